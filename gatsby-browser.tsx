@@ -1,0 +1,8 @@
+import type { GatsbyBrowser } from "gatsby"
+import "./src/styles/global.css"
+import { installPhoneCallTracking } from "./src/lib/tracking"
+
+/** Every tel: link on every page reports a phone_call event (when gtag is configured). */
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
+  installPhoneCallTracking()
+}

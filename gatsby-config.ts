@@ -1,0 +1,37 @@
+import type { GatsbyConfig } from "gatsby"
+import { DATA_FILE_KINDS } from "./gatsby/data-schemas"
+import { dataDir, gtagIds, gtagPlugins, siteUrlFrom } from "./gatsby/site-config"
+import { SITEMAP_QUERY, sitemapPages } from "./gatsby/sitemap"
+
+const siteUrl = siteUrlFrom()
+
+const config: GatsbyConfig = {
+  siteMetadata: { siteUrl },
+  trailingSlash: "always",
+  jsxRuntime: "automatic",
+  // Types for every named query, regenerated on each build (and committed, so editors and tsc see them).
+  graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
+  plugins: [
+    "gatsby-plugin-preact",
+    "gatsby-plugin-postcss",
+    "gatsby-plugin-image",
+    "gatsby-plugin-sharp",
+    "gatsby-transformer-sharp",
+    { resolve: "gatsby-source-filesystem", options: { name: "data", path: dataDir() } },
+    {
+      resolve: "gatsby-transformer-yaml",
+      options: {
+        // Node types follow the data file's place in data/ (see gatsby/data-schemas.ts).
+        typeName: ({ node }: { node: { relativePath: string } }) =>
+          DATA_FILE_KINDS.find((kind) => kind.matches(node.relativePath))?.typeName ?? "UnknownYaml",
+      },
+    },
+    {
+      resolve: "gatsby-plugin-sitemap",
+      options: { query: SITEMAP_QUERY, resolveSiteUrl: () => siteUrl, resolvePages: sitemapPages },
+    },
+    ...gtagPlugins(gtagIds()),
+  ],
+}
+
+export default config

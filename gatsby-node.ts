@@ -1,0 +1,5 @@
+// One module per Gatsby Node API, in gatsby/.
+export { createSchemaCustomization } from "./gatsby/schema"
+export { onCreateNode } from "./gatsby/on-create-node"
+export { createPages } from "./gatsby/create-pages"
+export { onPostBuild } from "./gatsby/post-build"

@@ -1,0 +1,188 @@
+/**
+ * The shape of every data file in data/, written once as Yup schemas.
+ * They validate each file during the build (see validate-data.ts) and are
+ * turned into the GraphQL type definitions (see schema.ts), so the checks,
+ * the schema and the component prop types cannot drift apart.
+ */
+import { array, boolean, number, object, string, type InferType, type AnyObject, type ObjectSchema } from "yup"
+
+const text = () => string().trim().required()
+const textList = () => array().of(text()).required().min(1)
+const routePath = () =>
+  string()
+    .required()
+    .matches(/^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/, "must be a site path such as /services/ants (lowercase, no trailing slash)")
+const slug = () => string().required().matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and dashes")
+const clockTime = () => string().required().matches(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour time such as 08:00")
+
+/** Required, closed objects: a missing block or a misspelt key fails the build instead of being ignored. */
+const strictObject = <T extends AnyObject>(shape: Parameters<typeof object<T>>[0]) =>
+  object(shape)
+    .noUnknown(({ unknown }: { unknown?: string }) => `has unknown field(s): ${unknown ?? ""}`)
+    .required()
+
+export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const
+export const URGENCY_LEVELS = ["Critical", "Urgent", "Immediate", "Seasonal", "Common Issue"] as const
+export const HERO_VARIANTS = ["technician", "family"] as const
+/** Page templates a data/pages file may name; each is src/templates/<name>.tsx. */
+export const PAGE_TEMPLATES = ["content-page", "offers-index", "scarsdale-offer"] as const
+
+const weekday = () => string().required().oneOf([...WEEKDAYS])
+
+const link = () => strictObject({ label: text(), path: routePath() })
+
+const seoFields = {
+  title: text().max(90, "must be at most 90 characters so search results show most of it"),
+  keywords: textList(),
+}
+
+export const siteSchema = strictObject({
+  name: text(),
+  shortName: text(),
+  tagline: text(),
+  foundedYear: number().required().integer().min(1900).max(2100),
+  yearsLabel: text(),
+  phone: strictObject({
+    display: text(),
+    e164: string().required().matches(/^\+1\d{10}$/, "must be a US number in E.164 form such as +19145550123"),
+  }),
+  email: string().required().email("must be an e-mail address"),
+  address: strictObject({
+    street: text(),
+    city: text(),
+    region: string().required().length(2, "must be a two-letter state code"),
+    postalCode: string().required().matches(/^\d{5}$/, "must be a five-digit ZIP code"),
+    country: string().required().length(2, "must be a two-letter country code"),
+  }),
+  geo: strictObject({
+    latitude: number().required().min(-90).max(90),
+    longitude: number().required().min(-180).max(180),
+  }),
+  licenseNumber: text(),
+  insuranceNote: text(),
+  priceRange: text(),
+  timeZone: text(),
+  hours: array()
+    .of(strictObject({ days: array().of(weekday()).required().min(1), opens: clockTime(), closes: clockTime() }))
+    .required()
+    .min(1),
+  sameDayService: strictObject({
+    brand: text(),
+    cutoffHour: number().required().integer().min(0).max(23),
+    days: array().of(weekday()).required().min(1),
+    banner: text(),
+  }),
+  serviceArea: textList(),
+  footerTowns: textList(),
+  customerPortal: strictObject({ label: text(), url: string().required().url("must be a full https:// address") }),
+  tracking: strictObject({
+    googleAnalyticsId: string().defined().matches(/^(G-[A-Z0-9]+)?$/, "must be empty or a G-… measurement ID"),
+    googleAdsId: string().defined().matches(/^(AW-\d+)?$/, "must be empty or an AW-… conversion ID"),
+  }),
+})
+
+export const navigationSchema = strictObject({
+  main: array().of(link()).required().min(1),
+  servicesMenu: strictObject({ label: text(), path: routePath(), allLabel: text(), pests: array().of(slug()).required().min(1) }),
+  estimateCta: strictObject({ label: text(), mobileLabel: text(), path: routePath() }),
+  callCta: strictObject({ label: text() }),
+  mobileTagline: text(),
+  labels: strictObject({ call: text(), openMenu: text(), closeMenu: text(), menu: text(), hours: text(), skipToContent: text() }),
+  footer: strictObject({
+    servicesHeading: text(),
+    servicePests: array().of(slug()).required().min(1),
+    allServicesLabel: text(),
+    companyHeading: text(),
+    company: array().of(link()).required().min(1),
+    legal: array().of(link()).required().min(1),
+    serviceAreaHeading: text(),
+    contactHeading: text(),
+    legalHeading: text(),
+    licensedNote: text(),
+    rightsReserved: text(),
+  }),
+})
+
+export const pageSchema = strictObject({
+  path: routePath(),
+  template: string().required().oneOf([...PAGE_TEMPLATES]),
+  ...seoFields,
+  description: text().min(50).max(170, "must be at most 170 characters so search results show it whole"),
+  noindex: boolean(),
+  heading: text(),
+  intro: text(),
+  sections: array().of(strictObject({ heading: text(), paragraphs: textList() })),
+})
+
+export const pestSchema = strictObject({
+  slug: slug(),
+  name: text(),
+  ...seoFields,
+  description: text().min(50).max(170, "must be at most 170 characters so search results show it whole"),
+  urgency: string().required().oneOf([...URGENCY_LEVELS]),
+  heading: text(),
+  intro: text(),
+})
+
+export const offerSchema = strictObject({
+  key: string().required().matches(/^[a-z0-9]+$/, "must be lowercase letters and digits, such as yonkers39"),
+  fallback: boolean(),
+  city: text(),
+  offerName: text(),
+  price: string().required().matches(/^\$\d+(?:\.\d{2})?$/, "must be a dollar price such as $49"),
+  couponCode: text(),
+  phone: strictObject({ display: text(), e164: string().required().matches(/^\+1\d{10}$/, "must be a US number in E.164 form") }).optional().default(undefined),
+  email: string().email("must be an e-mail address"),
+  title: text().max(90),
+  metaDescription: text().min(50).max(170, "must be at most 170 characters so search results show it whole"),
+  heroVariant: string().required().oneOf([...HERO_VARIANTS]),
+  serviceAreas: textList(),
+  customTestimonials: array()
+    .of(strictObject({ quote: text(), name: text(), location: text() }))
+    .required()
+    .length(3, "must list exactly three testimonials"),
+  utmSource: string().trim(),
+  utmCampaign: string().trim(),
+})
+
+export const notFoundSchema = strictObject({
+  ...seoFields,
+  keywords: array().of(text()),
+  description: text(),
+  heading: text(),
+  message: text(),
+  homeLabel: text(),
+  contactLabel: text(),
+  contactPath: routePath(),
+  callPrompt: text(),
+})
+
+export type SiteFacts = InferType<typeof siteSchema>
+export type Navigation = InferType<typeof navigationSchema>
+export type PageRecord = InferType<typeof pageSchema>
+export type PestRecord = InferType<typeof pestSchema>
+export type OfferRecord = InferType<typeof offerSchema>
+export type Weekday = (typeof WEEKDAYS)[number]
+export type Urgency = (typeof URGENCY_LEVELS)[number]
+
+/** What a data file holds, and the GraphQL node type it becomes. */
+export interface DataFileKind {
+  typeName: string
+  schema: ObjectSchema<AnyObject>
+  /** Which files of data/ hold this kind (relative path). */
+  matches: (relativePath: string) => boolean
+  /** The field that names an entry in error messages. */
+  entryKey?: string
+}
+
+export const DATA_FILE_KINDS: readonly DataFileKind[] = [
+  { typeName: "SiteYaml", schema: siteSchema, matches: (p) => p === "site.yaml" },
+  { typeName: "NavigationYaml", schema: navigationSchema, matches: (p) => p === "navigation.yaml" },
+  { typeName: "NotFoundYaml", schema: notFoundSchema, matches: (p) => p === "not-found.yaml" },
+  { typeName: "PageYaml", schema: pageSchema, matches: (p) => /^pages\/[^/]+\.ya?ml$/.test(p), entryKey: "path" },
+  { typeName: "PestYaml", schema: pestSchema, matches: (p) => /^pests\/[^/]+\.ya?ml$/.test(p), entryKey: "slug" },
+  { typeName: "OfferYaml", schema: offerSchema, matches: (p) => /^offers\/[^/]+\.ya?ml$/.test(p), entryKey: "key" },
+]
+
+export const findDataFileKind = (relativePath: string): DataFileKind | undefined =>
+  DATA_FILE_KINDS.find((kind) => kind.matches(relativePath))

@@ -1,0 +1,19 @@
+import fs from "node:fs/promises"
+import path from "node:path"
+import type { GatsbyNode } from "gatsby"
+
+export const robotsTxt = (siteUrl: string) =>
+  ["User-agent: *", "Allow: /", "", `Sitemap: ${siteUrl}/sitemap-index.xml`, ""].join("\n")
+
+/** robots.txt names the sitemap at the deployed address, which is known only at build time. */
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
+  const result = await graphql<{ site: { siteMetadata: { siteUrl: string } } }>(
+    `query RobotsTxt { site { siteMetadata { siteUrl } } }`,
+  )
+  const siteUrl = result.data?.site.siteMetadata.siteUrl
+  if (!siteUrl) {
+    reporter.panicOnBuild("siteMetadata.siteUrl is missing; robots.txt cannot name the sitemap")
+    return
+  }
+  await fs.writeFile(path.join("public", "robots.txt"), robotsTxt(siteUrl))
+}

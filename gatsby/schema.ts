@@ -1,0 +1,9 @@
+import type { GatsbyNode } from "gatsby"
+import { DATA_FILE_KINDS } from "./data-schemas"
+import { graphqlTypeDefs } from "./graphql-from-yup"
+
+/** Every data type is declared, with non-null required fields, from its Yup schema. */
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  const typeDefs = DATA_FILE_KINDS.flatMap((kind) => graphqlTypeDefs(kind.typeName, kind.schema, { node: true }))
+  actions.createTypes(typeDefs.join("\n\n"))
+}

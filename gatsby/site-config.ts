@@ -1,0 +1,45 @@
+/**
+ * Build-time settings that come from the environment or site.yaml before
+ * Gatsby's data layer exists (gatsby-config runs first).
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { load } from "js-yaml"
+
+export const DEFAULT_SITE_URL = "https://www.westchesterfamilypest.example"
+
+export const dataDir = (env: NodeJS.ProcessEnv = process.env) => path.resolve(env.DATA_DIR ?? "data")
+
+/** The canonical origin, without a trailing slash. */
+export function siteUrlFrom(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = (env.SITE_URL ?? DEFAULT_SITE_URL).trim().replace(/\/+$/, "")
+  if (!/^https?:\/\/[^/\s]+$/.test(raw)) throw new Error(`SITE_URL must be an origin such as https://www.example.com (got "${raw}")`)
+  return raw
+}
+
+interface TrackingIds {
+  googleAnalyticsId?: unknown
+  googleAdsId?: unknown
+}
+
+/** Google tag IDs: the environment wins over data/site.yaml; empty means no tag at all. */
+export function gtagIds(env: NodeJS.ProcessEnv = process.env, dir = dataDir(env)): string[] {
+  let tracking: TrackingIds = {}
+  try {
+    const site = load(fs.readFileSync(path.join(dir, "site.yaml"), "utf8")) as { tracking?: TrackingIds } | null
+    tracking = site?.tracking ?? {}
+  } catch {
+    // A missing or broken site.yaml is reported, with file and field, by the data validation.
+  }
+  const pick = (fromEnv: string | undefined, fromData: unknown) => (fromEnv ?? (typeof fromData === "string" ? fromData : "")).trim()
+  return [
+    pick(env.GATSBY_GA_MEASUREMENT_ID, tracking.googleAnalyticsId),
+    pick(env.GATSBY_ADS_ID, tracking.googleAdsId),
+  ].filter(Boolean)
+}
+
+/** gatsby-plugin-google-gtag, only when there is an ID to load (it injects only in production builds). */
+export const gtagPlugins = (ids: string[]) =>
+  ids.length === 0
+    ? []
+    : [{ resolve: "gatsby-plugin-google-gtag", options: { trackingIds: ids, pluginConfig: { head: true, respectDNT: false } } }]

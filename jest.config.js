@@ -1,0 +1,25 @@
+// Jest on the Gatsby unit-testing recipe, running components on Preact as the site ships them.
+/** @type {import('jest').Config} */
+module.exports = {
+  transform: { "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js" },
+  moduleNameMapper: {
+    "\\.(css)$": "identity-obj-proxy",
+    "\\.(jpg|jpeg|png|gif|webp|avif|svg|woff2?)$": "<rootDir>/__mocks__/file-mock.js",
+    "^react$": "preact/compat",
+    "^react-dom$": "preact/compat",
+    "^react-dom/client$": "preact/compat/client",
+    "^react-dom/test-utils$": "preact/test-utils",
+    "^react/jsx-runtime$": "preact/jsx-runtime",
+  },
+  testPathIgnorePatterns: ["/node_modules/", "/\\.cache/", "<rootDir>/public/", "<rootDir>/e2e/"],
+  transformIgnorePatterns: ["/node_modules/(?!(gatsby|gatsby-script|gatsby-link|@gatsbyjs/reach-router)/)"],
+  globals: { __PATH_PREFIX__: "", __BASE_PATH__: "" },
+  testEnvironment: "jsdom",
+  testEnvironmentOptions: {
+    url: "http://localhost/",
+    // Load the CommonJS builds; jsdom's default browser condition picks ESM files Jest cannot run.
+    customExportConditions: ["node", "require", "default"],
+  },
+  setupFiles: ["<rootDir>/loadershim.js"],
+  setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
+}

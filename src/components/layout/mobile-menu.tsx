@@ -1,0 +1,108 @@
+import { Link } from "gatsby"
+import { Clock, Phone, X } from "lucide-react"
+import { useEffect, useRef } from "react"
+import { useFocusTrap } from "../../hooks/use-focus-trap"
+import { isActivePath } from "../../lib/active-link"
+import type { HoursLine } from "../../lib/hours"
+import { withTrailingSlash } from "../../lib/paths"
+import { telHref } from "../../lib/phone"
+import { Logo } from "./logo"
+import type { HeaderNavigation } from "./site-header"
+
+interface MobileMenuProps {
+  open: boolean
+  onClose: () => void
+  companyName: string
+  phone: { display: string; e164: string }
+  navigation: HeaderNavigation
+  hours: readonly HoursLine[]
+  currentPath: string
+}
+
+
+
+/** The slide-in menu for small screens: a modal dialog that keeps focus inside and closes on Escape or navigation. */
+export function MobileMenu({ open, onClose, companyName, phone, navigation, hours, currentPath }: MobileMenuProps) {
+  const panel = useRef<HTMLDivElement>(null)
+  useFocusTrap(panel, open, onClose)
+
+  useEffect(() => {
+    if (!open) return
+    const { overflow } = document.body.style
+    document.body.style.overflow = "hidden"
+    return () => {
+      document.body.style.overflow = overflow
+    }
+  }, [open])
+
+  if (!open) return null
+  return (
+    <div className="fixed inset-0 z-50 lg:hidden">
+      <div className="absolute inset-0 animate-fade-in bg-slate-900/60" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-label={navigation.labels.menu}
+        className="absolute inset-y-0 right-0 flex w-80 max-w-[85vw] animate-slide-in flex-col gap-5 overflow-y-auto bg-white p-5 shadow-2xl"
+        data-placement="mobile-menu"
+      >
+        <div className="flex items-center justify-between">
+          <Logo name={companyName} compact />
+          <button type="button" onClick={onClose} className="rounded-lg p-2 text-slate-700 hover:bg-slate-100" aria-label={navigation.labels.closeMenu}>
+            <X className="h-6 w-6" aria-hidden="true" />
+          </button>
+        </div>
+        <div>
+          <a href={telHref(phone.e164)} className="flex items-center gap-2 text-lg font-bold text-brand-800">
+            <Phone className="h-5 w-5" aria-hidden="true" />
+            {phone.display}
+          </a>
+          <p className="text-sm font-medium text-slate-600">{navigation.mobileTagline}</p>
+        </div>
+        <nav aria-label={navigation.labels.menu}>
+          <ul className="flex flex-col gap-1">
+            {navigation.main.map((link) => {
+              const active = isActivePath(link.path, currentPath)
+              return (
+                <li key={link.path}>
+                  <Link
+                    to={withTrailingSlash(link.path)}
+                    onClick={onClose}
+                    aria-current={active ? "page" : undefined}
+                    className={`block rounded-lg px-3 py-2 font-medium ${active ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+        <div className="flex flex-col gap-2">
+          <Link to={withTrailingSlash(navigation.estimateCta.path)} onClick={onClose} className="rounded-lg bg-accent-600 px-4 py-3 text-center font-semibold text-white">
+            {navigation.estimateCta.mobileLabel}
+          </Link>
+          <a href={telHref(phone.e164)} className="flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white">
+            <Phone className="h-5 w-5" aria-hidden="true" />
+            {navigation.callCta.label}
+          </a>
+        </div>
+        <div className="text-sm text-slate-600">
+          <p className="mb-1 flex items-center gap-2 font-semibold text-slate-800">
+            <Clock className="h-4 w-4" aria-hidden="true" />
+            {navigation.labels.hours}
+          </p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3">
+            {hours.map((line) => (
+              <div key={line.days} className="contents">
+                <dt>{line.days}</dt>
+                <dd>{line.time}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+    </div>
+  )
+}

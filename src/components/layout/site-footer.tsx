@@ -1,0 +1,153 @@
+import { Link } from "gatsby"
+import { ExternalLink, Mail, MapPin, Phone, ShieldCheck } from "lucide-react"
+import { pestPath, withTrailingSlash } from "../../lib/paths"
+import { telHref } from "../../lib/phone"
+
+type LinkItem = { readonly label: string; readonly path: string }
+
+export interface FooterNavigation {
+  readonly servicesHeading: string
+  readonly servicePests: readonly string[]
+  readonly allServicesLabel: string
+  readonly companyHeading: string
+  readonly company: readonly LinkItem[]
+  readonly legal: readonly LinkItem[]
+  readonly serviceAreaHeading: string
+  readonly contactHeading: string
+  readonly legalHeading: string
+  readonly licensedNote: string
+  readonly rightsReserved: string
+}
+
+export interface SiteFooterProps {
+  company: {
+    readonly name: string
+    readonly tagline: string
+    readonly phone: { readonly display: string; readonly e164: string }
+    readonly email: string
+    readonly address: { readonly street: string; readonly city: string; readonly region: string; readonly postalCode: string }
+    readonly licenseNumber: string
+    readonly insuranceNote: string
+    readonly footerTowns: readonly string[]
+    readonly customerPortal: { readonly label: string; readonly url: string }
+  }
+  footer: FooterNavigation
+  servicesPath: string
+  pests: ReadonlyArray<{ readonly slug: string; readonly name: string }>
+  /** The year of the build, for the copyright line. */
+  year: string
+}
+
+const headingClass = "mb-3 text-sm font-semibold uppercase tracking-wide text-white"
+const linkClass = "text-slate-300 hover:text-white hover:underline"
+
+export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteFooterProps) {
+  const pestName = new Map(pests.map((p) => [p.slug, p.name]))
+  const { address, phone } = company
+  return (
+    <footer className="bg-slate-900 text-sm text-slate-300" data-placement="footer">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={headingClass}>
+            {footer.contactHeading}
+          </h2>
+          <p className="mb-3 font-semibold text-white">{company.name}</p>
+          <address className="space-y-2 not-italic">
+            <p className="flex gap-2">
+              <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <span>
+                {address.street}, {address.city}, {address.region} {address.postalCode}
+              </span>
+            </p>
+            <p>
+              <a href={telHref(phone.e164)} className={`flex items-center gap-2 ${linkClass}`}>
+                <Phone className="h-4 w-4" aria-hidden="true" />
+                {phone.display}
+              </a>
+            </p>
+            <p>
+              <a href={`mailto:${company.email}`} className={`flex items-center gap-2 ${linkClass}`}>
+                <Mail className="h-4 w-4" aria-hidden="true" />
+                {company.email}
+              </a>
+            </p>
+          </address>
+        </section>
+        <nav aria-labelledby="footer-services">
+          <h2 id="footer-services" className={headingClass}>
+            {footer.servicesHeading}
+          </h2>
+          <ul className="space-y-2">
+            {footer.servicePests.map((slug) => (
+              <li key={slug}>
+                <Link to={pestPath(slug)} className={linkClass}>
+                  {pestName.get(slug) ?? slug}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to={withTrailingSlash(servicesPath)} className={linkClass}>
+                {footer.allServicesLabel}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company" className={headingClass}>
+            {footer.companyHeading}
+          </h2>
+          <ul className="space-y-2">
+            {footer.company.map((link) => (
+              <li key={link.path}>
+                <Link to={withTrailingSlash(link.path)} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <a href={company.customerPortal.url} className={`inline-flex items-center gap-1 ${linkClass}`} target="_blank" rel="noopener noreferrer">
+                {company.customerPortal.label}
+                <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-area">
+          <h2 id="footer-area" className={headingClass}>
+            {footer.serviceAreaHeading}
+          </h2>
+          <ul className="mb-4 space-y-1">
+            {company.footerTowns.map((town) => (
+              <li key={town}>{town}</li>
+            ))}
+          </ul>
+          <p className="flex gap-2">
+            <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-100" aria-hidden="true" />
+            <span>
+              <span className="font-semibold text-white">{footer.licensedNote}.</span> {company.insuranceNote}. {company.licenseNumber}
+            </span>
+          </p>
+        </section>
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {year} {company.name}. {footer.rightsReserved}
+          </p>
+          <nav aria-label={footer.legalHeading}>
+            <ul className="flex gap-4">
+              {footer.legal.map((link) => (
+                <li key={link.path}>
+                  <Link to={withTrailingSlash(link.path)} className={linkClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,114 @@
+import { Link } from "gatsby"
+import { Menu, Phone } from "lucide-react"
+import { useCallback, useRef, useState } from "react"
+import { isActivePath } from "../../lib/active-link"
+import type { HoursLine } from "../../lib/hours"
+import { withTrailingSlash } from "../../lib/paths"
+import { telHref } from "../../lib/phone"
+import { Logo } from "./logo"
+import { MobileMenu } from "./mobile-menu"
+import { navLinkClass } from "./nav-link-class"
+import { ServicesDropdown } from "./services-dropdown"
+
+export interface HeaderNavigation {
+  readonly main: ReadonlyArray<{ readonly label: string; readonly path: string }>
+  readonly servicesMenu: { readonly label: string; readonly path: string; readonly allLabel: string }
+  readonly estimateCta: { readonly label: string; readonly mobileLabel: string; readonly path: string }
+  readonly callCta: { readonly label: string }
+  readonly mobileTagline: string
+  readonly labels: { readonly call: string; readonly openMenu: string; readonly closeMenu: string; readonly menu: string; readonly hours: string; readonly skipToContent: string }
+}
+
+export interface SiteHeaderProps {
+  companyName: string
+  phone: { display: string; e164: string }
+  navigation: HeaderNavigation
+  /** The pests the Services dropdown lists, in menu order. */
+  menuPests: ReadonlyArray<{ slug: string; name: string }>
+  hours: readonly HoursLine[]
+  hoursSummary: string
+  /** The current path, with its trailing slash. */
+  currentPath: string
+}
+
+
+
+/** Sticky navigation: logo, menu with the Services dropdown, phone and hours, estimate button; a slide-in menu on small screens. */
+export function SiteHeader({ companyName, phone, navigation, menuPests, hours, hoursSummary, currentPath }: SiteHeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const closeMenu = useCallback(() => setMenuOpen(false), [])
+  const { servicesMenu, estimateCta } = navigation
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur" data-placement="header">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+        <Logo name={companyName} />
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {navigation.main.map((link) => {
+              const active = isActivePath(link.path, currentPath)
+              return (
+                <li key={link.path}>
+                  {link.path === servicesMenu.path ? (
+                    <ServicesDropdown
+                      label={servicesMenu.label}
+                      allLabel={servicesMenu.allLabel}
+                      path={servicesMenu.path}
+                      pests={menuPests}
+                      active={active}
+                      currentPath={currentPath}
+                    />
+                  ) : (
+                    <Link to={withTrailingSlash(link.path)} className={navLinkClass(active)} aria-current={active ? "page" : undefined}>
+                      {link.label}
+                    </Link>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-4 lg:flex">
+          <div className="text-right">
+            <a href={telHref(phone.e164)} className="flex items-center justify-end gap-1 font-bold text-brand-800">
+              <Phone className="h-4 w-4" aria-hidden="true" />
+              {phone.display}
+            </a>
+            <p className="text-xs text-slate-600">{hoursSummary}</p>
+          </div>
+          <Link to={withTrailingSlash(estimateCta.path)} className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-accent-700">
+            {estimateCta.label}
+          </Link>
+        </div>
+        <div className="flex items-center gap-2 lg:hidden">
+          <a href={telHref(phone.e164)} className="inline-flex items-center gap-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white">
+            <Phone className="h-4 w-4" aria-hidden="true" />
+            {navigation.labels.call}
+            <span className="sr-only"> {phone.display}</span>
+          </a>
+          <button
+            ref={menuButton}
+            type="button"
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+            aria-label={navigation.labels.openMenu}
+            aria-expanded={menuOpen}
+            aria-haspopup="dialog"
+            onClick={() => setMenuOpen(true)}
+          >
+            <Menu className="h-6 w-6" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <MobileMenu
+        open={menuOpen}
+        onClose={closeMenu}
+        companyName={companyName}
+        phone={phone}
+        navigation={navigation}
+        hours={hours}
+        currentPath={currentPath}
+      />
+    </header>
+  )
+}

@@ -1,0 +1,22 @@
+import { Phone } from "lucide-react"
+import { telHref } from "../../lib/phone"
+
+interface TopBannerProps {
+  message: string
+  phone: { display: string; e164: string }
+}
+
+/** The same-day service message and the phone number, above the navigation. */
+export function TopBanner({ message, phone }: TopBannerProps) {
+  return (
+    <div className="bg-brand-900 text-white text-sm" data-placement="top-banner">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-3 gap-y-1 px-4 py-2 text-center">
+        <p className="font-medium">{message}</p>
+        <a href={telHref(phone.e164)} className="inline-flex items-center gap-1 font-bold underline underline-offset-2">
+          <Phone className="h-4 w-4" aria-hidden="true" />
+          {phone.display}
+        </a>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,49 @@
+import type { ReactNode } from "react"
+import { useSiteData } from "../../hooks/use-site-data"
+import { withTrailingSlash } from "../../lib/paths"
+import { localBusinessJsonLd, serializeJsonLd, type JsonLd } from "../../lib/structured-data"
+
+export interface SeoProps {
+  title: string
+  description: string
+  keywords?: readonly string[]
+  /** The route, e.g. /services/ants; the canonical URL is built from siteUrl. */
+  path: string
+  noindex?: boolean
+  /** Extra JSON-LD documents (breadcrumbs, FAQ, offers); the business is always included. */
+  jsonLd?: readonly JsonLd[]
+  /** Replaces the company's LocalBusiness, for pages that describe it differently (offer pages). */
+  businessJsonLd?: JsonLd
+  children?: ReactNode
+}
+
+/** Every page's head: title, description, canonical, social tags and structured data. */
+export function Seo({ title, description, keywords = [], path, noindex = false, jsonLd = [], businessJsonLd, children }: SeoProps) {
+  const { company, siteUrl } = useSiteData()
+  const canonical = `${siteUrl}${withTrailingSlash(path)}`
+  const documents = [businessJsonLd ?? localBusinessJsonLd(company, siteUrl), ...jsonLd]
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      {keywords.length > 0 && <meta name="keywords" content={keywords.join(", ")} />}
+      <link rel="canonical" href={canonical} />
+      <meta name="robots" content={noindex ? "noindex, follow" : "index, follow"} />
+      <meta name="theme-color" content="#0b6138" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <meta property="og:type" content="website" />
+      <meta property="og:locale" content="en_US" />
+      <meta property="og:site_name" content={company.name} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={canonical} />
+      <meta name="twitter:card" content="summary" />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={description} />
+      {documents.map((doc, i) => (
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(doc) }} />
+      ))}
+      {children}
+    </>
+  )
+}

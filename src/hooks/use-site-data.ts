@@ -1,0 +1,126 @@
+import { graphql, useStaticQuery } from "gatsby"
+
+/** Company facts, menus and pest names shared by the layout and the Seo component. */
+export function useSiteData() {
+  const data = useStaticQuery<Queries.SiteDataQuery>(graphql`
+    query SiteData {
+      site {
+        buildYear: buildTime(formatString: "YYYY")
+        siteMetadata {
+          siteUrl
+        }
+      }
+      siteYaml {
+        name
+        shortName
+        tagline
+        foundedYear
+        yearsLabel
+        phone {
+          display
+          e164
+        }
+        email
+        address {
+          street
+          city
+          region
+          postalCode
+          country
+        }
+        geo {
+          latitude
+          longitude
+        }
+        licenseNumber
+        insuranceNote
+        priceRange
+        timeZone
+        hours {
+          days
+          opens
+          closes
+        }
+        sameDayService {
+          banner
+        }
+        serviceArea
+        footerTowns
+        customerPortal {
+          label
+          url
+        }
+      }
+      navigationYaml {
+        main {
+          label
+          path
+        }
+        servicesMenu {
+          label
+          path
+          allLabel
+          pests
+        }
+        estimateCta {
+          label
+          mobileLabel
+          path
+        }
+        callCta {
+          label
+        }
+        mobileTagline
+        labels {
+          call
+          openMenu
+          closeMenu
+          menu
+          hours
+          skipToContent
+        }
+        footer {
+          servicesHeading
+          servicePests
+          allServicesLabel
+          companyHeading
+          company {
+            label
+            path
+          }
+          legal {
+            label
+            path
+          }
+          serviceAreaHeading
+          contactHeading
+          legalHeading
+          licensedNote
+          rightsReserved
+        }
+      }
+      allPestYaml(sort: { name: ASC }) {
+        nodes {
+          slug
+          name
+        }
+      }
+    }
+  `)
+  const { site, siteYaml, navigationYaml } = data
+  if (!site?.siteMetadata || !siteYaml || !navigationYaml) {
+    throw new Error("data/site.yaml and data/navigation.yaml are required")
+  }
+  return {
+    company: siteYaml,
+    navigation: navigationYaml,
+    pests: data.allPestYaml.nodes,
+    siteUrl: site.siteMetadata.siteUrl ?? "",
+    buildYear: site.buildYear ?? "",
+  }
+}
+
+export type SiteData = ReturnType<typeof useSiteData>
+export type Company = SiteData["company"]
+export type NavigationData = SiteData["navigation"]
+export type PestLink = SiteData["pests"][number]

@@ -1,0 +1,84 @@
+/**
+ * Opening hours: every hours text and the "open now" check come from the
+ * published hours in data/site.yaml, read in the company's time zone.
+ */
+export interface OpeningHours {
+  readonly days: readonly string[]
+  readonly opens: string
+  readonly closes: string
+}
+
+export const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const
+
+const short = (day: string) => day.slice(0, 3)
+
+/** "08:00" → "8am", "13:30" → "1:30pm", "12:00" → "12pm". */
+export function formatClock(time: string): string {
+  const [h = 0, m = 0] = time.split(":").map(Number)
+  const suffix = h >= 12 ? "pm" : "am"
+  const hour12 = h % 12 === 0 ? 12 : h % 12
+  return `${hour12}${m ? `:${String(m).padStart(2, "0")}` : ""}${suffix}`
+}
+
+/** ["Monday" … "Friday"] → "Mon–Fri"; gaps are listed: "Mon, Wed". */
+export function formatDays(days: readonly string[]): string {
+  const indexes = days.map((d) => WEEK.indexOf(d as (typeof WEEK)[number])).sort((a, b) => a - b)
+  const runs: number[][] = []
+  for (const i of indexes) {
+    const run = runs[runs.length - 1]
+    if (run && run[run.length - 1] === i - 1) run.push(i)
+    else runs.push([i])
+  }
+  return runs
+    .map((run) => {
+      const first = short(WEEK[run[0] ?? 0] ?? "")
+      const last = short(WEEK[run[run.length - 1] ?? 0] ?? "")
+      return run.length === 1 ? first : run.length === 2 ? `${first}, ${last}` : `${first}–${last}`
+    })
+    .join(", ")
+}
+
+export interface HoursLine {
+  days: string
+  time: string
+}
+
+/** One line per group of days, in week order: { days: "Mon–Fri", time: "8am–6pm" }. */
+export const hoursLines = (hours: readonly OpeningHours[]): HoursLine[] =>
+  [...hours]
+    .sort((a, b) => WEEK.indexOf(a.days[0] as (typeof WEEK)[number]) - WEEK.indexOf(b.days[0] as (typeof WEEK)[number]))
+    .map((h) => ({ days: formatDays(h.days), time: `${formatClock(h.opens)}–${formatClock(h.closes)}` }))
+
+/** "Mon–Fri 8am–6pm · Sat 9am–4pm · Sun 9am–1pm" */
+export const hoursSummary = (hours: readonly OpeningHours[]): string =>
+  hoursLines(hours)
+    .map((line) => `${line.days} ${line.time}`)
+    .join(" · ")
+
+/** Weekday name and minutes since midnight of an instant, in a time zone. */
+export function zonedClock(at: Date, timeZone: string): { day: string; minutes: number } {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(at)
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ""
+  return { day: get("weekday"), minutes: Number(get("hour")) * 60 + Number(get("minute")) }
+}
+
+const toMinutes = (time: string) => {
+  const [h = 0, m = 0] = time.split(":").map(Number)
+  return h * 60 + m
+}
+
+/** Open from the opening time inclusive to the closing time exclusive. */
+export function isOpenAt(hours: readonly OpeningHours[], at: Date, timeZone: string): boolean {
+  const { day, minutes } = zonedClock(at, timeZone)
+  return hours.some((h) => h.days.includes(day) && minutes >= toMinutes(h.opens) && minutes < toMinutes(h.closes))
+}
+
+/** Same-day service: before the cutoff hour on one of its days, in the company's time zone. */
+export function isSameDayAvailable(rule: { readonly cutoffHour: number; readonly days: readonly string[] }, at: Date, timeZone: string): boolean {
+  const { day, minutes } = zonedClock(at, timeZone)
+  return rule.days.includes(day) && minutes < rule.cutoffHour * 60
+}
+
+/** schema.org OpeningHoursSpecification entries for the business JSON-LD. */
+export const openingHoursSpecification = (hours: readonly OpeningHours[]) =>
+  hours.map((h) => ({ "@type": "OpeningHoursSpecification", dayOfWeek: [...h.days], opens: h.opens, closes: h.closes }))

@@ -1,0 +1,5 @@
+/** Routes are written without a trailing slash in data; the site serves them with one. */
+export const withTrailingSlash = (route: string) => (route.endsWith("/") ? route : `${route}/`)
+
+export const pestPath = (slug: string) => `/services/${slug}/`
+export const offerPath = (key: string) => `/offer/${key}/`
