@@ -6,3 +6,8 @@ import { installPhoneCallTracking } from "./src/lib/tracking"
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
   installPhoneCallTracking()
 }
+
+/** Marks the page as interactive (browser tests wait for it before clicking). */
+export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  document.documentElement.dataset.hydrated = "true"
+}

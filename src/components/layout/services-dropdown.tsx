@@ -31,6 +31,13 @@ export function ServicesDropdown({ label, allLabel, path, pests, active, current
     return () => document.removeEventListener("pointerdown", onPointerDown)
   }, [open, setOpen])
 
+  // ArrowDown on a closed menu opens it; the first item is focused once it has rendered.
+  const focusFirstOnOpen = useRef(false)
+  useEffect(() => {
+    if (open && focusFirstOnOpen.current) links()[0]?.focus()
+    focusFirstOnOpen.current = false
+  }, [open])
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const items = links()
     const index = items.indexOf(document.activeElement as HTMLAnchorElement)
@@ -40,9 +47,11 @@ export function ServicesDropdown({ label, allLabel, path, pests, active, current
       trigger.current?.focus()
     } else if (event.key === "ArrowDown") {
       event.preventDefault()
-      if (!open) setOpen(true)
-      // The list renders on open; focus on the next frame.
-      requestAnimationFrame(() => links()[index < 0 ? 0 : (index + 1) % items.length]?.focus())
+      if (open) items[(index + 1) % items.length]?.focus()
+      else {
+        focusFirstOnOpen.current = true
+        setOpen(true)
+      }
     } else if (event.key === "ArrowUp" && open) {
       event.preventDefault()
       items[index <= 0 ? items.length - 1 : index - 1]?.focus()

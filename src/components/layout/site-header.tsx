@@ -41,7 +41,7 @@ export function SiteHeader({ companyName, phone, navigation, menuPests, hours, h
   const { servicesMenu, estimateCta } = navigation
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur" data-placement="header">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white" data-placement="header">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <Logo name={companyName} />
         <nav aria-label="Main" className="hidden lg:block">
@@ -70,14 +70,14 @@ export function SiteHeader({ companyName, phone, navigation, menuPests, hours, h
           </ul>
         </nav>
         <div className="hidden items-center gap-4 lg:flex">
-          <div className="text-right">
+          <div className="hidden text-right xl:block">
             <a href={telHref(phone.e164)} className="flex items-center justify-end gap-1 font-bold text-brand-800">
               <Phone className="h-4 w-4" aria-hidden="true" />
               {phone.display}
             </a>
-            <p className="text-xs text-slate-600">{hoursSummary}</p>
+            <p className="whitespace-nowrap text-xs text-slate-600">{hoursSummary}</p>
           </div>
-          <Link to={withTrailingSlash(estimateCta.path)} className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-accent-700">
+          <Link to={withTrailingSlash(estimateCta.path)} className="whitespace-nowrap rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-accent-700">
             {estimateCta.label}
           </Link>
         </div>

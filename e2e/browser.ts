@@ -1,0 +1,31 @@
+import type { Browser, Page } from "playwright-core"
+import { launchChromium } from "../scripts/chromium"
+
+export const baseUrl = () => {
+  const url = process.env.E2E_BASE_URL
+  if (!url) throw new Error("E2E_BASE_URL is not set; run the browser tests through e2e/jest.config.js")
+  return url
+}
+
+/** A page that records console errors and uncaught exceptions. */
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport })
+  const page = await context.newPage()
+  const errors: string[] = []
+  const warnings: string[] = []
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text())
+    if (message.type() === "warning") warnings.push(message.text())
+  })
+  page.on("pageerror", (error) => errors.push(error.message))
+  return { page, errors, warnings, close: () => context.close() }
+}
+
+/** Waits until Gatsby has hydrated the page, so clicks reach React handlers. */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(`${baseUrl()}${path}`, { waitUntil: "networkidle" })
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" })
+  return response
+}
+
+export { launchChromium }

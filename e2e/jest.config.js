@@ -1,0 +1,11 @@
+// Browser tests: headless Chromium (Debian's) over the production build in public/.
+/** @type {import('jest').Config} */
+module.exports = {
+  rootDir: "..",
+  testMatch: ["<rootDir>/e2e/**/*.test.ts"],
+  transform: { "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js" },
+  testEnvironment: "node",
+  globalSetup: "<rootDir>/e2e/global-setup.ts",
+  globalTeardown: "<rootDir>/e2e/global-teardown.ts",
+  testTimeout: 60_000,
+}

@@ -1,0 +1,32 @@
+/** Every route the data files define, with the title each page must carry (for browser tests and the quality script). */
+import fs from "node:fs"
+import path from "node:path"
+import { load } from "js-yaml"
+import { dataDir } from "../gatsby/site-config"
+import { offerPath, pestPath, withTrailingSlash } from "../src/lib/paths"
+
+export interface SiteRoute {
+  path: string
+  title: string
+  /** The page template, to pick one page per template for Lighthouse. */
+  template: string
+  noindex: boolean
+}
+
+const readYamlDir = <T,>(dir: string): T[] =>
+  fs
+    .readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort()
+    .map((f) => load(fs.readFileSync(path.join(dir, f), "utf8")) as T)
+
+export function siteRoutes(dir = dataDir()): SiteRoute[] {
+  const pages = readYamlDir<{ path: string; title: string; template: string; noindex?: boolean }>(path.join(dir, "pages"))
+  const pests = readYamlDir<{ slug: string; title: string }>(path.join(dir, "pests"))
+  const offers = readYamlDir<{ key: string; title: string }>(path.join(dir, "offers"))
+  return [
+    ...pages.map((p) => ({ path: withTrailingSlash(p.path), title: p.title, template: p.template, noindex: p.noindex === true })),
+    ...pests.map((p) => ({ path: pestPath(p.slug), title: p.title, template: "pest-page", noindex: false })),
+    ...offers.map((o) => ({ path: offerPath(o.key), title: o.title, template: "offer-page", noindex: false })),
+  ]
+}
