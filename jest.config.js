@@ -11,6 +11,7 @@ module.exports = {
     "^react-dom/test-utils$": "preact/test-utils",
     "^react/jsx-runtime$": "preact/jsx-runtime",
   },
+  testMatch: ["<rootDir>/__tests__/**/*.test.ts?(x)"],
   testPathIgnorePatterns: ["/node_modules/", "/\\.cache/", "<rootDir>/public/", "<rootDir>/e2e/"],
   transformIgnorePatterns: ["/node_modules/(?!(gatsby|gatsby-script|gatsby-link|@gatsbyjs/reach-router)/)"],
   globals: { __PATH_PREFIX__: "", __BASE_PATH__: "" },

@@ -1,6 +1,6 @@
 import { Link } from "gatsby"
 import { ChevronDown } from "lucide-react"
-import { useEffect, useId, useRef, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react"
+import { useEffect, useId, useRef, type FocusEvent, type KeyboardEvent } from "react"
 import { useDelayedOpen } from "../../hooks/use-delayed-open"
 import { navLinkClass } from "./nav-link-class"
 
@@ -61,8 +61,6 @@ export function ServicesDropdown({ label, allLabel, path, pests, active, current
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (!(event.relatedTarget instanceof Node) || !root.current?.contains(event.relatedTarget)) setOpen(false)
   }
-  const onPointerEnter = (event: PointerEvent) => event.pointerType !== "touch" && openSoon()
-  const onPointerLeave = (event: PointerEvent) => event.pointerType !== "touch" && closeSoon()
 
   const itemClass = (to: string) =>
     `block rounded-md px-3 py-2 text-sm hover:bg-brand-50 focus-visible:bg-brand-50 ${
@@ -71,7 +69,7 @@ export function ServicesDropdown({ label, allLabel, path, pests, active, current
   const overview = `${path}/`
 
   return (
-    <div ref={root} className="relative" onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onKeyDown={onKeyDown} onBlur={onBlur}>
+    <div ref={root} className="relative" onMouseEnter={openSoon} onMouseLeave={closeSoon} onKeyDown={onKeyDown} onBlur={onBlur}>
       <button
         ref={trigger}
         type="button"

@@ -1,0 +1,63 @@
+import { formatClock, formatDays, hoursLines, hoursSummary, isOpenAt, isSameDayAvailable, openingHoursSpecification } from "../src/lib/hours"
+import { readData } from "./fixtures/data"
+
+const site = readData<{ hours: Array<{ days: string[]; opens: string; closes: string }>; timeZone: string; sameDayService: { cutoffHour: number; days: string[] } }>("site.yaml")
+const NY = "America/New_York"
+
+describe("hours text", () => {
+  test.each([
+    ["08:00", "8am"],
+    ["12:00", "12pm"],
+    ["13:30", "1:30pm"],
+    ["00:00", "12am"],
+    ["18:05", "6:05pm"],
+  ])("%s reads %s", (time, text) => expect(formatClock(time)).toBe(text))
+
+  test("consecutive days collapse into a range, gaps are listed", () => {
+    expect(formatDays(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"])).toBe("Mon–Fri")
+    expect(formatDays(["Saturday"])).toBe("Sat")
+    expect(formatDays(["Monday", "Wednesday", "Thursday", "Friday"])).toBe("Mon, Wed–Fri")
+    expect(formatDays(["Saturday", "Sunday"])).toBe("Sat, Sun")
+  })
+
+  test("the published hours read as the spec lists them, in week order", () => {
+    expect(hoursLines([...site.hours].reverse())).toEqual([
+      { days: "Mon–Fri", time: "8am–6pm" },
+      { days: "Sat", time: "9am–4pm" },
+      { days: "Sun", time: "9am–1pm" },
+    ])
+    expect(hoursSummary(site.hours)).toBe("Mon–Fri 8am–6pm · Sat 9am–4pm · Sun 9am–1pm")
+  })
+
+  test("schema.org opening hours keep the 24-hour times", () => {
+    expect(openingHoursSpecification(site.hours)[1]).toEqual({ "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "09:00", closes: "16:00" })
+  })
+})
+
+describe("open now, in New York time", () => {
+  // 2026-11-23 is a Monday; New York is UTC-5 in November and UTC-4 in July.
+  test.each([
+    ["2026-11-23T12:59:00Z", false, "Mon 7:59am"],
+    ["2026-11-23T13:00:00Z", true, "Mon 8:00am, opening minute"],
+    ["2026-11-23T22:59:00Z", true, "Mon 5:59pm"],
+    ["2026-11-23T23:00:00Z", false, "Mon 6:00pm, closed at closing time"],
+    ["2026-11-28T20:30:00Z", true, "Sat 3:30pm"],
+    ["2026-11-28T21:00:00Z", false, "Sat 4:00pm"],
+    ["2026-11-29T17:59:00Z", true, "Sun 12:59pm"],
+    ["2026-11-29T18:00:00Z", false, "Sun 1:00pm"],
+    ["2026-07-06T12:30:00Z", true, "Mon 8:30am in summer time"],
+  ])("%s is open: %s (%s)", (iso, open) => {
+    expect(isOpenAt(site.hours, new Date(iso), NY)).toBe(open)
+  })
+})
+
+describe("same-day service", () => {
+  test.each([
+    ["2026-11-23T16:59:00Z", true, "Mon 11:59am"],
+    ["2026-11-23T17:00:00Z", false, "Mon 12:00pm"],
+    ["2026-11-28T14:00:00Z", true, "Sat 9:00am"],
+    ["2026-11-29T14:00:00Z", false, "Sun 9:00am"],
+  ])("%s: %s (%s)", (iso, available) => {
+    expect(isSameDayAvailable(site.sameDayService, new Date(iso), NY)).toBe(available)
+  })
+})

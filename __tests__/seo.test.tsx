@@ -1,0 +1,66 @@
+import { render } from "@testing-library/react"
+import { useStaticQuery } from "gatsby"
+import { Seo } from "../src/components/seo/seo"
+import { SITE_URL, siteDataQueryResult } from "./fixtures/data"
+
+beforeEach(() => {
+  ;(useStaticQuery as jest.Mock).mockReturnValue(siteDataQueryResult())
+})
+
+const renderSeo = (props: Partial<Parameters<typeof Seo>[0]> = {}) =>
+  render(<Seo title="Ant Control | Co" description="All about ants in Westchester." keywords={["ants", "ant control"]} path="/services/ants" {...props} />).container
+
+const meta = (root: HTMLElement, selector: string) => root.querySelector(selector)?.getAttribute("content")
+
+test("title, description, keywords and a canonical with a trailing slash", () => {
+  const head = renderSeo()
+  expect(head.querySelector("title")?.textContent).toBe("Ant Control | Co")
+  expect(meta(head, 'meta[name="description"]')).toBe("All about ants in Westchester.")
+  expect(meta(head, 'meta[name="keywords"]')).toBe("ants, ant control")
+  expect(head.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${SITE_URL}/services/ants/`)
+  expect(meta(head, 'meta[name="robots"]')).toBe("index, follow")
+})
+
+test("Open Graph and Twitter tags", () => {
+  const head = renderSeo()
+  expect(meta(head, 'meta[property="og:title"]')).toBe("Ant Control | Co")
+  expect(meta(head, 'meta[property="og:description"]')).toBe("All about ants in Westchester.")
+  expect(meta(head, 'meta[property="og:url"]')).toBe(`${SITE_URL}/services/ants/`)
+  expect(meta(head, 'meta[property="og:site_name"]')).toBe("Westchester Family Pest Control")
+  expect(meta(head, 'meta[name="twitter:card"]')).toBe("summary")
+  expect(meta(head, 'meta[name="twitter:title"]')).toBe("Ant Control | Co")
+})
+
+test("noindex pages say so", () => {
+  expect(meta(renderSeo({ noindex: true }), 'meta[name="robots"]')).toBe("noindex, follow")
+})
+
+test("LocalBusiness JSON-LD from site.yaml", () => {
+  const script = renderSeo().querySelector('script[type="application/ld+json"]')
+  const business = JSON.parse(script?.innerHTML ?? "{}")
+  expect(business).toMatchObject({
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    name: "Westchester Family Pest Control",
+    telephone: "+19145550123",
+    email: "info@westchesterfamilypest.example",
+    url: `${SITE_URL}/`,
+    foundingDate: "2004",
+    address: { "@type": "PostalAddress", addressLocality: "White Plains", addressRegion: "NY", postalCode: "10601" },
+    geo: { "@type": "GeoCoordinates", latitude: 41.0312, longitude: -73.7629 },
+  })
+  expect(business.openingHoursSpecification).toEqual([
+    { "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
+    { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "09:00", closes: "16:00" },
+    { "@type": "OpeningHoursSpecification", dayOfWeek: ["Sunday"], opens: "09:00", closes: "13:00" },
+  ])
+  expect(business.areaServed).toContainEqual({ "@type": "City", name: "Scarsdale, NY" })
+})
+
+test("extra JSON-LD documents follow the business, and data cannot close the script tag", () => {
+  const head = renderSeo({ jsonLd: [{ "@type": "BreadcrumbList", name: "</script><b>x" }] })
+  const scripts = head.querySelectorAll('script[type="application/ld+json"]')
+  expect(scripts).toHaveLength(2)
+  expect(scripts[1]?.innerHTML).not.toContain("</script>")
+  expect(JSON.parse(scripts[1]?.innerHTML ?? "{}").name).toBe("</script><b>x")
+})

@@ -1,0 +1,187 @@
+import { act, fireEvent, render, screen, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { SiteHeader } from "../src/components/layout/site-header"
+import { hoursLines, hoursSummary } from "../src/lib/hours"
+import { siteData } from "./fixtures/data"
+
+const { company, navigation, pests } = siteData()
+const bySlug = new Map(pests.map((p) => [p.slug, p]))
+const menuPests = navigation.servicesMenu.pests.map((slug) => bySlug.get(slug)!)
+
+const renderHeader = (currentPath = "/") =>
+  render(
+    <SiteHeader
+      companyName={company.name}
+      phone={company.phone}
+      navigation={navigation}
+      menuPests={menuPests}
+      hours={hoursLines(company.hours)}
+      hoursSummary={hoursSummary(company.hours)}
+      currentPath={currentPath}
+    />,
+  )
+
+const mainNav = () => screen.getByRole("navigation", { name: "Main" })
+const servicesButton = () => within(mainNav()).getByRole("button", { name: "Services" })
+
+describe("desktop navigation", () => {
+  test("lists the links, the phone and hours, and Get Estimate", () => {
+    renderHeader()
+    const nav = mainNav()
+    for (const label of ["Home", "Plans & Pricing", "About Us", "FAQ", "Contact"]) {
+      expect(within(nav).getByRole("link", { name: label })).toBeInTheDocument()
+    }
+    expect(within(nav).getByRole("link", { name: "Plans & Pricing" })).toHaveAttribute("href", "/plans/")
+    expect(screen.getByRole("link", { name: "Get Estimate" })).toHaveAttribute("href", "/estimate/")
+    expect(screen.getAllByRole("link", { name: /\(914\) 555-0123/ })[0]).toHaveAttribute("href", "tel:+19145550123")
+    expect(screen.getByText("Mon–Fri 8am–6pm · Sat 9am–4pm · Sun 9am–1pm")).toBeInTheDocument()
+  })
+
+  test("highlights the current page", () => {
+    renderHeader("/about/")
+    expect(within(mainNav()).getByRole("link", { name: "About Us" })).toHaveAttribute("aria-current", "page")
+    expect(within(mainNav()).getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current")
+    expect(servicesButton()).not.toHaveAttribute("data-active")
+  })
+
+  test.each(["/services/", "/services/ants/", "/services/bed-bugs/"])("Services is active on %s", (path) => {
+    renderHeader(path)
+    expect(servicesButton()).toHaveAttribute("data-active", "true")
+    expect(within(mainNav()).getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current")
+  })
+})
+
+describe("the Services dropdown", () => {
+  beforeEach(() => jest.useFakeTimers())
+  afterEach(() => jest.useRealTimers())
+  const advance = (ms: number) => act(() => void jest.advanceTimersByTime(ms))
+
+  test("lists the 11 pests and View All Services", async () => {
+    renderHeader()
+    await userEvent.setup({ advanceTimers: jest.advanceTimersByTime }).click(servicesButton())
+    const links = within(mainNav()).getAllByRole("link").filter((a) => a.hasAttribute("data-menu-item"))
+    expect(links.map((a) => a.textContent)).toEqual([
+      "Ants", "Spiders", "Cockroaches", "Rodents", "Bed Bugs", "Mosquitoes", "Ticks", "Bees", "Centipedes", "Silverfish", "Termites", "View All Services",
+    ])
+    expect(links[4]).toHaveAttribute("href", "/services/bed-bugs/")
+    expect(links[11]).toHaveAttribute("href", "/services/")
+  })
+
+  test("opens 200 ms after the pointer enters and closes 150 ms after it leaves", () => {
+    renderHeader()
+    const wrapper = servicesButton().parentElement!
+    fireEvent.mouseEnter(wrapper)
+    advance(199)
+    expect(servicesButton()).toHaveAttribute("aria-expanded", "false")
+    advance(1)
+    expect(servicesButton()).toHaveAttribute("aria-expanded", "true")
+    fireEvent.mouseLeave(wrapper)
+    advance(149)
+    expect(servicesButton()).toHaveAttribute("aria-expanded", "true")
+    advance(1)
+    expect(servicesButton()).toHaveAttribute("aria-expanded", "false")
+  })
+
+  test("re-opens at once within the 300 ms skip delay, and waits again after it", () => {
+    renderHeader()
+    const wrapper = servicesButton().parentElement!
+    fireEvent.mouseEnter(wrapper)
+    advance(200)
+    fireEvent.mouseLeave(wrapper)
+    advance(150)
+    expect(servicesButton()).toHaveAttribute("aria-expanded", "false")
+    advance(299)
+    fireEvent.mouseEnter(wrapper)
+    expect(servicesButton()).toHaveAttribute("aria-expanded", "true")
+    fireEvent.mouseLeave(wrapper)
+    advance(150 + 300)
+    fireEvent.mouseEnter(wrapper)
+    expect(servicesButton()).toHaveAttribute("aria-expanded", "false")
+    advance(200)
+    expect(servicesButton()).toHaveAttribute("aria-expanded", "true")
+  })
+
+  test("a pointer that passes through without stopping does not open it", () => {
+    renderHeader()
+    const wrapper = servicesButton().parentElement!
+    fireEvent.mouseEnter(wrapper)
+    advance(100)
+    fireEvent.mouseLeave(wrapper)
+    advance(500)
+    expect(servicesButton()).toHaveAttribute("aria-expanded", "false")
+  })
+
+  test("works from the keyboard: ArrowDown opens and moves, Escape closes and returns focus", async () => {
+    renderHeader()
+    servicesButton().focus()
+    fireEvent.keyDown(servicesButton(), { key: "ArrowDown" })
+    await act(async () => void jest.runOnlyPendingTimers())
+    expect(servicesButton()).toHaveAttribute("aria-expanded", "true")
+    expect(within(mainNav()).getByRole("link", { name: "Ants" })).toHaveFocus()
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" })
+    expect(within(mainNav()).getByRole("link", { name: "Spiders" })).toHaveFocus()
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowUp" })
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowUp" })
+    expect(within(mainNav()).getByRole("link", { name: "View All Services" })).toHaveFocus()
+    fireEvent.keyDown(document.activeElement!, { key: "Escape" })
+    expect(servicesButton()).toHaveAttribute("aria-expanded", "false")
+    expect(servicesButton()).toHaveFocus()
+  })
+
+  test("choosing a pest closes it", async () => {
+    renderHeader()
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime })
+    await user.click(servicesButton())
+    await user.click(within(mainNav()).getByRole("link", { name: "Termites" }))
+    expect(servicesButton()).toHaveAttribute("aria-expanded", "false")
+  })
+})
+
+describe("the mobile menu", () => {
+  test("opens as a dialog with everything the spec lists", async () => {
+    renderHeader()
+    const user = userEvent.setup()
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument()
+    await user.click(screen.getByRole("button", { name: "Open menu" }))
+    const dialog = screen.getByRole("dialog", { name: "Menu" })
+    expect(dialog).toHaveAttribute("aria-modal", "true")
+    expect(within(dialog).getByRole("link", { name: `${company.name}, home` })).toBeInTheDocument()
+    expect(within(dialog).getByRole("link", { name: /\(914\) 555-0123/ })).toHaveAttribute("href", "tel:+19145550123")
+    expect(within(dialog).getByText("20+ Years Serving Westchester")).toBeInTheDocument()
+    for (const label of ["Home", "Services", "Plans & Pricing", "About Us", "FAQ", "Contact"]) {
+      expect(within(dialog).getByRole("link", { name: label })).toBeInTheDocument()
+    }
+    expect(within(dialog).getByRole("link", { name: "Get Free Estimate" })).toHaveAttribute("href", "/estimate/")
+    expect(within(dialog).getByRole("link", { name: "Call Now" })).toHaveAttribute("href", "tel:+19145550123")
+    expect(within(dialog).getByText("Mon–Fri")).toBeInTheDocument()
+    expect(within(dialog).getByText("9am–1pm")).toBeInTheDocument()
+  })
+
+  test("keeps focus inside and closes on Escape, returning focus to the menu button", async () => {
+    renderHeader()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole("button", { name: "Open menu" }))
+    const dialog = screen.getByRole("dialog")
+    await act(async () => undefined)
+    expect(dialog).toContainElement(document.activeElement as HTMLElement)
+    for (let i = 0; i < 15; i++) await user.tab()
+    expect(dialog).toContainElement(document.activeElement as HTMLElement)
+    await user.tab({ shift: true })
+    expect(dialog).toContainElement(document.activeElement as HTMLElement)
+    await user.keyboard("{Escape}")
+    await act(async () => undefined)
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument()
+    expect(screen.getByRole("button", { name: "Open menu" })).toHaveFocus()
+  })
+
+  test("closes when a link is followed or the close button is pressed", async () => {
+    renderHeader()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole("button", { name: "Open menu" }))
+    await user.click(within(screen.getByRole("dialog")).getByRole("link", { name: "FAQ" }))
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument()
+    await user.click(screen.getByRole("button", { name: "Open menu" }))
+    await user.click(screen.getByRole("button", { name: "Close menu" }))
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument()
+  })
+})
