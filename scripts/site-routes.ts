@@ -24,6 +24,8 @@ export function siteRoutes(dir = dataDir()): SiteRoute[] {
   const pages = readYamlDir<{ path: string; title: string; template: string; noindex?: boolean }>(path.join(dir, "pages"))
   const pests = readYamlDir<{ slug: string; title: string }>(path.join(dir, "pests"))
   const offers = readYamlDir<{ key: string; title: string }>(path.join(dir, "offers"))
+  // Home first: it stands for its template in Lighthouse.
+  pages.sort((a, b) => Number(b.path === "/") - Number(a.path === "/"))
   return [
     ...pages.map((p) => ({ path: withTrailingSlash(p.path), title: p.title, template: p.template, noindex: p.noindex === true })),
     ...pests.map((p) => ({ path: pestPath(p.slug), title: p.title, template: "pest-page", noindex: false })),

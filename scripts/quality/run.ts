@@ -1,0 +1,116 @@
+/**
+ * `npm run quality`: over every built page, axe-core (WCAG 2.1 A/AA) and
+ * first-load JS/CSS bytes; Lighthouse (mobile) on one page per template.
+ * Prints a table, writes reports/quality.json, and exits 1 above a budget.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import axe from "axe-core"
+import { launchChromium } from "../chromium"
+import { siteRoutes } from "../site-routes"
+import { serveBuild } from "../static-server"
+import { AXE_TAGS, BUDGETS } from "./budgets"
+import { firstLoad, htmlFileFor } from "./first-load"
+import { runLighthouse, type LighthouseScores } from "./lighthouse"
+
+const PUBLIC = path.resolve("public")
+const NOT_FOUND = { path: "/404.html", title: "", template: "not-found", noindex: true }
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+interface PageResult {
+  path: string
+  template: string
+  axeViolations: string[]
+  jsBytes: number
+  cssBytes: number
+  jsBudget: number
+  lighthouse?: { scores: LighthouseScores; failing: string[] }
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(PUBLIC, "index.html"))) throw new Error("No build in public/: run `npm run build` first")
+  const routes = [...siteRoutes(), NOT_FOUND]
+  const server = await serveBuild()
+  const browser = await launchChromium()
+  const results: PageResult[] = []
+  try {
+    for (const route of routes) {
+      const bytes = firstLoad(fs.readFileSync(htmlFileFor(PUBLIC, route.path), "utf8"), PUBLIC)
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+      await page.goto(`${server.url}${route.path}`, { waitUntil: "networkidle" })
+      await page.waitForSelector("html[data-hydrated]", { state: "attached" })
+      await page.addScriptTag({ content: axe.source })
+      const violations = await page.evaluate(async (tags) => {
+        const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags } })
+        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
+      }, AXE_TAGS)
+      await page.close()
+      results.push({
+        path: route.path,
+        template: route.template,
+        axeViolations: violations,
+        jsBytes: bytes.jsBytes,
+        cssBytes: bytes.cssBytes,
+        jsBudget: bytes.gatsbyFloorBytes + BUDGETS.extraJsBytes,
+      })
+    }
+  } finally {
+    await browser.close()
+  }
+
+  try {
+    const seen = new Set<string>()
+    for (const route of routes) {
+      if (route === NOT_FOUND || seen.has(route.template)) continue
+      seen.add(route.template)
+      const result = results.find((r) => r.path === route.path)
+      // A noindex page cannot pass "is-crawlable"; it is noindex on purpose.
+      if (result) result.lighthouse = await runLighthouse(`${server.url}${route.path}`, { skipAudits: route.noindex ? ["is-crawlable"] : [] })
+    }
+  } finally {
+    await server.stop()
+  }
+
+  const failures: string[] = []
+  const rows = results.map((r) => {
+    if (r.axeViolations.length > BUDGETS.axeViolations) failures.push(`${r.path}: axe ${r.axeViolations.join("; ")}`)
+    if (r.jsBytes > r.jsBudget) failures.push(`${r.path}: first-load JS ${kb(r.jsBytes)} > ${kb(r.jsBudget)}`)
+    if (r.cssBytes > BUDGETS.cssBytes) failures.push(`${r.path}: first-load CSS ${kb(r.cssBytes)} > ${kb(BUDGETS.cssBytes)}`)
+    for (const [category, min] of Object.entries(BUDGETS.lighthouse)) {
+      const score = r.lighthouse?.scores[category as keyof LighthouseScores]
+      if (score !== undefined && score < min) failures.push(`${r.path}: Lighthouse ${category} ${score} < ${min} (${r.lighthouse?.failing.join(", ")})`)
+    }
+    const lh = r.lighthouse?.scores
+    return {
+      page: r.path,
+      template: r.template,
+      axe: r.axeViolations.length,
+      "JS gzip": kb(r.jsBytes),
+      "JS budget": kb(r.jsBudget),
+      "CSS gzip": kb(r.cssBytes),
+      "LH perf": lh?.performance ?? "",
+      "LH a11y": lh?.accessibility ?? "",
+      "LH best": lh?.["best-practices"] ?? "",
+      "LH SEO": lh?.seo ?? "",
+    }
+  })
+  console.table(rows)
+  fs.mkdirSync("reports", { recursive: true })
+  fs.writeFileSync(path.join("reports", "quality.json"), JSON.stringify({ budgets: BUDGETS, results }, null, 2))
+  if (failures.length > 0) {
+    console.error(`\nQuality budgets exceeded:\n${failures.map((f) => `  - ${f}`).join("\n")}`)
+    process.exit(1)
+  }
+  console.log(`\nAll ${results.length} pages within budget (axe 0 violations; JS ≤ Gatsby floor + ${kb(BUDGETS.extraJsBytes)}; CSS ≤ ${kb(BUDGETS.cssBytes)}; Lighthouse perf ≥ ${BUDGETS.lighthouse.performance}, others = 1).`)
+}
+
+declare global {
+  interface Window {
+    axe: typeof axe
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
