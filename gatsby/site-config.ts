@@ -4,7 +4,11 @@
  */
 import fs from "node:fs"
 import path from "node:path"
+import dotenv from "dotenv"
 import { load } from "js-yaml"
+
+// Settings from .env (see .env.example) for the build, tests and scripts alike; variables already set win.
+dotenv.config({ quiet: true })
 
 export const DEFAULT_SITE_URL = "https://www.westchesterfamilypest.example"
 
