@@ -73,7 +73,7 @@ export function ServicesDropdown({ label, allLabel, path, pests, active, current
       <button
         ref={trigger}
         type="button"
-        className={`${navLinkClass(active)} inline-flex items-center gap-1`}
+        className={`${navLinkClass(active)} gap-1`}
         aria-expanded={open}
         aria-controls={menuId}
         data-active={active || undefined}

@@ -71,7 +71,7 @@ export function SiteHeader({ companyName, phone, navigation, menuPests, hours, h
         </nav>
         <div className="hidden items-center gap-4 lg:flex">
           <div className="hidden text-right xl:block">
-            <a href={telHref(phone.e164)} className="flex items-center justify-end gap-1 font-bold text-brand-800">
+            <a href={telHref(phone.e164)} className="flex items-center justify-end gap-1 whitespace-nowrap font-bold text-brand-800">
               <Phone className="h-4 w-4" aria-hidden="true" />
               {phone.display}
             </a>

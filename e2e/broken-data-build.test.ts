@@ -1,0 +1,43 @@
+/**
+ * A real `gatsby build` over a data folder with one broken file must fail
+ * and name the file, the entry and the field. It runs in a scratch copy of
+ * the project so the real build in public/ is untouched.
+ */
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+
+const ROOT = path.resolve(__dirname, "..")
+// Gatsby compiles its config with Parcel, which does not follow symlinks: copy the sources, link node_modules.
+const COPIED = ["data", "src", "static", "gatsby", "gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package.json", "tsconfig.json", "postcss.config.js"]
+
+function buildWithData(edit: (dataDir: string) => void) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "broken-data-"))
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"))
+  for (const name of COPIED) fs.cpSync(path.join(ROOT, name), path.join(dir, name), { recursive: true })
+  edit(path.join(dir, "data"))
+  const result = spawnSync(process.execPath, [require.resolve("gatsby/cli.js"), "build"], {
+    cwd: dir,
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true" },
+    encoding: "utf8",
+    timeout: 120_000,
+  })
+  fs.rmSync(dir, { recursive: true, force: true })
+  // Gatsby wraps long lines; join them back before matching.
+  return { status: result.status, output: `${result.stdout}${result.stderr}`.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "").replace(/\s+/g, " ") }
+}
+
+const replaceIn = (file: string, from: string, to: string) => fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(from, to))
+
+test("a wrong value fails the build naming file, entry and field", () => {
+  const { status, output } = buildWithData((data) => replaceIn(path.join(data, "pests", "ticks.yaml"), "urgency: Urgent", "urgency: Very High"))
+  expect(status).not.toBe(0)
+  expect(output).toContain('Invalid data in data/pests/ticks.yaml, entry "ticks", field "urgency": must be one of the following values: Critical, Urgent, Immediate, Seasonal, Common Issue')
+})
+
+test("a menu naming a pest that does not exist fails the build", () => {
+  const { status, output } = buildWithData((data) => replaceIn(path.join(data, "navigation.yaml"), "pests: [ants, spiders, roaches,", "pests: [ants, spiders, roachs,"))
+  expect(status).not.toBe(0)
+  expect(output).toContain('Invalid data in data/navigation.yaml, entry "servicesMenu", field "pests[2]": no pest "roachs" in data/pests')
+})
