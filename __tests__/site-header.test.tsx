@@ -1,25 +1,13 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { SiteHeader } from "../src/components/layout/site-header"
-import { hoursLines, hoursSummary } from "../src/lib/hours"
+import { headerProps } from "../src/components/layout/header-props"
 import { siteData } from "./fixtures/data"
 
-const { company, navigation, pests } = siteData()
-const bySlug = new Map(pests.map((p) => [p.slug, p]))
-const menuPests = navigation.servicesMenu.pests.map((slug) => bySlug.get(slug)!)
+const data = siteData()
+const { company } = data
 
-const renderHeader = (currentPath = "/") =>
-  render(
-    <SiteHeader
-      companyName={company.name}
-      phone={company.phone}
-      navigation={navigation}
-      menuPests={menuPests}
-      hours={hoursLines(company.hours)}
-      hoursSummary={hoursSummary(company.hours)}
-      currentPath={currentPath}
-    />,
-  )
+const renderHeader = (currentPath = "/") => render(<SiteHeader {...headerProps(data, currentPath)} />)
 
 const mainNav = () => screen.getByRole("navigation", { name: "Main" })
 const servicesButton = () => within(mainNav()).getByRole("button", { name: "Services" })

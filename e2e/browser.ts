@@ -28,4 +28,17 @@ export async function gotoHydrated(page: Page, path: string) {
   return response
 }
 
-export { launchChromium }
+/** One Chromium for a test file, closed after it. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error("the browser is not running yet")
+    return browser
+  }
+}

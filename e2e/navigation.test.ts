@@ -1,17 +1,10 @@
-import type { Browser } from "playwright-core"
-import { gotoHydrated, launchChromium, openPage } from "./browser"
+import { gotoHydrated, openPage, useBrowser } from "./browser"
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser.close()
-})
+const browser = useBrowser()
 
 describe("desktop navigation", () => {
   test("the Services dropdown opens on hover and reaches a pest page, where Services is active", async () => {
-    const { page, errors, close } = await openPage(browser)
+    const { page, errors, close } = await openPage(browser())
     try {
       await gotoHydrated(page, "/")
       const nav = page.getByRole("navigation", { name: "Main" })
@@ -36,7 +29,7 @@ describe("desktop navigation", () => {
   })
 
   test("the dropdown works from the keyboard", async () => {
-    const { page, close } = await openPage(browser)
+    const { page, close } = await openPage(browser())
     try {
       await gotoHydrated(page, "/about/")
       const nav = page.getByRole("navigation", { name: "Main" })
@@ -61,7 +54,7 @@ describe("desktop navigation", () => {
 
 describe("mobile menu at 390 px", () => {
   test("opens, keeps focus inside, closes on Escape and on navigation", async () => {
-    const { page, errors, close } = await openPage(browser, { width: 390, height: 844 })
+    const { page, errors, close } = await openPage(browser(), { width: 390, height: 844 })
     try {
       await gotoHydrated(page, "/")
       expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false)

@@ -1,18 +1,10 @@
-import type { Browser } from "playwright-core"
 import { siteUrlFrom } from "../gatsby/site-config"
 import { siteRoutes } from "../scripts/site-routes"
-import { gotoHydrated, launchChromium, openPage } from "./browser"
+import { gotoHydrated, openPage, useBrowser } from "./browser"
 
 const routes = siteRoutes()
 const siteUrl = siteUrlFrom()
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser.close()
-})
+const browser = useBrowser()
 
 test("the route table is complete", () => {
   const paths = routes.map((r) => r.path)
@@ -41,7 +33,7 @@ test("the route table is complete", () => {
 
 describe.each(routes)("$path", (route) => {
   test("answers with its title, canonical, one h1 and no console errors", async () => {
-    const { page, errors, close } = await openPage(browser)
+    const { page, errors, close } = await openPage(browser())
     try {
       const response = await gotoHydrated(page, route.path)
       expect(response?.status()).toBe(200)
@@ -59,7 +51,7 @@ describe.each(routes)("$path", (route) => {
 })
 
 test("an unknown path shows the not-found page and logs the path", async () => {
-  const { page, warnings, close } = await openPage(browser)
+  const { page, warnings, close } = await openPage(browser())
   try {
     const response = await gotoHydrated(page, "/no-such-page/")
     expect(response?.status()).toBe(404)

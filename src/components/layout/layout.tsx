@@ -1,7 +1,6 @@
 import type { ReactNode } from "react"
 import { useSiteData } from "../../hooks/use-site-data"
-import { hoursLines, hoursSummary } from "../../lib/hours"
-import { withTrailingSlash } from "../../lib/paths"
+import { headerProps } from "./header-props"
 import { SiteFooter } from "./site-footer"
 import { SiteHeader } from "./site-header"
 import { TopBanner } from "./top-banner"
@@ -14,24 +13,15 @@ interface LayoutProps {
 
 /** The shared frame of every page but the standalone offer pages. */
 export function Layout({ pathname, children }: LayoutProps) {
-  const { company, navigation, pests, buildYear } = useSiteData()
-  const bySlug = new Map(pests.map((p) => [p.slug, p]))
-  const menuPests = navigation.servicesMenu.pests.flatMap((slug) => bySlug.get(slug) ?? [])
+  const siteData = useSiteData()
+  const { company, navigation, pests, buildYear } = siteData
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {navigation.labels.skipToContent}
       </a>
       <TopBanner message={company.sameDayService.banner} phone={company.phone} />
-      <SiteHeader
-        companyName={company.name}
-        phone={company.phone}
-        navigation={navigation}
-        menuPests={menuPests}
-        hours={hoursLines(company.hours)}
-        hoursSummary={hoursSummary(company.hours)}
-        currentPath={withTrailingSlash(pathname || "/")}
-      />
+      <SiteHeader {...headerProps(siteData, pathname)} />
       <main id="main" className="flex-1">
         {children}
       </main>
