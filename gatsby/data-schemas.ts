@@ -4,7 +4,7 @@
  * turned into the GraphQL type definitions (see schema.ts), so the checks,
  * the schema and the component prop types cannot drift apart.
  */
-import { array, boolean, number, object, string, type InferType, type AnyObject, type ObjectSchema } from "yup"
+import { array, boolean, number, object, string, type InferType, type AnyObject, type ObjectSchema, type ObjectShape } from "yup"
 
 const text = () => string().trim().required()
 const textList = () => array().of(text()).required().min(1)
@@ -16,7 +16,7 @@ const slug = () => string().required().matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "mu
 const clockTime = () => string().required().matches(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour time such as 08:00")
 
 /** Required, closed objects: a missing block or a misspelt key fails the build instead of being ignored. */
-const strictObject = <T extends AnyObject>(shape: Parameters<typeof object<T>>[0]) =>
+const strictObject = <S extends ObjectShape>(shape: S) =>
   object(shape)
     .noUnknown(({ unknown }: { unknown?: string }) => `has unknown field(s): ${unknown ?? ""}`)
     .required()
@@ -157,6 +157,45 @@ export const notFoundSchema = strictObject({
   callPrompt: text(),
 })
 
+const optionLabel = () => strictObject({ label: text(), priceNote: text() })
+
+export const estimateOptionsSchema = strictObject({
+  propertyTypes: array().of(strictObject({ id: slug(), label: text() })).required().min(1),
+  servicePlans: array().of(strictObject({ id: slug(), name: text(), badge: text(), annual: boolean().required() })).required().min(1),
+  pests: textList(),
+  specialTreatmentPests: textList(),
+  additionalPests: array().of(strictObject({ value: number().required().integer().min(0), label: text() })).required().min(1),
+  sameDay: optionLabel(),
+  quickKnock: optionLabel(),
+  validityHours: number().required().integer().min(1),
+})
+
+export const leadMessagesSchema = strictObject({
+  responses: strictObject({
+    contact: text(),
+    estimateLead: text(),
+    estimateRequest: text(),
+    estimateConfirmation: text(),
+    booking: text(),
+    callback: text(),
+  }),
+  companyEmail: strictObject({
+    contactSubject: text(),
+    leadSubject: text(),
+    intro: text(),
+    kindLabels: strictObject({ contact: text(), estimate: text(), booking: text(), callback: text() }),
+  }),
+  customerEmail: strictObject({
+    estimateSubject: text(),
+    estimateIntro: text(),
+    estimateNextSteps: textList(),
+    bookingSubject: text(),
+    bookingIntro: text(),
+    bookingNextSteps: textList(),
+    signOff: text(),
+  }),
+})
+
 export type SiteFacts = InferType<typeof siteSchema>
 export type Navigation = InferType<typeof navigationSchema>
 export type PageRecord = InferType<typeof pageSchema>
@@ -179,6 +218,8 @@ export const DATA_FILE_KINDS: readonly DataFileKind[] = [
   { typeName: "SiteYaml", schema: siteSchema, matches: (p) => p === "site.yaml" },
   { typeName: "NavigationYaml", schema: navigationSchema, matches: (p) => p === "navigation.yaml" },
   { typeName: "NotFoundYaml", schema: notFoundSchema, matches: (p) => p === "not-found.yaml" },
+  { typeName: "EstimateOptionsYaml", schema: estimateOptionsSchema, matches: (p) => p === "estimate-options.yaml" },
+  { typeName: "LeadMessagesYaml", schema: leadMessagesSchema, matches: (p) => p === "lead-messages.yaml" },
   { typeName: "PageYaml", schema: pageSchema, matches: (p) => /^pages\/[^/]+\.ya?ml$/.test(p), entryKey: "path" },
   { typeName: "PestYaml", schema: pestSchema, matches: (p) => /^pests\/[^/]+\.ya?ml$/.test(p), entryKey: "slug" },
   { typeName: "OfferYaml", schema: offerSchema, matches: (p) => /^offers\/[^/]+\.ya?ml$/.test(p), entryKey: "key" },

@@ -1,0 +1,54 @@
+/** The local mailbox at /_dev/mail: every e-mail the outbox "sent" while no e-mail API is configured. */
+import { Hono } from "hono"
+import type { Db } from "../supabase/functions/_shared/db.ts"
+import { escapeHtml } from "../supabase/functions/_shared/mail/escape.ts"
+
+export interface MailboxMessage {
+  id: string
+  to_address: string
+  from_address: string
+  reply_to: string | null
+  subject: string
+  html: string
+  text_body: string
+  created_at: Date
+}
+
+const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1e293b}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #e2e8f0}iframe{width:100%;height:70vh;border:1px solid #cbd5e1}pre{white-space:pre-wrap;background:#f1f5f9;padding:1rem}</style>
+</head><body>${body}</body></html>`
+
+export function mailboxRoutes(db: Db) {
+  const mailbox = new Hono()
+  const list = () => db.query<MailboxMessage>(`select * from dev_mailbox order by created_at desc limit 200`)
+
+  mailbox.get("/", async (c) => {
+    const messages = await list()
+    const rows = messages
+      .map((m) => `<tr><td>${escapeHtml(m.created_at.toISOString())}</td><td>${escapeHtml(m.to_address)}</td><td><a href="/_dev/mail/${m.id}">${escapeHtml(m.subject)}</a></td></tr>`)
+      .join("")
+    return c.html(
+      page(
+        "Local mailbox",
+        `<h1>Local mailbox</h1><p>${messages.length} message(s). E-mails land here while RESEND_API_KEY is not set. <a href="/_dev/mail.json">JSON</a></p>
+         <table><thead><tr><th>Received</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>`,
+      ),
+    )
+  })
+  mailbox.get("/:id{[0-9a-f-]{36}}", async (c) => {
+    const [m] = await db.query<MailboxMessage>(`select * from dev_mailbox where id = $1`, [c.req.param("id")])
+    if (!m) return c.html(page("Not found", "<h1>No such message</h1>"), 404)
+    return c.html(
+      page(
+        m.subject,
+        `<p><a href="/_dev/mail">← All messages</a></p><h1>${escapeHtml(m.subject)}</h1>
+         <p>From ${escapeHtml(m.from_address)} to ${escapeHtml(m.to_address)}${m.reply_to ? `, reply to ${escapeHtml(m.reply_to)}` : ""}</p>
+         <iframe title="HTML version" sandbox="" srcdoc="${escapeHtml(m.html)}"></iframe><h2>Text version</h2><pre>${escapeHtml(m.text_body)}</pre>`,
+      ),
+    )
+  })
+  return mailbox
+}
+
+export const mailboxJson = (db: Db) => async () =>
+  db.query<MailboxMessage>(`select id, to_address, from_address, reply_to, subject, html, text_body, created_at from dev_mailbox order by created_at`)

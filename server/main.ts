@@ -1,0 +1,30 @@
+/** `npm run backend`: the local backend alone, with its addresses printed. */
+import path from "node:path"
+import { startBackend, type RunningBackend } from "./backend"
+
+export async function runBackend(): Promise<RunningBackend> {
+  const env = process.env
+  const backend = await startBackend({
+    dataDir: env.DATABASE_URL ? undefined : path.resolve(env.PGLITE_DIR ?? ".data/pglite"),
+    apiPort: Number(env.API_PORT ?? 54321),
+    dbPort: Number(env.DB_PORT ?? 54322),
+  })
+  const mail = backend.config.mail.localMailbox ? `\n  Local mailbox:   ${backend.url}/_dev/mail` : ""
+  console.log(
+    `\n  Functions API:   ${backend.url}/functions/v1/<name>` +
+      `\n  Database:        ${backend.databaseUrl ?? "(none)"}${mail}` +
+      `\n  Public key:      ${backend.config.anonKey}\n`,
+  )
+  return backend
+}
+
+if (require.main === module) {
+  runBackend()
+    .then((backend) => {
+      for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void backend.stop().then(() => process.exit(0)))
+    })
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error)
+      process.exit(1)
+    })
+}

@@ -1,0 +1,150 @@
+/**
+ * The one web-standard app behind every function, on Supabase (Deno) and in
+ * the local backend (Node): POST /functions/v1/<name> (and /<name>, the path
+ * an Edge Function sees). It checks the caller, validates the body with the
+ * shared contract, and stores the request idempotently.
+ */
+import { Hono, type Context } from "hono"
+import { bodyLimit } from "hono/body-limit"
+import { cors } from "hono/cors"
+import { ValidationError } from "yup"
+import type { BackendConfig } from "./config.ts"
+import { FUNCTION_SCHEMAS, MAX_BODY_BYTES, type ErrorAnswer, type PublicFunctionName, type SuccessAnswer } from "./contract.ts"
+import { sha256Hex, stableJson } from "./crypto.ts"
+import type { Db } from "./db.ts"
+import { HANDLERS, type RequestContext } from "./leads.ts"
+import { dispatchOutbox } from "./outbox.ts"
+
+export const PUBLIC_FUNCTIONS = Object.keys(FUNCTION_SCHEMAS) as PublicFunctionName[]
+export const DISPATCH_FUNCTION = "dispatch-outbox"
+export type FunctionName = PublicFunctionName | typeof DISPATCH_FUNCTION
+export const ALL_FUNCTIONS: readonly FunctionName[] = [...PUBLIC_FUNCTIONS, DISPATCH_FUNCTION]
+
+export interface AppOptions {
+  db: Db
+  config: BackendConfig
+  /** The functions this app serves (a Deno entry point serves one). */
+  functions?: readonly FunctionName[]
+  /** The client's IP address, from the runtime (only its salted hash is stored). */
+  clientIp?: (c: Context) => string | null | undefined
+  fetchImpl?: typeof fetch
+}
+
+type Answer = { status: number; body: SuccessAnswer | ErrorAnswer | Record<string, unknown> }
+
+const fail = (c: Context, status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 500, error: string, fields?: Record<string, string>) =>
+  c.json<ErrorAnswer>(fields ? { success: false, error, fields } : { success: false, error }, status)
+
+/** Yup's errors as { field: message }, one message per field. */
+export function fieldErrors(error: ValidationError): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const issue of error.inner.length > 0 ? error.inner : [error]) {
+    if (issue.type === "noUnknown") {
+      const unknown = String((issue.params as { unknown?: string } | undefined)?.unknown ?? "")
+      for (const key of unknown.split(",").map((k) => k.trim()).filter(Boolean)) fields[key] ??= "Unknown field"
+      continue
+    }
+    fields[issue.path || "body"] ??= issue.message
+  }
+  return fields
+}
+
+const forwardedIp = (c: Context) => c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || c.req.header("x-real-ip") || null
+
+/** Runs the handler once per (function, submissionId); repeats get the first answer, a different body gets 409. */
+async function runIdempotently(db: Db, name: PublicFunctionName, body: { submissionId: string }, ctx: RequestContext): Promise<Answer> {
+  const { turnstileToken: _token, ...hashed } = body as { submissionId: string; turnstileToken?: string }
+  const requestHash = await sha256Hex(stableJson(hashed))
+  return db.transaction(async (tx) => {
+    const claimed = await tx.query(
+      `insert into function_calls (function_name, submission_id, request_hash) values ($1, $2, $3)
+       on conflict do nothing returning submission_id`,
+      [name, body.submissionId, requestHash],
+    )
+    if (claimed.length === 0) {
+      const [prior] = await tx.query<{ request_hash: string; status_code: number; response: SuccessAnswer }>(
+        `select request_hash, status_code, response from function_calls where function_name = $1 and submission_id = $2`,
+        [name, body.submissionId],
+      )
+      if (prior && prior.request_hash === requestHash) return { status: prior.status_code, body: prior.response }
+      return {
+        status: 409,
+        body: { success: false, error: "This submission was already received with different details.", fields: { submissionId: "Already used for a different request" } },
+      }
+    }
+    const answer = await HANDLERS[name](tx, body as never, ctx)
+    await tx.query(`update function_calls set status_code = 200, response = $3::jsonb where function_name = $1 and submission_id = $2`, [
+      name,
+      body.submissionId,
+      JSON.stringify(answer),
+    ])
+    return { status: 200, body: answer }
+  })
+}
+
+export function createApp({ db, config, functions = ALL_FUNCTIONS, clientIp = forwardedIp, fetchImpl }: AppOptions) {
+  const served = new Set<string>(functions)
+  const app = new Hono()
+
+  app.use(
+    "*",
+    cors({
+      origin: (origin) => (config.allowedOrigins.includes(origin) ? origin : null),
+      allowMethods: ["POST", "OPTIONS"],
+      allowHeaders: ["authorization", "x-client-info", "apikey", "content-type", "x-region"],
+      maxAge: 86_400,
+    }),
+  )
+  app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`) }))
+
+  const handle = async (c: Context) => {
+    const name = c.req.param("name") ?? ""
+    if (!served.has(name)) return fail(c, 404, `No function named "${name}"`)
+    if (c.req.method !== "POST") {
+      c.header("Allow", "POST, OPTIONS")
+      return fail(c, 405, "Only POST is allowed")
+    }
+    if (name === DISPATCH_FUNCTION) {
+      if (!config.dispatchSecret || c.req.header("authorization") !== `Bearer ${config.dispatchSecret}`) return fail(c, 401, "Missing or wrong dispatch secret")
+      return c.json({ success: true, ...(await dispatchOutbox({ db, config, fetchImpl })) })
+    }
+    const bearer = c.req.header("authorization")?.replace(/^Bearer\s+/i, "")
+    if (c.req.header("apikey") !== config.anonKey && bearer !== config.anonKey) return fail(c, 401, "Missing or wrong apikey")
+    const origin = c.req.header("origin")
+    if (origin && !config.allowedOrigins.includes(origin)) return fail(c, 403, "This origin may not call the function")
+    if (!/^application\/json\b/i.test(c.req.header("content-type") ?? "")) return fail(c, 415, "Send the body as application/json")
+
+    let raw: unknown
+    try {
+      raw = await c.req.json()
+    } catch {
+      return fail(c, 400, "The request body is not valid JSON", { body: "Not valid JSON" })
+    }
+    const publicName = name as PublicFunctionName
+    let body: { submissionId: string }
+    try {
+      body = (await FUNCTION_SCHEMAS[publicName].validate(raw, { abortEarly: false })) as { submissionId: string }
+    } catch (error) {
+      if (error instanceof ValidationError) return fail(c, 400, "Some fields are missing or invalid", fieldErrors(error))
+      throw error
+    }
+
+    const ip = clientIp(c)
+    const ctx: RequestContext = {
+      config,
+      userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
+      ipHash: ip ? await sha256Hex(`${config.ipHashSalt}:${ip}`) : null,
+    }
+    const answer = await runIdempotently(db, publicName, body, ctx)
+    return c.json(answer.body, answer.status as 200)
+  }
+
+  app.all("/functions/v1/:name", handle)
+  app.all("/:name", handle)
+  app.notFound((c) => fail(c, 404, "Not found"))
+  app.onError((error, c) => {
+    console.error(`[functions] ${c.req.method} ${c.req.path} failed:`, error)
+    return fail(c, 500, "Something went wrong on our side. Please try again, or call us.")
+  })
+  return app
+}

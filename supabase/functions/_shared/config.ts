@@ -1,0 +1,60 @@
+/** Backend settings from environment variables, the same on Supabase, Deno and Node. */
+import { COMPANY } from "./site-data.generated.ts"
+
+export const LOCAL_ANON_KEY = "local-anon-key-not-a-secret"
+export const DEFAULT_ALLOWED_ORIGINS = ["http://localhost:9000", "http://127.0.0.1:9000", "http://localhost:8000", "http://127.0.0.1:8000"]
+
+export interface BackendConfig {
+  /** The public key the site sends as `apikey` (SUPABASE_ANON_KEY on Supabase). */
+  anonKey: string
+  /** Site origins allowed to call the functions from a browser. */
+  allowedOrigins: string[]
+  mail: {
+    from: string
+    companyTo: string
+    resendApiKey?: string
+    resendApiUrl: string
+    /** Deliver into the local mailbox table when no e-mail API is configured (the local backend). */
+    localMailbox: boolean
+  }
+  crm: { webhookUrl?: string; webhookSecret?: string }
+  outbox: { maxAttempts: number; backoffBaseMs: number; backoffMaxMs: number; batchSize: number }
+  /** Secret the dispatch-outbox function requires (Authorization: Bearer …). */
+  dispatchSecret?: string
+  /** Salt for hashing client IP addresses; the raw address is never stored. */
+  ipHashSalt: string
+}
+
+type Env = (name: string) => string | undefined
+
+const positiveInt = (env: Env, name: string, fallback: number) => {
+  const raw = env(name)
+  if (raw === undefined || raw === "") return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (got "${raw}")`)
+  return value
+}
+const optional = (env: Env, name: string) => env(name)?.trim() || undefined
+
+export function configFromEnv(env: Env, overrides: { localMailbox?: boolean } = {}): BackendConfig {
+  return {
+    anonKey: optional(env, "SUPABASE_ANON_KEY") ?? LOCAL_ANON_KEY,
+    allowedOrigins: (optional(env, "ALLOWED_ORIGINS")?.split(",") ?? DEFAULT_ALLOWED_ORIGINS).map((o) => o.trim().replace(/\/$/, "")).filter(Boolean),
+    mail: {
+      from: optional(env, "MAIL_FROM") ?? `${COMPANY.name} <no-reply@${COMPANY.email.split("@")[1]}>`,
+      companyTo: optional(env, "COMPANY_NOTIFY_EMAIL") ?? COMPANY.email,
+      resendApiKey: optional(env, "RESEND_API_KEY"),
+      resendApiUrl: (optional(env, "RESEND_API_URL") ?? "https://api.resend.com").replace(/\/$/, ""),
+      localMailbox: overrides.localMailbox ?? env("LOCAL_MAILBOX") === "1",
+    },
+    crm: { webhookUrl: optional(env, "CRM_WEBHOOK_URL"), webhookSecret: optional(env, "CRM_WEBHOOK_SECRET") },
+    outbox: {
+      maxAttempts: positiveInt(env, "OUTBOX_MAX_ATTEMPTS", 8),
+      backoffBaseMs: positiveInt(env, "OUTBOX_BACKOFF_BASE_MS", 30_000),
+      backoffMaxMs: positiveInt(env, "OUTBOX_BACKOFF_MAX_MS", 3_600_000),
+      batchSize: positiveInt(env, "OUTBOX_BATCH_SIZE", 20),
+    },
+    dispatchSecret: optional(env, "OUTBOX_DISPATCH_SECRET"),
+    ipHashSalt: env("IP_HASH_SALT") ?? "local-salt",
+  }
+}

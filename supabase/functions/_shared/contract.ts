@@ -1,0 +1,163 @@
+/**
+ * The request bodies of the four public functions (SPEC §7), written once.
+ * The site's Formik forms and the Edge Functions validate with these same
+ * schemas; every body also carries a submissionId (the idempotency key) and
+ * the spam-check fields.
+ */
+import { array, boolean, lazy, number, object, string, type InferType } from "yup"
+import { ESTIMATE_OPTIONS } from "./site-data.generated.ts"
+
+export const MAX_BODY_BYTES = 64 * 1024
+
+const propertyTypeIds = ESTIMATE_OPTIONS.propertyTypes.map((p) => p.id)
+const servicePlanIds = ESTIMATE_OPTIONS.servicePlans.map((p) => p.id)
+const pestNames: readonly string[] = ESTIMATE_OPTIONS.pests
+const additionalPestValues = ESTIMATE_OPTIONS.additionalPests.map((a) => a.value)
+
+/** US phone numbers: at least 10 digits once spaces, dashes, dots and brackets are removed. */
+export const phoneDigits = (value: string) => value.replace(/\D/g, "")
+
+const requiredText = (label: string, max: number) =>
+  string().trim().required(`Please enter ${label}`).max(max, `${label[0]?.toUpperCase()}${label.slice(1)} must be at most ${max} characters`)
+const optionalText = (max: number) => string().trim().max(max, `Must be at most ${max} characters`).default("")
+const phone = () =>
+  string()
+    .trim()
+    .required("Please enter your phone number")
+    .max(30, "Phone number is too long")
+    .test("phone-digits", "Please enter a phone number with at least 10 digits", (value) => {
+      const digits = phoneDigits(value ?? "")
+      return digits.length >= 10 && digits.length <= 15
+    })
+const email = () => string().trim().required("Please enter your email address").max(254, "Email address is too long").email("Please enter a valid email address")
+const usZip = () => string().trim().required("Please enter your ZIP code").matches(/^\d{5}(-\d{4})?$/, "Please enter a 5-digit ZIP code")
+
+/** Fields every body carries: the idempotency key and the spam checks (honeypot, time the form was opened, Turnstile token). */
+const submissionFields = {
+  submissionId: string().required("submissionId is required").uuid("submissionId must be a UUID"),
+  website: string().max(500, "Must be at most 500 characters").default(""),
+  formStartedAt: number().required("formStartedAt is required").integer("formStartedAt must be a whole number").min(0),
+  turnstileToken: string().max(4096).optional(),
+}
+
+export const contactMessageSchema = object({
+  ...submissionFields,
+  name: requiredText("your name", 120),
+  email: email(),
+  phone: phone(),
+  message: requiredText("a message", 5000),
+}).noUnknown(true, "Unknown field")
+
+const estimateFields = {
+  propertyType: string().required("Please choose a property type").oneOf(propertyTypeIds, "Please choose a property type from the list"),
+  servicePlan: string().required("Please choose a service plan").oneOf(servicePlanIds, "Please choose a service plan from the list"),
+  pests: array()
+    .of(string().required().oneOf(pestNames, "Unknown pest"))
+    .required("Please choose at least one pest")
+    .min(1, "Please choose at least one pest")
+    .test("unique", "Each pest may be chosen once", (list) => !list || new Set(list).size === list.length),
+  additionalPests: number().required("additionalPests is required").oneOf(additionalPestValues, "additionalPests must be 0, 1 or 2"),
+  sameDayService: boolean().required("sameDayService is required").strict(),
+  quickKnock: boolean().required("quickKnock is required").strict(),
+  fullName: requiredText("your full name", 120),
+  phone: phone(),
+  email: email(),
+  streetAddress: requiredText("your street address", 200),
+  city: requiredText("your city", 100),
+  state: string().trim().required("Please enter your state").matches(/^[A-Za-z]{2}$/, "Please enter a 2-letter state code"),
+  zipCode: usZip(),
+  firstName: requiredText("a first name", 60),
+  lastName: string().trim().max(60, "Last name must be at most 60 characters").defined().default(""),
+}
+
+/** Wizard call 1 (process-simple-lead). */
+export const estimateLeadSchema = object({
+  ...submissionFields,
+  ...estimateFields,
+  source: string().required("source is required").oneOf(["website_estimate"], "source must be website_estimate"),
+}).noUnknown(true, "Unknown field")
+
+/** Wizard calls 2 (process-estimate) and 3 (send-estimate-confirmation). */
+export const estimateRequestSchema = object({
+  ...submissionFields,
+  ...estimateFields,
+  accountId: string().trim().required("accountId is required").matches(/^[A-Za-z0-9_-]{1,64}$/, "accountId must be 1-64 letters, digits, _ or -"),
+}).noUnknown(true, "Unknown field")
+
+/** The $49 Scarsdale landing page's booking (process-simple-lead). */
+export const offerBookingSchema = object({
+  ...submissionFields,
+  fullName: requiredText("your full name", 120),
+  phone: phone(),
+  streetAddress: requiredText("the property address", 200),
+  city: requiredText("the city", 100),
+  zipCode: usZip(),
+  email: email(),
+  specialOffer: requiredText("the offer", 200),
+}).noUnknown(true, "Unknown field")
+
+/** The city offer page's "Prefer a Callback?" form (process-simple-lead), in its snake_case shape. */
+export const offerCallbackSchema = object({
+  ...submissionFields,
+  full_name: requiredText("your name", 120),
+  phone: phone(),
+  email: string().trim().max(254).email("Please enter a valid email address").defined().default(""),
+  street_address: optionalText(200),
+  city: optionalText(100),
+  notes: optionalText(2000),
+  property_type: string().required().oneOf(["residential"], "property_type must be residential"),
+  service_plan: string().required().oneOf(["one-time"], "service_plan must be one-time"),
+  pests: array().of(string().required().oneOf(["general"], "pests must be [general]")).required().length(1, "pests must be [general]"),
+  zip_code: string().trim().matches(/^(\d{5}(-\d{4})?)?$/, "Please enter a 5-digit ZIP code").defined().default(""),
+  special_offer: requiredText("the offer", 200),
+  utm_source: optionalText(200),
+  utm_campaign: optionalText(200),
+  utm_term: optionalText(200),
+}).noUnknown(true, "Unknown field")
+
+export type ContactMessage = InferType<typeof contactMessageSchema>
+export type EstimateLead = InferType<typeof estimateLeadSchema>
+export type EstimateRequest = InferType<typeof estimateRequestSchema>
+export type OfferBooking = InferType<typeof offerBookingSchema>
+export type OfferCallback = InferType<typeof offerCallbackSchema>
+export type SimpleLead = EstimateLead | OfferBooking | OfferCallback
+
+export type SimpleLeadKind = "estimate" | "booking" | "callback"
+
+/** process-simple-lead takes three shapes; which one a body is follows from its fields. */
+export function simpleLeadKind(body: unknown): SimpleLeadKind {
+  const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {}
+  if ("full_name" in record) return "callback"
+  if ("source" in record || "propertyType" in record) return "estimate"
+  return "booking"
+}
+
+export const simpleLeadSchema = lazy((body: unknown) =>
+  ({ estimate: estimateLeadSchema, booking: offerBookingSchema, callback: offerCallbackSchema })[simpleLeadKind(body)],
+)
+
+/** The public functions and the schema of each one's body. */
+export const FUNCTION_SCHEMAS = {
+  "process-contact": contactMessageSchema,
+  "process-simple-lead": simpleLeadSchema,
+  "process-estimate": estimateRequestSchema,
+  "send-estimate-confirmation": estimateRequestSchema,
+} as const
+
+export type PublicFunctionName = keyof typeof FUNCTION_SCHEMAS
+
+/** Successful answers: `{ success: true, message, reference }` (process-contact adds `error: null`). */
+export interface SuccessAnswer {
+  success: true
+  message: string
+  reference: string
+  error?: null
+}
+
+/** Error answers: `{ success: false, error, fields? }`; `fields` maps each invalid field to its message. */
+export interface ErrorAnswer {
+  success: false
+  error: string
+  fields?: Record<string, string>
+}
+

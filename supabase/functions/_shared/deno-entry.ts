@@ -1,0 +1,26 @@
+/**
+ * Runs one function of the shared app under Deno: on Supabase Edge Functions,
+ * or locally with `deno run`. The database comes from SUPABASE_DB_URL, which
+ * Supabase sets for every function.
+ */
+import postgres from "postgres"
+import { createApp, type FunctionName } from "./app.ts"
+import { configFromEnv } from "./config.ts"
+import { postgresDb } from "./db.ts"
+
+interface DenoRuntime {
+  env: { get(name: string): string | undefined }
+  serve(options: { port?: number; hostname?: string; onListen?: (addr: { port: number }) => void }, handler: (request: Request) => Response | Promise<Response>): unknown
+}
+
+export function serveFunction(name: FunctionName) {
+  const deno = (globalThis as unknown as { Deno: DenoRuntime }).Deno
+  const env = (key: string) => deno.env.get(key)
+  const databaseUrl = env("SUPABASE_DB_URL") ?? env("DATABASE_URL")
+  if (!databaseUrl) throw new Error("SUPABASE_DB_URL is not set")
+  // Supabase's pooler runs in transaction mode: no prepared statements.
+  const sql = postgres(databaseUrl, { max: Number(env("DB_POOL_SIZE") ?? 3), prepare: false, onnotice: () => undefined })
+  const app = createApp({ db: postgresDb(sql), config: configFromEnv(env), functions: [name] })
+  const port = env("PORT")
+  deno.serve(port ? { port: Number(port), hostname: env("HOSTNAME") ?? "127.0.0.1" } : {}, app.fetch)
+}

@@ -1,0 +1,63 @@
+/** One plain, accessible e-mail layout, in HTML and in text, with every value escaped. */
+import { COMPANY } from "../site-data.generated.ts"
+import { escapeHtml } from "./escape.ts"
+
+export interface EmailMessage {
+  to: string
+  from: string
+  replyTo?: string
+  subject: string
+  html: string
+  text: string
+}
+
+export interface EmailContent {
+  subject: string
+  heading: string
+  intro: string
+  rows: ReadonlyArray<readonly [label: string, value: string]>
+  steps?: readonly string[]
+  signOff?: string
+}
+
+const companyLines = () => [
+  COMPANY.name,
+  `${COMPANY.address.street}, ${COMPANY.address.city}, ${COMPANY.address.region} ${COMPANY.address.postalCode}`,
+  `${COMPANY.phone.display} · ${COMPANY.email}`,
+  COMPANY.licenseNumber,
+]
+
+export function renderEmail(content: EmailContent): { subject: string; html: string; text: string } {
+  const rows = content.rows.filter(([, value]) => value !== "")
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f6f7f6;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
+<div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<h1 style="margin:0 0 12px;font-size:22px;color:#0b6138">${escapeHtml(content.heading)}</h1>
+<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(content.intro)}</p>
+<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">
+${rows
+  .map(
+    ([label, value]) =>
+      `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;border-bottom:1px solid #e2e8f0;width:40%">${escapeHtml(label)}</th><td style="padding:6px 0;border-bottom:1px solid #e2e8f0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+  )
+  .join("\n")}
+</table>
+${content.steps?.length ? `<ol style="margin:0 0 16px;padding-left:20px;line-height:1.5">${content.steps.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ol>` : ""}
+${content.signOff ? `<p style="margin:0 0 16px">${escapeHtml(content.signOff)}</p>` : ""}
+<p style="margin:16px 0 0;font-size:12px;color:#64748b">${companyLines().map(escapeHtml).join("<br>")}</p>
+</div></body></html>`
+  const text = [
+    content.heading,
+    "",
+    content.intro,
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(content.steps?.length ? ["", ...content.steps.map((s, i) => `${i + 1}. ${s}`)] : []),
+    ...(content.signOff ? ["", content.signOff] : []),
+    "",
+    "--",
+    ...companyLines(),
+  ].join("\n")
+  return { subject: content.subject, html, text }
+}

@@ -1,0 +1,107 @@
+/** The e-mails the outbox sends: the company's notification of every lead and message, and the customer's confirmation. */
+import type { ContactMessage, EstimateRequest, OfferBooking, OfferCallback, EstimateLead } from "../contract.ts"
+import { COMPANY, ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../site-data.generated.ts"
+import { fill } from "./escape.ts"
+import { renderEmail } from "./layout.ts"
+
+export type LeadKind = keyof typeof LEAD_MESSAGES.companyEmail.kindLabels
+
+const label = <T extends { id: string }>(list: readonly T[], id: string, key: keyof T) => String(list.find((item) => item.id === id)?.[key] ?? id)
+const yesNo = (value: boolean, note: string) => (value ? `Yes (${note})` : "No")
+const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName
+
+type EstimateFields = Pick<
+  EstimateRequest,
+  "propertyType" | "servicePlan" | "pests" | "additionalPests" | "sameDayService" | "quickKnock" | "streetAddress" | "city" | "state" | "zipCode"
+>
+
+/** The estimate summary shown to the customer and the company alike. */
+export function estimateRows(e: EstimateFields): Array<[string, string]> {
+  return [
+    ["Property", label(ESTIMATE_OPTIONS.propertyTypes, e.propertyType, "label")],
+    ["Service plan", label(ESTIMATE_OPTIONS.servicePlans, e.servicePlan, "name")],
+    ["Pests", e.pests.join(", ")],
+    ["Additional pest concerns", ESTIMATE_OPTIONS.additionalPests.find((a) => a.value === e.additionalPests)?.label ?? String(e.additionalPests)],
+    [ESTIMATE_OPTIONS.sameDay.label, yesNo(e.sameDayService, ESTIMATE_OPTIONS.sameDay.priceNote)],
+    [ESTIMATE_OPTIONS.quickKnock.label, yesNo(e.quickKnock, ESTIMATE_OPTIONS.quickKnock.priceNote)],
+    ["Address", `${e.streetAddress}, ${e.city}, ${e.state} ${e.zipCode}`],
+  ]
+}
+
+export type CompanyNotice =
+  | { kind: "contact"; body: ContactMessage }
+  | { kind: "estimate"; body: EstimateLead | EstimateRequest }
+  | { kind: "booking"; body: OfferBooking }
+  | { kind: "callback"; body: OfferCallback }
+
+function noticeRows(notice: CompanyNotice): { name: string; replyTo?: string; rows: Array<[string, string]> } {
+  switch (notice.kind) {
+    case "contact": {
+      const b = notice.body
+      return { name: b.name, replyTo: b.email, rows: [["Name", b.name], ["Phone", b.phone], ["Email", b.email], ["Message", b.message]] }
+    }
+    case "estimate": {
+      const b = notice.body
+      return { name: b.fullName, replyTo: b.email, rows: [["Name", b.fullName], ["Phone", b.phone], ["Email", b.email], ...estimateRows(b)] }
+    }
+    case "booking": {
+      const b = notice.body
+      return {
+        name: b.fullName,
+        replyTo: b.email,
+        rows: [["Name", b.fullName], ["Phone", b.phone], ["Email", b.email], ["Address", `${b.streetAddress}, ${b.city} ${b.zipCode}`], ["Offer", b.specialOffer]],
+      }
+    }
+    case "callback": {
+      const b = notice.body
+      return {
+        name: b.full_name,
+        replyTo: b.email || undefined,
+        rows: [
+          ["Name", b.full_name],
+          ["Phone", b.phone],
+          ["Address", [b.street_address, b.city, b.zip_code].filter(Boolean).join(", ")],
+          ["Offer", b.special_offer],
+          ["Notes", b.notes],
+          ["Campaign", [b.utm_source, b.utm_campaign, b.utm_term].filter(Boolean).join(" / ")],
+        ],
+      }
+    }
+  }
+}
+
+export function companyNotification(notice: CompanyNotice, reference: string) {
+  const { name, replyTo, rows } = noticeRows(notice)
+  const messages = LEAD_MESSAGES.companyEmail
+  const kindLabel = messages.kindLabels[notice.kind]
+  const subject = notice.kind === "contact" ? fill(messages.contactSubject, { name }) : fill(messages.leadSubject, { name, kindLabel })
+  return { replyTo, ...renderEmail({ subject, heading: subject, intro: messages.intro, rows: [...rows, ["Reference", reference]] }) }
+}
+
+const signOff = () => fill(LEAD_MESSAGES.customerEmail.signOff, { phone: COMPANY.phone.display, hours: COMPANY.hoursText })
+
+export function estimateConfirmation(body: EstimateRequest) {
+  const copy = LEAD_MESSAGES.customerEmail
+  return renderEmail({
+    subject: copy.estimateSubject,
+    heading: copy.estimateSubject,
+    intro: fill(copy.estimateIntro, { firstName: body.firstName }),
+    rows: estimateRows(body),
+    steps: copy.estimateNextSteps,
+    signOff: signOff(),
+  })
+}
+
+export function bookingConfirmation(body: OfferBooking) {
+  const copy = LEAD_MESSAGES.customerEmail
+  return renderEmail({
+    subject: copy.bookingSubject,
+    heading: copy.bookingSubject,
+    intro: fill(copy.bookingIntro, { firstName: firstNameOf(body.fullName) }),
+    rows: [["Offer", body.specialOffer], ["Address", `${body.streetAddress}, ${body.city} ${body.zipCode}`], ["Phone", body.phone]],
+    steps: copy.bookingNextSteps,
+    signOff: signOff(),
+  })
+}
+
+export { firstNameOf }
