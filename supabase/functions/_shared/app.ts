@@ -39,8 +39,8 @@ const fail = (c: Context, status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 
 export function fieldErrors(error: ValidationError): Record<string, string> {
   const fields: Record<string, string> = {}
   for (const issue of error.inner.length > 0 ? error.inner : [error]) {
-    if (issue.type === "noUnknown") {
-      const unknown = String((issue.params as { unknown?: string } | undefined)?.unknown ?? "")
+    if (issue.type === "exact") {
+      const unknown = String((issue.params as { properties?: string } | undefined)?.properties ?? "")
       for (const key of unknown.split(",").map((k) => k.trim()).filter(Boolean)) fields[key] ??= "Unknown field"
       continue
     }

@@ -1,7 +1,6 @@
 /** Backend settings from environment variables, the same on Supabase, Deno and Node. */
+import { LOCAL_ANON_KEY } from "./local-defaults.ts"
 import { COMPANY } from "./site-data.generated.ts"
-
-export const LOCAL_ANON_KEY = "local-anon-key-not-a-secret"
 export const DEFAULT_ALLOWED_ORIGINS = ["http://localhost:9000", "http://127.0.0.1:9000", "http://localhost:8000", "http://127.0.0.1:8000"]
 
 export interface BackendConfig {

@@ -46,7 +46,7 @@ export const contactMessageSchema = object({
   email: email(),
   phone: phone(),
   message: requiredText("a message", 5000),
-}).noUnknown(true, "Unknown field")
+}).exact("Unknown field(s): ${properties}")
 
 const estimateFields = {
   propertyType: string().required("Please choose a property type").oneOf(propertyTypeIds, "Please choose a property type from the list"),
@@ -75,14 +75,14 @@ export const estimateLeadSchema = object({
   ...submissionFields,
   ...estimateFields,
   source: string().required("source is required").oneOf(["website_estimate"], "source must be website_estimate"),
-}).noUnknown(true, "Unknown field")
+}).exact("Unknown field(s): ${properties}")
 
 /** Wizard calls 2 (process-estimate) and 3 (send-estimate-confirmation). */
 export const estimateRequestSchema = object({
   ...submissionFields,
   ...estimateFields,
   accountId: string().trim().required("accountId is required").matches(/^[A-Za-z0-9_-]{1,64}$/, "accountId must be 1-64 letters, digits, _ or -"),
-}).noUnknown(true, "Unknown field")
+}).exact("Unknown field(s): ${properties}")
 
 /** The $49 Scarsdale landing page's booking (process-simple-lead). */
 export const offerBookingSchema = object({
@@ -94,7 +94,7 @@ export const offerBookingSchema = object({
   zipCode: usZip(),
   email: email(),
   specialOffer: requiredText("the offer", 200),
-}).noUnknown(true, "Unknown field")
+}).exact("Unknown field(s): ${properties}")
 
 /** The city offer page's "Prefer a Callback?" form (process-simple-lead), in its snake_case shape. */
 export const offerCallbackSchema = object({
@@ -113,7 +113,7 @@ export const offerCallbackSchema = object({
   utm_source: optionalText(200),
   utm_campaign: optionalText(200),
   utm_term: optionalText(200),
-}).noUnknown(true, "Unknown field")
+}).exact("Unknown field(s): ${properties}")
 
 export type ContactMessage = InferType<typeof contactMessageSchema>
 export type EstimateLead = InferType<typeof estimateLeadSchema>
@@ -124,11 +124,14 @@ export type SimpleLead = EstimateLead | OfferBooking | OfferCallback
 
 export type SimpleLeadKind = "estimate" | "booking" | "callback"
 
-/** process-simple-lead takes three shapes; which one a body is follows from its fields. */
+const CALLBACK_KEYS = ["full_name", "street_address", "special_offer", "property_type", "service_plan", "zip_code"]
+const ESTIMATE_KEYS = ["source", "propertyType", "servicePlan", "pests", "firstName"]
+
+/** process-simple-lead takes three shapes; which one a body is follows from the fields only that shape has. */
 export function simpleLeadKind(body: unknown): SimpleLeadKind {
   const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {}
-  if ("full_name" in record) return "callback"
-  if ("source" in record || "propertyType" in record) return "estimate"
+  if (CALLBACK_KEYS.some((key) => key in record)) return "callback"
+  if (ESTIMATE_KEYS.some((key) => key in record)) return "estimate"
   return "booking"
 }
 

@@ -1,0 +1,285 @@
+/** @jest-environment node */
+import type { PGlite } from "@electric-sql/pglite"
+import { createApp } from "../../supabase/functions/_shared/app"
+import type { Db } from "../../supabase/functions/_shared/db"
+import { ANON_KEY, SITE_ORIGIN, bodies, counts, freshDb, post, testConfig, type AppUnderTest } from "./helpers"
+
+let pg: PGlite
+let db: Db
+let app: AppUnderTest
+
+beforeAll(async () => {
+  ;({ pg, db } = await freshDb())
+  app = createApp({ db, config: testConfig() })
+})
+afterAll(() => pg.close())
+
+const jobsFor = (submissionId: string) =>
+  db.query<{ kind: string; status: string; payload: { to?: string; subject?: string; html?: string; text?: string } }>(
+    `select j.kind, j.status, j.payload from outbox_jobs j where j.dedupe_key like $1 order by j.kind`,
+    [`${submissionId}:%`],
+  )
+
+describe("valid requests are stored with their outbox jobs", () => {
+  test("process-contact stores the message, queues the company e-mail and answers { success, message, error }", async () => {
+    const body = bodies.contact()
+    const response = await post(app, "process-contact", body)
+    expect(response.status).toBe(200)
+    const answer = (await response.json()) as Record<string, unknown>
+    expect(answer).toEqual({ success: true, message: expect.stringContaining("Thank you, Ann!"), reference: expect.any(String), error: null })
+    const [row] = await db.query<Record<string, unknown>>(`select * from contact_messages where submission_id = $1`, [body.submissionId])
+    expect(row).toMatchObject({ name: "Ann Lee", email: "ann@example.com", phone: "914-555-0100", message: "Carpenter ants near the deck." })
+    const jobs = await jobsFor(body.submissionId)
+    expect(jobs.map((j) => j.kind)).toEqual(["company_email"])
+    expect(jobs[0]?.payload.to).toBe("info@westchesterfamilypest.example")
+  })
+
+  test("the $49 booking stores a lead and queues the company and customer e-mails", async () => {
+    const body = bodies.booking()
+    const response = await post(app, "process-simple-lead", body)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ success: true, message: "Your $49 visit has been booked! We'll call you within 24 hours." })
+    const [lead] = await db.query<Record<string, unknown>>(`select * from leads where submission_id = $1`, [body.submissionId])
+    expect(lead).toMatchObject({ kind: "booking", source: "scarsdale_49_offer", full_name: "Tom Hale", special_offer: "$49 Scarsdale Starter Visit", zip_code: "10583" })
+    const jobs = await jobsFor(body.submissionId)
+    expect(jobs.map((j) => j.kind)).toEqual(["company_email", "customer_email"])
+    expect(jobs[1]?.payload).toMatchObject({ to: "tom@example.com", subject: "Your $49 Scarsdale Starter Visit is booked" })
+  })
+
+  test("the offer callback keeps offer, notes and UTM fields", async () => {
+    const body = bodies.callback()
+    expect((await post(app, "process-simple-lead", body)).status).toBe(200)
+    const [lead] = await db.query<Record<string, unknown>>(`select * from leads where submission_id = $1`, [body.submissionId])
+    expect(lead).toMatchObject({
+      kind: "callback",
+      source: "offer_callback",
+      full_name: "Rita Moss",
+      email: null,
+      pests: ["general"],
+      special_offer: "Express Pest Fix - $39",
+      notes: "Mice in the garage",
+      utm_source: "facebook",
+      utm_campaign: "yonkers39",
+      utm_term: "mice",
+      user_agent: null,
+    })
+    expect((await jobsFor(body.submissionId)).map((j) => j.kind)).toEqual(["company_email"])
+  })
+
+  test("the wizard's three calls share one lead, one company e-mail, the CRM forward and the customer confirmation", async () => {
+    const lead = bodies.estimateLead()
+    const request = { ...bodies.estimateRequest(), submissionId: lead.submissionId }
+    const first = await post(app, "process-simple-lead", lead, { "user-agent": "Test Browser", "x-forwarded-for": "203.0.113.9" })
+    const second = await post(app, "process-estimate", request)
+    const third = await post(app, "send-estimate-confirmation", request)
+    for (const response of [first, second, third]) expect(((await response.json()) as { success: boolean }).success).toBe(true)
+
+    const leads = await db.query<Record<string, unknown>>(`select * from leads where submission_id = $1`, [lead.submissionId])
+    expect(leads).toHaveLength(1)
+    expect(leads[0]).toMatchObject({
+      kind: "estimate",
+      source: "website_estimate",
+      first_name: "Maria",
+      last_name: "Lopez Garcia",
+      pests: ["Ants", "Bed Bugs"],
+      additional_pests: 1,
+      same_day_service: true,
+      quick_knock: false,
+      account_id: "WEB-123456",
+      user_agent: "Test Browser",
+    })
+    expect(leads[0]?.ip_hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(leads[0]?.ip_hash).not.toContain("203.0.113.9")
+
+    const jobs = await jobsFor(lead.submissionId)
+    expect(jobs.map((j) => j.kind)).toEqual(["company_email", "crm_forward", "customer_email"])
+    const confirmation = jobs[2]!.payload
+    expect(confirmation.to).toBe("maria@example.com")
+    for (const text of ["C•ARE", "Ants, Bed Bugs", "Yes (+$75)", "1-2", "valid for 48 hours", "(914) 555-0123"]) expect(confirmation.text).toContain(text)
+    expect(confirmation.html).toContain("Single-Family Home (up to 3BR)")
+    expect(jobs[1]!.payload).toMatchObject({ event: "estimate.requested", accountId: "WEB-123456", estimate: { servicePlanName: "C•ARE", sameDayService: true } })
+  })
+
+  test("every field is escaped in the e-mails", async () => {
+    const body = { ...bodies.contact(), name: `<img src=x onerror="alert(1)">`, message: "<script>steal()</script> & more" }
+    expect((await post(app, "process-contact", body)).status).toBe(200)
+    const [job] = await jobsFor(body.submissionId)
+    expect(job?.payload.html).not.toContain("<script>")
+    expect(job?.payload.html).not.toContain("<img")
+    expect(job?.payload.html).toContain("&lt;script&gt;steal()&lt;/script&gt; &amp; more")
+  })
+})
+
+describe("invalid requests get a 400 naming the field, and store nothing", () => {
+  const cases: Array<[string, keyof typeof bodies, string, unknown]> = [
+    ["process-contact", "contact", "name", "  "],
+    ["process-contact", "contact", "email", "ann.example.com"],
+    ["process-contact", "contact", "phone", "555-01"],
+    ["process-contact", "contact", "message", ""],
+    ["process-contact", "contact", "submissionId", "not-a-uuid"],
+    ["process-contact", "contact", "formStartedAt", "yesterday"],
+    ["process-contact", "contact", "name", "x".repeat(121)],
+    ["process-simple-lead", "estimateLead", "propertyType", "castle"],
+    ["process-simple-lead", "estimateLead", "servicePlan", "gold"],
+    ["process-simple-lead", "estimateLead", "pests", []],
+    ["process-simple-lead", "estimateLead", "pests[0]", "Dragons"],
+    ["process-simple-lead", "estimateLead", "additionalPests", 5],
+    ["process-simple-lead", "estimateLead", "sameDayService", "yes"],
+    ["process-simple-lead", "estimateLead", "quickKnock", null],
+    ["process-simple-lead", "estimateLead", "fullName", ""],
+    ["process-simple-lead", "estimateLead", "phone", "123"],
+    ["process-simple-lead", "estimateLead", "email", "maria@"],
+    ["process-simple-lead", "estimateLead", "streetAddress", " "],
+    ["process-simple-lead", "estimateLead", "city", ""],
+    ["process-simple-lead", "estimateLead", "state", "New York"],
+    ["process-simple-lead", "estimateLead", "zipCode", "1058"],
+    ["process-simple-lead", "estimateLead", "firstName", ""],
+    ["process-simple-lead", "estimateLead", "source", "website"],
+    ["process-estimate", "estimateRequest", "accountId", "has spaces"],
+    ["process-estimate", "estimateRequest", "zipCode", "ABCDE"],
+    ["send-estimate-confirmation", "estimateRequest", "email", "nope"],
+    ["send-estimate-confirmation", "estimateRequest", "accountId", ""],
+    ["process-simple-lead", "booking", "fullName", ""],
+    ["process-simple-lead", "booking", "email", "tom"],
+    ["process-simple-lead", "booking", "streetAddress", ""],
+    ["process-simple-lead", "booking", "zipCode", "x"],
+    ["process-simple-lead", "booking", "specialOffer", ""],
+    ["process-simple-lead", "callback", "full_name", " "],
+    ["process-simple-lead", "callback", "phone", ""],
+    ["process-simple-lead", "callback", "email", "not-an-email"],
+    ["process-simple-lead", "callback", "property_type", "commercial"],
+    ["process-simple-lead", "callback", "pests", ["general", "ants"]],
+    ["process-simple-lead", "callback", "zip_code", "123"],
+    ["process-simple-lead", "callback", "utm_source", "x".repeat(201)],
+  ]
+
+  test.each(cases)("%s with a bad %s.%s", async (name, kind, field, value) => {
+    const before = await counts(db)
+    const body: Record<string, unknown> = bodies[kind]()
+    const key = field.replace(/\[\d+\]$/, "")
+    body[key] = field.endsWith("[0]") ? [value] : value
+    const response = await post(app, name, body)
+    expect(response.status).toBe(400)
+    const answer = (await response.json()) as { success: boolean; error: string; fields: Record<string, string> }
+    expect(answer.success).toBe(false)
+    expect(Object.keys(answer.fields)).toContain(field)
+    expect(answer.fields[field]).toEqual(expect.any(String))
+    expect(await counts(db)).toEqual(before)
+  })
+
+  test.each([
+    ["process-contact", "contact"],
+    ["process-simple-lead", "estimateLead"],
+    ["process-simple-lead", "booking"],
+    ["process-simple-lead", "callback"],
+    ["process-estimate", "estimateRequest"],
+    ["send-estimate-confirmation", "estimateRequest"],
+  ] as const)("%s (%s): each missing required field is named", async (name, kind) => {
+    const optional = new Set(["website", "turnstileToken", "lastName", "email", "street_address", "city", "notes", "zip_code", "utm_source", "utm_campaign", "utm_term"])
+    const body: Record<string, unknown> = bodies[kind]()
+    for (const field of Object.keys(body).filter((f) => !optional.has(f) || (kind !== "callback" && (f === "email" || f === "city")))) {
+      const { [field]: _omitted, ...rest } = body
+      const response = await post(app, name, rest)
+      expect(response.status).toBe(400)
+      expect(Object.keys(((await response.json()) as { fields: Record<string, string> }).fields)).toContain(field)
+    }
+  })
+
+  test("an unknown field is named", async () => {
+    const response = await post(app, "process-contact", { ...bodies.contact(), admin: true })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ fields: { admin: "Unknown field" } })
+  })
+
+  test("a body that is not JSON, or not an object", async () => {
+    expect((await post(app, "process-contact", "{not json")).status).toBe(400)
+    const response = await post(app, "process-contact", [1, 2])
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ success: false, fields: expect.any(Object) })
+  })
+})
+
+describe("idempotency", () => {
+  test("a repeated submissionId gets the first answer and writes nothing", async () => {
+    const body = bodies.booking()
+    const first = await (await post(app, "process-simple-lead", body)).json()
+    const before = await counts(db)
+    const again = await post(app, "process-simple-lead", body)
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual(first)
+    expect(await counts(db)).toEqual(before)
+  })
+
+  test("the same submissionId with a different body is a 409", async () => {
+    const body = bodies.contact()
+    await post(app, "process-contact", body)
+    const before = await counts(db)
+    const response = await post(app, "process-contact", { ...body, message: "Something else" })
+    expect(response.status).toBe(409)
+    expect(await response.json()).toMatchObject({ success: false, fields: { submissionId: expect.any(String) } })
+    expect(await counts(db)).toEqual(before)
+  })
+
+  test("ten simultaneous copies of one submission store one lead", async () => {
+    const body = bodies.estimateRequest()
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(app, "process-estimate", body).then((r) => r.json())))
+    for (const answer of answers) expect(answer).toEqual(answers[0])
+    expect(await db.query(`select id from leads where submission_id = $1`, [body.submissionId])).toHaveLength(1)
+  })
+})
+
+describe("the HTTP contract", () => {
+  test("wrong method 405, unknown function 404, not JSON 415, too large 413", async () => {
+    const get = await app.request("/functions/v1/process-contact", { headers: { apikey: ANON_KEY } })
+    expect(get.status).toBe(405)
+    expect(get.headers.get("allow")).toContain("POST")
+    expect((await post(app, "process-everything", bodies.contact())).status).toBe(404)
+    expect((await post(app, "process-contact", "name=Ann", { "content-type": "text/plain" })).status).toBe(415)
+    const big = await post(app, "process-contact", { ...bodies.contact(), message: "x".repeat(70 * 1024) })
+    expect(big.status).toBe(413)
+    expect(await big.json()).toMatchObject({ success: false, error: expect.stringContaining("64 KB") })
+  })
+
+  test("a missing or wrong apikey is a 401", async () => {
+    expect((await post(app, "process-contact", bodies.contact(), { apikey: "" })).status).toBe(401)
+    expect((await post(app, "process-contact", bodies.contact(), { apikey: "guess" })).status).toBe(401)
+    expect((await post(app, "process-contact", bodies.contact(), { apikey: "", authorization: `Bearer ${ANON_KEY}` })).status).toBe(200)
+  })
+
+  test("CORS: the preflight is answered for the site, every answer carries the headers, other origins are refused", async () => {
+    const preflight = await app.request("/functions/v1/process-contact", {
+      method: "OPTIONS",
+      headers: { origin: SITE_ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "apikey, content-type, authorization, x-client-info" },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN)
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("apikey")
+    const invalid = await post(app, "process-contact", {})
+    expect(invalid.status).toBe(400)
+    expect(invalid.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN)
+    const foreign = await post(app, "process-contact", bodies.contact(), { origin: "https://evil.example" })
+    expect(foreign.status).toBe(403)
+    expect(foreign.headers.get("access-control-allow-origin")).toBeNull()
+  })
+
+  test("dispatch-outbox needs its secret", async () => {
+    expect((await post(app, "dispatch-outbox", {})).status).toBe(401)
+    const response = await app.request("/functions/v1/dispatch-outbox", { method: "POST", headers: { authorization: "Bearer dispatch-secret" } })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ success: true, sent: expect.any(Number) })
+  })
+
+  test("a database failure is a 500 with no internals, and nothing half-written", async () => {
+    const broken = createApp({
+      db: { query: () => Promise.reject(new Error("relation secret_table does not exist")), transaction: () => Promise.reject(new Error("connection refused at 10.0.0.5")) },
+      config: testConfig(),
+    })
+    const error = jest.spyOn(console, "error").mockImplementation(() => undefined)
+    const response = await post(broken, "process-contact", bodies.contact())
+    error.mockRestore()
+    expect(response.status).toBe(500)
+    const text = await response.text()
+    expect(text).not.toMatch(/10\.0\.0\.5|secret_table/)
+    expect(JSON.parse(text)).toMatchObject({ success: false, error: expect.any(String) })
+  })
+})

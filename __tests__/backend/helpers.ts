@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto"
+import { PGlite } from "@electric-sql/pglite"
+import { createApp } from "../../supabase/functions/_shared/app"
+import { configFromEnv, type BackendConfig } from "../../supabase/functions/_shared/config"
+import type { Db } from "../../supabase/functions/_shared/db"
+import { migrate } from "../../server/migrate"
+import { pgliteDb } from "../../server/pglite-db"
+
+export const ANON_KEY = "test-anon-key"
+export const SITE_ORIGIN = "http://localhost:9000"
+
+export function testConfig(env: Record<string, string> = {}): BackendConfig {
+  const values: Record<string, string> = { SUPABASE_ANON_KEY: ANON_KEY, OUTBOX_DISPATCH_SECRET: "dispatch-secret", OUTBOX_BACKOFF_BASE_MS: "0", ...env }
+  return configFromEnv((name) => values[name], { localMailbox: !values.RESEND_API_KEY })
+}
+
+/** A fresh in-memory Postgres (PGlite) with the migrations applied. */
+export async function freshDb(): Promise<{ pg: PGlite; db: Db }> {
+  const pg = await PGlite.create()
+  await migrate({ exec: (script) => pg.exec(script), query: async (text, params) => (await pg.query(text, params)).rows as never })
+  return { pg, db: pgliteDb(pg) }
+}
+
+export const estimateFields = () => ({
+  propertyType: "single-family-small",
+  servicePlan: "c-are",
+  pests: ["Ants", "Bed Bugs"],
+  additionalPests: 1,
+  sameDayService: true,
+  quickKnock: false,
+  fullName: "Maria Lopez Garcia",
+  phone: "(914) 555-0142",
+  email: "maria@example.com",
+  streetAddress: "12 Fox Meadow Rd",
+  city: "Scarsdale",
+  state: "NY",
+  zipCode: "10583",
+  firstName: "Maria",
+  lastName: "Lopez Garcia",
+})
+
+const spamFields = () => ({ submissionId: randomUUID(), website: "", formStartedAt: Date.now() - 30_000 })
+
+export const bodies = {
+  contact: () => ({ ...spamFields(), name: "Ann Lee", email: "ann@example.com", phone: "914-555-0100", message: "Carpenter ants near the deck." }),
+  estimateLead: () => ({ ...spamFields(), ...estimateFields(), source: "website_estimate" }),
+  estimateRequest: () => ({ ...spamFields(), ...estimateFields(), accountId: "WEB-123456" }),
+  booking: () => ({
+    ...spamFields(),
+    fullName: "Tom Hale",
+    phone: "914 555 0199",
+    streetAddress: "5 Popham Rd",
+    city: "Scarsdale",
+    zipCode: "10583",
+    email: "tom@example.com",
+    specialOffer: "$49 Scarsdale Starter Visit",
+  }),
+  callback: () => ({
+    ...spamFields(),
+    full_name: "Rita Moss",
+    phone: "9145550111",
+    email: "",
+    street_address: "9 Elm St",
+    city: "Yonkers",
+    notes: "Mice in the garage",
+    property_type: "residential",
+    service_plan: "one-time",
+    pests: ["general"],
+    zip_code: "",
+    special_offer: "Express Pest Fix - $39",
+    utm_source: "facebook",
+    utm_campaign: "yonkers39",
+    utm_term: "mice",
+  }),
+}
+
+export type AppUnderTest = ReturnType<typeof createApp>
+
+export function post(app: AppUnderTest, name: string, body: unknown, headers: Record<string, string> = {}) {
+  return app.request(`/functions/v1/${name}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: ANON_KEY, origin: SITE_ORIGIN, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  })
+}
+
+export async function counts(db: Db) {
+  const [row] = await db.query<Record<string, number>>(
+    `select (select count(*)::int from contact_messages) as messages, (select count(*)::int from leads) as leads,
+            (select count(*)::int from outbox_jobs) as jobs, (select count(*)::int from function_calls) as calls`,
+  )
+  return row!
+}
