@@ -73,7 +73,7 @@ async function runIdempotently(db: Db, name: PublicFunctionName, body: { submiss
       }
     }
     const answer = await HANDLERS[name](tx, body as never, ctx)
-    await tx.query(`update function_calls set status_code = 200, response = $3::jsonb where function_name = $1 and submission_id = $2`, [
+    await tx.query(`update function_calls set status_code = 200, response = $3::text::jsonb where function_name = $1 and submission_id = $2`, [
       name,
       body.submissionId,
       JSON.stringify(answer),

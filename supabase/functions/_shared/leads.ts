@@ -59,7 +59,7 @@ async function upsertLead(tx: Db, submissionId: string, lead: LeadColumns, ctx: 
   const columns = { ...lead, pests: JSON.stringify(lead.pests ?? []), submission_id: submissionId, user_agent: ctx.userAgent, ip_hash: ctx.ipHash }
   const names = Object.keys(columns)
   const values = Object.values(columns).map((v) => (v === undefined || v === "" ? null : v))
-  const placeholders = names.map((name, i) => (name === "pests" ? `$${i + 1}::jsonb` : `$${i + 1}`))
+  const placeholders = names.map((name, i) => (name === "pests" ? `$${i + 1}::text::jsonb` : `$${i + 1}`))
   const [row] = await tx.query<{ id: string }>(
     `insert into leads (${names.join(", ")}) values (${placeholders.join(", ")})
      on conflict (submission_id) do update

@@ -24,7 +24,7 @@ export interface NewJob {
 export async function enqueueJob(tx: Db, job: NewJob): Promise<void> {
   await tx.query(
     `insert into outbox_jobs (kind, dedupe_key, lead_id, contact_message_id, payload)
-     values ($1, $2, $3, $4, $5::jsonb)
+     values ($1, $2, $3, $4, $5::text::jsonb)
      on conflict (dedupe_key) do nothing`,
     [job.kind, job.dedupeKey, job.leadId ?? null, job.contactMessageId ?? null, JSON.stringify(job.payload)],
   )

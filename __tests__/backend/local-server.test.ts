@@ -1,0 +1,67 @@
+/** @jest-environment node */
+import net from "node:net"
+import { createClient, FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js"
+import postgres from "postgres"
+import WebSocket from "ws"
+import { PortInUseError, startBackend, type RunningBackend } from "../../server/backend"
+import { bodies } from "./helpers"
+
+let backend: RunningBackend
+let supabase: SupabaseClient
+
+beforeAll(async () => {
+  backend = await startBackend({ dataDir: "memory://", apiPort: 0, dbPort: 0, outboxIntervalMs: 0, env: {} })
+  // Node 20 has no WebSocket; supabase-js's realtime client needs one even when unused.
+  supabase = createClient(backend.url, backend.config.anonKey, { realtime: { transport: WebSocket as never } })
+})
+afterAll(() => backend.stop())
+
+test("supabase-js calls a function on the running local server", async () => {
+  const { data, error } = await supabase.functions.invoke("process-contact", { body: bodies.contact() })
+  expect(error).toBeNull()
+  expect(data).toMatchObject({ success: true, message: expect.stringContaining("Thank you, Ann!"), error: null })
+})
+
+test("an invalid body comes back as a FunctionsHttpError whose response names the fields", async () => {
+  const { data, error } = await supabase.functions.invoke("process-simple-lead", { body: { ...bodies.booking(), email: "not-an-email" } })
+  expect(data).toBeNull()
+  expect(error).toBeInstanceOf(FunctionsHttpError)
+  const response = (error as FunctionsHttpError).context as Response
+  expect(response.status).toBe(400)
+  expect(await response.json()).toMatchObject({ success: false, fields: { email: "Please enter a valid email address" } })
+})
+
+test("the outbox delivers into the local mailbox, listed and shown at /_dev/mail", async () => {
+  await supabase.functions.invoke("process-simple-lead", { body: bodies.booking() })
+  await backend.dispatch()
+  const messages = (await (await fetch(`${backend.url}/_dev/mail.json`)).json()) as Array<{ id: string; subject: string; to_address: string }>
+  const confirmation = messages.find((m) => m.to_address === "tom@example.com")
+  expect(confirmation?.subject).toBe("Your $49 Scarsdale Starter Visit is booked")
+  const list = await (await fetch(`${backend.url}/_dev/mail`)).text()
+  expect(list).toContain("Your $49 Scarsdale Starter Visit is booked")
+  const shown = await fetch(`${backend.url}/_dev/mail/${confirmation!.id}`)
+  expect(shown.status).toBe(200)
+  expect(await shown.text()).toContain("30-point inspection")
+})
+
+test("the embedded database is a real Postgres server for postgres.js and psql", async () => {
+  const sql = postgres(backend.databaseUrl!, { max: 1, onnotice: () => undefined })
+  try {
+    const [row] = await sql`select count(*)::int as leads from leads`
+    expect(row?.leads).toBeGreaterThanOrEqual(1)
+  } finally {
+    await sql.end()
+  }
+})
+
+test("a port already in use is a clear error", async () => {
+  const blocker = net.createServer()
+  await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", () => resolve()))
+  const port = (blocker.address() as net.AddressInfo).port
+  try {
+    await expect(startBackend({ apiPort: port, dbPort: null, outboxIntervalMs: 0, env: {} })).rejects.toThrow(PortInUseError)
+    await expect(startBackend({ apiPort: port, dbPort: null, outboxIntervalMs: 0, env: {} })).rejects.toThrow(`Port ${port} (local functions API) is already in use`)
+  } finally {
+    blocker.close()
+  }
+})

@@ -1,0 +1,151 @@
+/** @jest-environment node */
+import type { PGlite } from "@electric-sql/pglite"
+import { createApp } from "../../supabase/functions/_shared/app"
+import type { BackendConfig } from "../../supabase/functions/_shared/config"
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from "../../supabase/functions/_shared/crm"
+import type { Db } from "../../supabase/functions/_shared/db"
+import { backoffMs, dispatchOutbox } from "../../supabase/functions/_shared/outbox"
+import { bodies, freshDb, post, testConfig } from "./helpers"
+import { fakeServer, type FakeServer } from "./fake-servers"
+
+let pg: PGlite
+let db: Db
+let servers: FakeServer[] = []
+
+beforeEach(async () => {
+  ;({ pg, db } = await freshDb())
+})
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()))
+  servers = []
+  await pg.close()
+})
+
+const start = async (statuses: number[], delayMs = 0) => {
+  const server = await fakeServer(statuses, delayMs)
+  servers.push(server)
+  return server
+}
+
+const submit = (config: BackendConfig, name: string, body: object) => post(createApp({ db, config }), name, body)
+
+const jobs = () =>
+  db.query<{ id: string; kind: string; status: string; attempts: number; last_error: string | null }>(`select id, kind, status, attempts, last_error from outbox_jobs order by kind`)
+
+/** Runs the worker until nothing is due (backoff is 0 in these tests). */
+async function drain(config: BackendConfig, rounds = 20) {
+  for (let i = 0; i < rounds; i++) {
+    const result = await dispatchOutbox({ db, config })
+    if (result.sent + result.retried + result.dead + result.notConfigured === 0) return
+  }
+}
+
+describe("e-mail through the e-mail API", () => {
+  test("failing three times then succeeding gives exactly one delivery", async () => {
+    const api = await start([500, 502, 503, 200])
+    const config = testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url })
+    await submit(config, "process-contact", bodies.contact())
+    await drain(config)
+
+    expect(api.received).toHaveLength(4)
+    expect(api.delivered()).toHaveLength(1)
+    const [job] = await jobs()
+    expect(job).toMatchObject({ kind: "company_email", status: "sent", attempts: 4, last_error: null })
+    // Every try carries the job's id as the idempotency key, so the API can drop a repeat.
+    expect(new Set(api.received.map((r) => r.headers["idempotency-key"]))).toEqual(new Set([job!.id]))
+    expect(api.received[0]!.headers.authorization).toBe("Bearer re_test")
+    const sent = JSON.parse(api.delivered()[0]!.body) as { to: string[]; subject: string; html: string; text: string; reply_to: string }
+    expect(sent).toMatchObject({ to: ["info@westchesterfamilypest.example"], subject: "New website message from Ann Lee", reply_to: "ann@example.com" })
+    expect(sent.html).toContain("<html")
+    expect(sent.text).toContain("Carpenter ants near the deck.")
+  })
+
+  test("always failing ends dead after the maximum attempts, with the last error", async () => {
+    const api = await start([503])
+    const config = testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, OUTBOX_MAX_ATTEMPTS: "3" })
+    await submit(config, "process-contact", bodies.contact())
+    await drain(config)
+
+    expect(api.received).toHaveLength(3)
+    const [job] = await jobs()
+    expect(job).toMatchObject({ status: "dead", attempts: 3 })
+    expect(job!.last_error).toContain("503")
+  })
+
+  test("a failed job waits for its backoff before the next try", async () => {
+    const api = await start([500, 200])
+    const config = testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, OUTBOX_BACKOFF_BASE_MS: "60000" })
+    await submit(config, "process-contact", bodies.contact())
+    expect(await dispatchOutbox({ db, config })).toMatchObject({ retried: 1 })
+    expect(await dispatchOutbox({ db, config })).toEqual({ sent: 0, retried: 0, dead: 0, notConfigured: 0 })
+    const [due] = await db.query<{ wait: number }>(`select extract(epoch from next_attempt_at - now())::int as wait from outbox_jobs`)
+    expect(due!.wait).toBeGreaterThan(50)
+    expect(due!.wait).toBeLessThanOrEqual(60)
+    expect(backoffMs(1, 30_000, 3_600_000)).toBe(30_000)
+    expect(backoffMs(4, 30_000, 3_600_000)).toBe(240_000)
+    expect(backoffMs(20, 30_000, 3_600_000)).toBe(3_600_000)
+  })
+
+  test("two workers at once deliver every job exactly once", async () => {
+    const api = await start([200], 20)
+    const config = testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, OUTBOX_BATCH_SIZE: "3" })
+    for (let i = 0; i < 8; i++) await submit(config, "process-contact", bodies.contact())
+    await Promise.all([drain(config), drain(config)])
+    expect(api.delivered()).toHaveLength(8)
+    expect(new Set(api.received.map((r) => r.headers["idempotency-key"])).size).toBe(8)
+    expect((await jobs()).every((j) => j.status === "sent" && j.attempts === 1)).toBe(true)
+  })
+
+  test("without an e-mail API or a local mailbox, e-mail ends not_configured, visibly", async () => {
+    const config = { ...testConfig(), mail: { ...testConfig().mail, localMailbox: false } }
+    await submit(config, "process-contact", bodies.contact())
+    await drain(config)
+    expect(await jobs()).toEqual([expect.objectContaining({ status: "not_configured", last_error: expect.stringContaining("RESEND_API_KEY") })])
+  })
+
+  test("with the local mailbox, the message is stored once", async () => {
+    const config = testConfig()
+    await submit(config, "process-simple-lead", bodies.booking())
+    await drain(config)
+    const mail = await db.query<{ to_address: string; subject: string }>(`select to_address, subject from dev_mailbox order by subject`)
+    expect(mail).toEqual([
+      { to_address: "info@westchesterfamilypest.example", subject: "New $49 Scarsdale booking from Tom Hale" },
+      { to_address: "tom@example.com", subject: "Your $49 Scarsdale Starter Visit is booked" },
+    ])
+  })
+})
+
+describe("the CRM forward", () => {
+  const estimate = async (config: BackendConfig) => {
+    const request = bodies.estimateRequest()
+    await submit(config, "process-estimate", request)
+    return request
+  }
+
+  test("a signed webhook, failing three times then succeeding, delivered exactly once", async () => {
+    const crm = await start([500, 500, 500, 200])
+    const mail = await start([200])
+    const config = testConfig({ CRM_WEBHOOK_URL: `${crm.url}/hooks/estimates`, CRM_WEBHOOK_SECRET: "whsec_test", RESEND_API_KEY: "re", RESEND_API_URL: mail.url })
+    const request = await estimate(config)
+    await drain(config)
+
+    expect(crm.delivered()).toHaveLength(1)
+    const delivery = crm.delivered()[0]!
+    const signature = String(delivery.headers[SIGNATURE_HEADER.toLowerCase()])
+    const timestamp = String(delivery.headers[TIMESTAMP_HEADER.toLowerCase()])
+    await expect(verifyWebhook("whsec_test", timestamp, delivery.body, signature)).resolves.toBe(true)
+    await expect(verifyWebhook("wrong", timestamp, delivery.body, signature)).resolves.toBe(false)
+    expect(JSON.parse(delivery.body)).toMatchObject({ event: "estimate.requested", submissionId: request.submissionId, accountId: "WEB-123456", customer: { firstName: "Maria" } })
+    const crmJob = (await jobs()).find((j) => j.kind === "crm_forward")
+    expect(crmJob).toMatchObject({ status: "sent", attempts: 4 })
+    expect(new Set(crm.received.map((r) => r.headers["idempotency-key"]))).toEqual(new Set([crmJob!.id]))
+  })
+
+  test("with no CRM_WEBHOOK_URL the job ends not_configured, visibly", async () => {
+    const config = testConfig()
+    await estimate(config)
+    await drain(config)
+    const crmJob = (await jobs()).find((j) => j.kind === "crm_forward")
+    expect(crmJob).toMatchObject({ status: "not_configured", last_error: "CRM_WEBHOOK_URL is not set", attempts: 1 })
+  })
+})
