@@ -4,10 +4,12 @@ import { startBackend, type RunningBackend } from "./backend"
 
 export async function runBackend(): Promise<RunningBackend> {
   const env = process.env
+  const pgliteDir = env.PGLITE_DIR ?? ".data/pglite"
   const backend = await startBackend({
-    dataDir: env.DATABASE_URL ? undefined : path.resolve(env.PGLITE_DIR ?? ".data/pglite"),
+    dataDir: env.DATABASE_URL ? undefined : pgliteDir.includes("://") ? pgliteDir : path.resolve(pgliteDir),
     apiPort: Number(env.API_PORT ?? 54321),
     dbPort: Number(env.DB_PORT ?? 54322),
+    outboxIntervalMs: env.OUTBOX_INTERVAL_MS === undefined ? undefined : Number(env.OUTBOX_INTERVAL_MS),
   })
   const mail = backend.config.mail.localMailbox ? `\n  Local mailbox:   ${backend.url}/_dev/mail` : ""
   console.log(

@@ -76,7 +76,7 @@ export const bodies = {
 
 export type AppUnderTest = ReturnType<typeof createApp>
 
-export function post(app: AppUnderTest, name: string, body: unknown, headers: Record<string, string> = {}) {
+export async function post(app: AppUnderTest, name: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return app.request(`/functions/v1/${name}`, {
     method: "POST",
     headers: { "content-type": "application/json", apikey: ANON_KEY, origin: SITE_ORIGIN, ...headers },

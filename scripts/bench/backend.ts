@@ -1,0 +1,97 @@
+/**
+ * `npm run bench:backend`: load on the local backend's process-simple-lead,
+ * every request a new lead, with autocannon on this machine.
+ * 1. Capacity: as fast as 20 connections can go, for 10 s.
+ * 2. Sustained: 300 requests per second for 10 s (20 connections); target p99 ≤ 50 ms.
+ * 3. Exactness: 1,000 submissions at concurrency 20 must store exactly 1,000 leads.
+ * Prints a table. Not a test: numbers only (exit 1 when a target is missed).
+ */
+import { spawn } from "node:child_process"
+import { randomUUID } from "node:crypto"
+import path from "node:path"
+import autocannon from "autocannon"
+import postgres from "postgres"
+import { LOCAL_ANON_KEY } from "../../supabase/functions/_shared/local-defaults"
+import { freePort } from "../static-server"
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
+
+const TARGET_RATE = 300
+
+const lead = (specialOffer = "$49 Scarsdale Starter Visit") =>
+  JSON.stringify({
+    submissionId: randomUUID(),
+    website: "",
+    formStartedAt: Date.now() - 20_000,
+    fullName: "Bench Marker",
+    phone: "914-555-0100",
+    streetAddress: "1 Test Lane",
+    city: "Scarsdale",
+    zipCode: "10583",
+    email: "bench@example.com",
+    specialOffer,
+  })
+
+/** The backend runs in its own process, as `npm run backend` does, so the load generator does not share its event loop. */
+async function startBackendProcess() {
+  const [apiPort, dbPort] = [await freePort(), await freePort()]
+  const child = spawn(process.execPath, [require.resolve("tsx/cli"), path.resolve(__dirname, "../../server/main.ts")], {
+    env: { ...process.env, API_PORT: String(apiPort), DB_PORT: String(dbPort), PGLITE_DIR: "memory://", RESEND_API_KEY: "", DATABASE_URL: "" },
+    stdio: ["ignore", "ignore", "inherit"],
+  })
+  const base = `http://127.0.0.1:${apiPort}`
+  for (let i = 0; i < 300; i++) {
+    try {
+      await fetch(`${base}/functions/v1/process-simple-lead`, { method: "OPTIONS" })
+      break
+    } catch {
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  const sql = postgres(`postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres`, { max: 1, onnotice: () => undefined })
+  return {
+    base,
+    countLeads: async (offer: string) => (await sql`select count(*)::int as n from leads where special_offer = ${offer}`)[0]?.n as number,
+    stop: async () => {
+      await sql.end()
+      child.kill("SIGTERM")
+    },
+  }
+}
+
+async function main() {
+  const backend = await startBackendProcess()
+  const url = `${backend.base}/functions/v1/process-simple-lead`
+  const headers = { "content-type": "application/json", apikey: LOCAL_ANON_KEY }
+  try {
+    // Warm-up, then the sustained run.
+    await autocannon({ url, method: "POST", headers, connections: 4, amount: 200, requests: [{ setupRequest: (r) => ({ ...r, body: lead() }) }] })
+    const run = (options: Partial<autocannon.Options>, offer?: string) =>
+      autocannon({ url, method: "POST", headers, connections: CONNECTIONS, requests: [{ setupRequest: (r) => ({ ...r, body: lead(offer) }) }], ...options })
+    const capacity = await run({ duration: DURATION_S })
+    const sustained = await run({ duration: DURATION_S, overallRate: TARGET_RATE })
+    const marker = `bench-${randomUUID()}`
+    const exact = await run({ amount: 1000 }, marker)
+    const stored = await backend.countLeads(marker)
+
+    const table = {
+      "capacity: req/s (mean)": capacity.requests.average,
+      "capacity: p50 / p99 latency (ms)": `${capacity.latency.p50} / ${capacity.latency.p99}`,
+      [`sustained ${TARGET_RATE}/s: req/s (mean)`]: sustained.requests.average,
+      [`sustained ${TARGET_RATE}/s: p50 / p99 latency (ms)`]: `${sustained.latency.p50} / ${sustained.latency.p99}`,
+      "non-2xx, errors, timeouts": capacity.non2xx + sustained.non2xx + capacity.errors + sustained.errors + capacity.timeouts + sustained.timeouts,
+      "1,000 at concurrency 20: 2xx": exact["2xx"],
+      "1,000 at concurrency 20: leads stored": stored,
+    }
+    console.table(table)
+    const ok =
+      capacity.requests.average >= TARGET_RATE && sustained.latency.p99 <= 50 && stored === 1000 && exact["2xx"] === 1000 && capacity.non2xx + sustained.non2xx === 0
+    console.log(ok ? "Target met: ≥ 300 req/s, p99 ≤ 50 ms, exactly 1,000 leads." : "Target NOT met (≥ 300 req/s, p99 ≤ 50 ms, exactly 1,000 leads).")
+    process.exitCode = ok ? 0 : 1
+  } finally {
+    await backend.stop()
+  }
+}
+
+void main()
