@@ -1,8 +1,11 @@
 /** `npm run backend`: the local backend alone, with its addresses printed. */
 import path from "node:path"
+import dotenv from "dotenv"
 import { startBackend, type RunningBackend } from "./backend"
 
 export async function runBackend(): Promise<RunningBackend> {
+  // Settings from .env (see .env.example); variables already set win.
+  dotenv.config({ quiet: true })
   const env = process.env
   const pgliteDir = env.PGLITE_DIR ?? ".data/pglite"
   const backend = await startBackend({

@@ -363,6 +363,276 @@ type DuotoneGradient = {
   readonly shadow: Scalars['String'];
 };
 
+type EstimateOptionsYaml = Node & {
+  readonly additionalPests: ReadonlyArray<EstimateOptionsYamlAdditionalPests>;
+  readonly children: ReadonlyArray<Node>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly pests: ReadonlyArray<Scalars['String']>;
+  readonly propertyTypes: ReadonlyArray<EstimateOptionsYamlPropertyTypes>;
+  readonly quickKnock: EstimateOptionsYamlQuickKnock;
+  readonly sameDay: EstimateOptionsYamlSameDay;
+  readonly servicePlans: ReadonlyArray<EstimateOptionsYamlServicePlans>;
+  readonly specialTreatmentPests: ReadonlyArray<Scalars['String']>;
+  readonly validityHours: Scalars['Int'];
+};
+
+type EstimateOptionsYamlAdditionalPests = {
+  readonly label: Scalars['String'];
+  readonly value: Scalars['Int'];
+};
+
+type EstimateOptionsYamlAdditionalPestsFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly value: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateOptionsYamlAdditionalPestsFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly value: InputMaybe<IntQueryOperatorInput>;
+};
+
+type EstimateOptionsYamlAdditionalPestsFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateOptionsYamlAdditionalPestsFilterInput>;
+};
+
+type EstimateOptionsYamlAdditionalPestsSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly value: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateOptionsYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<EstimateOptionsYamlEdge>;
+  readonly group: ReadonlyArray<EstimateOptionsYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<EstimateOptionsYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type EstimateOptionsYamlConnection_distinctArgs = {
+  field: EstimateOptionsYamlFieldSelector;
+};
+
+
+type EstimateOptionsYamlConnection_groupArgs = {
+  field: EstimateOptionsYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type EstimateOptionsYamlConnection_maxArgs = {
+  field: EstimateOptionsYamlFieldSelector;
+};
+
+
+type EstimateOptionsYamlConnection_minArgs = {
+  field: EstimateOptionsYamlFieldSelector;
+};
+
+
+type EstimateOptionsYamlConnection_sumArgs = {
+  field: EstimateOptionsYamlFieldSelector;
+};
+
+type EstimateOptionsYamlEdge = {
+  readonly next: Maybe<EstimateOptionsYaml>;
+  readonly node: EstimateOptionsYaml;
+  readonly previous: Maybe<EstimateOptionsYaml>;
+};
+
+type EstimateOptionsYamlFieldSelector = {
+  readonly additionalPests: InputMaybe<EstimateOptionsYamlAdditionalPestsFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly pests: InputMaybe<FieldSelectorEnum>;
+  readonly propertyTypes: InputMaybe<EstimateOptionsYamlPropertyTypesFieldSelector>;
+  readonly quickKnock: InputMaybe<EstimateOptionsYamlQuickKnockFieldSelector>;
+  readonly sameDay: InputMaybe<EstimateOptionsYamlSameDayFieldSelector>;
+  readonly servicePlans: InputMaybe<EstimateOptionsYamlServicePlansFieldSelector>;
+  readonly specialTreatmentPests: InputMaybe<FieldSelectorEnum>;
+  readonly validityHours: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateOptionsYamlFilterInput = {
+  readonly additionalPests: InputMaybe<EstimateOptionsYamlAdditionalPestsFilterListInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly pests: InputMaybe<StringQueryOperatorInput>;
+  readonly propertyTypes: InputMaybe<EstimateOptionsYamlPropertyTypesFilterListInput>;
+  readonly quickKnock: InputMaybe<EstimateOptionsYamlQuickKnockFilterInput>;
+  readonly sameDay: InputMaybe<EstimateOptionsYamlSameDayFilterInput>;
+  readonly servicePlans: InputMaybe<EstimateOptionsYamlServicePlansFilterListInput>;
+  readonly specialTreatmentPests: InputMaybe<StringQueryOperatorInput>;
+  readonly validityHours: InputMaybe<IntQueryOperatorInput>;
+};
+
+type EstimateOptionsYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateOptionsYamlFilterInput>;
+};
+
+type EstimateOptionsYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<EstimateOptionsYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<EstimateOptionsYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<EstimateOptionsYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type EstimateOptionsYamlGroupConnection_distinctArgs = {
+  field: EstimateOptionsYamlFieldSelector;
+};
+
+
+type EstimateOptionsYamlGroupConnection_groupArgs = {
+  field: EstimateOptionsYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type EstimateOptionsYamlGroupConnection_maxArgs = {
+  field: EstimateOptionsYamlFieldSelector;
+};
+
+
+type EstimateOptionsYamlGroupConnection_minArgs = {
+  field: EstimateOptionsYamlFieldSelector;
+};
+
+
+type EstimateOptionsYamlGroupConnection_sumArgs = {
+  field: EstimateOptionsYamlFieldSelector;
+};
+
+type EstimateOptionsYamlPropertyTypes = {
+  readonly id: Scalars['String'];
+  readonly label: Scalars['String'];
+};
+
+type EstimateOptionsYamlPropertyTypesFieldSelector = {
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateOptionsYamlPropertyTypesFilterInput = {
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateOptionsYamlPropertyTypesFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateOptionsYamlPropertyTypesFilterInput>;
+};
+
+type EstimateOptionsYamlPropertyTypesSortInput = {
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateOptionsYamlQuickKnock = {
+  readonly label: Scalars['String'];
+  readonly priceNote: Scalars['String'];
+};
+
+type EstimateOptionsYamlQuickKnockFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly priceNote: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateOptionsYamlQuickKnockFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly priceNote: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateOptionsYamlQuickKnockSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly priceNote: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateOptionsYamlSameDay = {
+  readonly label: Scalars['String'];
+  readonly priceNote: Scalars['String'];
+};
+
+type EstimateOptionsYamlSameDayFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly priceNote: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateOptionsYamlSameDayFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly priceNote: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateOptionsYamlSameDaySortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly priceNote: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateOptionsYamlServicePlans = {
+  readonly annual: Scalars['Boolean'];
+  readonly badge: Scalars['String'];
+  readonly id: Scalars['String'];
+  readonly name: Scalars['String'];
+};
+
+type EstimateOptionsYamlServicePlansFieldSelector = {
+  readonly annual: InputMaybe<FieldSelectorEnum>;
+  readonly badge: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateOptionsYamlServicePlansFilterInput = {
+  readonly annual: InputMaybe<BooleanQueryOperatorInput>;
+  readonly badge: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateOptionsYamlServicePlansFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateOptionsYamlServicePlansFilterInput>;
+};
+
+type EstimateOptionsYamlServicePlansSortInput = {
+  readonly annual: InputMaybe<SortOrderEnum>;
+  readonly badge: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateOptionsYamlSortInput = {
+  readonly additionalPests: InputMaybe<EstimateOptionsYamlAdditionalPestsSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly pests: InputMaybe<SortOrderEnum>;
+  readonly propertyTypes: InputMaybe<EstimateOptionsYamlPropertyTypesSortInput>;
+  readonly quickKnock: InputMaybe<EstimateOptionsYamlQuickKnockSortInput>;
+  readonly sameDay: InputMaybe<EstimateOptionsYamlSameDaySortInput>;
+  readonly servicePlans: InputMaybe<EstimateOptionsYamlServicePlansSortInput>;
+  readonly specialTreatmentPests: InputMaybe<SortOrderEnum>;
+  readonly validityHours: InputMaybe<SortOrderEnum>;
+};
+
 type FieldSelectorEnum =
   | 'SELECT';
 
@@ -380,8 +650,12 @@ type File = Node & {
   readonly blksize: Maybe<Scalars['Int']>;
   readonly blocks: Maybe<Scalars['Int']>;
   readonly changeTime: Scalars['Date'];
+  /** Returns the first child node of type EstimateOptionsYaml or null if there are no children of given type on this node */
+  readonly childEstimateOptionsYaml: Maybe<EstimateOptionsYaml>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
   readonly childImageSharp: Maybe<ImageSharp>;
+  /** Returns the first child node of type LeadMessagesYaml or null if there are no children of given type on this node */
+  readonly childLeadMessagesYaml: Maybe<LeadMessagesYaml>;
   /** Returns the first child node of type NavigationYaml or null if there are no children of given type on this node */
   readonly childNavigationYaml: Maybe<NavigationYaml>;
   /** Returns the first child node of type NotFoundYaml or null if there are no children of given type on this node */
@@ -395,8 +669,12 @@ type File = Node & {
   /** Returns the first child node of type SiteYaml or null if there are no children of given type on this node */
   readonly childSiteYaml: Maybe<SiteYaml>;
   readonly children: ReadonlyArray<Node>;
+  /** Returns all children nodes filtered by type EstimateOptionsYaml */
+  readonly childrenEstimateOptionsYaml: Maybe<ReadonlyArray<Maybe<EstimateOptionsYaml>>>;
   /** Returns all children nodes filtered by type ImageSharp */
   readonly childrenImageSharp: Maybe<ReadonlyArray<Maybe<ImageSharp>>>;
+  /** Returns all children nodes filtered by type LeadMessagesYaml */
+  readonly childrenLeadMessagesYaml: Maybe<ReadonlyArray<Maybe<LeadMessagesYaml>>>;
   /** Returns all children nodes filtered by type NavigationYaml */
   readonly childrenNavigationYaml: Maybe<ReadonlyArray<Maybe<NavigationYaml>>>;
   /** Returns all children nodes filtered by type NotFoundYaml */
@@ -551,7 +829,9 @@ type FileFieldSelector = {
   readonly blksize: InputMaybe<FieldSelectorEnum>;
   readonly blocks: InputMaybe<FieldSelectorEnum>;
   readonly changeTime: InputMaybe<FieldSelectorEnum>;
+  readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFieldSelector>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlFieldSelector>;
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlFieldSelector>;
   readonly childOfferYaml: InputMaybe<OfferYamlFieldSelector>;
@@ -559,7 +839,9 @@ type FileFieldSelector = {
   readonly childPestYaml: InputMaybe<PestYamlFieldSelector>;
   readonly childSiteYaml: InputMaybe<SiteYamlFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFieldSelector>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlFieldSelector>;
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlFieldSelector>;
   readonly childrenOfferYaml: InputMaybe<OfferYamlFieldSelector>;
@@ -606,7 +888,9 @@ type FileFilterInput = {
   readonly blksize: InputMaybe<IntQueryOperatorInput>;
   readonly blocks: InputMaybe<IntQueryOperatorInput>;
   readonly changeTime: InputMaybe<DateQueryOperatorInput>;
+  readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterInput>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlFilterInput>;
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlFilterInput>;
   readonly childOfferYaml: InputMaybe<OfferYamlFilterInput>;
@@ -614,7 +898,9 @@ type FileFilterInput = {
   readonly childPestYaml: InputMaybe<PestYamlFilterInput>;
   readonly childSiteYaml: InputMaybe<SiteYamlFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterListInput>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlFilterListInput>;
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlFilterListInput>;
   readonly childrenOfferYaml: InputMaybe<OfferYamlFilterListInput>;
@@ -702,7 +988,9 @@ type FileSortInput = {
   readonly blksize: InputMaybe<SortOrderEnum>;
   readonly blocks: InputMaybe<SortOrderEnum>;
   readonly changeTime: InputMaybe<SortOrderEnum>;
+  readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlSortInput>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlSortInput>;
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlSortInput>;
   readonly childOfferYaml: InputMaybe<OfferYamlSortInput>;
@@ -710,7 +998,9 @@ type FileSortInput = {
   readonly childPestYaml: InputMaybe<PestYamlSortInput>;
   readonly childSiteYaml: InputMaybe<SiteYamlSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlSortInput>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlSortInput>;
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlSortInput>;
   readonly childrenOfferYaml: InputMaybe<OfferYamlSortInput>;
@@ -1295,6 +1585,268 @@ type JSONQueryOperatorInput = {
   readonly ne: InputMaybe<Scalars['JSON']>;
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['JSON']>>>;
   readonly regex: InputMaybe<Scalars['JSON']>;
+};
+
+type LeadMessagesYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly companyEmail: LeadMessagesYamlCompanyEmail;
+  readonly customerEmail: LeadMessagesYamlCustomerEmail;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly responses: LeadMessagesYamlResponses;
+};
+
+type LeadMessagesYamlCompanyEmail = {
+  readonly contactSubject: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly kindLabels: LeadMessagesYamlCompanyEmailKindLabels;
+  readonly leadSubject: Scalars['String'];
+};
+
+type LeadMessagesYamlCompanyEmailFieldSelector = {
+  readonly contactSubject: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly kindLabels: InputMaybe<LeadMessagesYamlCompanyEmailKindLabelsFieldSelector>;
+  readonly leadSubject: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlCompanyEmailFilterInput = {
+  readonly contactSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly kindLabels: InputMaybe<LeadMessagesYamlCompanyEmailKindLabelsFilterInput>;
+  readonly leadSubject: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlCompanyEmailKindLabels = {
+  readonly booking: Scalars['String'];
+  readonly callback: Scalars['String'];
+  readonly contact: Scalars['String'];
+  readonly estimate: Scalars['String'];
+};
+
+type LeadMessagesYamlCompanyEmailKindLabelsFieldSelector = {
+  readonly booking: InputMaybe<FieldSelectorEnum>;
+  readonly callback: InputMaybe<FieldSelectorEnum>;
+  readonly contact: InputMaybe<FieldSelectorEnum>;
+  readonly estimate: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlCompanyEmailKindLabelsFilterInput = {
+  readonly booking: InputMaybe<StringQueryOperatorInput>;
+  readonly callback: InputMaybe<StringQueryOperatorInput>;
+  readonly contact: InputMaybe<StringQueryOperatorInput>;
+  readonly estimate: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlCompanyEmailKindLabelsSortInput = {
+  readonly booking: InputMaybe<SortOrderEnum>;
+  readonly callback: InputMaybe<SortOrderEnum>;
+  readonly contact: InputMaybe<SortOrderEnum>;
+  readonly estimate: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlCompanyEmailSortInput = {
+  readonly contactSubject: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly kindLabels: InputMaybe<LeadMessagesYamlCompanyEmailKindLabelsSortInput>;
+  readonly leadSubject: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<LeadMessagesYamlEdge>;
+  readonly group: ReadonlyArray<LeadMessagesYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<LeadMessagesYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type LeadMessagesYamlConnection_distinctArgs = {
+  field: LeadMessagesYamlFieldSelector;
+};
+
+
+type LeadMessagesYamlConnection_groupArgs = {
+  field: LeadMessagesYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type LeadMessagesYamlConnection_maxArgs = {
+  field: LeadMessagesYamlFieldSelector;
+};
+
+
+type LeadMessagesYamlConnection_minArgs = {
+  field: LeadMessagesYamlFieldSelector;
+};
+
+
+type LeadMessagesYamlConnection_sumArgs = {
+  field: LeadMessagesYamlFieldSelector;
+};
+
+type LeadMessagesYamlCustomerEmail = {
+  readonly bookingIntro: Scalars['String'];
+  readonly bookingNextSteps: ReadonlyArray<Scalars['String']>;
+  readonly bookingSubject: Scalars['String'];
+  readonly estimateIntro: Scalars['String'];
+  readonly estimateNextSteps: ReadonlyArray<Scalars['String']>;
+  readonly estimateSubject: Scalars['String'];
+  readonly signOff: Scalars['String'];
+};
+
+type LeadMessagesYamlCustomerEmailFieldSelector = {
+  readonly bookingIntro: InputMaybe<FieldSelectorEnum>;
+  readonly bookingNextSteps: InputMaybe<FieldSelectorEnum>;
+  readonly bookingSubject: InputMaybe<FieldSelectorEnum>;
+  readonly estimateIntro: InputMaybe<FieldSelectorEnum>;
+  readonly estimateNextSteps: InputMaybe<FieldSelectorEnum>;
+  readonly estimateSubject: InputMaybe<FieldSelectorEnum>;
+  readonly signOff: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlCustomerEmailFilterInput = {
+  readonly bookingIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly bookingNextSteps: InputMaybe<StringQueryOperatorInput>;
+  readonly bookingSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly estimateIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly estimateNextSteps: InputMaybe<StringQueryOperatorInput>;
+  readonly estimateSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly signOff: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlCustomerEmailSortInput = {
+  readonly bookingIntro: InputMaybe<SortOrderEnum>;
+  readonly bookingNextSteps: InputMaybe<SortOrderEnum>;
+  readonly bookingSubject: InputMaybe<SortOrderEnum>;
+  readonly estimateIntro: InputMaybe<SortOrderEnum>;
+  readonly estimateNextSteps: InputMaybe<SortOrderEnum>;
+  readonly estimateSubject: InputMaybe<SortOrderEnum>;
+  readonly signOff: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlEdge = {
+  readonly next: Maybe<LeadMessagesYaml>;
+  readonly node: LeadMessagesYaml;
+  readonly previous: Maybe<LeadMessagesYaml>;
+};
+
+type LeadMessagesYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFieldSelector>;
+  readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly responses: InputMaybe<LeadMessagesYamlResponsesFieldSelector>;
+};
+
+type LeadMessagesYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFilterInput>;
+  readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly responses: InputMaybe<LeadMessagesYamlResponsesFilterInput>;
+};
+
+type LeadMessagesYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<LeadMessagesYamlFilterInput>;
+};
+
+type LeadMessagesYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<LeadMessagesYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<LeadMessagesYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<LeadMessagesYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type LeadMessagesYamlGroupConnection_distinctArgs = {
+  field: LeadMessagesYamlFieldSelector;
+};
+
+
+type LeadMessagesYamlGroupConnection_groupArgs = {
+  field: LeadMessagesYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type LeadMessagesYamlGroupConnection_maxArgs = {
+  field: LeadMessagesYamlFieldSelector;
+};
+
+
+type LeadMessagesYamlGroupConnection_minArgs = {
+  field: LeadMessagesYamlFieldSelector;
+};
+
+
+type LeadMessagesYamlGroupConnection_sumArgs = {
+  field: LeadMessagesYamlFieldSelector;
+};
+
+type LeadMessagesYamlResponses = {
+  readonly booking: Scalars['String'];
+  readonly callback: Scalars['String'];
+  readonly contact: Scalars['String'];
+  readonly estimateConfirmation: Scalars['String'];
+  readonly estimateLead: Scalars['String'];
+  readonly estimateRequest: Scalars['String'];
+};
+
+type LeadMessagesYamlResponsesFieldSelector = {
+  readonly booking: InputMaybe<FieldSelectorEnum>;
+  readonly callback: InputMaybe<FieldSelectorEnum>;
+  readonly contact: InputMaybe<FieldSelectorEnum>;
+  readonly estimateConfirmation: InputMaybe<FieldSelectorEnum>;
+  readonly estimateLead: InputMaybe<FieldSelectorEnum>;
+  readonly estimateRequest: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlResponsesFilterInput = {
+  readonly booking: InputMaybe<StringQueryOperatorInput>;
+  readonly callback: InputMaybe<StringQueryOperatorInput>;
+  readonly contact: InputMaybe<StringQueryOperatorInput>;
+  readonly estimateConfirmation: InputMaybe<StringQueryOperatorInput>;
+  readonly estimateLead: InputMaybe<StringQueryOperatorInput>;
+  readonly estimateRequest: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlResponsesSortInput = {
+  readonly booking: InputMaybe<SortOrderEnum>;
+  readonly callback: InputMaybe<SortOrderEnum>;
+  readonly contact: InputMaybe<SortOrderEnum>;
+  readonly estimateConfirmation: InputMaybe<SortOrderEnum>;
+  readonly estimateLead: InputMaybe<SortOrderEnum>;
+  readonly estimateRequest: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailSortInput>;
+  readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly responses: InputMaybe<LeadMessagesYamlResponsesSortInput>;
 };
 
 type NavigationYaml = Node & {
@@ -2453,8 +3005,10 @@ type PotraceTurnPolicy =
 
 type Query = {
   readonly allDirectory: DirectoryConnection;
+  readonly allEstimateOptionsYaml: EstimateOptionsYamlConnection;
   readonly allFile: FileConnection;
   readonly allImageSharp: ImageSharpConnection;
+  readonly allLeadMessagesYaml: LeadMessagesYamlConnection;
   readonly allNavigationYaml: NavigationYamlConnection;
   readonly allNotFoundYaml: NotFoundYamlConnection;
   readonly allOfferYaml: OfferYamlConnection;
@@ -2467,8 +3021,10 @@ type Query = {
   readonly allSitePlugin: SitePluginConnection;
   readonly allSiteYaml: SiteYamlConnection;
   readonly directory: Maybe<Directory>;
+  readonly estimateOptionsYaml: Maybe<EstimateOptionsYaml>;
   readonly file: Maybe<File>;
   readonly imageSharp: Maybe<ImageSharp>;
+  readonly leadMessagesYaml: Maybe<LeadMessagesYaml>;
   readonly navigationYaml: Maybe<NavigationYaml>;
   readonly notFoundYaml: Maybe<NotFoundYaml>;
   readonly offerYaml: Maybe<OfferYaml>;
@@ -2491,6 +3047,14 @@ type Query_allDirectoryArgs = {
 };
 
 
+type Query_allEstimateOptionsYamlArgs = {
+  filter: InputMaybe<EstimateOptionsYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<EstimateOptionsYamlSortInput>>>;
+};
+
+
 type Query_allFileArgs = {
   filter: InputMaybe<FileFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
@@ -2504,6 +3068,14 @@ type Query_allImageSharpArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<ImageSharpSortInput>>>;
+};
+
+
+type Query_allLeadMessagesYamlArgs = {
+  filter: InputMaybe<LeadMessagesYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<LeadMessagesYamlSortInput>>>;
 };
 
 
@@ -2634,6 +3206,22 @@ type Query_directoryArgs = {
 };
 
 
+type Query_estimateOptionsYamlArgs = {
+  additionalPests: InputMaybe<EstimateOptionsYamlAdditionalPestsFilterListInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  pests: InputMaybe<StringQueryOperatorInput>;
+  propertyTypes: InputMaybe<EstimateOptionsYamlPropertyTypesFilterListInput>;
+  quickKnock: InputMaybe<EstimateOptionsYamlQuickKnockFilterInput>;
+  sameDay: InputMaybe<EstimateOptionsYamlSameDayFilterInput>;
+  servicePlans: InputMaybe<EstimateOptionsYamlServicePlansFilterListInput>;
+  specialTreatmentPests: InputMaybe<StringQueryOperatorInput>;
+  validityHours: InputMaybe<IntQueryOperatorInput>;
+};
+
+
 type Query_fileArgs = {
   absolutePath: InputMaybe<StringQueryOperatorInput>;
   accessTime: InputMaybe<DateQueryOperatorInput>;
@@ -2646,7 +3234,9 @@ type Query_fileArgs = {
   blksize: InputMaybe<IntQueryOperatorInput>;
   blocks: InputMaybe<IntQueryOperatorInput>;
   changeTime: InputMaybe<DateQueryOperatorInput>;
+  childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterInput>;
   childNavigationYaml: InputMaybe<NavigationYamlFilterInput>;
   childNotFoundYaml: InputMaybe<NotFoundYamlFilterInput>;
   childOfferYaml: InputMaybe<OfferYamlFilterInput>;
@@ -2654,7 +3244,9 @@ type Query_fileArgs = {
   childPestYaml: InputMaybe<PestYamlFilterInput>;
   childSiteYaml: InputMaybe<SiteYamlFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterListInput>;
   childrenNavigationYaml: InputMaybe<NavigationYamlFilterListInput>;
   childrenNotFoundYaml: InputMaybe<NotFoundYamlFilterListInput>;
   childrenOfferYaml: InputMaybe<OfferYamlFilterListInput>;
@@ -2700,6 +3292,17 @@ type Query_imageSharpArgs = {
   original: InputMaybe<ImageSharpOriginalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   resize: InputMaybe<ImageSharpResizeFilterInput>;
+};
+
+
+type Query_leadMessagesYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFilterInput>;
+  customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  responses: InputMaybe<LeadMessagesYamlResponsesFilterInput>;
 };
 
 

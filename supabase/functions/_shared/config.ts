@@ -54,6 +54,6 @@ export function configFromEnv(env: Env, overrides: { localMailbox?: boolean } = 
       batchSize: positiveInt(env, "OUTBOX_BATCH_SIZE", 20),
     },
     dispatchSecret: optional(env, "OUTBOX_DISPATCH_SECRET"),
-    ipHashSalt: env("IP_HASH_SALT") ?? "local-salt",
+    ipHashSalt: optional(env, "IP_HASH_SALT") ?? "local-salt",
   }
 }
