@@ -51,35 +51,42 @@ export function fieldErrors(error: ValidationError): Record<string, string> {
 
 const forwardedIp = (c: Context) => c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || c.req.header("x-real-ip") || null
 
+const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505"
+
 /** Runs the handler once per (function, submissionId); repeats get the first answer, a different body gets 409. */
 async function runIdempotently(db: Db, name: PublicFunctionName, body: { submissionId: string }, ctx: RequestContext): Promise<Answer> {
   const { turnstileToken: _token, ...hashed } = body as { submissionId: string; turnstileToken?: string }
-  const requestHash = await sha256Hex(stableJson(hashed))
-  return db.transaction(async (tx) => {
-    const claimed = await tx.query(
-      `insert into function_calls (function_name, submission_id, request_hash) values ($1, $2, $3)
-       on conflict do nothing returning submission_id`,
-      [name, body.submissionId, requestHash],
+  const requestHash = sha256Hex(stableJson(hashed))
+  const earlierAnswer = async (q: Pick<Db, "query">): Promise<Answer | null> => {
+    const [prior] = await q.query<{ request_hash: string; status_code: number; response: SuccessAnswer }>(
+      `select request_hash, status_code, response from function_calls where function_name = $1 and submission_id = $2`,
+      [name, body.submissionId],
     )
-    if (claimed.length === 0) {
-      const [prior] = await tx.query<{ request_hash: string; status_code: number; response: SuccessAnswer }>(
-        `select request_hash, status_code, response from function_calls where function_name = $1 and submission_id = $2`,
-        [name, body.submissionId],
-      )
-      if (prior && prior.request_hash === requestHash) return { status: prior.status_code, body: prior.response }
-      return {
-        status: 409,
-        body: { success: false, error: "This submission was already received with different details.", fields: { submissionId: "Already used for a different request" } },
-      }
+    if (!prior) return null
+    if (prior.request_hash === requestHash) return { status: prior.status_code, body: prior.response }
+    return {
+      status: 409,
+      body: { success: false, error: "This submission was already received with different details.", fields: { submissionId: "Already used for a different request" } },
     }
-    const answer = await HANDLERS[name](tx, body as never, ctx)
-    await tx.query(`update function_calls set status_code = 200, response = $3::text::jsonb where function_name = $1 and submission_id = $2`, [
-      name,
-      body.submissionId,
-      JSON.stringify(answer),
-    ])
-    return { status: 200, body: answer }
-  })
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const earlier = await earlierAnswer(tx)
+      if (earlier) return earlier
+      const answer = await HANDLERS[name](tx, body as never, ctx)
+      // The primary key makes a simultaneous copy of this request fail here and roll back.
+      await tx.query(
+        `insert into function_calls (function_name, submission_id, request_hash, status_code, response) values ($1, $2, $3, 200, $4::text::jsonb)`,
+        [name, body.submissionId, requestHash, JSON.stringify(answer)],
+      )
+      return { status: 200, body: answer }
+    })
+  } catch (error) {
+    // A simultaneous copy committed first: answer as it did.
+    const earlier = isUniqueViolation(error) ? await earlierAnswer(db) : null
+    if (earlier) return earlier
+    throw error
+  }
 }
 
 export function createApp({ db, config, functions = ALL_FUNCTIONS, clientIp = forwardedIp, fetchImpl }: AppOptions) {
@@ -133,7 +140,7 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, clientIp = fo
     const ctx: RequestContext = {
       config,
       userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
-      ipHash: ip ? await sha256Hex(`${config.ipHashSalt}:${ip}`) : null,
+      ipHash: ip ? sha256Hex(`${config.ipHashSalt}:${ip}`) : null,
     }
     const answer = await runIdempotently(db, publicName, body, ctx)
     return c.json(answer.body, answer.status as 200)

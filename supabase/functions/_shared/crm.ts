@@ -1,14 +1,18 @@
 /** The CRM forward: a signed JSON webhook, so the receiver can check it came from us and drop repeats. */
+import { timingSafeEqual } from "node:crypto"
 import { hmacSha256Hex } from "./crypto.ts"
 
 export const SIGNATURE_HEADER = "X-Webhook-Signature"
 export const TIMESTAMP_HEADER = "X-Webhook-Timestamp"
 
 /** `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`, the scheme Stripe-style receivers verify. */
-export const signWebhook = async (secret: string, timestamp: string, body: string) => `sha256=${await hmacSha256Hex(secret, `${timestamp}.${body}`)}`
+export const signWebhook = (secret: string, timestamp: string, body: string) => `sha256=${hmacSha256Hex(secret, `${timestamp}.${body}`)}`
 
-export async function verifyWebhook(secret: string, timestamp: string, body: string, signature: string): Promise<boolean> {
-  return (await signWebhook(secret, timestamp, body)) === signature
+/** For receivers: a constant-time check of the signature. */
+export function verifyWebhook(secret: string, timestamp: string, body: string, signature: string): boolean {
+  const expected = new TextEncoder().encode(signWebhook(secret, timestamp, body))
+  const given = new TextEncoder().encode(signature)
+  return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
 export async function postWebhook(options: { url: string; secret: string; body: unknown; idempotencyKey: string; fetchImpl?: typeof fetch; timeoutMs?: number }) {
@@ -19,7 +23,7 @@ export async function postWebhook(options: { url: string; secret: string; body: 
     headers: {
       "Content-Type": "application/json",
       [TIMESTAMP_HEADER]: timestamp,
-      [SIGNATURE_HEADER]: await signWebhook(options.secret, timestamp, body),
+      [SIGNATURE_HEADER]: signWebhook(options.secret, timestamp, body),
       "Idempotency-Key": options.idempotencyKey,
     },
     body,

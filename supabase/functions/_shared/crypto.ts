@@ -1,15 +1,9 @@
-/** Web Crypto helpers (the same API on Deno and Node 20). */
-const encoder = new TextEncoder()
-const hex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("")
+/** Hashing and signing with node:crypto, which Deno, Supabase Edge Functions and Node all provide (synchronous, so cheap per request). */
+import { createHash, createHmac } from "node:crypto"
 
-export async function sha256Hex(text: string): Promise<string> {
-  return hex(await crypto.subtle.digest("SHA-256", encoder.encode(text)))
-}
+export const sha256Hex = (text: string): string => createHash("sha256").update(text).digest("hex")
 
-export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])
-  return hex(await crypto.subtle.sign("HMAC", key, encoder.encode(message)))
-}
+export const hmacSha256Hex = (secret: string, message: string): string => createHmac("sha256", secret).update(message).digest("hex")
 
 /** JSON with keys sorted at every level, so equal bodies hash equally. */
 export function stableJson(value: unknown): string {

@@ -18,7 +18,7 @@ import {
 import type { Db } from "./db.ts"
 import { fill } from "./mail/escape.ts"
 import { bookingConfirmation, companyNotification, estimateConfirmation, firstNameOf, type CompanyNotice } from "./mail/templates.ts"
-import { enqueueJob } from "./outbox.ts"
+import { enqueueJobs, type NewJob } from "./outbox.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "./site-data.generated.ts"
 
 export interface RequestContext {
@@ -97,9 +97,10 @@ const toCompany = (ctx: RequestContext, notice: CompanyNotice, reference: string
   return { to: ctx.config.mail.companyTo, from: ctx.config.mail.from, ...email }
 }
 
-async function notifyCompany(tx: Db, submissionId: string, notice: CompanyNotice, ids: { leadId?: string; contactMessageId?: string }, ctx: RequestContext) {
+/** The company's e-mail about a lead or message: one per submission, whichever call comes first. */
+function companyJob(submissionId: string, notice: CompanyNotice, ids: { leadId?: string; contactMessageId?: string }, ctx: RequestContext): NewJob {
   const reference = ids.leadId ?? ids.contactMessageId ?? submissionId
-  await enqueueJob(tx, { kind: "company_email", dedupeKey: `${submissionId}:company_email`, ...ids, payload: toCompany(ctx, notice, reference) })
+  return { kind: "company_email", dedupeKey: `${submissionId}:company_email`, ...ids, payload: toCompany(ctx, notice, reference) }
 }
 
 async function processContact(tx: Db, body: ContactMessage, ctx: RequestContext): Promise<SuccessAnswer> {
@@ -109,7 +110,7 @@ async function processContact(tx: Db, body: ContactMessage, ctx: RequestContext)
     [body.submissionId, body.name, body.email, body.phone, body.message, ctx.userAgent, ctx.ipHash],
   )
   if (!row) throw new Error("the message was not stored")
-  await notifyCompany(tx, body.submissionId, { kind: "contact", body }, { contactMessageId: row.id }, ctx)
+  await enqueueJobs(tx, [companyJob(body.submissionId, { kind: "contact", body }, { contactMessageId: row.id }, ctx)])
   return { success: true, message: fill(RESPONSES.contact, { firstName: firstNameOf(body.name) }), reference: row.id, error: null }
 }
 
@@ -118,7 +119,7 @@ async function processSimpleLead(tx: Db, body: SimpleLead, ctx: RequestContext):
     case "estimate": {
       const lead = body as EstimateLead
       const leadId = await upsertLead(tx, lead.submissionId, estimateColumns(lead), ctx)
-      await notifyCompany(tx, lead.submissionId, { kind: "estimate", body: lead }, { leadId }, ctx)
+      await enqueueJobs(tx, [companyJob(lead.submissionId, { kind: "estimate", body: lead }, { leadId }, ctx)])
       return { success: true, message: RESPONSES.estimateLead, reference: leadId }
     }
     case "booking": {
@@ -139,13 +140,15 @@ async function processSimpleLead(tx: Db, body: SimpleLead, ctx: RequestContext):
         },
         ctx,
       )
-      await notifyCompany(tx, booking.submissionId, { kind: "booking", body: booking }, { leadId }, ctx)
-      await enqueueJob(tx, {
-        kind: "customer_email",
-        dedupeKey: `${booking.submissionId}:customer_email`,
-        leadId,
-        payload: { to: booking.email, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...bookingConfirmation(booking) },
-      })
+      await enqueueJobs(tx, [
+        companyJob(booking.submissionId, { kind: "booking", body: booking }, { leadId }, ctx),
+        {
+          kind: "customer_email",
+          dedupeKey: `${booking.submissionId}:customer_email`,
+          leadId,
+          payload: { to: booking.email, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...bookingConfirmation(booking) },
+        },
+      ])
       return { success: true, message: RESPONSES.booking, reference: leadId }
     }
     case "callback": {
@@ -173,7 +176,7 @@ async function processSimpleLead(tx: Db, body: SimpleLead, ctx: RequestContext):
         },
         ctx,
       )
-      await notifyCompany(tx, callback.submissionId, { kind: "callback", body: callback }, { leadId }, ctx)
+      await enqueueJobs(tx, [companyJob(callback.submissionId, { kind: "callback", body: callback }, { leadId }, ctx)])
       return { success: true, message: RESPONSES.callback, reference: leadId }
     }
   }
@@ -204,20 +207,24 @@ export function crmPayload(body: EstimateRequest, leadId: string) {
 
 async function processEstimate(tx: Db, body: EstimateRequest, ctx: RequestContext): Promise<SuccessAnswer> {
   const leadId = await upsertLead(tx, body.submissionId, estimateColumns(body), ctx)
-  await notifyCompany(tx, body.submissionId, { kind: "estimate", body }, { leadId }, ctx)
-  await enqueueJob(tx, { kind: "crm_forward", dedupeKey: `${body.submissionId}:crm_forward`, leadId, payload: crmPayload(body, leadId) })
+  await enqueueJobs(tx, [
+    companyJob(body.submissionId, { kind: "estimate", body }, { leadId }, ctx),
+    { kind: "crm_forward", dedupeKey: `${body.submissionId}:crm_forward`, leadId, payload: crmPayload(body, leadId) },
+  ])
   return { success: true, message: RESPONSES.estimateRequest, reference: leadId }
 }
 
 async function sendEstimateConfirmation(tx: Db, body: EstimateRequest, ctx: RequestContext): Promise<SuccessAnswer> {
   const leadId = await upsertLead(tx, body.submissionId, estimateColumns(body), ctx)
-  await notifyCompany(tx, body.submissionId, { kind: "estimate", body }, { leadId }, ctx)
-  await enqueueJob(tx, {
-    kind: "customer_email",
-    dedupeKey: `${body.submissionId}:customer_email`,
-    leadId,
-    payload: { to: body.email, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...estimateConfirmation(body) },
-  })
+  await enqueueJobs(tx, [
+    companyJob(body.submissionId, { kind: "estimate", body }, { leadId }, ctx),
+    {
+      kind: "customer_email",
+      dedupeKey: `${body.submissionId}:customer_email`,
+      leadId,
+      payload: { to: body.email, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...estimateConfirmation(body) },
+    },
+  ])
   return { success: true, message: fill(RESPONSES.estimateConfirmation, { email: body.email }), reference: leadId }
 }
 

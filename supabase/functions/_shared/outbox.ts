@@ -21,12 +21,15 @@ export interface NewJob {
   payload: EmailMessage | Record<string, unknown>
 }
 
-export async function enqueueJob(tx: Db, job: NewJob): Promise<void> {
+/** Queues jobs in one statement; a job whose dedupe key exists already is skipped. */
+export async function enqueueJobs(tx: Db, jobs: readonly NewJob[]): Promise<void> {
+  if (jobs.length === 0) return
+  const rows = jobs.map((_, i) => `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}::uuid, $${i * 5 + 4}::uuid, $${i * 5 + 5}::text::jsonb)`)
   await tx.query(
     `insert into outbox_jobs (kind, dedupe_key, lead_id, contact_message_id, payload)
-     values ($1, $2, $3, $4, $5::text::jsonb)
+     values ${rows.join(", ")}
      on conflict (dedupe_key) do nothing`,
-    [job.kind, job.dedupeKey, job.leadId ?? null, job.contactMessageId ?? null, JSON.stringify(job.payload)],
+    jobs.flatMap((job) => [job.kind, job.dedupeKey, job.leadId ?? null, job.contactMessageId ?? null, JSON.stringify(job.payload)]),
   )
 }
 
