@@ -54,6 +54,23 @@ test("the embedded database is a real Postgres server for postgres.js and psql",
   }
 })
 
+test("with DATABASE_URL the backend uses that Postgres (here: the first backend's server) through postgres.js", async () => {
+  const second = await startBackend({ databaseUrl: backend.databaseUrl!, apiPort: 0, dbPort: null, outboxIntervalMs: 0, env: {} })
+  try {
+    const body = bodies.contact()
+    const response = await fetch(`${second.url}/functions/v1/process-contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", apikey: second.config.anonKey },
+      body: JSON.stringify(body),
+    })
+    expect(response.status).toBe(200)
+    const rows = await backend.db.query(`select 1 from contact_messages where submission_id = $1`, [body.submissionId])
+    expect(rows).toHaveLength(1)
+  } finally {
+    await second.stop()
+  }
+})
+
 test("a port already in use is a clear error", async () => {
   const blocker = net.createServer()
   await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", () => resolve()))
