@@ -5,6 +5,7 @@
  * the schema and the component prop types cannot drift apart.
  */
 import { array, boolean, number, object, string, type InferType, type AnyObject, type ObjectSchema, type ObjectShape } from "yup"
+import { ICON_NAMES } from "../src/lib/icon-names"
 
 const text = () => string().trim().required()
 const textList = () => array().of(text()).required().min(1)
@@ -24,12 +25,80 @@ const strictObject = <S extends ObjectShape>(shape: S) =>
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const
 export const URGENCY_LEVELS = ["Critical", "Urgent", "Immediate", "Seasonal", "Common Issue"] as const
 export const HERO_VARIANTS = ["technician", "family"] as const
+export const SEVERITIES = ["Low", "Medium", "High", "Critical"] as const
+export const AGGRESSION_LEVELS = ["Low", "Moderate", "High"] as const
+export const DANGER_LEVELS = ["Low", "Moderate", "Severe"] as const
+export const SECTION_TYPES = ["species", "steps", "list", "facts", "callout", "areas", "options"] as const
 /** Page templates a data/pages file may name; each is src/templates/<name>.tsx. */
-export const PAGE_TEMPLATES = ["content-page", "offers-index", "scarsdale-offer"] as const
+export const PAGE_TEMPLATES = ["content-page", "offers-index", "scarsdale-offer", "home-page", "services-page", "plans-page", "about-page", "faq-page", "contact-page"] as const
 
 const weekday = () => string().required().oneOf([...WEEKDAYS])
 
 const link = () => strictObject({ label: text(), path: routePath() })
+const optionalText = () => string().trim().min(1)
+const optionalList = () => array().of(text()).min(1)
+const icon = () => string().required().oneOf([...ICON_NAMES])
+/** An image file next to the data (a path relative to the YAML file) and its alt text. */
+const image = () =>
+  strictObject({
+    src: string().required().matches(/\.(png|jpe?g|webp)$/, "must be a .png, .jpg or .webp file").meta({ graphqlType: "File @fileByRelativePath" }),
+    alt: text(),
+  })
+const card = () => strictObject({ icon: icon(), title: text(), text: text() })
+
+/** One species of a pest page; which of the optional facts apply depends on the pest (SPEC §3). */
+const speciesSchema = strictObject({
+  name: text(),
+  description: text(),
+  severity: string().oneOf([...SEVERITIES]),
+  season: optionalText(),
+  dangerous: boolean(),
+  locations: optionalList(),
+  diseases: optionalList(),
+  approach: optionalText(),
+  aggression: string().oneOf([...AGGRESSION_LEVELS]),
+  protected: boolean(),
+  danger: string().oneOf([...DANGER_LEVELS]),
+  damage: optionalText(),
+  signs: optionalList(),
+  bite: optionalText(),
+  habitat: optionalText(),
+})
+
+/** What each section type needs besides its heading. */
+const SECTION_CONTENT: Record<(typeof SECTION_TYPES)[number], string> = {
+  species: "species",
+  steps: "steps",
+  list: "points",
+  facts: "facts",
+  callout: "body",
+  areas: "areas",
+  options: "options",
+}
+
+/** A block of a pest page. One shape for all types keeps the GraphQL schema flat; the test checks each type has its content. */
+export const sectionSchema = strictObject({
+  type: string().required().oneOf([...SECTION_TYPES]),
+  heading: text(),
+  intro: optionalText(),
+  tone: string().oneOf(["info", "warning", "success"]),
+  style: string().oneOf(["check", "warning", "tip"]),
+  icon: string().oneOf([...ICON_NAMES]),
+  body: optionalText(),
+  points: optionalList(),
+  steps: array().of(strictObject({ title: text(), description: text() })).min(1),
+  facts: array().of(strictObject({ value: text(), label: text() })).min(1),
+  species: array().of(speciesSchema).min(1),
+  areas: array().of(strictObject({ area: text(), description: text(), solutions: textList() })).min(1),
+  options: array()
+    .of(strictObject({ name: text(), price: text(), description: text(), features: textList(), highlighted: boolean() }))
+    .min(1),
+}).test("section-content", function (section) {
+  const needed = SECTION_CONTENT[section.type as (typeof SECTION_TYPES)[number]]
+  return needed && section[needed as keyof typeof section] === undefined
+    ? this.createError({ path: `${this.path}.${needed}`, message: `is required for a "${section.type}" section` })
+    : true
+})
 
 const seoFields = {
   title: text().max(90, "must be at most 90 characters so search results show most of it"),
@@ -122,6 +191,10 @@ export const pestSchema = strictObject({
   urgency: string().required().oneOf([...URGENCY_LEVELS]),
   heading: text(),
   intro: text(),
+  image: image(),
+  /** The card on /services. */
+  card: strictObject({ icon: icon(), description: text(), features: textList() }),
+  sections: array().of(sectionSchema).required().min(3),
 })
 
 export const offerSchema = strictObject({
@@ -196,6 +269,100 @@ export const leadMessagesSchema = strictObject({
   }),
 })
 
+const ctaSchema = strictObject({ heading: text(), text: text(), primaryLabel: text(), secondaryLabel: text() })
+
+export const plansSchema = strictObject({
+  plans: array()
+    .of(
+      strictObject({
+        id: slug(),
+        name: text(),
+        badge: text(),
+        tagline: text(),
+        description: text(),
+        features: textList(),
+        notIncluded: array().of(text()).required(),
+        idealFor: text(),
+      }),
+    )
+    .required()
+    .length(4, "must list the four plans"),
+  customPricing: text(),
+  validityNote: text(),
+  everyPlanHeading: text(),
+  everyPlanIncludes: textList(),
+  idealForLabel: text(),
+  includedLabel: text(),
+  notIncludedLabel: text(),
+  estimateLabel: text(),
+  contactLabel: text(),
+})
+
+export const homeSchema = strictObject({
+  badge: text(),
+  heroImage: image(),
+  estimateLabel: text(),
+  plansLabel: text(),
+  callLabel: text(),
+  trustHeading: text(),
+  trustCards: array().of(card()).required().length(4, "must have four trust cards"),
+  plansHeading: text(),
+  plansIntro: text(),
+  planCardLabel: text(),
+  allPlansLabel: text(),
+  cta: ctaSchema,
+})
+
+export const servicesPageSchema = strictObject({
+  gridHeading: text(),
+  learnMoreLabel: text(),
+  plansHeading: text(),
+  planSummaries: array().of(strictObject({ planId: slug(), summary: text() })).required().length(3, "must summarise three plans"),
+  plansLinkLabel: text(),
+  reasonsHeading: text(),
+  reasons: array().of(card()).required().length(4, "must give four reasons"),
+  cta: ctaSchema,
+})
+
+export const aboutSchema = strictObject({
+  storyHeading: text(),
+  story: textList(),
+  factsHeading: text(),
+  quickFacts: array().of(strictObject({ value: text(), label: text() })).required().min(3),
+  valuesHeading: text(),
+  values: array().of(card()).required().length(4, "must list four values"),
+  doHeading: text(),
+  weDo: textList(),
+  dontHeading: text(),
+  weDont: textList(),
+  cta: ctaSchema,
+})
+
+export const faqSchema = strictObject({
+  quickActions: array()
+    .of(strictObject({ icon: icon(), title: text(), text: text(), label: text(), action: string().required().oneOf(["call", "estimate", "contact"]) }))
+    .required()
+    .length(3, "must have the three quick actions"),
+  questionsHeading: text(),
+  questions: array().of(strictObject({ question: text(), answer: text() })).required().length(12, "must have twelve questions"),
+})
+
+export const contactPageSchema = strictObject({
+  formHeading: text(),
+  formIntro: text(),
+  whyHeading: text(),
+  whyPoints: array().of(text()).required().length(4, "must have four points"),
+  phoneLabel: text(),
+  emailLabel: text(),
+  areaLabel: text(),
+  areaSummary: text(),
+  hoursLabel: text(),
+  sameDay: strictObject({ heading: text(), text: text(), callLabel: text() }),
+  serviceAreaHeading: text(),
+  serviceAreaPlaces: textList(),
+  serviceAreaNote: text(),
+})
+
 export type SiteFacts = InferType<typeof siteSchema>
 export type Navigation = InferType<typeof navigationSchema>
 export type PageRecord = InferType<typeof pageSchema>
@@ -220,6 +387,12 @@ export const DATA_FILE_KINDS: readonly DataFileKind[] = [
   { typeName: "NotFoundYaml", schema: notFoundSchema, matches: (p) => p === "not-found.yaml" },
   { typeName: "EstimateOptionsYaml", schema: estimateOptionsSchema, matches: (p) => p === "estimate-options.yaml" },
   { typeName: "LeadMessagesYaml", schema: leadMessagesSchema, matches: (p) => p === "lead-messages.yaml" },
+  { typeName: "PlansYaml", schema: plansSchema, matches: (p) => p === "plans.yaml" },
+  { typeName: "HomeYaml", schema: homeSchema, matches: (p) => p === "home.yaml" },
+  { typeName: "ServicesPageYaml", schema: servicesPageSchema, matches: (p) => p === "services-page.yaml" },
+  { typeName: "AboutYaml", schema: aboutSchema, matches: (p) => p === "about.yaml" },
+  { typeName: "FaqYaml", schema: faqSchema, matches: (p) => p === "faq.yaml" },
+  { typeName: "ContactPageYaml", schema: contactPageSchema, matches: (p) => p === "contact-page.yaml" },
   { typeName: "PageYaml", schema: pageSchema, matches: (p) => /^pages\/[^/]+\.ya?ml$/.test(p), entryKey: "path" },
   { typeName: "PestYaml", schema: pestSchema, matches: (p) => /^pests\/[^/]+\.ya?ml$/.test(p), entryKey: "slug" },
   { typeName: "OfferYaml", schema: offerSchema, matches: (p) => /^offers\/[^/]+\.ya?ml$/.test(p), entryKey: "key" },

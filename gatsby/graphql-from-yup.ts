@@ -16,6 +16,9 @@ export function graphqlTypeDefs(typeName: string, schema: ObjectSchema<AnyObject
   const definitions: string[] = []
 
   const typeOf = (d: SchemaFieldDescription, nameIfObject: string): string => {
+    // A field may name its GraphQL type itself, e.g. `File @fileByRelativePath` for an image path.
+    const declared = (d as SchemaDescription).meta?.graphqlType
+    if (typeof declared === "string") return declared
     if (isObjectDescription(d)) {
       addObjectType(nameIfObject, d, false)
       return nameIfObject
@@ -39,7 +42,9 @@ export function graphqlTypeDefs(typeName: string, schema: ObjectSchema<AnyObject
   const addObjectType = (name: string, d: SchemaObjectDescription, isNode: boolean) => {
     const fields = Object.entries(d.fields).map(([field, fd]) => {
       const type = typeOf(fd, `${name}${pascal(field)}`)
-      return `  ${field}: ${type}${isRequired(fd) ? "!" : ""}`
+      // A directive must follow the nullability marker: `File! @fileByRelativePath`.
+      const [base, ...directives] = type.split(" ")
+      return `  ${field}: ${[`${base}${isRequired(fd) ? "!" : ""}`, ...directives].join(" ")}`
     })
     const head = isNode ? `type ${name} implements Node @dontInfer` : `type ${name} @dontInfer`
     definitions.push(`${head} {\n${fields.join("\n")}\n}`)
