@@ -18,6 +18,8 @@ const config: GatsbyConfig = {
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
     { resolve: "gatsby-source-filesystem", options: { name: "data", path: dataDir() } },
+    // Our artwork (npm run images); data files point at it with paths relative to themselves.
+    { resolve: "gatsby-source-filesystem", options: { name: "images", path: `${__dirname}/src/images` } },
     {
       resolve: "gatsby-transformer-yaml",
       options: {

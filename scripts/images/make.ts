@@ -1,0 +1,96 @@
+/** `npm run images`: writes src/images/pests/<slug>.png, src/images/home-hero.png and src/images/logo.png. */
+import fs from "node:fs"
+import path from "node:path"
+import sharp from "sharp"
+import { drawBug, drawCentipede, drawRodent, scene, type BugSpec, type Palette } from "./artwork"
+
+const OUT = path.resolve(__dirname, "../../src/images")
+const W = 960
+const H = 640
+
+const palettes: Record<string, Palette> = {
+  warm: { sky: ["#fef3c7", "#fde68a"], ground: "#65a30d" },
+  cool: { sky: ["#e0f2fe", "#bae6fd"], ground: "#15803d" },
+  dusk: { sky: ["#ede9fe", "#c4b5fd"], ground: "#166534" },
+  mint: { sky: ["#dcfce7", "#bbf7d0"], ground: "#3f6212" },
+  rose: { sky: ["#ffe4e6", "#fecdd3"], ground: "#4d7c0f" },
+}
+
+const bug = (spec: BugSpec) => drawBug(spec)
+const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }> = {
+  ants: {
+    palette: palettes.warm!,
+    figure: bug({ color: "#3f1d0b", body: [{ cx: 0, cy: -95, rx: 30, ry: 28 }, { cx: 0, cy: -30, rx: 26, ry: 40 }, { cx: 0, cy: 70, rx: 52, ry: 66 }], legs: { count: 6, length: 120, from: -50, to: -10 }, antennae: { length: 110, curl: 0.9 } }),
+  },
+  spiders: {
+    palette: palettes.dusk!,
+    figure: bug({ color: "#1f2937", body: [{ cx: 0, cy: -50, rx: 42, ry: 40 }, { cx: 0, cy: 60, rx: 70, ry: 80, color: "#374151" }], legs: { count: 8, length: 190, from: -70, to: -25, bend: 40, width: 7 } }),
+  },
+  roaches: {
+    palette: palettes.warm!,
+    figure: bug({ color: "#7c2d12", body: [{ cx: 0, cy: -120, rx: 34, ry: 26 }, { cx: 0, cy: 10, rx: 78, ry: 130, color: "#9a3412" }], legs: { count: 6, length: 150, from: -60, to: 70 }, antennae: { length: 210, curl: 0.3 }, segments: 6 }),
+  },
+  rodents: { palette: palettes.cool!, figure: drawRodent("#78716c"), scale: 0.95 },
+  "bed-bugs": {
+    palette: palettes.rose!,
+    figure: bug({ color: "#7f1d1d", body: [{ cx: 0, cy: -90, rx: 28, ry: 24 }, { cx: 0, cy: -50, rx: 50, ry: 26 }, { cx: 0, cy: 40, rx: 95, ry: 90, color: "#991b1b" }], legs: { count: 6, length: 110, from: -50, to: 40 }, antennae: { length: 70, curl: 0.6 }, segments: 7 }),
+  },
+  mosquitos: {
+    palette: palettes.cool!,
+    figure: bug({ color: "#334155", body: [{ cx: 0, cy: -100, rx: 20, ry: 20 }, { cx: 0, cy: -50, rx: 26, ry: 32 }, { cx: 0, cy: 60, rx: 16, ry: 90 }], legs: { count: 6, length: 210, from: -60, to: -30, bend: 30, width: 3 }, wings: { rx: 80, ry: 26, at: -20 }, antennae: { length: 60 }, stripes: { segment: 2, count: 6, color: "#e2e8f0" } }),
+  },
+  ticks: {
+    palette: palettes.mint!,
+    figure: bug({ color: "#431407", body: [{ cx: 0, cy: -95, rx: 20, ry: 18 }, { cx: 0, cy: 20, rx: 85, ry: 105, color: "#7c2d12" }, { cx: 0, cy: -35, rx: 50, ry: 45, color: "#292524" }], legs: { count: 8, length: 120, from: -40, to: 20, width: 6 } }),
+  },
+  bees: {
+    palette: palettes.warm!,
+    figure: bug({ color: "#1c1917", body: [{ cx: 0, cy: -100, rx: 30, ry: 28 }, { cx: 0, cy: -45, rx: 42, ry: 40, color: "#a16207" }, { cx: 0, cy: 60, rx: 66, ry: 85, color: "#facc15" }], legs: { count: 6, length: 110, from: -60, to: -20 }, wings: { rx: 90, ry: 40, at: -40 }, antennae: { length: 80, curl: 0.7 }, stripes: { segment: 2, count: 4, color: "#1c1917" } }),
+  },
+  fleas: {
+    palette: palettes.rose!,
+    figure: bug({ color: "#451a03", body: [{ cx: 0, cy: -90, rx: 26, ry: 24 }, { cx: 0, cy: 10, rx: 58, ry: 100, color: "#78350f" }], legs: { count: 6, length: 120, from: -40, to: 60, hindBoost: 1.6, width: 6 }, segments: 8 }),
+  },
+  wasps: {
+    palette: palettes.cool!,
+    figure: bug({ color: "#1c1917", body: [{ cx: 0, cy: -115, rx: 28, ry: 26 }, { cx: 0, cy: -60, rx: 34, ry: 36, color: "#1c1917" }, { cx: 0, cy: 70, rx: 48, ry: 100, color: "#eab308" }], legs: { count: 6, length: 130, from: -75, to: -40 }, wings: { rx: 100, ry: 30, at: -40 }, antennae: { length: 90, curl: 0.8 }, stripes: { segment: 2, count: 5, color: "#1c1917" } }),
+  },
+  centipedes: { palette: palettes.dusk!, figure: drawCentipede("#854d0e") },
+  silverfish: {
+    palette: palettes.cool!,
+    figure: bug({ color: "#64748b", body: [{ cx: 0, cy: -120, rx: 34, ry: 30, color: "#94a3b8" }, { cx: 0, cy: -10, rx: 52, ry: 100, color: "#cbd5e1" }, { cx: 0, cy: 110, rx: 26, ry: 40, color: "#94a3b8" }], legs: { count: 6, length: 80, from: -80, to: -20 }, antennae: { length: 150, curl: 0.2 }, tails: 3, segments: 9 }),
+  },
+  termites: {
+    palette: palettes.warm!,
+    figure: bug({ color: "#78350f", body: [{ cx: 0, cy: -110, rx: 34, ry: 34, color: "#92400e" }, { cx: 0, cy: -55, rx: 30, ry: 26, color: "#fde68a" }, { cx: 0, cy: 50, rx: 56, ry: 95, color: "#fef3c7" }], legs: { count: 6, length: 110, from: -60, to: -30 }, antennae: { length: 80, curl: 0.6 }, segments: 8 }),
+  },
+}
+
+const heroFigure = `
+<g transform="translate(-160 -170)">
+  <path d="M0 150 L170 20 L340 150 Z" fill="#0b6138"/>
+  <rect x="30" y="150" width="280" height="190" fill="#fffbeb"/>
+  <rect x="140" y="240" width="60" height="100" fill="#92400e"/>
+  <rect x="60" y="190" width="50" height="45" fill="#bae6fd"/>
+  <rect x="230" y="190" width="50" height="45" fill="#bae6fd"/>
+</g>
+<g transform="translate(150 -40) scale(2.2)">
+  <path d="M20 2 5 8v10c0 9.4 6.4 17.4 15 20 8.6-2.6 15-10.6 15-20V8L20 2z" fill="#0f7a45"/>
+  <path d="M13 20l5 5 9-10" stroke="#fff" stroke-width="3.5" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
+</g>`
+
+const logoSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 40 40"><path d="M20 2 5 8v10c0 9.4 6.4 17.4 15 20 8.6-2.6 15-10.6 15-20V8L20 2z" fill="#0b6138"/><path d="M27 13c-8 0-13 4.5-13 11.5 0 1.3.2 2.5.6 3.5 1-4.5 4.2-8 9.4-10-4.2 2.6-6.8 6-7.5 10.2 1 .5 2.2.8 3.5.8C27 29 27 20 27 13z" fill="#fbbf24"/></svg>`
+
+async function write(file: string, svg: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toFile(file)
+}
+
+async function main() {
+  for (const [slug, art] of Object.entries(PESTS)) await write(path.join(OUT, "pests", `${slug}.png`), scene(W, H, art.palette, art.figure, art.scale ?? 0.8))
+  await write(path.join(OUT, "home-hero.png"), scene(1200, 800, palettes.mint!, heroFigure, 1.1))
+  await write(path.join(OUT, "logo.png"), logoSvg)
+  console.log(`Wrote ${Object.keys(PESTS).length} pest images, the home hero and the logo to ${OUT}`)
+}
+
+void main()
