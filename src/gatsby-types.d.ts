@@ -36,6 +36,248 @@ type AVIFOptions = {
   readonly speed: InputMaybe<Scalars['Int']>;
 };
 
+type AboutYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly cta: AboutYamlCta;
+  readonly doHeading: Scalars['String'];
+  readonly dontHeading: Scalars['String'];
+  readonly factsHeading: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly quickFacts: ReadonlyArray<AboutYamlQuickFacts>;
+  readonly story: ReadonlyArray<Scalars['String']>;
+  readonly storyHeading: Scalars['String'];
+  readonly values: ReadonlyArray<AboutYamlValues>;
+  readonly valuesHeading: Scalars['String'];
+  readonly weDo: ReadonlyArray<Scalars['String']>;
+  readonly weDont: ReadonlyArray<Scalars['String']>;
+};
+
+type AboutYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<AboutYamlEdge>;
+  readonly group: ReadonlyArray<AboutYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<AboutYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type AboutYamlConnection_distinctArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+
+type AboutYamlConnection_groupArgs = {
+  field: AboutYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type AboutYamlConnection_maxArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+
+type AboutYamlConnection_minArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+
+type AboutYamlConnection_sumArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+type AboutYamlCta = {
+  readonly heading: Scalars['String'];
+  readonly primaryLabel: Scalars['String'];
+  readonly secondaryLabel: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type AboutYamlCtaFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly primaryLabel: InputMaybe<FieldSelectorEnum>;
+  readonly secondaryLabel: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type AboutYamlCtaFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly primaryLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly secondaryLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type AboutYamlCtaSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly primaryLabel: InputMaybe<SortOrderEnum>;
+  readonly secondaryLabel: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type AboutYamlEdge = {
+  readonly next: Maybe<AboutYaml>;
+  readonly node: AboutYaml;
+  readonly previous: Maybe<AboutYaml>;
+};
+
+type AboutYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly cta: InputMaybe<AboutYamlCtaFieldSelector>;
+  readonly doHeading: InputMaybe<FieldSelectorEnum>;
+  readonly dontHeading: InputMaybe<FieldSelectorEnum>;
+  readonly factsHeading: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly quickFacts: InputMaybe<AboutYamlQuickFactsFieldSelector>;
+  readonly story: InputMaybe<FieldSelectorEnum>;
+  readonly storyHeading: InputMaybe<FieldSelectorEnum>;
+  readonly values: InputMaybe<AboutYamlValuesFieldSelector>;
+  readonly valuesHeading: InputMaybe<FieldSelectorEnum>;
+  readonly weDo: InputMaybe<FieldSelectorEnum>;
+  readonly weDont: InputMaybe<FieldSelectorEnum>;
+};
+
+type AboutYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly cta: InputMaybe<AboutYamlCtaFilterInput>;
+  readonly doHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly dontHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly factsHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly quickFacts: InputMaybe<AboutYamlQuickFactsFilterListInput>;
+  readonly story: InputMaybe<StringQueryOperatorInput>;
+  readonly storyHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly values: InputMaybe<AboutYamlValuesFilterListInput>;
+  readonly valuesHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly weDo: InputMaybe<StringQueryOperatorInput>;
+  readonly weDont: InputMaybe<StringQueryOperatorInput>;
+};
+
+type AboutYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<AboutYamlFilterInput>;
+};
+
+type AboutYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<AboutYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<AboutYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<AboutYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type AboutYamlGroupConnection_distinctArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+
+type AboutYamlGroupConnection_groupArgs = {
+  field: AboutYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type AboutYamlGroupConnection_maxArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+
+type AboutYamlGroupConnection_minArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+
+type AboutYamlGroupConnection_sumArgs = {
+  field: AboutYamlFieldSelector;
+};
+
+type AboutYamlQuickFacts = {
+  readonly label: Scalars['String'];
+  readonly value: Scalars['String'];
+};
+
+type AboutYamlQuickFactsFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly value: InputMaybe<FieldSelectorEnum>;
+};
+
+type AboutYamlQuickFactsFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly value: InputMaybe<StringQueryOperatorInput>;
+};
+
+type AboutYamlQuickFactsFilterListInput = {
+  readonly elemMatch: InputMaybe<AboutYamlQuickFactsFilterInput>;
+};
+
+type AboutYamlQuickFactsSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly value: InputMaybe<SortOrderEnum>;
+};
+
+type AboutYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly cta: InputMaybe<AboutYamlCtaSortInput>;
+  readonly doHeading: InputMaybe<SortOrderEnum>;
+  readonly dontHeading: InputMaybe<SortOrderEnum>;
+  readonly factsHeading: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly quickFacts: InputMaybe<AboutYamlQuickFactsSortInput>;
+  readonly story: InputMaybe<SortOrderEnum>;
+  readonly storyHeading: InputMaybe<SortOrderEnum>;
+  readonly values: InputMaybe<AboutYamlValuesSortInput>;
+  readonly valuesHeading: InputMaybe<SortOrderEnum>;
+  readonly weDo: InputMaybe<SortOrderEnum>;
+  readonly weDont: InputMaybe<SortOrderEnum>;
+};
+
+type AboutYamlValues = {
+  readonly icon: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type AboutYamlValuesFieldSelector = {
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type AboutYamlValuesFilterInput = {
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type AboutYamlValuesFilterListInput = {
+  readonly elemMatch: InputMaybe<AboutYamlValuesFilterInput>;
+};
+
+type AboutYamlValuesSortInput = {
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type BlurredOptions = {
   /** Force the output format for the low-res preview. Default is to use the same format as the input. You should rarely need to change this */
   readonly toFormat: InputMaybe<ImageFormat>;
@@ -48,6 +290,200 @@ type BooleanQueryOperatorInput = {
   readonly in: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Boolean']>>>;
   readonly ne: InputMaybe<Scalars['Boolean']>;
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Boolean']>>>;
+};
+
+type ContactPageYaml = Node & {
+  readonly areaLabel: Scalars['String'];
+  readonly areaSummary: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly emailLabel: Scalars['String'];
+  readonly formHeading: Scalars['String'];
+  readonly formIntro: Scalars['String'];
+  readonly hoursLabel: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly phoneLabel: Scalars['String'];
+  readonly sameDay: ContactPageYamlSameDay;
+  readonly serviceAreaHeading: Scalars['String'];
+  readonly serviceAreaNote: Scalars['String'];
+  readonly serviceAreaPlaces: ReadonlyArray<Scalars['String']>;
+  readonly whyHeading: Scalars['String'];
+  readonly whyPoints: ReadonlyArray<Scalars['String']>;
+};
+
+type ContactPageYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ContactPageYamlEdge>;
+  readonly group: ReadonlyArray<ContactPageYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ContactPageYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ContactPageYamlConnection_distinctArgs = {
+  field: ContactPageYamlFieldSelector;
+};
+
+
+type ContactPageYamlConnection_groupArgs = {
+  field: ContactPageYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ContactPageYamlConnection_maxArgs = {
+  field: ContactPageYamlFieldSelector;
+};
+
+
+type ContactPageYamlConnection_minArgs = {
+  field: ContactPageYamlFieldSelector;
+};
+
+
+type ContactPageYamlConnection_sumArgs = {
+  field: ContactPageYamlFieldSelector;
+};
+
+type ContactPageYamlEdge = {
+  readonly next: Maybe<ContactPageYaml>;
+  readonly node: ContactPageYaml;
+  readonly previous: Maybe<ContactPageYaml>;
+};
+
+type ContactPageYamlFieldSelector = {
+  readonly areaLabel: InputMaybe<FieldSelectorEnum>;
+  readonly areaSummary: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly emailLabel: InputMaybe<FieldSelectorEnum>;
+  readonly formHeading: InputMaybe<FieldSelectorEnum>;
+  readonly formIntro: InputMaybe<FieldSelectorEnum>;
+  readonly hoursLabel: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
+  readonly sameDay: InputMaybe<ContactPageYamlSameDayFieldSelector>;
+  readonly serviceAreaHeading: InputMaybe<FieldSelectorEnum>;
+  readonly serviceAreaNote: InputMaybe<FieldSelectorEnum>;
+  readonly serviceAreaPlaces: InputMaybe<FieldSelectorEnum>;
+  readonly whyHeading: InputMaybe<FieldSelectorEnum>;
+  readonly whyPoints: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactPageYamlFilterInput = {
+  readonly areaLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly areaSummary: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly emailLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly formHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly formIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly hoursLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly sameDay: InputMaybe<ContactPageYamlSameDayFilterInput>;
+  readonly serviceAreaHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly serviceAreaNote: InputMaybe<StringQueryOperatorInput>;
+  readonly serviceAreaPlaces: InputMaybe<StringQueryOperatorInput>;
+  readonly whyHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly whyPoints: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactPageYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<ContactPageYamlFilterInput>;
+};
+
+type ContactPageYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ContactPageYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ContactPageYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ContactPageYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ContactPageYamlGroupConnection_distinctArgs = {
+  field: ContactPageYamlFieldSelector;
+};
+
+
+type ContactPageYamlGroupConnection_groupArgs = {
+  field: ContactPageYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ContactPageYamlGroupConnection_maxArgs = {
+  field: ContactPageYamlFieldSelector;
+};
+
+
+type ContactPageYamlGroupConnection_minArgs = {
+  field: ContactPageYamlFieldSelector;
+};
+
+
+type ContactPageYamlGroupConnection_sumArgs = {
+  field: ContactPageYamlFieldSelector;
+};
+
+type ContactPageYamlSameDay = {
+  readonly callLabel: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type ContactPageYamlSameDayFieldSelector = {
+  readonly callLabel: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactPageYamlSameDayFilterInput = {
+  readonly callLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactPageYamlSameDaySortInput = {
+  readonly callLabel: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type ContactPageYamlSortInput = {
+  readonly areaLabel: InputMaybe<SortOrderEnum>;
+  readonly areaSummary: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly emailLabel: InputMaybe<SortOrderEnum>;
+  readonly formHeading: InputMaybe<SortOrderEnum>;
+  readonly formIntro: InputMaybe<SortOrderEnum>;
+  readonly hoursLabel: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly phoneLabel: InputMaybe<SortOrderEnum>;
+  readonly sameDay: InputMaybe<ContactPageYamlSameDaySortInput>;
+  readonly serviceAreaHeading: InputMaybe<SortOrderEnum>;
+  readonly serviceAreaNote: InputMaybe<SortOrderEnum>;
+  readonly serviceAreaPlaces: InputMaybe<SortOrderEnum>;
+  readonly whyHeading: InputMaybe<SortOrderEnum>;
+  readonly whyPoints: InputMaybe<SortOrderEnum>;
 };
 
 type DateQueryOperatorInput = {
@@ -633,6 +1069,196 @@ type EstimateOptionsYamlSortInput = {
   readonly validityHours: InputMaybe<SortOrderEnum>;
 };
 
+type FaqYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly questions: ReadonlyArray<FaqYamlQuestions>;
+  readonly questionsHeading: Scalars['String'];
+  readonly quickActions: ReadonlyArray<FaqYamlQuickActions>;
+};
+
+type FaqYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<FaqYamlEdge>;
+  readonly group: ReadonlyArray<FaqYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<FaqYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type FaqYamlConnection_distinctArgs = {
+  field: FaqYamlFieldSelector;
+};
+
+
+type FaqYamlConnection_groupArgs = {
+  field: FaqYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type FaqYamlConnection_maxArgs = {
+  field: FaqYamlFieldSelector;
+};
+
+
+type FaqYamlConnection_minArgs = {
+  field: FaqYamlFieldSelector;
+};
+
+
+type FaqYamlConnection_sumArgs = {
+  field: FaqYamlFieldSelector;
+};
+
+type FaqYamlEdge = {
+  readonly next: Maybe<FaqYaml>;
+  readonly node: FaqYaml;
+  readonly previous: Maybe<FaqYaml>;
+};
+
+type FaqYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly questions: InputMaybe<FaqYamlQuestionsFieldSelector>;
+  readonly questionsHeading: InputMaybe<FieldSelectorEnum>;
+  readonly quickActions: InputMaybe<FaqYamlQuickActionsFieldSelector>;
+};
+
+type FaqYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly questions: InputMaybe<FaqYamlQuestionsFilterListInput>;
+  readonly questionsHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly quickActions: InputMaybe<FaqYamlQuickActionsFilterListInput>;
+};
+
+type FaqYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<FaqYamlFilterInput>;
+};
+
+type FaqYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<FaqYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<FaqYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<FaqYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type FaqYamlGroupConnection_distinctArgs = {
+  field: FaqYamlFieldSelector;
+};
+
+
+type FaqYamlGroupConnection_groupArgs = {
+  field: FaqYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type FaqYamlGroupConnection_maxArgs = {
+  field: FaqYamlFieldSelector;
+};
+
+
+type FaqYamlGroupConnection_minArgs = {
+  field: FaqYamlFieldSelector;
+};
+
+
+type FaqYamlGroupConnection_sumArgs = {
+  field: FaqYamlFieldSelector;
+};
+
+type FaqYamlQuestions = {
+  readonly answer: Scalars['String'];
+  readonly question: Scalars['String'];
+};
+
+type FaqYamlQuestionsFieldSelector = {
+  readonly answer: InputMaybe<FieldSelectorEnum>;
+  readonly question: InputMaybe<FieldSelectorEnum>;
+};
+
+type FaqYamlQuestionsFilterInput = {
+  readonly answer: InputMaybe<StringQueryOperatorInput>;
+  readonly question: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FaqYamlQuestionsFilterListInput = {
+  readonly elemMatch: InputMaybe<FaqYamlQuestionsFilterInput>;
+};
+
+type FaqYamlQuestionsSortInput = {
+  readonly answer: InputMaybe<SortOrderEnum>;
+  readonly question: InputMaybe<SortOrderEnum>;
+};
+
+type FaqYamlQuickActions = {
+  readonly action: Scalars['String'];
+  readonly icon: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type FaqYamlQuickActionsFieldSelector = {
+  readonly action: InputMaybe<FieldSelectorEnum>;
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type FaqYamlQuickActionsFilterInput = {
+  readonly action: InputMaybe<StringQueryOperatorInput>;
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FaqYamlQuickActionsFilterListInput = {
+  readonly elemMatch: InputMaybe<FaqYamlQuickActionsFilterInput>;
+};
+
+type FaqYamlQuickActionsSortInput = {
+  readonly action: InputMaybe<SortOrderEnum>;
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type FaqYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly questions: InputMaybe<FaqYamlQuestionsSortInput>;
+  readonly questionsHeading: InputMaybe<SortOrderEnum>;
+  readonly quickActions: InputMaybe<FaqYamlQuickActionsSortInput>;
+};
+
 type FieldSelectorEnum =
   | 'SELECT';
 
@@ -650,8 +1276,16 @@ type File = Node & {
   readonly blksize: Maybe<Scalars['Int']>;
   readonly blocks: Maybe<Scalars['Int']>;
   readonly changeTime: Scalars['Date'];
+  /** Returns the first child node of type AboutYaml or null if there are no children of given type on this node */
+  readonly childAboutYaml: Maybe<AboutYaml>;
+  /** Returns the first child node of type ContactPageYaml or null if there are no children of given type on this node */
+  readonly childContactPageYaml: Maybe<ContactPageYaml>;
   /** Returns the first child node of type EstimateOptionsYaml or null if there are no children of given type on this node */
   readonly childEstimateOptionsYaml: Maybe<EstimateOptionsYaml>;
+  /** Returns the first child node of type FaqYaml or null if there are no children of given type on this node */
+  readonly childFaqYaml: Maybe<FaqYaml>;
+  /** Returns the first child node of type HomeYaml or null if there are no children of given type on this node */
+  readonly childHomeYaml: Maybe<HomeYaml>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
   readonly childImageSharp: Maybe<ImageSharp>;
   /** Returns the first child node of type LeadMessagesYaml or null if there are no children of given type on this node */
@@ -666,11 +1300,23 @@ type File = Node & {
   readonly childPageYaml: Maybe<PageYaml>;
   /** Returns the first child node of type PestYaml or null if there are no children of given type on this node */
   readonly childPestYaml: Maybe<PestYaml>;
+  /** Returns the first child node of type PlansYaml or null if there are no children of given type on this node */
+  readonly childPlansYaml: Maybe<PlansYaml>;
+  /** Returns the first child node of type ServicesPageYaml or null if there are no children of given type on this node */
+  readonly childServicesPageYaml: Maybe<ServicesPageYaml>;
   /** Returns the first child node of type SiteYaml or null if there are no children of given type on this node */
   readonly childSiteYaml: Maybe<SiteYaml>;
   readonly children: ReadonlyArray<Node>;
+  /** Returns all children nodes filtered by type AboutYaml */
+  readonly childrenAboutYaml: Maybe<ReadonlyArray<Maybe<AboutYaml>>>;
+  /** Returns all children nodes filtered by type ContactPageYaml */
+  readonly childrenContactPageYaml: Maybe<ReadonlyArray<Maybe<ContactPageYaml>>>;
   /** Returns all children nodes filtered by type EstimateOptionsYaml */
   readonly childrenEstimateOptionsYaml: Maybe<ReadonlyArray<Maybe<EstimateOptionsYaml>>>;
+  /** Returns all children nodes filtered by type FaqYaml */
+  readonly childrenFaqYaml: Maybe<ReadonlyArray<Maybe<FaqYaml>>>;
+  /** Returns all children nodes filtered by type HomeYaml */
+  readonly childrenHomeYaml: Maybe<ReadonlyArray<Maybe<HomeYaml>>>;
   /** Returns all children nodes filtered by type ImageSharp */
   readonly childrenImageSharp: Maybe<ReadonlyArray<Maybe<ImageSharp>>>;
   /** Returns all children nodes filtered by type LeadMessagesYaml */
@@ -685,6 +1331,10 @@ type File = Node & {
   readonly childrenPageYaml: Maybe<ReadonlyArray<Maybe<PageYaml>>>;
   /** Returns all children nodes filtered by type PestYaml */
   readonly childrenPestYaml: Maybe<ReadonlyArray<Maybe<PestYaml>>>;
+  /** Returns all children nodes filtered by type PlansYaml */
+  readonly childrenPlansYaml: Maybe<ReadonlyArray<Maybe<PlansYaml>>>;
+  /** Returns all children nodes filtered by type ServicesPageYaml */
+  readonly childrenServicesPageYaml: Maybe<ReadonlyArray<Maybe<ServicesPageYaml>>>;
   /** Returns all children nodes filtered by type SiteYaml */
   readonly childrenSiteYaml: Maybe<ReadonlyArray<Maybe<SiteYaml>>>;
   readonly ctime: Scalars['Date'];
@@ -829,7 +1479,11 @@ type FileFieldSelector = {
   readonly blksize: InputMaybe<FieldSelectorEnum>;
   readonly blocks: InputMaybe<FieldSelectorEnum>;
   readonly changeTime: InputMaybe<FieldSelectorEnum>;
+  readonly childAboutYaml: InputMaybe<AboutYamlFieldSelector>;
+  readonly childContactPageYaml: InputMaybe<ContactPageYamlFieldSelector>;
   readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFieldSelector>;
+  readonly childFaqYaml: InputMaybe<FaqYamlFieldSelector>;
+  readonly childHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFieldSelector>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlFieldSelector>;
@@ -837,9 +1491,15 @@ type FileFieldSelector = {
   readonly childOfferYaml: InputMaybe<OfferYamlFieldSelector>;
   readonly childPageYaml: InputMaybe<PageYamlFieldSelector>;
   readonly childPestYaml: InputMaybe<PestYamlFieldSelector>;
+  readonly childPlansYaml: InputMaybe<PlansYamlFieldSelector>;
+  readonly childServicesPageYaml: InputMaybe<ServicesPageYamlFieldSelector>;
   readonly childSiteYaml: InputMaybe<SiteYamlFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly childrenAboutYaml: InputMaybe<AboutYamlFieldSelector>;
+  readonly childrenContactPageYaml: InputMaybe<ContactPageYamlFieldSelector>;
   readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFieldSelector>;
+  readonly childrenFaqYaml: InputMaybe<FaqYamlFieldSelector>;
+  readonly childrenHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFieldSelector>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlFieldSelector>;
@@ -847,6 +1507,8 @@ type FileFieldSelector = {
   readonly childrenOfferYaml: InputMaybe<OfferYamlFieldSelector>;
   readonly childrenPageYaml: InputMaybe<PageYamlFieldSelector>;
   readonly childrenPestYaml: InputMaybe<PestYamlFieldSelector>;
+  readonly childrenPlansYaml: InputMaybe<PlansYamlFieldSelector>;
+  readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlFieldSelector>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlFieldSelector>;
   readonly ctime: InputMaybe<FieldSelectorEnum>;
   readonly ctimeMs: InputMaybe<FieldSelectorEnum>;
@@ -888,7 +1550,11 @@ type FileFilterInput = {
   readonly blksize: InputMaybe<IntQueryOperatorInput>;
   readonly blocks: InputMaybe<IntQueryOperatorInput>;
   readonly changeTime: InputMaybe<DateQueryOperatorInput>;
+  readonly childAboutYaml: InputMaybe<AboutYamlFilterInput>;
+  readonly childContactPageYaml: InputMaybe<ContactPageYamlFilterInput>;
   readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterInput>;
+  readonly childFaqYaml: InputMaybe<FaqYamlFilterInput>;
+  readonly childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
   readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterInput>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlFilterInput>;
@@ -896,9 +1562,15 @@ type FileFilterInput = {
   readonly childOfferYaml: InputMaybe<OfferYamlFilterInput>;
   readonly childPageYaml: InputMaybe<PageYamlFilterInput>;
   readonly childPestYaml: InputMaybe<PestYamlFilterInput>;
+  readonly childPlansYaml: InputMaybe<PlansYamlFilterInput>;
+  readonly childServicesPageYaml: InputMaybe<ServicesPageYamlFilterInput>;
   readonly childSiteYaml: InputMaybe<SiteYamlFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly childrenAboutYaml: InputMaybe<AboutYamlFilterListInput>;
+  readonly childrenContactPageYaml: InputMaybe<ContactPageYamlFilterListInput>;
   readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterListInput>;
+  readonly childrenFaqYaml: InputMaybe<FaqYamlFilterListInput>;
+  readonly childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterListInput>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlFilterListInput>;
@@ -906,6 +1578,8 @@ type FileFilterInput = {
   readonly childrenOfferYaml: InputMaybe<OfferYamlFilterListInput>;
   readonly childrenPageYaml: InputMaybe<PageYamlFilterListInput>;
   readonly childrenPestYaml: InputMaybe<PestYamlFilterListInput>;
+  readonly childrenPlansYaml: InputMaybe<PlansYamlFilterListInput>;
+  readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlFilterListInput>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlFilterListInput>;
   readonly ctime: InputMaybe<DateQueryOperatorInput>;
   readonly ctimeMs: InputMaybe<FloatQueryOperatorInput>;
@@ -988,7 +1662,11 @@ type FileSortInput = {
   readonly blksize: InputMaybe<SortOrderEnum>;
   readonly blocks: InputMaybe<SortOrderEnum>;
   readonly changeTime: InputMaybe<SortOrderEnum>;
+  readonly childAboutYaml: InputMaybe<AboutYamlSortInput>;
+  readonly childContactPageYaml: InputMaybe<ContactPageYamlSortInput>;
   readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlSortInput>;
+  readonly childFaqYaml: InputMaybe<FaqYamlSortInput>;
+  readonly childHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlSortInput>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlSortInput>;
@@ -996,9 +1674,15 @@ type FileSortInput = {
   readonly childOfferYaml: InputMaybe<OfferYamlSortInput>;
   readonly childPageYaml: InputMaybe<PageYamlSortInput>;
   readonly childPestYaml: InputMaybe<PestYamlSortInput>;
+  readonly childPlansYaml: InputMaybe<PlansYamlSortInput>;
+  readonly childServicesPageYaml: InputMaybe<ServicesPageYamlSortInput>;
   readonly childSiteYaml: InputMaybe<SiteYamlSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly childrenAboutYaml: InputMaybe<AboutYamlSortInput>;
+  readonly childrenContactPageYaml: InputMaybe<ContactPageYamlSortInput>;
   readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlSortInput>;
+  readonly childrenFaqYaml: InputMaybe<FaqYamlSortInput>;
+  readonly childrenHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlSortInput>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlSortInput>;
@@ -1006,6 +1690,8 @@ type FileSortInput = {
   readonly childrenOfferYaml: InputMaybe<OfferYamlSortInput>;
   readonly childrenPageYaml: InputMaybe<PageYamlSortInput>;
   readonly childrenPestYaml: InputMaybe<PestYamlSortInput>;
+  readonly childrenPlansYaml: InputMaybe<PlansYamlSortInput>;
+  readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlSortInput>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlSortInput>;
   readonly ctime: InputMaybe<SortOrderEnum>;
   readonly ctimeMs: InputMaybe<SortOrderEnum>;
@@ -1071,6 +1757,248 @@ type GatsbyImagePlaceholder =
   | 'dominantColor'
   | 'none'
   | 'tracedSVG';
+
+type HomeYaml = Node & {
+  readonly allPlansLabel: Scalars['String'];
+  readonly badge: Scalars['String'];
+  readonly callLabel: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly cta: HomeYamlCta;
+  readonly estimateLabel: Scalars['String'];
+  readonly heroImage: HomeYamlHeroImage;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly planCardLabel: Scalars['String'];
+  readonly plansHeading: Scalars['String'];
+  readonly plansIntro: Scalars['String'];
+  readonly plansLabel: Scalars['String'];
+  readonly trustCards: ReadonlyArray<HomeYamlTrustCards>;
+  readonly trustHeading: Scalars['String'];
+};
+
+type HomeYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<HomeYamlEdge>;
+  readonly group: ReadonlyArray<HomeYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<HomeYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type HomeYamlConnection_distinctArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+
+type HomeYamlConnection_groupArgs = {
+  field: HomeYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type HomeYamlConnection_maxArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+
+type HomeYamlConnection_minArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+
+type HomeYamlConnection_sumArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+type HomeYamlCta = {
+  readonly heading: Scalars['String'];
+  readonly primaryLabel: Scalars['String'];
+  readonly secondaryLabel: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type HomeYamlCtaFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly primaryLabel: InputMaybe<FieldSelectorEnum>;
+  readonly secondaryLabel: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeYamlCtaFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly primaryLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly secondaryLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeYamlCtaSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly primaryLabel: InputMaybe<SortOrderEnum>;
+  readonly secondaryLabel: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type HomeYamlEdge = {
+  readonly next: Maybe<HomeYaml>;
+  readonly node: HomeYaml;
+  readonly previous: Maybe<HomeYaml>;
+};
+
+type HomeYamlFieldSelector = {
+  readonly allPlansLabel: InputMaybe<FieldSelectorEnum>;
+  readonly badge: InputMaybe<FieldSelectorEnum>;
+  readonly callLabel: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly cta: InputMaybe<HomeYamlCtaFieldSelector>;
+  readonly estimateLabel: InputMaybe<FieldSelectorEnum>;
+  readonly heroImage: InputMaybe<HomeYamlHeroImageFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly planCardLabel: InputMaybe<FieldSelectorEnum>;
+  readonly plansHeading: InputMaybe<FieldSelectorEnum>;
+  readonly plansIntro: InputMaybe<FieldSelectorEnum>;
+  readonly plansLabel: InputMaybe<FieldSelectorEnum>;
+  readonly trustCards: InputMaybe<HomeYamlTrustCardsFieldSelector>;
+  readonly trustHeading: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeYamlFilterInput = {
+  readonly allPlansLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly badge: InputMaybe<StringQueryOperatorInput>;
+  readonly callLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly cta: InputMaybe<HomeYamlCtaFilterInput>;
+  readonly estimateLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly heroImage: InputMaybe<HomeYamlHeroImageFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly planCardLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly plansHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly plansIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly plansLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly trustCards: InputMaybe<HomeYamlTrustCardsFilterListInput>;
+  readonly trustHeading: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<HomeYamlFilterInput>;
+};
+
+type HomeYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<HomeYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<HomeYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<HomeYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type HomeYamlGroupConnection_distinctArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+
+type HomeYamlGroupConnection_groupArgs = {
+  field: HomeYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type HomeYamlGroupConnection_maxArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+
+type HomeYamlGroupConnection_minArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+
+type HomeYamlGroupConnection_sumArgs = {
+  field: HomeYamlFieldSelector;
+};
+
+type HomeYamlHeroImage = {
+  readonly alt: Scalars['String'];
+  readonly src: File;
+};
+
+type HomeYamlHeroImageFieldSelector = {
+  readonly alt: InputMaybe<FieldSelectorEnum>;
+  readonly src: InputMaybe<FileFieldSelector>;
+};
+
+type HomeYamlHeroImageFilterInput = {
+  readonly alt: InputMaybe<StringQueryOperatorInput>;
+  readonly src: InputMaybe<FileFilterInput>;
+};
+
+type HomeYamlHeroImageSortInput = {
+  readonly alt: InputMaybe<SortOrderEnum>;
+  readonly src: InputMaybe<FileSortInput>;
+};
+
+type HomeYamlSortInput = {
+  readonly allPlansLabel: InputMaybe<SortOrderEnum>;
+  readonly badge: InputMaybe<SortOrderEnum>;
+  readonly callLabel: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly cta: InputMaybe<HomeYamlCtaSortInput>;
+  readonly estimateLabel: InputMaybe<SortOrderEnum>;
+  readonly heroImage: InputMaybe<HomeYamlHeroImageSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly planCardLabel: InputMaybe<SortOrderEnum>;
+  readonly plansHeading: InputMaybe<SortOrderEnum>;
+  readonly plansIntro: InputMaybe<SortOrderEnum>;
+  readonly plansLabel: InputMaybe<SortOrderEnum>;
+  readonly trustCards: InputMaybe<HomeYamlTrustCardsSortInput>;
+  readonly trustHeading: InputMaybe<SortOrderEnum>;
+};
+
+type HomeYamlTrustCards = {
+  readonly icon: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type HomeYamlTrustCardsFieldSelector = {
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type HomeYamlTrustCardsFilterInput = {
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type HomeYamlTrustCardsFilterListInput = {
+  readonly elemMatch: InputMaybe<HomeYamlTrustCardsFilterInput>;
+};
+
+type HomeYamlTrustCardsSortInput = {
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
 
 type ImageCropFocus =
   | 17
@@ -2834,18 +3762,45 @@ type PageYamlSortInput = {
 };
 
 type PestYaml = Node & {
+  readonly card: PestYamlCard;
   readonly children: ReadonlyArray<Node>;
   readonly description: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
+  readonly image: PestYamlImage;
   readonly internal: Internal;
   readonly intro: Scalars['String'];
   readonly keywords: ReadonlyArray<Scalars['String']>;
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
+  readonly sections: ReadonlyArray<PestYamlSections>;
   readonly slug: Scalars['String'];
   readonly title: Scalars['String'];
   readonly urgency: Scalars['String'];
+};
+
+type PestYamlCard = {
+  readonly description: Scalars['String'];
+  readonly features: ReadonlyArray<Scalars['String']>;
+  readonly icon: Scalars['String'];
+};
+
+type PestYamlCardFieldSelector = {
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly features: InputMaybe<FieldSelectorEnum>;
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+};
+
+type PestYamlCardFilterInput = {
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly features: InputMaybe<StringQueryOperatorInput>;
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PestYamlCardSortInput = {
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly features: InputMaybe<SortOrderEnum>;
+  readonly icon: InputMaybe<SortOrderEnum>;
 };
 
 type PestYamlConnection = {
@@ -2894,30 +3849,36 @@ type PestYamlEdge = {
 };
 
 type PestYamlFieldSelector = {
+  readonly card: InputMaybe<PestYamlCardFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly image: InputMaybe<PestYamlImageFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly keywords: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sections: InputMaybe<PestYamlSectionsFieldSelector>;
   readonly slug: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
   readonly urgency: InputMaybe<FieldSelectorEnum>;
 };
 
 type PestYamlFilterInput = {
+  readonly card: InputMaybe<PestYamlCardFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly image: InputMaybe<PestYamlImageFilterInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly keywords: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sections: InputMaybe<PestYamlSectionsFilterListInput>;
   readonly slug: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
   readonly urgency: InputMaybe<StringQueryOperatorInput>;
@@ -2968,19 +3929,504 @@ type PestYamlGroupConnection_sumArgs = {
   field: PestYamlFieldSelector;
 };
 
+type PestYamlImage = {
+  readonly alt: Scalars['String'];
+  readonly src: File;
+};
+
+type PestYamlImageFieldSelector = {
+  readonly alt: InputMaybe<FieldSelectorEnum>;
+  readonly src: InputMaybe<FileFieldSelector>;
+};
+
+type PestYamlImageFilterInput = {
+  readonly alt: InputMaybe<StringQueryOperatorInput>;
+  readonly src: InputMaybe<FileFilterInput>;
+};
+
+type PestYamlImageSortInput = {
+  readonly alt: InputMaybe<SortOrderEnum>;
+  readonly src: InputMaybe<FileSortInput>;
+};
+
+type PestYamlSections = {
+  readonly areas: Maybe<ReadonlyArray<PestYamlSectionsAreas>>;
+  readonly body: Maybe<Scalars['String']>;
+  readonly facts: Maybe<ReadonlyArray<PestYamlSectionsFacts>>;
+  readonly heading: Scalars['String'];
+  readonly icon: Maybe<Scalars['String']>;
+  readonly intro: Maybe<Scalars['String']>;
+  readonly options: Maybe<ReadonlyArray<PestYamlSectionsOptions>>;
+  readonly points: Maybe<ReadonlyArray<Scalars['String']>>;
+  readonly species: Maybe<ReadonlyArray<PestYamlSectionsSpecies>>;
+  readonly steps: Maybe<ReadonlyArray<PestYamlSectionsSteps>>;
+  readonly style: Maybe<Scalars['String']>;
+  readonly tone: Maybe<Scalars['String']>;
+  readonly type: Scalars['String'];
+};
+
+type PestYamlSectionsAreas = {
+  readonly area: Scalars['String'];
+  readonly description: Scalars['String'];
+  readonly solutions: ReadonlyArray<Scalars['String']>;
+};
+
+type PestYamlSectionsAreasFieldSelector = {
+  readonly area: InputMaybe<FieldSelectorEnum>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly solutions: InputMaybe<FieldSelectorEnum>;
+};
+
+type PestYamlSectionsAreasFilterInput = {
+  readonly area: InputMaybe<StringQueryOperatorInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly solutions: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PestYamlSectionsAreasFilterListInput = {
+  readonly elemMatch: InputMaybe<PestYamlSectionsAreasFilterInput>;
+};
+
+type PestYamlSectionsAreasSortInput = {
+  readonly area: InputMaybe<SortOrderEnum>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly solutions: InputMaybe<SortOrderEnum>;
+};
+
+type PestYamlSectionsFacts = {
+  readonly label: Scalars['String'];
+  readonly value: Scalars['String'];
+};
+
+type PestYamlSectionsFactsFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly value: InputMaybe<FieldSelectorEnum>;
+};
+
+type PestYamlSectionsFactsFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly value: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PestYamlSectionsFactsFilterListInput = {
+  readonly elemMatch: InputMaybe<PestYamlSectionsFactsFilterInput>;
+};
+
+type PestYamlSectionsFactsSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly value: InputMaybe<SortOrderEnum>;
+};
+
+type PestYamlSectionsFieldSelector = {
+  readonly areas: InputMaybe<PestYamlSectionsAreasFieldSelector>;
+  readonly body: InputMaybe<FieldSelectorEnum>;
+  readonly facts: InputMaybe<PestYamlSectionsFactsFieldSelector>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly options: InputMaybe<PestYamlSectionsOptionsFieldSelector>;
+  readonly points: InputMaybe<FieldSelectorEnum>;
+  readonly species: InputMaybe<PestYamlSectionsSpeciesFieldSelector>;
+  readonly steps: InputMaybe<PestYamlSectionsStepsFieldSelector>;
+  readonly style: InputMaybe<FieldSelectorEnum>;
+  readonly tone: InputMaybe<FieldSelectorEnum>;
+  readonly type: InputMaybe<FieldSelectorEnum>;
+};
+
+type PestYamlSectionsFilterInput = {
+  readonly areas: InputMaybe<PestYamlSectionsAreasFilterListInput>;
+  readonly body: InputMaybe<StringQueryOperatorInput>;
+  readonly facts: InputMaybe<PestYamlSectionsFactsFilterListInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly options: InputMaybe<PestYamlSectionsOptionsFilterListInput>;
+  readonly points: InputMaybe<StringQueryOperatorInput>;
+  readonly species: InputMaybe<PestYamlSectionsSpeciesFilterListInput>;
+  readonly steps: InputMaybe<PestYamlSectionsStepsFilterListInput>;
+  readonly style: InputMaybe<StringQueryOperatorInput>;
+  readonly tone: InputMaybe<StringQueryOperatorInput>;
+  readonly type: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PestYamlSectionsFilterListInput = {
+  readonly elemMatch: InputMaybe<PestYamlSectionsFilterInput>;
+};
+
+type PestYamlSectionsOptions = {
+  readonly description: Scalars['String'];
+  readonly features: ReadonlyArray<Scalars['String']>;
+  readonly highlighted: Maybe<Scalars['Boolean']>;
+  readonly name: Scalars['String'];
+  readonly price: Scalars['String'];
+};
+
+type PestYamlSectionsOptionsFieldSelector = {
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly features: InputMaybe<FieldSelectorEnum>;
+  readonly highlighted: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly price: InputMaybe<FieldSelectorEnum>;
+};
+
+type PestYamlSectionsOptionsFilterInput = {
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly features: InputMaybe<StringQueryOperatorInput>;
+  readonly highlighted: InputMaybe<BooleanQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly price: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PestYamlSectionsOptionsFilterListInput = {
+  readonly elemMatch: InputMaybe<PestYamlSectionsOptionsFilterInput>;
+};
+
+type PestYamlSectionsOptionsSortInput = {
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly features: InputMaybe<SortOrderEnum>;
+  readonly highlighted: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly price: InputMaybe<SortOrderEnum>;
+};
+
+type PestYamlSectionsSortInput = {
+  readonly areas: InputMaybe<PestYamlSectionsAreasSortInput>;
+  readonly body: InputMaybe<SortOrderEnum>;
+  readonly facts: InputMaybe<PestYamlSectionsFactsSortInput>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly options: InputMaybe<PestYamlSectionsOptionsSortInput>;
+  readonly points: InputMaybe<SortOrderEnum>;
+  readonly species: InputMaybe<PestYamlSectionsSpeciesSortInput>;
+  readonly steps: InputMaybe<PestYamlSectionsStepsSortInput>;
+  readonly style: InputMaybe<SortOrderEnum>;
+  readonly tone: InputMaybe<SortOrderEnum>;
+  readonly type: InputMaybe<SortOrderEnum>;
+};
+
+type PestYamlSectionsSpecies = {
+  readonly aggression: Maybe<Scalars['String']>;
+  readonly approach: Maybe<Scalars['String']>;
+  readonly bite: Maybe<Scalars['String']>;
+  readonly damage: Maybe<Scalars['String']>;
+  readonly danger: Maybe<Scalars['String']>;
+  readonly dangerous: Maybe<Scalars['Boolean']>;
+  readonly description: Scalars['String'];
+  readonly diseases: Maybe<ReadonlyArray<Scalars['String']>>;
+  readonly habitat: Maybe<Scalars['String']>;
+  readonly locations: Maybe<ReadonlyArray<Scalars['String']>>;
+  readonly name: Scalars['String'];
+  readonly protected: Maybe<Scalars['Boolean']>;
+  readonly season: Maybe<Scalars['String']>;
+  readonly severity: Maybe<Scalars['String']>;
+  readonly signs: Maybe<ReadonlyArray<Scalars['String']>>;
+};
+
+type PestYamlSectionsSpeciesFieldSelector = {
+  readonly aggression: InputMaybe<FieldSelectorEnum>;
+  readonly approach: InputMaybe<FieldSelectorEnum>;
+  readonly bite: InputMaybe<FieldSelectorEnum>;
+  readonly damage: InputMaybe<FieldSelectorEnum>;
+  readonly danger: InputMaybe<FieldSelectorEnum>;
+  readonly dangerous: InputMaybe<FieldSelectorEnum>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly diseases: InputMaybe<FieldSelectorEnum>;
+  readonly habitat: InputMaybe<FieldSelectorEnum>;
+  readonly locations: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly protected: InputMaybe<FieldSelectorEnum>;
+  readonly season: InputMaybe<FieldSelectorEnum>;
+  readonly severity: InputMaybe<FieldSelectorEnum>;
+  readonly signs: InputMaybe<FieldSelectorEnum>;
+};
+
+type PestYamlSectionsSpeciesFilterInput = {
+  readonly aggression: InputMaybe<StringQueryOperatorInput>;
+  readonly approach: InputMaybe<StringQueryOperatorInput>;
+  readonly bite: InputMaybe<StringQueryOperatorInput>;
+  readonly damage: InputMaybe<StringQueryOperatorInput>;
+  readonly danger: InputMaybe<StringQueryOperatorInput>;
+  readonly dangerous: InputMaybe<BooleanQueryOperatorInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly diseases: InputMaybe<StringQueryOperatorInput>;
+  readonly habitat: InputMaybe<StringQueryOperatorInput>;
+  readonly locations: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly protected: InputMaybe<BooleanQueryOperatorInput>;
+  readonly season: InputMaybe<StringQueryOperatorInput>;
+  readonly severity: InputMaybe<StringQueryOperatorInput>;
+  readonly signs: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PestYamlSectionsSpeciesFilterListInput = {
+  readonly elemMatch: InputMaybe<PestYamlSectionsSpeciesFilterInput>;
+};
+
+type PestYamlSectionsSpeciesSortInput = {
+  readonly aggression: InputMaybe<SortOrderEnum>;
+  readonly approach: InputMaybe<SortOrderEnum>;
+  readonly bite: InputMaybe<SortOrderEnum>;
+  readonly damage: InputMaybe<SortOrderEnum>;
+  readonly danger: InputMaybe<SortOrderEnum>;
+  readonly dangerous: InputMaybe<SortOrderEnum>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly diseases: InputMaybe<SortOrderEnum>;
+  readonly habitat: InputMaybe<SortOrderEnum>;
+  readonly locations: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly protected: InputMaybe<SortOrderEnum>;
+  readonly season: InputMaybe<SortOrderEnum>;
+  readonly severity: InputMaybe<SortOrderEnum>;
+  readonly signs: InputMaybe<SortOrderEnum>;
+};
+
+type PestYamlSectionsSteps = {
+  readonly description: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type PestYamlSectionsStepsFieldSelector = {
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type PestYamlSectionsStepsFilterInput = {
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PestYamlSectionsStepsFilterListInput = {
+  readonly elemMatch: InputMaybe<PestYamlSectionsStepsFilterInput>;
+};
+
+type PestYamlSectionsStepsSortInput = {
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type PestYamlSortInput = {
+  readonly card: InputMaybe<PestYamlCardSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
+  readonly image: InputMaybe<PestYamlImageSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly keywords: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly sections: InputMaybe<PestYamlSectionsSortInput>;
   readonly slug: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
   readonly urgency: InputMaybe<SortOrderEnum>;
+};
+
+type PlansYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly contactLabel: Scalars['String'];
+  readonly customPricing: Scalars['String'];
+  readonly estimateLabel: Scalars['String'];
+  readonly everyPlanHeading: Scalars['String'];
+  readonly everyPlanIncludes: ReadonlyArray<Scalars['String']>;
+  readonly id: Scalars['ID'];
+  readonly idealForLabel: Scalars['String'];
+  readonly includedLabel: Scalars['String'];
+  readonly internal: Internal;
+  readonly notIncludedLabel: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly plans: ReadonlyArray<PlansYamlPlans>;
+  readonly validityNote: Scalars['String'];
+};
+
+type PlansYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PlansYamlEdge>;
+  readonly group: ReadonlyArray<PlansYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PlansYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PlansYamlConnection_distinctArgs = {
+  field: PlansYamlFieldSelector;
+};
+
+
+type PlansYamlConnection_groupArgs = {
+  field: PlansYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PlansYamlConnection_maxArgs = {
+  field: PlansYamlFieldSelector;
+};
+
+
+type PlansYamlConnection_minArgs = {
+  field: PlansYamlFieldSelector;
+};
+
+
+type PlansYamlConnection_sumArgs = {
+  field: PlansYamlFieldSelector;
+};
+
+type PlansYamlEdge = {
+  readonly next: Maybe<PlansYaml>;
+  readonly node: PlansYaml;
+  readonly previous: Maybe<PlansYaml>;
+};
+
+type PlansYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly contactLabel: InputMaybe<FieldSelectorEnum>;
+  readonly customPricing: InputMaybe<FieldSelectorEnum>;
+  readonly estimateLabel: InputMaybe<FieldSelectorEnum>;
+  readonly everyPlanHeading: InputMaybe<FieldSelectorEnum>;
+  readonly everyPlanIncludes: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly idealForLabel: InputMaybe<FieldSelectorEnum>;
+  readonly includedLabel: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly notIncludedLabel: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly plans: InputMaybe<PlansYamlPlansFieldSelector>;
+  readonly validityNote: InputMaybe<FieldSelectorEnum>;
+};
+
+type PlansYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly contactLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly customPricing: InputMaybe<StringQueryOperatorInput>;
+  readonly estimateLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly everyPlanHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly everyPlanIncludes: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly idealForLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly includedLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly notIncludedLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly plans: InputMaybe<PlansYamlPlansFilterListInput>;
+  readonly validityNote: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PlansYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<PlansYamlFilterInput>;
+};
+
+type PlansYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PlansYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<PlansYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PlansYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PlansYamlGroupConnection_distinctArgs = {
+  field: PlansYamlFieldSelector;
+};
+
+
+type PlansYamlGroupConnection_groupArgs = {
+  field: PlansYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PlansYamlGroupConnection_maxArgs = {
+  field: PlansYamlFieldSelector;
+};
+
+
+type PlansYamlGroupConnection_minArgs = {
+  field: PlansYamlFieldSelector;
+};
+
+
+type PlansYamlGroupConnection_sumArgs = {
+  field: PlansYamlFieldSelector;
+};
+
+type PlansYamlPlans = {
+  readonly badge: Scalars['String'];
+  readonly description: Scalars['String'];
+  readonly features: ReadonlyArray<Scalars['String']>;
+  readonly id: Scalars['String'];
+  readonly idealFor: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly notIncluded: ReadonlyArray<Scalars['String']>;
+  readonly tagline: Scalars['String'];
+};
+
+type PlansYamlPlansFieldSelector = {
+  readonly badge: InputMaybe<FieldSelectorEnum>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly features: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly idealFor: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly notIncluded: InputMaybe<FieldSelectorEnum>;
+  readonly tagline: InputMaybe<FieldSelectorEnum>;
+};
+
+type PlansYamlPlansFilterInput = {
+  readonly badge: InputMaybe<StringQueryOperatorInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly features: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly idealFor: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly notIncluded: InputMaybe<StringQueryOperatorInput>;
+  readonly tagline: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PlansYamlPlansFilterListInput = {
+  readonly elemMatch: InputMaybe<PlansYamlPlansFilterInput>;
+};
+
+type PlansYamlPlansSortInput = {
+  readonly badge: InputMaybe<SortOrderEnum>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly features: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly idealFor: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly notIncluded: InputMaybe<SortOrderEnum>;
+  readonly tagline: InputMaybe<SortOrderEnum>;
+};
+
+type PlansYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly contactLabel: InputMaybe<SortOrderEnum>;
+  readonly customPricing: InputMaybe<SortOrderEnum>;
+  readonly estimateLabel: InputMaybe<SortOrderEnum>;
+  readonly everyPlanHeading: InputMaybe<SortOrderEnum>;
+  readonly everyPlanIncludes: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly idealForLabel: InputMaybe<SortOrderEnum>;
+  readonly includedLabel: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly notIncludedLabel: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly plans: InputMaybe<PlansYamlPlansSortInput>;
+  readonly validityNote: InputMaybe<SortOrderEnum>;
 };
 
 type Potrace = {
@@ -3004,9 +4450,14 @@ type PotraceTurnPolicy =
   | 'white';
 
 type Query = {
+  readonly aboutYaml: Maybe<AboutYaml>;
+  readonly allAboutYaml: AboutYamlConnection;
+  readonly allContactPageYaml: ContactPageYamlConnection;
   readonly allDirectory: DirectoryConnection;
   readonly allEstimateOptionsYaml: EstimateOptionsYamlConnection;
+  readonly allFaqYaml: FaqYamlConnection;
   readonly allFile: FileConnection;
+  readonly allHomeYaml: HomeYamlConnection;
   readonly allImageSharp: ImageSharpConnection;
   readonly allLeadMessagesYaml: LeadMessagesYamlConnection;
   readonly allNavigationYaml: NavigationYamlConnection;
@@ -3014,15 +4465,20 @@ type Query = {
   readonly allOfferYaml: OfferYamlConnection;
   readonly allPageYaml: PageYamlConnection;
   readonly allPestYaml: PestYamlConnection;
+  readonly allPlansYaml: PlansYamlConnection;
+  readonly allServicesPageYaml: ServicesPageYamlConnection;
   readonly allSite: SiteConnection;
   readonly allSiteBuildMetadata: SiteBuildMetadataConnection;
   readonly allSiteFunction: SiteFunctionConnection;
   readonly allSitePage: SitePageConnection;
   readonly allSitePlugin: SitePluginConnection;
   readonly allSiteYaml: SiteYamlConnection;
+  readonly contactPageYaml: Maybe<ContactPageYaml>;
   readonly directory: Maybe<Directory>;
   readonly estimateOptionsYaml: Maybe<EstimateOptionsYaml>;
+  readonly faqYaml: Maybe<FaqYaml>;
   readonly file: Maybe<File>;
+  readonly homeYaml: Maybe<HomeYaml>;
   readonly imageSharp: Maybe<ImageSharp>;
   readonly leadMessagesYaml: Maybe<LeadMessagesYaml>;
   readonly navigationYaml: Maybe<NavigationYaml>;
@@ -3030,12 +4486,49 @@ type Query = {
   readonly offerYaml: Maybe<OfferYaml>;
   readonly pageYaml: Maybe<PageYaml>;
   readonly pestYaml: Maybe<PestYaml>;
+  readonly plansYaml: Maybe<PlansYaml>;
+  readonly servicesPageYaml: Maybe<ServicesPageYaml>;
   readonly site: Maybe<Site>;
   readonly siteBuildMetadata: Maybe<SiteBuildMetadata>;
   readonly siteFunction: Maybe<SiteFunction>;
   readonly sitePage: Maybe<SitePage>;
   readonly sitePlugin: Maybe<SitePlugin>;
   readonly siteYaml: Maybe<SiteYaml>;
+};
+
+
+type Query_aboutYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  cta: InputMaybe<AboutYamlCtaFilterInput>;
+  doHeading: InputMaybe<StringQueryOperatorInput>;
+  dontHeading: InputMaybe<StringQueryOperatorInput>;
+  factsHeading: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  quickFacts: InputMaybe<AboutYamlQuickFactsFilterListInput>;
+  story: InputMaybe<StringQueryOperatorInput>;
+  storyHeading: InputMaybe<StringQueryOperatorInput>;
+  values: InputMaybe<AboutYamlValuesFilterListInput>;
+  valuesHeading: InputMaybe<StringQueryOperatorInput>;
+  weDo: InputMaybe<StringQueryOperatorInput>;
+  weDont: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_allAboutYamlArgs = {
+  filter: InputMaybe<AboutYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<AboutYamlSortInput>>>;
+};
+
+
+type Query_allContactPageYamlArgs = {
+  filter: InputMaybe<ContactPageYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ContactPageYamlSortInput>>>;
 };
 
 
@@ -3055,11 +4548,27 @@ type Query_allEstimateOptionsYamlArgs = {
 };
 
 
+type Query_allFaqYamlArgs = {
+  filter: InputMaybe<FaqYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<FaqYamlSortInput>>>;
+};
+
+
 type Query_allFileArgs = {
   filter: InputMaybe<FileFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<FileSortInput>>>;
+};
+
+
+type Query_allHomeYamlArgs = {
+  filter: InputMaybe<HomeYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<HomeYamlSortInput>>>;
 };
 
 
@@ -3119,6 +4628,22 @@ type Query_allPestYamlArgs = {
 };
 
 
+type Query_allPlansYamlArgs = {
+  filter: InputMaybe<PlansYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<PlansYamlSortInput>>>;
+};
+
+
+type Query_allServicesPageYamlArgs = {
+  filter: InputMaybe<ServicesPageYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ServicesPageYamlSortInput>>>;
+};
+
+
 type Query_allSiteArgs = {
   filter: InputMaybe<SiteFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
@@ -3164,6 +4689,27 @@ type Query_allSiteYamlArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<SiteYamlSortInput>>>;
+};
+
+
+type Query_contactPageYamlArgs = {
+  areaLabel: InputMaybe<StringQueryOperatorInput>;
+  areaSummary: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  emailLabel: InputMaybe<StringQueryOperatorInput>;
+  formHeading: InputMaybe<StringQueryOperatorInput>;
+  formIntro: InputMaybe<StringQueryOperatorInput>;
+  hoursLabel: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  phoneLabel: InputMaybe<StringQueryOperatorInput>;
+  sameDay: InputMaybe<ContactPageYamlSameDayFilterInput>;
+  serviceAreaHeading: InputMaybe<StringQueryOperatorInput>;
+  serviceAreaNote: InputMaybe<StringQueryOperatorInput>;
+  serviceAreaPlaces: InputMaybe<StringQueryOperatorInput>;
+  whyHeading: InputMaybe<StringQueryOperatorInput>;
+  whyPoints: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -3222,6 +4768,17 @@ type Query_estimateOptionsYamlArgs = {
 };
 
 
+type Query_faqYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  questions: InputMaybe<FaqYamlQuestionsFilterListInput>;
+  questionsHeading: InputMaybe<StringQueryOperatorInput>;
+  quickActions: InputMaybe<FaqYamlQuickActionsFilterListInput>;
+};
+
+
 type Query_fileArgs = {
   absolutePath: InputMaybe<StringQueryOperatorInput>;
   accessTime: InputMaybe<DateQueryOperatorInput>;
@@ -3234,7 +4791,11 @@ type Query_fileArgs = {
   blksize: InputMaybe<IntQueryOperatorInput>;
   blocks: InputMaybe<IntQueryOperatorInput>;
   changeTime: InputMaybe<DateQueryOperatorInput>;
+  childAboutYaml: InputMaybe<AboutYamlFilterInput>;
+  childContactPageYaml: InputMaybe<ContactPageYamlFilterInput>;
   childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterInput>;
+  childFaqYaml: InputMaybe<FaqYamlFilterInput>;
+  childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
   childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterInput>;
   childNavigationYaml: InputMaybe<NavigationYamlFilterInput>;
@@ -3242,9 +4803,15 @@ type Query_fileArgs = {
   childOfferYaml: InputMaybe<OfferYamlFilterInput>;
   childPageYaml: InputMaybe<PageYamlFilterInput>;
   childPestYaml: InputMaybe<PestYamlFilterInput>;
+  childPlansYaml: InputMaybe<PlansYamlFilterInput>;
+  childServicesPageYaml: InputMaybe<ServicesPageYamlFilterInput>;
   childSiteYaml: InputMaybe<SiteYamlFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  childrenAboutYaml: InputMaybe<AboutYamlFilterListInput>;
+  childrenContactPageYaml: InputMaybe<ContactPageYamlFilterListInput>;
   childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterListInput>;
+  childrenFaqYaml: InputMaybe<FaqYamlFilterListInput>;
+  childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterListInput>;
   childrenNavigationYaml: InputMaybe<NavigationYamlFilterListInput>;
@@ -3252,6 +4819,8 @@ type Query_fileArgs = {
   childrenOfferYaml: InputMaybe<OfferYamlFilterListInput>;
   childrenPageYaml: InputMaybe<PageYamlFilterListInput>;
   childrenPestYaml: InputMaybe<PestYamlFilterListInput>;
+  childrenPlansYaml: InputMaybe<PlansYamlFilterListInput>;
+  childrenServicesPageYaml: InputMaybe<ServicesPageYamlFilterListInput>;
   childrenSiteYaml: InputMaybe<SiteYamlFilterListInput>;
   ctime: InputMaybe<DateQueryOperatorInput>;
   ctimeMs: InputMaybe<FloatQueryOperatorInput>;
@@ -3279,6 +4848,26 @@ type Query_fileArgs = {
   size: InputMaybe<IntQueryOperatorInput>;
   sourceInstanceName: InputMaybe<StringQueryOperatorInput>;
   uid: InputMaybe<IntQueryOperatorInput>;
+};
+
+
+type Query_homeYamlArgs = {
+  allPlansLabel: InputMaybe<StringQueryOperatorInput>;
+  badge: InputMaybe<StringQueryOperatorInput>;
+  callLabel: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  cta: InputMaybe<HomeYamlCtaFilterInput>;
+  estimateLabel: InputMaybe<StringQueryOperatorInput>;
+  heroImage: InputMaybe<HomeYamlHeroImageFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  planCardLabel: InputMaybe<StringQueryOperatorInput>;
+  plansHeading: InputMaybe<StringQueryOperatorInput>;
+  plansIntro: InputMaybe<StringQueryOperatorInput>;
+  plansLabel: InputMaybe<StringQueryOperatorInput>;
+  trustCards: InputMaybe<HomeYamlTrustCardsFilterListInput>;
+  trustHeading: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -3379,18 +4968,55 @@ type Query_pageYamlArgs = {
 
 
 type Query_pestYamlArgs = {
+  card: InputMaybe<PestYamlCardFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
+  image: InputMaybe<PestYamlImageFilterInput>;
   internal: InputMaybe<InternalFilterInput>;
   intro: InputMaybe<StringQueryOperatorInput>;
   keywords: InputMaybe<StringQueryOperatorInput>;
   name: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  sections: InputMaybe<PestYamlSectionsFilterListInput>;
   slug: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
   urgency: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_plansYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  contactLabel: InputMaybe<StringQueryOperatorInput>;
+  customPricing: InputMaybe<StringQueryOperatorInput>;
+  estimateLabel: InputMaybe<StringQueryOperatorInput>;
+  everyPlanHeading: InputMaybe<StringQueryOperatorInput>;
+  everyPlanIncludes: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  idealForLabel: InputMaybe<StringQueryOperatorInput>;
+  includedLabel: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  notIncludedLabel: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  plans: InputMaybe<PlansYamlPlansFilterListInput>;
+  validityNote: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_servicesPageYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  cta: InputMaybe<ServicesPageYamlCtaFilterInput>;
+  gridHeading: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  learnMoreLabel: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  planSummaries: InputMaybe<ServicesPageYamlPlanSummariesFilterListInput>;
+  plansHeading: InputMaybe<StringQueryOperatorInput>;
+  plansLinkLabel: InputMaybe<StringQueryOperatorInput>;
+  reasons: InputMaybe<ServicesPageYamlReasonsFilterListInput>;
+  reasonsHeading: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -3491,6 +5117,236 @@ type Query_siteYamlArgs = {
   timeZone: InputMaybe<StringQueryOperatorInput>;
   tracking: InputMaybe<SiteYamlTrackingFilterInput>;
   yearsLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ServicesPageYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly cta: ServicesPageYamlCta;
+  readonly gridHeading: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly learnMoreLabel: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly planSummaries: ReadonlyArray<ServicesPageYamlPlanSummaries>;
+  readonly plansHeading: Scalars['String'];
+  readonly plansLinkLabel: Scalars['String'];
+  readonly reasons: ReadonlyArray<ServicesPageYamlReasons>;
+  readonly reasonsHeading: Scalars['String'];
+};
+
+type ServicesPageYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ServicesPageYamlEdge>;
+  readonly group: ReadonlyArray<ServicesPageYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ServicesPageYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ServicesPageYamlConnection_distinctArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+
+type ServicesPageYamlConnection_groupArgs = {
+  field: ServicesPageYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ServicesPageYamlConnection_maxArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+
+type ServicesPageYamlConnection_minArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+
+type ServicesPageYamlConnection_sumArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+type ServicesPageYamlCta = {
+  readonly heading: Scalars['String'];
+  readonly primaryLabel: Scalars['String'];
+  readonly secondaryLabel: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type ServicesPageYamlCtaFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly primaryLabel: InputMaybe<FieldSelectorEnum>;
+  readonly secondaryLabel: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type ServicesPageYamlCtaFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly primaryLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly secondaryLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ServicesPageYamlCtaSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly primaryLabel: InputMaybe<SortOrderEnum>;
+  readonly secondaryLabel: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type ServicesPageYamlEdge = {
+  readonly next: Maybe<ServicesPageYaml>;
+  readonly node: ServicesPageYaml;
+  readonly previous: Maybe<ServicesPageYaml>;
+};
+
+type ServicesPageYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly cta: InputMaybe<ServicesPageYamlCtaFieldSelector>;
+  readonly gridHeading: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly learnMoreLabel: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly planSummaries: InputMaybe<ServicesPageYamlPlanSummariesFieldSelector>;
+  readonly plansHeading: InputMaybe<FieldSelectorEnum>;
+  readonly plansLinkLabel: InputMaybe<FieldSelectorEnum>;
+  readonly reasons: InputMaybe<ServicesPageYamlReasonsFieldSelector>;
+  readonly reasonsHeading: InputMaybe<FieldSelectorEnum>;
+};
+
+type ServicesPageYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly cta: InputMaybe<ServicesPageYamlCtaFilterInput>;
+  readonly gridHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly learnMoreLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly planSummaries: InputMaybe<ServicesPageYamlPlanSummariesFilterListInput>;
+  readonly plansHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly plansLinkLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly reasons: InputMaybe<ServicesPageYamlReasonsFilterListInput>;
+  readonly reasonsHeading: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ServicesPageYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<ServicesPageYamlFilterInput>;
+};
+
+type ServicesPageYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ServicesPageYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ServicesPageYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ServicesPageYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ServicesPageYamlGroupConnection_distinctArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+
+type ServicesPageYamlGroupConnection_groupArgs = {
+  field: ServicesPageYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ServicesPageYamlGroupConnection_maxArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+
+type ServicesPageYamlGroupConnection_minArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+
+type ServicesPageYamlGroupConnection_sumArgs = {
+  field: ServicesPageYamlFieldSelector;
+};
+
+type ServicesPageYamlPlanSummaries = {
+  readonly planId: Scalars['String'];
+  readonly summary: Scalars['String'];
+};
+
+type ServicesPageYamlPlanSummariesFieldSelector = {
+  readonly planId: InputMaybe<FieldSelectorEnum>;
+  readonly summary: InputMaybe<FieldSelectorEnum>;
+};
+
+type ServicesPageYamlPlanSummariesFilterInput = {
+  readonly planId: InputMaybe<StringQueryOperatorInput>;
+  readonly summary: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ServicesPageYamlPlanSummariesFilterListInput = {
+  readonly elemMatch: InputMaybe<ServicesPageYamlPlanSummariesFilterInput>;
+};
+
+type ServicesPageYamlPlanSummariesSortInput = {
+  readonly planId: InputMaybe<SortOrderEnum>;
+  readonly summary: InputMaybe<SortOrderEnum>;
+};
+
+type ServicesPageYamlReasons = {
+  readonly icon: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type ServicesPageYamlReasonsFieldSelector = {
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ServicesPageYamlReasonsFilterInput = {
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ServicesPageYamlReasonsFilterListInput = {
+  readonly elemMatch: InputMaybe<ServicesPageYamlReasonsFilterInput>;
+};
+
+type ServicesPageYamlReasonsSortInput = {
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type ServicesPageYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly cta: InputMaybe<ServicesPageYamlCtaSortInput>;
+  readonly gridHeading: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly learnMoreLabel: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly planSummaries: InputMaybe<ServicesPageYamlPlanSummariesSortInput>;
+  readonly plansHeading: InputMaybe<SortOrderEnum>;
+  readonly plansLinkLabel: InputMaybe<SortOrderEnum>;
+  readonly reasons: InputMaybe<ServicesPageYamlReasonsSortInput>;
+  readonly reasonsHeading: InputMaybe<SortOrderEnum>;
 };
 
 type Site = Node & {
@@ -4647,12 +6503,33 @@ type WebPOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
 
+type AboutPageQueryVariables = Exact<{
+  slug: Scalars['String'];
+}>;
+
+
+type AboutPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly aboutYaml: { readonly storyHeading: string, readonly story: ReadonlyArray<string>, readonly factsHeading: string, readonly valuesHeading: string, readonly doHeading: string, readonly weDo: ReadonlyArray<string>, readonly dontHeading: string, readonly weDont: ReadonlyArray<string>, readonly quickFacts: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly values: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null };
+
+type ContactPageQueryVariables = Exact<{
+  slug: Scalars['String'];
+}>;
+
+
+type ContactPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly contactPageYaml: { readonly whyHeading: string, readonly whyPoints: ReadonlyArray<string>, readonly phoneLabel: string, readonly emailLabel: string, readonly areaLabel: string, readonly areaSummary: string, readonly hoursLabel: string, readonly serviceAreaHeading: string, readonly serviceAreaPlaces: ReadonlyArray<string>, readonly serviceAreaNote: string, readonly sameDay: { readonly heading: string, readonly text: string, readonly callLabel: string } } | null };
+
 type ContentPageQueryVariables = Exact<{
   slug: Scalars['String'];
 }>;
 
 
 type ContentPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> }> | null } | null };
+
+type FaqPageQueryVariables = Exact<{
+  slug: Scalars['String'];
+}>;
+
+
+type FaqPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly faqYaml: { readonly questionsHeading: string, readonly quickActions: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string, readonly label: string, readonly action: string }>, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null };
 
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 
@@ -4680,6 +6557,13 @@ type GatsbyImageSharpFluid_withWebp_tracedSVGFragment = { readonly tracedSVG: st
 
 type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: number, readonly maxWidth: number };
 
+type HomePageQueryVariables = Exact<{
+  slug: Scalars['String'];
+}>;
+
+
+type HomePageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly homeYaml: { readonly badge: string, readonly estimateLabel: string, readonly plansLabel: string, readonly callLabel: string, readonly trustHeading: string, readonly plansHeading: string, readonly plansIntro: string, readonly planCardLabel: string, readonly allPlansLabel: string, readonly heroImage: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly trustCards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
+
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -4699,12 +6583,23 @@ type OffersIndexPageQueryVariables = Exact<{
 
 type OffersIndexPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly allOfferYaml: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly heroVariant: string, readonly phone: { readonly display: string } | null }> } };
 
+type PageFieldsFragment = { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string };
+
 type PestPageQueryVariables = Exact<{
   slug: Scalars['String'];
 }>;
 
 
-type PestPageQuery = { readonly pestYaml: { readonly slug: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly urgency: string, readonly heading: string, readonly intro: string } | null };
+type PestPageQuery = { readonly pestYaml: { readonly slug: string, readonly name: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly urgency: string, readonly heading: string, readonly intro: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly sections: ReadonlyArray<{ readonly type: string, readonly heading: string, readonly intro: string | null, readonly tone: string | null, readonly style: string | null, readonly icon: string | null, readonly body: string | null, readonly points: ReadonlyArray<string> | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly facts: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly species: ReadonlyArray<{ readonly name: string, readonly description: string, readonly severity: string | null, readonly season: string | null, readonly dangerous: boolean | null, readonly locations: ReadonlyArray<string> | null, readonly diseases: ReadonlyArray<string> | null, readonly approach: string | null, readonly aggression: string | null, readonly protected: boolean | null, readonly danger: string | null, readonly damage: string | null, readonly signs: ReadonlyArray<string> | null, readonly bite: string | null, readonly habitat: string | null }> | null, readonly areas: ReadonlyArray<{ readonly area: string, readonly description: string, readonly solutions: ReadonlyArray<string> }> | null, readonly options: ReadonlyArray<{ readonly name: string, readonly price: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly highlighted: boolean | null }> | null }> } | null };
+
+type PlanFieldsFragment = { readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string };
+
+type PlansPageQueryVariables = Exact<{
+  slug: Scalars['String'];
+}>;
+
+
+type PlansPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly plansYaml: { readonly customPricing: string, readonly validityNote: string, readonly everyPlanHeading: string, readonly everyPlanIncludes: ReadonlyArray<string>, readonly idealForLabel: string, readonly includedLabel: string, readonly notIncludedLabel: string, readonly estimateLabel: string, readonly contactLabel: string, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
 
 type ScarsdaleOfferPageQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -4712,6 +6607,13 @@ type ScarsdaleOfferPageQueryVariables = Exact<{
 
 
 type ScarsdaleOfferPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly heading: string, readonly intro: string } | null };
+
+type ServicesPageQueryVariables = Exact<{
+  slug: Scalars['String'];
+}>;
+
+
+type ServicesPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly servicesPageYaml: { readonly gridHeading: string, readonly learnMoreLabel: string, readonly plansHeading: string, readonly plansLinkLabel: string, readonly reasonsHeading: string, readonly planSummaries: ReadonlyArray<{ readonly planId: string, readonly summary: string }>, readonly reasons: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly urgency: string, readonly card: { readonly icon: string, readonly description: string, readonly features: ReadonlyArray<string> } }> } };
 
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 

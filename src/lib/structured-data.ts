@@ -42,3 +42,22 @@ export function localBusinessJsonLd(company: BusinessFacts, siteUrl: string): Js
 
 /** Serialises JSON-LD for a <script> element; "<" is escaped so data can never close the tag. */
 export const serializeJsonLd = (data: JsonLd) => JSON.stringify(data).replace(/</g, "\\u003c")
+
+/** schema.org BreadcrumbList for a trail of pages. */
+export const breadcrumbJsonLd = (items: ReadonlyArray<{ label: string; path: string }>, siteUrl: string): JsonLd => ({
+  "@context": "https://schema.org",
+  "@type": "BreadcrumbList",
+  itemListElement: items.map((item, i) => ({
+    "@type": "ListItem",
+    position: i + 1,
+    name: item.label,
+    item: `${siteUrl}${item.path.endsWith("/") ? item.path : `${item.path}/`}`,
+  })),
+})
+
+/** schema.org FAQPage for the questions and answers of a page. */
+export const faqJsonLd = (questions: ReadonlyArray<{ question: string; answer: string }>): JsonLd => ({
+  "@context": "https://schema.org",
+  "@type": "FAQPage",
+  mainEntity: questions.map((q) => ({ "@type": "Question", name: q.question, acceptedAnswer: { "@type": "Answer", text: q.answer } })),
+})

@@ -1,0 +1,166 @@
+import { render, screen, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { AboutPage, type AboutContent } from "../src/components/about/about-page"
+import { ContactPage, type ContactContent } from "../src/components/contact/contact-page"
+import { FaqPage, type FaqContent } from "../src/components/faq/faq-page"
+import { HomePage, type HomeContent } from "../src/components/home/home-page"
+import { PestPage, type PestPageProps } from "../src/components/pest/pest-page"
+import { PlansPage, type PlansContent } from "../src/components/plans/plans-page"
+import { ServicesPage, type PestCardData, type ServicesContent } from "../src/components/services/services-page"
+import { hoursLines } from "../src/lib/hours"
+import { pestTrail } from "../src/lib/pest-trail"
+import { dataFiles, readData, siteData } from "./fixtures/data"
+
+const { company, navigation } = siteData()
+const phone = company.phone
+const plans = readData<PlansContent>("plans.yaml")
+const page = (name: string) => readData<{ heading: string; intro: string }>(`pages/${name}.yaml`)
+
+describe("a pest page", () => {
+  const ticks = readData<PestPageProps["pest"] & { slug: string; name: string }>("pests/ticks.yaml")
+  beforeEach(() => {
+    render(
+      <PestPage
+        pest={ticks}
+        breadcrumb={pestTrail(navigation, ticks)}
+        phone={phone}
+        callLabel="Call Now"
+        links={{ estimate: { label: "Get Free Estimate", path: "/estimate/" }, plans: { label: "Plans & Pricing", path: "/plans/" } }}
+      />,
+    )
+  })
+
+  test("has the breadcrumb Home > Services > topic", () => {
+    const trail = screen.getByRole("navigation", { name: "Breadcrumb" })
+    expect(within(trail).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/")
+    expect(within(trail).getByRole("link", { name: "Services" })).toHaveAttribute("href", "/services/")
+    expect(within(trail).getByText("Ticks")).toHaveAttribute("aria-current", "page")
+  })
+
+  test("has a hero with its heading, the estimate button and the phone button", () => {
+    expect(screen.getByRole("heading", { level: 1, name: ticks.heading })).toBeInTheDocument()
+    expect(screen.getAllByRole("link", { name: "Get Free Estimate" })[0]).toHaveAttribute("href", "/estimate/")
+    expect(screen.getByRole("link", { name: /Call Now \(914\) 555-0123/ })).toHaveAttribute("href", "tel:+19145550123")
+  })
+
+  test("renders every section of its data, with severity badges and the plan links", () => {
+    for (const section of ticks.sections) expect(screen.getByRole("heading", { level: 2, name: section.heading })).toBeInTheDocument()
+    expect(screen.getAllByText("Critical").length).toBeGreaterThan(0)
+    for (const option of ["Seasonal Treatment", "Complete Program", "C•ARE+ Plan"]) expect(screen.getByRole("heading", { level: 3, name: option })).toBeInTheDocument()
+    expect(screen.getByRole("link", { name: "Plans & Pricing" })).toHaveAttribute("href", "/plans/")
+  })
+})
+
+test("every pest's sections render without losing a heading", () => {
+  for (const file of dataFiles().filter((f) => f.startsWith("pests/"))) {
+    const pest = readData<PestPageProps["pest"] & { slug: string; name: string }>(file)
+    const { unmount } = render(
+      <PestPage pest={pest} breadcrumb={pestTrail(navigation, pest)} phone={phone} callLabel="Call" links={{ estimate: { label: "Estimate", path: "/estimate/" }, plans: { label: "Plans", path: "/plans/" } }} />,
+    )
+    expect(screen.getAllByRole("heading", { level: 2 })).toHaveLength(pest.sections.length)
+    unmount()
+  }
+})
+
+test("home: hero with badge and three buttons, four trust cards, four plan cards to /estimate, a link to /plans, closing call", () => {
+  const home = readData<HomeContent>("home.yaml")
+  render(<HomePage heading={page("home").heading} intro={page("home").intro} home={home} plans={plans.plans} phone={phone} />)
+  expect(screen.getByText(home.badge)).toBeInTheDocument()
+  expect(screen.getByRole("link", { name: home.estimateLabel })).toHaveAttribute("href", "/estimate/")
+  expect(screen.getByRole("link", { name: home.plansLabel })).toHaveAttribute("href", "/plans/")
+  expect(screen.getByRole("link", { name: new RegExp(`^${home.callLabel}`) })).toHaveAttribute("href", "tel:+19145550123")
+  for (const card of home.trustCards) expect(screen.getByRole("heading", { level: 3, name: card.title })).toBeInTheDocument()
+  const planLinks = screen.getAllByRole("link", { name: new RegExp(home.planCardLabel) })
+  expect(planLinks).toHaveLength(4)
+  for (const link of planLinks) expect(link).toHaveAttribute("href", "/estimate/")
+  expect(screen.getByRole("link", { name: home.allPlansLabel })).toHaveAttribute("href", "/plans/")
+  expect(screen.getByRole("heading", { level: 2, name: home.cta.heading })).toBeInTheDocument()
+})
+
+test("services: 11 pest cards with urgency badge and Learn More, three plan summaries, four reasons, a call to action", () => {
+  const content = readData<ServicesContent>("services-page.yaml")
+  const pests = navigation.servicesMenu.pests.map((slug) => readData<PestCardData>(`pests/${slug}.yaml`))
+  render(<ServicesPage heading={page("services").heading} intro={page("services").intro} content={content} pests={pests} plans={plans.plans} phone={phone} />)
+  const learnMore = screen.getAllByRole("link", { name: /^Learn More: / })
+  expect(learnMore).toHaveLength(11)
+  expect(learnMore[0]).toHaveAttribute("href", "/services/ants/")
+  const grid = screen.getByRole("heading", { level: 2, name: content.gridHeading }).closest("section")!
+  for (const pest of pests) expect(within(grid).getAllByText(pest.urgency).length).toBeGreaterThan(0)
+  expect(screen.getByRole("heading", { level: 2, name: content.plansHeading }).closest("section")!.querySelectorAll("li")).toHaveLength(3)
+  for (const reason of content.reasons) expect(screen.getByRole("heading", { level: 3, name: reason.title })).toBeInTheDocument()
+  expect(screen.getByRole("heading", { level: 2, name: content.cta.heading })).toBeInTheDocument()
+})
+
+test("plans: four cards with included, not included and Ideal For; custom pricing; 48 hours; every plan; buttons to /estimate and /contact", () => {
+  render(<PlansPage heading={page("plans").heading} intro={page("plans").intro} content={plans} />)
+  for (const plan of plans.plans) {
+    const card = screen.getByRole("heading", { level: 3, name: plan.name }).closest("li")!
+    expect(within(card).getByText(plan.badge)).toBeInTheDocument()
+    expect(within(card).getByText(plans.includedLabel)).toBeInTheDocument()
+    expect(within(card).getByText(`${plans.idealForLabel}:`)).toBeInTheDocument()
+    if (plan.notIncluded.length > 0) expect(within(card).getByText(plans.notIncludedLabel)).toBeInTheDocument()
+  }
+  expect(screen.getByText("Custom pricing based on your needs")).toBeInTheDocument()
+  expect(screen.getByText(plans.validityNote)).toBeInTheDocument()
+  for (const item of plans.everyPlanIncludes) expect(screen.getByText(item)).toBeInTheDocument()
+  const section = screen.getByRole("heading", { level: 2, name: plans.everyPlanHeading }).closest("section")!
+  expect(within(section).getByRole("link", { name: plans.estimateLabel })).toHaveAttribute("href", "/estimate/")
+  expect(within(section).getByRole("link", { name: plans.contactLabel })).toHaveAttribute("href", "/contact/")
+})
+
+test("about: story, quick facts with 2004, four values, what we do and do not do", () => {
+  const about = readData<AboutContent>("about.yaml")
+  render(<AboutPage heading={page("about").heading} intro={page("about").intro} content={about} phone={phone} />)
+  expect(screen.getByText(about.story[0]!)).toBeInTheDocument()
+  expect(screen.getByText("2004")).toBeInTheDocument()
+  for (const value of about.values) expect(screen.getByRole("heading", { level: 3, name: value.title })).toBeInTheDocument()
+  expect(screen.getByRole("heading", { level: 2, name: about.doHeading })).toBeInTheDocument()
+  expect(screen.getByRole("heading", { level: 2, name: about.dontHeading })).toBeInTheDocument()
+  expect(screen.getByText(/wildlife/i)).toBeInTheDocument()
+})
+
+describe("FAQ", () => {
+  const faq = readData<FaqContent>("faq.yaml")
+  const renderFaq = () => render(<FaqPage heading={page("faq").heading} intro={page("faq").intro} content={faq} phone={phone} />)
+
+  test("three quick actions: call, estimate, contact", () => {
+    renderFaq()
+    expect(screen.getByRole("link", { name: new RegExp(faq.quickActions[0]!.label) })).toHaveAttribute("href", "tel:+19145550123")
+    expect(screen.getByRole("link", { name: faq.quickActions[1]!.label })).toHaveAttribute("href", "/estimate/")
+    expect(screen.getByRole("link", { name: faq.quickActions[2]!.label })).toHaveAttribute("href", "/contact/")
+  })
+
+  test("twelve questions; one open at a time; the open one can be closed; keyboard works", async () => {
+    renderFaq()
+    const user = userEvent.setup()
+    const buttons = faq.questions.map((q) => screen.getByRole("button", { name: q.question }))
+    expect(buttons).toHaveLength(12)
+    const expanded = () => buttons.filter((b) => b.getAttribute("aria-expanded") === "true")
+    expect(expanded()).toEqual([buttons[0]])
+    await user.click(buttons[3]!)
+    expect(expanded()).toEqual([buttons[3]])
+    expect(screen.getByText(faq.questions[3]!.answer)).toBeVisible()
+    expect(screen.getByText(faq.questions[0]!.answer)).not.toBeVisible()
+    await user.click(buttons[3]!)
+    expect(expanded()).toEqual([])
+    buttons[5]!.focus()
+    await user.keyboard("{Enter}")
+    expect(expanded()).toEqual([buttons[5]])
+    await user.keyboard(" ")
+    expect(expanded()).toEqual([])
+  })
+})
+
+test("contact: why contact us with four points, phone and e-mail links, service area, hours, same-day card, six places", () => {
+  const content = readData<ContactContent>("contact-page.yaml")
+  render(<ContactPage heading={page("contact").heading} intro={page("contact").intro} content={content} phone={phone} email={company.email} hours={hoursLines(company.hours)} />)
+  const why = screen.getByRole("heading", { level: 2, name: "Why Contact Us First?" }).closest("section")!
+  expect(within(why).getAllByRole("listitem")).toHaveLength(4)
+  expect(screen.getByRole("link", { name: "(914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
+  expect(screen.getByRole("link", { name: company.email })).toHaveAttribute("href", `mailto:${company.email}`)
+  expect(screen.getByText("Mon–Fri")).toBeInTheDocument()
+  expect(screen.getByRole("heading", { level: 2, name: content.sameDay.heading })).toBeInTheDocument()
+  const area = screen.getByRole("heading", { level: 2, name: content.serviceAreaHeading }).closest("section")!
+  for (const place of ["White Plains", "Yonkers", "New Rochelle", "Mount Vernon", "Scarsdale"]) expect(within(area).getByText(place)).toBeInTheDocument()
+  expect(within(area).getByText(content.serviceAreaNote)).toBeInTheDocument()
+})

@@ -1,0 +1,80 @@
+import { siteRoutes } from "../scripts/site-routes"
+import { gotoHydrated, openPage, useBrowser } from "./browser"
+
+const browser = useBrowser()
+const MENU_PESTS = ["ants", "spiders", "roaches", "rodents", "bed-bugs", "mosquitos", "ticks", "bees", "centipedes", "silverfish", "termites"]
+
+test("every pest page of the dropdown is reached from it", async () => {
+  const { page, errors, close } = await openPage(browser())
+  try {
+    for (const slug of MENU_PESTS) {
+      await gotoHydrated(page, "/about/")
+      const nav = page.getByRole("navigation", { name: "Main" })
+      await nav.getByRole("button", { name: "Services" }).click()
+      await nav.locator(`a[href="/services/${slug}/"]`).click()
+      await page.waitForURL(`**/services/${slug}/`)
+      await page.locator("h1").waitFor()
+      expect(await page.getByRole("navigation", { name: "Breadcrumb" }).isVisible()).toBe(true)
+    }
+    expect(errors).toEqual([])
+  } finally {
+    await close()
+  }
+})
+
+test("every card on /services leads to its pest page, whose breadcrumb leads back", async () => {
+  const { page, errors, close } = await openPage(browser())
+  try {
+    for (const slug of MENU_PESTS) {
+      await gotoHydrated(page, "/services/")
+      await page.locator(`main a[href="/services/${slug}/"]`).first().click()
+      await page.waitForURL(`**/services/${slug}/`)
+      const trail = page.getByRole("navigation", { name: "Breadcrumb" })
+      await trail.waitFor()
+      expect(await trail.getByRole("link", { name: "Home" }).getAttribute("href")).toBe("/")
+      expect(await trail.getByRole("link", { name: "Services" }).getAttribute("href")).toBe("/services/")
+    }
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Services" }).click()
+    await page.waitForURL("**/services/")
+    expect(errors).toEqual([])
+  } finally {
+    await close()
+  }
+})
+
+test("the FAQ accordion keeps one item open and lets it close", async () => {
+  const { page, close } = await openPage(browser())
+  try {
+    await gotoHydrated(page, "/faq/")
+    const buttons = page.locator("main button[aria-expanded]")
+    expect(await buttons.count()).toBe(12)
+    const openCount = () => page.locator('main button[aria-expanded="true"]').count()
+    expect(await openCount()).toBe(1)
+    await buttons.nth(4).click()
+    expect(await openCount()).toBe(1)
+    expect(await buttons.nth(4).getAttribute("aria-expanded")).toBe("true")
+    await buttons.nth(4).click()
+    expect(await openCount()).toBe(0)
+    await buttons.nth(7).focus()
+    await page.keyboard.press("Enter")
+    expect(await buttons.nth(7).getAttribute("aria-expanded")).toBe("true")
+  } finally {
+    await close()
+  }
+})
+
+test("every tel: and mailto: link on every page is the company's", async () => {
+  const { page, close } = await openPage(browser())
+  try {
+    for (const route of siteRoutes()) {
+      await gotoHydrated(page, route.path)
+      const tel = await page.locator("a[href^='tel:']").evaluateAll((links) => links.map((a) => a.getAttribute("href")))
+      const mail = await page.locator("a[href^='mailto:']").evaluateAll((links) => links.map((a) => a.getAttribute("href")))
+      expect(tel.length).toBeGreaterThan(0)
+      for (const href of tel) expect(href).toBe("tel:+19145550123")
+      for (const href of mail) expect(href).toBe("mailto:info@westchesterfamilypest.example")
+    }
+  } finally {
+    await close()
+  }
+})

@@ -1,0 +1,117 @@
+import { CircleCheck, Clock, Mail, MapPin, Phone, Zap } from "lucide-react"
+import type { ReactNode } from "react"
+import type { HoursLine } from "../../lib/hours"
+import { telHref } from "../../lib/phone"
+import { PageHero } from "../page/page-hero"
+
+export interface ContactContent {
+  readonly whyHeading: string
+  readonly whyPoints: readonly string[]
+  readonly phoneLabel: string
+  readonly emailLabel: string
+  readonly areaLabel: string
+  readonly areaSummary: string
+  readonly hoursLabel: string
+  readonly sameDay: { readonly heading: string; readonly text: string; readonly callLabel: string }
+  readonly serviceAreaHeading: string
+  readonly serviceAreaPlaces: readonly string[]
+  readonly serviceAreaNote: string
+}
+
+export interface ContactPageProps {
+  heading: string
+  intro: string
+  content: ContactContent
+  phone: { display: string; e164: string }
+  email: string
+  hours: readonly HoursLine[]
+  /** The message form (issue: forms); the page lays it out beside the cards. */
+  form?: ReactNode
+}
+
+function InfoCard({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5">
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">{icon}</span>
+      <div>
+        <h3 className="font-semibold text-slate-900">{label}</h3>
+        <div className="mt-1 text-slate-700">{children}</div>
+      </div>
+    </div>
+  )
+}
+
+export function ContactPage({ heading, intro, content, phone, email, hours, form }: ContactPageProps) {
+  return (
+    <>
+      <PageHero heading={heading} intro={intro} />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-2" data-placement="contact-page">
+        <div className="space-y-6">
+          {form}
+          <section className="rounded-xl border border-brand-100 bg-brand-50 p-6" aria-labelledby="why-contact">
+            <h2 id="why-contact" className="text-xl font-bold text-brand-900">
+              {content.whyHeading}
+            </h2>
+            <ul className="mt-4 space-y-2">
+              {content.whyPoints.map((point) => (
+                <li key={point} className="flex gap-3 text-slate-800">
+                  <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                  {point}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <div className="space-y-4">
+          <InfoCard icon={<Phone className="h-5 w-5" aria-hidden="true" />} label={content.phoneLabel}>
+            <a href={telHref(phone.e164)} className="font-semibold text-brand-800 underline underline-offset-2">
+              {phone.display}
+            </a>
+          </InfoCard>
+          <InfoCard icon={<Mail className="h-5 w-5" aria-hidden="true" />} label={content.emailLabel}>
+            <a href={`mailto:${email}`} className="font-semibold text-brand-800 underline underline-offset-2">
+              {email}
+            </a>
+          </InfoCard>
+          <InfoCard icon={<MapPin className="h-5 w-5" aria-hidden="true" />} label={content.areaLabel}>
+            {content.areaSummary}
+          </InfoCard>
+          <InfoCard icon={<Clock className="h-5 w-5" aria-hidden="true" />} label={content.hoursLabel}>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3">
+              {hours.map((line) => (
+                <div key={line.days} className="contents">
+                  <dt>{line.days}</dt>
+                  <dd>{line.time}</dd>
+                </div>
+              ))}
+            </dl>
+          </InfoCard>
+          <section className="rounded-xl bg-accent-600 p-6 text-white" aria-labelledby="same-day">
+            <h2 id="same-day" className="flex items-center gap-2 text-xl font-bold">
+              <Zap className="h-5 w-5" aria-hidden="true" />
+              {content.sameDay.heading}
+            </h2>
+            <p className="mt-2">{content.sameDay.text}</p>
+            <a href={telHref(phone.e164)} className="mt-4 inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-accent-700 hover:bg-amber-50">
+              <Phone className="h-5 w-5" aria-hidden="true" />
+              {content.sameDay.callLabel} {phone.display}
+            </a>
+          </section>
+          <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="service-area">
+            <h2 id="service-area" className="text-xl font-bold text-brand-900">
+              {content.serviceAreaHeading}
+            </h2>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {content.serviceAreaPlaces.map((place) => (
+                <li key={place} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
+                  {place}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 text-sm text-slate-700">{content.serviceAreaNote}</p>
+          </section>
+        </div>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,47 @@
+import { Link } from "gatsby"
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image"
+import { Phone } from "lucide-react"
+import { telHref } from "../../lib/phone"
+import { Breadcrumb, type Crumb } from "./breadcrumb"
+import { PestSection } from "./pest-section"
+import type { OptionLinks } from "./sections/option-cards"
+import type { PestData } from "./types"
+import { UrgencyBadge } from "./urgency-badge"
+
+export interface PestPageProps {
+  pest: Pick<PestData, "name" | "heading" | "intro" | "urgency" | "sections"> & { image: { alt: string } }
+  image?: IGatsbyImageData | null
+  breadcrumb: readonly Crumb[]
+  phone: { display: string; e164: string }
+  callLabel: string
+  links: OptionLinks
+}
+
+/** A pest service page: breadcrumb, hero with the estimate and phone buttons, then every section of the pest's data. */
+export function PestPage({ pest, image, breadcrumb, phone, callLabel, links }: PestPageProps) {
+  return (
+    <>
+      <Breadcrumb items={breadcrumb} />
+      <section className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 md:grid-cols-2">
+        <div>
+          <UrgencyBadge urgency={pest.urgency} />
+          <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{pest.heading}</h1>
+          <p className="mt-4 text-lg text-slate-700">{pest.intro}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to={links.estimate.path} className="rounded-lg bg-accent-600 px-5 py-3 font-semibold text-white hover:bg-accent-700">
+              {links.estimate.label}
+            </Link>
+            <a href={telHref(phone.e164)} className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800" data-placement="pest-hero">
+              <Phone className="h-5 w-5" aria-hidden="true" />
+              {callLabel} {phone.display}
+            </a>
+          </div>
+        </div>
+        {image && <GatsbyImage image={image} alt={pest.image.alt} className="rounded-2xl shadow-lg" loading="eager" />}
+      </section>
+      {pest.sections.map((section, i) => (
+        <PestSection key={section.heading} section={section} links={links} tinted={i % 2 === 0} />
+      ))}
+    </>
+  )
+}

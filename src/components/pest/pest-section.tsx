@@ -1,0 +1,34 @@
+import { AreaList, Callout, FactGrid, PointList, StepList } from "./sections/content-blocks"
+import { OptionCards, type OptionLinks } from "./sections/option-cards"
+import { SectionShell } from "./sections/section-shell"
+import { SpeciesList } from "./sections/species-section"
+import type { PestSectionData } from "./types"
+
+/** One block of a pest page, by its type. */
+export function PestSection({ section, links, tinted }: { section: PestSectionData; links: OptionLinks; tinted: boolean }) {
+  const content = (() => {
+    switch (section.type) {
+      case "species":
+        return section.species && <SpeciesList species={section.species} />
+      case "steps":
+        return section.steps && <StepList steps={section.steps} />
+      case "list":
+        return section.points && <PointList points={section.points} style={section.style} />
+      case "facts":
+        return section.facts && <FactGrid facts={section.facts} />
+      case "callout":
+        return section.body && <Callout body={section.body} tone={section.tone} points={section.points} />
+      case "areas":
+        return section.areas && <AreaList areas={section.areas} />
+      case "options":
+        return section.options && <OptionCards options={section.options} links={links} />
+      default:
+        return null
+    }
+  })()
+  return (
+    <SectionShell heading={section.heading} intro={section.intro} tinted={tinted}>
+      {content}
+    </SectionShell>
+  )
+}

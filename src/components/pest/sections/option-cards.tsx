@@ -1,0 +1,41 @@
+import { Link } from "gatsby"
+import { Check } from "lucide-react"
+import type { OptionData } from "../types"
+
+export interface OptionLinks {
+  estimate: { label: string; path: string }
+  plans: { label: string; path: string }
+}
+
+/** Service options or plans, each with its price, and the ways on: the estimate and the plans page. */
+export function OptionCards({ options, links }: { options: readonly OptionData[]; links: OptionLinks }) {
+  return (
+    <>
+      <ul className="grid gap-5 md:grid-cols-3">
+        {options.map((option) => (
+          <li key={option.name} className={`flex flex-col rounded-xl border bg-white p-6 ${option.highlighted ? "border-brand-600 shadow-lg ring-2 ring-brand-600" : "border-slate-200"}`}>
+            <h3 className="text-lg font-bold text-slate-900">{option.name}</h3>
+            <p className="mt-1 text-2xl font-extrabold text-brand-800">{option.price}</p>
+            <p className="mt-2 text-sm text-slate-700">{option.description}</p>
+            <ul className="mt-4 space-y-2 text-sm text-slate-700">
+              {option.features.map((feature) => (
+                <li key={feature} className="flex gap-2">
+                  <Check className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+                  <span>{feature}</span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to={links.estimate.path} className="rounded-lg bg-accent-600 px-5 py-3 font-semibold text-white hover:bg-accent-700">
+          {links.estimate.label}
+        </Link>
+        <Link to={links.plans.path} className="rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+          {links.plans.label}
+        </Link>
+      </div>
+    </>
+  )
+}

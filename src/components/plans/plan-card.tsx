@@ -1,0 +1,67 @@
+import { Link } from "gatsby"
+import { Check, X } from "lucide-react"
+import { buttonClass } from "../ui/button-class"
+
+export interface PlanData {
+  readonly id: string
+  readonly name: string
+  readonly badge: string
+  readonly tagline: string
+  readonly description: string
+  readonly features: readonly string[]
+  readonly notIncluded: readonly string[]
+  readonly idealFor: string
+}
+
+export interface PlanCardProps {
+  plan: PlanData
+  /** Full detail (the plans page) or the first features only (home page). */
+  detailed?: boolean
+  link: { label: string; path: string }
+  labels?: { included: string; notIncluded: string; idealFor: string }
+}
+
+export function PlanCard({ plan, detailed = false, link, labels }: PlanCardProps) {
+  const features = detailed ? plan.features : plan.features.slice(0, 3)
+  return (
+    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <p className="self-start rounded-full bg-accent-600 px-3 py-1 text-xs font-bold tracking-wide text-white">{plan.badge}</p>
+      <h3 className="mt-3 text-2xl font-extrabold text-brand-900">{plan.name}</h3>
+      <p className="font-medium text-slate-800">{plan.tagline}</p>
+      <p className="mt-2 text-sm text-slate-700">{plan.description}</p>
+      {detailed && labels && <h4 className="mt-4 text-sm font-semibold text-slate-900">{labels.included}</h4>}
+      <ul className="mt-3 space-y-2 text-sm text-slate-700">
+        {features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <Check className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      {detailed && labels && plan.notIncluded.length > 0 && (
+        <>
+          <h4 className="mt-4 text-sm font-semibold text-slate-900">{labels.notIncluded}</h4>
+          <ul className="mt-2 space-y-2 text-sm text-slate-600">
+            {plan.notIncluded.map((item) => (
+              <li key={item} className="flex gap-2">
+                <X className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {detailed && labels && (
+        <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-slate-800">
+          <strong>{labels.idealFor}:</strong> {plan.idealFor}
+        </p>
+      )}
+      <div className="mt-auto pt-6">
+        <Link to={link.path} className={`${buttonClass("primary")} w-full`}>
+          {link.label}
+          <span className="sr-only"> ({plan.name})</span>
+        </Link>
+      </div>
+    </li>
+  )
+}

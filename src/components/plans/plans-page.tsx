@@ -1,0 +1,59 @@
+import { Link } from "gatsby"
+import { CircleCheck, Clock } from "lucide-react"
+import { PageHero } from "../page/page-hero"
+import { buttonClass } from "../ui/button-class"
+import { Section } from "../ui/section"
+import { PlanCard, type PlanData } from "./plan-card"
+
+export interface PlansContent {
+  readonly plans: readonly PlanData[]
+  readonly customPricing: string
+  readonly validityNote: string
+  readonly everyPlanHeading: string
+  readonly everyPlanIncludes: readonly string[]
+  readonly idealForLabel: string
+  readonly includedLabel: string
+  readonly notIncludedLabel: string
+  readonly estimateLabel: string
+  readonly contactLabel: string
+}
+
+export function PlansPage({ heading, intro, content }: { heading: string; intro: string; content: PlansContent }) {
+  const labels = { included: content.includedLabel, notIncluded: content.notIncludedLabel, idealFor: content.idealForLabel }
+  return (
+    <>
+      <PageHero heading={heading} intro={intro}>
+        <p className="mt-6 text-xl font-semibold text-brand-800">{content.customPricing}</p>
+        <p className="mt-2 inline-flex items-center gap-2 text-slate-700">
+          <Clock className="h-5 w-5 text-brand-700" aria-hidden="true" />
+          {content.validityNote}
+        </p>
+      </PageHero>
+      <div className="mx-auto max-w-6xl px-4 pb-6">
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {content.plans.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} detailed labels={labels} link={{ label: content.estimateLabel, path: "/estimate/" }} />
+          ))}
+        </ul>
+      </div>
+      <Section heading={content.everyPlanHeading} tinted id="every-plan">
+        <ul className="grid gap-3 md:grid-cols-2">
+          {content.everyPlanIncludes.map((item) => (
+            <li key={item} className="flex gap-3 text-slate-700">
+              <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+              {item}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Link to="/estimate/" className={buttonClass("primary")}>
+            {content.estimateLabel}
+          </Link>
+          <Link to="/contact/" className={buttonClass("outline")}>
+            {content.contactLabel}
+          </Link>
+        </div>
+      </Section>
+    </>
+  )
+}

@@ -1,0 +1,14 @@
+import type { JsonLd } from "../../lib/structured-data"
+import { Seo } from "./seo"
+
+export interface PageSeoFields {
+  readonly path: string
+  readonly title: string
+  readonly description: string
+  readonly keywords: readonly string[]
+  readonly noindex?: boolean | null
+}
+
+/** The head of a static page, from its data/pages file. */
+export const PageSeo = ({ page, jsonLd }: { page: PageSeoFields | null | undefined; jsonLd?: readonly JsonLd[] }) =>
+  page ? <Seo title={page.title} description={page.description} keywords={page.keywords} path={page.path} noindex={page.noindex ?? false} jsonLd={jsonLd} /> : null

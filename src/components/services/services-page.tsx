@@ -1,0 +1,102 @@
+import { Link } from "gatsby"
+import { Check } from "lucide-react"
+import { pestPath } from "../../lib/paths"
+import { UrgencyBadge } from "../pest/urgency-badge"
+import { PageHero } from "../page/page-hero"
+import type { PlanData } from "../plans/plan-card"
+import { CardGrid, type CardData } from "../ui/card-grid"
+import { CtaBanner, type CtaData } from "../ui/cta-banner"
+import { Icon } from "../ui/icon"
+import { Section } from "../ui/section"
+
+export interface PestCardData {
+  readonly slug: string
+  readonly name: string
+  readonly urgency: string
+  readonly card: { readonly icon: string; readonly description: string; readonly features: readonly string[] }
+}
+
+export interface ServicesContent {
+  readonly gridHeading: string
+  readonly learnMoreLabel: string
+  readonly plansHeading: string
+  readonly planSummaries: ReadonlyArray<{ readonly planId: string; readonly summary: string }>
+  readonly plansLinkLabel: string
+  readonly reasonsHeading: string
+  readonly reasons: readonly CardData[]
+  readonly cta: CtaData
+}
+
+export interface ServicesPageProps {
+  heading: string
+  intro: string
+  content: ServicesContent
+  pests: readonly PestCardData[]
+  plans: readonly PlanData[]
+  phone: { display: string; e164: string }
+}
+
+export function ServicesPage({ heading, intro, content, pests, plans, phone }: ServicesPageProps) {
+  const planById = new Map(plans.map((p) => [p.id, p]))
+  return (
+    <>
+      <PageHero heading={heading} intro={intro} />
+      <Section heading={content.gridHeading} id="pests">
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {pests.map((pest) => (
+            <li key={pest.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <div className="flex items-center justify-between gap-3">
+                <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                  <Icon name={pest.card.icon} />
+                </span>
+                <UrgencyBadge urgency={pest.urgency} />
+              </div>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{pest.name}</h3>
+              <p className="mt-2 text-sm text-slate-700">{pest.card.description}</p>
+              <ul className="mt-3 space-y-1 text-sm text-slate-700">
+                {pest.card.features.map((feature) => (
+                  <li key={feature} className="flex gap-2">
+                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+              <Link
+                to={pestPath(pest.slug)}
+                aria-label={`${content.learnMoreLabel}: ${pest.name}`}
+                className="mt-auto pt-4 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
+              >
+                {content.learnMoreLabel}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section heading={content.plansHeading} tinted id="plan-summaries">
+        <ul className="grid gap-5 md:grid-cols-3">
+          {content.planSummaries.map(({ planId, summary }) => {
+            const plan = planById.get(planId)
+            return (
+              plan && (
+                <li key={planId} className="rounded-xl border border-slate-200 bg-white p-6">
+                  <p className="text-xs font-bold tracking-wide text-accent-700">{plan.badge}</p>
+                  <h3 className="mt-1 text-xl font-bold text-brand-900">{plan.name}</h3>
+                  <p className="mt-2 text-sm text-slate-700">{summary}</p>
+                </li>
+              )
+            )
+          })}
+        </ul>
+        <p className="mt-6">
+          <Link to="/plans/" className="font-semibold text-brand-700 underline underline-offset-4">
+            {content.plansLinkLabel}
+          </Link>
+        </p>
+      </Section>
+      <Section heading={content.reasonsHeading} id="reasons">
+        <CardGrid cards={content.reasons} />
+      </Section>
+      <CtaBanner cta={content.cta} phone={phone} estimatePath="/estimate/" />
+    </>
+  )
+}

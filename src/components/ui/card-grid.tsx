@@ -1,0 +1,24 @@
+import { Icon } from "./icon"
+
+export interface CardData {
+  readonly icon: string
+  readonly title: string
+  readonly text: string
+}
+
+/** Icon cards: trust cards, reasons, values. */
+export function CardGrid({ cards }: { cards: readonly CardData[] }) {
+  return (
+    <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      {cards.map((card) => (
+        <li key={card.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <Icon name={card.icon} />
+          </span>
+          <h3 className="mt-4 font-semibold text-slate-900">{card.title}</h3>
+          <p className="mt-2 text-sm text-slate-700">{card.text}</p>
+        </li>
+      ))}
+    </ul>
+  )
+}

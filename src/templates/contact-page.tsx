@@ -1,0 +1,46 @@
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { ContactPage } from "../components/contact/contact-page"
+import { Layout } from "../components/layout/layout"
+import { PageSeo } from "../components/seo/page-seo"
+import { useSiteData } from "../hooks/use-site-data"
+import { hoursLines } from "../lib/hours"
+
+type Data = Queries.ContactPageQuery
+
+export default function ContactPageTemplate({ data, location }: PageProps<Data>) {
+  const { company } = useSiteData()
+  const { pageYaml: page, contactPageYaml } = data
+  if (!page || !contactPageYaml) return null
+  return (
+    <Layout pathname={location.pathname}>
+      <ContactPage heading={page.heading} intro={page.intro} content={contactPageYaml} phone={company.phone} email={company.email} hours={hoursLines(company.hours)} />
+    </Layout>
+  )
+}
+
+export const Head = ({ data }: HeadProps<Data>) => <PageSeo page={data.pageYaml} />
+
+export const query = graphql`
+  query ContactPage($slug: String!) {
+    pageYaml(path: { eq: $slug }) {
+      ...PageFields
+    }
+    contactPageYaml {
+      whyHeading
+      whyPoints
+      phoneLabel
+      emailLabel
+      areaLabel
+      areaSummary
+      hoursLabel
+      sameDay {
+        heading
+        text
+        callLabel
+      }
+      serviceAreaHeading
+      serviceAreaPlaces
+      serviceAreaNote
+    }
+  }
+`

@@ -1,0 +1,64 @@
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { getImage } from "gatsby-plugin-image"
+import { HomePage } from "../components/home/home-page"
+import { Layout } from "../components/layout/layout"
+import { PageSeo } from "../components/seo/page-seo"
+import { useSiteData } from "../hooks/use-site-data"
+
+type Data = Queries.HomePageQuery
+
+export default function HomePageTemplate({ data, location }: PageProps<Data>) {
+  const { company } = useSiteData()
+  const { pageYaml: page, homeYaml: home, plansYaml } = data
+  if (!page || !home || !plansYaml) return null
+  return (
+    <Layout pathname={location.pathname}>
+      <HomePage heading={page.heading} intro={page.intro} home={home} heroImage={getImage(home.heroImage.src.childImageSharp?.gatsbyImageData ?? null)} plans={plansYaml.plans} phone={company.phone} />
+    </Layout>
+  )
+}
+
+export const Head = ({ data }: HeadProps<Data>) => <PageSeo page={data.pageYaml} />
+
+export const query = graphql`
+  query HomePage($slug: String!) {
+    pageYaml(path: { eq: $slug }) {
+      ...PageFields
+    }
+    homeYaml {
+      badge
+      heroImage {
+        alt
+        src {
+          childImageSharp {
+            gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: DOMINANT_COLOR, formats: [AUTO, WEBP])
+          }
+        }
+      }
+      estimateLabel
+      plansLabel
+      callLabel
+      trustHeading
+      trustCards {
+        icon
+        title
+        text
+      }
+      plansHeading
+      plansIntro
+      planCardLabel
+      allPlansLabel
+      cta {
+        heading
+        text
+        primaryLabel
+        secondaryLabel
+      }
+    }
+    plansYaml {
+      plans {
+        ...PlanFields
+      }
+    }
+  }
+`
