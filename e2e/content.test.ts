@@ -13,8 +13,9 @@ test("every pest page of the dropdown is reached from it", async () => {
       await nav.getByRole("button", { name: "Services" }).click()
       await nav.locator(`a[href="/services/${slug}/"]`).click()
       await page.waitForURL(`**/services/${slug}/`)
-      await page.locator("h1").waitFor()
-      expect(await page.getByRole("navigation", { name: "Breadcrumb" }).isVisible()).toBe(true)
+      // Client-side navigation: wait for the new page's breadcrumb rather than any h1.
+      await page.getByRole("navigation", { name: "Breadcrumb" }).getByText(/./).last().waitFor()
+      expect(await page.locator('nav[aria-label="Breadcrumb"] [aria-current="page"]').count()).toBe(1)
     }
     expect(errors).toEqual([])
   } finally {
