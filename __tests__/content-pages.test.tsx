@@ -81,7 +81,7 @@ test("services: 11 pest cards with urgency badge and Learn More, three plan summ
   const content = readData<ServicesContent>("services-page.yaml")
   const pests = navigation.servicesMenu.pests.map((slug) => readData<PestCardData>(`pests/${slug}.yaml`))
   render(<ServicesPage heading={page("services").heading} intro={page("services").intro} content={content} pests={pests} plans={plans.plans} phone={phone} />)
-  const learnMore = screen.getAllByRole("link", { name: /^Learn More: / })
+  const learnMore = screen.getAllByRole("link", { name: /^Learn More\s*: / })
   expect(learnMore).toHaveLength(11)
   expect(learnMore[0]).toHaveAttribute("href", "/services/ants/")
   const grid = screen.getByRole("heading", { level: 2, name: content.gridHeading }).closest("section")!
@@ -94,7 +94,7 @@ test("services: 11 pest cards with urgency badge and Learn More, three plan summ
 test("plans: four cards with included, not included and Ideal For; custom pricing; 48 hours; every plan; buttons to /estimate and /contact", () => {
   render(<PlansPage heading={page("plans").heading} intro={page("plans").intro} content={plans} />)
   for (const plan of plans.plans) {
-    const card = screen.getByRole("heading", { level: 3, name: plan.name }).closest("li")!
+    const card = screen.getByRole("heading", { level: 2, name: plan.name }).closest("li")!
     expect(within(card).getByText(plan.badge)).toBeInTheDocument()
     expect(within(card).getByText(plans.includedLabel)).toBeInTheDocument()
     expect(within(card).getByText(`${plans.idealForLabel}:`)).toBeInTheDocument()

@@ -19,17 +19,21 @@ export interface PlanCardProps {
   detailed?: boolean
   link: { label: string; path: string }
   labels?: { included: string; notIncluded: string; idealFor: string }
+  /** h3 under a section heading (home page); h2 where the cards are the page's main list (plans page). */
+  headingLevel?: 2 | 3
 }
 
-export function PlanCard({ plan, detailed = false, link, labels }: PlanCardProps) {
+export function PlanCard({ plan, detailed = false, link, labels, headingLevel = 3 }: PlanCardProps) {
   const features = detailed ? plan.features : plan.features.slice(0, 3)
+  const Heading = headingLevel === 2 ? "h2" : "h3"
+  const Subheading = headingLevel === 2 ? "h3" : "h4"
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <p className="self-start rounded-full bg-accent-600 px-3 py-1 text-xs font-bold tracking-wide text-white">{plan.badge}</p>
-      <h3 className="mt-3 text-2xl font-extrabold text-brand-900">{plan.name}</h3>
+      <Heading className="mt-3 text-2xl font-extrabold text-brand-900">{plan.name}</Heading>
       <p className="font-medium text-slate-800">{plan.tagline}</p>
       <p className="mt-2 text-sm text-slate-700">{plan.description}</p>
-      {detailed && labels && <h4 className="mt-4 text-sm font-semibold text-slate-900">{labels.included}</h4>}
+      {detailed && labels && <Subheading className="mt-4 text-sm font-semibold text-slate-900">{labels.included}</Subheading>}
       <ul className="mt-3 space-y-2 text-sm text-slate-700">
         {features.map((feature) => (
           <li key={feature} className="flex gap-2">
@@ -40,7 +44,7 @@ export function PlanCard({ plan, detailed = false, link, labels }: PlanCardProps
       </ul>
       {detailed && labels && plan.notIncluded.length > 0 && (
         <>
-          <h4 className="mt-4 text-sm font-semibold text-slate-900">{labels.notIncluded}</h4>
+          <Subheading className="mt-4 text-sm font-semibold text-slate-900">{labels.notIncluded}</Subheading>
           <ul className="mt-2 space-y-2 text-sm text-slate-600">
             {plan.notIncluded.map((item) => (
               <li key={item} className="flex gap-2">

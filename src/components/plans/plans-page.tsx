@@ -32,7 +32,7 @@ export function PlansPage({ heading, intro, content }: { heading: string; intro:
       <div className="mx-auto max-w-6xl px-4 pb-6">
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {content.plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} detailed labels={labels} link={{ label: content.estimateLabel, path: "/estimate/" }} />
+            <PlanCard key={plan.id} plan={plan} detailed headingLevel={2} labels={labels} link={{ label: content.estimateLabel, path: "/estimate/" }} />
           ))}
         </ul>
       </div>
