@@ -64,7 +64,10 @@ test("every pest's sections render without losing a heading", () => {
 
 test("home: hero with badge and three buttons, four trust cards, four plan cards to /estimate, a link to /plans, closing call", () => {
   const home = readData<HomeContent>("home.yaml")
-  render(<HomePage heading={page("home").heading} intro={page("home").intro} home={home} plans={plans.plans} phone={phone} />)
+  const testimonials = readData<{ heading: string; items: Array<{ quote: string; name: string; location: string; rating: number }> }>("testimonials.yaml")
+  render(<HomePage heading={page("home").heading} intro={page("home").intro} home={home} plans={plans.plans} testimonials={testimonials} phone={phone} />)
+  expect(screen.getByRole("heading", { level: 2, name: testimonials.heading })).toBeInTheDocument()
+  expect(screen.getAllByRole("img", { name: "5 out of 5 stars" })).toHaveLength(testimonials.items.length)
   expect(screen.getByText(home.badge)).toBeInTheDocument()
   expect(screen.getAllByRole("link", { name: home.estimateLabel })[0]).toHaveAttribute("href", "/estimate/")
   expect(screen.getByRole("link", { name: home.plansLabel })).toHaveAttribute("href", "/plans/")

@@ -363,6 +363,14 @@ export const contactPageSchema = strictObject({
   serviceAreaNote: text(),
 })
 
+export const testimonialsSchema = strictObject({
+  heading: text(),
+  items: array()
+    .of(strictObject({ quote: text(), name: text(), location: text(), rating: number().required().integer().min(1).max(5) }))
+    .required()
+    .min(3),
+})
+
 export type SiteFacts = InferType<typeof siteSchema>
 export type Navigation = InferType<typeof navigationSchema>
 export type PageRecord = InferType<typeof pageSchema>
@@ -393,6 +401,7 @@ export const DATA_FILE_KINDS: readonly DataFileKind[] = [
   { typeName: "AboutYaml", schema: aboutSchema, matches: (p) => p === "about.yaml" },
   { typeName: "FaqYaml", schema: faqSchema, matches: (p) => p === "faq.yaml" },
   { typeName: "ContactPageYaml", schema: contactPageSchema, matches: (p) => p === "contact-page.yaml" },
+  { typeName: "TestimonialsYaml", schema: testimonialsSchema, matches: (p) => p === "testimonials.yaml" },
   { typeName: "PageYaml", schema: pageSchema, matches: (p) => /^pages\/[^/]+\.ya?ml$/.test(p), entryKey: "path" },
   { typeName: "PestYaml", schema: pestSchema, matches: (p) => /^pests\/[^/]+\.ya?ml$/.test(p), entryKey: "slug" },
   { typeName: "OfferYaml", schema: offerSchema, matches: (p) => /^offers\/[^/]+\.ya?ml$/.test(p), entryKey: "key" },

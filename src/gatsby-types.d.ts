@@ -1306,6 +1306,8 @@ type File = Node & {
   readonly childServicesPageYaml: Maybe<ServicesPageYaml>;
   /** Returns the first child node of type SiteYaml or null if there are no children of given type on this node */
   readonly childSiteYaml: Maybe<SiteYaml>;
+  /** Returns the first child node of type TestimonialsYaml or null if there are no children of given type on this node */
+  readonly childTestimonialsYaml: Maybe<TestimonialsYaml>;
   readonly children: ReadonlyArray<Node>;
   /** Returns all children nodes filtered by type AboutYaml */
   readonly childrenAboutYaml: Maybe<ReadonlyArray<Maybe<AboutYaml>>>;
@@ -1337,6 +1339,8 @@ type File = Node & {
   readonly childrenServicesPageYaml: Maybe<ReadonlyArray<Maybe<ServicesPageYaml>>>;
   /** Returns all children nodes filtered by type SiteYaml */
   readonly childrenSiteYaml: Maybe<ReadonlyArray<Maybe<SiteYaml>>>;
+  /** Returns all children nodes filtered by type TestimonialsYaml */
+  readonly childrenTestimonialsYaml: Maybe<ReadonlyArray<Maybe<TestimonialsYaml>>>;
   readonly ctime: Scalars['Date'];
   readonly ctimeMs: Scalars['Float'];
   readonly dev: Scalars['Int'];
@@ -1494,6 +1498,7 @@ type FileFieldSelector = {
   readonly childPlansYaml: InputMaybe<PlansYamlFieldSelector>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlFieldSelector>;
   readonly childSiteYaml: InputMaybe<SiteYamlFieldSelector>;
+  readonly childTestimonialsYaml: InputMaybe<TestimonialsYamlFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly childrenAboutYaml: InputMaybe<AboutYamlFieldSelector>;
   readonly childrenContactPageYaml: InputMaybe<ContactPageYamlFieldSelector>;
@@ -1510,6 +1515,7 @@ type FileFieldSelector = {
   readonly childrenPlansYaml: InputMaybe<PlansYamlFieldSelector>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlFieldSelector>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlFieldSelector>;
+  readonly childrenTestimonialsYaml: InputMaybe<TestimonialsYamlFieldSelector>;
   readonly ctime: InputMaybe<FieldSelectorEnum>;
   readonly ctimeMs: InputMaybe<FieldSelectorEnum>;
   readonly dev: InputMaybe<FieldSelectorEnum>;
@@ -1565,6 +1571,7 @@ type FileFilterInput = {
   readonly childPlansYaml: InputMaybe<PlansYamlFilterInput>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlFilterInput>;
   readonly childSiteYaml: InputMaybe<SiteYamlFilterInput>;
+  readonly childTestimonialsYaml: InputMaybe<TestimonialsYamlFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly childrenAboutYaml: InputMaybe<AboutYamlFilterListInput>;
   readonly childrenContactPageYaml: InputMaybe<ContactPageYamlFilterListInput>;
@@ -1581,6 +1588,7 @@ type FileFilterInput = {
   readonly childrenPlansYaml: InputMaybe<PlansYamlFilterListInput>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlFilterListInput>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlFilterListInput>;
+  readonly childrenTestimonialsYaml: InputMaybe<TestimonialsYamlFilterListInput>;
   readonly ctime: InputMaybe<DateQueryOperatorInput>;
   readonly ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   readonly dev: InputMaybe<IntQueryOperatorInput>;
@@ -1677,6 +1685,7 @@ type FileSortInput = {
   readonly childPlansYaml: InputMaybe<PlansYamlSortInput>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlSortInput>;
   readonly childSiteYaml: InputMaybe<SiteYamlSortInput>;
+  readonly childTestimonialsYaml: InputMaybe<TestimonialsYamlSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly childrenAboutYaml: InputMaybe<AboutYamlSortInput>;
   readonly childrenContactPageYaml: InputMaybe<ContactPageYamlSortInput>;
@@ -1693,6 +1702,7 @@ type FileSortInput = {
   readonly childrenPlansYaml: InputMaybe<PlansYamlSortInput>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlSortInput>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlSortInput>;
+  readonly childrenTestimonialsYaml: InputMaybe<TestimonialsYamlSortInput>;
   readonly ctime: InputMaybe<SortOrderEnum>;
   readonly ctimeMs: InputMaybe<SortOrderEnum>;
   readonly dev: InputMaybe<SortOrderEnum>;
@@ -4473,6 +4483,7 @@ type Query = {
   readonly allSitePage: SitePageConnection;
   readonly allSitePlugin: SitePluginConnection;
   readonly allSiteYaml: SiteYamlConnection;
+  readonly allTestimonialsYaml: TestimonialsYamlConnection;
   readonly contactPageYaml: Maybe<ContactPageYaml>;
   readonly directory: Maybe<Directory>;
   readonly estimateOptionsYaml: Maybe<EstimateOptionsYaml>;
@@ -4494,6 +4505,7 @@ type Query = {
   readonly sitePage: Maybe<SitePage>;
   readonly sitePlugin: Maybe<SitePlugin>;
   readonly siteYaml: Maybe<SiteYaml>;
+  readonly testimonialsYaml: Maybe<TestimonialsYaml>;
 };
 
 
@@ -4692,6 +4704,14 @@ type Query_allSiteYamlArgs = {
 };
 
 
+type Query_allTestimonialsYamlArgs = {
+  filter: InputMaybe<TestimonialsYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<TestimonialsYamlSortInput>>>;
+};
+
+
 type Query_contactPageYamlArgs = {
   areaLabel: InputMaybe<StringQueryOperatorInput>;
   areaSummary: InputMaybe<StringQueryOperatorInput>;
@@ -4806,6 +4826,7 @@ type Query_fileArgs = {
   childPlansYaml: InputMaybe<PlansYamlFilterInput>;
   childServicesPageYaml: InputMaybe<ServicesPageYamlFilterInput>;
   childSiteYaml: InputMaybe<SiteYamlFilterInput>;
+  childTestimonialsYaml: InputMaybe<TestimonialsYamlFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   childrenAboutYaml: InputMaybe<AboutYamlFilterListInput>;
   childrenContactPageYaml: InputMaybe<ContactPageYamlFilterListInput>;
@@ -4822,6 +4843,7 @@ type Query_fileArgs = {
   childrenPlansYaml: InputMaybe<PlansYamlFilterListInput>;
   childrenServicesPageYaml: InputMaybe<ServicesPageYamlFilterListInput>;
   childrenSiteYaml: InputMaybe<SiteYamlFilterListInput>;
+  childrenTestimonialsYaml: InputMaybe<TestimonialsYamlFilterListInput>;
   ctime: InputMaybe<DateQueryOperatorInput>;
   ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   dev: InputMaybe<IntQueryOperatorInput>;
@@ -5117,6 +5139,16 @@ type Query_siteYamlArgs = {
   timeZone: InputMaybe<StringQueryOperatorInput>;
   tracking: InputMaybe<SiteYamlTrackingFilterInput>;
   yearsLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_testimonialsYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  heading: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  items: InputMaybe<TestimonialsYamlItemsFilterListInput>;
+  parent: InputMaybe<NodeFilterInput>;
 };
 
 type ServicesPageYaml = Node & {
@@ -6490,6 +6522,164 @@ type StringQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['String']>;
 };
 
+type TestimonialsYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly heading: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly items: ReadonlyArray<TestimonialsYamlItems>;
+  readonly parent: Maybe<Node>;
+};
+
+type TestimonialsYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<TestimonialsYamlEdge>;
+  readonly group: ReadonlyArray<TestimonialsYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<TestimonialsYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type TestimonialsYamlConnection_distinctArgs = {
+  field: TestimonialsYamlFieldSelector;
+};
+
+
+type TestimonialsYamlConnection_groupArgs = {
+  field: TestimonialsYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type TestimonialsYamlConnection_maxArgs = {
+  field: TestimonialsYamlFieldSelector;
+};
+
+
+type TestimonialsYamlConnection_minArgs = {
+  field: TestimonialsYamlFieldSelector;
+};
+
+
+type TestimonialsYamlConnection_sumArgs = {
+  field: TestimonialsYamlFieldSelector;
+};
+
+type TestimonialsYamlEdge = {
+  readonly next: Maybe<TestimonialsYaml>;
+  readonly node: TestimonialsYaml;
+  readonly previous: Maybe<TestimonialsYaml>;
+};
+
+type TestimonialsYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly items: InputMaybe<TestimonialsYamlItemsFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+};
+
+type TestimonialsYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly items: InputMaybe<TestimonialsYamlItemsFilterListInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+};
+
+type TestimonialsYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<TestimonialsYamlFilterInput>;
+};
+
+type TestimonialsYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<TestimonialsYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<TestimonialsYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<TestimonialsYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type TestimonialsYamlGroupConnection_distinctArgs = {
+  field: TestimonialsYamlFieldSelector;
+};
+
+
+type TestimonialsYamlGroupConnection_groupArgs = {
+  field: TestimonialsYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type TestimonialsYamlGroupConnection_maxArgs = {
+  field: TestimonialsYamlFieldSelector;
+};
+
+
+type TestimonialsYamlGroupConnection_minArgs = {
+  field: TestimonialsYamlFieldSelector;
+};
+
+
+type TestimonialsYamlGroupConnection_sumArgs = {
+  field: TestimonialsYamlFieldSelector;
+};
+
+type TestimonialsYamlItems = {
+  readonly location: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly quote: Scalars['String'];
+  readonly rating: Scalars['Int'];
+};
+
+type TestimonialsYamlItemsFieldSelector = {
+  readonly location: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly quote: InputMaybe<FieldSelectorEnum>;
+  readonly rating: InputMaybe<FieldSelectorEnum>;
+};
+
+type TestimonialsYamlItemsFilterInput = {
+  readonly location: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly quote: InputMaybe<StringQueryOperatorInput>;
+  readonly rating: InputMaybe<IntQueryOperatorInput>;
+};
+
+type TestimonialsYamlItemsFilterListInput = {
+  readonly elemMatch: InputMaybe<TestimonialsYamlItemsFilterInput>;
+};
+
+type TestimonialsYamlItemsSortInput = {
+  readonly location: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly quote: InputMaybe<SortOrderEnum>;
+  readonly rating: InputMaybe<SortOrderEnum>;
+};
+
+type TestimonialsYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly items: InputMaybe<TestimonialsYamlItemsSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+};
+
 type TransformOptions = {
   readonly cropFocus: InputMaybe<ImageCropFocus>;
   readonly duotone: InputMaybe<DuotoneGradient>;
@@ -6562,7 +6752,7 @@ type HomePageQueryVariables = Exact<{
 }>;
 
 
-type HomePageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly homeYaml: { readonly badge: string, readonly estimateLabel: string, readonly plansLabel: string, readonly callLabel: string, readonly trustHeading: string, readonly plansHeading: string, readonly plansIntro: string, readonly planCardLabel: string, readonly allPlansLabel: string, readonly heroImage: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly trustCards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
+type HomePageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly homeYaml: { readonly badge: string, readonly estimateLabel: string, readonly plansLabel: string, readonly callLabel: string, readonly trustHeading: string, readonly plansHeading: string, readonly plansIntro: string, readonly planCardLabel: string, readonly allPlansLabel: string, readonly heroImage: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly trustCards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null, readonly testimonialsYaml: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> } | null };
 
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -9,11 +9,11 @@ type Data = Queries.HomePageQuery
 
 export default function HomePageTemplate({ data, location }: PageProps<Data>) {
   const { company } = useSiteData()
-  const { pageYaml: page, homeYaml: home, plansYaml } = data
-  if (!page || !home || !plansYaml) return null
+  const { pageYaml: page, homeYaml: home, plansYaml, testimonialsYaml } = data
+  if (!page || !home || !plansYaml || !testimonialsYaml) return null
   return (
     <Layout pathname={location.pathname}>
-      <HomePage heading={page.heading} intro={page.intro} home={home} heroImage={getImage(home.heroImage.src.childImageSharp?.gatsbyImageData ?? null)} plans={plansYaml.plans} phone={company.phone} />
+      <HomePage heading={page.heading} intro={page.intro} home={home} heroImage={getImage(home.heroImage.src.childImageSharp?.gatsbyImageData ?? null)} plans={plansYaml.plans} testimonials={testimonialsYaml} phone={company.phone} />
     </Layout>
   )
 }
@@ -58,6 +58,15 @@ export const query = graphql`
     plansYaml {
       plans {
         ...PlanFields
+      }
+    }
+    testimonialsYaml {
+      heading
+      items {
+        quote
+        name
+        location
+        rating
       }
     }
   }

@@ -7,6 +7,7 @@ import { buttonClass } from "../ui/button-class"
 import { CardGrid, type CardData } from "../ui/card-grid"
 import { CtaBanner, type CtaData } from "../ui/cta-banner"
 import { Section } from "../ui/section"
+import { Testimonials, type Testimonial } from "../ui/testimonials"
 
 export interface HomeContent {
   readonly badge: string
@@ -29,10 +30,11 @@ export interface HomePageProps {
   home: HomeContent
   heroImage?: IGatsbyImageData | null
   plans: readonly PlanData[]
+  testimonials: { readonly heading: string; readonly items: readonly Testimonial[] }
   phone: { display: string; e164: string }
 }
 
-export function HomePage({ heading, intro, home, heroImage, plans, phone }: HomePageProps) {
+export function HomePage({ heading, intro, home, heroImage, plans, testimonials, phone }: HomePageProps) {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -74,6 +76,9 @@ export function HomePage({ heading, intro, home, heroImage, plans, phone }: Home
             {home.allPlansLabel}
           </Link>
         </p>
+      </Section>
+      <Section heading={testimonials.heading} id="testimonials">
+        <Testimonials items={testimonials.items} />
       </Section>
       <CtaBanner cta={home.cta} phone={phone} estimatePath="/estimate/" />
     </>
