@@ -1,7 +1,7 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Layout } from "../components/layout/layout"
 import { ContentPage } from "../components/page/content-page"
-import { Seo } from "../components/seo/seo"
+import { PageSeo } from "../components/seo/page-seo"
 
 type Data = Queries.ContentPageQuery
 
@@ -15,27 +15,12 @@ export default function ContentPageTemplate({ data, location }: PageProps<Data>)
   )
 }
 
-export const Head = ({ data }: HeadProps<Data>) =>
-  data.pageYaml && (
-    <Seo
-      title={data.pageYaml.title}
-      description={data.pageYaml.description}
-      keywords={data.pageYaml.keywords}
-      path={data.pageYaml.path}
-      noindex={data.pageYaml.noindex ?? false}
-    />
-  )
+export const Head = ({ data }: HeadProps<Data>) => <PageSeo page={data.pageYaml} />
 
 export const query = graphql`
   query ContentPage($slug: String!) {
     pageYaml(path: { eq: $slug }) {
-      path
-      title
-      description
-      keywords
-      noindex
-      heading
-      intro
+      ...PageFields
       sections {
         heading
         paragraphs

@@ -1,7 +1,7 @@
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby"
 import { Layout } from "../components/layout/layout"
 import { PageHero } from "../components/page/page-hero"
-import { Seo } from "../components/seo/seo"
+import { PageSeo } from "../components/seo/page-seo"
 import { useSiteData } from "../hooks/use-site-data"
 import { offerPath } from "../lib/paths"
 
@@ -34,21 +34,12 @@ export default function OffersIndexTemplate({ data, location }: PageProps<Data>)
   )
 }
 
-export const Head = ({ data }: HeadProps<Data>) =>
-  data.pageYaml && (
-    <Seo title={data.pageYaml.title} description={data.pageYaml.description} keywords={data.pageYaml.keywords} path={data.pageYaml.path} noindex={data.pageYaml.noindex ?? false} />
-  )
+export const Head = ({ data }: HeadProps<Data>) => <PageSeo page={data.pageYaml} />
 
 export const query = graphql`
   query OffersIndexPage($slug: String!) {
     pageYaml(path: { eq: $slug }) {
-      path
-      title
-      description
-      keywords
-      noindex
-      heading
-      intro
+      ...PageFields
     }
     allOfferYaml(sort: { key: ASC }) {
       nodes {

@@ -1,6 +1,6 @@
-import { Ban, CircleCheck } from "lucide-react"
 import { PageHero } from "../page/page-hero"
 import { CardGrid, type CardData } from "../ui/card-grid"
+import { CheckList } from "../ui/check-list"
 import { CtaBanner, type CtaData } from "../ui/cta-banner"
 import { Section } from "../ui/section"
 
@@ -46,25 +46,15 @@ export function AboutPage({ heading, intro, content, phone }: { heading: string;
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-14 md:grid-cols-2">
           <div>
             <h2 className="text-2xl font-bold text-brand-900">{content.doHeading}</h2>
-            <ul className="mt-5 space-y-2">
-              {content.weDo.map((item) => (
-                <li key={item} className="flex gap-3 text-slate-700">
-                  <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-                  {item}
-                </li>
-              ))}
-            </ul>
+            <div className="mt-5">
+              <CheckList items={content.weDo} />
+            </div>
           </div>
           <div>
             <h2 className="text-2xl font-bold text-brand-900">{content.dontHeading}</h2>
-            <ul className="mt-5 space-y-2">
-              {content.weDont.map((item) => (
-                <li key={item} className="flex gap-3 text-slate-700">
-                  <Ban className="mt-0.5 h-5 w-5 shrink-0 text-red-700" aria-hidden="true" />
-                  {item}
-                </li>
-              ))}
-            </ul>
+            <div className="mt-5">
+              <CheckList items={content.weDont} mark="no" />
+            </div>
           </div>
         </div>
       </section>

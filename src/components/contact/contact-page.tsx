@@ -1,8 +1,10 @@
-import { CircleCheck, Clock, Mail, MapPin, Phone, Zap } from "lucide-react"
+import { Clock, Mail, MapPin, Phone, Zap } from "lucide-react"
 import type { ReactNode } from "react"
 import type { HoursLine } from "../../lib/hours"
 import { telHref } from "../../lib/phone"
 import { PageHero } from "../page/page-hero"
+import { CheckList } from "../ui/check-list"
+import { HoursList } from "../ui/hours-list"
 
 export interface ContactContent {
   readonly whyHeading: string
@@ -52,14 +54,9 @@ export function ContactPage({ heading, intro, content, phone, email, hours, form
             <h2 id="why-contact" className="text-xl font-bold text-brand-900">
               {content.whyHeading}
             </h2>
-            <ul className="mt-4 space-y-2">
-              {content.whyPoints.map((point) => (
-                <li key={point} className="flex gap-3 text-slate-800">
-                  <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-                  {point}
-                </li>
-              ))}
-            </ul>
+            <div className="mt-4">
+              <CheckList items={content.whyPoints} />
+            </div>
           </section>
         </div>
         <div className="space-y-4">
@@ -77,14 +74,7 @@ export function ContactPage({ heading, intro, content, phone, email, hours, form
             {content.areaSummary}
           </InfoCard>
           <InfoCard icon={<Clock className="h-5 w-5" aria-hidden="true" />} label={content.hoursLabel}>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3">
-              {hours.map((line) => (
-                <div key={line.days} className="contents">
-                  <dt>{line.days}</dt>
-                  <dd>{line.time}</dd>
-                </div>
-              ))}
-            </dl>
+            <HoursList hours={hours} />
           </InfoCard>
           <section className="rounded-xl bg-accent-600 p-6 text-white" aria-labelledby="same-day">
             <h2 id="same-day" className="flex items-center gap-2 text-xl font-bold">

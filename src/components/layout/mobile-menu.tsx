@@ -6,6 +6,7 @@ import { isActivePath } from "../../lib/active-link"
 import type { HoursLine } from "../../lib/hours"
 import { withTrailingSlash } from "../../lib/paths"
 import { telHref } from "../../lib/phone"
+import { HoursList } from "../ui/hours-list"
 import { Logo } from "./logo"
 import type { HeaderNavigation } from "./site-header"
 
@@ -93,14 +94,7 @@ export function MobileMenu({ open, onClose, companyName, phone, navigation, hour
             <Clock className="h-4 w-4" aria-hidden="true" />
             {navigation.labels.hours}
           </p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3">
-            {hours.map((line) => (
-              <div key={line.days} className="contents">
-                <dt>{line.days}</dt>
-                <dd>{line.time}</dd>
-              </div>
-            ))}
-          </dl>
+          <HoursList hours={hours} />
         </div>
       </div>
     </div>

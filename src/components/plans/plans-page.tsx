@@ -1,7 +1,8 @@
 import { Link } from "gatsby"
-import { CircleCheck, Clock } from "lucide-react"
+import { Clock } from "lucide-react"
 import { PageHero } from "../page/page-hero"
 import { buttonClass } from "../ui/button-class"
+import { CheckList } from "../ui/check-list"
 import { Section } from "../ui/section"
 import { PlanCard, type PlanData } from "./plan-card"
 
@@ -37,14 +38,7 @@ export function PlansPage({ heading, intro, content }: { heading: string; intro:
         </ul>
       </div>
       <Section heading={content.everyPlanHeading} tinted id="every-plan">
-        <ul className="grid gap-3 md:grid-cols-2">
-          {content.everyPlanIncludes.map((item) => (
-            <li key={item} className="flex gap-3 text-slate-700">
-              <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-              {item}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={content.everyPlanIncludes} columns={2} />
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to="/estimate/" className={buttonClass("primary")}>
             {content.estimateLabel}
