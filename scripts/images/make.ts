@@ -3,6 +3,7 @@ import fs from "node:fs"
 import path from "node:path"
 import sharp from "sharp"
 import { drawBug, drawCentipede, drawRodent, scene, type BugSpec, type Palette } from "./artwork"
+import { SPRITE_FILE, writeSprite } from "./icon-sprite"
 
 const OUT = path.resolve(__dirname, "../../src/images")
 const W = 960
@@ -90,7 +91,8 @@ async function main() {
   for (const [slug, art] of Object.entries(PESTS)) await write(path.join(OUT, "pests", `${slug}.png`), scene(W, H, art.palette, art.figure, art.scale ?? 0.8))
   await write(path.join(OUT, "home-hero.png"), scene(1200, 800, palettes.mint!, heroFigure, 1.1))
   await write(path.join(OUT, "logo.png"), logoSvg)
-  console.log(`Wrote ${Object.keys(PESTS).length} pest images, the home hero and the logo to ${OUT}`)
+  await writeSprite()
+  console.log(`Wrote ${Object.keys(PESTS).length} pest images, the home hero and the logo to ${OUT}, and the icon sprite to ${SPRITE_FILE}`)
 }
 
 void main()

@@ -35,10 +35,10 @@ async function main() {
   const results: PageResult[] = []
   try {
     for (const route of routes) {
-      const bytes = firstLoad(fs.readFileSync(htmlFileFor(PUBLIC, route.path), "utf8"), PUBLIC)
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
       await page.goto(`${server.url}${route.path}`, { waitUntil: "networkidle" })
       await page.waitForSelector("html[data-hydrated]", { state: "attached" })
+      const bytes = firstLoad(fs.readFileSync(htmlFileFor(PUBLIC, route.path), "utf8"), PUBLIC)
       await page.addScriptTag({ content: axe.source })
       const violations = await page.evaluate(async (tags) => {
         const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags } })

@@ -99,6 +99,11 @@ export function useSiteData() {
           rightsReserved
         }
       }
+      logo: file(sourceInstanceName: { eq: "images" }, relativePath: { eq: "logo.png" }) {
+        childImageSharp {
+          gatsbyImageData(layout: FIXED, width: 40, height: 40, placeholder: NONE, formats: [AUTO, WEBP])
+        }
+      }
       allPestYaml(sort: { name: ASC }) {
         nodes {
           slug
@@ -117,6 +122,7 @@ export function useSiteData() {
     pests: data.allPestYaml.nodes,
     siteUrl: site.siteMetadata.siteUrl ?? "",
     buildYear: site.buildYear ?? "",
+    logo: data.logo?.childImageSharp?.gatsbyImageData ?? null,
   }
 }
 

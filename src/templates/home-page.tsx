@@ -1,5 +1,4 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { getImage } from "gatsby-plugin-image"
 import { HomePage } from "../components/home/home-page"
 import { Layout } from "../components/layout/layout"
 import { PageSeo } from "../components/seo/page-seo"
@@ -13,7 +12,7 @@ export default function HomePageTemplate({ data, location }: PageProps<Data>) {
   if (!page || !home || !plansYaml || !testimonialsYaml) return null
   return (
     <Layout pathname={location.pathname}>
-      <HomePage heading={page.heading} intro={page.intro} home={home} heroImage={getImage(home.heroImage.src.childImageSharp?.gatsbyImageData ?? null)} plans={plansYaml.plans} testimonials={testimonialsYaml} phone={company.phone} />
+      <HomePage heading={page.heading} intro={page.intro} home={home} heroImage={home.heroImage.src.childImageSharp?.gatsbyImageData} plans={plansYaml.plans} testimonials={testimonialsYaml} phone={company.phone} />
     </Layout>
   )
 }

@@ -8,12 +8,12 @@ import { offerPath } from "../lib/paths"
 type Data = Queries.OfferPageQuery
 
 export default function OfferPageTemplate({ data }: PageProps<Data>) {
-  const { company } = useSiteData()
+  const { company, logo } = useSiteData()
   const offer = data.offerYaml
   if (!offer) return null
   const phone = offer.phone ?? company.phone
   return (
-    <StandaloneFrame companyName={company.name} phone={phone}>
+    <StandaloneFrame companyName={company.name} logo={logo} phone={phone}>
       <PageHero heading={`Pest Control in ${offer.city} — ${offer.offerName}`} intro={offer.metaDescription}>
         <p className="mt-6 text-4xl font-extrabold text-accent-700">{offer.price}</p>
         <p className="mt-1 font-semibold text-slate-700">{offer.couponCode}</p>

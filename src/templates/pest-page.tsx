@@ -1,5 +1,4 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { getImage } from "gatsby-plugin-image"
 import { Layout } from "../components/layout/layout"
 import { PestPage } from "../components/pest/pest-page"
 import { Seo } from "../components/seo/seo"
@@ -19,7 +18,7 @@ export default function PestPageTemplate({ data, location }: PageProps<Data>) {
     <Layout pathname={location.pathname}>
       <PestPage
         pest={pest}
-        image={getImage(pest.image.src.childImageSharp?.gatsbyImageData ?? null)}
+        image={pest.image.src.childImageSharp?.gatsbyImageData}
         breadcrumb={pestTrail(navigation, pest)}
         phone={company.phone}
         callLabel={navigation.callCta.label}

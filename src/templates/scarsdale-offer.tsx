@@ -7,11 +7,11 @@ import { useSiteData } from "../hooks/use-site-data"
 type Data = Queries.ScarsdaleOfferPageQuery
 
 export default function ScarsdaleOfferTemplate({ data }: PageProps<Data>) {
-  const { company } = useSiteData()
+  const { company, logo } = useSiteData()
   const page = data.pageYaml
   if (!page) return null
   return (
-    <StandaloneFrame companyName={company.name} phone={company.phone}>
+    <StandaloneFrame companyName={company.name} logo={logo} phone={company.phone}>
       <PageHero heading={page.heading} intro={page.intro} />
     </StandaloneFrame>
   )

@@ -1,11 +1,12 @@
 import { Link } from "gatsby"
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image"
+import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { Phone, Zap } from "lucide-react"
 import { telHref } from "../../lib/phone"
 import { PlanCard, type PlanData } from "../plans/plan-card"
 import { buttonClass } from "../ui/button-class"
 import { CardGrid, type CardData } from "../ui/card-grid"
 import { CtaBanner, type CtaData } from "../ui/cta-banner"
+import { ResponsiveImage } from "../ui/responsive-image"
 import { Section } from "../ui/section"
 import { Testimonials, type Testimonial } from "../ui/testimonials"
 
@@ -59,7 +60,7 @@ export function HomePage({ heading, intro, home, heroImage, plans, testimonials,
               </a>
             </div>
           </div>
-          {heroImage && <GatsbyImage image={heroImage} alt={home.heroImage.alt} className="rounded-2xl shadow-xl" loading="eager" />}
+          {heroImage && <ResponsiveImage image={heroImage} alt={home.heroImage.alt} className="rounded-2xl shadow-xl" eager />}
         </div>
       </section>
       <Section heading={home.trustHeading} id="trust">

@@ -1,4 +1,5 @@
 import { Link } from "gatsby"
+import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { Clock, Phone, X } from "lucide-react"
 import { useEffect, useRef } from "react"
 import { useFocusTrap } from "../../hooks/use-focus-trap"
@@ -14,6 +15,7 @@ interface MobileMenuProps {
   open: boolean
   onClose: () => void
   companyName: string
+  logo?: IGatsbyImageData | null
   phone: { display: string; e164: string }
   navigation: HeaderNavigation
   hours: readonly HoursLine[]
@@ -23,7 +25,7 @@ interface MobileMenuProps {
 
 
 /** The slide-in menu for small screens: a modal dialog that keeps focus inside and closes on Escape or navigation. */
-export function MobileMenu({ open, onClose, companyName, phone, navigation, hours, currentPath }: MobileMenuProps) {
+export function MobileMenu({ open, onClose, companyName, logo, phone, navigation, hours, currentPath }: MobileMenuProps) {
   const panel = useRef<HTMLDivElement>(null)
   useFocusTrap(panel, open, onClose)
 
@@ -49,7 +51,7 @@ export function MobileMenu({ open, onClose, companyName, phone, navigation, hour
         data-placement="mobile-menu"
       >
         <div className="flex items-center justify-between">
-          <Logo name={companyName} compact />
+          <Logo name={companyName} image={logo} compact />
           <button type="button" onClick={onClose} className="rounded-lg p-2 text-slate-700 hover:bg-slate-100" aria-label={navigation.labels.closeMenu}>
             <X className="h-6 w-6" aria-hidden="true" />
           </button>

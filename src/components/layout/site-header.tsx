@@ -1,4 +1,5 @@
 import { Link } from "gatsby"
+import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { Menu, Phone } from "lucide-react"
 import { useCallback, useRef, useState } from "react"
 import { isActivePath } from "../../lib/active-link"
@@ -21,6 +22,7 @@ export interface HeaderNavigation {
 
 export interface SiteHeaderProps {
   companyName: string
+  logo?: IGatsbyImageData | null
   phone: { display: string; e164: string }
   navigation: HeaderNavigation
   /** The pests the Services dropdown lists, in menu order. */
@@ -34,7 +36,7 @@ export interface SiteHeaderProps {
 
 
 /** Sticky navigation: logo, menu with the Services dropdown, phone and hours, estimate button; a slide-in menu on small screens. */
-export function SiteHeader({ companyName, phone, navigation, menuPests, hours, hoursSummary, currentPath }: SiteHeaderProps) {
+export function SiteHeader({ companyName, logo, phone, navigation, menuPests, hours, hoursSummary, currentPath }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
   const closeMenu = useCallback(() => setMenuOpen(false), [])
@@ -43,7 +45,7 @@ export function SiteHeader({ companyName, phone, navigation, menuPests, hours, h
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white" data-placement="header">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Logo name={companyName} />
+        <Logo name={companyName} image={logo} />
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {navigation.main.map((link) => {
@@ -104,6 +106,7 @@ export function SiteHeader({ companyName, phone, navigation, menuPests, hours, h
         open={menuOpen}
         onClose={closeMenu}
         companyName={companyName}
+        logo={logo}
         phone={phone}
         navigation={navigation}
         hours={hours}

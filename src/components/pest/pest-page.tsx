@@ -1,7 +1,8 @@
 import { Link } from "gatsby"
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image"
+import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { Phone } from "lucide-react"
 import { telHref } from "../../lib/phone"
+import { ResponsiveImage } from "../ui/responsive-image"
 import { Breadcrumb, type Crumb } from "./breadcrumb"
 import { PestSection } from "./pest-section"
 import type { OptionLinks } from "./sections/option-cards"
@@ -37,7 +38,7 @@ export function PestPage({ pest, image, breadcrumb, phone, callLabel, links }: P
             </a>
           </div>
         </div>
-        {image && <GatsbyImage image={image} alt={pest.image.alt} className="rounded-2xl shadow-lg" loading="eager" />}
+        {image && <ResponsiveImage image={image} alt={pest.image.alt} className="rounded-2xl shadow-lg" eager />}
       </section>
       {pest.sections.map((section, i) => (
         <PestSection key={section.heading} section={section} links={links} tinted={i % 2 === 0} />
