@@ -30,7 +30,7 @@ export const AGGRESSION_LEVELS = ["Low", "Moderate", "High"] as const
 export const DANGER_LEVELS = ["Low", "Moderate", "Severe"] as const
 export const SECTION_TYPES = ["species", "steps", "list", "facts", "callout", "areas", "options"] as const
 /** Page templates a data/pages file may name; each is src/templates/<name>.tsx. */
-export const PAGE_TEMPLATES = ["content-page", "offers-index", "scarsdale-offer", "home-page", "services-page", "plans-page", "about-page", "faq-page", "contact-page"] as const
+export const PAGE_TEMPLATES = ["content-page", "offers-index", "scarsdale-offer", "home-page", "services-page", "plans-page", "about-page", "faq-page", "contact-page", "estimate-page"] as const
 
 const weekday = () => string().required().oneOf([...WEEKDAYS])
 
@@ -361,6 +361,63 @@ export const contactPageSchema = strictObject({
   serviceAreaHeading: text(),
   serviceAreaPlaces: textList(),
   serviceAreaNote: text(),
+  form: strictObject({
+    nameLabel: text(),
+    emailLabel: text(),
+    phoneLabel: text(),
+    messageLabel: text(),
+    messagePlaceholder: text(),
+    submitLabel: text(),
+    sendingLabel: text(),
+    successTitle: text(),
+    errorTitle: text(),
+    errorText: text(),
+  }),
+})
+
+export const estimateWizardSchema = strictObject({
+  stepTitles: array().of(text()).required().length(7, "must name the seven steps"),
+  progress: text(),
+  percentComplete: text(),
+  previousLabel: text(),
+  nextLabel: text(),
+  callPrompt: text(),
+  callLabel: text(),
+  pestsHint: text(),
+  additionalPestsLabel: text(),
+  sameDayHint: text(),
+  quickKnockHint: text(),
+  sameDayUnavailable: text(),
+  requiredNote: text(),
+  fieldLabels: strictObject({ fullName: text(), phone: text(), email: text(), streetAddress: text(), city: text(), state: text(), zipCode: text() }),
+  reviewLabels: strictObject({
+    propertyType: text(),
+    servicePlan: text(),
+    pests: text(),
+    additionalPests: text(),
+    sameDayService: text(),
+    quickKnock: text(),
+    contact: text(),
+    address: text(),
+  }),
+  yesLabel: text(),
+  noLabel: text(),
+  submitLabel: text(),
+  submittingLabel: text(),
+  warningTitle: text(),
+  warningText: text(),
+  referenceLabel: text(),
+  thankYou: strictObject({ heading: text(), intro: text(), nextHeading: text(), nextSteps: textList(), againLabel: text() }),
+  toasts: strictObject({
+    successTitle: text(),
+    successText: text(),
+    crmPrefix: string().required(),
+    leadPrefix: string().required(),
+    allFailedTitle: text(),
+    allFailedText: text(),
+    errorTitle: text(),
+    errorText: text(),
+  }),
 })
 
 export const testimonialsSchema = strictObject({
@@ -402,6 +459,7 @@ export const DATA_FILE_KINDS: readonly DataFileKind[] = [
   { typeName: "FaqYaml", schema: faqSchema, matches: (p) => p === "faq.yaml" },
   { typeName: "ContactPageYaml", schema: contactPageSchema, matches: (p) => p === "contact-page.yaml" },
   { typeName: "TestimonialsYaml", schema: testimonialsSchema, matches: (p) => p === "testimonials.yaml" },
+  { typeName: "EstimateWizardYaml", schema: estimateWizardSchema, matches: (p) => p === "estimate-wizard.yaml" },
   { typeName: "PageYaml", schema: pageSchema, matches: (p) => /^pages\/[^/]+\.ya?ml$/.test(p), entryKey: "path" },
   { typeName: "PestYaml", schema: pestSchema, matches: (p) => /^pests\/[^/]+\.ya?ml$/.test(p), entryKey: "slug" },
   { typeName: "OfferYaml", schema: offerSchema, matches: (p) => /^offers\/[^/]+\.ya?ml$/.test(p), entryKey: "key" },

@@ -43,6 +43,8 @@ export function useSiteData() {
         }
         sameDayService {
           banner
+          cutoffHour
+          days
         }
         serviceArea
         footerTowns

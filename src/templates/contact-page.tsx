@@ -1,5 +1,6 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { ContactPage } from "../components/contact/contact-page"
+import { ContactForm } from "../components/forms/contact-form"
 import { Layout } from "../components/layout/layout"
 import { PageSeo } from "../components/seo/page-seo"
 import { useSiteData } from "../hooks/use-site-data"
@@ -13,7 +14,23 @@ export default function ContactPageTemplate({ data, location }: PageProps<Data>)
   if (!page || !contactPageYaml) return null
   return (
     <Layout pathname={location.pathname}>
-      <ContactPage heading={page.heading} intro={page.intro} content={contactPageYaml} phone={company.phone} email={company.email} hours={hoursLines(company.hours)} />
+      <ContactPage
+        heading={page.heading}
+        intro={page.intro}
+        content={contactPageYaml}
+        phone={company.phone}
+        email={company.email}
+        hours={hoursLines(company.hours)}
+        form={
+          <section aria-labelledby="contact-form-heading">
+            <h2 id="contact-form-heading" className="mb-3 text-xl font-bold text-brand-900">
+              {contactPageYaml.formHeading}
+            </h2>
+            <p className="mb-4 text-slate-700">{contactPageYaml.formIntro}</p>
+            <ContactForm labels={contactPageYaml.form} phone={company.phone} />
+          </section>
+        }
+      />
     </Layout>
   )
 }
@@ -26,6 +43,20 @@ export const query = graphql`
       ...PageFields
     }
     contactPageYaml {
+      formHeading
+      formIntro
+      form {
+        nameLabel
+        emailLabel
+        phoneLabel
+        messageLabel
+        messagePlaceholder
+        submitLabel
+        sendingLabel
+        successTitle
+        errorTitle
+        errorText
+      }
       whyHeading
       whyPoints
       phoneLabel

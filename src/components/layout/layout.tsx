@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import { useSiteData } from "../../hooks/use-site-data"
+import { ToastProvider } from "../ui/toaster"
 import { headerProps } from "./header-props"
 import { SiteFooter } from "./site-footer"
 import { SiteHeader } from "./site-header"
@@ -16,6 +17,7 @@ export function Layout({ pathname, children }: LayoutProps) {
   const siteData = useSiteData()
   const { company, navigation, pests, buildYear } = siteData
   return (
+    <ToastProvider>
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {navigation.labels.skipToContent}
@@ -27,5 +29,6 @@ export function Layout({ pathname, children }: LayoutProps) {
       </main>
       <SiteFooter company={company} footer={navigation.footer} servicesPath={navigation.servicesMenu.path} pests={pests} year={buildYear} />
     </div>
+    </ToastProvider>
   )
 }

@@ -1,0 +1,79 @@
+import { render, screen, waitFor } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { ContactForm, type ContactFormLabels } from "../src/components/forms/contact-form"
+import { ToastProvider } from "../src/components/ui/toaster"
+import type { CallResult } from "../src/lib/api"
+import { readData } from "./fixtures/data"
+
+const labels = readData<{ form: ContactFormLabels }>("contact-page.yaml").form
+
+function renderForm(call: jest.Mock) {
+  render(
+    <ToastProvider>
+      <ContactForm labels={labels} phone={{ display: "(914) 555-0123" }} call={call} />
+    </ToastProvider>,
+  )
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^Name/), "Ann Lee")
+  await user.type(screen.getByLabelText(/^Email/), "ann@example.com")
+  await user.type(screen.getByLabelText(/^Phone/), "914-555-0100")
+  await user.type(screen.getByLabelText(/^Message/), "Ants by the sink")
+}
+
+test("fields are labelled, required, typed, and the message box is at least 120px", () => {
+  renderForm(jest.fn())
+  expect(screen.getByLabelText(/^Name/)).toBeRequired()
+  expect(screen.getByLabelText(/^Email/)).toHaveAttribute("type", "email")
+  expect(screen.getByLabelText(/^Phone/)).toHaveAttribute("type", "tel")
+  expect(screen.getByLabelText(/^Phone/)).toHaveAttribute("autocomplete", "tel")
+  expect(screen.getByLabelText(/^Message/).className).toContain("min-h-[120px]")
+})
+
+test("invalid fields get a message next to them and nothing is sent", async () => {
+  const call = jest.fn()
+  renderForm(call)
+  const user = userEvent.setup()
+  await user.type(screen.getByLabelText(/^Email/), "ann.example.com")
+  await user.click(screen.getByRole("button", { name: "Send Message" }))
+  expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument()
+  expect(screen.getByLabelText(/^Email/)).toHaveAttribute("aria-invalid", "true")
+  expect(screen.getByText("Please enter your name")).toBeInTheDocument()
+  expect(call).not.toHaveBeenCalled()
+})
+
+test("success: Sending... while busy, the toast with the server's message, fields cleared", async () => {
+  let resolve: (r: CallResult) => void = () => undefined
+  const call = jest.fn(() => new Promise<CallResult>((r) => (resolve = r)))
+  renderForm(call)
+  const user = userEvent.setup()
+  await fill(user)
+  await user.click(screen.getByRole("button", { name: "Send Message" }))
+  await waitFor(() => expect(screen.getByRole("button", { name: "Sending..." })).toBeDisabled())
+  expect(call).toHaveBeenCalledWith("process-contact", expect.objectContaining({ name: "Ann Lee", email: "ann@example.com", phone: "914-555-0100", message: "Ants by the sink", submissionId: expect.any(String), website: "" }))
+  resolve({ ok: true, data: { success: true, message: "Thank you, Ann! We'll reply within 24 hours.", error: null } })
+  const toast = await screen.findByRole("status")
+  expect(toast).toHaveTextContent("Message sent successfully! 📧")
+  expect(toast).toHaveTextContent("Thank you, Ann! We'll reply within 24 hours.")
+  await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue(""))
+  expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled()
+})
+
+test.each([
+  ["an error answer", async () => ({ ok: false, reason: "http", status: 500, data: { success: false, error: "boom" } }) as CallResult],
+  ["success not true", async () => ({ ok: true, data: { success: false, error: "no" } }) as CallResult],
+  ["a thrown error", async () => Promise.reject(new Error("offline"))],
+])("failure (%s): the destructive toast with the phone, fields kept", async (_name, impl) => {
+  jest.spyOn(console, "warn").mockImplementation(() => undefined)
+  renderForm(jest.fn(impl))
+  const user = userEvent.setup()
+  await fill(user)
+  await user.click(screen.getByRole("button", { name: "Send Message" }))
+  const alert = await screen.findByRole("alert")
+  expect(alert).toHaveTextContent("Error")
+  expect(alert).toHaveTextContent("Failed to send message. Please try calling us directly at (914) 555-0123.")
+  expect(screen.getByLabelText(/^Name/)).toHaveValue("Ann Lee")
+  expect(screen.getByLabelText(/^Message/)).toHaveValue("Ants by the sink")
+  jest.restoreAllMocks()
+})

@@ -1,0 +1,265 @@
+import { act, render, screen, waitFor, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { EstimateWizard, STORAGE_KEY, type EstimateWizardProps } from "../src/components/estimate/estimate-wizard"
+import type { WizardOptions, WizardPlan, WizardTexts } from "../src/components/estimate/types"
+import { ToastProvider } from "../src/components/ui/toaster"
+import type { CallResult } from "../src/lib/api"
+import { EMPTY_ANSWERS, isStepValid, nextStep, previousStep, referenceNumber, splitName } from "../src/lib/estimate-wizard"
+import { loadContract } from "../src/lib/contract-loader"
+import { outcomeToast } from "../src/lib/submit-estimate"
+import { readData } from "./fixtures/data"
+
+const texts = readData<WizardTexts>("estimate-wizard.yaml")
+const options = readData<WizardOptions>("estimate-options.yaml")
+const plans = readData<{ plans: WizardPlan[] }>("plans.yaml").plans
+const MONDAY_10AM_NY = new Date("2026-11-23T15:00:00Z")
+
+const ok = (data: Record<string, unknown> = { success: true, message: "ok", reference: "r" }): CallResult => ({ ok: true, data })
+const httpError: CallResult = { ok: false, reason: "http", status: 500, data: { success: false, error: "down" } }
+
+function renderWizard(call: EstimateWizardProps["call"] = jest.fn(async () => ok()), now = () => MONDAY_10AM_NY) {
+  render(
+    <ToastProvider>
+      <EstimateWizard texts={texts} options={options} plans={plans} phone={{ display: "(914) 555-0123", e164: "+19145550123" }} sameDayRule={{ cutoffHour: 12, days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] }} timeZone="America/New_York" call={call} now={now} />
+    </ToastProvider>,
+  )
+  return call
+}
+
+const next = () => screen.getByRole("button", { name: "Next" })
+const previous = () => screen.getByRole("button", { name: "Previous" })
+const stepHeading = (n: number) => screen.getByText(texts.stepTitles[n - 1]!)
+
+beforeEach(() => sessionStorage.clear())
+
+async function fillToReview(user: ReturnType<typeof userEvent.setup>, plan = "EZ-One", pests = ["Ants"]) {
+  await user.click(screen.getByRole("radio", { name: "Single-Family Home (up to 3BR)" }))
+  await user.click(next())
+  await user.click(screen.getByRole("radio", { name: plan }))
+  await user.click(next())
+  for (const pest of pests) await user.click(screen.getByRole("checkbox", { name: pest }))
+  await user.click(next())
+  if (plan === "EZ-One") await user.click(next())
+  await user.click(next())
+  await user.type(screen.getByLabelText(/Full name/), "Maria Lopez Garcia")
+  await user.type(screen.getByLabelText(/^Phone/), "(914) 555-0142")
+  await user.type(screen.getByLabelText(/^Email/), "maria@example.com")
+  await user.type(screen.getByLabelText(/Street address/), "12 Fox Meadow Rd")
+  await user.type(screen.getByLabelText(/^City/), "Scarsdale")
+  await user.type(screen.getByLabelText(/^State/), "NY")
+  await user.type(screen.getByLabelText(/ZIP code/), "10583")
+  await waitFor(() => expect(next()).toBeEnabled())
+  await user.click(next())
+}
+
+describe("the rules", () => {
+  test("each step is valid only when SPEC §5 says so; step 6 with the shared contract", async () => {
+    const contract = await loadContract()
+    expect(isStepValid(1, EMPTY_ANSWERS, contract)).toBe(false)
+    expect(isStepValid(1, { ...EMPTY_ANSWERS, propertyType: "apartment" }, contract)).toBe(true)
+    expect(isStepValid(2, EMPTY_ANSWERS, contract)).toBe(false)
+    expect(isStepValid(3, { ...EMPTY_ANSWERS, pests: [] }, contract)).toBe(false)
+    expect(isStepValid(3, { ...EMPTY_ANSWERS, pests: ["Ants"] }, contract)).toBe(true)
+    expect(isStepValid(4, EMPTY_ANSWERS, contract)).toBe(true)
+    expect(isStepValid(5, EMPTY_ANSWERS, contract)).toBe(true)
+    const contact = { ...EMPTY_ANSWERS, fullName: "A B", phone: "914 555 0100", email: "a@b.co", streetAddress: "1 Elm", city: "Rye", state: "NY", zipCode: "10580" }
+    expect(isStepValid(6, contact, contract)).toBe(true)
+    expect(isStepValid(6, contact, null)).toBe(false)
+    for (const [field, bad] of [["email", "ab.co"], ["phone", "555-0100"], ["fullName", "  "], ["streetAddress", " "], ["city", ""], ["state", ""], ["zipCode", " "]] as const) {
+      expect(isStepValid(6, { ...contact, [field]: bad }, contract)).toBe(false)
+    }
+  })
+
+  test("annual plans skip step 4 both ways; others do not", () => {
+    expect(nextStep(3, true)).toBe(5)
+    expect(previousStep(5, true)).toBe(3)
+    expect(nextStep(3, false)).toBe(4)
+    expect(previousStep(5, false)).toBe(4)
+    expect(previousStep(1, false)).toBe(1)
+  })
+
+  test("names split at the first space; the reference is WEB + six digits", () => {
+    expect(splitName(" Maria Lopez Garcia ")).toEqual({ firstName: "Maria", lastName: "Lopez Garcia" })
+    expect(splitName("Cher")).toEqual({ firstName: "Cher", lastName: "" })
+    expect(referenceNumber(1732272000123456)).toBe("WEB123456")
+  })
+
+  test("each outcome's toast (SPEC §8)", () => {
+    const t = texts.toasts
+    expect(outcomeToast({ leadStored: true, sentToCrm: true, confirmationSent: true }, t)).toEqual({ variant: "default", title: "Request Submitted Successfully!", description: `Your request has been successfully submitted to our system! ${t.successText}` })
+    expect(outcomeToast({ leadStored: true, sentToCrm: false, confirmationSent: false }, t).description).toBe(`Your request has been successfully recorded! ${t.successText}`)
+    expect(outcomeToast({ leadStored: false, sentToCrm: true, confirmationSent: false }, t).description).toBe(`Your request has been successfully submitted to our system! ${t.successText}`)
+    expect(outcomeToast({ leadStored: false, sentToCrm: false, confirmationSent: true }, t).description).toBe(t.successText)
+    expect(outcomeToast({ leadStored: false, sentToCrm: false, confirmationSent: false }, t)).toEqual({
+      variant: "destructive",
+      title: "Submission Issue",
+      description: "We're experiencing technical difficulties, but we've received your information. We'll contact you within 24 hours.",
+    })
+  })
+})
+
+describe("the wizard", () => {
+  test("shows Step N of 7 with percent complete; Previous disabled at step 1; Next only when valid", async () => {
+    renderWizard()
+    const user = userEvent.setup()
+    expect(screen.getByText("Step 1 of 7")).toBeInTheDocument()
+    expect(screen.getByText("14% complete")).toBeInTheDocument()
+    expect(previous()).toBeDisabled()
+    expect(next()).toBeDisabled()
+    await user.click(screen.getByRole("radio", { name: "Apartment" }))
+    expect(next()).toBeEnabled()
+    await user.click(next())
+    expect(screen.getByText("Step 2 of 7")).toBeInTheDocument()
+    expect(stepHeading(2)).toBeInTheDocument()
+    for (const badge of ["MOST POPULAR", "BEST VALUE", "COMPLETE CARE", "MAXIMUM PROTECTION"]) expect(screen.getByText(badge)).toBeInTheDocument()
+    expect(screen.getByRole("link", { name: /Call \(914\) 555-0123/ })).toHaveAttribute("href", "tel:+19145550123")
+  })
+
+  test("C•ARE plans go from step 3 to 5 and back; EZ-One visits step 4", async () => {
+    renderWizard()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole("radio", { name: "Apartment" }))
+    await user.click(next())
+    await user.click(screen.getByRole("radio", { name: "C•ARE+" }))
+    await user.click(next())
+    await user.click(screen.getByRole("checkbox", { name: "Ants" }))
+    await user.click(next())
+    expect(stepHeading(5)).toBeInTheDocument()
+    await user.click(previous())
+    expect(stepHeading(3)).toBeInTheDocument()
+    await user.click(previous())
+    await user.click(screen.getByRole("radio", { name: "EZ-One" }))
+    await user.click(next())
+    await user.click(next())
+    expect(stepHeading(4)).toBeInTheDocument()
+    for (const label of ["None", "1-2", "3+"]) expect(screen.getByRole("radio", { name: label })).toBeInTheDocument()
+    await user.click(next())
+    expect(stepHeading(5)).toBeInTheDocument()
+    await user.click(previous())
+    expect(stepHeading(4)).toBeInTheDocument()
+  })
+
+  test("the amber warning lists Bed Bugs, Fleas, Bees or Termites wherever the pests show", async () => {
+    renderWizard()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole("radio", { name: "Apartment" }))
+    await user.click(next())
+    await user.click(screen.getByRole("radio", { name: "C•ARE" }))
+    await user.click(next())
+    await user.click(screen.getByRole("checkbox", { name: "Ants" }))
+    expect(screen.queryByRole("note")).not.toBeInTheDocument()
+    await user.click(screen.getByRole("checkbox", { name: "Termites" }))
+    await user.click(screen.getByRole("checkbox", { name: "Bed Bugs" }))
+    const warning = screen.getByRole("note")
+    expect(warning).toHaveTextContent("Special treatment required for: Termites, Bed Bugs")
+    expect(warning).toHaveTextContent("These pests require specialized treatment methods and may affect pricing.")
+  })
+
+  test("same-day is offered before 12pm Monday–Saturday (New York) and not on Sunday", async () => {
+    renderWizard(undefined, () => new Date("2026-11-29T15:00:00Z"))
+    const user = userEvent.setup()
+    await user.click(screen.getByRole("radio", { name: "Apartment" }))
+    await user.click(next())
+    await user.click(screen.getByRole("radio", { name: "C•ARE" }))
+    await user.click(next())
+    await user.click(screen.getByRole("checkbox", { name: "Ants" }))
+    await user.click(next())
+    expect(screen.queryByRole("checkbox", { name: /Same-day/ })).not.toBeInTheDocument()
+    expect(screen.getByText(texts.sameDayUnavailable)).toBeInTheDocument()
+    expect(screen.getByRole("checkbox", { name: /Quick Knock-down treatment \(−\$50\)/ })).toBeInTheDocument()
+  })
+
+  test("all three calls succeed: bodies per SPEC §7, the success toast, step 8, and Submit Another Request resets", async () => {
+    const call = jest.fn(async () => ok())
+    renderWizard(call)
+    const user = userEvent.setup()
+    await fillToReview(user)
+    expect(stepHeading(7)).toBeInTheDocument()
+    expect(screen.getByText("Single-Family Home (up to 3BR)")).toBeInTheDocument()
+    await user.click(screen.getByRole("button", { name: "Get My Free Estimate" }))
+    await screen.findByRole("heading", { name: texts.thankYou.heading })
+    expect(call).toHaveBeenCalledTimes(3)
+    const calls = call.mock.calls as unknown as Array<[string, Record<string, unknown>]>
+    const [first, lead] = calls[0]!
+    const [second, estimate] = calls[1]!
+    const [third, confirmation] = calls[2]!
+    expect([first, second, third]).toEqual(["process-simple-lead", "process-estimate", "send-estimate-confirmation"])
+    expect(lead).toMatchObject({ propertyType: "single-family-small", servicePlan: "ez-one", pests: ["Ants"], firstName: "Maria", lastName: "Lopez Garcia", source: "website_estimate", state: "NY" })
+    expect(lead).not.toHaveProperty("accountId")
+    expect(estimate).toMatchObject({ accountId: expect.stringMatching(/^WEB\d{6}-/), firstName: "Maria" })
+    expect(confirmation).toEqual(estimate)
+    expect(lead!.submissionId).toBe(estimate!.submissionId)
+    expect(screen.getByRole("status")).toHaveTextContent("Request Submitted Successfully!")
+    expect(screen.getByRole("status")).toHaveTextContent("Your request has been successfully submitted to our system! We'll contact you within 24 hours")
+    expect(screen.queryByText(/Step \d of 7/)).not.toBeInTheDocument()
+    expect(screen.getByText(/WEB\d{6}/)).toBeInTheDocument()
+    expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull()
+    await user.click(screen.getByRole("button", { name: "Submit Another Request" }))
+    expect(screen.getByText("Step 1 of 7")).toBeInTheDocument()
+    expect(screen.getByRole("radio", { name: "Single-Family Home (up to 3BR)" })).not.toBeChecked()
+  })
+
+  test.each([
+    ["only the lead call succeeds", [ok(), httpError, httpError], "status", "Your request has been successfully recorded! "],
+    ["only the CRM call succeeds", [httpError, ok(), httpError], "status", "Your request has been successfully submitted to our system! "],
+    ["all calls fail", [httpError, { ok: false, reason: "network", message: "offline" } as CallResult, httpError], "alert", "we've received your information"],
+  ])("%s", async (_name, results, role, text) => {
+    const queue = [...results]
+    const call = jest.fn(async () => queue.shift()!)
+    jest.spyOn(console, "warn").mockImplementation(() => undefined)
+    renderWizard(call)
+    const user = userEvent.setup()
+    await fillToReview(user)
+    await user.click(screen.getByRole("button", { name: "Get My Free Estimate" }))
+    await screen.findByRole("heading", { name: texts.thankYou.heading })
+    expect(screen.getByRole(role as "status" | "alert")).toHaveTextContent(text)
+    jest.restoreAllMocks()
+  })
+
+  test("an unexpected error keeps the visitor on step 7 with the Submission Error toast", async () => {
+    const call = jest.fn(async () => ok())
+    renderWizard(call)
+    const user = userEvent.setup()
+    await fillToReview(user)
+    const uuid = jest.spyOn(crypto, "randomUUID").mockImplementation(() => {
+      throw new Error("no entropy")
+    })
+    jest.spyOn(console, "error").mockImplementation(() => undefined)
+    await user.click(screen.getByRole("button", { name: "Get My Free Estimate" }))
+    const alert = await screen.findByRole("alert")
+    expect(alert).toHaveTextContent("Submission Error")
+    expect(alert).toHaveTextContent("An unexpected error occurred. Please try again or call us directly.")
+    expect(stepHeading(7)).toBeInTheDocument()
+    expect(screen.getByRole("button", { name: "Get My Free Estimate" })).toBeEnabled()
+    expect(call).not.toHaveBeenCalled()
+    uuid.mockRestore()
+    jest.restoreAllMocks()
+  })
+
+  test("shows Submitting... and disables the button while the calls run", async () => {
+    let release: () => void = () => undefined
+    const call = jest.fn(() => new Promise<CallResult>((resolve) => (release = () => resolve(ok()))))
+    renderWizard(call)
+    const user = userEvent.setup()
+    await fillToReview(user)
+    await user.click(screen.getByRole("button", { name: "Get My Free Estimate" }))
+    expect(screen.getByRole("button", { name: "Submitting..." })).toBeDisabled()
+    await act(async () => {
+      release()
+      await Promise.resolve()
+    })
+  })
+
+  test("answers survive a reload in the same tab", async () => {
+    const first = renderWizard()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole("radio", { name: "Townhouse/Condo" }))
+    await user.click(next())
+    expect(first).not.toHaveBeenCalled()
+    document.body.innerHTML = ""
+    renderWizard()
+    await waitFor(() => expect(screen.getByText("Step 2 of 7")).toBeInTheDocument())
+    await user.click(previous())
+    expect(within(document.body).getAllByRole("radio", { name: "Townhouse/Condo" }).at(-1)).toBeChecked()
+  })
+})

@@ -1,0 +1,167 @@
+import { useFormikContext } from "formik"
+import { Check } from "lucide-react"
+import type { EstimateAnswers } from "../../lib/estimate-wizard"
+import { TextField } from "../forms/text-field"
+import { ChoiceCard } from "./choice-card"
+import { SpecialTreatmentWarning } from "./special-treatment-warning"
+import type { WizardOptions, WizardPlan, WizardTexts } from "./types"
+
+interface StepsProps {
+  step: number
+  texts: WizardTexts
+  options: WizardOptions
+  plans: readonly WizardPlan[]
+  sameDayAvailable: boolean
+  /** The chosen pests that need special treatment. */
+  special: readonly string[]
+}
+
+/** The content of the current step. */
+export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, special }: StepsProps) {
+  const { values, setFieldValue } = useFormikContext<EstimateAnswers>()
+  const set = (field: keyof EstimateAnswers, value: unknown) => void setFieldValue(field, value)
+  const warning = <SpecialTreatmentWarning pests={special} title={texts.warningTitle} text={texts.warningText} />
+
+  switch (step) {
+    case 1:
+      return (
+        <div className="mt-5 grid gap-3 sm:grid-cols-2">
+          {options.propertyTypes.map((type) => (
+            <ChoiceCard key={type.id} type="radio" name="propertyType" value={type.id} checked={values.propertyType === type.id} onChange={() => set("propertyType", type.id)} title={type.label} />
+          ))}
+        </div>
+      )
+    case 2:
+      return (
+        <div className="mt-5 grid gap-3 md:grid-cols-2">
+          {options.servicePlans.map((option) => {
+            const plan = plans.find((p) => p.id === option.id)
+            return (
+              <ChoiceCard
+                key={option.id}
+                type="radio"
+                name="servicePlan"
+                value={option.id}
+                checked={values.servicePlan === option.id}
+                onChange={() => set("servicePlan", option.id)}
+                title={<span className="text-lg">{option.name}</span>}
+                details={
+                  <>
+                    <span className="inline-block rounded-full bg-accent-600 px-2.5 py-0.5 text-xs font-bold text-white">{option.badge}</span>
+                    {plan && <span className="mt-1 block">{plan.tagline}</span>}
+                    {plan && (
+                      <span className="mt-2 block space-y-1">
+                        {plan.features.slice(0, 3).map((feature) => (
+                          <span key={feature} className="flex gap-2">
+                            <Check className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+                            {feature}
+                          </span>
+                        ))}
+                      </span>
+                    )}
+                  </>
+                }
+              />
+            )
+          })}
+        </div>
+      )
+    case 3:
+      return (
+        <>
+          <p className="mt-2 text-slate-700">{texts.pestsHint}</p>
+          <div className="mt-4 grid grid-cols-2 gap-3">
+            {options.pests.map((pest) => {
+              const checked = values.pests.includes(pest)
+              return (
+                <ChoiceCard key={pest} type="checkbox" name="pests" value={pest} checked={checked} onChange={() => set("pests", checked ? values.pests.filter((p) => p !== pest) : [...values.pests, pest])} title={pest} />
+              )
+            })}
+          </div>
+          {warning}
+        </>
+      )
+    case 4:
+      return (
+        <>
+          <p className="mt-2 text-slate-700">{texts.additionalPestsLabel}</p>
+          <div className="mt-4 grid gap-3 sm:grid-cols-3">
+            {options.additionalPests.map((option) => (
+              <ChoiceCard key={option.value} type="radio" name="additionalPests" value={String(option.value)} checked={values.additionalPests === option.value} onChange={() => set("additionalPests", option.value)} title={option.label} />
+            ))}
+          </div>
+        </>
+      )
+    case 5:
+      return (
+        <div className="mt-5 grid gap-3">
+          {sameDayAvailable ? (
+            <ChoiceCard
+              type="checkbox"
+              name="sameDayService"
+              value="yes"
+              checked={values.sameDayService}
+              onChange={() => set("sameDayService", !values.sameDayService)}
+              title={`${options.sameDay.label} (${options.sameDay.priceNote})`}
+              details={texts.sameDayHint}
+            />
+          ) : (
+            <p className="rounded-xl bg-slate-50 p-4 text-slate-700">{texts.sameDayUnavailable}</p>
+          )}
+          <ChoiceCard
+            type="checkbox"
+            name="quickKnock"
+            value="yes"
+            checked={values.quickKnock}
+            onChange={() => set("quickKnock", !values.quickKnock)}
+            title={`${options.quickKnock.label} (${options.quickKnock.priceNote})`}
+            details={texts.quickKnockHint}
+          />
+        </div>
+      )
+    case 6:
+      return (
+        <div className="mt-5 space-y-4">
+          <p className="text-sm text-slate-600">{texts.requiredNote}</p>
+          <TextField name="fullName" label={texts.fieldLabels.fullName} required autoComplete="name" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField name="phone" label={texts.fieldLabels.phone} type="tel" required autoComplete="tel" />
+            <TextField name="email" label={texts.fieldLabels.email} type="email" required autoComplete="email" />
+          </div>
+          <TextField name="streetAddress" label={texts.fieldLabels.streetAddress} required autoComplete="street-address" />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField name="city" label={texts.fieldLabels.city} required autoComplete="address-level2" />
+            <TextField name="state" label={texts.fieldLabels.state} required autoComplete="address-level1" maxLength={2} />
+            <TextField name="zipCode" label={texts.fieldLabels.zipCode} required autoComplete="postal-code" inputMode="numeric" />
+          </div>
+        </div>
+      )
+    default: {
+      const labels = texts.reviewLabels
+      const yesNo = (value: boolean, note: string) => (value ? `${texts.yesLabel} (${note})` : texts.noLabel)
+      const rows: Array<[string, string]> = [
+        [labels.propertyType, options.propertyTypes.find((p) => p.id === values.propertyType)?.label ?? ""],
+        [labels.servicePlan, options.servicePlans.find((p) => p.id === values.servicePlan)?.name ?? ""],
+        [labels.pests, values.pests.join(", ")],
+        [labels.additionalPests, options.additionalPests.find((a) => a.value === values.additionalPests)?.label ?? ""],
+        [labels.sameDayService, yesNo(sameDayAvailable && values.sameDayService, options.sameDay.priceNote)],
+        [labels.quickKnock, yesNo(values.quickKnock, options.quickKnock.priceNote)],
+        [labels.contact, `${values.fullName} · ${values.phone} · ${values.email}`],
+        [labels.address, `${values.streetAddress}, ${values.city}, ${values.state.toUpperCase()} ${values.zipCode}`],
+      ]
+      return (
+        <>
+          <dl className="mt-5 divide-y divide-slate-200 rounded-xl border border-slate-200">
+            {rows.map(([label, value]) => (
+              <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-3">
+                <dt className="font-semibold text-slate-800">{label}</dt>
+                <dd className="text-slate-700 sm:col-span-2">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {warning}
+        </>
+      )
+    }
+  }
+}

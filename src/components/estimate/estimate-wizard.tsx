@@ -1,0 +1,202 @@
+import { Form, Formik, useFormikContext } from "formik"
+import { Phone } from "lucide-react"
+import { useEffect, useRef, useState } from "react"
+import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import { callFunction } from "../../lib/api"
+import { errorsFrom, loadContract, type Contract } from "../../lib/contract-loader"
+import {
+  EMPTY_ANSWERS,
+  THANK_YOU_STEP,
+  TOTAL_STEPS,
+  contactFieldsOf,
+  contactStepSchema,
+  isStepValid,
+  nextStep,
+  percentComplete,
+  previousStep,
+  referenceNumber,
+  specialPestsIn,
+  type EstimateAnswers,
+} from "../../lib/estimate-wizard"
+import { isSameDayAvailable } from "../../lib/hours"
+import { telHref } from "../../lib/phone"
+import { outcomeToast, submitEstimate, type Call } from "../../lib/submit-estimate"
+import { trackEvent } from "../../lib/tracking"
+import { Honeypot } from "../forms/honeypot"
+import { buttonClass } from "../ui/button-class"
+import { useToast } from "../ui/toaster"
+import { EstimateSteps } from "./estimate-steps"
+import { ThankYou } from "./thank-you"
+import type { WizardOptions, WizardPlan, WizardTexts } from "./types"
+
+export const STORAGE_KEY = "estimate-wizard"
+export const STEP_HEADING_ID = "estimate-step-heading"
+
+export interface EstimateWizardProps {
+  texts: WizardTexts
+  options: WizardOptions
+  plans: readonly WizardPlan[]
+  phone: { display: string; e164: string }
+  sameDayRule: { cutoffHour: number; days: readonly string[] }
+  timeZone: string
+  call?: Call
+  /** For tests: the moment "now" is, for the same-day rule. */
+  now?: () => Date
+}
+
+type Values = EstimateAnswers & { website: string }
+interface Saved {
+  step: number
+  values: Values
+  startedAt: number
+}
+
+function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call = callFunction, now = () => new Date() }: EstimateWizardProps) {
+  const { values, setValues, resetForm } = useFormikContext<Values>()
+  const toast = useToast()
+  const [step, setStep] = useState(1)
+  const [contract, setContract] = useState<Contract | null>(null)
+  const [sameDayAvailable, setSameDayAvailable] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+  const [reference, setReference] = useState("")
+  const startedAt = useRef(Date.now())
+  const restored = useRef(false)
+  const annual = options.servicePlans.find((p) => p.id === values.servicePlan)?.annual ?? false
+
+  // After hydration: load the contract, decide same-day availability, restore answers kept in this tab.
+  useEffect(() => {
+    void loadContract().then(setContract)
+    setSameDayAvailable(isSameDayAvailable(sameDayRule, now(), timeZone))
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "null") as Saved | null
+      if (saved && saved.step >= 1 && saved.step <= TOTAL_STEPS) {
+        void setValues({ ...EMPTY_ANSWERS, ...saved.values }, false)
+        setStep(saved.step)
+        startedAt.current = saved.startedAt
+      }
+    } catch {
+      sessionStorage.removeItem(STORAGE_KEY)
+    }
+    restored.current = true
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  useEffect(() => {
+    if (!restored.current) return
+    if (step > TOTAL_STEPS) sessionStorage.removeItem(STORAGE_KEY)
+    else sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ step, values, startedAt: startedAt.current } satisfies Saved))
+  }, [step, values])
+
+  // After a step change, focus moves to the new step's heading, so keyboard and screen-reader users start there.
+  const moved = useRef(false)
+  useEffect(() => {
+    if (moved.current) document.getElementById(STEP_HEADING_ID)?.focus()
+  }, [step])
+  const goTo = (target: number) => {
+    moved.current = true
+    setStep(target)
+  }
+
+  const submit = async () => {
+    setSubmitting(true)
+    try {
+      const { website, ...answers } = values
+      const ref = referenceNumber()
+      const outcome = await submitEstimate(
+        { ...answers, sameDayService: sameDayAvailable && answers.sameDayService },
+        { submissionId: crypto.randomUUID(), website, formStartedAt: startedAt.current, accountId: `${ref}-${crypto.randomUUID().slice(0, 8)}` },
+        call,
+      )
+      const message = outcomeToast(outcome, texts.toasts)
+      toast(message)
+      trackEvent("generate_lead", { form: "estimate", service_plan: answers.servicePlan, pests: answers.pests.join(",") })
+      setReference(ref)
+      sessionStorage.removeItem(STORAGE_KEY)
+      goTo(THANK_YOU_STEP)
+    } catch (error) {
+      console.error("[estimate] submission failed unexpectedly", error)
+      toast({ variant: "destructive", title: texts.toasts.errorTitle, description: texts.toasts.errorText })
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  const startOver = () => {
+    resetForm({ values: { ...EMPTY_ANSWERS, website: "" } })
+    setReference("")
+    startedAt.current = Date.now()
+    sessionStorage.removeItem(STORAGE_KEY)
+    goTo(1)
+  }
+
+  if (step === THANK_YOU_STEP) return <ThankYou headingId={STEP_HEADING_ID} texts={texts.thankYou} reference={reference} referenceLabel={texts.referenceLabel} onAgain={startOver} />
+
+  const valid = isStepValid(step, values, contract)
+  const percent = percentComplete(step)
+  const special = specialPestsIn(values.pests, options.specialTreatmentPests)
+  return (
+    <div>
+      <div className="mb-6">
+        <div className="flex justify-between text-sm font-medium text-slate-700">
+          <span>{fill(texts.progress, { step: String(step), total: String(TOTAL_STEPS) })}</span>
+          <span>{fill(texts.percentComplete, { percent: String(percent) })}</span>
+        </div>
+        <div className="mt-2 h-2 rounded-full bg-slate-200" role="progressbar" aria-label={fill(texts.progress, { step: String(step), total: String(TOTAL_STEPS) })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <div className="h-2 rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+      <fieldset>
+        <legend id={STEP_HEADING_ID} tabIndex={-1} className="text-2xl font-bold text-brand-900 focus:outline-none">
+          {texts.stepTitles[step - 1]}
+        </legend>
+        <EstimateSteps step={step} texts={texts} options={options} plans={plans} sameDayAvailable={sameDayAvailable} special={special} />
+      </fieldset>
+      <Honeypot />
+      <div className="mt-8 flex items-center justify-between gap-3">
+        <button type="button" className={`${buttonClass("outline")} disabled:opacity-50`} disabled={step === 1 || submitting} onClick={() => goTo(previousStep(step, annual))}>
+          {texts.previousLabel}
+        </button>
+        {step < TOTAL_STEPS ? (
+          <button type="button" className={`${buttonClass("secondary")} disabled:opacity-50`} disabled={!valid} onClick={() => goTo(nextStep(step, annual))}>
+            {texts.nextLabel}
+          </button>
+        ) : (
+          <button type="submit" className={`${buttonClass("primary")} disabled:opacity-60`} disabled={submitting} onClick={(e) => { e.preventDefault(); void submit() }}>
+            {submitting ? texts.submittingLabel : texts.submitLabel}
+          </button>
+        )}
+      </div>
+      <p className="mt-6 text-center text-slate-700" data-placement="estimate-wizard">
+        {texts.callPrompt}{" "}
+        <a href={telHref(phone.e164)} className="inline-flex items-center gap-1 font-semibold text-brand-800 underline">
+          <Phone className="h-4 w-4" aria-hidden="true" />
+          {texts.callLabel} {phone.display}
+        </a>
+      </p>
+    </div>
+  )
+}
+
+/** The seven-step estimate wizard and its thank-you screen (SPEC §2, §4, §5, §7, §8). */
+export function EstimateWizard(props: EstimateWizardProps) {
+  const formStarted = useRef(false)
+  const validate = async (values: Values) => {
+    const contract = await loadContract()
+    return errorsFrom(contactStepSchema(contract), contactFieldsOf(values))
+  }
+  return (
+    <Formik<Values> initialValues={{ ...EMPTY_ANSWERS, website: "" }} validate={validate} validateOnMount={false} onSubmit={() => undefined}>
+      <Form
+        id="estimate-wizard"
+        noValidate
+        className="relative scroll-mt-28 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+        onFocus={() => {
+          if (!formStarted.current) trackEvent("form_start", { form: "estimate" })
+          formStarted.current = true
+        }}
+      >
+        <WizardBody {...props} />
+      </Form>
+    </Formik>
+  )
+}

@@ -1,0 +1,39 @@
+import { CircleCheck } from "lucide-react"
+import { buttonClass } from "../ui/button-class"
+
+export interface ThankYouTexts {
+  readonly heading: string
+  readonly intro: string
+  readonly nextHeading: string
+  readonly nextSteps: readonly string[]
+  readonly againLabel: string
+}
+
+/** Step 8: no progress bar; what happens next; start again. */
+export function ThankYou({ texts, reference, referenceLabel, onAgain, headingId }: { texts: ThankYouTexts; reference: string; referenceLabel: string; onAgain: () => void; headingId: string }) {
+  return (
+    <div className="text-center">
+      <CircleCheck className="mx-auto h-14 w-14 text-brand-600" aria-hidden="true" />
+      <h2 id={headingId} tabIndex={-1} className="mt-4 text-2xl font-bold text-brand-900 focus:outline-none">
+        {texts.heading}
+      </h2>
+      <p className="mt-2 text-slate-700">{texts.intro}</p>
+      {reference && (
+        <p className="mt-2 text-slate-800">
+          {referenceLabel} <strong>{reference}</strong>
+        </p>
+      )}
+      <div className="mx-auto mt-6 max-w-lg rounded-xl bg-brand-50 p-5 text-left">
+        <h3 className="font-semibold text-brand-900">{texts.nextHeading}</h3>
+        <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">
+          {texts.nextSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </div>
+      <button type="button" className={`${buttonClass("outline")} mt-6`} onClick={onAgain}>
+        {texts.againLabel}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,83 @@
+import { Form, Formik } from "formik"
+import { useEffect, useRef } from "react"
+import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import { callFunction, submissionFields, type CallResult } from "../../lib/api"
+import { errorsFrom, loadContract } from "../../lib/contract-loader"
+import { trackEvent } from "../../lib/tracking"
+import { buttonClass } from "../ui/button-class"
+import { useToast } from "../ui/toaster"
+import { Honeypot } from "./honeypot"
+import { TextField } from "./text-field"
+
+export interface ContactFormLabels {
+  readonly nameLabel: string
+  readonly emailLabel: string
+  readonly phoneLabel: string
+  readonly messageLabel: string
+  readonly messagePlaceholder: string
+  readonly submitLabel: string
+  readonly sendingLabel: string
+  readonly successTitle: string
+  readonly errorTitle: string
+  readonly errorText: string
+}
+
+const INITIAL = { name: "", email: "", phone: "", message: "", website: "" }
+type Values = typeof INITIAL
+
+async function validate({ website: _honeypot, ...fields }: Values) {
+  const { contactMessageSchema } = await loadContract()
+  return errorsFrom(contactMessageSchema.pick(["name", "email", "phone", "message"]), fields)
+}
+
+/** The contact page's message form: fields kept on failure, cleared on success (SPEC §4, §8). */
+export function ContactForm({ labels, phone, call = callFunction }: { labels: ContactFormLabels; phone: { display: string }; call?: typeof callFunction }) {
+  const toast = useToast()
+  const startedAt = useRef(Date.now())
+  const started = useRef(false)
+  useEffect(() => void loadContract(), [])
+
+  const onSubmit = async ({ website, ...fields }: Values, { resetForm }: { resetForm: () => void }) => {
+    let result: CallResult | null = null
+    try {
+      result = await call("process-contact", { ...fields, ...submissionFields(startedAt.current, website) })
+    } catch (error) {
+      console.warn("[contact] send failed", error)
+    }
+    const data = result?.ok ? result.data : null
+    if (data?.success === true) {
+      toast({ title: labels.successTitle, description: typeof data.message === "string" ? data.message : undefined })
+      trackEvent("generate_lead", { form: "contact" })
+      resetForm()
+      startedAt.current = Date.now()
+    } else {
+      toast({ variant: "destructive", title: labels.errorTitle, description: fill(labels.errorText, { phone: phone.display }) })
+    }
+  }
+
+  return (
+    <Formik initialValues={INITIAL} validate={validate} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <Form
+          noValidate
+          className="relative space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          onFocus={() => {
+            if (!started.current) trackEvent("form_start", { form: "contact" })
+            started.current = true
+          }}
+        >
+          <TextField name="name" label={labels.nameLabel} required autoComplete="name" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField name="email" label={labels.emailLabel} type="email" required autoComplete="email" />
+            <TextField name="phone" label={labels.phoneLabel} type="tel" required autoComplete="tel" />
+          </div>
+          <TextField name="message" label={labels.messageLabel} required multiline placeholder={labels.messagePlaceholder} />
+          <Honeypot />
+          <button type="submit" className={`${buttonClass("primary")} w-full disabled:opacity-60`} disabled={isSubmitting}>
+            {isSubmitting ? labels.sendingLabel : labels.submitLabel}
+          </button>
+        </Form>
+      )}
+    </Formik>
+  )
+}

@@ -1,0 +1,11 @@
+import { Field } from "formik"
+
+/** A field people never see or reach; bots that fill every input fill it too. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute left-[-10000px] top-auto h-px w-px overflow-hidden">
+      <label htmlFor="field-website">Website</label>
+      <Field id="field-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import { X } from "lucide-react"
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react"
+
+export interface ToastInput {
+  title: string
+  description?: string
+  /** Destructive toasts are announced at once (role="alert"); others politely (role="status"). */
+  variant?: "default" | "destructive"
+}
+interface Toast extends ToastInput {
+  id: number
+}
+
+export const TOAST_DURATION_MS = 6000
+
+const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined)
+
+/** Shows a toast from any component under the provider. */
+export const useToast = () => useContext(ToastContext)
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS)
+    return () => clearTimeout(timer)
+  }, [toast.id, onDismiss])
+  const destructive = toast.variant === "destructive"
+  return (
+    <li
+      role={destructive ? "alert" : "status"}
+      className={`pointer-events-auto flex w-full gap-3 rounded-xl border p-4 shadow-lg ${destructive ? "border-red-300 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"}`}
+    >
+      <div className="flex-1">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description && <p className={`mt-1 text-sm ${destructive ? "text-red-50" : "text-slate-700"}`}>{toast.description}</p>}
+      </div>
+      <button type="button" onClick={() => onDismiss(toast.id)} className="self-start rounded p-1 hover:bg-black/10" aria-label="Dismiss">
+        <X className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </li>
+  )
+}
+
+/** Holds the stack of toasts; each dismisses itself after a few seconds. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([])
+  const nextId = useRef(1)
+  const show = useCallback((toast: ToastInput) => setToasts((list) => [...list, { ...toast, id: nextId.current++ }]), [])
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), [])
+  const value = useMemo(() => show, [show])
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <ol className="pointer-events-none fixed bottom-4 right-4 z-[60] flex w-[22rem] max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+        ))}
+      </ol>
+    </ToastContext.Provider>
+  )
+}

@@ -1,0 +1,40 @@
+/**
+ * Calls to the lead-capture functions. supabase-js is imported, and its
+ * client created, on the first call only: it is in no page's first-load
+ * JavaScript, and never runs during the build.
+ */
+import type { SupabaseClient } from "@supabase/supabase-js"
+import { backendConfig } from "./backend-config"
+
+export type CallResult =
+  | { ok: true; data: Record<string, unknown> | null }
+  | { ok: false; reason: "http"; status: number; data: Record<string, unknown> | null }
+  | { ok: false; reason: "network" | "relay"; message: string }
+
+let client: Promise<SupabaseClient> | null = null
+
+const getClient = () =>
+  (client ??= import("@supabase/supabase-js").then(({ createClient }) =>
+    createClient(backendConfig.url, backendConfig.anonKey, { auth: { persistSession: false, autoRefreshToken: false } }),
+  ))
+
+/** invoke() never throws; its error tells an HTTP answer (our JSON error) from a network or relay failure. */
+export async function callFunction(name: string, body: Record<string, unknown>): Promise<CallResult> {
+  const supabase = await getClient()
+  const { FunctionsHttpError, FunctionsRelayError } = await import("@supabase/supabase-js")
+  const { data, error } = await supabase.functions.invoke<Record<string, unknown>>(name, { body })
+  if (!error) return { ok: true, data }
+  if (error instanceof FunctionsHttpError) {
+    const response = error.context as Response
+    const json = (await response.json().catch(() => null)) as Record<string, unknown> | null
+    return { ok: false, reason: "http", status: response.status, data: json }
+  }
+  return { ok: false, reason: error instanceof FunctionsRelayError ? "relay" : "network", message: error.message }
+}
+
+/** Fields every request carries: the idempotency key and the spam checks. */
+export const submissionFields = (startedAt: number, honeypot = "") => ({
+  submissionId: crypto.randomUUID(),
+  website: honeypot,
+  formStartedAt: startedAt,
+})

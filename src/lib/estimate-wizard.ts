@@ -1,0 +1,80 @@
+/** The estimate wizard's rules (SPEC §4–5), as pure functions. */
+import type { Contract } from "./contract-loader"
+
+export const TOTAL_STEPS = 7
+export const THANK_YOU_STEP = 8
+
+export interface EstimateAnswers {
+  propertyType: string
+  servicePlan: string
+  pests: string[]
+  additionalPests: number
+  sameDayService: boolean
+  quickKnock: boolean
+  fullName: string
+  phone: string
+  email: string
+  streetAddress: string
+  city: string
+  state: string
+  zipCode: string
+}
+
+export const EMPTY_ANSWERS: EstimateAnswers = {
+  propertyType: "",
+  servicePlan: "",
+  pests: [],
+  additionalPests: 0,
+  sameDayService: false,
+  quickKnock: false,
+  fullName: "",
+  phone: "",
+  email: "",
+  streetAddress: "",
+  city: "",
+  state: "",
+  zipCode: "",
+}
+
+export const CONTACT_FIELDS = ["fullName", "phone", "email", "streetAddress", "city", "state", "zipCode"] as const
+export type ContactField = (typeof CONTACT_FIELDS)[number]
+
+/** Step 6 is checked with the same rules the functions use (the contract, loaded after the page). */
+export const contactStepSchema = (contract: Contract) => contract.estimateRequestSchema.pick([...CONTACT_FIELDS])
+
+/** Step 6's fields alone (the contract's objects reject fields they do not know). */
+export const contactFieldsOf = (answers: EstimateAnswers) => Object.fromEntries(CONTACT_FIELDS.map((field) => [field, answers[field]]))
+
+/** Whether the step's answers let the visitor go on; step 6 needs the contract, and is invalid until it has loaded. */
+export function isStepValid(step: number, answers: EstimateAnswers, contract: Contract | null): boolean {
+  switch (step) {
+    case 1:
+      return answers.propertyType !== ""
+    case 2:
+      return answers.servicePlan !== ""
+    case 3:
+      return answers.pests.length > 0
+    case 6:
+      return contract !== null && contactStepSchema(contract).isValidSync(contactFieldsOf(answers))
+    default:
+      return true
+  }
+}
+
+/** The annual plans (C•ARE, C•ARE+, C•AREMAX) skip step 4, both ways. */
+export const nextStep = (step: number, annualPlan: boolean) => (step === 3 && annualPlan ? 5 : Math.min(TOTAL_STEPS, step + 1))
+export const previousStep = (step: number, annualPlan: boolean) => (step === 5 && annualPlan ? 3 : Math.max(1, step - 1))
+
+/** firstName and lastName, split at the first space. */
+export function splitName(fullName: string): { firstName: string; lastName: string } {
+  const trimmed = fullName.trim()
+  const space = trimmed.indexOf(" ")
+  return space === -1 ? { firstName: trimmed, lastName: "" } : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() }
+}
+
+/** The reference shown to the visitor: WEB + the last six digits of the time in ms. */
+export const referenceNumber = (now = Date.now()) => `WEB${String(now).slice(-6)}`
+
+export const percentComplete = (step: number) => Math.round((Math.min(step, TOTAL_STEPS) / TOTAL_STEPS) * 100)
+
+export const specialPestsIn = (pests: readonly string[], special: readonly string[]) => pests.filter((p) => special.includes(p))
