@@ -1,12 +1,25 @@
-import { serveBuild } from "../scripts/static-server"
+import { freePort, serveBuild } from "../scripts/static-server"
+import { startBackend } from "../server/backend"
+import { LOCAL_API_URL } from "../supabase/functions/_shared/local-defaults"
 
 declare global {
   // eslint-disable-next-line no-var
-  var __SITE_SERVER__: { stop: () => Promise<void> } | undefined
+  var __E2E_STOPS__: Array<() => Promise<void>> | undefined
 }
 
+/** The production build, and the local backend on the address the build was made for (with a throwaway database). */
 export default async function globalSetup() {
-  const server = await serveBuild()
-  process.env.E2E_BASE_URL = server.url
-  globalThis.__SITE_SERVER__ = server
+  const site = await serveBuild()
+  const dbPort = await freePort()
+  const backend = await startBackend({
+    dataDir: "memory://",
+    apiPort: Number(new URL(LOCAL_API_URL).port),
+    dbPort,
+    outboxIntervalMs: 200,
+    env: { ALLOWED_ORIGINS: site.url },
+  })
+  process.env.E2E_BASE_URL = site.url
+  process.env.E2E_API_URL = backend.url
+  process.env.E2E_DATABASE_URL = backend.databaseUrl ?? ""
+  globalThis.__E2E_STOPS__ = [site.stop, backend.stop]
 }

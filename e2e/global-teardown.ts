@@ -1,3 +1,3 @@
 export default async function globalTeardown() {
-  await globalThis.__SITE_SERVER__?.stop()
+  for (const stop of globalThis.__E2E_STOPS__ ?? []) await stop()
 }

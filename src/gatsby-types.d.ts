@@ -297,6 +297,7 @@ type ContactPageYaml = Node & {
   readonly areaSummary: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   readonly emailLabel: Scalars['String'];
+  readonly form: ContactPageYamlForm;
   readonly formHeading: Scalars['String'];
   readonly formIntro: Scalars['String'];
   readonly hoursLabel: Scalars['String'];
@@ -362,6 +363,7 @@ type ContactPageYamlFieldSelector = {
   readonly areaSummary: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly emailLabel: InputMaybe<FieldSelectorEnum>;
+  readonly form: InputMaybe<ContactPageYamlFormFieldSelector>;
   readonly formHeading: InputMaybe<FieldSelectorEnum>;
   readonly formIntro: InputMaybe<FieldSelectorEnum>;
   readonly hoursLabel: InputMaybe<FieldSelectorEnum>;
@@ -382,6 +384,7 @@ type ContactPageYamlFilterInput = {
   readonly areaSummary: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly emailLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly form: InputMaybe<ContactPageYamlFormFilterInput>;
   readonly formHeading: InputMaybe<StringQueryOperatorInput>;
   readonly formIntro: InputMaybe<StringQueryOperatorInput>;
   readonly hoursLabel: InputMaybe<StringQueryOperatorInput>;
@@ -399,6 +402,58 @@ type ContactPageYamlFilterInput = {
 
 type ContactPageYamlFilterListInput = {
   readonly elemMatch: InputMaybe<ContactPageYamlFilterInput>;
+};
+
+type ContactPageYamlForm = {
+  readonly emailLabel: Scalars['String'];
+  readonly errorText: Scalars['String'];
+  readonly errorTitle: Scalars['String'];
+  readonly messageLabel: Scalars['String'];
+  readonly messagePlaceholder: Scalars['String'];
+  readonly nameLabel: Scalars['String'];
+  readonly phoneLabel: Scalars['String'];
+  readonly sendingLabel: Scalars['String'];
+  readonly submitLabel: Scalars['String'];
+  readonly successTitle: Scalars['String'];
+};
+
+type ContactPageYamlFormFieldSelector = {
+  readonly emailLabel: InputMaybe<FieldSelectorEnum>;
+  readonly errorText: InputMaybe<FieldSelectorEnum>;
+  readonly errorTitle: InputMaybe<FieldSelectorEnum>;
+  readonly messageLabel: InputMaybe<FieldSelectorEnum>;
+  readonly messagePlaceholder: InputMaybe<FieldSelectorEnum>;
+  readonly nameLabel: InputMaybe<FieldSelectorEnum>;
+  readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
+  readonly sendingLabel: InputMaybe<FieldSelectorEnum>;
+  readonly submitLabel: InputMaybe<FieldSelectorEnum>;
+  readonly successTitle: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactPageYamlFormFilterInput = {
+  readonly emailLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly errorText: InputMaybe<StringQueryOperatorInput>;
+  readonly errorTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly messageLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly messagePlaceholder: InputMaybe<StringQueryOperatorInput>;
+  readonly nameLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly sendingLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly submitLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly successTitle: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactPageYamlFormSortInput = {
+  readonly emailLabel: InputMaybe<SortOrderEnum>;
+  readonly errorText: InputMaybe<SortOrderEnum>;
+  readonly errorTitle: InputMaybe<SortOrderEnum>;
+  readonly messageLabel: InputMaybe<SortOrderEnum>;
+  readonly messagePlaceholder: InputMaybe<SortOrderEnum>;
+  readonly nameLabel: InputMaybe<SortOrderEnum>;
+  readonly phoneLabel: InputMaybe<SortOrderEnum>;
+  readonly sendingLabel: InputMaybe<SortOrderEnum>;
+  readonly submitLabel: InputMaybe<SortOrderEnum>;
+  readonly successTitle: InputMaybe<SortOrderEnum>;
 };
 
 type ContactPageYamlGroupConnection = {
@@ -471,6 +526,7 @@ type ContactPageYamlSortInput = {
   readonly areaSummary: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly emailLabel: InputMaybe<SortOrderEnum>;
+  readonly form: InputMaybe<ContactPageYamlFormSortInput>;
   readonly formHeading: InputMaybe<SortOrderEnum>;
   readonly formIntro: InputMaybe<SortOrderEnum>;
   readonly hoursLabel: InputMaybe<SortOrderEnum>;
@@ -1069,6 +1125,380 @@ type EstimateOptionsYamlSortInput = {
   readonly validityHours: InputMaybe<SortOrderEnum>;
 };
 
+type EstimateWizardYaml = Node & {
+  readonly additionalPestsLabel: Scalars['String'];
+  readonly callLabel: Scalars['String'];
+  readonly callPrompt: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly fieldLabels: EstimateWizardYamlFieldLabels;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly nextLabel: Scalars['String'];
+  readonly noLabel: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly percentComplete: Scalars['String'];
+  readonly pestsHint: Scalars['String'];
+  readonly previousLabel: Scalars['String'];
+  readonly progress: Scalars['String'];
+  readonly quickKnockHint: Scalars['String'];
+  readonly referenceLabel: Scalars['String'];
+  readonly requiredNote: Scalars['String'];
+  readonly reviewLabels: EstimateWizardYamlReviewLabels;
+  readonly sameDayHint: Scalars['String'];
+  readonly sameDayUnavailable: Scalars['String'];
+  readonly stepTitles: ReadonlyArray<Scalars['String']>;
+  readonly submitLabel: Scalars['String'];
+  readonly submittingLabel: Scalars['String'];
+  readonly thankYou: EstimateWizardYamlThankYou;
+  readonly toasts: EstimateWizardYamlToasts;
+  readonly warningText: Scalars['String'];
+  readonly warningTitle: Scalars['String'];
+  readonly yesLabel: Scalars['String'];
+};
+
+type EstimateWizardYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<EstimateWizardYamlEdge>;
+  readonly group: ReadonlyArray<EstimateWizardYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<EstimateWizardYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type EstimateWizardYamlConnection_distinctArgs = {
+  field: EstimateWizardYamlFieldSelector;
+};
+
+
+type EstimateWizardYamlConnection_groupArgs = {
+  field: EstimateWizardYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type EstimateWizardYamlConnection_maxArgs = {
+  field: EstimateWizardYamlFieldSelector;
+};
+
+
+type EstimateWizardYamlConnection_minArgs = {
+  field: EstimateWizardYamlFieldSelector;
+};
+
+
+type EstimateWizardYamlConnection_sumArgs = {
+  field: EstimateWizardYamlFieldSelector;
+};
+
+type EstimateWizardYamlEdge = {
+  readonly next: Maybe<EstimateWizardYaml>;
+  readonly node: EstimateWizardYaml;
+  readonly previous: Maybe<EstimateWizardYaml>;
+};
+
+type EstimateWizardYamlFieldLabels = {
+  readonly city: Scalars['String'];
+  readonly email: Scalars['String'];
+  readonly fullName: Scalars['String'];
+  readonly phone: Scalars['String'];
+  readonly state: Scalars['String'];
+  readonly streetAddress: Scalars['String'];
+  readonly zipCode: Scalars['String'];
+};
+
+type EstimateWizardYamlFieldLabelsFieldSelector = {
+  readonly city: InputMaybe<FieldSelectorEnum>;
+  readonly email: InputMaybe<FieldSelectorEnum>;
+  readonly fullName: InputMaybe<FieldSelectorEnum>;
+  readonly phone: InputMaybe<FieldSelectorEnum>;
+  readonly state: InputMaybe<FieldSelectorEnum>;
+  readonly streetAddress: InputMaybe<FieldSelectorEnum>;
+  readonly zipCode: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateWizardYamlFieldLabelsFilterInput = {
+  readonly city: InputMaybe<StringQueryOperatorInput>;
+  readonly email: InputMaybe<StringQueryOperatorInput>;
+  readonly fullName: InputMaybe<StringQueryOperatorInput>;
+  readonly phone: InputMaybe<StringQueryOperatorInput>;
+  readonly state: InputMaybe<StringQueryOperatorInput>;
+  readonly streetAddress: InputMaybe<StringQueryOperatorInput>;
+  readonly zipCode: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateWizardYamlFieldLabelsSortInput = {
+  readonly city: InputMaybe<SortOrderEnum>;
+  readonly email: InputMaybe<SortOrderEnum>;
+  readonly fullName: InputMaybe<SortOrderEnum>;
+  readonly phone: InputMaybe<SortOrderEnum>;
+  readonly state: InputMaybe<SortOrderEnum>;
+  readonly streetAddress: InputMaybe<SortOrderEnum>;
+  readonly zipCode: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateWizardYamlFieldSelector = {
+  readonly additionalPestsLabel: InputMaybe<FieldSelectorEnum>;
+  readonly callLabel: InputMaybe<FieldSelectorEnum>;
+  readonly callPrompt: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly fieldLabels: InputMaybe<EstimateWizardYamlFieldLabelsFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly nextLabel: InputMaybe<FieldSelectorEnum>;
+  readonly noLabel: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly percentComplete: InputMaybe<FieldSelectorEnum>;
+  readonly pestsHint: InputMaybe<FieldSelectorEnum>;
+  readonly previousLabel: InputMaybe<FieldSelectorEnum>;
+  readonly progress: InputMaybe<FieldSelectorEnum>;
+  readonly quickKnockHint: InputMaybe<FieldSelectorEnum>;
+  readonly referenceLabel: InputMaybe<FieldSelectorEnum>;
+  readonly requiredNote: InputMaybe<FieldSelectorEnum>;
+  readonly reviewLabels: InputMaybe<EstimateWizardYamlReviewLabelsFieldSelector>;
+  readonly sameDayHint: InputMaybe<FieldSelectorEnum>;
+  readonly sameDayUnavailable: InputMaybe<FieldSelectorEnum>;
+  readonly stepTitles: InputMaybe<FieldSelectorEnum>;
+  readonly submitLabel: InputMaybe<FieldSelectorEnum>;
+  readonly submittingLabel: InputMaybe<FieldSelectorEnum>;
+  readonly thankYou: InputMaybe<EstimateWizardYamlThankYouFieldSelector>;
+  readonly toasts: InputMaybe<EstimateWizardYamlToastsFieldSelector>;
+  readonly warningText: InputMaybe<FieldSelectorEnum>;
+  readonly warningTitle: InputMaybe<FieldSelectorEnum>;
+  readonly yesLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateWizardYamlFilterInput = {
+  readonly additionalPestsLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly callLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly callPrompt: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly fieldLabels: InputMaybe<EstimateWizardYamlFieldLabelsFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly nextLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly noLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly percentComplete: InputMaybe<StringQueryOperatorInput>;
+  readonly pestsHint: InputMaybe<StringQueryOperatorInput>;
+  readonly previousLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly progress: InputMaybe<StringQueryOperatorInput>;
+  readonly quickKnockHint: InputMaybe<StringQueryOperatorInput>;
+  readonly referenceLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly requiredNote: InputMaybe<StringQueryOperatorInput>;
+  readonly reviewLabels: InputMaybe<EstimateWizardYamlReviewLabelsFilterInput>;
+  readonly sameDayHint: InputMaybe<StringQueryOperatorInput>;
+  readonly sameDayUnavailable: InputMaybe<StringQueryOperatorInput>;
+  readonly stepTitles: InputMaybe<StringQueryOperatorInput>;
+  readonly submitLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly submittingLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly thankYou: InputMaybe<EstimateWizardYamlThankYouFilterInput>;
+  readonly toasts: InputMaybe<EstimateWizardYamlToastsFilterInput>;
+  readonly warningText: InputMaybe<StringQueryOperatorInput>;
+  readonly warningTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly yesLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateWizardYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateWizardYamlFilterInput>;
+};
+
+type EstimateWizardYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<EstimateWizardYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<EstimateWizardYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<EstimateWizardYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type EstimateWizardYamlGroupConnection_distinctArgs = {
+  field: EstimateWizardYamlFieldSelector;
+};
+
+
+type EstimateWizardYamlGroupConnection_groupArgs = {
+  field: EstimateWizardYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type EstimateWizardYamlGroupConnection_maxArgs = {
+  field: EstimateWizardYamlFieldSelector;
+};
+
+
+type EstimateWizardYamlGroupConnection_minArgs = {
+  field: EstimateWizardYamlFieldSelector;
+};
+
+
+type EstimateWizardYamlGroupConnection_sumArgs = {
+  field: EstimateWizardYamlFieldSelector;
+};
+
+type EstimateWizardYamlReviewLabels = {
+  readonly additionalPests: Scalars['String'];
+  readonly address: Scalars['String'];
+  readonly contact: Scalars['String'];
+  readonly pests: Scalars['String'];
+  readonly propertyType: Scalars['String'];
+  readonly quickKnock: Scalars['String'];
+  readonly sameDayService: Scalars['String'];
+  readonly servicePlan: Scalars['String'];
+};
+
+type EstimateWizardYamlReviewLabelsFieldSelector = {
+  readonly additionalPests: InputMaybe<FieldSelectorEnum>;
+  readonly address: InputMaybe<FieldSelectorEnum>;
+  readonly contact: InputMaybe<FieldSelectorEnum>;
+  readonly pests: InputMaybe<FieldSelectorEnum>;
+  readonly propertyType: InputMaybe<FieldSelectorEnum>;
+  readonly quickKnock: InputMaybe<FieldSelectorEnum>;
+  readonly sameDayService: InputMaybe<FieldSelectorEnum>;
+  readonly servicePlan: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateWizardYamlReviewLabelsFilterInput = {
+  readonly additionalPests: InputMaybe<StringQueryOperatorInput>;
+  readonly address: InputMaybe<StringQueryOperatorInput>;
+  readonly contact: InputMaybe<StringQueryOperatorInput>;
+  readonly pests: InputMaybe<StringQueryOperatorInput>;
+  readonly propertyType: InputMaybe<StringQueryOperatorInput>;
+  readonly quickKnock: InputMaybe<StringQueryOperatorInput>;
+  readonly sameDayService: InputMaybe<StringQueryOperatorInput>;
+  readonly servicePlan: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateWizardYamlReviewLabelsSortInput = {
+  readonly additionalPests: InputMaybe<SortOrderEnum>;
+  readonly address: InputMaybe<SortOrderEnum>;
+  readonly contact: InputMaybe<SortOrderEnum>;
+  readonly pests: InputMaybe<SortOrderEnum>;
+  readonly propertyType: InputMaybe<SortOrderEnum>;
+  readonly quickKnock: InputMaybe<SortOrderEnum>;
+  readonly sameDayService: InputMaybe<SortOrderEnum>;
+  readonly servicePlan: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateWizardYamlSortInput = {
+  readonly additionalPestsLabel: InputMaybe<SortOrderEnum>;
+  readonly callLabel: InputMaybe<SortOrderEnum>;
+  readonly callPrompt: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly fieldLabels: InputMaybe<EstimateWizardYamlFieldLabelsSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly nextLabel: InputMaybe<SortOrderEnum>;
+  readonly noLabel: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly percentComplete: InputMaybe<SortOrderEnum>;
+  readonly pestsHint: InputMaybe<SortOrderEnum>;
+  readonly previousLabel: InputMaybe<SortOrderEnum>;
+  readonly progress: InputMaybe<SortOrderEnum>;
+  readonly quickKnockHint: InputMaybe<SortOrderEnum>;
+  readonly referenceLabel: InputMaybe<SortOrderEnum>;
+  readonly requiredNote: InputMaybe<SortOrderEnum>;
+  readonly reviewLabels: InputMaybe<EstimateWizardYamlReviewLabelsSortInput>;
+  readonly sameDayHint: InputMaybe<SortOrderEnum>;
+  readonly sameDayUnavailable: InputMaybe<SortOrderEnum>;
+  readonly stepTitles: InputMaybe<SortOrderEnum>;
+  readonly submitLabel: InputMaybe<SortOrderEnum>;
+  readonly submittingLabel: InputMaybe<SortOrderEnum>;
+  readonly thankYou: InputMaybe<EstimateWizardYamlThankYouSortInput>;
+  readonly toasts: InputMaybe<EstimateWizardYamlToastsSortInput>;
+  readonly warningText: InputMaybe<SortOrderEnum>;
+  readonly warningTitle: InputMaybe<SortOrderEnum>;
+  readonly yesLabel: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateWizardYamlThankYou = {
+  readonly againLabel: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly nextHeading: Scalars['String'];
+  readonly nextSteps: ReadonlyArray<Scalars['String']>;
+};
+
+type EstimateWizardYamlThankYouFieldSelector = {
+  readonly againLabel: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly nextHeading: InputMaybe<FieldSelectorEnum>;
+  readonly nextSteps: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateWizardYamlThankYouFilterInput = {
+  readonly againLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly nextHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly nextSteps: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateWizardYamlThankYouSortInput = {
+  readonly againLabel: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly nextHeading: InputMaybe<SortOrderEnum>;
+  readonly nextSteps: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateWizardYamlToasts = {
+  readonly allFailedText: Scalars['String'];
+  readonly allFailedTitle: Scalars['String'];
+  readonly crmPrefix: Scalars['String'];
+  readonly errorText: Scalars['String'];
+  readonly errorTitle: Scalars['String'];
+  readonly leadPrefix: Scalars['String'];
+  readonly successText: Scalars['String'];
+  readonly successTitle: Scalars['String'];
+};
+
+type EstimateWizardYamlToastsFieldSelector = {
+  readonly allFailedText: InputMaybe<FieldSelectorEnum>;
+  readonly allFailedTitle: InputMaybe<FieldSelectorEnum>;
+  readonly crmPrefix: InputMaybe<FieldSelectorEnum>;
+  readonly errorText: InputMaybe<FieldSelectorEnum>;
+  readonly errorTitle: InputMaybe<FieldSelectorEnum>;
+  readonly leadPrefix: InputMaybe<FieldSelectorEnum>;
+  readonly successText: InputMaybe<FieldSelectorEnum>;
+  readonly successTitle: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateWizardYamlToastsFilterInput = {
+  readonly allFailedText: InputMaybe<StringQueryOperatorInput>;
+  readonly allFailedTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly crmPrefix: InputMaybe<StringQueryOperatorInput>;
+  readonly errorText: InputMaybe<StringQueryOperatorInput>;
+  readonly errorTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly leadPrefix: InputMaybe<StringQueryOperatorInput>;
+  readonly successText: InputMaybe<StringQueryOperatorInput>;
+  readonly successTitle: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateWizardYamlToastsSortInput = {
+  readonly allFailedText: InputMaybe<SortOrderEnum>;
+  readonly allFailedTitle: InputMaybe<SortOrderEnum>;
+  readonly crmPrefix: InputMaybe<SortOrderEnum>;
+  readonly errorText: InputMaybe<SortOrderEnum>;
+  readonly errorTitle: InputMaybe<SortOrderEnum>;
+  readonly leadPrefix: InputMaybe<SortOrderEnum>;
+  readonly successText: InputMaybe<SortOrderEnum>;
+  readonly successTitle: InputMaybe<SortOrderEnum>;
+};
+
 type FaqYaml = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
@@ -1282,6 +1712,8 @@ type File = Node & {
   readonly childContactPageYaml: Maybe<ContactPageYaml>;
   /** Returns the first child node of type EstimateOptionsYaml or null if there are no children of given type on this node */
   readonly childEstimateOptionsYaml: Maybe<EstimateOptionsYaml>;
+  /** Returns the first child node of type EstimateWizardYaml or null if there are no children of given type on this node */
+  readonly childEstimateWizardYaml: Maybe<EstimateWizardYaml>;
   /** Returns the first child node of type FaqYaml or null if there are no children of given type on this node */
   readonly childFaqYaml: Maybe<FaqYaml>;
   /** Returns the first child node of type HomeYaml or null if there are no children of given type on this node */
@@ -1315,6 +1747,8 @@ type File = Node & {
   readonly childrenContactPageYaml: Maybe<ReadonlyArray<Maybe<ContactPageYaml>>>;
   /** Returns all children nodes filtered by type EstimateOptionsYaml */
   readonly childrenEstimateOptionsYaml: Maybe<ReadonlyArray<Maybe<EstimateOptionsYaml>>>;
+  /** Returns all children nodes filtered by type EstimateWizardYaml */
+  readonly childrenEstimateWizardYaml: Maybe<ReadonlyArray<Maybe<EstimateWizardYaml>>>;
   /** Returns all children nodes filtered by type FaqYaml */
   readonly childrenFaqYaml: Maybe<ReadonlyArray<Maybe<FaqYaml>>>;
   /** Returns all children nodes filtered by type HomeYaml */
@@ -1486,6 +1920,7 @@ type FileFieldSelector = {
   readonly childAboutYaml: InputMaybe<AboutYamlFieldSelector>;
   readonly childContactPageYaml: InputMaybe<ContactPageYamlFieldSelector>;
   readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFieldSelector>;
+  readonly childEstimateWizardYaml: InputMaybe<EstimateWizardYamlFieldSelector>;
   readonly childFaqYaml: InputMaybe<FaqYamlFieldSelector>;
   readonly childHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
@@ -1503,6 +1938,7 @@ type FileFieldSelector = {
   readonly childrenAboutYaml: InputMaybe<AboutYamlFieldSelector>;
   readonly childrenContactPageYaml: InputMaybe<ContactPageYamlFieldSelector>;
   readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFieldSelector>;
+  readonly childrenEstimateWizardYaml: InputMaybe<EstimateWizardYamlFieldSelector>;
   readonly childrenFaqYaml: InputMaybe<FaqYamlFieldSelector>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
@@ -1559,6 +1995,7 @@ type FileFilterInput = {
   readonly childAboutYaml: InputMaybe<AboutYamlFilterInput>;
   readonly childContactPageYaml: InputMaybe<ContactPageYamlFilterInput>;
   readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterInput>;
+  readonly childEstimateWizardYaml: InputMaybe<EstimateWizardYamlFilterInput>;
   readonly childFaqYaml: InputMaybe<FaqYamlFilterInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
@@ -1576,6 +2013,7 @@ type FileFilterInput = {
   readonly childrenAboutYaml: InputMaybe<AboutYamlFilterListInput>;
   readonly childrenContactPageYaml: InputMaybe<ContactPageYamlFilterListInput>;
   readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterListInput>;
+  readonly childrenEstimateWizardYaml: InputMaybe<EstimateWizardYamlFilterListInput>;
   readonly childrenFaqYaml: InputMaybe<FaqYamlFilterListInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
@@ -1673,6 +2111,7 @@ type FileSortInput = {
   readonly childAboutYaml: InputMaybe<AboutYamlSortInput>;
   readonly childContactPageYaml: InputMaybe<ContactPageYamlSortInput>;
   readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlSortInput>;
+  readonly childEstimateWizardYaml: InputMaybe<EstimateWizardYamlSortInput>;
   readonly childFaqYaml: InputMaybe<FaqYamlSortInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
@@ -1690,6 +2129,7 @@ type FileSortInput = {
   readonly childrenAboutYaml: InputMaybe<AboutYamlSortInput>;
   readonly childrenContactPageYaml: InputMaybe<ContactPageYamlSortInput>;
   readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlSortInput>;
+  readonly childrenEstimateWizardYaml: InputMaybe<EstimateWizardYamlSortInput>;
   readonly childrenFaqYaml: InputMaybe<FaqYamlSortInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
@@ -4465,6 +4905,7 @@ type Query = {
   readonly allContactPageYaml: ContactPageYamlConnection;
   readonly allDirectory: DirectoryConnection;
   readonly allEstimateOptionsYaml: EstimateOptionsYamlConnection;
+  readonly allEstimateWizardYaml: EstimateWizardYamlConnection;
   readonly allFaqYaml: FaqYamlConnection;
   readonly allFile: FileConnection;
   readonly allHomeYaml: HomeYamlConnection;
@@ -4487,6 +4928,7 @@ type Query = {
   readonly contactPageYaml: Maybe<ContactPageYaml>;
   readonly directory: Maybe<Directory>;
   readonly estimateOptionsYaml: Maybe<EstimateOptionsYaml>;
+  readonly estimateWizardYaml: Maybe<EstimateWizardYaml>;
   readonly faqYaml: Maybe<FaqYaml>;
   readonly file: Maybe<File>;
   readonly homeYaml: Maybe<HomeYaml>;
@@ -4557,6 +4999,14 @@ type Query_allEstimateOptionsYamlArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<EstimateOptionsYamlSortInput>>>;
+};
+
+
+type Query_allEstimateWizardYamlArgs = {
+  filter: InputMaybe<EstimateWizardYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<EstimateWizardYamlSortInput>>>;
 };
 
 
@@ -4717,6 +5167,7 @@ type Query_contactPageYamlArgs = {
   areaSummary: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   emailLabel: InputMaybe<StringQueryOperatorInput>;
+  form: InputMaybe<ContactPageYamlFormFilterInput>;
   formHeading: InputMaybe<StringQueryOperatorInput>;
   formIntro: InputMaybe<StringQueryOperatorInput>;
   hoursLabel: InputMaybe<StringQueryOperatorInput>;
@@ -4788,6 +5239,38 @@ type Query_estimateOptionsYamlArgs = {
 };
 
 
+type Query_estimateWizardYamlArgs = {
+  additionalPestsLabel: InputMaybe<StringQueryOperatorInput>;
+  callLabel: InputMaybe<StringQueryOperatorInput>;
+  callPrompt: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  fieldLabels: InputMaybe<EstimateWizardYamlFieldLabelsFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  nextLabel: InputMaybe<StringQueryOperatorInput>;
+  noLabel: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  percentComplete: InputMaybe<StringQueryOperatorInput>;
+  pestsHint: InputMaybe<StringQueryOperatorInput>;
+  previousLabel: InputMaybe<StringQueryOperatorInput>;
+  progress: InputMaybe<StringQueryOperatorInput>;
+  quickKnockHint: InputMaybe<StringQueryOperatorInput>;
+  referenceLabel: InputMaybe<StringQueryOperatorInput>;
+  requiredNote: InputMaybe<StringQueryOperatorInput>;
+  reviewLabels: InputMaybe<EstimateWizardYamlReviewLabelsFilterInput>;
+  sameDayHint: InputMaybe<StringQueryOperatorInput>;
+  sameDayUnavailable: InputMaybe<StringQueryOperatorInput>;
+  stepTitles: InputMaybe<StringQueryOperatorInput>;
+  submitLabel: InputMaybe<StringQueryOperatorInput>;
+  submittingLabel: InputMaybe<StringQueryOperatorInput>;
+  thankYou: InputMaybe<EstimateWizardYamlThankYouFilterInput>;
+  toasts: InputMaybe<EstimateWizardYamlToastsFilterInput>;
+  warningText: InputMaybe<StringQueryOperatorInput>;
+  warningTitle: InputMaybe<StringQueryOperatorInput>;
+  yesLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+
 type Query_faqYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -4814,6 +5297,7 @@ type Query_fileArgs = {
   childAboutYaml: InputMaybe<AboutYamlFilterInput>;
   childContactPageYaml: InputMaybe<ContactPageYamlFilterInput>;
   childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterInput>;
+  childEstimateWizardYaml: InputMaybe<EstimateWizardYamlFilterInput>;
   childFaqYaml: InputMaybe<FaqYamlFilterInput>;
   childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
@@ -4831,6 +5315,7 @@ type Query_fileArgs = {
   childrenAboutYaml: InputMaybe<AboutYamlFilterListInput>;
   childrenContactPageYaml: InputMaybe<ContactPageYamlFilterListInput>;
   childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterListInput>;
+  childrenEstimateWizardYaml: InputMaybe<EstimateWizardYamlFilterListInput>;
   childrenFaqYaml: InputMaybe<FaqYamlFilterListInput>;
   childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
@@ -6705,7 +7190,7 @@ type ContactPageQueryVariables = Exact<{
 }>;
 
 
-type ContactPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly contactPageYaml: { readonly whyHeading: string, readonly whyPoints: ReadonlyArray<string>, readonly phoneLabel: string, readonly emailLabel: string, readonly areaLabel: string, readonly areaSummary: string, readonly hoursLabel: string, readonly serviceAreaHeading: string, readonly serviceAreaPlaces: ReadonlyArray<string>, readonly serviceAreaNote: string, readonly sameDay: { readonly heading: string, readonly text: string, readonly callLabel: string } } | null };
+type ContactPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly contactPageYaml: { readonly formHeading: string, readonly formIntro: string, readonly whyHeading: string, readonly whyPoints: ReadonlyArray<string>, readonly phoneLabel: string, readonly emailLabel: string, readonly areaLabel: string, readonly areaSummary: string, readonly hoursLabel: string, readonly serviceAreaHeading: string, readonly serviceAreaPlaces: ReadonlyArray<string>, readonly serviceAreaNote: string, readonly form: { readonly nameLabel: string, readonly emailLabel: string, readonly phoneLabel: string, readonly messageLabel: string, readonly messagePlaceholder: string, readonly submitLabel: string, readonly sendingLabel: string, readonly successTitle: string, readonly errorTitle: string, readonly errorText: string }, readonly sameDay: { readonly heading: string, readonly text: string, readonly callLabel: string } } | null };
 
 type ContentPageQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -6713,6 +7198,13 @@ type ContentPageQueryVariables = Exact<{
 
 
 type ContentPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> }> | null } | null };
+
+type EstimatePageQueryVariables = Exact<{
+  slug: Scalars['String'];
+}>;
+
+
+type EstimatePageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly features: ReadonlyArray<string> }> } | null, readonly estimateOptionsYaml: { readonly pests: ReadonlyArray<string>, readonly specialTreatmentPests: ReadonlyArray<string>, readonly propertyTypes: ReadonlyArray<{ readonly id: string, readonly label: string }>, readonly servicePlans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly annual: boolean }>, readonly additionalPests: ReadonlyArray<{ readonly value: number, readonly label: string }>, readonly sameDay: { readonly label: string, readonly priceNote: string }, readonly quickKnock: { readonly label: string, readonly priceNote: string } } | null, readonly estimateWizardYaml: { readonly stepTitles: ReadonlyArray<string>, readonly progress: string, readonly percentComplete: string, readonly previousLabel: string, readonly nextLabel: string, readonly callPrompt: string, readonly callLabel: string, readonly pestsHint: string, readonly additionalPestsLabel: string, readonly sameDayHint: string, readonly quickKnockHint: string, readonly sameDayUnavailable: string, readonly requiredNote: string, readonly yesLabel: string, readonly noLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly warningTitle: string, readonly warningText: string, readonly referenceLabel: string, readonly fieldLabels: { readonly fullName: string, readonly phone: string, readonly email: string, readonly streetAddress: string, readonly city: string, readonly state: string, readonly zipCode: string }, readonly reviewLabels: { readonly propertyType: string, readonly servicePlan: string, readonly pests: string, readonly additionalPests: string, readonly sameDayService: string, readonly quickKnock: string, readonly contact: string, readonly address: string }, readonly thankYou: { readonly heading: string, readonly intro: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly againLabel: string }, readonly toasts: { readonly successTitle: string, readonly successText: string, readonly crmPrefix: string, readonly leadPrefix: string, readonly allFailedTitle: string, readonly allFailedText: string, readonly errorTitle: string, readonly errorText: string } } | null };
 
 type FaqPageQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -6808,7 +7300,7 @@ type ServicesPageQuery = { readonly pageYaml: { readonly path: string, readonly 
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string }, readonly customerPortal: { readonly label: string, readonly url: string } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string, readonly pests: ReadonlyArray<string> }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string, readonly path: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string }, readonly footer: { readonly servicesHeading: string, readonly servicePests: ReadonlyArray<string>, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string }> } };
+type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string, readonly pests: ReadonlyArray<string> }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string, readonly path: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string }, readonly footer: { readonly servicesHeading: string, readonly servicePests: ReadonlyArray<string>, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string }> } };
 
 
 }

@@ -1,12 +1,16 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { ContactPage } from "../components/contact/contact-page"
-import { ContactForm } from "../components/forms/contact-form"
+import { ContactFormShell } from "../components/forms/contact-form-shell"
+import { Deferred } from "../components/forms/deferred"
 import { Layout } from "../components/layout/layout"
 import { PageSeo } from "../components/seo/page-seo"
 import { useSiteData } from "../hooks/use-site-data"
 import { hoursLines } from "../lib/hours"
 
 type Data = Queries.ContactPageQuery
+
+// The form (with Formik) loads after the page; the shell is what the build prerenders.
+const loadContactForm = () => import("../components/forms/contact-form").then((m) => m.ContactForm)
 
 export default function ContactPageTemplate({ data, location }: PageProps<Data>) {
   const { company } = useSiteData()
@@ -27,7 +31,7 @@ export default function ContactPageTemplate({ data, location }: PageProps<Data>)
               {contactPageYaml.formHeading}
             </h2>
             <p className="mb-4 text-slate-700">{contactPageYaml.formIntro}</p>
-            <ContactForm labels={contactPageYaml.form} phone={company.phone} />
+            <Deferred load={loadContactForm} props={{ labels: contactPageYaml.form, phone: company.phone }} placeholder={<ContactFormShell labels={contactPageYaml.form} />} />
           </section>
         }
       />

@@ -1,11 +1,15 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { EstimateWizard } from "../components/estimate/estimate-wizard"
+import { EstimateWizardShell } from "../components/estimate/estimate-wizard-shell"
+import { Deferred } from "../components/forms/deferred"
 import { Layout } from "../components/layout/layout"
 import { PageHero } from "../components/page/page-hero"
 import { PageSeo } from "../components/seo/page-seo"
 import { useSiteData } from "../hooks/use-site-data"
 
 type Data = Queries.EstimatePageQuery
+
+// The wizard (with Formik) loads after the page; the shell is what the build prerenders.
+const loadWizard = () => import("../components/estimate/estimate-wizard").then((m) => m.EstimateWizard)
 
 export default function EstimatePageTemplate({ data, location }: PageProps<Data>) {
   const { company } = useSiteData()
@@ -15,7 +19,11 @@ export default function EstimatePageTemplate({ data, location }: PageProps<Data>
     <Layout pathname={location.pathname}>
       <PageHero heading={page.heading} intro={page.intro} />
       <div className="mx-auto max-w-3xl px-4 pb-16">
-        <EstimateWizard texts={texts} options={options} plans={plansYaml.plans} phone={company.phone} sameDayRule={company.sameDayService} timeZone={company.timeZone} />
+        <Deferred
+          load={loadWizard}
+          props={{ texts, options, plans: plansYaml.plans, phone: company.phone, sameDayRule: company.sameDayService, timeZone: company.timeZone }}
+          placeholder={<EstimateWizardShell texts={texts} options={options} phone={company.phone} />}
+        />
       </div>
     </Layout>
   )

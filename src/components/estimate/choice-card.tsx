@@ -10,10 +10,11 @@ interface ChoiceCardProps {
   title: ReactNode
   /** More about the choice, read as its description. */
   details?: ReactNode
+  disabled?: boolean
 }
 
 /** A large selectable card: a radio (single choice) or a checkbox (several). */
-export function ChoiceCard({ type, name, value, checked, onChange, title, details }: ChoiceCardProps) {
+export function ChoiceCard({ type, name, value, checked, onChange, title, details, disabled = false }: ChoiceCardProps) {
   const id = useId()
   return (
     <label
@@ -27,6 +28,7 @@ export function ChoiceCard({ type, name, value, checked, onChange, title, detail
         value={value}
         checked={checked}
         onChange={onChange}
+        disabled={disabled}
         aria-labelledby={`${id}-title`}
         aria-describedby={details ? `${id}-details` : undefined}
         className="mt-1 h-4 w-4 accent-brand-700"

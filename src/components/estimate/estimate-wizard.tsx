@@ -1,5 +1,4 @@
 import { Form, Formik, useFormikContext } from "formik"
-import { Phone } from "lucide-react"
 import { useEffect, useRef, useState } from "react"
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
 import { callFunction } from "../../lib/api"
@@ -12,20 +11,19 @@ import {
   contactStepSchema,
   isStepValid,
   nextStep,
-  percentComplete,
   previousStep,
   referenceNumber,
   specialPestsIn,
   type EstimateAnswers,
 } from "../../lib/estimate-wizard"
 import { isSameDayAvailable } from "../../lib/hours"
-import { telHref } from "../../lib/phone"
 import { outcomeToast, submitEstimate, type Call } from "../../lib/submit-estimate"
 import { trackEvent } from "../../lib/tracking"
 import { Honeypot } from "../forms/honeypot"
 import { buttonClass } from "../ui/button-class"
 import { useToast } from "../ui/toaster"
 import { EstimateSteps } from "./estimate-steps"
+import { CallPrompt, WizardProgress } from "./wizard-frame"
 import { ThankYou } from "./thank-you"
 import type { WizardOptions, WizardPlan, WizardTexts } from "./types"
 
@@ -132,19 +130,10 @@ function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call 
   if (step === THANK_YOU_STEP) return <ThankYou headingId={STEP_HEADING_ID} texts={texts.thankYou} reference={reference} referenceLabel={texts.referenceLabel} onAgain={startOver} />
 
   const valid = isStepValid(step, values, contract)
-  const percent = percentComplete(step)
   const special = specialPestsIn(values.pests, options.specialTreatmentPests)
   return (
     <div>
-      <div className="mb-6">
-        <div className="flex justify-between text-sm font-medium text-slate-700">
-          <span>{fill(texts.progress, { step: String(step), total: String(TOTAL_STEPS) })}</span>
-          <span>{fill(texts.percentComplete, { percent: String(percent) })}</span>
-        </div>
-        <div className="mt-2 h-2 rounded-full bg-slate-200" role="progressbar" aria-label={fill(texts.progress, { step: String(step), total: String(TOTAL_STEPS) })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-          <div className="h-2 rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
-        </div>
-      </div>
+      <WizardProgress texts={texts} step={step} />
       <fieldset>
         <legend id={STEP_HEADING_ID} tabIndex={-1} className="text-2xl font-bold text-brand-900 focus:outline-none">
           {texts.stepTitles[step - 1]}
@@ -166,13 +155,7 @@ function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call 
           </button>
         )}
       </div>
-      <p className="mt-6 text-center text-slate-700" data-placement="estimate-wizard">
-        {texts.callPrompt}{" "}
-        <a href={telHref(phone.e164)} className="inline-flex items-center gap-1 font-semibold text-brand-800 underline">
-          <Phone className="h-4 w-4" aria-hidden="true" />
-          {texts.callLabel} {phone.display}
-        </a>
-      </p>
+      <CallPrompt texts={texts} phone={phone} />
     </div>
   )
 }

@@ -1,0 +1,130 @@
+import postgres from "postgres"
+import type { Page } from "playwright-core"
+import { gotoHydrated, openPage, useBrowser } from "./browser"
+
+const browser = useBrowser()
+const sql = () => postgres(process.env.E2E_DATABASE_URL!, { max: 1, onnotice: () => undefined })
+
+async function mailTo(address: string, subject: RegExp, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const messages = (await (await fetch(`${process.env.E2E_API_URL}/_dev/mail.json`)).json()) as Array<{ to_address: string; subject: string; text_body: string }>
+    const found = messages.find((m) => m.to_address === address && subject.test(m.subject))
+    if (found) return found
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`no e-mail to ${address} matching ${subject}`)
+}
+
+async function fillContact(page: Page, name: string, email: string) {
+  await page.getByLabel("Name").fill(name)
+  await page.getByLabel("Email").fill(email)
+  await page.getByLabel("Phone").fill("914-555-0100")
+  await page.getByLabel("Message").fill("Carpenter ants on the back deck")
+}
+
+async function completeWizard(page: Page, email: string) {
+  const next = page.getByRole("button", { name: "Next" })
+  await page.getByRole("radio", { name: "Single-Family Home (4-5BR)" }).check()
+  await next.click()
+  await page.getByRole("radio", { name: "C•ARE+", exact: true }).check()
+  await next.click()
+  await page.getByRole("checkbox", { name: "Ticks" }).check()
+  await page.getByRole("checkbox", { name: "Termites" }).check()
+  await page.getByText("Special treatment required for: Termites").waitFor()
+  await next.click()
+  await page.getByText("Service preferences").waitFor()
+  await next.click()
+  await page.getByLabel("Full name").fill("Erin Tester")
+  await page.getByLabel("Phone").fill("(914) 555-0177")
+  await page.getByLabel("Email").fill(email)
+  await page.getByLabel("Street address").fill("8 Birch Lane")
+  await page.getByLabel("City").fill("Rye")
+  await page.getByLabel("State").fill("NY")
+  await page.getByLabel("ZIP code").fill("10580")
+  await next.click()
+  await page.getByText("Review your request").waitFor()
+  await page.getByRole("button", { name: "Get My Free Estimate" }).click()
+}
+
+test("a contact message is stored, answered with a toast, and e-mailed to the company", async () => {
+  const { page, errors, close } = await openPage(browser())
+  const db = sql()
+  try {
+    await gotoHydrated(page, "/contact/")
+    await fillContact(page, "Casey Contact", "casey@example.com")
+    await page.getByRole("button", { name: "Send Message" }).click()
+    const toast = page.getByRole("status").filter({ hasText: "Message sent successfully!" })
+    await toast.waitFor()
+    expect(await toast.innerText()).toContain("Thank you, Casey!")
+    expect(await page.getByLabel("Name").inputValue()).toBe("")
+    const rows = await db`select name, email, message from contact_messages where email = 'casey@example.com'`
+    expect(rows).toHaveLength(1)
+    const mail = await mailTo("info@westchesterfamilypest.example", /New website message from Casey Contact/)
+    expect(mail.text_body).toContain("Carpenter ants on the back deck")
+    expect(errors).toEqual([])
+  } finally {
+    await db.end()
+    await close()
+  }
+})
+
+test("a full estimate is stored once, forwarded, confirmed by e-mail, and thanked", async () => {
+  const { page, errors, close } = await openPage(browser())
+  const db = sql()
+  try {
+    await gotoHydrated(page, "/estimate/")
+    await completeWizard(page, "erin@example.com")
+    await page.getByRole("heading", { name: "Thank You! Your Request Is In" }).waitFor()
+    const toast = page.getByRole("status").filter({ hasText: "Request Submitted Successfully!" })
+    expect(await toast.innerText()).toContain("Your request has been successfully submitted to our system!")
+    expect(await page.getByText(/WEB\d{6}/).count()).toBe(1)
+    const leads = await db`select kind, service_plan, pests, state, account_id from leads where email = 'erin@example.com'`
+    expect(leads).toHaveLength(1)
+    expect(leads[0]).toMatchObject({ kind: "estimate", service_plan: "c-are-plus", pests: ["Ticks", "Termites"], state: "NY" })
+    expect(leads[0]!.account_id).toMatch(/^WEB\d{6}-/)
+    const jobs = await db`select kind from outbox_jobs j join leads l on l.id = j.lead_id where l.email = 'erin@example.com' order by kind`
+    expect(jobs.map((j) => j.kind)).toEqual(["company_email", "crm_forward", "customer_email"])
+    const confirmation = await mailTo("erin@example.com", /Your free pest control estimate request/)
+    expect(confirmation.text_body).toContain("C•ARE+")
+    expect(errors).toEqual([])
+  } finally {
+    await db.end()
+    await close()
+  }
+})
+
+test("with the backend unreachable the contact form keeps the fields and the wizard still thanks the visitor", async () => {
+  const { page, close } = await openPage(browser())
+  try {
+    await page.route("**/functions/v1/**", (route) => route.abort("connectionrefused"))
+    await gotoHydrated(page, "/contact/")
+    await fillContact(page, "Dana Down", "dana@example.com")
+    await page.getByRole("button", { name: "Send Message" }).click()
+    const alert = page.getByRole("alert").filter({ hasText: "Failed to send message" })
+    await alert.waitFor()
+    expect(await alert.innerText()).toContain("(914) 555-0123")
+    expect(await page.getByLabel("Name").inputValue()).toBe("Dana Down")
+
+    await gotoHydrated(page, "/estimate/")
+    await completeWizard(page, "dana@example.com")
+    await page.getByRole("heading", { name: "Thank You! Your Request Is In" }).waitFor()
+    expect(await page.getByRole("alert").filter({ hasText: "Submission Issue" }).innerText()).toContain("we've received your information")
+  } finally {
+    await close()
+  }
+})
+
+test("an error answer from the functions is a destructive toast with the phone number", async () => {
+  const { page, close } = await openPage(browser())
+  try {
+    await page.route("**/functions/v1/**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, error: "down" }) }))
+    await gotoHydrated(page, "/contact/")
+    await fillContact(page, "Errol Error", "errol@example.com")
+    await page.getByRole("button", { name: "Send Message" }).click()
+    await page.getByRole("alert").filter({ hasText: "Please try calling us directly at (914) 555-0123." }).waitFor()
+    expect(await page.getByLabel("Message").inputValue()).toBe("Carpenter ants on the back deck")
+  } finally {
+    await close()
+  }
+})

@@ -1,0 +1,35 @@
+import type { InputHTMLAttributes } from "react"
+
+export interface FieldViewProps extends InputHTMLAttributes<HTMLInputElement | HTMLTextAreaElement> {
+  name: string
+  label: string
+  required?: boolean
+  multiline?: boolean
+  error?: string
+}
+
+/** A labelled input with its error next to it; required fields carry an asterisk. Shared by the live form and its placeholder. */
+export function FieldView({ name, label, required = false, multiline = false, error, className = "", ...rest }: FieldViewProps) {
+  const id = `field-${name}`
+  const inputClass = `mt-1 block w-full rounded-lg border px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-50 ${error ? "border-red-600" : "border-slate-300"} ${className}`
+  const common = { name, id, required, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined }
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+        {required && (
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        )}
+      </label>
+      {multiline ? <textarea {...common} {...rest} className={`${inputClass} min-h-[120px]`} /> : <input {...common} {...rest} className={inputClass} />}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
