@@ -17,10 +17,10 @@ async function mailTo(address: string, subject: RegExp, timeoutMs = 10_000) {
 }
 
 async function fillContact(page: Page, name: string, email: string) {
-  await page.getByLabel("Name").fill(name)
-  await page.getByLabel("Email").fill(email)
-  await page.getByLabel("Phone").fill("914-555-0100")
-  await page.getByLabel("Message").fill("Carpenter ants on the back deck")
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name)
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email)
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("914-555-0100")
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Carpenter ants on the back deck")
 }
 
 async function completeWizard(page: Page, email: string) {
@@ -35,13 +35,13 @@ async function completeWizard(page: Page, email: string) {
   await next.click()
   await page.getByText("Service preferences").waitFor()
   await next.click()
-  await page.getByLabel("Full name").fill("Erin Tester")
-  await page.getByLabel("Phone").fill("(914) 555-0177")
-  await page.getByLabel("Email").fill(email)
-  await page.getByLabel("Street address").fill("8 Birch Lane")
-  await page.getByLabel("City").fill("Rye")
-  await page.getByLabel("State").fill("NY")
-  await page.getByLabel("ZIP code").fill("10580")
+  await page.getByRole("textbox", { name: "Full name", exact: true }).fill("Erin Tester")
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("(914) 555-0177")
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email)
+  await page.getByRole("textbox", { name: "Street address", exact: true }).fill("8 Birch Lane")
+  await page.getByRole("textbox", { name: "City", exact: true }).fill("Rye")
+  await page.getByRole("textbox", { name: "State", exact: true }).fill("NY")
+  await page.getByRole("textbox", { name: "ZIP code", exact: true }).fill("10580")
   await next.click()
   await page.getByText("Review your request").waitFor()
   await page.getByRole("button", { name: "Get My Free Estimate" }).click()
@@ -57,7 +57,7 @@ test("a contact message is stored, answered with a toast, and e-mailed to the co
     const toast = page.getByRole("status").filter({ hasText: "Message sent successfully!" })
     await toast.waitFor()
     expect(await toast.innerText()).toContain("Thank you, Casey!")
-    expect(await page.getByLabel("Name").inputValue()).toBe("")
+    expect(await page.getByRole("textbox", { name: "Name", exact: true }).inputValue()).toBe("")
     const rows = await db`select name, email, message from contact_messages where email = 'casey@example.com'`
     expect(rows).toHaveLength(1)
     const mail = await mailTo("info@westchesterfamilypest.example", /New website message from Casey Contact/)
@@ -83,7 +83,7 @@ test("a full estimate is stored once, forwarded, confirmed by e-mail, and thanke
     expect(leads).toHaveLength(1)
     expect(leads[0]).toMatchObject({ kind: "estimate", service_plan: "c-are-plus", pests: ["Ticks", "Termites"], state: "NY" })
     expect(leads[0]!.account_id).toMatch(/^WEB\d{6}-/)
-    const jobs = await db`select kind from outbox_jobs j join leads l on l.id = j.lead_id where l.email = 'erin@example.com' order by kind`
+    const jobs = await db`select j.kind from outbox_jobs j join leads l on l.id = j.lead_id where l.email = 'erin@example.com' order by j.kind`
     expect(jobs.map((j) => j.kind)).toEqual(["company_email", "crm_forward", "customer_email"])
     const confirmation = await mailTo("erin@example.com", /Your free pest control estimate request/)
     expect(confirmation.text_body).toContain("C•ARE+")
@@ -104,7 +104,7 @@ test("with the backend unreachable the contact form keeps the fields and the wiz
     const alert = page.getByRole("alert").filter({ hasText: "Failed to send message" })
     await alert.waitFor()
     expect(await alert.innerText()).toContain("(914) 555-0123")
-    expect(await page.getByLabel("Name").inputValue()).toBe("Dana Down")
+    expect(await page.getByRole("textbox", { name: "Name", exact: true }).inputValue()).toBe("Dana Down")
 
     await gotoHydrated(page, "/estimate/")
     await completeWizard(page, "dana@example.com")
@@ -123,7 +123,7 @@ test("an error answer from the functions is a destructive toast with the phone n
     await fillContact(page, "Errol Error", "errol@example.com")
     await page.getByRole("button", { name: "Send Message" }).click()
     await page.getByRole("alert").filter({ hasText: "Please try calling us directly at (914) 555-0123." }).waitFor()
-    expect(await page.getByLabel("Message").inputValue()).toBe("Carpenter ants on the back deck")
+    expect(await page.getByRole("textbox", { name: "Message", exact: true }).inputValue()).toBe("Carpenter ants on the back deck")
   } finally {
     await close()
   }
