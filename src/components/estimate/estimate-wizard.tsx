@@ -97,6 +97,7 @@ function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call 
 
   const submit = async () => {
     setSubmitting(true)
+    trackEvent("form_submit", { form: "estimate" })
     try {
       const { website, ...answers } = values
       const ref = referenceNumber()

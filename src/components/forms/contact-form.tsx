@@ -38,6 +38,7 @@ export function ContactForm({ labels, phone, call = callFunction }: { labels: Co
   useEffect(() => void loadContract(), [])
 
   const onSubmit = async ({ website, ...fields }: Values, { resetForm }: { resetForm: () => void }) => {
+    trackEvent("form_submit", { form: "contact" })
     let result: CallResult | null = null
     try {
       result = await call("process-contact", { ...fields, ...submissionFields(startedAt.current, website) })

@@ -1,0 +1,32 @@
+import { act, render, screen } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { TOAST_DURATION_MS, ToastProvider, useToast } from "../src/components/ui/toaster"
+
+function Buttons() {
+  const toast = useToast()
+  return (
+    <>
+      <button onClick={() => toast({ title: "Saved", description: "All good" })}>ok</button>
+      <button onClick={() => toast({ title: "Error", description: "Call us", variant: "destructive" })}>bad</button>
+    </>
+  )
+}
+
+test("toasts stack, are announced (status, or alert when destructive), and dismiss themselves", async () => {
+  jest.useFakeTimers()
+  render(
+    <ToastProvider>
+      <Buttons />
+    </ToastProvider>,
+  )
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime })
+  await user.click(screen.getByRole("button", { name: "ok" }))
+  await user.click(screen.getByRole("button", { name: "bad" }))
+  expect(screen.getByRole("status")).toHaveTextContent("SavedAll good")
+  expect(screen.getByRole("alert")).toHaveTextContent("ErrorCall us")
+  await user.click(screen.getAllByRole("button", { name: "Dismiss" })[1]!)
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument()
+  act(() => void jest.advanceTimersByTime(TOAST_DURATION_MS))
+  expect(screen.queryByRole("status")).not.toBeInTheDocument()
+  jest.useRealTimers()
+})
