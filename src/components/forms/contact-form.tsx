@@ -6,6 +6,7 @@ import { errorsFrom, loadContract } from "../../lib/contract-loader"
 import { trackEvent } from "../../lib/tracking"
 import { buttonClass } from "../ui/button-class"
 import { useToast } from "../ui/toaster"
+import { ContactFields } from "./contact-fields"
 import { Honeypot } from "./honeypot"
 import { TextField } from "./text-field"
 
@@ -67,12 +68,7 @@ export function ContactForm({ labels, phone, call = callFunction }: { labels: Co
             started.current = true
           }}
         >
-          <TextField name="name" label={labels.nameLabel} required autoComplete="name" />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField name="email" label={labels.emailLabel} type="email" required autoComplete="email" />
-            <TextField name="phone" label={labels.phoneLabel} type="tel" required autoComplete="tel" />
-          </div>
-          <TextField name="message" label={labels.messageLabel} required multiline placeholder={labels.messagePlaceholder} />
+          <ContactFields labels={labels} Field={TextField} />
           <Honeypot />
           <button type="submit" className={`${buttonClass("primary")} w-full disabled:opacity-60`} disabled={isSubmitting}>
             {isSubmitting ? labels.sendingLabel : labels.submitLabel}
