@@ -92,6 +92,37 @@ const estimateColumns = (b: EstimateLead | EstimateRequest): LeadColumns => ({
   account_id: "accountId" in b ? b.accountId : undefined,
 })
 
+const bookingColumns = (b: OfferBooking): LeadColumns => ({
+  kind: "booking",
+  source: "scarsdale_49_offer",
+  full_name: b.fullName,
+  phone: b.phone,
+  email: b.email,
+  street_address: b.streetAddress,
+  city: b.city,
+  zip_code: b.zipCode,
+  special_offer: b.specialOffer,
+})
+
+const callbackColumns = (b: OfferCallback): LeadColumns => ({
+  kind: "callback",
+  source: "offer_callback",
+  full_name: b.full_name,
+  phone: b.phone,
+  email: b.email,
+  street_address: b.street_address,
+  city: b.city,
+  zip_code: b.zip_code,
+  property_type: b.property_type,
+  service_plan: b.service_plan,
+  pests: b.pests,
+  special_offer: b.special_offer,
+  notes: b.notes,
+  utm_source: b.utm_source,
+  utm_campaign: b.utm_campaign,
+  utm_term: b.utm_term,
+})
+
 const toCompany = (ctx: RequestContext, notice: CompanyNotice, reference: string) => {
   const email = companyNotification(notice, reference)
   return { to: ctx.config.mail.companyTo, from: ctx.config.mail.from, ...email }
@@ -124,22 +155,7 @@ async function processSimpleLead(tx: Db, body: SimpleLead, ctx: RequestContext):
     }
     case "booking": {
       const booking = body as OfferBooking
-      const leadId = await upsertLead(
-        tx,
-        booking.submissionId,
-        {
-          kind: "booking",
-          source: "scarsdale_49_offer",
-          full_name: booking.fullName,
-          phone: booking.phone,
-          email: booking.email,
-          street_address: booking.streetAddress,
-          city: booking.city,
-          zip_code: booking.zipCode,
-          special_offer: booking.specialOffer,
-        },
-        ctx,
-      )
+      const leadId = await upsertLead(tx, booking.submissionId, bookingColumns(booking), ctx)
       await enqueueJobs(tx, [
         companyJob(booking.submissionId, { kind: "booking", body: booking }, { leadId }, ctx),
         {
@@ -153,29 +169,7 @@ async function processSimpleLead(tx: Db, body: SimpleLead, ctx: RequestContext):
     }
     case "callback": {
       const callback = body as OfferCallback
-      const leadId = await upsertLead(
-        tx,
-        callback.submissionId,
-        {
-          kind: "callback",
-          source: "offer_callback",
-          full_name: callback.full_name,
-          phone: callback.phone,
-          email: callback.email,
-          street_address: callback.street_address,
-          city: callback.city,
-          zip_code: callback.zip_code,
-          property_type: callback.property_type,
-          service_plan: callback.service_plan,
-          pests: callback.pests,
-          special_offer: callback.special_offer,
-          notes: callback.notes,
-          utm_source: callback.utm_source,
-          utm_campaign: callback.utm_campaign,
-          utm_term: callback.utm_term,
-        },
-        ctx,
-      )
+      const leadId = await upsertLead(tx, callback.submissionId, callbackColumns(callback), ctx)
       await enqueueJobs(tx, [companyJob(callback.submissionId, { kind: "callback", body: callback }, { leadId }, ctx)])
       return { success: true, message: RESPONSES.callback, reference: leadId }
     }
