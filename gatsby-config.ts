@@ -1,12 +1,13 @@
 import type { GatsbyConfig } from "gatsby"
 import { DATA_FILE_KINDS } from "./gatsby/data-schemas"
-import { dataDir, gtagIds, gtagPlugins, siteUrlFrom } from "./gatsby/site-config"
+import { adsConversionTarget, dataDir, gtagIds, gtagPlugins, siteUrlFrom } from "./gatsby/site-config"
 import { SITEMAP_QUERY, sitemapPages } from "./gatsby/sitemap"
 
 const siteUrl = siteUrlFrom()
 
 const config: GatsbyConfig = {
-  siteMetadata: { siteUrl },
+  // adsConversionTarget: where offer pages send their Ads conversions (empty: none).
+  siteMetadata: { siteUrl, adsConversionTarget: adsConversionTarget() },
   trailingSlash: "always",
   jsxRuntime: "automatic",
   // Types for every named query, regenerated on each build (and committed, so editors and tsc see them).

@@ -34,6 +34,7 @@ export const PAGE_TEMPLATES = ["content-page", "offers-index", "scarsdale-offer"
 
 const weekday = () => string().required().oneOf([...WEEKDAYS])
 
+const openingHours = () => array().of(strictObject({ days: array().of(weekday()).required().min(1), opens: clockTime(), closes: clockTime() })).min(1)
 const link = () => strictObject({ label: text(), path: routePath() })
 const optionalText = () => string().trim().min(1)
 const optionalList = () => array().of(text()).min(1)
@@ -131,10 +132,7 @@ export const siteSchema = strictObject({
   insuranceNote: text(),
   priceRange: text(),
   timeZone: text(),
-  hours: array()
-    .of(strictObject({ days: array().of(weekday()).required().min(1), opens: clockTime(), closes: clockTime() }))
-    .required()
-    .min(1),
+  hours: openingHours().required(),
   sameDayService: strictObject({
     brand: text(),
     cutoffHour: number().required().integer().min(0).max(23),
@@ -147,6 +145,7 @@ export const siteSchema = strictObject({
   tracking: strictObject({
     googleAnalyticsId: string().defined().matches(/^(G-[A-Z0-9]+)?$/, "must be empty or a G-… measurement ID"),
     googleAdsId: string().defined().matches(/^(AW-\d+)?$/, "must be empty or an AW-… conversion ID"),
+    adsConversionLabel: string().defined().matches(/^[A-Za-z0-9_-]*$/, "must be empty or an Ads conversion label"),
   }),
 })
 
@@ -206,6 +205,8 @@ export const offerSchema = strictObject({
   couponCode: text(),
   phone: strictObject({ display: text(), e164: string().required().matches(/^\+1\d{10}$/, "must be a US number in E.164 form") }).optional().default(undefined),
   email: string().email("must be an e-mail address"),
+  /** Published hours for this offer's phone; site.yaml's when absent. */
+  hours: openingHours().optional().default(undefined),
   title: text().max(90),
   metaDescription: text().min(50).max(170, "must be at most 170 characters so search results show it whole"),
   heroVariant: string().required().oneOf([...HERO_VARIANTS]),
@@ -216,6 +217,63 @@ export const offerSchema = strictObject({
     .length(3, "must list exactly three testimonials"),
   utmSource: string().trim(),
   utmCampaign: string().trim(),
+})
+
+const labelledIcon = () => strictObject({ icon: icon(), label: text() })
+
+/** The texts of every /offer/{key} page; {city}, {offerName}, {price}, {couponCode} and {phone} come from the offer. */
+export const offerPageSchema = strictObject({
+  topBar: strictObject({ callLabel: text(), couponNote: text() }),
+  hero: strictObject({
+    heading: text(),
+    tagline: text(),
+    priceLabel: text(),
+    badges: array().of(labelledIcon()).required().length(3, "must list exactly three badges"),
+    callLabel: text(),
+    couponNote: text(),
+  }),
+  heroImages: array()
+    .of(strictObject({ variant: string().required().oneOf([...HERO_VARIANTS]), image: image() }))
+    .required()
+    .test("every-variant", `must have one image for each hero variant (${HERO_VARIANTS.join(", ")})`, (list) =>
+      HERO_VARIANTS.every((variant) => list?.filter((entry) => entry.variant === variant).length === 1),
+    ),
+  exclusions: strictObject({ label: text(), items: textList() }),
+  whatYouGet: strictObject({ heading: text(), cards: array().of(card()).required().length(3, "must list exactly three cards") }),
+  protection: strictObject({
+    heading: text(),
+    intro: text(),
+    plans: array()
+      .of(strictObject({ plan: slug(), summary: text(), points: textList() }))
+      .required()
+      .length(3, "must list exactly three plans"),
+  }),
+  testimonials: strictObject({ heading: text() }),
+  trustBadges: array().of(labelledIcon()).required().min(1),
+  callback: strictObject({
+    heading: text(),
+    intro: text(),
+    nameLabel: text(),
+    phoneLabel: text(),
+    addressLabel: text(),
+    cityLabel: text(),
+    notesLabel: text(),
+    consent: text(),
+    submitLabel: text(),
+    submittingLabel: text(),
+    successTitle: text(),
+    successText: text(),
+    errorTitle: text(),
+    errorText: text(),
+  }),
+  thankYou: strictObject({ heading: text(), text: text(), hoursHeading: text(), emergencyText: text(), callLabel: text() }),
+  faq: strictObject({
+    heading: text(),
+    items: array().of(strictObject({ question: text(), answer: text() })).required().length(4, "must list exactly four questions"),
+  }),
+  footer: strictObject({ websiteLabel: text(), hoursHeading: text(), areasHeading: text() }),
+  mobileBar: strictObject({ callText: text(), callLabel: text() }),
+  exitIntent: strictObject({ heading: text(), text: text(), callLabel: text(), continueLabel: text() }),
 })
 
 export const notFoundSchema = strictObject({
@@ -462,6 +520,7 @@ export const DATA_FILE_KINDS: readonly DataFileKind[] = [
   { typeName: "EstimateWizardYaml", schema: estimateWizardSchema, matches: (p) => p === "estimate-wizard.yaml" },
   { typeName: "PageYaml", schema: pageSchema, matches: (p) => /^pages\/[^/]+\.ya?ml$/.test(p), entryKey: "path" },
   { typeName: "PestYaml", schema: pestSchema, matches: (p) => /^pests\/[^/]+\.ya?ml$/.test(p), entryKey: "slug" },
+  { typeName: "OfferPageYaml", schema: offerPageSchema, matches: (p) => p === "offer-page.yaml" },
   { typeName: "OfferYaml", schema: offerSchema, matches: (p) => /^offers\/[^/]+\.ya?ml$/.test(p), entryKey: "key" },
 ]
 

@@ -5,5 +5,7 @@ import { graphqlTypeDefs } from "./graphql-from-yup"
 /** Every data type is declared, with non-null required fields, from its Yup schema. */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   const typeDefs = DATA_FILE_KINDS.flatMap((kind) => graphqlTypeDefs(kind.typeName, kind.schema, { node: true }))
+  // gatsby-config's siteMetadata, declared so it is never inferred as nullable (or dropped when empty).
+  typeDefs.push("type SiteSiteMetadata { siteUrl: String! adsConversionTarget: String! }")
   actions.createTypes(typeDefs.join("\n\n"))
 }

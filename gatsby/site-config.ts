@@ -24,10 +24,10 @@ export function siteUrlFrom(env: NodeJS.ProcessEnv = process.env): string {
 interface TrackingIds {
   googleAnalyticsId?: unknown
   googleAdsId?: unknown
+  adsConversionLabel?: unknown
 }
 
-/** Google tag IDs: the environment wins over data/site.yaml; empty means no tag at all. */
-export function gtagIds(env: NodeJS.ProcessEnv = process.env, dir = dataDir(env)): string[] {
+function trackingSettings(env: NodeJS.ProcessEnv, dir: string) {
   let tracking: TrackingIds = {}
   try {
     const site = load(fs.readFileSync(path.join(dir, "site.yaml"), "utf8")) as { tracking?: TrackingIds } | null
@@ -36,10 +36,23 @@ export function gtagIds(env: NodeJS.ProcessEnv = process.env, dir = dataDir(env)
     // A missing or broken site.yaml is reported, with file and field, by the data validation.
   }
   const pick = (fromEnv: string | undefined, fromData: unknown) => (fromEnv ?? (typeof fromData === "string" ? fromData : "")).trim()
-  return [
-    pick(env.GATSBY_GA_MEASUREMENT_ID, tracking.googleAnalyticsId),
-    pick(env.GATSBY_ADS_ID, tracking.googleAdsId),
-  ].filter(Boolean)
+  return {
+    analyticsId: pick(env.GATSBY_GA_MEASUREMENT_ID, tracking.googleAnalyticsId),
+    adsId: pick(env.GATSBY_ADS_ID, tracking.googleAdsId),
+    conversionLabel: pick(env.GATSBY_ADS_CONVERSION_LABEL, tracking.adsConversionLabel),
+  }
+}
+
+/** Google tag IDs: the environment wins over data/site.yaml; empty means no tag at all. */
+export function gtagIds(env: NodeJS.ProcessEnv = process.env, dir = dataDir(env)): string[] {
+  const { analyticsId, adsId } = trackingSettings(env, dir)
+  return [analyticsId, adsId].filter(Boolean)
+}
+
+/** The Ads conversion's `send_to` ("AW-…/label"); empty unless both the Ads ID and the conversion label are set. */
+export function adsConversionTarget(env: NodeJS.ProcessEnv = process.env, dir = dataDir(env)): string {
+  const { adsId, conversionLabel } = trackingSettings(env, dir)
+  return adsId && conversionLabel ? `${adsId}/${conversionLabel}` : ""
 }
 
 /** gatsby-plugin-google-gtag, only when there is an ID to load (it injects only in production builds). */

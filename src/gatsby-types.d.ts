@@ -1726,6 +1726,8 @@ type File = Node & {
   readonly childNavigationYaml: Maybe<NavigationYaml>;
   /** Returns the first child node of type NotFoundYaml or null if there are no children of given type on this node */
   readonly childNotFoundYaml: Maybe<NotFoundYaml>;
+  /** Returns the first child node of type OfferPageYaml or null if there are no children of given type on this node */
+  readonly childOfferPageYaml: Maybe<OfferPageYaml>;
   /** Returns the first child node of type OfferYaml or null if there are no children of given type on this node */
   readonly childOfferYaml: Maybe<OfferYaml>;
   /** Returns the first child node of type PageYaml or null if there are no children of given type on this node */
@@ -1761,6 +1763,8 @@ type File = Node & {
   readonly childrenNavigationYaml: Maybe<ReadonlyArray<Maybe<NavigationYaml>>>;
   /** Returns all children nodes filtered by type NotFoundYaml */
   readonly childrenNotFoundYaml: Maybe<ReadonlyArray<Maybe<NotFoundYaml>>>;
+  /** Returns all children nodes filtered by type OfferPageYaml */
+  readonly childrenOfferPageYaml: Maybe<ReadonlyArray<Maybe<OfferPageYaml>>>;
   /** Returns all children nodes filtered by type OfferYaml */
   readonly childrenOfferYaml: Maybe<ReadonlyArray<Maybe<OfferYaml>>>;
   /** Returns all children nodes filtered by type PageYaml */
@@ -1927,6 +1931,7 @@ type FileFieldSelector = {
   readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFieldSelector>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlFieldSelector>;
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlFieldSelector>;
+  readonly childOfferPageYaml: InputMaybe<OfferPageYamlFieldSelector>;
   readonly childOfferYaml: InputMaybe<OfferYamlFieldSelector>;
   readonly childPageYaml: InputMaybe<PageYamlFieldSelector>;
   readonly childPestYaml: InputMaybe<PestYamlFieldSelector>;
@@ -1945,6 +1950,7 @@ type FileFieldSelector = {
   readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFieldSelector>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlFieldSelector>;
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlFieldSelector>;
+  readonly childrenOfferPageYaml: InputMaybe<OfferPageYamlFieldSelector>;
   readonly childrenOfferYaml: InputMaybe<OfferYamlFieldSelector>;
   readonly childrenPageYaml: InputMaybe<PageYamlFieldSelector>;
   readonly childrenPestYaml: InputMaybe<PestYamlFieldSelector>;
@@ -2002,6 +2008,7 @@ type FileFilterInput = {
   readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterInput>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlFilterInput>;
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlFilterInput>;
+  readonly childOfferPageYaml: InputMaybe<OfferPageYamlFilterInput>;
   readonly childOfferYaml: InputMaybe<OfferYamlFilterInput>;
   readonly childPageYaml: InputMaybe<PageYamlFilterInput>;
   readonly childPestYaml: InputMaybe<PestYamlFilterInput>;
@@ -2020,6 +2027,7 @@ type FileFilterInput = {
   readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterListInput>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlFilterListInput>;
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlFilterListInput>;
+  readonly childrenOfferPageYaml: InputMaybe<OfferPageYamlFilterListInput>;
   readonly childrenOfferYaml: InputMaybe<OfferYamlFilterListInput>;
   readonly childrenPageYaml: InputMaybe<PageYamlFilterListInput>;
   readonly childrenPestYaml: InputMaybe<PestYamlFilterListInput>;
@@ -2118,6 +2126,7 @@ type FileSortInput = {
   readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlSortInput>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlSortInput>;
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlSortInput>;
+  readonly childOfferPageYaml: InputMaybe<OfferPageYamlSortInput>;
   readonly childOfferYaml: InputMaybe<OfferYamlSortInput>;
   readonly childPageYaml: InputMaybe<PageYamlSortInput>;
   readonly childPestYaml: InputMaybe<PestYamlSortInput>;
@@ -2136,6 +2145,7 @@ type FileSortInput = {
   readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlSortInput>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlSortInput>;
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlSortInput>;
+  readonly childrenOfferPageYaml: InputMaybe<OfferPageYamlSortInput>;
   readonly childrenOfferYaml: InputMaybe<OfferYamlSortInput>;
   readonly childrenPageYaml: InputMaybe<PageYamlSortInput>;
   readonly childrenPestYaml: InputMaybe<PestYamlSortInput>;
@@ -3792,6 +3802,680 @@ type NotFoundYamlSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+type OfferPageYaml = Node & {
+  readonly callback: OfferPageYamlCallback;
+  readonly children: ReadonlyArray<Node>;
+  readonly exclusions: OfferPageYamlExclusions;
+  readonly exitIntent: OfferPageYamlExitIntent;
+  readonly faq: OfferPageYamlFaq;
+  readonly footer: OfferPageYamlFooter;
+  readonly hero: OfferPageYamlHero;
+  readonly heroImages: ReadonlyArray<OfferPageYamlHeroImages>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly mobileBar: OfferPageYamlMobileBar;
+  readonly parent: Maybe<Node>;
+  readonly protection: OfferPageYamlProtection;
+  readonly testimonials: OfferPageYamlTestimonials;
+  readonly thankYou: OfferPageYamlThankYou;
+  readonly topBar: OfferPageYamlTopBar;
+  readonly trustBadges: ReadonlyArray<OfferPageYamlTrustBadges>;
+  readonly whatYouGet: OfferPageYamlWhatYouGet;
+};
+
+type OfferPageYamlCallback = {
+  readonly addressLabel: Scalars['String'];
+  readonly cityLabel: Scalars['String'];
+  readonly consent: Scalars['String'];
+  readonly errorText: Scalars['String'];
+  readonly errorTitle: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly nameLabel: Scalars['String'];
+  readonly notesLabel: Scalars['String'];
+  readonly phoneLabel: Scalars['String'];
+  readonly submitLabel: Scalars['String'];
+  readonly submittingLabel: Scalars['String'];
+  readonly successText: Scalars['String'];
+  readonly successTitle: Scalars['String'];
+};
+
+type OfferPageYamlCallbackFieldSelector = {
+  readonly addressLabel: InputMaybe<FieldSelectorEnum>;
+  readonly cityLabel: InputMaybe<FieldSelectorEnum>;
+  readonly consent: InputMaybe<FieldSelectorEnum>;
+  readonly errorText: InputMaybe<FieldSelectorEnum>;
+  readonly errorTitle: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly nameLabel: InputMaybe<FieldSelectorEnum>;
+  readonly notesLabel: InputMaybe<FieldSelectorEnum>;
+  readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
+  readonly submitLabel: InputMaybe<FieldSelectorEnum>;
+  readonly submittingLabel: InputMaybe<FieldSelectorEnum>;
+  readonly successText: InputMaybe<FieldSelectorEnum>;
+  readonly successTitle: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlCallbackFilterInput = {
+  readonly addressLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly cityLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly consent: InputMaybe<StringQueryOperatorInput>;
+  readonly errorText: InputMaybe<StringQueryOperatorInput>;
+  readonly errorTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly nameLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly notesLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly submitLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly submittingLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly successText: InputMaybe<StringQueryOperatorInput>;
+  readonly successTitle: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlCallbackSortInput = {
+  readonly addressLabel: InputMaybe<SortOrderEnum>;
+  readonly cityLabel: InputMaybe<SortOrderEnum>;
+  readonly consent: InputMaybe<SortOrderEnum>;
+  readonly errorText: InputMaybe<SortOrderEnum>;
+  readonly errorTitle: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly nameLabel: InputMaybe<SortOrderEnum>;
+  readonly notesLabel: InputMaybe<SortOrderEnum>;
+  readonly phoneLabel: InputMaybe<SortOrderEnum>;
+  readonly submitLabel: InputMaybe<SortOrderEnum>;
+  readonly submittingLabel: InputMaybe<SortOrderEnum>;
+  readonly successText: InputMaybe<SortOrderEnum>;
+  readonly successTitle: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<OfferPageYamlEdge>;
+  readonly group: ReadonlyArray<OfferPageYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<OfferPageYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type OfferPageYamlConnection_distinctArgs = {
+  field: OfferPageYamlFieldSelector;
+};
+
+
+type OfferPageYamlConnection_groupArgs = {
+  field: OfferPageYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type OfferPageYamlConnection_maxArgs = {
+  field: OfferPageYamlFieldSelector;
+};
+
+
+type OfferPageYamlConnection_minArgs = {
+  field: OfferPageYamlFieldSelector;
+};
+
+
+type OfferPageYamlConnection_sumArgs = {
+  field: OfferPageYamlFieldSelector;
+};
+
+type OfferPageYamlEdge = {
+  readonly next: Maybe<OfferPageYaml>;
+  readonly node: OfferPageYaml;
+  readonly previous: Maybe<OfferPageYaml>;
+};
+
+type OfferPageYamlExclusions = {
+  readonly items: ReadonlyArray<Scalars['String']>;
+  readonly label: Scalars['String'];
+};
+
+type OfferPageYamlExclusionsFieldSelector = {
+  readonly items: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlExclusionsFilterInput = {
+  readonly items: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlExclusionsSortInput = {
+  readonly items: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlExitIntent = {
+  readonly callLabel: Scalars['String'];
+  readonly continueLabel: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type OfferPageYamlExitIntentFieldSelector = {
+  readonly callLabel: InputMaybe<FieldSelectorEnum>;
+  readonly continueLabel: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlExitIntentFilterInput = {
+  readonly callLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly continueLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlExitIntentSortInput = {
+  readonly callLabel: InputMaybe<SortOrderEnum>;
+  readonly continueLabel: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlFaq = {
+  readonly heading: Scalars['String'];
+  readonly items: ReadonlyArray<OfferPageYamlFaqItems>;
+};
+
+type OfferPageYamlFaqFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly items: InputMaybe<OfferPageYamlFaqItemsFieldSelector>;
+};
+
+type OfferPageYamlFaqFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly items: InputMaybe<OfferPageYamlFaqItemsFilterListInput>;
+};
+
+type OfferPageYamlFaqItems = {
+  readonly answer: Scalars['String'];
+  readonly question: Scalars['String'];
+};
+
+type OfferPageYamlFaqItemsFieldSelector = {
+  readonly answer: InputMaybe<FieldSelectorEnum>;
+  readonly question: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlFaqItemsFilterInput = {
+  readonly answer: InputMaybe<StringQueryOperatorInput>;
+  readonly question: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlFaqItemsFilterListInput = {
+  readonly elemMatch: InputMaybe<OfferPageYamlFaqItemsFilterInput>;
+};
+
+type OfferPageYamlFaqItemsSortInput = {
+  readonly answer: InputMaybe<SortOrderEnum>;
+  readonly question: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlFaqSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly items: InputMaybe<OfferPageYamlFaqItemsSortInput>;
+};
+
+type OfferPageYamlFieldSelector = {
+  readonly callback: InputMaybe<OfferPageYamlCallbackFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly exclusions: InputMaybe<OfferPageYamlExclusionsFieldSelector>;
+  readonly exitIntent: InputMaybe<OfferPageYamlExitIntentFieldSelector>;
+  readonly faq: InputMaybe<OfferPageYamlFaqFieldSelector>;
+  readonly footer: InputMaybe<OfferPageYamlFooterFieldSelector>;
+  readonly hero: InputMaybe<OfferPageYamlHeroFieldSelector>;
+  readonly heroImages: InputMaybe<OfferPageYamlHeroImagesFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly mobileBar: InputMaybe<OfferPageYamlMobileBarFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly protection: InputMaybe<OfferPageYamlProtectionFieldSelector>;
+  readonly testimonials: InputMaybe<OfferPageYamlTestimonialsFieldSelector>;
+  readonly thankYou: InputMaybe<OfferPageYamlThankYouFieldSelector>;
+  readonly topBar: InputMaybe<OfferPageYamlTopBarFieldSelector>;
+  readonly trustBadges: InputMaybe<OfferPageYamlTrustBadgesFieldSelector>;
+  readonly whatYouGet: InputMaybe<OfferPageYamlWhatYouGetFieldSelector>;
+};
+
+type OfferPageYamlFilterInput = {
+  readonly callback: InputMaybe<OfferPageYamlCallbackFilterInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly exclusions: InputMaybe<OfferPageYamlExclusionsFilterInput>;
+  readonly exitIntent: InputMaybe<OfferPageYamlExitIntentFilterInput>;
+  readonly faq: InputMaybe<OfferPageYamlFaqFilterInput>;
+  readonly footer: InputMaybe<OfferPageYamlFooterFilterInput>;
+  readonly hero: InputMaybe<OfferPageYamlHeroFilterInput>;
+  readonly heroImages: InputMaybe<OfferPageYamlHeroImagesFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly mobileBar: InputMaybe<OfferPageYamlMobileBarFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly protection: InputMaybe<OfferPageYamlProtectionFilterInput>;
+  readonly testimonials: InputMaybe<OfferPageYamlTestimonialsFilterInput>;
+  readonly thankYou: InputMaybe<OfferPageYamlThankYouFilterInput>;
+  readonly topBar: InputMaybe<OfferPageYamlTopBarFilterInput>;
+  readonly trustBadges: InputMaybe<OfferPageYamlTrustBadgesFilterListInput>;
+  readonly whatYouGet: InputMaybe<OfferPageYamlWhatYouGetFilterInput>;
+};
+
+type OfferPageYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<OfferPageYamlFilterInput>;
+};
+
+type OfferPageYamlFooter = {
+  readonly areasHeading: Scalars['String'];
+  readonly hoursHeading: Scalars['String'];
+  readonly websiteLabel: Scalars['String'];
+};
+
+type OfferPageYamlFooterFieldSelector = {
+  readonly areasHeading: InputMaybe<FieldSelectorEnum>;
+  readonly hoursHeading: InputMaybe<FieldSelectorEnum>;
+  readonly websiteLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlFooterFilterInput = {
+  readonly areasHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly hoursHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly websiteLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlFooterSortInput = {
+  readonly areasHeading: InputMaybe<SortOrderEnum>;
+  readonly hoursHeading: InputMaybe<SortOrderEnum>;
+  readonly websiteLabel: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<OfferPageYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<OfferPageYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<OfferPageYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type OfferPageYamlGroupConnection_distinctArgs = {
+  field: OfferPageYamlFieldSelector;
+};
+
+
+type OfferPageYamlGroupConnection_groupArgs = {
+  field: OfferPageYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type OfferPageYamlGroupConnection_maxArgs = {
+  field: OfferPageYamlFieldSelector;
+};
+
+
+type OfferPageYamlGroupConnection_minArgs = {
+  field: OfferPageYamlFieldSelector;
+};
+
+
+type OfferPageYamlGroupConnection_sumArgs = {
+  field: OfferPageYamlFieldSelector;
+};
+
+type OfferPageYamlHero = {
+  readonly badges: ReadonlyArray<OfferPageYamlHeroBadges>;
+  readonly callLabel: Scalars['String'];
+  readonly couponNote: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly priceLabel: Scalars['String'];
+  readonly tagline: Scalars['String'];
+};
+
+type OfferPageYamlHeroBadges = {
+  readonly icon: Scalars['String'];
+  readonly label: Scalars['String'];
+};
+
+type OfferPageYamlHeroBadgesFieldSelector = {
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlHeroBadgesFilterInput = {
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlHeroBadgesFilterListInput = {
+  readonly elemMatch: InputMaybe<OfferPageYamlHeroBadgesFilterInput>;
+};
+
+type OfferPageYamlHeroBadgesSortInput = {
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlHeroFieldSelector = {
+  readonly badges: InputMaybe<OfferPageYamlHeroBadgesFieldSelector>;
+  readonly callLabel: InputMaybe<FieldSelectorEnum>;
+  readonly couponNote: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly priceLabel: InputMaybe<FieldSelectorEnum>;
+  readonly tagline: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlHeroFilterInput = {
+  readonly badges: InputMaybe<OfferPageYamlHeroBadgesFilterListInput>;
+  readonly callLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly couponNote: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly priceLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly tagline: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlHeroImages = {
+  readonly image: OfferPageYamlHeroImagesImage;
+  readonly variant: Scalars['String'];
+};
+
+type OfferPageYamlHeroImagesFieldSelector = {
+  readonly image: InputMaybe<OfferPageYamlHeroImagesImageFieldSelector>;
+  readonly variant: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlHeroImagesFilterInput = {
+  readonly image: InputMaybe<OfferPageYamlHeroImagesImageFilterInput>;
+  readonly variant: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlHeroImagesFilterListInput = {
+  readonly elemMatch: InputMaybe<OfferPageYamlHeroImagesFilterInput>;
+};
+
+type OfferPageYamlHeroImagesImage = {
+  readonly alt: Scalars['String'];
+  readonly src: File;
+};
+
+type OfferPageYamlHeroImagesImageFieldSelector = {
+  readonly alt: InputMaybe<FieldSelectorEnum>;
+  readonly src: InputMaybe<FileFieldSelector>;
+};
+
+type OfferPageYamlHeroImagesImageFilterInput = {
+  readonly alt: InputMaybe<StringQueryOperatorInput>;
+  readonly src: InputMaybe<FileFilterInput>;
+};
+
+type OfferPageYamlHeroImagesImageSortInput = {
+  readonly alt: InputMaybe<SortOrderEnum>;
+  readonly src: InputMaybe<FileSortInput>;
+};
+
+type OfferPageYamlHeroImagesSortInput = {
+  readonly image: InputMaybe<OfferPageYamlHeroImagesImageSortInput>;
+  readonly variant: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlHeroSortInput = {
+  readonly badges: InputMaybe<OfferPageYamlHeroBadgesSortInput>;
+  readonly callLabel: InputMaybe<SortOrderEnum>;
+  readonly couponNote: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly priceLabel: InputMaybe<SortOrderEnum>;
+  readonly tagline: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlMobileBar = {
+  readonly callLabel: Scalars['String'];
+  readonly callText: Scalars['String'];
+};
+
+type OfferPageYamlMobileBarFieldSelector = {
+  readonly callLabel: InputMaybe<FieldSelectorEnum>;
+  readonly callText: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlMobileBarFilterInput = {
+  readonly callLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly callText: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlMobileBarSortInput = {
+  readonly callLabel: InputMaybe<SortOrderEnum>;
+  readonly callText: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlProtection = {
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly plans: ReadonlyArray<OfferPageYamlProtectionPlans>;
+};
+
+type OfferPageYamlProtectionFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly plans: InputMaybe<OfferPageYamlProtectionPlansFieldSelector>;
+};
+
+type OfferPageYamlProtectionFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly plans: InputMaybe<OfferPageYamlProtectionPlansFilterListInput>;
+};
+
+type OfferPageYamlProtectionPlans = {
+  readonly plan: Scalars['String'];
+  readonly points: ReadonlyArray<Scalars['String']>;
+  readonly summary: Scalars['String'];
+};
+
+type OfferPageYamlProtectionPlansFieldSelector = {
+  readonly plan: InputMaybe<FieldSelectorEnum>;
+  readonly points: InputMaybe<FieldSelectorEnum>;
+  readonly summary: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlProtectionPlansFilterInput = {
+  readonly plan: InputMaybe<StringQueryOperatorInput>;
+  readonly points: InputMaybe<StringQueryOperatorInput>;
+  readonly summary: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlProtectionPlansFilterListInput = {
+  readonly elemMatch: InputMaybe<OfferPageYamlProtectionPlansFilterInput>;
+};
+
+type OfferPageYamlProtectionPlansSortInput = {
+  readonly plan: InputMaybe<SortOrderEnum>;
+  readonly points: InputMaybe<SortOrderEnum>;
+  readonly summary: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlProtectionSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly plans: InputMaybe<OfferPageYamlProtectionPlansSortInput>;
+};
+
+type OfferPageYamlSortInput = {
+  readonly callback: InputMaybe<OfferPageYamlCallbackSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly exclusions: InputMaybe<OfferPageYamlExclusionsSortInput>;
+  readonly exitIntent: InputMaybe<OfferPageYamlExitIntentSortInput>;
+  readonly faq: InputMaybe<OfferPageYamlFaqSortInput>;
+  readonly footer: InputMaybe<OfferPageYamlFooterSortInput>;
+  readonly hero: InputMaybe<OfferPageYamlHeroSortInput>;
+  readonly heroImages: InputMaybe<OfferPageYamlHeroImagesSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly mobileBar: InputMaybe<OfferPageYamlMobileBarSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly protection: InputMaybe<OfferPageYamlProtectionSortInput>;
+  readonly testimonials: InputMaybe<OfferPageYamlTestimonialsSortInput>;
+  readonly thankYou: InputMaybe<OfferPageYamlThankYouSortInput>;
+  readonly topBar: InputMaybe<OfferPageYamlTopBarSortInput>;
+  readonly trustBadges: InputMaybe<OfferPageYamlTrustBadgesSortInput>;
+  readonly whatYouGet: InputMaybe<OfferPageYamlWhatYouGetSortInput>;
+};
+
+type OfferPageYamlTestimonials = {
+  readonly heading: Scalars['String'];
+};
+
+type OfferPageYamlTestimonialsFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlTestimonialsFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlTestimonialsSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlThankYou = {
+  readonly callLabel: Scalars['String'];
+  readonly emergencyText: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly hoursHeading: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type OfferPageYamlThankYouFieldSelector = {
+  readonly callLabel: InputMaybe<FieldSelectorEnum>;
+  readonly emergencyText: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly hoursHeading: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlThankYouFilterInput = {
+  readonly callLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly emergencyText: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly hoursHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlThankYouSortInput = {
+  readonly callLabel: InputMaybe<SortOrderEnum>;
+  readonly emergencyText: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly hoursHeading: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlTopBar = {
+  readonly callLabel: Scalars['String'];
+  readonly couponNote: Scalars['String'];
+};
+
+type OfferPageYamlTopBarFieldSelector = {
+  readonly callLabel: InputMaybe<FieldSelectorEnum>;
+  readonly couponNote: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlTopBarFilterInput = {
+  readonly callLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly couponNote: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlTopBarSortInput = {
+  readonly callLabel: InputMaybe<SortOrderEnum>;
+  readonly couponNote: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlTrustBadges = {
+  readonly icon: Scalars['String'];
+  readonly label: Scalars['String'];
+};
+
+type OfferPageYamlTrustBadgesFieldSelector = {
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlTrustBadgesFilterInput = {
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlTrustBadgesFilterListInput = {
+  readonly elemMatch: InputMaybe<OfferPageYamlTrustBadgesFilterInput>;
+};
+
+type OfferPageYamlTrustBadgesSortInput = {
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlWhatYouGet = {
+  readonly cards: ReadonlyArray<OfferPageYamlWhatYouGetCards>;
+  readonly heading: Scalars['String'];
+};
+
+type OfferPageYamlWhatYouGetCards = {
+  readonly icon: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type OfferPageYamlWhatYouGetCardsFieldSelector = {
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlWhatYouGetCardsFilterInput = {
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlWhatYouGetCardsFilterListInput = {
+  readonly elemMatch: InputMaybe<OfferPageYamlWhatYouGetCardsFilterInput>;
+};
+
+type OfferPageYamlWhatYouGetCardsSortInput = {
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type OfferPageYamlWhatYouGetFieldSelector = {
+  readonly cards: InputMaybe<OfferPageYamlWhatYouGetCardsFieldSelector>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferPageYamlWhatYouGetFilterInput = {
+  readonly cards: InputMaybe<OfferPageYamlWhatYouGetCardsFilterListInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferPageYamlWhatYouGetSortInput = {
+  readonly cards: InputMaybe<OfferPageYamlWhatYouGetCardsSortInput>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+};
+
 type OfferYaml = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly city: Scalars['String'];
@@ -3800,6 +4484,7 @@ type OfferYaml = Node & {
   readonly email: Maybe<Scalars['String']>;
   readonly fallback: Maybe<Scalars['Boolean']>;
   readonly heroVariant: Scalars['String'];
+  readonly hours: Maybe<ReadonlyArray<OfferYamlHours>>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly key: Scalars['String'];
@@ -3895,6 +4580,7 @@ type OfferYamlFieldSelector = {
   readonly email: InputMaybe<FieldSelectorEnum>;
   readonly fallback: InputMaybe<FieldSelectorEnum>;
   readonly heroVariant: InputMaybe<FieldSelectorEnum>;
+  readonly hours: InputMaybe<OfferYamlHoursFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly key: InputMaybe<FieldSelectorEnum>;
@@ -3917,6 +4603,7 @@ type OfferYamlFilterInput = {
   readonly email: InputMaybe<StringQueryOperatorInput>;
   readonly fallback: InputMaybe<BooleanQueryOperatorInput>;
   readonly heroVariant: InputMaybe<StringQueryOperatorInput>;
+  readonly hours: InputMaybe<OfferYamlHoursFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly key: InputMaybe<StringQueryOperatorInput>;
@@ -3976,6 +4663,34 @@ type OfferYamlGroupConnection_sumArgs = {
   field: OfferYamlFieldSelector;
 };
 
+type OfferYamlHours = {
+  readonly closes: Scalars['String'];
+  readonly days: ReadonlyArray<Scalars['String']>;
+  readonly opens: Scalars['String'];
+};
+
+type OfferYamlHoursFieldSelector = {
+  readonly closes: InputMaybe<FieldSelectorEnum>;
+  readonly days: InputMaybe<FieldSelectorEnum>;
+  readonly opens: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfferYamlHoursFilterInput = {
+  readonly closes: InputMaybe<StringQueryOperatorInput>;
+  readonly days: InputMaybe<StringQueryOperatorInput>;
+  readonly opens: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfferYamlHoursFilterListInput = {
+  readonly elemMatch: InputMaybe<OfferYamlHoursFilterInput>;
+};
+
+type OfferYamlHoursSortInput = {
+  readonly closes: InputMaybe<SortOrderEnum>;
+  readonly days: InputMaybe<SortOrderEnum>;
+  readonly opens: InputMaybe<SortOrderEnum>;
+};
+
 type OfferYamlPhone = {
   readonly display: Scalars['String'];
   readonly e164: Scalars['String'];
@@ -4004,6 +4719,7 @@ type OfferYamlSortInput = {
   readonly email: InputMaybe<SortOrderEnum>;
   readonly fallback: InputMaybe<SortOrderEnum>;
   readonly heroVariant: InputMaybe<SortOrderEnum>;
+  readonly hours: InputMaybe<OfferYamlHoursSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly key: InputMaybe<SortOrderEnum>;
@@ -4913,6 +5629,7 @@ type Query = {
   readonly allLeadMessagesYaml: LeadMessagesYamlConnection;
   readonly allNavigationYaml: NavigationYamlConnection;
   readonly allNotFoundYaml: NotFoundYamlConnection;
+  readonly allOfferPageYaml: OfferPageYamlConnection;
   readonly allOfferYaml: OfferYamlConnection;
   readonly allPageYaml: PageYamlConnection;
   readonly allPestYaml: PestYamlConnection;
@@ -4936,6 +5653,7 @@ type Query = {
   readonly leadMessagesYaml: Maybe<LeadMessagesYaml>;
   readonly navigationYaml: Maybe<NavigationYaml>;
   readonly notFoundYaml: Maybe<NotFoundYaml>;
+  readonly offerPageYaml: Maybe<OfferPageYaml>;
   readonly offerYaml: Maybe<OfferYaml>;
   readonly pageYaml: Maybe<PageYaml>;
   readonly pestYaml: Maybe<PestYaml>;
@@ -5063,6 +5781,14 @@ type Query_allNotFoundYamlArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<NotFoundYamlSortInput>>>;
+};
+
+
+type Query_allOfferPageYamlArgs = {
+  filter: InputMaybe<OfferPageYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<OfferPageYamlSortInput>>>;
 };
 
 
@@ -5304,6 +6030,7 @@ type Query_fileArgs = {
   childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterInput>;
   childNavigationYaml: InputMaybe<NavigationYamlFilterInput>;
   childNotFoundYaml: InputMaybe<NotFoundYamlFilterInput>;
+  childOfferPageYaml: InputMaybe<OfferPageYamlFilterInput>;
   childOfferYaml: InputMaybe<OfferYamlFilterInput>;
   childPageYaml: InputMaybe<PageYamlFilterInput>;
   childPestYaml: InputMaybe<PestYamlFilterInput>;
@@ -5322,6 +6049,7 @@ type Query_fileArgs = {
   childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterListInput>;
   childrenNavigationYaml: InputMaybe<NavigationYamlFilterListInput>;
   childrenNotFoundYaml: InputMaybe<NotFoundYamlFilterListInput>;
+  childrenOfferPageYaml: InputMaybe<OfferPageYamlFilterListInput>;
   childrenOfferYaml: InputMaybe<OfferYamlFilterListInput>;
   childrenPageYaml: InputMaybe<PageYamlFilterListInput>;
   childrenPestYaml: InputMaybe<PestYamlFilterListInput>;
@@ -5434,6 +6162,28 @@ type Query_notFoundYamlArgs = {
 };
 
 
+type Query_offerPageYamlArgs = {
+  callback: InputMaybe<OfferPageYamlCallbackFilterInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  exclusions: InputMaybe<OfferPageYamlExclusionsFilterInput>;
+  exitIntent: InputMaybe<OfferPageYamlExitIntentFilterInput>;
+  faq: InputMaybe<OfferPageYamlFaqFilterInput>;
+  footer: InputMaybe<OfferPageYamlFooterFilterInput>;
+  hero: InputMaybe<OfferPageYamlHeroFilterInput>;
+  heroImages: InputMaybe<OfferPageYamlHeroImagesFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  mobileBar: InputMaybe<OfferPageYamlMobileBarFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  protection: InputMaybe<OfferPageYamlProtectionFilterInput>;
+  testimonials: InputMaybe<OfferPageYamlTestimonialsFilterInput>;
+  thankYou: InputMaybe<OfferPageYamlThankYouFilterInput>;
+  topBar: InputMaybe<OfferPageYamlTopBarFilterInput>;
+  trustBadges: InputMaybe<OfferPageYamlTrustBadgesFilterListInput>;
+  whatYouGet: InputMaybe<OfferPageYamlWhatYouGetFilterInput>;
+};
+
+
 type Query_offerYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   city: InputMaybe<StringQueryOperatorInput>;
@@ -5442,6 +6192,7 @@ type Query_offerYamlArgs = {
   email: InputMaybe<StringQueryOperatorInput>;
   fallback: InputMaybe<BooleanQueryOperatorInput>;
   heroVariant: InputMaybe<StringQueryOperatorInput>;
+  hours: InputMaybe<OfferYamlHoursFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   key: InputMaybe<StringQueryOperatorInput>;
@@ -6593,24 +7344,28 @@ type SitePluginSortInput = {
 };
 
 type SiteSiteMetadata = {
+  readonly adsConversionTarget: Scalars['String'];
   readonly description: Maybe<Scalars['String']>;
-  readonly siteUrl: Maybe<Scalars['String']>;
+  readonly siteUrl: Scalars['String'];
   readonly title: Maybe<Scalars['String']>;
 };
 
 type SiteSiteMetadataFieldSelector = {
+  readonly adsConversionTarget: InputMaybe<FieldSelectorEnum>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly siteUrl: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteSiteMetadataFilterInput = {
+  readonly adsConversionTarget: InputMaybe<StringQueryOperatorInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly siteUrl: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteSiteMetadataSortInput = {
+  readonly adsConversionTarget: InputMaybe<SortOrderEnum>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly siteUrl: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -6975,21 +7730,25 @@ type SiteYamlSortInput = {
 };
 
 type SiteYamlTracking = {
+  readonly adsConversionLabel: Scalars['String'];
   readonly googleAdsId: Scalars['String'];
   readonly googleAnalyticsId: Scalars['String'];
 };
 
 type SiteYamlTrackingFieldSelector = {
+  readonly adsConversionLabel: InputMaybe<FieldSelectorEnum>;
   readonly googleAdsId: InputMaybe<FieldSelectorEnum>;
   readonly googleAnalyticsId: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteYamlTrackingFilterInput = {
+  readonly adsConversionLabel: InputMaybe<StringQueryOperatorInput>;
   readonly googleAdsId: InputMaybe<StringQueryOperatorInput>;
   readonly googleAnalyticsId: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteYamlTrackingSortInput = {
+  readonly adsConversionLabel: InputMaybe<SortOrderEnum>;
   readonly googleAdsId: InputMaybe<SortOrderEnum>;
   readonly googleAnalyticsId: InputMaybe<SortOrderEnum>;
 };
@@ -7288,7 +8047,7 @@ type ScarsdaleOfferPageQueryVariables = Exact<{
 }>;
 
 
-type ScarsdaleOfferPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly heading: string, readonly intro: string } | null };
+type ScarsdaleOfferPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly heading: string, readonly intro: string } | null, readonly offerPageYaml: { readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string } } | null };
 
 type ServicesPageQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -7300,7 +8059,7 @@ type ServicesPageQuery = { readonly pageYaml: { readonly path: string, readonly 
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string, readonly pests: ReadonlyArray<string> }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string, readonly path: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string }, readonly footer: { readonly servicesHeading: string, readonly servicePests: ReadonlyArray<string>, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string }> } };
+type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string, readonly pests: ReadonlyArray<string> }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string, readonly path: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string }, readonly footer: { readonly servicesHeading: string, readonly servicePests: ReadonlyArray<string>, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string }> } };
 
 
 }

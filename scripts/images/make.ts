@@ -1,4 +1,4 @@
-/** `npm run images`: writes src/images/pests/<slug>.png, src/images/home-hero.png and src/images/logo.png. */
+/** `npm run images`: writes src/images/pests/<slug>.png, src/images/home-hero.png, src/images/offers/<variant>.png and src/images/logo.png. */
 import fs from "node:fs"
 import path from "node:path"
 import sharp from "sharp"
@@ -80,6 +80,34 @@ const heroFigure = `
   <path d="M13 20l5 5 9-10" stroke="#fff" stroke-width="3.5" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
 </g>`
 
+/** A person: head, body in `shirt`, legs; (x, y) is where the feet stand. */
+const person = (x: number, y: number, height: number, shirt: string, skin = "#f1c27d") => {
+  const h = height
+  return `<g transform="translate(${x} ${y})">
+  <rect x="${-h * 0.09}" y="${-h * 0.45}" width="${h * 0.07}" height="${h * 0.45}" rx="${h * 0.03}" fill="#1e3a5f"/>
+  <rect x="${h * 0.02}" y="${-h * 0.45}" width="${h * 0.07}" height="${h * 0.45}" rx="${h * 0.03}" fill="#1e3a5f"/>
+  <rect x="${-h * 0.14}" y="${-h * 0.8}" width="${h * 0.28}" height="${h * 0.4}" rx="${h * 0.08}" fill="${shirt}"/>
+  <circle cx="0" cy="${-h * 0.9}" r="${h * 0.1}" fill="${skin}"/>
+</g>`
+}
+
+/** A technician with a backpack sprayer, for offers whose heroVariant is technician. */
+const technicianFigure = `
+${person(0, 180, 380, "#0b6138")}
+<rect x="-95" y="-110" width="55" height="120" rx="18" fill="#facc15"/>
+<path d="M-40 -10 Q60 40 120 10" stroke="#1f2937" stroke-width="8" fill="none" stroke-linecap="round"/>
+<rect x="110" y="-2" width="70" height="14" rx="7" fill="#334155" transform="rotate(-15 110 5)"/>
+<path d="M185 -20 l40 -20 M188 -10 l45 0 M185 2 l40 18" stroke="#7dd3fc" stroke-width="5" stroke-linecap="round"/>
+<rect x="-42" y="-190" width="84" height="26" rx="10" fill="#0f7a45"/>`
+
+/** A family in front of their home, for offers whose heroVariant is family. */
+const familyFigure = `
+${person(-190, 180, 360, "#2563eb")}
+${person(-40, 180, 330, "#db2777", "#e0ac69")}
+${person(90, 180, 200, "#f59e0b")}
+${person(190, 180, 160, "#16a34a", "#e0ac69")}
+<g transform="translate(330 150)"><ellipse cx="0" cy="0" rx="45" ry="24" fill="#92400e"/><circle cx="40" cy="-22" r="18" fill="#92400e"/><path d="M-40 -5 q-25 -20 -20 -40" stroke="#92400e" stroke-width="7" fill="none" stroke-linecap="round"/></g>`
+
 const logoSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 40 40"><path d="M20 2 5 8v10c0 9.4 6.4 17.4 15 20 8.6-2.6 15-10.6 15-20V8L20 2z" fill="#0b6138"/><path d="M27 13c-8 0-13 4.5-13 11.5 0 1.3.2 2.5.6 3.5 1-4.5 4.2-8 9.4-10-4.2 2.6-6.8 6-7.5 10.2 1 .5 2.2.8 3.5.8C27 29 27 20 27 13z" fill="#fbbf24"/></svg>`
 
 async function write(file: string, svg: string) {
@@ -90,9 +118,11 @@ async function write(file: string, svg: string) {
 async function main() {
   for (const [slug, art] of Object.entries(PESTS)) await write(path.join(OUT, "pests", `${slug}.png`), scene(W, H, art.palette, art.figure, art.scale ?? 0.8))
   await write(path.join(OUT, "home-hero.png"), scene(1200, 800, palettes.mint!, heroFigure, 1.1))
+  await write(path.join(OUT, "offers", "technician.png"), scene(1200, 800, palettes.cool!, technicianFigure, 0.9))
+  await write(path.join(OUT, "offers", "family.png"), scene(1200, 800, palettes.warm!, familyFigure, 0.85))
   await write(path.join(OUT, "logo.png"), logoSvg)
   await writeSprite()
-  console.log(`Wrote ${Object.keys(PESTS).length} pest images, the home hero and the logo to ${OUT}, and the icon sprite to ${SPRITE_FILE}`)
+  console.log(`Wrote ${Object.keys(PESTS).length} pest images, the home hero, the offer heroes and the logo to ${OUT}, and the icon sprite to ${SPRITE_FILE}`)
 }
 
 void main()

@@ -8,6 +8,7 @@ export function useSiteData() {
         buildYear: buildTime(formatString: "YYYY")
         siteMetadata {
           siteUrl
+          adsConversionTarget
         }
       }
       siteYaml {
@@ -122,7 +123,8 @@ export function useSiteData() {
     company: siteYaml,
     navigation: navigationYaml,
     pests: data.allPestYaml.nodes,
-    siteUrl: site.siteMetadata.siteUrl ?? "",
+    siteUrl: site.siteMetadata.siteUrl,
+    adsConversionTarget: site.siteMetadata.adsConversionTarget,
     buildYear: site.buildYear ?? "",
     logo: data.logo?.childImageSharp?.gatsbyImageData ?? null,
   }

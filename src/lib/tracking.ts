@@ -5,22 +5,64 @@
  */
 export type TrackingParams = Record<string, string | number | boolean | undefined>
 
+/** What a visitor typed, for Ads enhanced conversions (gtag normalises and hashes it before it leaves the browser). */
+export interface AdsUserData {
+  email?: string
+  phone_number?: string
+  address?: { first_name?: string; last_name?: string; street?: string; city?: string; postal_code?: string; country?: string }
+}
+
 declare global {
   interface Window {
-    gtag?: (command: "event", name: string, params?: TrackingParams) => void
+    gtag?: {
+      (command: "event", name: string, params?: TrackingParams): void
+      (command: "set", name: "user_data", data: AdsUserData): void
+    }
   }
 }
 
+const gtagReady = () => typeof window !== "undefined" && typeof window.gtag === "function"
+
 /** Sends an event when the tag is present; returns whether it was sent. */
 export function trackEvent(name: string, params: TrackingParams = {}): boolean {
-  if (typeof window === "undefined" || typeof window.gtag !== "function") return false
+  if (!gtagReady()) return false
   try {
-    window.gtag("event", name, params)
+    window.gtag?.("event", name, params)
     return true
   } catch {
     return false
   }
 }
+
+/** Where an Ads conversion goes ("AW-…/label"; empty: nowhere) and what it is worth in USD. */
+export interface AdsConversion {
+  sendTo: string
+  value: number
+}
+
+export const trackAdsConversion = ({ sendTo, value }: AdsConversion) =>
+  sendTo !== "" && trackEvent("conversion", { send_to: sendTo, value, currency: "USD" })
+
+/**
+ * A lead form sent. The visitor's own details never go out as event
+ * parameters (Analytics forbids personal data there); they go to Ads as
+ * enhanced-conversion user data, which gtag hashes in the browser.
+ */
+export function trackFormSubmission(form: string, params: TrackingParams, user?: AdsUserData): boolean {
+  if (!gtagReady()) return false
+  if (user) {
+    try {
+      window.gtag?.("set", "user_data", user)
+    } catch {
+      // tracking never breaks the page
+    }
+  }
+  return trackEvent("form_submit", { form, ...params })
+}
+
+/** Data attributes that make every phone link inside an element report an Ads conversion. */
+export const adsConversionAttributes = ({ sendTo, value }: AdsConversion) =>
+  sendTo === "" ? {} : { "data-ads-send-to": sendTo, "data-ads-value": String(value) }
 
 /** A click on a tel: link. `placement` says where on the page the link was (header, footer, …). */
 export const trackPhoneCall = (phoneNumber: string, placement: string) =>
@@ -47,6 +89,8 @@ export function installPhoneCallTracking(root: Document = document): () => void 
     if (!link) return
     const placement = link.closest<HTMLElement>("[data-placement]")?.dataset.placement ?? "page"
     trackPhoneCall(link.getAttribute("href")?.slice("tel:".length) ?? "", placement)
+    const conversion = link.closest<HTMLElement>("[data-ads-send-to]")?.dataset
+    if (conversion?.adsSendTo) trackAdsConversion({ sendTo: conversion.adsSendTo, value: Number(conversion.adsValue) })
   }
   root.addEventListener("click", onClick, { capture: true })
   return () => root.removeEventListener("click", onClick, { capture: true })

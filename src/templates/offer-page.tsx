@@ -1,4 +1,5 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { OfferHeader } from "../components/offer/offer-header"
 import { StandaloneFrame } from "../components/offer/standalone-frame"
 import { PageHero } from "../components/page/page-hero"
 import { Seo } from "../components/seo/seo"
@@ -8,12 +9,17 @@ import { offerPath } from "../lib/paths"
 type Data = Queries.OfferPageQuery
 
 export default function OfferPageTemplate({ data }: PageProps<Data>) {
-  const { company, logo } = useSiteData()
+  const { company, logo, navigation, adsConversionTarget } = useSiteData()
   const offer = data.offerYaml
   if (!offer) return null
   const phone = offer.phone ?? company.phone
   return (
-    <StandaloneFrame companyName={company.name} logo={logo} phone={phone}>
+    <StandaloneFrame
+      skipToContent={navigation.labels.skipToContent}
+      conversion={{ sendTo: adsConversionTarget, value: 49 }}
+      header={<OfferHeader companyName={company.name} logo={logo} phone={phone} />}
+      footer={null}
+    >
       <PageHero heading={`Pest Control in ${offer.city} — ${offer.offerName}`} intro={offer.metaDescription}>
         <p className="mt-6 text-4xl font-extrabold text-accent-700">{offer.price}</p>
         <p className="mt-1 font-semibold text-slate-700">{offer.couponCode}</p>

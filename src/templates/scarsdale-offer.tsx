@@ -1,17 +1,37 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { OfferFooter } from "../components/offer/offer-footer"
+import { OfferHeader } from "../components/offer/offer-header"
 import { StandaloneFrame } from "../components/offer/standalone-frame"
 import { PageHero } from "../components/page/page-hero"
 import { Seo } from "../components/seo/seo"
 import { useSiteData } from "../hooks/use-site-data"
+import { hoursLines } from "../lib/hours"
 
 type Data = Queries.ScarsdaleOfferPageQuery
 
 export default function ScarsdaleOfferTemplate({ data }: PageProps<Data>) {
-  const { company, logo } = useSiteData()
+  const { company, logo, navigation, siteUrl, adsConversionTarget } = useSiteData()
   const page = data.pageYaml
-  if (!page) return null
+  const labels = data.offerPageYaml?.footer
+  if (!page || !labels) return null
   return (
-    <StandaloneFrame companyName={company.name} logo={logo} phone={company.phone}>
+    <StandaloneFrame
+      skipToContent={navigation.labels.skipToContent}
+      conversion={{ sendTo: adsConversionTarget, value: 49 }}
+      header={<OfferHeader companyName={company.name} logo={logo} phone={company.phone} />}
+      footer={
+        <OfferFooter
+          companyName={company.name}
+          tagline={company.tagline}
+          phone={company.phone}
+          email={company.email}
+          website={{ label: labels.websiteLabel, url: `${siteUrl}/` }}
+          hours={hoursLines(company.hours)}
+          towns={company.footerTowns}
+          labels={labels}
+        />
+      }
+    >
       <PageHero heading={page.heading} intro={page.intro} />
     </StandaloneFrame>
   )
@@ -31,6 +51,13 @@ export const query = graphql`
       keywords
       heading
       intro
+    }
+    offerPageYaml {
+      footer {
+        websiteLabel
+        hoursHeading
+        areasHeading
+      }
     }
   }
 `

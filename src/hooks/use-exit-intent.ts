@@ -1,0 +1,21 @@
+import { useEffect, useRef } from "react"
+
+/** Whether a mouseout is the pointer leaving the window through its top edge (towards the tabs or the address bar). */
+export const isExitThroughTop = (event: MouseEvent) => event.relatedTarget === null && event.clientY <= 0
+
+/**
+ * Calls onExit each time the pointer leaves the window through the top
+ * while `enabled`. Touch screens have no such gesture, so it never fires there.
+ */
+export function useExitIntent(onExit: () => void, enabled: boolean) {
+  const callback = useRef(onExit)
+  callback.current = onExit
+  useEffect(() => {
+    if (!enabled) return
+    const onMouseOut = (event: MouseEvent) => {
+      if (isExitThroughTop(event)) callback.current()
+    }
+    document.addEventListener("mouseout", onMouseOut)
+    return () => document.removeEventListener("mouseout", onMouseOut)
+  }, [enabled])
+}
