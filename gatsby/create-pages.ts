@@ -1,6 +1,6 @@
 import path from "node:path"
 import type { GatsbyNode } from "gatsby"
-import { offerPath, pestPath, withTrailingSlash } from "../src/lib/paths"
+import { OFFER_FALLBACK_PATH, offerPath, pestPath, withTrailingSlash } from "../src/lib/paths"
 import { formatProblem, validateReferences } from "./validate-data"
 
 const template = (name: string) => path.resolve(`src/templates/${name}.tsx`)
@@ -18,6 +18,8 @@ interface CreatePagesData {
     servicesMenu: { pests: string[] }
     footer: { servicePests: string[]; company: Array<{ path: string }>; legal: Array<{ path: string }> }
   } | null
+  offerPageYaml: (FileParent & { protection: { plans: Array<{ plan: string }> } }) | null
+  plansYaml: { plans: Array<{ id: string }> } | null
 }
 
 const fileOf = (node: FileParent) => node.parent?.relativePath ?? "(unknown file)"
@@ -35,13 +37,15 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
         servicesMenu { pests }
         footer { servicePests company { path } legal { path } }
       }
+      offerPageYaml { parent { ... on File { relativePath } } protection { plans { plan } } }
+      plansYaml { plans { id } }
     }
   `)
   if (result.errors || !result.data) {
     reporter.panicOnBuild("Could not read the data files", result.errors)
     return
   }
-  const { allPageYaml, allPestYaml, allOfferYaml, navigationYaml } = result.data
+  const { allPageYaml, allPestYaml, allOfferYaml, navigationYaml, offerPageYaml, plansYaml } = result.data
   if (!navigationYaml) {
     reporter.panicOnBuild("Missing data file: data/navigation.yaml")
     return
@@ -58,6 +62,9 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       footerPests: navigationYaml.footer.servicePests,
       footerLinks: [...navigationYaml.footer.company, ...navigationYaml.footer.legal],
     },
+    offerPagePlans: offerPageYaml
+      ? { file: fileOf(offerPageYaml), named: offerPageYaml.protection.plans.map((p) => p.plan), known: plansYaml?.plans.map((p) => p.id) ?? [] }
+      : undefined,
   })
   if (problems.length > 0) {
     reporter.panicOnBuild(problems.map(formatProblem).join("\n"))
@@ -73,5 +80,11 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   }
   for (const offer of allOfferYaml.nodes) {
     createPage({ path: offerPath(offer.key), component: template("offer-page"), context: { slug: offer.key } })
+  }
+  // /offer/ and every unknown /offer/* show the fallback offer (SPEC §2). A static host serves this
+  // page's HTML for them (static/_redirects; gatsby serve reads the matchPath), so nothing flashes.
+  const fallback = allOfferYaml.nodes.find((offer) => offer.fallback === true)
+  if (fallback) {
+    createPage({ path: OFFER_FALLBACK_PATH, matchPath: `${OFFER_FALLBACK_PATH}*`, component: template("offer-page"), context: { slug: fallback.key } })
   }
 }

@@ -141,6 +141,7 @@ export const siteSchema = strictObject({
   }),
   serviceArea: textList(),
   footerTowns: textList(),
+  serviceRadiusMeters: number().required().integer().positive(),
   customerPortal: strictObject({ label: text(), url: string().required().url("must be a full https:// address") }),
   tracking: strictObject({
     googleAnalyticsId: string().defined().matches(/^(G-[A-Z0-9]+)?$/, "must be empty or a G-… measurement ID"),

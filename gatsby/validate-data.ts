@@ -53,6 +53,8 @@ export interface DatasetSummary {
     footerPests: readonly string[]
     footerLinks: ReadonlyArray<{ path: string }>
   }
+  /** The plans data/offer-page.yaml's protection cards name, and the plan ids data/plans.yaml has. */
+  offerPagePlans?: { file: string; named: readonly string[]; known: readonly string[] }
 }
 
 const duplicates = <T,>(items: readonly T[], keyOf: (item: T) => string) => {
@@ -107,5 +109,9 @@ export function validateReferences(data: DatasetSummary): DataProblem[] {
   checkPests("servicesMenu", "pests", nav.servicesPests)
   checkPests("footer", "servicePests", nav.footerPests)
   checkLinks("footer", "company/legal", nav.footerLinks)
+  const plans = data.offerPagePlans
+  plans?.named.forEach((id, i) => {
+    if (!plans.known.includes(id)) problems.push({ file: plans.file, entry: "protection", field: `plans[${i}].plan`, message: `no plan "${id}" in data/plans.yaml` })
+  })
   return problems
 }

@@ -6370,6 +6370,7 @@ type Query_siteYamlArgs = {
   priceRange: InputMaybe<StringQueryOperatorInput>;
   sameDayService: InputMaybe<SiteYamlSameDayServiceFilterInput>;
   serviceArea: InputMaybe<StringQueryOperatorInput>;
+  serviceRadiusMeters: InputMaybe<IntQueryOperatorInput>;
   shortName: InputMaybe<StringQueryOperatorInput>;
   tagline: InputMaybe<StringQueryOperatorInput>;
   timeZone: InputMaybe<StringQueryOperatorInput>;
@@ -7406,6 +7407,7 @@ type SiteYaml = Node & {
   readonly priceRange: Scalars['String'];
   readonly sameDayService: SiteYamlSameDayService;
   readonly serviceArea: ReadonlyArray<Scalars['String']>;
+  readonly serviceRadiusMeters: Scalars['Int'];
   readonly shortName: Scalars['String'];
   readonly tagline: Scalars['String'];
   readonly timeZone: Scalars['String'];
@@ -7529,6 +7531,7 @@ type SiteYamlFieldSelector = {
   readonly priceRange: InputMaybe<FieldSelectorEnum>;
   readonly sameDayService: InputMaybe<SiteYamlSameDayServiceFieldSelector>;
   readonly serviceArea: InputMaybe<FieldSelectorEnum>;
+  readonly serviceRadiusMeters: InputMaybe<FieldSelectorEnum>;
   readonly shortName: InputMaybe<FieldSelectorEnum>;
   readonly tagline: InputMaybe<FieldSelectorEnum>;
   readonly timeZone: InputMaybe<FieldSelectorEnum>;
@@ -7555,6 +7558,7 @@ type SiteYamlFilterInput = {
   readonly priceRange: InputMaybe<StringQueryOperatorInput>;
   readonly sameDayService: InputMaybe<SiteYamlSameDayServiceFilterInput>;
   readonly serviceArea: InputMaybe<StringQueryOperatorInput>;
+  readonly serviceRadiusMeters: InputMaybe<IntQueryOperatorInput>;
   readonly shortName: InputMaybe<StringQueryOperatorInput>;
   readonly tagline: InputMaybe<StringQueryOperatorInput>;
   readonly timeZone: InputMaybe<StringQueryOperatorInput>;
@@ -7722,6 +7726,7 @@ type SiteYamlSortInput = {
   readonly priceRange: InputMaybe<SortOrderEnum>;
   readonly sameDayService: InputMaybe<SiteYamlSameDayServiceSortInput>;
   readonly serviceArea: InputMaybe<SortOrderEnum>;
+  readonly serviceRadiusMeters: InputMaybe<SortOrderEnum>;
   readonly shortName: InputMaybe<SortOrderEnum>;
   readonly tagline: InputMaybe<SortOrderEnum>;
   readonly timeZone: InputMaybe<SortOrderEnum>;
@@ -8015,7 +8020,7 @@ type OfferPageQueryVariables = Exact<{
 }>;
 
 
-type OfferPageQuery = { readonly offerYaml: { readonly key: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly title: string, readonly metaDescription: string, readonly phone: { readonly display: string, readonly e164: string } | null } | null };
+type OfferPageQuery = { readonly offerYaml: { readonly key: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly email: string | null, readonly title: string, readonly metaDescription: string, readonly heroVariant: string, readonly serviceAreas: ReadonlyArray<string>, readonly utmSource: string | null, readonly utmCampaign: string | null, readonly phone: { readonly display: string, readonly e164: string } | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }> | null, readonly customTestimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string }> } | null, readonly offerPageYaml: { readonly topBar: { readonly callLabel: string, readonly couponNote: string }, readonly hero: { readonly heading: string, readonly tagline: string, readonly priceLabel: string, readonly callLabel: string, readonly couponNote: string, readonly badges: ReadonlyArray<{ readonly icon: string, readonly label: string }> }, readonly heroImages: ReadonlyArray<{ readonly variant: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }>, readonly exclusions: { readonly label: string, readonly items: ReadonlyArray<string> }, readonly whatYouGet: { readonly heading: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly protection: { readonly heading: string, readonly intro: string, readonly plans: ReadonlyArray<{ readonly plan: string, readonly summary: string, readonly points: ReadonlyArray<string> }> }, readonly testimonials: { readonly heading: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly callback: { readonly heading: string, readonly intro: string, readonly nameLabel: string, readonly phoneLabel: string, readonly addressLabel: string, readonly cityLabel: string, readonly notesLabel: string, readonly consent: string, readonly submitLabel: string, readonly submittingLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly hoursHeading: string, readonly emergencyText: string, readonly callLabel: string }, readonly faq: { readonly heading: string, readonly items: ReadonlyArray<{ readonly question: string, readonly answer: string }> }, readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string }, readonly mobileBar: { readonly callText: string, readonly callLabel: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly continueLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string }> } | null };
 
 type OffersIndexPageQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -8059,7 +8064,7 @@ type ServicesPageQuery = { readonly pageYaml: { readonly path: string, readonly 
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string, readonly pests: ReadonlyArray<string> }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string, readonly path: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string }, readonly footer: { readonly servicesHeading: string, readonly servicePests: ReadonlyArray<string>, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string }> } };
+type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string, readonly pests: ReadonlyArray<string> }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string, readonly path: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string }, readonly footer: { readonly servicesHeading: string, readonly servicePests: ReadonlyArray<string>, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string }> } };
 
 
 }

@@ -49,6 +49,7 @@ export function useSiteData() {
         }
         serviceArea
         footerTowns
+        serviceRadiusMeters
         customerPortal {
           label
           url

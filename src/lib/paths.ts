@@ -3,3 +3,5 @@ export const withTrailingSlash = (route: string) => (route.endsWith("/") ? route
 
 export const pestPath = (slug: string) => `/services/${slug}/`
 export const offerPath = (key: string) => `/offer/${key}/`
+/** Serves /offer/ and unknown offer keys with the fallback offer. */
+export const OFFER_FALLBACK_PATH = "/offer/"

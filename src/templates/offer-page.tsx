@@ -1,35 +1,77 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { OfferHeader } from "../components/offer/offer-header"
-import { StandaloneFrame } from "../components/offer/standalone-frame"
-import { PageHero } from "../components/page/page-hero"
+import { OfferLanding } from "../components/offer/offer-landing"
+import type { OfferDetails } from "../components/offer/types"
 import { Seo } from "../components/seo/seo"
 import { useSiteData } from "../hooks/use-site-data"
+import { hoursLines } from "../lib/hours"
+import { offerText } from "../lib/offer-text"
 import { offerPath } from "../lib/paths"
+import { priceAmount } from "../lib/price"
+import { offerBusinessJsonLd } from "../lib/structured-data"
 
 type Data = Queries.OfferPageQuery
+type Offer = NonNullable<Data["offerYaml"]>
+
+/** The offer with site.yaml's phone, e-mail and hours wherever the offer file does not set its own. */
+function offerDetails(offer: Offer, company: ReturnType<typeof useSiteData>["company"]): OfferDetails {
+  return {
+    ...offer,
+    phone: offer.phone ?? company.phone,
+    email: offer.email ?? company.email,
+    hours: hoursLines(offer.hours ?? company.hours),
+    testimonials: offer.customTestimonials,
+  }
+}
 
 export default function OfferPageTemplate({ data }: PageProps<Data>) {
-  const { company, logo, navigation, adsConversionTarget } = useSiteData()
-  const offer = data.offerYaml
-  if (!offer) return null
-  const phone = offer.phone ?? company.phone
+  const { company, logo, navigation, siteUrl, adsConversionTarget } = useSiteData()
+  const { offerYaml: offer, offerPageYaml: texts, plansYaml } = data
+  if (!offer || !texts || !plansYaml) return null
+  const heroImage = texts.heroImages.find((entry) => entry.variant === offer.heroVariant)
+  const image = heroImage?.image.src.childImageSharp?.gatsbyImageData
+  const plans = texts.protection.plans.flatMap((card) => {
+    const plan = plansYaml.plans.find((p) => p.id === card.plan)
+    return plan ? [{ name: plan.name, badge: plan.badge, summary: card.summary, points: card.points }] : []
+  })
   return (
-    <StandaloneFrame
+    <OfferLanding
+      offer={offerDetails(offer, company)}
+      texts={texts}
+      plans={plans}
+      picture={image && heroImage ? { image, alt: heroImage.image.alt } : null}
+      company={company}
+      logo={logo}
+      siteUrl={siteUrl}
+      conversion={{ sendTo: adsConversionTarget, value: priceAmount(offer.price) }}
       skipToContent={navigation.labels.skipToContent}
-      conversion={{ sendTo: adsConversionTarget, value: 49 }}
-      header={<OfferHeader companyName={company.name} logo={logo} phone={phone} />}
-      footer={null}
-    >
-      <PageHero heading={`Pest Control in ${offer.city} — ${offer.offerName}`} intro={offer.metaDescription}>
-        <p className="mt-6 text-4xl font-extrabold text-accent-700">{offer.price}</p>
-        <p className="mt-1 font-semibold text-slate-700">{offer.couponCode}</p>
-      </PageHero>
-    </StandaloneFrame>
+    />
   )
 }
 
-export const Head = ({ data }: HeadProps<Data>) =>
-  data.offerYaml && <Seo title={data.offerYaml.title} description={data.offerYaml.metaDescription} path={offerPath(data.offerYaml.key)} />
+/** Title, description and social tags from the offer; the canonical is the offer's own page, also when the fallback route shows it. */
+export function Head({ data }: HeadProps<Data>) {
+  const { company, siteUrl } = useSiteData()
+  const { offerYaml: offer, offerPageYaml: texts } = data
+  if (!offer || !texts) return null
+  const details = offerDetails(offer, company)
+  const path = offerPath(offer.key)
+  const heroImage = texts.heroImages.find((entry) => entry.variant === offer.heroVariant)
+  const imageSrc = heroImage?.image.src.childImageSharp?.gatsbyImageData.images.fallback?.src
+  return (
+    <Seo
+      title={offer.title}
+      description={offer.metaDescription}
+      path={path}
+      image={imageSrc ? { url: `${siteUrl}${imageSrc}`, alt: heroImage.image.alt } : undefined}
+      businessJsonLd={offerBusinessJsonLd(
+        { ...details, description: offerText(texts.hero.tagline, details) },
+        company,
+        siteUrl,
+        `${siteUrl}${path}`,
+      )}
+    />
+  )
+}
 
 export const query = graphql`
   query OfferPage($slug: String!) {
@@ -43,8 +85,131 @@ export const query = graphql`
         display
         e164
       }
+      email
+      hours {
+        days
+        opens
+        closes
+      }
       title
       metaDescription
+      heroVariant
+      serviceAreas
+      customTestimonials {
+        quote
+        name
+        location
+      }
+      utmSource
+      utmCampaign
+    }
+    offerPageYaml {
+      topBar {
+        callLabel
+        couponNote
+      }
+      hero {
+        heading
+        tagline
+        priceLabel
+        badges {
+          icon
+          label
+        }
+        callLabel
+        couponNote
+      }
+      heroImages {
+        variant
+        image {
+          alt
+          src {
+            childImageSharp {
+              gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: DOMINANT_COLOR, formats: [AUTO, WEBP])
+            }
+          }
+        }
+      }
+      exclusions {
+        label
+        items
+      }
+      whatYouGet {
+        heading
+        cards {
+          icon
+          title
+          text
+        }
+      }
+      protection {
+        heading
+        intro
+        plans {
+          plan
+          summary
+          points
+        }
+      }
+      testimonials {
+        heading
+      }
+      trustBadges {
+        icon
+        label
+      }
+      callback {
+        heading
+        intro
+        nameLabel
+        phoneLabel
+        addressLabel
+        cityLabel
+        notesLabel
+        consent
+        submitLabel
+        submittingLabel
+        successTitle
+        successText
+        errorTitle
+        errorText
+      }
+      thankYou {
+        heading
+        text
+        hoursHeading
+        emergencyText
+        callLabel
+      }
+      faq {
+        heading
+        items {
+          question
+          answer
+        }
+      }
+      footer {
+        websiteLabel
+        hoursHeading
+        areasHeading
+      }
+      mobileBar {
+        callText
+        callLabel
+      }
+      exitIntent {
+        heading
+        text
+        callLabel
+        continueLabel
+      }
+    }
+    plansYaml {
+      plans {
+        id
+        name
+        badge
+      }
     }
   }
 `

@@ -14,11 +14,13 @@ export interface SeoProps {
   jsonLd?: readonly JsonLd[]
   /** Replaces the company's LocalBusiness, for pages that describe it differently (offer pages). */
   businessJsonLd?: JsonLd
+  /** The social preview picture (absolute URL). */
+  image?: { url: string; alt: string }
   children?: ReactNode
 }
 
 /** Every page's head: title, description, canonical, social tags and structured data. */
-export function Seo({ title, description, keywords = [], path, noindex = false, jsonLd = [], businessJsonLd, children }: SeoProps) {
+export function Seo({ title, description, keywords = [], path, noindex = false, jsonLd = [], businessJsonLd, image, children }: SeoProps) {
   const { company, siteUrl } = useSiteData()
   const canonical = `${siteUrl}${withTrailingSlash(path)}`
   const documents = [businessJsonLd ?? localBusinessJsonLd(company, siteUrl), ...jsonLd]
@@ -37,7 +39,10 @@ export function Seo({ title, description, keywords = [], path, noindex = false, 
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />
-      <meta name="twitter:card" content="summary" />
+      {image && <meta property="og:image" content={image.url} />}
+      {image && <meta property="og:image:alt" content={image.alt} />}
+      <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
+      {image && <meta name="twitter:image" content={image.url} />}
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
       {documents.map((doc, i) => (

@@ -7,9 +7,9 @@ export interface CardData {
 }
 
 /** Icon cards: trust cards, reasons, values. */
-export function CardGrid({ cards }: { cards: readonly CardData[] }) {
+export function CardGrid({ cards, columns = 4 }: { cards: readonly CardData[]; columns?: 3 | 4 }) {
   return (
-    <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+    <ul className={`grid gap-5 ${columns === 3 ? "md:grid-cols-3" : "sm:grid-cols-2 lg:grid-cols-4"}`}>
       {cards.map((card) => (
         <li key={card.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">

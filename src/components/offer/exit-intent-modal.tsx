@@ -1,0 +1,29 @@
+import { Phone } from "lucide-react"
+import { telHref } from "../../lib/phone"
+import { ModalDialog } from "../ui/modal-dialog"
+
+interface ExitIntentModalProps {
+  open: boolean
+  onClose: () => void
+  heading: string
+  text: string
+  phone: { e164: string }
+  callLabel: string
+  continueLabel: string
+}
+
+/** "Wait! Don't Leave Yet": one last reason to call, shown when the pointer heads out of the window. */
+export function ExitIntentModal({ open, onClose, heading, text, phone, callLabel, continueLabel }: ExitIntentModalProps) {
+  return (
+    <ModalDialog open={open} title={heading} onClose={onClose} placement="exit-intent">
+      <p className="mt-3 text-slate-700">{text}</p>
+      <a href={telHref(phone.e164)} className="mt-6 flex items-center justify-center gap-2 rounded-xl bg-accent-600 px-5 py-3 text-lg font-bold text-white hover:bg-accent-700">
+        <Phone className="h-5 w-5" aria-hidden="true" />
+        {callLabel}
+      </a>
+      <button type="button" onClick={onClose} className="mt-3 w-full rounded-xl px-5 py-3 font-semibold text-slate-700 hover:bg-slate-100">
+        {continueLabel}
+      </button>
+    </ModalDialog>
+  )
+}

@@ -1,0 +1,140 @@
+import type { IGatsbyImageData } from "gatsby-plugin-image"
+import { useCallback, useState } from "react"
+import { useExitIntent } from "../../hooks/use-exit-intent"
+import { offerText } from "../../lib/offer-text"
+import type { AdsConversion } from "../../lib/tracking"
+import { trackAdsConversion } from "../../lib/tracking"
+import { Accordion } from "../faq/accordion"
+import { Deferred } from "../forms/deferred"
+import { Section } from "../ui/section"
+import { Testimonials } from "../ui/testimonials"
+import { CallbackFormShell } from "./callback-form-shell"
+import { ExclusionsBanner } from "./exclusions-banner"
+import { ExitIntentModal } from "./exit-intent-modal"
+import { MobileCallBar } from "./mobile-call-bar"
+import { OfferFooter } from "./offer-footer"
+import { OfferHero } from "./offer-hero"
+import { OfferThankYou } from "./offer-thank-you"
+import { OfferTopBar } from "./offer-top-bar"
+import { ProtectionOptions } from "./protection-options"
+import { StandaloneFrame } from "./standalone-frame"
+import { TrustBadges } from "./trust-badges"
+import type { HeroPicture, OfferDetails, OfferPageTexts, ProtectionPlan } from "./types"
+import { WhatYouGet } from "./what-you-get"
+
+const loadCallbackForm = () => import("./callback-form").then((m) => m.CallbackForm)
+
+export interface OfferLandingProps {
+  offer: OfferDetails
+  texts: OfferPageTexts
+  plans: readonly ProtectionPlan[]
+  picture: HeroPicture | null
+  company: { name: string; tagline: string }
+  logo?: IGatsbyImageData | null
+  siteUrl: string
+  /** Where Ads conversions go; their value is the offer's own price. */
+  conversion: AdsConversion
+  skipToContent: string
+}
+
+/** A city offer landing page (/offer/{key}), top to bottom as SPEC §2 lists it; a requested callback replaces it with the thank-you screen. */
+export function OfferLanding({ offer, texts, plans, picture, company, logo, siteUrl, conversion, skipToContent }: OfferLandingProps) {
+  const [submitted, setSubmitted] = useState(false)
+  const [exitOpen, setExitOpen] = useState(false)
+  const t = (template: string) => offerText(template, offer)
+  const exclusions = `${texts.exclusions.label} ${texts.exclusions.items.join(", ")}`
+
+  useExitIntent(() => setExitOpen(true), !submitted && !exitOpen)
+  const closeExit = useCallback(() => setExitOpen(false), [])
+  const onSubmitted = useCallback(() => {
+    setExitOpen(false)
+    setSubmitted(true)
+    trackAdsConversion(conversion)
+  }, [conversion])
+
+  const footer = (
+    <OfferFooter
+      companyName={company.name}
+      tagline={company.tagline}
+      phone={offer.phone}
+      email={offer.email}
+      website={{ label: texts.footer.websiteLabel, url: `${siteUrl}/` }}
+      hours={offer.hours}
+      towns={offer.serviceAreas}
+      labels={texts.footer}
+    />
+  )
+
+  if (submitted) {
+    return (
+      <StandaloneFrame skipToContent={skipToContent} conversion={conversion} header={null} footer={null}>
+        <OfferThankYou
+          heading={texts.thankYou.heading}
+          text={texts.thankYou.text}
+          hoursHeading={texts.thankYou.hoursHeading}
+          hours={offer.hours}
+          emergencyText={texts.thankYou.emergencyText}
+          phone={offer.phone}
+          callLabel={t(texts.thankYou.callLabel)}
+        />
+      </StandaloneFrame>
+    )
+  }
+
+  return (
+    <StandaloneFrame
+      skipToContent={skipToContent}
+      conversion={conversion}
+      header={<OfferTopBar phone={offer.phone} callLabel={t(texts.topBar.callLabel)} couponNote={t(texts.topBar.couponNote)} exclusions={exclusions} />}
+      footer={footer}
+      overlay={
+        <>
+          <MobileCallBar phone={offer.phone} callLabel={t(texts.mobileBar.callLabel)} callText={texts.mobileBar.callText} exclusions={exclusions} />
+          <ExitIntentModal
+            open={exitOpen}
+            onClose={closeExit}
+            heading={texts.exitIntent.heading}
+            text={t(texts.exitIntent.text)}
+            phone={offer.phone}
+            callLabel={t(texts.exitIntent.callLabel)}
+            continueLabel={texts.exitIntent.continueLabel}
+          />
+        </>
+      }
+    >
+      <OfferHero
+        companyName={company.name}
+        logo={logo}
+        heading={t(texts.hero.heading)}
+        tagline={t(texts.hero.tagline)}
+        priceLabel={t(texts.hero.priceLabel)}
+        badges={texts.hero.badges}
+        phone={offer.phone}
+        callLabel={t(texts.hero.callLabel)}
+        couponNote={t(texts.hero.couponNote)}
+        picture={picture}
+      />
+      <ExclusionsBanner text={exclusions} />
+      <WhatYouGet heading={t(texts.whatYouGet.heading)} cards={texts.whatYouGet.cards} />
+      <ProtectionOptions heading={t(texts.protection.heading)} intro={t(texts.protection.intro)} plans={plans} />
+      <Section heading={t(texts.testimonials.heading)} id="offer-testimonials">
+        <Testimonials items={offer.testimonials.map((item) => ({ ...item, rating: 5 }))} />
+        <TrustBadges badges={texts.trustBadges} />
+      </Section>
+      <Section heading={t(texts.callback.heading)} intro={t(texts.callback.intro)} id="callback" tinted>
+        <div className="mx-auto max-w-2xl">
+          <Deferred
+            load={loadCallbackForm}
+            props={{ labels: texts.callback, offer, onSubmitted }}
+            placeholder={<CallbackFormShell labels={texts.callback} city={offer.city} />}
+          />
+        </div>
+      </Section>
+      <Section heading={t(texts.faq.heading)} id="offer-faq">
+        <div className="mx-auto max-w-3xl">
+          <Accordion items={texts.faq.items.map((item) => ({ question: t(item.question), answer: t(item.answer) }))} defaultOpen={0} />
+        </div>
+      </Section>
+    </StandaloneFrame>
+  )
+}

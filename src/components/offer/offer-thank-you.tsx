@@ -1,0 +1,47 @@
+import { CircleCheck, Phone } from "lucide-react"
+import { useEffect, useRef } from "react"
+import type { HoursLine } from "../../lib/hours"
+import { telHref } from "../../lib/phone"
+import { HoursList } from "../ui/hours-list"
+
+interface OfferThankYouProps {
+  heading: string
+  text: string
+  hoursHeading: string
+  hours: readonly HoursLine[]
+  emergencyText: string
+  phone: { display: string; e164: string }
+  callLabel: string
+}
+
+/** What replaces the whole offer page once a callback is requested; there is no way back to the form. */
+export function OfferThankYou({ heading, text, hoursHeading, hours, emergencyText, phone, callLabel }: OfferThankYouProps) {
+  const title = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    window.scrollTo({ top: 0 })
+    title.current?.focus()
+  }, [])
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center" data-placement="offer-thank-you">
+      <CircleCheck className="mx-auto h-16 w-16 text-brand-700" aria-hidden="true" />
+      <h1 ref={title} tabIndex={-1} className="mt-4 text-4xl font-extrabold text-brand-900 focus:outline-none">
+        {heading}
+      </h1>
+      <p className="mt-4 text-lg text-slate-700">{text}</p>
+      <div className="mx-auto mt-6 inline-block rounded-xl bg-slate-50 p-5 text-left text-sm text-slate-700">
+        <h2 className="mb-2 font-semibold text-slate-900">{hoursHeading}</h2>
+        <HoursList hours={hours} />
+      </div>
+      <p className="mt-8 text-slate-700">
+        {emergencyText}{" "}
+        <a href={telHref(phone.e164)} className="font-bold text-brand-800 underline">
+          {phone.display}
+        </a>
+      </p>
+      <a href={telHref(phone.e164)} className="mt-6 inline-flex items-center justify-center gap-3 rounded-xl bg-accent-600 px-6 py-4 text-xl font-extrabold text-white shadow-lg hover:bg-accent-700">
+        <Phone className="h-6 w-6" aria-hidden="true" />
+        {callLabel}
+      </a>
+    </section>
+  )
+}
