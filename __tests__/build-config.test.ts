@@ -52,6 +52,14 @@ describe("sitemap and robots.txt", () => {
     expect(pages.map((p) => p.path)).toEqual(["/", "/services/ants/", "/offer/yonkers39/"])
   })
 
+  test("the offer fallback route (a matchPath page whose canonical is another page) is left out", () => {
+    const pages = sitemapPages({
+      allSitePage: { nodes: [{ path: "/offer/scarsdale49/", matchPath: "/offer/scarsdale49/" }, { path: "/offer/", matchPath: "/offer/*" }, { path: "/" }] },
+      allPageYaml: { nodes: [] },
+    })
+    expect(pages.map((p) => p.path)).toEqual(["/"])
+  })
+
   test("robots.txt names the sitemap at the site URL", () => {
     expect(robotsTxt("https://pests.example.com")).toBe("User-agent: *\nAllow: /\n\nSitemap: https://pests.example.com/sitemap-index.xml\n")
   })

@@ -116,6 +116,13 @@ describe("checks between files", () => {
       "offers/scarsdale49.yaml:fallback",
     ])
   })
+
+  test("an offer-page protection card naming a plan plans.yaml does not have is reported", () => {
+    const data = { ...dataset(), offerPagePlans: { file: "offer-page.yaml", named: ["c-are", "c-care-max"], known: ["ez-one", "c-are"] } }
+    expect(validateReferences(data).map(formatProblem)).toEqual([
+      'Invalid data in data/offer-page.yaml, entry "protection", field "plans[1].plan": no plan "c-care-max" in data/plans.yaml',
+    ])
+  })
 })
 
 describe("the GraphQL schema from the data schemas", () => {

@@ -1,0 +1,245 @@
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { OfferLanding } from "../src/components/offer/offer-landing"
+import { callFunction, type CallResult } from "../src/lib/api"
+import { installPhoneCallTracking } from "../src/lib/tracking"
+import { ADS_TARGET, offerLandingProps } from "./fixtures/offer"
+
+jest.mock("../src/lib/api", () => ({ ...jest.requireActual("../src/lib/api"), callFunction: jest.fn() }))
+const call = callFunction as jest.MockedFunction<typeof callFunction>
+
+let gtag: jest.Mock
+beforeEach(() => {
+  call.mockReset()
+  gtag = jest.fn()
+  window.gtag = gtag
+  window.scrollTo = jest.fn()
+  window.history.replaceState(null, "", "/offer/yonkers39/")
+})
+afterEach(() => {
+  delete window.gtag
+  jest.restoreAllMocks()
+})
+
+const renderOffer = (key = "yonkers39") => render(<OfferLanding {...offerLandingProps(key)} />)
+
+/** The live form has replaced the prerendered, disabled one. */
+const liveForm = async () => {
+  await waitFor(() => expect(screen.getByRole("button", { name: "Request My Callback" })).toBeEnabled())
+  return screen.getByRole("button", { name: "Request My Callback" }).closest("form")!
+}
+
+const exitThroughTop = () => fireEvent.mouseOut(document, { clientY: 0, relatedTarget: null })
+
+test("shows every block of the offer page with the offer's own data", () => {
+  renderOffer()
+  expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Pest Control in Yonkers — Express Pest Fix")
+  expect(screen.getByText("Treatment + inspection for entry points & conducive conditions.")).toBeInTheDocument()
+  for (const badge of ["Pet & Kid Safe", "Same/Next-Day Available", "Family-Owned 20+ Years"]) expect(screen.getByText(badge)).toBeInTheDocument()
+  expect(screen.getByRole("link", { name: "Call Now: (914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
+  expect(screen.getByText("$39 with coupon YON39")).toBeInTheDocument()
+  expect(screen.getAllByText("Special rate covers general pests only. Excludes: bed bugs, termites, fleas, bees, wildlife")).toHaveLength(3)
+  const whatYouGet = screen.getByRole("region", { name: "What You Get" })
+  expect(within(whatYouGet).getAllByRole("listitem")).toHaveLength(3)
+  const plans = screen.getByRole("region", { name: "Ongoing Protection Options" })
+  for (const plan of ["C•ARE", "C•ARE+", "C•AREMAX"]) expect(within(plans).getByRole("heading", { name: plan })).toBeInTheDocument()
+  expect(within(plans).queryByRole("button")).toBeNull()
+  expect(within(plans).queryByRole("radio")).toBeNull()
+  expect(screen.getAllByRole("img", { name: "5 out of 5 stars" })).toHaveLength(3)
+  expect(screen.getByText("Licensed & Insured")).toBeInTheDocument()
+  expect(screen.getByRole("heading", { name: "Prefer a Callback?" })).toBeInTheDocument()
+  expect(screen.getByText("By submitting, you agree to be contacted by phone/text.")).toBeInTheDocument()
+  expect(screen.getByRole("button", { name: "What is included in the $39 visit?" })).toHaveAttribute("aria-expanded", "true")
+  expect(screen.getByRole("link", { name: "info@westchesterfamilypest.example" })).toHaveAttribute("href", "mailto:info@westchesterfamilypest.example")
+  expect(screen.getByRole("link", { name: "Visit our website" })).toHaveAttribute("href", "https://www.example.test/")
+  expect(screen.getAllByText("Mon–Fri")).not.toHaveLength(0)
+  expect(screen.getByText("New Rochelle")).toBeInTheDocument()
+  expect(screen.queryByRole("dialog")).toBeNull()
+})
+
+test("the top bar is for md screens and up, the bottom call bar below md", () => {
+  renderOffer()
+  const topBar = screen.getByTestId("offer-top-bar")
+  expect(topBar).toHaveClass("hidden", "md:block", "sticky")
+  expect(topBar).toHaveTextContent("Mention coupon YON39 for $39 pricing")
+  const bottomBar = screen.getByTestId("offer-mobile-bar")
+  expect(bottomBar).toHaveClass("fixed", "bottom-0", "md:hidden")
+  expect(bottomBar).toHaveTextContent("Call today for same or next day service!")
+})
+
+test("FAQ: one answer open at a time, and the open one closes", async () => {
+  renderOffer()
+  const user = userEvent.setup()
+  const first = screen.getByRole("button", { name: "What is included in the $39 visit?" })
+  const second = screen.getByRole("button", { name: "Is the treatment safe for kids and pets?" })
+  await user.click(second)
+  expect(second).toHaveAttribute("aria-expanded", "true")
+  expect(first).toHaveAttribute("aria-expanded", "false")
+  await user.click(second)
+  expect(second).toHaveAttribute("aria-expanded", "false")
+})
+
+test("callback: city prefilled, name and phone required, address and notes optional", async () => {
+  renderOffer()
+  await liveForm()
+  expect(screen.getByRole("textbox", { name: "City" })).toHaveValue("Yonkers")
+  expect(screen.getByLabelText(/^Name/)).toBeRequired()
+  expect(screen.getByLabelText(/^Phone/)).toBeRequired()
+  expect(screen.getByLabelText(/^Phone/)).toHaveAttribute("type", "tel")
+  expect(screen.getByRole("textbox", { name: "Address" })).not.toBeRequired()
+  expect(screen.getByRole("textbox", { name: "What's bugging you?" })).not.toBeRequired()
+})
+
+test("callback: a submit with a blank name or phone (after trimming) is ignored without a message", async () => {
+  renderOffer()
+  await liveForm()
+  const user = userEvent.setup()
+  await user.type(screen.getByLabelText(/^Name/), "   ")
+  await user.type(screen.getByLabelText(/^Phone/), "914-555-0100")
+  await user.click(screen.getByRole("button", { name: "Request My Callback" }))
+  await user.clear(screen.getByLabelText(/^Name/))
+  await user.type(screen.getByLabelText(/^Name/), "Ann Lee")
+  await user.clear(screen.getByLabelText(/^Phone/))
+  await user.type(screen.getByLabelText(/^Phone/), "  ")
+  await user.click(screen.getByRole("button", { name: "Request My Callback" }))
+  await new Promise((r) => setTimeout(r, 50))
+  expect(call).not.toHaveBeenCalled()
+  expect(screen.queryByRole("alert")).toBeNull()
+  expect(screen.queryByText(/Please enter/)).toBeNull()
+})
+
+test("callback: a phone without 10 digits gets a message next to it and nothing is sent", async () => {
+  renderOffer()
+  await liveForm()
+  const user = userEvent.setup()
+  await user.type(screen.getByLabelText(/^Name/), "Ann Lee")
+  await user.type(screen.getByLabelText(/^Phone/), "555-01")
+  await user.click(screen.getByRole("button", { name: "Request My Callback" }))
+  expect(await screen.findByText("Please enter a phone number with at least 10 digits")).toBeInTheDocument()
+  expect(screen.getByLabelText(/^Phone/)).toHaveAttribute("aria-invalid", "true")
+  expect(call).not.toHaveBeenCalled()
+})
+
+test("callback success: the exact §7 payload with UTM fallbacks, Submitting... while busy, then the thank-you screen replaces the page", async () => {
+  window.history.replaceState(null, "", "/offer/yonkers39/?utm_term=roach+control&utm_source=")
+  let resolve: (r: CallResult) => void = () => undefined
+  call.mockImplementation(() => new Promise<CallResult>((r) => (resolve = r)))
+  renderOffer()
+  await liveForm()
+  const user = userEvent.setup()
+  await user.type(screen.getByLabelText(/^Name/), " Ann Lee ")
+  await user.type(screen.getByLabelText(/^Phone/), "(914) 555-0100")
+  await user.type(screen.getByRole("textbox", { name: "Address" }), "12 Elm St")
+  await user.type(screen.getByRole("textbox", { name: "What's bugging you?" }), "Roaches in the kitchen")
+  await user.click(screen.getByRole("button", { name: "Request My Callback" }))
+  await waitFor(() => expect(screen.getByRole("button", { name: "Submitting..." })).toBeDisabled())
+  expect(call).toHaveBeenCalledTimes(1)
+  const [name, body] = call.mock.calls[0]!
+  expect(name).toBe("process-simple-lead")
+  expect(body).toEqual({
+    full_name: "Ann Lee",
+    phone: "(914) 555-0100",
+    email: "",
+    street_address: "12 Elm St",
+    city: "Yonkers",
+    property_type: "residential",
+    service_plan: "one-time",
+    pests: ["general"],
+    zip_code: "",
+    special_offer: "Express Pest Fix - $39",
+    utm_source: "facebook",
+    utm_campaign: "yonkers39",
+    utm_term: "roach control",
+    notes: "Roaches in the kitchen",
+    submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    website: "",
+    formStartedAt: expect.any(Number),
+  })
+  expect(gtag).toHaveBeenCalledWith("event", "form_submit", { form: "offer_callback", offer: "Express Pest Fix", price: "$39", city: "Yonkers" })
+  expect(JSON.stringify(gtag.mock.calls.filter(([command]) => command === "event"))).not.toContain("555-0100")
+
+  await act(async () => resolve({ ok: true, data: { success: true } }))
+  expect(await screen.findByRole("heading", { level: 1, name: "Thank You!" })).toBeInTheDocument()
+  expect(screen.getByText("One of our team will call you within 5-10 minutes during business hours.")).toBeInTheDocument()
+  expect(screen.getByText("Sat")).toBeInTheDocument()
+  expect(screen.getByRole("link", { name: "(914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
+  expect(screen.getByRole("link", { name: "Call (914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
+  expect(screen.queryByRole("heading", { name: "Prefer a Callback?" })).toBeNull()
+  expect(screen.queryByRole("form")).toBeNull()
+  expect(screen.getByRole("status")).toHaveTextContent("Request Submitted!We'll call you within 5-10 minutes during business hours.")
+  expect(gtag).toHaveBeenCalledWith("event", "conversion", { send_to: ADS_TARGET, value: 39, currency: "USD" })
+})
+
+test("UTM values in the address win over the offer's", async () => {
+  window.history.replaceState(null, "", "/offer/yonkers39/?utm_source=google&utm_campaign=spring")
+  call.mockResolvedValue({ ok: true, data: { success: true } })
+  renderOffer()
+  await liveForm()
+  const user = userEvent.setup()
+  await user.type(screen.getByLabelText(/^Name/), "Ann Lee")
+  await user.type(screen.getByLabelText(/^Phone/), "9145550100")
+  await user.click(screen.getByRole("button", { name: "Request My Callback" }))
+  await waitFor(() => expect(call).toHaveBeenCalled())
+  expect(call.mock.calls[0]![1]).toMatchObject({ utm_source: "google", utm_campaign: "spring", utm_term: "" })
+})
+
+test.each([
+  ["an error answer", async () => ({ ok: false, reason: "http", status: 400, data: { success: false, error: "Please enter your name" } }) as CallResult],
+  ["a network failure", async () => ({ ok: false, reason: "network", message: "offline" }) as CallResult],
+  ["a thrown error", async () => Promise.reject(new Error("boom"))],
+])("callback failure (%s): the error notice, the form kept filled and editable", async (_name, impl) => {
+  jest.spyOn(console, "error").mockImplementation(() => undefined)
+  call.mockImplementation(impl)
+  renderOffer()
+  await liveForm()
+  const user = userEvent.setup()
+  await user.type(screen.getByLabelText(/^Name/), "Ann Lee")
+  await user.type(screen.getByLabelText(/^Phone/), "9145550100")
+  await user.click(screen.getByRole("button", { name: "Request My Callback" }))
+  const alert = await screen.findByRole("alert")
+  expect(alert).toHaveTextContent("Error")
+  expect(alert).toHaveTextContent("Please try calling us directly or try again.")
+  expect(screen.getByLabelText(/^Name/)).toHaveValue("Ann Lee")
+  expect(screen.getByRole("button", { name: "Request My Callback" })).toBeEnabled()
+  expect(gtag).not.toHaveBeenCalledWith("event", "conversion", expect.anything())
+})
+
+test("exit intent: opens when the pointer leaves through the top, closes with Continue Reading, reopens on a later exit", async () => {
+  renderOffer()
+  fireEvent.mouseOut(document, { clientY: 300, relatedTarget: null })
+  expect(screen.queryByRole("dialog")).toBeNull()
+  exitThroughTop()
+  const dialog = await screen.findByRole("dialog", { name: "Wait! Don't Leave Yet" })
+  expect(dialog).toHaveAttribute("aria-modal", "true")
+  expect(within(dialog).getByRole("link", { name: "Call (914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
+  expect(within(dialog).getByText("Get Express Pest Fix pest control in Yonkers for just $39. Mention coupon YON39 when you call.")).toBeInTheDocument()
+  await userEvent.setup().click(within(dialog).getByRole("button", { name: "Continue Reading" }))
+  expect(screen.queryByRole("dialog")).toBeNull()
+  exitThroughTop()
+  expect(await screen.findByRole("dialog", { name: "Wait! Don't Leave Yet" })).toBeInTheDocument()
+  fireEvent.keyDown(document, { key: "Escape" })
+  expect(screen.queryByRole("dialog")).toBeNull()
+})
+
+test("exit intent: never once the callback is submitted", async () => {
+  call.mockResolvedValue({ ok: true, data: { success: true } })
+  renderOffer()
+  await liveForm()
+  const user = userEvent.setup()
+  await user.type(screen.getByLabelText(/^Name/), "Ann Lee")
+  await user.type(screen.getByLabelText(/^Phone/), "9145550100")
+  await user.click(screen.getByRole("button", { name: "Request My Callback" }))
+  await screen.findByRole("heading", { name: "Thank You!" })
+  exitThroughTop()
+  expect(screen.queryByRole("dialog")).toBeNull()
+})
+
+test("a phone click on an offer page reports the call and an Ads conversion worth the offer's price", async () => {
+  const uninstall = installPhoneCallTracking()
+  renderOffer("yonkers149")
+  screen.getByRole("link", { name: "Call Now: (914) 555-0123" }).addEventListener("click", (e) => e.preventDefault())
+  fireEvent.click(screen.getByRole("link", { name: "Call Now: (914) 555-0123" }))
+  expect(gtag).toHaveBeenCalledWith("event", "phone_call", expect.objectContaining({ phone_number: "+19145550123", link_location: "offer-hero" }))
+  expect(gtag).toHaveBeenCalledWith("event", "conversion", { send_to: ADS_TARGET, value: 149, currency: "USD" })
+  uninstall()
+})
