@@ -277,6 +277,13 @@ export const offerPageSchema = strictObject({
   exitIntent: strictObject({ heading: text(), text: text(), callLabel: text(), continueLabel: text() }),
 })
 
+/** The internal notes of /offers. */
+export const offersIndexSchema = strictObject({
+  cardLabels: strictObject({ price: text(), couponCode: text(), phone: text(), heroVariant: text(), open: text() }),
+  features: strictObject({ heading: text(), groups: array().of(strictObject({ heading: text(), items: textList() })).required().min(1) }),
+  addCity: strictObject({ heading: text(), intro: text(), steps: textList(), exampleHeading: text(), example: text() }),
+})
+
 export const notFoundSchema = strictObject({
   ...seoFields,
   keywords: array().of(text()),
@@ -521,6 +528,7 @@ export const DATA_FILE_KINDS: readonly DataFileKind[] = [
   { typeName: "EstimateWizardYaml", schema: estimateWizardSchema, matches: (p) => p === "estimate-wizard.yaml" },
   { typeName: "PageYaml", schema: pageSchema, matches: (p) => /^pages\/[^/]+\.ya?ml$/.test(p), entryKey: "path" },
   { typeName: "PestYaml", schema: pestSchema, matches: (p) => /^pests\/[^/]+\.ya?ml$/.test(p), entryKey: "slug" },
+  { typeName: "OffersIndexYaml", schema: offersIndexSchema, matches: (p) => p === "offers-index.yaml" },
   { typeName: "OfferPageYaml", schema: offerPageSchema, matches: (p) => p === "offer-page.yaml" },
   { typeName: "OfferYaml", schema: offerSchema, matches: (p) => /^offers\/[^/]+\.ya?ml$/.test(p), entryKey: "key" },
 ]

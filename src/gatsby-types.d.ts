@@ -1730,6 +1730,8 @@ type File = Node & {
   readonly childOfferPageYaml: Maybe<OfferPageYaml>;
   /** Returns the first child node of type OfferYaml or null if there are no children of given type on this node */
   readonly childOfferYaml: Maybe<OfferYaml>;
+  /** Returns the first child node of type OffersIndexYaml or null if there are no children of given type on this node */
+  readonly childOffersIndexYaml: Maybe<OffersIndexYaml>;
   /** Returns the first child node of type PageYaml or null if there are no children of given type on this node */
   readonly childPageYaml: Maybe<PageYaml>;
   /** Returns the first child node of type PestYaml or null if there are no children of given type on this node */
@@ -1767,6 +1769,8 @@ type File = Node & {
   readonly childrenOfferPageYaml: Maybe<ReadonlyArray<Maybe<OfferPageYaml>>>;
   /** Returns all children nodes filtered by type OfferYaml */
   readonly childrenOfferYaml: Maybe<ReadonlyArray<Maybe<OfferYaml>>>;
+  /** Returns all children nodes filtered by type OffersIndexYaml */
+  readonly childrenOffersIndexYaml: Maybe<ReadonlyArray<Maybe<OffersIndexYaml>>>;
   /** Returns all children nodes filtered by type PageYaml */
   readonly childrenPageYaml: Maybe<ReadonlyArray<Maybe<PageYaml>>>;
   /** Returns all children nodes filtered by type PestYaml */
@@ -1933,6 +1937,7 @@ type FileFieldSelector = {
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlFieldSelector>;
   readonly childOfferPageYaml: InputMaybe<OfferPageYamlFieldSelector>;
   readonly childOfferYaml: InputMaybe<OfferYamlFieldSelector>;
+  readonly childOffersIndexYaml: InputMaybe<OffersIndexYamlFieldSelector>;
   readonly childPageYaml: InputMaybe<PageYamlFieldSelector>;
   readonly childPestYaml: InputMaybe<PestYamlFieldSelector>;
   readonly childPlansYaml: InputMaybe<PlansYamlFieldSelector>;
@@ -1952,6 +1957,7 @@ type FileFieldSelector = {
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlFieldSelector>;
   readonly childrenOfferPageYaml: InputMaybe<OfferPageYamlFieldSelector>;
   readonly childrenOfferYaml: InputMaybe<OfferYamlFieldSelector>;
+  readonly childrenOffersIndexYaml: InputMaybe<OffersIndexYamlFieldSelector>;
   readonly childrenPageYaml: InputMaybe<PageYamlFieldSelector>;
   readonly childrenPestYaml: InputMaybe<PestYamlFieldSelector>;
   readonly childrenPlansYaml: InputMaybe<PlansYamlFieldSelector>;
@@ -2010,6 +2016,7 @@ type FileFilterInput = {
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlFilterInput>;
   readonly childOfferPageYaml: InputMaybe<OfferPageYamlFilterInput>;
   readonly childOfferYaml: InputMaybe<OfferYamlFilterInput>;
+  readonly childOffersIndexYaml: InputMaybe<OffersIndexYamlFilterInput>;
   readonly childPageYaml: InputMaybe<PageYamlFilterInput>;
   readonly childPestYaml: InputMaybe<PestYamlFilterInput>;
   readonly childPlansYaml: InputMaybe<PlansYamlFilterInput>;
@@ -2029,6 +2036,7 @@ type FileFilterInput = {
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlFilterListInput>;
   readonly childrenOfferPageYaml: InputMaybe<OfferPageYamlFilterListInput>;
   readonly childrenOfferYaml: InputMaybe<OfferYamlFilterListInput>;
+  readonly childrenOffersIndexYaml: InputMaybe<OffersIndexYamlFilterListInput>;
   readonly childrenPageYaml: InputMaybe<PageYamlFilterListInput>;
   readonly childrenPestYaml: InputMaybe<PestYamlFilterListInput>;
   readonly childrenPlansYaml: InputMaybe<PlansYamlFilterListInput>;
@@ -2128,6 +2136,7 @@ type FileSortInput = {
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlSortInput>;
   readonly childOfferPageYaml: InputMaybe<OfferPageYamlSortInput>;
   readonly childOfferYaml: InputMaybe<OfferYamlSortInput>;
+  readonly childOffersIndexYaml: InputMaybe<OffersIndexYamlSortInput>;
   readonly childPageYaml: InputMaybe<PageYamlSortInput>;
   readonly childPestYaml: InputMaybe<PestYamlSortInput>;
   readonly childPlansYaml: InputMaybe<PlansYamlSortInput>;
@@ -2147,6 +2156,7 @@ type FileSortInput = {
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlSortInput>;
   readonly childrenOfferPageYaml: InputMaybe<OfferPageYamlSortInput>;
   readonly childrenOfferYaml: InputMaybe<OfferYamlSortInput>;
+  readonly childrenOffersIndexYaml: InputMaybe<OffersIndexYamlSortInput>;
   readonly childrenPageYaml: InputMaybe<PageYamlSortInput>;
   readonly childrenPestYaml: InputMaybe<PestYamlSortInput>;
   readonly childrenPlansYaml: InputMaybe<PlansYamlSortInput>;
@@ -4734,6 +4744,244 @@ type OfferYamlSortInput = {
   readonly utmSource: InputMaybe<SortOrderEnum>;
 };
 
+type OffersIndexYaml = Node & {
+  readonly addCity: OffersIndexYamlAddCity;
+  readonly cardLabels: OffersIndexYamlCardLabels;
+  readonly children: ReadonlyArray<Node>;
+  readonly features: OffersIndexYamlFeatures;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+};
+
+type OffersIndexYamlAddCity = {
+  readonly example: Scalars['String'];
+  readonly exampleHeading: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly steps: ReadonlyArray<Scalars['String']>;
+};
+
+type OffersIndexYamlAddCityFieldSelector = {
+  readonly example: InputMaybe<FieldSelectorEnum>;
+  readonly exampleHeading: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly steps: InputMaybe<FieldSelectorEnum>;
+};
+
+type OffersIndexYamlAddCityFilterInput = {
+  readonly example: InputMaybe<StringQueryOperatorInput>;
+  readonly exampleHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly steps: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OffersIndexYamlAddCitySortInput = {
+  readonly example: InputMaybe<SortOrderEnum>;
+  readonly exampleHeading: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly steps: InputMaybe<SortOrderEnum>;
+};
+
+type OffersIndexYamlCardLabels = {
+  readonly couponCode: Scalars['String'];
+  readonly heroVariant: Scalars['String'];
+  readonly open: Scalars['String'];
+  readonly phone: Scalars['String'];
+  readonly price: Scalars['String'];
+};
+
+type OffersIndexYamlCardLabelsFieldSelector = {
+  readonly couponCode: InputMaybe<FieldSelectorEnum>;
+  readonly heroVariant: InputMaybe<FieldSelectorEnum>;
+  readonly open: InputMaybe<FieldSelectorEnum>;
+  readonly phone: InputMaybe<FieldSelectorEnum>;
+  readonly price: InputMaybe<FieldSelectorEnum>;
+};
+
+type OffersIndexYamlCardLabelsFilterInput = {
+  readonly couponCode: InputMaybe<StringQueryOperatorInput>;
+  readonly heroVariant: InputMaybe<StringQueryOperatorInput>;
+  readonly open: InputMaybe<StringQueryOperatorInput>;
+  readonly phone: InputMaybe<StringQueryOperatorInput>;
+  readonly price: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OffersIndexYamlCardLabelsSortInput = {
+  readonly couponCode: InputMaybe<SortOrderEnum>;
+  readonly heroVariant: InputMaybe<SortOrderEnum>;
+  readonly open: InputMaybe<SortOrderEnum>;
+  readonly phone: InputMaybe<SortOrderEnum>;
+  readonly price: InputMaybe<SortOrderEnum>;
+};
+
+type OffersIndexYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<OffersIndexYamlEdge>;
+  readonly group: ReadonlyArray<OffersIndexYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<OffersIndexYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type OffersIndexYamlConnection_distinctArgs = {
+  field: OffersIndexYamlFieldSelector;
+};
+
+
+type OffersIndexYamlConnection_groupArgs = {
+  field: OffersIndexYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type OffersIndexYamlConnection_maxArgs = {
+  field: OffersIndexYamlFieldSelector;
+};
+
+
+type OffersIndexYamlConnection_minArgs = {
+  field: OffersIndexYamlFieldSelector;
+};
+
+
+type OffersIndexYamlConnection_sumArgs = {
+  field: OffersIndexYamlFieldSelector;
+};
+
+type OffersIndexYamlEdge = {
+  readonly next: Maybe<OffersIndexYaml>;
+  readonly node: OffersIndexYaml;
+  readonly previous: Maybe<OffersIndexYaml>;
+};
+
+type OffersIndexYamlFeatures = {
+  readonly groups: ReadonlyArray<OffersIndexYamlFeaturesGroups>;
+  readonly heading: Scalars['String'];
+};
+
+type OffersIndexYamlFeaturesFieldSelector = {
+  readonly groups: InputMaybe<OffersIndexYamlFeaturesGroupsFieldSelector>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+};
+
+type OffersIndexYamlFeaturesFilterInput = {
+  readonly groups: InputMaybe<OffersIndexYamlFeaturesGroupsFilterListInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OffersIndexYamlFeaturesGroups = {
+  readonly heading: Scalars['String'];
+  readonly items: ReadonlyArray<Scalars['String']>;
+};
+
+type OffersIndexYamlFeaturesGroupsFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly items: InputMaybe<FieldSelectorEnum>;
+};
+
+type OffersIndexYamlFeaturesGroupsFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly items: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OffersIndexYamlFeaturesGroupsFilterListInput = {
+  readonly elemMatch: InputMaybe<OffersIndexYamlFeaturesGroupsFilterInput>;
+};
+
+type OffersIndexYamlFeaturesGroupsSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly items: InputMaybe<SortOrderEnum>;
+};
+
+type OffersIndexYamlFeaturesSortInput = {
+  readonly groups: InputMaybe<OffersIndexYamlFeaturesGroupsSortInput>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+};
+
+type OffersIndexYamlFieldSelector = {
+  readonly addCity: InputMaybe<OffersIndexYamlAddCityFieldSelector>;
+  readonly cardLabels: InputMaybe<OffersIndexYamlCardLabelsFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly features: InputMaybe<OffersIndexYamlFeaturesFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+};
+
+type OffersIndexYamlFilterInput = {
+  readonly addCity: InputMaybe<OffersIndexYamlAddCityFilterInput>;
+  readonly cardLabels: InputMaybe<OffersIndexYamlCardLabelsFilterInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly features: InputMaybe<OffersIndexYamlFeaturesFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+};
+
+type OffersIndexYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<OffersIndexYamlFilterInput>;
+};
+
+type OffersIndexYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<OffersIndexYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<OffersIndexYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<OffersIndexYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type OffersIndexYamlGroupConnection_distinctArgs = {
+  field: OffersIndexYamlFieldSelector;
+};
+
+
+type OffersIndexYamlGroupConnection_groupArgs = {
+  field: OffersIndexYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type OffersIndexYamlGroupConnection_maxArgs = {
+  field: OffersIndexYamlFieldSelector;
+};
+
+
+type OffersIndexYamlGroupConnection_minArgs = {
+  field: OffersIndexYamlFieldSelector;
+};
+
+
+type OffersIndexYamlGroupConnection_sumArgs = {
+  field: OffersIndexYamlFieldSelector;
+};
+
+type OffersIndexYamlSortInput = {
+  readonly addCity: InputMaybe<OffersIndexYamlAddCitySortInput>;
+  readonly cardLabels: InputMaybe<OffersIndexYamlCardLabelsSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly features: InputMaybe<OffersIndexYamlFeaturesSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+};
+
 type PNGOptions = {
   readonly compressionSpeed: InputMaybe<Scalars['Int']>;
   readonly quality: InputMaybe<Scalars['Int']>;
@@ -5631,6 +5879,7 @@ type Query = {
   readonly allNotFoundYaml: NotFoundYamlConnection;
   readonly allOfferPageYaml: OfferPageYamlConnection;
   readonly allOfferYaml: OfferYamlConnection;
+  readonly allOffersIndexYaml: OffersIndexYamlConnection;
   readonly allPageYaml: PageYamlConnection;
   readonly allPestYaml: PestYamlConnection;
   readonly allPlansYaml: PlansYamlConnection;
@@ -5655,6 +5904,7 @@ type Query = {
   readonly notFoundYaml: Maybe<NotFoundYaml>;
   readonly offerPageYaml: Maybe<OfferPageYaml>;
   readonly offerYaml: Maybe<OfferYaml>;
+  readonly offersIndexYaml: Maybe<OffersIndexYaml>;
   readonly pageYaml: Maybe<PageYaml>;
   readonly pestYaml: Maybe<PestYaml>;
   readonly plansYaml: Maybe<PlansYaml>;
@@ -5797,6 +6047,14 @@ type Query_allOfferYamlArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<OfferYamlSortInput>>>;
+};
+
+
+type Query_allOffersIndexYamlArgs = {
+  filter: InputMaybe<OffersIndexYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<OffersIndexYamlSortInput>>>;
 };
 
 
@@ -6032,6 +6290,7 @@ type Query_fileArgs = {
   childNotFoundYaml: InputMaybe<NotFoundYamlFilterInput>;
   childOfferPageYaml: InputMaybe<OfferPageYamlFilterInput>;
   childOfferYaml: InputMaybe<OfferYamlFilterInput>;
+  childOffersIndexYaml: InputMaybe<OffersIndexYamlFilterInput>;
   childPageYaml: InputMaybe<PageYamlFilterInput>;
   childPestYaml: InputMaybe<PestYamlFilterInput>;
   childPlansYaml: InputMaybe<PlansYamlFilterInput>;
@@ -6051,6 +6310,7 @@ type Query_fileArgs = {
   childrenNotFoundYaml: InputMaybe<NotFoundYamlFilterListInput>;
   childrenOfferPageYaml: InputMaybe<OfferPageYamlFilterListInput>;
   childrenOfferYaml: InputMaybe<OfferYamlFilterListInput>;
+  childrenOffersIndexYaml: InputMaybe<OffersIndexYamlFilterListInput>;
   childrenPageYaml: InputMaybe<PageYamlFilterListInput>;
   childrenPestYaml: InputMaybe<PestYamlFilterListInput>;
   childrenPlansYaml: InputMaybe<PlansYamlFilterListInput>;
@@ -6205,6 +6465,17 @@ type Query_offerYamlArgs = {
   title: InputMaybe<StringQueryOperatorInput>;
   utmCampaign: InputMaybe<StringQueryOperatorInput>;
   utmSource: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_offersIndexYamlArgs = {
+  addCity: InputMaybe<OffersIndexYamlAddCityFilterInput>;
+  cardLabels: InputMaybe<OffersIndexYamlCardLabelsFilterInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  features: InputMaybe<OffersIndexYamlFeaturesFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
 };
 
 
@@ -8027,7 +8298,7 @@ type OffersIndexPageQueryVariables = Exact<{
 }>;
 
 
-type OffersIndexPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly allOfferYaml: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly heroVariant: string, readonly phone: { readonly display: string } | null }> } };
+type OffersIndexPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly allOfferYaml: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly heroVariant: string, readonly phone: { readonly display: string } | null }> }, readonly offersIndexYaml: { readonly cardLabels: { readonly price: string, readonly couponCode: string, readonly phone: string, readonly heroVariant: string, readonly open: string }, readonly features: { readonly heading: string, readonly groups: ReadonlyArray<{ readonly heading: string, readonly items: ReadonlyArray<string> }> }, readonly addCity: { readonly heading: string, readonly intro: string, readonly steps: ReadonlyArray<string>, readonly exampleHeading: string, readonly example: string } } | null };
 
 type PageFieldsFragment = { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string };
 

@@ -1,35 +1,21 @@
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby"
+import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Layout } from "../components/layout/layout"
+import { OffersIndex } from "../components/offer/offers-index"
 import { PageHero } from "../components/page/page-hero"
 import { PageSeo } from "../components/seo/page-seo"
 import { useSiteData } from "../hooks/use-site-data"
-import { offerPath } from "../lib/paths"
 
 type Data = Queries.OffersIndexPageQuery
 
 export default function OffersIndexTemplate({ data, location }: PageProps<Data>) {
   const { company } = useSiteData()
-  const page = data.pageYaml
-  if (!page) return null
+  const { pageYaml: page, offersIndexYaml: notes } = data
+  if (!page || !notes) return null
+  const offers = data.allOfferYaml.nodes.map((offer) => ({ ...offer, phone: offer.phone ?? company.phone }))
   return (
     <Layout pathname={location.pathname}>
       <PageHero heading={page.heading} intro={page.intro} />
-      <ul className="mx-auto grid max-w-5xl gap-6 px-4 pb-16 sm:grid-cols-2">
-        {data.allOfferYaml.nodes.map((offer) => (
-          <li key={offer.key} className="rounded-xl border border-slate-200 p-6 shadow-sm">
-            <h2 className="text-xl font-bold text-brand-900">
-              {offer.city} — {offer.offerName}
-            </h2>
-            <p className="mt-2 text-2xl font-extrabold text-accent-700">{offer.price}</p>
-            <p className="font-mono text-sm text-slate-700">{offer.couponCode}</p>
-            <p className="text-sm text-slate-700">{(offer.phone ?? company.phone).display}</p>
-            <p className="text-sm text-slate-700">{offer.heroVariant}</p>
-            <Link to={offerPath(offer.key)} className="mt-3 inline-block font-semibold text-brand-700 underline">
-              {offerPath(offer.key)}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <OffersIndex offers={offers} notes={notes} />
     </Layout>
   )
 }
@@ -52,6 +38,29 @@ export const query = graphql`
         phone {
           display
         }
+      }
+    }
+    offersIndexYaml {
+      cardLabels {
+        price
+        couponCode
+        phone
+        heroVariant
+        open
+      }
+      features {
+        heading
+        groups {
+          heading
+          items
+        }
+      }
+      addCity {
+        heading
+        intro
+        steps
+        exampleHeading
+        example
       }
     }
   }
