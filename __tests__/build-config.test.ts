@@ -2,7 +2,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { robotsTxt } from "../gatsby/post-build"
-import { DEFAULT_SITE_URL, gtagIds, gtagPlugins, siteUrlFrom } from "../gatsby/site-config"
+import { adsConversionTarget, DEFAULT_SITE_URL, gtagIds, gtagPlugins, siteUrlFrom } from "../gatsby/site-config"
 import { sitemapPages } from "../gatsby/sitemap"
 
 describe("site URL", () => {
@@ -36,6 +36,14 @@ describe("Google tag", () => {
     expect(gtagPlugins(["G-ENV"])).toEqual([
       { resolve: "gatsby-plugin-google-gtag", options: { trackingIds: ["G-ENV"], pluginConfig: { head: true, respectDNT: false } } },
     ])
+  })
+
+  test("the offer pages' Ads conversion target needs both the Ads ID and the label", () => {
+    const dir = dataDir("  googleAnalyticsId: G-DATA1\n  googleAdsId: AW-111\n  adsConversionLabel: abcDEF\n")
+    expect(adsConversionTarget({}, dir)).toBe("AW-111/abcDEF")
+    expect(adsConversionTarget({ GATSBY_ADS_CONVERSION_LABEL: "envLabel" }, dir)).toBe("AW-111/envLabel")
+    expect(adsConversionTarget({ GATSBY_ADS_ID: "" }, dir)).toBe("")
+    expect(adsConversionTarget({}, dataDir("  googleAdsId: AW-111\n"))).toBe("")
   })
 
   test("a missing site.yaml means no tag (the data validation reports the file)", () => {
