@@ -34,8 +34,13 @@ export function OffersIndex({ offers, notes }: { offers: readonly OfferCard[]; n
               <dt className="font-medium">{labels.heroVariant}</dt>
               <dd>{offer.heroVariant}</dd>
             </dl>
-            <Link to={offerPath(offer.key)} className="mt-auto pt-4 font-semibold text-brand-700 underline" aria-label={`${labels.open}: ${offer.city} ${offer.price}`}>
-              {offerPath(offer.key)}
+            <p className="mt-auto pt-4 font-mono text-xs text-slate-600">{offerPath(offer.key)}</p>
+            <Link to={offerPath(offer.key)} className="mt-1 font-semibold text-brand-700 underline">
+              {labels.open}
+              <span className="sr-only">
+                {" "}
+                ({offer.city} {offer.price})
+              </span>
             </Link>
           </li>
         ))}
