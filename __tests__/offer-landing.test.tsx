@@ -29,6 +29,15 @@ const liveForm = async () => {
   return screen.getByRole("button", { name: "Request My Callback" }).closest("form")!
 }
 
+/** Types a name and phone into the live form and sends it. */
+async function sendCallback(name = "Ann Lee", phone = "9145550100") {
+  await liveForm()
+  const user = userEvent.setup()
+  await user.type(screen.getByLabelText(/^Name/), name)
+  await user.type(screen.getByLabelText(/^Phone/), phone)
+  await user.click(screen.getByRole("button", { name: "Request My Callback" }))
+}
+
 const exitThroughTop = () => fireEvent.mouseOut(document, { clientY: 0, relatedTarget: null })
 
 test("shows every block of the offer page with the offer's own data", () => {
@@ -110,11 +119,7 @@ test("callback: a submit with a blank name or phone (after trimming) is ignored 
 
 test("callback: a phone without 10 digits gets a message next to it and nothing is sent", async () => {
   renderOffer()
-  await liveForm()
-  const user = userEvent.setup()
-  await user.type(screen.getByLabelText(/^Name/), "Ann Lee")
-  await user.type(screen.getByLabelText(/^Phone/), "555-01")
-  await user.click(screen.getByRole("button", { name: "Request My Callback" }))
+  await sendCallback("Ann Lee", "555-01")
   expect(await screen.findByText("Please enter a phone number with at least 10 digits")).toBeInTheDocument()
   expect(screen.getByLabelText(/^Phone/)).toHaveAttribute("aria-invalid", "true")
   expect(call).not.toHaveBeenCalled()
@@ -174,11 +179,7 @@ test("UTM values in the address win over the offer's", async () => {
   window.history.replaceState(null, "", "/offer/yonkers39/?utm_source=google&utm_campaign=spring")
   call.mockResolvedValue({ ok: true, data: { success: true } })
   renderOffer()
-  await liveForm()
-  const user = userEvent.setup()
-  await user.type(screen.getByLabelText(/^Name/), "Ann Lee")
-  await user.type(screen.getByLabelText(/^Phone/), "9145550100")
-  await user.click(screen.getByRole("button", { name: "Request My Callback" }))
+  await sendCallback()
   await waitFor(() => expect(call).toHaveBeenCalled())
   expect(call.mock.calls[0]![1]).toMatchObject({ utm_source: "google", utm_campaign: "spring", utm_term: "" })
 })
@@ -191,11 +192,7 @@ test.each([
   jest.spyOn(console, "error").mockImplementation(() => undefined)
   call.mockImplementation(impl)
   renderOffer()
-  await liveForm()
-  const user = userEvent.setup()
-  await user.type(screen.getByLabelText(/^Name/), "Ann Lee")
-  await user.type(screen.getByLabelText(/^Phone/), "9145550100")
-  await user.click(screen.getByRole("button", { name: "Request My Callback" }))
+  await sendCallback()
   const alert = await screen.findByRole("alert")
   expect(alert).toHaveTextContent("Error")
   expect(alert).toHaveTextContent("Please try calling us directly or try again.")
@@ -224,11 +221,7 @@ test("exit intent: opens when the pointer leaves through the top, closes with Co
 test("exit intent: never once the callback is submitted", async () => {
   call.mockResolvedValue({ ok: true, data: { success: true } })
   renderOffer()
-  await liveForm()
-  const user = userEvent.setup()
-  await user.type(screen.getByLabelText(/^Name/), "Ann Lee")
-  await user.type(screen.getByLabelText(/^Phone/), "9145550100")
-  await user.click(screen.getByRole("button", { name: "Request My Callback" }))
+  await sendCallback()
   await screen.findByRole("heading", { name: "Thank You!" })
   exitThroughTop()
   expect(screen.queryByRole("dialog")).toBeNull()

@@ -1,8 +1,9 @@
 import { Link } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { Clock, Phone, X } from "lucide-react"
-import { useEffect, useRef } from "react"
+import { useRef } from "react"
 import { useFocusTrap } from "../../hooks/use-focus-trap"
+import { useScrollLock } from "../../hooks/use-scroll-lock"
 import { isActivePath } from "../../lib/active-link"
 import type { HoursLine } from "../../lib/hours"
 import { withTrailingSlash } from "../../lib/paths"
@@ -29,14 +30,7 @@ export function MobileMenu({ open, onClose, companyName, logo, phone, navigation
   const panel = useRef<HTMLDivElement>(null)
   useFocusTrap(panel, open, onClose)
 
-  useEffect(() => {
-    if (!open) return
-    const { overflow } = document.body.style
-    document.body.style.overflow = "hidden"
-    return () => {
-      document.body.style.overflow = overflow
-    }
-  }, [open])
+  useScrollLock(open)
 
   if (!open) return null
   return (

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from "react"
+import { useId, useRef, type ReactNode } from "react"
 import { useFocusTrap } from "../../hooks/use-focus-trap"
+import { useScrollLock } from "../../hooks/use-scroll-lock"
 
 interface ModalDialogProps {
   open: boolean
@@ -16,14 +17,7 @@ export function ModalDialog({ open, title, onClose, children, placement = "dialo
   const titleId = useId()
   useFocusTrap(panel, open, onClose)
 
-  useEffect(() => {
-    if (!open) return
-    const { overflow } = document.body.style
-    document.body.style.overflow = "hidden"
-    return () => {
-      document.body.style.overflow = overflow
-    }
-  }, [open])
+  useScrollLock(open)
 
   if (!open) return null
   return (
