@@ -13,10 +13,13 @@ import type { ExitIntentTexts, PhoneNumber } from "./types"
 export function ExitIntentPopup({ texts, phone, armed }: { texts: ExitIntentTexts; phone: PhoneNumber; armed: boolean }) {
   const [shown, setShown] = useState(false)
   const [open, setOpen] = useState(false)
+  const listening = armed && !shown
   useExitIntent(() => {
+    // The listener goes away in an effect, a frame after a booking; until then this check keeps the rule.
+    if (!listening) return
     setShown(true)
     setOpen(true)
-  }, armed && !shown)
+  }, listening)
   // Stable, so the dialog's focus trap is set up once per opening.
   const close = useCallback(() => setOpen(false), [])
   return (

@@ -20,6 +20,7 @@ import type { CompanyFacts, ScarsdaleOfferContent } from "./types"
 const loadBookingForm = () => import("./booking-form").then((m) => m.BookingForm)
 
 const BOOKING_ANCHOR = "booking"
+const THANK_YOU_HEADING = "booking-thank-you"
 
 export interface ScarsdaleOfferPageProps {
   content: ScarsdaleOfferContent
@@ -45,10 +46,10 @@ export function ScarsdaleOfferPage({ content, company, adsConversionTarget, call
       <OfferHero texts={content.hero} phone={phone} bookingAnchor={BOOKING_ANCHOR} />
       <FeaturedTestimonial testimonial={content.featuredTestimonial} />
       <OfferDetails included={content.included} disclaimer={content.disclaimer} />
-      <section id={BOOKING_ANCHOR} className="scroll-mt-4 bg-slate-50 px-4 py-12" aria-labelledby={submitted ? undefined : "booking-heading"} aria-label={submitted ? content.thankYou.heading : undefined}>
+      <section id={BOOKING_ANCHOR} className="scroll-mt-4 bg-slate-50 px-4 py-12" aria-labelledby={submitted ? THANK_YOU_HEADING : "booking-heading"}>
         <div className="mx-auto max-w-2xl">
           {submitted ? (
-            <ThankYouView texts={content.thankYou} phone={phone} />
+            <ThankYouView texts={content.thankYou} phone={phone} headingId={THANK_YOU_HEADING} />
           ) : (
             <>
               <h2 id="booking-heading" className="text-2xl font-bold text-brand-900 sm:text-3xl">
