@@ -1,5 +1,7 @@
+import axe from "axe-core"
 import postgres from "postgres"
 import type { Page } from "playwright-core"
+import { AXE_TAGS } from "../scripts/quality/budgets"
 import { gotoHydrated, openPage, useBrowser } from "./browser"
 import { mailTo } from "./mailbox"
 
@@ -8,6 +10,15 @@ const browser = useBrowser()
 const sql = () => postgres(process.env.E2E_DATABASE_URL!, { max: 1, onnotice: () => undefined })
 
 const exitDialog = (page: Page) => page.getByRole("dialog", { name: "Wait! Your $49 Visit Is Still Available" })
+
+/** `npm run quality` checks each page as it loads; these check the states only a visitor reaches (dialog, thank-you view). */
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ content: axe.source })
+  return page.evaluate(async (tags) => {
+    const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags } })
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
+  }, AXE_TAGS)
+}
 
 async function book(page: Page, email: string) {
   const submit = page.getByRole("button", { name: "Book My $49 Visit" })
@@ -56,6 +67,7 @@ test("a booking is stored with its offer, e-mailed to the company and the custom
     const notice = await mailTo("info@westchesterfamilypest.example", /New \$49 Scarsdale booking from Sam Scarsdale/)
     expect(notice.text_body).toContain("40 Heathcote Road")
     await mailTo("sam.scarsdale@example.com", /Your \$49 Scarsdale Starter Visit is booked/)
+    expect(await axeViolations(page)).toEqual([])
     expect(errors).toEqual([])
   } finally {
     await db.end()
@@ -84,6 +96,7 @@ test("leaving through the top of the window opens the exit-intent dialog once; C
     await page.mouse.move(400, -5)
     await exitDialog(page).waitFor()
     expect(await exitDialog(page).getByRole("link", { name: "Call (914) 555-0123" }).getAttribute("href")).toBe("tel:+19145550123")
+    expect(await axeViolations(page)).toEqual([])
     await exitDialog(page).getByRole("button", { name: "Close" }).click()
     await exitDialog(page).waitFor({ state: "detached" })
     await page.mouse.move(400, 300)
