@@ -1,20 +1,10 @@
 import postgres from "postgres"
 import type { Page } from "playwright-core"
 import { gotoHydrated, openPage, useBrowser } from "./browser"
+import { mailTo } from "./mailbox"
 
 const browser = useBrowser()
 const sql = () => postgres(process.env.E2E_DATABASE_URL!, { max: 1, onnotice: () => undefined })
-
-async function mailTo(address: string, subject: RegExp, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const messages = (await (await fetch(`${process.env.E2E_API_URL}/_dev/mail.json`)).json()) as Array<{ to_address: string; subject: string; text_body: string }>
-    const found = messages.find((m) => m.to_address === address && subject.test(m.subject))
-    if (found) return found
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`no e-mail to ${address} matching ${subject}`)
-}
 
 async function fillContact(page: Page, name: string, email: string) {
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(name)

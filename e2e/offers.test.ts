@@ -3,6 +3,7 @@ import path from "node:path"
 import { load } from "js-yaml"
 import postgres from "postgres"
 import { baseUrl, gotoHydrated, openPage, useBrowser } from "./browser"
+import { mailTo } from "./mailbox"
 
 const browser = useBrowser()
 const sql = () => postgres(process.env.E2E_DATABASE_URL!, { max: 1, onnotice: () => undefined })
@@ -24,17 +25,6 @@ const offers = fs
   .filter((f) => f.endsWith(".yaml"))
   .map((f) => load(fs.readFileSync(path.join(offersDir, f), "utf8")) as OfferFile)
 const fallback = offers.find((o) => o.key === "scarsdale49")!
-
-async function companyMail(subject: RegExp, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const messages = (await (await fetch(`${process.env.E2E_API_URL}/_dev/mail.json`)).json()) as Array<{ to_address: string; subject: string; text_body: string }>
-    const found = messages.find((m) => m.to_address === "info@westchesterfamilypest.example" && subject.test(m.subject))
-    if (found) return found
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`no company e-mail matching ${subject}`)
-}
 
 test.each(offers.map((o) => [o.key, o] as const))("/offer/%s/ shows its own offer, tags and structured data", async (key, offer) => {
   const { page, errors, close } = await openPage(browser())
@@ -112,7 +102,7 @@ test("a callback request is stored with its campaign, e-mailed to the office, an
         pests: ["general"],
       },
     ])
-    const mail = await companyMail(/Olive Offer/)
+    const mail = await mailTo("info@westchesterfamilypest.example", /Olive Offer/)
     expect(mail.text_body).toContain(`${offer.offerName} - ${offer.price}`)
     expect(errors).toEqual([])
   } finally {

@@ -1738,6 +1738,8 @@ type File = Node & {
   readonly childPestYaml: Maybe<PestYaml>;
   /** Returns the first child node of type PlansYaml or null if there are no children of given type on this node */
   readonly childPlansYaml: Maybe<PlansYaml>;
+  /** Returns the first child node of type ScarsdaleOfferYaml or null if there are no children of given type on this node */
+  readonly childScarsdaleOfferYaml: Maybe<ScarsdaleOfferYaml>;
   /** Returns the first child node of type ServicesPageYaml or null if there are no children of given type on this node */
   readonly childServicesPageYaml: Maybe<ServicesPageYaml>;
   /** Returns the first child node of type SiteYaml or null if there are no children of given type on this node */
@@ -1777,6 +1779,8 @@ type File = Node & {
   readonly childrenPestYaml: Maybe<ReadonlyArray<Maybe<PestYaml>>>;
   /** Returns all children nodes filtered by type PlansYaml */
   readonly childrenPlansYaml: Maybe<ReadonlyArray<Maybe<PlansYaml>>>;
+  /** Returns all children nodes filtered by type ScarsdaleOfferYaml */
+  readonly childrenScarsdaleOfferYaml: Maybe<ReadonlyArray<Maybe<ScarsdaleOfferYaml>>>;
   /** Returns all children nodes filtered by type ServicesPageYaml */
   readonly childrenServicesPageYaml: Maybe<ReadonlyArray<Maybe<ServicesPageYaml>>>;
   /** Returns all children nodes filtered by type SiteYaml */
@@ -1941,6 +1945,7 @@ type FileFieldSelector = {
   readonly childPageYaml: InputMaybe<PageYamlFieldSelector>;
   readonly childPestYaml: InputMaybe<PestYamlFieldSelector>;
   readonly childPlansYaml: InputMaybe<PlansYamlFieldSelector>;
+  readonly childScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlFieldSelector>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlFieldSelector>;
   readonly childSiteYaml: InputMaybe<SiteYamlFieldSelector>;
   readonly childTestimonialsYaml: InputMaybe<TestimonialsYamlFieldSelector>;
@@ -1961,6 +1966,7 @@ type FileFieldSelector = {
   readonly childrenPageYaml: InputMaybe<PageYamlFieldSelector>;
   readonly childrenPestYaml: InputMaybe<PestYamlFieldSelector>;
   readonly childrenPlansYaml: InputMaybe<PlansYamlFieldSelector>;
+  readonly childrenScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlFieldSelector>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlFieldSelector>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlFieldSelector>;
   readonly childrenTestimonialsYaml: InputMaybe<TestimonialsYamlFieldSelector>;
@@ -2020,6 +2026,7 @@ type FileFilterInput = {
   readonly childPageYaml: InputMaybe<PageYamlFilterInput>;
   readonly childPestYaml: InputMaybe<PestYamlFilterInput>;
   readonly childPlansYaml: InputMaybe<PlansYamlFilterInput>;
+  readonly childScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlFilterInput>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlFilterInput>;
   readonly childSiteYaml: InputMaybe<SiteYamlFilterInput>;
   readonly childTestimonialsYaml: InputMaybe<TestimonialsYamlFilterInput>;
@@ -2040,6 +2047,7 @@ type FileFilterInput = {
   readonly childrenPageYaml: InputMaybe<PageYamlFilterListInput>;
   readonly childrenPestYaml: InputMaybe<PestYamlFilterListInput>;
   readonly childrenPlansYaml: InputMaybe<PlansYamlFilterListInput>;
+  readonly childrenScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlFilterListInput>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlFilterListInput>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlFilterListInput>;
   readonly childrenTestimonialsYaml: InputMaybe<TestimonialsYamlFilterListInput>;
@@ -2140,6 +2148,7 @@ type FileSortInput = {
   readonly childPageYaml: InputMaybe<PageYamlSortInput>;
   readonly childPestYaml: InputMaybe<PestYamlSortInput>;
   readonly childPlansYaml: InputMaybe<PlansYamlSortInput>;
+  readonly childScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlSortInput>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlSortInput>;
   readonly childSiteYaml: InputMaybe<SiteYamlSortInput>;
   readonly childTestimonialsYaml: InputMaybe<TestimonialsYamlSortInput>;
@@ -2160,6 +2169,7 @@ type FileSortInput = {
   readonly childrenPageYaml: InputMaybe<PageYamlSortInput>;
   readonly childrenPestYaml: InputMaybe<PestYamlSortInput>;
   readonly childrenPlansYaml: InputMaybe<PlansYamlSortInput>;
+  readonly childrenScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlSortInput>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlSortInput>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlSortInput>;
   readonly childrenTestimonialsYaml: InputMaybe<TestimonialsYamlSortInput>;
@@ -5883,6 +5893,7 @@ type Query = {
   readonly allPageYaml: PageYamlConnection;
   readonly allPestYaml: PestYamlConnection;
   readonly allPlansYaml: PlansYamlConnection;
+  readonly allScarsdaleOfferYaml: ScarsdaleOfferYamlConnection;
   readonly allServicesPageYaml: ServicesPageYamlConnection;
   readonly allSite: SiteConnection;
   readonly allSiteBuildMetadata: SiteBuildMetadataConnection;
@@ -5908,6 +5919,7 @@ type Query = {
   readonly pageYaml: Maybe<PageYaml>;
   readonly pestYaml: Maybe<PestYaml>;
   readonly plansYaml: Maybe<PlansYaml>;
+  readonly scarsdaleOfferYaml: Maybe<ScarsdaleOfferYaml>;
   readonly servicesPageYaml: Maybe<ServicesPageYaml>;
   readonly site: Maybe<Site>;
   readonly siteBuildMetadata: Maybe<SiteBuildMetadata>;
@@ -6079,6 +6091,14 @@ type Query_allPlansYamlArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<PlansYamlSortInput>>>;
+};
+
+
+type Query_allScarsdaleOfferYamlArgs = {
+  filter: InputMaybe<ScarsdaleOfferYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ScarsdaleOfferYamlSortInput>>>;
 };
 
 
@@ -6294,6 +6314,7 @@ type Query_fileArgs = {
   childPageYaml: InputMaybe<PageYamlFilterInput>;
   childPestYaml: InputMaybe<PestYamlFilterInput>;
   childPlansYaml: InputMaybe<PlansYamlFilterInput>;
+  childScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlFilterInput>;
   childServicesPageYaml: InputMaybe<ServicesPageYamlFilterInput>;
   childSiteYaml: InputMaybe<SiteYamlFilterInput>;
   childTestimonialsYaml: InputMaybe<TestimonialsYamlFilterInput>;
@@ -6314,6 +6335,7 @@ type Query_fileArgs = {
   childrenPageYaml: InputMaybe<PageYamlFilterListInput>;
   childrenPestYaml: InputMaybe<PestYamlFilterListInput>;
   childrenPlansYaml: InputMaybe<PlansYamlFilterListInput>;
+  childrenScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlFilterListInput>;
   childrenServicesPageYaml: InputMaybe<ServicesPageYamlFilterListInput>;
   childrenSiteYaml: InputMaybe<SiteYamlFilterListInput>;
   childrenTestimonialsYaml: InputMaybe<TestimonialsYamlFilterListInput>;
@@ -6533,6 +6555,26 @@ type Query_plansYamlArgs = {
 };
 
 
+type Query_scarsdaleOfferYamlArgs = {
+  booking: InputMaybe<ScarsdaleOfferYamlBookingFilterInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  credentials: InputMaybe<ScarsdaleOfferYamlCredentialsFilterInput>;
+  disclaimer: InputMaybe<ScarsdaleOfferYamlDisclaimerFilterInput>;
+  exitIntent: InputMaybe<ScarsdaleOfferYamlExitIntentFilterInput>;
+  featuredTestimonial: InputMaybe<ScarsdaleOfferYamlFeaturedTestimonialFilterInput>;
+  form: InputMaybe<ScarsdaleOfferYamlFormFilterInput>;
+  hero: InputMaybe<ScarsdaleOfferYamlHeroFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  included: InputMaybe<ScarsdaleOfferYamlIncludedFilterInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  stickyCall: InputMaybe<ScarsdaleOfferYamlStickyCallFilterInput>;
+  testimonials: InputMaybe<ScarsdaleOfferYamlTestimonialsFilterInput>;
+  thankYou: InputMaybe<ScarsdaleOfferYamlThankYouFilterInput>;
+  trustBadges: InputMaybe<ScarsdaleOfferYamlTrustBadgesFilterListInput>;
+};
+
+
 type Query_servicesPageYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   cta: InputMaybe<ServicesPageYamlCtaFilterInput>;
@@ -6657,6 +6699,572 @@ type Query_testimonialsYamlArgs = {
   internal: InputMaybe<InternalFilterInput>;
   items: InputMaybe<TestimonialsYamlItemsFilterListInput>;
   parent: InputMaybe<NodeFilterInput>;
+};
+
+type ScarsdaleOfferYaml = Node & {
+  readonly booking: ScarsdaleOfferYamlBooking;
+  readonly children: ReadonlyArray<Node>;
+  readonly credentials: ScarsdaleOfferYamlCredentials;
+  readonly disclaimer: ScarsdaleOfferYamlDisclaimer;
+  readonly exitIntent: ScarsdaleOfferYamlExitIntent;
+  readonly featuredTestimonial: ScarsdaleOfferYamlFeaturedTestimonial;
+  readonly form: ScarsdaleOfferYamlForm;
+  readonly hero: ScarsdaleOfferYamlHero;
+  readonly id: Scalars['ID'];
+  readonly included: ScarsdaleOfferYamlIncluded;
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly stickyCall: ScarsdaleOfferYamlStickyCall;
+  readonly testimonials: ScarsdaleOfferYamlTestimonials;
+  readonly thankYou: ScarsdaleOfferYamlThankYou;
+  readonly trustBadges: ReadonlyArray<ScarsdaleOfferYamlTrustBadges>;
+};
+
+type ScarsdaleOfferYamlBooking = {
+  readonly city: Scalars['String'];
+  readonly conversionValue: Scalars['Float'];
+  readonly specialOffer: Scalars['String'];
+  readonly zipCode: Scalars['String'];
+};
+
+type ScarsdaleOfferYamlBookingFieldSelector = {
+  readonly city: InputMaybe<FieldSelectorEnum>;
+  readonly conversionValue: InputMaybe<FieldSelectorEnum>;
+  readonly specialOffer: InputMaybe<FieldSelectorEnum>;
+  readonly zipCode: InputMaybe<FieldSelectorEnum>;
+};
+
+type ScarsdaleOfferYamlBookingFilterInput = {
+  readonly city: InputMaybe<StringQueryOperatorInput>;
+  readonly conversionValue: InputMaybe<FloatQueryOperatorInput>;
+  readonly specialOffer: InputMaybe<StringQueryOperatorInput>;
+  readonly zipCode: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ScarsdaleOfferYamlBookingSortInput = {
+  readonly city: InputMaybe<SortOrderEnum>;
+  readonly conversionValue: InputMaybe<SortOrderEnum>;
+  readonly specialOffer: InputMaybe<SortOrderEnum>;
+  readonly zipCode: InputMaybe<SortOrderEnum>;
+};
+
+type ScarsdaleOfferYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ScarsdaleOfferYamlEdge>;
+  readonly group: ReadonlyArray<ScarsdaleOfferYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ScarsdaleOfferYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ScarsdaleOfferYamlConnection_distinctArgs = {
+  field: ScarsdaleOfferYamlFieldSelector;
+};
+
+
+type ScarsdaleOfferYamlConnection_groupArgs = {
+  field: ScarsdaleOfferYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ScarsdaleOfferYamlConnection_maxArgs = {
+  field: ScarsdaleOfferYamlFieldSelector;
+};
+
+
+type ScarsdaleOfferYamlConnection_minArgs = {
+  field: ScarsdaleOfferYamlFieldSelector;
+};
+
+
+type ScarsdaleOfferYamlConnection_sumArgs = {
+  field: ScarsdaleOfferYamlFieldSelector;
+};
+
+type ScarsdaleOfferYamlCredentials = {
+  readonly heading: Scalars['String'];
+  readonly insuranceLabel: Scalars['String'];
+  readonly licenseLabel: Scalars['String'];
+  readonly yearsLabel: Scalars['String'];
+  readonly yearsText: Scalars['String'];
+};
+
+type ScarsdaleOfferYamlCredentialsFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly insuranceLabel: InputMaybe<FieldSelectorEnum>;
+  readonly licenseLabel: InputMaybe<FieldSelectorEnum>;
+  readonly yearsLabel: InputMaybe<FieldSelectorEnum>;
+  readonly yearsText: InputMaybe<FieldSelectorEnum>;
+};
+
+type ScarsdaleOfferYamlCredentialsFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly insuranceLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly licenseLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly yearsLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly yearsText: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ScarsdaleOfferYamlCredentialsSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly insuranceLabel: InputMaybe<SortOrderEnum>;
+  readonly licenseLabel: InputMaybe<SortOrderEnum>;
+  readonly yearsLabel: InputMaybe<SortOrderEnum>;
+  readonly yearsText: InputMaybe<SortOrderEnum>;
+};
+
+type ScarsdaleOfferYamlDisclaimer = {
+  readonly heading: Scalars['String'];
+  readonly items: ReadonlyArray<Scalars['String']>;
+};
+
+type ScarsdaleOfferYamlDisclaimerFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly items: InputMaybe<FieldSelectorEnum>;
+};
+
+type ScarsdaleOfferYamlDisclaimerFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly items: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ScarsdaleOfferYamlDisclaimerSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly items: InputMaybe<SortOrderEnum>;
+};
+
+type ScarsdaleOfferYamlEdge = {
+  readonly next: Maybe<ScarsdaleOfferYaml>;
+  readonly node: ScarsdaleOfferYaml;
+  readonly previous: Maybe<ScarsdaleOfferYaml>;
+};
+
+type ScarsdaleOfferYamlExitIntent = {
+  readonly callLabel: Scalars['String'];
+  readonly closeLabel: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type ScarsdaleOfferYamlExitIntentFieldSelector = {
+  readonly callLabel: InputMaybe<FieldSelectorEnum>;
+  readonly closeLabel: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type ScarsdaleOfferYamlExitIntentFilterInput = {
+  readonly callLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly closeLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ScarsdaleOfferYamlExitIntentSortInput = {
+  readonly callLabel: InputMaybe<SortOrderEnum>;
+  readonly closeLabel: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type ScarsdaleOfferYamlFeaturedTestimonial = {
+  readonly location: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly quote: Scalars['String'];
+  readonly rating: Scalars['Int'];
+};
+
+type ScarsdaleOfferYamlFeaturedTestimonialFieldSelector = {
+  readonly location: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly quote: InputMaybe<FieldSelectorEnum>;
+  readonly rating: InputMaybe<FieldSelectorEnum>;
+};
+
+type ScarsdaleOfferYamlFeaturedTestimonialFilterInput = {
+  readonly location: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly quote: InputMaybe<StringQueryOperatorInput>;
+  readonly rating: InputMaybe<IntQueryOperatorInput>;
+};
+
+type ScarsdaleOfferYamlFeaturedTestimonialSortInput = {
+  readonly location: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly quote: InputMaybe<SortOrderEnum>;
+  readonly rating: InputMaybe<SortOrderEnum>;
+};
+
+type ScarsdaleOfferYamlFieldSelector = {
+  readonly booking: InputMaybe<ScarsdaleOfferYamlBookingFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly credentials: InputMaybe<ScarsdaleOfferYamlCredentialsFieldSelector>;
+  readonly disclaimer: InputMaybe<ScarsdaleOfferYamlDisclaimerFieldSelector>;
+  readonly exitIntent: InputMaybe<ScarsdaleOfferYamlExitIntentFieldSelector>;
+  readonly featuredTestimonial: InputMaybe<ScarsdaleOfferYamlFeaturedTestimonialFieldSelector>;
+  readonly form: InputMaybe<ScarsdaleOfferYamlFormFieldSelector>;
+  readonly hero: InputMaybe<ScarsdaleOfferYamlHeroFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly included: InputMaybe<ScarsdaleOfferYamlIncludedFieldSelector>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly stickyCall: InputMaybe<ScarsdaleOfferYamlStickyCallFieldSelector>;
+  readonly testimonials: InputMaybe<ScarsdaleOfferYamlTestimonialsFieldSelector>;
+  readonly thankYou: InputMaybe<ScarsdaleOfferYamlThankYouFieldSelector>;
+  readonly trustBadges: InputMaybe<ScarsdaleOfferYamlTrustBadgesFieldSelector>;
+};
+
+type ScarsdaleOfferYamlFilterInput = {
+  readonly booking: InputMaybe<ScarsdaleOfferYamlBookingFilterInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly credentials: InputMaybe<ScarsdaleOfferYamlCredentialsFilterInput>;
+  readonly disclaimer: InputMaybe<ScarsdaleOfferYamlDisclaimerFilterInput>;
+  readonly exitIntent: InputMaybe<ScarsdaleOfferYamlExitIntentFilterInput>;
+  readonly featuredTestimonial: InputMaybe<ScarsdaleOfferYamlFeaturedTestimonialFilterInput>;
+  readonly form: InputMaybe<ScarsdaleOfferYamlFormFilterInput>;
+  readonly hero: InputMaybe<ScarsdaleOfferYamlHeroFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly included: InputMaybe<ScarsdaleOfferYamlIncludedFilterInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly stickyCall: InputMaybe<ScarsdaleOfferYamlStickyCallFilterInput>;
+  readonly testimonials: InputMaybe<ScarsdaleOfferYamlTestimonialsFilterInput>;
+  readonly thankYou: InputMaybe<ScarsdaleOfferYamlThankYouFilterInput>;
+  readonly trustBadges: InputMaybe<ScarsdaleOfferYamlTrustBadgesFilterListInput>;
+};
+
+type ScarsdaleOfferYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<ScarsdaleOfferYamlFilterInput>;
+};
+
+type ScarsdaleOfferYamlForm = {
+  readonly addressLabel: Scalars['String'];
+  readonly addressPlaceholder: Scalars['String'];
+  readonly busyLabel: Scalars['String'];
+  readonly emailLabel: Scalars['String'];
+  readonly errorText: Scalars['String'];
+  readonly errorTitle: Scalars['String'];
+  readonly fullNameLabel: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly phoneLabel: Scalars['String'];
+  readonly submitLabel: Scalars['String'];
+  readonly successText: Scalars['String'];
+  readonly successTitle: Scalars['String'];
+};
+
+type ScarsdaleOfferYamlFormFieldSelector = {
+  readonly addressLabel: InputMaybe<FieldSelectorEnum>;
+  readonly addressPlaceholder: InputMaybe<FieldSelectorEnum>;
+  readonly busyLabel: InputMaybe<FieldSelectorEnum>;
+  readonly emailLabel: InputMaybe<FieldSelectorEnum>;
+  readonly errorText: InputMaybe<FieldSelectorEnum>;
+  readonly errorTitle: InputMaybe<FieldSelectorEnum>;
+  readonly fullNameLabel: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
+  readonly submitLabel: InputMaybe<FieldSelectorEnum>;
+  readonly successText: InputMaybe<FieldSelectorEnum>;
+  readonly successTitle: InputMaybe<FieldSelectorEnum>;
+};
+
+type ScarsdaleOfferYamlFormFilterInput = {
+  readonly addressLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly addressPlaceholder: InputMaybe<StringQueryOperatorInput>;
+  readonly busyLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly emailLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly errorText: InputMaybe<StringQueryOperatorInput>;
+  readonly errorTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly fullNameLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly submitLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly successText: InputMaybe<StringQueryOperatorInput>;
+  readonly successTitle: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ScarsdaleOfferYamlFormSortInput = {
+  readonly addressLabel: InputMaybe<SortOrderEnum>;
+  readonly addressPlaceholder: InputMaybe<SortOrderEnum>;
+  readonly busyLabel: InputMaybe<SortOrderEnum>;
+  readonly emailLabel: InputMaybe<SortOrderEnum>;
+  readonly errorText: InputMaybe<SortOrderEnum>;
+  readonly errorTitle: InputMaybe<SortOrderEnum>;
+  readonly fullNameLabel: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly phoneLabel: InputMaybe<SortOrderEnum>;
+  readonly submitLabel: InputMaybe<SortOrderEnum>;
+  readonly successText: InputMaybe<SortOrderEnum>;
+  readonly successTitle: InputMaybe<SortOrderEnum>;
+};
+
+type ScarsdaleOfferYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ScarsdaleOfferYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ScarsdaleOfferYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ScarsdaleOfferYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ScarsdaleOfferYamlGroupConnection_distinctArgs = {
+  field: ScarsdaleOfferYamlFieldSelector;
+};
+
+
+type ScarsdaleOfferYamlGroupConnection_groupArgs = {
+  field: ScarsdaleOfferYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ScarsdaleOfferYamlGroupConnection_maxArgs = {
+  field: ScarsdaleOfferYamlFieldSelector;
+};
+
+
+type ScarsdaleOfferYamlGroupConnection_minArgs = {
+  field: ScarsdaleOfferYamlFieldSelector;
+};
+
+
+type ScarsdaleOfferYamlGroupConnection_sumArgs = {
+  field: ScarsdaleOfferYamlFieldSelector;
+};
+
+type ScarsdaleOfferYamlHero = {
+  readonly bookLabel: Scalars['String'];
+  readonly callLabel: Scalars['String'];
+  readonly countdownLabel: Scalars['String'];
+  readonly countdownStart: Scalars['String'];
+  readonly eyebrow: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly price: Scalars['String'];
+  readonly regularValue: Scalars['String'];
+  readonly saving: Scalars['String'];
+  readonly spotsRemaining: Scalars['String'];
+};
+
+type ScarsdaleOfferYamlHeroFieldSelector = {
+  readonly bookLabel: InputMaybe<FieldSelectorEnum>;
+  readonly callLabel: InputMaybe<FieldSelectorEnum>;
+  readonly countdownLabel: InputMaybe<FieldSelectorEnum>;
+  readonly countdownStart: InputMaybe<FieldSelectorEnum>;
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly price: InputMaybe<FieldSelectorEnum>;
+  readonly regularValue: InputMaybe<FieldSelectorEnum>;
+  readonly saving: InputMaybe<FieldSelectorEnum>;
+  readonly spotsRemaining: InputMaybe<FieldSelectorEnum>;
+};
+
+type ScarsdaleOfferYamlHeroFilterInput = {
+  readonly bookLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly callLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly countdownLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly countdownStart: InputMaybe<StringQueryOperatorInput>;
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly price: InputMaybe<StringQueryOperatorInput>;
+  readonly regularValue: InputMaybe<StringQueryOperatorInput>;
+  readonly saving: InputMaybe<StringQueryOperatorInput>;
+  readonly spotsRemaining: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ScarsdaleOfferYamlHeroSortInput = {
+  readonly bookLabel: InputMaybe<SortOrderEnum>;
+  readonly callLabel: InputMaybe<SortOrderEnum>;
+  readonly countdownLabel: InputMaybe<SortOrderEnum>;
+  readonly countdownStart: InputMaybe<SortOrderEnum>;
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly price: InputMaybe<SortOrderEnum>;
+  readonly regularValue: InputMaybe<SortOrderEnum>;
+  readonly saving: InputMaybe<SortOrderEnum>;
+  readonly spotsRemaining: InputMaybe<SortOrderEnum>;
+};
+
+type ScarsdaleOfferYamlIncluded = {
+  readonly heading: Scalars['String'];
+  readonly items: ReadonlyArray<Scalars['String']>;
+};
+
+type ScarsdaleOfferYamlIncludedFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly items: InputMaybe<FieldSelectorEnum>;
+};
+
+type ScarsdaleOfferYamlIncludedFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly items: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ScarsdaleOfferYamlIncludedSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly items: InputMaybe<SortOrderEnum>;
+};
+
+type ScarsdaleOfferYamlSortInput = {
+  readonly booking: InputMaybe<ScarsdaleOfferYamlBookingSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly credentials: InputMaybe<ScarsdaleOfferYamlCredentialsSortInput>;
+  readonly disclaimer: InputMaybe<ScarsdaleOfferYamlDisclaimerSortInput>;
+  readonly exitIntent: InputMaybe<ScarsdaleOfferYamlExitIntentSortInput>;
+  readonly featuredTestimonial: InputMaybe<ScarsdaleOfferYamlFeaturedTestimonialSortInput>;
+  readonly form: InputMaybe<ScarsdaleOfferYamlFormSortInput>;
+  readonly hero: InputMaybe<ScarsdaleOfferYamlHeroSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly included: InputMaybe<ScarsdaleOfferYamlIncludedSortInput>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly stickyCall: InputMaybe<ScarsdaleOfferYamlStickyCallSortInput>;
+  readonly testimonials: InputMaybe<ScarsdaleOfferYamlTestimonialsSortInput>;
+  readonly thankYou: InputMaybe<ScarsdaleOfferYamlThankYouSortInput>;
+  readonly trustBadges: InputMaybe<ScarsdaleOfferYamlTrustBadgesSortInput>;
+};
+
+type ScarsdaleOfferYamlStickyCall = {
+  readonly label: Scalars['String'];
+};
+
+type ScarsdaleOfferYamlStickyCallFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+};
+
+type ScarsdaleOfferYamlStickyCallFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ScarsdaleOfferYamlStickyCallSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+};
+
+type ScarsdaleOfferYamlTestimonials = {
+  readonly heading: Scalars['String'];
+  readonly items: ReadonlyArray<ScarsdaleOfferYamlTestimonialsItems>;
+};
+
+type ScarsdaleOfferYamlTestimonialsFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly items: InputMaybe<ScarsdaleOfferYamlTestimonialsItemsFieldSelector>;
+};
+
+type ScarsdaleOfferYamlTestimonialsFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly items: InputMaybe<ScarsdaleOfferYamlTestimonialsItemsFilterListInput>;
+};
+
+type ScarsdaleOfferYamlTestimonialsItems = {
+  readonly location: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly quote: Scalars['String'];
+  readonly rating: Scalars['Int'];
+};
+
+type ScarsdaleOfferYamlTestimonialsItemsFieldSelector = {
+  readonly location: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly quote: InputMaybe<FieldSelectorEnum>;
+  readonly rating: InputMaybe<FieldSelectorEnum>;
+};
+
+type ScarsdaleOfferYamlTestimonialsItemsFilterInput = {
+  readonly location: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly quote: InputMaybe<StringQueryOperatorInput>;
+  readonly rating: InputMaybe<IntQueryOperatorInput>;
+};
+
+type ScarsdaleOfferYamlTestimonialsItemsFilterListInput = {
+  readonly elemMatch: InputMaybe<ScarsdaleOfferYamlTestimonialsItemsFilterInput>;
+};
+
+type ScarsdaleOfferYamlTestimonialsItemsSortInput = {
+  readonly location: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly quote: InputMaybe<SortOrderEnum>;
+  readonly rating: InputMaybe<SortOrderEnum>;
+};
+
+type ScarsdaleOfferYamlTestimonialsSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly items: InputMaybe<ScarsdaleOfferYamlTestimonialsItemsSortInput>;
+};
+
+type ScarsdaleOfferYamlThankYou = {
+  readonly emergencyText: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly nextHeading: Scalars['String'];
+  readonly nextSteps: ReadonlyArray<Scalars['String']>;
+  readonly text: Scalars['String'];
+};
+
+type ScarsdaleOfferYamlThankYouFieldSelector = {
+  readonly emergencyText: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly nextHeading: InputMaybe<FieldSelectorEnum>;
+  readonly nextSteps: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type ScarsdaleOfferYamlThankYouFilterInput = {
+  readonly emergencyText: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly nextHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly nextSteps: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ScarsdaleOfferYamlThankYouSortInput = {
+  readonly emergencyText: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly nextHeading: InputMaybe<SortOrderEnum>;
+  readonly nextSteps: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type ScarsdaleOfferYamlTrustBadges = {
+  readonly icon: Scalars['String'];
+  readonly label: Scalars['String'];
+};
+
+type ScarsdaleOfferYamlTrustBadgesFieldSelector = {
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+};
+
+type ScarsdaleOfferYamlTrustBadgesFilterInput = {
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ScarsdaleOfferYamlTrustBadgesFilterListInput = {
+  readonly elemMatch: InputMaybe<ScarsdaleOfferYamlTrustBadgesFilterInput>;
+};
+
+type ScarsdaleOfferYamlTrustBadgesSortInput = {
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
 };
 
 type ServicesPageYaml = Node & {
@@ -8323,7 +8931,7 @@ type ScarsdaleOfferPageQueryVariables = Exact<{
 }>;
 
 
-type ScarsdaleOfferPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly heading: string, readonly intro: string } | null, readonly offerPageYaml: { readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string } } | null };
+type ScarsdaleOfferPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string> } | null, readonly offerPageYaml: { readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string } } | null, readonly scarsdaleOfferYaml: { readonly hero: { readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly price: string, readonly regularValue: string, readonly saving: string, readonly spotsRemaining: string, readonly countdownLabel: string, readonly countdownStart: string, readonly bookLabel: string, readonly callLabel: string }, readonly featuredTestimonial: { readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }, readonly included: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly disclaimer: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly form: { readonly heading: string, readonly intro: string, readonly fullNameLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly addressLabel: string, readonly addressPlaceholder: string, readonly submitLabel: string, readonly busyLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string }, readonly booking: { readonly city: string, readonly zipCode: string, readonly specialOffer: string, readonly conversionValue: number }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly testimonials: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> }, readonly credentials: { readonly heading: string, readonly licenseLabel: string, readonly insuranceLabel: string, readonly yearsLabel: string, readonly yearsText: string }, readonly stickyCall: { readonly label: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly closeLabel: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly emergencyText: string } } | null };
 
 type ServicesPageQueryVariables = Exact<{
   slug: Scalars['String'];

@@ -2,7 +2,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { OfferFooter } from "../components/offer/offer-footer"
 import { OfferHeader } from "../components/offer/offer-header"
 import { StandaloneFrame } from "../components/offer/standalone-frame"
-import { PageHero } from "../components/page/page-hero"
+import { ScarsdaleOfferPage } from "../components/scarsdale-offer/scarsdale-offer-page"
 import { Seo } from "../components/seo/seo"
 import { useSiteData } from "../hooks/use-site-data"
 import { hoursLines } from "../lib/hours"
@@ -11,13 +11,13 @@ type Data = Queries.ScarsdaleOfferPageQuery
 
 export default function ScarsdaleOfferTemplate({ data }: PageProps<Data>) {
   const { company, logo, navigation, siteUrl, adsConversionTarget } = useSiteData()
-  const page = data.pageYaml
+  const content = data.scarsdaleOfferYaml
   const labels = data.offerPageYaml?.footer
-  if (!page || !labels) return null
+  if (!content || !labels) return null
   return (
     <StandaloneFrame
       skipToContent={navigation.labels.skipToContent}
-      conversion={{ sendTo: adsConversionTarget, value: 49 }}
+      conversion={{ sendTo: adsConversionTarget, value: content.booking.conversionValue }}
       header={<OfferHeader companyName={company.name} logo={logo} phone={company.phone} />}
       footer={
         <OfferFooter
@@ -32,7 +32,7 @@ export default function ScarsdaleOfferTemplate({ data }: PageProps<Data>) {
         />
       }
     >
-      <PageHero heading={page.heading} intro={page.intro} />
+      <ScarsdaleOfferPage content={content} company={company} adsConversionTarget={adsConversionTarget} />
     </StandaloneFrame>
   )
 }
@@ -49,14 +49,98 @@ export const query = graphql`
       title
       description
       keywords
-      heading
-      intro
     }
     offerPageYaml {
       footer {
         websiteLabel
         hoursHeading
         areasHeading
+      }
+    }
+    scarsdaleOfferYaml {
+      hero {
+        eyebrow
+        heading
+        intro
+        price
+        regularValue
+        saving
+        spotsRemaining
+        countdownLabel
+        countdownStart
+        bookLabel
+        callLabel
+      }
+      featuredTestimonial {
+        quote
+        name
+        location
+        rating
+      }
+      included {
+        heading
+        items
+      }
+      disclaimer {
+        heading
+        items
+      }
+      form {
+        heading
+        intro
+        fullNameLabel
+        phoneLabel
+        emailLabel
+        addressLabel
+        addressPlaceholder
+        submitLabel
+        busyLabel
+        successTitle
+        successText
+        errorTitle
+        errorText
+      }
+      booking {
+        city
+        zipCode
+        specialOffer
+        conversionValue
+      }
+      trustBadges {
+        icon
+        label
+      }
+      testimonials {
+        heading
+        items {
+          quote
+          name
+          location
+          rating
+        }
+      }
+      credentials {
+        heading
+        licenseLabel
+        insuranceLabel
+        yearsLabel
+        yearsText
+      }
+      stickyCall {
+        label
+      }
+      exitIntent {
+        heading
+        text
+        callLabel
+        closeLabel
+      }
+      thankYou {
+        heading
+        text
+        nextHeading
+        nextSteps
+        emergencyText
       }
     }
   }

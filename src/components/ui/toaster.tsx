@@ -24,8 +24,9 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
     return () => clearTimeout(timer)
   }, [toast.id, onDismiss])
   const destructive = toast.variant === "destructive"
+  // Not a list item: a role on an <li> would break its list for assistive technology (axe "list").
   return (
-    <li
+    <div
       role={destructive ? "alert" : "status"}
       className={`pointer-events-auto flex w-full gap-3 rounded-xl border p-4 shadow-lg ${destructive ? "border-red-300 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"}`}
     >
@@ -36,7 +37,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       <button type="button" onClick={() => onDismiss(toast.id)} className="self-start rounded p-1 hover:bg-black/10" aria-label="Dismiss">
         <X className="h-4 w-4" aria-hidden="true" />
       </button>
-    </li>
+    </div>
   )
 }
 
@@ -50,11 +51,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <ol className="pointer-events-none fixed bottom-4 right-4 z-[60] flex w-[22rem] max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite">
+      <div className="pointer-events-none fixed bottom-4 right-4 z-[60] flex w-[22rem] max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}
-      </ol>
+      </div>
     </ToastContext.Provider>
   )
 }

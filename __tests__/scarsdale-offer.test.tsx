@@ -1,0 +1,271 @@
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { offerBookingSchema } from "../supabase/functions/_shared/contract.ts"
+import { BookingFormShell } from "../src/components/scarsdale-offer/booking-form-shell"
+import { CountdownTimer } from "../src/components/scarsdale-offer/countdown-timer"
+import { ScarsdaleOfferPage } from "../src/components/scarsdale-offer/scarsdale-offer-page"
+import type { ScarsdaleOfferContent } from "../src/components/scarsdale-offer/types"
+import { ToastProvider } from "../src/components/ui/toaster"
+import type { CallResult } from "../src/lib/api"
+import { ADS_CONVERSION_TARGET, readData, siteData } from "./fixtures/data"
+
+const content = readData<ScarsdaleOfferContent>("scarsdale-offer.yaml")
+const { company } = siteData()
+
+const BOOKED: CallResult = { ok: true, data: { success: true, message: "Your $49 visit has been booked!", reference: "lead-1" } }
+const ERROR_TEXT = "Something went wrong. Please call us directly at (914) 555-0123"
+
+let gtag: jest.Mock
+beforeEach(() => {
+  gtag = jest.fn()
+  window.gtag = gtag
+})
+afterEach(() => {
+  delete window.gtag
+  jest.restoreAllMocks()
+  jest.useRealTimers()
+})
+
+function renderPage(call: jest.Mock = jest.fn(async () => BOOKED)) {
+  render(
+    <ToastProvider>
+      <ScarsdaleOfferPage content={content} company={company} adsConversionTarget={ADS_CONVERSION_TARGET} call={call} />
+    </ToastProvider>,
+  )
+  return call
+}
+
+/** user-event's hover moves fire mouseouts that look like leaving the window; only the tests below should. */
+const setupUser = () => userEvent.setup({ skipHover: true })
+
+const submitButton = () => screen.getByRole("button", { name: "Book My $49 Visit" })
+const field = {
+  fullName: () => screen.getByLabelText(/^Full Name/),
+  phone: () => screen.getByLabelText(/^Phone/),
+  email: () => screen.getByLabelText(/^Email/),
+  address: () => screen.getByLabelText(/^Property Address/),
+}
+
+/** The live (Formik) form has replaced the disabled prerendered shell. */
+const liveForm = () => waitFor(() => expect(submitButton()).toBeEnabled())
+
+async function fillBooking(user: ReturnType<typeof userEvent.setup>, values = { fullName: "Rachel Marsh", phone: "(914) 555-0199", email: "rachel@example.com", address: "12 Fox Meadow Road" }) {
+  await liveForm()
+  await user.type(field.fullName(), values.fullName)
+  await user.type(field.phone(), values.phone)
+  await user.type(field.email(), values.email)
+  await user.type(field.address(), values.address)
+}
+
+const gtagEvents = (name: string) => gtag.mock.calls.filter(([command, event]) => command === "event" && event === name)
+const exitThroughTop = () => fireEvent.mouseOut(document.documentElement, { relatedTarget: null, clientY: 0 })
+
+describe("the countdown", () => {
+  test("starts at 23:59:59, ticks each second and stops at 00:00:00 without starting again", () => {
+    jest.useFakeTimers()
+    render(<CountdownTimer label={content.hero.countdownLabel} start={content.hero.countdownStart} />)
+    const timer = screen.getByRole("timer", { name: "Offer ends in:" })
+    expect(timer).toHaveTextContent("23:59:59")
+    act(() => jest.advanceTimersByTime(1000))
+    expect(timer).toHaveTextContent("23:59:58")
+    act(() => jest.advanceTimersByTime(61_000))
+    expect(timer).toHaveTextContent("23:58:57")
+    act(() => jest.advanceTimersByTime(24 * 3600 * 1000))
+    expect(timer).toHaveTextContent("00:00:00")
+    expect(jest.getTimerCount()).toBe(0)
+    act(() => jest.advanceTimersByTime(10_000))
+    expect(timer).toHaveTextContent("00:00:00")
+  })
+
+  test("the page's hero shows it from the data's start", () => {
+    renderPage()
+    expect(screen.getByRole("timer")).toHaveTextContent("23:59:59")
+    expect(screen.getByRole("heading", { level: 1, name: content.hero.heading })).toBeInTheDocument()
+    for (const text of ["$49", "Regular value $389", "Save $150", "Only 15 spots remaining"]) expect(screen.getByText(text)).toBeInTheDocument()
+  })
+})
+
+describe("the page", () => {
+  test("the prerendered form is a disabled shell with the same required, typed fields", () => {
+    render(<BookingFormShell texts={content.form} />)
+    for (const input of Object.values(field)) {
+      expect(input()).toBeDisabled()
+      expect(input()).toBeRequired()
+    }
+    expect(submitButton()).toBeDisabled()
+  })
+
+  test("the live form's fields are labelled, required and typed; the address asks for a Scarsdale property", async () => {
+    renderPage()
+    await liveForm()
+    for (const input of Object.values(field)) expect(input()).toBeRequired()
+    expect(field.phone()).toHaveAttribute("type", "tel")
+    expect(field.email()).toHaveAttribute("type", "email")
+    expect(screen.getByText("Property Address (Scarsdale)")).toBeInTheDocument()
+  })
+
+  test("credentials come from the company facts; years read 20+ since 2004; the sticky call button is for small screens only", () => {
+    renderPage()
+    const credentials = screen.getByRole("region", { name: content.credentials.heading })
+    expect(within(credentials).getByText(company.licenseNumber)).toBeInTheDocument()
+    expect(within(credentials).getByText("$2M liability coverage")).toBeInTheDocument()
+    expect(within(credentials).getByText("20+ Years in business, since 2004")).toBeInTheDocument()
+    expect(document.body).not.toHaveTextContent("15+")
+    const sticky = screen.getByRole("link", { name: "Call Now: (914) 555-0123" })
+    expect(sticky).toHaveAttribute("href", "tel:+19145550123")
+    expect(sticky.closest("[data-placement='sticky-call']")?.className).toMatch(/\bfixed\b.*\bmd:hidden\b/)
+    for (const excluded of ["bed bugs", "fleas", "termites", "bees", "hornets"]) expect(screen.getByText(/^Excluded:/)).toHaveTextContent(excluded)
+    expect(screen.getByRole("region", { name: content.testimonials.heading }).querySelectorAll("li")).toHaveLength(3)
+  })
+})
+
+describe("booking", () => {
+  test("sends exactly the typed fields plus the fixed Scarsdale values, which the shared contract accepts", async () => {
+    const call = renderPage()
+    const user = setupUser()
+    await fillBooking(user)
+    await user.click(submitButton())
+    await waitFor(() => expect(call).toHaveBeenCalledTimes(1))
+    const [name, payload] = call.mock.calls[0] as [string, Record<string, unknown>]
+    expect(name).toBe("process-simple-lead")
+    expect(payload).toEqual({
+      fullName: "Rachel Marsh",
+      phone: "(914) 555-0199",
+      streetAddress: "12 Fox Meadow Road",
+      city: "Scarsdale",
+      zipCode: "10583",
+      email: "rachel@example.com",
+      specialOffer: "$49 Scarsdale Starter Visit",
+      submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      website: "",
+      formStartedAt: expect.any(Number),
+    })
+    await expect(offerBookingSchema.validate(payload, { strict: true })).resolves.toBeTruthy()
+  })
+
+  test("while busy the button is disabled and reads Securing Your Appointment...", async () => {
+    let answer: (result: CallResult) => void = () => undefined
+    renderPage(jest.fn(() => new Promise<CallResult>((resolve) => (answer = resolve))))
+    const user = setupUser()
+    await fillBooking(user)
+    await user.click(submitButton())
+    const busy = await screen.findByRole("button", { name: "Securing Your Appointment..." })
+    expect(busy).toBeDisabled()
+    await act(async () => answer(BOOKED))
+    await screen.findByRole("heading", { name: content.thankYou.heading })
+  })
+
+  test("success: the thank-you view replaces the form, the success toast, and one Ads conversion of 49", async () => {
+    renderPage()
+    const user = setupUser()
+    await fillBooking(user)
+    await user.click(submitButton())
+    const heading = await screen.findByRole("heading", { name: content.thankYou.heading })
+    const thankYou = screen.getByRole("region", { name: content.thankYou.heading })
+    expect(within(thankYou).getAllByRole("listitem").map((li) => li.textContent)).toEqual(content.thankYou.nextSteps)
+    expect(within(thankYou).getByText(/Pest emergency\? Call us now:/)).toBeInTheDocument()
+    expect(within(thankYou).getByRole("link", { name: "(914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(screen.queryByLabelText(/^Full Name/)).not.toBeInTheDocument()
+    expect(screen.queryByRole("button", { name: "Book My $49 Visit" })).not.toBeInTheDocument()
+    const toast = screen.getByRole("status")
+    expect(toast).toHaveTextContent("Success!")
+    expect(toast).toHaveTextContent("Your $49 visit has been booked! We'll call you within 24 hours.")
+    expect(gtagEvents("conversion")).toEqual([["event", "conversion", { send_to: ADS_CONVERSION_TARGET, value: 49, currency: "USD" }]])
+  })
+
+  test("the submission is tracked with the offer as event parameters and the visitor's details only as Ads user data", async () => {
+    renderPage()
+    const user = setupUser()
+    await fillBooking(user)
+    await user.click(submitButton())
+    await screen.findByRole("heading", { name: content.thankYou.heading })
+    expect(gtagEvents("form_submit")).toEqual([["event", "form_submit", { form: "scarsdale_49", offer: "$49 Scarsdale Starter Visit", value: 49 }]])
+    expect(gtag).toHaveBeenCalledWith("set", "user_data", {
+      email: "rachel@example.com",
+      phone_number: "+19145550199",
+      address: { first_name: "Rachel", last_name: "Marsh", street: "12 Fox Meadow Road", city: "Scarsdale", postal_code: "10583", country: "US" },
+    })
+    const eventParams = JSON.stringify(gtag.mock.calls.filter(([command]) => command === "event"))
+    for (const personal of ["Rachel", "Marsh", "rachel@example.com", "555-0199", "Fox Meadow"]) expect(eventParams).not.toContain(personal)
+  })
+
+  test.each([
+    ["an HTTP error", async () => ({ ok: false, reason: "http", status: 500, data: { success: false, error: "down" } }) as CallResult],
+    ["a network failure", async () => ({ ok: false, reason: "network", message: "Failed to fetch" }) as CallResult],
+    ["an answer carrying an error", async () => ({ ok: true, data: { error: "refused" } }) as CallResult],
+    ["a thrown error", async () => Promise.reject(new Error("offline"))],
+  ])("failure (%s): logged, the Error toast with the phone, fields kept, no thank-you, no conversion", async (_case, answer) => {
+    const logged = jest.spyOn(console, "error").mockImplementation(() => undefined)
+    renderPage(jest.fn(answer))
+    const user = setupUser()
+    await fillBooking(user)
+    await user.click(submitButton())
+    const alert = await screen.findByRole("alert")
+    expect(alert).toHaveTextContent("Error")
+    expect(alert).toHaveTextContent(ERROR_TEXT)
+    expect(logged).toHaveBeenCalled()
+    expect(field.fullName()).toHaveValue("Rachel Marsh")
+    expect(field.phone()).toHaveValue("(914) 555-0199")
+    expect(field.email()).toHaveValue("rachel@example.com")
+    expect(field.address()).toHaveValue("12 Fox Meadow Road")
+    expect(submitButton()).toBeEnabled()
+    expect(screen.queryByRole("heading", { name: content.thankYou.heading })).not.toBeInTheDocument()
+    expect(gtagEvents("conversion")).toEqual([])
+  })
+
+  test.each([
+    ["a name of only spaces", { fullName: "   " }, "Please enter your full name"],
+    ["a short phone number", { phone: "555-01" }, "Please enter a phone number with at least 10 digits"],
+    ["a bad email", { email: "rachel.example.com" }, "Please enter a valid email address"],
+    ["an address of only spaces", { address: "  " }, "Please enter the property address"],
+  ])("%s gets its message next to the field and never reaches the backend", async (_case, override, message) => {
+    const call = renderPage()
+    const user = setupUser()
+    await fillBooking(user, { fullName: "Rachel Marsh", phone: "(914) 555-0199", email: "rachel@example.com", address: "12 Fox Meadow Road", ...override })
+    await user.click(submitButton())
+    expect(await screen.findByText(message)).toBeInTheDocument()
+    expect(call).not.toHaveBeenCalled()
+  })
+
+  test("form_start is sent on the first focus inside the form, once", async () => {
+    renderPage()
+    const user = setupUser()
+    await liveForm()
+    expect(gtagEvents("form_start")).toEqual([])
+    await user.click(field.fullName())
+    await user.click(field.phone())
+    await user.click(field.fullName())
+    expect(gtagEvents("form_start")).toEqual([["event", "form_start", { form: "scarsdale_49" }]])
+  })
+})
+
+describe("the exit-intent popup", () => {
+  const dialog = () => screen.queryByRole("dialog", { name: content.exitIntent.heading })
+
+  test("opens when the pointer leaves through the top, Close hides it, and it never opens again", async () => {
+    renderPage()
+    fireEvent.mouseOut(document.documentElement, { relatedTarget: null, clientY: 300 })
+    expect(dialog()).not.toBeInTheDocument()
+    exitThroughTop()
+    const open = await screen.findByRole("dialog", { name: content.exitIntent.heading })
+    expect(within(open).getByText(content.exitIntent.text)).toBeInTheDocument()
+    expect(within(open).getByRole("link", { name: "Call (914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
+    await setupUser().click(within(open).getByRole("button", { name: "Close" }))
+    expect(dialog()).not.toBeInTheDocument()
+    exitThroughTop()
+    exitThroughTop()
+    expect(dialog()).not.toBeInTheDocument()
+  })
+
+  test("does not open once the visit is booked", async () => {
+    renderPage()
+    const user = setupUser()
+    await fillBooking(user)
+    await user.click(submitButton())
+    await screen.findByRole("heading", { name: content.thankYou.heading })
+    expect(dialog()).not.toBeInTheDocument()
+    exitThroughTop()
+    expect(dialog()).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,130 @@
+import axe from "axe-core"
+import postgres from "postgres"
+import type { Page } from "playwright-core"
+import { AXE_TAGS } from "../scripts/quality/budgets"
+import { gotoHydrated, openPage, useBrowser } from "./browser"
+import { mailTo } from "./mailbox"
+
+const PATH = "/scarsdale-49-offer/"
+const browser = useBrowser()
+const sql = () => postgres(process.env.E2E_DATABASE_URL!, { max: 1, onnotice: () => undefined })
+
+const exitDialog = (page: Page) => page.getByRole("dialog", { name: "Wait! Your $49 Visit Is Still Available" })
+
+/** `npm run quality` checks each page as it loads; these check the states only a visitor reaches (dialog, thank-you view). */
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ content: axe.source })
+  return page.evaluate(async (tags) => {
+    const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags } })
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
+  }, AXE_TAGS)
+}
+
+async function book(page: Page, email: string) {
+  const submit = page.getByRole("button", { name: "Book My $49 Visit" })
+  await submit.and(page.locator(":enabled")).waitFor()
+  await page.getByRole("textbox", { name: "Full Name", exact: true }).fill("Sam Scarsdale")
+  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("(914) 555-0142")
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email)
+  await page.getByRole("textbox", { name: "Property Address (Scarsdale)", exact: true }).fill("40 Heathcote Road")
+  await submit.click()
+}
+
+test("the countdown is prerendered at 23:59:59 and ticks down once the page runs", async () => {
+  const { page, errors, close } = await openPage(browser())
+  try {
+    const html = await (await fetch(`${process.env.E2E_BASE_URL}${PATH}`)).text()
+    expect(html).toMatch(/role="timer"[^>]*>23:59:59</)
+    await gotoHydrated(page, PATH)
+    const timer = page.getByRole("timer")
+    await page.waitForFunction(() => document.querySelector("[role=timer]")?.textContent !== "23:59:59", undefined, { timeout: 5000 })
+    expect(await timer.innerText()).toMatch(/^23:59:5\d$/)
+    expect(errors).toEqual([])
+  } finally {
+    await close()
+  }
+})
+
+test("a booking is stored with its offer, e-mailed to the company and the customer, and thanked", async () => {
+  const { page, errors, close } = await openPage(browser())
+  const db = sql()
+  try {
+    await gotoHydrated(page, PATH)
+    await book(page, "sam.scarsdale@example.com")
+    await page.getByRole("heading", { name: "Thank You! Your $49 Visit Is Booked" }).waitFor()
+    expect(await page.getByRole("status").filter({ hasText: "Success!" }).innerText()).toContain("Your $49 visit has been booked! We'll call you within 24 hours.")
+    expect(await page.getByRole("textbox", { name: "Full Name", exact: true }).count()).toBe(0)
+    const leads = await db`select kind, full_name, phone, street_address, city, zip_code, special_offer from leads where email = 'sam.scarsdale@example.com'`
+    expect(leads).toHaveLength(1)
+    expect(leads[0]).toMatchObject({
+      kind: "booking",
+      full_name: "Sam Scarsdale",
+      street_address: "40 Heathcote Road",
+      city: "Scarsdale",
+      zip_code: "10583",
+      special_offer: "$49 Scarsdale Starter Visit",
+    })
+    const notice = await mailTo("info@westchesterfamilypest.example", /New \$49 Scarsdale booking from Sam Scarsdale/)
+    expect(notice.text_body).toContain("40 Heathcote Road")
+    await mailTo("sam.scarsdale@example.com", /Your \$49 Scarsdale Starter Visit is booked/)
+    expect(await axeViolations(page)).toEqual([])
+    expect(errors).toEqual([])
+  } finally {
+    await db.end()
+    await close()
+  }
+})
+
+test("with the backend down the Error toast gives the phone number and the fields stay filled", async () => {
+  const { page, close } = await openPage(browser())
+  try {
+    await page.route("**/functions/v1/**", (route) => route.abort("connectionrefused"))
+    await gotoHydrated(page, PATH)
+    await book(page, "down@example.com")
+    await page.getByRole("alert").filter({ hasText: "Something went wrong. Please call us directly at (914) 555-0123" }).waitFor()
+    expect(await page.getByRole("textbox", { name: "Full Name", exact: true }).inputValue()).toBe("Sam Scarsdale")
+  } finally {
+    await close()
+  }
+})
+
+test("leaving through the top of the window opens the exit-intent dialog once; Close hides it", async () => {
+  const { page, errors, close } = await openPage(browser())
+  try {
+    await gotoHydrated(page, PATH)
+    await page.mouse.move(400, 300)
+    await page.mouse.move(400, -5)
+    await exitDialog(page).waitFor()
+    expect(await exitDialog(page).getByRole("link", { name: "Call (914) 555-0123" }).getAttribute("href")).toBe("tel:+19145550123")
+    expect(await axeViolations(page)).toEqual([])
+    await exitDialog(page).getByRole("button", { name: "Close" }).click()
+    await exitDialog(page).waitFor({ state: "detached" })
+    await page.mouse.move(400, 300)
+    await page.mouse.move(400, -5)
+    await page.waitForTimeout(300)
+    expect(await exitDialog(page).count()).toBe(0)
+    expect(errors).toEqual([])
+  } finally {
+    await close()
+  }
+})
+
+test("the sticky call button shows on a 390px phone and not on a 1280px desktop", async () => {
+  for (const [width, visible] of [
+    [390, true],
+    [1280, false],
+  ] as const) {
+    const { page, close } = await openPage(browser(), { width, height: 844 })
+    try {
+      await gotoHydrated(page, PATH)
+      const sticky = page.getByRole("link", { name: "Call Now: (914) 555-0123" })
+      expect(await sticky.isVisible()).toBe(visible)
+      if (visible) {
+        const box = await sticky.boundingBox()
+        expect(box && box.y + box.height).toBeGreaterThan(844 - 20)
+      }
+    } finally {
+      await close()
+    }
+  }
+})

@@ -1,0 +1,19 @@
+import type { ComponentType } from "react"
+import type { FieldViewProps } from "../forms/field-view"
+import type { BookingFormTexts } from "./types"
+
+type FieldComponent = ComponentType<Omit<FieldViewProps, "error" | "value" | "onChange" | "onBlur">>
+
+/** The booking's fields, drawn with the live (Formik) field or the prerendered one. */
+export function BookingFields({ texts, Field }: { texts: BookingFormTexts; Field: FieldComponent }) {
+  return (
+    <>
+      <Field name="fullName" label={texts.fullNameLabel} required autoComplete="name" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field name="phone" label={texts.phoneLabel} type="tel" required autoComplete="tel" />
+        <Field name="email" label={texts.emailLabel} type="email" required autoComplete="email" />
+      </div>
+      <Field name="streetAddress" label={texts.addressLabel} required autoComplete="street-address" placeholder={texts.addressPlaceholder} />
+    </>
+  )
+}

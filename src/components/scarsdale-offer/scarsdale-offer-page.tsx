@@ -1,0 +1,77 @@
+import { useCallback, useState } from "react"
+import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import type { callFunction } from "../../lib/api"
+import { trackAdsConversion } from "../../lib/tracking"
+import { Deferred } from "../forms/deferred"
+import { Section } from "../ui/section"
+import { Testimonials } from "../ui/testimonials"
+import { BookingFormShell } from "./booking-form-shell"
+import { Credentials } from "./credentials"
+import { ExitIntentPopup } from "./exit-intent-popup"
+import { FeaturedTestimonial } from "./featured-testimonial"
+import { OfferDetails } from "./offer-details"
+import { OfferHero } from "./offer-hero"
+import { StickyCallButton } from "./sticky-call-button"
+import { ThankYouView } from "./thank-you-view"
+import { TrustBadges } from "./trust-badges"
+import type { CompanyFacts, ScarsdaleOfferContent } from "./types"
+
+// The form (with Formik) loads after the page; the shell is what the build prerenders.
+const loadBookingForm = () => import("./booking-form").then((m) => m.BookingForm)
+
+const BOOKING_ANCHOR = "booking"
+const THANK_YOU_HEADING = "booking-thank-you"
+
+export interface ScarsdaleOfferPageProps {
+  content: ScarsdaleOfferContent
+  company: CompanyFacts
+  /** Where the Ads conversion of a booking goes ("AW-…/label"; empty: nowhere). */
+  adsConversionTarget: string
+  /** The backend call, replaceable in tests. */
+  call?: typeof callFunction
+}
+
+/** The $49 Scarsdale landing page (SPEC §2): the offer, the booking form or its thank-you view, and the reasons to trust us. */
+export function ScarsdaleOfferPage({ content, company, adsConversionTarget, call }: ScarsdaleOfferPageProps) {
+  const [submitted, setSubmitted] = useState(false)
+  const { phone } = company
+  const facts = { phone: phone.display, yearsLabel: company.yearsLabel, foundedYear: String(company.foundedYear) }
+  const onBooked = useCallback(() => {
+    setSubmitted(true)
+    trackAdsConversion({ sendTo: adsConversionTarget, value: content.booking.conversionValue })
+  }, [adsConversionTarget, content.booking.conversionValue])
+
+  return (
+    <>
+      <OfferHero texts={content.hero} phone={phone} bookingAnchor={BOOKING_ANCHOR} />
+      <FeaturedTestimonial testimonial={content.featuredTestimonial} />
+      <OfferDetails included={content.included} disclaimer={content.disclaimer} />
+      <section id={BOOKING_ANCHOR} className="scroll-mt-4 bg-slate-50 px-4 py-12" aria-labelledby={submitted ? THANK_YOU_HEADING : "booking-heading"}>
+        <div className="mx-auto max-w-2xl">
+          {submitted ? (
+            <ThankYouView texts={content.thankYou} phone={phone} headingId={THANK_YOU_HEADING} />
+          ) : (
+            <>
+              <h2 id="booking-heading" className="text-2xl font-bold text-brand-900 sm:text-3xl">
+                {content.form.heading}
+              </h2>
+              <p className="mb-6 mt-2 text-slate-700">{content.form.intro}</p>
+              <Deferred
+                load={loadBookingForm}
+                props={{ texts: content.form, booking: content.booking, phone, onBooked, call }}
+                placeholder={<BookingFormShell texts={content.form} />}
+              />
+            </>
+          )}
+        </div>
+      </section>
+      <TrustBadges badges={content.trustBadges.map((badge) => ({ ...badge, label: fill(badge.label, facts) }))} />
+      <Section heading={content.testimonials.heading} id="offer-testimonials" tinted>
+        <Testimonials items={content.testimonials.items} />
+      </Section>
+      <Credentials texts={content.credentials} company={company} />
+      <StickyCallButton label={fill(content.stickyCall.label, facts)} phone={phone} />
+      <ExitIntentPopup texts={content.exitIntent} phone={phone} armed={!submitted} />
+    </>
+  )
+}

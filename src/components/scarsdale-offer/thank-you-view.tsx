@@ -1,0 +1,35 @@
+import { CircleCheck, Phone } from "lucide-react"
+import { useEffect, useRef } from "react"
+import { telHref } from "../../lib/phone"
+import type { PhoneNumber, ThankYouTexts } from "./types"
+
+/** Shown in place of the form once the visit is booked: what happens next and the emergency number. */
+export function ThankYouView({ texts, phone, headingId }: { texts: ThankYouTexts; phone: PhoneNumber; headingId: string }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  // The form the visitor was in is gone; move focus (and screen readers) to what replaced it.
+  useEffect(() => heading.current?.focus(), [])
+  return (
+    <div className="rounded-xl border border-brand-100 bg-white p-6 text-center shadow-sm sm:p-8" data-placement="thank-you">
+      <CircleCheck className="mx-auto h-14 w-14 text-brand-600" aria-hidden="true" />
+      <h2 ref={heading} id={headingId} tabIndex={-1} className="mt-4 text-2xl font-bold text-brand-900 focus:outline-none">
+        {texts.heading}
+      </h2>
+      <p className="mt-2 text-slate-700">{texts.text}</p>
+      <div className="mx-auto mt-6 max-w-lg rounded-xl bg-brand-50 p-5 text-left">
+        <h3 className="font-semibold text-brand-900">{texts.nextHeading}</h3>
+        <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">
+          {texts.nextSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </div>
+      <p className="mt-6 text-slate-800">
+        {texts.emergencyText}{" "}
+        <a href={telHref(phone.e164)} className="inline-flex items-center gap-1 font-bold text-brand-800 underline underline-offset-2">
+          <Phone className="h-4 w-4" aria-hidden="true" />
+          {phone.display}
+        </a>
+      </p>
+    </div>
+  )
+}
