@@ -1,5 +1,6 @@
 import type { GatsbyBrowser } from "gatsby"
 import "./src/styles/global.css"
+import { startOutbox } from "./src/lib/outbox-runner"
 import { installPhoneCallTracking } from "./src/lib/tracking"
 
 /** Every tel: link on every page reports a phone_call event (when gtag is configured). */
@@ -7,7 +8,9 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
   installPhoneCallTracking()
 }
 
-/** Marks the page as interactive (browser tests wait for it before clicking). */
+/** Marks the page as interactive (browser tests wait for it), and re-sends submissions this browser kept from a failed send. */
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
   document.documentElement.dataset.hydrated = "true"
+  startOutbox()
 }
+

@@ -6,6 +6,7 @@ import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/api"
 import { EMPTY_ANSWERS, isStepValid, nextStep, previousStep, referenceNumber, splitName } from "../src/lib/estimate-wizard"
 import { loadContract } from "../src/lib/contract-loader"
+import { OUTBOX_KEY, sendLead } from "../src/lib/lead-outbox"
 import { outcomeToast } from "../src/lib/submit-estimate"
 import { readData } from "./fixtures/data"
 
@@ -197,6 +198,23 @@ describe("the wizard", () => {
     await user.click(screen.getByRole("button", { name: "Submit Another Request" }))
     expect(screen.getByText("Step 1 of 7")).toBeInTheDocument()
     expect(screen.getByRole("radio", { name: "Single-Family Home (up to 3BR)" })).not.toBeChecked()
+  })
+
+  test("backend unreachable: all three calls are kept in this browser's outbox with one submissionId, so \"we've received your information\" is true", async () => {
+    localStorage.clear()
+    jest.spyOn(console, "warn").mockImplementation(() => undefined)
+    const unreachable = async (): Promise<CallResult> => ({ ok: false, reason: "network", message: "Failed to fetch" })
+    renderWizard((name, body) => sendLead({ call: unreachable, storage: localStorage, now: Date.now }, name, body))
+    const user = userEvent.setup()
+    await fillToReview(user)
+    await user.click(screen.getByRole("button", { name: "Get My Free Estimate" }))
+    await screen.findByRole("heading", { name: texts.thankYou.heading })
+    expect(screen.getByRole("alert")).toHaveTextContent("We're experiencing technical difficulties, but we've received your information.")
+    const kept = JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? "[]") as Array<{ name: string; body: { submissionId: string } }>
+    expect(kept.map((entry) => entry.name)).toEqual(["process-simple-lead", "process-estimate", "send-estimate-confirmation"])
+    expect(new Set(kept.map((entry) => entry.body.submissionId)).size).toBe(1)
+    localStorage.clear()
+    jest.restoreAllMocks()
   })
 
   test.each([

@@ -14,6 +14,7 @@ beforeEach(() => {
   gtag = jest.fn()
   window.gtag = gtag
   window.scrollTo = jest.fn()
+  window.localStorage.clear()
   window.history.replaceState(null, "", "/offer/yonkers39/")
 })
 afterEach(() => {
@@ -184,13 +185,9 @@ test("UTM values in the address win over the offer's", async () => {
   expect(call.mock.calls[0]![1]).toMatchObject({ utm_source: "google", utm_campaign: "spring", utm_term: "" })
 })
 
-test.each([
-  ["an error answer", async () => ({ ok: false, reason: "http", status: 400, data: { success: false, error: "Please enter your name" } }) as CallResult],
-  ["a network failure", async () => ({ ok: false, reason: "network", message: "offline" }) as CallResult],
-  ["a thrown error", async () => Promise.reject(new Error("boom"))],
-])("callback failure (%s): the error notice, the form kept filled and editable", async (_name, impl) => {
+test("callback refused (a 4xx): the error notice, the form kept filled and editable", async () => {
   jest.spyOn(console, "error").mockImplementation(() => undefined)
-  call.mockImplementation(impl)
+  call.mockResolvedValue({ ok: false, reason: "http", status: 400, data: { success: false, error: "Please enter your name" } })
   renderOffer()
   await sendCallback()
   const alert = await screen.findByRole("alert")
@@ -199,6 +196,24 @@ test.each([
   expect(screen.getByLabelText(/^Name/)).toHaveValue("Ann Lee")
   expect(screen.getByRole("button", { name: "Request My Callback" })).toBeEnabled()
   expect(gtag).not.toHaveBeenCalledWith("event", "conversion", expect.anything())
+  expect(window.localStorage.getItem("lead-outbox.v1")).toBeNull()
+})
+
+test.each([
+  ["a network failure", async () => ({ ok: false, reason: "network", message: "offline" }) as CallResult],
+  ["a 503", async () => ({ ok: false, reason: "http", status: 503, data: null }) as CallResult],
+  ["a thrown error", async () => Promise.reject(new Error("boom"))],
+])("callback not delivered (%s): kept on this device for re-sending, the visitor told so, the form kept", async (_name, impl) => {
+  call.mockImplementation(impl)
+  renderOffer()
+  await sendCallback()
+  const notice = await screen.findByRole("status")
+  expect(notice).toHaveTextContent("Saved, not sent yet")
+  expect(notice).toHaveTextContent("For a faster answer, call (914) 555-0123.")
+  expect(screen.queryByRole("alert")).toBeNull()
+  expect(screen.getByLabelText(/^Name/)).toHaveValue("Ann Lee")
+  const kept = JSON.parse(window.localStorage.getItem("lead-outbox.v1") ?? "[]") as Array<{ name: string; body: { full_name: string } }>
+  expect(kept).toEqual([expect.objectContaining({ name: "process-simple-lead", body: expect.objectContaining({ full_name: "Ann Lee", special_offer: "Express Pest Fix - $39" }) })])
 })
 
 test("exit intent: opens when the pointer leaves through the top, closes with Continue Reading, reopens on a later exit", async () => {

@@ -7,6 +7,7 @@ import { ScarsdaleOfferPage } from "../src/components/scarsdale-offer/scarsdale-
 import type { ScarsdaleOfferContent } from "../src/components/scarsdale-offer/types"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/api"
+import { OUTBOX_KEY, sendLead } from "../src/lib/lead-outbox"
 import { ADS_CONVERSION_TARGET, readData, siteData } from "./fixtures/data"
 
 const content = readData<ScarsdaleOfferContent>("scarsdale-offer.yaml")
@@ -268,4 +269,22 @@ describe("the exit-intent popup", () => {
     exitThroughTop()
     expect(dialog()).not.toBeInTheDocument()
   })
+})
+
+test("backend unreachable: the booking is kept on this device for re-sending and the visitor is told so, the form kept", async () => {
+  localStorage.clear()
+  const unreachable = async (): Promise<CallResult> => ({ ok: false, reason: "network", message: "Failed to fetch" })
+  renderPage(jest.fn((name: string, body: Record<string, unknown>) => sendLead({ call: unreachable, storage: localStorage, now: Date.now }, name, body)))
+  const user = setupUser()
+  await liveForm()
+  await fillBooking(user)
+  await user.click(submitButton())
+  const notice = await screen.findByRole("status")
+  expect(notice).toHaveTextContent("Saved, not sent yet")
+  expect(notice).toHaveTextContent("To book right away, call us at (914) 555-0123.")
+  expect(screen.queryByRole("alert")).toBeNull()
+  expect(field.fullName()).toHaveValue("Rachel Marsh")
+  const kept = JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? "[]") as Array<{ name: string; body: { specialOffer: string } }>
+  expect(kept).toEqual([expect.objectContaining({ name: "process-simple-lead", body: expect.objectContaining({ specialOffer: "$49 Scarsdale Starter Visit" }) })])
+  localStorage.clear()
 })

@@ -84,36 +84,71 @@ test("a full estimate is stored once, forwarded, confirmed by e-mail, and thanke
   }
 })
 
-test("with the backend unreachable the contact form keeps the fields and the wizard still thanks the visitor", async () => {
+/** Polls until `query` returns rows, or the time is up. */
+async function eventually<T>(query: () => Promise<readonly T[]>, timeoutMs: number): Promise<readonly T[]> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const rows = await query()
+    if (rows.length > 0 || Date.now() > deadline) return rows
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+test("backend down while a visitor sends the contact form and the wizard: both kept in the browser, stored once within 30 s of the next page load", async () => {
   const { page, close } = await openPage(browser())
+  const db = sql()
   try {
+    // The backend is unreachable, as when it is stopped: every call is refused at the connection.
     await page.route("**/functions/v1/**", (route) => route.abort("connectionrefused"))
     await gotoHydrated(page, "/contact/")
     await fillContact(page, "Dana Down", "dana@example.com")
     await page.getByRole("button", { name: "Send Message" }).click()
-    const alert = page.getByRole("alert").filter({ hasText: "Failed to send message" })
-    await alert.waitFor()
-    expect(await alert.innerText()).toContain("(914) 555-0123")
+    const notice = page.getByRole("status").filter({ hasText: "Saved, not sent yet" })
+    await notice.waitFor()
+    expect(await notice.innerText()).toContain("(914) 555-0123")
     expect(await page.getByRole("textbox", { name: "Name", exact: true }).inputValue()).toBe("Dana Down")
 
     await gotoHydrated(page, "/estimate/")
     await completeWizard(page, "dana@example.com")
     await page.getByRole("heading", { name: "Thank You! Your Request Is In" }).waitFor()
     expect(await page.getByRole("alert").filter({ hasText: "Submission Issue" }).innerText()).toContain("we've received your information")
+    expect(await db`select 1 from leads where email = 'dana@example.com'`).toHaveLength(0)
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("lead-outbox.v1") ?? "[]") as Array<{ name: string }>)
+    expect(kept.map((entry) => entry.name)).toEqual(["process-contact", "process-simple-lead", "process-estimate", "send-estimate-confirmation"])
+
+    // The backend is back; the visitor opens another page.
+    await page.unroute("**/functions/v1/**")
+    const loadedAt = Date.now()
+    await gotoHydrated(page, "/")
+    const leads = await eventually(() => db`select kind, account_id from leads where email = 'dana@example.com'`, 30_000)
+    const messages = await eventually(() => db`select name from contact_messages where email = 'dana@example.com'`, 30_000)
+    console.log(`[e2e] kept submissions stored ${Date.now() - loadedAt} ms after the next page load`)
+    expect(Date.now() - loadedAt).toBeLessThan(30_000)
+    expect([...leads]).toEqual([{ kind: "estimate", account_id: expect.stringMatching(/^WEB\d{6}-/) }])
+    expect([...messages]).toEqual([{ name: "Dana Down" }])
+    await page.waitForFunction(() => localStorage.getItem("lead-outbox.v1") === null)
+
+    // Another page load sends nothing again.
+    await gotoHydrated(page, "/about/")
+    expect(await db`select 1 from leads where email = 'dana@example.com'`).toHaveLength(1)
+    expect(await db`select 1 from contact_messages where email = 'dana@example.com'`).toHaveLength(1)
+    await mailTo("dana@example.com", /Your free pest control estimate request/)
   } finally {
+    await db.end()
     await close()
   }
 })
 
-test("an error answer from the functions is a destructive toast with the phone number", async () => {
+test("a refusal (4xx) from the functions is a destructive toast with the phone number, and nothing is kept for re-sending", async () => {
   const { page, close } = await openPage(browser())
   try {
-    await page.route("**/functions/v1/**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, error: "down" }) }))
+    await page.route("**/functions/v1/**", (route) => route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ success: false, error: "Some fields are missing or invalid", fields: { phone: "Please enter a phone number with at least 10 digits" } }) }))
     await gotoHydrated(page, "/contact/")
     await fillContact(page, "Errol Error", "errol@example.com")
     await page.getByRole("button", { name: "Send Message" }).click()
     await page.getByRole("alert").filter({ hasText: "Please try calling us directly at (914) 555-0123." }).waitFor()
     expect(await page.getByRole("textbox", { name: "Message", exact: true }).inputValue()).toBe("Carpenter ants on the back deck")
+    expect(await page.evaluate(() => localStorage.getItem("lead-outbox.v1"))).toBeNull()
   } finally {
     await close()
   }

@@ -75,14 +75,28 @@ test("a booking is stored with its offer, e-mailed to the company and the custom
   }
 })
 
-test("with the backend down the Error toast gives the phone number and the fields stay filled", async () => {
+test("a refusal (4xx) shows the Error toast with the phone number and the fields stay filled", async () => {
+  const { page, close } = await openPage(browser())
+  try {
+    await page.route("**/functions/v1/**", (route) => route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ success: false, error: "Some fields are missing or invalid" }) }))
+    await gotoHydrated(page, PATH)
+    await book(page, "refused@example.com")
+    await page.getByRole("alert").filter({ hasText: "Something went wrong. Please call us directly at (914) 555-0123" }).waitFor()
+    expect(await page.getByRole("textbox", { name: "Full Name", exact: true }).inputValue()).toBe("Sam Scarsdale")
+  } finally {
+    await close()
+  }
+})
+
+test("with the backend down the booking is kept for re-sending, the visitor is told so with the phone number, and the fields stay filled", async () => {
   const { page, close } = await openPage(browser())
   try {
     await page.route("**/functions/v1/**", (route) => route.abort("connectionrefused"))
     await gotoHydrated(page, PATH)
     await book(page, "down@example.com")
-    await page.getByRole("alert").filter({ hasText: "Something went wrong. Please call us directly at (914) 555-0123" }).waitFor()
+    await page.getByRole("status").filter({ hasText: "Saved, not sent yet" }).filter({ hasText: "(914) 555-0123" }).waitFor()
     expect(await page.getByRole("textbox", { name: "Full Name", exact: true }).inputValue()).toBe("Sam Scarsdale")
+    expect(await page.evaluate(() => localStorage.getItem("lead-outbox.v1"))).toContain("down@example.com")
   } finally {
     await close()
   }

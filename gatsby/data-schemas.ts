@@ -266,6 +266,8 @@ export const offerPageSchema = strictObject({
     successText: text(),
     errorTitle: text(),
     errorText: text(),
+    pendingTitle: text(),
+    pendingText: text(),
   }),
   thankYou: strictObject({ heading: text(), text: text(), hoursHeading: text(), emergencyText: text(), callLabel: text() }),
   faq: strictObject({
@@ -318,6 +320,8 @@ export const scarsdaleOfferSchema = strictObject({
     successText: text(),
     errorTitle: text(),
     errorText: text(),
+    pendingTitle: text(),
+    pendingText: text(),
   }),
   booking: strictObject({
     city: text(),
@@ -487,6 +491,8 @@ export const contactPageSchema = strictObject({
     successTitle: text(),
     errorTitle: text(),
     errorText: text(),
+    pendingTitle: text(),
+    pendingText: text(),
   }),
 })
 

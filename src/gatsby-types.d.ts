@@ -411,6 +411,8 @@ type ContactPageYamlForm = {
   readonly messageLabel: Scalars['String'];
   readonly messagePlaceholder: Scalars['String'];
   readonly nameLabel: Scalars['String'];
+  readonly pendingText: Scalars['String'];
+  readonly pendingTitle: Scalars['String'];
   readonly phoneLabel: Scalars['String'];
   readonly sendingLabel: Scalars['String'];
   readonly submitLabel: Scalars['String'];
@@ -424,6 +426,8 @@ type ContactPageYamlFormFieldSelector = {
   readonly messageLabel: InputMaybe<FieldSelectorEnum>;
   readonly messagePlaceholder: InputMaybe<FieldSelectorEnum>;
   readonly nameLabel: InputMaybe<FieldSelectorEnum>;
+  readonly pendingText: InputMaybe<FieldSelectorEnum>;
+  readonly pendingTitle: InputMaybe<FieldSelectorEnum>;
   readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
   readonly sendingLabel: InputMaybe<FieldSelectorEnum>;
   readonly submitLabel: InputMaybe<FieldSelectorEnum>;
@@ -437,6 +441,8 @@ type ContactPageYamlFormFilterInput = {
   readonly messageLabel: InputMaybe<StringQueryOperatorInput>;
   readonly messagePlaceholder: InputMaybe<StringQueryOperatorInput>;
   readonly nameLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly pendingText: InputMaybe<StringQueryOperatorInput>;
+  readonly pendingTitle: InputMaybe<StringQueryOperatorInput>;
   readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
   readonly sendingLabel: InputMaybe<StringQueryOperatorInput>;
   readonly submitLabel: InputMaybe<StringQueryOperatorInput>;
@@ -450,6 +456,8 @@ type ContactPageYamlFormSortInput = {
   readonly messageLabel: InputMaybe<SortOrderEnum>;
   readonly messagePlaceholder: InputMaybe<SortOrderEnum>;
   readonly nameLabel: InputMaybe<SortOrderEnum>;
+  readonly pendingText: InputMaybe<SortOrderEnum>;
+  readonly pendingTitle: InputMaybe<SortOrderEnum>;
   readonly phoneLabel: InputMaybe<SortOrderEnum>;
   readonly sendingLabel: InputMaybe<SortOrderEnum>;
   readonly submitLabel: InputMaybe<SortOrderEnum>;
@@ -3853,6 +3861,8 @@ type OfferPageYamlCallback = {
   readonly intro: Scalars['String'];
   readonly nameLabel: Scalars['String'];
   readonly notesLabel: Scalars['String'];
+  readonly pendingText: Scalars['String'];
+  readonly pendingTitle: Scalars['String'];
   readonly phoneLabel: Scalars['String'];
   readonly submitLabel: Scalars['String'];
   readonly submittingLabel: Scalars['String'];
@@ -3870,6 +3880,8 @@ type OfferPageYamlCallbackFieldSelector = {
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly nameLabel: InputMaybe<FieldSelectorEnum>;
   readonly notesLabel: InputMaybe<FieldSelectorEnum>;
+  readonly pendingText: InputMaybe<FieldSelectorEnum>;
+  readonly pendingTitle: InputMaybe<FieldSelectorEnum>;
   readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
   readonly submitLabel: InputMaybe<FieldSelectorEnum>;
   readonly submittingLabel: InputMaybe<FieldSelectorEnum>;
@@ -3887,6 +3899,8 @@ type OfferPageYamlCallbackFilterInput = {
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly nameLabel: InputMaybe<StringQueryOperatorInput>;
   readonly notesLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly pendingText: InputMaybe<StringQueryOperatorInput>;
+  readonly pendingTitle: InputMaybe<StringQueryOperatorInput>;
   readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
   readonly submitLabel: InputMaybe<StringQueryOperatorInput>;
   readonly submittingLabel: InputMaybe<StringQueryOperatorInput>;
@@ -3904,6 +3918,8 @@ type OfferPageYamlCallbackSortInput = {
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly nameLabel: InputMaybe<SortOrderEnum>;
   readonly notesLabel: InputMaybe<SortOrderEnum>;
+  readonly pendingText: InputMaybe<SortOrderEnum>;
+  readonly pendingTitle: InputMaybe<SortOrderEnum>;
   readonly phoneLabel: InputMaybe<SortOrderEnum>;
   readonly submitLabel: InputMaybe<SortOrderEnum>;
   readonly submittingLabel: InputMaybe<SortOrderEnum>;
@@ -6953,6 +6969,8 @@ type ScarsdaleOfferYamlForm = {
   readonly fullNameLabel: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly intro: Scalars['String'];
+  readonly pendingText: Scalars['String'];
+  readonly pendingTitle: Scalars['String'];
   readonly phoneLabel: Scalars['String'];
   readonly submitLabel: Scalars['String'];
   readonly successText: Scalars['String'];
@@ -6969,6 +6987,8 @@ type ScarsdaleOfferYamlFormFieldSelector = {
   readonly fullNameLabel: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly pendingText: InputMaybe<FieldSelectorEnum>;
+  readonly pendingTitle: InputMaybe<FieldSelectorEnum>;
   readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
   readonly submitLabel: InputMaybe<FieldSelectorEnum>;
   readonly successText: InputMaybe<FieldSelectorEnum>;
@@ -6985,6 +7005,8 @@ type ScarsdaleOfferYamlFormFilterInput = {
   readonly fullNameLabel: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly pendingText: InputMaybe<StringQueryOperatorInput>;
+  readonly pendingTitle: InputMaybe<StringQueryOperatorInput>;
   readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
   readonly submitLabel: InputMaybe<StringQueryOperatorInput>;
   readonly successText: InputMaybe<StringQueryOperatorInput>;
@@ -7001,6 +7023,8 @@ type ScarsdaleOfferYamlFormSortInput = {
   readonly fullNameLabel: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly intro: InputMaybe<SortOrderEnum>;
+  readonly pendingText: InputMaybe<SortOrderEnum>;
+  readonly pendingTitle: InputMaybe<SortOrderEnum>;
   readonly phoneLabel: InputMaybe<SortOrderEnum>;
   readonly submitLabel: InputMaybe<SortOrderEnum>;
   readonly successText: InputMaybe<SortOrderEnum>;
@@ -8833,7 +8857,7 @@ type ContactPageQueryVariables = Exact<{
 }>;
 
 
-type ContactPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly contactPageYaml: { readonly formHeading: string, readonly formIntro: string, readonly whyHeading: string, readonly whyPoints: ReadonlyArray<string>, readonly phoneLabel: string, readonly emailLabel: string, readonly areaLabel: string, readonly areaSummary: string, readonly hoursLabel: string, readonly serviceAreaHeading: string, readonly serviceAreaPlaces: ReadonlyArray<string>, readonly serviceAreaNote: string, readonly form: { readonly nameLabel: string, readonly emailLabel: string, readonly phoneLabel: string, readonly messageLabel: string, readonly messagePlaceholder: string, readonly submitLabel: string, readonly sendingLabel: string, readonly successTitle: string, readonly errorTitle: string, readonly errorText: string }, readonly sameDay: { readonly heading: string, readonly text: string, readonly callLabel: string } } | null };
+type ContactPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly contactPageYaml: { readonly formHeading: string, readonly formIntro: string, readonly whyHeading: string, readonly whyPoints: ReadonlyArray<string>, readonly phoneLabel: string, readonly emailLabel: string, readonly areaLabel: string, readonly areaSummary: string, readonly hoursLabel: string, readonly serviceAreaHeading: string, readonly serviceAreaPlaces: ReadonlyArray<string>, readonly serviceAreaNote: string, readonly form: { readonly nameLabel: string, readonly emailLabel: string, readonly phoneLabel: string, readonly messageLabel: string, readonly messagePlaceholder: string, readonly submitLabel: string, readonly sendingLabel: string, readonly successTitle: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly sameDay: { readonly heading: string, readonly text: string, readonly callLabel: string } } | null };
 
 type ContentPageQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -8899,7 +8923,7 @@ type OfferPageQueryVariables = Exact<{
 }>;
 
 
-type OfferPageQuery = { readonly offerYaml: { readonly key: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly email: string | null, readonly title: string, readonly metaDescription: string, readonly heroVariant: string, readonly serviceAreas: ReadonlyArray<string>, readonly utmSource: string | null, readonly utmCampaign: string | null, readonly phone: { readonly display: string, readonly e164: string } | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }> | null, readonly customTestimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string }> } | null, readonly offerPageYaml: { readonly topBar: { readonly callLabel: string, readonly couponNote: string }, readonly hero: { readonly heading: string, readonly tagline: string, readonly priceLabel: string, readonly callLabel: string, readonly couponNote: string, readonly badges: ReadonlyArray<{ readonly icon: string, readonly label: string }> }, readonly heroImages: ReadonlyArray<{ readonly variant: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }>, readonly exclusions: { readonly label: string, readonly items: ReadonlyArray<string> }, readonly whatYouGet: { readonly heading: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly protection: { readonly heading: string, readonly intro: string, readonly plans: ReadonlyArray<{ readonly plan: string, readonly summary: string, readonly points: ReadonlyArray<string> }> }, readonly testimonials: { readonly heading: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly callback: { readonly heading: string, readonly intro: string, readonly nameLabel: string, readonly phoneLabel: string, readonly addressLabel: string, readonly cityLabel: string, readonly notesLabel: string, readonly consent: string, readonly submitLabel: string, readonly submittingLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly hoursHeading: string, readonly emergencyText: string, readonly callLabel: string }, readonly faq: { readonly heading: string, readonly items: ReadonlyArray<{ readonly question: string, readonly answer: string }> }, readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string }, readonly mobileBar: { readonly callText: string, readonly callLabel: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly continueLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string }> } | null };
+type OfferPageQuery = { readonly offerYaml: { readonly key: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly email: string | null, readonly title: string, readonly metaDescription: string, readonly heroVariant: string, readonly serviceAreas: ReadonlyArray<string>, readonly utmSource: string | null, readonly utmCampaign: string | null, readonly phone: { readonly display: string, readonly e164: string } | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }> | null, readonly customTestimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string }> } | null, readonly offerPageYaml: { readonly topBar: { readonly callLabel: string, readonly couponNote: string }, readonly hero: { readonly heading: string, readonly tagline: string, readonly priceLabel: string, readonly callLabel: string, readonly couponNote: string, readonly badges: ReadonlyArray<{ readonly icon: string, readonly label: string }> }, readonly heroImages: ReadonlyArray<{ readonly variant: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }>, readonly exclusions: { readonly label: string, readonly items: ReadonlyArray<string> }, readonly whatYouGet: { readonly heading: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly protection: { readonly heading: string, readonly intro: string, readonly plans: ReadonlyArray<{ readonly plan: string, readonly summary: string, readonly points: ReadonlyArray<string> }> }, readonly testimonials: { readonly heading: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly callback: { readonly heading: string, readonly intro: string, readonly nameLabel: string, readonly phoneLabel: string, readonly addressLabel: string, readonly cityLabel: string, readonly notesLabel: string, readonly consent: string, readonly submitLabel: string, readonly submittingLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly hoursHeading: string, readonly emergencyText: string, readonly callLabel: string }, readonly faq: { readonly heading: string, readonly items: ReadonlyArray<{ readonly question: string, readonly answer: string }> }, readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string }, readonly mobileBar: { readonly callText: string, readonly callLabel: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly continueLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string }> } | null };
 
 type OffersIndexPageQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -8931,7 +8955,7 @@ type ScarsdaleOfferPageQueryVariables = Exact<{
 }>;
 
 
-type ScarsdaleOfferPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string> } | null, readonly offerPageYaml: { readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string } } | null, readonly scarsdaleOfferYaml: { readonly hero: { readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly price: string, readonly regularValue: string, readonly saving: string, readonly spotsRemaining: string, readonly countdownLabel: string, readonly countdownStart: string, readonly bookLabel: string, readonly callLabel: string }, readonly featuredTestimonial: { readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }, readonly included: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly disclaimer: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly form: { readonly heading: string, readonly intro: string, readonly fullNameLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly addressLabel: string, readonly addressPlaceholder: string, readonly submitLabel: string, readonly busyLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string }, readonly booking: { readonly city: string, readonly zipCode: string, readonly specialOffer: string, readonly conversionValue: number }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly testimonials: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> }, readonly credentials: { readonly heading: string, readonly licenseLabel: string, readonly insuranceLabel: string, readonly yearsLabel: string, readonly yearsText: string }, readonly stickyCall: { readonly label: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly closeLabel: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly emergencyText: string } } | null };
+type ScarsdaleOfferPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string> } | null, readonly offerPageYaml: { readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string } } | null, readonly scarsdaleOfferYaml: { readonly hero: { readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly price: string, readonly regularValue: string, readonly saving: string, readonly spotsRemaining: string, readonly countdownLabel: string, readonly countdownStart: string, readonly bookLabel: string, readonly callLabel: string }, readonly featuredTestimonial: { readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }, readonly included: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly disclaimer: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly form: { readonly heading: string, readonly intro: string, readonly fullNameLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly addressLabel: string, readonly addressPlaceholder: string, readonly submitLabel: string, readonly busyLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly booking: { readonly city: string, readonly zipCode: string, readonly specialOffer: string, readonly conversionValue: number }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly testimonials: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> }, readonly credentials: { readonly heading: string, readonly licenseLabel: string, readonly insuranceLabel: string, readonly yearsLabel: string, readonly yearsText: string }, readonly stickyCall: { readonly label: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly closeLabel: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly emergencyText: string } } | null };
 
 type ServicesPageQueryVariables = Exact<{
   slug: Scalars['String'];

@@ -6,6 +6,9 @@
 import type { SupabaseClient } from "@supabase/supabase-js"
 import { backendConfig } from "./backend-config"
 
+/** A request that has not answered by then counts as a network failure (and is queued by the outbox). */
+export const CALL_TIMEOUT_MS = 15_000
+
 export type CallResult =
   | { ok: true; data: Record<string, unknown> | null }
   | { ok: false; reason: "http"; status: number; data: Record<string, unknown> | null }
@@ -22,7 +25,7 @@ const getClient = () =>
 export async function callFunction(name: string, body: Record<string, unknown>): Promise<CallResult> {
   const supabase = await getClient()
   const { FunctionsHttpError, FunctionsRelayError } = await import("@supabase/supabase-js")
-  const { data, error } = await supabase.functions.invoke<Record<string, unknown>>(name, { body })
+  const { data, error } = await supabase.functions.invoke<Record<string, unknown>>(name, { body, timeout: CALL_TIMEOUT_MS })
   if (!error) return { ok: true, data }
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response
@@ -33,8 +36,8 @@ export async function callFunction(name: string, body: Record<string, unknown>):
 }
 
 /** Fields every request carries: the idempotency key and the spam checks. */
-export const submissionFields = (startedAt: number, honeypot = "") => ({
-  submissionId: crypto.randomUUID(),
+export const submissionFields = (startedAt: number, honeypot = "", submissionId: string = crypto.randomUUID()) => ({
+  submissionId,
   website: honeypot,
   formStartedAt: startedAt,
 })

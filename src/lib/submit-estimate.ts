@@ -1,5 +1,5 @@
 /** The wizard's three calls (SPEC §7), in sequence, each independent of the others' failure. */
-import type { CallResult } from "./api"
+import type { LeadResult } from "./lead-outbox"
 import { splitName, type EstimateAnswers } from "./estimate-wizard"
 
 export interface EstimateOutcome {
@@ -8,9 +8,10 @@ export interface EstimateOutcome {
   confirmationSent: boolean
 }
 
-export type Call = (name: string, body: Record<string, unknown>) => Promise<CallResult>
+/** Sends one call; a queued result (kept by the outbox and re-sent later) counts as not yet succeeded. */
+export type Call = (name: string, body: Record<string, unknown>) => Promise<LeadResult>
 
-const succeeded = (result: CallResult | null) => Boolean(result?.ok && result.data?.success === true)
+const succeeded = (result: LeadResult | null) => Boolean(result?.ok && result.data?.success === true)
 
 export async function submitEstimate(
   answers: EstimateAnswers,

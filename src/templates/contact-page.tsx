@@ -60,6 +60,8 @@ export const query = graphql`
         successTitle
         errorTitle
         errorText
+        pendingTitle
+        pendingText
       }
       whyHeading
       whyPoints

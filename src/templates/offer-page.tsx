@@ -173,6 +173,8 @@ export const query = graphql`
         successText
         errorTitle
         errorText
+        pendingTitle
+        pendingText
       }
       thankYou {
         heading

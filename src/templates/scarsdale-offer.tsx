@@ -99,6 +99,8 @@ export const query = graphql`
         successText
         errorTitle
         errorText
+        pendingTitle
+        pendingText
       }
       booking {
         city

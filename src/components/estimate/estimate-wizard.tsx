@@ -1,7 +1,7 @@
 import { Form, Formik, useFormikContext } from "formik"
 import { useEffect, useRef, useState } from "react"
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
-import { callFunction } from "../../lib/api"
+import { sendLeadFromBrowser } from "../../lib/outbox-runner"
 import { errorsFrom, loadContract, type Contract } from "../../lib/contract-loader"
 import {
   EMPTY_ANSWERS,
@@ -49,7 +49,7 @@ interface Saved {
   startedAt: number
 }
 
-function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call = callFunction, now = () => new Date() }: EstimateWizardProps) {
+function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call = sendLeadFromBrowser, now = () => new Date() }: EstimateWizardProps) {
   const { values, setValues, resetForm } = useFormikContext<Values>()
   const toast = useToast()
   const [step, setStep] = useState(1)

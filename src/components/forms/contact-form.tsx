@@ -1,7 +1,10 @@
 import { Form, Formik } from "formik"
 import { useEffect, useRef } from "react"
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
-import { callFunction, submissionFields, type CallResult } from "../../lib/api"
+import { useSubmissionId } from "../../hooks/use-submission-id"
+import { submissionFields } from "../../lib/api"
+import type { LeadResult } from "../../lib/lead-outbox"
+import { sendLeadFromBrowser } from "../../lib/outbox-runner"
 import { errorsFrom, loadContract } from "../../lib/contract-loader"
 import { trackEvent } from "../../lib/tracking"
 import { buttonClass } from "../ui/button-class"
@@ -21,6 +24,8 @@ export interface ContactFormLabels {
   readonly successTitle: string
   readonly errorTitle: string
   readonly errorText: string
+  readonly pendingTitle: string
+  readonly pendingText: string
 }
 
 const INITIAL = { name: "", email: "", phone: "", message: "", website: "" }
@@ -32,25 +37,30 @@ async function validate({ website: _honeypot, ...fields }: Values) {
 }
 
 /** The contact page's message form: fields kept on failure, cleared on success (SPEC §4, §8). */
-export function ContactForm({ labels, phone, call = callFunction }: { labels: ContactFormLabels; phone: { display: string }; call?: typeof callFunction }) {
+export function ContactForm({ labels, phone, call = sendLeadFromBrowser }: { labels: ContactFormLabels; phone: { display: string }; call?: typeof sendLeadFromBrowser }) {
   const toast = useToast()
+  const submission = useSubmissionId()
   const startedAt = useRef(Date.now())
   const started = useRef(false)
   useEffect(() => void loadContract(), [])
 
   const onSubmit = async ({ website, ...fields }: Values, { resetForm }: { resetForm: () => void }) => {
     trackEvent("form_submit", { form: "contact" })
-    let result: CallResult | null = null
+    let result: LeadResult | null = null
     try {
-      result = await call("process-contact", { ...fields, ...submissionFields(startedAt.current, website) })
+      result = await call("process-contact", { ...fields, ...submissionFields(startedAt.current, website, submission.idFor(fields)) })
     } catch (error) {
       console.warn("[contact] send failed", error)
     }
     const data = result?.ok ? result.data : null
-    if (data?.success === true) {
+    if (result && !result.ok && result.reason === "queued") {
+      // Kept on this device and re-sent; the fields stay, and sending them again reuses the same id.
+      toast({ title: labels.pendingTitle, description: fill(labels.pendingText, { phone: phone.display }) })
+    } else if (data?.success === true) {
       toast({ title: labels.successTitle, description: typeof data.message === "string" ? data.message : undefined })
       trackEvent("generate_lead", { form: "contact" })
       resetForm()
+      submission.forget()
       startedAt.current = Date.now()
     } else {
       toast({ variant: "destructive", title: labels.errorTitle, description: fill(labels.errorText, { phone: phone.display }) })

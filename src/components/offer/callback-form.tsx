@@ -1,7 +1,11 @@
 import { Form, Formik, type FormikHelpers } from "formik"
 import { useEffect, useRef, type FormEvent } from "react"
-import { callFunction, submissionFields, type CallResult } from "../../lib/api"
+import { useSubmissionId } from "../../hooks/use-submission-id"
+import { submissionFields } from "../../lib/api"
+import type { LeadResult } from "../../lib/lead-outbox"
+import { sendLeadFromBrowser } from "../../lib/outbox-runner"
 import { errorsFrom, loadContract } from "../../lib/contract-loader"
+import { offerText } from "../../lib/offer-text"
 import { CALLBACK_CONTRACT_FIELDS, callbackBody, isCallbackBlank, utmFrom, type CallbackValues } from "../../lib/offer-callback"
 import { trackEvent, trackFormSubmission } from "../../lib/tracking"
 import { Honeypot } from "../forms/honeypot"
@@ -12,10 +16,10 @@ import { CallbackFields, type CallbackLabels } from "./callback-fields"
 
 export interface CallbackFormProps {
   labels: CallbackLabels
-  offer: { offerName: string; price: string; city: string; utmSource: string | null; utmCampaign: string | null }
+  offer: { offerName: string; price: string; city: string; couponCode: string; phone: { display: string }; utmSource: string | null; utmCampaign: string | null }
   /** Called once the backend has accepted the request; the page then shows its thank-you screen. */
   onSubmitted: () => void
-  call?: typeof callFunction
+  call?: typeof sendLeadFromBrowser
 }
 
 type Values = CallbackValues & { website: string }
@@ -35,8 +39,9 @@ async function validate(values: Values) {
 }
 
 /** "Prefer a Callback?" (SPEC §3–§8): name and phone, the city prefilled, the campaign read from the address. */
-export function CallbackForm({ labels, offer, onSubmitted, call = callFunction }: CallbackFormProps) {
+export function CallbackForm({ labels, offer, onSubmitted, call = sendLeadFromBrowser }: CallbackFormProps) {
   const toast = useToast()
+  const submission = useSubmissionId()
   const startedAt = useRef(Date.now())
   const started = useRef(false)
   useEffect(() => void loadContract(), [])
@@ -48,14 +53,16 @@ export function CallbackForm({ labels, offer, onSubmitted, call = callFunction }
       { offer: offer.offerName, price: offer.price, city: offer.city },
       { phone_number: body.phone, address: { first_name: body.full_name.split(" ")[0], city: body.city || offer.city, country: "US" } },
     )
-    let result: CallResult | null = null
+    let result: LeadResult | null = null
     try {
-      result = await call("process-simple-lead", { ...body, ...submissionFields(startedAt.current, website) })
+      result = await call("process-simple-lead", { ...body, ...submissionFields(startedAt.current, website, submission.idFor(body)) })
     } catch (error) {
       console.error("[offer callback] send failed", error)
     }
     setSubmitting(false)
-    if (result?.ok && !result.data?.error) {
+    if (result && !result.ok && result.reason === "queued") {
+      toast({ title: labels.pendingTitle, description: offerText(labels.pendingText, offer) })
+    } else if (result?.ok && !result.data?.error) {
       toast({ title: labels.successTitle, description: labels.successText })
       onSubmitted()
     } else {

@@ -1,7 +1,10 @@
 import { Form, Formik } from "formik"
 import { useEffect, useRef } from "react"
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
-import { callFunction, submissionFields, type CallResult } from "../../lib/api"
+import { useSubmissionId } from "../../hooks/use-submission-id"
+import { submissionFields } from "../../lib/api"
+import type { LeadResult } from "../../lib/lead-outbox"
+import { sendLeadFromBrowser } from "../../lib/outbox-runner"
 import { errorsFrom, loadContract } from "../../lib/contract-loader"
 import { trackEvent, trackFormSubmission } from "../../lib/tracking"
 import { Honeypot } from "../forms/honeypot"
@@ -32,7 +35,7 @@ const trimmed = (entry: BookingEntry): BookingEntry => ({
 })
 
 /** Only the error field is read (SPEC §7): any answer without one is a booking. */
-const isBooked = (result: CallResult | null) => result?.ok === true && !result.data?.error
+const isBooked = (result: LeadResult | null) => result?.ok === true && !result.data?.error
 
 export interface BookingFormProps {
   texts: BookingFormTexts
@@ -40,12 +43,13 @@ export interface BookingFormProps {
   phone: PhoneNumber
   /** Called once the backend has taken the booking; the page then shows its thank-you view. */
   onBooked: () => void
-  call?: typeof callFunction
+  call?: typeof sendLeadFromBrowser
 }
 
 /** The $49 booking: fixed city, ZIP and offer; fields kept on failure (SPEC §3–§8). */
-export function BookingForm({ texts, booking, phone, onBooked, call = callFunction }: BookingFormProps) {
+export function BookingForm({ texts, booking, phone, onBooked, call = sendLeadFromBrowser }: BookingFormProps) {
   const toast = useToast()
+  const submission = useSubmissionId()
   const startedAt = useRef(Date.now())
   const started = useRef(false)
   useEffect(() => void loadContract(), [])
@@ -53,17 +57,22 @@ export function BookingForm({ texts, booking, phone, onBooked, call = callFuncti
   const onSubmit = async ({ website, ...typed }: Values) => {
     const entry = trimmed(typed)
     trackFormSubmission(BOOKING_FORM_ID, { offer: booking.specialOffer, value: booking.conversionValue }, bookingUserData(entry, booking))
-    let result: CallResult | null = null
+    let result: LeadResult | null = null
     try {
       result = await call("process-simple-lead", {
         ...entry,
         city: booking.city,
         zipCode: booking.zipCode,
         specialOffer: booking.specialOffer,
-        ...submissionFields(startedAt.current, website),
+        ...submissionFields(startedAt.current, website, submission.idFor(entry)),
       })
     } catch (error) {
       console.error("[scarsdale-49] booking failed", error)
+    }
+    if (result && !result.ok && result.reason === "queued") {
+      // Kept on this device and re-sent until the backend takes it; the fields stay for a resend with the same id.
+      toast({ title: texts.pendingTitle, description: fill(texts.pendingText, { phone: phone.display }) })
+      return
     }
     if (isBooked(result)) {
       toast({ title: texts.successTitle, description: texts.successText })

@@ -29,6 +29,8 @@ export interface BookingFormTexts {
   readonly successText: string
   readonly errorTitle: string
   readonly errorText: string
+  readonly pendingTitle: string
+  readonly pendingText: string
 }
 
 /** What every booking sends whatever the visitor types, and its Ads conversion value. */

@@ -1,0 +1,140 @@
+/**
+ * The browser's outbox: a lead the backend could not take (network down, a
+ * 5xx, a timeout, a rate limit) is kept in localStorage with its
+ * submissionId and sent again, with backoff, on the next page load, when the
+ * browser comes back online and while the page stays open, until the backend
+ * accepts it or refuses it with a 4xx. The server's idempotency (one record
+ * per submissionId) makes every repeat harmless.
+ */
+import type { CallResult } from "./api"
+
+export const OUTBOX_KEY = "lead-outbox.v1"
+/** First retry after 5 s, doubling up to 5 minutes. */
+export const RETRY_BASE_MS = 5_000
+export const RETRY_MAX_MS = 5 * 60_000
+/** Kept at most this long (a week), so a stale request is not sent months later. */
+export const MAX_AGE_MS = 7 * 24 * 60 * 60_000
+
+export interface QueuedCall {
+  name: string
+  body: Record<string, unknown>
+  queuedAt: number
+  attempts: number
+  nextAttemptAt: number
+}
+
+/** What a form gets back: the call's own result, or "queued" when it will be re-sent. */
+export type LeadResult = CallResult | { ok: false; reason: "queued"; cause: CallResult }
+
+export type Call = (name: string, body: Record<string, unknown>) => Promise<CallResult>
+
+export interface OutboxDeps {
+  call: Call
+  storage: Pick<Storage, "getItem" | "setItem" | "removeItem">
+  now: () => number
+}
+
+/** A failure worth retrying: no answer at all, a gateway fault, a timeout, a rate limit or a server error. */
+export const isRetryable = (result: CallResult) =>
+  !result.ok && (result.reason !== "http" || result.status >= 500 || result.status === 408 || result.status === 429)
+
+export const retryDelay = (attempts: number) => Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS)
+
+const keyOf = (entry: Pick<QueuedCall, "name" | "body">) => `${entry.name}:${String(entry.body.submissionId)}`
+
+export function readOutbox(storage: OutboxDeps["storage"]): QueuedCall[] {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(OUTBOX_KEY) ?? "[]")
+    return Array.isArray(parsed) ? (parsed as QueuedCall[]).filter((e) => typeof e?.name === "string" && typeof e.body === "object" && e.body !== null) : []
+  } catch {
+    return []
+  }
+}
+
+function writeOutbox(storage: OutboxDeps["storage"], entries: readonly QueuedCall[]) {
+  try {
+    if (entries.length === 0) storage.removeItem(OUTBOX_KEY)
+    else storage.setItem(OUTBOX_KEY, JSON.stringify(entries))
+  } catch (error) {
+    // Private mode or a full quota: nothing more the page can do than say so.
+    console.error("[outbox] could not keep the submission on this device", error)
+  }
+}
+
+/** Keeps a call for later (once per function and submissionId). */
+export function enqueue(deps: Pick<OutboxDeps, "storage" | "now">, name: string, body: Record<string, unknown>) {
+  const entries = readOutbox(deps.storage).filter((e) => keyOf(e) !== keyOf({ name, body }))
+  const now = deps.now()
+  entries.push({ name, body, queuedAt: now, attempts: 1, nextAttemptAt: now + retryDelay(1) })
+  writeOutbox(deps.storage, entries)
+}
+
+/** Sends a lead; a retryable failure is queued and reported as "queued". */
+export async function sendLead(deps: OutboxDeps, name: string, body: Record<string, unknown>): Promise<LeadResult> {
+  let result: CallResult
+  try {
+    result = await deps.call(name, body)
+  } catch (error) {
+    result = { ok: false, reason: "network", message: error instanceof Error ? error.message : String(error) }
+  }
+  if (result.ok || !isRetryable(result)) return result
+  enqueue(deps, name, body)
+  return { ok: false, reason: "queued", cause: result }
+}
+
+export interface FlushReport {
+  sent: number
+  dropped: number
+  remaining: number
+  /** When the next due entry should be tried, if any remain. */
+  nextAttemptAt: number | null
+}
+
+/**
+ * Sends the due entries in the order they were queued (a wizard's three calls
+ * stay in sequence). Stops at the first retryable failure: the backend is
+ * still out of reach, and the rest would fail the same way.
+ */
+export async function flushOutbox(deps: OutboxDeps, force = false): Promise<FlushReport> {
+  let sent = 0
+  let dropped = 0
+  for (const entry of readOutbox(deps.storage)) {
+    const now = deps.now()
+    const current = readOutbox(deps.storage)
+    const stored = current.find((e) => keyOf(e) === keyOf(entry))
+    if (!stored) continue // another tab has sent it
+    if (now - stored.queuedAt > MAX_AGE_MS) {
+      writeOutbox(deps.storage, current.filter((e) => e !== stored))
+      dropped++
+      continue
+    }
+    if (!force && stored.nextAttemptAt > now) break
+    let result: CallResult
+    try {
+      result = await deps.call(stored.name, stored.body)
+    } catch (error) {
+      result = { ok: false, reason: "network", message: error instanceof Error ? error.message : String(error) }
+    }
+    const latest = readOutbox(deps.storage)
+    if (result.ok || !isRetryable(result)) {
+      if (!result.ok) console.error(`[outbox] ${stored.name} refused, not retried`, result)
+      writeOutbox(deps.storage, latest.filter((e) => keyOf(e) !== keyOf(stored)))
+      if (result.ok) sent++
+      else dropped++
+      continue
+    }
+    const attempts = stored.attempts + 1
+    writeOutbox(
+      deps.storage,
+      latest.map((e) => (keyOf(e) === keyOf(stored) ? { ...e, attempts, nextAttemptAt: deps.now() + retryDelay(attempts) } : e)),
+    )
+    break
+  }
+  const remaining = readOutbox(deps.storage)
+  return {
+    sent,
+    dropped,
+    remaining: remaining.length,
+    nextAttemptAt: remaining.length > 0 ? Math.min(...remaining.map((e) => e.nextAttemptAt)) : null,
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Runs the lead outbox in the browser: once on every page load, when the
+ * browser comes back online, and on a timer while entries wait.
+ */
+import { callFunction } from "./api"
+import { flushOutbox, readOutbox, sendLead, type LeadResult, type OutboxDeps } from "./lead-outbox"
+
+const deps = (): OutboxDeps => ({ call: callFunction, storage: window.localStorage, now: Date.now })
+
+let running: Promise<void> | null = null
+let timer: ReturnType<typeof setTimeout> | undefined
+
+function schedule(at: number | null) {
+  clearTimeout(timer)
+  if (at !== null) timer = setTimeout(() => void runOutbox(), Math.max(1_000, at - Date.now()))
+}
+
+/** Sends what is due (everything when `force`), then waits for the next due entry. */
+export function runOutbox(force = false): Promise<void> {
+  running ??= (async () => {
+    try {
+      if (readOutbox(window.localStorage).length === 0) return
+      const report = await flushOutbox(deps(), force)
+      if (report.sent > 0) window.dispatchEvent(new CustomEvent("lead-outbox:sent", { detail: report }))
+      schedule(report.nextAttemptAt)
+    } catch (error) {
+      console.error("[outbox] flush failed", error)
+    } finally {
+      running = null
+    }
+  })()
+  return running
+}
+
+/** Starts the outbox for this page: pending submissions from earlier visits go out now. */
+export function startOutbox() {
+  window.addEventListener("online", () => void runOutbox(true))
+  void runOutbox(true)
+}
+
+/** What the forms call: sends the lead now, or keeps it and retries. */
+export async function sendLeadFromBrowser(name: string, body: Record<string, unknown>): Promise<LeadResult> {
+  const result = await sendLead(deps(), name, body)
+  if (!result.ok && result.reason === "queued") schedule(Math.min(...readOutbox(window.localStorage).map((e) => e.nextAttemptAt)))
+  return result
+}
