@@ -42,7 +42,7 @@ describe("bots get a normal-looking answer, and nothing is sent", () => {
     // Same keys, same text, a reference shaped like a real one.
     expect(Object.keys(answer)).toEqual(Object.keys(real))
     expect(answer).toEqual({ ...real, reference: expect.stringMatching(/^[0-9a-f-]{36}$/) })
-    expect(await counts(db)).toEqual({ ...before, calls: before.calls + 1 })
+    expect(await counts(db)).toEqual({ ...before, calls: (before.calls ?? 0) + 1 })
     const [spam] = await db.query<{ reason: string; function_name: string; body: Record<string, unknown> }>(`select * from spam_attempts where submission_id = $1`, [body.submissionId])
     expect(spam).toMatchObject({ reason: "honeypot", function_name: name, body: expect.objectContaining({ website: "http://cheap-pills.example" }) })
 

@@ -7,7 +7,6 @@
 import { Hono, type Context } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { cors } from "hono/cors"
-import { ValidationError } from "yup"
 import type { BackendConfig } from "./config.ts"
 import { FUNCTION_SCHEMAS, MAX_BODY_BYTES, type ErrorAnswer, type PublicFunctionName, type SuccessAnswer } from "./contract.ts"
 import { sha256Hex, stableJson } from "./crypto.ts"
@@ -17,6 +16,9 @@ import { dispatchOutbox } from "./outbox.ts"
 import { spamReason } from "./spam/bot-checks.ts"
 import { takeRateLimit } from "./spam/rate-limit.ts"
 import { verifyTurnstile } from "./spam/turnstile.ts"
+import { validateBody } from "./validate.ts"
+
+export { fieldErrors } from "./validate.ts"
 
 export const PUBLIC_FUNCTIONS = Object.keys(FUNCTION_SCHEMAS) as PublicFunctionName[]
 export const DISPATCH_FUNCTION = "dispatch-outbox"
@@ -37,20 +39,6 @@ type Answer = { status: number; body: SuccessAnswer | ErrorAnswer | Record<strin
 
 const fail = (c: Context, status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503, error: string, fields?: Record<string, string>) =>
   c.json<ErrorAnswer>(fields ? { success: false, error, fields } : { success: false, error }, status)
-
-/** Yup's errors as { field: message }, one message per field. */
-export function fieldErrors(error: ValidationError): Record<string, string> {
-  const fields: Record<string, string> = {}
-  for (const issue of error.inner.length > 0 ? error.inner : [error]) {
-    if (issue.type === "exact") {
-      const unknown = String((issue.params as { properties?: string } | undefined)?.properties ?? "")
-      for (const key of unknown.split(",").map((k) => k.trim()).filter(Boolean)) fields[key] ??= "Unknown field"
-      continue
-    }
-    fields[issue.path || "body"] ??= issue.message
-  }
-  return fields
-}
 
 const forwardedIp = (c: Context) => c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || c.req.header("x-real-ip") || null
 
@@ -141,13 +129,9 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, clientIp = fo
       return fail(c, 400, "The request body is not valid JSON", { body: "Not valid JSON" })
     }
     const publicName = name as PublicFunctionName
-    let body: { submissionId: string }
-    try {
-      body = (await FUNCTION_SCHEMAS[publicName].validate(raw, { abortEarly: false })) as { submissionId: string }
-    } catch (error) {
-      if (error instanceof ValidationError) return fail(c, 400, "Some fields are missing or invalid", fieldErrors(error))
-      throw error
-    }
+    const validated = await validateBody(publicName, raw)
+    if ("fields" in validated) return fail(c, 400, "Some fields are missing or invalid", validated.fields)
+    const body = validated.body
 
     const ip = clientIp(c) || null
     const ctx: RequestContext = {
