@@ -2,7 +2,11 @@
  * The one web-standard app behind every function, on Supabase (Deno) and in
  * the local backend (Node): POST /functions/v1/<name> (and /<name>, the path
  * an Edge Function sees). It checks the caller, validates the body with the
- * shared contract, and stores the request idempotently.
+ * shared contract, and stores the request idempotently. Order of checks: size
+ * (413), function (404), method (405), apikey (401), origin (403), JSON (415,
+ * 400), contract (400), replay of an answered submission (its stored answer),
+ * rate limit (429), Turnstile (400, 503), honeypot and fill time (a normal-looking
+ * answer, stored as spam only), then the lead and its outbox jobs.
  */
 import { Hono, type Context } from "hono"
 import { bodyLimit } from "hono/body-limit"

@@ -9,6 +9,9 @@ import type { Db } from "../db.ts"
 
 export type RateLimitVerdict = { allowed: true; hits: number } | { allowed: false; hits: number; retryAfterSeconds: number }
 
+/** The latest window this process has cleared ended windows for: clearing once per window is enough. */
+let prunedThrough = 0
+
 /** Counts this request against its IP's current window and says whether it may go on. */
 export async function takeRateLimit(db: Pick<Db, "query">, ipHash: string, spam: SpamConfig, nowMs = Date.now()): Promise<RateLimitVerdict> {
   const windowMs = spam.rateLimitWindowSeconds * 1000
@@ -20,8 +23,11 @@ export async function takeRateLimit(db: Pick<Db, "query">, ipHash: string, spam:
     [ipHash, windowStart],
   )
   const hits = row?.hits ?? 1
-  // The first request of an IP's window also clears windows that have ended, so the table stays small without a cron job.
-  if (hits === 1) await db.query(`delete from rate_limits where window_start < to_timestamp($1::double precision / 1000)`, [windowStart])
+  // The first request of each window (per process) clears the windows that have ended, so the table stays small without a cron job.
+  if (windowStart > prunedThrough) {
+    prunedThrough = windowStart
+    await db.query(`delete from rate_limits where window_start < to_timestamp($1::double precision / 1000)`, [windowStart])
+  }
   if (hits <= spam.rateLimitMax) return { allowed: true, hits }
   return { allowed: false, hits, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - nowMs) / 1000)) }
 }
