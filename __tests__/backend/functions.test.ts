@@ -191,6 +191,25 @@ describe("invalid requests get a 400 naming the field, and store nothing", () =>
     expect(await response.json()).toMatchObject({ fields: { admin: "Unknown field" } })
   })
 
+  // Found by the fuzzer (fuzz.test.ts): each of these was a 500.
+  test.each<[string, Record<string, unknown>, string]>([
+    ["a list for a text field", { name: ["Ann"] }, "name"],
+    ["an object for a text field", { email: { a: 1 } }, "email"],
+    ["an object with its own toString", { website: { toString: " " } }, "website"],
+    ["a key named like an Object.prototype member", { valueOf: false }, "valueOf"],
+    ["a key named constructor", { constructor: 1 }, "constructor"],
+    ["a key of spaces", { "  ": 1 }, "  "],
+    ["a key with a comma", { "a,b": 1 }, "a,b"],
+    ["a NUL character", { message: "ants\u0000" }, "message"],
+  ])("%s is a 400 naming the field", async (_case, change, field) => {
+    const before = await counts(db)
+    const response = await post(app, "process-contact", { ...bodies.contact(), ...change })
+    expect(response.status).toBe(400)
+    const answer = (await response.json()) as { fields: Record<string, string> }
+    expect(Object.keys(answer.fields)).toContain(field)
+    expect(await counts(db)).toEqual(before)
+  })
+
   test("a body that is not JSON, or not an object", async () => {
     expect((await post(app, "process-contact", "{not json")).status).toBe(400)
     const response = await post(app, "process-contact", [1, 2])

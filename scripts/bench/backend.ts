@@ -6,13 +6,10 @@
  * 3. Exactness: 1,000 submissions at concurrency 20 must store exactly 1,000 leads.
  * Prints a table. Not a test: numbers only (exit 1 when a target is missed).
  */
-import { spawn } from "node:child_process"
 import { randomUUID } from "node:crypto"
-import path from "node:path"
 import autocannon from "autocannon"
-import postgres from "postgres"
 import { LOCAL_ANON_KEY } from "../../supabase/functions/_shared/local-defaults"
-import { freePort } from "../static-server"
+import { startBackendProcess, visitorIp } from "./backend-process"
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
 const CONNECTIONS = 20
@@ -34,49 +31,30 @@ const lead = (specialOffer = "$49 Scarsdale Starter Visit") =>
     specialOffer,
   })
 
-/** The backend runs in its own process, as `npm run backend` does, so the load generator does not share its event loop. */
-async function startBackendProcess() {
-  const [apiPort, dbPort] = [await freePort(), await freePort()]
-  const child = spawn(process.execPath, [require.resolve("tsx/cli"), path.resolve(__dirname, "../../server/main.ts")], {
-    env: { ...process.env, API_PORT: String(apiPort), DB_PORT: String(dbPort), PGLITE_DIR: "memory://", RESEND_API_KEY: "", DATABASE_URL: "" },
-    stdio: ["ignore", "ignore", "inherit"],
-  })
-  const base = `http://127.0.0.1:${apiPort}`
-  for (let i = 0; i < 300; i++) {
-    try {
-      await fetch(`${base}/functions/v1/process-simple-lead`, { method: "OPTIONS" })
-      break
-    } catch {
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-  const sql = postgres(`postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres`, { max: 1, onnotice: () => undefined })
-  return {
-    base,
-    countLeads: async (offer: string) => (await sql`select count(*)::int as n from leads where special_offer = ${offer}`)[0]?.n as number,
-    stop: async () => {
-      await sql.end()
-      child.kill("SIGTERM")
-    },
-  }
-}
-
 async function main() {
   const backend = await startBackendProcess()
+  const countLeads = async (offer: string) => (await backend.sql`select count(*)::int as n from leads where special_offer = ${offer}`)[0]?.n as number
+  // Every request from its own address, as from many visitors: the per-IP rate limit stays on, at its default.
+  let visitors = 0
+  const asVisitor = (r: autocannon.Request, offer?: string): autocannon.Request => ({
+    ...r,
+    headers: { ...r.headers, "x-forwarded-for": visitorIp(++visitors) },
+    body: lead(offer),
+  })
   const url = `${backend.base}/functions/v1/process-simple-lead`
   const headers = { "content-type": "application/json", apikey: LOCAL_ANON_KEY }
   try {
     // Warm-up, then the sustained run.
-    await autocannon({ url, method: "POST", headers, connections: CONNECTIONS, amount: 3000, requests: [{ setupRequest: (r) => ({ ...r, body: lead() }) }] })
+    await autocannon({ url, method: "POST", headers, connections: CONNECTIONS, amount: 3000, requests: [{ setupRequest: (r) => asVisitor(r) }] })
     const run = (options: Partial<autocannon.Options>, offer?: string) =>
-      autocannon({ url, method: "POST", headers, connections: CONNECTIONS, requests: [{ setupRequest: (r) => ({ ...r, body: lead(offer) }) }], ...options })
+      autocannon({ url, method: "POST", headers, connections: CONNECTIONS, requests: [{ setupRequest: (r) => asVisitor(r, offer) }], ...options })
     // autocannon fires every connection of a rate-limited run on the same tick, so each connection adds
     // to a synchronized burst; the sustained run uses fewer connections than the capacity run.
     const sustained = await run({ duration: DURATION_S, overallRate: TARGET_RATE, connections: SUSTAINED_CONNECTIONS })
     const capacity = await run({ duration: DURATION_S })
     const marker = `bench-${randomUUID()}`
     const exact = await run({ amount: 1000 }, marker)
-    const stored = await backend.countLeads(marker)
+    const stored = await countLeads(marker)
 
     const table = {
       "capacity (20 connections): req/s (mean)": capacity.requests.average,

@@ -2,18 +2,27 @@
  * The one web-standard app behind every function, on Supabase (Deno) and in
  * the local backend (Node): POST /functions/v1/<name> (and /<name>, the path
  * an Edge Function sees). It checks the caller, validates the body with the
- * shared contract, and stores the request idempotently.
+ * shared contract, and stores the request idempotently. Order of checks: size
+ * (413), function (404), method (405), apikey (401), origin (403), JSON (415,
+ * 400), contract (400), replay of an answered submission (its stored answer),
+ * rate limit (429), Turnstile (400, 503), honeypot and fill time (a normal-looking
+ * answer, stored as spam only), then the lead and its outbox jobs.
  */
 import { Hono, type Context } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { cors } from "hono/cors"
-import { ValidationError } from "yup"
 import type { BackendConfig } from "./config.ts"
 import { FUNCTION_SCHEMAS, MAX_BODY_BYTES, type ErrorAnswer, type PublicFunctionName, type SuccessAnswer } from "./contract.ts"
 import { sha256Hex, stableJson } from "./crypto.ts"
 import type { Db } from "./db.ts"
-import { HANDLERS, type RequestContext } from "./leads.ts"
+import { HANDLERS, recordSpam, type RequestContext } from "./leads.ts"
 import { dispatchOutbox } from "./outbox.ts"
+import { spamReason } from "./spam/bot-checks.ts"
+import { takeRateLimit } from "./spam/rate-limit.ts"
+import { verifyTurnstile } from "./spam/turnstile.ts"
+import { validateBody } from "./validate.ts"
+
+export { fieldErrors } from "./validate.ts"
 
 export const PUBLIC_FUNCTIONS = Object.keys(FUNCTION_SCHEMAS) as PublicFunctionName[]
 export const DISPATCH_FUNCTION = "dispatch-outbox"
@@ -32,58 +41,52 @@ export interface AppOptions {
 
 type Answer = { status: number; body: SuccessAnswer | ErrorAnswer | Record<string, unknown> }
 
-const fail = (c: Context, status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 500, error: string, fields?: Record<string, string>) =>
+const fail = (c: Context, status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503, error: string, fields?: Record<string, string>) =>
   c.json<ErrorAnswer>(fields ? { success: false, error, fields } : { success: false, error }, status)
-
-/** Yup's errors as { field: message }, one message per field. */
-export function fieldErrors(error: ValidationError): Record<string, string> {
-  const fields: Record<string, string> = {}
-  for (const issue of error.inner.length > 0 ? error.inner : [error]) {
-    if (issue.type === "exact") {
-      const unknown = String((issue.params as { properties?: string } | undefined)?.properties ?? "")
-      for (const key of unknown.split(",").map((k) => k.trim()).filter(Boolean)) fields[key] ??= "Unknown field"
-      continue
-    }
-    fields[issue.path || "body"] ??= issue.message
-  }
-  return fields
-}
 
 const forwardedIp = (c: Context) => c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || c.req.header("x-real-ip") || null
 
 const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505"
 
-/** Runs the handler once per (function, submissionId); repeats get the first answer, a different body gets 409. */
-async function runIdempotently(db: Db, name: PublicFunctionName, body: { submissionId: string }, ctx: RequestContext): Promise<Answer> {
+type Work = (tx: Db) => Promise<SuccessAnswer>
+
+/** The hash a repeat must match: the body without the Turnstile token, which is single-use and differs on a re-send. */
+const requestHashOf = (body: { submissionId: string }) => {
   const { turnstileToken: _token, ...hashed } = body as { submissionId: string; turnstileToken?: string }
-  const requestHash = sha256Hex(stableJson(hashed))
-  const earlierAnswer = async (q: Pick<Db, "query">): Promise<Answer | null> => {
-    const [prior] = await q.query<{ request_hash: string; status_code: number; response: SuccessAnswer }>(
-      `select request_hash, status_code, response from function_calls where function_name = $1 and submission_id = $2`,
-      [name, body.submissionId],
-    )
-    if (!prior) return null
-    if (prior.request_hash === requestHash) return { status: prior.status_code, body: prior.response }
-    return {
-      status: 409,
-      body: { success: false, error: "This submission was already received with different details.", fields: { submissionId: "Already used for a different request" } },
-    }
+  return sha256Hex(stableJson(hashed))
+}
+
+/** The stored answer to this (function, submissionId): the same answer for the same body, 409 for a different one. */
+async function earlierAnswer(q: Pick<Db, "query">, name: PublicFunctionName, body: { submissionId: string }): Promise<Answer | null> {
+  const [prior] = await q.query<{ request_hash: string; status_code: number; response: SuccessAnswer }>(
+    `select request_hash, status_code, response from function_calls where function_name = $1 and submission_id = $2`,
+    [name, body.submissionId],
+  )
+  if (!prior) return null
+  if (prior.request_hash === requestHashOf(body)) return { status: prior.status_code, body: prior.response }
+  return {
+    status: 409,
+    body: { success: false, error: "This submission was already received with different details.", fields: { submissionId: "Already used for a different request" } },
   }
+}
+
+/** Runs the work once per (function, submissionId); repeats get the first answer, a different body gets 409. */
+async function runIdempotently(db: Db, name: PublicFunctionName, body: { submissionId: string }, work: Work): Promise<Answer> {
   try {
     return await db.transaction(async (tx) => {
-      const earlier = await earlierAnswer(tx)
+      const earlier = await earlierAnswer(tx, name, body)
       if (earlier) return earlier
-      const answer = await HANDLERS[name](tx, body as never, ctx)
+      const answer = await work(tx)
       // The primary key makes a simultaneous copy of this request fail here and roll back.
       await tx.query(
         `insert into function_calls (function_name, submission_id, request_hash, status_code, response) values ($1, $2, $3, 200, $4::text::jsonb)`,
-        [name, body.submissionId, requestHash, JSON.stringify(answer)],
+        [name, body.submissionId, requestHashOf(body), JSON.stringify(answer)],
       )
       return { status: 200, body: answer }
     })
   } catch (error) {
     // A simultaneous copy committed first: answer as it did.
-    const earlier = isUniqueViolation(error) ? await earlierAnswer(db) : null
+    const earlier = isUniqueViolation(error) ? await earlierAnswer(db, name, body) : null
     if (earlier) return earlier
     throw error
   }
@@ -99,6 +102,8 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, clientIp = fo
       origin: (origin) => (config.allowedOrigins.includes(origin) ? origin : null),
       allowMethods: ["POST", "OPTIONS"],
       allowHeaders: ["authorization", "x-client-info", "apikey", "content-type", "x-region"],
+      // Not a CORS-safelisted header: without this the site's script cannot read how long to wait after a 429.
+      exposeHeaders: ["Retry-After"],
       maxAge: 86_400,
     }),
   )
@@ -128,21 +133,45 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, clientIp = fo
       return fail(c, 400, "The request body is not valid JSON", { body: "Not valid JSON" })
     }
     const publicName = name as PublicFunctionName
-    let body: { submissionId: string }
-    try {
-      body = (await FUNCTION_SCHEMAS[publicName].validate(raw, { abortEarly: false })) as { submissionId: string }
-    } catch (error) {
-      if (error instanceof ValidationError) return fail(c, 400, "Some fields are missing or invalid", fieldErrors(error))
-      throw error
-    }
+    const validated = await validateBody(publicName, raw)
+    if ("fields" in validated) return fail(c, 400, "Some fields are missing or invalid", validated.fields)
+    const body = validated.body
 
-    const ip = clientIp(c)
+    const ip = clientIp(c) || null
     const ctx: RequestContext = {
       config,
       userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
       ipHash: ip ? sha256Hex(`${config.ipHashSalt}:${ip}`) : null,
     }
-    const answer = await runIdempotently(db, publicName, body, ctx)
+    // A submission already answered gets its answer again before any spam check: the browser re-sends
+    // queued submissions, and neither the rate limit nor a spent Turnstile token should cost a lead.
+    const replay = await earlierAnswer(db, publicName, body)
+    if (replay) return c.json(replay.body, replay.status as 200)
+
+    const { spam } = config
+    if (ctx.ipHash && spam.rateLimitMax > 0) {
+      const limit = await takeRateLimit(db, ctx.ipHash, spam)
+      if (!limit.allowed) {
+        c.header("Retry-After", String(limit.retryAfterSeconds))
+        return fail(c, 429, "Too many requests from your network. Please try again later, or call us.")
+      }
+    }
+    if (spam.turnstileSecretKey) {
+      const token = (body as { turnstileToken?: string }).turnstileToken
+      const verdict = await verifyTurnstile({ secret: spam.turnstileSecretKey, token, remoteIp: ip, fetchImpl })
+      if (verdict === "failed") {
+        const message = token ? "The anti-spam check failed. Please try again." : "Please complete the anti-spam check."
+        return fail(c, 400, message, { turnstileToken: message })
+      }
+      if (verdict === "unavailable") {
+        c.header("Retry-After", "30")
+        return fail(c, 503, "We could not run the anti-spam check just now. Please try again in a moment.")
+      }
+    }
+
+    const reason = spamReason(body as { submissionId: string; website?: string; formStartedAt: number }, spam)
+    const work: Work = reason ? (tx) => recordSpam(tx, publicName, body, reason, ctx) : (tx) => HANDLERS[publicName](tx, body as never, ctx)
+    const answer = await runIdempotently(db, publicName, body, work)
     return c.json(answer.body, answer.status as 200)
   }
 

@@ -22,6 +22,17 @@ export interface BackendConfig {
   dispatchSecret?: string
   /** Salt for hashing client IP addresses; the raw address is never stored. */
   ipHashSalt: string
+  spam: SpamConfig
+}
+
+export interface SpamConfig {
+  /** A form sent sooner than this after it was opened is a bot's; 0 turns the check off. */
+  minFormFillMs: number
+  /** Requests per IP per window across the public functions; 0 turns the limit off. */
+  rateLimitMax: number
+  rateLimitWindowSeconds: number
+  /** Cloudflare Turnstile is verified server-side only when this is set. */
+  turnstileSecretKey?: string
 }
 
 type Env = (name: string) => string | undefined
@@ -31,6 +42,11 @@ const positiveInt = (env: Env, name: string, fallback: number) => {
   if (raw === undefined || raw === "") return fallback
   const value = Number(raw)
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (got "${raw}")`)
+  return value
+}
+const atLeastOne = (env: Env, name: string, fallback: number) => {
+  const value = positiveInt(env, name, fallback)
+  if (value < 1) throw new Error(`${name} must be at least 1 (got "${env(name)}")`)
   return value
 }
 const optional = (env: Env, name: string) => env(name)?.trim() || undefined
@@ -55,5 +71,11 @@ export function configFromEnv(env: Env, overrides: { localMailbox?: boolean } = 
     },
     dispatchSecret: optional(env, "OUTBOX_DISPATCH_SECRET"),
     ipHashSalt: optional(env, "IP_HASH_SALT") ?? "local-salt",
+    spam: {
+      minFormFillMs: positiveInt(env, "MIN_FORM_FILL_MS", 3_000),
+      rateLimitMax: positiveInt(env, "RATE_LIMIT_MAX", 20),
+      rateLimitWindowSeconds: atLeastOne(env, "RATE_LIMIT_WINDOW_SECONDS", 600),
+      turnstileSecretKey: optional(env, "TURNSTILE_SECRET_KEY"),
+    },
   }
 }

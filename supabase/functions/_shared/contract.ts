@@ -17,20 +17,25 @@ const additionalPestValues = ESTIMATE_OPTIONS.additionalPests.map((a) => a.value
 /** US phone numbers: at least 10 digits once spaces, dashes, dots and brackets are removed. */
 export const phoneDigits = (value: string) => value.replace(/\D/g, "")
 
+/**
+ * A string schema that trims. Yup's own .trim() calls value.trim() on whatever it gets, so an array
+ * or object sent for a text field threw a TypeError (a 500) instead of failing validation (a 400).
+ */
+const trimmed = () => string().transform((value: unknown) => (typeof value === "string" ? value.trim() : value))
+
 const requiredText = (label: string, max: number) =>
-  string().trim().required(`Please enter ${label}`).max(max, `${label[0]?.toUpperCase()}${label.slice(1)} must be at most ${max} characters`)
-const optionalText = (max: number) => string().trim().max(max, `Must be at most ${max} characters`).default("")
+  trimmed().required(`Please enter ${label}`).max(max, `${label[0]?.toUpperCase()}${label.slice(1)} must be at most ${max} characters`)
+const optionalText = (max: number) => trimmed().max(max, `Must be at most ${max} characters`).default("")
 const phone = () =>
-  string()
-    .trim()
+  trimmed()
     .required("Please enter your phone number")
     .max(30, "Phone number is too long")
     .test("phone-digits", "Please enter a phone number with at least 10 digits", (value) => {
       const digits = phoneDigits(value ?? "")
       return digits.length >= 10 && digits.length <= 15
     })
-const email = () => string().trim().required("Please enter your email address").max(254, "Email address is too long").email("Please enter a valid email address")
-const usZip = () => string().trim().required("Please enter your ZIP code").matches(/^\d{5}(-\d{4})?$/, "Please enter a 5-digit ZIP code")
+const email = () => trimmed().required("Please enter your email address").max(254, "Email address is too long").email("Please enter a valid email address")
+const usZip = () => trimmed().required("Please enter your ZIP code").matches(/^\d{5}(-\d{4})?$/, "Please enter a 5-digit ZIP code")
 
 /** Fields every body carries: the idempotency key and the spam checks (honeypot, time the form was opened, Turnstile token). */
 const submissionFields = {
@@ -64,10 +69,10 @@ const estimateFields = {
   email: email(),
   streetAddress: requiredText("your street address", 200),
   city: requiredText("your city", 100),
-  state: string().trim().required("Please enter your state").matches(/^[A-Za-z]{2}$/, "Please enter a 2-letter state code"),
+  state: trimmed().required("Please enter your state").matches(/^[A-Za-z]{2}$/, "Please enter a 2-letter state code"),
   zipCode: usZip(),
   firstName: requiredText("a first name", 60),
-  lastName: string().trim().max(60, "Last name must be at most 60 characters").defined().default(""),
+  lastName: trimmed().max(60, "Last name must be at most 60 characters").defined().default(""),
 }
 
 /** Wizard call 1 (process-simple-lead). */
@@ -81,7 +86,7 @@ export const estimateLeadSchema = object({
 export const estimateRequestSchema = object({
   ...submissionFields,
   ...estimateFields,
-  accountId: string().trim().required("accountId is required").matches(/^[A-Za-z0-9_-]{1,64}$/, "accountId must be 1-64 letters, digits, _ or -"),
+  accountId: trimmed().required("accountId is required").matches(/^[A-Za-z0-9_-]{1,64}$/, "accountId must be 1-64 letters, digits, _ or -"),
 }).exact("Unknown field(s): ${properties}")
 
 /** The $49 Scarsdale landing page's booking (process-simple-lead). */
@@ -101,14 +106,14 @@ export const offerCallbackSchema = object({
   ...submissionFields,
   full_name: requiredText("your name", 120),
   phone: phone(),
-  email: string().trim().max(254).email("Please enter a valid email address").defined().default(""),
+  email: trimmed().max(254).email("Please enter a valid email address").defined().default(""),
   street_address: optionalText(200),
   city: optionalText(100),
   notes: optionalText(2000),
   property_type: string().required().oneOf(["residential"], "property_type must be residential"),
   service_plan: string().required().oneOf(["one-time"], "service_plan must be one-time"),
   pests: array().of(string().required().oneOf(["general"], "pests must be [general]")).required().length(1, "pests must be [general]"),
-  zip_code: string().trim().matches(/^(\d{5}(-\d{4})?)?$/, "Please enter a 5-digit ZIP code").defined().default(""),
+  zip_code: trimmed().matches(/^(\d{5}(-\d{4})?)?$/, "Please enter a 5-digit ZIP code").defined().default(""),
   special_offer: requiredText("the offer", 200),
   utm_source: optionalText(200),
   utm_campaign: optionalText(200),

@@ -19,6 +19,7 @@ import type { Db } from "./db.ts"
 import { fill } from "./mail/escape.ts"
 import { bookingConfirmation, companyNotification, estimateConfirmation, firstNameOf, type CompanyNotice } from "./mail/templates.ts"
 import { enqueueJobs, type NewJob } from "./outbox.ts"
+import type { SpamReason } from "./spam/bot-checks.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "./site-data.generated.ts"
 
 export interface RequestContext {
@@ -28,6 +29,38 @@ export interface RequestContext {
 }
 
 const RESPONSES = LEAD_MESSAGES.responses
+
+/** The text each function answers with; also what a detected bot is told, so its answer cannot be told apart. */
+export function successMessage(name: PublicFunctionName, body: unknown): string {
+  switch (name) {
+    case "process-contact":
+      return fill(RESPONSES.contact, { firstName: firstNameOf((body as ContactMessage).name) })
+    case "process-simple-lead":
+      return { estimate: RESPONSES.estimateLead, booking: RESPONSES.booking, callback: RESPONSES.callback }[simpleLeadKind(body)]
+    case "process-estimate":
+      return RESPONSES.estimateRequest
+    case "send-estimate-confirmation":
+      return fill(RESPONSES.estimateConfirmation, { email: (body as EstimateRequest).email })
+  }
+}
+
+/**
+ * A bot's submission: recorded in spam_attempts (no lead, no outbox job), answered exactly as a real
+ * one would be. The wizard's three calls share one row, so they share one reference, as real ones do.
+ */
+export async function recordSpam(tx: Db, name: PublicFunctionName, body: { submissionId: string }, reason: SpamReason, ctx: RequestContext): Promise<SuccessAnswer> {
+  const { turnstileToken: _token, ...kept } = body as { submissionId: string; turnstileToken?: string }
+  const [row] = await tx.query<{ id: string }>(
+    `insert into spam_attempts (submission_id, function_name, reason, body, ip_hash, user_agent)
+     values ($1, $2, $3, $4::text::jsonb, $5, $6)
+     on conflict (submission_id) do update set hits = spam_attempts.hits + 1, updated_at = now()
+     returning id`,
+    [body.submissionId, name, reason, JSON.stringify(kept), ctx.ipHash, ctx.userAgent],
+  )
+  if (!row) throw new Error("the spam attempt was not recorded")
+  const answer: SuccessAnswer = { success: true, message: successMessage(name, body), reference: row.id }
+  return name === "process-contact" ? { ...answer, error: null } : answer
+}
 
 interface LeadColumns {
   kind: "estimate" | "booking" | "callback"
@@ -142,7 +175,7 @@ async function processContact(tx: Db, body: ContactMessage, ctx: RequestContext)
   )
   if (!row) throw new Error("the message was not stored")
   await enqueueJobs(tx, [companyJob(body.submissionId, { kind: "contact", body }, { contactMessageId: row.id }, ctx)])
-  return { success: true, message: fill(RESPONSES.contact, { firstName: firstNameOf(body.name) }), reference: row.id, error: null }
+  return { success: true, message: successMessage("process-contact", body), reference: row.id, error: null }
 }
 
 async function processSimpleLead(tx: Db, body: SimpleLead, ctx: RequestContext): Promise<SuccessAnswer> {
@@ -151,7 +184,7 @@ async function processSimpleLead(tx: Db, body: SimpleLead, ctx: RequestContext):
       const lead = body as EstimateLead
       const leadId = await upsertLead(tx, lead.submissionId, estimateColumns(lead), ctx)
       await enqueueJobs(tx, [companyJob(lead.submissionId, { kind: "estimate", body: lead }, { leadId }, ctx)])
-      return { success: true, message: RESPONSES.estimateLead, reference: leadId }
+      return { success: true, message: successMessage("process-simple-lead", lead), reference: leadId }
     }
     case "booking": {
       const booking = body as OfferBooking
@@ -165,13 +198,13 @@ async function processSimpleLead(tx: Db, body: SimpleLead, ctx: RequestContext):
           payload: { to: booking.email, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...bookingConfirmation(booking) },
         },
       ])
-      return { success: true, message: RESPONSES.booking, reference: leadId }
+      return { success: true, message: successMessage("process-simple-lead", booking), reference: leadId }
     }
     case "callback": {
       const callback = body as OfferCallback
       const leadId = await upsertLead(tx, callback.submissionId, callbackColumns(callback), ctx)
       await enqueueJobs(tx, [companyJob(callback.submissionId, { kind: "callback", body: callback }, { leadId }, ctx)])
-      return { success: true, message: RESPONSES.callback, reference: leadId }
+      return { success: true, message: successMessage("process-simple-lead", callback), reference: leadId }
     }
   }
 }
@@ -205,7 +238,7 @@ async function processEstimate(tx: Db, body: EstimateRequest, ctx: RequestContex
     companyJob(body.submissionId, { kind: "estimate", body }, { leadId }, ctx),
     { kind: "crm_forward", dedupeKey: `${body.submissionId}:crm_forward`, leadId, payload: crmPayload(body, leadId) },
   ])
-  return { success: true, message: RESPONSES.estimateRequest, reference: leadId }
+  return { success: true, message: successMessage("process-estimate", body), reference: leadId }
 }
 
 async function sendEstimateConfirmation(tx: Db, body: EstimateRequest, ctx: RequestContext): Promise<SuccessAnswer> {
@@ -219,7 +252,7 @@ async function sendEstimateConfirmation(tx: Db, body: EstimateRequest, ctx: Requ
       payload: { to: body.email, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...estimateConfirmation(body) },
     },
   ])
-  return { success: true, message: fill(RESPONSES.estimateConfirmation, { email: body.email }), reference: leadId }
+  return { success: true, message: successMessage("send-estimate-confirmation", body), reference: leadId }
 }
 
 type Handler = (tx: Db, body: never, ctx: RequestContext) => Promise<SuccessAnswer>

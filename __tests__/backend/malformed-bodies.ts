@@ -1,0 +1,171 @@
+/**
+ * Malformed requests for each public function, as fast-check arbitraries: the fuzz test and
+ * `npm run bench:reliability` send the same ones. Every case is invalid by construction (a value
+ * no schema accepts, a field missing, a field unknown, a body that is not JSON or not sent as JSON),
+ * so every answer must be a 4xx and nothing may be written.
+ */
+import fc from "fast-check"
+import type { PublicFunctionName } from "../../supabase/functions/_shared/contract"
+import { MAX_BODY_BYTES } from "../../supabase/functions/_shared/contract"
+import { bodies } from "./helpers"
+
+export interface MalformedCase {
+  /** Which kind of breakage, for reports. */
+  kind: string
+  /** The raw request body. */
+  body: string
+  contentType: string
+  /** The field the 400 must name, when one is known. */
+  field?: string
+}
+
+type Body = Record<string, unknown>
+
+/** The valid bodies each function takes (process-simple-lead takes three shapes). */
+export const VALID_BODIES: Record<PublicFunctionName, ReadonlyArray<() => Body>> = {
+  "process-contact": [bodies.contact],
+  "process-simple-lead": [bodies.estimateLead, bodies.booking, bodies.callback],
+  "process-estimate": [bodies.estimateRequest],
+  "send-estimate-confirmation": [bodies.estimateRequest],
+}
+
+/** Fields a body may leave out (defaults fill them in). */
+const OPTIONAL = new Set(["website", "turnstileToken", "lastName", "street_address", "city", "notes", "zip_code", "utm_source", "utm_campaign", "utm_term"])
+const optionalIn = (body: Body, field: string) => OPTIONAL.has(field) || (field === "email" && "full_name" in body)
+
+const JSON_TYPE = "application/json"
+
+/** Values no field accepts: null (no field is nullable), objects and arrays of objects (no scalar or list of scalars casts from them). */
+const wrongType = fc.oneof(
+  fc.constant(null),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+  fc.array(fc.dictionary(fc.string({ maxLength: 4 }), fc.integer(), { maxKeys: 2 }), { minLength: 1, maxLength: 3 }),
+  fc.array(fc.array(fc.constant({})), { minLength: 1, maxLength: 2 }).map((a) => [{}, ...a]),
+)
+
+/** A string longer than any field's maximum (5,000 for a message), yet far under the 64 KB body limit in most draws. */
+const overlong = fc
+  .tuple(fc.string({ minLength: 1, maxLength: 16, unit: "grapheme" }).filter((s) => s.trim().length > 0), fc.integer({ min: 5_100, max: 60_000 }))
+  .map(([seed, length]) => seed.repeat(Math.ceil(length / seed.length)).slice(0, length))
+  .filter((s) => s.trim().length > 5_000)
+
+/** Same-type values each field refuses. */
+const BAD_VALUES: Record<string, readonly unknown[]> = {
+  submissionId: ["", "not-a-uuid", "123e4567-e89b-12d3-a456-42661417400", 42, true],
+  formStartedAt: [-1, 1.5, "soon", "", true, Number.MAX_VALUE * 10],
+  email: ["nope", "a@", "@b.example", "two@@example.com"],
+  phone: ["123", "abcdefghij", "+1 (914) 555", "1".repeat(31)],
+  zipCode: ["1058", "ABCDE", "105833", ""],
+  zip_code: ["123", "ABCDE"],
+  state: ["New York", "N1", ""],
+  propertyType: ["castle", "", 3],
+  servicePlan: ["gold", ""],
+  pests: [[], ["Dragons"], ["Ants", "Ants"], "Ants"],
+  additionalPests: [5, -1, "many", 0.5],
+  sameDayService: ["yes", 1, "true"],
+  quickKnock: ["no", 0],
+  source: ["website", ""],
+  accountId: ["has spaces", "", "x".repeat(65)],
+  property_type: ["commercial"],
+  service_plan: ["monthly"],
+  name: ["", "   "],
+  message: ["", "  "],
+  fullName: [""],
+  full_name: [" "],
+  firstName: [""],
+  streetAddress: [""],
+  specialOffer: [""],
+  special_offer: [""],
+}
+
+const fieldOf = (body: Body) => fc.constantFrom(...Object.keys(body))
+
+function validBody(name: PublicFunctionName): fc.Arbitrary<Body> {
+  const makers = VALID_BODIES[name]
+  return fc.integer({ min: 0, max: makers.length - 1 }).map((i) => makers[i]!())
+}
+
+const json = (kind: string, value: unknown, field?: string): MalformedCase => ({ kind, body: JSON.stringify(value), contentType: JSON_TYPE, field })
+
+export function malformedRequests(name: PublicFunctionName): fc.Arbitrary<MalformedCase> {
+  const valid = validBody(name)
+  const missingField = valid.chain((body) =>
+    fc.constantFrom(...Object.keys(body).filter((f) => !optionalIn(body, f))).map((field) => {
+      const { [field]: _gone, ...rest } = body
+      return json("field missing", rest, field)
+    }),
+  )
+  const mistyped = valid.chain((body) => fc.tuple(fieldOf(body), wrongType).map(([field, value]) => json("field of the wrong type", { ...body, [field]: value }, field)))
+  const tooLong = valid.chain((body) => fc.tuple(fieldOf(body), overlong).map(([field, value]) => json("field too long", { ...body, [field]: value }, field)))
+  const badValue = valid.chain((body) =>
+    fc
+      .constantFrom(...Object.keys(body).filter((f) => BAD_VALUES[f]))
+      .chain((field) => fc.constantFrom(...BAD_VALUES[field]!).map((value) => json("field with a bad value", { ...body, [field]: value }, field))),
+  )
+  const extraField = valid.chain((body) =>
+    fc
+      .tuple(fc.string({ minLength: 1, maxLength: 20 }).filter((key) => !(key in body) && !OPTIONAL.has(key)), fc.jsonValue({ maxDepth: 1 }))
+      .map(([key, value]) => json("unknown field", { ...body, [key]: value }, key)),
+  )
+  const allWrong = valid.chain((body) =>
+    fc.tuple(...Object.keys(body).map((key) => wrongType.map((value) => [key, value] as const))).map((entries) => json("every field of the wrong type", Object.fromEntries(entries))),
+  )
+  const anyJson = fc.jsonValue({ maxDepth: 4 }).map((value) => json("arbitrary JSON", value))
+  const notJson = fc
+    .string({ maxLength: 200, unit: "binary" })
+    .filter((text) => {
+      try {
+        JSON.parse(text)
+        return false
+      } catch {
+        return true
+      }
+    })
+    .map((text): MalformedCase => ({ kind: "not JSON", body: text, contentType: JSON_TYPE, field: "body" }))
+  const wrongContentType = fc
+    .tuple(valid, fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "", "json"))
+    .map(([body, contentType]): MalformedCase => ({ kind: "not sent as JSON", body: JSON.stringify(body), contentType }))
+  const hugeArray = fc.integer({ min: 1_000, max: 12_000 }).map((n) => json("huge JSON array", Array.from({ length: n }, (_, i) => i)))
+
+  return fc.oneof(
+    { arbitrary: missingField, weight: 3 },
+    { arbitrary: mistyped, weight: 3 },
+    { arbitrary: badValue, weight: 3 },
+    { arbitrary: extraField, weight: 2 },
+    { arbitrary: allWrong, weight: 1 },
+    { arbitrary: anyJson, weight: 2 },
+    { arbitrary: notJson, weight: 1 },
+    { arbitrary: wrongContentType, weight: 1 },
+    { arbitrary: tooLong, weight: 1 },
+    { arbitrary: hugeArray, weight: 1 },
+  )
+}
+
+export interface AnswerCheck {
+  ok: boolean
+  problem?: string
+}
+
+/** What every answer to a malformed request must be: a 4xx JSON error that says what is wrong. */
+export function checkAnswer(request: MalformedCase, status: number, text: string): AnswerCheck {
+  if (status < 400 || status >= 500) return { ok: false, problem: `status ${status}` }
+  let answer: { success?: unknown; error?: unknown; fields?: unknown }
+  try {
+    answer = JSON.parse(text) as typeof answer
+  } catch {
+    return { ok: false, problem: `not JSON: ${text.slice(0, 80)}` }
+  }
+  if (answer.success !== false) return { ok: false, problem: "success is not false" }
+  if (typeof answer.error !== "string" || answer.error.trim() === "") return { ok: false, problem: "no error text" }
+  if (status === 400) {
+    const fields = answer.fields as Record<string, unknown> | undefined
+    if (!fields || typeof fields !== "object" || Object.keys(fields).length === 0) return { ok: false, problem: "a 400 without fields" }
+    const field = request.field
+    // A list's field may be named by its item's path: pests[0].
+    const named = field === undefined || Object.entries(fields).some(([key, message]) => (key === field || key.startsWith(`${field}[`)) && typeof message === "string" && message !== "")
+    if (!named)
+      return { ok: false, problem: `fields does not name ${JSON.stringify(request.field)}: ${JSON.stringify(fields).slice(0, 200)}` }
+  }
+  if (status === 413 && new TextEncoder().encode(request.body).length <= MAX_BODY_BYTES) return { ok: false, problem: "413 for a body under the limit" }
+  return { ok: true }
+}

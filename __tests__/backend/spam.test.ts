@@ -1,0 +1,227 @@
+/** @jest-environment node */
+import type { PGlite } from "@electric-sql/pglite"
+import { createApp } from "../../supabase/functions/_shared/app"
+import { configFromEnv } from "../../supabase/functions/_shared/config"
+import type { Db } from "../../supabase/functions/_shared/db"
+import { spamReason } from "../../supabase/functions/_shared/spam/bot-checks"
+import { takeRateLimit } from "../../supabase/functions/_shared/spam/rate-limit"
+import { TURNSTILE_VERIFY_URL } from "../../supabase/functions/_shared/spam/turnstile"
+import { SITE_ORIGIN, bodies, counts, freshDb, post, testConfig } from "./helpers"
+
+let pg: PGlite
+let db: Db
+
+beforeAll(async () => {
+  ;({ pg, db } = await freshDb())
+})
+afterAll(() => pg.close())
+
+const appWith = (env: Record<string, string> = {}, fetchImpl?: typeof fetch) => createApp({ db, config: testConfig(env), fetchImpl })
+let ipCounter = 0
+/** A fresh client address per test, so the rate limit of one test does not reach another. */
+const nextIp = () => `198.51.100.${++ipCounter}`
+
+const publicCalls = [
+  ["process-contact", bodies.contact],
+  ["process-simple-lead", bodies.estimateLead],
+  ["process-simple-lead", bodies.booking],
+  ["process-simple-lead", bodies.callback],
+  ["process-estimate", bodies.estimateRequest],
+  ["send-estimate-confirmation", bodies.estimateRequest],
+] as const
+
+describe("bots get a normal-looking answer, and nothing is sent", () => {
+  test.each(publicCalls)("%s: a filled honeypot is answered like a real submission, recorded as spam, with no outbox job", async (name, make) => {
+    const app = appWith()
+    const real = (await (await post(app, name, make())).json()) as Record<string, unknown>
+    const before = await counts(db)
+    const body = { ...make(), website: "http://cheap-pills.example" }
+    const response = await post(app, name, body)
+    expect(response.status).toBe(200)
+    const answer = (await response.json()) as Record<string, unknown>
+    // Same keys, same text, a reference shaped like a real one.
+    expect(Object.keys(answer)).toEqual(Object.keys(real))
+    expect(answer).toEqual({ ...real, reference: expect.stringMatching(/^[0-9a-f-]{36}$/) })
+    expect(await counts(db)).toEqual({ ...before, calls: (before.calls ?? 0) + 1 })
+    const [spam] = await db.query<{ reason: string; function_name: string; body: Record<string, unknown> }>(`select * from spam_attempts where submission_id = $1`, [body.submissionId])
+    expect(spam).toMatchObject({ reason: "honeypot", function_name: name, body: expect.objectContaining({ website: "http://cheap-pills.example" }) })
+
+    // Idempotency still applies: a repeat gets the same answer and writes nothing.
+    const after = await counts(db)
+    const again = await post(app, name, body)
+    expect(await again.json()).toEqual(answer)
+    expect(await counts(db)).toEqual(after)
+  })
+
+  test("a form sent sooner than MIN_FORM_FILL_MS after it was opened is spam", async () => {
+    const before = await counts(db)
+    const body = { ...bodies.booking(), formStartedAt: Date.now() - 500 }
+    const response = await post(appWith(), "process-simple-lead", body)
+    expect(await response.json()).toMatchObject({ success: true, message: "Your $49 visit has been booked! We'll call you within 24 hours." })
+    expect((await counts(db)).leads).toBe(before.leads)
+    expect((await counts(db)).jobs).toBe(before.jobs)
+    expect(await db.query(`select reason from spam_attempts where submission_id = $1`, [body.submissionId])).toEqual([{ reason: "too_fast" }])
+  })
+
+  test("a visitor whose clock is ahead of ours (negative fill time) is not spam; MIN_FORM_FILL_MS=0 turns the check off", async () => {
+    const ahead = { ...bodies.booking(), formStartedAt: Date.now() + 3_600_000 }
+    expect((await post(appWith(), "process-simple-lead", ahead)).status).toBe(200)
+    expect(await db.query(`select 1 from leads where submission_id = $1`, [ahead.submissionId])).toHaveLength(1)
+    const quick = { ...bodies.booking(), formStartedAt: Date.now() }
+    expect((await post(appWith({ MIN_FORM_FILL_MS: "0" }), "process-simple-lead", quick)).status).toBe(200)
+    expect(await db.query(`select 1 from leads where submission_id = $1`, [quick.submissionId])).toHaveLength(1)
+  })
+
+  test("the verdict: boundaries of the fill time", () => {
+    const spam = testConfig({ MIN_FORM_FILL_MS: "3000" }).spam
+    const now = 1_000_000
+    expect(spamReason({ website: "", formStartedAt: now }, spam, now)).toBe("too_fast")
+    expect(spamReason({ website: "", formStartedAt: now - 2_999 }, spam, now)).toBe("too_fast")
+    expect(spamReason({ website: "", formStartedAt: now - 3_000 }, spam, now)).toBeNull()
+    expect(spamReason({ website: "", formStartedAt: now + 1 }, spam, now)).toBeNull()
+    expect(spamReason({ website: "x", formStartedAt: 0 }, spam, now)).toBe("honeypot")
+  })
+
+  test("a bot's wizard submission shares one reference across its three calls, as a real one does", async () => {
+    const app = appWith()
+    const lead = { ...bodies.estimateLead(), website: "spam" }
+    const request = { ...bodies.estimateRequest(), submissionId: lead.submissionId, website: "spam" }
+    const answers = await Promise.all(
+      [post(app, "process-simple-lead", lead), post(app, "process-estimate", request), post(app, "send-estimate-confirmation", request)].map(async (r) =>
+        (await r).json(),
+      ),
+    )
+    expect(new Set(answers.map((a) => (a as { reference: string }).reference)).size).toBe(1)
+    expect(await db.query(`select hits from spam_attempts where submission_id = $1`, [lead.submissionId])).toEqual([{ hits: 3 }])
+    expect(await db.query(`select 1 from outbox_jobs where dedupe_key like $1`, [`${lead.submissionId}:%`])).toHaveLength(0)
+  })
+})
+
+describe("the per-IP rate limit", () => {
+  test("the request after RATE_LIMIT_MAX gets 429 with Retry-After and CORS headers, and stores nothing", async () => {
+    const app = appWith({ RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "600" })
+    const ip = nextIp()
+    // Counted across the functions, spam included.
+    expect((await post(app, "process-contact", bodies.contact(), { "x-forwarded-for": ip })).status).toBe(200)
+    expect((await post(app, "process-simple-lead", bodies.booking(), { "x-forwarded-for": `${ip}, 10.0.0.1` })).status).toBe(200)
+    expect((await post(app, "process-estimate", { ...bodies.estimateRequest(), website: "x" }, { "x-forwarded-for": ip })).status).toBe(200)
+
+    const before = await counts(db)
+    const limited = await post(app, "process-contact", bodies.contact(), { "x-forwarded-for": ip })
+    expect(limited.status).toBe(429)
+    expect(await limited.json()).toEqual({ success: false, error: expect.stringMatching(/.+/) })
+    const retryAfter = Number(limited.headers.get("retry-after"))
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(600)
+    expect(limited.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN)
+    expect(limited.headers.get("access-control-expose-headers")?.toLowerCase()).toContain("retry-after")
+    expect(await counts(db)).toEqual(before)
+
+    // Another visitor, and a request with no known address, are not limited.
+    expect((await post(app, "process-contact", bodies.contact(), { "x-forwarded-for": nextIp() })).status).toBe(200)
+    expect((await post(app, "process-contact", bodies.contact())).status).toBe(200)
+  })
+
+  test("a re-sent submission that was already answered still gets its answer when the IP is limited", async () => {
+    const app = appWith({ RATE_LIMIT_MAX: "1" })
+    const ip = nextIp()
+    const body = bodies.booking()
+    const first = await post(app, "process-simple-lead", body, { "x-forwarded-for": ip })
+    expect(first.status).toBe(200)
+    expect((await post(app, "process-contact", bodies.contact(), { "x-forwarded-for": ip })).status).toBe(429)
+    const replay = await post(app, "process-simple-lead", body, { "x-forwarded-for": ip })
+    expect(replay.status).toBe(200)
+    expect(await replay.json()).toEqual(await first.json())
+  })
+
+  test("RATE_LIMIT_MAX=0 turns the limit off", async () => {
+    const app = appWith({ RATE_LIMIT_MAX: "0" })
+    const ip = nextIp()
+    for (let i = 0; i < 25; i++) expect((await post(app, "process-contact", bodies.contact(), { "x-forwarded-for": ip })).status).toBe(200)
+  })
+
+  test("fixed windows: a new window starts from zero, Retry-After counts to its end, ended windows are cleared, only a hash is kept", async () => {
+    const spam = testConfig({ RATE_LIMIT_MAX: "2", RATE_LIMIT_WINDOW_SECONDS: "60" }).spam
+    const start = Date.UTC(2030, 0, 1, 12, 0, 0)
+    const hash = "a".repeat(64)
+    expect(await takeRateLimit(db, hash, spam, start + 1_000)).toEqual({ allowed: true, hits: 1 })
+    expect(await takeRateLimit(db, hash, spam, start + 2_000)).toEqual({ allowed: true, hits: 2 })
+    expect(await takeRateLimit(db, hash, spam, start + 20_500)).toEqual({ allowed: false, hits: 3, retryAfterSeconds: 40 })
+    expect(await takeRateLimit(db, hash, spam, start + 60_000)).toEqual({ allowed: true, hits: 1 })
+    expect(await db.query(`select hits from rate_limits where ip_hash = $1`, [hash])).toEqual([{ hits: 1 }])
+    const stored = await db.query<{ ip_hash: string }>(`select ip_hash from rate_limits`)
+    expect(stored.every((r) => /^[0-9a-f]{64}$/.test(r.ip_hash))).toBe(true)
+  })
+})
+
+describe("Cloudflare Turnstile", () => {
+  type Call = { url: string; form: URLSearchParams }
+  const fakeSiteverify = (answer: () => Promise<Response>) => {
+    const calls: Call[] = []
+    const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), form: new URLSearchParams(String(init?.body)) })
+      return answer()
+    }) as typeof fetch
+    return { calls, fetchImpl }
+  }
+  const json = (value: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json" } }))
+  const withTurnstile = (fetchImpl: typeof fetch) => appWith({ TURNSTILE_SECRET_KEY: "ts-secret" }, fetchImpl)
+
+  test("a valid token is verified server-side (secret, response, remoteip) and the lead is stored", async () => {
+    const { calls, fetchImpl } = fakeSiteverify(() => json({ success: true, "error-codes": [] }))
+    const body = { ...bodies.booking(), turnstileToken: "token-ok" }
+    const response = await post(withTurnstile(fetchImpl), "process-simple-lead", body, { "x-forwarded-for": "192.0.2.44" })
+    expect(response.status).toBe(200)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]!.url).toBe(TURNSTILE_VERIFY_URL)
+    expect(Object.fromEntries(calls[0]!.form)).toEqual({ secret: "ts-secret", response: "token-ok", remoteip: "192.0.2.44" })
+    expect(await db.query(`select 1 from leads where submission_id = $1`, [body.submissionId])).toHaveLength(1)
+
+    // A re-send carries a spent (or another) token: it gets the stored answer without asking Cloudflare again.
+    const again = await post(withTurnstile(fetchImpl), "process-simple-lead", { ...body, turnstileToken: "spent" })
+    expect(again.status).toBe(200)
+    expect(calls).toHaveLength(1)
+  })
+
+  test.each([
+    ["missing", undefined],
+    ["rejected", "token-bad"],
+  ])("a %s token is a 400 naming turnstileToken, and nothing is stored", async (_case, token) => {
+    const { fetchImpl } = fakeSiteverify(() => json({ success: false, "error-codes": ["invalid-input-response"] }))
+    const before = await counts(db)
+    const response = await post(withTurnstile(fetchImpl), "process-contact", { ...bodies.contact(), ...(token ? { turnstileToken: token } : {}) })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ success: false, error: expect.any(String), fields: { turnstileToken: expect.any(String) } })
+    expect(await counts(db)).toEqual(before)
+  })
+
+  test.each([
+    ["the network fails", () => Promise.reject(new TypeError("fetch failed"))],
+    ["siteverify answers 500", () => json({ error: "oops" }, 500)],
+    ["siteverify answers garbage", () => Promise.resolve(new Response("<html>", { status: 200 }))],
+  ])("when %s the answer is a retryable 503, and nothing is stored", async (_case, answer) => {
+    const { fetchImpl } = fakeSiteverify(answer)
+    const before = await counts(db)
+    const response = await post(withTurnstile(fetchImpl), "process-estimate", { ...bodies.estimateRequest(), turnstileToken: "token" })
+    expect(response.status).toBe(503)
+    expect(response.headers.get("retry-after")).toBe("30")
+    expect(response.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN)
+    expect(await response.json()).toEqual({ success: false, error: expect.stringMatching(/.+/) })
+    expect(await counts(db)).toEqual(before)
+  })
+
+  test("without TURNSTILE_SECRET_KEY nothing is verified", async () => {
+    const { calls, fetchImpl } = fakeSiteverify(() => json({ success: false }))
+    expect((await post(appWith({}, fetchImpl), "process-contact", bodies.contact())).status).toBe(200)
+    expect(calls).toHaveLength(0)
+  })
+})
+
+test("the spam settings are validated", () => {
+  const config = (values: Record<string, string>) => () => configFromEnv((name) => values[name])
+  expect(config({})().spam).toEqual({ minFormFillMs: 3000, rateLimitMax: 20, rateLimitWindowSeconds: 600, turnstileSecretKey: undefined })
+  expect(config({ MIN_FORM_FILL_MS: "-1" })).toThrow("MIN_FORM_FILL_MS")
+  expect(config({ RATE_LIMIT_MAX: "many" })).toThrow("RATE_LIMIT_MAX")
+  expect(config({ RATE_LIMIT_WINDOW_SECONDS: "0" })).toThrow("RATE_LIMIT_WINDOW_SECONDS must be at least 1")
+  expect(config({ TURNSTILE_SECRET_KEY: " ts " })().spam.turnstileSecretKey).toBe("ts")
+})

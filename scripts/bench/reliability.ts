@@ -1,0 +1,236 @@
+/**
+ * `npm run bench:reliability`: the "no lead lost, no spam, no leak" proofs, run against the local
+ * backend in its own process over HTTP (as `npm run backend` serves it), with a fake e-mail API.
+ * Prints the figures of each proof; exits 1 if any fails.
+ */
+import { randomUUID } from "node:crypto"
+import fc from "fast-check"
+import { PUBLIC_FUNCTIONS } from "../../supabase/functions/_shared/app"
+import { MAX_BODY_BYTES } from "../../supabase/functions/_shared/contract"
+import { stableJson } from "../../supabase/functions/_shared/crypto"
+import { LOCAL_ANON_KEY } from "../../supabase/functions/_shared/local-defaults"
+import { fakeServer } from "../../__tests__/backend/fake-servers"
+import { bodies } from "../../__tests__/backend/helpers"
+import { checkAnswer, malformedRequests } from "../../__tests__/backend/malformed-bodies"
+import { startBackendProcess, visitorIp, type BackendProcess } from "./backend-process"
+
+const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 5_000)
+const DISPATCH_SECRET = "bench-dispatch-secret"
+const OUTAGE_FAILURES = 300
+
+let visitors = 0
+const nextVisitor = () => visitorIp(++visitors)
+
+interface Proof {
+  name: string
+  figures: Record<string, string | number>
+  ok: boolean
+}
+const proofs: Proof[] = []
+const prove = (name: string, figures: Record<string, string | number>, ok: boolean) => {
+  proofs.push({ name, figures, ok })
+  console.log(`\n${ok ? "PASS" : "FAIL"}  ${name}`)
+  for (const [label, value] of Object.entries(figures)) console.log(`      ${label}: ${value}`)
+}
+
+async function pool(total: number, concurrency: number, task: (i: number) => Promise<void>) {
+  let next = 0
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < total) await task(next++)
+  }))
+}
+
+function caller(base: string) {
+  return (name: string, body: string | object, headers: Record<string, string> = {}) =>
+    fetch(`${base}/functions/v1/${name}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", apikey: LOCAL_ANON_KEY, ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    })
+}
+
+const count = async (backend: BackendProcess, sql: string) => Number((await backend.sql.unsafe(sql))[0]?.n ?? 0)
+const rowCounts = async (backend: BackendProcess) => {
+  const [row] = await backend.sql`select (select count(*) from leads)::int + (select count(*) from contact_messages)::int
+    + (select count(*) from outbox_jobs)::int + (select count(*) from function_calls)::int as n`
+  return Number(row?.n ?? 0)
+}
+
+async function main() {
+  // The e-mail API is down for its first OUTAGE_FAILURES requests, then up.
+  const mailApi = await fakeServer([...Array.from({ length: OUTAGE_FAILURES }, () => 503), 200])
+  const backend = await startBackendProcess({
+    RESEND_API_KEY: "re_bench",
+    RESEND_API_URL: mailApi.url,
+    OUTBOX_INTERVAL_MS: "0",
+    OUTBOX_DISPATCH_SECRET: DISPATCH_SECRET,
+    OUTBOX_BACKOFF_BASE_MS: "0",
+    OUTBOX_BATCH_SIZE: "200",
+    OUTBOX_MAX_ATTEMPTS: "50",
+    // The production defaults, whatever a local .env says.
+    MIN_FORM_FILL_MS: "3000",
+    RATE_LIMIT_MAX: "20",
+    RATE_LIMIT_WINDOW_SECONDS: "600",
+    TURNSTILE_SECRET_KEY: "",
+  })
+  const call = caller(backend.base)
+  try {
+    // 1. 1,000 submissions at concurrency 20, each from its own address.
+    {
+      const marker = `reliability-${randomUUID()}`
+      const statuses: number[] = []
+      const started = performance.now()
+      await pool(1_000, 20, async () => {
+        const response = await call("process-simple-lead", { ...bodies.booking(), specialOffer: marker }, { "x-forwarded-for": nextVisitor() })
+        await response.arrayBuffer()
+        statuses.push(response.status)
+      })
+      const seconds = (performance.now() - started) / 1000
+      const stored = await count(backend, `select count(*)::int as n from leads where special_offer = '${marker}'`)
+      const ok2xx = statuses.filter((s) => s >= 200 && s < 300).length
+      const err5xx = statuses.filter((s) => s >= 500).length
+      prove(
+        "1,000 valid submissions at concurrency 20",
+        { "leads stored": stored, "2xx": ok2xx, "5xx": err5xx, duration: `${seconds.toFixed(2)} s (${Math.round(1000 / seconds)} req/s)` },
+        stored === 1_000 && ok2xx === 1_000 && err5xx === 0,
+      )
+    }
+
+    // 2. One submission sent 10 times at once.
+    {
+      const body = bodies.estimateRequest()
+      const ip = nextVisitor()
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const response = await call("process-estimate", body, { "x-forwarded-for": ip })
+          // Compared as data: a replayed answer comes back from jsonb, which orders keys its own way.
+          return `${response.status} ${stableJson(await response.json())}`
+        }),
+      )
+      const leads = await count(backend, `select count(*)::int as n from leads where submission_id = '${body.submissionId}'`)
+      const distinct = new Set(answers).size
+      const ok200 = answers.filter((a) => a.startsWith("200 ")).length
+      prove("10 simultaneous copies of one submission", { leads, "200 answers": ok200, "distinct answers": distinct }, leads === 1 && distinct === 1 && ok200 === 10)
+    }
+
+    // 3. The fuzzer, over HTTP.
+    for (const name of PUBLIC_FUNCTIONS) {
+      const before = await rowCounts(backend)
+      const cases = fc.sample(malformedRequests(name), FUZZ_RUNS)
+      let four = 0
+      let five = 0
+      const problems: string[] = []
+      await pool(cases.length, 20, async (i) => {
+        const request = cases[i]!
+        const response = await call(name, request.body, { "content-type": request.contentType })
+        if (response.status >= 500) five++
+        else if (response.status >= 400) four++
+        const check = checkAnswer(request, response.status, await response.text())
+        if (!check.ok && problems.length < 3) problems.push(`${request.kind}: ${check.problem}`)
+      })
+      const written = (await rowCounts(backend)) - before
+      prove(
+        `fuzzer: ${name}`,
+        { "bodies sent": cases.length, "4xx": four, "5xx": five, "rows written": written, ...(problems.length ? { "first problems": problems.join(" | ") } : {}) },
+        cases.length >= FUZZ_RUNS && four === cases.length && five === 0 && written === 0 && problems.length === 0,
+      )
+    }
+
+    // 4. A body over 64 KB.
+    {
+      const response = await call("process-contact", { ...bodies.contact(), message: "x".repeat(MAX_BODY_BYTES) }, { "x-forwarded-for": nextVisitor() })
+      const answer = (await response.json()) as { success?: boolean }
+      prove("a body over 64 KB", { status: response.status }, response.status === 413 && answer.success === false)
+    }
+
+    // 5. The e-mail outage: the worker (dispatch-outbox, as Supabase cron calls it) runs until nothing is due.
+    {
+      const started = performance.now()
+      let rounds = 0
+      for (; rounds < 500; rounds++) {
+        const response = await fetch(`${backend.base}/functions/v1/dispatch-outbox`, { method: "POST", headers: { authorization: `Bearer ${DISPATCH_SECRET}` } })
+        const r = (await response.json()) as { sent: number; retried: number; dead: number; notConfigured: number }
+        if (r.sent + r.retried + r.dead + r.notConfigured === 0) break
+      }
+      const perJob = new Map<string, number>()
+      for (const delivery of mailApi.delivered()) {
+        const key = String(delivery.headers["idempotency-key"])
+        perJob.set(key, (perJob.get(key) ?? 0) + 1)
+      }
+      const jobs = await count(backend, `select count(*)::int as n from outbox_jobs where kind <> 'crm_forward'`)
+      const sent = await count(backend, `select count(*)::int as n from outbox_jobs where kind <> 'crm_forward' and status = 'sent'`)
+      const counts = [...perJob.values()]
+      prove(
+        `e-mail API down for its first ${OUTAGE_FAILURES} requests, then up`,
+        {
+          "e-mail jobs": jobs,
+          "jobs sent": sent,
+          "failed tries": mailApi.received.length - mailApi.delivered().length,
+          "deliveries per job (min / max)": `${Math.min(...counts)} / ${Math.max(...counts)}`,
+          "worker rounds": rounds,
+          duration: `${((performance.now() - started) / 1000).toFixed(2)} s`,
+        },
+        jobs > 0 && sent === jobs && perJob.size === jobs && counts.every((n) => n === 1),
+      )
+    }
+
+    // 6. The rate limit: one address sends valid submissions until it is refused.
+    {
+      const ip = nextVisitor()
+      let accepted = 0
+      let limited: Response | null = null
+      for (let i = 0; i < 100 && !limited; i++) {
+        const response = await call("process-contact", bodies.contact(), { "x-forwarded-for": ip, origin: "http://localhost:9000" })
+        if (response.status === 429) limited = response
+        else if (response.ok) accepted++
+        await response.arrayBuffer()
+      }
+      const retryAfter = Number(limited?.headers.get("retry-after") ?? 0)
+      const cors = limited?.headers.get("access-control-allow-origin") ?? "(none)"
+      prove(
+        "rate limit (20 per 600 s per address)",
+        { "first 429 after": `${accepted} requests`, "Retry-After": `${retryAfter} s`, "CORS origin on the 429": cors },
+        limited !== null && accepted === 20 && retryAfter >= 1 && retryAfter <= 600 && cors === "http://localhost:9000",
+      )
+    }
+
+    // 7. Spam: a filled honeypot and a form sent 0.5 s after it was opened, on every function.
+    {
+      const spam = [
+        ...PUBLIC_FUNCTIONS.map((name) => [name, "honeypot"] as const),
+        ...PUBLIC_FUNCTIONS.map((name) => [name, "too fast"] as const),
+      ]
+      let answered200 = 0
+      const ids: string[] = []
+      for (const [name, kind] of spam) {
+        const base = name === "process-contact" ? bodies.contact() : name === "process-simple-lead" ? bodies.booking() : bodies.estimateRequest()
+        const body = kind === "honeypot" ? { ...base, website: "https://spam.example" } : { ...base, formStartedAt: Date.now() - 500 }
+        ids.push(body.submissionId)
+        const response = await call(name, body, { "x-forwarded-for": nextVisitor() })
+        const answer = (await response.json()) as { success?: boolean; reference?: string }
+        if (response.status === 200 && answer.success === true && typeof answer.reference === "string") answered200++
+      }
+      const list = ids.map((id) => `'${id}'`).join(", ")
+      const jobs = await count(backend, `select count(*)::int as n from outbox_jobs where split_part(dedupe_key, ':', 1) in (${list})`)
+      const leads = await count(backend, `select (select count(*) from leads where submission_id::text in (${list}))::int + (select count(*) from contact_messages where submission_id::text in (${list}))::int as n`)
+      const recorded = await count(backend, `select count(*)::int as n from spam_attempts where submission_id::text in (${list})`)
+      prove(
+        "spam (honeypot and too fast, on each function)",
+        { "bot submissions": spam.length, "answered 200 like a real one": answered200, "outbox jobs created": jobs, "leads or messages stored": leads, "recorded as spam": recorded },
+        answered200 === spam.length && jobs === 0 && leads === 0 && recorded === spam.length,
+      )
+    }
+  } finally {
+    await backend.stop()
+    await mailApi.close()
+  }
+
+  const failed = proofs.filter((p) => !p.ok)
+  console.log(`\n${proofs.length - failed.length} of ${proofs.length} proofs passed${failed.length ? `; FAILED: ${failed.map((p) => p.name).join(", ")}` : ""}.`)
+  process.exitCode = failed.length ? 1 : 0
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})

@@ -1,0 +1,30 @@
+/** Cloudflare Turnstile, verified server-side (the widget's token alone proves nothing). */
+export const TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify"
+
+export type TurnstileVerdict = "passed" | "failed" | "unavailable"
+
+export async function verifyTurnstile(options: {
+  secret: string
+  token: string | undefined
+  remoteIp: string | null
+  fetchImpl?: typeof fetch
+  timeoutMs?: number
+}): Promise<TurnstileVerdict> {
+  if (!options.token) return "failed"
+  const form = new URLSearchParams({ secret: options.secret, response: options.token })
+  if (options.remoteIp) form.set("remoteip", options.remoteIp)
+  try {
+    const response = await (options.fetchImpl ?? fetch)(TURNSTILE_VERIFY_URL, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
+    })
+    // Cloudflare answers 200 with success true or false; anything else means we could not ask, not that the visitor failed.
+    if (!response.ok) return "unavailable"
+    const result = (await response.json()) as { success?: unknown }
+    return result.success === true ? "passed" : "failed"
+  } catch {
+    return "unavailable"
+  }
+}
