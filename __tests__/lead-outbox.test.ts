@@ -65,6 +65,16 @@ test.each([
   expect(readOutbox(storage)).toEqual([{ name: "process-contact", body: body("a"), queuedAt: 1_000_000, attempts: 1, nextAttemptAt: 1_000_000 + RETRY_BASE_MS }])
 })
 
+test("a 429 or 503 with Retry-After waits at least that long", async () => {
+  const { deps, storage, advance } = setup([{ ok: false, reason: "http", status: 429, data: null, retryAfterMs: 37_000 }, { ok: false, reason: "http", status: 503, data: null, retryAfterMs: 1_000 }])
+  await sendLead(deps, "process-contact", body("a"))
+  expect(readOutbox(storage)[0]?.nextAttemptAt).toBe(1_000_000 + 37_000)
+  advance(37_000)
+  await flushOutbox(deps)
+  // The backoff (10 s for a second try) is longer than the 1 s asked for.
+  expect(readOutbox(storage)[0]).toMatchObject({ attempts: 2, nextAttemptAt: 1_000_000 + 37_000 + 2 * RETRY_BASE_MS })
+})
+
 test("the same submission queued twice is kept once", async () => {
   const { deps, storage } = setup([down, down])
   await sendLead(deps, "process-contact", body("a"))

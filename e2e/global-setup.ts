@@ -16,7 +16,9 @@ export default async function globalSetup() {
     apiPort: Number(new URL(LOCAL_API_URL).port),
     dbPort,
     outboxIntervalMs: 200,
-    env: { ALLOWED_ORIGINS: site.url },
+    // Browser tests fill forms in well under the minimum fill time, all from 127.0.0.1: the spam and
+    // rate-limit checks have their own tests (__tests__/backend/spam.test.ts) and are off here.
+    env: { ALLOWED_ORIGINS: site.url, MIN_FORM_FILL_MS: "0", RATE_LIMIT_MAX: "0" },
   })
   process.env.E2E_BASE_URL = site.url
   process.env.E2E_API_URL = backend.url

@@ -11,7 +11,7 @@ export const CALL_TIMEOUT_MS = 15_000
 
 export type CallResult =
   | { ok: true; data: Record<string, unknown> | null }
-  | { ok: false; reason: "http"; status: number; data: Record<string, unknown> | null }
+  | { ok: false; reason: "http"; status: number; data: Record<string, unknown> | null; retryAfterMs?: number }
   | { ok: false; reason: "network" | "relay"; message: string }
 
 let client: Promise<SupabaseClient> | null = null
@@ -30,7 +30,8 @@ export async function callFunction(name: string, body: Record<string, unknown>):
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response
     const json = (await response.json().catch(() => null)) as Record<string, unknown> | null
-    return { ok: false, reason: "http", status: response.status, data: json }
+    const retryAfter = Number(response.headers.get("retry-after"))
+    return { ok: false, reason: "http", status: response.status, data: json, ...(retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}) }
   }
   return { ok: false, reason: error instanceof FunctionsRelayError ? "relay" : "network", message: error.message }
 }

@@ -40,6 +40,10 @@ export const isRetryable = (result: CallResult) =>
 
 export const retryDelay = (attempts: number) => Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS)
 
+/** When to try again after `result`: the backoff, or later if the backend asked (Retry-After on a 429 or 503). */
+const nextAttempt = (now: number, attempts: number, result: CallResult) =>
+  now + Math.max(retryDelay(attempts), !result.ok && result.reason === "http" ? (result.retryAfterMs ?? 0) : 0)
+
 const keyOf = (entry: Pick<QueuedCall, "name" | "body">) => `${entry.name}:${String(entry.body.submissionId)}`
 
 export function readOutbox(storage: OutboxDeps["storage"]): QueuedCall[] {
@@ -62,10 +66,10 @@ function writeOutbox(storage: OutboxDeps["storage"], entries: readonly QueuedCal
 }
 
 /** Keeps a call for later (once per function and submissionId). */
-export function enqueue(deps: Pick<OutboxDeps, "storage" | "now">, name: string, body: Record<string, unknown>) {
+export function enqueue(deps: Pick<OutboxDeps, "storage" | "now">, name: string, body: Record<string, unknown>, failure: CallResult) {
   const entries = readOutbox(deps.storage).filter((e) => keyOf(e) !== keyOf({ name, body }))
   const now = deps.now()
-  entries.push({ name, body, queuedAt: now, attempts: 1, nextAttemptAt: now + retryDelay(1) })
+  entries.push({ name, body, queuedAt: now, attempts: 1, nextAttemptAt: nextAttempt(now, 1, failure) })
   writeOutbox(deps.storage, entries)
 }
 
@@ -78,7 +82,7 @@ export async function sendLead(deps: OutboxDeps, name: string, body: Record<stri
     result = { ok: false, reason: "network", message: error instanceof Error ? error.message : String(error) }
   }
   if (result.ok || !isRetryable(result)) return result
-  enqueue(deps, name, body)
+  enqueue(deps, name, body, result)
   return { ok: false, reason: "queued", cause: result }
 }
 
@@ -126,7 +130,7 @@ export async function flushOutbox(deps: OutboxDeps, force = false): Promise<Flus
     const attempts = stored.attempts + 1
     writeOutbox(
       deps.storage,
-      latest.map((e) => (keyOf(e) === keyOf(stored) ? { ...e, attempts, nextAttemptAt: deps.now() + retryDelay(attempts) } : e)),
+      latest.map((e) => (keyOf(e) === keyOf(stored) ? { ...e, attempts, nextAttemptAt: nextAttempt(deps.now(), attempts, result) } : e)),
     )
     break
   }
