@@ -46,6 +46,8 @@ const readIfExists = (file: string) => (fs.existsSync(file) ? fs.readFileSync(fi
 
 /** The file a URL path names inside root, or null (also for paths that try to leave root). */
 export function fileFor(root: string, urlPath: string): string | null {
+  // The host reads its rule files; it does not publish them.
+  if (urlPath === "/_headers" || urlPath === "/_redirects") return null
   const target = path.join(root, urlPath.endsWith("/") ? `${urlPath}index.html` : urlPath)
   if (target !== root && !target.startsWith(root + path.sep)) return null
   return fs.existsSync(target) && fs.statSync(target).isFile() ? target : null
