@@ -9,6 +9,7 @@ import fs from "node:fs"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import path from "node:path"
+import zlib from "node:zlib"
 import { headersFor, parseHeaders, parseRedirects, redirectFor, type HeaderRule, type RedirectRule } from "./host-rules"
 
 export interface HostServer {
@@ -39,6 +40,8 @@ const CONTENT_TYPES: Record<string, string> = {
 }
 export const contentType = (file: string) => CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream"
 
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/
+
 // What Netlify sends when no rule sets Cache-Control.
 const DEFAULT_CACHE_CONTROL = "public, max-age=0, must-revalidate"
 
@@ -66,8 +69,13 @@ function respond(request: http.IncomingMessage, response: http.ServerResponse, r
     response.writeHead(status).end()
     return
   }
-  const body = fs.readFileSync(file)
-  response.writeHead(status, { "Content-Type": contentType(file), "Content-Length": body.length })
+  const type = contentType(file)
+  // Hosts compress text; without it Lighthouse's simulated load would be slower than the real one.
+  const compress = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))
+  const body = compress ? zlib.gzipSync(fs.readFileSync(file)) : fs.readFileSync(file)
+  response.setHeader("Vary", "Accept-Encoding")
+  if (compress) response.setHeader("Content-Encoding", "gzip")
+  response.writeHead(status, { "Content-Type": type, "Content-Length": body.length })
   response.end(request.method === "HEAD" ? undefined : body)
 }
 
