@@ -4,7 +4,8 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { contentSecurityPolicy, cspHash, headerRules, headersFile, inlineScripts, scriptHashes, writeSecurityHeaders } from "../gatsby/security-headers"
-import { functionsOrigin } from "../gatsby/security-policy"
+import { functionsOrigin, LOCAL_FUNCTIONS_URL } from "../gatsby/security-policy"
+import { LOCAL_API_URL } from "../supabase/functions/_shared/local-defaults"
 import { headersFor, parseHeaders } from "../scripts/host-rules"
 
 const SAMPLE = `<!DOCTYPE html><html><head>
@@ -79,6 +80,8 @@ describe("the policy", () => {
   test("the functions' origin comes from GATSBY_SUPABASE_URL, else the local backend", () => {
     expect(functionsOrigin({ GATSBY_SUPABASE_URL: "https://abc.supabase.co/" })).toBe("https://abc.supabase.co")
     expect(functionsOrigin({})).toBe("http://localhost:54321")
+    // The same default the site's backend config uses.
+    expect(LOCAL_FUNCTIONS_URL).toBe(LOCAL_API_URL)
   })
 })
 

@@ -6,8 +6,6 @@
  * To allow another third party, add its origin to the directive(s) it needs below, in its own
  * named group, with a link to the vendor's CSP documentation.
  */
-import { LOCAL_API_URL } from "../supabase/functions/_shared/local-defaults"
-
 export type Directive =
   | "default-src"
   | "script-src"
@@ -84,9 +82,16 @@ export const SITE: Sources = {
 /** Every group that makes up the policy, in the order their sources are written. */
 export const POLICY_GROUPS: readonly Sources[] = [SITE, GOOGLE_TAG, TURNSTILE]
 
+/**
+ * The local backend's address (LOCAL_API_URL in supabase/functions/_shared/local-defaults.ts, which
+ * a unit test keeps equal). Written out because Gatsby compiles gatsby-node's imports with Parcel,
+ * and the broken-data build test compiles them in a copy of the project without supabase/.
+ */
+export const LOCAL_FUNCTIONS_URL = "http://localhost:54321"
+
 /** The origin the forms post to: GATSBY_SUPABASE_URL as the site is built, else the local backend. */
 export function functionsOrigin(env: NodeJS.ProcessEnv = process.env): string {
-  const raw = env.GATSBY_SUPABASE_URL || LOCAL_API_URL
+  const raw = env.GATSBY_SUPABASE_URL || LOCAL_FUNCTIONS_URL
   return new URL(raw).origin
 }
 
