@@ -123,3 +123,38 @@ test("after a client-side navigation, the contact form submits to the functions 
     await context.close()
   }
 })
+
+test("the policy lets the Google tag and Turnstile load and send their beacons, and refuses other origins", async () => {
+  const { page, context } = await openWatchedPage()
+  try {
+    // No network here: third-party requests are answered locally; CSP decides before they are sent.
+    await context.route(/^https:\/\//, (route) =>
+      route.request().resourceType() === "script" ? route.fulfill({ contentType: "application/javascript", body: "" }) : route.fulfill({ status: 204, body: "" }),
+    )
+    await page.goto(`${hostUrl()}/offer/yonkers39/`, { waitUntil: "networkidle" })
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" })
+    // What gtag.js (GA4 + Ads conversions) and Turnstile do once loaded, run in the page under its CSP.
+    await page.evaluate(async () => {
+      const addScript = (src: string) => document.head.appendChild(Object.assign(document.createElement("script"), { src }))
+      const addFrame = (src: string) => document.body.appendChild(Object.assign(document.createElement("iframe"), { src, title: "test" }))
+      addScript("https://www.googletagmanager.com/gtag/js?id=G-TEST")
+      addScript("https://www.googleadservices.com/pagead/conversion_async.js")
+      addScript("https://challenges.cloudflare.com/turnstile/v0/api.js")
+      addFrame("https://challenges.cloudflare.com/cdn-cgi/challenge-platform/h/g/turnstile/if/ov2/")
+      addFrame("https://td.doubleclick.net/td/rul/1234567")
+      for (const src of ["https://www.google-analytics.com/g/collect?v=2", "https://www.googleadservices.com/pagead/conversion/1234567/", "https://googleads.g.doubleclick.net/pagead/viewthroughconversion/1234567/", "https://www.google.com/pagead/1p-conversion/1234567/"]) {
+        new Image().src = src
+      }
+      await fetch("https://region1.google-analytics.com/g/collect?v=2", { method: "POST", mode: "no-cors" })
+      await fetch("https://stats.g.doubleclick.net/g/collect", { mode: "no-cors" })
+    })
+    await page.waitForLoadState("networkidle")
+    expect(await violations(page)).toEqual([])
+    // And the listener does see a refusal: an origin the policy does not name.
+    await page.evaluate(() => fetch("https://collector.example.net/steal").catch(() => undefined))
+    await page.waitForFunction(() => window.__csp.length > 0)
+    expect(await violations(page)).toEqual([expect.stringMatching(/^connect-src blocked https:\/\/collector\.example\.net\/steal/)])
+  } finally {
+    await context.close()
+  }
+})
