@@ -1,3 +1,4 @@
+import { startHostServer } from "../scripts/host-server"
 import { freePort, serveBuild } from "../scripts/static-server"
 import { startBackend } from "../server/backend"
 import { LOCAL_API_URL } from "../supabase/functions/_shared/local-defaults"
@@ -7,9 +8,14 @@ declare global {
   var __E2E_STOPS__: Array<() => Promise<void>> | undefined
 }
 
-/** The production build, and the local backend on the address the build was made for (with a throwaway database). */
+/**
+ * The production build (by gatsby serve, and by the host server that applies public/_headers and
+ * _redirects as the static host does), and the local backend on the address the build was made
+ * for (with a throwaway database), allowing both sites' origins.
+ */
 export default async function globalSetup() {
   const site = await serveBuild()
+  const host = await startHostServer()
   const dbPort = await freePort()
   const backend = await startBackend({
     dataDir: "memory://",
@@ -18,10 +24,11 @@ export default async function globalSetup() {
     outboxIntervalMs: 200,
     // Browser tests fill forms in well under the minimum fill time, all from 127.0.0.1: the spam and
     // rate-limit checks have their own tests (__tests__/backend/spam.test.ts) and are off here.
-    env: { ALLOWED_ORIGINS: site.url, MIN_FORM_FILL_MS: "0", RATE_LIMIT_MAX: "0" },
+    env: { ALLOWED_ORIGINS: [site.url, host.url].join(","), MIN_FORM_FILL_MS: "0", RATE_LIMIT_MAX: "0" },
   })
   process.env.E2E_BASE_URL = site.url
+  process.env.E2E_HOST_URL = host.url
   process.env.E2E_API_URL = backend.url
   process.env.E2E_DATABASE_URL = backend.databaseUrl ?? ""
-  globalThis.__E2E_STOPS__ = [site.stop, backend.stop]
+  globalThis.__E2E_STOPS__ = [site.stop, host.stop, backend.stop]
 }

@@ -1,11 +1,16 @@
 import fs from "node:fs/promises"
 import path from "node:path"
 import type { GatsbyNode } from "gatsby"
+import { writeSecurityHeaders } from "./security-headers"
+import { functionsOrigin } from "./security-policy"
 
 export const robotsTxt = (siteUrl: string) =>
   ["User-agent: *", "Allow: /", "", `Sitemap: ${siteUrl}/sitemap-index.xml`, ""].join("\n")
 
-/** robots.txt names the sitemap at the deployed address, which is known only at build time. */
+/**
+ * robots.txt names the sitemap at the deployed address, and _headers holds the hashes of the
+ * built pages' inline scripts and the functions' origin: all known only at build time.
+ */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
   const result = await graphql<{ site: { siteMetadata: { siteUrl: string } } }>(
     `query RobotsTxt { site { siteMetadata { siteUrl } } }`,
@@ -16,4 +21,6 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
     return
   }
   await fs.writeFile(path.join("public", "robots.txt"), robotsTxt(siteUrl))
+  const headers = await writeSecurityHeaders("public", functionsOrigin())
+  reporter.info(`public/_headers: security headers for ${headers.pages} pages (CSP ${headers.csp.length} characters)`)
 }

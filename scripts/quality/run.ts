@@ -8,7 +8,7 @@ import path from "node:path"
 import axe from "axe-core"
 import { launchChromium } from "../chromium"
 import { siteRoutes } from "../site-routes"
-import { serveBuild } from "../static-server"
+import { startHostServer } from "../host-server"
 import { AXE_TAGS, BUDGETS } from "./budgets"
 import { firstLoad, htmlFileFor } from "./first-load"
 import { runLighthouse, type LighthouseScores } from "./lighthouse"
@@ -30,12 +30,14 @@ interface PageResult {
 async function main() {
   if (!fs.existsSync(path.join(PUBLIC, "index.html"))) throw new Error("No build in public/: run `npm run build` first")
   const routes = [...siteRoutes(), NOT_FOUND]
-  const server = await serveBuild()
+  // Served as the static host serves it (public/_headers: CSP, caching), so Lighthouse sees what visitors get.
+  const server = await startHostServer()
   const browser = await launchChromium()
   const results: PageResult[] = []
   try {
     for (const route of routes) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+      // axe is injected as an inline script, which the site's CSP rightly refuses; it is not site code.
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true })
       await page.goto(`${server.url}${route.path}`, { waitUntil: "networkidle" })
       await page.waitForSelector("html[data-hydrated]", { state: "attached" })
       const bytes = firstLoad(fs.readFileSync(htmlFileFor(PUBLIC, route.path), "utf8"), PUBLIC)

@@ -1,0 +1,124 @@
+/**
+ * The one declared security policy of the static site. gatsby/security-headers.ts turns it into
+ * public/_headers at the end of the build, adding what only the build knows: the hashes of
+ * Gatsby's inline scripts and the functions' origin (GATSBY_SUPABASE_URL).
+ *
+ * To allow another third party, add its origin to the directive(s) it needs below, in its own
+ * named group, with a link to the vendor's CSP documentation.
+ */
+export type Directive =
+  | "default-src"
+  | "script-src"
+  | "style-src"
+  | "img-src"
+  | "font-src"
+  | "connect-src"
+  | "frame-src"
+  | "object-src"
+  | "base-uri"
+  | "form-action"
+  | "frame-ancestors"
+  | "manifest-src"
+  | "worker-src"
+
+export type Sources = Partial<Record<Directive, readonly string[]>>
+
+/**
+ * The Google tag (gtag.js) for GA4 and Google Ads conversions, as Google's guide "Use Tag Manager
+ * with a Content Security Policy" lists them for GA4, GA4 with Google signals, and Google Ads
+ * conversions/remarketing (https://developers.google.com/tag-platform/security/guides/csp).
+ * The guide's `https://*.google.<TLD>` cannot be written in CSP; www.google.com covers a US audience.
+ */
+export const GOOGLE_TAG: Sources = {
+  "script-src": ["https://*.googletagmanager.com", "https://www.googleadservices.com", "https://www.google.com", "https://googleads.g.doubleclick.net"],
+  "img-src": [
+    "https://*.google-analytics.com",
+    "https://*.googletagmanager.com",
+    "https://*.g.doubleclick.net",
+    "https://*.google.com",
+    "https://www.googleadservices.com",
+  ],
+  "connect-src": [
+    "https://*.google-analytics.com",
+    "https://*.analytics.google.com",
+    "https://*.googletagmanager.com",
+    "https://*.g.doubleclick.net",
+    "https://*.google.com",
+    "https://www.googleadservices.com",
+  ],
+  // Ads conversion measurement loads a frame from td.doubleclick.net; remarketing from bid.g.doubleclick.net.
+  "frame-src": ["https://td.doubleclick.net", "https://bid.g.doubleclick.net", "https://www.googletagmanager.com"],
+}
+
+/** Cloudflare Turnstile, for the spam widget (https://developers.cloudflare.com/turnstile/reference/content-security-policy/). */
+export const TURNSTILE: Sources = {
+  "script-src": ["https://challenges.cloudflare.com"],
+  "frame-src": ["https://challenges.cloudflare.com"],
+}
+
+/** What the site itself needs. */
+export const SITE: Sources = {
+  "default-src": ["'self'"],
+  // Inline scripts are allowed by their sha256 hashes, added at build time; never 'unsafe-inline'.
+  "script-src": ["'self'"],
+  // The build inlines its CSS in <style> elements and gatsby-plugin-image writes style attributes;
+  // style attributes can only be allowed with 'unsafe-inline' (CSS cannot run script).
+  "style-src": ["'self'", "'unsafe-inline'"],
+  // gatsby-plugin-image placeholders are data: URIs.
+  "img-src": ["'self'", "data:"],
+  "font-src": ["'self'"],
+  // Gatsby fetches page-data/*.json from its own origin; the functions' origin is added at build.
+  "connect-src": ["'self'"],
+  "frame-src": ["'self'"],
+  "manifest-src": ["'self'"],
+  "worker-src": ["'self'"],
+  "object-src": ["'none'"],
+  "base-uri": ["'self'"],
+  "form-action": ["'self'"],
+  // Only in a header, never in a <meta> policy: no site may frame these pages (clickjacking).
+  "frame-ancestors": ["'none'"],
+}
+
+/** Every group that makes up the policy, in the order their sources are written. */
+export const POLICY_GROUPS: readonly Sources[] = [SITE, GOOGLE_TAG, TURNSTILE]
+
+/**
+ * The local backend's address (LOCAL_API_URL in supabase/functions/_shared/local-defaults.ts, which
+ * a unit test keeps equal). Written out because Gatsby compiles gatsby-node's imports with Parcel,
+ * and the broken-data build test compiles them in a copy of the project without supabase/.
+ */
+export const LOCAL_FUNCTIONS_URL = "http://localhost:54321"
+
+/** The origin the forms post to: GATSBY_SUPABASE_URL as the site is built, else the local backend. */
+export function functionsOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env.GATSBY_SUPABASE_URL || LOCAL_FUNCTIONS_URL
+  return new URL(raw).origin
+}
+
+/** Headers sent with every response (the CSP is added to them by the generator). */
+export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  // Two years with preload: the host must stay HTTPS-only for every subdomain (hstspreload.org rules).
+  ["Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload"],
+  // For old browsers without frame-ancestors.
+  ["X-Frame-Options", "DENY"],
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  // Powerful features the site never uses; browsing-topics=() opts out of interest-based ad topics
+  // (the old interest-cohort is left out: FLoC is gone and Chromium logs an error for unknown features).
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()"],
+]
+
+/**
+ * Cache rules. Webpack names every .js and .css file after its content hash, and /static/ holds
+ * content-addressed files (gatsby-plugin-image, imported assets), so they never change at a URL.
+ * HTML, page-data and the app-data must be revalidated: they name the current hashes.
+ */
+export const IMMUTABLE = "public, max-age=31536000, immutable"
+export const REVALIDATE = "public, max-age=0, must-revalidate"
+export const CACHE_RULES: ReadonlyArray<readonly [string, string]> = [
+  ["/*.js", IMMUTABLE],
+  ["/*.css", IMMUTABLE],
+  ["/static/*", IMMUTABLE],
+  ["/page-data/*", REVALIDATE],
+  ["/*.html", REVALIDATE],
+]
