@@ -5,27 +5,20 @@
  */
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
-import os from "node:os"
 import path from "node:path"
-
-const ROOT = path.resolve(__dirname, "..")
-// Gatsby compiles its config with Parcel, which does not follow symlinks: copy the sources, link node_modules.
-const COPIED = ["data", "src", "static", "gatsby", "gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package.json", "tsconfig.json", "postcss.config.js"]
+import { plainOutput, scratchProject } from "../scripts/scratch-project"
 
 function buildWithData(edit: (dataDir: string) => void) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "broken-data-"))
-  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"))
-  for (const name of COPIED) fs.cpSync(path.join(ROOT, name), path.join(dir, name), { recursive: true })
-  edit(path.join(dir, "data"))
+  const project = scratchProject("broken-data-")
+  edit(project.dataDir)
   const result = spawnSync(process.execPath, [require.resolve("gatsby/cli.js"), "build"], {
-    cwd: dir,
+    cwd: project.dir,
     env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true" },
     encoding: "utf8",
     timeout: 120_000,
   })
-  fs.rmSync(dir, { recursive: true, force: true })
-  // Gatsby wraps long lines; join them back before matching.
-  return { status: result.status, output: `${result.stdout}${result.stderr}`.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "").replace(/\s+/g, " ") }
+  project.remove()
+  return { status: result.status, output: plainOutput(`${result.stdout}${result.stderr}`) }
 }
 
 const replaceIn = (file: string, from: string, to: string) => fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(from, to))

@@ -1,0 +1,112 @@
+/** @jest-environment node */
+/**
+ * The GitHub Actions workflows: valid against GitHub's published schema, and
+ * doing what the README promises (test everything, deploy the site when its
+ * inputs change, deploy the backend when supabase/ changes).
+ */
+import { execFileSync } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { validateWorkflow } from "@action-validator/core"
+import { load } from "js-yaml"
+
+const ROOT = path.join(__dirname, "..")
+const DIR = path.join(ROOT, ".github", "workflows")
+
+interface Step {
+  name?: string
+  uses?: string
+  run?: string
+  with?: Record<string, string>
+  env?: Record<string, string>
+}
+interface Workflow {
+  on: Record<string, { branches?: string[]; paths?: string[] } | null>
+  jobs: Record<string, { env?: Record<string, string>; steps: Step[] }>
+}
+
+const files = fs.readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f))
+const source = (file: string) => fs.readFileSync(path.join(DIR, file), "utf8")
+const workflow = (file: string) => load(source(file)) as Workflow
+const steps = (wf: Workflow) => Object.values(wf.jobs).flatMap((job) => job.steps)
+const runs = (wf: Workflow) => steps(wf).map((step) => step.run ?? "").join("\n")
+const envOf = (wf: Workflow) => Object.assign({}, ...Object.values(wf.jobs).map((job) => job.env ?? {}), ...steps(wf).map((step) => step.env ?? {})) as Record<string, string>
+
+/** The files git tracks, to check that each `paths` filter matches something real. */
+const tracked = execFileSync("git", ["ls-files"], { cwd: ROOT, encoding: "utf8" }).split("\n").filter(Boolean)
+const globToRegExp = (glob: string) =>
+  new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\u0000").replace(/\*/g, "[^/]*").replace(/\u0000/g, ".*")}$`)
+
+test("there are the three workflows", () => {
+  expect(files.sort()).toEqual(["ci.yml", "deploy-backend.yml", "deploy-site.yml"])
+})
+
+test.each(files)("%s is a valid workflow by GitHub's schema", (file) => {
+  expect(validateWorkflow(source(file)).errors).toEqual([])
+})
+
+test.each(files)("%s pins every action to a major version or a commit", (file) => {
+  for (const step of steps(workflow(file))) if (step.uses) expect(step.uses).toMatch(/@(v\d+(\.\d+)*|[0-9a-f]{40})$/)
+})
+
+test.each(files)("%s takes credentials only from repository secrets", (file) => {
+  const text = source(file)
+  expect(text).not.toMatch(/(nfp_|sbp_|eyJ)[A-Za-z0-9_-]{10,}/)
+  for (const [name, value] of Object.entries(envOf(workflow(file)))) {
+    if (/TOKEN|PASSWORD|SECRET/.test(name)) expect(value).toBe(`\${{ secrets.${name} }}`)
+  }
+})
+
+test("CI installs, tests and builds on every push and pull request with the same script as here", () => {
+  const ci = workflow("ci.yml")
+  expect(Object.keys(ci.on).sort()).toEqual(["pull_request", "push"])
+  expect(ci.on.push?.branches).toBeUndefined()
+  expect(runs(ci)).toContain("bash .ci/run")
+  // .ci/run is install + `npm test` (build, types, unit and browser tests) + the quality budgets.
+  const script = fs.readFileSync(path.join(ROOT, ".ci", "run"), "utf8")
+  expect(script).toMatch(/npm install --no-audit --no-fund\s+npm test\s+npm run quality/)
+})
+
+test("the site deploys from main when data, code, static files or the Gatsby config change", () => {
+  const deploy = workflow("deploy-site.yml")
+  expect(deploy.on.push?.branches).toEqual(["main"])
+  const paths = deploy.on.push?.paths ?? []
+  for (const required of ["data/**", "src/**", "static/**", "gatsby-config.ts", "gatsby-node.ts", "gatsby/**"]) expect(paths).toContain(required)
+  for (const glob of paths) expect(tracked.some((file) => globToRegExp(glob).test(file))).toBe(true)
+  expect(globToRegExp("data/**").test("data/offers/newrochelle59.yaml")).toBe(true)
+  const commands = runs(deploy)
+  expect(commands.indexOf("npm run validate:data")).toBeLessThan(commands.indexOf("npm run build"))
+  expect(commands).toMatch(/npx --yes netlify-cli@\d+\.\d+\.\d+ deploy --dir=public --prod/)
+  expect(envOf(deploy)).toMatchObject({ NETLIFY_AUTH_TOKEN: "${{ secrets.NETLIFY_AUTH_TOKEN }}", NETLIFY_SITE_ID: "${{ secrets.NETLIFY_SITE_ID }}" })
+})
+
+test("the site build restores Gatsby's .cache and public/ from the last run", () => {
+  const cache = steps(workflow("deploy-site.yml")).find((step) => step.uses?.startsWith("actions/cache@"))
+  expect(cache?.with?.path?.split("\n").map((p) => p.trim()).filter(Boolean)).toEqual([".cache", "public"])
+  expect(cache?.with?.["restore-keys"]).toBeTruthy()
+  const order = steps(workflow("deploy-site.yml")).map((step) => step.uses ?? step.run ?? "")
+  expect(order.findIndex((s) => s.startsWith("actions/cache@"))).toBeLessThan(order.indexOf("npm run build"))
+})
+
+test("the site is built with every setting the browser code and the build read", () => {
+  const env = envOf(workflow("deploy-site.yml"))
+  const readBySite = new Set<string>(["SITE_URL", "GATSBY_GA_MEASUREMENT_ID", "GATSBY_ADS_ID", "GATSBY_ADS_CONVERSION_LABEL"])
+  for (const file of ["src/lib/backend-config.ts"]) for (const [, name] of fs.readFileSync(path.join(ROOT, file), "utf8").matchAll(/process\.env\.(GATSBY_[A-Z_]+)/g)) readBySite.add(name!)
+  for (const name of readBySite) expect(env[name]).toMatch(/^\$\{\{ (vars|secrets)\.[A-Z_]+ \}\}$/)
+})
+
+test("the backend deploys from main when supabase/ changes: migrations pushed, functions deployed", () => {
+  const deploy = workflow("deploy-backend.yml")
+  expect(deploy.on.push?.branches).toEqual(["main"])
+  expect(deploy.on.push?.paths).toEqual(["supabase/**"])
+  expect(steps(deploy).some((step) => step.uses?.startsWith("supabase/setup-cli@"))).toBe(true)
+  const commands = runs(deploy)
+  expect(commands).toContain("supabase link --project-ref")
+  expect(commands.indexOf("supabase db push")).toBeLessThan(commands.indexOf("supabase functions deploy"))
+  expect(envOf(deploy).SUPABASE_ACCESS_TOKEN).toBe("${{ secrets.SUPABASE_ACCESS_TOKEN }}")
+})
+
+test("the schema check can fail: a misspelt key is caught", () => {
+  const broken = source("ci.yml").replace("runs-on:", "run-on:")
+  expect(validateWorkflow(broken).errors.length).toBeGreaterThan(0)
+})

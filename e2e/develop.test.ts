@@ -1,0 +1,90 @@
+/**
+ * `gatsby develop` picks up an edit to a data file while the page is open,
+ * and a data change that breaks the schema shows the same clear error there
+ * (file, entry, field) without stopping the server; fixing it recovers.
+ * It runs in a scratch copy of the project so this checkout's build is untouched.
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { freePort } from "../scripts/static-server"
+import { plainOutput, scratchProject, type ScratchProject } from "../scripts/scratch-project"
+import { useBrowser } from "./browser"
+
+jest.setTimeout(300_000)
+const browser = useBrowser()
+
+let project: ScratchProject
+let develop: ChildProcess
+let output = ""
+let url = ""
+
+async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await check()) return
+    if (develop.exitCode !== null) throw new Error(`gatsby develop exited (${develop.exitCode}) while waiting for ${what}:\n${plainOutput(output).slice(-2000)}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`timed out waiting for ${what}:\n${plainOutput(output).slice(-2000)}`)
+}
+
+beforeAll(async () => {
+  project = scratchProject("develop-")
+  const port = await freePort()
+  url = `http://127.0.0.1:${port}`
+  develop = spawn(process.execPath, [require.resolve("gatsby/cli.js"), "develop", "--host", "127.0.0.1", "--port", String(port)], {
+    cwd: project.dir,
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NODE_ENV: "development" },
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so the workers it starts stop with it.
+    detached: true,
+  })
+  develop.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  develop.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  await waitFor(async () => (await fetch(`${url}/offer/yonkers39/`).catch(() => null))?.ok === true, "the develop server", 240_000)
+})
+
+afterAll(async () => {
+  if (develop?.pid && develop.exitCode === null) {
+    const exited = new Promise((resolve) => develop.once("exit", resolve))
+    process.kill(-develop.pid, "SIGTERM")
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))])
+    if (develop.exitCode === null) process.kill(-develop.pid, "SIGKILL")
+  }
+  develop?.stdout?.destroy()
+  develop?.stderr?.destroy()
+  project?.remove()
+})
+
+const offerFile = () => path.join(project.dataDir, "offers", "yonkers39.yaml")
+const editOffer = (from: string, to: string) => {
+  const text = fs.readFileSync(offerFile(), "utf8")
+  expect(text).toContain(from)
+  fs.writeFileSync(offerFile(), text.replace(from, to))
+}
+
+test("an edited offer shows in the open page without a reload; a broken one shows the file, entry and field; fixing it recovers", async () => {
+  const page = await browser().newPage()
+  try {
+    await page.goto(`${url}/offer/yonkers39/`)
+    const heading = page.getByRole("heading", { level: 1 })
+    await heading.filter({ hasText: "Pest Control in Yonkers — Express Pest Fix" }).waitFor({ timeout: 120_000 })
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true))
+
+    editOffer("offerName: Express Pest Fix", "offerName: Express Pest Fix Plus")
+    await heading.filter({ hasText: "Pest Control in Yonkers — Express Pest Fix Plus" }).waitFor({ timeout: 60_000 })
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+
+    const before = output.length
+    editOffer("price: $39", "price: 39 dollars")
+    const expected = 'Invalid data in data/offers/yonkers39.yaml, entry "yonkers39", field "price": must be a dollar price such as $49'
+    await waitFor(() => plainOutput(output.slice(before)).includes(expected), "the data error in the develop output", 60_000)
+    expect(develop.exitCode).toBeNull()
+
+    editOffer("price: 39 dollars", "price: $35")
+    await page.getByText("$35 with coupon YON39").first().waitFor({ timeout: 60_000 })
+  } finally {
+    await page.close()
+  }
+})

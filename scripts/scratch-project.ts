@@ -1,0 +1,29 @@
+/**
+ * A throwaway copy of the project (sources and data copied, node_modules
+ * linked), for builds and dev servers that must not touch this checkout's
+ * .cache and public/: broken-data builds, the develop test, the build benchmark.
+ */
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+
+export const PROJECT_ROOT = path.resolve(__dirname, "..")
+// Gatsby compiles its config with Parcel, which does not follow symlinks: copy the sources (src imports the
+// functions' shared contract from supabase/), link node_modules.
+const COPIED = ["data", "src", "static", "gatsby", "supabase", "gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package.json", "tsconfig.json", "postcss.config.js"]
+
+export interface ScratchProject {
+  dir: string
+  dataDir: string
+  remove: () => void
+}
+
+export function scratchProject(prefix = "scratch-"): ScratchProject {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  fs.symlinkSync(path.join(PROJECT_ROOT, "node_modules"), path.join(dir, "node_modules"))
+  for (const name of COPIED) fs.cpSync(path.join(PROJECT_ROOT, name), path.join(dir, name), { recursive: true })
+  return { dir, dataDir: path.join(dir, "data"), remove: () => fs.rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** Gatsby's output with colours removed and its wrapped lines joined, for matching messages. */
+export const plainOutput = (text: string) => text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "").replace(/\s+/g, " ")
