@@ -82,7 +82,10 @@ test("an edited offer shows in the open page without a reload; a broken one show
     await waitFor(() => plainOutput(output.slice(before)).includes(expected), "the data error in the develop output", 60_000)
     expect(develop.exitCode).toBeNull()
 
+    // Fixed: the server picks it up again (a page that crashed on the broken value recovers on reload).
     editOffer("price: 39 dollars", "price: $35")
+    await waitFor(async () => (await (await fetch(`${url}/page-data/offer/yonkers39/page-data.json`)).text()).includes('"price":"$35"'), "the fixed data", 60_000)
+    await page.reload()
     await page.getByText("$35 with coupon YON39").first().waitFor({ timeout: 60_000 })
   } finally {
     await page.close()
