@@ -77,13 +77,14 @@ test("an edited offer shows in the open page without a reload; a broken one show
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
 
     const before = output.length
-    editOffer("price: $39", "price: 39 dollars")
-    const expected = 'Invalid data in data/offers/yonkers39.yaml, entry "yonkers39", field "price": must be a dollar price such as $49'
+    editOffer("heroVariant: family", "heroVariant: dragon")
+    const expected = 'Invalid data in data/offers/yonkers39.yaml, entry "yonkers39", field "heroVariant": must be one of the following values: technician, family'
     await waitFor(() => plainOutput(output.slice(before)).includes(expected), "the data error in the develop output", 60_000)
     expect(develop.exitCode).toBeNull()
 
-    // Fixed: the server picks it up again (a page that crashed on the broken value recovers on reload).
-    editOffer("price: 39 dollars", "price: $35")
+    // Fixed: the server serves the corrected data.
+    editOffer("heroVariant: dragon", "heroVariant: technician")
+    editOffer("price: $39", "price: $35")
     await waitFor(async () => (await (await fetch(`${url}/page-data/offer/yonkers39/page-data.json`)).text()).includes('"price":"$35"'), "the fixed data", 60_000)
     await page.reload()
     await page.getByText("$35 with coupon YON39").first().waitFor({ timeout: 60_000 })
