@@ -1,5 +1,6 @@
 import { CircleCheck } from "lucide-react"
 import { buttonClass } from "../ui/button-class"
+import { NextSteps } from "../ui/next-steps"
 
 export interface ThankYouTexts {
   readonly heading: string
@@ -23,14 +24,7 @@ export function ThankYou({ texts, reference, referenceLabel, onAgain, headingId 
           {referenceLabel} <strong>{reference}</strong>
         </p>
       )}
-      <div className="mx-auto mt-6 max-w-lg rounded-xl bg-brand-50 p-5 text-left">
-        <h3 className="font-semibold text-brand-900">{texts.nextHeading}</h3>
-        <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">
-          {texts.nextSteps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-      </div>
+      <NextSteps heading={texts.nextHeading} steps={texts.nextSteps} />
       <button type="button" className={`${buttonClass("outline")} mt-6`} onClick={onAgain}>
         {texts.againLabel}
       </button>

@@ -2,6 +2,7 @@ import { CircleCheck, Phone } from "lucide-react"
 import { useEffect, useRef } from "react"
 import { telHref } from "../../lib/phone"
 import type { PhoneNumber, ThankYouTexts } from "./types"
+import { NextSteps } from "../ui/next-steps"
 
 /** Shown in place of the form once the visit is booked: what happens next and the emergency number. */
 export function ThankYouView({ texts, phone, headingId }: { texts: ThankYouTexts; phone: PhoneNumber; headingId: string }) {
@@ -15,14 +16,7 @@ export function ThankYouView({ texts, phone, headingId }: { texts: ThankYouTexts
         {texts.heading}
       </h2>
       <p className="mt-2 text-slate-700">{texts.text}</p>
-      <div className="mx-auto mt-6 max-w-lg rounded-xl bg-brand-50 p-5 text-left">
-        <h3 className="font-semibold text-brand-900">{texts.nextHeading}</h3>
-        <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">
-          {texts.nextSteps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-      </div>
+      <NextSteps heading={texts.nextHeading} steps={texts.nextSteps} />
       <p className="mt-6 text-slate-800">
         {texts.emergencyText}{" "}
         <a href={telHref(phone.e164)} className="inline-flex items-center gap-1 font-bold text-brand-800 underline underline-offset-2">
