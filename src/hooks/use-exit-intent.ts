@@ -10,10 +10,13 @@ export const isExitThroughTop = (event: MouseEvent) => event.relatedTarget === n
 export function useExitIntent(onExit: () => void, enabled: boolean) {
   const callback = useRef(onExit)
   callback.current = onExit
+  // Read when the event fires: the listener itself goes away in an effect, a frame after `enabled` turns false.
+  const active = useRef(enabled)
+  active.current = enabled
   useEffect(() => {
     if (!enabled) return
     const onMouseOut = (event: MouseEvent) => {
-      if (isExitThroughTop(event)) callback.current()
+      if (active.current && isExitThroughTop(event)) callback.current()
     }
     document.addEventListener("mouseout", onMouseOut)
     return () => document.removeEventListener("mouseout", onMouseOut)

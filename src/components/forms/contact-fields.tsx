@@ -1,8 +1,6 @@
-import type { ComponentType } from "react"
 import type { ContactFormLabels } from "./contact-form"
-import type { FieldViewProps } from "./field-view"
+import type { FieldComponent } from "./field-view"
 
-type FieldComponent = ComponentType<Omit<FieldViewProps, "error" | "value" | "onChange" | "onBlur">>
 
 /** The contact form's fields, drawn with the live (Formik) field or the prerendered one. */
 export function ContactFields({ labels, Field }: { labels: ContactFormLabels; Field: FieldComponent }) {

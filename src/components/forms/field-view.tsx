@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from "react"
+import type { ComponentType, InputHTMLAttributes } from "react"
 
 export interface FieldViewProps extends InputHTMLAttributes<HTMLInputElement | HTMLTextAreaElement> {
   name: string
@@ -7,6 +7,11 @@ export interface FieldViewProps extends InputHTMLAttributes<HTMLInputElement | H
   multiline?: boolean
   error?: string
 }
+
+/** What a form's field list passes to a field; the value and error come from the live form or are absent in its prerendered shell. */
+export type FieldProps = Omit<FieldViewProps, "error" | "value" | "onChange" | "onBlur">
+/** The live (Formik) field or the prerendered one, so one field list draws both. */
+export type FieldComponent = ComponentType<FieldProps>
 
 /** A labelled input with its error next to it; required fields carry an asterisk. Shared by the live form and its placeholder. */
 export function FieldView({ name, label, required = false, multiline = false, error, className = "", ...rest }: FieldViewProps) {

@@ -1,8 +1,6 @@
-import type { ComponentType } from "react"
-import type { FieldViewProps } from "../forms/field-view"
+import type { FieldComponent } from "../forms/field-view"
 import type { OfferPageTexts } from "./types"
 
-type FieldComponent = ComponentType<Omit<FieldViewProps, "error" | "value" | "onChange" | "onBlur">>
 export type CallbackLabels = OfferPageTexts["callback"]
 
 /** The callback form's fields, drawn with the live (Formik) field or the prerendered one. Only name and phone are required. */

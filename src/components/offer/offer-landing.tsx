@@ -6,11 +6,12 @@ import type { AdsConversion } from "../../lib/tracking"
 import { trackAdsConversion } from "../../lib/tracking"
 import { Accordion } from "../faq/accordion"
 import { Deferred } from "../forms/deferred"
+import { CallPromptDialog } from "../ui/call-prompt-dialog"
 import { Section } from "../ui/section"
 import { Testimonials } from "../ui/testimonials"
+import { TrustBadges } from "../ui/trust-badges"
 import { CallbackFormShell } from "./callback-form-shell"
 import { ExclusionsBanner } from "./exclusions-banner"
-import { ExitIntentModal } from "./exit-intent-modal"
 import { MobileCallBar } from "./mobile-call-bar"
 import { OfferFooter } from "./offer-footer"
 import { OfferHero } from "./offer-hero"
@@ -18,7 +19,6 @@ import { OfferThankYou } from "./offer-thank-you"
 import { OfferTopBar } from "./offer-top-bar"
 import { ProtectionOptions } from "./protection-options"
 import { StandaloneFrame } from "./standalone-frame"
-import { TrustBadges } from "./trust-badges"
 import type { HeroPicture, OfferDetails, OfferPageTexts, ProtectionPlan } from "./types"
 import { WhatYouGet } from "./what-you-get"
 
@@ -90,14 +90,14 @@ export function OfferLanding({ offer, texts, plans, picture, company, logo, site
       overlay={
         <>
           <MobileCallBar phone={offer.phone} callLabel={t(texts.mobileBar.callLabel)} callText={texts.mobileBar.callText} exclusions={exclusions} />
-          <ExitIntentModal
+          <CallPromptDialog
             open={exitOpen}
             onClose={closeExit}
             heading={texts.exitIntent.heading}
             text={t(texts.exitIntent.text)}
             phone={offer.phone}
             callLabel={t(texts.exitIntent.callLabel)}
-            continueLabel={texts.exitIntent.continueLabel}
+            dismissLabel={texts.exitIntent.continueLabel}
           />
         </>
       }
@@ -119,7 +119,7 @@ export function OfferLanding({ offer, texts, plans, picture, company, logo, site
       <ProtectionOptions heading={t(texts.protection.heading)} intro={t(texts.protection.intro)} plans={plans} />
       <Section heading={t(texts.testimonials.heading)} id="offer-testimonials">
         <Testimonials items={offer.testimonials.map((item) => ({ ...item, rating: 5 }))} />
-        <TrustBadges badges={texts.trustBadges} />
+        <TrustBadges badges={texts.trustBadges} className="mt-10" />
       </Section>
       <Section heading={t(texts.callback.heading)} intro={t(texts.callback.intro)} id="callback" tinted>
         <div className="mx-auto max-w-2xl">

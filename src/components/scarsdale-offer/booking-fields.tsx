@@ -1,8 +1,6 @@
-import type { ComponentType } from "react"
-import type { FieldViewProps } from "../forms/field-view"
+import type { FieldComponent } from "../forms/field-view"
 import type { BookingFormTexts } from "./types"
 
-type FieldComponent = ComponentType<Omit<FieldViewProps, "error" | "value" | "onChange" | "onBlur">>
 
 /** The booking's fields, drawn with the live (Formik) field or the prerendered one. */
 export function BookingFields({ texts, Field }: { texts: BookingFormTexts; Field: FieldComponent }) {

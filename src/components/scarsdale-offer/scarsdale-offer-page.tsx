@@ -1,10 +1,11 @@
 import { useCallback, useState } from "react"
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
-import type { callFunction } from "../../lib/api"
 import { trackAdsConversion } from "../../lib/tracking"
 import { Deferred } from "../forms/deferred"
 import { Section } from "../ui/section"
 import { Testimonials } from "../ui/testimonials"
+import { TrustBadges } from "../ui/trust-badges"
+import type { BookingFormProps } from "./booking-form"
 import { BookingFormShell } from "./booking-form-shell"
 import { Credentials } from "./credentials"
 import { ExitIntentPopup } from "./exit-intent-popup"
@@ -13,7 +14,6 @@ import { OfferDetails } from "./offer-details"
 import { OfferHero } from "./offer-hero"
 import { StickyCallButton } from "./sticky-call-button"
 import { ThankYouView } from "./thank-you-view"
-import { TrustBadges } from "./trust-badges"
 import type { CompanyFacts, ScarsdaleOfferContent } from "./types"
 
 // The form (with Formik) loads after the page; the shell is what the build prerenders.
@@ -28,7 +28,7 @@ export interface ScarsdaleOfferPageProps {
   /** Where the Ads conversion of a booking goes ("AW-…/label"; empty: nowhere). */
   adsConversionTarget: string
   /** The backend call, replaceable in tests. */
-  call?: typeof callFunction
+  call?: BookingFormProps["call"]
 }
 
 /** The $49 Scarsdale landing page (SPEC §2): the offer, the booking form or its thank-you view, and the reasons to trust us. */
@@ -65,7 +65,7 @@ export function ScarsdaleOfferPage({ content, company, adsConversionTarget, call
           )}
         </div>
       </section>
-      <TrustBadges badges={content.trustBadges.map((badge) => ({ ...badge, label: fill(badge.label, facts) }))} />
+      <TrustBadges badges={content.trustBadges.map((badge) => ({ ...badge, label: fill(badge.label, facts) }))} className="mx-auto max-w-6xl px-4 py-10" />
       <Section heading={content.testimonials.heading} id="offer-testimonials" tinted>
         <Testimonials items={content.testimonials.items} />
       </Section>

@@ -1,4 +1,5 @@
 import type { Testimonial } from "../ui/testimonials"
+import type { LabelledIcon } from "../ui/trust-badges"
 
 /** The texts of data/scarsdale-offer.yaml, as the page component takes them. */
 export interface HeroTexts {
@@ -62,11 +63,6 @@ export interface CredentialsTexts {
   readonly insuranceLabel: string
   readonly yearsLabel: string
   readonly yearsText: string
-}
-
-export interface LabelledIcon {
-  readonly icon: string
-  readonly label: string
 }
 
 export interface ScarsdaleOfferContent {

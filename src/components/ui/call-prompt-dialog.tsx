@@ -1,19 +1,19 @@
 import { Phone } from "lucide-react"
 import { telHref } from "../../lib/phone"
-import { ModalDialog } from "../ui/modal-dialog"
+import { ModalDialog } from "./modal-dialog"
 
-interface ExitIntentModalProps {
+interface CallPromptDialogProps {
   open: boolean
   onClose: () => void
   heading: string
   text: string
   phone: { e164: string }
   callLabel: string
-  continueLabel: string
+  dismissLabel: string
 }
 
-/** "Wait! Don't Leave Yet": one last reason to call, shown when the pointer heads out of the window. */
-export function ExitIntentModal({ open, onClose, heading, text, phone, callLabel, continueLabel }: ExitIntentModalProps) {
+/** The offer pages' exit-intent prompt: one more reason to call, a call button, and a way to carry on reading. */
+export function CallPromptDialog({ open, onClose, heading, text, phone, callLabel, dismissLabel }: CallPromptDialogProps) {
   return (
     <ModalDialog open={open} title={heading} onClose={onClose} placement="exit-intent">
       <p className="mt-3 text-slate-700">{text}</p>
@@ -22,7 +22,7 @@ export function ExitIntentModal({ open, onClose, heading, text, phone, callLabel
         {callLabel}
       </a>
       <button type="button" onClick={onClose} className="mt-3 w-full rounded-xl px-5 py-3 font-semibold text-slate-700 hover:bg-slate-100">
-        {continueLabel}
+        {dismissLabel}
       </button>
     </ModalDialog>
   )
