@@ -1,6 +1,6 @@
 import type { GatsbyBrowser } from "gatsby"
 import "./src/styles/global.css"
-import { startOutbox } from "./src/lib/outbox-runner"
+import { hasKeptSubmissions } from "./src/lib/outbox-key"
 import { installPhoneCallTracking } from "./src/lib/tracking"
 
 /** Every tel: link on every page reports a phone_call event (when gtag is configured). */
@@ -11,6 +11,7 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
 /** Marks the page as interactive (browser tests wait for it), and re-sends submissions this browser kept from a failed send. */
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
   document.documentElement.dataset.hydrated = "true"
-  startOutbox()
+  // Only a browser holding kept submissions loads the outbox (and supabase-js) at start-up.
+  if (hasKeptSubmissions()) void import("./src/lib/outbox-runner").then((outbox) => outbox.startOutbox())
 }
 

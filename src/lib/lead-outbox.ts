@@ -7,8 +7,9 @@
  * per submissionId) makes every repeat harmless.
  */
 import type { CallResult } from "./api"
+import { OUTBOX_KEY } from "./outbox-key"
 
-export const OUTBOX_KEY = "lead-outbox.v1"
+export { OUTBOX_KEY }
 /** First retry after 5 s, doubling up to 5 minutes. */
 export const RETRY_BASE_MS = 5_000
 export const RETRY_MAX_MS = 5 * 60_000

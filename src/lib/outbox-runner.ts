@@ -1,6 +1,7 @@
 /**
- * Runs the lead outbox in the browser: once on every page load, when the
- * browser comes back online, and on a timer while entries wait.
+ * Runs the lead outbox in the browser: on a page load that finds kept
+ * submissions, when the browser comes back online, and on a timer while
+ * entries wait. Loaded only then, or by a form, so pages carry none of it.
  */
 import { callFunction } from "./api"
 import { flushOutbox, readOutbox, sendLead, type LeadResult, type OutboxDeps } from "./lead-outbox"
@@ -32,15 +33,25 @@ export function runOutbox(force = false): Promise<void> {
   return running
 }
 
+let watchingOnline = false
+function watchOnline() {
+  if (watchingOnline) return
+  watchingOnline = true
+  window.addEventListener("online", () => void runOutbox(true))
+}
+
 /** Starts the outbox for this page: pending submissions from earlier visits go out now. */
 export function startOutbox() {
-  window.addEventListener("online", () => void runOutbox(true))
+  watchOnline()
   void runOutbox(true)
 }
 
 /** What the forms call: sends the lead now, or keeps it and retries. */
 export async function sendLeadFromBrowser(name: string, body: Record<string, unknown>): Promise<LeadResult> {
   const result = await sendLead(deps(), name, body)
-  if (!result.ok && result.reason === "queued") schedule(Math.min(...readOutbox(window.localStorage).map((e) => e.nextAttemptAt)))
+  if (!result.ok && result.reason === "queued") {
+    watchOnline()
+    schedule(Math.min(...readOutbox(window.localStorage).map((e) => e.nextAttemptAt)))
+  }
   return result
 }

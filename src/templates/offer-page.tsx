@@ -1,6 +1,6 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { OfferLanding } from "../components/offer/offer-landing"
-import type { OfferDetails } from "../components/offer/types"
+import type { HeroPicture, OfferDetails } from "../components/offer/types"
 import { Seo } from "../components/seo/seo"
 import { useSiteData } from "../hooks/use-site-data"
 import { hoursLines } from "../lib/hours"
@@ -23,12 +23,17 @@ function offerDetails(offer: Offer, company: ReturnType<typeof useSiteData>["com
   }
 }
 
+/** The hero picture data/offer-page.yaml lists for the offer's heroVariant. */
+function heroPicture(texts: NonNullable<Data["offerPageYaml"]>, variant: string): HeroPicture | null {
+  const entry = texts.heroImages.find((candidate) => candidate.variant === variant)
+  const image = entry?.image.src.childImageSharp?.gatsbyImageData
+  return entry && image ? { image, alt: entry.image.alt } : null
+}
+
 export default function OfferPageTemplate({ data }: PageProps<Data>) {
   const { company, logo, navigation, siteUrl, adsConversionTarget } = useSiteData()
   const { offerYaml: offer, offerPageYaml: texts, plansYaml } = data
   if (!offer || !texts || !plansYaml) return null
-  const heroImage = texts.heroImages.find((entry) => entry.variant === offer.heroVariant)
-  const image = heroImage?.image.src.childImageSharp?.gatsbyImageData
   const plans = texts.protection.plans.flatMap((card) => {
     const plan = plansYaml.plans.find((p) => p.id === card.plan)
     return plan ? [{ name: plan.name, badge: plan.badge, summary: card.summary, points: card.points }] : []
@@ -38,7 +43,7 @@ export default function OfferPageTemplate({ data }: PageProps<Data>) {
       offer={offerDetails(offer, company)}
       texts={texts}
       plans={plans}
-      picture={image && heroImage ? { image, alt: heroImage.image.alt } : null}
+      picture={heroPicture(texts, offer.heroVariant)}
       company={company}
       logo={logo}
       siteUrl={siteUrl}
@@ -55,14 +60,14 @@ export function Head({ data }: HeadProps<Data>) {
   if (!offer || !texts) return null
   const details = offerDetails(offer, company)
   const path = offerPath(offer.key)
-  const heroImage = texts.heroImages.find((entry) => entry.variant === offer.heroVariant)
-  const imageSrc = heroImage?.image.src.childImageSharp?.gatsbyImageData.images.fallback?.src
+  const picture = heroPicture(texts, offer.heroVariant)
+  const imageSrc = picture?.image.images.fallback?.src
   return (
     <Seo
       title={offer.title}
       description={offer.metaDescription}
       path={path}
-      image={imageSrc ? { url: `${siteUrl}${imageSrc}`, alt: heroImage.image.alt } : undefined}
+      image={picture && imageSrc ? { url: `${siteUrl}${imageSrc}`, alt: picture.alt } : undefined}
       businessJsonLd={offerBusinessJsonLd(
         { ...details, description: offerText(texts.hero.tagline, details) },
         company,
