@@ -122,3 +122,12 @@ test("unreadable storage is treated as empty", () => {
   storage.setItem(OUTBOX_KEY, "{not json")
   expect(readOutbox(storage)).toEqual([])
 })
+
+test("a submission kept before fill time was sent as elapsed milliseconds is upgraded, not refused: the time between opening the form and queuing it", async () => {
+  const { deps, call, storage } = setup([ok])
+  const legacy = { name: "process-contact", body: { submissionId: "old-1", name: "Ann", formStartedAt: 940_000 }, queuedAt: 1_000_000, attempts: 1, nextAttemptAt: 0 }
+  storage.setItem(OUTBOX_KEY, JSON.stringify([legacy]))
+  expect(readOutbox(storage)[0]?.body).toEqual({ submissionId: "old-1", name: "Ann", formFillMs: 60_000 })
+  await flushOutbox(deps, true)
+  expect(call).toHaveBeenCalledWith("process-contact", { submissionId: "old-1", name: "Ann", formFillMs: 60_000 })
+})

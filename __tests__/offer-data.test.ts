@@ -69,7 +69,7 @@ describe("the callback request", () => {
       { utm_source: "facebook", utm_campaign: "yonkers39", utm_term: "" },
     )
     expect(body).toMatchObject({ email: "", property_type: "residential", service_plan: "one-time", pests: ["general"], zip_code: "", special_offer: "Express Pest Fix - $39" })
-    await expect(offerCallbackSchema.validate({ ...body, submissionId: crypto.randomUUID(), website: "", formStartedAt: Date.now() })).resolves.toBeTruthy()
+    await expect(offerCallbackSchema.validate({ ...body, submissionId: crypto.randomUUID(), website: "", formFillMs: 12_000 })).resolves.toBeTruthy()
     expect(Object.values(CALLBACK_CONTRACT_FIELDS).every((key) => key in offerCallbackSchema.fields)).toBe(true)
   })
 })

@@ -159,7 +159,7 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
     notes: "Roaches in the kitchen",
     submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     website: "",
-    formStartedAt: expect.any(Number),
+    formFillMs: expect.any(Number),
   })
   expect(gtag).toHaveBeenCalledWith("event", "form_submit", { form: "offer_callback", offer: "Express Pest Fix", price: "$39", city: "Yonkers" })
   expect(JSON.stringify(gtag.mock.calls.filter(([command]) => command === "event"))).not.toContain("555-0100")

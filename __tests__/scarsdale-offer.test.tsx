@@ -139,7 +139,7 @@ describe("booking", () => {
       specialOffer: "$49 Scarsdale Starter Visit",
       submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       website: "",
-      formStartedAt: expect.any(Number),
+      formFillMs: expect.any(Number),
     })
     await expect(offerBookingSchema.validate(payload, { strict: true })).resolves.toBeTruthy()
   })

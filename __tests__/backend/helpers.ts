@@ -39,7 +39,7 @@ export const estimateFields = () => ({
   lastName: "Lopez Garcia",
 })
 
-const spamFields = () => ({ submissionId: randomUUID(), website: "", formStartedAt: Date.now() - 30_000 })
+const spamFields = () => ({ submissionId: randomUUID(), website: "", formFillMs: 30_000 })
 
 export const bodies = {
   contact: () => ({ ...spamFields(), name: "Ann Lee", email: "ann@example.com", phone: "914-555-0100", message: "Carpenter ants near the deck." }),

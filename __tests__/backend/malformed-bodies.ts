@@ -52,7 +52,7 @@ const overlong = fc
 /** Same-type values each field refuses. */
 const BAD_VALUES: Record<string, readonly unknown[]> = {
   submissionId: ["", "not-a-uuid", "123e4567-e89b-12d3-a456-42661417400", 42, true],
-  formStartedAt: [-1, 1.5, "soon", "", true, Number.MAX_VALUE * 10],
+  formFillMs: ["soon", "", true, "1 minute", [], {}],
   email: ["nope", "a@", "@b.example", "two@@example.com"],
   phone: ["123", "abcdefghij", "+1 (914) 555", "1".repeat(31)],
   zipCode: ["1058", "ABCDE", "105833", ""],

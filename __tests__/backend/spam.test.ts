@@ -1,9 +1,10 @@
 /** @jest-environment node */
 import type { PGlite } from "@electric-sql/pglite"
+import fc from "fast-check"
 import { createApp } from "../../supabase/functions/_shared/app"
 import { configFromEnv } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { spamReason } from "../../supabase/functions/_shared/spam/bot-checks"
+import { MAX_FORM_FILL_MS, spamReason } from "../../supabase/functions/_shared/spam/bot-checks"
 import { takeRateLimit } from "../../supabase/functions/_shared/spam/rate-limit"
 import { TURNSTILE_VERIFY_URL } from "../../supabase/functions/_shared/spam/turnstile"
 import { SITE_ORIGIN, bodies, counts, freshDb, post, testConfig } from "./helpers"
@@ -55,7 +56,7 @@ describe("bots get a normal-looking answer, and nothing is sent", () => {
 
   test("a form sent sooner than MIN_FORM_FILL_MS after it was opened is spam", async () => {
     const before = await counts(db)
-    const body = { ...bodies.booking(), formStartedAt: Date.now() - 500 }
+    const body = { ...bodies.booking(), formFillMs: 500 }
     const response = await post(appWith(), "process-simple-lead", body)
     expect(await response.json()).toMatchObject({ success: true, message: "Your $49 visit has been booked! We'll call you within 24 hours." })
     expect((await counts(db)).leads).toBe(before.leads)
@@ -63,23 +64,47 @@ describe("bots get a normal-looking answer, and nothing is sent", () => {
     expect(await db.query(`select reason from spam_attempts where submission_id = $1`, [body.submissionId])).toEqual([{ reason: "too_fast" }])
   })
 
-  test("a visitor whose clock is ahead of ours (negative fill time) is not spam; MIN_FORM_FILL_MS=0 turns the check off", async () => {
-    const ahead = { ...bodies.booking(), formStartedAt: Date.now() + 3_600_000 }
-    expect((await post(appWith(), "process-simple-lead", ahead)).status).toBe(200)
-    expect(await db.query(`select 1 from leads where submission_id = $1`, [ahead.submissionId])).toHaveLength(1)
-    const quick = { ...bodies.booking(), formStartedAt: Date.now() }
+  test("the fill time is the browser's own elapsed time: no clock of the visitor's is compared with ours; MIN_FORM_FILL_MS=0 turns the check off", async () => {
+    // A visitor whose computer clock is 30 s fast and who spends 31 s in the form sends 31,000: a lead.
+    const slowVisitor = { ...bodies.booking(), formFillMs: 31_000 }
+    expect((await post(appWith(), "process-simple-lead", slowVisitor)).status).toBe(200)
+    expect(await db.query(`select 1 from leads where submission_id = $1`, [slowVisitor.submissionId])).toHaveLength(1)
+    const quick = { ...bodies.booking(), formFillMs: 0 }
     expect((await post(appWith({ MIN_FORM_FILL_MS: "0" }), "process-simple-lead", quick)).status).toBe(200)
     expect(await db.query(`select 1 from leads where submission_id = $1`, [quick.submissionId])).toHaveLength(1)
   })
 
+  test("impossible fill times (negative, endless, sent as 1e400) are a bot's: answered as usual, stored only as spam", async () => {
+    const app = appWith()
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.double({ max: -Number.MIN_VALUE, noNaN: true }), fc.double({ min: MAX_FORM_FILL_MS + 1, noNaN: true }), fc.constant(Number.MAX_VALUE)),
+        async (formFillMs) => {
+          const body = bodies.contact()
+          // JSON cannot carry Infinity; "1e400" parses to it, so write the number into the text by hand.
+          const text = JSON.stringify({ ...body, formFillMs: 0 }).replace('"formFillMs":0', `"formFillMs":${Number.isFinite(formFillMs) ? formFillMs : "1e400"}`)
+          const response = await post(app, "process-contact", text)
+          expect(response.status).toBe(200)
+          expect(await db.query(`select reason from spam_attempts where submission_id = $1`, [body.submissionId])).toEqual([{ reason: "impossible_fill_time" }])
+          expect(await db.query(`select 1 from contact_messages where submission_id = $1`, [body.submissionId])).toHaveLength(0)
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+
   test("the verdict: boundaries of the fill time", () => {
     const spam = testConfig({ MIN_FORM_FILL_MS: "3000" }).spam
-    const now = 1_000_000
-    expect(spamReason({ website: "", formStartedAt: now }, spam, now)).toBe("too_fast")
-    expect(spamReason({ website: "", formStartedAt: now - 2_999 }, spam, now)).toBe("too_fast")
-    expect(spamReason({ website: "", formStartedAt: now - 3_000 }, spam, now)).toBeNull()
-    expect(spamReason({ website: "", formStartedAt: now + 1 }, spam, now)).toBeNull()
-    expect(spamReason({ website: "x", formStartedAt: 0 }, spam, now)).toBe("honeypot")
+    expect(spamReason({ website: "", formFillMs: 0 }, spam)).toBe("too_fast")
+    expect(spamReason({ website: "", formFillMs: 2_999 }, spam)).toBe("too_fast")
+    expect(spamReason({ website: "", formFillMs: 3_000 }, spam)).toBeNull()
+    expect(spamReason({ website: "", formFillMs: 3_000.5 }, spam)).toBeNull()
+    expect(spamReason({ website: "", formFillMs: MAX_FORM_FILL_MS }, spam)).toBeNull()
+    expect(spamReason({ website: "", formFillMs: MAX_FORM_FILL_MS + 1 }, spam)).toBe("impossible_fill_time")
+    expect(spamReason({ website: "", formFillMs: -1 }, spam)).toBe("impossible_fill_time")
+    expect(spamReason({ website: "", formFillMs: Number.POSITIVE_INFINITY }, spam)).toBe("impossible_fill_time")
+    expect(spamReason({ website: "", formFillMs: Number.NaN }, spam)).toBe("impossible_fill_time")
+    expect(spamReason({ website: "x", formFillMs: 60_000 }, spam)).toBe("honeypot")
   })
 
   test("a bot's wizard submission shares one reference across its three calls, as a real one does", async () => {

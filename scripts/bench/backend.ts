@@ -21,7 +21,7 @@ const lead = (specialOffer = "$49 Scarsdale Starter Visit") =>
   JSON.stringify({
     submissionId: randomUUID(),
     website: "",
-    formStartedAt: Date.now() - 20_000,
+    formFillMs: 20_000,
     fullName: "Bench Marker",
     phone: "914-555-0100",
     streetAddress: "1 Test Lane",

@@ -204,7 +204,7 @@ async function main() {
       const ids: string[] = []
       for (const [name, kind] of spam) {
         const base = name === "process-contact" ? bodies.contact() : name === "process-simple-lead" ? bodies.booking() : bodies.estimateRequest()
-        const body = kind === "honeypot" ? { ...base, website: "https://spam.example" } : { ...base, formStartedAt: Date.now() - 500 }
+        const body = kind === "honeypot" ? { ...base, website: "https://spam.example" } : { ...base, formFillMs: 500 }
         ids.push(body.submissionId)
         const response = await call(name, body, { "x-forwarded-for": nextVisitor() })
         const answer = (await response.json()) as { success?: boolean; reference?: string }

@@ -36,9 +36,9 @@ export async function callFunction(name: string, body: Record<string, unknown>):
   return { ok: false, reason: error instanceof FunctionsRelayError ? "relay" : "network", message: error.message }
 }
 
-/** Fields every request carries: the idempotency key and the spam checks. */
-export const submissionFields = (startedAt: number, honeypot = "", submissionId: string = crypto.randomUUID()) => ({
+/** Fields every request carries: the idempotency key and the spam checks (see fill-timer.ts). */
+export const submissionFields = (formFillMs: number, honeypot = "", submissionId: string = crypto.randomUUID()) => ({
   submissionId,
   website: honeypot,
-  formStartedAt: startedAt,
+  formFillMs,
 })

@@ -47,10 +47,23 @@ const nextAttempt = (now: number, attempts: number, result: CallResult) =>
 
 const keyOf = (entry: Pick<QueuedCall, "name" | "body">) => `${entry.name}:${String(entry.body.submissionId)}`
 
+/**
+ * A submission kept before the contract sent elapsed fill time carried `formStartedAt`, this
+ * browser's clock when the form opened; `queuedAt` is the same clock, so the difference is the
+ * time spent, which is what the backend now asks for. Without it the kept lead would be refused.
+ */
+function upgradeBody(entry: QueuedCall): QueuedCall {
+  const { formStartedAt, ...body } = entry.body
+  if (typeof formStartedAt !== "number" || "formFillMs" in body) return entry
+  return { ...entry, body: { ...body, formFillMs: Math.max(0, entry.queuedAt - formStartedAt) } }
+}
+
 export function readOutbox(storage: OutboxDeps["storage"]): QueuedCall[] {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(OUTBOX_KEY) ?? "[]")
-    return Array.isArray(parsed) ? (parsed as QueuedCall[]).filter((e) => typeof e?.name === "string" && typeof e.body === "object" && e.body !== null) : []
+    return Array.isArray(parsed)
+      ? (parsed as QueuedCall[]).filter((e) => typeof e?.name === "string" && typeof e.body === "object" && e.body !== null).map(upgradeBody)
+      : []
   } catch {
     return []
   }

@@ -15,12 +15,12 @@ const succeeded = (result: LeadResult | null) => Boolean(result?.ok && result.da
 
 export async function submitEstimate(
   answers: EstimateAnswers,
-  submission: { submissionId: string; website: string; formStartedAt: number; accountId: string },
+  submission: { submissionId: string; website: string; formFillMs: number; accountId: string },
   call: Call,
   log: (message: string, detail: unknown) => void = (message, detail) => console.warn(message, detail),
 ): Promise<EstimateOutcome> {
   const { firstName, lastName } = splitName(answers.fullName)
-  const common = { ...answers, firstName, lastName, submissionId: submission.submissionId, website: submission.website, formStartedAt: submission.formStartedAt }
+  const common = { ...answers, firstName, lastName, submissionId: submission.submissionId, website: submission.website, formFillMs: submission.formFillMs }
   const attempt = async (name: string, body: Record<string, unknown>) => {
     try {
       const result = await call(name, body)

@@ -1,6 +1,7 @@
 import { Form, Formik, useFormikContext } from "formik"
 import { useEffect, useRef, useState } from "react"
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import { useFillTimer } from "../../hooks/use-fill-timer"
 import { sendLeadFromBrowser } from "../../lib/outbox-runner"
 import { errorsFrom, loadContract, type Contract } from "../../lib/contract-loader"
 import {
@@ -46,7 +47,8 @@ type Values = EstimateAnswers & { website: string }
 interface Saved {
   step: number
   values: Values
-  startedAt: number
+  /** Time already spent in the wizard, so a reload does not make a person look like a bot. */
+  filledMs: number
 }
 
 function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call = sendLeadFromBrowser, now = () => new Date() }: EstimateWizardProps) {
@@ -57,7 +59,7 @@ function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call 
   const [sameDayAvailable, setSameDayAvailable] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const [reference, setReference] = useState("")
-  const startedAt = useRef(Date.now())
+  const fillTimer = useFillTimer()
   const restored = useRef(false)
   const annual = options.servicePlans.find((p) => p.id === values.servicePlan)?.annual ?? false
 
@@ -70,7 +72,7 @@ function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call 
       if (saved && saved.step >= 1 && saved.step <= TOTAL_STEPS) {
         void setValues({ ...EMPTY_ANSWERS, ...saved.values }, false)
         setStep(saved.step)
-        startedAt.current = saved.startedAt
+        fillTimer.reset(saved.filledMs)
       }
     } catch {
       sessionStorage.removeItem(STORAGE_KEY)
@@ -82,7 +84,7 @@ function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call 
   useEffect(() => {
     if (!restored.current) return
     if (step > TOTAL_STEPS) sessionStorage.removeItem(STORAGE_KEY)
-    else sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ step, values, startedAt: startedAt.current } satisfies Saved))
+    else sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ step, values, filledMs: fillTimer.elapsedMs() } satisfies Saved))
   }, [step, values])
 
   // After a step change, focus moves to the new step's heading, so keyboard and screen-reader users start there.
@@ -103,7 +105,7 @@ function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call 
       const ref = referenceNumber()
       const outcome = await submitEstimate(
         { ...answers, sameDayService: sameDayAvailable && answers.sameDayService },
-        { submissionId: crypto.randomUUID(), website, formStartedAt: startedAt.current, accountId: `${ref}-${crypto.randomUUID().slice(0, 8)}` },
+        { submissionId: crypto.randomUUID(), website, formFillMs: fillTimer.elapsedMs(), accountId: `${ref}-${crypto.randomUUID().slice(0, 8)}` },
         call,
       )
       const message = outcomeToast(outcome, texts.toasts)
@@ -123,7 +125,7 @@ function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call 
   const startOver = () => {
     resetForm({ values: { ...EMPTY_ANSWERS, website: "" } })
     setReference("")
-    startedAt.current = Date.now()
+    fillTimer.reset()
     sessionStorage.removeItem(STORAGE_KEY)
     goTo(1)
   }

@@ -1,6 +1,7 @@
 import { Form, Formik } from "formik"
 import { useEffect, useRef } from "react"
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import { useFillTimer } from "../../hooks/use-fill-timer"
 import { useSubmissionId } from "../../hooks/use-submission-id"
 import { submissionFields } from "../../lib/api"
 import type { LeadResult } from "../../lib/lead-outbox"
@@ -40,7 +41,7 @@ async function validate({ website: _honeypot, ...fields }: Values) {
 export function ContactForm({ labels, phone, call = sendLeadFromBrowser }: { labels: ContactFormLabels; phone: { display: string }; call?: typeof sendLeadFromBrowser }) {
   const toast = useToast()
   const submission = useSubmissionId()
-  const startedAt = useRef(Date.now())
+  const fillTimer = useFillTimer()
   const started = useRef(false)
   useEffect(() => void loadContract(), [])
 
@@ -48,7 +49,7 @@ export function ContactForm({ labels, phone, call = sendLeadFromBrowser }: { lab
     trackEvent("form_submit", { form: "contact" })
     let result: LeadResult | null = null
     try {
-      result = await call("process-contact", { ...fields, ...submissionFields(startedAt.current, website, submission.idFor(fields)) })
+      result = await call("process-contact", { ...fields, ...submissionFields(fillTimer.elapsedMs(), website, submission.idFor(fields)) })
     } catch (error) {
       console.warn("[contact] send failed", error)
     }
@@ -61,7 +62,7 @@ export function ContactForm({ labels, phone, call = sendLeadFromBrowser }: { lab
       trackEvent("generate_lead", { form: "contact" })
       resetForm()
       submission.forget()
-      startedAt.current = Date.now()
+      fillTimer.reset()
     } else {
       toast({ variant: "destructive", title: labels.errorTitle, description: fill(labels.errorText, { phone: phone.display }) })
     }

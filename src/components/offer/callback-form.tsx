@@ -1,5 +1,6 @@
 import { Form, Formik, type FormikHelpers } from "formik"
 import { useEffect, useRef, type FormEvent } from "react"
+import { useFillTimer } from "../../hooks/use-fill-timer"
 import { useSubmissionId } from "../../hooks/use-submission-id"
 import { submissionFields } from "../../lib/api"
 import type { LeadResult } from "../../lib/lead-outbox"
@@ -42,7 +43,7 @@ async function validate(values: Values) {
 export function CallbackForm({ labels, offer, onSubmitted, call = sendLeadFromBrowser }: CallbackFormProps) {
   const toast = useToast()
   const submission = useSubmissionId()
-  const startedAt = useRef(Date.now())
+  const fillTimer = useFillTimer()
   const started = useRef(false)
   useEffect(() => void loadContract(), [])
 
@@ -55,7 +56,7 @@ export function CallbackForm({ labels, offer, onSubmitted, call = sendLeadFromBr
     )
     let result: LeadResult | null = null
     try {
-      result = await call("process-simple-lead", { ...body, ...submissionFields(startedAt.current, website, submission.idFor(body)) })
+      result = await call("process-simple-lead", { ...body, ...submissionFields(fillTimer.elapsedMs(), website, submission.idFor(body)) })
     } catch (error) {
       console.error("[offer callback] send failed", error)
     }

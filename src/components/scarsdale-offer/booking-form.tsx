@@ -1,6 +1,7 @@
 import { Form, Formik } from "formik"
 import { useEffect, useRef } from "react"
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import { useFillTimer } from "../../hooks/use-fill-timer"
 import { useSubmissionId } from "../../hooks/use-submission-id"
 import { submissionFields } from "../../lib/api"
 import type { LeadResult } from "../../lib/lead-outbox"
@@ -50,7 +51,7 @@ export interface BookingFormProps {
 export function BookingForm({ texts, booking, phone, onBooked, call = sendLeadFromBrowser }: BookingFormProps) {
   const toast = useToast()
   const submission = useSubmissionId()
-  const startedAt = useRef(Date.now())
+  const fillTimer = useFillTimer()
   const started = useRef(false)
   useEffect(() => void loadContract(), [])
 
@@ -64,7 +65,7 @@ export function BookingForm({ texts, booking, phone, onBooked, call = sendLeadFr
         city: booking.city,
         zipCode: booking.zipCode,
         specialOffer: booking.specialOffer,
-        ...submissionFields(startedAt.current, website, submission.idFor(entry)),
+        ...submissionFields(fillTimer.elapsedMs(), website, submission.idFor(entry)),
       })
     } catch (error) {
       console.error("[scarsdale-49] booking failed", error)

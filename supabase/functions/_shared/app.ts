@@ -50,10 +50,27 @@ const isUniqueViolation = (error: unknown) => typeof error === "object" && error
 
 type Work = (tx: Db) => Promise<SuccessAnswer>
 
-/** The hash a repeat must match: the body without the Turnstile token, which is single-use and differs on a re-send. */
-const requestHashOf = (body: { submissionId: string }) => {
-  const { turnstileToken: _token, ...hashed } = body as { submissionId: string; turnstileToken?: string }
-  return sha256Hex(stableJson(hashed))
+/** Fields that may differ between two sends of one submission: the single-use Turnstile token and the time spent in the form. */
+const withoutSendFields = (body: object) => {
+  const { turnstileToken: _token, formFillMs: _fill, ...kept } = body as { turnstileToken?: unknown; formFillMs?: unknown }
+  return kept
+}
+
+/** The hash a repeat must match. */
+const requestHashOf = (body: { submissionId: string }) => sha256Hex(stableJson(withoutSendFields(body)))
+
+/** The hash of the lead itself: the wizard's three calls differ only in `source` and `accountId`, so they share it. */
+const leadHashOf = (body: { submissionId: string }) => {
+  const { source: _source, accountId: _account, ...lead } = withoutSendFields(body) as { source?: unknown; accountId?: unknown }
+  return sha256Hex(stableJson(lead))
+}
+
+/** The functions a wizard submission calls in turn with one submissionId (SPEC §7); no other reuse of an id is legitimate. */
+const WIZARD_FUNCTIONS: ReadonlySet<string> = new Set<PublicFunctionName>(["process-simple-lead", "process-estimate", "send-estimate-confirmation"])
+
+const REUSED_ID: Answer = {
+  status: 409,
+  body: { success: false, error: "This submission was already received with different details.", fields: { submissionId: "Already used for a different request" } },
 }
 
 /** The stored answer to this (function, submissionId): the same answer for the same body, 409 for a different one. */
@@ -64,23 +81,37 @@ async function earlierAnswer(q: Pick<Db, "query">, name: PublicFunctionName, bod
   )
   if (!prior) return null
   if (prior.request_hash === requestHashOf(body)) return { status: prior.status_code, body: prior.response }
-  return {
-    status: 409,
-    body: { success: false, error: "This submission was already received with different details.", fields: { submissionId: "Already used for a different request" } },
-  }
+  return REUSED_ID
 }
 
-/** Runs the work once per (function, submissionId); repeats get the first answer, a different body gets 409. */
+/**
+ * Whether another function already took this submissionId for something else. Only the wizard's
+ * calls may share an id, and only with the same lead; otherwise the second lead would be merged
+ * into the first row and its company notice deduplicated away: silently lost.
+ */
+async function reusedByAnotherFunction(q: Pick<Db, "query">, name: PublicFunctionName, body: { submissionId: string }): Promise<boolean> {
+  const others = await q.query<{ function_name: string; lead_hash: string | null }>(
+    `select function_name, lead_hash from function_calls where submission_id = $1 and function_name <> $2`,
+    [body.submissionId, name],
+  )
+  const leadHash = leadHashOf(body)
+  return others.some((other) => !WIZARD_FUNCTIONS.has(name) || !WIZARD_FUNCTIONS.has(other.function_name) || other.lead_hash !== leadHash)
+}
+
+/** Runs the work once per (function, submissionId); repeats get the first answer, a different body or function gets 409. */
 async function runIdempotently(db: Db, name: PublicFunctionName, body: { submissionId: string }, work: Work): Promise<Answer> {
   try {
     return await db.transaction(async (tx) => {
+      // One submission at a time per id, across functions: the checks below then see every committed call.
+      await tx.query(`select pg_advisory_xact_lock(hashtextextended($1::text, 0))`, [body.submissionId])
       const earlier = await earlierAnswer(tx, name, body)
       if (earlier) return earlier
+      if (await reusedByAnotherFunction(tx, name, body)) return REUSED_ID
       const answer = await work(tx)
       // The primary key makes a simultaneous copy of this request fail here and roll back.
       await tx.query(
-        `insert into function_calls (function_name, submission_id, request_hash, status_code, response) values ($1, $2, $3, 200, $4::text::jsonb)`,
-        [name, body.submissionId, requestHashOf(body), JSON.stringify(answer)],
+        `insert into function_calls (function_name, submission_id, request_hash, lead_hash, status_code, response) values ($1, $2, $3, $4, 200, $5::text::jsonb)`,
+        [name, body.submissionId, requestHashOf(body), leadHashOf(body), JSON.stringify(answer)],
       )
       return { status: 200, body: answer }
     })
@@ -169,7 +200,7 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, clientIp = fo
       }
     }
 
-    const reason = spamReason(body as { submissionId: string; website?: string; formStartedAt: number }, spam)
+    const reason = spamReason(body as { submissionId: string; website?: string; formFillMs: number }, spam)
     const work: Work = reason ? (tx) => recordSpam(tx, publicName, body, reason, ctx) : (tx) => HANDLERS[publicName](tx, body as never, ctx)
     const answer = await runIdempotently(db, publicName, body, work)
     return c.json(answer.body, answer.status as 200)

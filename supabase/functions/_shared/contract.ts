@@ -5,7 +5,9 @@
  * the spam-check fields.
  */
 import { array, boolean, lazy, number, object, string, type InferType } from "yup"
+import { EMAIL_MAX_LENGTH, isEmailAddress } from "./email-address.ts"
 import { ESTIMATE_OPTIONS } from "./site-data.generated.ts"
+import { hasVisibleText } from "./visible-text.ts"
 
 export const MAX_BODY_BYTES = 64 * 1024
 
@@ -24,7 +26,11 @@ export const phoneDigits = (value: string) => value.replace(/\D/g, "")
 const trimmed = () => string().transform((value: unknown) => (typeof value === "string" ? value.trim() : value))
 
 const requiredText = (label: string, max: number) =>
-  trimmed().required(`Please enter ${label}`).max(max, `${label[0]?.toUpperCase()}${label.slice(1)} must be at most ${max} characters`)
+  trimmed()
+    .required(`Please enter ${label}`)
+    // Zero-width and other invisible characters survive trimming; "required" means something readable.
+    .test("visible", `Please enter ${label}`, (value) => value === undefined || hasVisibleText(value))
+    .max(max, `${label[0]?.toUpperCase()}${label.slice(1)} must be at most ${max} characters`)
 const optionalText = (max: number) => trimmed().max(max, `Must be at most ${max} characters`).default("")
 const phone = () =>
   trimmed()
@@ -34,14 +40,24 @@ const phone = () =>
       const digits = phoneDigits(value ?? "")
       return digits.length >= 10 && digits.length <= 15
     })
-const email = () => trimmed().required("Please enter your email address").max(254, "Email address is too long").email("Please enter a valid email address")
+export const EMAIL_MESSAGE = "Please enter a valid email address"
+const emailRule = () =>
+  trimmed()
+    .max(EMAIL_MAX_LENGTH, "Email address is too long")
+    .test("email", EMAIL_MESSAGE, (value) => !value || isEmailAddress(value))
+const email = () => emailRule().required("Please enter your email address")
 const usZip = () => trimmed().required("Please enter your ZIP code").matches(/^\d{5}(-\d{4})?$/, "Please enter a 5-digit ZIP code")
 
-/** Fields every body carries: the idempotency key and the spam checks (honeypot, time the form was opened, Turnstile token). */
+/**
+ * Fields every body carries: the idempotency key and the spam checks (honeypot, time spent in the
+ * form, Turnstile token). The time is measured in the browser with its monotonic clock and sent as
+ * elapsed milliseconds, so no two clocks are ever compared; any number is accepted here and an
+ * impossible one (negative, endless) is judged a bot's by the spam check, not refused as invalid.
+ */
 const submissionFields = {
   submissionId: string().required("submissionId is required").uuid("submissionId must be a UUID"),
   website: string().max(500, "Must be at most 500 characters").default(""),
-  formStartedAt: number().required("formStartedAt is required").integer("formStartedAt must be a whole number").min(0),
+  formFillMs: number().typeError("formFillMs must be a number of milliseconds").required("formFillMs is required"),
   turnstileToken: string().max(4096).optional(),
 }
 
@@ -106,7 +122,7 @@ export const offerCallbackSchema = object({
   ...submissionFields,
   full_name: requiredText("your name", 120),
   phone: phone(),
-  email: trimmed().max(254).email("Please enter a valid email address").defined().default(""),
+  email: emailRule().defined().default(""),
   street_address: optionalText(200),
   city: optionalText(100),
   notes: optionalText(2000),

@@ -17,6 +17,7 @@ import {
 } from "./contract.ts"
 import type { Db } from "./db.ts"
 import { fill } from "./mail/escape.ts"
+import { withSafeHeaders } from "./mail/layout.ts"
 import { bookingConfirmation, companyNotification, estimateConfirmation, firstNameOf, type CompanyNotice } from "./mail/templates.ts"
 import { enqueueJobs, type NewJob } from "./outbox.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
@@ -156,10 +157,8 @@ const callbackColumns = (b: OfferCallback): LeadColumns => ({
   utm_term: b.utm_term,
 })
 
-const toCompany = (ctx: RequestContext, notice: CompanyNotice, reference: string) => {
-  const email = companyNotification(notice, reference)
-  return { to: ctx.config.mail.companyTo, from: ctx.config.mail.from, ...email }
-}
+const toCompany = (ctx: RequestContext, notice: CompanyNotice, reference: string) =>
+  withSafeHeaders({ to: ctx.config.mail.companyTo, from: ctx.config.mail.from, ...companyNotification(notice, reference) })
 
 /** The company's e-mail about a lead or message: one per submission, whichever call comes first. */
 function companyJob(submissionId: string, notice: CompanyNotice, ids: { leadId?: string; contactMessageId?: string }, ctx: RequestContext): NewJob {
@@ -195,7 +194,7 @@ async function processSimpleLead(tx: Db, body: SimpleLead, ctx: RequestContext):
           kind: "customer_email",
           dedupeKey: `${booking.submissionId}:customer_email`,
           leadId,
-          payload: { to: booking.email, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...bookingConfirmation(booking) },
+          payload: withSafeHeaders({ to: booking.email, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...bookingConfirmation(booking) }),
         },
       ])
       return { success: true, message: successMessage("process-simple-lead", booking), reference: leadId }
@@ -249,7 +248,7 @@ async function sendEstimateConfirmation(tx: Db, body: EstimateRequest, ctx: Requ
       kind: "customer_email",
       dedupeKey: `${body.submissionId}:customer_email`,
       leadId,
-      payload: { to: body.email, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...estimateConfirmation(body) },
+      payload: withSafeHeaders({ to: body.email, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...estimateConfirmation(body) }),
     },
   ])
   return { success: true, message: successMessage("send-estimate-confirmation", body), reference: leadId }

@@ -3,10 +3,12 @@
  * Yup trusts the shape of what it validates; a hostile body made it throw (a 500) instead of
  * failing: a key named like an Object.prototype member ("valueOf") or an object with its own
  * non-function toString. So unknown keys are named here and left out, and nested objects (which
- * no field accepts) are handed to Yup as plain `{}`, which it refuses cleanly.
+ * no field accepts) are handed to Yup as plain `{}`, which it refuses cleanly. Before that, a body
+ * nested too deeply is refused and broken Unicode is repaired (json-input.ts).
  */
 import { ValidationError } from "yup"
 import { FUNCTION_SCHEMAS, type PublicFunctionName } from "./contract.ts"
+import { MAX_JSON_DEPTH, tooDeepAt, withWellFormedText } from "./json-input.ts"
 
 /** A field → message map with no prototype, so a field called "constructor" or "__proto__" is named like any other. */
 const fieldMap = (): Record<string, string> => Object.create(null) as Record<string, string>
@@ -25,30 +27,6 @@ export function fieldErrors(error: ValidationError): Record<string, string> {
   return fields
 }
 
-/**
- * The path (Yup style: `pests[0]`) of the first key or string holding a NUL character, which
- * Postgres cannot store in text or jsonb: refused as invalid instead of failing the insert (a 500).
- */
-export function nulPath(value: unknown, path = ""): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path || "body" : null
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], `${path}[${i}]`)
-      if (found) return found
-    }
-    return null
-  }
-  if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const itemPath = path ? `${path}.${key}` : key
-      if (key.includes("\u0000")) return itemPath
-      const found = nulPath(item, itemPath)
-      if (found) return found
-    }
-  }
-  return null
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
 /** No field takes an object, so any object below the top level becomes a plain `{}`: just as invalid, and harmless to Yup. */
@@ -64,11 +42,13 @@ function unknownKeysOf(name: PublicFunctionName, raw: Record<string, unknown>): 
 
 export type Validated = { body: { submissionId: string } } | { fields: Record<string, string> }
 
-export async function validateBody(name: PublicFunctionName, raw: unknown): Promise<Validated> {
-  const nul = nulPath(raw)
-  if (nul) return { fields: Object.assign(fieldMap(), { [nul]: "Must not contain NUL characters" }) }
+export async function validateBody(name: PublicFunctionName, parsed: unknown): Promise<Validated> {
+  const deep = tooDeepAt(parsed)
+  if (deep) return { fields: Object.assign(fieldMap(), { [deep]: `Nested too deeply (no field takes more than ${MAX_JSON_DEPTH} levels)` }) }
+  const raw = withWellFormedText(parsed)
   const unknown = isRecord(raw) ? unknownKeysOf(name, raw) : []
-  const input = isRecord(raw) ? Object.fromEntries(Object.entries(raw).flatMap(([key, value]) => (unknown.includes(key) ? [] : [[key, defuse(value)]]))) : raw
+  const unknownSet = new Set(unknown)
+  const input = isRecord(raw) ? Object.fromEntries(Object.entries(raw).flatMap(([key, value]) => (unknownSet.has(key) ? [] : [[key, defuse(value)]]))) : raw
   let fields = fieldMap()
   try {
     const body = (await FUNCTION_SCHEMAS[name].validate(input, { abortEarly: false })) as { submissionId: string }

@@ -1,6 +1,7 @@
 /** One plain, accessible e-mail layout, in HTML and in text, with every value escaped. */
 import { COMPANY } from "../site-data.generated.ts"
 import { escapeHtml } from "./escape.ts"
+import { headerValue, subjectLine } from "./header.ts"
 
 export interface EmailMessage {
   to: string
@@ -26,6 +27,15 @@ const companyLines = () => [
   `${COMPANY.phone.display} · ${COMPANY.email}`,
   COMPANY.licenseNumber,
 ]
+
+/** The message with every header value on one line (see header.ts); the outbox applies it before every send. */
+export const withSafeHeaders = (message: EmailMessage): EmailMessage => ({
+  ...message,
+  to: headerValue(message.to),
+  from: headerValue(message.from),
+  subject: subjectLine(message.subject),
+  ...(message.replyTo === undefined ? {} : { replyTo: headerValue(message.replyTo) }),
+})
 
 export function renderEmail(content: EmailContent): { subject: string; html: string; text: string } {
   const rows = content.rows.filter(([, value]) => value !== "")
@@ -59,5 +69,5 @@ ${content.signOff ? `<p style="margin:0 0 16px">${escapeHtml(content.signOff)}</
     "--",
     ...companyLines(),
   ].join("\n")
-  return { subject: content.subject, html, text }
+  return { subject: subjectLine(content.subject), html, text }
 }

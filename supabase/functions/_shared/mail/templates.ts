@@ -1,6 +1,7 @@
 /** The e-mails the outbox sends: the company's notification of every lead and message, and the customer's confirmation. */
 import type { ContactMessage, EstimateRequest, OfferBooking, OfferCallback, EstimateLead } from "../contract.ts"
 import { COMPANY, ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../site-data.generated.ts"
+import { isEmailAddress } from "../email-address.ts"
 import { fill } from "./escape.ts"
 import { renderEmail } from "./layout.ts"
 
@@ -75,7 +76,8 @@ export function companyNotification(notice: CompanyNotice, reference: string) {
   const messages = LEAD_MESSAGES.companyEmail
   const kindLabel = messages.kindLabels[notice.kind]
   const subject = notice.kind === "contact" ? fill(messages.contactSubject, { name }) : fill(messages.leadSubject, { name, kindLabel })
-  return { replyTo, ...renderEmail({ subject, heading: subject, intro: messages.intro, rows: [...rows, ["Reference", reference]] }) }
+  // A reply-to the e-mail API would refuse must not hold up the owner's notice: leave it out (the address is in the body).
+  return { ...(replyTo && isEmailAddress(replyTo) ? { replyTo } : {}), ...renderEmail({ subject, heading: subject, intro: messages.intro, rows: [...rows, ["Reference", reference]] }) }
 }
 
 const signOff = () => fill(LEAD_MESSAGES.customerEmail.signOff, { phone: COMPANY.phone.display, hours: COMPANY.hoursText })

@@ -1,15 +1,20 @@
-/** The checks that need no outside service: the honeypot and the minimum time to fill a form. */
+/** The checks that need no outside service: the honeypot and the time spent in the form. */
 import type { SpamConfig } from "../config.ts"
 
-export type SpamReason = "honeypot" | "too_fast"
+export type SpamReason = "honeypot" | "too_fast" | "impossible_fill_time"
+
+/** Longer than any visitor keeps one form open (the browser's outbox gives up on a submission after a week). */
+export const MAX_FORM_FILL_MS = 30 * 24 * 60 * 60 * 1000
 
 /**
- * Why a body looks like a bot's, or null. Too fast means 0 ≤ now − formStartedAt < the minimum;
- * a negative difference (the visitor's clock is ahead of ours) is not held against them.
+ * Why a body looks like a bot's, or null. `formFillMs` is the time the browser measured, with its
+ * monotonic clock, between showing the form and sending it: a person needs at least the minimum;
+ * a negative, endless or non-finite time no browser of ours sends.
  */
-export function spamReason(body: { website?: string; formStartedAt: number }, spam: SpamConfig, nowMs = Date.now()): SpamReason | null {
+export function spamReason(body: { website?: string; formFillMs: number }, spam: SpamConfig): SpamReason | null {
   if (body.website) return "honeypot"
-  const elapsed = nowMs - body.formStartedAt
-  if (elapsed >= 0 && elapsed < spam.minFormFillMs) return "too_fast"
+  const elapsed = body.formFillMs
+  if (!Number.isFinite(elapsed) || elapsed < 0 || elapsed > MAX_FORM_FILL_MS) return "impossible_fill_time"
+  if (elapsed < spam.minFormFillMs) return "too_fast"
   return null
 }

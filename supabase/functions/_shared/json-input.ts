@@ -1,0 +1,46 @@
+/**
+ * What every parsed body goes through before validation. Two classes of input used to be 500s:
+ * a body nested thousands of levels deep (every recursive walker overflowed the stack) and text
+ * that is not well-formed Unicode (a lone UTF-16 surrogate, which Postgres refuses in jsonb, so the
+ * lead was lost). Depth is refused with a 400; broken characters are replaced, because a visitor's
+ * lead matters more than one broken character.
+ */
+
+/** No body needs more than object → list → text (2); a little room, never thousands. */
+export const MAX_JSON_DEPTH = 4
+
+export const REPLACEMENT_CHARACTER = "\uFFFD"
+
+/** A surrogate without its partner, or NUL (which Postgres cannot store in text or jsonb). */
+const BROKEN_CODE_UNIT = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/g
+
+/** The text with every lone surrogate and NUL replaced by U+FFFD; well-formed text comes back unchanged. */
+export const wellFormed = (text: string): string => text.replace(BROKEN_CODE_UNIT, REPLACEMENT_CHARACTER)
+
+const isContainer = (value: unknown): value is object => typeof value === "object" && value !== null
+
+/**
+ * The top-level field (or "body") under which the value nests deeper than `maxDepth`, or null.
+ * Iterative, with an explicit stack, so no depth can overflow it.
+ */
+export function tooDeepAt(value: unknown, maxDepth = MAX_JSON_DEPTH): string | null {
+  const stack: Array<{ value: unknown; depth: number; field: string }> = [{ value, depth: 0, field: "body" }]
+  while (stack.length > 0) {
+    const item = stack.pop()!
+    if (!isContainer(item.value)) continue
+    if (item.depth >= maxDepth) return item.field
+    const topLevel = item.depth === 0 && !Array.isArray(item.value)
+    for (const [key, child] of Object.entries(item.value)) {
+      if (isContainer(child)) stack.push({ value: child, depth: item.depth + 1, field: topLevel ? wellFormed(key) : item.field })
+    }
+  }
+  return null
+}
+
+/** A copy with every string and key well-formed. Call it only on a value tooDeepAt accepted: it recurses. */
+export function withWellFormedText(value: unknown): unknown {
+  if (typeof value === "string") return wellFormed(value)
+  if (Array.isArray(value)) return value.map(withWellFormedText)
+  if (isContainer(value)) return Object.fromEntries(Object.entries(value).map(([key, child]) => [wellFormed(key), withWellFormedText(child)]))
+  return value
+}
