@@ -98,3 +98,43 @@ test("the backend out of reach: the message is kept for re-sending, the visitor 
   await waitFor(() => expect(call).toHaveBeenCalledTimes(3))
   expect((call.mock.calls[2] as unknown as [string, { submissionId: string }])[1].submissionId).not.toBe(ids[0])
 })
+
+test.each([
+  ["an address with no top-level domain", "john@gmail"],
+  ["two dots in a row", "a..b@x.com"],
+  ["a dot at the end of the name", "ann.@example.com"],
+])("the backend's e-mail rule is shown next to the field: %s", async (_case, address) => {
+  const call = jest.fn()
+  renderForm(call)
+  const user = userEvent.setup()
+  await fill(user)
+  await user.clear(screen.getByLabelText(/^Email/))
+  await user.type(screen.getByLabelText(/^Email/), address)
+  await user.click(screen.getByRole("button", { name: "Send Message" }))
+  expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument()
+  expect(call).not.toHaveBeenCalled()
+})
+
+test("a name made only of zero-width characters is not a name", async () => {
+  const call = jest.fn()
+  renderForm(call)
+  const user = userEvent.setup()
+  await fill(user)
+  await user.clear(screen.getByLabelText(/^Name/))
+  await user.type(screen.getByLabelText(/^Name/), "\u200B\u200D\uFEFF")
+  await user.click(screen.getByRole("button", { name: "Send Message" }))
+  expect(await screen.findByText("Please enter your name")).toBeInTheDocument()
+  expect(call).not.toHaveBeenCalled()
+})
+
+test("the time spent in the form is sent as elapsed milliseconds from the browser's monotonic clock", async () => {
+  const clock = jest.spyOn(performance, "now").mockReturnValue(1_000)
+  const call = jest.fn(async () => ({ ok: true, data: { success: true, message: "ok", error: null } }) as CallResult)
+  renderForm(call)
+  const user = userEvent.setup()
+  await fill(user)
+  clock.mockReturnValue(43_500)
+  await user.click(screen.getByRole("button", { name: "Send Message" }))
+  await waitFor(() => expect(call).toHaveBeenCalledWith("process-contact", expect.objectContaining({ formFillMs: 42_500 })))
+  clock.mockRestore()
+})
