@@ -12,7 +12,7 @@ import { PUBLIC_FUNCTIONS } from "../../supabase/functions/_shared/app"
 import { MAX_BODY_BYTES } from "../../supabase/functions/_shared/contract"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { bodies, counts, freshDb, post, testConfig, type AppUnderTest } from "./helpers"
-import { checkAnswer, malformedRequests } from "./malformed-bodies"
+import { checkAnswer, malformedRequests, takeIds, type TakenIds } from "./malformed-bodies"
 
 jest.setTimeout(120_000)
 
@@ -21,10 +21,12 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 5_000)
 let pg: PGlite
 let db: Db
 let app: AppUnderTest
+let taken: TakenIds
 
 beforeAll(async () => {
   ;({ pg, db } = await freshDb())
-  app = createApp({ db, config: testConfig() })
+  app = createApp({ db, config: testConfig({ RATE_LIMIT_MAX: "0" }) })
+  taken = await takeIds(app)
 })
 afterAll(() => pg.close())
 
@@ -33,8 +35,8 @@ describe.each(PUBLIC_FUNCTIONS)("%s", (name) => {
     const before = await counts(db)
     const statuses = new Map<number, number>()
     await fc.assert(
-      fc.asyncProperty(malformedRequests(name), async (request) => {
-        const response = await post(app, name, request.body, { "content-type": request.contentType })
+      fc.asyncProperty(malformedRequests(name, taken), async (request) => {
+        const response = await post(app, name, request.body, { "content-type": request.contentType, ...request.headers })
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
         const check = checkAnswer(request, response.status, await response.text())
         if (!check.ok) throw new Error(`${request.kind}: ${check.problem}`)

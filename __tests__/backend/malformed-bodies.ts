@@ -5,9 +5,9 @@
  * so every answer must be a 4xx and nothing may be written.
  */
 import fc from "fast-check"
-import type { PublicFunctionName } from "../../supabase/functions/_shared/contract"
-import { MAX_BODY_BYTES } from "../../supabase/functions/_shared/contract"
-import { bodies } from "./helpers"
+import { FUNCTION_SCHEMAS, MAX_BODY_BYTES, type PublicFunctionName } from "../../supabase/functions/_shared/contract"
+import { ANON_KEY, SITE_ORIGIN, bodies } from "./helpers"
+import { BROKEN_CODE_UNITS, INVISIBLE_CHARACTERS, deeplyNested, invalidEmailAddress, oddValue, withRawField } from "./hostile-values"
 
 export interface MalformedCase {
   /** Which kind of breakage, for reports. */
@@ -17,6 +17,31 @@ export interface MalformedCase {
   contentType: string
   /** The field the 400 must name, when one is known. */
   field?: string
+  /** Headers that replace the defaults (apikey, origin), for the header variants. */
+  headers?: Record<string, string>
+  /** The status the answer must have, when the breakage decides it. */
+  status?: number
+}
+
+/**
+ * Submission ids already taken before the run, so a request reusing one for another function is a
+ * 409: `byContact` was used by process-contact, `byBooking` by process-simple-lead (a $49 booking).
+ */
+export interface TakenIds {
+  byContact: string
+  byBooking: string
+}
+
+/** Stores one contact message and one booking through `send`, so their ids are taken before a run. */
+export async function takeIds(send: { request: (path: string, init: RequestInit) => Response | Promise<Response> } | ((name: string, body: object) => Promise<Response>)): Promise<TakenIds> {
+  const call = typeof send === "function" ? send : (name: string, body: object) => Promise.resolve(send.request(`/functions/v1/${name}`, { method: "POST", headers: { "content-type": "application/json", apikey: ANON_KEY, origin: SITE_ORIGIN }, body: JSON.stringify(body) }))
+  const contact = bodies.contact()
+  const booking = bodies.booking()
+  for (const [name, body] of [["process-contact", contact], ["process-simple-lead", booking]] as const) {
+    const response = await call(name, body)
+    if (response.status !== 200) throw new Error(`could not take an id with ${name}: ${response.status} ${await response.text()}`)
+  }
+  return { byContact: contact.submissionId, byBooking: booking.submissionId }
 }
 
 type Body = Record<string, unknown>
@@ -52,7 +77,7 @@ const overlong = fc
 /** Same-type values each field refuses. */
 const BAD_VALUES: Record<string, readonly unknown[]> = {
   submissionId: ["", "not-a-uuid", "123e4567-e89b-12d3-a456-42661417400", 42, true],
-  formFillMs: ["soon", "", true, "1 minute", [], {}],
+  formFillMs: ["soon", "", true, "1 minute", [], {}, "1e3ms"],
   email: ["nope", "a@", "@b.example", "two@@example.com"],
   phone: ["123", "abcdefghij", "+1 (914) 555", "1".repeat(31)],
   zipCode: ["1058", "ABCDE", "105833", ""],
@@ -87,8 +112,71 @@ function validBody(name: PublicFunctionName): fc.Arbitrary<Body> {
 
 const json = (kind: string, value: unknown, field?: string): MalformedCase => ({ kind, body: JSON.stringify(value), contentType: JSON_TYPE, field })
 
-export function malformedRequests(name: PublicFunctionName): fc.Arbitrary<MalformedCase> {
+/** Fields whose value must match a strict format, where one odd character is enough to refuse it. */
+const FORMATTED = ["submissionId", "email", "zipCode", "state", "propertyType", "servicePlan", "source", "accountId", "property_type", "service_plan"]
+/** Required free-text fields: nothing visible in them is as good as nothing. */
+const REQUIRED_TEXT = ["name", "message", "fullName", "full_name", "firstName", "streetAddress", "city", "specialOffer", "special_offer"]
+/** Numeric, boolean and list fields, for odd numbers and types. */
+const TYPED = ["additionalPests", "sameDayService", "quickKnock", "pests"]
+/** Characters that are neither visible nor removed by trimming. */
+const HIDDEN = [...INVISIBLE_CHARACTERS.filter((c) => c.trim() !== ""), "\u0001", "\u001f"]
+
+export function malformedRequests(name: PublicFunctionName, taken?: TakenIds): fc.Arbitrary<MalformedCase> {
   const valid = validBody(name)
+  // Built by changing one field at random, so the contract itself says whether the result is still acceptable (" 1 " is a fine additionalPests).
+  const refused = (body: Body) => !FUNCTION_SCHEMAS[name].isValidSync(body)
+  const fieldIn = (body: Body, candidates: readonly string[]) => fc.constantFrom(...Object.keys(body).filter((f) => candidates.includes(f)))
+  /** The valid bodies of this function that have one of these fields, or null when none has (then the class does not apply). */
+  const validWith = (candidates: readonly string[]) => {
+    const makers = VALID_BODIES[name].filter((make) => Object.keys(make()).some((f) => candidates.includes(f)))
+    return makers.length === 0 ? null : fc.constantFrom(...makers).map((make) => make())
+  }
+  const tooDeep = valid.chain((body) =>
+    fc.tuple(fieldOf(body), deeplyNested(4, 20_000), fc.boolean()).map(([field, nested, whole]) =>
+      whole ? { kind: "nested too deeply", body: `[${nested}]`, contentType: JSON_TYPE, field: "body" } : { kind: "field nested too deeply", body: withRawField(body, field, nested), contentType: JSON_TYPE, field },
+    ),
+  )
+  const brokenFormat = validWith(FORMATTED)
+    ?.chain((body) =>
+      fc.tuple(fieldIn(body, FORMATTED), fc.constantFrom(...BROKEN_CODE_UNITS, ...HIDDEN), fc.nat()).map(([field, odd, at]) => {
+        const value = String(body[field])
+        const position = at % (value.length + 1)
+        return { field, body: { ...body, [field]: `${value.slice(0, position)}${odd}${value.slice(position)}` } }
+      }),
+    )
+    .filter(({ body }) => refused(body))
+    .map(({ field, body }) => json("invalid Unicode or a hidden character inside a formatted field", body, field))
+  const invisibleText = validWith(REQUIRED_TEXT)?.chain((body) =>
+    fc
+      .tuple(fieldIn(body, REQUIRED_TEXT), fc.array(fc.constantFrom(...HIDDEN), { minLength: 1, maxLength: 10 }))
+      .map(([field, chars]) => ({ field, body: { ...body, [field]: chars.join("") } })),
+  )
+    ?.filter(({ body }) => refused(body)) // the callback's city, for one, is optional
+    .map(({ field, body }) => json("required text with nothing visible", body, field))
+  const oddTyped = validWith(TYPED)
+    ?.chain((body) => fc.tuple(fieldIn(body, TYPED), oddValue()).map(([field, value]) => ({ field, body: { ...body, [field]: value } })))
+    .filter(({ body }) => refused(body))
+    .map(({ field, body }) => json("odd number or type", body, field))
+  const badEmail = validWith(["email"])?.chain((body) => invalidEmailAddress().map((address) => json("malformed e-mail address", { ...body, email: address }, "email")))
+  const headerVariant = fc
+    .tuple(
+      valid,
+      fc.constantFrom<[string, Record<string, string>, number]>(
+        ["no apikey", { apikey: "" }, 401],
+        ["a wrong apikey", { apikey: "anon-key-guess" }, 401],
+        ["an apikey in other letter case", { apikey: "TEST-ANON-KEY" }, 401],
+        ["an origin not allowed", { origin: "https://evil.example" }, 403],
+        ["an origin that only starts like ours", { origin: "http://localhost:9000.evil.example" }, 403],
+        ["the null origin", { origin: "null" }, 403],
+      ),
+    )
+    .map(([body, [kind, headers, status]]): MalformedCase => ({ kind: `header variant: ${kind}`, body: JSON.stringify(body), contentType: JSON_TYPE, headers, status }))
+  const reusedId = taken
+    ? valid.map((body): MalformedCase => ({
+        ...json("a submission id already used by another function", { ...body, submissionId: name === "process-contact" ? taken.byBooking : taken.byContact }, "submissionId"),
+        status: 409,
+      }))
+    : null
   const missingField = valid.chain((body) =>
     fc.constantFrom(...Object.keys(body).filter((f) => !optionalIn(body, f))).map((field) => {
       const { [field]: _gone, ...rest } = body
@@ -138,6 +226,15 @@ export function malformedRequests(name: PublicFunctionName): fc.Arbitrary<Malfor
     { arbitrary: wrongContentType, weight: 1 },
     { arbitrary: tooLong, weight: 1 },
     { arbitrary: hugeArray, weight: 1 },
+    { arbitrary: tooDeep, weight: 2 },
+    { arbitrary: headerVariant, weight: 1 },
+    ...[
+      { arbitrary: brokenFormat, weight: 2 },
+      { arbitrary: invisibleText, weight: 2 },
+      { arbitrary: oddTyped, weight: 2 },
+      { arbitrary: badEmail, weight: 1 },
+      { arbitrary: reusedId, weight: 1 },
+    ].flatMap(({ arbitrary, weight }) => (arbitrary ? [{ arbitrary, weight }] : [])),
   )
 }
 
@@ -149,6 +246,7 @@ export interface AnswerCheck {
 /** What every answer to a malformed request must be: a 4xx JSON error that says what is wrong. */
 export function checkAnswer(request: MalformedCase, status: number, text: string): AnswerCheck {
   if (status < 400 || status >= 500) return { ok: false, problem: `status ${status}` }
+  if (request.status !== undefined && status !== request.status) return { ok: false, problem: `status ${status}, not ${request.status}` }
   let answer: { success?: unknown; error?: unknown; fields?: unknown }
   try {
     answer = JSON.parse(text) as typeof answer
