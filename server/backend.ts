@@ -13,7 +13,7 @@ import { serve, type ServerType } from "@hono/node-server"
 import { getConnInfo } from "@hono/node-server/conninfo"
 import postgres from "postgres"
 import { createApp } from "../supabase/functions/_shared/app.ts"
-import { configFromEnv, type BackendConfig } from "../supabase/functions/_shared/config.ts"
+import { configFromEnv, DEFAULT_TRUSTED_PROXY_HOPS, type BackendConfig } from "../supabase/functions/_shared/config.ts"
 import { postgresDb, type Db } from "../supabase/functions/_shared/db.ts"
 import { dispatchOutbox } from "../supabase/functions/_shared/outbox.ts"
 import { mailboxJson, mailboxRoutes } from "./mailbox"
@@ -64,7 +64,8 @@ const listen = (server: ServerType, port: number, what: string, variable: string
 export async function startBackend(options: BackendOptions = {}): Promise<RunningBackend> {
   const env = options.env ?? process.env
   const databaseUrl = options.databaseUrl ?? env.DATABASE_URL
-  const config = options.config ?? configFromEnv((name) => env[name], { localMailbox: !env.RESEND_API_KEY })
+  // Nothing stands in front of the local backend unless TRUSTED_PROXY_HOPS says so: the socket is the visitor.
+  const config = options.config ?? configFromEnv((name) => env[name], { localMailbox: !env.RESEND_API_KEY, defaultTrustedProxyHops: DEFAULT_TRUSTED_PROXY_HOPS.local })
   const stops: Array<() => Promise<unknown>> = []
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined)
@@ -99,7 +100,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       }
     }
 
-    const app = createApp({ db, config, fetchImpl: options.fetchImpl, clientIp: (c) => c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || getConnInfo(c).remote.address })
+    const app = createApp({ db, config, fetchImpl: options.fetchImpl, remoteAddress: (c) => getConnInfo(c).remote.address })
     if (config.mail.localMailbox) {
       app.route("/_dev/mail", mailboxRoutes(db))
       const list = mailboxJson(db)

@@ -10,6 +10,7 @@ import path from "node:path"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import type { PGlite } from "@electric-sql/pglite"
 import { freePort } from "../../scripts/static-server"
+import { sha256Hex } from "../../supabase/functions/_shared/crypto"
 import { ANON_KEY, bodies, freshDb } from "./helpers"
 
 jest.setTimeout(180_000)
@@ -34,11 +35,13 @@ afterAll(async () => {
   await pg.close()
 })
 
-async function serveUnderDeno(name: string): Promise<string> {
+const IP_HASH_SALT = "some-test-salt-of-32-characters-long"
+
+async function serveUnderDeno(name: string, extraEnv: Record<string, string> = {}): Promise<string> {
   const port = await freePort()
   const child = spawn(DENO, ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-sys", path.join(ROOT, "supabase", "functions", name, "index.ts")], {
     cwd: path.join(ROOT, "supabase", "functions"),
-    env: { ...process.env, SUPABASE_DB_URL: databaseUrl, PORT: String(port), SUPABASE_ANON_KEY: ANON_KEY, OUTBOX_DISPATCH_SECRET: "dispatch-secret", LOCAL_MAILBOX: "1", NO_COLOR: "1" },
+    env: { ...process.env, SUPABASE_DB_URL: databaseUrl, PORT: String(port), SUPABASE_ANON_KEY: ANON_KEY, OUTBOX_DISPATCH_SECRET: "dispatch-secret", LOCAL_MAILBOX: "1", NO_COLOR: "1", IP_HASH_SALT, ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   })
   children.push(child)
@@ -96,4 +99,40 @@ test("dispatch-outbox runs under Deno and delivers the queued jobs", async () =>
   expect(shapes.rows.map((r) => r.shape).sort()).toEqual(["array", "object"])
   const unsent = await pg.query(`select kind, last_error from outbox_jobs where status not in ('sent', 'not_configured')`)
   expect(unsent.rows).toEqual([])
+})
+
+describe("the rate limit under Deno cannot be lifted by X-Forwarded-For", () => {
+  const MAX = 5
+  const send = (url: string, forwardedFor: string) =>
+    fetch(`${url}/process-contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", apikey: ANON_KEY, "x-forwarded-for": forwardedFor },
+      body: JSON.stringify(bodies.contact()),
+    }).then(async (response) => {
+      await response.arrayBuffer()
+      return response.status
+    })
+  const statuses = async (url: string, headers: string[]) => {
+    const answers: number[] = []
+    for (const header of headers) answers.push(await send(url, header))
+    return answers
+  }
+  const limited = [...Array.from({ length: MAX }, () => 200), 429, 429]
+  let n = 0
+  const invented = () => `198.18.${++n % 256}.${(n * 7) % 256}`
+
+  test("behind the gateway (one hop, the default): rotated client-written entries, and a bare ',', are limited; the latter by Deno's peer address", async () => {
+    const salt = "deno-rate-limit-test-salt-one-hop"
+    const url = await serveUnderDeno("process-contact", { RATE_LIMIT_MAX: String(MAX), IP_HASH_SALT: salt })
+    expect(await statuses(url, Array.from({ length: MAX + 2 }, () => `${invented()}, ${invented()}, 203.0.113.7`))).toEqual(limited)
+    expect(await statuses(url, Array.from({ length: MAX + 2 }, () => ","))).toEqual(limited)
+    // The bare "," fell back to the socket's address (Deno.serve's info.remoteAddr), not to no limit.
+    const peer = await pg.query<{ hits: number }>(`select hits from rate_limits where ip_hash = $1`, [sha256Hex(`${salt}:127.0.0.1`)])
+    expect(peer.rows).toEqual([{ hits: MAX }])
+  })
+
+  test("with no trusted proxy (TRUSTED_PROXY_HOPS=0): X-Forwarded-For is ignored, so rotating it gains nothing", async () => {
+    const url = await serveUnderDeno("process-contact", { RATE_LIMIT_MAX: String(MAX), IP_HASH_SALT: "deno-rate-limit-test-salt-zero-hops", TRUSTED_PROXY_HOPS: "0" })
+    expect(await statuses(url, Array.from({ length: MAX + 2 }, invented))).toEqual(limited)
+  })
 })

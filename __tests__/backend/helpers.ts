@@ -76,10 +76,15 @@ export const bodies = {
 
 export type AppUnderTest = ReturnType<typeof createApp>
 
+let visitors = 0
+/** A distinct address per call, as the API gateway appends it (the test config trusts one proxy hop). */
+export const nextVisitorIp = () => `10.${(++visitors >> 16) & 255}.${(visitors >> 8) & 255}.${visitors & 255}`
+
+/** A POST as a new visitor sends it, unless the headers say which address it comes from. */
 export async function post(app: AppUnderTest, name: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return app.request(`/functions/v1/${name}`, {
     method: "POST",
-    headers: { "content-type": "application/json", apikey: ANON_KEY, origin: SITE_ORIGIN, ...headers },
+    headers: { "content-type": "application/json", apikey: ANON_KEY, origin: SITE_ORIGIN, "x-forwarded-for": nextVisitorIp(), ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   })
 }

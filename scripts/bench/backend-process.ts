@@ -11,13 +11,14 @@ export interface BackendProcess {
   stop: () => Promise<void>
 }
 
-/** A distinct client address per number, as many visitors have (sent as X-Forwarded-For). */
+/** A distinct client address per number, as many visitors have (sent as X-Forwarded-For, appended as a gateway would). */
 export const visitorIp = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
 
 export async function startBackendProcess(env: Record<string, string> = {}): Promise<BackendProcess> {
   const [apiPort, dbPort] = [await freePort(), await freePort()]
   const child = spawn(process.execPath, [require.resolve("tsx/cli"), path.resolve(__dirname, "../../server/main.ts")], {
-    env: { ...process.env, API_PORT: String(apiPort), DB_PORT: String(dbPort), PGLITE_DIR: "memory://", RESEND_API_KEY: "", DATABASE_URL: "", ...env },
+    // The bench plays the API gateway: the backend trusts one X-Forwarded-For hop, so each request's visitor address counts.
+    env: { ...process.env, API_PORT: String(apiPort), DB_PORT: String(dbPort), PGLITE_DIR: "memory://", RESEND_API_KEY: "", DATABASE_URL: "", TRUSTED_PROXY_HOPS: "1", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   })
   const base = `http://127.0.0.1:${apiPort}`

@@ -4,10 +4,11 @@
  * Prints the figures of each proof; exits 1 if any fails.
  */
 import { randomUUID } from "node:crypto"
+import autocannon from "autocannon"
 import fc from "fast-check"
 import { PUBLIC_FUNCTIONS } from "../../supabase/functions/_shared/app"
 import { MAX_BODY_BYTES } from "../../supabase/functions/_shared/contract"
-import { stableJson } from "../../supabase/functions/_shared/crypto"
+import { sha256Hex, stableJson } from "../../supabase/functions/_shared/crypto"
 import { LOCAL_ANON_KEY } from "../../supabase/functions/_shared/local-defaults"
 import { fakeServer } from "../../__tests__/backend/fake-servers"
 import { bodies } from "../../__tests__/backend/helpers"
@@ -17,6 +18,11 @@ import { startBackendProcess, visitorIp, type BackendProcess } from "./backend-p
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 5_000)
 const DISPATCH_SECRET = "bench-dispatch-secret"
 const OUTAGE_FAILURES = 300
+const IP_HASH_SALT = "bench-reliability-salt-32-characters"
+const FLOOD_RATE = 2_000
+const FLOOD_SECONDS = 10
+const VISITOR_EVERY_MS = 100
+const VISITOR_P99_TARGET_MS = 1_000
 
 let visitors = 0
 const nextVisitor = () => visitorIp(++visitors)
@@ -72,6 +78,7 @@ async function main() {
     RATE_LIMIT_MAX: "20",
     RATE_LIMIT_WINDOW_SECONDS: "600",
     TURNSTILE_SECRET_KEY: "",
+    IP_HASH_SALT,
   })
   const call = caller(backend.base)
   try {
@@ -218,6 +225,59 @@ async function main() {
         "spam (honeypot and too fast, on each function)",
         { "bot submissions": spam.length, "answered 200 like a real one": answered200, "outbox jobs created": jobs, "leads or messages stored": leads, "recorded as spam": recorded },
         answered200 === spam.length && jobs === 0 && leads === 0 && recorded === spam.length,
+      )
+    }
+
+    // 8. A flood from one address (autocannon, FLOOD_RATE/s, every request a new valid submission) while a
+    //    visitor from another address submits every VISITOR_EVERY_MS: the flood's 429s must not make them wait.
+    {
+      const floodIp = nextVisitor()
+      const flood = autocannon({
+        url: `${backend.base}/functions/v1/process-contact`,
+        method: "POST",
+        headers: { "content-type": "application/json", apikey: LOCAL_ANON_KEY, "x-forwarded-for": floodIp },
+        connections: 20,
+        overallRate: FLOOD_RATE,
+        duration: FLOOD_SECONDS,
+        requests: [{ setupRequest: (r) => ({ ...r, body: JSON.stringify(bodies.contact()) }) }],
+      })
+      const latencies: number[] = []
+      const visitorStatuses: number[] = []
+      const visitorIds: string[] = []
+      const visits: Array<Promise<void>> = []
+      const until = performance.now() + FLOOD_SECONDS * 1000
+      while (performance.now() < until) {
+        const body = bodies.booking()
+        visitorIds.push(body.submissionId)
+        const started = performance.now()
+        visits.push(
+          call("process-simple-lead", body, { "x-forwarded-for": nextVisitor() }).then(async (response) => {
+            await response.arrayBuffer()
+            latencies.push(performance.now() - started)
+            visitorStatuses.push(response.status)
+          }),
+        )
+        await new Promise((r) => setTimeout(r, VISITOR_EVERY_MS))
+      }
+      await Promise.all(visits)
+      const result = await flood
+      const sorted = [...latencies].sort((a, b) => a - b)
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN
+      const refused = result.statusCodeStats?.["429"]?.count ?? 0
+      const floodHits = await count(backend, `select coalesce(max(hits), 0)::int as n from rate_limits where ip_hash = '${sha256Hex(`${IP_HASH_SALT}:${floodIp}`)}'`)
+      const stored = await count(backend, `select count(*)::int as n from leads where submission_id::text in (${visitorIds.map((id) => `'${id}'`).join(", ")})`)
+      const ok200 = visitorStatuses.filter((s) => s === 200).length
+      prove(
+        `one address floods at ${FLOOD_RATE.toLocaleString("en-US")}/s for ${FLOOD_SECONDS} s; a visitor submits every ${VISITOR_EVERY_MS} ms`,
+        {
+          "flood sent": `${result.requests.total} (${Math.round(result.requests.total / FLOOD_SECONDS)} req/s achieved)`,
+          "flood 429s": refused,
+          "flood requests that reached the rate_limits table": floodHits,
+          "flood errors / timeouts": `${result.errors} / ${result.timeouts}`,
+          "visitor submissions (200 / stored)": `${visitorIds.length} (${ok200} / ${stored})`,
+          "visitor p50 / p99 / max": `${at(0.5).toFixed(1)} / ${at(0.99).toFixed(1)} / ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms (target p99 ≤ ${VISITOR_P99_TARGET_MS} ms)`,
+        },
+        at(0.99) <= VISITOR_P99_TARGET_MS && ok200 === visitorIds.length && stored === visitorIds.length && refused > 0,
       )
     }
   } finally {

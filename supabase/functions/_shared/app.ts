@@ -5,7 +5,7 @@
  * shared contract, and stores the request idempotently. Order of checks: size
  * (413), function (404), method (405), apikey (401), origin (403), JSON (415,
  * 400), contract (400), replay of an answered submission (its stored answer),
- * rate limit (429), Turnstile (400, 503), honeypot and fill time (a normal-looking
+ * rate limit (429: the in-memory flood guard, then Postgres), Turnstile (400, 503), honeypot and fill time (a normal-looking
  * answer, stored as spam only), then the lead and its outbox jobs.
  */
 import { Hono, type Context } from "hono"
@@ -18,6 +18,8 @@ import type { Db } from "./db.ts"
 import { HANDLERS, recordSpam, type RequestContext } from "./leads.ts"
 import { dispatchOutbox } from "./outbox.ts"
 import { spamReason } from "./spam/bot-checks.ts"
+import { clientAddress } from "./spam/client-ip.ts"
+import { createFloodGuard, type FloodGuard } from "./spam/flood-guard.ts"
 import { takeRateLimit } from "./spam/rate-limit.ts"
 import { verifyTurnstile } from "./spam/turnstile.ts"
 import { validateBody } from "./validate.ts"
@@ -34,8 +36,10 @@ export interface AppOptions {
   config: BackendConfig
   /** The functions this app serves (a Deno entry point serves one). */
   functions?: readonly FunctionName[]
-  /** The client's IP address, from the runtime (only its salted hash is stored). */
-  clientIp?: (c: Context) => string | null | undefined
+  /** The socket peer's address, from the runtime; the client's is decided in spam/client-ip.ts (only its salted hash is stored). */
+  remoteAddress?: (c: Context) => string | null | undefined
+  /** Refuses a flooding address before the database; one per app by default. */
+  floodGuard?: FloodGuard
   fetchImpl?: typeof fetch
 }
 
@@ -43,8 +47,6 @@ type Answer = { status: number; body: SuccessAnswer | ErrorAnswer | Record<strin
 
 const fail = (c: Context, status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503, error: string, fields?: Record<string, string>) =>
   c.json<ErrorAnswer>(fields ? { success: false, error, fields } : { success: false, error }, status)
-
-const forwardedIp = (c: Context) => c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || c.req.header("x-real-ip") || null
 
 const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505"
 
@@ -123,7 +125,7 @@ async function runIdempotently(db: Db, name: PublicFunctionName, body: { submiss
   }
 }
 
-export function createApp({ db, config, functions = ALL_FUNCTIONS, clientIp = forwardedIp, fetchImpl }: AppOptions) {
+export function createApp({ db, config, functions = ALL_FUNCTIONS, remoteAddress, floodGuard = createFloodGuard(), fetchImpl }: AppOptions) {
   const served = new Set<string>(functions)
   const app = new Hono()
 
@@ -168,11 +170,14 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, clientIp = fo
     if ("fields" in validated) return fail(c, 400, "Some fields are missing or invalid", validated.fields)
     const body = validated.body
 
-    const ip = clientIp(c) || null
+    const client = clientAddress({ forwardedFor: c.req.header("x-forwarded-for"), remoteAddress: remoteAddress?.(c), trustedProxyHops: config.spam.trustedProxyHops })
+    const ip = client.ip
+    // Every request has a limit key (unknown addresses share one); a lead keeps a hash only of a known address.
+    const limitKey = sha256Hex(`${config.ipHashSalt}:${client.key}`)
     const ctx: RequestContext = {
       config,
       userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
-      ipHash: ip ? sha256Hex(`${config.ipHashSalt}:${ip}`) : null,
+      ipHash: ip ? limitKey : null,
     }
     // A submission already answered gets its answer again before any spam check: the browser re-sends
     // queued submissions, and neither the rate limit nor a spent Turnstile token should cost a lead.
@@ -180,10 +185,17 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, clientIp = fo
     if (replay) return c.json(replay.body, replay.status as 200)
 
     const { spam } = config
-    if (ctx.ipHash && spam.rateLimitMax > 0) {
-      const limit = await takeRateLimit(db, ctx.ipHash, spam)
-      if (!limit.allowed) {
-        c.header("Retry-After", String(limit.retryAfterSeconds))
+    if (spam.rateLimitMax > 0) {
+      const now = Date.now()
+      // A flood is refused here from memory, so its requests cost the database nothing more.
+      let retryAfter = floodGuard.refusal(limitKey, spam, now)
+      if (retryAfter === null) {
+        const limit = await takeRateLimit(db, limitKey, spam, now)
+        floodGuard.learn(limitKey, limit.hits, spam, now)
+        if (!limit.allowed) retryAfter = limit.retryAfterSeconds
+      }
+      if (retryAfter !== null) {
+        c.header("Retry-After", String(retryAfter))
         return fail(c, 429, "Too many requests from your network. Please try again later, or call us.")
       }
     }

@@ -33,7 +33,16 @@ export interface SpamConfig {
   rateLimitWindowSeconds: number
   /** Cloudflare Turnstile is verified server-side only when this is set. */
   turnstileSecretKey?: string
+  /**
+   * Proxies in front of the function that each append the peer's address to X-Forwarded-For; the
+   * visitor is the entry this many from the right (0: the socket's address, X-Forwarded-For ignored).
+   * See spam/client-ip.ts.
+   */
+  trustedProxyHops: number
 }
+
+/** TRUSTED_PROXY_HOPS unless set: Supabase's API gateway (Kong) is one proxy; the local backend has none. */
+export const DEFAULT_TRUSTED_PROXY_HOPS = { supabase: 1, local: 0 } as const
 
 type Env = (name: string) => string | undefined
 
@@ -51,7 +60,7 @@ const atLeastOne = (env: Env, name: string, fallback: number) => {
 }
 const optional = (env: Env, name: string) => env(name)?.trim() || undefined
 
-export function configFromEnv(env: Env, overrides: { localMailbox?: boolean } = {}): BackendConfig {
+export function configFromEnv(env: Env, overrides: { localMailbox?: boolean; defaultTrustedProxyHops?: number } = {}): BackendConfig {
   return {
     anonKey: optional(env, "SUPABASE_ANON_KEY") ?? LOCAL_ANON_KEY,
     allowedOrigins: (optional(env, "ALLOWED_ORIGINS")?.split(",") ?? DEFAULT_ALLOWED_ORIGINS).map((o) => o.trim().replace(/\/$/, "")).filter(Boolean),
@@ -76,6 +85,7 @@ export function configFromEnv(env: Env, overrides: { localMailbox?: boolean } = 
       rateLimitMax: positiveInt(env, "RATE_LIMIT_MAX", 20),
       rateLimitWindowSeconds: atLeastOne(env, "RATE_LIMIT_WINDOW_SECONDS", 600),
       turnstileSecretKey: optional(env, "TURNSTILE_SECRET_KEY"),
+      trustedProxyHops: positiveInt(env, "TRUSTED_PROXY_HOPS", overrides.defaultTrustedProxyHops ?? DEFAULT_TRUSTED_PROXY_HOPS.supabase),
     },
   }
 }

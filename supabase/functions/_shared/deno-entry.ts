@@ -5,13 +5,19 @@
  */
 import postgres from "postgres"
 import { createApp, type FunctionName } from "./app.ts"
-import { configFromEnv } from "./config.ts"
+import { configFromEnv, DEFAULT_TRUSTED_PROXY_HOPS } from "./config.ts"
 import { postgresDb } from "./db.ts"
 
 interface DenoRuntime {
   env: { get(name: string): string | undefined }
-  serve(options: { port?: number; hostname?: string; onListen?: (addr: { port: number }) => void }, handler: (request: Request) => Response | Promise<Response>): unknown
+  serve(
+    options: { port?: number; hostname?: string; onListen?: (addr: { port: number }) => void },
+    handler: (request: Request, info: { remoteAddr: { hostname?: string } }) => Response | Promise<Response>,
+  ): unknown
 }
+
+const peerOf = (env: unknown) =>
+  typeof env === "object" && env !== null && "remoteAddress" in env && typeof env.remoteAddress === "string" ? env.remoteAddress : null
 
 export function serveFunction(name: FunctionName) {
   const deno = (globalThis as unknown as { Deno: DenoRuntime }).Deno
@@ -20,7 +26,10 @@ export function serveFunction(name: FunctionName) {
   if (!databaseUrl) throw new Error("SUPABASE_DB_URL is not set")
   // Supabase's pooler runs in transaction mode: no prepared statements.
   const sql = postgres(databaseUrl, { max: Number(env("DB_POOL_SIZE") ?? 3), prepare: false, onnotice: () => undefined })
-  const app = createApp({ db: postgresDb(sql), config: configFromEnv(env), functions: [name] })
+  // On Supabase the API gateway (Kong) is the one proxy in front: see spam/client-ip.ts.
+  const config = configFromEnv(env, { defaultTrustedProxyHops: DEFAULT_TRUSTED_PROXY_HOPS.supabase })
+  const app = createApp({ db: postgresDb(sql), config, functions: [name], remoteAddress: (c) => peerOf(c.env) })
   const port = env("PORT")
-  deno.serve(port ? { port: Number(port), hostname: env("HOSTNAME") ?? "127.0.0.1" } : {}, app.fetch)
+  // Deno hands the peer's address to the handler, not to the Request: it reaches the app as Hono's env.
+  deno.serve(port ? { port: Number(port), hostname: env("HOSTNAME") ?? "127.0.0.1" } : {}, (request, info) => app.fetch(request, { remoteAddress: info.remoteAddr.hostname }))
 }

@@ -12,10 +12,16 @@ export type RateLimitVerdict = { allowed: true; hits: number } | { allowed: fals
 /** The latest window this process has cleared ended windows for: clearing once per window is enough. */
 let prunedThrough = 0
 
+/** The fixed window `nowMs` falls in, and how long until it ends (the in-memory flood guard uses the same windows). */
+export function rateLimitWindow(spam: SpamConfig, nowMs: number) {
+  const windowMs = spam.rateLimitWindowSeconds * 1000
+  const start = Math.floor(nowMs / windowMs) * windowMs
+  return { start, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - nowMs) / 1000)) }
+}
+
 /** Counts this request against its IP's current window and says whether it may go on. */
 export async function takeRateLimit(db: Pick<Db, "query">, ipHash: string, spam: SpamConfig, nowMs = Date.now()): Promise<RateLimitVerdict> {
-  const windowMs = spam.rateLimitWindowSeconds * 1000
-  const windowStart = Math.floor(nowMs / windowMs) * windowMs
+  const { start: windowStart, retryAfterSeconds } = rateLimitWindow(spam, nowMs)
   const [row] = await db.query<{ hits: number }>(
     `insert into rate_limits (ip_hash, window_start, hits) values ($1, to_timestamp($2::double precision / 1000), 1)
      on conflict (ip_hash, window_start) do update set hits = rate_limits.hits + 1
@@ -29,5 +35,5 @@ export async function takeRateLimit(db: Pick<Db, "query">, ipHash: string, spam:
     await db.query(`delete from rate_limits where window_start < to_timestamp($1::double precision / 1000)`, [windowStart])
   }
   if (hits <= spam.rateLimitMax) return { allowed: true, hits }
-  return { allowed: false, hits, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - nowMs) / 1000)) }
+  return { allowed: false, hits, retryAfterSeconds }
 }
