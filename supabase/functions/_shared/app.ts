@@ -3,10 +3,12 @@
  * the local backend (Node): POST /functions/v1/<name> (and /<name>, the path
  * an Edge Function sees). It checks the caller, validates the body with the
  * shared contract, and stores the request idempotently. Order of checks: size
- * (413), function (404), method (405), apikey (401), origin (403), JSON (415,
- * 400), contract (400), replay of an answered submission (its stored answer),
- * rate limit (429: the in-memory flood guard, then Postgres), Turnstile (400, 503), honeypot and fill time (a normal-looking
- * answer, stored as spam only), then the lead and its outbox jobs.
+ * (413), function (404), method (405), apikey (401), origin (403), content type
+ * (415), a flooding address (429, from memory), JSON (400),
+ * contract (400), replay of an answered submission (its stored answer), rate
+ * limit (429, Postgres), Turnstile (400, 503), honeypot and fill time (a
+ * normal-looking answer, stored as spam only), then the lead and its outbox
+ * jobs, in one transaction with the call's record (409 for a reused id).
  */
 import { Hono, type Context } from "hono"
 import { bodyLimit } from "hono/body-limit"
@@ -159,6 +161,20 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, remoteAddress
     if (origin && !config.allowedOrigins.includes(origin)) return fail(c, 403, "This origin may not call the function")
     if (!/^application\/json\b/i.test(c.req.header("content-type") ?? "")) return fail(c, 415, "Send the body as application/json")
 
+    const client = clientAddress({ forwardedFor: c.req.header("x-forwarded-for"), remoteAddress: remoteAddress?.(c), trustedProxyHops: config.spam.trustedProxyHops })
+    const ip = client.ip
+    // Every request has a limit key (unknown addresses share one); a lead keeps a hash only of a known address.
+    const limitKey = sha256Hex(`${config.ipHashSalt}:${client.key}`)
+    const { spam } = config
+    const tooMany = (retryAfterSeconds: number) => {
+      c.header("Retry-After", String(retryAfterSeconds))
+      return fail(c, 429, "Too many requests from your network. Please try again later, or call us.")
+    }
+    // An address that used up its window and keeps sending is refused from memory before its body is
+    // even read: a flood costs neither parsing nor the database, and other visitors do not queue behind it.
+    const flooding = spam.rateLimitMax > 0 ? floodGuard.flooding(limitKey, spam, Date.now()) : null
+    if (flooding !== null) return tooMany(flooding)
+
     let raw: unknown
     try {
       raw = await c.req.json()
@@ -170,10 +186,6 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, remoteAddress
     if ("fields" in validated) return fail(c, 400, "Some fields are missing or invalid", validated.fields)
     const body = validated.body
 
-    const client = clientAddress({ forwardedFor: c.req.header("x-forwarded-for"), remoteAddress: remoteAddress?.(c), trustedProxyHops: config.spam.trustedProxyHops })
-    const ip = client.ip
-    // Every request has a limit key (unknown addresses share one); a lead keeps a hash only of a known address.
-    const limitKey = sha256Hex(`${config.ipHashSalt}:${client.key}`)
     const ctx: RequestContext = {
       config,
       userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
@@ -184,20 +196,14 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, remoteAddress
     const replay = await earlierAnswer(db, publicName, body)
     if (replay) return c.json(replay.body, replay.status as 200)
 
-    const { spam } = config
     if (spam.rateLimitMax > 0) {
       const now = Date.now()
-      // A flood is refused here from memory, so its requests cost the database nothing more.
-      let retryAfter = floodGuard.refusal(limitKey, spam, now)
-      if (retryAfter === null) {
-        const limit = await takeRateLimit(db, limitKey, spam, now)
-        floodGuard.learn(limitKey, limit.hits, spam, now)
-        if (!limit.allowed) retryAfter = limit.retryAfterSeconds
-      }
-      if (retryAfter !== null) {
-        c.header("Retry-After", String(retryAfter))
-        return fail(c, 429, "Too many requests from your network. Please try again later, or call us.")
-      }
+      // Refused from memory once Postgres has said the window is used up: no further write per request.
+      const refused = floodGuard.refusal(limitKey, spam, now)
+      if (refused !== null) return tooMany(refused)
+      const limit = await takeRateLimit(db, limitKey, spam, now)
+      floodGuard.learn(limitKey, limit.hits, spam, now)
+      if (!limit.allowed) return tooMany(limit.retryAfterSeconds)
     }
     if (spam.turnstileSecretKey) {
       const token = (body as { turnstileToken?: string }).turnstileToken
