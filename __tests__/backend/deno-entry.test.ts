@@ -10,7 +10,7 @@ import path from "node:path"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import type { PGlite } from "@electric-sql/pglite"
 import { freePort } from "../../scripts/static-server"
-import { ANON_KEY, bodies, freshDb } from "./helpers"
+import { ANON_KEY, bodies, freshDb, TEST_IP_HASH_SALT } from "./helpers"
 
 jest.setTimeout(180_000)
 
@@ -38,7 +38,7 @@ async function serveUnderDeno(name: string): Promise<string> {
   const port = await freePort()
   const child = spawn(DENO, ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-sys", path.join(ROOT, "supabase", "functions", name, "index.ts")], {
     cwd: path.join(ROOT, "supabase", "functions"),
-    env: { ...process.env, SUPABASE_DB_URL: databaseUrl, PORT: String(port), SUPABASE_ANON_KEY: ANON_KEY, OUTBOX_DISPATCH_SECRET: "dispatch-secret", LOCAL_MAILBOX: "1", NO_COLOR: "1" },
+    env: { ...process.env, SUPABASE_DB_URL: databaseUrl, PORT: String(port), SUPABASE_ANON_KEY: ANON_KEY, IP_HASH_SALT: TEST_IP_HASH_SALT, OUTBOX_DISPATCH_SECRET: "dispatch-secret", LOCAL_MAILBOX: "1", NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   })
   children.push(child)

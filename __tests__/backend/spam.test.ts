@@ -6,7 +6,7 @@ import type { Db } from "../../supabase/functions/_shared/db"
 import { spamReason } from "../../supabase/functions/_shared/spam/bot-checks"
 import { takeRateLimit } from "../../supabase/functions/_shared/spam/rate-limit"
 import { TURNSTILE_VERIFY_URL } from "../../supabase/functions/_shared/spam/turnstile"
-import { SITE_ORIGIN, bodies, counts, freshDb, post, testConfig } from "./helpers"
+import { SITE_ORIGIN, TEST_IP_HASH_SALT, bodies, counts, freshDb, post, testConfig } from "./helpers"
 
 let pg: PGlite
 let db: Db
@@ -218,7 +218,7 @@ describe("Cloudflare Turnstile", () => {
 })
 
 test("the spam settings are validated", () => {
-  const config = (values: Record<string, string>) => () => configFromEnv((name) => values[name])
+  const config = (values: Record<string, string>) => () => configFromEnv((name) => values[name], { ipHashSalt: TEST_IP_HASH_SALT })
   expect(config({})().spam).toEqual({ minFormFillMs: 3000, rateLimitMax: 20, rateLimitWindowSeconds: 600, turnstileSecretKey: undefined })
   expect(config({ MIN_FORM_FILL_MS: "-1" })).toThrow("MIN_FORM_FILL_MS")
   expect(config({ RATE_LIMIT_MAX: "many" })).toThrow("RATE_LIMIT_MAX")

@@ -7,6 +7,7 @@ import postgres from "postgres"
 import { createApp, type FunctionName } from "./app.ts"
 import { configFromEnv } from "./config.ts"
 import { postgresDb } from "./db.ts"
+import { requiredIpHashSalt } from "./ip-hash-salt.ts"
 
 interface DenoRuntime {
   env: { get(name: string): string | undefined }
@@ -16,11 +17,13 @@ interface DenoRuntime {
 export function serveFunction(name: FunctionName) {
   const deno = (globalThis as unknown as { Deno: DenoRuntime }).Deno
   const env = (key: string) => deno.env.get(key)
+  // Refuse to start rather than store address hashes anyone can reverse.
+  const ipHashSalt = requiredIpHashSalt(env("IP_HASH_SALT"))
   const databaseUrl = env("SUPABASE_DB_URL") ?? env("DATABASE_URL")
   if (!databaseUrl) throw new Error("SUPABASE_DB_URL is not set")
   // Supabase's pooler runs in transaction mode: no prepared statements.
   const sql = postgres(databaseUrl, { max: Number(env("DB_POOL_SIZE") ?? 3), prepare: false, onnotice: () => undefined })
-  const app = createApp({ db: postgresDb(sql), config: configFromEnv(env), functions: [name] })
+  const app = createApp({ db: postgresDb(sql), config: configFromEnv(env, { ipHashSalt }), functions: [name] })
   const port = env("PORT")
   deno.serve(port ? { port: Number(port), hostname: env("HOSTNAME") ?? "127.0.0.1" } : {}, app.fetch)
 }
