@@ -9,16 +9,16 @@ import postgres, { type Sql } from "postgres"
 
 export class DatabaseOpenError extends Error {}
 
-/** A thrown value's own words: PGlite's file-system errors are plain objects with an errno or code. */
+/** A thrown value's own words (duck-typed: errors from another realm, and PGlite's plain file-system error objects, are no `instanceof Error`). */
 export function reasonOf(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message
   if (typeof error === "object" && error !== null) {
+    const { message, code, errno } = error as { message?: unknown; code?: unknown; errno?: unknown }
+    if (typeof message === "string" && message) return message
     // Node's AggregateError (every address of a host refused) has no message, only a code.
-    const { code, errno } = error as { code?: unknown; errno?: unknown }
     if (typeof code === "string") return code
     if (typeof errno === "number") return `file system error ${errno}`
   }
-  return error instanceof Error ? error.name : String(error)
+  return String(error)
 }
 
 const damaged = (dir: string, reason: string) =>
@@ -50,7 +50,9 @@ export async function openPglite(dir: string): Promise<PGlite> {
     return pg
   } catch (error) {
     await pg?.close().catch(() => undefined)
-    throw damaged(dir, reasonOf(error))
+    const reason = reasonOf(error)
+    // The WebAssembly build's abort says only "Aborted(). Build with -sASSERTIONS…", which means nothing to whoever runs the backend.
+    throw damaged(dir, reason.startsWith("Aborted(") ? "the database engine stopped while reading its files" : reason)
   }
 }
 
