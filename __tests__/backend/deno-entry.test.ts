@@ -34,20 +34,26 @@ afterAll(async () => {
   await pg.close()
 })
 
-async function serveUnderDeno(name: string): Promise<string> {
+async function spawnDeno(name: string, env: Record<string, string> = {}) {
   const port = await freePort()
   const child = spawn(DENO, ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-sys", path.join(ROOT, "supabase", "functions", name, "index.ts")], {
     cwd: path.join(ROOT, "supabase", "functions"),
-    env: { ...process.env, SUPABASE_DB_URL: databaseUrl, PORT: String(port), SUPABASE_ANON_KEY: ANON_KEY, IP_HASH_SALT: TEST_IP_HASH_SALT, OUTBOX_DISPATCH_SECRET: "dispatch-secret", LOCAL_MAILBOX: "1", NO_COLOR: "1" },
+    env: { ...process.env, SUPABASE_DB_URL: databaseUrl, PORT: String(port), SUPABASE_ANON_KEY: ANON_KEY, IP_HASH_SALT: TEST_IP_HASH_SALT, OUTBOX_DISPATCH_SECRET: "dispatch-secret", LOCAL_MAILBOX: "1", NO_COLOR: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   })
   children.push(child)
   let output = ""
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()))
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
+  return { child, port, exited, output: () => output }
+}
+
+async function serveUnderDeno(name: string): Promise<string> {
+  const { child, port, output } = await spawnDeno(name)
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`deno exited (${child.exitCode}):\n${output}`)
+    if (child.exitCode !== null) throw new Error(`deno exited (${child.exitCode}):\n${output()}`)
     try {
       await fetch(url, { method: "OPTIONS" })
       return url
@@ -55,7 +61,7 @@ async function serveUnderDeno(name: string): Promise<string> {
       await new Promise((r) => setTimeout(r, 200))
     }
   }
-  throw new Error(`deno did not listen:\n${output}`)
+  throw new Error(`deno did not listen:\n${output()}`)
 }
 
 const publicCalls: Array<[string, () => object]> = [
@@ -96,4 +102,14 @@ test("dispatch-outbox runs under Deno and delivers the queued jobs", async () =>
   expect(shapes.rows.map((r) => r.shape).sort()).toEqual(["array", "object"])
   const unsent = await pg.query(`select kind, last_error from outbox_jobs where status not in ('sent', 'not_configured')`)
   expect(unsent.rows).toEqual([])
+})
+
+test.each([
+  ["unset", "", "IP_HASH_SALT is not set"],
+  ["too short", "0123456789abcde", "IP_HASH_SALT is shorter than 16 characters"],
+])("a function refuses to start with IP_HASH_SALT %s, saying how to set it", async (_case, salt, problem) => {
+  const deno = await spawnDeno("process-contact", { IP_HASH_SALT: salt })
+  expect(await deno.exited).not.toBe(0)
+  expect(deno.output()).toContain(problem)
+  expect(deno.output()).toContain("supabase secrets set IP_HASH_SALT=$(openssl rand -hex 32)")
 })

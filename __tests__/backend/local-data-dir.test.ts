@@ -17,6 +17,8 @@ import { startBackend, type RunningBackend } from "../../server/backend"
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from "../../server/data-dir-lock"
 import { keptSalt, SALT_FILE } from "../../server/ip-hash-salt"
 import { DatabaseOpenError, redactUrl } from "../../server/open-database"
+import { configFromEnv } from "../../supabase/functions/_shared/config"
+import { requiredIpHashSalt } from "../../supabase/functions/_shared/ip-hash-salt"
 import { bodies } from "./helpers"
 
 jest.setTimeout(180_000)
@@ -186,6 +188,20 @@ describe("the IP hash salt", () => {
     }
     expect(salts[0]).toMatch(/^[0-9a-f]{64}$/)
     expect(salts[0]).not.toBe(salts[1])
+  })
+
+  test("production takes only a salt of 16 characters or more, and no config is made without one", () => {
+    fc.assert(
+      fc.property(fc.option(fc.string({ maxLength: 40 })), (value) => {
+        const trimmed = value?.trim() ?? ""
+        if (trimmed.length >= 16) expect(requiredIpHashSalt(value ?? undefined)).toBe(trimmed)
+        else expect(() => requiredIpHashSalt(value ?? undefined)).toThrow("supabase secrets set IP_HASH_SALT=$(openssl rand -hex 32)")
+      }),
+      { numRuns: 500 },
+    )
+    expect(() => configFromEnv(() => undefined)).toThrow("IP_HASH_SALT is not set")
+    expect(configFromEnv(() => undefined, { ipHashSalt: "given-by-the-entry-point" }).ipHashSalt).toBe("given-by-the-entry-point")
+    expect(configFromEnv((name) => (name === "IP_HASH_SALT" ? " from-env " : undefined), { ipHashSalt: "fallback" }).ipHashSalt).toBe("from-env")
   })
 
   test("a kept salt is the same on every read, differs between directories, and a truncated one is a clear error", () => {

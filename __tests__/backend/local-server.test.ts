@@ -81,4 +81,5 @@ test("a port already in use is a clear error", async () => {
   } finally {
     blocker.close()
   }
-})
+  // Each refused start opens (and closes) a database first: seconds each on a loaded machine.
+}, 60_000)
