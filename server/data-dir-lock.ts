@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { createExclusive } from "./exclusive-file"
 
 export const LOCK_FILE = "local-backend.lock"
 
@@ -72,32 +73,25 @@ export interface DataDirLock {
 export function lockDataDir(dir: string): DataDirLock {
   const lockFile = path.resolve(dir, LOCK_FILE)
   const mine = JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() } satisfies Owner)
-  // Written whole under a private name, then linked into place: link fails if the lock exists, and a reader never sees half a file.
-  const draft = `${lockFile}.${process.pid}.${randomBytes(6).toString("hex")}`
-  fs.writeFileSync(draft, mine, { mode: 0o644 })
-  try {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      try {
-        fs.linkSync(draft, lockFile)
-        held.add(lockFile)
-        return { release: () => release(lockFile, mine) }
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
-      }
-      const text = readOrNull(lockFile)
-      if (text === null) continue
-      const owner = parseOwner(text)
-      if (owner && running(owner, lockFile)) throw new DataDirInUseError(dir, owner)
-      takeOverStale(lockFile, text)
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      createExclusive(lockFile, mine, 0o644)
+      held.add(lockFile)
+      return { release: () => release(lockFile, mine) }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
     }
-    throw new Error(`Could not lock the local database in ${dir}: its lock file ${lockFile} keeps changing. Is another backend starting there?`)
-  } finally {
-    fs.rmSync(draft, { force: true })
+    const text = readOrNull(lockFile)
+    if (text === null) continue
+    const owner = parseOwner(text)
+    if (owner && running(owner, lockFile)) throw new DataDirInUseError(dir, owner)
+    takeOverStale(lockFile, text)
   }
+  throw new Error(`Could not lock the local database in ${dir}: its lock file ${lockFile} keeps changing. Is another backend starting there?`)
 }
 
 /** Moves a stale lock aside; if another starter replaced it meanwhile, that one's lock is put back. */
-function takeOverStale(lockFile: string, staleText: string) {
+export function takeOverStale(lockFile: string, staleText: string) {
   const aside = `${lockFile}.stale.${process.pid}.${randomBytes(6).toString("hex")}`
   try {
     fs.renameSync(lockFile, aside)

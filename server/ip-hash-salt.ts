@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { MIN_IP_HASH_SALT_LENGTH } from "../supabase/functions/_shared/ip-hash-salt.ts"
+import { createExclusive } from "./exclusive-file"
 
 export const SALT_FILE = "ip-hash-salt"
 
@@ -17,15 +18,11 @@ export function keptSalt(dir: string): string {
   const file = path.resolve(dir, SALT_FILE)
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dir, { recursive: true })
-    // Written whole under a private name, then linked into place: two starters racing both end up with the first one's salt.
-    const draft = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`
-    fs.writeFileSync(draft, `${randomSalt()}\n`, { mode: 0o600 })
     try {
-      fs.linkSync(draft, file)
+      createExclusive(file, `${randomSalt()}\n`, 0o600)
     } catch (error) {
+      // Another starter made it first: both use that one.
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
-    } finally {
-      fs.rmSync(draft, { force: true })
     }
   }
   const salt = fs.readFileSync(file, "utf8").trim()

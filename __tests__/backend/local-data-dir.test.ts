@@ -14,7 +14,7 @@ import fc from "fast-check"
 import { PGlite } from "@electric-sql/pglite"
 import { freePort } from "../../scripts/static-server"
 import { startBackend, type RunningBackend } from "../../server/backend"
-import { DataDirInUseError, LOCK_FILE, lockDataDir } from "../../server/data-dir-lock"
+import { DataDirInUseError, LOCK_FILE, lockDataDir, takeOverStale } from "../../server/data-dir-lock"
 import { keptSalt, SALT_FILE } from "../../server/ip-hash-salt"
 import { DatabaseOpenError, redactUrl } from "../../server/open-database"
 import { configFromEnv } from "../../supabase/functions/_shared/config"
@@ -111,6 +111,52 @@ describe("one backend per data directory", () => {
     }
     expect(() => lockDataDir(dir)).toThrow(`on host elsewhere.example). Stop it first, or choose another directory with PGLITE_DIR. If it is no longer running, delete ${lockFile}.`)
     expect(fs.readdirSync(dir)).toEqual([LOCK_FILE])
+  })
+
+  test("a takeover that lost the race (the lock changed after it was judged stale) leaves the new owner's lock in place", () => {
+    const dir = tempDir()
+    const lockFile = path.join(dir, LOCK_FILE)
+    const stale = JSON.stringify({ pid: deadPid(), host: os.hostname(), startedAt: "then" })
+    const fresh = JSON.stringify({ pid: 1, host: os.hostname(), startedAt: "now" })
+    fs.writeFileSync(lockFile, fresh)
+    takeOverStale(lockFile, stale)
+    expect(fs.readdirSync(dir)).toEqual([LOCK_FILE])
+    expect(fs.readFileSync(lockFile, "utf8")).toBe(fresh)
+    fs.writeFileSync(lockFile, stale)
+    takeOverStale(lockFile, stale)
+    expect(fs.readdirSync(dir)).toEqual([])
+  })
+
+  test("processes racing to take over one stale lock: exactly one gets it", async () => {
+    const dir = tempDir()
+    fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), host: os.hostname(), startedAt: new Date(0).toISOString() }))
+    // Each says "ready", locks on "go" (all at once), and holds what it got until its stdin closes.
+    const script = `const { lockDataDir } = require(${JSON.stringify(path.join(ROOT, "server", "data-dir-lock.ts"))})
+process.stdout.write("ready\\n")
+process.stdin.once("data", () => {
+  try { lockDataDir(${JSON.stringify(dir)}); process.stdout.write("locked\\n") } catch (e) { process.stdout.write(e.message + "\\n") }
+  process.stdin.on("end", () => process.exit(0))
+})`
+    const racers = Array.from({ length: 6 }, () => {
+      const child = spawn(process.execPath, ["--require", require.resolve("tsx/cjs"), "-e", script], { stdio: ["pipe", "pipe", "inherit"] })
+      const lines: string[] = []
+      const waiting: Array<() => void> = []
+      child.stdout.on("data", (d: Buffer) => {
+        lines.push(...d.toString().split("\n").filter(Boolean))
+        for (const wake of waiting.splice(0)) wake()
+      })
+      const line = async (n: number) => {
+        while (lines.length <= n) await new Promise<void>((resolve) => waiting.push(resolve))
+        return lines[n]!
+      }
+      return { child, line }
+    })
+    await Promise.all(racers.map((r) => r.line(0)))
+    for (const { child } of racers) child.stdin.write("go\n")
+    const said = await Promise.all(racers.map((r) => r.line(1)))
+    for (const { child } of racers) child.stdin.end()
+    expect(said.filter((s) => s === "locked")).toHaveLength(1)
+    expect(said.filter((s) => s !== "locked").every((s) => s.includes("is in use by another backend"))).toBe(true)
   })
 
   test("two backend processes on one directory: the second exits non-zero with the message, and prints no stack", async () => {
