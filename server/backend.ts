@@ -3,21 +3,24 @@
  * http://localhost:54321, PGlite persisted in .data/ (also served as a
  * Postgres server on 127.0.0.1:54322 for psql and postgres.js), migrations
  * applied at start, the outbox worker on a timer, and the local mailbox.
- * With DATABASE_URL set it uses that Postgres instead of PGlite.
+ * With DATABASE_URL set it uses that Postgres instead of PGlite. One backend
+ * per data directory (a lock file there); without IP_HASH_SALT a random salt
+ * is kept next to the data.
  */
-import fs from "node:fs"
 import type { AddressInfo } from "node:net"
-import { PGlite } from "@electric-sql/pglite"
+import path from "node:path"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { serve, type ServerType } from "@hono/node-server"
 import { getConnInfo } from "@hono/node-server/conninfo"
-import postgres from "postgres"
 import { createApp } from "../supabase/functions/_shared/app.ts"
 import { configFromEnv, DEFAULT_TRUSTED_PROXY_HOPS, type BackendConfig } from "../supabase/functions/_shared/config.ts"
 import { postgresDb, type Db } from "../supabase/functions/_shared/db.ts"
 import { dispatchOutbox } from "../supabase/functions/_shared/outbox.ts"
+import { lockDataDir } from "./data-dir-lock"
+import { keptSalt, randomSalt } from "./ip-hash-salt"
 import { mailboxJson, mailboxRoutes } from "./mailbox"
-import { migrate } from "./migrate"
+import { migrate, pgliteMigrationTarget, postgresMigrationTarget } from "./migrate"
+import { connectPostgres, ensureDataDir, openPglite } from "./open-database"
 import { pgliteDb } from "./pglite-db"
 
 export interface BackendOptions {
@@ -64,28 +67,41 @@ const listen = (server: ServerType, port: number, what: string, variable: string
 export async function startBackend(options: BackendOptions = {}): Promise<RunningBackend> {
   const env = options.env ?? process.env
   const databaseUrl = options.databaseUrl ?? env.DATABASE_URL
-  // Nothing stands in front of the local backend unless TRUSTED_PROXY_HOPS says so: the socket is the visitor.
-  const config = options.config ?? configFromEnv((name) => env[name], { localMailbox: !env.RESEND_API_KEY, defaultTrustedProxyHops: DEFAULT_TRUSTED_PROXY_HOPS.local })
+  const dataDir = databaseUrl ? null : (options.dataDir ?? "memory://")
+  const onDisk = dataDir !== null && !dataDir.includes("://")
   const stops: Array<() => Promise<unknown>> = []
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined)
   }
 
   try {
+    if (onDisk) {
+      ensureDataDir(dataDir)
+      const lock = lockDataDir(dataDir)
+      stops.push(async () => lock.release())
+    }
+    // Without IP_HASH_SALT: a salt kept with the data (for DATABASE_URL in .data/ under the working directory), fresh for a throwaway database.
+    const localSalt = () => (onDisk ? keptSalt(dataDir) : databaseUrl ? keptSalt(path.resolve(".data")) : randomSalt())
+    // Nothing stands in front of the local backend unless TRUSTED_PROXY_HOPS says so: the socket is the visitor.
+    const config =
+      options.config ??
+      configFromEnv((name) => env[name], {
+        localMailbox: !env.RESEND_API_KEY,
+        ipHashSalt: env.IP_HASH_SALT?.trim() ? undefined : localSalt(),
+        defaultTrustedProxyHops: DEFAULT_TRUSTED_PROXY_HOPS.local,
+      })
+
     let db: Db
     let wireUrl: string | null = null
     if (databaseUrl) {
-      const sql = postgres(databaseUrl, { max: 10, onnotice: () => undefined })
+      const sql = await connectPostgres(databaseUrl)
       stops.push(() => sql.end({ timeout: 5 }))
       db = postgresDb(sql)
-      await migrate({ exec: (script) => sql.unsafe(script), query: async (text, params) => (await sql.unsafe(text, params as never)) as never })
+      await migrate(postgresMigrationTarget(sql))
     } else {
-      if (options.dataDir && !options.dataDir.includes("://")) fs.mkdirSync(options.dataDir, { recursive: true })
-      const pg = await PGlite.create(options.dataDir ?? "memory://")
-      // New WAL segments need not be zero-filled first: that 16 MB write stalled every query for ~100 ms.
-      await pg.exec("set wal_init_zero = off")
+      const pg = await openPglite(dataDir ?? "memory://")
       stops.push(() => pg.close())
-      await migrate({ exec: (script) => pg.exec(script), query: async (text, params) => (await pg.query(text, params)).rows as never })
+      await migrate(pgliteMigrationTarget(pg))
       db = pgliteDb(pg)
       if (options.dbPort !== null) {
         const port = options.dbPort ?? 54322

@@ -1,26 +1,59 @@
 /** Applies supabase/migrations/*.sql in order, once each (what `supabase db push` does on Supabase). */
 import fs from "node:fs"
 import path from "node:path"
+import type { PGlite } from "@electric-sql/pglite"
+import type { Sql } from "postgres"
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, "..", "supabase", "migrations")
 
-export interface SqlRunner {
+/** One connection inside one open transaction. */
+export interface MigrationTx {
   /** Runs a script of one or more statements. */
-  exec(sql: string): Promise<unknown>
+  exec(script: string): Promise<unknown>
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>
 }
 
-export async function migrate(runner: SqlRunner, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await runner.exec(`create table if not exists local_schema_migrations (version text primary key, applied_at timestamptz not null default now())`)
-  const applied = new Set((await runner.query<{ version: string }>(`select version from local_schema_migrations`)).map((r) => r.version))
+export interface MigrationTarget {
+  /** Runs `work` in BEGIN … COMMIT on one connection (ROLLBACK when it throws). */
+  transaction<T>(work: (tx: MigrationTx) => Promise<T>): Promise<T>
+}
+
+// Any fixed key: every backend migrating this database waits on the same one.
+const MIGRATION_LOCK_KEY = 7_413_902_215
+
+export async function migrate(target: MigrationTarget, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = fs.readdirSync(dir).filter((f) => /^\d+_.+\.sql$/.test(f)).sort()
   const ran: string[] = []
   for (const file of files) {
     const version = file.split("_")[0] ?? file
-    if (applied.has(version)) continue
-    const sql = fs.readFileSync(path.join(dir, file), "utf8")
-    await runner.exec(`begin;\n${sql}\n;insert into local_schema_migrations (version) values ('${version}');\ncommit;`)
-    ran.push(file)
+    const script = fs.readFileSync(path.join(dir, file), "utf8")
+    // The script and its version row commit together, so a failed or interrupted migration leaves no trace
+    // and runs again next start; the lock makes a second backend starting at once wait, then see it applied.
+    const applied = await target.transaction(async (tx) => {
+      await tx.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`)
+      await tx.exec(`create table if not exists local_schema_migrations (version text primary key, applied_at timestamptz not null default now())`)
+      const done = await tx.query(`select 1 from local_schema_migrations where version = $1`, [version])
+      if (done.length > 0) return false
+      await tx.exec(script)
+      await tx.query(`insert into local_schema_migrations (version) values ($1)`, [version])
+      return true
+    })
+    if (applied) ran.push(file)
   }
   return ran
 }
+
+export const pgliteMigrationTarget = (pg: PGlite): MigrationTarget => ({
+  transaction: (work) =>
+    pg.transaction((tx) => work({ exec: (script) => tx.exec(script), query: async <Row,>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows })),
+})
+
+type Params = Parameters<Sql["unsafe"]>[1]
+
+export const postgresMigrationTarget = (sql: Sql): MigrationTarget => ({
+  // A pool cannot run a script's own BEGIN/COMMIT (its statements may land on different connections): begin() holds one.
+  transaction: <T,>(work: (tx: MigrationTx) => Promise<T>) =>
+    sql.begin((tx) =>
+      work({ exec: (script) => tx.unsafe(script), query: async <Row,>(text: string, params?: unknown[]) => (await tx.unsafe(text, params as Params)) as unknown as Row[] }),
+    ) as Promise<T>,
+})

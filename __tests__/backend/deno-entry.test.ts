@@ -5,23 +5,17 @@
  * under Deno (the `deno` npm package) against a real Postgres wire server
  * (PGlite behind pglite-socket), and answers a real request.
  */
-import { spawn, type ChildProcess } from "node:child_process"
-import path from "node:path"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import type { PGlite } from "@electric-sql/pglite"
-import { freePort } from "../../scripts/static-server"
 import { sha256Hex } from "../../supabase/functions/_shared/crypto"
 import { ANON_KEY, bodies, freshDb } from "./helpers"
+import { serveUnderDeno as serveFunction, spawnDeno, stopDenoFunctions } from "./deno-server"
 
 jest.setTimeout(180_000)
-
-const ROOT = path.resolve(__dirname, "..", "..")
-const DENO = path.join(ROOT, "node_modules", ".bin", "deno")
 
 let pg: PGlite
 let wire: PGLiteSocketServer
 let databaseUrl: string
-const children: ChildProcess[] = []
 
 beforeAll(async () => {
   ;({ pg } = await freshDb())
@@ -30,36 +24,12 @@ beforeAll(async () => {
   databaseUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
 })
 afterAll(async () => {
-  for (const child of children) child.kill("SIGTERM")
+  stopDenoFunctions()
   await wire.stop()
   await pg.close()
 })
 
-const IP_HASH_SALT = "some-test-salt-of-32-characters-long"
-
-async function serveUnderDeno(name: string, extraEnv: Record<string, string> = {}): Promise<string> {
-  const port = await freePort()
-  const child = spawn(DENO, ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-sys", path.join(ROOT, "supabase", "functions", name, "index.ts")], {
-    cwd: path.join(ROOT, "supabase", "functions"),
-    env: { ...process.env, SUPABASE_DB_URL: databaseUrl, PORT: String(port), SUPABASE_ANON_KEY: ANON_KEY, OUTBOX_DISPATCH_SECRET: "dispatch-secret", LOCAL_MAILBOX: "1", NO_COLOR: "1", IP_HASH_SALT, ...extraEnv },
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  children.push(child)
-  let output = ""
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()))
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()))
-  const url = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`deno exited (${child.exitCode}):\n${output}`)
-    try {
-      await fetch(url, { method: "OPTIONS" })
-      return url
-    } catch {
-      await new Promise((r) => setTimeout(r, 200))
-    }
-  }
-  throw new Error(`deno did not listen:\n${output}`)
-}
+const serveUnderDeno = (name: string, env: Record<string, string> = {}) => serveFunction(name, databaseUrl, env)
 
 const publicCalls: Array<[string, () => object]> = [
   ["process-contact", bodies.contact],
@@ -135,4 +105,14 @@ describe("the rate limit under Deno cannot be lifted by X-Forwarded-For", () => 
     const url = await serveUnderDeno("process-contact", { RATE_LIMIT_MAX: String(MAX), IP_HASH_SALT: "deno-rate-limit-test-salt-zero-hops", TRUSTED_PROXY_HOPS: "0" })
     expect(await statuses(url, Array.from({ length: MAX + 2 }, invented))).toEqual(limited)
   })
+})
+
+test.each([
+  ["unset", "", "IP_HASH_SALT is not set"],
+  ["too short", "0123456789abcde", "IP_HASH_SALT is shorter than 16 characters"],
+])("a function refuses to start with IP_HASH_SALT %s, saying how to set it", async (_case, salt, problem) => {
+  const deno = await spawnDeno("process-contact", databaseUrl, { IP_HASH_SALT: salt })
+  expect(await deno.exited).not.toBe(0)
+  expect(deno.output()).toContain(problem)
+  expect(deno.output()).toContain("supabase secrets set IP_HASH_SALT=$(openssl rand -hex 32)")
 })

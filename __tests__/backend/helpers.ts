@@ -3,21 +3,22 @@ import { PGlite } from "@electric-sql/pglite"
 import { createApp } from "../../supabase/functions/_shared/app"
 import { configFromEnv, type BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { migrate } from "../../server/migrate"
+import { migrate, pgliteMigrationTarget } from "../../server/migrate"
 import { pgliteDb } from "../../server/pglite-db"
 
 export const ANON_KEY = "test-anon-key"
 export const SITE_ORIGIN = "http://localhost:9000"
+export const TEST_IP_HASH_SALT = "test-ip-hash-salt-0123456789abcdef"
 
 export function testConfig(env: Record<string, string> = {}): BackendConfig {
   const values: Record<string, string> = { SUPABASE_ANON_KEY: ANON_KEY, OUTBOX_DISPATCH_SECRET: "dispatch-secret", OUTBOX_BACKOFF_BASE_MS: "0", ...env }
-  return configFromEnv((name) => values[name], { localMailbox: !values.RESEND_API_KEY })
+  return configFromEnv((name) => values[name], { localMailbox: !values.RESEND_API_KEY, ipHashSalt: TEST_IP_HASH_SALT })
 }
 
 /** A fresh in-memory Postgres (PGlite) with the migrations applied. */
 export async function freshDb(): Promise<{ pg: PGlite; db: Db }> {
   const pg = await PGlite.create()
-  await migrate({ exec: (script) => pg.exec(script), query: async (text, params) => (await pg.query(text, params)).rows as never })
+  await migrate(pgliteMigrationTarget(pg))
   return { pg, db: pgliteDb(pg) }
 }
 

@@ -4,7 +4,7 @@ import { createClient, FunctionsHttpError, type SupabaseClient } from "@supabase
 import postgres from "postgres"
 import WebSocket from "ws"
 import { PortInUseError, startBackend, type RunningBackend } from "../../server/backend"
-import { bodies } from "./helpers"
+import { bodies, TEST_IP_HASH_SALT } from "./helpers"
 
 let backend: RunningBackend
 let supabase: SupabaseClient
@@ -55,7 +55,7 @@ test("the embedded database is a real Postgres server for postgres.js and psql",
 })
 
 test("with DATABASE_URL the backend uses that Postgres (here: the first backend's server) through postgres.js", async () => {
-  const second = await startBackend({ databaseUrl: backend.databaseUrl!, apiPort: 0, dbPort: null, outboxIntervalMs: 0, env: {} })
+  const second = await startBackend({ databaseUrl: backend.databaseUrl!, apiPort: 0, dbPort: null, outboxIntervalMs: 0, env: { IP_HASH_SALT: TEST_IP_HASH_SALT } })
   try {
     const body = bodies.contact()
     const response = await fetch(`${second.url}/functions/v1/process-contact`, {
@@ -81,4 +81,5 @@ test("a port already in use is a clear error", async () => {
   } finally {
     blocker.close()
   }
-})
+  // Each refused start opens (and closes) a database first: seconds each on a loaded machine.
+}, 60_000)

@@ -6,7 +6,7 @@
  * must still leave the public (anon) key unable to read or change a stored lead.
  */
 import { PGlite } from "@electric-sql/pglite"
-import { migrate } from "../../server/migrate"
+import { migrate, pgliteMigrationTarget } from "../../server/migrate"
 
 let pg: PGlite
 let leadId: string
@@ -26,7 +26,7 @@ beforeAll(async () => {
     alter default privileges in schema public grant all on sequences to anon, authenticated;
     alter default privileges in schema public grant all on functions to anon, authenticated;
   `)
-  await migrate({ exec: (script) => pg.exec(script), query: async (text, params) => (await pg.query(text, params)).rows as never })
+  await migrate(pgliteMigrationTarget(pg))
   const [lead] = (
     await pg.query<{ id: string }>(
       `insert into leads (submission_id, kind, source, full_name, phone, email) values (gen_random_uuid(), 'booking', 'scarsdale_49_offer', 'Tom Hale', '914 555 0199', 'tom@example.com') returning id`,

@@ -7,7 +7,7 @@ import type { Db } from "../../supabase/functions/_shared/db"
 import { MAX_FORM_FILL_MS, spamReason } from "../../supabase/functions/_shared/spam/bot-checks"
 import { takeRateLimit } from "../../supabase/functions/_shared/spam/rate-limit"
 import { TURNSTILE_VERIFY_URL } from "../../supabase/functions/_shared/spam/turnstile"
-import { SITE_ORIGIN, bodies, counts, freshDb, post, testConfig } from "./helpers"
+import { SITE_ORIGIN, TEST_IP_HASH_SALT, bodies, counts, freshDb, post, testConfig } from "./helpers"
 
 let pg: PGlite
 let db: Db
@@ -243,9 +243,9 @@ describe("Cloudflare Turnstile", () => {
 })
 
 test("the spam settings are validated", () => {
-  const config = (values: Record<string, string>) => () => configFromEnv((name) => values[name])
+  const config = (values: Record<string, string>) => () => configFromEnv((name) => values[name], { ipHashSalt: TEST_IP_HASH_SALT })
   expect(config({})().spam).toEqual({ minFormFillMs: 3000, rateLimitMax: 20, rateLimitWindowSeconds: 600, turnstileSecretKey: undefined, trustedProxyHops: 1 })
-  expect(configFromEnv(() => undefined, { defaultTrustedProxyHops: 0 }).spam.trustedProxyHops).toBe(0)
+  expect(configFromEnv(() => undefined, { ipHashSalt: TEST_IP_HASH_SALT, defaultTrustedProxyHops: 0 }).spam.trustedProxyHops).toBe(0)
   expect(config({ TRUSTED_PROXY_HOPS: "2" })().spam.trustedProxyHops).toBe(2)
   expect(config({ TRUSTED_PROXY_HOPS: "1.5" })).toThrow("TRUSTED_PROXY_HOPS must be a whole number")
   expect(config({ TRUSTED_PROXY_HOPS: "-1" })).toThrow("TRUSTED_PROXY_HOPS")

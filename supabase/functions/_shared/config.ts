@@ -59,8 +59,12 @@ const atLeastOne = (env: Env, name: string, fallback: number) => {
   return value
 }
 const optional = (env: Env, name: string) => env(name)?.trim() || undefined
+const noSalt = (): never => {
+  throw new Error("IP_HASH_SALT is not set, and no salt was given: a fixed fallback would let anyone reverse the stored address hashes")
+}
 
-export function configFromEnv(env: Env, overrides: { localMailbox?: boolean; defaultTrustedProxyHops?: number } = {}): BackendConfig {
+/** `ipHashSalt` is used when IP_HASH_SALT is unset (each entry point decides where a salt comes from); with neither, this throws. */
+export function configFromEnv(env: Env, overrides: { localMailbox?: boolean; ipHashSalt?: string; defaultTrustedProxyHops?: number } = {}): BackendConfig {
   return {
     anonKey: optional(env, "SUPABASE_ANON_KEY") ?? LOCAL_ANON_KEY,
     allowedOrigins: (optional(env, "ALLOWED_ORIGINS")?.split(",") ?? DEFAULT_ALLOWED_ORIGINS).map((o) => o.trim().replace(/\/$/, "")).filter(Boolean),
@@ -79,7 +83,7 @@ export function configFromEnv(env: Env, overrides: { localMailbox?: boolean; def
       batchSize: positiveInt(env, "OUTBOX_BATCH_SIZE", 20),
     },
     dispatchSecret: optional(env, "OUTBOX_DISPATCH_SECRET"),
-    ipHashSalt: optional(env, "IP_HASH_SALT") ?? "local-salt",
+    ipHashSalt: optional(env, "IP_HASH_SALT") ?? overrides.ipHashSalt ?? noSalt(),
     spam: {
       minFormFillMs: positiveInt(env, "MIN_FORM_FILL_MS", 3_000),
       rateLimitMax: positiveInt(env, "RATE_LIMIT_MAX", 20),

@@ -7,6 +7,7 @@ import postgres from "postgres"
 import { createApp, type FunctionName } from "./app.ts"
 import { configFromEnv, DEFAULT_TRUSTED_PROXY_HOPS } from "./config.ts"
 import { postgresDb } from "./db.ts"
+import { requiredIpHashSalt } from "./ip-hash-salt.ts"
 
 interface DenoRuntime {
   env: { get(name: string): string | undefined }
@@ -22,12 +23,14 @@ const peerOf = (env: unknown) =>
 export function serveFunction(name: FunctionName) {
   const deno = (globalThis as unknown as { Deno: DenoRuntime }).Deno
   const env = (key: string) => deno.env.get(key)
+  // Refuse to start rather than store address hashes anyone can reverse.
+  const ipHashSalt = requiredIpHashSalt(env("IP_HASH_SALT"))
   const databaseUrl = env("SUPABASE_DB_URL") ?? env("DATABASE_URL")
   if (!databaseUrl) throw new Error("SUPABASE_DB_URL is not set")
   // Supabase's pooler runs in transaction mode: no prepared statements.
   const sql = postgres(databaseUrl, { max: Number(env("DB_POOL_SIZE") ?? 3), prepare: false, onnotice: () => undefined })
   // On Supabase the API gateway (Kong) is the one proxy in front: see spam/client-ip.ts.
-  const config = configFromEnv(env, { defaultTrustedProxyHops: DEFAULT_TRUSTED_PROXY_HOPS.supabase })
+  const config = configFromEnv(env, { ipHashSalt, defaultTrustedProxyHops: DEFAULT_TRUSTED_PROXY_HOPS.supabase })
   const app = createApp({ db: postgresDb(sql), config, functions: [name], remoteAddress: (c) => peerOf(c.env) })
   const port = env("PORT")
   // Deno hands the peer's address to the handler, not to the Request: it reaches the app as Hono's env.

@@ -1,0 +1,357 @@
+/**
+ * @jest-environment node
+ *
+ * The local backend's data directory: one backend at a time (a lock file),
+ * the IP hash salt kept there, and clear errors for a damaged directory or an
+ * unreachable DATABASE_URL.
+ */
+import { spawn, spawnSync } from "node:child_process"
+import { createHash } from "node:crypto"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import fc from "fast-check"
+import { PGlite } from "@electric-sql/pglite"
+import { freePort } from "../../scripts/static-server"
+import { startBackend, type RunningBackend } from "../../server/backend"
+import { DataDirInUseError, LOCK_FILE, lockDataDir, takeOverStale } from "../../server/data-dir-lock"
+import { keptSalt, SALT_FILE } from "../../server/ip-hash-salt"
+import { DatabaseOpenError, redactUrl } from "../../server/open-database"
+import { configFromEnv } from "../../supabase/functions/_shared/config"
+import { requiredIpHashSalt } from "../../supabase/functions/_shared/ip-hash-salt"
+import { bodies } from "./helpers"
+
+jest.setTimeout(180_000)
+
+const ROOT = path.resolve(__dirname, "..", "..")
+const tempDirs: string[] = []
+const tempDir = (prefix = "backend-data-") => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  tempDirs.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const start = (dataDir: string, env: Record<string, string> = {}) => startBackend({ dataDir, apiPort: 0, dbPort: null, outboxIntervalMs: 0, env })
+
+async function postContact(backend: RunningBackend, ip = "203.0.113.7") {
+  const body = bodies.contact()
+  const response = await fetch(`${backend.url}/functions/v1/process-contact`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: backend.config.anonKey, "x-forwarded-for": ip },
+    body: JSON.stringify(body),
+  })
+  expect(response.status).toBe(200)
+  return body.submissionId
+}
+
+/** A PID that belonged to a process which has exited. */
+const deadPid = () => {
+  const child = spawnSync(process.execPath, ["-e", ""])
+  return child.pid
+}
+
+describe("one backend per data directory", () => {
+  test("a second backend on the same directory is refused, naming the directory and the running process; the first loses nothing", async () => {
+    const dir = tempDir()
+    const first = await start(dir)
+    const kept = await postContact(first)
+    const expected = `The local database in ${dir} is in use by another backend (process ${process.pid}). Stop it first, or choose another directory with PGLITE_DIR.`
+    await expect(start(dir)).rejects.toThrow(expected)
+    await expect(start(dir)).rejects.toThrow(DataDirInUseError)
+    // The refused start touched nothing: the first still answers, and what it stored survives a restart.
+    const later = await postContact(first)
+    await first.stop()
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false)
+    const restarted = await start(dir)
+    try {
+      const rows = await restarted.db.query<{ submission_id: string }>(`select submission_id from contact_messages order by created_at`)
+      expect(rows.map((r) => r.submission_id)).toEqual([kept, later])
+    } finally {
+      await restarted.stop()
+    }
+  })
+
+  test("a stale lock (its process is gone, as after a kill -9) is taken over", async () => {
+    const dir = tempDir()
+    fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), host: os.hostname(), startedAt: new Date(0).toISOString() }))
+    const backend = await start(dir)
+    try {
+      expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), "utf8"))).toMatchObject({ pid: process.pid, host: os.hostname() })
+    } finally {
+      await backend.stop()
+    }
+  })
+
+  test("a lock file with any content but a running process's PID is taken over; one with a running PID is not", () => {
+    const dir = tempDir()
+    const lockFile = path.join(dir, LOCK_FILE)
+    const notALiveOwner = fc.oneof(
+      fc.string(),
+      fc.uint8Array().map((bytes) => Buffer.from(bytes).toString("latin1")),
+      fc.record({ pid: fc.oneof(fc.constant(deadPid()), fc.integer({ max: 0 }), fc.double(), fc.string()), host: fc.constant(os.hostname()) }).map((o) => JSON.stringify(o)),
+    )
+    fc.assert(
+      fc.property(notALiveOwner, (content) => {
+        fs.writeFileSync(lockFile, content)
+        const lock = lockDataDir(dir)
+        expect(JSON.parse(fs.readFileSync(lockFile, "utf8"))).toMatchObject({ pid: process.pid })
+        lock.release()
+        expect(fs.existsSync(lockFile)).toBe(false)
+      }),
+      { numRuns: 100 },
+    )
+    // PID 1 always runs; another host's process cannot be checked, so it counts as running too.
+    for (const owner of [{ pid: 1, host: os.hostname() }, { pid: deadPid(), host: "elsewhere.example" }]) {
+      fs.writeFileSync(lockFile, JSON.stringify({ ...owner, startedAt: "2026-01-01T00:00:00Z" }))
+      expect(() => lockDataDir(dir)).toThrow(`is in use by another backend (process ${owner.pid}`)
+      expect(JSON.parse(fs.readFileSync(lockFile, "utf8"))).toMatchObject(owner)
+    }
+    expect(() => lockDataDir(dir)).toThrow(`on host elsewhere.example). Stop it first, or choose another directory with PGLITE_DIR. If it is no longer running, delete ${lockFile}.`)
+    expect(fs.readdirSync(dir)).toEqual([LOCK_FILE])
+  })
+
+  test("a takeover that lost the race (the lock changed after it was judged stale) leaves the new owner's lock in place", () => {
+    const dir = tempDir()
+    const lockFile = path.join(dir, LOCK_FILE)
+    const stale = JSON.stringify({ pid: deadPid(), host: os.hostname(), startedAt: "then" })
+    const fresh = JSON.stringify({ pid: 1, host: os.hostname(), startedAt: "now" })
+    fs.writeFileSync(lockFile, fresh)
+    takeOverStale(lockFile, stale)
+    expect(fs.readdirSync(dir)).toEqual([LOCK_FILE])
+    expect(fs.readFileSync(lockFile, "utf8")).toBe(fresh)
+    fs.writeFileSync(lockFile, stale)
+    takeOverStale(lockFile, stale)
+    expect(fs.readdirSync(dir)).toEqual([])
+  })
+
+  test("processes racing to take over one stale lock: exactly one gets it", async () => {
+    const dir = tempDir()
+    fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), host: os.hostname(), startedAt: new Date(0).toISOString() }))
+    // Each says "ready", locks on "go" (all at once), and holds what it got until its stdin closes.
+    const script = `const { lockDataDir } = require(${JSON.stringify(path.join(ROOT, "server", "data-dir-lock.ts"))})
+process.stdout.write("ready\\n")
+process.stdin.once("data", () => {
+  try { lockDataDir(${JSON.stringify(dir)}); process.stdout.write("locked\\n") } catch (e) { process.stdout.write(e.message + "\\n") }
+  process.stdin.on("end", () => process.exit(0))
+})`
+    const racers = Array.from({ length: 6 }, () => {
+      const child = spawn(process.execPath, ["--require", require.resolve("tsx/cjs"), "-e", script], { stdio: ["pipe", "pipe", "inherit"] })
+      const lines: string[] = []
+      const waiting: Array<() => void> = []
+      child.stdout.on("data", (d: Buffer) => {
+        lines.push(...d.toString().split("\n").filter(Boolean))
+        for (const wake of waiting.splice(0)) wake()
+      })
+      const line = async (n: number) => {
+        while (lines.length <= n) await new Promise<void>((resolve) => waiting.push(resolve))
+        return lines[n]!
+      }
+      return { child, line }
+    })
+    await Promise.all(racers.map((r) => r.line(0)))
+    for (const { child } of racers) child.stdin.write("go\n")
+    const said = await Promise.all(racers.map((r) => r.line(1)))
+    for (const { child } of racers) child.stdin.end()
+    expect(said.filter((s) => s === "locked")).toHaveLength(1)
+    expect(said.filter((s) => s !== "locked").every((s) => s.includes("is in use by another backend"))).toBe(true)
+  })
+
+  test("two backend processes on one directory: the second exits non-zero with the message, and prints no stack", async () => {
+    const dir = tempDir()
+    const env = { ...process.env, PGLITE_DIR: dir, DATABASE_URL: "", RESEND_API_KEY: "", OUTBOX_INTERVAL_MS: "0" }
+    const run = async () => {
+      const child = spawn(process.execPath, [require.resolve("tsx/cli"), path.join(ROOT, "server", "main.ts")], {
+        env: { ...env, API_PORT: String(await freePort()), DB_PORT: String(await freePort()) },
+        stdio: ["ignore", "pipe", "pipe"],
+      })
+      let output = ""
+      child.stdout.on("data", (d: Buffer) => (output += d.toString()))
+      child.stderr.on("data", (d: Buffer) => (output += d.toString()))
+      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
+      return { child, exited, output: () => output }
+    }
+    const first = await run()
+    try {
+      // Up once it prints its addresses.
+      await new Promise<void>((resolve, reject) => {
+        first.child.stdout.on("data", () => first.output().includes("Functions API:") && resolve())
+        void first.exited.then(() => reject(new Error(`the first backend exited:\n${first.output()}`)))
+      })
+      const second = await run()
+      expect(await second.exited).toBe(1)
+      expect(second.output()).toMatch(new RegExp(`The local database in ${dir} is in use by another backend \\(process \\d+\\)\\. Stop it first`))
+      expect(second.output()).not.toMatch(/\n\s+at /)
+    } finally {
+      first.child.kill("SIGTERM")
+      await first.exited
+    }
+    // Stopped by its signal, it released the lock.
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false)
+  })
+})
+
+describe("the IP hash salt", () => {
+  const hashOf = async (backend: RunningBackend, submissionId: string) =>
+    (await backend.db.query<{ ip_hash: string }>(`select ip_hash from contact_messages where submission_id = $1`, [submissionId]))[0]?.ip_hash
+
+  test("without IP_HASH_SALT a random salt is made once per data directory (0600) and reused after a restart", async () => {
+    const dir = tempDir()
+    const first = await start(dir)
+    const salt = first.config.ipHashSalt
+    expect(salt).toMatch(/^[0-9a-f]{64}$/)
+    const file = path.join(dir, SALT_FILE)
+    expect(fs.readFileSync(file, "utf8").trim()).toBe(salt)
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+    const before = await hashOf(first, await postContact(first))
+    expect(before).toBe(createHash("sha256").update(`${salt}:203.0.113.7`).digest("hex"))
+    await first.stop()
+
+    const again = await start(dir)
+    const other = await start(tempDir())
+    try {
+      expect(again.config.ipHashSalt).toBe(salt)
+      expect(await hashOf(again, await postContact(again))).toBe(before)
+      expect(other.config.ipHashSalt).not.toBe(salt)
+    } finally {
+      await Promise.all([again.stop(), other.stop()])
+    }
+  })
+
+  test("IP_HASH_SALT wins and writes nothing; a throwaway database gets a fresh salt each start", async () => {
+    const dir = tempDir()
+    const backend = await start(dir, { IP_HASH_SALT: "a-salt-from-the-environment" })
+    await backend.stop()
+    expect(backend.config.ipHashSalt).toBe("a-salt-from-the-environment")
+    expect(fs.existsSync(path.join(dir, SALT_FILE))).toBe(false)
+    const salts = []
+    for (let i = 0; i < 2; i++) {
+      const throwaway = await start("memory://")
+      salts.push(throwaway.config.ipHashSalt)
+      await throwaway.stop()
+    }
+    expect(salts[0]).toMatch(/^[0-9a-f]{64}$/)
+    expect(salts[0]).not.toBe(salts[1])
+  })
+
+  test("production takes only a salt of 16 characters or more, and no config is made without one", () => {
+    fc.assert(
+      fc.property(fc.option(fc.string({ maxLength: 40 })), (value) => {
+        const trimmed = value?.trim() ?? ""
+        if (trimmed.length >= 16) expect(requiredIpHashSalt(value ?? undefined)).toBe(trimmed)
+        else expect(() => requiredIpHashSalt(value ?? undefined)).toThrow("supabase secrets set IP_HASH_SALT=$(openssl rand -hex 32)")
+      }),
+      { numRuns: 500 },
+    )
+    expect(() => configFromEnv(() => undefined)).toThrow("IP_HASH_SALT is not set")
+    expect(configFromEnv(() => undefined, { ipHashSalt: "given-by-the-entry-point" }).ipHashSalt).toBe("given-by-the-entry-point")
+    expect(configFromEnv((name) => (name === "IP_HASH_SALT" ? " from-env " : undefined), { ipHashSalt: "fallback" }).ipHashSalt).toBe("from-env")
+  })
+
+  test("a kept salt is the same on every read, differs between directories, and a truncated one is a clear error", () => {
+    const salts = new Set<string>()
+    for (let i = 0; i < 20; i++) {
+      const dir = tempDir("salt-")
+      const salt = keptSalt(dir)
+      expect(keptSalt(dir)).toBe(salt)
+      salts.add(salt)
+      expect(fs.readdirSync(dir)).toEqual([SALT_FILE])
+    }
+    expect(salts.size).toBe(20)
+    const dir = tempDir("salt-")
+    fs.writeFileSync(path.join(dir, SALT_FILE), "short\n")
+    expect(() => keptSalt(dir)).toThrow(`The IP hash salt in ${path.join(dir, SALT_FILE)} is shorter than 16 characters`)
+  })
+})
+
+describe("a database that cannot be opened", () => {
+  let healthy: string
+  beforeAll(async () => {
+    healthy = tempDir("healthy-")
+    const pg = await PGlite.create(healthy)
+    await pg.close()
+  })
+
+  const damagedCopy = (damage: (dir: string) => void) => {
+    const dir = path.join(tempDir("damaged-"), "pglite")
+    fs.cpSync(healthy, dir, { recursive: true })
+    damage(dir)
+    return dir
+  }
+
+  async function expectClearError(dir: string) {
+    const error = await start(dir).then(
+      async (backend) => {
+        await backend.stop()
+        throw new Error(`${dir} opened`)
+      },
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(DatabaseOpenError)
+    expect((error as Error).message).toMatch(new RegExp(`^The local database (directory )?(in )?${dir} could not be (opened|used) \\(.+\\)\\. `))
+    // The failed start leaves no lock behind.
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false)
+    return (error as Error).message
+  }
+
+  const garbage = fc.uint8Array({ minLength: 1, maxLength: 9000 }).filter((bytes) => !/^\s*\d+\s*$/.test(Buffer.from(bytes).toString("latin1")))
+
+  test("garbage in its version, control or catalog files names the directory and how to start afresh", async () => {
+    const files = (dir: string) => [
+      path.join(dir, "PG_VERSION"),
+      path.join(dir, "global", "pg_control"),
+      ...fs.readdirSync(path.join(dir, "base", "5")).filter((f) => /^\d+$/.test(f)).map((f) => path.join(dir, "base", "5", f)),
+    ]
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("PG_VERSION", "pg_control", "catalogs"), garbage, async (which, bytes) => {
+        const dir = damagedCopy((d) => {
+          const all = files(d)
+          const targets = which === "PG_VERSION" ? all.slice(0, 1) : which === "pg_control" ? all.slice(1, 2) : all.slice(2)
+          for (const file of targets) fs.writeFileSync(file, bytes)
+        })
+        const message = await expectClearError(dir)
+        expect(message).toContain(`If it is damaged, move it away (mv ${dir} ${dir}.broken) and start again to create a fresh one`)
+        expect(message).not.toContain("ASSERTIONS")
+      }),
+      { numRuns: 6 },
+    )
+  })
+
+  test("a file where the directory should be is a clear error", async () => {
+    const file = path.join(tempDir(), "pglite")
+    fs.writeFileSync(file, "not a directory")
+    await expect(start(file)).rejects.toThrow(`The local database directory ${file} could not be used (it is not a directory). Choose another directory with PGLITE_DIR`)
+  })
+
+  test("a DATABASE_URL nobody answers on names the URL without its password", async () => {
+    const port = await freePort()
+    const name = fc.stringMatching(/^[a-z][a-z0-9_]{0,15}$/)
+    const password = fc.string({ minLength: 6, maxLength: 30 }).map((p) => `Pw!${p}`)
+    await fc.assert(
+      fc.asyncProperty(name, password, name, async (user, secret, db) => {
+        const url = `postgres://${user}:${encodeURIComponent(secret)}@127.0.0.1:${port}/${db}`
+        const error = await startBackend({ databaseUrl: url, apiPort: 0, dbPort: null, outboxIntervalMs: 0, env: { IP_HASH_SALT: "x".repeat(32) } }).then(
+          () => new Error("connected"),
+          (e: Error) => e,
+        )
+        expect(error).toBeInstanceOf(DatabaseOpenError)
+        expect(error.message).toBe(`Could not connect to the database at DATABASE_URL (postgres://${user}:***@127.0.0.1:${port}/${db}): connect ECONNREFUSED 127.0.0.1:${port}. Is Postgres running, and is the URL right?`)
+        expect(error.message).not.toContain(secret)
+        expect(error.message).not.toContain(encodeURIComponent(secret))
+      }),
+      { numRuns: 25 },
+    )
+  })
+
+  test("a redacted URL never shows the password, whatever it is", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }).map((p) => `Pw!${p}`), (secret) => {
+        const shown = redactUrl(`postgres://someone:${encodeURIComponent(secret)}@db.example:5432/leads`)
+        expect(shown).toBe("postgres://someone:***@db.example:5432/leads")
+      }),
+    )
+    expect(redactUrl("not a url with a p4ssword")).toBe("a URL that could not be parsed")
+  })
+})

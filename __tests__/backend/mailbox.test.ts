@@ -1,0 +1,60 @@
+/**
+ * @jest-environment node
+ *
+ * The local mailbox answers 404 "No such message" for any id that names no
+ * message: malformed ones (Postgres would reject them in a uuid column: a 500)
+ * and unknown well-formed ones.
+ */
+import fc from "fast-check"
+import { Hono } from "hono"
+import type { PGlite } from "@electric-sql/pglite"
+import { mailboxRoutes } from "../../server/mailbox"
+import { freshDb } from "./helpers"
+
+let pg: PGlite
+let app: Hono
+let knownId: string
+
+beforeAll(async () => {
+  const fresh = await freshDb()
+  pg = fresh.pg
+  app = new Hono().route("/_dev/mail", mailboxRoutes(fresh.db))
+  const [row] = (
+    await pg.query<{ id: string }>(
+      `insert into dev_mailbox (to_address, from_address, subject, html, text_body) values ('a@example.com', 'b@example.com', 'Hello', '<p>Hi</p>', 'Hi') returning id`,
+    )
+  ).rows
+  knownId = row!.id
+})
+afterAll(() => pg.close())
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+async function expectNoSuchMessage(id: string) {
+  const response = await app.request(`/_dev/mail/${encodeURIComponent(id)}`)
+  expect(response.status).toBe(404)
+  expect(response.headers.get("content-type")).toMatch(/^text\/html/)
+  expect(await response.text()).toContain("<h1>No such message</h1>")
+}
+
+test("a stored message is shown", async () => {
+  const response = await app.request(`/_dev/mail/${knownId}`)
+  expect(response.status).toBe(200)
+  expect(await response.text()).toContain("<h1>Hello</h1>")
+})
+
+test("36 characters of hex digits and dashes that are not a UUID: 404, not a database error", async () => {
+  const almostUuid = fc.string({ unit: fc.constantFrom(..."0123456789abcdef-"), minLength: 36, maxLength: 36 }).filter((id) => !UUID.test(id))
+  await fc.assert(fc.asyncProperty(almostUuid, expectNoSuchMessage), { numRuns: 200 })
+})
+
+test("any other id: 404", async () => {
+  // "." and ".." are path steps, not ids: the URL resolves them before any route sees them.
+  const anything = fc.string({ unit: "binary", minLength: 1, maxLength: 80 }).filter((id) => id !== "." && id !== ".." && id !== knownId)
+  await fc.assert(fc.asyncProperty(anything, expectNoSuchMessage), { numRuns: 300 })
+})
+
+test("a well-formed UUID no message has: 404", async () => {
+  await fc.assert(fc.asyncProperty(fc.uuid().filter((id) => id !== knownId), expectNoSuchMessage), { numRuns: 100 })
+  await expectNoSuchMessage(knownId.replace(/^./, (c) => (c === "0" ? "1" : "0")))
+})

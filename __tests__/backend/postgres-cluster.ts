@@ -1,0 +1,67 @@
+/**
+ * A throwaway real Postgres server (Debian's `postgresql` package) for tests:
+ * initdb in a temp dir, started on a free port on 127.0.0.1 with its socket in
+ * that dir. Postgres refuses to run as root, so as root (CI) it runs as the
+ * `postgres` user.
+ */
+import { execFileSync } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import postgres from "postgres"
+import { freePort } from "../../scripts/static-server"
+
+const hasServer = (dir: string) => fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl"))
+
+/** The directory of initdb and pg_ctl, or null when Postgres is not installed. */
+export function postgresBinDir(): string | null {
+  try {
+    const dir = execFileSync("pg_config", ["--bindir"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim()
+    if (hasServer(dir)) return dir
+  } catch {
+    // No pg_config (or only the client package): look where Debian puts each version.
+  }
+  const root = "/usr/lib/postgresql"
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : []
+  return versions.map((v) => path.join(root, v, "bin")).find(hasServer) ?? null
+}
+
+export interface PostgresCluster {
+  /** A new empty database on the server, as a URL. */
+  createDatabase(name: string): Promise<string>
+  stop(): Promise<void>
+}
+
+export async function startPostgresCluster(binDir: string): Promise<PostgresCluster> {
+  const asRoot = process.getuid?.() === 0
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pg-cluster-"))
+  if (asRoot) {
+    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim())
+    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim())
+    fs.chownSync(dir, uid, gid)
+  }
+  const run = (tool: string, args: string[]) => {
+    const [command, all] = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(binDir, tool), ...args]] : [path.join(binDir, tool), args]
+    execFileSync(command, all, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] })
+  }
+  const data = path.join(dir, "data")
+  const port = await freePort()
+  run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"])
+  run("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"])
+  const url = (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`
+  return {
+    async createDatabase(name) {
+      const sql = postgres(url("postgres"), { max: 1, onnotice: () => undefined })
+      try {
+        await sql.unsafe(`create database ${name}`)
+      } finally {
+        await sql.end()
+      }
+      return url(name)
+    },
+    async stop() {
+      run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
