@@ -28,7 +28,7 @@ export async function spawnDeno(name: string, databaseUrl: string, env: Record<s
   const port = await freePort()
   const child = spawn(DENO, ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-sys", path.join(ROOT, "supabase", "functions", name, "index.ts")], {
     cwd: path.join(ROOT, "supabase", "functions"),
-    env: { ...process.env, SUPABASE_DB_URL: databaseUrl, PORT: String(port), SUPABASE_ANON_KEY: ANON_KEY, IP_HASH_SALT: TEST_IP_HASH_SALT, OUTBOX_DISPATCH_SECRET: "dispatch-secret", LOCAL_MAILBOX: "1", NO_COLOR: "1", ...env },
+    env: { ...process.env, SUPABASE_DB_URL: databaseUrl, PORT: String(port), SUPABASE_ANON_KEY: ANON_KEY, IP_HASH_SALT: TEST_IP_HASH_SALT, OUTBOX_DISPATCH_SECRET: "dispatch-secret", LOCAL_MAILBOX: "1", NO_COLOR: "1", DB_POOL_SIZE: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   })
   running.push(child)
