@@ -16,6 +16,7 @@ import { createApp } from "../supabase/functions/_shared/app.ts"
 import { configFromEnv, type BackendConfig } from "../supabase/functions/_shared/config.ts"
 import { postgresDb, type Db } from "../supabase/functions/_shared/db.ts"
 import { dispatchOutbox } from "../supabase/functions/_shared/outbox.ts"
+import { outboxWaker } from "../supabase/functions/_shared/outbox-wake.ts"
 import { mailboxJson, mailboxRoutes } from "./mailbox"
 import { migrate } from "./migrate"
 import { pgliteDb } from "./pglite-db"
@@ -99,7 +100,23 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       }
     }
 
-    const app = createApp({ db, config, fetchImpl: options.fetchImpl, clientIp: (c) => c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || getConnInfo(c).remote.address })
+    const stopping = new AbortController()
+    const waker = outboxWaker(
+      () => dispatchOutbox({ db, config, fetchImpl: options.fetchImpl }, { signal: stopping.signal }),
+      (error) => console.error("[outbox] dispatch failed:", error),
+    )
+    // Registered before the database closes, so it runs after the server stops and before the database goes.
+    stops.push(async () => {
+      stopping.abort()
+      await waker.idle()
+    })
+    const app = createApp({
+      db,
+      config,
+      fetchImpl: options.fetchImpl,
+      clientIp: (c) => c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || getConnInfo(c).remote.address,
+      wakeOutbox: config.outbox.wakeOnCommit ? () => void waker.wake() : undefined,
+    })
     if (config.mail.localMailbox) {
       app.route("/_dev/mail", mailboxRoutes(db))
       const list = mailboxJson(db)
@@ -115,16 +132,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     const dispatch = () => dispatchOutbox({ db, config, fetchImpl: options.fetchImpl })
     const interval = options.outboxIntervalMs ?? 2_000
     if (interval > 0) {
-      let running = false
-      const timer = setInterval(() => {
-        if (running) return
-        running = true
-        dispatch()
-          .catch((error: unknown) => console.error("[outbox] dispatch failed:", error))
-          .finally(() => {
-            running = false
-          })
-      }, interval)
+      // The safety net (jobs due after a backoff, a wake that failed): the same single loop as the wake.
+      const timer = setInterval(() => void waker.wake(), interval)
       stops.push(async () => clearInterval(timer))
     }
 

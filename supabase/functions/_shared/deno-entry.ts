@@ -7,10 +7,17 @@ import postgres from "postgres"
 import { createApp, type FunctionName } from "./app.ts"
 import { configFromEnv } from "./config.ts"
 import { postgresDb } from "./db.ts"
+import { dispatchOutbox } from "./outbox.ts"
+import { outboxWaker } from "./outbox-wake.ts"
 
 interface DenoRuntime {
   env: { get(name: string): string | undefined }
   serve(options: { port?: number; hostname?: string; onListen?: (addr: { port: number }) => void }, handler: (request: Request) => Response | Promise<Response>): unknown
+}
+
+/** Supabase's background-task API: keeps the function alive until the promise settles (absent under plain `deno run`). */
+interface EdgeRuntimeApi {
+  waitUntil(promise: Promise<unknown>): void
 }
 
 export function serveFunction(name: FunctionName) {
@@ -20,7 +27,15 @@ export function serveFunction(name: FunctionName) {
   if (!databaseUrl) throw new Error("SUPABASE_DB_URL is not set")
   // Supabase's pooler runs in transaction mode: no prepared statements.
   const sql = postgres(databaseUrl, { max: Number(env("DB_POOL_SIZE") ?? 3), prepare: false, onnotice: () => undefined })
-  const app = createApp({ db: postgresDb(sql), config: configFromEnv(env), functions: [name] })
+  const db = postgresDb(sql)
+  const config = configFromEnv(env)
+  const waker = outboxWaker(
+    () => dispatchOutbox({ db, config }),
+    (error) => console.error("[outbox] dispatch after commit failed:", error),
+  )
+  // The answer goes out first; the jobs it queued are delivered in the background (the cron stays as the safety net).
+  const wakeOutbox = () => (globalThis as { EdgeRuntime?: EdgeRuntimeApi }).EdgeRuntime?.waitUntil(waker.wake())
+  const app = createApp({ db, config, functions: [name], wakeOutbox: config.outbox.wakeOnCommit ? wakeOutbox : undefined })
   const port = env("PORT")
   deno.serve(port ? { port: Number(port), hostname: env("HOSTNAME") ?? "127.0.0.1" } : {}, app.fetch)
 }
