@@ -4,7 +4,7 @@ import fc from "fast-check"
 import { startBackend } from "../../server/backend"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { outboxWaker } from "../../supabase/functions/_shared/outbox-wake"
+import { outboxWaker, wakeInBackground } from "../../supabase/functions/_shared/outbox-wake"
 import { bodies, freshDb, post, testConfig } from "./helpers"
 
 jest.setTimeout(120_000)
@@ -83,6 +83,31 @@ describe("outboxWaker", () => {
     await waker.wake()
     expect(calls).toBe(2)
     expect(errors).toEqual([new Error("database down")])
+  })
+})
+
+describe("wakeInBackground", () => {
+  const runtime = globalThis as { EdgeRuntime?: { waitUntil: (promise: Promise<unknown>) => void } }
+  afterEach(() => {
+    delete runtime.EdgeRuntime
+  })
+
+  test("on Supabase, hands the run to EdgeRuntime.waitUntil, which sees it finish", async () => {
+    const handed: Array<Promise<unknown>> = []
+    runtime.EdgeRuntime = { waitUntil: (promise) => void handed.push(promise) }
+    let runs = 0
+    wakeInBackground(outboxWaker(async () => void runs++, () => undefined))()
+    expect(handed).toHaveLength(1)
+    await handed[0]
+    expect(runs).toBe(1)
+  })
+
+  test("without EdgeRuntime (plain deno run, Node), the run still happens", async () => {
+    let runs = 0
+    const waker = outboxWaker(async () => void runs++, () => undefined)
+    wakeInBackground(waker)()
+    await waker.idle()
+    expect(runs).toBe(1)
   })
 })
 

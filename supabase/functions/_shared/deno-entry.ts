@@ -8,16 +8,11 @@ import { createApp, type FunctionName } from "./app.ts"
 import { configFromEnv } from "./config.ts"
 import { postgresDb } from "./db.ts"
 import { dispatchOutbox } from "./outbox.ts"
-import { outboxWaker } from "./outbox-wake.ts"
+import { outboxWaker, wakeInBackground } from "./outbox-wake.ts"
 
 interface DenoRuntime {
   env: { get(name: string): string | undefined }
   serve(options: { port?: number; hostname?: string; onListen?: (addr: { port: number }) => void }, handler: (request: Request) => Response | Promise<Response>): unknown
-}
-
-/** Supabase's background-task API: keeps the function alive until the promise settles (absent under plain `deno run`). */
-interface EdgeRuntimeApi {
-  waitUntil(promise: Promise<unknown>): void
 }
 
 export function serveFunction(name: FunctionName) {
@@ -33,9 +28,8 @@ export function serveFunction(name: FunctionName) {
     () => dispatchOutbox({ db, config }),
     (error) => console.error("[outbox] dispatch after commit failed:", error),
   )
-  // The answer goes out first; the jobs it queued are delivered in the background (the cron stays as the safety net).
-  const wakeOutbox = () => (globalThis as { EdgeRuntime?: EdgeRuntimeApi }).EdgeRuntime?.waitUntil(waker.wake())
-  const app = createApp({ db, config, functions: [name], wakeOutbox: config.outbox.wakeOnCommit ? wakeOutbox : undefined })
+  // The jobs a request queued are delivered right after its answer; the cron stays as the safety net.
+  const app = createApp({ db, config, functions: [name], wakeOutbox: config.outbox.wakeOnCommit ? wakeInBackground(waker) : undefined })
   const port = env("PORT")
   deno.serve(port ? { port: Number(port), hostname: env("HOSTNAME") ?? "127.0.0.1" } : {}, app.fetch)
 }

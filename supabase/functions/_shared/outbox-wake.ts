@@ -38,3 +38,17 @@ export function outboxWaker(run: () => Promise<unknown>, onError: (error: unknow
     idle: () => current ?? Promise.resolve(),
   }
 }
+
+/** Supabase's background-task API: keeps the function alive until the promise settles (absent under plain `deno run` and Node). */
+interface EdgeRuntimeApi {
+  waitUntil(promise: Promise<unknown>): void
+}
+
+/** The wake hook for an Edge Function: the answer goes out first and the run goes on in the background. */
+export function wakeInBackground(waker: OutboxWaker): () => void {
+  return () => {
+    // Started before the optional call: `EdgeRuntime?.waitUntil(waker.wake())` would skip the wake where there is no EdgeRuntime.
+    const work = waker.wake()
+    ;(globalThis as { EdgeRuntime?: EdgeRuntimeApi }).EdgeRuntime?.waitUntil(work)
+  }
+}
