@@ -142,7 +142,7 @@ describe("the wake hook of the shared app", () => {
         const sent: Array<{ name: string; body: Record<string, unknown> }> = []
         let committed = 0
         for (const r of requests) {
-          if (r.kind === "replay" || r.kind === "conflict") {
+          if ("of" in r) {
             const earlier = sent[r.of % Math.max(1, sent.length)]
             if (!earlier) continue
             const body = r.kind === "replay" ? earlier.body : { ...earlier.body, phone: "914-555-0999" }
