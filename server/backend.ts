@@ -18,6 +18,7 @@ import { postgresDb, type Db } from "../supabase/functions/_shared/db.ts"
 import { dispatchOutbox } from "../supabase/functions/_shared/outbox.ts"
 import { lockDataDir } from "./data-dir-lock"
 import { keptSalt, randomSalt } from "./ip-hash-salt"
+import { outboxWaker } from "../supabase/functions/_shared/outbox-wake.ts"
 import { mailboxJson, mailboxRoutes } from "./mailbox"
 import { migrate, pgliteMigrationTarget, postgresMigrationTarget } from "./migrate"
 import { connectPostgres, ensureDataDir, openPglite } from "./open-database"
@@ -116,7 +117,23 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       }
     }
 
-    const app = createApp({ db, config, fetchImpl: options.fetchImpl, remoteAddress: (c) => getConnInfo(c).remote.address })
+    const stopping = new AbortController()
+    const waker = outboxWaker(
+      () => dispatchOutbox({ db, config, fetchImpl: options.fetchImpl }, { signal: stopping.signal }),
+      (error) => console.error("[outbox] dispatch failed:", error),
+    )
+    // Registered before the database closes, so it runs after the server stops and before the database goes.
+    stops.push(async () => {
+      stopping.abort()
+      await waker.idle()
+    })
+    const app = createApp({
+      db,
+      config,
+      fetchImpl: options.fetchImpl,
+      remoteAddress: (c) => getConnInfo(c).remote.address,
+      wakeOutbox: config.outbox.wakeOnCommit ? () => void waker.wake() : undefined,
+    })
     if (config.mail.localMailbox) {
       app.route("/_dev/mail", mailboxRoutes(db))
       const list = mailboxJson(db)
@@ -132,16 +149,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     const dispatch = () => dispatchOutbox({ db, config, fetchImpl: options.fetchImpl })
     const interval = options.outboxIntervalMs ?? 2_000
     if (interval > 0) {
-      let running = false
-      const timer = setInterval(() => {
-        if (running) return
-        running = true
-        dispatch()
-          .catch((error: unknown) => console.error("[outbox] dispatch failed:", error))
-          .finally(() => {
-            running = false
-          })
-      }, interval)
+      // The safety net (jobs due after a backoff, a wake that failed): the same single loop as the wake.
+      const timer = setInterval(() => void waker.wake(), interval)
       stops.push(async () => clearInterval(timer))
     }
 

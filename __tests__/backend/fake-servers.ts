@@ -6,7 +6,12 @@ export interface Received {
   headers: http.IncomingHttpHeaders
   body: string
   status: number
+  /** performance.now() when the answer was sent. */
+  answeredAt?: number
 }
+
+/** A status per request in turn (the last one repeats), or one chosen from the request itself. */
+export type Script = number[] | ((request: { headers: http.IncomingHttpHeaders; body: string }) => number)
 
 export interface FakeServer {
   url: string
@@ -16,16 +21,18 @@ export interface FakeServer {
   close: () => Promise<void>
 }
 
-/** Answers each request with the next status of the script (the last one repeats). */
-export function fakeServer(statuses: number[], delayMs = 0): Promise<FakeServer> {
+/** Answers each request with the status the script gives it, after `delayMs`. */
+export function fakeServer(script: Script, delayMs = 0): Promise<FakeServer> {
   const received: Received[] = []
   const server = http.createServer((request, response) => {
     let body = ""
     request.on("data", (chunk: Buffer) => (body += chunk.toString()))
     request.on("end", () => {
-      const status = statuses[Math.min(received.length, statuses.length - 1)] ?? 200
-      received.push({ headers: request.headers, body, status })
+      const status = typeof script === "function" ? script({ headers: request.headers, body }) : (script[Math.min(received.length, script.length - 1)] ?? 200)
+      const entry: Received = { headers: request.headers, body, status }
+      received.push(entry)
       setTimeout(() => {
+        entry.answeredAt = performance.now()
         response.writeHead(status, { "content-type": "application/json" })
         response.end(JSON.stringify(status < 300 ? { id: `msg_${received.length}` } : { message: "temporarily unavailable" }))
       }, delayMs)

@@ -43,6 +43,11 @@ export interface AppOptions {
   /** Refuses a flooding address before the database; one per app by default. */
   floodGuard?: FloodGuard
   fetchImpl?: typeof fetch
+  /**
+   * Called after a request's transaction commits a lead or message with its outbox jobs (not for a
+   * replay, spam or a refused request), to deliver them now. Must return at once; errors are only logged.
+   */
+  wakeOutbox?: () => void
 }
 
 type Answer = { status: number; body: SuccessAnswer | ErrorAnswer | Record<string, unknown> }
@@ -127,7 +132,7 @@ async function runIdempotently(db: Db, name: PublicFunctionName, body: { submiss
   }
 }
 
-export function createApp({ db, config, functions = ALL_FUNCTIONS, remoteAddress, floodGuard = createFloodGuard(), fetchImpl }: AppOptions) {
+export function createApp({ db, config, functions = ALL_FUNCTIONS, remoteAddress, floodGuard = createFloodGuard(), fetchImpl, wakeOutbox }: AppOptions) {
   const served = new Set<string>(functions)
   const app = new Hono()
 
@@ -219,8 +224,17 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, remoteAddress
     }
 
     const reason = spamReason(body as { submissionId: string; website?: string; formFillMs: number }, spam)
-    const work: Work = reason ? (tx) => recordSpam(tx, publicName, body, reason, ctx) : (tx) => HANDLERS[publicName](tx, body as never, ctx)
+    let fresh: SuccessAnswer | undefined
+    const work: Work = reason ? (tx) => recordSpam(tx, publicName, body, reason, ctx) : async (tx) => (fresh = await HANDLERS[publicName](tx, body as never, ctx))
     const answer = await runIdempotently(db, publicName, body, work)
+    // This request's own work was committed only if its answer came back: a copy that lost the race gets the stored one.
+    if (wakeOutbox && fresh !== undefined && answer.body === fresh) {
+      try {
+        wakeOutbox()
+      } catch (error) {
+        console.error("[outbox] waking the worker failed:", error)
+      }
+    }
     return c.json(answer.body, answer.status as 200)
   }
 

@@ -17,7 +17,18 @@ export interface BackendConfig {
     localMailbox: boolean
   }
   crm: { webhookUrl?: string; webhookSecret?: string }
-  outbox: { maxAttempts: number; backoffBaseMs: number; backoffMaxMs: number; batchSize: number }
+  outbox: {
+    maxAttempts: number
+    backoffBaseMs: number
+    backoffMaxMs: number
+    batchSize: number
+    /** A run claims batch after batch until nothing is due or this much time has passed (it ends well before the function's wall-clock limit). */
+    timeBudgetMs: number
+    /** Deliveries in flight at once within a batch. */
+    concurrency: number
+    /** Run the worker right after a request commits new jobs (the cron or the timer stays as the safety net). */
+    wakeOnCommit: boolean
+  }
   /** Secret the dispatch-outbox function requires (Authorization: Bearer …). */
   dispatchSecret?: string
   /** Salt for hashing client IP addresses; the raw address is never stored. */
@@ -81,6 +92,9 @@ export function configFromEnv(env: Env, overrides: { localMailbox?: boolean; ipH
       backoffBaseMs: positiveInt(env, "OUTBOX_BACKOFF_BASE_MS", 30_000),
       backoffMaxMs: positiveInt(env, "OUTBOX_BACKOFF_MAX_MS", 3_600_000),
       batchSize: positiveInt(env, "OUTBOX_BATCH_SIZE", 20),
+      timeBudgetMs: positiveInt(env, "OUTBOX_TIME_BUDGET_MS", 50_000),
+      concurrency: atLeastOne(env, "OUTBOX_CONCURRENCY", 5),
+      wakeOnCommit: env("OUTBOX_WAKE") !== "0",
     },
     dispatchSecret: optional(env, "OUTBOX_DISPATCH_SECRET"),
     ipHashSalt: optional(env, "IP_HASH_SALT") ?? overrides.ipHashSalt ?? noSalt(),

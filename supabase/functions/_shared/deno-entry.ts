@@ -8,6 +8,8 @@ import { createApp, type FunctionName } from "./app.ts"
 import { configFromEnv, DEFAULT_TRUSTED_PROXY_HOPS } from "./config.ts"
 import { postgresDb } from "./db.ts"
 import { requiredIpHashSalt } from "./ip-hash-salt.ts"
+import { dispatchOutbox } from "./outbox.ts"
+import { outboxWaker, wakeInBackground } from "./outbox-wake.ts"
 
 interface DenoRuntime {
   env: { get(name: string): string | undefined }
@@ -29,9 +31,21 @@ export function serveFunction(name: FunctionName) {
   if (!databaseUrl) throw new Error("SUPABASE_DB_URL is not set")
   // Supabase's pooler runs in transaction mode: no prepared statements.
   const sql = postgres(databaseUrl, { max: Number(env("DB_POOL_SIZE") ?? 3), prepare: false, onnotice: () => undefined })
+  const db = postgresDb(sql)
   // On Supabase the API gateway (Kong) is the one proxy in front: see spam/client-ip.ts.
   const config = configFromEnv(env, { ipHashSalt, defaultTrustedProxyHops: DEFAULT_TRUSTED_PROXY_HOPS.supabase })
-  const app = createApp({ db: postgresDb(sql), config, functions: [name], remoteAddress: (c) => peerOf(c.env) })
+  const waker = outboxWaker(
+    () => dispatchOutbox({ db, config }),
+    (error) => console.error("[outbox] dispatch after commit failed:", error),
+  )
+  // The jobs a request queued are delivered right after its answer; the cron stays as the safety net.
+  const app = createApp({
+    db,
+    config,
+    functions: [name],
+    remoteAddress: (c) => peerOf(c.env),
+    wakeOutbox: config.outbox.wakeOnCommit ? wakeInBackground(waker) : undefined,
+  })
   const port = env("PORT")
   // Deno hands the peer's address to the handler, not to the Request: it reaches the app as Hono's env.
   deno.serve(port ? { port: Number(port), hostname: env("HOSTNAME") ?? "127.0.0.1" } : {}, (request, info) => app.fetch(request, { remoteAddress: info.remoteAddr.hostname }))

@@ -1,13 +1,15 @@
 /**
  * The transactional outbox. Jobs are written in the same transaction as the
- * lead; a worker claims due jobs (FOR UPDATE SKIP LOCKED, so two workers never
- * take the same job), delivers them, and retries with exponential backoff
- * until a job is sent, marked dead after N attempts, or found not configured.
+ * lead; a worker claims due jobs in batches (FOR UPDATE SKIP LOCKED, so two
+ * workers never take the same job) until none is due or its time budget is
+ * spent, delivers each batch a few at a time, and retries with exponential
+ * backoff until a job is sent, marked dead after N attempts, or found not configured.
  */
 import type { BackendConfig } from "./config.ts"
 import { postWebhook } from "./crm.ts"
 import type { Db } from "./db.ts"
-import type { EmailMessage } from "./mail/layout.ts"
+import { isEmailAddress } from "./email-address.ts"
+import { withSafeHeaders, type EmailMessage } from "./mail/layout.ts"
 
 export type JobKind = "customer_email" | "company_email" | "crm_forward"
 export type JobStatus = "pending" | "sending" | "sent" | "dead" | "not_configured"
@@ -43,46 +45,95 @@ export interface OutboxJob {
 /** Raised when delivery is impossible as configured: the job ends `not_configured`, visibly, instead of retrying. */
 export class NotConfiguredError extends Error {}
 
+/** Raised on a 429: the job waits as long as the API asks, and the try does not count towards `dead`. */
+export class RateLimitedError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message)
+  }
+}
+
 export interface DeliveryDeps {
   config: BackendConfig
   db: Db
   fetchImpl?: typeof fetch
 }
 
-async function sendEmail(job: OutboxJob, { config, db, fetchImpl = fetch }: DeliveryDeps) {
-  const message = job.payload as unknown as EmailMessage
+/** How long one request to the e-mail API or the CRM may take. */
+export const DELIVERY_TIMEOUT_MS = 10_000
+
+const retryAfterMs = (response: Response) => {
+  const seconds = Number(response.headers.get("retry-after"))
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 3_600) * 1000 : 1_000
+}
+
+/** An answer that is not 2xx, as an error: a 429 waits for Retry-After, anything else follows the backoff. */
+async function refusal(what: string, response: Response): Promise<Error> {
+  const message = `${what} answered ${response.status}: ${(await response.text()).slice(0, 200)}`
+  return response.status === 429 ? new RateLimitedError(message, retryAfterMs(response)) : new Error(message)
+}
+
+/**
+ * Sends one e-mail. Returns a note when it went out without its reply_to: a visitor's malformed address
+ * (dropped before sending) or one the API refused (sent again at once without it), so the company
+ * notice is never lost to reply_to; the visitor's address is in the body either way.
+ */
+async function sendEmail(job: OutboxJob, { config, db, fetchImpl = fetch }: DeliveryDeps): Promise<string | undefined> {
+  // Headers on one line again at the door: a job queued by an older version, or written by hand, is sent safely too.
+  const message = withSafeHeaders(job.payload as unknown as EmailMessage)
+  const replyTo = message.replyTo && isEmailAddress(message.replyTo) ? message.replyTo : undefined
+  const dropped = message.replyTo && !replyTo ? "Sent without reply_to: it was not a well-formed address" : undefined
   if (config.mail.resendApiKey) {
-    const response = await fetchImpl(`${config.mail.resendApiUrl}/emails`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${config.mail.resendApiKey}`, "Content-Type": "application/json", "Idempotency-Key": job.id },
-      body: JSON.stringify({ from: message.from, to: [message.to], reply_to: message.replyTo, subject: message.subject, html: message.html, text: message.text }),
-      signal: AbortSignal.timeout(10_000),
-    })
-    if (!response.ok) throw new Error(`E-mail API answered ${response.status}: ${(await response.text()).slice(0, 200)}`)
-    return
+    const post = (withReplyTo: string | undefined, idempotencyKey: string) =>
+      fetchImpl(`${config.mail.resendApiUrl}/emails`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${config.mail.resendApiKey}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
+        body: JSON.stringify({ from: message.from, to: [message.to], reply_to: withReplyTo, subject: message.subject, html: message.html, text: message.text }),
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      })
+    const response = await post(replyTo, job.id)
+    if (response.ok) return dropped
+    if (replyTo && (response.status === 400 || response.status === 422)) {
+      const first = (await refusal("E-mail API", response)).message
+      // A new key: the API refuses a reused key with a different body. It is the same on every try of this job.
+      const again = await post(undefined, `${job.id}:without-reply-to`)
+      if (again.ok) return `Sent without reply_to after the e-mail API refused it (${first})`
+      throw await refusal("E-mail API (without reply_to)", again)
+    }
+    throw await refusal("E-mail API", response)
   }
   if (config.mail.localMailbox) {
     await db.query(
       `insert into dev_mailbox (job_id, to_address, from_address, reply_to, subject, html, text_body)
        values ($1, $2, $3, $4, $5, $6, $7) on conflict (job_id) do nothing`,
-      [job.id, message.to, message.from, message.replyTo ?? null, message.subject, message.html, message.text],
+      [job.id, message.to, message.from, replyTo ?? null, message.subject, message.html, message.text],
     )
-    return
+    return dropped
   }
   throw new NotConfiguredError("RESEND_API_KEY is not set, so e-mail cannot be sent")
 }
 
-async function forwardToCrm(job: OutboxJob, { config, fetchImpl }: DeliveryDeps) {
+async function forwardToCrm(job: OutboxJob, { config, fetchImpl }: DeliveryDeps): Promise<undefined> {
   const { webhookUrl, webhookSecret } = config.crm
   if (!webhookUrl) throw new NotConfiguredError("CRM_WEBHOOK_URL is not set")
   if (!webhookSecret) throw new NotConfiguredError("CRM_WEBHOOK_SECRET is not set")
-  await postWebhook({ url: webhookUrl, secret: webhookSecret, body: job.payload, idempotencyKey: job.id, fetchImpl })
+  await postWebhook({ url: webhookUrl, secret: webhookSecret, body: job.payload, idempotencyKey: job.id, fetchImpl, timeoutMs: DELIVERY_TIMEOUT_MS })
+  return undefined
 }
 
-export const deliverJob = (job: OutboxJob, deps: DeliveryDeps) => (job.kind === "crm_forward" ? forwardToCrm(job, deps) : sendEmail(job, deps))
+/** Delivers one job; resolves to a note kept in last_error when it was sent with a caveat. */
+export const deliverJob = (job: OutboxJob, deps: DeliveryDeps): Promise<string | undefined> => (job.kind === "crm_forward" ? forwardToCrm(job, deps) : sendEmail(job, deps))
 
 /** Exponential backoff: base, 2×base, 4×base … capped. */
 export const backoffMs = (attempts: number, base: number, max: number) => Math.min(max, base * 2 ** Math.max(0, attempts - 1))
+
+/**
+ * How long a claim holds its jobs: every round of the batch may take the delivery timeout twice (the
+ * reply_to fallback), plus a margin. A worker that dies mid-batch frees its jobs when this runs out.
+ */
+export const leaseMs = ({ batchSize, concurrency }: BackendConfig["outbox"]) => Math.max(120_000, Math.ceil(batchSize / concurrency) * 2 * DELIVERY_TIMEOUT_MS + 60_000)
 
 export interface DispatchResult {
   sent: number
@@ -91,45 +142,106 @@ export interface DispatchResult {
   notConfigured: number
 }
 
-/** Claims due jobs and delivers them once. Safe to run in several processes at once. */
-export async function dispatchOutbox(deps: DeliveryDeps): Promise<DispatchResult> {
-  const { db, config } = deps
-  const claimed = await db.query<OutboxJob>(
-    `update outbox_jobs set status = 'sending', attempts = attempts + 1, locked_until = now() + interval '2 minutes', updated_at = now()
+export interface DispatchOptions {
+  /** Overrides config.outbox.timeBudgetMs. */
+  budgetMs?: number
+  /** Stops claiming new batches (the batch in hand is still delivered). */
+  signal?: AbortSignal
+}
+
+/** The owner hears first: company notices, then the customer's e-mail, then the CRM. */
+const PRIORITY = `case kind when 'company_email' then 0 when 'customer_email' then 1 else 2 end`
+
+/**
+ * Newest first within a priority: a fresh lead's notice never queues behind a backlog or a retry
+ * storm, however slowly the API lets the backlog drain (Resend allows a few requests a second).
+ */
+async function claimBatch(db: Db, outbox: BackendConfig["outbox"]): Promise<OutboxJob[]> {
+  const claimed = await db.query<OutboxJob & { priority: number; due: number }>(
+    `update outbox_jobs set status = 'sending', attempts = attempts + 1, locked_until = now() + ($2::int * interval '1 millisecond'), updated_at = now()
      where id in (
        select id from outbox_jobs
        where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())
-       order by next_attempt_at
+       order by ${PRIORITY}, next_attempt_at desc
        limit $1
        for update skip locked
      )
-     returning id, kind, payload, attempts`,
-    [config.outbox.batchSize],
+     returning id, kind, payload, attempts, ${PRIORITY} as priority, extract(epoch from next_attempt_at)::float8 as due`,
+    [outbox.batchSize, leaseMs(outbox)],
   )
+  // RETURNING follows the update's scan, not the subquery's order.
+  return claimed.sort((a, b) => a.priority - b.priority || b.due - a.due).map(({ id, kind, payload, attempts }) => ({ id, kind, payload, attempts }))
+}
+
+type Outcome = { ok: true; note: string | undefined } | { ok: false; error: unknown }
+
+/** Records one delivery's outcome; returns how long the API asked us to wait (0 if it did not). */
+async function settle(job: OutboxJob, outcome: Outcome, { db, config }: DeliveryDeps, result: DispatchResult): Promise<number> {
+  if (outcome.ok) {
+    await db.query(`update outbox_jobs set status = 'sent', delivered_at = now(), last_error = $2, locked_until = null, updated_at = now() where id = $1`, [job.id, outcome.note ?? null])
+    result.sent++
+    return 0
+  }
+  const { error } = outcome
+  const message = error instanceof Error ? error.message : String(error)
+  if (error instanceof NotConfiguredError) {
+    await db.query(`update outbox_jobs set status = 'not_configured', last_error = $2, locked_until = null, updated_at = now() where id = $1`, [job.id, message])
+    result.notConfigured++
+    return 0
+  }
+  const rateLimited = error instanceof RateLimitedError
+  if (!rateLimited && job.attempts >= config.outbox.maxAttempts) {
+    await db.query(`update outbox_jobs set status = 'dead', last_error = $2, locked_until = null, updated_at = now() where id = $1`, [job.id, message])
+    result.dead++
+    return 0
+  }
+  const delay = rateLimited ? error.retryAfterMs : backoffMs(job.attempts, config.outbox.backoffBaseMs, config.outbox.backoffMaxMs)
+  await db.query(
+    `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null, attempts = attempts - $4::int,
+       next_attempt_at = now() + ($3::int * interval '1 millisecond'), updated_at = now() where id = $1`,
+    [job.id, message, delay, rateLimited ? 1 : 0],
+  )
+  result.retried++
+  return rateLimited ? delay : 0
+}
+
+/** Runs `task` over `items`, at most `limit` at a time. */
+async function eachConcurrently<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
+  const queue = [...items]
+  const lane = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Claims and delivers due jobs, batch after batch, until none is due or the time budget is spent
+ * (always at least one batch). Safe to run in several processes at once.
+ */
+export async function dispatchOutbox(deps: DeliveryDeps, options: DispatchOptions = {}): Promise<DispatchResult> {
+  const { outbox } = deps.config
+  const budgetMs = options.budgetMs ?? outbox.timeBudgetMs
+  const started = Date.now()
   const result: DispatchResult = { sent: 0, retried: 0, dead: 0, notConfigured: 0 }
-  for (const job of claimed) {
-    try {
-      await deliverJob(job, deps)
-      await db.query(`update outbox_jobs set status = 'sent', delivered_at = now(), last_error = null, locked_until = null, updated_at = now() where id = $1`, [job.id])
-      result.sent++
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      if (error instanceof NotConfiguredError) {
-        await db.query(`update outbox_jobs set status = 'not_configured', last_error = $2, locked_until = null, updated_at = now() where id = $1`, [job.id, message])
-        result.notConfigured++
-      } else if (job.attempts >= config.outbox.maxAttempts) {
-        await db.query(`update outbox_jobs set status = 'dead', last_error = $2, locked_until = null, updated_at = now() where id = $1`, [job.id, message])
-        result.dead++
-      } else {
-        const delay = backoffMs(job.attempts, config.outbox.backoffBaseMs, config.outbox.backoffMaxMs)
-        await db.query(
-          `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null,
-             next_attempt_at = now() + ($3::int * interval '1 millisecond'), updated_at = now() where id = $1`,
-          [job.id, message, delay],
-        )
-        result.retried++
+  for (;;) {
+    const claimed = await claimBatch(deps.db, outbox)
+    if (claimed.length === 0) break
+    let wait = 0
+    await eachConcurrently(claimed, outbox.concurrency, async (job) => {
+      let outcome: Outcome
+      try {
+        outcome = { ok: true, note: await deliverJob(job, deps) }
+      } catch (error) {
+        outcome = { ok: false, error }
       }
-    }
+      wait = Math.max(wait, await settle(job, outcome, deps, result))
+    })
+    const elapsed = Date.now() - started
+    // A rate-limited API is given the pause it asked for, or the run ends and the next one resumes.
+    if (options.signal?.aborted || elapsed + wait >= budgetMs) break
+    if (wait > 0) await sleep(wait)
   }
   return result
 }

@@ -8,6 +8,7 @@ import { renderEmail } from "./layout.ts"
 export type LeadKind = keyof typeof LEAD_MESSAGES.companyEmail.kindLabels
 
 const label = <T extends { id: string }>(list: readonly T[], id: string, key: keyof T) => String(list.find((item) => item.id === id)?.[key] ?? id)
+const optionalRow = (name: string, value: string | undefined): Array<[string, string]> => (value ? [[name, value]] : [])
 const yesNo = (value: boolean, note: string) => (value ? `Yes (${note})` : "No")
 const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName
 
@@ -61,6 +62,8 @@ function noticeRows(notice: CompanyNotice): { name: string; replyTo?: string; ro
         rows: [
           ["Name", b.full_name],
           ["Phone", b.phone],
+          // Also here as text: the notice may go out without its reply_to (see outbox.ts).
+          ...optionalRow("Email", b.email),
           ["Address", [b.street_address, b.city, b.zip_code].filter(Boolean).join(", ")],
           ["Offer", b.special_offer],
           ["Notes", b.notes],

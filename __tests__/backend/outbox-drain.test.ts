@@ -1,0 +1,171 @@
+/** @jest-environment node */
+import type { PGlite } from "@electric-sql/pglite"
+import fc from "fast-check"
+import { createApp } from "../../supabase/functions/_shared/app"
+import type { BackendConfig } from "../../supabase/functions/_shared/config"
+import type { Db } from "../../supabase/functions/_shared/db"
+import { dispatchOutbox, leaseMs, type JobKind } from "../../supabase/functions/_shared/outbox"
+import { bodies, freshDb, post, testConfig } from "./helpers"
+import { fakeServer, type FakeServer, type Received } from "./fake-servers"
+
+jest.setTimeout(120_000)
+
+let pg: PGlite
+let db: Db
+let servers: FakeServer[] = []
+
+beforeEach(async () => {
+  ;({ pg, db } = await freshDb())
+})
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()))
+  servers = []
+  await pg.close()
+})
+
+const start = async (...args: Parameters<typeof fakeServer>) => {
+  const server = await fakeServer(...args)
+  servers.push(server)
+  return server
+}
+
+const backlogMessage = { to: "info@westchesterfamilypest.example", from: "Site <no-reply@example.com>", replyTo: "old@example.com", subject: "Backlog", html: "<p>old</p>", text: "old" }
+
+/** Queues jobs as if earlier leads had left them: due for a while, some already retried. */
+async function queueBacklog(kind: JobKind, count: number, attempts = 0) {
+  await db.query(
+    `insert into outbox_jobs (kind, dedupe_key, payload, attempts, next_attempt_at)
+     select $1, $1 || ':backlog:' || $4::int || ':' || g, $2::text::jsonb, $4::int, now() - interval '10 minutes' + g * interval '1 millisecond'
+     from generate_series(1, $3::int) g`,
+    [kind, JSON.stringify(kind === "crm_forward" ? { event: "backlog" } : backlogMessage), count, attempts],
+  )
+}
+
+const statusCounts = async () =>
+  Object.fromEntries((await db.query<{ status: string; n: number }>(`select status, count(*)::int as n from outbox_jobs group by status`)).map((r) => [r.status, r.n]))
+
+const companyJobOf = async (submissionId: string) => {
+  const [job] = await db.query<{ id: string; status: string }>(`select id, status from outbox_jobs where dedupe_key = $1`, [`${submissionId}:company_email`])
+  return job
+}
+
+const deliveriesPerJob = (received: readonly Received[]) => {
+  const perJob = new Map<string, number>()
+  for (const r of received) if (r.status < 300) perJob.set(String(r.headers["idempotency-key"]), (perJob.get(String(r.headers["idempotency-key"])) ?? 0) + 1)
+  return perJob
+}
+
+const mailConfig = (api: FakeServer, env: Record<string, string> = {}): BackendConfig => testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, ...env })
+
+test("with 1,000 jobs queued, one run delivers a new lead's company notice first and drains them all within its budget", async () => {
+  const api = await start([200], 5)
+  const crm = await start([200], 5)
+  const config = mailConfig(api, { OUTBOX_BATCH_SIZE: "50", OUTBOX_CONCURRENCY: "10", CRM_WEBHOOK_URL: crm.url, CRM_WEBHOOK_SECRET: "whsec" })
+  await queueBacklog("company_email", 400)
+  await queueBacklog("company_email", 200, 3)
+  await queueBacklog("customer_email", 300)
+  await queueBacklog("crm_forward", 100)
+  const lead = bodies.contact()
+  expect((await post(createApp({ db, config }), "process-contact", lead)).status).toBe(200)
+
+  const started = performance.now()
+  const result = await dispatchOutbox({ db, config })
+  const seconds = (performance.now() - started) / 1000
+
+  const fresh = await companyJobOf(lead.submissionId)
+  expect(fresh?.status).toBe("sent")
+  // Newest first: the fresh notice went out in the first round of the first batch, not behind the backlog.
+  const position = api.received.findIndex((r) => r.headers["idempotency-key"] === fresh?.id)
+  expect(position).toBeGreaterThanOrEqual(0)
+  expect(position).toBeLessThan(10)
+  expect(result).toEqual({ sent: 1_001, retried: 0, dead: 0, notConfigured: 0 })
+  expect(await statusCounts()).toEqual({ sent: 1_001 })
+  expect(seconds * 1000).toBeLessThan(config.outbox.timeBudgetMs)
+})
+
+test("company notices go before customer e-mails, and those before CRM forwards", async () => {
+  const order: string[] = []
+  const api = await start((request) => {
+    order.push((JSON.parse(request.body) as { to: string[] }).to[0] === backlogMessage.to ? "company_email" : "customer_email")
+    return 200
+  })
+  const crm = await start(() => {
+    order.push("crm_forward")
+    return 200
+  })
+  const config = mailConfig(api, { OUTBOX_BATCH_SIZE: "7", OUTBOX_CONCURRENCY: "1", CRM_WEBHOOK_URL: crm.url, CRM_WEBHOOK_SECRET: "whsec" })
+  await queueBacklog("crm_forward", 10)
+  await db.query(`update outbox_jobs set next_attempt_at = now() - interval '1 hour'`)
+  await queueBacklog("customer_email", 10)
+  await db.query(`update outbox_jobs set payload = jsonb_set(payload, '{to}', '"visitor@example.com"') where kind = 'customer_email'`)
+  await queueBacklog("company_email", 10)
+  await dispatchOutbox({ db, config })
+  expect(order).toEqual([...Array(10).fill("company_email"), ...Array(10).fill("customer_email"), ...Array(10).fill("crm_forward")])
+})
+
+test("a time budget of 0 stops after the first batch", async () => {
+  const api = await start([200])
+  const config = mailConfig(api, { OUTBOX_BATCH_SIZE: "10", OUTBOX_TIME_BUDGET_MS: "0" })
+  await queueBacklog("company_email", 35)
+  expect(await dispatchOutbox({ db, config })).toEqual({ sent: 10, retried: 0, dead: 0, notConfigured: 0 })
+  expect(await statusCounts()).toEqual({ sent: 10, pending: 25 })
+  expect(await dispatchOutbox({ db, config }, { budgetMs: 60_000 })).toMatchObject({ sent: 25 })
+})
+
+test("the lease covers a whole batch even if every delivery hits its timeout twice", () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 50 }), (batchSize, concurrency) => {
+      const outbox = { ...testConfig().outbox, batchSize, concurrency }
+      expect(leaseMs(outbox)).toBeGreaterThan(Math.ceil(batchSize / concurrency) * 2 * 10_000)
+    }),
+  )
+})
+
+test("concurrent worker loops never deliver a job twice, whatever the batch size, concurrency and failures", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.record({
+        jobs: fc.integer({ min: 1, max: 80 }),
+        batchSize: fc.integer({ min: 1, max: 25 }),
+        concurrency: fc.integer({ min: 1, max: 8 }),
+        loops: fc.integer({ min: 2, max: 4 }),
+        failEvery: fc.integer({ min: 0, max: 5 }),
+      }),
+      async ({ jobs, batchSize, concurrency, loops, failEvery }) => {
+        await db.query(`delete from outbox_jobs`)
+        let n = 0
+        // Some requests fail (503) and are retried at once (backoff 0) within the same runs.
+        const api = await start(() => (failEvery > 0 && ++n % (failEvery + 1) === 0 ? 503 : 200), 2)
+        const config = mailConfig(api, { OUTBOX_BATCH_SIZE: String(batchSize), OUTBOX_CONCURRENCY: String(concurrency), OUTBOX_MAX_ATTEMPTS: "50" })
+        await queueBacklog("company_email", jobs)
+        await Promise.all(Array.from({ length: loops }, () => dispatchOutbox({ db, config })))
+        const perJob = deliveriesPerJob(api.received)
+        expect(perJob.size).toBe(jobs)
+        expect([...perJob.values()].every((count) => count === 1)).toBe(true)
+        expect(await statusCounts()).toEqual({ sent: jobs })
+      },
+    ),
+    { numRuns: 12 },
+  )
+})
+
+test("a 429 waits for Retry-After and does not count towards dead", async () => {
+  const api = await start([429, 200])
+  const config = mailConfig(api, { OUTBOX_MAX_ATTEMPTS: "1" })
+  await queueBacklog("company_email", 1)
+  // Budget 0: the run ends instead of waiting, and the job waits its turn.
+  expect(await dispatchOutbox({ db, config }, { budgetMs: 0 })).toMatchObject({ retried: 1, dead: 0 })
+  const [waiting] = await db.query<{ status: string; attempts: number; wait_ms: number; last_error: string }>(
+    `select status, attempts, extract(epoch from next_attempt_at - now())::float8 * 1000 as wait_ms, last_error from outbox_jobs`,
+  )
+  expect(waiting).toMatchObject({ status: "pending", attempts: 0, last_error: expect.stringContaining("429") })
+  expect(waiting!.wait_ms).toBeGreaterThan(0)
+  expect(waiting!.wait_ms).toBeLessThanOrEqual(1_000)
+  // With time left, the run pauses as asked and then delivers, in the same run.
+  await db.query(`delete from outbox_jobs`)
+  const again = await start([429, 200])
+  await queueBacklog("company_email", 1)
+  expect(await dispatchOutbox({ db, config: mailConfig(again, { OUTBOX_MAX_ATTEMPTS: "1" }) })).toEqual({ sent: 1, retried: 1, dead: 0, notConfigured: 0 })
+  expect(again.delivered()).toHaveLength(1)
+  expect(await db.query(`select status, attempts from outbox_jobs`)).toEqual([{ status: "sent", attempts: 1 }])
+})

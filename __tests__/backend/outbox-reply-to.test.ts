@@ -1,0 +1,129 @@
+/** @jest-environment node */
+import type { PGlite } from "@electric-sql/pglite"
+import fc from "fast-check"
+import { createApp } from "../../supabase/functions/_shared/app"
+import type { Db } from "../../supabase/functions/_shared/db"
+import { isEmailAddress as isWellFormedAddress } from "../../supabase/functions/_shared/email-address"
+import { dispatchOutbox, enqueueJobs } from "../../supabase/functions/_shared/outbox"
+import { bodies, freshDb, post, testConfig } from "./helpers"
+import { fakeServer, type FakeServer } from "./fake-servers"
+
+jest.setTimeout(120_000)
+
+let pg: PGlite
+let db: Db
+let api: FakeServer
+/** What the fake e-mail API answers a message that has a reply_to (one without is always accepted). */
+let replyToStatus = 200
+
+beforeAll(async () => {
+  ;({ pg, db } = await freshDb())
+  api = await fakeServer((request) => ((JSON.parse(request.body) as { reply_to?: string }).reply_to === undefined ? 200 : replyToStatus))
+})
+afterAll(async () => {
+  await api.close()
+  await pg.close()
+})
+beforeEach(async () => {
+  await db.query(`delete from outbox_jobs`)
+  await db.query(`delete from dev_mailbox`)
+  api.received.length = 0
+  replyToStatus = 200
+})
+
+const config = () => testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, OUTBOX_MAX_ATTEMPTS: "3" })
+const sentBodies = () => api.delivered().map((r) => JSON.parse(r.body) as { reply_to?: string; text: string })
+
+/** Characters no bare address may hold: they break or inject into a header. */
+const forbidden = fc.constantFrom(" ", "\t", "\r", "\n", "\0", "<", ">", "(", ")", "[", "]", ",", ";", ":", '"', "\\")
+const withForbidden = fc.tuple(fc.emailAddress(), forbidden, fc.nat()).map(([address, char, at]) => {
+  const i = at % (address.length + 1)
+  return address.slice(0, i) + char + address.slice(i)
+})
+const anyReplyTo = fc.oneof(fc.emailAddress(), withForbidden, fc.string(), fc.constantFrom("", "a@b", "@example.com", "ann@", "ann@@example.com", "ann@example.c", `${"a".repeat(65)}@example.com`))
+
+describe("isWellFormedAddress", () => {
+  test("accepts generated addresses", () => {
+    fc.assert(fc.property(fc.emailAddress(), (address) => isWellFormedAddress(address)))
+  })
+  test("refuses any address with a space, a control character or a header delimiter in it", () => {
+    fc.assert(fc.property(withForbidden, (address) => !isWellFormedAddress(address)))
+  })
+  test("refuses no @, an empty side, a dotless domain, and too long", () => {
+    for (const bad of ["ann", "@example.com", "ann@", "ann@localhost", "ann@example.c", `${"a".repeat(65)}@example.com`, `ann@${"a".repeat(250)}.com`]) expect(isWellFormedAddress(bad)).toBe(false)
+  })
+})
+
+describe("a bad reply_to never costs the company notice", () => {
+  test("whatever the reply_to and however the API treats it, the notice is sent once; a dropped reply_to is noted", async () => {
+    await fc.assert(
+      fc.asyncProperty(anyReplyTo, fc.constantFrom(200, 400, 422), async (replyTo, status) => {
+        await db.query(`delete from outbox_jobs`)
+        api.received.length = 0
+        replyToStatus = status
+        const message = { to: "info@westchesterfamilypest.example", from: "Site <no-reply@example.com>", replyTo, subject: "New lead", html: "<p>x</p>", text: `Email: ${replyTo}` }
+        await enqueueJobs(db, [{ kind: "company_email", dedupeKey: `reply-to:${Math.random()}`, payload: message }])
+        await dispatchOutbox({ db, config: config() })
+
+        const [job] = await db.query<{ status: string; attempts: number; last_error: string | null }>(`select status, attempts, last_error from outbox_jobs`)
+        expect(job).toMatchObject({ status: "sent", attempts: 1 })
+        expect(api.delivered()).toHaveLength(1)
+        // A malformed address never reaches the API at all.
+        if (!isWellFormedAddress(replyTo)) expect(api.received.every((r) => !r.body.includes('"reply_to"'))).toBe(true)
+        const kept = isWellFormedAddress(replyTo) && status === 200
+        expect(sentBodies()[0]?.reply_to).toBe(kept ? replyTo : undefined)
+        if (kept || replyTo === "") expect(job?.last_error).toBeNull()
+        else expect(job?.last_error).toMatch(/^Sent without reply_to/)
+        if (isWellFormedAddress(replyTo) && status !== 200) expect(job?.last_error).toContain(String(status))
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  test("a contact whose address the API refuses as reply_to: the owner still gets the notice, with the address in its text", async () => {
+    replyToStatus = 422
+    const contact = { ...bodies.contact(), email: "ann.lee@example.com" }
+    expect((await post(createApp({ db, config: config() }), "process-contact", contact)).status).toBe(200)
+    await dispatchOutbox({ db, config: config() })
+    expect(api.received.map((r) => r.status)).toEqual([422, 200])
+    // The second try has its own idempotency key: the API refuses a reused key with a different body.
+    expect(new Set(api.received.map((r) => r.headers["idempotency-key"])).size).toBe(2)
+    expect(sentBodies()[0]?.text).toContain("ann.lee@example.com")
+    expect(await db.query(`select status, last_error from outbox_jobs`)).toEqual([
+      { status: "sent", last_error: expect.stringContaining("Sent without reply_to after the e-mail API refused it (E-mail API answered 422") },
+    ])
+  })
+
+  test("an offer callback's notice carries the visitor's address in its text too", async () => {
+    replyToStatus = 422
+    const callback = { ...bodies.callback(), email: "rita@example.com" }
+    expect((await post(createApp({ db, config: config() }), "process-simple-lead", callback)).status).toBe(200)
+    await dispatchOutbox({ db, config: config() })
+    expect(sentBodies()[0]?.text).toContain("rita@example.com")
+    expect(sentBodies()[0]?.reply_to).toBeUndefined()
+  })
+
+  test("a refusal that is not about reply_to still retries and ends dead, with the second answer as the error", async () => {
+    replyToStatus = 422
+    const refuseAll = await fakeServer([422])
+    try {
+      const cfg = testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: refuseAll.url, OUTBOX_MAX_ATTEMPTS: "2" })
+      await post(createApp({ db, config: cfg }), "process-contact", bodies.contact())
+      await dispatchOutbox({ db, config: cfg })
+      expect(refuseAll.received).toHaveLength(4)
+      expect(await db.query(`select status, last_error from outbox_jobs`)).toEqual([{ status: "dead", last_error: expect.stringContaining("E-mail API (without reply_to) answered 422") }])
+    } finally {
+      await refuseAll.close()
+    }
+  })
+
+  test("the local mailbox keeps no malformed reply_to either", async () => {
+    const local = testConfig()
+    await enqueueJobs(db, [
+      { kind: "company_email", dedupeKey: "local:1", payload: { to: "info@example.com", from: "site@example.com", replyTo: "ann@example.com\r\nBcc: x@example.com", subject: "s", html: "h", text: "t" } },
+    ])
+    await dispatchOutbox({ db, config: local })
+    expect(await db.query(`select reply_to from dev_mailbox`)).toEqual([{ reply_to: null }])
+    expect(await db.query(`select status, last_error from outbox_jobs`)).toEqual([{ status: "sent", last_error: "Sent without reply_to: it was not a well-formed address" }])
+  })
+})
