@@ -4,6 +4,8 @@ import fc from "fast-check"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { isEmailAddress as isWellFormedAddress } from "../../supabase/functions/_shared/email-address"
+import { wellFormed } from "../../supabase/functions/_shared/json-input"
+import { headerValue } from "../../supabase/functions/_shared/mail/header"
 import { dispatchOutbox, enqueueJobs } from "../../supabase/functions/_shared/outbox"
 import { bodies, freshDb, post, testConfig } from "./helpers"
 import { fakeServer, type FakeServer } from "./fake-servers"
@@ -57,7 +59,8 @@ describe("isWellFormedAddress", () => {
 describe("a bad reply_to never costs the company notice", () => {
   test("whatever the reply_to and however the API treats it, the notice is sent once; a dropped reply_to is noted", async () => {
     await fc.assert(
-      fc.asyncProperty(anyReplyTo, fc.constantFrom(200, 400, 422), async (replyTo, status) => {
+      // As the functions store it: broken code units and NUL already replaced when the body was read (json-input.ts).
+      fc.asyncProperty(anyReplyTo.map(wellFormed), fc.constantFrom(200, 400, 422), async (replyTo, status) => {
         await db.query(`delete from outbox_jobs`)
         api.received.length = 0
         replyToStatus = status
@@ -68,13 +71,15 @@ describe("a bad reply_to never costs the company notice", () => {
         const [job] = await db.query<{ status: string; attempts: number; last_error: string | null }>(`select status, attempts, last_error from outbox_jobs`)
         expect(job).toMatchObject({ status: "sent", attempts: 1 })
         expect(api.delivered()).toHaveLength(1)
+        // Header values are put on one line before sending (mail/header.ts): that is the address judged.
+        const effective = headerValue(replyTo)
         // A malformed address never reaches the API at all.
-        if (!isWellFormedAddress(replyTo)) expect(api.received.every((r) => !r.body.includes('"reply_to"'))).toBe(true)
-        const kept = isWellFormedAddress(replyTo) && status === 200
-        expect(sentBodies()[0]?.reply_to).toBe(kept ? replyTo : undefined)
-        if (kept || replyTo === "") expect(job?.last_error).toBeNull()
+        if (!isWellFormedAddress(effective)) expect(api.received.every((r) => !r.body.includes('"reply_to"'))).toBe(true)
+        const kept = isWellFormedAddress(effective) && status === 200
+        expect(sentBodies()[0]?.reply_to).toBe(kept ? effective : undefined)
+        if (kept || effective === "") expect(job?.last_error).toBeNull()
         else expect(job?.last_error).toMatch(/^Sent without reply_to/)
-        if (isWellFormedAddress(replyTo) && status !== 200) expect(job?.last_error).toContain(String(status))
+        if (isWellFormedAddress(effective) && status !== 200) expect(job?.last_error).toContain(String(status))
       }),
       { numRuns: 60 },
     )

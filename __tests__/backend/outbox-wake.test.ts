@@ -157,7 +157,7 @@ describe("the wake hook of the shared app", () => {
             sent.push({ name, body })
             committed++
           } else if (r.kind === "honeypot" || r.kind === "too fast") {
-            const spam = r.kind === "honeypot" ? { ...body, website: "https://spam.example" } : { ...body, formStartedAt: Date.now() - 100 }
+            const spam = r.kind === "honeypot" ? { ...body, website: "https://spam.example" } : { ...body, formFillMs: 100 }
             expect((await post(app, name, spam)).status).toBe(200)
           } else if (r.kind === "invalid") {
             expect((await post(app, name, { ...body, submissionId: "not-a-uuid" })).status).toBe(400)

@@ -13,7 +13,7 @@ import { LOCAL_ANON_KEY } from "../../supabase/functions/_shared/local-defaults"
 import { companyNotification } from "../../supabase/functions/_shared/mail/templates"
 import { fakeServer } from "../../__tests__/backend/fake-servers"
 import { bodies } from "../../__tests__/backend/helpers"
-import { checkAnswer, malformedRequests } from "../../__tests__/backend/malformed-bodies"
+import { checkAnswer, malformedRequests, takeIds } from "../../__tests__/backend/malformed-bodies"
 import { startBackendProcess, visitorIp, type BackendProcess } from "./backend-process"
 
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 5_000)
@@ -126,16 +126,17 @@ async function main() {
       prove("10 simultaneous copies of one submission", { leads, "200 answers": ok200, "distinct answers": distinct }, leads === 1 && distinct === 1 && ok200 === 10)
     }
 
-    // 3. The fuzzer, over HTTP.
+    // 3. The fuzzer, over HTTP (ids taken first, so reusing one across functions is among the cases).
+    const taken = await takeIds((name, body) => call(name, body, { "x-forwarded-for": nextVisitor() }))
     for (const name of PUBLIC_FUNCTIONS) {
       const before = await rowCounts(backend)
-      const cases = fc.sample(malformedRequests(name), FUZZ_RUNS)
+      const cases = fc.sample(malformedRequests(name, taken), FUZZ_RUNS)
       let four = 0
       let five = 0
       const problems: string[] = []
       await pool(cases.length, 20, async (i) => {
         const request = cases[i]!
-        const response = await call(name, request.body, { "content-type": request.contentType })
+        const response = await call(name, request.body, { "content-type": request.contentType, "x-forwarded-for": nextVisitor(), ...request.headers })
         if (response.status >= 500) five++
         else if (response.status >= 400) four++
         const check = checkAnswer(request, response.status, await response.text())
@@ -299,7 +300,7 @@ async function main() {
 }
 
 /**
- * 8. A backlog of BACKLOG e-mail jobs (queued straight into the table, older than any new lead), then
+ * 9. A backlog of BACKLOG e-mail jobs (queued straight into the table, older than any new lead), then
  * one new lead with the worker woken on commit as in production (no timer, no dispatch call), against
  * an e-mail API that takes MAIL_LATENCY_MS per request: how long until the new lead's company notice is
  * delivered, and whether the one woken run drains the backlog too.
