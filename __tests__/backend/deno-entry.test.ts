@@ -136,3 +136,21 @@ test("process-contact under Deno sends its company e-mail right after the answer
     await api.close()
   }
 })
+
+test("under Deno, odd but real input is stored whole: broken Unicode and NUL replaced, line breaks kept out of the subject; an impossible fill time is a bot's", async () => {
+  // No wake: the function is idle once it has answered, so reading PGlite here cannot interleave with it.
+  const url = await serveUnderDeno("process-contact", { OUTBOX_WAKE: "0" })
+  const post = (body: object) => fetch(`${url}/process-contact`, { method: "POST", headers: { "content-type": "application/json", apikey: ANON_KEY }, body: JSON.stringify(body) })
+
+  const lead = { ...bodies.contact(), name: "Ann\r\nBcc: victim@example.com \ud83d", message: "ants\u0000 by the \udc00 sink" }
+  expect((await post(lead)).status).toBe(200)
+  const { rows } = await pg.query<{ name: string; message: string }>(`select name, message from contact_messages where submission_id = $1`, [lead.submissionId])
+  expect(rows).toEqual([{ name: "Ann\r\nBcc: victim@example.com \uFFFD", message: "ants\uFFFD by the \uFFFD sink" }])
+  const jobs = await pg.query<{ subject: string }>(`select payload->>'subject' as subject from outbox_jobs where dedupe_key = $1`, [`${lead.submissionId}:company_email`])
+  expect(jobs.rows).toEqual([{ subject: "New website message from Ann Bcc: victim@example.com \uFFFD" }])
+
+  const bot = { ...bodies.contact(), formFillMs: -1 }
+  expect((await post(bot)).status).toBe(200)
+  const spam = await pg.query(`select reason from spam_attempts where submission_id = $1`, [bot.submissionId])
+  expect(spam.rows).toEqual([{ reason: "impossible_fill_time" }])
+})
