@@ -91,7 +91,7 @@ export function configFromEnv(env: Env, overrides: { localMailbox?: boolean; ipH
       maxAttempts: positiveInt(env, "OUTBOX_MAX_ATTEMPTS", 8),
       backoffBaseMs: positiveInt(env, "OUTBOX_BACKOFF_BASE_MS", 30_000),
       backoffMaxMs: positiveInt(env, "OUTBOX_BACKOFF_MAX_MS", 3_600_000),
-      batchSize: positiveInt(env, "OUTBOX_BATCH_SIZE", 20),
+      batchSize: atLeastOne(env, "OUTBOX_BATCH_SIZE", 20),
       timeBudgetMs: positiveInt(env, "OUTBOX_TIME_BUDGET_MS", 50_000),
       concurrency: atLeastOne(env, "OUTBOX_CONCURRENCY", 5),
       wakeOnCommit: env("OUTBOX_WAKE") !== "0",
