@@ -19,7 +19,7 @@ import { keptSalt, SALT_FILE } from "../../server/ip-hash-salt"
 import { DatabaseOpenError, redactUrl } from "../../server/open-database"
 import { configFromEnv } from "../../supabase/functions/_shared/config"
 import { requiredIpHashSalt } from "../../supabase/functions/_shared/ip-hash-salt"
-import { bodies } from "./helpers"
+import { bodies, postTo } from "./helpers"
 
 jest.setTimeout(180_000)
 
@@ -39,11 +39,7 @@ const start = (dataDir: string, env: Record<string, string> = {}) => startBacken
 /** Sent from this process, so the backend (which trusts no proxy locally) sees the visitor at 127.0.0.1. */
 async function postContact(backend: RunningBackend) {
   const body = bodies.contact()
-  const response = await fetch(`${backend.url}/functions/v1/process-contact`, {
-    method: "POST",
-    headers: { "content-type": "application/json", apikey: backend.config.anonKey },
-    body: JSON.stringify(body),
-  })
+  const response = await postTo(backend, "process-contact", body)
   expect(response.status).toBe(200)
   return body.submissionId
 }

@@ -4,7 +4,7 @@ import { createClient, FunctionsHttpError, type SupabaseClient } from "@supabase
 import postgres from "postgres"
 import WebSocket from "ws"
 import { PortInUseError, startBackend, type RunningBackend } from "../../server/backend"
-import { bodies, TEST_IP_HASH_SALT } from "./helpers"
+import { bodies, TEST_IP_HASH_SALT, postTo } from "./helpers"
 
 let backend: RunningBackend
 let supabase: SupabaseClient
@@ -58,11 +58,7 @@ test("with DATABASE_URL the backend uses that Postgres (here: the first backend'
   const second = await startBackend({ databaseUrl: backend.databaseUrl!, apiPort: 0, dbPort: null, outboxIntervalMs: 0, env: { IP_HASH_SALT: TEST_IP_HASH_SALT } })
   try {
     const body = bodies.contact()
-    const response = await fetch(`${second.url}/functions/v1/process-contact`, {
-      method: "POST",
-      headers: { "content-type": "application/json", apikey: second.config.anonKey },
-      body: JSON.stringify(body),
-    })
+    const response = await postTo(second, "process-contact", body)
     expect(response.status).toBe(200)
     const rows = await backend.db.query(`select 1 from contact_messages where submission_id = $1`, [body.submissionId])
     expect(rows).toHaveLength(1)

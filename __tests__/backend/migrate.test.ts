@@ -12,7 +12,7 @@ import { PGlite } from "@electric-sql/pglite"
 import postgres from "postgres"
 import { startBackend } from "../../server/backend"
 import { MIGRATIONS_DIR, migrate, pgliteMigrationTarget, postgresMigrationTarget, type MigrationTarget } from "../../server/migrate"
-import { bodies, TEST_IP_HASH_SALT } from "./helpers"
+import { bodies, TEST_IP_HASH_SALT, postTo } from "./helpers"
 import { postgresBinDir, startPostgresCluster, type PostgresCluster } from "./postgres-cluster"
 
 jest.setTimeout(120_000)
@@ -77,11 +77,7 @@ describeServer("on a real Postgres server", () => {
       const tables = await backend.db.query<{ tablename: string }>(`select tablename from pg_tables where schemaname = 'public'`)
       expect(tables.map((t) => t.tablename)).toEqual(expect.arrayContaining(["leads", "contact_messages", "outbox_jobs", "function_calls", "rate_limits", "spam_attempts"]))
       const body = bodies.contact()
-      const response = await fetch(`${backend.url}/functions/v1/process-contact`, {
-        method: "POST",
-        headers: { "content-type": "application/json", apikey: backend.config.anonKey },
-        body: JSON.stringify(body),
-      })
+      const response = await postTo(backend, "process-contact", body)
       expect(response.status).toBe(200)
       expect(await backend.db.query(`select 1 from contact_messages where submission_id = $1`, [body.submissionId])).toHaveLength(1)
     } finally {

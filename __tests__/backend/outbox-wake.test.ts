@@ -5,7 +5,7 @@ import { startBackend } from "../../server/backend"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { outboxWaker, wakeInBackground } from "../../supabase/functions/_shared/outbox-wake"
-import { bodies, freshDb, post, testConfig } from "./helpers"
+import { bodies, freshDb, post, testConfig, postTo } from "./helpers"
 
 jest.setTimeout(120_000)
 
@@ -202,11 +202,7 @@ test("the local backend delivers a new lead's company e-mail with its timer off 
   const backend = await startBackend({ dataDir: "memory://", apiPort: 0, dbPort: null, outboxIntervalMs: 0, env: {} })
   try {
     const body = bodies.contact()
-    const response = await fetch(`${backend.url}/functions/v1/process-contact`, {
-      method: "POST",
-      headers: { "content-type": "application/json", apikey: backend.config.anonKey },
-      body: JSON.stringify(body),
-    })
+    const response = await postTo(backend, "process-contact", body)
     expect(response.status).toBe(200)
     const mail = await eventually(async () => {
       const [row] = await backend.db.query<{ to_address: string; subject: string }>(
