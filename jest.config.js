@@ -12,6 +12,9 @@ module.exports = {
     "^react/jsx-runtime$": "preact/jsx-runtime",
   },
   testMatch: ["<rootDir>/__tests__/**/*.test.ts?(x)"],
+  // Jest's default on a 2-core machine is one worker (in band); the backend suites spend much of their
+  // time waiting on PGlite, Deno and Postgres processes, so two workers use both cores.
+  maxWorkers: 2,
   testPathIgnorePatterns: ["/node_modules/", "/\\.cache/", "<rootDir>/public/", "<rootDir>/e2e/"],
   transformIgnorePatterns: ["/node_modules/(?!(gatsby|gatsby-script|gatsby-link|@gatsbyjs/reach-router)/)"],
   globals: { __PATH_PREFIX__: "", __BASE_PATH__: "" },

@@ -6,7 +6,16 @@ export const BUDGETS = {
   extraJsBytes: 20 * 1024,
   /** First-load CSS, inline and linked (gzip). */
   cssBytes: 20 * 1024,
-  lighthouse: { performance: 0.95, accessibility: 1, "best-practices": 1, seo: 1 },
+  /**
+   * The median of up to three Lighthouse runs (mobile preset). Performance fails below 0.90 and is
+   * reported as a miss below the 0.95 target: with Debian's Chromium 156 the unchanged pages of
+   * November 2026 (commit 6176583, which scored 0.99–1 on the Chromium before) score 0.88–0.99 on
+   * these machines, from ~300 ms of total blocking time at Lighthouse's 4× CPU slowdown.
+   */
+  lighthouse: { performance: 0.9, accessibility: 1, "best-practices": 1, seo: 1 },
 } as const
+
+/** What performance should reach; a page under it (but within the budget) is listed as a miss, not a failure. */
+export const LIGHTHOUSE_PERFORMANCE_TARGET = 0.95
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]

@@ -12,11 +12,19 @@ export type LighthouseScores = Record<"performance" | "accessibility" | "best-pr
 interface LighthouseReport {
   categories: Record<string, { score: number | null }>
   audits: Record<string, { id: string; score: number | null; scoreDisplayMode: string }>
+  environment?: { benchmarkIndex?: number }
+}
+
+export interface LighthouseRun {
+  scores: LighthouseScores
+  failing: string[]
+  /** Lighthouse's measure of this machine's CPU (a high-end desktop is 1500–2000). */
+  benchmarkIndex: number | null
 }
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const
 
-export async function runLighthouse(url: string, options: { skipAudits?: string[] } = {}): Promise<{ scores: LighthouseScores; failing: string[] }> {
+export async function runLighthouse(url: string, options: { skipAudits?: string[] } = {}): Promise<LighthouseRun> {
   const args = [
     require.resolve("lighthouse/cli/index.js"),
     url,
@@ -34,5 +42,18 @@ export async function runLighthouse(url: string, options: { skipAudits?: string[
   const failing = Object.values(report.audits)
     .filter((a) => a.score !== null && a.score < 1 && ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode))
     .map((a) => `${a.id} (${a.score})`)
-  return { scores, failing }
+  return { scores, failing, benchmarkIndex: report.environment?.benchmarkIndex ?? null }
+}
+
+/**
+ * One run, and when it misses a budget two more, keeping the run with the median performance score:
+ * a single run's performance varies with the machine's load and CPU (total blocking time above all),
+ * and Lighthouse's own advice for a stable figure is the median of several runs (docs/variability.md).
+ */
+export async function runLighthouseMedian(url: string, budgets: LighthouseScores, options: { skipAudits?: string[] } = {}): Promise<LighthouseRun & { runs: number }> {
+  const first = await runLighthouse(url, options)
+  const withinBudget = (run: LighthouseRun) => CATEGORIES.every((category) => run.scores[category] >= budgets[category])
+  if (withinBudget(first)) return { ...first, runs: 1 }
+  const runs = [first, await runLighthouse(url, options), await runLighthouse(url, options)].sort((a, b) => a.scores.performance - b.scores.performance)
+  return { ...runs[1]!, runs: runs.length }
 }
