@@ -119,27 +119,10 @@ test.each([
   expect(deno.output()).toContain("supabase secrets set IP_HASH_SALT=$(openssl rand -hex 32)")
 })
 
-test("process-contact under Deno sends its company e-mail right after the answer, with no dispatch-outbox call", async () => {
-  // A fake e-mail API, not the local mailbox: polling PGlite while the function is between two protocol
-  // messages of a statement would clobber its unnamed statement through pglite-socket.
-  const api = await fakeServer([200])
-  try {
-    const url = await serveUnderDeno("process-contact", { RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, LOCAL_MAILBOX: "" })
-    const request = bodies.contact()
-    const response = await fetch(`${url}/process-contact`, { method: "POST", headers: { "content-type": "application/json", apikey: ANON_KEY }, body: JSON.stringify(request) })
-    expect(response.status).toBe(200)
-    // Waits for the delivery (an event at the fake API), with a deadline.
-    const deadline = Date.now() + 30_000
-    while (api.delivered().length === 0 && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve))
-    expect(api.delivered().map((r) => (JSON.parse(r.body) as { subject: string }).subject)).toEqual(["New website message from Ann Lee"])
-  } finally {
-    await api.close()
-  }
-})
 
 test("under Deno, odd but real input is stored whole: broken Unicode and NUL replaced, line breaks kept out of the subject; an impossible fill time is a bot's", async () => {
-  // No wake: the function is idle once it has answered, so reading PGlite here cannot interleave with it.
-  const url = await serveUnderDeno("process-contact", { OUTBOX_WAKE: "0" })
+  // No wake (deno-server.ts): the function is idle once it has answered, so reading PGlite here cannot interleave with it.
+  const url = await serveUnderDeno("process-contact")
   const post = (body: object) => fetch(`${url}/process-contact`, { method: "POST", headers: { "content-type": "application/json", apikey: ANON_KEY }, body: JSON.stringify(body) })
 
   const lead = { ...bodies.contact(), name: "Ann\r\nBcc: victim@example.com \ud83d", message: "ants\u0000 by the \udc00 sink" }
@@ -153,4 +136,25 @@ test("under Deno, odd but real input is stored whole: broken Unicode and NUL rep
   expect((await post(bot)).status).toBe(200)
   const spam = await pg.query(`select reason from spam_attempts where submission_id = $1`, [bot.submissionId])
   expect(spam.rows).toEqual([{ reason: "impossible_fill_time" }])
+})
+
+// Last in this file: the woken run goes on delivering in the background, and no later test may query PGlite meanwhile.
+test("process-contact under Deno sends its company e-mail right after the answer, with no dispatch-outbox call", async () => {
+  // A fake e-mail API, not the local mailbox: polling PGlite while the function is between two protocol
+  // messages of a statement would clobber its unnamed statement through pglite-socket.
+  const api = await fakeServer([200])
+  try {
+    const url = await serveUnderDeno("process-contact", { RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, LOCAL_MAILBOX: "", OUTBOX_WAKE: "1" })
+    // A name of its own: the woken run also delivers what earlier tests left queued.
+    const request = { ...bodies.contact(), name: "Wendy Wake" }
+    const response = await fetch(`${url}/process-contact`, { method: "POST", headers: { "content-type": "application/json", apikey: ANON_KEY }, body: JSON.stringify(request) })
+    expect(response.status).toBe(200)
+    // Waits for the delivery (an event at the fake API), with a deadline.
+    const deadline = Date.now() + 30_000
+    const subjects = () => api.delivered().map((r) => (JSON.parse(r.body) as { subject: string }).subject)
+    while (!subjects().includes("New website message from Wendy Wake") && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve))
+    expect(subjects().filter((subject) => subject === "New website message from Wendy Wake")).toHaveLength(1)
+  } finally {
+    await api.close()
+  }
 })

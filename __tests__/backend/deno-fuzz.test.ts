@@ -41,6 +41,7 @@ beforeAll(async () => {
   await wire.start()
   const databaseUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
   // The rate limit would answer most of a fuzz run with 429s and hide what the checks behind it say.
+  // (No wake on commit either, as deno-server.ts starts every function: see there.)
   const env = { RATE_LIMIT_MAX: "0", ALLOWED_ORIGINS: SITE_ORIGIN }
   await Promise.all(PUBLIC_FUNCTIONS.map(async (name) => urls.set(name, await serveUnderDeno(name, databaseUrl, env))))
   taken = await takeIds((name, body) => send(name, JSON.stringify(body)))

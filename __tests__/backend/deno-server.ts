@@ -1,6 +1,9 @@
 /**
  * Runs an Edge Function's entry point (supabase/functions/<name>/index.ts) under Deno, the `deno`
- * npm package, against a Postgres wire server: what deploys is what the tests drive.
+ * npm package, against a Postgres wire server: what deploys is what the tests drive. pglite-socket
+ * runs every connection on PGlite's one session, so each function gets one connection and no wake on
+ * commit (background deliveries would interleave with the test's own queries); a test of the wake
+ * turns it on.
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import path from "node:path"
@@ -28,7 +31,7 @@ export async function spawnDeno(name: string, databaseUrl: string, env: Record<s
   const port = await freePort()
   const child = spawn(DENO, ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-sys", path.join(ROOT, "supabase", "functions", name, "index.ts")], {
     cwd: path.join(ROOT, "supabase", "functions"),
-    env: { ...process.env, SUPABASE_DB_URL: databaseUrl, PORT: String(port), SUPABASE_ANON_KEY: ANON_KEY, IP_HASH_SALT: TEST_IP_HASH_SALT, OUTBOX_DISPATCH_SECRET: "dispatch-secret", LOCAL_MAILBOX: "1", NO_COLOR: "1", DB_POOL_SIZE: "1", ...env },
+    env: { ...process.env, SUPABASE_DB_URL: databaseUrl, PORT: String(port), SUPABASE_ANON_KEY: ANON_KEY, IP_HASH_SALT: TEST_IP_HASH_SALT, OUTBOX_DISPATCH_SECRET: "dispatch-secret", LOCAL_MAILBOX: "1", NO_COLOR: "1", DB_POOL_SIZE: "1", OUTBOX_WAKE: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   })
   running.push(child)
