@@ -7,12 +7,13 @@ export const BUDGETS = {
   /** First-load CSS, inline and linked (gzip). */
   cssBytes: 20 * 1024,
   /**
-   * The median of up to three Lighthouse runs (mobile preset). Performance fails below 0.90 and is
+   * The median of up to three Lighthouse runs (mobile preset). Performance fails below 0.85 and is
    * reported as a miss below the 0.95 target: with Debian's Chromium 156 the unchanged pages of
-   * November 2026 (commit 6176583, which scored 0.99–1 on the Chromium before) score 0.88–0.99 on
-   * these machines, from ~300 ms of total blocking time at Lighthouse's 4× CPU slowdown.
+   * November 2026 (commit 6176583, which scored 0.99–1 on the Chromium before) score 0.83–0.99 in
+   * single runs on these machines, medians 0.90–0.97, from ~300 ms of total blocking time at
+   * Lighthouse's 4× CPU slowdown; a gate at 0.90 failed about one run in three on noise alone.
    */
-  lighthouse: { performance: 0.9, accessibility: 1, "best-practices": 1, seo: 1 },
+  lighthouse: { performance: 0.85, accessibility: 1, "best-practices": 1, seo: 1 },
 } as const
 
 /** What performance should reach; a page under it (but within the budget) is listed as a miss, not a failure. */
