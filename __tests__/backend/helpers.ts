@@ -5,6 +5,7 @@ import { configFromEnv, type BackendConfig } from "../../supabase/functions/_sha
 import type { Db } from "../../supabase/functions/_shared/db"
 import { migrate, pgliteMigrationTarget } from "../../server/migrate"
 import { pgliteDb } from "../../server/pglite-db"
+import { visitorIp } from "../../scripts/bench/backend-process"
 
 export const ANON_KEY = "test-anon-key"
 export const SITE_ORIGIN = "http://localhost:9000"
@@ -79,7 +80,7 @@ export type AppUnderTest = ReturnType<typeof createApp>
 
 let visitors = 0
 /** A distinct address per call, as the API gateway appends it (the test config trusts one proxy hop). */
-export const nextVisitorIp = () => `10.${(++visitors >> 16) & 255}.${(visitors >> 8) & 255}.${visitors & 255}`
+export const nextVisitorIp = () => visitorIp(++visitors)
 
 /** A POST as a new visitor sends it, unless the headers say which address it comes from. */
 export async function post(app: AppUnderTest, name: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {

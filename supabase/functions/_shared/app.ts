@@ -65,13 +65,19 @@ const withoutSendFields = (body: object) => {
   return kept
 }
 
-/** The hash a repeat must match. */
-const requestHashOf = (body: { submissionId: string }) => sha256Hex(stableJson(withoutSendFields(body)))
+/** A submission as idempotency sees it, its hashes computed once per request. */
+interface Submission {
+  id: string
+  /** What a repeat must match. */
+  requestHash: string
+  /** The lead itself: the wizard's three calls differ only in `source` and `accountId`, so they share it. */
+  leadHash: string
+}
 
-/** The hash of the lead itself: the wizard's three calls differ only in `source` and `accountId`, so they share it. */
-const leadHashOf = (body: { submissionId: string }) => {
-  const { source: _source, accountId: _account, ...lead } = withoutSendFields(body) as { source?: unknown; accountId?: unknown }
-  return sha256Hex(stableJson(lead))
+function submissionOf(body: { submissionId: string }): Submission {
+  const kept = withoutSendFields(body)
+  const { source: _source, accountId: _account, ...lead } = kept as { source?: unknown; accountId?: unknown }
+  return { id: body.submissionId, requestHash: sha256Hex(stableJson(kept)), leadHash: sha256Hex(stableJson(lead)) }
 }
 
 /** The functions a wizard submission calls in turn with one submissionId (SPEC §7); no other reuse of an id is legitimate. */
@@ -83,13 +89,13 @@ const REUSED_ID: Answer = {
 }
 
 /** The stored answer to this (function, submissionId): the same answer for the same body, 409 for a different one. */
-async function earlierAnswer(q: Pick<Db, "query">, name: PublicFunctionName, body: { submissionId: string }): Promise<Answer | null> {
+async function earlierAnswer(q: Pick<Db, "query">, name: PublicFunctionName, submission: Submission): Promise<Answer | null> {
   const [prior] = await q.query<{ request_hash: string; status_code: number; response: SuccessAnswer }>(
     `select request_hash, status_code, response from function_calls where function_name = $1 and submission_id = $2`,
-    [name, body.submissionId],
+    [name, submission.id],
   )
   if (!prior) return null
-  if (prior.request_hash === requestHashOf(body)) return { status: prior.status_code, body: prior.response }
+  if (prior.request_hash === submission.requestHash) return { status: prior.status_code, body: prior.response }
   return REUSED_ID
 }
 
@@ -98,35 +104,34 @@ async function earlierAnswer(q: Pick<Db, "query">, name: PublicFunctionName, bod
  * calls may share an id, and only with the same lead; otherwise the second lead would be merged
  * into the first row and its company notice deduplicated away: silently lost.
  */
-async function reusedByAnotherFunction(q: Pick<Db, "query">, name: PublicFunctionName, body: { submissionId: string }): Promise<boolean> {
+async function reusedByAnotherFunction(q: Pick<Db, "query">, name: PublicFunctionName, submission: Submission): Promise<boolean> {
   const others = await q.query<{ function_name: string; lead_hash: string | null }>(
     `select function_name, lead_hash from function_calls where submission_id = $1 and function_name <> $2`,
-    [body.submissionId, name],
+    [submission.id, name],
   )
-  const leadHash = leadHashOf(body)
-  return others.some((other) => !WIZARD_FUNCTIONS.has(name) || !WIZARD_FUNCTIONS.has(other.function_name) || other.lead_hash !== leadHash)
+  return others.some((other) => !WIZARD_FUNCTIONS.has(name) || !WIZARD_FUNCTIONS.has(other.function_name) || other.lead_hash !== submission.leadHash)
 }
 
 /** Runs the work once per (function, submissionId); repeats get the first answer, a different body or function gets 409. */
-async function runIdempotently(db: Db, name: PublicFunctionName, body: { submissionId: string }, work: Work): Promise<Answer> {
+async function runIdempotently(db: Db, name: PublicFunctionName, submission: Submission, work: Work): Promise<Answer> {
   try {
     return await db.transaction(async (tx) => {
       // One submission at a time per id, across functions: the checks below then see every committed call.
-      await tx.query(`select pg_advisory_xact_lock(hashtextextended($1::text, 0))`, [body.submissionId])
-      const earlier = await earlierAnswer(tx, name, body)
+      await tx.query(`select pg_advisory_xact_lock(hashtextextended($1::text, 0))`, [submission.id])
+      const earlier = await earlierAnswer(tx, name, submission)
       if (earlier) return earlier
-      if (await reusedByAnotherFunction(tx, name, body)) return REUSED_ID
+      if (await reusedByAnotherFunction(tx, name, submission)) return REUSED_ID
       const answer = await work(tx)
       // The primary key makes a simultaneous copy of this request fail here and roll back.
       await tx.query(
         `insert into function_calls (function_name, submission_id, request_hash, lead_hash, status_code, response) values ($1, $2, $3, $4, 200, $5::text::jsonb)`,
-        [name, body.submissionId, requestHashOf(body), leadHashOf(body), JSON.stringify(answer)],
+        [name, submission.id, submission.requestHash, submission.leadHash, JSON.stringify(answer)],
       )
       return { status: 200, body: answer }
     })
   } catch (error) {
     // A simultaneous copy committed first: answer as it did.
-    const earlier = isUniqueViolation(error) ? await earlierAnswer(db, name, body) : null
+    const earlier = isUniqueViolation(error) ? await earlierAnswer(db, name, submission) : null
     if (earlier) return earlier
     throw error
   }
@@ -198,7 +203,8 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, remoteAddress
     }
     // A submission already answered gets its answer again before any spam check: the browser re-sends
     // queued submissions, and neither the rate limit nor a spent Turnstile token should cost a lead.
-    const replay = await earlierAnswer(db, publicName, body)
+    const submission = submissionOf(body)
+    const replay = await earlierAnswer(db, publicName, submission)
     if (replay) return c.json(replay.body, replay.status as 200)
 
     if (spam.rateLimitMax > 0) {
@@ -226,7 +232,7 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, remoteAddress
     const reason = spamReason(body as { submissionId: string; website?: string; formFillMs: number }, spam)
     let fresh: SuccessAnswer | undefined
     const work: Work = reason ? (tx) => recordSpam(tx, publicName, body, reason, ctx) : async (tx) => (fresh = await HANDLERS[publicName](tx, body as never, ctx))
-    const answer = await runIdempotently(db, publicName, body, work)
+    const answer = await runIdempotently(db, publicName, submission, work)
     // This request's own work was committed only if its answer came back: a copy that lost the race gets the stored one.
     if (wakeOutbox && fresh !== undefined && answer.body === fresh) {
       try {
