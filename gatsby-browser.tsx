@@ -14,4 +14,3 @@ export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () 
   // Only a browser holding kept submissions loads the outbox (and supabase-js) at start-up.
   if (hasKeptSubmissions()) void import("./src/lib/outbox-runner").then((outbox) => outbox.startOutbox())
 }
-

@@ -34,7 +34,10 @@ describe("Google tag", () => {
     expect(gtagIds({}, dir)).toEqual(["G-DATA1", "AW-111"])
     expect(gtagIds({ GATSBY_GA_MEASUREMENT_ID: "G-ENV", GATSBY_ADS_ID: "" }, dir)).toEqual(["G-ENV"])
     expect(gtagPlugins(["G-ENV"])).toEqual([
-      { resolve: "gatsby-plugin-google-gtag", options: { trackingIds: ["G-ENV"], pluginConfig: { head: true, respectDNT: false } } },
+      {
+        resolve: "gatsby-plugin-google-gtag",
+        options: { trackingIds: ["G-ENV"], pluginConfig: { head: true, respectDNT: false } },
+      },
     ])
   })
 
@@ -54,7 +57,11 @@ describe("Google tag", () => {
 describe("sitemap and robots.txt", () => {
   test("noindex pages and error pages are left out of the sitemap", () => {
     const pages = sitemapPages({
-      allSitePage: { nodes: ["/", "/offers/", "/services/ants/", "/404/", "/404.html", "/dev-404-page/", "/offer/yonkers39/"].map((p) => ({ path: p })) },
+      allSitePage: {
+        nodes: ["/", "/offers/", "/services/ants/", "/404/", "/404.html", "/dev-404-page/", "/offer/yonkers39/"].map(
+          (p) => ({ path: p }),
+        ),
+      },
       allPageYaml: { nodes: [{ path: "/offers" }] },
     })
     expect(pages.map((p) => p.path)).toEqual(["/", "/services/ants/", "/offer/yonkers39/"])
@@ -62,13 +69,21 @@ describe("sitemap and robots.txt", () => {
 
   test("the offer fallback route (a matchPath page whose canonical is another page) is left out", () => {
     const pages = sitemapPages({
-      allSitePage: { nodes: [{ path: "/offer/scarsdale49/", matchPath: "/offer/scarsdale49/" }, { path: "/offer/", matchPath: "/offer/*" }, { path: "/" }] },
+      allSitePage: {
+        nodes: [
+          { path: "/offer/scarsdale49/", matchPath: "/offer/scarsdale49/" },
+          { path: "/offer/", matchPath: "/offer/*" },
+          { path: "/" },
+        ],
+      },
       allPageYaml: { nodes: [] },
     })
     expect(pages.map((p) => p.path)).toEqual(["/"])
   })
 
   test("robots.txt names the sitemap at the site URL", () => {
-    expect(robotsTxt("https://pests.example.com")).toBe("User-agent: *\nAllow: /\n\nSitemap: https://pests.example.com/sitemap-index.xml\n")
+    expect(robotsTxt("https://pests.example.com")).toBe(
+      "User-agent: *\nAllow: /\n\nSitemap: https://pests.example.com/sitemap-index.xml\n",
+    )
   })
 })

@@ -51,7 +51,17 @@ test("success: Sending... while busy, the toast with the server's message, field
   await fill(user)
   await user.click(screen.getByRole("button", { name: "Send Message" }))
   await waitFor(() => expect(screen.getByRole("button", { name: "Sending..." })).toBeDisabled())
-  expect(call).toHaveBeenCalledWith("process-contact", expect.objectContaining({ name: "Ann Lee", email: "ann@example.com", phone: "914-555-0100", message: "Ants by the sink", submissionId: expect.any(String), website: "" }))
+  expect(call).toHaveBeenCalledWith(
+    "process-contact",
+    expect.objectContaining({
+      name: "Ann Lee",
+      email: "ann@example.com",
+      phone: "914-555-0100",
+      message: "Ants by the sink",
+      submissionId: expect.any(String),
+      website: "",
+    }),
+  )
   resolve({ ok: true, data: { success: true, message: "Thank you, Ann! We'll reply within 24 hours.", error: null } })
   const toast = await screen.findByRole("status")
   expect(toast).toHaveTextContent("Message sent successfully! 📧")
@@ -61,7 +71,10 @@ test("success: Sending... while busy, the toast with the server's message, field
 })
 
 test.each([
-  ["an error answer", async () => ({ ok: false, reason: "http", status: 500, data: { success: false, error: "boom" } }) as CallResult],
+  [
+    "an error answer",
+    async () => ({ ok: false, reason: "http", status: 500, data: { success: false, error: "boom" } }) as CallResult,
+  ],
   ["success not true", async () => ({ ok: true, data: { success: false, error: "no" } }) as CallResult],
   ["a thrown error", async () => Promise.reject(new Error("offline"))],
 ])("failure (%s): the destructive toast with the phone, fields kept", async (_name, impl) => {
@@ -79,14 +92,18 @@ test.each([
 })
 
 test("the backend out of reach: the message is kept for re-sending, the visitor is told so, and a second try reuses its submissionId", async () => {
-  const call = jest.fn(async () => ({ ok: false, reason: "queued", cause: { ok: false, reason: "network", message: "offline" } }) as const)
+  const call = jest.fn(
+    async () => ({ ok: false, reason: "queued", cause: { ok: false, reason: "network", message: "offline" } }) as const,
+  )
   renderForm(call)
   const user = userEvent.setup()
   await fill(user)
   await user.click(screen.getByRole("button", { name: "Send Message" }))
   const notice = await screen.findByRole("status")
   expect(notice).toHaveTextContent("Saved, not sent yet")
-  expect(notice).toHaveTextContent("your message is saved on this device and will be sent automatically as soon as the connection is back. If it's urgent, call us at (914) 555-0123.")
+  expect(notice).toHaveTextContent(
+    "your message is saved on this device and will be sent automatically as soon as the connection is back. If it's urgent, call us at (914) 555-0123.",
+  )
   expect(screen.queryByRole("alert")).toBeNull()
   expect(screen.getByLabelText(/^Message/)).toHaveValue("Ants by the sink")
   await user.click(screen.getByRole("button", { name: "Send Message" }))
@@ -135,6 +152,8 @@ test("the time spent in the form is sent as elapsed milliseconds from the browse
   await fill(user)
   clock.mockReturnValue(43_500)
   await user.click(screen.getByRole("button", { name: "Send Message" }))
-  await waitFor(() => expect(call).toHaveBeenCalledWith("process-contact", expect.objectContaining({ formFillMs: 42_500 })))
+  await waitFor(() =>
+    expect(call).toHaveBeenCalledWith("process-contact", expect.objectContaining({ formFillMs: 42_500 })),
+  )
   clock.mockRestore()
 })

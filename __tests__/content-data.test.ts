@@ -54,9 +54,12 @@ test("every pest page has species, a process, prevention, a when-to-call card an
   }
 })
 
-test.each(["ants", "spiders", "roaches", "rodents", "bed-bugs", "mosquitos"])("%s carries seasonal information", (slug) => {
-  expect(ofType(pest(slug), "callout").length + ofType(pest(slug), "facts").length).toBeGreaterThan(0)
-})
+test.each(["ants", "spiders", "roaches", "rodents", "bed-bugs", "mosquitos"])(
+  "%s carries seasonal information",
+  (slug) => {
+    expect(ofType(pest(slug), "callout").length + ofType(pest(slug), "facts").length).toBeGreaterThan(0)
+  },
+)
 
 test("the spec's page specifics and §9 facts are in their pages", () => {
   expect(ofType(pest("ticks"), "species")[0]!.species).toHaveLength(3)
@@ -65,7 +68,11 @@ test("the spec's page specifics and §9 facts are in their pages", () => {
   expect(text(pest("ticks"))).toMatch(/Lyme/)
   expect(text(pest("ticks"))).toMatch(/tick tube/i)
 
-  expect(ofType(pest("bees"), "species")[0]!.species!.map((s) => s.name).join(" ")).toMatch(/Honey.*Carpenter.*Bumble.*Yellow/is)
+  expect(
+    ofType(pest("bees"), "species")[0]!
+      .species!.map((s) => s.name)
+      .join(" "),
+  ).toMatch(/Honey.*Carpenter.*Bumble.*Yellow/is)
   expect(optionNames(pest("bees"))).toEqual(["Standard Nest Removal", "Live Bee Relocation", "Complex Removal"])
   expect(text(pest("bees"))).toContain("$289")
   expect(text(pest("bees"))).toMatch(/\$349.{1,3}\$399/)
@@ -87,7 +94,9 @@ test("the spec's page specifics and §9 facts are in their pages", () => {
   expect(optionNames(pest("silverfish"))).toEqual(["EZ-One Treatment", "Complete Humidity Control", "C•ARE Plan"])
 
   expect(ofType(pest("termites"), "species")[0]!.species).toHaveLength(2)
-  const stats = ofType(pest("termites"), "facts")[0]!.facts!.map((f) => f.value).join(" ")
+  const stats = ofType(pest("termites"), "facts")[0]!
+    .facts!.map((f) => f.value)
+    .join(" ")
   for (const figure of ["$5 billion", "1 in 50", "$3,000+"]) expect(stats).toContain(figure)
   expect(optionNames(pest("termites"))).toEqual(["Inspection Only", "Treatment + Protection", "C•AREMAX Plan"])
 
@@ -99,7 +108,11 @@ test("the spec's page specifics and §9 facts are in their pages", () => {
 })
 
 test("the plans, FAQ and pages carry the spec's counts and texts", () => {
-  const plans = readData<{ plans: Array<{ id: string; name: string; badge: string }>; customPricing: string; validityNote: string }>("plans.yaml")
+  const plans = readData<{
+    plans: Array<{ id: string; name: string; badge: string }>
+    customPricing: string
+    validityNote: string
+  }>("plans.yaml")
   expect(plans.plans.map((p) => [p.id, p.name, p.badge])).toEqual([
     ["ez-one", "EZ-One", "MOST POPULAR"],
     ["c-are", "C•ARE", "BEST VALUE"],
@@ -109,7 +122,10 @@ test("the plans, FAQ and pages carry the spec's counts and texts", () => {
   expect(plans.customPricing).toBe("Custom pricing based on your needs")
   expect(plans.validityNote).toMatch(/48 hours/)
   expect(readData<{ questions: unknown[] }>("faq.yaml").questions).toHaveLength(12)
-  expect(readData<{ whyHeading: string; whyPoints: string[] }>("contact-page.yaml")).toMatchObject({ whyHeading: "Why Contact Us First?", whyPoints: expect.any(Array) })
+  expect(readData<{ whyHeading: string; whyPoints: string[] }>("contact-page.yaml")).toMatchObject({
+    whyHeading: "Why Contact Us First?",
+    whyPoints: expect.any(Array),
+  })
   // One spelling of the plan names everywhere: the plans page's "C-CAREMAX" typo is not kept.
   for (const file of dataFiles()) expect(JSON.stringify(readData(file))).not.toMatch(/C-CAREMAX|C-ARE/)
 })

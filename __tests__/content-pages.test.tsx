@@ -25,7 +25,10 @@ describe("a pest page", () => {
         breadcrumb={pestTrail(navigation, ticks)}
         phone={phone}
         callLabel="Call Now"
-        links={{ estimate: { label: "Get Free Estimate", path: "/estimate/" }, plans: { label: "Plans & Pricing", path: "/plans/" } }}
+        links={{
+          estimate: { label: "Get Free Estimate", path: "/estimate/" },
+          plans: { label: "Plans & Pricing", path: "/plans/" },
+        }}
       />,
     )
   })
@@ -44,9 +47,11 @@ describe("a pest page", () => {
   })
 
   test("renders every section of its data, with severity badges and the plan links", () => {
-    for (const section of ticks.sections) expect(screen.getByRole("heading", { level: 2, name: section.heading })).toBeInTheDocument()
+    for (const section of ticks.sections)
+      expect(screen.getByRole("heading", { level: 2, name: section.heading })).toBeInTheDocument()
     expect(screen.getAllByText("Critical").length).toBeGreaterThan(0)
-    for (const option of ["Seasonal Treatment", "Complete Program", "C•ARE+ Plan"]) expect(screen.getByRole("heading", { level: 3, name: option })).toBeInTheDocument()
+    for (const option of ["Seasonal Treatment", "Complete Program", "C•ARE+ Plan"])
+      expect(screen.getByRole("heading", { level: 3, name: option })).toBeInTheDocument()
     expect(screen.getByRole("link", { name: "Plans & Pricing" })).toHaveAttribute("href", "/plans/")
   })
 })
@@ -55,7 +60,13 @@ test("every pest's sections render without losing a heading", () => {
   for (const file of dataFiles().filter((f) => f.startsWith("pests/"))) {
     const pest = readData<PestPageProps["pest"] & { slug: string; name: string }>(file)
     const { unmount } = render(
-      <PestPage pest={pest} breadcrumb={pestTrail(navigation, pest)} phone={phone} callLabel="Call" links={{ estimate: { label: "Estimate", path: "/estimate/" }, plans: { label: "Plans", path: "/plans/" } }} />,
+      <PestPage
+        pest={pest}
+        breadcrumb={pestTrail(navigation, pest)}
+        phone={phone}
+        callLabel="Call"
+        links={{ estimate: { label: "Estimate", path: "/estimate/" }, plans: { label: "Plans", path: "/plans/" } }}
+      />,
     )
     expect(screen.getAllByRole("heading", { level: 2 })).toHaveLength(pest.sections.length)
     unmount()
@@ -64,15 +75,29 @@ test("every pest's sections render without losing a heading", () => {
 
 test("home: hero with badge and three buttons, four trust cards, four plan cards to /estimate, a link to /plans, closing call", () => {
   const home = readData<HomeContent>("home.yaml")
-  const testimonials = readData<{ heading: string; items: Array<{ quote: string; name: string; location: string; rating: number }> }>("testimonials.yaml")
-  render(<HomePage heading={page("home").heading} intro={page("home").intro} home={home} plans={plans.plans} testimonials={testimonials} phone={phone} />)
+  const testimonials = readData<{
+    heading: string
+    items: Array<{ quote: string; name: string; location: string; rating: number }>
+  }>("testimonials.yaml")
+  render(
+    <HomePage
+      heading={page("home").heading}
+      intro={page("home").intro}
+      home={home}
+      plans={plans.plans}
+      testimonials={testimonials}
+      phone={phone}
+    />,
+  )
   expect(screen.getByRole("heading", { level: 2, name: testimonials.heading })).toBeInTheDocument()
   expect(screen.getAllByRole("img", { name: "5 out of 5 stars" })).toHaveLength(testimonials.items.length)
   expect(screen.getByText(home.badge)).toBeInTheDocument()
   expect(screen.getAllByRole("link", { name: home.estimateLabel })[0]).toHaveAttribute("href", "/estimate/")
   expect(screen.getByRole("link", { name: home.plansLabel })).toHaveAttribute("href", "/plans/")
-  for (const call of screen.getAllByRole("link", { name: new RegExp(`^${home.callLabel} \\(914\\) 555-0123`) })) expect(call).toHaveAttribute("href", "tel:+19145550123")
-  for (const card of home.trustCards) expect(screen.getByRole("heading", { level: 3, name: card.title })).toBeInTheDocument()
+  for (const call of screen.getAllByRole("link", { name: new RegExp(`^${home.callLabel} \\(914\\) 555-0123`) }))
+    expect(call).toHaveAttribute("href", "tel:+19145550123")
+  for (const card of home.trustCards)
+    expect(screen.getByRole("heading", { level: 3, name: card.title })).toBeInTheDocument()
   const planLinks = screen.getAllByRole("link", { name: new RegExp(home.planCardLabel) })
   expect(planLinks).toHaveLength(4)
   for (const link of planLinks) expect(link).toHaveAttribute("href", "/estimate/")
@@ -83,14 +108,26 @@ test("home: hero with badge and three buttons, four trust cards, four plan cards
 test("services: 11 pest cards with urgency badge and Learn More, three plan summaries, four reasons, a call to action", () => {
   const content = readData<ServicesContent>("services-page.yaml")
   const pests = navigation.servicesMenu.pests.map((slug) => readData<PestCardData>(`pests/${slug}.yaml`))
-  render(<ServicesPage heading={page("services").heading} intro={page("services").intro} content={content} pests={pests} plans={plans.plans} phone={phone} />)
+  render(
+    <ServicesPage
+      heading={page("services").heading}
+      intro={page("services").intro}
+      content={content}
+      pests={pests}
+      plans={plans.plans}
+      phone={phone}
+    />,
+  )
   const learnMore = screen.getAllByRole("link", { name: /^Learn More\s*: / })
   expect(learnMore).toHaveLength(11)
   expect(learnMore[0]).toHaveAttribute("href", "/services/ants/")
   const grid = screen.getByRole("heading", { level: 2, name: content.gridHeading }).closest("section")!
   for (const pest of pests) expect(within(grid).getAllByText(pest.urgency).length).toBeGreaterThan(0)
-  expect(screen.getByRole("heading", { level: 2, name: content.plansHeading }).closest("section")!.querySelectorAll("li")).toHaveLength(3)
-  for (const reason of content.reasons) expect(screen.getByRole("heading", { level: 3, name: reason.title })).toBeInTheDocument()
+  expect(
+    screen.getByRole("heading", { level: 2, name: content.plansHeading }).closest("section")!.querySelectorAll("li"),
+  ).toHaveLength(3)
+  for (const reason of content.reasons)
+    expect(screen.getByRole("heading", { level: 3, name: reason.title })).toBeInTheDocument()
   expect(screen.getByRole("heading", { level: 2, name: content.cta.heading })).toBeInTheDocument()
 })
 
@@ -116,7 +153,8 @@ test("about: story, quick facts with 2004, four values, what we do and do not do
   render(<AboutPage heading={page("about").heading} intro={page("about").intro} content={about} phone={phone} />)
   expect(screen.getByText(about.story[0]!)).toBeInTheDocument()
   expect(screen.getByText("2004")).toBeInTheDocument()
-  for (const value of about.values) expect(screen.getByRole("heading", { level: 3, name: value.title })).toBeInTheDocument()
+  for (const value of about.values)
+    expect(screen.getByRole("heading", { level: 3, name: value.title })).toBeInTheDocument()
   expect(screen.getByRole("heading", { level: 2, name: about.doHeading })).toBeInTheDocument()
   expect(screen.getByRole("heading", { level: 2, name: about.dontHeading })).toBeInTheDocument()
   expect(screen.getByText(/wildlife/i)).toBeInTheDocument()
@@ -124,11 +162,15 @@ test("about: story, quick facts with 2004, four values, what we do and do not do
 
 describe("FAQ", () => {
   const faq = readData<FaqContent>("faq.yaml")
-  const renderFaq = () => render(<FaqPage heading={page("faq").heading} intro={page("faq").intro} content={faq} phone={phone} />)
+  const renderFaq = () =>
+    render(<FaqPage heading={page("faq").heading} intro={page("faq").intro} content={faq} phone={phone} />)
 
   test("three quick actions: call, estimate, contact", () => {
     renderFaq()
-    expect(screen.getByRole("link", { name: new RegExp(faq.quickActions[0]!.label) })).toHaveAttribute("href", "tel:+19145550123")
+    expect(screen.getByRole("link", { name: new RegExp(faq.quickActions[0]!.label) })).toHaveAttribute(
+      "href",
+      "tel:+19145550123",
+    )
     expect(screen.getByRole("link", { name: faq.quickActions[1]!.label })).toHaveAttribute("href", "/estimate/")
     expect(screen.getByRole("link", { name: faq.quickActions[2]!.label })).toHaveAttribute("href", "/contact/")
   })
@@ -156,7 +198,16 @@ describe("FAQ", () => {
 
 test("contact: why contact us with four points, phone and e-mail links, service area, hours, same-day card, six places", () => {
   const content = readData<ContactContent>("contact-page.yaml")
-  render(<ContactPage heading={page("contact").heading} intro={page("contact").intro} content={content} phone={phone} email={company.email} hours={hoursLines(company.hours)} />)
+  render(
+    <ContactPage
+      heading={page("contact").heading}
+      intro={page("contact").intro}
+      content={content}
+      phone={phone}
+      email={company.email}
+      hours={hoursLines(company.hours)}
+    />,
+  )
   const why = screen.getByRole("heading", { level: 2, name: "Why Contact Us First?" }).closest("section")!
   expect(within(why).getAllByRole("listitem")).toHaveLength(4)
   expect(screen.getByRole("link", { name: "(914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
@@ -164,6 +215,7 @@ test("contact: why contact us with four points, phone and e-mail links, service 
   expect(screen.getByText("Mon–Fri")).toBeInTheDocument()
   expect(screen.getByRole("heading", { level: 2, name: content.sameDay.heading })).toBeInTheDocument()
   const area = screen.getByRole("heading", { level: 2, name: content.serviceAreaHeading }).closest("section")!
-  for (const place of ["White Plains", "Yonkers", "New Rochelle", "Mount Vernon", "Scarsdale"]) expect(within(area).getByText(place)).toBeInTheDocument()
+  for (const place of ["White Plains", "Yonkers", "New Rochelle", "Mount Vernon", "Scarsdale"])
+    expect(within(area).getByText(place)).toBeInTheDocument()
   expect(within(area).getByText(content.serviceAreaNote)).toBeInTheDocument()
 })

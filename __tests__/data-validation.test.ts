@@ -5,7 +5,7 @@ import { onCreateNode } from "../gatsby/on-create-node"
 import { formatProblem, validateDataFile, validateReferences, type DatasetSummary } from "../gatsby/validate-data"
 import { dataFiles, readData } from "./fixtures/data"
 
-const clone = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
 
 describe("the data files in data/", () => {
   test.each(dataFiles())("%s is valid", (file) => {
@@ -14,7 +14,11 @@ describe("the data files in data/", () => {
 
   test("there are 13 pests and 4 offers", () => {
     expect(dataFiles().filter((f) => f.startsWith("pests/"))).toHaveLength(13)
-    expect(dataFiles().filter((f) => f.startsWith("offers/")).sort()).toEqual([
+    expect(
+      dataFiles()
+        .filter((f) => f.startsWith("offers/"))
+        .sort(),
+    ).toEqual([
       "offers/scarsdale49.yaml",
       "offers/whiteplains59.yaml",
       "offers/yonkers149.yaml",
@@ -28,8 +32,12 @@ describe("a broken data file", () => {
     const pest = readData("pests/ants.yaml")
     delete pest.title
     const problems = validateDataFile("pests/ants.yaml", pest)
-    expect(problems).toEqual([{ file: "pests/ants.yaml", entry: "ants", field: "title", message: "is a required field" }])
-    expect(formatProblem(problems[0]!)).toBe('Invalid data in data/pests/ants.yaml, entry "ants", field "title": is a required field')
+    expect(problems).toEqual([
+      { file: "pests/ants.yaml", entry: "ants", field: "title", message: "is a required field" },
+    ])
+    expect(formatProblem(problems[0]!)).toBe(
+      'Invalid data in data/pests/ants.yaml, entry "ants", field "title": is a required field',
+    )
   })
 
   test("a value outside its allowed set says which values are allowed", () => {
@@ -66,16 +74,29 @@ describe("a broken data file", () => {
 
   test("onCreateNode fails the build with the message", () => {
     const panicOnBuild = jest.fn()
-    const node = { ...readData("pests/bees.yaml"), urgency: "", id: "1", parent: "file-1", children: [], internal: { type: "PestYaml" } }
+    const node = {
+      ...readData("pests/bees.yaml"),
+      urgency: "",
+      id: "1",
+      parent: "file-1",
+      children: [],
+      internal: { type: "PestYaml" },
+    }
     const file = { id: "file-1", relativePath: "pests/bees.yaml" }
     const args = { node, getNode: (id: string) => (id === "file-1" ? file : undefined), reporter: { panicOnBuild } }
     ;(onCreateNode as unknown as (a: typeof args) => void)(args)
-    expect(panicOnBuild).toHaveBeenCalledWith(expect.stringContaining('Invalid data in data/pests/bees.yaml, entry "bees", field "urgency"'))
+    expect(panicOnBuild).toHaveBeenCalledWith(
+      expect.stringContaining('Invalid data in data/pests/bees.yaml, entry "bees", field "urgency"'),
+    )
   })
 
   test("onCreateNode leaves other nodes alone", () => {
     const panicOnBuild = jest.fn()
-    const args = { node: { id: "x", parent: null, children: [], internal: { type: "File" } } as unknown as Node, getNode: jest.fn(), reporter: { panicOnBuild } }
+    const args = {
+      node: { id: "x", parent: null, children: [], internal: { type: "File" } } as unknown as Node,
+      getNode: jest.fn(),
+      reporter: { panicOnBuild },
+    }
     ;(onCreateNode as unknown as (a: typeof args) => void)(args)
     expect(panicOnBuild).not.toHaveBeenCalled()
   })
@@ -89,7 +110,13 @@ describe("checks between files", () => {
     ],
     pests: [{ file: "pests/ants.yaml", slug: "ants" }],
     offers: [{ file: "offers/scarsdale49.yaml", key: "scarsdale49", fallback: true }],
-    navigation: { file: "navigation.yaml", main: [{ path: "/" }], servicesPests: ["ants"], footerPests: ["ants"], footerLinks: [{ path: "/services/ants" }] },
+    navigation: {
+      file: "navigation.yaml",
+      main: [{ path: "/" }],
+      servicesPests: ["ants"],
+      footerPests: ["ants"],
+      footerLinks: [{ path: "/services/ants" }],
+    },
   })
 
   test("a consistent dataset passes", () => {
@@ -98,7 +125,11 @@ describe("checks between files", () => {
 
   test("a menu naming a missing pest or page is reported with its position", () => {
     const data = dataset()
-    data.navigation = { ...data.navigation, servicesPests: ["ants", "roachs"], main: [{ path: "/" }, { path: "/pricing" }] }
+    data.navigation = {
+      ...data.navigation,
+      servicesPests: ["ants", "roachs"],
+      main: [{ path: "/" }, { path: "/pricing" }],
+    }
     expect(validateReferences(data).map(formatProblem)).toEqual([
       'Invalid data in data/navigation.yaml, entry "main", field "main[1].path": no page at /pricing',
       'Invalid data in data/navigation.yaml, entry "servicesMenu", field "pests[1]": no pest "roachs" in data/pests',
@@ -118,7 +149,10 @@ describe("checks between files", () => {
   })
 
   test("an offer-page protection card naming a plan plans.yaml does not have is reported", () => {
-    const data = { ...dataset(), offerPagePlans: { file: "offer-page.yaml", named: ["c-are", "c-care-max"], known: ["ez-one", "c-are"] } }
+    const data = {
+      ...dataset(),
+      offerPagePlans: { file: "offer-page.yaml", named: ["c-are", "c-care-max"], known: ["ez-one", "c-are"] },
+    }
     expect(validateReferences(data).map(formatProblem)).toEqual([
       'Invalid data in data/offer-page.yaml, entry "protection", field "plans[1].plan": no plan "c-care-max" in data/plans.yaml',
     ])

@@ -4,7 +4,14 @@ import { EstimateWizard, STORAGE_KEY, type EstimateWizardProps } from "../src/co
 import type { WizardOptions, WizardPlan, WizardTexts } from "../src/components/estimate/types"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/api"
-import { EMPTY_ANSWERS, isStepValid, nextStep, previousStep, referenceNumber, splitName } from "../src/lib/estimate-wizard"
+import {
+  EMPTY_ANSWERS,
+  isStepValid,
+  nextStep,
+  previousStep,
+  referenceNumber,
+  splitName,
+} from "../src/lib/estimate-wizard"
 import { loadContract } from "../src/lib/contract-loader"
 import { OUTBOX_KEY, sendLead } from "../src/lib/lead-outbox"
 import { outcomeToast } from "../src/lib/submit-estimate"
@@ -15,13 +22,25 @@ const options = readData<WizardOptions>("estimate-options.yaml")
 const plans = readData<{ plans: WizardPlan[] }>("plans.yaml").plans
 const MONDAY_10AM_NY = new Date("2026-11-23T15:00:00Z")
 
-const ok = (data: Record<string, unknown> = { success: true, message: "ok", reference: "r" }): CallResult => ({ ok: true, data })
+const ok = (data: Record<string, unknown> = { success: true, message: "ok", reference: "r" }): CallResult => ({
+  ok: true,
+  data,
+})
 const httpError: CallResult = { ok: false, reason: "http", status: 500, data: { success: false, error: "down" } }
 
 function renderWizard(call: EstimateWizardProps["call"] = jest.fn(async () => ok()), now = () => MONDAY_10AM_NY) {
   render(
     <ToastProvider>
-      <EstimateWizard texts={texts} options={options} plans={plans} phone={{ display: "(914) 555-0123", e164: "+19145550123" }} sameDayRule={{ cutoffHour: 12, days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] }} timeZone="America/New_York" call={call} now={now} />
+      <EstimateWizard
+        texts={texts}
+        options={options}
+        plans={plans}
+        phone={{ display: "(914) 555-0123", e164: "+19145550123" }}
+        sameDayRule={{ cutoffHour: 12, days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] }}
+        timeZone="America/New_York"
+        call={call}
+        now={now}
+      />
     </ToastProvider>,
   )
   return call
@@ -63,10 +82,27 @@ describe("the rules", () => {
     expect(isStepValid(3, { ...EMPTY_ANSWERS, pests: ["Ants"] }, contract)).toBe(true)
     expect(isStepValid(4, EMPTY_ANSWERS, contract)).toBe(true)
     expect(isStepValid(5, EMPTY_ANSWERS, contract)).toBe(true)
-    const contact = { ...EMPTY_ANSWERS, fullName: "A B", phone: "914 555 0100", email: "a@b.co", streetAddress: "1 Elm", city: "Rye", state: "NY", zipCode: "10580" }
+    const contact = {
+      ...EMPTY_ANSWERS,
+      fullName: "A B",
+      phone: "914 555 0100",
+      email: "a@b.co",
+      streetAddress: "1 Elm",
+      city: "Rye",
+      state: "NY",
+      zipCode: "10580",
+    }
     expect(isStepValid(6, contact, contract)).toBe(true)
     expect(isStepValid(6, contact, null)).toBe(false)
-    for (const [field, bad] of [["email", "ab.co"], ["phone", "555-0100"], ["fullName", "  "], ["streetAddress", " "], ["city", ""], ["state", ""], ["zipCode", " "]] as const) {
+    for (const [field, bad] of [
+      ["email", "ab.co"],
+      ["phone", "555-0100"],
+      ["fullName", "  "],
+      ["streetAddress", " "],
+      ["city", ""],
+      ["state", ""],
+      ["zipCode", " "],
+    ] as const) {
       expect(isStepValid(6, { ...contact, [field]: bad }, contract)).toBe(false)
     }
   })
@@ -87,14 +123,25 @@ describe("the rules", () => {
 
   test("each outcome's toast (SPEC §8)", () => {
     const t = texts.toasts
-    expect(outcomeToast({ leadStored: true, sentToCrm: true, confirmationSent: true }, t)).toEqual({ variant: "default", title: "Request Submitted Successfully!", description: `Your request has been successfully submitted to our system! ${t.successText}` })
-    expect(outcomeToast({ leadStored: true, sentToCrm: false, confirmationSent: false }, t).description).toBe(`Your request has been successfully recorded! ${t.successText}`)
-    expect(outcomeToast({ leadStored: false, sentToCrm: true, confirmationSent: false }, t).description).toBe(`Your request has been successfully submitted to our system! ${t.successText}`)
-    expect(outcomeToast({ leadStored: false, sentToCrm: false, confirmationSent: true }, t).description).toBe(t.successText)
+    expect(outcomeToast({ leadStored: true, sentToCrm: true, confirmationSent: true }, t)).toEqual({
+      variant: "default",
+      title: "Request Submitted Successfully!",
+      description: `Your request has been successfully submitted to our system! ${t.successText}`,
+    })
+    expect(outcomeToast({ leadStored: true, sentToCrm: false, confirmationSent: false }, t).description).toBe(
+      `Your request has been successfully recorded! ${t.successText}`,
+    )
+    expect(outcomeToast({ leadStored: false, sentToCrm: true, confirmationSent: false }, t).description).toBe(
+      `Your request has been successfully submitted to our system! ${t.successText}`,
+    )
+    expect(outcomeToast({ leadStored: false, sentToCrm: false, confirmationSent: true }, t).description).toBe(
+      t.successText,
+    )
     expect(outcomeToast({ leadStored: false, sentToCrm: false, confirmationSent: false }, t)).toEqual({
       variant: "destructive",
       title: "Submission Issue",
-      description: "We're experiencing technical difficulties, but we've received your information. We'll contact you within 24 hours.",
+      description:
+        "We're experiencing technical difficulties, but we've received your information. We'll contact you within 24 hours.",
     })
   })
 })
@@ -112,7 +159,8 @@ describe("the wizard", () => {
     await user.click(next())
     expect(screen.getByText("Step 2 of 7")).toBeInTheDocument()
     expect(stepHeading(2)).toBeInTheDocument()
-    for (const badge of ["MOST POPULAR", "BEST VALUE", "COMPLETE CARE", "MAXIMUM PROTECTION"]) expect(screen.getByText(badge)).toBeInTheDocument()
+    for (const badge of ["MOST POPULAR", "BEST VALUE", "COMPLETE CARE", "MAXIMUM PROTECTION"])
+      expect(screen.getByText(badge)).toBeInTheDocument()
     expect(screen.getByRole("link", { name: /Call \(914\) 555-0123/ })).toHaveAttribute("href", "tel:+19145550123")
   })
 
@@ -185,13 +233,23 @@ describe("the wizard", () => {
     const [second, estimate] = calls[1]!
     const [third, confirmation] = calls[2]!
     expect([first, second, third]).toEqual(["process-simple-lead", "process-estimate", "send-estimate-confirmation"])
-    expect(lead).toMatchObject({ propertyType: "single-family-small", servicePlan: "ez-one", pests: ["Ants"], firstName: "Maria", lastName: "Lopez Garcia", source: "website_estimate", state: "NY" })
+    expect(lead).toMatchObject({
+      propertyType: "single-family-small",
+      servicePlan: "ez-one",
+      pests: ["Ants"],
+      firstName: "Maria",
+      lastName: "Lopez Garcia",
+      source: "website_estimate",
+      state: "NY",
+    })
     expect(lead).not.toHaveProperty("accountId")
     expect(estimate).toMatchObject({ accountId: expect.stringMatching(/^WEB\d{6}-/), firstName: "Maria" })
     expect(confirmation).toEqual(estimate)
     expect(lead!.submissionId).toBe(estimate!.submissionId)
     expect(screen.getByRole("status")).toHaveTextContent("Request Submitted Successfully!")
-    expect(screen.getByRole("status")).toHaveTextContent("Your request has been successfully submitted to our system! We'll contact you within 24 hours")
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Your request has been successfully submitted to our system! We'll contact you within 24 hours",
+    )
     expect(screen.queryByText(/Step \d of 7/)).not.toBeInTheDocument()
     expect(screen.getByText(/WEB\d{6}/)).toBeInTheDocument()
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull()
@@ -209,18 +267,42 @@ describe("the wizard", () => {
     await fillToReview(user)
     await user.click(screen.getByRole("button", { name: "Get My Free Estimate" }))
     await screen.findByRole("heading", { name: texts.thankYou.heading })
-    expect(screen.getByRole("alert")).toHaveTextContent("We're experiencing technical difficulties, but we've received your information.")
-    const kept = JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? "[]") as Array<{ name: string; body: { submissionId: string } }>
-    expect(kept.map((entry) => entry.name)).toEqual(["process-simple-lead", "process-estimate", "send-estimate-confirmation"])
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "We're experiencing technical difficulties, but we've received your information.",
+    )
+    const kept = JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? "[]") as Array<{
+      name: string
+      body: { submissionId: string }
+    }>
+    expect(kept.map((entry) => entry.name)).toEqual([
+      "process-simple-lead",
+      "process-estimate",
+      "send-estimate-confirmation",
+    ])
     expect(new Set(kept.map((entry) => entry.body.submissionId)).size).toBe(1)
     localStorage.clear()
     jest.restoreAllMocks()
   })
 
   test.each([
-    ["only the lead call succeeds", [ok(), httpError, httpError], "status", "Your request has been successfully recorded! "],
-    ["only the CRM call succeeds", [httpError, ok(), httpError], "status", "Your request has been successfully submitted to our system! "],
-    ["all calls fail", [httpError, { ok: false, reason: "network", message: "offline" } as CallResult, httpError], "alert", "we've received your information"],
+    [
+      "only the lead call succeeds",
+      [ok(), httpError, httpError],
+      "status",
+      "Your request has been successfully recorded! ",
+    ],
+    [
+      "only the CRM call succeeds",
+      [httpError, ok(), httpError],
+      "status",
+      "Your request has been successfully submitted to our system! ",
+    ],
+    [
+      "all calls fail",
+      [httpError, { ok: false, reason: "network", message: "offline" } as CallResult, httpError],
+      "alert",
+      "we've received your information",
+    ],
   ])("%s", async (_name, results, role, text) => {
     const queue = [...results]
     const call = jest.fn(async () => queue.shift()!)

@@ -27,11 +27,19 @@ describe("path patterns", () => {
 })
 
 describe("_headers", () => {
-  const rules = parseHeaders("# comment\n/*\n  X-Frame-Options: DENY\n  Content-Security-Policy: default-src 'self'; img-src data:\n\n/*.js\n  Cache-Control: immutable\n/app.js\n  Cache-Control: no-cache\n")
+  const rules = parseHeaders(
+    "# comment\n/*\n  X-Frame-Options: DENY\n  Content-Security-Policy: default-src 'self'; img-src data:\n\n/*.js\n  Cache-Control: immutable\n/app.js\n  Cache-Control: no-cache\n",
+  )
 
   test("parses paths and indented headers, keeping colons in values", () => {
     expect(rules).toEqual([
-      { pattern: "/*", headers: [["X-Frame-Options", "DENY"], ["Content-Security-Policy", "default-src 'self'; img-src data:"]] },
+      {
+        pattern: "/*",
+        headers: [
+          ["X-Frame-Options", "DENY"],
+          ["Content-Security-Policy", "default-src 'self'; img-src data:"],
+        ],
+      },
       { pattern: "/*.js", headers: [["Cache-Control", "immutable"]] },
       { pattern: "/app.js", headers: [["Cache-Control", "no-cache"]] },
     ])
@@ -49,7 +57,9 @@ describe("_headers", () => {
 })
 
 describe("_redirects", () => {
-  const rules = parseRedirects("# fallback\n/offer/*  /offer/index.html  200\n/old/:slug  /new/:slug/  301\n/go/*  /to/:splat  302!\n/home  /\n")
+  const rules = parseRedirects(
+    "# fallback\n/offer/*  /offer/index.html  200\n/old/:slug  /new/:slug/  301\n/go/*  /to/:splat  302!\n/home  /\n",
+  )
 
   test("parses from, to, status (301 by default) and force", () => {
     expect(rules).toEqual([

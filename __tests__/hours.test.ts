@@ -1,7 +1,19 @@
-import { formatClock, formatDays, hoursLines, hoursSummary, isOpenAt, isSameDayAvailable, openingHoursSpecification } from "../src/lib/hours"
+import {
+  formatClock,
+  formatDays,
+  hoursLines,
+  hoursSummary,
+  isOpenAt,
+  isSameDayAvailable,
+  openingHoursSpecification,
+} from "../src/lib/hours"
 import { readData } from "./fixtures/data"
 
-const site = readData<{ hours: Array<{ days: string[]; opens: string; closes: string }>; timeZone: string; sameDayService: { cutoffHour: number; days: string[] } }>("site.yaml")
+const site = readData<{
+  hours: Array<{ days: string[]; opens: string; closes: string }>
+  timeZone: string
+  sameDayService: { cutoffHour: number; days: string[] }
+}>("site.yaml")
 const NY = "America/New_York"
 
 describe("hours text", () => {
@@ -30,7 +42,12 @@ describe("hours text", () => {
   })
 
   test("schema.org opening hours keep the 24-hour times", () => {
-    expect(openingHoursSpecification(site.hours)[1]).toEqual({ "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "09:00", closes: "16:00" })
+    expect(openingHoursSpecification(site.hours)[1]).toEqual({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: ["Saturday"],
+      opens: "09:00",
+      closes: "16:00",
+    })
   })
 })
 

@@ -1,9 +1,25 @@
 import type { CallResult } from "../src/lib/api"
-import { MAX_AGE_MS, OUTBOX_KEY, RETRY_BASE_MS, RETRY_MAX_MS, flushOutbox, isRetryable, readOutbox, retryDelay, sendLead, type OutboxDeps } from "../src/lib/lead-outbox"
+import {
+  MAX_AGE_MS,
+  OUTBOX_KEY,
+  RETRY_BASE_MS,
+  RETRY_MAX_MS,
+  flushOutbox,
+  isRetryable,
+  readOutbox,
+  retryDelay,
+  sendLead,
+  type OutboxDeps,
+} from "../src/lib/lead-outbox"
 
 const ok: CallResult = { ok: true, data: { success: true } }
 const down: CallResult = { ok: false, reason: "network", message: "Failed to fetch" }
-const http = (status: number): CallResult => ({ ok: false, reason: "http", status, data: { success: false, error: "x" } })
+const http = (status: number): CallResult => ({
+  ok: false,
+  reason: "http",
+  status,
+  data: { success: false, error: "x" },
+})
 
 function memoryStorage() {
   const items = new Map<string, string>()
@@ -33,7 +49,14 @@ test("what is retried: no answer, relay faults, timeouts, rate limits and 5xx; n
   expect(isRetryable(down)).toBe(true)
   expect(isRetryable({ ok: false, reason: "relay", message: "x" })).toBe(true)
   expect([500, 502, 503, 408, 429].map((s) => isRetryable(http(s)))).toEqual([true, true, true, true, true])
-  expect([400, 401, 403, 409, 413, 415].map((s) => isRetryable(http(s)))).toEqual([false, false, false, false, false, false])
+  expect([400, 401, 403, 409, 413, 415].map((s) => isRetryable(http(s)))).toEqual([
+    false,
+    false,
+    false,
+    false,
+    false,
+    false,
+  ])
   expect(isRetryable(ok)).toBe(false)
 })
 
@@ -62,11 +85,22 @@ test.each([
   const { deps, storage } = setup([failure])
   const result = await sendLead(deps, "process-contact", body("a"))
   expect(result).toMatchObject({ ok: false, reason: "queued" })
-  expect(readOutbox(storage)).toEqual([{ name: "process-contact", body: body("a"), queuedAt: 1_000_000, attempts: 1, nextAttemptAt: 1_000_000 + RETRY_BASE_MS }])
+  expect(readOutbox(storage)).toEqual([
+    {
+      name: "process-contact",
+      body: body("a"),
+      queuedAt: 1_000_000,
+      attempts: 1,
+      nextAttemptAt: 1_000_000 + RETRY_BASE_MS,
+    },
+  ])
 })
 
 test("a 429 or 503 with Retry-After waits at least that long", async () => {
-  const { deps, storage, advance } = setup([{ ok: false, reason: "http", status: 429, data: null, retryAfterMs: 37_000 }, { ok: false, reason: "http", status: 503, data: null, retryAfterMs: 1_000 }])
+  const { deps, storage, advance } = setup([
+    { ok: false, reason: "http", status: 429, data: null, retryAfterMs: 37_000 },
+    { ok: false, reason: "http", status: 503, data: null, retryAfterMs: 1_000 },
+  ])
   await sendLead(deps, "process-contact", body("a"))
   expect(readOutbox(storage)[0]?.nextAttemptAt).toBe(1_000_000 + 37_000)
   advance(37_000)
@@ -97,12 +131,19 @@ test("flush sends in order, backs off while the backend is away, and empties onc
   const stillDown = await flushOutbox(deps)
   expect(stillDown).toMatchObject({ sent: 0, remaining: 3 })
   expect(call).toHaveBeenCalledTimes(4) // stopped at the first failure
-  expect(readOutbox(storage)[0]).toMatchObject({ attempts: 2, nextAttemptAt: 1_000_000 + RETRY_BASE_MS + 2 * RETRY_BASE_MS })
+  expect(readOutbox(storage)[0]).toMatchObject({
+    attempts: 2,
+    nextAttemptAt: 1_000_000 + RETRY_BASE_MS + 2 * RETRY_BASE_MS,
+  })
 
   // The next page load forces a flush whatever the backoff says.
   const back = await flushOutbox(deps, true)
   expect(back).toEqual({ sent: 3, dropped: 0, remaining: 0, nextAttemptAt: null })
-  expect(call.mock.calls.slice(4).map(([name]) => name)).toEqual(["process-simple-lead", "process-estimate", "send-estimate-confirmation"])
+  expect(call.mock.calls.slice(4).map(([name]) => name)).toEqual([
+    "process-simple-lead",
+    "process-estimate",
+    "send-estimate-confirmation",
+  ])
   expect(storage.items.has(OUTBOX_KEY)).toBe(false)
 })
 
@@ -125,7 +166,13 @@ test("unreadable storage is treated as empty", () => {
 
 test("a submission kept before fill time was sent as elapsed milliseconds is upgraded, not refused: the time between opening the form and queuing it", async () => {
   const { deps, call, storage } = setup([ok])
-  const legacy = { name: "process-contact", body: { submissionId: "old-1", name: "Ann", formStartedAt: 940_000 }, queuedAt: 1_000_000, attempts: 1, nextAttemptAt: 0 }
+  const legacy = {
+    name: "process-contact",
+    body: { submissionId: "old-1", name: "Ann", formStartedAt: 940_000 },
+    queuedAt: 1_000_000,
+    attempts: 1,
+    nextAttemptAt: 0,
+  }
   storage.setItem(OUTBOX_KEY, JSON.stringify([legacy]))
   expect(readOutbox(storage)[0]?.body).toEqual({ submissionId: "old-1", name: "Ann", formFillMs: 60_000 })
   await flushOutbox(deps, true)

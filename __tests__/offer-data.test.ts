@@ -10,8 +10,12 @@ const offerFiles = dataFiles().filter((f) => f.startsWith("offers/"))
 
 describe("offer data files", () => {
   test("the four built-in offers exist with the spec's cities, names, prices and codes", () => {
-    const offers = offerFiles.map((f) => readData<{ key: string; city: string; offerName: string; price: string; couponCode: string }>(f))
-    expect(offers.map(({ key, city, offerName, price, couponCode }) => [key, city, offerName, price, couponCode]).sort()).toEqual(
+    const offers = offerFiles.map((f) =>
+      readData<{ key: string; city: string; offerName: string; price: string; couponCode: string }>(f),
+    )
+    expect(
+      offers.map(({ key, city, offerName, price, couponCode }) => [key, city, offerName, price, couponCode]).sort(),
+    ).toEqual(
       [
         ["scarsdale49", "Scarsdale", "Quick-Knock", "$49", "SCAR49"],
         ["whiteplains59", "White Plains", "Complete Pest Shield", "$59", "WP59"],
@@ -20,19 +24,38 @@ describe("offer data files", () => {
       ].sort(),
     )
     expect(readData<{ metaDescription: string }>("offers/yonkers149.yaml").metaDescription).toContain("Yonkers149")
-    for (const file of offerFiles) expect(readData<{ serviceAreas: string[] }>(file).serviceAreas).toEqual(["Yonkers", "Scarsdale", "Bronxville", "Eastchester", "White Plains", "New Rochelle"])
+    for (const file of offerFiles)
+      expect(readData<{ serviceAreas: string[] }>(file).serviceAreas).toEqual([
+        "Yonkers",
+        "Scarsdale",
+        "Bronxville",
+        "Eastchester",
+        "White Plains",
+        "New Rochelle",
+      ])
   })
 
   test("an offer may override the phone, e-mail and hours; a bad override names its field", () => {
     const offer = readData<Record<string, unknown>>("offers/yonkers39.yaml")
-    const withOwn = { ...offer, phone: { display: "(914) 555-0199", e164: "+19145550199" }, email: "yonkers@example.com", hours: [{ days: ["Monday"], opens: "08:00", closes: "18:00" }] }
+    const withOwn = {
+      ...offer,
+      phone: { display: "(914) 555-0199", e164: "+19145550199" },
+      email: "yonkers@example.com",
+      hours: [{ days: ["Monday"], opens: "08:00", closes: "18:00" }],
+    }
     expect(validateDataFile("offers/yonkers39.yaml", withOwn)).toEqual([])
     const broken = { ...offer, hours: [{ days: ["Mon"], opens: "8am", closes: "18:00" }] }
-    expect(validateDataFile("offers/yonkers39.yaml", broken).map((p) => p.field).sort()).toEqual(["hours[0].days[0]", "hours[0].opens"])
+    expect(
+      validateDataFile("offers/yonkers39.yaml", broken)
+        .map((p) => p.field)
+        .sort(),
+    ).toEqual(["hours[0].days[0]", "hours[0].opens"])
   })
 
   test("offer-page.yaml needs one hero picture per variant, three badges, three cards, three plans and four questions", () => {
-    const page = readData<Record<string, unknown> & { heroImages: unknown[]; hero: { badges: unknown[] }; faq: { items: unknown[] } }>("offer-page.yaml")
+    const page = readData<
+      Record<string, unknown> & { heroImages: unknown[]; hero: { badges: unknown[] }; faq: { items: unknown[] } }
+    >("offer-page.yaml")
     expect(validateDataFile("offer-page.yaml", page)).toEqual([])
     const problems = validateDataFile("offer-page.yaml", {
       ...page,
@@ -52,8 +75,16 @@ describe("the callback request", () => {
   test("utm_source and utm_campaign fall back to the offer's; utm_term has no fallback", () => {
     const offer = { utmSource: "facebook", utmCampaign: "yonkers39" }
     expect(utmFrom("", offer)).toEqual({ utm_source: "facebook", utm_campaign: "yonkers39", utm_term: "" })
-    expect(utmFrom("?utm_source=google&utm_term=mice", offer)).toEqual({ utm_source: "google", utm_campaign: "yonkers39", utm_term: "mice" })
-    expect(utmFrom("?utm_source=%20&utm_campaign=fall", { utmSource: null, utmCampaign: null })).toEqual({ utm_source: "", utm_campaign: "fall", utm_term: "" })
+    expect(utmFrom("?utm_source=google&utm_term=mice", offer)).toEqual({
+      utm_source: "google",
+      utm_campaign: "yonkers39",
+      utm_term: "mice",
+    })
+    expect(utmFrom("?utm_source=%20&utm_campaign=fall", { utmSource: null, utmCampaign: null })).toEqual({
+      utm_source: "",
+      utm_campaign: "fall",
+      utm_term: "",
+    })
   })
 
   test("blank after trimming means ignored", () => {
@@ -68,14 +99,31 @@ describe("the callback request", () => {
       { offerName: "Express Pest Fix", price: "$39" },
       { utm_source: "facebook", utm_campaign: "yonkers39", utm_term: "" },
     )
-    expect(body).toMatchObject({ email: "", property_type: "residential", service_plan: "one-time", pests: ["general"], zip_code: "", special_offer: "Express Pest Fix - $39" })
-    await expect(offerCallbackSchema.validate({ ...body, submissionId: crypto.randomUUID(), website: "", formFillMs: 12_000 })).resolves.toBeTruthy()
+    expect(body).toMatchObject({
+      email: "",
+      property_type: "residential",
+      service_plan: "one-time",
+      pests: ["general"],
+      zip_code: "",
+      special_offer: "Express Pest Fix - $39",
+    })
+    await expect(
+      offerCallbackSchema.validate({ ...body, submissionId: crypto.randomUUID(), website: "", formFillMs: 12_000 }),
+    ).resolves.toBeTruthy()
     expect(Object.values(CALLBACK_CONTRACT_FIELDS).every((key) => key in offerCallbackSchema.fields)).toBe(true)
   })
 })
 
 describe("offer texts and structured data", () => {
-  const offer = { key: "yonkers149", city: "Yonkers", offerName: "Premium Pest Control", price: "$149", couponCode: "Yonkers149", phone: { display: "(914) 555-0123", e164: "+19145550123" }, email: "info@example.com" }
+  const offer = {
+    key: "yonkers149",
+    city: "Yonkers",
+    offerName: "Premium Pest Control",
+    price: "$149",
+    couponCode: "Yonkers149",
+    phone: { display: "(914) 555-0123", e164: "+19145550123" },
+    email: "info@example.com",
+  }
 
   test("placeholders are filled from the offer", () => {
     expect(offerText("Pest Control in {city} — {offerName}: {price}, code {couponCode}, call {phone}", offer)).toBe(
@@ -90,8 +138,19 @@ describe("offer texts and structured data", () => {
   })
 
   test("LocalBusiness with the offer's phone, city in NY, a geo point, a 25 km service area, price range and one Offer priced as a number in USD", () => {
-    const site = readData<{ name: string; priceRange: string; geo: { latitude: number; longitude: number }; address: { street: string; city: string; region: string; postalCode: string; country: string }; serviceRadiusMeters: number }>("site.yaml")
-    const doc = offerBusinessJsonLd({ ...offer, description: "Treatment + inspection" }, site, "https://x.test", "https://x.test/offer/yonkers149/")
+    const site = readData<{
+      name: string
+      priceRange: string
+      geo: { latitude: number; longitude: number }
+      address: { street: string; city: string; region: string; postalCode: string; country: string }
+      serviceRadiusMeters: number
+    }>("site.yaml")
+    const doc = offerBusinessJsonLd(
+      { ...offer, description: "Treatment + inspection" },
+      site,
+      "https://x.test",
+      "https://x.test/offer/yonkers149/",
+    )
     expect(doc).toMatchObject({
       "@type": "LocalBusiness",
       name: site.name,

@@ -45,22 +45,32 @@ test("shows every block of the offer page with the offer's own data", () => {
   renderOffer()
   expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Pest Control in Yonkers — Express Pest Fix")
   expect(screen.getByText("Treatment + inspection for entry points & conducive conditions.")).toBeInTheDocument()
-  for (const badge of ["Pet & Kid Safe", "Same/Next-Day Available", "Family-Owned 20+ Years"]) expect(screen.getByText(badge)).toBeInTheDocument()
+  for (const badge of ["Pet & Kid Safe", "Same/Next-Day Available", "Family-Owned 20+ Years"])
+    expect(screen.getByText(badge)).toBeInTheDocument()
   expect(screen.getByRole("link", { name: "Call Now: (914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
   expect(screen.getByText("$39 with coupon YON39")).toBeInTheDocument()
-  expect(screen.getAllByText("Special rate covers general pests only. Excludes: bed bugs, termites, fleas, bees, wildlife")).toHaveLength(3)
+  expect(
+    screen.getAllByText("Special rate covers general pests only. Excludes: bed bugs, termites, fleas, bees, wildlife"),
+  ).toHaveLength(3)
   const whatYouGet = screen.getByRole("region", { name: "What You Get" })
   expect(within(whatYouGet).getAllByRole("listitem")).toHaveLength(3)
   const plans = screen.getByRole("region", { name: "Ongoing Protection Options" })
-  for (const plan of ["C•ARE", "C•ARE+", "C•AREMAX"]) expect(within(plans).getByRole("heading", { name: plan })).toBeInTheDocument()
+  for (const plan of ["C•ARE", "C•ARE+", "C•AREMAX"])
+    expect(within(plans).getByRole("heading", { name: plan })).toBeInTheDocument()
   expect(within(plans).queryByRole("button")).toBeNull()
   expect(within(plans).queryByRole("radio")).toBeNull()
   expect(screen.getAllByRole("img", { name: "5 out of 5 stars" })).toHaveLength(3)
   expect(screen.getByText("Licensed & Insured")).toBeInTheDocument()
   expect(screen.getByRole("heading", { name: "Prefer a Callback?" })).toBeInTheDocument()
   expect(screen.getByText("By submitting, you agree to be contacted by phone/text.")).toBeInTheDocument()
-  expect(screen.getByRole("button", { name: "What is included in the $39 visit?" })).toHaveAttribute("aria-expanded", "true")
-  expect(screen.getByRole("link", { name: "info@westchesterfamilypest.example" })).toHaveAttribute("href", "mailto:info@westchesterfamilypest.example")
+  expect(screen.getByRole("button", { name: "What is included in the $39 visit?" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  )
+  expect(screen.getByRole("link", { name: "info@westchesterfamilypest.example" })).toHaveAttribute(
+    "href",
+    "mailto:info@westchesterfamilypest.example",
+  )
   expect(screen.getByRole("link", { name: "Visit our website" })).toHaveAttribute("href", "https://www.example.test/")
   expect(screen.getAllByText("Mon–Fri")).not.toHaveLength(0)
   expect(screen.getByText("New Rochelle")).toBeInTheDocument()
@@ -161,18 +171,27 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
     website: "",
     formFillMs: expect.any(Number),
   })
-  expect(gtag).toHaveBeenCalledWith("event", "form_submit", { form: "offer_callback", offer: "Express Pest Fix", price: "$39", city: "Yonkers" })
+  expect(gtag).toHaveBeenCalledWith("event", "form_submit", {
+    form: "offer_callback",
+    offer: "Express Pest Fix",
+    price: "$39",
+    city: "Yonkers",
+  })
   expect(JSON.stringify(gtag.mock.calls.filter(([command]) => command === "event"))).not.toContain("555-0100")
 
   await act(async () => resolve({ ok: true, data: { success: true } }))
   expect(await screen.findByRole("heading", { level: 1, name: "Thank You!" })).toBeInTheDocument()
-  expect(screen.getByText("One of our team will call you within 5-10 minutes during business hours.")).toBeInTheDocument()
+  expect(
+    screen.getByText("One of our team will call you within 5-10 minutes during business hours."),
+  ).toBeInTheDocument()
   expect(screen.getByText("Sat")).toBeInTheDocument()
   expect(screen.getByRole("link", { name: "(914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
   expect(screen.getByRole("link", { name: "Call (914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
   expect(screen.queryByRole("heading", { name: "Prefer a Callback?" })).toBeNull()
   expect(screen.queryByRole("form")).toBeNull()
-  expect(screen.getByRole("status")).toHaveTextContent("Request Submitted!We'll call you within 5-10 minutes during business hours.")
+  expect(screen.getByRole("status")).toHaveTextContent(
+    "Request Submitted!We'll call you within 5-10 minutes during business hours.",
+  )
   expect(gtag).toHaveBeenCalledWith("event", "conversion", { send_to: ADS_TARGET, value: 39, currency: "USD" })
 })
 
@@ -187,7 +206,12 @@ test("UTM values in the address win over the offer's", async () => {
 
 test("callback refused (a 4xx): the error notice, the form kept filled and editable", async () => {
   jest.spyOn(console, "error").mockImplementation(() => undefined)
-  call.mockResolvedValue({ ok: false, reason: "http", status: 400, data: { success: false, error: "Please enter your name" } })
+  call.mockResolvedValue({
+    ok: false,
+    reason: "http",
+    status: 400,
+    data: { success: false, error: "Please enter your name" },
+  })
   renderOffer()
   await sendCallback()
   const alert = await screen.findByRole("alert")
@@ -203,18 +227,29 @@ test.each([
   ["a network failure", async () => ({ ok: false, reason: "network", message: "offline" }) as CallResult],
   ["a 503", async () => ({ ok: false, reason: "http", status: 503, data: null }) as CallResult],
   ["a thrown error", async () => Promise.reject(new Error("boom"))],
-])("callback not delivered (%s): kept on this device for re-sending, the visitor told so, the form kept", async (_name, impl) => {
-  call.mockImplementation(impl)
-  renderOffer()
-  await sendCallback()
-  const notice = await screen.findByRole("status")
-  expect(notice).toHaveTextContent("Saved, not sent yet")
-  expect(notice).toHaveTextContent("For a faster answer, call (914) 555-0123.")
-  expect(screen.queryByRole("alert")).toBeNull()
-  expect(screen.getByLabelText(/^Name/)).toHaveValue("Ann Lee")
-  const kept = JSON.parse(window.localStorage.getItem("lead-outbox.v1") ?? "[]") as Array<{ name: string; body: { full_name: string } }>
-  expect(kept).toEqual([expect.objectContaining({ name: "process-simple-lead", body: expect.objectContaining({ full_name: "Ann Lee", special_offer: "Express Pest Fix - $39" }) })])
-})
+])(
+  "callback not delivered (%s): kept on this device for re-sending, the visitor told so, the form kept",
+  async (_name, impl) => {
+    call.mockImplementation(impl)
+    renderOffer()
+    await sendCallback()
+    const notice = await screen.findByRole("status")
+    expect(notice).toHaveTextContent("Saved, not sent yet")
+    expect(notice).toHaveTextContent("For a faster answer, call (914) 555-0123.")
+    expect(screen.queryByRole("alert")).toBeNull()
+    expect(screen.getByLabelText(/^Name/)).toHaveValue("Ann Lee")
+    const kept = JSON.parse(window.localStorage.getItem("lead-outbox.v1") ?? "[]") as Array<{
+      name: string
+      body: { full_name: string }
+    }>
+    expect(kept).toEqual([
+      expect.objectContaining({
+        name: "process-simple-lead",
+        body: expect.objectContaining({ full_name: "Ann Lee", special_offer: "Express Pest Fix - $39" }),
+      }),
+    ])
+  },
+)
 
 test("exit intent: opens when the pointer leaves through the top, closes with Continue Reading, reopens on a later exit", async () => {
   renderOffer()
@@ -224,7 +259,11 @@ test("exit intent: opens when the pointer leaves through the top, closes with Co
   const dialog = await screen.findByRole("dialog", { name: "Wait! Don't Leave Yet" })
   expect(dialog).toHaveAttribute("aria-modal", "true")
   expect(within(dialog).getByRole("link", { name: "Call (914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
-  expect(within(dialog).getByText("Get Express Pest Fix pest control in Yonkers for just $39. Mention coupon YON39 when you call.")).toBeInTheDocument()
+  expect(
+    within(dialog).getByText(
+      "Get Express Pest Fix pest control in Yonkers for just $39. Mention coupon YON39 when you call.",
+    ),
+  ).toBeInTheDocument()
   await userEvent.setup().click(within(dialog).getByRole("button", { name: "Continue Reading" }))
   expect(screen.queryByRole("dialog")).toBeNull()
   exitThroughTop()
@@ -247,7 +286,11 @@ test("a phone click on an offer page reports the call and an Ads conversion wort
   renderOffer("yonkers149")
   screen.getByRole("link", { name: "Call Now: (914) 555-0123" }).addEventListener("click", (e) => e.preventDefault())
   fireEvent.click(screen.getByRole("link", { name: "Call Now: (914) 555-0123" }))
-  expect(gtag).toHaveBeenCalledWith("event", "phone_call", expect.objectContaining({ phone_number: "+19145550123", link_location: "offer-hero" }))
+  expect(gtag).toHaveBeenCalledWith(
+    "event",
+    "phone_call",
+    expect.objectContaining({ phone_number: "+19145550123", link_location: "offer-hero" }),
+  )
   expect(gtag).toHaveBeenCalledWith("event", "conversion", { send_to: ADS_TARGET, value: 149, currency: "USD" })
   uninstall()
 })

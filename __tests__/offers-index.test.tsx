@@ -21,7 +21,10 @@ test("one card per offer with city, price, offer name, coupon code, phone, hero 
   expect(within(yonkers149).getByText("(914) 555-0123")).toBeInTheDocument()
   expect(within(yonkers149).getByText("family")).toBeInTheDocument()
   expect(within(yonkers149).getByText("/offer/yonkers149/")).toBeInTheDocument()
-  expect(within(yonkers149).getByRole("link", { name: "Open the landing page (Yonkers $149)" })).toHaveAttribute("href", "/offer/yonkers149/")
+  expect(within(yonkers149).getByRole("link", { name: "Open the landing page (Yonkers $149)" })).toHaveAttribute(
+    "href",
+    "/offer/yonkers149/",
+  )
 })
 
 test("the template's features and the add-a-city instructions are shown", () => {

@@ -13,7 +13,10 @@ import { ADS_CONVERSION_TARGET, readData, siteData } from "./fixtures/data"
 const content = readData<ScarsdaleOfferContent>("scarsdale-offer.yaml")
 const { company } = siteData()
 
-const BOOKED: CallResult = { ok: true, data: { success: true, message: "Your $49 visit has been booked!", reference: "lead-1" } }
+const BOOKED: CallResult = {
+  ok: true,
+  data: { success: true, message: "Your $49 visit has been booked!", reference: "lead-1" },
+}
 const ERROR_TEXT = "Something went wrong. Please call us directly at (914) 555-0123"
 
 let gtag: jest.Mock
@@ -50,7 +53,15 @@ const field = {
 /** The live (Formik) form has replaced the disabled prerendered shell. */
 const liveForm = () => waitFor(() => expect(submitButton()).toBeEnabled())
 
-async function fillBooking(user: ReturnType<typeof userEvent.setup>, values = { fullName: "Rachel Marsh", phone: "(914) 555-0199", email: "rachel@example.com", address: "12 Fox Meadow Road" }) {
+async function fillBooking(
+  user: ReturnType<typeof userEvent.setup>,
+  values = {
+    fullName: "Rachel Marsh",
+    phone: "(914) 555-0199",
+    email: "rachel@example.com",
+    address: "12 Fox Meadow Road",
+  },
+) {
   await liveForm()
   await user.type(field.fullName(), values.fullName)
   await user.type(field.phone(), values.phone)
@@ -82,7 +93,8 @@ describe("the countdown", () => {
     renderPage()
     expect(screen.getByRole("timer")).toHaveTextContent("23:59:59")
     expect(screen.getByRole("heading", { level: 1, name: content.hero.heading })).toBeInTheDocument()
-    for (const text of ["$49", "Regular value $389", "Save $150", "Only 15 spots remaining"]) expect(screen.getByText(text)).toBeInTheDocument()
+    for (const text of ["$49", "Regular value $389", "Save $150", "Only 15 spots remaining"])
+      expect(screen.getByText(text)).toBeInTheDocument()
   })
 })
 
@@ -115,7 +127,8 @@ describe("the page", () => {
     const sticky = screen.getByRole("link", { name: "Call Now: (914) 555-0123" })
     expect(sticky).toHaveAttribute("href", "tel:+19145550123")
     expect(sticky.closest("[data-placement='sticky-call']")?.className).toMatch(/\bfixed\b.*\bmd:hidden\b/)
-    for (const excluded of ["bed bugs", "fleas", "termites", "bees", "hornets"]) expect(screen.getByText(/^Excluded:/)).toHaveTextContent(excluded)
+    for (const excluded of ["bed bugs", "fleas", "termites", "bees", "hornets"])
+      expect(screen.getByText(/^Excluded:/)).toHaveTextContent(excluded)
     expect(screen.getByRole("region", { name: content.testimonials.heading }).querySelectorAll("li")).toHaveLength(3)
   })
 })
@@ -163,7 +176,11 @@ describe("booking", () => {
     await user.click(submitButton())
     const heading = await screen.findByRole("heading", { name: content.thankYou.heading })
     const thankYou = screen.getByRole("region", { name: content.thankYou.heading })
-    expect(within(thankYou).getAllByRole("listitem").map((li) => li.textContent)).toEqual(content.thankYou.nextSteps)
+    expect(
+      within(thankYou)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(content.thankYou.nextSteps)
     expect(within(thankYou).getByText(/Pest emergency\? Call us now:/)).toBeInTheDocument()
     expect(within(thankYou).getByRole("link", { name: "(914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
     await waitFor(() => expect(heading).toHaveFocus())
@@ -172,7 +189,9 @@ describe("booking", () => {
     const toast = screen.getByRole("status")
     expect(toast).toHaveTextContent("Success!")
     expect(toast).toHaveTextContent("Your $49 visit has been booked! We'll call you within 24 hours.")
-    expect(gtagEvents("conversion")).toEqual([["event", "conversion", { send_to: ADS_CONVERSION_TARGET, value: 49, currency: "USD" }]])
+    expect(gtagEvents("conversion")).toEqual([
+      ["event", "conversion", { send_to: ADS_CONVERSION_TARGET, value: 49, currency: "USD" }],
+    ])
   })
 
   test("the submission is tracked with the offer as event parameters and the visitor's details only as Ads user data", async () => {
@@ -181,39 +200,55 @@ describe("booking", () => {
     await fillBooking(user)
     await user.click(submitButton())
     await screen.findByRole("heading", { name: content.thankYou.heading })
-    expect(gtagEvents("form_submit")).toEqual([["event", "form_submit", { form: "scarsdale_49", offer: "$49 Scarsdale Starter Visit", value: 49 }]])
+    expect(gtagEvents("form_submit")).toEqual([
+      ["event", "form_submit", { form: "scarsdale_49", offer: "$49 Scarsdale Starter Visit", value: 49 }],
+    ])
     expect(gtag).toHaveBeenCalledWith("set", "user_data", {
       email: "rachel@example.com",
       phone_number: "+19145550199",
-      address: { first_name: "Rachel", last_name: "Marsh", street: "12 Fox Meadow Road", city: "Scarsdale", postal_code: "10583", country: "US" },
+      address: {
+        first_name: "Rachel",
+        last_name: "Marsh",
+        street: "12 Fox Meadow Road",
+        city: "Scarsdale",
+        postal_code: "10583",
+        country: "US",
+      },
     })
     const eventParams = JSON.stringify(gtag.mock.calls.filter(([command]) => command === "event"))
-    for (const personal of ["Rachel", "Marsh", "rachel@example.com", "555-0199", "Fox Meadow"]) expect(eventParams).not.toContain(personal)
+    for (const personal of ["Rachel", "Marsh", "rachel@example.com", "555-0199", "Fox Meadow"])
+      expect(eventParams).not.toContain(personal)
   })
 
   test.each([
-    ["an HTTP error", async () => ({ ok: false, reason: "http", status: 500, data: { success: false, error: "down" } }) as CallResult],
+    [
+      "an HTTP error",
+      async () => ({ ok: false, reason: "http", status: 500, data: { success: false, error: "down" } }) as CallResult,
+    ],
     ["a network failure", async () => ({ ok: false, reason: "network", message: "Failed to fetch" }) as CallResult],
     ["an answer carrying an error", async () => ({ ok: true, data: { error: "refused" } }) as CallResult],
     ["a thrown error", async () => Promise.reject(new Error("offline"))],
-  ])("failure (%s): logged, the Error toast with the phone, fields kept, no thank-you, no conversion", async (_case, answer) => {
-    const logged = jest.spyOn(console, "error").mockImplementation(() => undefined)
-    renderPage(jest.fn(answer))
-    const user = setupUser()
-    await fillBooking(user)
-    await user.click(submitButton())
-    const alert = await screen.findByRole("alert")
-    expect(alert).toHaveTextContent("Error")
-    expect(alert).toHaveTextContent(ERROR_TEXT)
-    expect(logged).toHaveBeenCalled()
-    expect(field.fullName()).toHaveValue("Rachel Marsh")
-    expect(field.phone()).toHaveValue("(914) 555-0199")
-    expect(field.email()).toHaveValue("rachel@example.com")
-    expect(field.address()).toHaveValue("12 Fox Meadow Road")
-    expect(submitButton()).toBeEnabled()
-    expect(screen.queryByRole("heading", { name: content.thankYou.heading })).not.toBeInTheDocument()
-    expect(gtagEvents("conversion")).toEqual([])
-  })
+  ])(
+    "failure (%s): logged, the Error toast with the phone, fields kept, no thank-you, no conversion",
+    async (_case, answer) => {
+      const logged = jest.spyOn(console, "error").mockImplementation(() => undefined)
+      renderPage(jest.fn(answer))
+      const user = setupUser()
+      await fillBooking(user)
+      await user.click(submitButton())
+      const alert = await screen.findByRole("alert")
+      expect(alert).toHaveTextContent("Error")
+      expect(alert).toHaveTextContent(ERROR_TEXT)
+      expect(logged).toHaveBeenCalled()
+      expect(field.fullName()).toHaveValue("Rachel Marsh")
+      expect(field.phone()).toHaveValue("(914) 555-0199")
+      expect(field.email()).toHaveValue("rachel@example.com")
+      expect(field.address()).toHaveValue("12 Fox Meadow Road")
+      expect(submitButton()).toBeEnabled()
+      expect(screen.queryByRole("heading", { name: content.thankYou.heading })).not.toBeInTheDocument()
+      expect(gtagEvents("conversion")).toEqual([])
+    },
+  )
 
   test.each([
     ["a name of only spaces", { fullName: "   " }, "Please enter your full name"],
@@ -223,7 +258,13 @@ describe("booking", () => {
   ])("%s gets its message next to the field and never reaches the backend", async (_case, override, message) => {
     const call = renderPage()
     const user = setupUser()
-    await fillBooking(user, { fullName: "Rachel Marsh", phone: "(914) 555-0199", email: "rachel@example.com", address: "12 Fox Meadow Road", ...override })
+    await fillBooking(user, {
+      fullName: "Rachel Marsh",
+      phone: "(914) 555-0199",
+      email: "rachel@example.com",
+      address: "12 Fox Meadow Road",
+      ...override,
+    })
     await user.click(submitButton())
     expect(await screen.findByText(message)).toBeInTheDocument()
     expect(call).not.toHaveBeenCalled()
@@ -274,7 +315,11 @@ describe("the exit-intent popup", () => {
 test("backend unreachable: the booking is kept on this device for re-sending and the visitor is told so, the form kept", async () => {
   localStorage.clear()
   const unreachable = async (): Promise<CallResult> => ({ ok: false, reason: "network", message: "Failed to fetch" })
-  renderPage(jest.fn((name: string, body: Record<string, unknown>) => sendLead({ call: unreachable, storage: localStorage, now: Date.now }, name, body)))
+  renderPage(
+    jest.fn((name: string, body: Record<string, unknown>) =>
+      sendLead({ call: unreachable, storage: localStorage, now: Date.now }, name, body),
+    ),
+  )
   const user = setupUser()
   await liveForm()
   await fillBooking(user)
@@ -284,7 +329,15 @@ test("backend unreachable: the booking is kept on this device for re-sending and
   expect(notice).toHaveTextContent("To book right away, call us at (914) 555-0123.")
   expect(screen.queryByRole("alert")).toBeNull()
   expect(field.fullName()).toHaveValue("Rachel Marsh")
-  const kept = JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? "[]") as Array<{ name: string; body: { specialOffer: string } }>
-  expect(kept).toEqual([expect.objectContaining({ name: "process-simple-lead", body: expect.objectContaining({ specialOffer: "$49 Scarsdale Starter Visit" }) })])
+  const kept = JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? "[]") as Array<{
+    name: string
+    body: { specialOffer: string }
+  }>
+  expect(kept).toEqual([
+    expect.objectContaining({
+      name: "process-simple-lead",
+      body: expect.objectContaining({ specialOffer: "$49 Scarsdale Starter Visit" }),
+    }),
+  ])
   localStorage.clear()
 })

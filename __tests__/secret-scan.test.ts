@@ -3,7 +3,8 @@ import { CANARY_NEEDLES, compilationHash, SECRET_CANARIES } from "../scripts/sec
 import { findSecrets } from "../scripts/secret-scan"
 
 const kinds = (text: string, canaries = {}) => findSecrets(text, canaries).map((f) => f.kind)
-const jwt = (payload: object) => `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.c2lnbmF0dXJl`
+const jwt = (payload: object) =>
+  `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.c2lnbmF0dXJl`
 
 test("every canary is found by its value and by its shape", () => {
   for (const [name, value] of Object.entries(SECRET_CANARIES)) {
@@ -32,6 +33,8 @@ test("public values are not secrets", () => {
 })
 
 test("the build is identified by its webpack compilation hash", () => {
-  expect(compilationHash('<script>window.___webpackCompilationHash="48090c85276eb58b5011";</script>')).toBe("48090c85276eb58b5011")
+  expect(compilationHash('<script>window.___webpackCompilationHash="48090c85276eb58b5011";</script>')).toBe(
+    "48090c85276eb58b5011",
+  )
   expect(compilationHash("<html></html>")).toBeNull()
 })

@@ -3,7 +3,15 @@ import { createHash } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { contentSecurityPolicy, cspHash, headerRules, headersFile, inlineScripts, scriptHashes, writeSecurityHeaders } from "../gatsby/security-headers"
+import {
+  contentSecurityPolicy,
+  cspHash,
+  headerRules,
+  headersFile,
+  inlineScripts,
+  scriptHashes,
+  writeSecurityHeaders,
+} from "../gatsby/security-headers"
 import { functionsOrigin, LOCAL_FUNCTIONS_URL } from "../gatsby/security-policy"
 import { LOCAL_API_URL } from "../supabase/functions/_shared/local-defaults"
 import { headersFor, parseHeaders } from "../scripts/host-rules"
@@ -22,11 +30,20 @@ const SAMPLE = `<!DOCTYPE html><html><head>
 <script src="/app-0123456789abcdef0123.js" async></script>
 </body></html>`
 
-const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `))?.split(" ").slice(1) ?? []
+const directive = (csp: string, name: string) =>
+  csp
+    .split("; ")
+    .find((d) => d.startsWith(`${name} `))
+    ?.split(" ")
+    .slice(1) ?? []
 
 describe("inline script hashes", () => {
   test("finds every inline script a browser runs, body exactly as written, and skips external scripts and JSON-LD data", () => {
-    expect(inlineScripts(SAMPLE)).toEqual(["window.dataLayer = window.dataLayer || [];", "const e = 1;", '\n  window.___chunkMapping="{}";\n'])
+    expect(inlineScripts(SAMPLE)).toEqual([
+      "window.dataLayer = window.dataLayer || [];",
+      "const e = 1;",
+      '\n  window.___chunkMapping="{}";\n',
+    ])
   })
 
   test("hash is base64 sha256 of the UTF-8 text, as CSP defines it", () => {
@@ -49,12 +66,26 @@ describe("the policy", () => {
 
   test("scripts: self, the hashes, the Google tag and Turnstile; never unsafe-inline or unsafe-eval", () => {
     const scripts = directive(csp, "script-src")
-    expect(scripts).toEqual(expect.arrayContaining(["'self'", "'sha256-AAA='", "https://*.googletagmanager.com", "https://challenges.cloudflare.com"]))
+    expect(scripts).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        "'sha256-AAA='",
+        "https://*.googletagmanager.com",
+        "https://challenges.cloudflare.com",
+      ]),
+    )
     expect(scripts.join(" ")).not.toMatch(/unsafe/)
   })
 
   test("connects to the functions' origin and Google's beacons", () => {
-    expect(directive(csp, "connect-src")).toEqual(expect.arrayContaining(["'self'", "https://abc.supabase.co", "https://*.google-analytics.com", "https://*.analytics.google.com"]))
+    expect(directive(csp, "connect-src")).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        "https://abc.supabase.co",
+        "https://*.google-analytics.com",
+        "https://*.analytics.google.com",
+      ]),
+    )
   })
 
   test("locks down framing, base, forms and plugins", () => {
@@ -64,7 +95,9 @@ describe("the policy", () => {
     expect(directive(csp, "object-src")).toEqual(["'none'"])
     expect(directive(csp, "default-src")).toEqual(["'self'"])
     expect(directive(csp, "frame-src")).toEqual(expect.arrayContaining(["https://challenges.cloudflare.com"]))
-    expect(directive(csp, "img-src")).toEqual(expect.arrayContaining(["'self'", "data:", "https://*.google-analytics.com"]))
+    expect(directive(csp, "img-src")).toEqual(
+      expect.arrayContaining(["'self'", "data:", "https://*.google-analytics.com"]),
+    )
     expect(directive(csp, "style-src")).toEqual(["'self'", "'unsafe-inline'"])
   })
 
@@ -90,8 +123,11 @@ describe("the _headers file", () => {
 
   test("is Netlify's format: path lines, indented Name: value lines, blank lines between", () => {
     expect(text).toMatch(/^# Generated/)
-    expect(text).toContain("/*\n  Content-Security-Policy: default-src 'self'\n  Strict-Transport-Security: max-age=63072000; includeSubDomains; preload\n")
-    for (const line of text.split("\n").filter((l) => l && !l.startsWith("#"))) expect(line).toMatch(/^(\/\S*|  [A-Za-z-]+: .+)$/)
+    expect(text).toContain(
+      "/*\n  Content-Security-Policy: default-src 'self'\n  Strict-Transport-Security: max-age=63072000; includeSubDomains; preload\n",
+    )
+    for (const line of text.split("\n").filter((l) => l && !l.startsWith("#")))
+      expect(line).toMatch(/^(\/\S*|  [A-Za-z-]+: .+)$/)
   })
 
   test("every page gets the security headers once; hashed assets are immutable, HTML and page-data revalidated", () => {
@@ -101,12 +137,22 @@ describe("the _headers file", () => {
     expect(page.get("X-Frame-Options")).toBe("DENY")
     expect(page.get("X-Content-Type-Options")).toBe("nosniff")
     expect(page.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin")
-    expect(page.get("Permissions-Policy")).toMatch(/camera=\(\), microphone=\(\), geolocation=\(\), payment=\(\), usb=\(\)/)
+    expect(page.get("Permissions-Policy")).toMatch(
+      /camera=\(\), microphone=\(\), geolocation=\(\), payment=\(\), usb=\(\)/,
+    )
     expect(page.get("Cache-Control")).toBeUndefined()
-    expect(headersFor(rules, "/app-f264b8758cd41d6bd3b0.js").get("Cache-Control")).toBe("public, max-age=31536000, immutable")
-    expect(headersFor(rules, "/styles.deaa8a95f8fb315ccfdf.css").get("Cache-Control")).toBe("public, max-age=31536000, immutable")
-    expect(headersFor(rules, "/static/0658f0afa54c8bf3c438bf26464439fd/hero.webp").get("Cache-Control")).toBe("public, max-age=31536000, immutable")
-    expect(headersFor(rules, "/page-data/contact/page-data.json").get("Cache-Control")).toBe("public, max-age=0, must-revalidate")
+    expect(headersFor(rules, "/app-f264b8758cd41d6bd3b0.js").get("Cache-Control")).toBe(
+      "public, max-age=31536000, immutable",
+    )
+    expect(headersFor(rules, "/styles.deaa8a95f8fb315ccfdf.css").get("Cache-Control")).toBe(
+      "public, max-age=31536000, immutable",
+    )
+    expect(headersFor(rules, "/static/0658f0afa54c8bf3c438bf26464439fd/hero.webp").get("Cache-Control")).toBe(
+      "public, max-age=31536000, immutable",
+    )
+    expect(headersFor(rules, "/page-data/contact/page-data.json").get("Cache-Control")).toBe(
+      "public, max-age=0, must-revalidate",
+    )
     expect(headersFor(rules, "/404.html").get("Cache-Control")).toBe("public, max-age=0, must-revalidate")
     // Headers Netlify would join with ", " if two rules set them: each must be set by one rule only.
     expect(headersFor(rules, "/app-f264b8758cd41d6bd3b0.js").get("Content-Security-Policy")).toBe("default-src 'self'")

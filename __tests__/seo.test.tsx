@@ -8,7 +8,15 @@ beforeEach(() => {
 })
 
 const renderSeo = (props: Partial<Parameters<typeof Seo>[0]> = {}) =>
-  render(<Seo title="Ant Control | Co" description="All about ants in Westchester." keywords={["ants", "ant control"]} path="/services/ants" {...props} />).container
+  render(
+    <Seo
+      title="Ant Control | Co"
+      description="All about ants in Westchester."
+      keywords={["ants", "ant control"]}
+      path="/services/ants"
+      {...props}
+    />,
+  ).container
 
 const meta = (root: HTMLElement, selector: string) => root.querySelector(selector)?.getAttribute("content")
 
@@ -50,7 +58,12 @@ test("LocalBusiness JSON-LD from site.yaml", () => {
     geo: { "@type": "GeoCoordinates", latitude: 41.0312, longitude: -73.7629 },
   })
   expect(business.openingHoursSpecification).toEqual([
-    { "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
+    {
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      opens: "08:00",
+      closes: "18:00",
+    },
     { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "09:00", closes: "16:00" },
     { "@type": "OpeningHoursSpecification", dayOfWeek: ["Sunday"], opens: "09:00", closes: "13:00" },
   ])

@@ -12,7 +12,10 @@ test("shows the address, the phone and the e-mail as links", () => {
   const footer = screen.getByRole("contentinfo")
   expect(within(footer).getByText("120 Mamaroneck Avenue, Suite 4, White Plains, NY 10601")).toBeInTheDocument()
   expect(within(footer).getByRole("link", { name: "(914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
-  expect(within(footer).getByRole("link", { name: "info@westchesterfamilypest.example" })).toHaveAttribute("href", "mailto:info@westchesterfamilypest.example")
+  expect(within(footer).getByRole("link", { name: "info@westchesterfamilypest.example" })).toHaveAttribute(
+    "href",
+    "mailto:info@westchesterfamilypest.example",
+  )
 })
 
 test("links the five featured services and all services", () => {
@@ -30,8 +33,17 @@ test("links the five featured services and all services", () => {
 
 test("links the company pages and the external customer portal", () => {
   const company = screen.getByRole("navigation", { name: "Company" })
-  const hrefs = within(company).getAllByRole("link").map((a) => a.getAttribute("href"))
-  expect(hrefs).toEqual(["/about/", "/plans/", "/faq/", "/contact/", "/estimate/", "https://portal.fieldservice.example/westchester-family-pest"])
+  const hrefs = within(company)
+    .getAllByRole("link")
+    .map((a) => a.getAttribute("href"))
+  expect(hrefs).toEqual([
+    "/about/",
+    "/plans/",
+    "/faq/",
+    "/contact/",
+    "/estimate/",
+    "https://portal.fieldservice.example/westchester-family-pest",
+  ])
   const login = within(company).getByRole("link", { name: /Customer Login/ })
   expect(login).toHaveAttribute("target", "_blank")
   expect(login).toHaveAttribute("rel", "noopener noreferrer")
@@ -47,6 +59,10 @@ test("shows the licence, the service-area towns and the copyright with the build
   expect(screen.getByText(/Licensed & Insured/)).toBeInTheDocument()
   expect(screen.getByText(/Registration #15234/)).toBeInTheDocument()
   const area = screen.getByRole("heading", { name: "Service Area" }).parentElement!
-  expect(within(area).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Scarsdale", "White Plains", "Yonkers"])
+  expect(
+    within(area)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent),
+  ).toEqual(["Scarsdale", "White Plains", "Yonkers"])
   expect(screen.getByText("© 2031 Westchester Family Pest Control. All rights reserved.")).toBeInTheDocument()
 })

@@ -47,9 +47,22 @@ describe("the Services dropdown", () => {
   test("lists the 11 pests and View All Services", async () => {
     renderHeader()
     await userEvent.setup({ advanceTimers: jest.advanceTimersByTime }).click(servicesButton())
-    const links = within(mainNav()).getAllByRole("link").filter((a) => a.hasAttribute("data-menu-item"))
+    const links = within(mainNav())
+      .getAllByRole("link")
+      .filter((a) => a.hasAttribute("data-menu-item"))
     expect(links.map((a) => a.textContent)).toEqual([
-      "Ants", "Spiders", "Cockroaches", "Rodents", "Bed Bugs", "Mosquitoes", "Ticks", "Bees", "Centipedes", "Silverfish", "Termites", "View All Services",
+      "Ants",
+      "Spiders",
+      "Cockroaches",
+      "Rodents",
+      "Bed Bugs",
+      "Mosquitoes",
+      "Ticks",
+      "Bees",
+      "Centipedes",
+      "Silverfish",
+      "Termites",
+      "View All Services",
     ])
     expect(links[4]).toHaveAttribute("href", "/services/bed-bugs/")
     expect(links[11]).toHaveAttribute("href", "/services/")

@@ -32,6 +32,14 @@ test("every tel: link click reports a phone_call with where it was", () => {
   document.getElementById("plain")?.click()
 
   expect(gtag).toHaveBeenCalledTimes(2)
-  expect(gtag).toHaveBeenNthCalledWith(1, "event", "phone_call", { phone_number: "+19145550123", link_location: "footer", page_path: "/" })
-  expect(gtag).toHaveBeenNthCalledWith(2, "event", "phone_call", { phone_number: "+19145550999", link_location: "page", page_path: "/" })
+  expect(gtag).toHaveBeenNthCalledWith(1, "event", "phone_call", {
+    phone_number: "+19145550123",
+    link_location: "footer",
+    page_path: "/",
+  })
+  expect(gtag).toHaveBeenNthCalledWith(2, "event", "phone_call", {
+    phone_number: "+19145550999",
+    link_location: "page",
+    page_path: "/",
+  })
 })

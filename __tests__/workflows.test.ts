@@ -29,13 +29,27 @@ const files = fs.readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f))
 const source = (file: string) => fs.readFileSync(path.join(DIR, file), "utf8")
 const workflow = (file: string) => load(source(file)) as Workflow
 const steps = (wf: Workflow) => Object.values(wf.jobs).flatMap((job) => job.steps)
-const runs = (wf: Workflow) => steps(wf).map((step) => step.run ?? "").join("\n")
-const envOf = (wf: Workflow) => Object.assign({}, ...Object.values(wf.jobs).map((job) => job.env ?? {}), ...steps(wf).map((step) => step.env ?? {})) as Record<string, string>
+const runs = (wf: Workflow) =>
+  steps(wf)
+    .map((step) => step.run ?? "")
+    .join("\n")
+const envOf = (wf: Workflow) =>
+  Object.assign(
+    {},
+    ...Object.values(wf.jobs).map((job) => job.env ?? {}),
+    ...steps(wf).map((step) => step.env ?? {}),
+  ) as Record<string, string>
 
 /** The files git tracks, to check that each `paths` filter matches something real. */
 const tracked = execFileSync("git", ["ls-files"], { cwd: ROOT, encoding: "utf8" }).split("\n").filter(Boolean)
 const globToRegExp = (glob: string) =>
-  new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\u0000").replace(/\*/g, "[^/]*").replace(/\u0000/g, ".*")}$`)
+  new RegExp(
+    `^${glob
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*\*/g, "\u0000")
+      .replace(/\*/g, "[^/]*")
+      .replace(/\u0000/g, ".*")}$`,
+  )
 
 test("there are the three workflows", () => {
   expect(files.sort()).toEqual(["ci.yml", "deploy-backend.yml", "deploy-site.yml"])
@@ -71,18 +85,27 @@ test("the site deploys from main when data, code, static files or the Gatsby con
   const deploy = workflow("deploy-site.yml")
   expect(deploy.on.push?.branches).toEqual(["main"])
   const paths = deploy.on.push?.paths ?? []
-  for (const required of ["data/**", "src/**", "static/**", "gatsby-config.ts", "gatsby-node.ts", "gatsby/**"]) expect(paths).toContain(required)
+  for (const required of ["data/**", "src/**", "static/**", "gatsby-config.ts", "gatsby-node.ts", "gatsby/**"])
+    expect(paths).toContain(required)
   for (const glob of paths) expect(tracked.some((file) => globToRegExp(glob).test(file))).toBe(true)
   expect(globToRegExp("data/**").test("data/offers/newrochelle59.yaml")).toBe(true)
   const commands = runs(deploy)
   expect(commands.indexOf("npm run validate:data")).toBeLessThan(commands.indexOf("npm run build"))
   expect(commands).toMatch(/npx --yes netlify-cli@\d+\.\d+\.\d+ deploy --dir=public --prod/)
-  expect(envOf(deploy)).toMatchObject({ NETLIFY_AUTH_TOKEN: "${{ secrets.NETLIFY_AUTH_TOKEN }}", NETLIFY_SITE_ID: "${{ secrets.NETLIFY_SITE_ID }}" })
+  expect(envOf(deploy)).toMatchObject({
+    NETLIFY_AUTH_TOKEN: "${{ secrets.NETLIFY_AUTH_TOKEN }}",
+    NETLIFY_SITE_ID: "${{ secrets.NETLIFY_SITE_ID }}",
+  })
 })
 
 test("the site build restores Gatsby's .cache and public/ from the last run", () => {
   const cache = steps(workflow("deploy-site.yml")).find((step) => step.uses?.startsWith("actions/cache@"))
-  expect(cache?.with?.path?.split("\n").map((p) => p.trim()).filter(Boolean)).toEqual([".cache", "public"])
+  expect(
+    cache?.with?.path
+      ?.split("\n")
+      .map((p) => p.trim())
+      .filter(Boolean),
+  ).toEqual([".cache", "public"])
   expect(cache?.with?.["restore-keys"]).toBeTruthy()
   const order = steps(workflow("deploy-site.yml")).map((step) => step.uses ?? step.run ?? "")
   expect(order.findIndex((s) => s.startsWith("actions/cache@"))).toBeLessThan(order.indexOf("npm run build"))
@@ -90,8 +113,15 @@ test("the site build restores Gatsby's .cache and public/ from the last run", ()
 
 test("the site is built with every setting the browser code and the build read", () => {
   const env = envOf(workflow("deploy-site.yml"))
-  const readBySite = new Set<string>(["SITE_URL", "GATSBY_GA_MEASUREMENT_ID", "GATSBY_ADS_ID", "GATSBY_ADS_CONVERSION_LABEL"])
-  for (const file of ["src/lib/backend-config.ts"]) for (const [, name] of fs.readFileSync(path.join(ROOT, file), "utf8").matchAll(/process\.env\.(GATSBY_[A-Z_]+)/g)) readBySite.add(name!)
+  const readBySite = new Set<string>([
+    "SITE_URL",
+    "GATSBY_GA_MEASUREMENT_ID",
+    "GATSBY_ADS_ID",
+    "GATSBY_ADS_CONVERSION_LABEL",
+  ])
+  for (const file of ["src/lib/backend-config.ts"])
+    for (const [, name] of fs.readFileSync(path.join(ROOT, file), "utf8").matchAll(/process\.env\.(GATSBY_[A-Z_]+)/g))
+      readBySite.add(name!)
   for (const name of readBySite) expect(env[name]).toMatch(/^\$\{\{ (vars|secrets)\.[A-Z_]+ \}\}$/)
 })
 

@@ -2,7 +2,19 @@ import { siteRoutes } from "../scripts/site-routes"
 import { gotoHydrated, openPage, useBrowser } from "./browser"
 
 const browser = useBrowser()
-const MENU_PESTS = ["ants", "spiders", "roaches", "rodents", "bed-bugs", "mosquitos", "ticks", "bees", "centipedes", "silverfish", "termites"]
+const MENU_PESTS = [
+  "ants",
+  "spiders",
+  "roaches",
+  "rodents",
+  "bed-bugs",
+  "mosquitos",
+  "ticks",
+  "bees",
+  "centipedes",
+  "silverfish",
+  "termites",
+]
 
 test("every pest page of the dropdown is reached from it", async () => {
   const { page, errors, close } = await openPage(browser())
@@ -70,7 +82,9 @@ test("every tel: and mailto: link on every page is the company's", async () => {
     for (const route of siteRoutes()) {
       await gotoHydrated(page, route.path)
       const tel = await page.locator("a[href^='tel:']").evaluateAll((links) => links.map((a) => a.getAttribute("href")))
-      const mail = await page.locator("a[href^='mailto:']").evaluateAll((links) => links.map((a) => a.getAttribute("href")))
+      const mail = await page
+        .locator("a[href^='mailto:']")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")))
       expect(tel.length).toBeGreaterThan(0)
       for (const href of tel) expect(href).toBe("tel:+19145550123")
       for (const href of mail) expect(href).toBe("mailto:info@westchesterfamilypest.example")

@@ -23,7 +23,10 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ti
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (await check()) return
-    if (develop.exitCode !== null) throw new Error(`gatsby develop exited (${develop.exitCode}) while waiting for ${what}:\n${plainOutput(output).slice(-2000)}`)
+    if (develop.exitCode !== null)
+      throw new Error(
+        `gatsby develop exited (${develop.exitCode}) while waiting for ${what}:\n${plainOutput(output).slice(-2000)}`,
+      )
     await new Promise((r) => setTimeout(r, 250))
   }
   throw new Error(`timed out waiting for ${what}:\n${plainOutput(output).slice(-2000)}`)
@@ -33,16 +36,24 @@ beforeAll(async () => {
   project = scratchProject("develop-")
   const port = await freePort()
   url = `http://127.0.0.1:${port}`
-  develop = spawn(process.execPath, [require.resolve("gatsby/cli.js"), "develop", "--host", "127.0.0.1", "--port", String(port)], {
-    cwd: project.dir,
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NODE_ENV: "development" },
-    stdio: ["ignore", "pipe", "pipe"],
-    // Its own process group, so the workers it starts stop with it.
-    detached: true,
-  })
+  develop = spawn(
+    process.execPath,
+    [require.resolve("gatsby/cli.js"), "develop", "--host", "127.0.0.1", "--port", String(port)],
+    {
+      cwd: project.dir,
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NODE_ENV: "development" },
+      stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so the workers it starts stop with it.
+      detached: true,
+    },
+  )
   develop.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()))
   develop.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  await waitFor(async () => (await fetch(`${url}/offer/yonkers39/`).catch(() => null))?.ok === true, "the develop server", 240_000)
+  await waitFor(
+    async () => (await fetch(`${url}/offer/yonkers39/`).catch(() => null))?.ok === true,
+    "the develop server",
+    240_000,
+  )
 })
 
 afterAll(async () => {
@@ -82,10 +93,14 @@ test("an edited offer shows in the open page without a reload; a broken one show
 
     const before = output.length
     editOffer(["heroVariant: family", "heroVariant: dragon"])
-    const expected = 'Invalid data in data/offers/yonkers39.yaml, entry "yonkers39", field "heroVariant": must be one of the following values: technician, family'
-    await waitFor(() => plainOutput(output.slice(before)).includes(expected), "the data error in the develop output", 60_000)
+    const expected =
+      'Invalid data in data/offers/yonkers39.yaml, entry "yonkers39", field "heroVariant": must be one of the following values: technician, family'
+    await waitFor(
+      () => plainOutput(output.slice(before)).includes(expected),
+      "the data error in the develop output",
+      60_000,
+    )
     expect(develop.exitCode).toBeNull()
-
   } finally {
     await page.close()
   }

@@ -69,11 +69,18 @@ test("a full estimate is stored once, forwarded, confirmed by e-mail, and thanke
     const toast = page.getByRole("status").filter({ hasText: "Request Submitted Successfully!" })
     expect(await toast.innerText()).toContain("Your request has been successfully submitted to our system!")
     expect(await page.getByText(/WEB\d{6}/).count()).toBe(1)
-    const leads = await db`select kind, service_plan, pests, state, account_id from leads where email = 'erin@example.com'`
+    const leads =
+      await db`select kind, service_plan, pests, state, account_id from leads where email = 'erin@example.com'`
     expect(leads).toHaveLength(1)
-    expect(leads[0]).toMatchObject({ kind: "estimate", service_plan: "c-are-plus", pests: ["Ticks", "Termites"], state: "NY" })
+    expect(leads[0]).toMatchObject({
+      kind: "estimate",
+      service_plan: "c-are-plus",
+      pests: ["Ticks", "Termites"],
+      state: "NY",
+    })
     expect(leads[0]!.account_id).toMatch(/^WEB\d{6}-/)
-    const jobs = await db`select j.kind from outbox_jobs j join leads l on l.id = j.lead_id where l.email = 'erin@example.com' order by j.kind`
+    const jobs =
+      await db`select j.kind from outbox_jobs j join leads l on l.id = j.lead_id where l.email = 'erin@example.com' order by j.kind`
     expect(jobs.map((j) => j.kind)).toEqual(["company_email", "crm_forward", "customer_email"])
     const confirmation = await mailTo("erin@example.com", /Your free pest control estimate request/)
     expect(confirmation.text_body).toContain("C•ARE+")
@@ -111,17 +118,32 @@ test("backend down while a visitor sends the contact form and the wizard: both k
     await gotoHydrated(page, "/estimate/")
     await completeWizard(page, "dana@example.com")
     await page.getByRole("heading", { name: "Thank You! Your Request Is In" }).waitFor()
-    expect(await page.getByRole("alert").filter({ hasText: "Submission Issue" }).innerText()).toContain("we've received your information")
+    expect(await page.getByRole("alert").filter({ hasText: "Submission Issue" }).innerText()).toContain(
+      "we've received your information",
+    )
     expect(await db`select 1 from leads where email = 'dana@example.com'`).toHaveLength(0)
-    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("lead-outbox.v1") ?? "[]") as Array<{ name: string }>)
-    expect(kept.map((entry) => entry.name)).toEqual(["process-contact", "process-simple-lead", "process-estimate", "send-estimate-confirmation"])
+    const kept = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("lead-outbox.v1") ?? "[]") as Array<{ name: string }>,
+    )
+    expect(kept.map((entry) => entry.name)).toEqual([
+      "process-contact",
+      "process-simple-lead",
+      "process-estimate",
+      "send-estimate-confirmation",
+    ])
 
     // The backend is back; the visitor opens another page.
     await page.unroute("**/functions/v1/**")
     const loadedAt = Date.now()
     await gotoHydrated(page, "/")
-    const leads = await eventually(() => db`select kind, account_id from leads where email = 'dana@example.com'`, 30_000)
-    const messages = await eventually(() => db`select name from contact_messages where email = 'dana@example.com'`, 30_000)
+    const leads = await eventually(
+      () => db`select kind, account_id from leads where email = 'dana@example.com'`,
+      30_000,
+    )
+    const messages = await eventually(
+      () => db`select name from contact_messages where email = 'dana@example.com'`,
+      30_000,
+    )
     console.log(`[e2e] kept submissions stored ${Date.now() - loadedAt} ms after the next page load`)
     expect(Date.now() - loadedAt).toBeLessThan(30_000)
     expect([...leads]).toEqual([{ kind: "estimate", account_id: expect.stringMatching(/^WEB\d{6}-/) }])
@@ -142,12 +164,24 @@ test("backend down while a visitor sends the contact form and the wizard: both k
 test("a refusal (4xx) from the functions is a destructive toast with the phone number, and nothing is kept for re-sending", async () => {
   const { page, close } = await openPage(browser())
   try {
-    await page.route("**/functions/v1/**", (route) => route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ success: false, error: "Some fields are missing or invalid", fields: { phone: "Please enter a phone number with at least 10 digits" } }) }))
+    await page.route("**/functions/v1/**", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({
+          success: false,
+          error: "Some fields are missing or invalid",
+          fields: { phone: "Please enter a phone number with at least 10 digits" },
+        }),
+      }),
+    )
     await gotoHydrated(page, "/contact/")
     await fillContact(page, "Errol Error", "errol@example.com")
     await page.getByRole("button", { name: "Send Message" }).click()
     await page.getByRole("alert").filter({ hasText: "Please try calling us directly at (914) 555-0123." }).waitFor()
-    expect(await page.getByRole("textbox", { name: "Message", exact: true }).inputValue()).toBe("Carpenter ants on the back deck")
+    expect(await page.getByRole("textbox", { name: "Message", exact: true }).inputValue()).toBe(
+      "Carpenter ants on the back deck",
+    )
     expect(await page.evaluate(() => localStorage.getItem("lead-outbox.v1"))).toBeNull()
   } finally {
     await close()

@@ -4,7 +4,6 @@ import { startBackend } from "../server/backend"
 import { LOCAL_API_URL } from "../supabase/functions/_shared/local-defaults"
 
 declare global {
-  // eslint-disable-next-line no-var
   var __E2E_STOPS__: Array<() => Promise<void>> | undefined
 }
 

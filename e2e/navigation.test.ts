@@ -62,7 +62,13 @@ describe("mobile menu at 390 px", () => {
       await menuButton.click()
       const dialog = page.getByRole("dialog", { name: "Menu" })
       await dialog.waitFor({ state: "visible" })
-      for (const text of ["(914) 555-0123", "20+ Years Serving Westchester", "Get Free Estimate", "Call Now", "Mon–Fri"]) {
+      for (const text of [
+        "(914) 555-0123",
+        "20+ Years Serving Westchester",
+        "Get Free Estimate",
+        "Call Now",
+        "Mon–Fri",
+      ]) {
         expect(await dialog.getByText(text, { exact: false }).first().isVisible()).toBe(true)
       }
       for (let i = 0; i < 20; i++) await page.keyboard.press("Tab")

@@ -26,45 +26,61 @@ const offers = fs
   .map((f) => load(fs.readFileSync(path.join(offersDir, f), "utf8")) as OfferFile)
 const fallback = offers.find((o) => o.key === "scarsdale49")!
 
-test.each(offers.map((o) => [o.key, o] as const))("/offer/%s/ shows its own offer, tags and structured data", async (key, offer) => {
-  const { page, errors, close } = await openPage(browser())
-  try {
-    await gotoHydrated(page, `/offer/${key}/`)
-    await page.getByRole("heading", { level: 1, name: `Pest Control in ${offer.city} — ${offer.offerName}` }).waitFor()
-    expect(await page.title()).toBe(offer.title)
-    const meta = (selector: string) => page.locator(selector).getAttribute("content")
-    expect(await meta('meta[name="description"]')).toBe(offer.metaDescription)
-    expect(await meta('meta[property="og:title"]')).toBe(offer.title)
-    expect(await meta('meta[name="twitter:description"]')).toBe(offer.metaDescription)
-    expect(await meta('meta[property="og:image"]')).toMatch(/^https:\/\/.+\.(png|jpg|webp)$/)
-    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(new RegExp(`/offer/${key}/$`))
-    await expect(page.getByText(`${offer.price} with coupon ${offer.couponCode}`).isVisible()).resolves.toBe(true)
-    const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as Record<string, unknown>)
-    const business = jsonLd.find((doc) => doc["@type"] === "LocalBusiness") as { address: { addressLocality: string; addressRegion: string }; makesOffer: { price: unknown; priceCurrency: string }; areaServed: { geoRadius: number } }
-    expect(business.address).toMatchObject({ addressLocality: offer.city, addressRegion: "NY" })
-    expect(business.makesOffer).toMatchObject({ price: Number(offer.price.slice(1)), priceCurrency: "USD" })
-    expect(business.areaServed.geoRadius).toBe(25000)
-    expect(errors).toEqual([])
-  } finally {
-    await close()
-  }
-})
+test.each(offers.map((o) => [o.key, o] as const))(
+  "/offer/%s/ shows its own offer, tags and structured data",
+  async (key, offer) => {
+    const { page, errors, close } = await openPage(browser())
+    try {
+      await gotoHydrated(page, `/offer/${key}/`)
+      await page
+        .getByRole("heading", { level: 1, name: `Pest Control in ${offer.city} — ${offer.offerName}` })
+        .waitFor()
+      expect(await page.title()).toBe(offer.title)
+      const meta = (selector: string) => page.locator(selector).getAttribute("content")
+      expect(await meta('meta[name="description"]')).toBe(offer.metaDescription)
+      expect(await meta('meta[property="og:title"]')).toBe(offer.title)
+      expect(await meta('meta[name="twitter:description"]')).toBe(offer.metaDescription)
+      expect(await meta('meta[property="og:image"]')).toMatch(/^https:\/\/.+\.(png|jpg|webp)$/)
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(new RegExp(`/offer/${key}/$`))
+      await expect(page.getByText(`${offer.price} with coupon ${offer.couponCode}`).isVisible()).resolves.toBe(true)
+      const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+        (t) => JSON.parse(t) as Record<string, unknown>,
+      )
+      const business = jsonLd.find((doc) => doc["@type"] === "LocalBusiness") as {
+        address: { addressLocality: string; addressRegion: string }
+        makesOffer: { price: unknown; priceCurrency: string }
+        areaServed: { geoRadius: number }
+      }
+      expect(business.address).toMatchObject({ addressLocality: offer.city, addressRegion: "NY" })
+      expect(business.makesOffer).toMatchObject({ price: Number(offer.price.slice(1)), priceCurrency: "USD" })
+      expect(business.areaServed.geoRadius).toBe(25000)
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  },
+)
 
-test.each(["/offer/", "/offer/no-such-city/", "/offer/old/campaign/"])("%s shows the scarsdale49 offer from the first byte, with the canonical of the real page", async (route) => {
-  const served = await fetch(`${baseUrl()}${route}`)
-  expect(served.status).toBe(200)
-  expect(await served.text()).toContain(`Pest Control in ${fallback.city} — ${fallback.offerName}`)
-  const { page, errors, close } = await openPage(browser())
-  try {
-    await gotoHydrated(page, route)
-    await page.getByRole("heading", { level: 1, name: `Pest Control in ${fallback.city} — ${fallback.offerName}` }).waitFor()
-    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/\/offer\/scarsdale49\/$/)
-    expect(await page.title()).toBe(fallback.title)
-    expect(errors).toEqual([])
-  } finally {
-    await close()
-  }
-})
+test.each(["/offer/", "/offer/no-such-city/", "/offer/old/campaign/"])(
+  "%s shows the scarsdale49 offer from the first byte, with the canonical of the real page",
+  async (route) => {
+    const served = await fetch(`${baseUrl()}${route}`)
+    expect(served.status).toBe(200)
+    expect(await served.text()).toContain(`Pest Control in ${fallback.city} — ${fallback.offerName}`)
+    const { page, errors, close } = await openPage(browser())
+    try {
+      await gotoHydrated(page, route)
+      await page
+        .getByRole("heading", { level: 1, name: `Pest Control in ${fallback.city} — ${fallback.offerName}` })
+        .waitFor()
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/\/offer\/scarsdale49\/$/)
+      expect(await page.title()).toBe(fallback.title)
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  },
+)
 
 test("a callback request is stored with its campaign, e-mailed to the office, and the page becomes the thank-you screen", async () => {
   const offer = offers.find((o) => o.key === "yonkers149")!
@@ -83,7 +99,8 @@ test("a callback request is stored with its campaign, e-mailed to the office, an
     await page.getByText("Request Submitted!").waitFor()
     expect(await page.getByRole("heading", { name: "Prefer a Callback?" }).count()).toBe(0)
 
-    const rows = await db`select kind, full_name, phone, email, street_address, city, special_offer, utm_source, utm_campaign, utm_term, property_type, service_plan, pests from leads where full_name = 'Olive Offer'`
+    const rows =
+      await db`select kind, full_name, phone, email, street_address, city, special_offer, utm_source, utm_campaign, utm_term, property_type, service_plan, pests from leads where full_name = 'Olive Offer'`
     expect(offer.utmCampaign).toBeTruthy()
     expect([...rows]).toEqual([
       {

@@ -8,7 +8,21 @@ const browser = useBrowser()
 
 test("the route table is complete", () => {
   const paths = routes.map((r) => r.path)
-  const pests = ["ants", "spiders", "roaches", "rodents", "bed-bugs", "mosquitos", "ticks", "bees", "fleas", "wasps", "centipedes", "silverfish", "termites"]
+  const pests = [
+    "ants",
+    "spiders",
+    "roaches",
+    "rodents",
+    "bed-bugs",
+    "mosquitos",
+    "ticks",
+    "bees",
+    "fleas",
+    "wasps",
+    "centipedes",
+    "silverfish",
+    "termites",
+  ]
   for (const expected of [
     "/",
     "/services/",
@@ -56,7 +70,11 @@ test("an unknown path shows the not-found page and logs the path", async () => {
     const response = await gotoHydrated(page, "/no-such-page/")
     expect(response?.status()).toBe(404)
     await page.getByRole("heading", { level: 1, name: "Page Not Found" }).waitFor()
-    await expect(page.getByText("Sorry, we couldn't find the page you're looking for. It might have been moved or doesn't exist.").isVisible()).resolves.toBe(true)
+    await expect(
+      page
+        .getByText("Sorry, we couldn't find the page you're looking for. It might have been moved or doesn't exist.")
+        .isVisible(),
+    ).resolves.toBe(true)
     expect(await page.getByRole("link", { name: "Go to Homepage" }).getAttribute("href")).toBe("/")
     expect(await page.getByRole("link", { name: "Contact Us" }).first().getAttribute("href")).toBe("/contact/")
     expect(await page.locator("main a[href^='tel:']").getAttribute("href")).toBe("tel:+19145550123")

@@ -37,7 +37,9 @@ test("the countdown is prerendered at 23:59:59 and ticks down once the page runs
     expect(html).toMatch(/role="timer"[^>]*>23:59:59</)
     await gotoHydrated(page, PATH)
     const timer = page.getByRole("timer")
-    await page.waitForFunction(() => document.querySelector("[role=timer]")?.textContent !== "23:59:59", undefined, { timeout: 5000 })
+    await page.waitForFunction(() => document.querySelector("[role=timer]")?.textContent !== "23:59:59", undefined, {
+      timeout: 5000,
+    })
     expect(await timer.innerText()).toMatch(/^23:59:5\d$/)
     expect(errors).toEqual([])
   } finally {
@@ -52,9 +54,12 @@ test("a booking is stored with its offer, e-mailed to the company and the custom
     await gotoHydrated(page, PATH)
     await book(page, "sam.scarsdale@example.com")
     await page.getByRole("heading", { name: "Thank You! Your $49 Visit Is Booked" }).waitFor()
-    expect(await page.getByRole("status").filter({ hasText: "Success!" }).innerText()).toContain("Your $49 visit has been booked! We'll call you within 24 hours.")
+    expect(await page.getByRole("status").filter({ hasText: "Success!" }).innerText()).toContain(
+      "Your $49 visit has been booked! We'll call you within 24 hours.",
+    )
     expect(await page.getByRole("textbox", { name: "Full Name", exact: true }).count()).toBe(0)
-    const leads = await db`select kind, full_name, phone, street_address, city, zip_code, special_offer from leads where email = 'sam.scarsdale@example.com'`
+    const leads =
+      await db`select kind, full_name, phone, street_address, city, zip_code, special_offer from leads where email = 'sam.scarsdale@example.com'`
     expect(leads).toHaveLength(1)
     expect(leads[0]).toMatchObject({
       kind: "booking",
@@ -78,10 +83,19 @@ test("a booking is stored with its offer, e-mailed to the company and the custom
 test("a refusal (4xx) shows the Error toast with the phone number and the fields stay filled", async () => {
   const { page, close } = await openPage(browser())
   try {
-    await page.route("**/functions/v1/**", (route) => route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ success: false, error: "Some fields are missing or invalid" }) }))
+    await page.route("**/functions/v1/**", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, error: "Some fields are missing or invalid" }),
+      }),
+    )
     await gotoHydrated(page, PATH)
     await book(page, "refused@example.com")
-    await page.getByRole("alert").filter({ hasText: "Something went wrong. Please call us directly at (914) 555-0123" }).waitFor()
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Something went wrong. Please call us directly at (914) 555-0123" })
+      .waitFor()
     expect(await page.getByRole("textbox", { name: "Full Name", exact: true }).inputValue()).toBe("Sam Scarsdale")
   } finally {
     await close()
@@ -94,7 +108,11 @@ test("with the backend down the booking is kept for re-sending, the visitor is t
     await page.route("**/functions/v1/**", (route) => route.abort("connectionrefused"))
     await gotoHydrated(page, PATH)
     await book(page, "down@example.com")
-    await page.getByRole("status").filter({ hasText: "Saved, not sent yet" }).filter({ hasText: "(914) 555-0123" }).waitFor()
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Saved, not sent yet" })
+      .filter({ hasText: "(914) 555-0123" })
+      .waitFor()
     expect(await page.getByRole("textbox", { name: "Full Name", exact: true }).inputValue()).toBe("Sam Scarsdale")
     expect(await page.evaluate(() => localStorage.getItem("lead-outbox.v1"))).toContain("down@example.com")
   } finally {
@@ -109,7 +127,9 @@ test("leaving through the top of the window opens the exit-intent dialog once; C
     await page.mouse.move(400, 300)
     await page.mouse.move(400, -5)
     await exitDialog(page).waitFor()
-    expect(await exitDialog(page).getByRole("link", { name: "Call (914) 555-0123" }).getAttribute("href")).toBe("tel:+19145550123")
+    expect(await exitDialog(page).getByRole("link", { name: "Call (914) 555-0123" }).getAttribute("href")).toBe(
+      "tel:+19145550123",
+    )
     expect(await axeViolations(page)).toEqual([])
     await exitDialog(page).getByRole("button", { name: "Close" }).click()
     await exitDialog(page).waitFor({ state: "detached" })

@@ -34,13 +34,16 @@ async function openWatchedPage(): Promise<{ page: Page; context: BrowserContext;
   await context.addInitScript(() => {
     window.__csp = []
     document.addEventListener("securitypolicyviolation", (event) => {
-      window.__csp.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`)
+      window.__csp.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`,
+      )
     })
   })
   const page = await context.newPage()
   const consoleErrors: string[] = []
   page.on("console", (message) => {
-    if (message.type() === "error" || /Refused to|Content Security Policy|Permissions-Policy/.test(message.text())) consoleErrors.push(message.text())
+    if (message.type() === "error" || /Refused to|Content Security Policy|Permissions-Policy/.test(message.text()))
+      consoleErrors.push(message.text())
   })
   page.on("pageerror", (error) => consoleErrors.push(error.message))
   return { page, context, consoleErrors }
@@ -79,7 +82,9 @@ describe.each(pages)("$path", ({ path: urlPath, status }) => {
       expect(headers["content-type"]).toBe("text/html; charset=utf-8")
       expect(await violations(page)).toEqual([])
       // Gatsby's inline scripts ran (allowed by their hashes): the chunk map is there.
-      expect(await page.evaluate(() => typeof (window as unknown as Record<string, unknown>).___chunkMapping)).toBe("string")
+      expect(await page.evaluate(() => typeof (window as unknown as Record<string, unknown>).___chunkMapping)).toBe(
+        "string",
+      )
       // The browser logs the missing page itself as an error on the 404 route; nothing else may log one.
       expect(consoleErrors.filter((e) => !(status === 404 && /status of 404/.test(e)))).toEqual([])
     } finally {
@@ -129,20 +134,29 @@ test("the policy lets the Google tag and Turnstile load and send their beacons, 
   try {
     // No network here: third-party requests are answered locally; CSP decides before they are sent.
     await context.route(/^https:\/\//, (route) =>
-      route.request().resourceType() === "script" ? route.fulfill({ contentType: "application/javascript", body: "" }) : route.fulfill({ status: 204, body: "" }),
+      route.request().resourceType() === "script"
+        ? route.fulfill({ contentType: "application/javascript", body: "" })
+        : route.fulfill({ status: 204, body: "" }),
     )
     await page.goto(`${hostUrl()}/offer/yonkers39/`, { waitUntil: "networkidle" })
     await page.waitForSelector("html[data-hydrated]", { state: "attached" })
     // What gtag.js (GA4 + Ads conversions) and Turnstile do once loaded, run in the page under its CSP.
     await page.evaluate(async () => {
-      const addScript = (src: string) => document.head.appendChild(Object.assign(document.createElement("script"), { src }))
-      const addFrame = (src: string) => document.body.appendChild(Object.assign(document.createElement("iframe"), { src, title: "test" }))
+      const addScript = (src: string) =>
+        document.head.appendChild(Object.assign(document.createElement("script"), { src }))
+      const addFrame = (src: string) =>
+        document.body.appendChild(Object.assign(document.createElement("iframe"), { src, title: "test" }))
       addScript("https://www.googletagmanager.com/gtag/js?id=G-TEST")
       addScript("https://www.googleadservices.com/pagead/conversion_async.js")
       addScript("https://challenges.cloudflare.com/turnstile/v0/api.js")
       addFrame("https://challenges.cloudflare.com/cdn-cgi/challenge-platform/h/g/turnstile/if/ov2/")
       addFrame("https://td.doubleclick.net/td/rul/1234567")
-      for (const src of ["https://www.google-analytics.com/g/collect?v=2", "https://www.googleadservices.com/pagead/conversion/1234567/", "https://googleads.g.doubleclick.net/pagead/viewthroughconversion/1234567/", "https://www.google.com/pagead/1p-conversion/1234567/"]) {
+      for (const src of [
+        "https://www.google-analytics.com/g/collect?v=2",
+        "https://www.googleadservices.com/pagead/conversion/1234567/",
+        "https://googleads.g.doubleclick.net/pagead/viewthroughconversion/1234567/",
+        "https://www.google.com/pagead/1p-conversion/1234567/",
+      ]) {
         new Image().src = src
       }
       await fetch("https://region1.google-analytics.com/g/collect?v=2", { method: "POST", mode: "no-cors" })
@@ -153,7 +167,9 @@ test("the policy lets the Google tag and Turnstile load and send their beacons, 
     // And the listener does see a refusal: an origin the policy does not name.
     await page.evaluate(() => fetch("https://collector.example.net/steal").catch(() => undefined))
     await page.waitForFunction(() => window.__csp.length > 0)
-    expect(await violations(page)).toEqual([expect.stringMatching(/^connect-src blocked https:\/\/collector\.example\.net\/steal/)])
+    expect(await violations(page)).toEqual([
+      expect.stringMatching(/^connect-src blocked https:\/\/collector\.example\.net\/steal/),
+    ])
   } finally {
     await context.close()
   }

@@ -28,17 +28,77 @@ const fileOf = (node: FileParent) => node.parent?.relativePath ?? "(unknown file
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
   const result = await graphql<CreatePagesData>(`
     query CreatePages {
-      allPageYaml(sort: { path: ASC }) { nodes { path template parent { ... on File { relativePath } } } }
-      allPestYaml(sort: { slug: ASC }) { nodes { slug parent { ... on File { relativePath } } } }
-      allOfferYaml(sort: { key: ASC }) { nodes { key fallback parent { ... on File { relativePath } } } }
-      navigationYaml {
-        parent { ... on File { relativePath } }
-        main { path }
-        servicesMenu { pests }
-        footer { servicePests company { path } legal { path } }
+      allPageYaml(sort: { path: ASC }) {
+        nodes {
+          path
+          template
+          parent {
+            ... on File {
+              relativePath
+            }
+          }
+        }
       }
-      offerPageYaml { parent { ... on File { relativePath } } protection { plans { plan } } }
-      plansYaml { plans { id } }
+      allPestYaml(sort: { slug: ASC }) {
+        nodes {
+          slug
+          parent {
+            ... on File {
+              relativePath
+            }
+          }
+        }
+      }
+      allOfferYaml(sort: { key: ASC }) {
+        nodes {
+          key
+          fallback
+          parent {
+            ... on File {
+              relativePath
+            }
+          }
+        }
+      }
+      navigationYaml {
+        parent {
+          ... on File {
+            relativePath
+          }
+        }
+        main {
+          path
+        }
+        servicesMenu {
+          pests
+        }
+        footer {
+          servicePests
+          company {
+            path
+          }
+          legal {
+            path
+          }
+        }
+      }
+      offerPageYaml {
+        parent {
+          ... on File {
+            relativePath
+          }
+        }
+        protection {
+          plans {
+            plan
+          }
+        }
+      }
+      plansYaml {
+        plans {
+          id
+        }
+      }
     }
   `)
   if (result.errors || !result.data) {
@@ -63,7 +123,11 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       footerLinks: [...navigationYaml.footer.company, ...navigationYaml.footer.legal],
     },
     offerPagePlans: offerPageYaml
-      ? { file: fileOf(offerPageYaml), named: offerPageYaml.protection.plans.map((p) => p.plan), known: plansYaml?.plans.map((p) => p.id) ?? [] }
+      ? {
+          file: fileOf(offerPageYaml),
+          named: offerPageYaml.protection.plans.map((p) => p.plan),
+          known: plansYaml?.plans.map((p) => p.id) ?? [],
+        }
       : undefined,
   })
   if (problems.length > 0) {
@@ -85,6 +149,11 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   // page's HTML for them (static/_redirects; gatsby serve reads the matchPath), so nothing flashes.
   const fallback = allOfferYaml.nodes.find((offer) => offer.fallback === true)
   if (fallback) {
-    createPage({ path: OFFER_FALLBACK_PATH, matchPath: `${OFFER_FALLBACK_PATH}*`, component: template("offer-page"), context: { slug: fallback.key } })
+    createPage({
+      path: OFFER_FALLBACK_PATH,
+      matchPath: `${OFFER_FALLBACK_PATH}*`,
+      component: template("offer-page"),
+      context: { slug: fallback.key },
+    })
   }
 }

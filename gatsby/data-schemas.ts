@@ -4,7 +4,17 @@
  * turned into the GraphQL type definitions (see schema.ts), so the checks,
  * the schema and the component prop types cannot drift apart.
  */
-import { array, boolean, number, object, string, type InferType, type AnyObject, type ObjectSchema, type ObjectShape } from "yup"
+import {
+  array,
+  boolean,
+  number,
+  object,
+  string,
+  type InferType,
+  type AnyObject,
+  type ObjectSchema,
+  type ObjectShape,
+} from "yup"
 import { ICON_NAMES } from "../src/lib/icon-names"
 
 const text = () => string().trim().required()
@@ -12,9 +22,18 @@ const textList = () => array().of(text()).required().min(1)
 const routePath = () =>
   string()
     .required()
-    .matches(/^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/, "must be a site path such as /services/ants (lowercase, no trailing slash)")
-const slug = () => string().required().matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and dashes")
-const clockTime = () => string().required().matches(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour time such as 08:00")
+    .matches(
+      /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/,
+      "must be a site path such as /services/ants (lowercase, no trailing slash)",
+    )
+const slug = () =>
+  string()
+    .required()
+    .matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and dashes")
+const clockTime = () =>
+  string()
+    .required()
+    .matches(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour time such as 08:00")
 
 /** Required, closed objects: a missing block or a misspelt key fails the build instead of being ignored. */
 const strictObject = <S extends ObjectShape>(shape: S) =>
@@ -30,19 +49,42 @@ export const AGGRESSION_LEVELS = ["Low", "Moderate", "High"] as const
 export const DANGER_LEVELS = ["Low", "Moderate", "Severe"] as const
 export const SECTION_TYPES = ["species", "steps", "list", "facts", "callout", "areas", "options"] as const
 /** Page templates a data/pages file may name; each is src/templates/<name>.tsx. */
-export const PAGE_TEMPLATES = ["content-page", "offers-index", "scarsdale-offer", "home-page", "services-page", "plans-page", "about-page", "faq-page", "contact-page", "estimate-page"] as const
+export const PAGE_TEMPLATES = [
+  "content-page",
+  "offers-index",
+  "scarsdale-offer",
+  "home-page",
+  "services-page",
+  "plans-page",
+  "about-page",
+  "faq-page",
+  "contact-page",
+  "estimate-page",
+] as const
 
-const weekday = () => string().required().oneOf([...WEEKDAYS])
+const weekday = () =>
+  string()
+    .required()
+    .oneOf([...WEEKDAYS])
 
-const openingHours = () => array().of(strictObject({ days: array().of(weekday()).required().min(1), opens: clockTime(), closes: clockTime() })).min(1)
+const openingHours = () =>
+  array()
+    .of(strictObject({ days: array().of(weekday()).required().min(1), opens: clockTime(), closes: clockTime() }))
+    .min(1)
 const link = () => strictObject({ label: text(), path: routePath() })
 const optionalText = () => string().trim().min(1)
 const optionalList = () => array().of(text()).min(1)
-const icon = () => string().required().oneOf([...ICON_NAMES])
+const icon = () =>
+  string()
+    .required()
+    .oneOf([...ICON_NAMES])
 /** An image file next to the data (a path relative to the YAML file) and its alt text. */
 const image = () =>
   strictObject({
-    src: string().required().matches(/\.(png|jpe?g|webp)$/, "must be a .png, .jpg or .webp file").meta({ graphqlType: "File @fileByRelativePath" }),
+    src: string()
+      .required()
+      .matches(/\.(png|jpe?g|webp)$/, "must be a .png, .jpg or .webp file")
+      .meta({ graphqlType: "File @fileByRelativePath" }),
     alt: text(),
   })
 const card = () => strictObject({ icon: icon(), title: text(), text: text() })
@@ -79,7 +121,9 @@ const SECTION_CONTENT: Record<(typeof SECTION_TYPES)[number], string> = {
 
 /** A block of a pest page. One shape for all types keeps the GraphQL schema flat; the test checks each type has its content. */
 export const sectionSchema = strictObject({
-  type: string().required().oneOf([...SECTION_TYPES]),
+  type: string()
+    .required()
+    .oneOf([...SECTION_TYPES]),
   heading: text(),
   intro: optionalText(),
   tone: string().oneOf(["info", "warning", "success"]),
@@ -87,12 +131,20 @@ export const sectionSchema = strictObject({
   icon: string().oneOf([...ICON_NAMES]),
   body: optionalText(),
   points: optionalList(),
-  steps: array().of(strictObject({ title: text(), description: text() })).min(1),
-  facts: array().of(strictObject({ value: text(), label: text() })).min(1),
+  steps: array()
+    .of(strictObject({ title: text(), description: text() }))
+    .min(1),
+  facts: array()
+    .of(strictObject({ value: text(), label: text() }))
+    .min(1),
   species: array().of(speciesSchema).min(1),
-  areas: array().of(strictObject({ area: text(), description: text(), solutions: textList() })).min(1),
+  areas: array()
+    .of(strictObject({ area: text(), description: text(), solutions: textList() }))
+    .min(1),
   options: array()
-    .of(strictObject({ name: text(), price: text(), description: text(), features: textList(), highlighted: boolean() }))
+    .of(
+      strictObject({ name: text(), price: text(), description: text(), features: textList(), highlighted: boolean() }),
+    )
     .min(1),
 }).test("section-content", function (section) {
   const needed = SECTION_CONTENT[section.type as (typeof SECTION_TYPES)[number]]
@@ -114,14 +166,18 @@ export const siteSchema = strictObject({
   yearsLabel: text(),
   phone: strictObject({
     display: text(),
-    e164: string().required().matches(/^\+1\d{10}$/, "must be a US number in E.164 form such as +19145550123"),
+    e164: string()
+      .required()
+      .matches(/^\+1\d{10}$/, "must be a US number in E.164 form such as +19145550123"),
   }),
   email: string().required().email("must be an e-mail address"),
   address: strictObject({
     street: text(),
     city: text(),
     region: string().required().length(2, "must be a two-letter state code"),
-    postalCode: string().required().matches(/^\d{5}$/, "must be a five-digit ZIP code"),
+    postalCode: string()
+      .required()
+      .matches(/^\d{5}$/, "must be a five-digit ZIP code"),
     country: string().required().length(2, "must be a two-letter country code"),
   }),
   geo: strictObject({
@@ -144,19 +200,37 @@ export const siteSchema = strictObject({
   serviceRadiusMeters: number().required().integer().positive(),
   customerPortal: strictObject({ label: text(), url: string().required().url("must be a full https:// address") }),
   tracking: strictObject({
-    googleAnalyticsId: string().defined().matches(/^(G-[A-Z0-9]+)?$/, "must be empty or a G-… measurement ID"),
-    googleAdsId: string().defined().matches(/^(AW-\d+)?$/, "must be empty or an AW-… conversion ID"),
-    adsConversionLabel: string().defined().matches(/^[A-Za-z0-9_-]*$/, "must be empty or an Ads conversion label"),
+    googleAnalyticsId: string()
+      .defined()
+      .matches(/^(G-[A-Z0-9]+)?$/, "must be empty or a G-… measurement ID"),
+    googleAdsId: string()
+      .defined()
+      .matches(/^(AW-\d+)?$/, "must be empty or an AW-… conversion ID"),
+    adsConversionLabel: string()
+      .defined()
+      .matches(/^[A-Za-z0-9_-]*$/, "must be empty or an Ads conversion label"),
   }),
 })
 
 export const navigationSchema = strictObject({
   main: array().of(link()).required().min(1),
-  servicesMenu: strictObject({ label: text(), path: routePath(), allLabel: text(), pests: array().of(slug()).required().min(1) }),
+  servicesMenu: strictObject({
+    label: text(),
+    path: routePath(),
+    allLabel: text(),
+    pests: array().of(slug()).required().min(1),
+  }),
   estimateCta: strictObject({ label: text(), mobileLabel: text(), path: routePath() }),
   callCta: strictObject({ label: text() }),
   mobileTagline: text(),
-  labels: strictObject({ call: text(), openMenu: text(), closeMenu: text(), menu: text(), hours: text(), skipToContent: text() }),
+  labels: strictObject({
+    call: text(),
+    openMenu: text(),
+    closeMenu: text(),
+    menu: text(),
+    hours: text(),
+    skipToContent: text(),
+  }),
   footer: strictObject({
     servicesHeading: text(),
     servicePests: array().of(slug()).required().min(1),
@@ -174,7 +248,9 @@ export const navigationSchema = strictObject({
 
 export const pageSchema = strictObject({
   path: routePath(),
-  template: string().required().oneOf([...PAGE_TEMPLATES]),
+  template: string()
+    .required()
+    .oneOf([...PAGE_TEMPLATES]),
   ...seoFields,
   description: text().min(50).max(170, "must be at most 170 characters so search results show it whole"),
   noindex: boolean(),
@@ -188,7 +264,9 @@ export const pestSchema = strictObject({
   name: text(),
   ...seoFields,
   description: text().min(50).max(170, "must be at most 170 characters so search results show it whole"),
-  urgency: string().required().oneOf([...URGENCY_LEVELS]),
+  urgency: string()
+    .required()
+    .oneOf([...URGENCY_LEVELS]),
   heading: text(),
   intro: text(),
   image: image(),
@@ -198,19 +276,32 @@ export const pestSchema = strictObject({
 })
 
 export const offerSchema = strictObject({
-  key: string().required().matches(/^[a-z0-9]+$/, "must be lowercase letters and digits, such as yonkers39"),
+  key: string()
+    .required()
+    .matches(/^[a-z0-9]+$/, "must be lowercase letters and digits, such as yonkers39"),
   fallback: boolean(),
   city: text(),
   offerName: text(),
-  price: string().required().matches(/^\$\d+(?:\.\d{2})?$/, "must be a dollar price such as $49"),
+  price: string()
+    .required()
+    .matches(/^\$\d+(?:\.\d{2})?$/, "must be a dollar price such as $49"),
   couponCode: text(),
-  phone: strictObject({ display: text(), e164: string().required().matches(/^\+1\d{10}$/, "must be a US number in E.164 form") }).optional().default(undefined),
+  phone: strictObject({
+    display: text(),
+    e164: string()
+      .required()
+      .matches(/^\+1\d{10}$/, "must be a US number in E.164 form"),
+  })
+    .optional()
+    .default(undefined),
   email: string().email("must be an e-mail address"),
   /** Published hours for this offer's phone; site.yaml's when absent. */
   hours: openingHours().optional().default(undefined),
   title: text().max(90),
   metaDescription: text().min(50).max(170, "must be at most 170 characters so search results show it whole"),
-  heroVariant: string().required().oneOf([...HERO_VARIANTS]),
+  heroVariant: string()
+    .required()
+    .oneOf([...HERO_VARIANTS]),
   serviceAreas: textList(),
   customTestimonials: array()
     .of(strictObject({ quote: text(), name: text(), location: text() }))
@@ -234,13 +325,23 @@ export const offerPageSchema = strictObject({
     couponNote: text(),
   }),
   heroImages: array()
-    .of(strictObject({ variant: string().required().oneOf([...HERO_VARIANTS]), image: image() }))
+    .of(
+      strictObject({
+        variant: string()
+          .required()
+          .oneOf([...HERO_VARIANTS]),
+        image: image(),
+      }),
+    )
     .required()
     .test("every-variant", `must have one image for each hero variant (${HERO_VARIANTS.join(", ")})`, (list) =>
       HERO_VARIANTS.every((variant) => list?.filter((entry) => entry.variant === variant).length === 1),
     ),
   exclusions: strictObject({ label: text(), items: textList() }),
-  whatYouGet: strictObject({ heading: text(), cards: array().of(card()).required().length(3, "must list exactly three cards") }),
+  whatYouGet: strictObject({
+    heading: text(),
+    cards: array().of(card()).required().length(3, "must list exactly three cards"),
+  }),
   protection: strictObject({
     heading: text(),
     intro: text(),
@@ -269,10 +370,19 @@ export const offerPageSchema = strictObject({
     pendingTitle: text(),
     pendingText: text(),
   }),
-  thankYou: strictObject({ heading: text(), text: text(), hoursHeading: text(), emergencyText: text(), callLabel: text() }),
+  thankYou: strictObject({
+    heading: text(),
+    text: text(),
+    hoursHeading: text(),
+    emergencyText: text(),
+    callLabel: text(),
+  }),
   faq: strictObject({
     heading: text(),
-    items: array().of(strictObject({ question: text(), answer: text() })).required().length(4, "must list exactly four questions"),
+    items: array()
+      .of(strictObject({ question: text(), answer: text() }))
+      .required()
+      .length(4, "must list exactly four questions"),
   }),
   footer: strictObject({ websiteLabel: text(), hoursHeading: text(), areasHeading: text() }),
   mobileBar: strictObject({ callText: text(), callLabel: text() }),
@@ -282,11 +392,18 @@ export const offerPageSchema = strictObject({
 /** The internal notes of /offers. */
 export const offersIndexSchema = strictObject({
   cardLabels: strictObject({ price: text(), couponCode: text(), phone: text(), heroVariant: text(), open: text() }),
-  features: strictObject({ heading: text(), groups: array().of(strictObject({ heading: text(), items: textList() })).required().min(1) }),
+  features: strictObject({
+    heading: text(),
+    groups: array()
+      .of(strictObject({ heading: text(), items: textList() }))
+      .required()
+      .min(1),
+  }),
   addCity: strictObject({ heading: text(), intro: text(), steps: textList(), exampleHeading: text(), example: text() }),
 })
 
-const testimonial = () => strictObject({ quote: text(), name: text(), location: text(), rating: number().required().integer().min(1).max(5) })
+const testimonial = () =>
+  strictObject({ quote: text(), name: text(), location: text(), rating: number().required().integer().min(1).max(5) })
 
 /** The $49 Scarsdale landing page; {phone}, {yearsLabel} and {foundedYear} come from site.yaml. */
 export const scarsdaleOfferSchema = strictObject({
@@ -299,7 +416,9 @@ export const scarsdaleOfferSchema = strictObject({
     saving: text(),
     spotsRemaining: text(),
     countdownLabel: text(),
-    countdownStart: string().required().matches(/^\d{2}:[0-5]\d:[0-5]\d$/, "must be hours:minutes:seconds such as 23:59:59"),
+    countdownStart: string()
+      .required()
+      .matches(/^\d{2}:[0-5]\d:[0-5]\d$/, "must be hours:minutes:seconds such as 23:59:59"),
     bookLabel: text(),
     callLabel: text(),
   }),
@@ -325,16 +444,33 @@ export const scarsdaleOfferSchema = strictObject({
   }),
   booking: strictObject({
     city: text(),
-    zipCode: string().required().matches(/^\d{5}$/, "must be a 5-digit ZIP code"),
+    zipCode: string()
+      .required()
+      .matches(/^\d{5}$/, "must be a 5-digit ZIP code"),
     specialOffer: text(),
     conversionValue: number().required().positive(),
   }),
   trustBadges: array().of(labelledIcon()).required().min(1),
-  testimonials: strictObject({ heading: text(), items: array().of(testimonial()).required().length(3, "must list exactly three testimonials") }),
-  credentials: strictObject({ heading: text(), licenseLabel: text(), insuranceLabel: text(), yearsLabel: text(), yearsText: text() }),
+  testimonials: strictObject({
+    heading: text(),
+    items: array().of(testimonial()).required().length(3, "must list exactly three testimonials"),
+  }),
+  credentials: strictObject({
+    heading: text(),
+    licenseLabel: text(),
+    insuranceLabel: text(),
+    yearsLabel: text(),
+    yearsText: text(),
+  }),
   stickyCall: strictObject({ label: text() }),
   exitIntent: strictObject({ heading: text(), text: text(), callLabel: text(), closeLabel: text() }),
-  thankYou: strictObject({ heading: text(), text: text(), nextHeading: text(), nextSteps: textList(), emergencyText: text() }),
+  thankYou: strictObject({
+    heading: text(),
+    text: text(),
+    nextHeading: text(),
+    nextSteps: textList(),
+    emergencyText: text(),
+  }),
 })
 
 export const notFoundSchema = strictObject({
@@ -352,11 +488,20 @@ export const notFoundSchema = strictObject({
 const optionLabel = () => strictObject({ label: text(), priceNote: text() })
 
 export const estimateOptionsSchema = strictObject({
-  propertyTypes: array().of(strictObject({ id: slug(), label: text() })).required().min(1),
-  servicePlans: array().of(strictObject({ id: slug(), name: text(), badge: text(), annual: boolean().required() })).required().min(1),
+  propertyTypes: array()
+    .of(strictObject({ id: slug(), label: text() }))
+    .required()
+    .min(1),
+  servicePlans: array()
+    .of(strictObject({ id: slug(), name: text(), badge: text(), annual: boolean().required() }))
+    .required()
+    .min(1),
   pests: textList(),
   specialTreatmentPests: textList(),
-  additionalPests: array().of(strictObject({ value: number().required().integer().min(0), label: text() })).required().min(1),
+  additionalPests: array()
+    .of(strictObject({ value: number().required().integer().min(0), label: text() }))
+    .required()
+    .min(1),
   sameDay: optionLabel(),
   quickKnock: optionLabel(),
   validityHours: number().required().integer().min(1),
@@ -436,7 +581,10 @@ export const servicesPageSchema = strictObject({
   gridHeading: text(),
   learnMoreLabel: text(),
   plansHeading: text(),
-  planSummaries: array().of(strictObject({ planId: slug(), summary: text() })).required().length(3, "must summarise three plans"),
+  planSummaries: array()
+    .of(strictObject({ planId: slug(), summary: text() }))
+    .required()
+    .length(3, "must summarise three plans"),
   plansLinkLabel: text(),
   reasonsHeading: text(),
   reasons: array().of(card()).required().length(4, "must give four reasons"),
@@ -447,7 +595,10 @@ export const aboutSchema = strictObject({
   storyHeading: text(),
   story: textList(),
   factsHeading: text(),
-  quickFacts: array().of(strictObject({ value: text(), label: text() })).required().min(3),
+  quickFacts: array()
+    .of(strictObject({ value: text(), label: text() }))
+    .required()
+    .min(3),
   valuesHeading: text(),
   values: array().of(card()).required().length(4, "must list four values"),
   doHeading: text(),
@@ -459,11 +610,22 @@ export const aboutSchema = strictObject({
 
 export const faqSchema = strictObject({
   quickActions: array()
-    .of(strictObject({ icon: icon(), title: text(), text: text(), label: text(), action: string().required().oneOf(["call", "estimate", "contact"]) }))
+    .of(
+      strictObject({
+        icon: icon(),
+        title: text(),
+        text: text(),
+        label: text(),
+        action: string().required().oneOf(["call", "estimate", "contact"]),
+      }),
+    )
     .required()
     .length(3, "must have the three quick actions"),
   questionsHeading: text(),
-  questions: array().of(strictObject({ question: text(), answer: text() })).required().length(12, "must have twelve questions"),
+  questions: array()
+    .of(strictObject({ question: text(), answer: text() }))
+    .required()
+    .length(12, "must have twelve questions"),
 })
 
 export const contactPageSchema = strictObject({
@@ -510,7 +672,15 @@ export const estimateWizardSchema = strictObject({
   quickKnockHint: text(),
   sameDayUnavailable: text(),
   requiredNote: text(),
-  fieldLabels: strictObject({ fullName: text(), phone: text(), email: text(), streetAddress: text(), city: text(), state: text(), zipCode: text() }),
+  fieldLabels: strictObject({
+    fullName: text(),
+    phone: text(),
+    email: text(),
+    streetAddress: text(),
+    city: text(),
+    state: text(),
+    zipCode: text(),
+  }),
   reviewLabels: strictObject({
     propertyType: text(),
     servicePlan: text(),
@@ -528,7 +698,13 @@ export const estimateWizardSchema = strictObject({
   warningTitle: text(),
   warningText: text(),
   referenceLabel: text(),
-  thankYou: strictObject({ heading: text(), intro: text(), nextHeading: text(), nextSteps: textList(), againLabel: text() }),
+  thankYou: strictObject({
+    heading: text(),
+    intro: text(),
+    nextHeading: text(),
+    nextSteps: textList(),
+    againLabel: text(),
+  }),
   toasts: strictObject({
     successTitle: text(),
     successText: text(),
@@ -544,7 +720,14 @@ export const estimateWizardSchema = strictObject({
 export const testimonialsSchema = strictObject({
   heading: text(),
   items: array()
-    .of(strictObject({ quote: text(), name: text(), location: text(), rating: number().required().integer().min(1).max(5) }))
+    .of(
+      strictObject({
+        quote: text(),
+        name: text(),
+        location: text(),
+        rating: number().required().integer().min(1).max(5),
+      }),
+    )
     .required()
     .min(3),
 })

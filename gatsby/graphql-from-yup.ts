@@ -12,7 +12,11 @@ const isObjectDescription = (d: SchemaFieldDescription): d is SchemaObjectDescri
 
 const isRequired = (d: SchemaFieldDescription) => "optional" in d && !d.optional && !d.nullable
 
-export function graphqlTypeDefs(typeName: string, schema: ObjectSchema<AnyObject>, options: { node: boolean }): string[] {
+export function graphqlTypeDefs(
+  typeName: string,
+  schema: ObjectSchema<AnyObject>,
+  options: { node: boolean },
+): string[] {
   const definitions: string[] = []
 
   const typeOf = (d: SchemaFieldDescription, nameIfObject: string): string => {

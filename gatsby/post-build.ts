@@ -12,9 +12,15 @@ export const robotsTxt = (siteUrl: string) =>
  * built pages' inline scripts and the functions' origin: all known only at build time.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
-  const result = await graphql<{ site: { siteMetadata: { siteUrl: string } } }>(
-    `query RobotsTxt { site { siteMetadata { siteUrl } } }`,
-  )
+  const result = await graphql<{ site: { siteMetadata: { siteUrl: string } } }>(`
+    query RobotsTxt {
+      site {
+        siteMetadata {
+          siteUrl
+        }
+      }
+    }
+  `)
   const siteUrl = result.data?.site.siteMetadata.siteUrl
   if (!siteUrl) {
     reporter.panicOnBuild("siteMetadata.siteUrl is missing; robots.txt cannot name the sitemap")

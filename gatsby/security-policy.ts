@@ -30,7 +30,12 @@ export type Sources = Partial<Record<Directive, readonly string[]>>
  * The guide's `https://*.google.<TLD>` cannot be written in CSP; www.google.com covers a US audience.
  */
 export const GOOGLE_TAG: Sources = {
-  "script-src": ["https://*.googletagmanager.com", "https://www.googleadservices.com", "https://www.google.com", "https://googleads.g.doubleclick.net"],
+  "script-src": [
+    "https://*.googletagmanager.com",
+    "https://www.googleadservices.com",
+    "https://www.google.com",
+    "https://googleads.g.doubleclick.net",
+  ],
   "img-src": [
     "https://*.google-analytics.com",
     "https://*.googletagmanager.com",

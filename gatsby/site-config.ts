@@ -17,7 +17,8 @@ export const dataDir = (env: NodeJS.ProcessEnv = process.env) => path.resolve(en
 /** The canonical origin, without a trailing slash. */
 export function siteUrlFrom(env: NodeJS.ProcessEnv = process.env): string {
   const raw = (env.SITE_URL ?? DEFAULT_SITE_URL).trim().replace(/\/+$/, "")
-  if (!/^https?:\/\/[^/\s]+$/.test(raw)) throw new Error(`SITE_URL must be an origin such as https://www.example.com (got "${raw}")`)
+  if (!/^https?:\/\/[^/\s]+$/.test(raw))
+    throw new Error(`SITE_URL must be an origin such as https://www.example.com (got "${raw}")`)
   return raw
 }
 
@@ -35,7 +36,8 @@ function trackingSettings(env: NodeJS.ProcessEnv, dir: string) {
   } catch {
     // A missing or broken site.yaml is reported, with file and field, by the data validation.
   }
-  const pick = (fromEnv: string | undefined, fromData: unknown) => (fromEnv ?? (typeof fromData === "string" ? fromData : "")).trim()
+  const pick = (fromEnv: string | undefined, fromData: unknown) =>
+    (fromEnv ?? (typeof fromData === "string" ? fromData : "")).trim()
   return {
     analyticsId: pick(env.GATSBY_GA_MEASUREMENT_ID, tracking.googleAnalyticsId),
     adsId: pick(env.GATSBY_ADS_ID, tracking.googleAdsId),
@@ -59,4 +61,9 @@ export function adsConversionTarget(env: NodeJS.ProcessEnv = process.env, dir = 
 export const gtagPlugins = (ids: string[]) =>
   ids.length === 0
     ? []
-    : [{ resolve: "gatsby-plugin-google-gtag", options: { trackingIds: ids, pluginConfig: { head: true, respectDNT: false } } }]
+    : [
+        {
+          resolve: "gatsby-plugin-google-gtag",
+          options: { trackingIds: ids, pluginConfig: { head: true, respectDNT: false } },
+        },
+      ]

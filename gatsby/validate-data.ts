@@ -31,7 +31,14 @@ export function validateDataFile(file: string, content: Record<string, unknown>)
   const kind = findDataFileKind(file)
   const entry = entryName(kind, file, content)
   if (!kind) {
-    return [{ file, entry, field: "(file)", message: "is not a known kind of data file; see the README for where data files go" }]
+    return [
+      {
+        file,
+        entry,
+        field: "(file)",
+        message: "is not a known kind of data file; see the README for where data files go",
+      },
+    ]
   }
   try {
     kind.schema.validateSync(content, { abortEarly: false, strict: true })
@@ -57,7 +64,7 @@ export interface DatasetSummary {
   offerPagePlans?: { file: string; named: readonly string[]; known: readonly string[] }
 }
 
-const duplicates = <T,>(items: readonly T[], keyOf: (item: T) => string) => {
+const duplicates = <T>(items: readonly T[], keyOf: (item: T) => string) => {
   const seen = new Set<string>()
   return items.filter((item) => {
     const key = keyOf(item)
@@ -78,32 +85,54 @@ export function validateReferences(data: DatasetSummary): DataProblem[] {
   ])
 
   for (const page of duplicates(data.pages, (p) => p.path)) {
-    problems.push({ file: page.file, entry: page.path, field: "path", message: "is used by another file in data/pages" })
+    problems.push({
+      file: page.file,
+      entry: page.path,
+      field: "path",
+      message: "is used by another file in data/pages",
+    })
   }
   for (const pest of data.pests) {
     if (pest.file !== `pests/${pest.slug}.yaml`) {
-      problems.push({ file: pest.file, entry: pest.slug, field: "slug", message: `must match the file name (pests/${pest.slug}.yaml)` })
+      problems.push({
+        file: pest.file,
+        entry: pest.slug,
+        field: "slug",
+        message: `must match the file name (pests/${pest.slug}.yaml)`,
+      })
     }
   }
   for (const offer of data.offers) {
     if (offer.file !== `offers/${offer.key}.yaml`) {
-      problems.push({ file: offer.file, entry: offer.key, field: "key", message: `must match the file name (offers/${offer.key}.yaml)` })
+      problems.push({
+        file: offer.file,
+        entry: offer.key,
+        field: "key",
+        message: `must match the file name (offers/${offer.key}.yaml)`,
+      })
     }
   }
   const fallbacks = data.offers.filter((o) => o.fallback)
   if (data.offers.length > 0 && fallbacks.length !== 1) {
     const file = fallbacks[1]?.file ?? data.offers[0]?.file ?? "offers/"
-    problems.push({ file, entry: "fallback", field: "fallback", message: `exactly one offer must set fallback: true (found ${fallbacks.length})` })
+    problems.push({
+      file,
+      entry: "fallback",
+      field: "fallback",
+      message: `exactly one offer must set fallback: true (found ${fallbacks.length})`,
+    })
   }
 
   const nav = data.navigation
   const checkPests = (entry: string, field: string, slugs: readonly string[]) =>
     slugs.forEach((slug, i) => {
-      if (!pestSlugs.has(slug)) problems.push({ file: nav.file, entry, field: `${field}[${i}]`, message: `no pest "${slug}" in data/pests` })
+      if (!pestSlugs.has(slug))
+        problems.push({ file: nav.file, entry, field: `${field}[${i}]`, message: `no pest "${slug}" in data/pests` })
     })
   const checkLinks = (entry: string, field: string, links: ReadonlyArray<{ path: string }>) =>
     links.forEach((link, i) => {
-      if (!routes.has(link.path)) problems.push({ file: nav.file, entry, field: `${field}[${i}].path`, message: `no page at ${link.path}` })
+      if (!routes.has(link.path))
+        problems.push({ file: nav.file, entry, field: `${field}[${i}].path`, message: `no page at ${link.path}` })
     })
   checkLinks("main", "main", nav.main)
   checkPests("servicesMenu", "pests", nav.servicesPests)
@@ -111,7 +140,13 @@ export function validateReferences(data: DatasetSummary): DataProblem[] {
   checkLinks("footer", "company/legal", nav.footerLinks)
   const plans = data.offerPagePlans
   plans?.named.forEach((id, i) => {
-    if (!plans.known.includes(id)) problems.push({ file: plans.file, entry: "protection", field: `plans[${i}].plan`, message: `no plan "${id}" in data/plans.yaml` })
+    if (!plans.known.includes(id))
+      problems.push({
+        file: plans.file,
+        entry: "protection",
+        field: `plans[${i}].plan`,
+        message: `no plan "${id}" in data/plans.yaml`,
+      })
   })
   return problems
 }

@@ -16,5 +16,8 @@ if (result.status !== 0) process.exit(result.status ?? 1)
 
 const hash = compilationHash(fs.readFileSync(path.join("public", "index.html"), "utf8"))
 fs.mkdirSync(path.dirname(CANARY_BUILD_MARKER), { recursive: true })
-fs.writeFileSync(CANARY_BUILD_MARKER, `${JSON.stringify({ compilationHash: hash, secrets: Object.keys(SECRET_CANARIES) }, null, 2)}\n`)
+fs.writeFileSync(
+  CANARY_BUILD_MARKER,
+  `${JSON.stringify({ compilationHash: hash, secrets: Object.keys(SECRET_CANARIES) }, null, 2)}\n`,
+)
 console.log(`Built with canary values for ${Object.keys(SECRET_CANARIES).join(", ")}`)

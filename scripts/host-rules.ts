@@ -81,10 +81,16 @@ export function headersFor(rules: readonly HeaderRule[], urlPath: string): Map<s
 }
 
 /** The first redirect rule matching the path, with `:splat` and `:name` filled in its target. */
-export function redirectFor(rules: readonly RedirectRule[], urlPath: string, fileExists: boolean): { to: string; status: number } | null {
+export function redirectFor(
+  rules: readonly RedirectRule[],
+  urlPath: string,
+  fileExists: boolean,
+): { to: string; status: number } | null {
   for (const rule of rules) {
     if (fileExists && !rule.force) continue
-    const names = [...rule.from.matchAll(/\*|:[A-Za-z_][A-Za-z0-9_]*/g)].map((m) => (m[0] === "*" ? "splat" : m[0].slice(1)))
+    const names = [...rule.from.matchAll(/\*|:[A-Za-z_][A-Za-z0-9_]*/g)].map((m) =>
+      m[0] === "*" ? "splat" : m[0].slice(1),
+    )
     const match = patternRegExp(rule.from).exec(urlPath)
     if (!match) continue
     const to = names.reduce((target, name, i) => target.replaceAll(`:${name}`, match[i + 1] ?? ""), rule.to)

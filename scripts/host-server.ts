@@ -38,7 +38,8 @@ const CONTENT_TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
   ".webmanifest": "application/manifest+json",
 }
-export const contentType = (file: string) => CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream"
+export const contentType = (file: string) =>
+  CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream"
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/
 
@@ -61,7 +62,15 @@ interface Rules {
   redirects: RedirectRule[]
 }
 
-function respond(request: http.IncomingMessage, response: http.ServerResponse, rules: Rules, urlPath: string, status: number, file: string | null, location?: string) {
+function respond(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  rules: Rules,
+  urlPath: string,
+  status: number,
+  file: string | null,
+  location?: string,
+) {
   for (const [name, value] of headersFor(rules.headers, urlPath)) response.setHeader(name, value)
   if (!response.hasHeader("cache-control")) response.setHeader("Cache-Control", DEFAULT_CACHE_CONTROL)
   if (location) response.setHeader("Location", location)
@@ -105,7 +114,8 @@ export function handler(root: string) {
     if (redirect && redirect.status === 200) {
       return respond(request, response, rules, urlPath, 200, fileFor(absoluteRoot, redirect.to) ?? notFound)
     }
-    if (redirect) return respond(request, response, rules, urlPath, redirect.status, null, `${redirect.to}${url.search}`)
+    if (redirect)
+      return respond(request, response, rules, urlPath, redirect.status, null, `${redirect.to}${url.search}`)
     if (file) return respond(request, response, rules, urlPath, 200, file)
     // Netlify's pretty URLs: /contact names the page at /contact/.
     if (!urlPath.endsWith("/") && fileFor(absoluteRoot, `${urlPath}/`)) {
@@ -118,7 +128,8 @@ export function handler(root: string) {
 /** Serves root on host:port (port 0: a free one). */
 export function startHostServer(options: { root?: string; port?: number; host?: string } = {}): Promise<HostServer> {
   const root = options.root ?? path.resolve("public")
-  if (!fs.existsSync(path.join(root, "index.html"))) throw new Error(`${root} has no build: run \`npm run build\` first`)
+  if (!fs.existsSync(path.join(root, "index.html")))
+    throw new Error(`${root} has no build: run \`npm run build\` first`)
   const server = http.createServer(handler(root))
   const host = options.host ?? "127.0.0.1"
   return new Promise((resolve, reject) => {

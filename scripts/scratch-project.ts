@@ -11,7 +11,21 @@ export const PROJECT_ROOT = path.resolve(__dirname, "..")
 // Gatsby compiles its config with Parcel, which does not follow symlinks: copy the sources (src imports the
 // functions' shared contract from supabase/), link node_modules. .gitignore too: Tailwind skips what it lists, and
 // without it scans .cache/ and public/, whose every write then rebuilds the CSS again in `gatsby develop`.
-const COPIED = [".gitignore", "data", "src", "static", "gatsby", "supabase", "gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package.json", "tsconfig.json", "postcss.config.js"]
+const COPIED = [
+  ".gitignore",
+  "data",
+  "src",
+  "static",
+  "gatsby",
+  "supabase",
+  "gatsby-config.ts",
+  "gatsby-node.ts",
+  "gatsby-browser.tsx",
+  "gatsby-ssr.tsx",
+  "package.json",
+  "tsconfig.json",
+  "postcss.config.js",
+]
 
 export interface ScratchProject {
   dir: string

@@ -8,7 +8,9 @@ const base64url = (text: string) => Buffer.from(text).toString("base64url")
 const DB_PASSWORD = "CanaryDbPassword7f3a9c"
 const SERVICE_ROLE_JWT = [
   base64url(JSON.stringify({ alg: "HS256", typ: "JWT" })),
-  base64url(JSON.stringify({ iss: "supabase", ref: "canary7f3a9c", role: "service_role", iat: 1700000000, exp: 2000000000 })),
+  base64url(
+    JSON.stringify({ iss: "supabase", ref: "canary7f3a9c", role: "service_role", iat: 1700000000, exp: 2000000000 }),
+  ),
   "CanaryServiceRoleSignature7f3a9cXk2",
 ].join(".")
 
@@ -30,4 +32,5 @@ export const CANARY_NEEDLES: Readonly<Record<string, string>> = { ...SECRET_CANA
 export const CANARY_BUILD_MARKER = "reports/canary-build.json"
 
 /** The webpack compilation hash Gatsby writes into every page: identifies one build of public/. */
-export const compilationHash = (indexHtml: string) => /window\.___webpackCompilationHash="([^"]+)"/.exec(indexHtml)?.[1] ?? null
+export const compilationHash = (indexHtml: string) =>
+  /window\.___webpackCompilationHash="([^"]+)"/.exec(indexHtml)?.[1] ?? null

@@ -13,7 +13,7 @@ export interface SiteRoute {
   noindex: boolean
 }
 
-const readYamlDir = <T,>(dir: string): T[] =>
+const readYamlDir = <T>(dir: string): T[] =>
   fs
     .readdirSync(dir)
     .filter((f) => /\.ya?ml$/.test(f))
@@ -21,13 +21,20 @@ const readYamlDir = <T,>(dir: string): T[] =>
     .map((f) => load(fs.readFileSync(path.join(dir, f), "utf8")) as T)
 
 export function siteRoutes(dir = dataDir()): SiteRoute[] {
-  const pages = readYamlDir<{ path: string; title: string; template: string; noindex?: boolean }>(path.join(dir, "pages"))
+  const pages = readYamlDir<{ path: string; title: string; template: string; noindex?: boolean }>(
+    path.join(dir, "pages"),
+  )
   const pests = readYamlDir<{ slug: string; title: string }>(path.join(dir, "pests"))
   const offers = readYamlDir<{ key: string; title: string }>(path.join(dir, "offers"))
   // Home first: it stands for its template in Lighthouse.
   pages.sort((a, b) => Number(b.path === "/") - Number(a.path === "/"))
   return [
-    ...pages.map((p) => ({ path: withTrailingSlash(p.path), title: p.title, template: p.template, noindex: p.noindex === true })),
+    ...pages.map((p) => ({
+      path: withTrailingSlash(p.path),
+      title: p.title,
+      template: p.template,
+      noindex: p.noindex === true,
+    })),
     ...pests.map((p) => ({ path: pestPath(p.slug), title: p.title, template: "pest-page", noindex: false })),
     ...offers.map((o) => ({ path: offerPath(o.key), title: o.title, template: "offer-page", noindex: false })),
   ]

@@ -18,7 +18,9 @@ const portIsFree = (p: number) =>
   })
 
 const run = (args: string[], env: NodeJS.ProcessEnv) =>
-  new Promise<number>((resolve) => spawn(process.execPath, [gatsby, ...args], { stdio: "inherit", env }).on("exit", (code) => resolve(code ?? 1)))
+  new Promise<number>((resolve) =>
+    spawn(process.execPath, [gatsby, ...args], { stdio: "inherit", env }).on("exit", (code) => resolve(code ?? 1)),
+  )
 
 async function waitFor(url: string) {
   for (let i = 0; i < 150; i++) {
@@ -33,7 +35,10 @@ async function waitFor(url: string) {
 }
 
 async function main() {
-  if (!(await portIsFree(port))) throw new Error(`Port ${port} is already in use. Stop whatever is using it, or start on another port: PORT=9001 npm start`)
+  if (!(await portIsFree(port)))
+    throw new Error(
+      `Port ${port} is already in use. Stop whatever is using it, or start on another port: PORT=9001 npm start`,
+    )
   const backend = await runBackend()
   const env = {
     ...process.env,
@@ -46,9 +51,13 @@ async function main() {
     await backend.stop()
     process.exit(built)
   }
-  const server = spawn(process.execPath, [gatsby, "serve", "--host", "localhost", "--port", String(port)], { stdio: ["inherit", "ignore", "inherit"], env })
+  const server = spawn(process.execPath, [gatsby, "serve", "--host", "localhost", "--port", String(port)], {
+    stdio: ["inherit", "ignore", "inherit"],
+    env,
+  })
   const address = `http://localhost:${port}/`
-  if (await waitFor(address)) console.log(`\n  Site:            ${address}\n  Functions API:   ${backend.url}\n  (Ctrl+C stops both)\n`)
+  if (await waitFor(address))
+    console.log(`\n  Site:            ${address}\n  Functions API:   ${backend.url}\n  (Ctrl+C stops both)\n`)
   const stop = async () => {
     server.kill("SIGTERM")
     await backend.stop()

@@ -18,7 +18,9 @@ export const freePort = () =>
     server.once("error", reject)
     server.listen(0, "127.0.0.1", () => {
       const address = server.address()
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))))
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      )
     })
   })
 
@@ -42,11 +44,15 @@ export async function serveBuild(root = process.cwd()): Promise<RunningServer> {
     throw new Error("public/ has no build: run `npm run build` first")
   }
   const port = await freePort()
-  const child = spawn(process.execPath, [require.resolve("gatsby/cli.js"), "serve", "--host", "127.0.0.1", "--port", String(port)], {
-    cwd: root,
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "ignore", "inherit"],
-  })
+  const child = spawn(
+    process.execPath,
+    [require.resolve("gatsby/cli.js"), "serve", "--host", "127.0.0.1", "--port", String(port)],
+    {
+      cwd: root,
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  )
   const url = `http://127.0.0.1:${port}`
   await waitForHttp(`${url}/`, child, 60_000)
   return {

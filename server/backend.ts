@@ -55,13 +55,17 @@ export class PortInUseError extends Error {
     what: string,
     variable: string,
   ) {
-    super(`Port ${port} (${what}) is already in use. Stop the other process (is the backend already running?) or choose another port with ${variable}.`)
+    super(
+      `Port ${port} (${what}) is already in use. Stop the other process (is the backend already running?) or choose another port with ${variable}.`,
+    )
   }
 }
 
 const listen = (server: ServerType, port: number, what: string, variable: string) =>
   new Promise<number>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) => reject(error.code === "EADDRINUSE" ? new PortInUseError(port, what, variable) : error))
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EADDRINUSE" ? new PortInUseError(port, what, variable) : error),
+    )
     server.once("listening", () => resolve((server.address() as AddressInfo).port))
   })
 
@@ -110,7 +114,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
         try {
           await wire.start()
         } catch (error) {
-          throw (error as NodeJS.ErrnoException).code === "EADDRINUSE" ? new PortInUseError(port, "local Postgres", "DB_PORT") : error
+          throw (error as NodeJS.ErrnoException).code === "EADDRINUSE"
+            ? new PortInUseError(port, "local Postgres", "DB_PORT")
+            : error
         }
         stops.push(() => wire.stop())
         wireUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
@@ -154,7 +160,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       stops.push(async () => clearInterval(timer))
     }
 
-    return { url: `http://${host === "127.0.0.1" ? "localhost" : host}:${port}`, databaseUrl: databaseUrl ?? wireUrl, db, config, dispatch, stop: stopAll }
+    return {
+      url: `http://${host === "127.0.0.1" ? "localhost" : host}:${port}`,
+      databaseUrl: databaseUrl ?? wireUrl,
+      db,
+      config,
+      dispatch,
+      stop: stopAll,
+    }
   } catch (error) {
     await stopAll()
     throw error

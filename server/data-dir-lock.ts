@@ -25,7 +25,9 @@ export class DataDirInUseError extends Error {
   ) {
     const elsewhere = owner.host === os.hostname() ? "" : ` on host ${owner.host}`
     const stale = elsewhere ? ` If it is no longer running, delete ${path.join(dir, LOCK_FILE)}.` : ""
-    super(`The local database in ${dir} is in use by another backend (process ${owner.pid}${elsewhere}). Stop it first, or choose another directory with PGLITE_DIR.${stale}`)
+    super(
+      `The local database in ${dir} is in use by another backend (process ${owner.pid}${elsewhere}). Stop it first, or choose another directory with PGLITE_DIR.${stale}`,
+    )
   }
 }
 
@@ -37,7 +39,9 @@ const parseOwner = (text: string): Owner | null => {
     const value: unknown = JSON.parse(text)
     if (typeof value !== "object" || value === null) return null
     const { pid, host, startedAt } = value as Record<string, unknown>
-    return typeof pid === "number" && Number.isInteger(pid) && pid > 0 && typeof host === "string" ? { pid, host, startedAt: String(startedAt) } : null
+    return typeof pid === "number" && Number.isInteger(pid) && pid > 0 && typeof host === "string"
+      ? { pid, host, startedAt: String(startedAt) }
+      : null
   } catch {
     return null
   }
@@ -64,7 +68,8 @@ const readOrNull = (file: string) => {
 
 /** Whether a lock file's owner may still be writing (another host's process cannot be checked, so it counts as running). */
 const running = (owner: Owner | null, lockFile: string) =>
-  owner !== null && (owner.host !== os.hostname() || (owner.pid === process.pid ? held.has(lockFile) : isAlive(owner.pid)))
+  owner !== null &&
+  (owner.host !== os.hostname() || (owner.pid === process.pid ? held.has(lockFile) : isAlive(owner.pid)))
 
 export interface DataDirLock {
   release(): void
@@ -72,7 +77,11 @@ export interface DataDirLock {
 
 export function lockDataDir(dir: string): DataDirLock {
   const lockFile = path.resolve(dir, LOCK_FILE)
-  const mine = JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() } satisfies Owner)
+  const mine = JSON.stringify({
+    pid: process.pid,
+    host: os.hostname(),
+    startedAt: new Date().toISOString(),
+  } satisfies Owner)
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       createExclusive(lockFile, mine, 0o644)
@@ -87,7 +96,9 @@ export function lockDataDir(dir: string): DataDirLock {
     if (owner && running(owner, lockFile)) throw new DataDirInUseError(dir, owner)
     takeOverStale(lockFile, text)
   }
-  throw new Error(`Could not lock the local database in ${dir}: its lock file ${lockFile} keeps changing. Is another backend starting there?`)
+  throw new Error(
+    `Could not lock the local database in ${dir}: its lock file ${lockFile} keeps changing. Is another backend starting there?`,
+  )
 }
 
 /** Moves a stale lock aside; if another starter replaced it meanwhile, that one's lock is put back. */

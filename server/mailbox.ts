@@ -14,7 +14,10 @@ export interface MailboxMessage {
   created_at: Date
 }
 
-const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+const page = (
+  title: string,
+  body: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1e293b}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #e2e8f0}iframe{width:100%;height:70vh;border:1px solid #cbd5e1}pre{white-space:pre-wrap;background:#f1f5f9;padding:1rem}</style>
 </head><body>${body}</body></html>`
 
@@ -28,7 +31,10 @@ export function mailboxRoutes(db: Db) {
   mailbox.get("/", async (c) => {
     const messages = await list()
     const rows = messages
-      .map((m) => `<tr><td>${escapeHtml(m.created_at.toISOString())}</td><td>${escapeHtml(m.to_address)}</td><td><a href="/_dev/mail/${m.id}">${escapeHtml(m.subject)}</a></td></tr>`)
+      .map(
+        (m) =>
+          `<tr><td>${escapeHtml(m.created_at.toISOString())}</td><td>${escapeHtml(m.to_address)}</td><td><a href="/_dev/mail/${m.id}">${escapeHtml(m.subject)}</a></td></tr>`,
+      )
       .join("")
     return c.html(
       page(
@@ -55,4 +61,6 @@ export function mailboxRoutes(db: Db) {
 }
 
 export const mailboxJson = (db: Db) => async () =>
-  db.query<MailboxMessage>(`select id, to_address, from_address, reply_to, subject, html, text_body, created_at from dev_mailbox order by created_at`)
+  db.query<MailboxMessage>(
+    `select id, to_address, from_address, reply_to, subject, html, text_body, created_at from dev_mailbox order by created_at`,
+  )

@@ -26,7 +26,8 @@ export async function runBackend(): Promise<RunningBackend> {
 if (require.main === module) {
   runBackend()
     .then((backend) => {
-      for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void backend.stop().then(() => process.exit(0)))
+      for (const signal of ["SIGINT", "SIGTERM"] as const)
+        process.on(signal, () => void backend.stop().then(() => process.exit(0)))
     })
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error)

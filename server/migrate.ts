@@ -22,7 +22,10 @@ export interface MigrationTarget {
 const MIGRATION_LOCK_KEY = 7_413_902_215
 
 export async function migrate(target: MigrationTarget, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = fs.readdirSync(dir).filter((f) => /^\d+_.+\.sql$/.test(f)).sort()
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort()
   const ran: string[] = []
   for (const file of files) {
     const version = file.split("_")[0] ?? file
@@ -31,7 +34,9 @@ export async function migrate(target: MigrationTarget, dir = MIGRATIONS_DIR): Pr
     // and runs again next start; the lock makes a second backend starting at once wait, then see it applied.
     const applied = await target.transaction(async (tx) => {
       await tx.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`)
-      await tx.exec(`create table if not exists local_schema_migrations (version text primary key, applied_at timestamptz not null default now())`)
+      await tx.exec(
+        `create table if not exists local_schema_migrations (version text primary key, applied_at timestamptz not null default now())`,
+      )
       const done = await tx.query(`select 1 from local_schema_migrations where version = $1`, [version])
       if (done.length > 0) return false
       await tx.exec(script)
@@ -45,15 +50,24 @@ export async function migrate(target: MigrationTarget, dir = MIGRATIONS_DIR): Pr
 
 export const pgliteMigrationTarget = (pg: PGlite): MigrationTarget => ({
   transaction: (work) =>
-    pg.transaction((tx) => work({ exec: (script) => tx.exec(script), query: async <Row,>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows })),
+    pg.transaction((tx) =>
+      work({
+        exec: (script) => tx.exec(script),
+        query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
+      }),
+    ),
 })
 
 type Params = Parameters<Sql["unsafe"]>[1]
 
 export const postgresMigrationTarget = (sql: Sql): MigrationTarget => ({
   // A pool cannot run a script's own BEGIN/COMMIT (its statements may land on different connections): begin() holds one.
-  transaction: <T,>(work: (tx: MigrationTx) => Promise<T>) =>
+  transaction: <T>(work: (tx: MigrationTx) => Promise<T>) =>
     sql.begin((tx) =>
-      work({ exec: (script) => tx.unsafe(script), query: async <Row,>(text: string, params?: unknown[]) => (await tx.unsafe(text, params as Params)) as unknown as Row[] }),
+      work({
+        exec: (script) => tx.unsafe(script),
+        query: async <Row>(text: string, params?: unknown[]) =>
+          (await tx.unsafe(text, params as Params)) as unknown as Row[],
+      }),
     ) as Promise<T>,
 })

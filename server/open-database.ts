@@ -35,7 +35,9 @@ export function ensureDataDir(dir: string): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const reason = code === "EEXIST" || code === "ENOTDIR" ? "it is not a directory" : reasonOf(error)
-    throw new DatabaseOpenError(`The local database directory ${dir} could not be used (${reason}). Choose another directory with PGLITE_DIR, or move what is there away.`)
+    throw new DatabaseOpenError(
+      `The local database directory ${dir} could not be used (${reason}). Choose another directory with PGLITE_DIR, or move what is there away.`,
+    )
   }
 }
 
@@ -87,6 +89,8 @@ export async function connectPostgres(url: string): Promise<Sql> {
     const password = passwordOf(url)
     // A driver message may quote what it was given; the password never leaves this function.
     const reason = password ? reasonOf(error).split(password).join("***") : reasonOf(error)
-    throw new DatabaseOpenError(`Could not connect to the database at DATABASE_URL (${redactUrl(url)}): ${reason}. Is Postgres running, and is the URL right?`)
+    throw new DatabaseOpenError(
+      `Could not connect to the database at DATABASE_URL (${redactUrl(url)}): ${reason}. Is Postgres running, and is the URL right?`,
+    )
   }
 }

@@ -4,9 +4,10 @@ import type { Db } from "../supabase/functions/_shared/db.ts"
 
 function wrap(pg: PGlite | Transaction, root: PGlite): Db {
   return {
-    query: async <Row,>(text: string, params: readonly unknown[] = []) => (await pg.query<Row>(text, params as unknown[])).rows,
+    query: async <Row>(text: string, params: readonly unknown[] = []) =>
+      (await pg.query<Row>(text, params as unknown[])).rows,
     // PGlite is one connection: its transaction() holds an exclusive lock, so transactions never interleave.
-    transaction: <T,>(work: (tx: Db) => Promise<T>) => root.transaction((tx) => work(wrap(tx, root))),
+    transaction: <T>(work: (tx: Db) => Promise<T>) => root.transaction((tx) => work(wrap(tx, root))),
   }
 }
 

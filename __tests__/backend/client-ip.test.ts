@@ -32,7 +32,16 @@ const ipv6Spellings = (g: number[]) => {
 /** What a client may write in X-Forwarded-For: anything, including commas, ports and brackets. */
 const clientWritten = fc.oneof(
   fc.string({ maxLength: 60 }),
-  fc.array(fc.oneof(fc.ipV4(), fc.ipV6(), fc.constantFrom("unknown", "", " ", "[::1]:443", "1.2.3.4:80", "_hidden", "999.1.1.1")), { maxLength: 8 }).map((a) => a.join(", ")),
+  fc
+    .array(
+      fc.oneof(
+        fc.ipV4(),
+        fc.ipV6(),
+        fc.constantFrom("unknown", "", " ", "[::1]:443", "1.2.3.4:80", "_hidden", "999.1.1.1"),
+      ),
+      { maxLength: 8 },
+    )
+    .map((a) => a.join(", ")),
 )
 
 describe("parsing an address", () => {
@@ -65,11 +74,32 @@ describe("parsing an address", () => {
 
   test("what parses is an IP address; what is not one does not parse", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 50 }), clientWritten, fc.constantFrom(",", "  ", "unknown", "1.2.3", "1.2.3.4.5", "010.0.0.1", "256.1.1.1", ":::", "1::2::3", "[::1", "::1]", "1.2.3.4:", "1.2.3.4:123456")), (text) => {
-        const parsed = parseIp(text)
-        if (parsed) expect(isIP(parsed.ip ?? "")).not.toBe(0)
-        if (!/[[\]:%]/.test(text) && isIP(text.trim()) === 0) expect(parsed).toBeNull()
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 50 }),
+          clientWritten,
+          fc.constantFrom(
+            ",",
+            "  ",
+            "unknown",
+            "1.2.3",
+            "1.2.3.4.5",
+            "010.0.0.1",
+            "256.1.1.1",
+            ":::",
+            "1::2::3",
+            "[::1",
+            "::1]",
+            "1.2.3.4:",
+            "1.2.3.4:123456",
+          ),
+        ),
+        (text) => {
+          const parsed = parseIp(text)
+          if (parsed) expect(isIP(parsed.ip ?? "")).not.toBe(0)
+          if (!/[[\]:%]/.test(text) && isIP(text.trim()) === 0) expect(parsed).toBeNull()
+        },
+      ),
       { numRuns: 2_000 },
     )
   })
@@ -82,7 +112,12 @@ describe("choosing the entry", () => {
     fc.assert(
       fc.property(clientWritten, clientWritten, gateway, fc.option(gateway), (written, second, appended, socket) => {
         const expected = parseIp(appended)!
-        for (const header of [`${written}, ${appended}`, `${written},${appended}`, `${written}, ${second}, ${appended}`, appended]) {
+        for (const header of [
+          `${written}, ${appended}`,
+          `${written},${appended}`,
+          `${written}, ${second}, ${appended}`,
+          appended,
+        ]) {
           expect(clientAddress({ forwardedFor: header, remoteAddress: socket, trustedProxyHops: 1 })).toEqual(expected)
         }
       }),
@@ -92,8 +127,16 @@ describe("choosing the entry", () => {
   test("with two hops, the second from the right; with none, the socket and never the header", () => {
     fc.assert(
       fc.property(clientWritten, gateway, gateway, gateway, (written, first, second, socket) => {
-        expect(clientAddress({ forwardedFor: `${written}, ${first}, ${second}`, remoteAddress: socket, trustedProxyHops: 2 })).toEqual(parseIp(first))
-        expect(clientAddress({ forwardedFor: `${written}, ${first}`, remoteAddress: socket, trustedProxyHops: 0 })).toEqual(parseIp(socket))
+        expect(
+          clientAddress({
+            forwardedFor: `${written}, ${first}, ${second}`,
+            remoteAddress: socket,
+            trustedProxyHops: 2,
+          }),
+        ).toEqual(parseIp(first))
+        expect(
+          clientAddress({ forwardedFor: `${written}, ${first}`, remoteAddress: socket, trustedProxyHops: 0 }),
+        ).toEqual(parseIp(socket))
       }),
     )
   })
@@ -102,11 +145,21 @@ describe("choosing the entry", () => {
     const malformed = fc.constantFrom(",", "  ", "unknown", "", "garbage", "1.2.3.4.5", "[::1", "999.999.999.999")
     fc.assert(
       fc.property(clientWritten, malformed, gateway, fc.integer({ min: 1, max: 5 }), (written, bad, socket, hops) => {
-        expect(clientAddress({ forwardedFor: `${written},${bad}`, remoteAddress: socket, trustedProxyHops: 1 })).toEqual(parseIp(socket))
-        expect(clientAddress({ forwardedFor: `${written},${bad}`, remoteAddress: null, trustedProxyHops: 1 })).toEqual({ ip: null, key: UNKNOWN_CLIENT })
-        expect(clientAddress({ forwardedFor: undefined, remoteAddress: "not an address", trustedProxyHops: hops })).toEqual({ ip: null, key: UNKNOWN_CLIENT })
+        expect(
+          clientAddress({ forwardedFor: `${written},${bad}`, remoteAddress: socket, trustedProxyHops: 1 }),
+        ).toEqual(parseIp(socket))
+        expect(clientAddress({ forwardedFor: `${written},${bad}`, remoteAddress: null, trustedProxyHops: 1 })).toEqual({
+          ip: null,
+          key: UNKNOWN_CLIENT,
+        })
+        expect(
+          clientAddress({ forwardedFor: undefined, remoteAddress: "not an address", trustedProxyHops: hops }),
+        ).toEqual({ ip: null, key: UNKNOWN_CLIENT })
         // Fewer entries than hops: the header cannot be trusted for this many proxies.
-        expect(clientAddress({ forwardedFor: socket, remoteAddress: null, trustedProxyHops: hops + 1 })).toEqual({ ip: null, key: UNKNOWN_CLIENT })
+        expect(clientAddress({ forwardedFor: socket, remoteAddress: null, trustedProxyHops: hops + 1 })).toEqual({
+          ip: null,
+          key: UNKNOWN_CLIENT,
+        })
       }),
     )
   })
@@ -124,12 +177,24 @@ describe("the limit cannot be lifted by what the client writes", () => {
   const MAX = 3
   /** A new app with buckets no other run has touched (its own salt), limited to MAX. */
   const freshApp = (hops: number, socket: string | null) =>
-    createApp({ db, config: testConfig({ RATE_LIMIT_MAX: String(MAX), IP_HASH_SALT: `client-ip-test-salt-${++salts}`, TRUSTED_PROXY_HOPS: String(hops) }), remoteAddress: () => socket })
+    createApp({
+      db,
+      config: testConfig({
+        RATE_LIMIT_MAX: String(MAX),
+        IP_HASH_SALT: `client-ip-test-salt-${++salts}`,
+        TRUSTED_PROXY_HOPS: String(hops),
+      }),
+      remoteAddress: () => socket,
+    })
   const send = (app: ReturnType<typeof createApp>, forwarded: string[]) => {
     const headers = new Headers({ "content-type": "application/json", apikey: ANON_KEY, origin: SITE_ORIGIN })
     // Several X-Forwarded-For headers arrive joined with ", ", as fetch and Node join them.
     for (const value of forwarded) headers.append("x-forwarded-for", value)
-    return app.request("/functions/v1/process-contact", { method: "POST", headers, body: JSON.stringify(bodies.contact()) })
+    return app.request("/functions/v1/process-contact", {
+      method: "POST",
+      headers,
+      body: JSON.stringify(bodies.contact()),
+    })
   }
   const statusesOf = async (app: ReturnType<typeof createApp>, headers: string[][]) => {
     const statuses: number[] = []
@@ -149,18 +214,31 @@ describe("the limit cannot be lifted by what the client writes", () => {
 
   test("invented and rotated addresses from one socket (no trusted proxy) get MAX answers, then 429", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(clientWritten, { maxLength: 3 }), { minLength: MAX + 2, maxLength: MAX + 4 }), fc.oneof(fc.ipV4(), fc.ipV6()), async (headers, socket) => {
-        limited(await statusesOf(freshApp(0, socket), headers))
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(clientWritten, { maxLength: 3 }), { minLength: MAX + 2, maxLength: MAX + 4 }),
+        fc.oneof(fc.ipV4(), fc.ipV6()),
+        async (headers, socket) => {
+          limited(await statusesOf(freshApp(0, socket), headers))
+        },
+      ),
       { numRuns: 25 },
     )
   })
 
   test("behind one trusted proxy, client-prepended rotated entries are ignored: the appended one is counted", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(clientWritten, { minLength: MAX + 2, maxLength: MAX + 4 }), fc.oneof(fc.ipV4(), fc.ipV6()), async (written, appended) => {
-        limited(await statusesOf(freshApp(1, "10.9.9.9"), written.map((w, i) => (i % 2 ? [`${w}, ${appended}`] : [w, appended]))))
-      }),
+      fc.asyncProperty(
+        fc.array(clientWritten, { minLength: MAX + 2, maxLength: MAX + 4 }),
+        fc.oneof(fc.ipV4(), fc.ipV6()),
+        async (written, appended) => {
+          limited(
+            await statusesOf(
+              freshApp(1, "10.9.9.9"),
+              written.map((w, i) => (i % 2 ? [`${w}, ${appended}`] : [w, appended])),
+            ),
+          )
+        },
+      ),
       { numRuns: 25 },
     )
   })
@@ -168,7 +246,12 @@ describe("the limit cannot be lifted by what the client writes", () => {
   test("weird headers never switch the limit off and never cause a 500, with or without a socket address", async () => {
     await fc.assert(
       fc.asyncProperty(weird, fc.option(fc.ipV4()), fc.integer({ min: 0, max: 2 }), async (header, socket, hops) => {
-        limited(await statusesOf(freshApp(hops, socket), Array.from({ length: MAX + 2 }, () => [header])))
+        limited(
+          await statusesOf(
+            freshApp(hops, socket),
+            Array.from({ length: MAX + 2 }, () => [header]),
+          ),
+        )
       }),
       { numRuns: 40 },
     )
@@ -176,11 +259,17 @@ describe("the limit cannot be lifted by what the client writes", () => {
 
   test("IPv6 hosts in one /64 share a bucket", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(groups8, { minLength: MAX + 2, maxLength: MAX + 2 }), groups8, async (hosts, prefix) => {
-        fc.pre(prefix.slice(0, 4).some((x) => x !== 0))
-        const addresses = hosts.map((h) => [[...prefix.slice(0, 4), ...h.slice(4)].map((x) => x.toString(16)).join(":")])
-        limited(await statusesOf(freshApp(1, null), addresses))
-      }),
+      fc.asyncProperty(
+        fc.array(groups8, { minLength: MAX + 2, maxLength: MAX + 2 }),
+        groups8,
+        async (hosts, prefix) => {
+          fc.pre(prefix.slice(0, 4).some((x) => x !== 0))
+          const addresses = hosts.map((h) => [
+            [...prefix.slice(0, 4), ...h.slice(4)].map((x) => x.toString(16)).join(":"),
+          ])
+          limited(await statusesOf(freshApp(1, null), addresses))
+        },
+      ),
       { numRuns: 15 },
     )
   })
@@ -191,19 +280,40 @@ describe("the local backend over real sockets", () => {
     new Promise<number>((resolve, reject) => {
       const target = new URL(`${url}/functions/v1/process-contact`)
       // node:http sends an array as that many separate headers.
-      const request = http.request(target, { method: "POST", headers: { "content-type": "application/json", apikey: ANON_KEY, "x-forwarded-for": forwarded } }, (response) => {
-        response.resume()
-        response.on("end", () => resolve(response.statusCode ?? 0))
-      })
+      const request = http.request(
+        target,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", apikey: ANON_KEY, "x-forwarded-for": forwarded },
+        },
+        (response) => {
+          response.resume()
+          response.on("end", () => resolve(response.statusCode ?? 0))
+        },
+      )
       request.on("error", reject)
       request.end(JSON.stringify(bodies.contact()))
     })
 
   test.each([
-    ["no trusted proxy (the default): the socket's address, whatever X-Forwarded-For says", {}, (i: number) => [`198.18.0.${i}`]],
-    ["one trusted proxy: the appended entry, several headers joined", { TRUSTED_PROXY_HOPS: "1" }, (i: number) => [`198.18.0.${i}`, "203.0.113.50"]],
+    [
+      "no trusted proxy (the default): the socket's address, whatever X-Forwarded-For says",
+      {},
+      (i: number) => [`198.18.0.${i}`],
+    ],
+    [
+      "one trusted proxy: the appended entry, several headers joined",
+      { TRUSTED_PROXY_HOPS: "1" },
+      (i: number) => [`198.18.0.${i}`, "203.0.113.50"],
+    ],
   ])("%s", async (_name, env, forwarded) => {
-    const backend = await startBackend({ dataDir: "memory://", apiPort: 0, dbPort: null, outboxIntervalMs: 0, env: { SUPABASE_ANON_KEY: ANON_KEY, RATE_LIMIT_MAX: String(3), ...env } })
+    const backend = await startBackend({
+      dataDir: "memory://",
+      apiPort: 0,
+      dbPort: null,
+      outboxIntervalMs: 0,
+      env: { SUPABASE_ANON_KEY: ANON_KEY, RATE_LIMIT_MAX: String(3), ...env },
+    })
     try {
       const statuses: number[] = []
       for (let i = 1; i <= 5; i++) statuses.push(await rawPost(backend.url, forwarded(i)))

@@ -51,7 +51,10 @@ test.each(publicCalls)("%s runs under Deno and stores the request", async (name,
   })
   expect(response.status).toBe(200)
   expect(await response.json()).toMatchObject({ success: true })
-  const stored = await pg.query(`select 1 from function_calls where function_name = $1 and submission_id = $2`, [name, request.submissionId])
+  const stored = await pg.query(`select 1 from function_calls where function_name = $1 and submission_id = $2`, [
+    name,
+    request.submissionId,
+  ])
   expect(stored.rows).toHaveLength(1)
   const other = await fetch(`${url}/process-everything`, { method: "POST", headers: { apikey: ANON_KEY } })
   expect(other.status).toBe(404)
@@ -59,7 +62,10 @@ test.each(publicCalls)("%s runs under Deno and stores the request", async (name,
 
 test("dispatch-outbox runs under Deno and delivers the queued jobs", async () => {
   const url = await serveUnderDeno("dispatch-outbox")
-  const response = await fetch(`${url}/dispatch-outbox`, { method: "POST", headers: { authorization: "Bearer dispatch-secret" } })
+  const response = await fetch(`${url}/dispatch-outbox`, {
+    method: "POST",
+    headers: { authorization: "Bearer dispatch-secret" },
+  })
   expect(response.status).toBe(200)
   const result = (await response.json()) as { success: boolean; sent: number }
   expect(result.success).toBe(true)
@@ -67,9 +73,13 @@ test("dispatch-outbox runs under Deno and delivers the queued jobs", async () =>
   const mailbox = await pg.query(`select 1 from dev_mailbox`)
   expect(mailbox.rows.length).toBe(result.sent)
   // JSON written through postgres.js is stored as JSON objects, not as strings.
-  const shapes = await pg.query<{ shape: string }>(`select distinct jsonb_typeof(payload) as shape from outbox_jobs union select distinct jsonb_typeof(pests) from leads`)
+  const shapes = await pg.query<{ shape: string }>(
+    `select distinct jsonb_typeof(payload) as shape from outbox_jobs union select distinct jsonb_typeof(pests) from leads`,
+  )
   expect(shapes.rows.map((r) => r.shape).sort()).toEqual(["array", "object"])
-  const unsent = await pg.query(`select kind, last_error from outbox_jobs where status not in ('sent', 'not_configured')`)
+  const unsent = await pg.query(
+    `select kind, last_error from outbox_jobs where status not in ('sent', 'not_configured')`,
+  )
   expect(unsent.rows).toEqual([])
 })
 
@@ -96,15 +106,31 @@ describe("the rate limit under Deno cannot be lifted by X-Forwarded-For", () => 
   test("behind the gateway (one hop, the default): rotated client-written entries, and a bare ',', are limited; the latter by Deno's peer address", async () => {
     const salt = "deno-rate-limit-test-salt-one-hop"
     const url = await serveUnderDeno("process-contact", { RATE_LIMIT_MAX: String(MAX), IP_HASH_SALT: salt })
-    expect(await statuses(url, Array.from({ length: MAX + 2 }, () => `${invented()}, ${invented()}, 203.0.113.7`))).toEqual(limited)
-    expect(await statuses(url, Array.from({ length: MAX + 2 }, () => ","))).toEqual(limited)
+    expect(
+      await statuses(
+        url,
+        Array.from({ length: MAX + 2 }, () => `${invented()}, ${invented()}, 203.0.113.7`),
+      ),
+    ).toEqual(limited)
+    expect(
+      await statuses(
+        url,
+        Array.from({ length: MAX + 2 }, () => ","),
+      ),
+    ).toEqual(limited)
     // The bare "," fell back to the socket's address (Deno.serve's info.remoteAddr), not to no limit.
-    const peer = await pg.query<{ hits: number }>(`select hits from rate_limits where ip_hash = $1`, [sha256Hex(`${salt}:127.0.0.1`)])
+    const peer = await pg.query<{ hits: number }>(`select hits from rate_limits where ip_hash = $1`, [
+      sha256Hex(`${salt}:127.0.0.1`),
+    ])
     expect(peer.rows).toEqual([{ hits: MAX }])
   })
 
   test("with no trusted proxy (TRUSTED_PROXY_HOPS=0): X-Forwarded-For is ignored, so rotating it gains nothing", async () => {
-    const url = await serveUnderDeno("process-contact", { RATE_LIMIT_MAX: String(MAX), IP_HASH_SALT: "deno-rate-limit-test-salt-zero-hops", TRUSTED_PROXY_HOPS: "0" })
+    const url = await serveUnderDeno("process-contact", {
+      RATE_LIMIT_MAX: String(MAX),
+      IP_HASH_SALT: "deno-rate-limit-test-salt-zero-hops",
+      TRUSTED_PROXY_HOPS: "0",
+    })
     expect(await statuses(url, Array.from({ length: MAX + 2 }, invented))).toEqual(limited)
   })
 })
@@ -119,17 +145,31 @@ test.each([
   expect(deno.output()).toContain("supabase secrets set IP_HASH_SALT=$(openssl rand -hex 32)")
 })
 
-
 test("under Deno, odd but real input is stored whole: broken Unicode and NUL replaced, line breaks kept out of the subject; an impossible fill time is a bot's", async () => {
   // No wake (deno-server.ts): the function is idle once it has answered, so reading PGlite here cannot interleave with it.
   const url = await serveUnderDeno("process-contact")
-  const post = (body: object) => fetch(`${url}/process-contact`, { method: "POST", headers: { "content-type": "application/json", apikey: ANON_KEY }, body: JSON.stringify(body) })
+  const post = (body: object) =>
+    fetch(`${url}/process-contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", apikey: ANON_KEY },
+      body: JSON.stringify(body),
+    })
 
-  const lead = { ...bodies.contact(), name: "Ann\r\nBcc: victim@example.com \ud83d", message: "ants\u0000 by the \udc00 sink" }
+  const lead = {
+    ...bodies.contact(),
+    name: "Ann\r\nBcc: victim@example.com \ud83d",
+    message: "ants\u0000 by the \udc00 sink",
+  }
   expect((await post(lead)).status).toBe(200)
-  const { rows } = await pg.query<{ name: string; message: string }>(`select name, message from contact_messages where submission_id = $1`, [lead.submissionId])
+  const { rows } = await pg.query<{ name: string; message: string }>(
+    `select name, message from contact_messages where submission_id = $1`,
+    [lead.submissionId],
+  )
   expect(rows).toEqual([{ name: "Ann\r\nBcc: victim@example.com \uFFFD", message: "ants\uFFFD by the \uFFFD sink" }])
-  const jobs = await pg.query<{ subject: string }>(`select payload->>'subject' as subject from outbox_jobs where dedupe_key = $1`, [`${lead.submissionId}:company_email`])
+  const jobs = await pg.query<{ subject: string }>(
+    `select payload->>'subject' as subject from outbox_jobs where dedupe_key = $1`,
+    [`${lead.submissionId}:company_email`],
+  )
   expect(jobs.rows).toEqual([{ subject: "New website message from Ann Bcc: victim@example.com \uFFFD" }])
 
   const bot = { ...bodies.contact(), formFillMs: -1 }
@@ -144,15 +184,25 @@ test("process-contact under Deno sends its company e-mail right after the answer
   // messages of a statement would clobber its unnamed statement through pglite-socket.
   const api = await fakeServer([200])
   try {
-    const url = await serveUnderDeno("process-contact", { RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, LOCAL_MAILBOX: "", OUTBOX_WAKE: "1" })
+    const url = await serveUnderDeno("process-contact", {
+      RESEND_API_KEY: "re_test",
+      RESEND_API_URL: api.url,
+      LOCAL_MAILBOX: "",
+      OUTBOX_WAKE: "1",
+    })
     // A name of its own: the woken run also delivers what earlier tests left queued.
     const request = { ...bodies.contact(), name: "Wendy Wake" }
-    const response = await fetch(`${url}/process-contact`, { method: "POST", headers: { "content-type": "application/json", apikey: ANON_KEY }, body: JSON.stringify(request) })
+    const response = await fetch(`${url}/process-contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", apikey: ANON_KEY },
+      body: JSON.stringify(request),
+    })
     expect(response.status).toBe(200)
     // Waits for the delivery (an event at the fake API), with a deadline.
     const deadline = Date.now() + 30_000
     const subjects = () => api.delivered().map((r) => (JSON.parse(r.body) as { subject: string }).subject)
-    while (!subjects().includes("New website message from Wendy Wake") && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve))
+    while (!subjects().includes("New website message from Wendy Wake") && Date.now() < deadline)
+      await new Promise((resolve) => setImmediate(resolve))
     expect(subjects().filter((subject) => subject === "New website message from Wendy Wake")).toHaveLength(1)
   } finally {
     await api.close()

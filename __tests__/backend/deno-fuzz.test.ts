@@ -25,7 +25,11 @@ const urls = new Map<string, string>()
 let taken: TakenIds
 
 const send = (name: string, body: string, headers: Record<string, string> = {}) =>
-  fetch(`${urls.get(name)}/${name}`, { method: "POST", headers: { "content-type": "application/json", apikey: ANON_KEY, origin: SITE_ORIGIN, ...headers }, body })
+  fetch(`${urls.get(name)}/${name}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: ANON_KEY, origin: SITE_ORIGIN, ...headers },
+    body,
+  })
 
 const rowCount = async () => {
   const { rows } = await pg.query<{ n: number }>(

@@ -27,13 +27,41 @@ export const stopDenoFunctions = () => {
   for (const child of running.splice(0)) child.kill("SIGTERM")
 }
 
-export async function spawnDeno(name: string, databaseUrl: string, env: Record<string, string> = {}): Promise<DenoFunction> {
+export async function spawnDeno(
+  name: string,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<DenoFunction> {
   const port = await freePort()
-  const child = spawn(DENO, ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-sys", path.join(ROOT, "supabase", "functions", name, "index.ts")], {
-    cwd: path.join(ROOT, "supabase", "functions"),
-    env: { ...process.env, SUPABASE_DB_URL: databaseUrl, PORT: String(port), SUPABASE_ANON_KEY: ANON_KEY, IP_HASH_SALT: TEST_IP_HASH_SALT, OUTBOX_DISPATCH_SECRET: "dispatch-secret", LOCAL_MAILBOX: "1", NO_COLOR: "1", DB_POOL_SIZE: "1", OUTBOX_WAKE: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  })
+  const child = spawn(
+    DENO,
+    [
+      "run",
+      "--allow-net",
+      "--allow-env",
+      "--allow-read",
+      "--allow-write",
+      "--allow-sys",
+      path.join(ROOT, "supabase", "functions", name, "index.ts"),
+    ],
+    {
+      cwd: path.join(ROOT, "supabase", "functions"),
+      env: {
+        ...process.env,
+        SUPABASE_DB_URL: databaseUrl,
+        PORT: String(port),
+        SUPABASE_ANON_KEY: ANON_KEY,
+        IP_HASH_SALT: TEST_IP_HASH_SALT,
+        OUTBOX_DISPATCH_SECRET: "dispatch-secret",
+        LOCAL_MAILBOX: "1",
+        NO_COLOR: "1",
+        DB_POOL_SIZE: "1",
+        OUTBOX_WAKE: "0",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  )
   running.push(child)
   let output = ""
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()))
@@ -43,7 +71,11 @@ export async function spawnDeno(name: string, databaseUrl: string, env: Record<s
 }
 
 /** Starts the function and waits until it answers (an OPTIONS request), or fails with Deno's output. */
-export async function serveUnderDeno(name: string, databaseUrl: string, env: Record<string, string> = {}): Promise<string> {
+export async function serveUnderDeno(
+  name: string,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<string> {
   const deno = await spawnDeno(name, databaseUrl, env)
   for (;;) {
     if (deno.child.exitCode !== null) throw new Error(`deno exited (${deno.child.exitCode}):\n${deno.output()}`)

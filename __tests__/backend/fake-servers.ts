@@ -28,13 +28,18 @@ export function fakeServer(script: Script, delayMs = 0): Promise<FakeServer> {
     let body = ""
     request.on("data", (chunk: Buffer) => (body += chunk.toString()))
     request.on("end", () => {
-      const status = typeof script === "function" ? script({ headers: request.headers, body }) : (script[Math.min(received.length, script.length - 1)] ?? 200)
+      const status =
+        typeof script === "function"
+          ? script({ headers: request.headers, body })
+          : (script[Math.min(received.length, script.length - 1)] ?? 200)
       const entry: Received = { headers: request.headers, body, status }
       received.push(entry)
       setTimeout(() => {
         entry.answeredAt = performance.now()
         response.writeHead(status, { "content-type": "application/json" })
-        response.end(JSON.stringify(status < 300 ? { id: `msg_${received.length}` } : { message: "temporarily unavailable" }))
+        response.end(
+          JSON.stringify(status < 300 ? { id: `msg_${received.length}` } : { message: "temporarily unavailable" }),
+        )
       }, delayMs)
     })
   })

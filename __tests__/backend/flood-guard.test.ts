@@ -26,7 +26,7 @@ afterAll(() => pg.close())
 /** The database, with every statement written down. */
 function counting(inner: Db, log: string[]): Db {
   return {
-    query: <Row,>(text: string, params?: readonly unknown[]) => {
+    query: <Row>(text: string, params?: readonly unknown[]) => {
       log.push(text)
       return inner.query<Row>(text, params)
     },
@@ -36,8 +36,21 @@ function counting(inner: Db, log: string[]): Db {
 
 test("after the limit, a flood from one address is refused from memory: 429 with Retry-After and CORS, and no rate_limits write", async () => {
   const log: string[] = []
-  const app = createApp({ db: counting(db, log), config: testConfig({ RATE_LIMIT_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "600", IP_HASH_SALT: "flood-guard-test-salt" }) })
-  const answers: Array<{ status: number; statements: string[]; retryAfter: string | null; origin: string | null; exposed: string | null }> = []
+  const app = createApp({
+    db: counting(db, log),
+    config: testConfig({
+      RATE_LIMIT_MAX: "5",
+      RATE_LIMIT_WINDOW_SECONDS: "600",
+      IP_HASH_SALT: "flood-guard-test-salt",
+    }),
+  })
+  const answers: Array<{
+    status: number
+    statements: string[]
+    retryAfter: string | null
+    origin: string | null
+    exposed: string | null
+  }> = []
   for (let i = 0; i < 30; i++) {
     const from = log.length
     const response = await post(app, "process-contact", bodies.contact(), { "x-forwarded-for": "203.0.113.77" })
@@ -49,7 +62,10 @@ test("after the limit, a flood from one address is refused from memory: 429 with
       exposed: response.headers.get("access-control-expose-headers"),
     })
   }
-  expect(answers.map((a) => a.status)).toEqual([...Array.from({ length: 5 }, () => 200), ...Array.from({ length: 25 }, () => 429)])
+  expect(answers.map((a) => a.status)).toEqual([
+    ...Array.from({ length: 5 }, () => 200),
+    ...Array.from({ length: 25 }, () => 429),
+  ])
   // Postgres counted the fifth hit, so the sixth would be refused: from then on, no rate_limits statement.
   expect(answers[4]!.statements.some((s) => s.includes("rate_limits"))).toBe(true)
   for (const refused of answers.slice(5, 5 + FLOOD_AFTER_REFUSALS)) {
@@ -74,7 +90,14 @@ test("with the guard in front, every answer is the one Postgres alone gives, acr
   await fc.assert(
     fc.asyncProperty(
       fc.integer({ min: 1, max: 5 }),
-      fc.array(fc.record({ key: fc.constantFrom("a", "b", "c"), instance: fc.constantFrom(0, 1), advanceMs: fc.integer({ min: 0, max: 25_000 }) }), { minLength: 1, maxLength: 40 }),
+      fc.array(
+        fc.record({
+          key: fc.constantFrom("a", "b", "c"),
+          instance: fc.constantFrom(0, 1),
+          advanceMs: fc.integer({ min: 0, max: 25_000 }),
+        }),
+        { minLength: 1, maxLength: 40 },
+      ),
       async (max, events) => {
         run++
         const spam = testConfig({ RATE_LIMIT_MAX: String(max), RATE_LIMIT_WINDOW_SECONDS: "60" }).spam
@@ -102,19 +125,23 @@ test("with the guard in front, every answer is the one Postgres alone gives, acr
 test("memory stays bounded under rotated keys, least recently seen evicted first; eviction only means asking Postgres again", () => {
   const spam = testConfig({ RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "600" }).spam
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 50 }), fc.array(fc.oneof(fc.uuid(), fc.constant("flooder")), { maxLength: 500 }), (maxKeys, keys) => {
-      const guard = createFloodGuard(maxKeys)
-      const now = Date.UTC(2041, 0, 1)
-      for (const key of keys) {
-        if (guard.refusal(key, spam, now) === null) guard.learn(key, 3, spam, now)
-        expect(guard.size).toBeLessThanOrEqual(maxKeys)
-        // The key just seen is the last to go.
-        expect(guard.refusal(key, spam, now)).not.toBeNull()
-      }
-      // Keys under the limit take no room.
-      const fresh = createFloodGuard(maxKeys)
-      for (const key of keys) fresh.learn(key, 2, spam, now)
-      expect(fresh.size).toBe(0)
-    }),
+    fc.property(
+      fc.integer({ min: 1, max: 50 }),
+      fc.array(fc.oneof(fc.uuid(), fc.constant("flooder")), { maxLength: 500 }),
+      (maxKeys, keys) => {
+        const guard = createFloodGuard(maxKeys)
+        const now = Date.UTC(2041, 0, 1)
+        for (const key of keys) {
+          if (guard.refusal(key, spam, now) === null) guard.learn(key, 3, spam, now)
+          expect(guard.size).toBeLessThanOrEqual(maxKeys)
+          // The key just seen is the last to go.
+          expect(guard.refusal(key, spam, now)).not.toBeNull()
+        }
+        // Keys under the limit take no room.
+        const fresh = createFloodGuard(maxKeys)
+        for (const key of keys) fresh.learn(key, 2, spam, now)
+        expect(fresh.size).toBe(0)
+      },
+    ),
   )
 })

@@ -26,9 +26,21 @@ describe("valid requests are stored with their outbox jobs", () => {
     const response = await post(app, "process-contact", body)
     expect(response.status).toBe(200)
     const answer = (await response.json()) as Record<string, unknown>
-    expect(answer).toEqual({ success: true, message: expect.stringContaining("Thank you, Ann!"), reference: expect.any(String), error: null })
-    const [row] = await db.query<Record<string, unknown>>(`select * from contact_messages where submission_id = $1`, [body.submissionId])
-    expect(row).toMatchObject({ name: "Ann Lee", email: "ann@example.com", phone: "914-555-0100", message: "Carpenter ants near the deck." })
+    expect(answer).toEqual({
+      success: true,
+      message: expect.stringContaining("Thank you, Ann!"),
+      reference: expect.any(String),
+      error: null,
+    })
+    const [row] = await db.query<Record<string, unknown>>(`select * from contact_messages where submission_id = $1`, [
+      body.submissionId,
+    ])
+    expect(row).toMatchObject({
+      name: "Ann Lee",
+      email: "ann@example.com",
+      phone: "914-555-0100",
+      message: "Carpenter ants near the deck.",
+    })
     const jobs = await jobsFor(body.submissionId)
     expect(jobs.map((j) => j.kind)).toEqual(["company_email"])
     expect(jobs[0]?.payload.to).toBe("info@westchesterfamilypest.example")
@@ -38,18 +50,34 @@ describe("valid requests are stored with their outbox jobs", () => {
     const body = bodies.booking()
     const response = await post(app, "process-simple-lead", body)
     expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({ success: true, message: "Your $49 visit has been booked! We'll call you within 24 hours." })
-    const [lead] = await db.query<Record<string, unknown>>(`select * from leads where submission_id = $1`, [body.submissionId])
-    expect(lead).toMatchObject({ kind: "booking", source: "scarsdale_49_offer", full_name: "Tom Hale", special_offer: "$49 Scarsdale Starter Visit", zip_code: "10583" })
+    expect(await response.json()).toMatchObject({
+      success: true,
+      message: "Your $49 visit has been booked! We'll call you within 24 hours.",
+    })
+    const [lead] = await db.query<Record<string, unknown>>(`select * from leads where submission_id = $1`, [
+      body.submissionId,
+    ])
+    expect(lead).toMatchObject({
+      kind: "booking",
+      source: "scarsdale_49_offer",
+      full_name: "Tom Hale",
+      special_offer: "$49 Scarsdale Starter Visit",
+      zip_code: "10583",
+    })
     const jobs = await jobsFor(body.submissionId)
     expect(jobs.map((j) => j.kind)).toEqual(["company_email", "customer_email"])
-    expect(jobs[1]?.payload).toMatchObject({ to: "tom@example.com", subject: "Your $49 Scarsdale Starter Visit is booked" })
+    expect(jobs[1]?.payload).toMatchObject({
+      to: "tom@example.com",
+      subject: "Your $49 Scarsdale Starter Visit is booked",
+    })
   })
 
   test("the offer callback keeps offer, notes and UTM fields", async () => {
     const body = bodies.callback()
     expect((await post(app, "process-simple-lead", body)).status).toBe(200)
-    const [lead] = await db.query<Record<string, unknown>>(`select * from leads where submission_id = $1`, [body.submissionId])
+    const [lead] = await db.query<Record<string, unknown>>(`select * from leads where submission_id = $1`, [
+      body.submissionId,
+    ])
     expect(lead).toMatchObject({
       kind: "callback",
       source: "offer_callback",
@@ -69,12 +97,18 @@ describe("valid requests are stored with their outbox jobs", () => {
   test("the wizard's three calls share one lead, one company e-mail, the CRM forward and the customer confirmation", async () => {
     const lead = bodies.estimateLead()
     const request = { ...bodies.estimateRequest(), submissionId: lead.submissionId }
-    const first = await post(app, "process-simple-lead", lead, { "user-agent": "Test Browser", "x-forwarded-for": "203.0.113.9" })
+    const first = await post(app, "process-simple-lead", lead, {
+      "user-agent": "Test Browser",
+      "x-forwarded-for": "203.0.113.9",
+    })
     const second = await post(app, "process-estimate", request)
     const third = await post(app, "send-estimate-confirmation", request)
-    for (const response of [first, second, third]) expect(((await response.json()) as { success: boolean }).success).toBe(true)
+    for (const response of [first, second, third])
+      expect(((await response.json()) as { success: boolean }).success).toBe(true)
 
-    const leads = await db.query<Record<string, unknown>>(`select * from leads where submission_id = $1`, [lead.submissionId])
+    const leads = await db.query<Record<string, unknown>>(`select * from leads where submission_id = $1`, [
+      lead.submissionId,
+    ])
     expect(leads).toHaveLength(1)
     expect(leads[0]).toMatchObject({
       kind: "estimate",
@@ -95,13 +129,22 @@ describe("valid requests are stored with their outbox jobs", () => {
     expect(jobs.map((j) => j.kind)).toEqual(["company_email", "crm_forward", "customer_email"])
     const confirmation = jobs[2]!.payload
     expect(confirmation.to).toBe("maria@example.com")
-    for (const text of ["C•ARE", "Ants, Bed Bugs", "Yes (+$75)", "1-2", "valid for 48 hours", "(914) 555-0123"]) expect(confirmation.text).toContain(text)
+    for (const text of ["C•ARE", "Ants, Bed Bugs", "Yes (+$75)", "1-2", "valid for 48 hours", "(914) 555-0123"])
+      expect(confirmation.text).toContain(text)
     expect(confirmation.html).toContain("Single-Family Home (up to 3BR)")
-    expect(jobs[1]!.payload).toMatchObject({ event: "estimate.requested", accountId: "WEB-123456", estimate: { servicePlanName: "C•ARE", sameDayService: true } })
+    expect(jobs[1]!.payload).toMatchObject({
+      event: "estimate.requested",
+      accountId: "WEB-123456",
+      estimate: { servicePlanName: "C•ARE", sameDayService: true },
+    })
   })
 
   test("every field is escaped in the e-mails", async () => {
-    const body = { ...bodies.contact(), name: `<img src=x onerror="alert(1)">`, message: "<script>steal()</script> & more" }
+    const body = {
+      ...bodies.contact(),
+      name: `<img src=x onerror="alert(1)">`,
+      message: "<script>steal()</script> & more",
+    }
     expect((await post(app, "process-contact", body)).status).toBe(200)
     const [job] = await jobsFor(body.submissionId)
     expect(job?.payload.html).not.toContain("<script>")
@@ -175,9 +218,23 @@ describe("invalid requests get a 400 naming the field, and store nothing", () =>
     ["process-estimate", "estimateRequest"],
     ["send-estimate-confirmation", "estimateRequest"],
   ] as const)("%s (%s): each missing required field is named", async (name, kind) => {
-    const optional = new Set(["website", "turnstileToken", "lastName", "email", "street_address", "city", "notes", "zip_code", "utm_source", "utm_campaign", "utm_term"])
+    const optional = new Set([
+      "website",
+      "turnstileToken",
+      "lastName",
+      "email",
+      "street_address",
+      "city",
+      "notes",
+      "zip_code",
+      "utm_source",
+      "utm_campaign",
+      "utm_term",
+    ])
     const body: Record<string, unknown> = bodies[kind]()
-    for (const field of Object.keys(body).filter((f) => !optional.has(f) || (kind !== "callback" && (f === "email" || f === "city")))) {
+    for (const field of Object.keys(body).filter(
+      (f) => !optional.has(f) || (kind !== "callback" && (f === "email" || f === "city")),
+    )) {
       const { [field]: _omitted, ...rest } = body
       const response = await post(app, name, rest)
       expect(response.status).toBe(400)
@@ -240,7 +297,9 @@ describe("idempotency", () => {
 
   test("ten simultaneous copies of one submission store one lead", async () => {
     const body = bodies.estimateRequest()
-    const answers = await Promise.all(Array.from({ length: 10 }, () => post(app, "process-estimate", body).then((r) => r.json())))
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post(app, "process-estimate", body).then((r) => r.json())),
+    )
     for (const answer of answers) expect(answer).toEqual(answers[0])
     expect(await db.query(`select id from leads where submission_id = $1`, [body.submissionId])).toHaveLength(1)
   })
@@ -261,13 +320,20 @@ describe("the HTTP contract", () => {
   test("a missing or wrong apikey is a 401", async () => {
     expect((await post(app, "process-contact", bodies.contact(), { apikey: "" })).status).toBe(401)
     expect((await post(app, "process-contact", bodies.contact(), { apikey: "guess" })).status).toBe(401)
-    expect((await post(app, "process-contact", bodies.contact(), { apikey: "", authorization: `Bearer ${ANON_KEY}` })).status).toBe(200)
+    expect(
+      (await post(app, "process-contact", bodies.contact(), { apikey: "", authorization: `Bearer ${ANON_KEY}` }))
+        .status,
+    ).toBe(200)
   })
 
   test("CORS: the preflight is answered for the site, every answer carries the headers, other origins are refused", async () => {
     const preflight = await app.request("/functions/v1/process-contact", {
       method: "OPTIONS",
-      headers: { origin: SITE_ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "apikey, content-type, authorization, x-client-info" },
+      headers: {
+        origin: SITE_ORIGIN,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "apikey, content-type, authorization, x-client-info",
+      },
     })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN)
@@ -282,14 +348,20 @@ describe("the HTTP contract", () => {
 
   test("dispatch-outbox needs its secret", async () => {
     expect((await post(app, "dispatch-outbox", {})).status).toBe(401)
-    const response = await app.request("/functions/v1/dispatch-outbox", { method: "POST", headers: { authorization: "Bearer dispatch-secret" } })
+    const response = await app.request("/functions/v1/dispatch-outbox", {
+      method: "POST",
+      headers: { authorization: "Bearer dispatch-secret" },
+    })
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ success: true, sent: expect.any(Number) })
   })
 
   test("a database failure is a 500 with no internals, and nothing half-written", async () => {
     const broken = createApp({
-      db: { query: () => Promise.reject(new Error("relation secret_table does not exist")), transaction: () => Promise.reject(new Error("connection refused at 10.0.0.5")) },
+      db: {
+        query: () => Promise.reject(new Error("relation secret_table does not exist")),
+        transaction: () => Promise.reject(new Error("connection refused at 10.0.0.5")),
+      },
       config: testConfig(),
     })
     const error = jest.spyOn(console, "error").mockImplementation(() => undefined)

@@ -37,7 +37,10 @@ describe.each(PUBLIC_FUNCTIONS)("%s", (name) => {
     const statuses = new Map<number, number>()
     await fc.assert(
       fc.asyncProperty(malformedRequests(name, taken), async (request) => {
-        const response = await post(app, name, request.body, { "content-type": request.contentType, ...request.headers })
+        const response = await post(app, name, request.body, {
+          "content-type": request.contentType,
+          ...request.headers,
+        })
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
         const check = checkAnswer(request, response.status, await response.text())
         if (!check.ok) throw new Error(`${request.kind}: ${check.problem}`)
@@ -68,7 +71,8 @@ test("a valid body with any text in its free-text fields is stored or refused, n
     await fc.assert(
       fc.asyncProperty(text, text, async (name, message) => {
         const response = await post(otherApp, "process-contact", { ...bodies.contact(), name, message })
-        if (response.status >= 500) throw new Error(`status ${response.status} for ${JSON.stringify({ name, message })}`)
+        if (response.status >= 500)
+          throw new Error(`status ${response.status} for ${JSON.stringify({ name, message })}`)
         expect([200, 400]).toContain(response.status)
       }),
       { numRuns: 500 },

@@ -12,7 +12,12 @@ export const SITE_ORIGIN = "http://localhost:9000"
 export const TEST_IP_HASH_SALT = "test-ip-hash-salt-0123456789abcdef"
 
 export function testConfig(env: Record<string, string> = {}): BackendConfig {
-  const values: Record<string, string> = { SUPABASE_ANON_KEY: ANON_KEY, OUTBOX_DISPATCH_SECRET: "dispatch-secret", OUTBOX_BACKOFF_BASE_MS: "0", ...env }
+  const values: Record<string, string> = {
+    SUPABASE_ANON_KEY: ANON_KEY,
+    OUTBOX_DISPATCH_SECRET: "dispatch-secret",
+    OUTBOX_BACKOFF_BASE_MS: "0",
+    ...env,
+  }
   return configFromEnv((name) => values[name], { localMailbox: !values.RESEND_API_KEY, ipHashSalt: TEST_IP_HASH_SALT })
 }
 
@@ -44,7 +49,13 @@ export const estimateFields = () => ({
 const spamFields = () => ({ submissionId: randomUUID(), website: "", formFillMs: 30_000 })
 
 export const bodies = {
-  contact: () => ({ ...spamFields(), name: "Ann Lee", email: "ann@example.com", phone: "914-555-0100", message: "Carpenter ants near the deck." }),
+  contact: () => ({
+    ...spamFields(),
+    name: "Ann Lee",
+    email: "ann@example.com",
+    phone: "914-555-0100",
+    message: "Carpenter ants near the deck.",
+  }),
   estimateLead: () => ({ ...spamFields(), ...estimateFields(), source: "website_estimate" }),
   estimateRequest: () => ({ ...spamFields(), ...estimateFields(), accountId: "WEB-123456" }),
   booking: () => ({
@@ -83,10 +94,21 @@ let visitors = 0
 export const nextVisitorIp = () => visitorIp(++visitors)
 
 /** A POST as a new visitor sends it, unless the headers say which address it comes from. */
-export async function post(app: AppUnderTest, name: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export async function post(
+  app: AppUnderTest,
+  name: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return app.request(`/functions/v1/${name}`, {
     method: "POST",
-    headers: { "content-type": "application/json", apikey: ANON_KEY, origin: SITE_ORIGIN, "x-forwarded-for": nextVisitorIp(), ...headers },
+    headers: {
+      "content-type": "application/json",
+      apikey: ANON_KEY,
+      origin: SITE_ORIGIN,
+      "x-forwarded-for": nextVisitorIp(),
+      ...headers,
+    },
     body: typeof body === "string" ? body : JSON.stringify(body),
   })
 }
@@ -101,4 +123,8 @@ export async function counts(db: Db) {
 
 /** A POST to a running backend over HTTP, with its own public key; no X-Forwarded-For (the socket is the visitor). */
 export const postTo = (backend: { url: string; config: BackendConfig }, name: string, body: object) =>
-  fetch(`${backend.url}/functions/v1/${name}`, { method: "POST", headers: { "content-type": "application/json", apikey: backend.config.anonKey }, body: JSON.stringify(body) })
+  fetch(`${backend.url}/functions/v1/${name}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: backend.config.anonKey },
+    body: JSON.stringify(body),
+  })

@@ -6,8 +6,29 @@ import fc from "fast-check"
 
 /** Characters that take no room on screen: zero-width, format, bidi, fillers, spaces. */
 export const INVISIBLE_CHARACTERS = [
-  "\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF", "\u00AD", "\u200E", "\u200F", "\u202A", "\u202E", "\u2066",
-  "\u180E", "\u3164", "\u115F", "\u1160", "\uFFA0", "\u2800", " ", "\u00A0", "\u3000", "\t", "\u0301", "\u0007",
+  "\u200B",
+  "\u200C",
+  "\u200D",
+  "\u2060",
+  "\uFEFF",
+  "\u00AD",
+  "\u200E",
+  "\u200F",
+  "\u202A",
+  "\u202E",
+  "\u2066",
+  "\u180E",
+  "\u3164",
+  "\u115F",
+  "\u1160",
+  "\uFFA0",
+  "\u2800",
+  " ",
+  "\u00A0",
+  "\u3000",
+  "\t",
+  "\u0301",
+  "\u0007",
 ]
 
 /** Code units that are not well-formed Unicode on their own (lone surrogates), and NUL. */
@@ -16,7 +37,11 @@ export const BROKEN_CODE_UNITS = ["\ud83d", "\udc00", "\udbff", "\ud800\ud800", 
 /** Readable text with broken code units in it. */
 export const brokenText = () =>
   fc
-    .tuple(fc.string({ maxLength: 30 }), fc.array(fc.constantFrom(...BROKEN_CODE_UNITS), { minLength: 1, maxLength: 3 }), fc.string({ maxLength: 30 }))
+    .tuple(
+      fc.string({ maxLength: 30 }),
+      fc.array(fc.constantFrom(...BROKEN_CODE_UNITS), { minLength: 1, maxLength: 3 }),
+      fc.string({ maxLength: 30 }),
+    )
     .map(([before, broken, after]) => `Ann ${before}${broken.join("")}${after}`)
 
 /**
@@ -25,18 +50,20 @@ export const brokenText = () =>
  * deep would overflow JSON.stringify itself.
  */
 export const deeplyNested = (minDepthExclusive: number, maxDepth: number, maxBytes = 60_000) =>
-  fc.tuple(fc.integer({ min: minDepthExclusive + 1, max: maxDepth }), fc.boolean(), fc.boolean()).map(([wanted, lists, mixed]) => {
-    const bytesPerLevel = mixed ? 4 : lists ? 2 : 6
-    const depth = Math.max(minDepthExclusive + 1, Math.min(wanted, Math.floor(maxBytes / bytesPerLevel)))
-    const opens: string[] = []
-    const closes: string[] = []
-    for (let i = 0; i < depth; i++) {
-      const list = mixed ? i % 2 === 0 : lists
-      opens.push(list ? "[" : '{"a":')
-      closes.push(list ? "]" : "}")
-    }
-    return `${opens.join("")}"x"${closes.reverse().join("")}`
-  })
+  fc
+    .tuple(fc.integer({ min: minDepthExclusive + 1, max: maxDepth }), fc.boolean(), fc.boolean())
+    .map(([wanted, lists, mixed]) => {
+      const bytesPerLevel = mixed ? 4 : lists ? 2 : 6
+      const depth = Math.max(minDepthExclusive + 1, Math.min(wanted, Math.floor(maxBytes / bytesPerLevel)))
+      const opens: string[] = []
+      const closes: string[] = []
+      for (let i = 0; i < depth; i++) {
+        const list = mixed ? i % 2 === 0 : lists
+        opens.push(list ? "[" : '{"a":')
+        closes.push(list ? "]" : "}")
+      }
+      return `${opens.join("")}"x"${closes.reverse().join("")}`
+    })
 
 /** A body's JSON text with one field's value replaced by raw JSON text. */
 export const withRawField = (body: Record<string, unknown>, field: string, rawJson: string) =>

@@ -34,7 +34,8 @@ afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
 })
 
-const start = (dataDir: string, env: Record<string, string> = {}) => startBackend({ dataDir, apiPort: 0, dbPort: null, outboxIntervalMs: 0, env })
+const start = (dataDir: string, env: Record<string, string> = {}) =>
+  startBackend({ dataDir, apiPort: 0, dbPort: null, outboxIntervalMs: 0, env })
 
 /** Sent from this process, so the backend (which trusts no proxy locally) sees the visitor at 127.0.0.1. */
 async function postContact(backend: RunningBackend) {
@@ -64,7 +65,9 @@ describe("one backend per data directory", () => {
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false)
     const restarted = await start(dir)
     try {
-      const rows = await restarted.db.query<{ submission_id: string }>(`select submission_id from contact_messages order by created_at`)
+      const rows = await restarted.db.query<{ submission_id: string }>(
+        `select submission_id from contact_messages order by created_at`,
+      )
       expect(rows.map((r) => r.submission_id)).toEqual([kept, later])
     } finally {
       await restarted.stop()
@@ -73,10 +76,16 @@ describe("one backend per data directory", () => {
 
   test("a stale lock (its process is gone, as after a kill -9) is taken over", async () => {
     const dir = tempDir()
-    fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), host: os.hostname(), startedAt: new Date(0).toISOString() }))
+    fs.writeFileSync(
+      path.join(dir, LOCK_FILE),
+      JSON.stringify({ pid: deadPid(), host: os.hostname(), startedAt: new Date(0).toISOString() }),
+    )
     const backend = await start(dir)
     try {
-      expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), "utf8"))).toMatchObject({ pid: process.pid, host: os.hostname() })
+      expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), "utf8"))).toMatchObject({
+        pid: process.pid,
+        host: os.hostname(),
+      })
     } finally {
       await backend.stop()
     }
@@ -88,7 +97,12 @@ describe("one backend per data directory", () => {
     const notALiveOwner = fc.oneof(
       fc.string(),
       fc.uint8Array().map((bytes) => Buffer.from(bytes).toString("latin1")),
-      fc.record({ pid: fc.oneof(fc.constant(deadPid()), fc.integer({ max: 0 }), fc.double(), fc.string()), host: fc.constant(os.hostname()) }).map((o) => JSON.stringify(o)),
+      fc
+        .record({
+          pid: fc.oneof(fc.constant(deadPid()), fc.integer({ max: 0 }), fc.double(), fc.string()),
+          host: fc.constant(os.hostname()),
+        })
+        .map((o) => JSON.stringify(o)),
     )
     fc.assert(
       fc.property(notALiveOwner, (content) => {
@@ -101,12 +115,17 @@ describe("one backend per data directory", () => {
       { numRuns: 100 },
     )
     // PID 1 always runs; another host's process cannot be checked, so it counts as running too.
-    for (const owner of [{ pid: 1, host: os.hostname() }, { pid: deadPid(), host: "elsewhere.example" }]) {
+    for (const owner of [
+      { pid: 1, host: os.hostname() },
+      { pid: deadPid(), host: "elsewhere.example" },
+    ]) {
       fs.writeFileSync(lockFile, JSON.stringify({ ...owner, startedAt: "2026-01-01T00:00:00Z" }))
       expect(() => lockDataDir(dir)).toThrow(`is in use by another backend (process ${owner.pid}`)
       expect(JSON.parse(fs.readFileSync(lockFile, "utf8"))).toMatchObject(owner)
     }
-    expect(() => lockDataDir(dir)).toThrow(`on host elsewhere.example). Stop it first, or choose another directory with PGLITE_DIR. If it is no longer running, delete ${lockFile}.`)
+    expect(() => lockDataDir(dir)).toThrow(
+      `on host elsewhere.example). Stop it first, or choose another directory with PGLITE_DIR. If it is no longer running, delete ${lockFile}.`,
+    )
     expect(fs.readdirSync(dir)).toEqual([LOCK_FILE])
   })
 
@@ -126,7 +145,10 @@ describe("one backend per data directory", () => {
 
   test("processes racing to take over one stale lock: exactly one gets it", async () => {
     const dir = tempDir()
-    fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), host: os.hostname(), startedAt: new Date(0).toISOString() }))
+    fs.writeFileSync(
+      path.join(dir, LOCK_FILE),
+      JSON.stringify({ pid: deadPid(), host: os.hostname(), startedAt: new Date(0).toISOString() }),
+    )
     // Each says "ready", locks on "go" (all at once), and holds what it got until its stdin closes.
     const script = `const { lockDataDir } = require(${JSON.stringify(path.join(ROOT, "server", "data-dir-lock.ts"))})
 process.stdout.write("ready\\n")
@@ -135,7 +157,9 @@ process.stdin.once("data", () => {
   process.stdin.on("end", () => process.exit(0))
 })`
     const racers = Array.from({ length: 6 }, () => {
-      const child = spawn(process.execPath, ["--require", require.resolve("tsx/cjs"), "-e", script], { stdio: ["pipe", "pipe", "inherit"] })
+      const child = spawn(process.execPath, ["--require", require.resolve("tsx/cjs"), "-e", script], {
+        stdio: ["pipe", "pipe", "inherit"],
+      })
       const lines: string[] = []
       const waiting: Array<() => void> = []
       child.stdout.on("data", (d: Buffer) => {
@@ -179,7 +203,9 @@ process.stdin.once("data", () => {
       })
       const second = await run()
       expect(await second.exited).toBe(1)
-      expect(second.output()).toMatch(new RegExp(`The local database in ${dir} is in use by another backend \\(process \\d+\\)\\. Stop it first`))
+      expect(second.output()).toMatch(
+        new RegExp(`The local database in ${dir} is in use by another backend \\(process \\d+\\)\\. Stop it first`),
+      )
       expect(second.output()).not.toMatch(/\n\s+at /)
     } finally {
       first.child.kill("SIGTERM")
@@ -192,7 +218,11 @@ process.stdin.once("data", () => {
 
 describe("the IP hash salt", () => {
   const hashOf = async (backend: RunningBackend, submissionId: string) =>
-    (await backend.db.query<{ ip_hash: string }>(`select ip_hash from contact_messages where submission_id = $1`, [submissionId]))[0]?.ip_hash
+    (
+      await backend.db.query<{ ip_hash: string }>(`select ip_hash from contact_messages where submission_id = $1`, [
+        submissionId,
+      ])
+    )[0]?.ip_hash
 
   test("without IP_HASH_SALT a random salt is made once per data directory (0600) and reused after a restart", async () => {
     const dir = tempDir()
@@ -238,13 +268,21 @@ describe("the IP hash salt", () => {
       fc.property(fc.option(fc.string({ maxLength: 40 })), (value) => {
         const trimmed = value?.trim() ?? ""
         if (trimmed.length >= 16) expect(requiredIpHashSalt(value ?? undefined)).toBe(trimmed)
-        else expect(() => requiredIpHashSalt(value ?? undefined)).toThrow("supabase secrets set IP_HASH_SALT=$(openssl rand -hex 32)")
+        else
+          expect(() => requiredIpHashSalt(value ?? undefined)).toThrow(
+            "supabase secrets set IP_HASH_SALT=$(openssl rand -hex 32)",
+          )
       }),
       { numRuns: 500 },
     )
     expect(() => configFromEnv(() => undefined)).toThrow("IP_HASH_SALT is not set")
-    expect(configFromEnv(() => undefined, { ipHashSalt: "given-by-the-entry-point" }).ipHashSalt).toBe("given-by-the-entry-point")
-    expect(configFromEnv((name) => (name === "IP_HASH_SALT" ? " from-env " : undefined), { ipHashSalt: "fallback" }).ipHashSalt).toBe("from-env")
+    expect(configFromEnv(() => undefined, { ipHashSalt: "given-by-the-entry-point" }).ipHashSalt).toBe(
+      "given-by-the-entry-point",
+    )
+    expect(
+      configFromEnv((name) => (name === "IP_HASH_SALT" ? " from-env " : undefined), { ipHashSalt: "fallback" })
+        .ipHashSalt,
+    ).toBe("from-env")
   })
 
   test("a kept salt is the same on every read, differs between directories, and a truncated one is a clear error", () => {
@@ -259,7 +297,9 @@ describe("the IP hash salt", () => {
     expect(salts.size).toBe(20)
     const dir = tempDir("salt-")
     fs.writeFileSync(path.join(dir, SALT_FILE), "short\n")
-    expect(() => keptSalt(dir)).toThrow(`The IP hash salt in ${path.join(dir, SALT_FILE)} is shorter than 16 characters`)
+    expect(() => keptSalt(dir)).toThrow(
+      `The IP hash salt in ${path.join(dir, SALT_FILE)} is shorter than 16 characters`,
+    )
   })
 })
 
@@ -287,29 +327,39 @@ describe("a database that cannot be opened", () => {
       (e: unknown) => e,
     )
     expect(error).toBeInstanceOf(DatabaseOpenError)
-    expect((error as Error).message).toMatch(new RegExp(`^The local database (directory )?(in )?${dir} could not be (opened|used) \\(.+\\)\\. `))
+    expect((error as Error).message).toMatch(
+      new RegExp(`^The local database (directory )?(in )?${dir} could not be (opened|used) \\(.+\\)\\. `),
+    )
     // The failed start leaves no lock behind.
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false)
     return (error as Error).message
   }
 
-  const garbage = fc.uint8Array({ minLength: 1, maxLength: 9000 }).filter((bytes) => !/^\s*\d+\s*$/.test(Buffer.from(bytes).toString("latin1")))
+  const garbage = fc
+    .uint8Array({ minLength: 1, maxLength: 9000 })
+    .filter((bytes) => !/^\s*\d+\s*$/.test(Buffer.from(bytes).toString("latin1")))
 
   test("garbage in its version, control or catalog files names the directory and how to start afresh", async () => {
     const files = (dir: string) => [
       path.join(dir, "PG_VERSION"),
       path.join(dir, "global", "pg_control"),
-      ...fs.readdirSync(path.join(dir, "base", "5")).filter((f) => /^\d+$/.test(f)).map((f) => path.join(dir, "base", "5", f)),
+      ...fs
+        .readdirSync(path.join(dir, "base", "5"))
+        .filter((f) => /^\d+$/.test(f))
+        .map((f) => path.join(dir, "base", "5", f)),
     ]
     await fc.assert(
       fc.asyncProperty(fc.constantFrom("PG_VERSION", "pg_control", "catalogs"), garbage, async (which, bytes) => {
         const dir = damagedCopy((d) => {
           const all = files(d)
-          const targets = which === "PG_VERSION" ? all.slice(0, 1) : which === "pg_control" ? all.slice(1, 2) : all.slice(2)
+          const targets =
+            which === "PG_VERSION" ? all.slice(0, 1) : which === "pg_control" ? all.slice(1, 2) : all.slice(2)
           for (const file of targets) fs.writeFileSync(file, bytes)
         })
         const message = await expectClearError(dir)
-        expect(message).toContain(`If it is damaged, move it away (mv ${dir} ${dir}.broken) and start again to create a fresh one`)
+        expect(message).toContain(
+          `If it is damaged, move it away (mv ${dir} ${dir}.broken) and start again to create a fresh one`,
+        )
         expect(message).not.toContain("ASSERTIONS")
       }),
       { numRuns: 6 },
@@ -319,7 +369,9 @@ describe("a database that cannot be opened", () => {
   test("a file where the directory should be is a clear error", async () => {
     const file = path.join(tempDir(), "pglite")
     fs.writeFileSync(file, "not a directory")
-    await expect(start(file)).rejects.toThrow(`The local database directory ${file} could not be used (it is not a directory). Choose another directory with PGLITE_DIR`)
+    await expect(start(file)).rejects.toThrow(
+      `The local database directory ${file} could not be used (it is not a directory). Choose another directory with PGLITE_DIR`,
+    )
   })
 
   test("a DATABASE_URL nobody answers on names the URL without its password", async () => {
@@ -329,12 +381,20 @@ describe("a database that cannot be opened", () => {
     await fc.assert(
       fc.asyncProperty(name, password, name, async (user, secret, db) => {
         const url = `postgres://${user}:${encodeURIComponent(secret)}@127.0.0.1:${port}/${db}`
-        const error = await startBackend({ databaseUrl: url, apiPort: 0, dbPort: null, outboxIntervalMs: 0, env: { IP_HASH_SALT: "x".repeat(32) } }).then(
+        const error = await startBackend({
+          databaseUrl: url,
+          apiPort: 0,
+          dbPort: null,
+          outboxIntervalMs: 0,
+          env: { IP_HASH_SALT: "x".repeat(32) },
+        }).then(
           () => new Error("connected"),
           (e: Error) => e,
         )
         expect(error).toBeInstanceOf(DatabaseOpenError)
-        expect(error.message).toBe(`Could not connect to the database at DATABASE_URL (postgres://${user}:***@127.0.0.1:${port}/${db}): connect ECONNREFUSED 127.0.0.1:${port}. Is Postgres running, and is the URL right?`)
+        expect(error.message).toBe(
+          `Could not connect to the database at DATABASE_URL (postgres://${user}:***@127.0.0.1:${port}/${db}): connect ECONNREFUSED 127.0.0.1:${port}. Is Postgres running, and is the URL right?`,
+        )
         expect(error.message).not.toContain(secret)
         expect(error.message).not.toContain(encodeURIComponent(secret))
       }),
@@ -344,10 +404,13 @@ describe("a database that cannot be opened", () => {
 
   test("a redacted URL never shows the password, whatever it is", () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }).map((p) => `Pw!${p}`), (secret) => {
-        const shown = redactUrl(`postgres://someone:${encodeURIComponent(secret)}@db.example:5432/leads`)
-        expect(shown).toBe("postgres://someone:***@db.example:5432/leads")
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }).map((p) => `Pw!${p}`),
+        (secret) => {
+          const shown = redactUrl(`postgres://someone:${encodeURIComponent(secret)}@db.example:5432/leads`)
+          expect(shown).toBe("postgres://someone:***@db.example:5432/leads")
+        },
+      ),
     )
     expect(redactUrl("not a url with a p4ssword")).toBe("a URL that could not be parsed")
   })

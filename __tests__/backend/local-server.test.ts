@@ -23,18 +23,27 @@ test("supabase-js calls a function on the running local server", async () => {
 })
 
 test("an invalid body comes back as a FunctionsHttpError whose response names the fields", async () => {
-  const { data, error } = await supabase.functions.invoke("process-simple-lead", { body: { ...bodies.booking(), email: "not-an-email" } })
+  const { data, error } = await supabase.functions.invoke("process-simple-lead", {
+    body: { ...bodies.booking(), email: "not-an-email" },
+  })
   expect(data).toBeNull()
   expect(error).toBeInstanceOf(FunctionsHttpError)
   const response = (error as FunctionsHttpError).context as Response
   expect(response.status).toBe(400)
-  expect(await response.json()).toMatchObject({ success: false, fields: { email: "Please enter a valid email address" } })
+  expect(await response.json()).toMatchObject({
+    success: false,
+    fields: { email: "Please enter a valid email address" },
+  })
 })
 
 test("the outbox delivers into the local mailbox, listed and shown at /_dev/mail", async () => {
   await supabase.functions.invoke("process-simple-lead", { body: bodies.booking() })
   await backend.dispatch()
-  const messages = (await (await fetch(`${backend.url}/_dev/mail.json`)).json()) as Array<{ id: string; subject: string; to_address: string }>
+  const messages = (await (await fetch(`${backend.url}/_dev/mail.json`)).json()) as Array<{
+    id: string
+    subject: string
+    to_address: string
+  }>
   const confirmation = messages.find((m) => m.to_address === "tom@example.com")
   expect(confirmation?.subject).toBe("Your $49 Scarsdale Starter Visit is booked")
   const list = await (await fetch(`${backend.url}/_dev/mail`)).text()
@@ -55,7 +64,13 @@ test("the embedded database is a real Postgres server for postgres.js and psql",
 })
 
 test("with DATABASE_URL the backend uses that Postgres (here: the first backend's server) through postgres.js", async () => {
-  const second = await startBackend({ databaseUrl: backend.databaseUrl!, apiPort: 0, dbPort: null, outboxIntervalMs: 0, env: { IP_HASH_SALT: TEST_IP_HASH_SALT } })
+  const second = await startBackend({
+    databaseUrl: backend.databaseUrl!,
+    apiPort: 0,
+    dbPort: null,
+    outboxIntervalMs: 0,
+    env: { IP_HASH_SALT: TEST_IP_HASH_SALT },
+  })
   try {
     const body = bodies.contact()
     const response = await postTo(second, "process-contact", body)
@@ -72,8 +87,12 @@ test("a port already in use is a clear error", async () => {
   await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", () => resolve()))
   const port = (blocker.address() as net.AddressInfo).port
   try {
-    await expect(startBackend({ apiPort: port, dbPort: null, outboxIntervalMs: 0, env: {} })).rejects.toThrow(PortInUseError)
-    await expect(startBackend({ apiPort: port, dbPort: null, outboxIntervalMs: 0, env: {} })).rejects.toThrow(`Port ${port} (local functions API) is already in use`)
+    await expect(startBackend({ apiPort: port, dbPort: null, outboxIntervalMs: 0, env: {} })).rejects.toThrow(
+      PortInUseError,
+    )
+    await expect(startBackend({ apiPort: port, dbPort: null, outboxIntervalMs: 0, env: {} })).rejects.toThrow(
+      `Port ${port} (local functions API) is already in use`,
+    )
   } finally {
     blocker.close()
   }

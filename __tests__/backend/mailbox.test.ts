@@ -44,17 +44,27 @@ test("a stored message is shown", async () => {
 })
 
 test("36 characters of hex digits and dashes that are not a UUID: 404, not a database error", async () => {
-  const almostUuid = fc.string({ unit: fc.constantFrom(..."0123456789abcdef-"), minLength: 36, maxLength: 36 }).filter((id) => !UUID.test(id))
+  const almostUuid = fc
+    .string({ unit: fc.constantFrom(..."0123456789abcdef-"), minLength: 36, maxLength: 36 })
+    .filter((id) => !UUID.test(id))
   await fc.assert(fc.asyncProperty(almostUuid, expectNoSuchMessage), { numRuns: 200 })
 })
 
 test("any other id: 404", async () => {
   // "." and ".." are path steps, not ids: the URL resolves them before any route sees them.
-  const anything = fc.string({ unit: "binary", minLength: 1, maxLength: 80 }).filter((id) => id !== "." && id !== ".." && id !== knownId)
+  const anything = fc
+    .string({ unit: "binary", minLength: 1, maxLength: 80 })
+    .filter((id) => id !== "." && id !== ".." && id !== knownId)
   await fc.assert(fc.asyncProperty(anything, expectNoSuchMessage), { numRuns: 300 })
 })
 
 test("a well-formed UUID no message has: 404", async () => {
-  await fc.assert(fc.asyncProperty(fc.uuid().filter((id) => id !== knownId), expectNoSuchMessage), { numRuns: 100 })
+  await fc.assert(
+    fc.asyncProperty(
+      fc.uuid().filter((id) => id !== knownId),
+      expectNoSuchMessage,
+    ),
+    { numRuns: 100 },
+  )
   await expectNoSuchMessage(knownId.replace(/^./, (c) => (c === "0" ? "1" : "0")))
 })

@@ -7,7 +7,14 @@
 import fc from "fast-check"
 import { FUNCTION_SCHEMAS, MAX_BODY_BYTES, type PublicFunctionName } from "../../supabase/functions/_shared/contract"
 import { ANON_KEY, SITE_ORIGIN, bodies } from "./helpers"
-import { BROKEN_CODE_UNITS, INVISIBLE_CHARACTERS, deeplyNested, invalidEmailAddress, oddValue, withRawField } from "./hostile-values"
+import {
+  BROKEN_CODE_UNITS,
+  INVISIBLE_CHARACTERS,
+  deeplyNested,
+  invalidEmailAddress,
+  oddValue,
+  withRawField,
+} from "./hostile-values"
 
 export interface MalformedCase {
   /** Which kind of breakage, for reports. */
@@ -33,13 +40,31 @@ export interface TakenIds {
 }
 
 /** Stores one contact message and one booking through `send`, so their ids are taken before a run. */
-export async function takeIds(send: { request: (path: string, init: RequestInit) => Response | Promise<Response> } | ((name: string, body: object) => Promise<Response>)): Promise<TakenIds> {
-  const call = typeof send === "function" ? send : (name: string, body: object) => Promise.resolve(send.request(`/functions/v1/${name}`, { method: "POST", headers: { "content-type": "application/json", apikey: ANON_KEY, origin: SITE_ORIGIN }, body: JSON.stringify(body) }))
+export async function takeIds(
+  send:
+    | { request: (path: string, init: RequestInit) => Response | Promise<Response> }
+    | ((name: string, body: object) => Promise<Response>),
+): Promise<TakenIds> {
+  const call =
+    typeof send === "function"
+      ? send
+      : (name: string, body: object) =>
+          Promise.resolve(
+            send.request(`/functions/v1/${name}`, {
+              method: "POST",
+              headers: { "content-type": "application/json", apikey: ANON_KEY, origin: SITE_ORIGIN },
+              body: JSON.stringify(body),
+            }),
+          )
   const contact = bodies.contact()
   const booking = bodies.booking()
-  for (const [name, body] of [["process-contact", contact], ["process-simple-lead", booking]] as const) {
+  for (const [name, body] of [
+    ["process-contact", contact],
+    ["process-simple-lead", booking],
+  ] as const) {
     const response = await call(name, body)
-    if (response.status !== 200) throw new Error(`could not take an id with ${name}: ${response.status} ${await response.text()}`)
+    if (response.status !== 200)
+      throw new Error(`could not take an id with ${name}: ${response.status} ${await response.text()}`)
   }
   return { byContact: contact.submissionId, byBooking: booking.submissionId }
 }
@@ -55,7 +80,18 @@ export const VALID_BODIES: Record<PublicFunctionName, ReadonlyArray<() => Body>>
 }
 
 /** Fields a body may leave out (defaults fill them in). */
-const OPTIONAL = new Set(["website", "turnstileToken", "lastName", "street_address", "city", "notes", "zip_code", "utm_source", "utm_campaign", "utm_term"])
+const OPTIONAL = new Set([
+  "website",
+  "turnstileToken",
+  "lastName",
+  "street_address",
+  "city",
+  "notes",
+  "zip_code",
+  "utm_source",
+  "utm_campaign",
+  "utm_term",
+])
 const optionalIn = (body: Body, field: string) => OPTIONAL.has(field) || (field === "email" && "full_name" in body)
 
 const JSON_TYPE = "application/json"
@@ -70,7 +106,10 @@ const wrongType = fc.oneof(
 
 /** A string longer than any field's maximum (5,000 for a message), yet far under the 64 KB body limit in most draws. */
 const overlong = fc
-  .tuple(fc.string({ minLength: 1, maxLength: 16, unit: "grapheme" }).filter((s) => s.trim().length > 0), fc.integer({ min: 5_100, max: 60_000 }))
+  .tuple(
+    fc.string({ minLength: 1, maxLength: 16, unit: "grapheme" }).filter((s) => s.trim().length > 0),
+    fc.integer({ min: 5_100, max: 60_000 }),
+  )
   .map(([seed, length]) => seed.repeat(Math.ceil(length / seed.length)).slice(0, length))
   .filter((s) => s.trim().length > 5_000)
 
@@ -110,12 +149,38 @@ function validBody(name: PublicFunctionName): fc.Arbitrary<Body> {
   return fc.integer({ min: 0, max: makers.length - 1 }).map((i) => makers[i]!())
 }
 
-const json = (kind: string, value: unknown, field?: string): MalformedCase => ({ kind, body: JSON.stringify(value), contentType: JSON_TYPE, field })
+const json = (kind: string, value: unknown, field?: string): MalformedCase => ({
+  kind,
+  body: JSON.stringify(value),
+  contentType: JSON_TYPE,
+  field,
+})
 
 /** Fields whose value must match a strict format, where one odd character is enough to refuse it. */
-const FORMATTED = ["submissionId", "email", "zipCode", "state", "propertyType", "servicePlan", "source", "accountId", "property_type", "service_plan"]
+const FORMATTED = [
+  "submissionId",
+  "email",
+  "zipCode",
+  "state",
+  "propertyType",
+  "servicePlan",
+  "source",
+  "accountId",
+  "property_type",
+  "service_plan",
+]
 /** Required free-text fields: nothing visible in them is as good as nothing. */
-const REQUIRED_TEXT = ["name", "message", "fullName", "full_name", "firstName", "streetAddress", "city", "specialOffer", "special_offer"]
+const REQUIRED_TEXT = [
+  "name",
+  "message",
+  "fullName",
+  "full_name",
+  "firstName",
+  "streetAddress",
+  "city",
+  "specialOffer",
+  "special_offer",
+]
 /** Numeric, boolean and list fields, for odd numbers and types. */
 const TYPED = ["additionalPests", "sameDayService", "quickKnock", "pests"]
 /** Characters that are neither visible nor removed by trimming. */
@@ -125,39 +190,53 @@ export function malformedRequests(name: PublicFunctionName, taken?: TakenIds): f
   const valid = validBody(name)
   // Built by changing one field at random, so the contract itself says whether the result is still acceptable (" 1 " is a fine additionalPests).
   const refused = (body: Body) => !FUNCTION_SCHEMAS[name].isValidSync(body)
-  const fieldIn = (body: Body, candidates: readonly string[]) => fc.constantFrom(...Object.keys(body).filter((f) => candidates.includes(f)))
+  const fieldIn = (body: Body, candidates: readonly string[]) =>
+    fc.constantFrom(...Object.keys(body).filter((f) => candidates.includes(f)))
   /** The valid bodies of this function that have one of these fields, or null when none has (then the class does not apply). */
   const validWith = (candidates: readonly string[]) => {
     const makers = VALID_BODIES[name].filter((make) => Object.keys(make()).some((f) => candidates.includes(f)))
     return makers.length === 0 ? null : fc.constantFrom(...makers).map((make) => make())
   }
   const tooDeep = valid.chain((body) =>
-    fc.tuple(fieldOf(body), deeplyNested(4, 20_000), fc.boolean()).map(([field, nested, whole]) =>
-      whole ? { kind: "nested too deeply", body: `[${nested}]`, contentType: JSON_TYPE, field: "body" } : { kind: "field nested too deeply", body: withRawField(body, field, nested), contentType: JSON_TYPE, field },
-    ),
+    fc
+      .tuple(fieldOf(body), deeplyNested(4, 20_000), fc.boolean())
+      .map(([field, nested, whole]) =>
+        whole
+          ? { kind: "nested too deeply", body: `[${nested}]`, contentType: JSON_TYPE, field: "body" }
+          : { kind: "field nested too deeply", body: withRawField(body, field, nested), contentType: JSON_TYPE, field },
+      ),
   )
   const brokenFormat = validWith(FORMATTED)
     ?.chain((body) =>
-      fc.tuple(fieldIn(body, FORMATTED), fc.constantFrom(...BROKEN_CODE_UNITS, ...HIDDEN), fc.nat()).map(([field, odd, at]) => {
-        const value = String(body[field])
-        const position = at % (value.length + 1)
-        return { field, body: { ...body, [field]: `${value.slice(0, position)}${odd}${value.slice(position)}` } }
-      }),
+      fc
+        .tuple(fieldIn(body, FORMATTED), fc.constantFrom(...BROKEN_CODE_UNITS, ...HIDDEN), fc.nat())
+        .map(([field, odd, at]) => {
+          const value = String(body[field])
+          const position = at % (value.length + 1)
+          return { field, body: { ...body, [field]: `${value.slice(0, position)}${odd}${value.slice(position)}` } }
+        }),
     )
     .filter(({ body }) => refused(body))
     .map(({ field, body }) => json("invalid Unicode or a hidden character inside a formatted field", body, field))
-  const invisibleText = validWith(REQUIRED_TEXT)?.chain((body) =>
-    fc
-      .tuple(fieldIn(body, REQUIRED_TEXT), fc.array(fc.constantFrom(...HIDDEN), { minLength: 1, maxLength: 10 }))
-      .map(([field, chars]) => ({ field, body: { ...body, [field]: chars.join("") } })),
-  )
+  const invisibleText = validWith(REQUIRED_TEXT)
+    ?.chain((body) =>
+      fc
+        .tuple(fieldIn(body, REQUIRED_TEXT), fc.array(fc.constantFrom(...HIDDEN), { minLength: 1, maxLength: 10 }))
+        .map(([field, chars]) => ({ field, body: { ...body, [field]: chars.join("") } })),
+    )
     ?.filter(({ body }) => refused(body)) // the callback's city, for one, is optional
     .map(({ field, body }) => json("required text with nothing visible", body, field))
   const oddTyped = validWith(TYPED)
-    ?.chain((body) => fc.tuple(fieldIn(body, TYPED), oddValue()).map(([field, value]) => ({ field, body: { ...body, [field]: value } })))
+    ?.chain((body) =>
+      fc
+        .tuple(fieldIn(body, TYPED), oddValue())
+        .map(([field, value]) => ({ field, body: { ...body, [field]: value } })),
+    )
     .filter(({ body }) => refused(body))
     .map(({ field, body }) => json("odd number or type", body, field))
-  const badEmail = validWith(["email"])?.chain((body) => invalidEmailAddress().map((address) => json("malformed e-mail address", { ...body, email: address }, "email")))
+  const badEmail = validWith(["email"])?.chain((body) =>
+    invalidEmailAddress().map((address) => json("malformed e-mail address", { ...body, email: address }, "email")),
+  )
   const headerVariant = fc
     .tuple(
       valid,
@@ -170,10 +249,20 @@ export function malformedRequests(name: PublicFunctionName, taken?: TakenIds): f
         ["the null origin", { origin: "null" }, 403],
       ),
     )
-    .map(([body, [kind, headers, status]]): MalformedCase => ({ kind: `header variant: ${kind}`, body: JSON.stringify(body), contentType: JSON_TYPE, headers, status }))
+    .map(([body, [kind, headers, status]]): MalformedCase => ({
+      kind: `header variant: ${kind}`,
+      body: JSON.stringify(body),
+      contentType: JSON_TYPE,
+      headers,
+      status,
+    }))
   const reusedId = taken
     ? valid.map((body): MalformedCase => ({
-        ...json("a submission id already used by another function", { ...body, submissionId: name === "process-contact" ? taken.byBooking : taken.byContact }, "submissionId"),
+        ...json(
+          "a submission id already used by another function",
+          { ...body, submissionId: name === "process-contact" ? taken.byBooking : taken.byContact },
+          "submissionId",
+        ),
         status: 409,
       }))
     : null
@@ -183,20 +272,37 @@ export function malformedRequests(name: PublicFunctionName, taken?: TakenIds): f
       return json("field missing", rest, field)
     }),
   )
-  const mistyped = valid.chain((body) => fc.tuple(fieldOf(body), wrongType).map(([field, value]) => json("field of the wrong type", { ...body, [field]: value }, field)))
-  const tooLong = valid.chain((body) => fc.tuple(fieldOf(body), overlong).map(([field, value]) => json("field too long", { ...body, [field]: value }, field)))
+  const mistyped = valid.chain((body) =>
+    fc
+      .tuple(fieldOf(body), wrongType)
+      .map(([field, value]) => json("field of the wrong type", { ...body, [field]: value }, field)),
+  )
+  const tooLong = valid.chain((body) =>
+    fc
+      .tuple(fieldOf(body), overlong)
+      .map(([field, value]) => json("field too long", { ...body, [field]: value }, field)),
+  )
   const badValue = valid.chain((body) =>
     fc
       .constantFrom(...Object.keys(body).filter((f) => BAD_VALUES[f]))
-      .chain((field) => fc.constantFrom(...BAD_VALUES[field]!).map((value) => json("field with a bad value", { ...body, [field]: value }, field))),
+      .chain((field) =>
+        fc
+          .constantFrom(...BAD_VALUES[field]!)
+          .map((value) => json("field with a bad value", { ...body, [field]: value }, field)),
+      ),
   )
   const extraField = valid.chain((body) =>
     fc
-      .tuple(fc.string({ minLength: 1, maxLength: 20 }).filter((key) => !(key in body) && !OPTIONAL.has(key)), fc.jsonValue({ maxDepth: 1 }))
+      .tuple(
+        fc.string({ minLength: 1, maxLength: 20 }).filter((key) => !(key in body) && !OPTIONAL.has(key)),
+        fc.jsonValue({ maxDepth: 1 }),
+      )
       .map(([key, value]) => json("unknown field", { ...body, [key]: value }, key)),
   )
   const allWrong = valid.chain((body) =>
-    fc.tuple(...Object.keys(body).map((key) => wrongType.map((value) => [key, value] as const))).map((entries) => json("every field of the wrong type", Object.fromEntries(entries))),
+    fc
+      .tuple(...Object.keys(body).map((key) => wrongType.map((value) => [key, value] as const)))
+      .map((entries) => json("every field of the wrong type", Object.fromEntries(entries))),
   )
   const anyJson = fc.jsonValue({ maxDepth: 4 }).map((value) => json("arbitrary JSON", value))
   const notJson = fc
@@ -211,9 +317,28 @@ export function malformedRequests(name: PublicFunctionName, taken?: TakenIds): f
     })
     .map((text): MalformedCase => ({ kind: "not JSON", body: text, contentType: JSON_TYPE, field: "body" }))
   const wrongContentType = fc
-    .tuple(valid, fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "", "json"))
-    .map(([body, contentType]): MalformedCase => ({ kind: "not sent as JSON", body: JSON.stringify(body), contentType }))
-  const hugeArray = fc.integer({ min: 1_000, max: 12_000 }).map((n) => json("huge JSON array", Array.from({ length: n }, (_, i) => i)))
+    .tuple(
+      valid,
+      fc.constantFrom(
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/xml",
+        "",
+        "json",
+      ),
+    )
+    .map(([body, contentType]): MalformedCase => ({
+      kind: "not sent as JSON",
+      body: JSON.stringify(body),
+      contentType,
+    }))
+  const hugeArray = fc.integer({ min: 1_000, max: 12_000 }).map((n) =>
+    json(
+      "huge JSON array",
+      Array.from({ length: n }, (_, i) => i),
+    ),
+  )
 
   return fc.oneof(
     { arbitrary: missingField, weight: 3 },
@@ -246,7 +371,8 @@ export interface AnswerCheck {
 /** What every answer to a malformed request must be: a 4xx JSON error that says what is wrong. */
 export function checkAnswer(request: MalformedCase, status: number, text: string): AnswerCheck {
   if (status < 400 || status >= 500) return { ok: false, problem: `status ${status}` }
-  if (request.status !== undefined && status !== request.status) return { ok: false, problem: `status ${status}, not ${request.status}` }
+  if (request.status !== undefined && status !== request.status)
+    return { ok: false, problem: `status ${status}, not ${request.status}` }
   let answer: { success?: unknown; error?: unknown; fields?: unknown }
   try {
     answer = JSON.parse(text) as typeof answer
@@ -257,13 +383,23 @@ export function checkAnswer(request: MalformedCase, status: number, text: string
   if (typeof answer.error !== "string" || answer.error.trim() === "") return { ok: false, problem: "no error text" }
   if (status === 400) {
     const fields = answer.fields as Record<string, unknown> | undefined
-    if (!fields || typeof fields !== "object" || Object.keys(fields).length === 0) return { ok: false, problem: "a 400 without fields" }
+    if (!fields || typeof fields !== "object" || Object.keys(fields).length === 0)
+      return { ok: false, problem: "a 400 without fields" }
     const field = request.field
     // A list's field may be named by its item's path: pests[0].
-    const named = field === undefined || Object.entries(fields).some(([key, message]) => (key === field || key.startsWith(`${field}[`)) && typeof message === "string" && message !== "")
+    const named =
+      field === undefined ||
+      Object.entries(fields).some(
+        ([key, message]) =>
+          (key === field || key.startsWith(`${field}[`)) && typeof message === "string" && message !== "",
+      )
     if (!named)
-      return { ok: false, problem: `fields does not name ${JSON.stringify(request.field)}: ${JSON.stringify(fields).slice(0, 200)}` }
+      return {
+        ok: false,
+        problem: `fields does not name ${JSON.stringify(request.field)}: ${JSON.stringify(fields).slice(0, 200)}`,
+      }
   }
-  if (status === 413 && new TextEncoder().encode(request.body).length <= MAX_BODY_BYTES) return { ok: false, problem: "413 for a body under the limit" }
+  if (status === 413 && new TextEncoder().encode(request.body).length <= MAX_BODY_BYTES)
+    return { ok: false, problem: "413 for a body under the limit" }
   return { ok: true }
 }

@@ -11,7 +11,13 @@ import path from "node:path"
 import { PGlite } from "@electric-sql/pglite"
 import postgres from "postgres"
 import { startBackend } from "../../server/backend"
-import { MIGRATIONS_DIR, migrate, pgliteMigrationTarget, postgresMigrationTarget, type MigrationTarget } from "../../server/migrate"
+import {
+  MIGRATIONS_DIR,
+  migrate,
+  pgliteMigrationTarget,
+  postgresMigrationTarget,
+  type MigrationTarget,
+} from "../../server/migrate"
 import { bodies, TEST_IP_HASH_SALT, postTo } from "./helpers"
 import { postgresBinDir, startPostgresCluster, type PostgresCluster } from "./postgres-cluster"
 
@@ -22,7 +28,10 @@ const MIGRATION_FILES = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith(
 /** A migrations folder: the first creates and fills a table (counting its runs), the second fails halfway. */
 function scratchMigrations(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"))
-  fs.writeFileSync(path.join(dir, "001_runs.sql"), "create table if not exists runs (at timestamptz default now());\ninsert into runs default values;")
+  fs.writeFileSync(
+    path.join(dir, "001_runs.sql"),
+    "create table if not exists runs (at timestamptz default now());\ninsert into runs default values;",
+  )
   fs.writeFileSync(path.join(dir, "002_broken.sql"), "create table half_done (id int);\nselect 1/0;")
   return dir
 }
@@ -32,7 +41,9 @@ type Query = <Row>(text: string) => Promise<Row[]>
 async function expectFailedMigrationRolledBack(target: MigrationTarget, query: Query) {
   const dir = scratchMigrations()
   await expect(migrate(target, dir)).rejects.toThrow(/division by zero/)
-  expect(await query<{ version: string }>(`select version from local_schema_migrations order by version`)).toEqual([{ version: "001" }])
+  expect(await query<{ version: string }>(`select version from local_schema_migrations order by version`)).toEqual([
+    { version: "001" },
+  ])
   expect(await query(`select 1 from pg_tables where tablename = 'half_done'`)).toEqual([])
   // The next start tries it again, and runs nothing twice.
   await expect(migrate(target, dir)).rejects.toThrow(/division by zero/)
@@ -50,7 +61,10 @@ describe("on PGlite", () => {
 
   test("a failing migration leaves neither its changes nor its version behind", async () => {
     const pg = await PGlite.create()
-    await expectFailedMigrationRolledBack(pgliteMigrationTarget(pg), async (text) => (await pg.query(text)).rows as never)
+    await expectFailedMigrationRolledBack(
+      pgliteMigrationTarget(pg),
+      async (text) => (await pg.query(text)).rows as never,
+    )
     await pg.close()
   })
 })
@@ -58,28 +72,54 @@ describe("on PGlite", () => {
 const binDir = postgresBinDir()
 // CI installs Postgres (.ci/run), so there a missing server is a failure; a developer's machine may lack it.
 const describeServer = binDir || process.env.CI ? describe : describe.skip
-if (!binDir && !process.env.CI) console.warn("Skipping the real-Postgres migration tests: no initdb/pg_ctl found (install Debian's postgresql package).")
+if (!binDir && !process.env.CI)
+  console.warn(
+    "Skipping the real-Postgres migration tests: no initdb/pg_ctl found (install Debian's postgresql package).",
+  )
 
 describeServer("on a real Postgres server", () => {
   let cluster: PostgresCluster
   beforeAll(async () => {
-    if (!binDir) throw new Error("No Postgres server binaries (initdb, pg_ctl) found: install Debian's postgresql package (.ci/run does).")
+    if (!binDir)
+      throw new Error(
+        "No Postgres server binaries (initdb, pg_ctl) found: install Debian's postgresql package (.ci/run does).",
+      )
     cluster = await startPostgresCluster(binDir)
   })
   afterAll(() => cluster?.stop())
 
-  const start = (databaseUrl: string) => startBackend({ databaseUrl, apiPort: 0, dbPort: null, outboxIntervalMs: 0, env: { IP_HASH_SALT: TEST_IP_HASH_SALT } })
+  const start = (databaseUrl: string) =>
+    startBackend({
+      databaseUrl,
+      apiPort: 0,
+      dbPort: null,
+      outboxIntervalMs: 0,
+      env: { IP_HASH_SALT: TEST_IP_HASH_SALT },
+    })
 
   test("the backend comes up on the first start on a fresh database, with its tables, and stores a request", async () => {
     const url = await cluster.createDatabase("first_start")
     const backend = await start(url)
     try {
-      const tables = await backend.db.query<{ tablename: string }>(`select tablename from pg_tables where schemaname = 'public'`)
-      expect(tables.map((t) => t.tablename)).toEqual(expect.arrayContaining(["leads", "contact_messages", "outbox_jobs", "function_calls", "rate_limits", "spam_attempts"]))
+      const tables = await backend.db.query<{ tablename: string }>(
+        `select tablename from pg_tables where schemaname = 'public'`,
+      )
+      expect(tables.map((t) => t.tablename)).toEqual(
+        expect.arrayContaining([
+          "leads",
+          "contact_messages",
+          "outbox_jobs",
+          "function_calls",
+          "rate_limits",
+          "spam_attempts",
+        ]),
+      )
       const body = bodies.contact()
       const response = await postTo(backend, "process-contact", body)
       expect(response.status).toBe(200)
-      expect(await backend.db.query(`select 1 from contact_messages where submission_id = $1`, [body.submissionId])).toHaveLength(1)
+      expect(
+        await backend.db.query(`select 1 from contact_messages where submission_id = $1`, [body.submissionId]),
+      ).toHaveLength(1)
     } finally {
       await backend.stop()
     }

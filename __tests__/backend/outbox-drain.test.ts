@@ -29,7 +29,14 @@ const start = async (...args: Parameters<typeof fakeServer>) => {
   return server
 }
 
-const backlogMessage = { to: "info@westchesterfamilypest.example", from: "Site <no-reply@example.com>", replyTo: "old@example.com", subject: "Backlog", html: "<p>old</p>", text: "old" }
+const backlogMessage = {
+  to: "info@westchesterfamilypest.example",
+  from: "Site <no-reply@example.com>",
+  replyTo: "old@example.com",
+  subject: "Backlog",
+  html: "<p>old</p>",
+  text: "old",
+}
 
 /** Queues jobs as if earlier leads had left them: due for a while, some already retried. */
 async function queueBacklog(kind: JobKind, count: number, attempts = 0) {
@@ -42,25 +49,42 @@ async function queueBacklog(kind: JobKind, count: number, attempts = 0) {
 }
 
 const statusCounts = async () =>
-  Object.fromEntries((await db.query<{ status: string; n: number }>(`select status, count(*)::int as n from outbox_jobs group by status`)).map((r) => [r.status, r.n]))
+  Object.fromEntries(
+    (
+      await db.query<{ status: string; n: number }>(
+        `select status, count(*)::int as n from outbox_jobs group by status`,
+      )
+    ).map((r) => [r.status, r.n]),
+  )
 
 const companyJobOf = async (submissionId: string) => {
-  const [job] = await db.query<{ id: string; status: string }>(`select id, status from outbox_jobs where dedupe_key = $1`, [`${submissionId}:company_email`])
+  const [job] = await db.query<{ id: string; status: string }>(
+    `select id, status from outbox_jobs where dedupe_key = $1`,
+    [`${submissionId}:company_email`],
+  )
   return job
 }
 
 const deliveriesPerJob = (received: readonly Received[]) => {
   const perJob = new Map<string, number>()
-  for (const r of received) if (r.status < 300) perJob.set(String(r.headers["idempotency-key"]), (perJob.get(String(r.headers["idempotency-key"])) ?? 0) + 1)
+  for (const r of received)
+    if (r.status < 300)
+      perJob.set(String(r.headers["idempotency-key"]), (perJob.get(String(r.headers["idempotency-key"])) ?? 0) + 1)
   return perJob
 }
 
-const mailConfig = (api: FakeServer, env: Record<string, string> = {}): BackendConfig => testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, ...env })
+const mailConfig = (api: FakeServer, env: Record<string, string> = {}): BackendConfig =>
+  testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, ...env })
 
 test("with 1,000 jobs queued, one run delivers a new lead's company notice first and drains them all within its budget", async () => {
   const api = await start([200], 5)
   const crm = await start([200], 5)
-  const config = mailConfig(api, { OUTBOX_BATCH_SIZE: "50", OUTBOX_CONCURRENCY: "10", CRM_WEBHOOK_URL: crm.url, CRM_WEBHOOK_SECRET: "whsec" })
+  const config = mailConfig(api, {
+    OUTBOX_BATCH_SIZE: "50",
+    OUTBOX_CONCURRENCY: "10",
+    CRM_WEBHOOK_URL: crm.url,
+    CRM_WEBHOOK_SECRET: "whsec",
+  })
   await queueBacklog("company_email", 400)
   await queueBacklog("company_email", 200, 3)
   await queueBacklog("customer_email", 300)
@@ -86,21 +110,34 @@ test("with 1,000 jobs queued, one run delivers a new lead's company notice first
 test("company notices go before customer e-mails, and those before CRM forwards", async () => {
   const order: string[] = []
   const api = await start((request) => {
-    order.push((JSON.parse(request.body) as { to: string[] }).to[0] === backlogMessage.to ? "company_email" : "customer_email")
+    order.push(
+      (JSON.parse(request.body) as { to: string[] }).to[0] === backlogMessage.to ? "company_email" : "customer_email",
+    )
     return 200
   })
   const crm = await start(() => {
     order.push("crm_forward")
     return 200
   })
-  const config = mailConfig(api, { OUTBOX_BATCH_SIZE: "7", OUTBOX_CONCURRENCY: "1", CRM_WEBHOOK_URL: crm.url, CRM_WEBHOOK_SECRET: "whsec" })
+  const config = mailConfig(api, {
+    OUTBOX_BATCH_SIZE: "7",
+    OUTBOX_CONCURRENCY: "1",
+    CRM_WEBHOOK_URL: crm.url,
+    CRM_WEBHOOK_SECRET: "whsec",
+  })
   await queueBacklog("crm_forward", 10)
   await db.query(`update outbox_jobs set next_attempt_at = now() - interval '1 hour'`)
   await queueBacklog("customer_email", 10)
-  await db.query(`update outbox_jobs set payload = jsonb_set(payload, '{to}', '"visitor@example.com"') where kind = 'customer_email'`)
+  await db.query(
+    `update outbox_jobs set payload = jsonb_set(payload, '{to}', '"visitor@example.com"') where kind = 'customer_email'`,
+  )
   await queueBacklog("company_email", 10)
   await dispatchOutbox({ db, config })
-  expect(order).toEqual([...Array(10).fill("company_email"), ...Array(10).fill("customer_email"), ...Array(10).fill("crm_forward")])
+  expect(order).toEqual([
+    ...Array(10).fill("company_email"),
+    ...Array(10).fill("customer_email"),
+    ...Array(10).fill("crm_forward"),
+  ])
 })
 
 test("a time budget of 0 stops after the first batch", async () => {
@@ -136,7 +173,11 @@ test("concurrent worker loops never deliver a job twice, whatever the batch size
         let n = 0
         // Some requests fail (503) and are retried at once (backoff 0) within the same runs.
         const api = await start(() => (failEvery > 0 && ++n % (failEvery + 1) === 0 ? 503 : 200), 2)
-        const config = mailConfig(api, { OUTBOX_BATCH_SIZE: String(batchSize), OUTBOX_CONCURRENCY: String(concurrency), OUTBOX_MAX_ATTEMPTS: "50" })
+        const config = mailConfig(api, {
+          OUTBOX_BATCH_SIZE: String(batchSize),
+          OUTBOX_CONCURRENCY: String(concurrency),
+          OUTBOX_MAX_ATTEMPTS: "50",
+        })
         await queueBacklog("company_email", jobs)
         await Promise.all(Array.from({ length: loops }, () => dispatchOutbox({ db, config })))
         const perJob = deliveriesPerJob(api.received)
@@ -165,7 +206,12 @@ test("a 429 waits for Retry-After and does not count towards dead", async () => 
   await db.query(`delete from outbox_jobs`)
   const again = await start([429, 200])
   await queueBacklog("company_email", 1)
-  expect(await dispatchOutbox({ db, config: mailConfig(again, { OUTBOX_MAX_ATTEMPTS: "1" }) })).toEqual({ sent: 1, retried: 1, dead: 0, notConfigured: 0 })
+  expect(await dispatchOutbox({ db, config: mailConfig(again, { OUTBOX_MAX_ATTEMPTS: "1" }) })).toEqual({
+    sent: 1,
+    retried: 1,
+    dead: 0,
+    notConfigured: 0,
+  })
   expect(again.delivered()).toHaveLength(1)
   expect(await db.query(`select status, attempts from outbox_jobs`)).toEqual([{ status: "sent", attempts: 1 }])
 })

@@ -20,7 +20,9 @@ let replyToStatus = 200
 
 beforeAll(async () => {
   ;({ pg, db } = await freshDb())
-  api = await fakeServer((request) => ((JSON.parse(request.body) as { reply_to?: string }).reply_to === undefined ? 200 : replyToStatus))
+  api = await fakeServer((request) =>
+    (JSON.parse(request.body) as { reply_to?: string }).reply_to === undefined ? 200 : replyToStatus,
+  )
 })
 afterAll(async () => {
   await api.close()
@@ -42,7 +44,20 @@ const withForbidden = fc.tuple(fc.emailAddress(), forbidden, fc.nat()).map(([add
   const i = at % (address.length + 1)
   return address.slice(0, i) + char + address.slice(i)
 })
-const anyReplyTo = fc.oneof(fc.emailAddress(), withForbidden, fc.string(), fc.constantFrom("", "a@b", "@example.com", "ann@", "ann@@example.com", "ann@example.c", `${"a".repeat(65)}@example.com`))
+const anyReplyTo = fc.oneof(
+  fc.emailAddress(),
+  withForbidden,
+  fc.string(),
+  fc.constantFrom(
+    "",
+    "a@b",
+    "@example.com",
+    "ann@",
+    "ann@@example.com",
+    "ann@example.c",
+    `${"a".repeat(65)}@example.com`,
+  ),
+)
 
 describe("isWellFormedAddress", () => {
   test("accepts generated addresses", () => {
@@ -52,7 +67,16 @@ describe("isWellFormedAddress", () => {
     fc.assert(fc.property(withForbidden, (address) => !isWellFormedAddress(address)))
   })
   test("refuses no @, an empty side, a dotless domain, and too long", () => {
-    for (const bad of ["ann", "@example.com", "ann@", "ann@localhost", "ann@example.c", `${"a".repeat(65)}@example.com`, `ann@${"a".repeat(250)}.com`]) expect(isWellFormedAddress(bad)).toBe(false)
+    for (const bad of [
+      "ann",
+      "@example.com",
+      "ann@",
+      "ann@localhost",
+      "ann@example.c",
+      `${"a".repeat(65)}@example.com`,
+      `ann@${"a".repeat(250)}.com`,
+    ])
+      expect(isWellFormedAddress(bad)).toBe(false)
   })
 })
 
@@ -64,17 +88,27 @@ describe("a bad reply_to never costs the company notice", () => {
         await db.query(`delete from outbox_jobs`)
         api.received.length = 0
         replyToStatus = status
-        const message = { to: "info@westchesterfamilypest.example", from: "Site <no-reply@example.com>", replyTo, subject: "New lead", html: "<p>x</p>", text: `Email: ${replyTo}` }
+        const message = {
+          to: "info@westchesterfamilypest.example",
+          from: "Site <no-reply@example.com>",
+          replyTo,
+          subject: "New lead",
+          html: "<p>x</p>",
+          text: `Email: ${replyTo}`,
+        }
         await enqueueJobs(db, [{ kind: "company_email", dedupeKey: `reply-to:${Math.random()}`, payload: message }])
         await dispatchOutbox({ db, config: config() })
 
-        const [job] = await db.query<{ status: string; attempts: number; last_error: string | null }>(`select status, attempts, last_error from outbox_jobs`)
+        const [job] = await db.query<{ status: string; attempts: number; last_error: string | null }>(
+          `select status, attempts, last_error from outbox_jobs`,
+        )
         expect(job).toMatchObject({ status: "sent", attempts: 1 })
         expect(api.delivered()).toHaveLength(1)
         // Header values are put on one line before sending (mail/header.ts): that is the address judged.
         const effective = headerValue(replyTo)
         // A malformed address never reaches the API at all.
-        if (!isWellFormedAddress(effective)) expect(api.received.every((r) => !r.body.includes('"reply_to"'))).toBe(true)
+        if (!isWellFormedAddress(effective))
+          expect(api.received.every((r) => !r.body.includes('"reply_to"'))).toBe(true)
         const kept = isWellFormedAddress(effective) && status === 200
         expect(sentBodies()[0]?.reply_to).toBe(kept ? effective : undefined)
         if (kept || effective === "") expect(job?.last_error).toBeNull()
@@ -95,7 +129,12 @@ describe("a bad reply_to never costs the company notice", () => {
     expect(new Set(api.received.map((r) => r.headers["idempotency-key"])).size).toBe(2)
     expect(sentBodies()[0]?.text).toContain("ann.lee@example.com")
     expect(await db.query(`select status, last_error from outbox_jobs`)).toEqual([
-      { status: "sent", last_error: expect.stringContaining("Sent without reply_to after the e-mail API refused it (E-mail API answered 422") },
+      {
+        status: "sent",
+        last_error: expect.stringContaining(
+          "Sent without reply_to after the e-mail API refused it (E-mail API answered 422",
+        ),
+      },
     ])
   })
 
@@ -116,7 +155,9 @@ describe("a bad reply_to never costs the company notice", () => {
       await post(createApp({ db, config: cfg }), "process-contact", bodies.contact())
       await dispatchOutbox({ db, config: cfg })
       expect(refuseAll.received).toHaveLength(4)
-      expect(await db.query(`select status, last_error from outbox_jobs`)).toEqual([{ status: "dead", last_error: expect.stringContaining("E-mail API (without reply_to) answered 422") }])
+      expect(await db.query(`select status, last_error from outbox_jobs`)).toEqual([
+        { status: "dead", last_error: expect.stringContaining("E-mail API (without reply_to) answered 422") },
+      ])
     } finally {
       await refuseAll.close()
     }
@@ -125,10 +166,23 @@ describe("a bad reply_to never costs the company notice", () => {
   test("the local mailbox keeps no malformed reply_to either", async () => {
     const local = testConfig()
     await enqueueJobs(db, [
-      { kind: "company_email", dedupeKey: "local:1", payload: { to: "info@example.com", from: "site@example.com", replyTo: "ann@example.com\r\nBcc: x@example.com", subject: "s", html: "h", text: "t" } },
+      {
+        kind: "company_email",
+        dedupeKey: "local:1",
+        payload: {
+          to: "info@example.com",
+          from: "site@example.com",
+          replyTo: "ann@example.com\r\nBcc: x@example.com",
+          subject: "s",
+          html: "h",
+          text: "t",
+        },
+      },
     ])
     await dispatchOutbox({ db, config: local })
     expect(await db.query(`select reply_to from dev_mailbox`)).toEqual([{ reply_to: null }])
-    expect(await db.query(`select status, last_error from outbox_jobs`)).toEqual([{ status: "sent", last_error: "Sent without reply_to: it was not a well-formed address" }])
+    expect(await db.query(`select status, last_error from outbox_jobs`)).toEqual([
+      { status: "sent", last_error: "Sent without reply_to: it was not a well-formed address" },
+    ])
   })
 })

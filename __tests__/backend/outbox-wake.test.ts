@@ -76,9 +76,12 @@ describe("outboxWaker", () => {
   test("a failing run is reported and the next wake runs again", async () => {
     const errors: unknown[] = []
     let calls = 0
-    const waker = outboxWaker(async () => {
-      if (++calls === 1) throw new Error("database down")
-    }, (error) => errors.push(error))
+    const waker = outboxWaker(
+      async () => {
+        if (++calls === 1) throw new Error("database down")
+      },
+      (error) => errors.push(error),
+    )
     await waker.wake()
     await waker.wake()
     expect(calls).toBe(2)
@@ -96,7 +99,12 @@ describe("wakeInBackground", () => {
     const handed: Array<Promise<unknown>> = []
     runtime.EdgeRuntime = { waitUntil: (promise) => void handed.push(promise) }
     let runs = 0
-    wakeInBackground(outboxWaker(async () => void runs++, () => undefined))()
+    wakeInBackground(
+      outboxWaker(
+        async () => void runs++,
+        () => undefined,
+      ),
+    )()
     expect(handed).toHaveLength(1)
     await handed[0]
     expect(runs).toBe(1)
@@ -104,7 +112,10 @@ describe("wakeInBackground", () => {
 
   test("without EdgeRuntime (plain deno run, Node), the run still happens", async () => {
     let runs = 0
-    const waker = outboxWaker(async () => void runs++, () => undefined)
+    const waker = outboxWaker(
+      async () => void runs++,
+      () => undefined,
+    )
     wakeInBackground(waker)()
     await waker.idle()
     expect(runs).toBe(1)
@@ -134,7 +145,10 @@ describe("the wake hook of the shared app", () => {
     const request = fc.oneof(
       fc.record({ kind: fc.constant("new" as const), call: fc.nat(validCalls.length - 1) }),
       fc.record({ kind: fc.constantFrom("replay" as const, "conflict" as const), of: fc.nat() }),
-      fc.record({ kind: fc.constantFrom("honeypot" as const, "too fast" as const, "invalid" as const, "no apikey" as const), call: fc.nat(validCalls.length - 1) }),
+      fc.record({
+        kind: fc.constantFrom("honeypot" as const, "too fast" as const, "invalid" as const, "no apikey" as const),
+        call: fc.nat(validCalls.length - 1),
+      }),
     )
     await fc.assert(
       fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: 12 }), async (requests) => {
@@ -157,7 +171,8 @@ describe("the wake hook of the shared app", () => {
             sent.push({ name, body })
             committed++
           } else if (r.kind === "honeypot" || r.kind === "too fast") {
-            const spam = r.kind === "honeypot" ? { ...body, website: "https://spam.example" } : { ...body, formFillMs: 100 }
+            const spam =
+              r.kind === "honeypot" ? { ...body, website: "https://spam.example" } : { ...body, formFillMs: 100 }
             expect((await post(app, name, spam)).status).toBe(200)
           } else if (r.kind === "invalid") {
             expect((await post(app, name, { ...body, submissionId: "not-a-uuid" })).status).toBe(400)
@@ -175,7 +190,9 @@ describe("the wake hook of the shared app", () => {
     let wakes = 0
     const app = createApp({ db, config: testConfig(), wakeOutbox: () => void wakes++ })
     const body = bodies.estimateRequest()
-    const statuses = await Promise.all(Array.from({ length: 10 }, async () => (await post(app, "process-estimate", body)).status))
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, async () => (await post(app, "process-estimate", body)).status),
+    )
     expect(statuses).toEqual(Array(10).fill(200))
     expect(wakes).toBe(1)
   })
@@ -192,7 +209,9 @@ describe("the wake hook of the shared app", () => {
     const body = bodies.contact()
     const response = await post(app, "process-contact", body)
     expect(response.status).toBe(200)
-    expect(await db.query(`select 1 from contact_messages where submission_id = $1`, [body.submissionId])).toHaveLength(1)
+    expect(await db.query(`select 1 from contact_messages where submission_id = $1`, [body.submissionId])).toHaveLength(
+      1,
+    )
     expect(errors).toHaveBeenCalledWith("[outbox] waking the worker failed:", expect.any(Error))
     errors.mockRestore()
   })

@@ -30,7 +30,9 @@ const start = async (statuses: number[], delayMs = 0) => {
 const submit = (config: BackendConfig, name: string, body: object) => post(createApp({ db, config }), name, body)
 
 const jobs = () =>
-  db.query<{ id: string; kind: string; status: string; attempts: number; last_error: string | null }>(`select id, kind, status, attempts, last_error from outbox_jobs order by kind`)
+  db.query<{ id: string; kind: string; status: string; attempts: number; last_error: string | null }>(
+    `select id, kind, status, attempts, last_error from outbox_jobs order by kind`,
+  )
 
 /** Runs the worker until nothing is due (backoff is 0 in these tests). */
 async function drain(config: BackendConfig, rounds = 20) {
@@ -54,8 +56,18 @@ describe("e-mail through the e-mail API", () => {
     // Every try carries the job's id as the idempotency key, so the API can drop a repeat.
     expect(new Set(api.received.map((r) => r.headers["idempotency-key"]))).toEqual(new Set([job!.id]))
     expect(api.received[0]!.headers.authorization).toBe("Bearer re_test")
-    const sent = JSON.parse(api.delivered()[0]!.body) as { to: string[]; subject: string; html: string; text: string; reply_to: string }
-    expect(sent).toMatchObject({ to: ["info@westchesterfamilypest.example"], subject: "New website message from Ann Lee", reply_to: "ann@example.com" })
+    const sent = JSON.parse(api.delivered()[0]!.body) as {
+      to: string[]
+      subject: string
+      html: string
+      text: string
+      reply_to: string
+    }
+    expect(sent).toMatchObject({
+      to: ["info@westchesterfamilypest.example"],
+      subject: "New website message from Ann Lee",
+      reply_to: "ann@example.com",
+    })
     expect(sent.html).toContain("<html")
     expect(sent.text).toContain("Carpenter ants near the deck.")
   })
@@ -78,7 +90,9 @@ describe("e-mail through the e-mail API", () => {
     await submit(config, "process-contact", bodies.contact())
     expect(await dispatchOutbox({ db, config })).toMatchObject({ retried: 1 })
     expect(await dispatchOutbox({ db, config })).toEqual({ sent: 0, retried: 0, dead: 0, notConfigured: 0 })
-    const [due] = await db.query<{ wait: number }>(`select extract(epoch from next_attempt_at - now())::int as wait from outbox_jobs`)
+    const [due] = await db.query<{ wait: number }>(
+      `select extract(epoch from next_attempt_at - now())::int as wait from outbox_jobs`,
+    )
     expect(due!.wait).toBeGreaterThan(50)
     expect(due!.wait).toBeLessThanOrEqual(60)
     expect(backoffMs(1, 30_000, 3_600_000)).toBe(30_000)
@@ -100,14 +114,18 @@ describe("e-mail through the e-mail API", () => {
     const config = { ...testConfig(), mail: { ...testConfig().mail, localMailbox: false } }
     await submit(config, "process-contact", bodies.contact())
     await drain(config)
-    expect(await jobs()).toEqual([expect.objectContaining({ status: "not_configured", last_error: expect.stringContaining("RESEND_API_KEY") })])
+    expect(await jobs()).toEqual([
+      expect.objectContaining({ status: "not_configured", last_error: expect.stringContaining("RESEND_API_KEY") }),
+    ])
   })
 
   test("with the local mailbox, the message is stored once", async () => {
     const config = testConfig()
     await submit(config, "process-simple-lead", bodies.booking())
     await drain(config)
-    const mail = await db.query<{ to_address: string; subject: string }>(`select to_address, subject from dev_mailbox order by subject`)
+    const mail = await db.query<{ to_address: string; subject: string }>(
+      `select to_address, subject from dev_mailbox order by subject`,
+    )
     expect(mail).toEqual([
       { to_address: "info@westchesterfamilypest.example", subject: "New $49 Scarsdale booking from Tom Hale" },
       { to_address: "tom@example.com", subject: "Your $49 Scarsdale Starter Visit is booked" },
@@ -125,7 +143,12 @@ describe("the CRM forward", () => {
   test("a signed webhook, failing three times then succeeding, delivered exactly once", async () => {
     const crm = await start([500, 500, 500, 200])
     const mail = await start([200])
-    const config = testConfig({ CRM_WEBHOOK_URL: `${crm.url}/hooks/estimates`, CRM_WEBHOOK_SECRET: "whsec_test", RESEND_API_KEY: "re", RESEND_API_URL: mail.url })
+    const config = testConfig({
+      CRM_WEBHOOK_URL: `${crm.url}/hooks/estimates`,
+      CRM_WEBHOOK_SECRET: "whsec_test",
+      RESEND_API_KEY: "re",
+      RESEND_API_URL: mail.url,
+    })
     const request = await estimate(config)
     await drain(config)
 
@@ -135,7 +158,12 @@ describe("the CRM forward", () => {
     const timestamp = String(delivery.headers[TIMESTAMP_HEADER.toLowerCase()])
     expect(verifyWebhook("whsec_test", timestamp, delivery.body, signature)).toBe(true)
     expect(verifyWebhook("wrong", timestamp, delivery.body, signature)).toBe(false)
-    expect(JSON.parse(delivery.body)).toMatchObject({ event: "estimate.requested", submissionId: request.submissionId, accountId: "WEB-123456", customer: { firstName: "Maria" } })
+    expect(JSON.parse(delivery.body)).toMatchObject({
+      event: "estimate.requested",
+      submissionId: request.submissionId,
+      accountId: "WEB-123456",
+      customer: { firstName: "Maria" },
+    })
     const crmJob = (await jobs()).find((j) => j.kind === "crm_forward")
     expect(crmJob).toMatchObject({ status: "sent", attempts: 4 })
     expect(new Set(crm.received.map((r) => r.headers["idempotency-key"]))).toEqual(new Set([crmJob!.id]))

@@ -16,7 +16,10 @@ const hasServer = (dir: string) => fs.existsSync(path.join(dir, "initdb")) && fs
 /** The directory of initdb and pg_ctl, or null when Postgres is not installed. */
 export function postgresBinDir(): string | null {
   try {
-    const dir = execFileSync("pg_config", ["--bindir"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim()
+    const dir = execFileSync("pg_config", ["--bindir"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim()
     if (hasServer(dir)) return dir
   } catch {
     // No pg_config (or only the client package): look where Debian puts each version.
@@ -41,13 +44,24 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
     fs.chownSync(dir, uid, gid)
   }
   const run = (tool: string, args: string[]) => {
-    const [command, all] = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(binDir, tool), ...args]] : [path.join(binDir, tool), args]
+    const [command, all] = asRoot
+      ? ["runuser", ["-u", "postgres", "--", path.join(binDir, tool), ...args]]
+      : [path.join(binDir, tool), args]
     execFileSync(command, all, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] })
   }
   const data = path.join(dir, "data")
   const port = await freePort()
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"])
-  run("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"])
+  run("pg_ctl", [
+    "-D",
+    data,
+    "-l",
+    path.join(dir, "log"),
+    "-w",
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    "start",
+  ])
   const url = (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`
   return {
     async createDatabase(name) {

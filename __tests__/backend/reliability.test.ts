@@ -36,7 +36,9 @@ test("1,000 valid submissions at concurrency 20 store exactly 1,000 leads, with 
   const app = createApp({ db, config: testConfig() })
   const statuses: number[] = []
   await pool(1_000, 20, async (i) => {
-    const response = await post(app, "process-simple-lead", bodies.booking(), { "x-forwarded-for": `10.1.${Math.floor(i / 250)}.${i % 250}` })
+    const response = await post(app, "process-simple-lead", bodies.booking(), {
+      "x-forwarded-for": `10.1.${Math.floor(i / 250)}.${i % 250}`,
+    })
     statuses.push(response.status)
   })
   expect(statuses.filter((s) => s >= 500)).toEqual([])
@@ -49,7 +51,12 @@ test("an e-mail API outage: every job is delivered exactly once when the API com
   // Down for the first 60 requests, then up.
   const api = await fakeServer([...Array.from({ length: 60 }, () => 503), 200])
   try {
-    const config = testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, OUTBOX_BATCH_SIZE: "7", OUTBOX_MAX_ATTEMPTS: "20" })
+    const config = testConfig({
+      RESEND_API_KEY: "re_test",
+      RESEND_API_URL: api.url,
+      OUTBOX_BATCH_SIZE: "7",
+      OUTBOX_MAX_ATTEMPTS: "20",
+    })
     const app = createApp({ db, config })
     for (let i = 0; i < 20; i++) expect((await post(app, "process-contact", bodies.contact())).status).toBe(200)
     const drain = async () => {
@@ -67,7 +74,9 @@ test("an e-mail API outage: every job is delivered exactly once when the API com
     expect(api.received.length).toBeGreaterThan(60)
     expect(perJob.size).toBe(20)
     expect([...perJob.values()].every((n) => n === 1)).toBe(true)
-    expect(await db.query(`select status, count(*)::int as n from outbox_jobs group by status`)).toEqual([{ status: "sent", n: 20 }])
+    expect(await db.query(`select status, count(*)::int as n from outbox_jobs group by status`)).toEqual([
+      { status: "sent", n: 20 },
+    ])
   } finally {
     await api.close()
   }

@@ -11,7 +11,15 @@ import { migrate, pgliteMigrationTarget } from "../../server/migrate"
 let pg: PGlite
 let leadId: string
 
-const TABLES = ["leads", "contact_messages", "outbox_jobs", "function_calls", "dev_mailbox", "rate_limits", "spam_attempts"]
+const TABLES = [
+  "leads",
+  "contact_messages",
+  "outbox_jobs",
+  "function_calls",
+  "dev_mailbox",
+  "rate_limits",
+  "spam_attempts",
+]
 
 beforeAll(async () => {
   pg = await PGlite.create()
@@ -38,8 +46,13 @@ beforeAll(async () => {
       `insert into contact_messages (submission_id, name, email, phone, message) values (gen_random_uuid(), 'Ann Lee', 'ann@example.com', '914-555-0100', 'Ants') returning id`,
     )
   ).rows
-  await pg.query(`insert into outbox_jobs (kind, dedupe_key, lead_id, payload) values ('company_email', 'k1', $1, '{}'::jsonb)`, [leadId])
-  await pg.query(`insert into function_calls (function_name, submission_id, request_hash, status_code, response) values ('process-contact', gen_random_uuid(), 'h', 200, '{}'::jsonb)`)
+  await pg.query(
+    `insert into outbox_jobs (kind, dedupe_key, lead_id, payload) values ('company_email', 'k1', $1, '{}'::jsonb)`,
+    [leadId],
+  )
+  await pg.query(
+    `insert into function_calls (function_name, submission_id, request_hash, status_code, response) values ('process-contact', gen_random_uuid(), 'h', 200, '{}'::jsonb)`,
+  )
   expect(message).toBeDefined()
 })
 afterAll(() => pg.close())
@@ -59,12 +72,18 @@ async function asRole(role: string, sql: string): Promise<{ rows: number } | { e
   }
 }
 
-const isDenied = (result: { rows: number } | { error: string }) => ("error" in result ? /permission denied|row-level security/.test(result.error) : result.rows === 0)
+const isDenied = (result: { rows: number } | { error: string }) =>
+  "error" in result ? /permission denied|row-level security/.test(result.error) : result.rows === 0
 
 describe.each(["anon", "authenticated"])("the %s role", (role) => {
   test.each(TABLES)("can neither read, add, change, delete nor truncate %s", async (table) => {
     const before = await snapshot()
-    const [column] = (await pg.query<{ name: string }>(`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position limit 1`, [table])).rows
+    const [column] = (
+      await pg.query<{ name: string }>(
+        `select column_name as name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position limit 1`,
+        [table],
+      )
+    ).rows
     const attempts = {
       select: await asRole(role, `select * from public.${table}`),
       insert: await asRole(role, `insert into public.${table} default values`),
@@ -81,19 +100,32 @@ describe.each(["anon", "authenticated"])("the %s role", (role) => {
   test("cannot change the lead even by its id, and the lead is still there unchanged", async () => {
     const before = await snapshot()
     expect(isDenied(await asRole(role, `select full_name from public.leads where id = '${leadId}'`))).toBe(true)
-    expect(isDenied(await asRole(role, `update public.leads set full_name = 'hacked' where id = '${leadId}'`))).toBe(true)
+    expect(isDenied(await asRole(role, `update public.leads set full_name = 'hacked' where id = '${leadId}'`))).toBe(
+      true,
+    )
     expect(isDenied(await asRole(role, `delete from public.leads where id = '${leadId}'`))).toBe(true)
     expect(
-      isDenied(await asRole(role, `insert into public.leads (submission_id, kind, source, full_name, phone) values (gen_random_uuid(), 'booking', 'x', 'Eve', '9145550000')`)),
+      isDenied(
+        await asRole(
+          role,
+          `insert into public.leads (submission_id, kind, source, full_name, phone) values (gen_random_uuid(), 'booking', 'x', 'Eve', '9145550000')`,
+        ),
+      ),
     ).toBe(true)
     const after = await snapshot()
     expect(after).toEqual(before)
-    expect(after).toEqual([{ row: expect.objectContaining({ id: leadId, full_name: "Tom Hale", email: "tom@example.com" }) }])
+    expect(after).toEqual([
+      { row: expect.objectContaining({ id: leadId, full_name: "Tom Hale", email: "tom@example.com" }) },
+    ])
   })
 })
 
 test("every table in public has row level security on and grants the API roles nothing", async () => {
-  const tables = (await pg.query<{ tablename: string; rowsecurity: boolean }>(`select tablename, rowsecurity from pg_tables where schemaname = 'public' order by tablename`)).rows
+  const tables = (
+    await pg.query<{ tablename: string; rowsecurity: boolean }>(
+      `select tablename, rowsecurity from pg_tables where schemaname = 'public' order by tablename`,
+    )
+  ).rows
   expect(tables.map((t) => t.tablename)).toEqual(expect.arrayContaining(TABLES))
   expect(tables.filter((t) => !t.rowsecurity)).toEqual([])
   const grants = (

@@ -17,7 +17,8 @@ beforeAll(async () => {
 })
 afterAll(() => pg.close())
 
-const appWith = (env: Record<string, string> = {}, fetchImpl?: typeof fetch) => createApp({ db, config: testConfig(env), fetchImpl })
+const appWith = (env: Record<string, string> = {}, fetchImpl?: typeof fetch) =>
+  createApp({ db, config: testConfig(env), fetchImpl })
 let ipCounter = 0
 /** A fresh client address per test, so the rate limit of one test does not reach another. */
 const nextIp = () => `198.51.100.${++ipCounter}`
@@ -32,36 +33,51 @@ const publicCalls = [
 ] as const
 
 describe("bots get a normal-looking answer, and nothing is sent", () => {
-  test.each(publicCalls)("%s: a filled honeypot is answered like a real submission, recorded as spam, with no outbox job", async (name, make) => {
-    const app = appWith()
-    const real = (await (await post(app, name, make())).json()) as Record<string, unknown>
-    const before = await counts(db)
-    const body = { ...make(), website: "http://cheap-pills.example" }
-    const response = await post(app, name, body)
-    expect(response.status).toBe(200)
-    const answer = (await response.json()) as Record<string, unknown>
-    // Same keys, same text, a reference shaped like a real one.
-    expect(Object.keys(answer)).toEqual(Object.keys(real))
-    expect(answer).toEqual({ ...real, reference: expect.stringMatching(/^[0-9a-f-]{36}$/) })
-    expect(await counts(db)).toEqual({ ...before, calls: (before.calls ?? 0) + 1 })
-    const [spam] = await db.query<{ reason: string; function_name: string; body: Record<string, unknown> }>(`select * from spam_attempts where submission_id = $1`, [body.submissionId])
-    expect(spam).toMatchObject({ reason: "honeypot", function_name: name, body: expect.objectContaining({ website: "http://cheap-pills.example" }) })
+  test.each(publicCalls)(
+    "%s: a filled honeypot is answered like a real submission, recorded as spam, with no outbox job",
+    async (name, make) => {
+      const app = appWith()
+      const real = (await (await post(app, name, make())).json()) as Record<string, unknown>
+      const before = await counts(db)
+      const body = { ...make(), website: "http://cheap-pills.example" }
+      const response = await post(app, name, body)
+      expect(response.status).toBe(200)
+      const answer = (await response.json()) as Record<string, unknown>
+      // Same keys, same text, a reference shaped like a real one.
+      expect(Object.keys(answer)).toEqual(Object.keys(real))
+      expect(answer).toEqual({ ...real, reference: expect.stringMatching(/^[0-9a-f-]{36}$/) })
+      expect(await counts(db)).toEqual({ ...before, calls: (before.calls ?? 0) + 1 })
+      const [spam] = await db.query<{ reason: string; function_name: string; body: Record<string, unknown> }>(
+        `select * from spam_attempts where submission_id = $1`,
+        [body.submissionId],
+      )
+      expect(spam).toMatchObject({
+        reason: "honeypot",
+        function_name: name,
+        body: expect.objectContaining({ website: "http://cheap-pills.example" }),
+      })
 
-    // Idempotency still applies: a repeat gets the same answer and writes nothing.
-    const after = await counts(db)
-    const again = await post(app, name, body)
-    expect(await again.json()).toEqual(answer)
-    expect(await counts(db)).toEqual(after)
-  })
+      // Idempotency still applies: a repeat gets the same answer and writes nothing.
+      const after = await counts(db)
+      const again = await post(app, name, body)
+      expect(await again.json()).toEqual(answer)
+      expect(await counts(db)).toEqual(after)
+    },
+  )
 
   test("a form sent sooner than MIN_FORM_FILL_MS after it was opened is spam", async () => {
     const before = await counts(db)
     const body = { ...bodies.booking(), formFillMs: 500 }
     const response = await post(appWith(), "process-simple-lead", body)
-    expect(await response.json()).toMatchObject({ success: true, message: "Your $49 visit has been booked! We'll call you within 24 hours." })
+    expect(await response.json()).toMatchObject({
+      success: true,
+      message: "Your $49 visit has been booked! We'll call you within 24 hours.",
+    })
     expect((await counts(db)).leads).toBe(before.leads)
     expect((await counts(db)).jobs).toBe(before.jobs)
-    expect(await db.query(`select reason from spam_attempts where submission_id = $1`, [body.submissionId])).toEqual([{ reason: "too_fast" }])
+    expect(await db.query(`select reason from spam_attempts where submission_id = $1`, [body.submissionId])).toEqual([
+      { reason: "too_fast" },
+    ])
   })
 
   test("the fill time is the browser's own elapsed time: no clock of the visitor's is compared with ours; MIN_FORM_FILL_MS=0 turns the check off", async () => {
@@ -78,15 +94,26 @@ describe("bots get a normal-looking answer, and nothing is sent", () => {
     const app = appWith()
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.double({ max: -Number.MIN_VALUE, noNaN: true }), fc.double({ min: MAX_FORM_FILL_MS + 1, noNaN: true }), fc.constant(Number.MAX_VALUE)),
+        fc.oneof(
+          fc.double({ max: -Number.MIN_VALUE, noNaN: true }),
+          fc.double({ min: MAX_FORM_FILL_MS + 1, noNaN: true }),
+          fc.constant(Number.MAX_VALUE),
+        ),
         async (formFillMs) => {
           const body = bodies.contact()
           // JSON cannot carry Infinity; "1e400" parses to it, so write the number into the text by hand.
-          const text = JSON.stringify({ ...body, formFillMs: 0 }).replace('"formFillMs":0', `"formFillMs":${Number.isFinite(formFillMs) ? formFillMs : "1e400"}`)
+          const text = JSON.stringify({ ...body, formFillMs: 0 }).replace(
+            '"formFillMs":0',
+            `"formFillMs":${Number.isFinite(formFillMs) ? formFillMs : "1e400"}`,
+          )
           const response = await post(app, "process-contact", text)
           expect(response.status).toBe(200)
-          expect(await db.query(`select reason from spam_attempts where submission_id = $1`, [body.submissionId])).toEqual([{ reason: "impossible_fill_time" }])
-          expect(await db.query(`select 1 from contact_messages where submission_id = $1`, [body.submissionId])).toHaveLength(0)
+          expect(
+            await db.query(`select reason from spam_attempts where submission_id = $1`, [body.submissionId]),
+          ).toEqual([{ reason: "impossible_fill_time" }])
+          expect(
+            await db.query(`select 1 from contact_messages where submission_id = $1`, [body.submissionId]),
+          ).toHaveLength(0)
         },
       ),
       { numRuns: 60 },
@@ -112,13 +139,19 @@ describe("bots get a normal-looking answer, and nothing is sent", () => {
     const lead = { ...bodies.estimateLead(), website: "spam" }
     const request = { ...bodies.estimateRequest(), submissionId: lead.submissionId, website: "spam" }
     const answers = await Promise.all(
-      [post(app, "process-simple-lead", lead), post(app, "process-estimate", request), post(app, "send-estimate-confirmation", request)].map(async (r) =>
-        (await r).json(),
-      ),
+      [
+        post(app, "process-simple-lead", lead),
+        post(app, "process-estimate", request),
+        post(app, "send-estimate-confirmation", request),
+      ].map(async (r) => (await r).json()),
     )
     expect(new Set(answers.map((a) => (a as { reference: string }).reference)).size).toBe(1)
-    expect(await db.query(`select hits from spam_attempts where submission_id = $1`, [lead.submissionId])).toEqual([{ hits: 3 }])
-    expect(await db.query(`select 1 from outbox_jobs where dedupe_key like $1`, [`${lead.submissionId}:%`])).toHaveLength(0)
+    expect(await db.query(`select hits from spam_attempts where submission_id = $1`, [lead.submissionId])).toEqual([
+      { hits: 3 },
+    ])
+    expect(
+      await db.query(`select 1 from outbox_jobs where dedupe_key like $1`, [`${lead.submissionId}:%`]),
+    ).toHaveLength(0)
   })
 })
 
@@ -129,8 +162,13 @@ describe("the per-IP rate limit", () => {
     // Counted across the functions, spam included.
     expect((await post(app, "process-contact", bodies.contact(), { "x-forwarded-for": ip })).status).toBe(200)
     // The gateway appends the visitor's address; what the client wrote before it does not count.
-    expect((await post(app, "process-simple-lead", bodies.booking(), { "x-forwarded-for": `10.0.0.1, ${ip}` })).status).toBe(200)
-    expect((await post(app, "process-estimate", { ...bodies.estimateRequest(), website: "x" }, { "x-forwarded-for": ip })).status).toBe(200)
+    expect(
+      (await post(app, "process-simple-lead", bodies.booking(), { "x-forwarded-for": `10.0.0.1, ${ip}` })).status,
+    ).toBe(200)
+    expect(
+      (await post(app, "process-estimate", { ...bodies.estimateRequest(), website: "x" }, { "x-forwarded-for": ip }))
+        .status,
+    ).toBe(200)
 
     const before = await counts(db)
     const limited = await post(app, "process-contact", bodies.contact(), { "x-forwarded-for": ip })
@@ -162,7 +200,8 @@ describe("the per-IP rate limit", () => {
   test("RATE_LIMIT_MAX=0 turns the limit off", async () => {
     const app = appWith({ RATE_LIMIT_MAX: "0" })
     const ip = nextIp()
-    for (let i = 0; i < 25; i++) expect((await post(app, "process-contact", bodies.contact(), { "x-forwarded-for": ip })).status).toBe(200)
+    for (let i = 0; i < 25; i++)
+      expect((await post(app, "process-contact", bodies.contact(), { "x-forwarded-for": ip })).status).toBe(200)
   })
 
   test("fixed windows: a new window starts from zero, Retry-After counts to its end, ended windows are cleared, only a hash is kept", async () => {
@@ -171,7 +210,11 @@ describe("the per-IP rate limit", () => {
     const hash = "a".repeat(64)
     expect(await takeRateLimit(db, hash, spam, start + 1_000)).toEqual({ allowed: true, hits: 1 })
     expect(await takeRateLimit(db, hash, spam, start + 2_000)).toEqual({ allowed: true, hits: 2 })
-    expect(await takeRateLimit(db, hash, spam, start + 20_500)).toEqual({ allowed: false, hits: 3, retryAfterSeconds: 40 })
+    expect(await takeRateLimit(db, hash, spam, start + 20_500)).toEqual({
+      allowed: false,
+      hits: 3,
+      retryAfterSeconds: 40,
+    })
     expect(await takeRateLimit(db, hash, spam, start + 60_000)).toEqual({ allowed: true, hits: 1 })
     expect(await db.query(`select hits from rate_limits where ip_hash = $1`, [hash])).toEqual([{ hits: 1 }])
     const stored = await db.query<{ ip_hash: string }>(`select ip_hash from rate_limits`)
@@ -189,17 +232,24 @@ describe("Cloudflare Turnstile", () => {
     }) as typeof fetch
     return { calls, fetchImpl }
   }
-  const json = (value: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json" } }))
+  const json = (value: unknown, status = 200) =>
+    Promise.resolve(new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json" } }))
   const withTurnstile = (fetchImpl: typeof fetch) => appWith({ TURNSTILE_SECRET_KEY: "ts-secret" }, fetchImpl)
 
   test("a valid token is verified server-side (secret, response, remoteip) and the lead is stored", async () => {
     const { calls, fetchImpl } = fakeSiteverify(() => json({ success: true, "error-codes": [] }))
     const body = { ...bodies.booking(), turnstileToken: "token-ok" }
-    const response = await post(withTurnstile(fetchImpl), "process-simple-lead", body, { "x-forwarded-for": "192.0.2.44" })
+    const response = await post(withTurnstile(fetchImpl), "process-simple-lead", body, {
+      "x-forwarded-for": "192.0.2.44",
+    })
     expect(response.status).toBe(200)
     expect(calls).toHaveLength(1)
     expect(calls[0]!.url).toBe(TURNSTILE_VERIFY_URL)
-    expect(Object.fromEntries(calls[0]!.form)).toEqual({ secret: "ts-secret", response: "token-ok", remoteip: "192.0.2.44" })
+    expect(Object.fromEntries(calls[0]!.form)).toEqual({
+      secret: "ts-secret",
+      response: "token-ok",
+      remoteip: "192.0.2.44",
+    })
     expect(await db.query(`select 1 from leads where submission_id = $1`, [body.submissionId])).toHaveLength(1)
 
     // A re-send carries a spent (or another) token: it gets the stored answer without asking Cloudflare again.
@@ -214,9 +264,16 @@ describe("Cloudflare Turnstile", () => {
   ])("a %s token is a 400 naming turnstileToken, and nothing is stored", async (_case, token) => {
     const { fetchImpl } = fakeSiteverify(() => json({ success: false, "error-codes": ["invalid-input-response"] }))
     const before = await counts(db)
-    const response = await post(withTurnstile(fetchImpl), "process-contact", { ...bodies.contact(), ...(token ? { turnstileToken: token } : {}) })
+    const response = await post(withTurnstile(fetchImpl), "process-contact", {
+      ...bodies.contact(),
+      ...(token ? { turnstileToken: token } : {}),
+    })
     expect(response.status).toBe(400)
-    expect(await response.json()).toMatchObject({ success: false, error: expect.any(String), fields: { turnstileToken: expect.any(String) } })
+    expect(await response.json()).toMatchObject({
+      success: false,
+      error: expect.any(String),
+      fields: { turnstileToken: expect.any(String) },
+    })
     expect(await counts(db)).toEqual(before)
   })
 
@@ -227,7 +284,10 @@ describe("Cloudflare Turnstile", () => {
   ])("when %s the answer is a retryable 503, and nothing is stored", async (_case, answer) => {
     const { fetchImpl } = fakeSiteverify(answer)
     const before = await counts(db)
-    const response = await post(withTurnstile(fetchImpl), "process-estimate", { ...bodies.estimateRequest(), turnstileToken: "token" })
+    const response = await post(withTurnstile(fetchImpl), "process-estimate", {
+      ...bodies.estimateRequest(),
+      turnstileToken: "token",
+    })
     expect(response.status).toBe(503)
     expect(response.headers.get("retry-after")).toBe("30")
     expect(response.headers.get("access-control-allow-origin")).toBe(SITE_ORIGIN)
@@ -243,9 +303,18 @@ describe("Cloudflare Turnstile", () => {
 })
 
 test("the spam settings are validated", () => {
-  const config = (values: Record<string, string>) => () => configFromEnv((name) => values[name], { ipHashSalt: TEST_IP_HASH_SALT })
-  expect(config({})().spam).toEqual({ minFormFillMs: 3000, rateLimitMax: 20, rateLimitWindowSeconds: 600, turnstileSecretKey: undefined, trustedProxyHops: 1 })
-  expect(configFromEnv(() => undefined, { ipHashSalt: TEST_IP_HASH_SALT, defaultTrustedProxyHops: 0 }).spam.trustedProxyHops).toBe(0)
+  const config = (values: Record<string, string>) => () =>
+    configFromEnv((name) => values[name], { ipHashSalt: TEST_IP_HASH_SALT })
+  expect(config({})().spam).toEqual({
+    minFormFillMs: 3000,
+    rateLimitMax: 20,
+    rateLimitWindowSeconds: 600,
+    turnstileSecretKey: undefined,
+    trustedProxyHops: 1,
+  })
+  expect(
+    configFromEnv(() => undefined, { ipHashSalt: TEST_IP_HASH_SALT, defaultTrustedProxyHops: 0 }).spam.trustedProxyHops,
+  ).toBe(0)
   expect(config({ TRUSTED_PROXY_HOPS: "2" })().spam.trustedProxyHops).toBe(2)
   expect(config({ TRUSTED_PROXY_HOPS: "1.5" })).toThrow("TRUSTED_PROXY_HOPS must be a whole number")
   expect(config({ TRUSTED_PROXY_HOPS: "-1" })).toThrow("TRUSTED_PROXY_HOPS")

@@ -18,7 +18,16 @@ export async function startBackendProcess(env: Record<string, string> = {}): Pro
   const [apiPort, dbPort] = [await freePort(), await freePort()]
   const child = spawn(process.execPath, [require.resolve("tsx/cli"), path.resolve(__dirname, "../../server/main.ts")], {
     // The bench plays the API gateway: the backend trusts one X-Forwarded-For hop, so each request's visitor address counts.
-    env: { ...process.env, API_PORT: String(apiPort), DB_PORT: String(dbPort), PGLITE_DIR: "memory://", RESEND_API_KEY: "", DATABASE_URL: "", TRUSTED_PROXY_HOPS: "1", ...env },
+    env: {
+      ...process.env,
+      API_PORT: String(apiPort),
+      DB_PORT: String(dbPort),
+      PGLITE_DIR: "memory://",
+      RESEND_API_KEY: "",
+      DATABASE_URL: "",
+      TRUSTED_PROXY_HOPS: "1",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   })
   const base = `http://127.0.0.1:${apiPort}`
@@ -30,7 +39,10 @@ export async function startBackendProcess(env: Record<string, string> = {}): Pro
       await new Promise((r) => setTimeout(r, 100))
     }
   }
-  const sql = postgres(`postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres`, { max: 1, onnotice: () => undefined })
+  const sql = postgres(`postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres`, {
+    max: 1,
+    onnotice: () => undefined,
+  })
   return {
     base,
     sql,

@@ -33,7 +33,8 @@ const lead = (specialOffer = "$49 Scarsdale Starter Visit") =>
 
 async function main() {
   const backend = await startBackendProcess()
-  const countLeads = async (offer: string) => (await backend.sql`select count(*)::int as n from leads where special_offer = ${offer}`)[0]?.n as number
+  const countLeads = async (offer: string) =>
+    (await backend.sql`select count(*)::int as n from leads where special_offer = ${offer}`)[0]?.n as number
   // Every request from its own address, as from many visitors: the per-IP rate limit stays on, at its default.
   let visitors = 0
   const asVisitor = (r: autocannon.Request, offer?: string): autocannon.Request => ({
@@ -45,9 +46,23 @@ async function main() {
   const headers = { "content-type": "application/json", apikey: LOCAL_ANON_KEY }
   try {
     // Warm-up, then the sustained run.
-    await autocannon({ url, method: "POST", headers, connections: CONNECTIONS, amount: 3000, requests: [{ setupRequest: (r) => asVisitor(r) }] })
+    await autocannon({
+      url,
+      method: "POST",
+      headers,
+      connections: CONNECTIONS,
+      amount: 3000,
+      requests: [{ setupRequest: (r) => asVisitor(r) }],
+    })
     const run = (options: Partial<autocannon.Options>, offer?: string) =>
-      autocannon({ url, method: "POST", headers, connections: CONNECTIONS, requests: [{ setupRequest: (r) => asVisitor(r, offer) }], ...options })
+      autocannon({
+        url,
+        method: "POST",
+        headers,
+        connections: CONNECTIONS,
+        requests: [{ setupRequest: (r) => asVisitor(r, offer) }],
+        ...options,
+      })
     // autocannon fires every connection of a rate-limited run on the same tick, so each connection adds
     // to a synchronized burst; the sustained run uses fewer connections than the capacity run.
     const sustained = await run({ duration: DURATION_S, overallRate: TARGET_RATE, connections: SUSTAINED_CONNECTIONS })
@@ -61,14 +76,28 @@ async function main() {
       "capacity (20 connections): p50 / p99 (ms)": `${capacity.latency.p50} / ${capacity.latency.p99}`,
       [`sustained ${TARGET_RATE}/s: req/s (mean)`]: sustained.requests.average,
       [`sustained ${TARGET_RATE}/s (${SUSTAINED_CONNECTIONS} connections): p50 / p90 / p99 / max (ms)`]: `${sustained.latency.p50} / ${sustained.latency.p90} / ${sustained.latency.p99} / ${sustained.latency.max}`,
-      "non-2xx, errors, timeouts": capacity.non2xx + sustained.non2xx + capacity.errors + sustained.errors + capacity.timeouts + sustained.timeouts,
+      "non-2xx, errors, timeouts":
+        capacity.non2xx +
+        sustained.non2xx +
+        capacity.errors +
+        sustained.errors +
+        capacity.timeouts +
+        sustained.timeouts,
       "1,000 at concurrency 20: 2xx": exact["2xx"],
       "1,000 at concurrency 20: leads stored": stored,
     }
     console.table(table)
     const ok =
-      capacity.requests.average >= TARGET_RATE && sustained.latency.p99 <= 50 && stored === 1000 && exact["2xx"] === 1000 && capacity.non2xx + sustained.non2xx === 0
-    console.log(ok ? "Target met: ≥ 300 req/s, p99 ≤ 50 ms, exactly 1,000 leads." : "Target NOT met (≥ 300 req/s, p99 ≤ 50 ms, exactly 1,000 leads).")
+      capacity.requests.average >= TARGET_RATE &&
+      sustained.latency.p99 <= 50 &&
+      stored === 1000 &&
+      exact["2xx"] === 1000 &&
+      capacity.non2xx + sustained.non2xx === 0
+    console.log(
+      ok
+        ? "Target met: ≥ 300 req/s, p99 ≤ 50 ms, exactly 1,000 leads."
+        : "Target NOT met (≥ 300 req/s, p99 ≤ 50 ms, exactly 1,000 leads).",
+    )
     process.exitCode = ok ? 0 : 1
   } finally {
     await backend.stop()

@@ -29,14 +29,22 @@ function build(project: ScratchProject): BuildRun {
     maxBuffer: 64 * 1024 * 1024,
   })
   const ms = performance.now() - started
-  if (result.status !== 0) throw new Error(`gatsby build failed in ${project.dir}:\n${plainOutput(`${result.stdout}${result.stderr}`).slice(-3000)}`)
-  const pages = fs.readdirSync(path.join(project.dir, "public", "page-data"), { recursive: true }).filter((f) => String(f).endsWith("page-data.json")).length
+  if (result.status !== 0)
+    throw new Error(
+      `gatsby build failed in ${project.dir}:\n${plainOutput(`${result.stdout}${result.stderr}`).slice(-3000)}`,
+    )
+  const pages = fs
+    .readdirSync(path.join(project.dir, "public", "page-data"), { recursive: true })
+    .filter((f) => String(f).endsWith("page-data.json")).length
   return { ms, pages }
 }
 
 /** 1,000 more city offers, each a valid file like a marketer would add. */
 function addOffers(dataDir: string, count: number) {
-  const template = load(fs.readFileSync(path.join(dataDir, "offers", "yonkers39.yaml"), "utf8")) as Record<string, unknown>
+  const template = load(fs.readFileSync(path.join(dataDir, "offers", "yonkers39.yaml"), "utf8")) as Record<
+    string,
+    unknown
+  >
   for (let n = 1; n <= count; n++) {
     const key = `benchtown${n}`
     const offer = {
@@ -55,7 +63,9 @@ function addOffers(dataDir: string, count: number) {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
 function main() {
-  console.log(`Building the site as it is and with ${EXTRA_OFFERS} extra offers (scratch copies of ${PROJECT_ROOT}, cold cache)…`)
+  console.log(
+    `Building the site as it is and with ${EXTRA_OFFERS} extra offers (scratch copies of ${PROJECT_ROOT}, cold cache)…`,
+  )
   const base = scratchProject("bench-base-")
   const grown = scratchProject("bench-grown-")
   try {
@@ -74,11 +84,24 @@ function main() {
       [`+${EXTRA_OFFERS} offers, one file edited (warm cache)`]: { pages: warmRun.pages, build: seconds(warmRun.ms) },
     }
     console.table(results)
-    console.log(`Time per extra offer page: ${perPage.toFixed(1)} ms (target ≤ ${TARGET_MS_PER_PAGE} ms), over ${extraPages} extra pages.`)
+    console.log(
+      `Time per extra offer page: ${perPage.toFixed(1)} ms (target ≤ ${TARGET_MS_PER_PAGE} ms), over ${extraPages} extra pages.`,
+    )
     fs.mkdirSync(path.join(PROJECT_ROOT, "reports"), { recursive: true })
     fs.writeFileSync(
       path.join(PROJECT_ROOT, "reports", "bench-build.json"),
-      JSON.stringify({ extraOffers: EXTRA_OFFERS, extraPages, baseMs: baseRun.ms, grownMs: grownRun.ms, warmMs: warmRun.ms, msPerExtraPage: perPage }, null, 2),
+      JSON.stringify(
+        {
+          extraOffers: EXTRA_OFFERS,
+          extraPages,
+          baseMs: baseRun.ms,
+          grownMs: grownRun.ms,
+          warmMs: warmRun.ms,
+          msPerExtraPage: perPage,
+        },
+        null,
+        2,
+      ),
     )
     if (extraPages !== EXTRA_OFFERS) throw new Error(`expected ${EXTRA_OFFERS} extra pages, got ${extraPages}`)
     if (perPage > TARGET_MS_PER_PAGE) process.exitCode = 1

@@ -45,9 +45,11 @@ const prove = (name: string, figures: Record<string, string | number>, ok: boole
 
 async function pool(total: number, concurrency: number, task: (i: number) => Promise<void>) {
   let next = 0
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < total) await task(next++)
-  }))
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) await task(next++)
+    }),
+  )
 }
 
 function caller(base: string) {
@@ -61,7 +63,8 @@ function caller(base: string) {
 
 const count = async (backend: BackendProcess, sql: string) => Number((await backend.sql.unsafe(sql))[0]?.n ?? 0)
 const rowCounts = async (backend: BackendProcess) => {
-  const [row] = await backend.sql`select (select count(*) from leads)::int + (select count(*) from contact_messages)::int
+  const [row] =
+    await backend.sql`select (select count(*) from leads)::int + (select count(*) from contact_messages)::int
     + (select count(*) from outbox_jobs)::int + (select count(*) from function_calls)::int as n`
   return Number(row?.n ?? 0)
 }
@@ -94,7 +97,11 @@ async function main() {
       const statuses: number[] = []
       const started = performance.now()
       await pool(1_000, 20, async () => {
-        const response = await call("process-simple-lead", { ...bodies.booking(), specialOffer: marker }, { "x-forwarded-for": nextVisitor() })
+        const response = await call(
+          "process-simple-lead",
+          { ...bodies.booking(), specialOffer: marker },
+          { "x-forwarded-for": nextVisitor() },
+        )
         await response.arrayBuffer()
         statuses.push(response.status)
       })
@@ -104,7 +111,12 @@ async function main() {
       const err5xx = statuses.filter((s) => s >= 500).length
       prove(
         "1,000 valid submissions at concurrency 20",
-        { "leads stored": stored, "2xx": ok2xx, "5xx": err5xx, duration: `${seconds.toFixed(2)} s (${Math.round(1000 / seconds)} req/s)` },
+        {
+          "leads stored": stored,
+          "2xx": ok2xx,
+          "5xx": err5xx,
+          duration: `${seconds.toFixed(2)} s (${Math.round(1000 / seconds)} req/s)`,
+        },
         stored === 1_000 && ok2xx === 1_000 && err5xx === 0,
       )
     }
@@ -120,10 +132,17 @@ async function main() {
           return `${response.status} ${stableJson(await response.json())}`
         }),
       )
-      const leads = await count(backend, `select count(*)::int as n from leads where submission_id = '${body.submissionId}'`)
+      const leads = await count(
+        backend,
+        `select count(*)::int as n from leads where submission_id = '${body.submissionId}'`,
+      )
       const distinct = new Set(answers).size
       const ok200 = answers.filter((a) => a.startsWith("200 ")).length
-      prove("10 simultaneous copies of one submission", { leads, "200 answers": ok200, "distinct answers": distinct }, leads === 1 && distinct === 1 && ok200 === 10)
+      prove(
+        "10 simultaneous copies of one submission",
+        { leads, "200 answers": ok200, "distinct answers": distinct },
+        leads === 1 && distinct === 1 && ok200 === 10,
+      )
     }
 
     // 3. The fuzzer, over HTTP (ids taken first, so reusing one across functions is among the cases).
@@ -136,7 +155,11 @@ async function main() {
       const problems: string[] = []
       await pool(cases.length, 20, async (i) => {
         const request = cases[i]!
-        const response = await call(name, request.body, { "content-type": request.contentType, "x-forwarded-for": nextVisitor(), ...request.headers })
+        const response = await call(name, request.body, {
+          "content-type": request.contentType,
+          "x-forwarded-for": nextVisitor(),
+          ...request.headers,
+        })
         if (response.status >= 500) five++
         else if (response.status >= 400) four++
         const check = checkAnswer(request, response.status, await response.text())
@@ -145,14 +168,24 @@ async function main() {
       const written = (await rowCounts(backend)) - before
       prove(
         `fuzzer: ${name}`,
-        { "bodies sent": cases.length, "4xx": four, "5xx": five, "rows written": written, ...(problems.length ? { "first problems": problems.join(" | ") } : {}) },
+        {
+          "bodies sent": cases.length,
+          "4xx": four,
+          "5xx": five,
+          "rows written": written,
+          ...(problems.length ? { "first problems": problems.join(" | ") } : {}),
+        },
         cases.length >= FUZZ_RUNS && four === cases.length && five === 0 && written === 0 && problems.length === 0,
       )
     }
 
     // 4. A body over 64 KB.
     {
-      const response = await call("process-contact", { ...bodies.contact(), message: "x".repeat(MAX_BODY_BYTES) }, { "x-forwarded-for": nextVisitor() })
+      const response = await call(
+        "process-contact",
+        { ...bodies.contact(), message: "x".repeat(MAX_BODY_BYTES) },
+        { "x-forwarded-for": nextVisitor() },
+      )
       const answer = (await response.json()) as { success?: boolean }
       prove("a body over 64 KB", { status: response.status }, response.status === 413 && answer.success === false)
     }
@@ -162,7 +195,10 @@ async function main() {
       const started = performance.now()
       let rounds = 0
       for (; rounds < 500; rounds++) {
-        const response = await fetch(`${backend.base}/functions/v1/dispatch-outbox`, { method: "POST", headers: { authorization: `Bearer ${DISPATCH_SECRET}` } })
+        const response = await fetch(`${backend.base}/functions/v1/dispatch-outbox`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${DISPATCH_SECRET}` },
+        })
         const r = (await response.json()) as { sent: number; retried: number; dead: number; notConfigured: number }
         if (r.sent + r.retried + r.dead + r.notConfigured === 0) break
       }
@@ -172,7 +208,10 @@ async function main() {
         perJob.set(key, (perJob.get(key) ?? 0) + 1)
       }
       const jobs = await count(backend, `select count(*)::int as n from outbox_jobs where kind <> 'crm_forward'`)
-      const sent = await count(backend, `select count(*)::int as n from outbox_jobs where kind <> 'crm_forward' and status = 'sent'`)
+      const sent = await count(
+        backend,
+        `select count(*)::int as n from outbox_jobs where kind <> 'crm_forward' and status = 'sent'`,
+      )
       const counts = [...perJob.values()]
       prove(
         `e-mail API down for its first ${OUTAGE_FAILURES} requests, then up`,
@@ -194,7 +233,10 @@ async function main() {
       let accepted = 0
       let limited: Response | null = null
       for (let i = 0; i < 100 && !limited; i++) {
-        const response = await call("process-contact", bodies.contact(), { "x-forwarded-for": ip, origin: "http://localhost:9000" })
+        const response = await call("process-contact", bodies.contact(), {
+          "x-forwarded-for": ip,
+          origin: "http://localhost:9000",
+        })
         if (response.status === 429) limited = response
         else if (response.ok) accepted++
         await response.arrayBuffer()
@@ -217,7 +259,12 @@ async function main() {
       let answered200 = 0
       const ids: string[] = []
       for (const [name, kind] of spam) {
-        const base = name === "process-contact" ? bodies.contact() : name === "process-simple-lead" ? bodies.booking() : bodies.estimateRequest()
+        const base =
+          name === "process-contact"
+            ? bodies.contact()
+            : name === "process-simple-lead"
+              ? bodies.booking()
+              : bodies.estimateRequest()
         const body = kind === "honeypot" ? { ...base, website: "https://spam.example" } : { ...base, formFillMs: 500 }
         ids.push(body.submissionId)
         const response = await call(name, body, { "x-forwarded-for": nextVisitor() })
@@ -225,12 +272,27 @@ async function main() {
         if (response.status === 200 && answer.success === true && typeof answer.reference === "string") answered200++
       }
       const list = ids.map((id) => `'${id}'`).join(", ")
-      const jobs = await count(backend, `select count(*)::int as n from outbox_jobs where split_part(dedupe_key, ':', 1) in (${list})`)
-      const leads = await count(backend, `select (select count(*) from leads where submission_id::text in (${list}))::int + (select count(*) from contact_messages where submission_id::text in (${list}))::int as n`)
-      const recorded = await count(backend, `select count(*)::int as n from spam_attempts where submission_id::text in (${list})`)
+      const jobs = await count(
+        backend,
+        `select count(*)::int as n from outbox_jobs where split_part(dedupe_key, ':', 1) in (${list})`,
+      )
+      const leads = await count(
+        backend,
+        `select (select count(*) from leads where submission_id::text in (${list}))::int + (select count(*) from contact_messages where submission_id::text in (${list}))::int as n`,
+      )
+      const recorded = await count(
+        backend,
+        `select count(*)::int as n from spam_attempts where submission_id::text in (${list})`,
+      )
       prove(
         "spam (honeypot and too fast, on each function)",
-        { "bot submissions": spam.length, "answered 200 like a real one": answered200, "outbox jobs created": jobs, "leads or messages stored": leads, "recorded as spam": recorded },
+        {
+          "bot submissions": spam.length,
+          "answered 200 like a real one": answered200,
+          "outbox jobs created": jobs,
+          "leads or messages stored": leads,
+          "recorded as spam": recorded,
+        },
         answered200 === spam.length && jobs === 0 && leads === 0 && recorded === spam.length,
       )
     }
@@ -271,8 +333,14 @@ async function main() {
       const sorted = [...latencies].sort((a, b) => a - b)
       const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN
       const refused = result.statusCodeStats?.["429"]?.count ?? 0
-      const floodHits = await count(backend, `select coalesce(max(hits), 0)::int as n from rate_limits where ip_hash = '${sha256Hex(`${IP_HASH_SALT}:${floodIp}`)}'`)
-      const stored = await count(backend, `select count(*)::int as n from leads where submission_id::text in (${visitorIds.map((id) => `'${id}'`).join(", ")})`)
+      const floodHits = await count(
+        backend,
+        `select coalesce(max(hits), 0)::int as n from rate_limits where ip_hash = '${sha256Hex(`${IP_HASH_SALT}:${floodIp}`)}'`,
+      )
+      const stored = await count(
+        backend,
+        `select count(*)::int as n from leads where submission_id::text in (${visitorIds.map((id) => `'${id}'`).join(", ")})`,
+      )
       const ok200 = visitorStatuses.filter((s) => s === 200).length
       prove(
         `one address floods at ${FLOOD_RATE.toLocaleString("en-US")}/s for ${FLOOD_SECONDS} s; a visitor submits every ${VISITOR_EVERY_MS} ms`,
@@ -295,7 +363,9 @@ async function main() {
   await proveWakeWithBacklog()
 
   const failed = proofs.filter((p) => !p.ok)
-  console.log(`\n${proofs.length - failed.length} of ${proofs.length} proofs passed${failed.length ? `; FAILED: ${failed.map((p) => p.name).join(", ")}` : ""}.`)
+  console.log(
+    `\n${proofs.length - failed.length} of ${proofs.length} proofs passed${failed.length ? `; FAILED: ${failed.map((p) => p.name).join(", ")}` : ""}.`,
+  )
   process.exitCode = failed.length ? 1 : 0
 }
 
@@ -318,7 +388,11 @@ async function proveWakeWithBacklog() {
   })
   try {
     const old = bodies.contact()
-    const notice = { to: "info@example.com", from: "Site <no-reply@example.com>", ...companyNotification({ kind: "contact", body: old }, "backlog") }
+    const notice = {
+      to: "info@example.com",
+      from: "Site <no-reply@example.com>",
+      ...companyNotification({ kind: "contact", body: old }, "backlog"),
+    }
     const customer = { ...notice, to: "visitor@example.com", replyTo: "info@example.com" }
     // Literal SQL with dollar quotes: the backend is idle, and one simple statement keeps the wire server's one session tidy.
     await backend.sql.unsafe(
@@ -338,12 +412,18 @@ async function proveWakeWithBacklog() {
     const isNotice = (r: { body: string }) => r.body.includes(subject)
     // Waits for events at the fake API (no sleep): the new notice, then every job delivered.
     const deadline = Date.now() + 5 * NOTICE_TARGET_MS
-    while (!mailApi.delivered().some((r) => isNotice(r) && r.answeredAt !== undefined) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5))
+    while (!mailApi.delivered().some((r) => isNotice(r) && r.answeredAt !== undefined) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 5))
     const noticeAt = mailApi.delivered().find(isNotice)?.answeredAt
-    while (mailApi.delivered().filter((r) => r.answeredAt !== undefined).length < queued + 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    while (mailApi.delivered().filter((r) => r.answeredAt !== undefined).length < queued + 1 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20))
     const drainedAt = Math.max(...mailApi.delivered().map((r) => r.answeredAt ?? 0))
     const perJob = new Map<string, number>()
-    for (const delivery of mailApi.delivered()) perJob.set(String(delivery.headers["idempotency-key"]), (perJob.get(String(delivery.headers["idempotency-key"])) ?? 0) + 1)
+    for (const delivery of mailApi.delivered())
+      perJob.set(
+        String(delivery.headers["idempotency-key"]),
+        (perJob.get(String(delivery.headers["idempotency-key"])) ?? 0) + 1,
+      )
     let sent = 0
     for (let i = 0; i < 500 && sent < queued + 1; i++) {
       sent = await count(backend, `select count(*)::int as n from outbox_jobs where status = 'sent'`)
@@ -359,7 +439,11 @@ async function proveWakeWithBacklog() {
         "jobs drained by the woken run": `${sent} of ${queued + 1} sent in ${((drainedAt - committedAt) / 1000).toFixed(2)} s`,
         "deliveries per job (min / max)": `${Math.min(...perJob.values())} / ${Math.max(...perJob.values())}`,
       },
-      response.status === 200 && noticeMs <= NOTICE_TARGET_MS && sent === queued + 1 && perJob.size === queued + 1 && [...perJob.values()].every((n) => n === 1),
+      response.status === 200 &&
+        noticeMs <= NOTICE_TARGET_MS &&
+        sent === queued + 1 &&
+        perJob.size === queued + 1 &&
+        [...perJob.values()].every((n) => n === 1),
     )
   } finally {
     await backend.stop()

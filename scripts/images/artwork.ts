@@ -40,44 +40,65 @@ export function drawBug(spec: BugSpec): string {
       const ky = y + Math.sin(angle) * length * 0.35 - (spec.legs.bend ?? 10)
       const ex = side * length
       const ey = y + Math.sin(angle) * length * 0.9 + (spec.legs.bend ?? 10)
-      parts.push(`<path d="M0 ${f(y)} Q${f(kx)} ${f(ky)} ${f(ex)} ${f(ey)}" stroke="${spec.color}" stroke-width="${spec.legs.width ?? 5}" fill="none" stroke-linecap="round"/>`)
+      parts.push(
+        `<path d="M0 ${f(y)} Q${f(kx)} ${f(ky)} ${f(ex)} ${f(ey)}" stroke="${spec.color}" stroke-width="${spec.legs.width ?? 5}" fill="none" stroke-linecap="round"/>`,
+      )
     }
   }
   if (spec.wings) {
     const y = spec.wings.at
     for (const side of [-1, 1])
-      parts.push(`<ellipse cx="${f(side * spec.wings.rx * 0.7)}" cy="${f(y)}" rx="${f(spec.wings.rx)}" ry="${f(spec.wings.ry)}" transform="rotate(${side * 25} ${f(side * spec.wings.rx * 0.7)} ${f(y)})" fill="#e0f2fe" fill-opacity="0.75" stroke="#94a3b8" stroke-width="2"/>`)
+      parts.push(
+        `<ellipse cx="${f(side * spec.wings.rx * 0.7)}" cy="${f(y)}" rx="${f(spec.wings.rx)}" ry="${f(spec.wings.ry)}" transform="rotate(${side * 25} ${f(side * spec.wings.rx * 0.7)} ${f(y)})" fill="#e0f2fe" fill-opacity="0.75" stroke="#94a3b8" stroke-width="2"/>`,
+      )
   }
   if (spec.tails) {
     for (let i = 0; i < spec.tails; i++) {
       const dx = (i - (spec.tails - 1) / 2) * 22
-      parts.push(`<path d="M0 ${f(tail.cy + tail.ry - 4)} Q${f(dx * 0.5)} ${f(tail.cy + tail.ry + 40)} ${f(dx * 1.6)} ${f(tail.cy + tail.ry + 85)}" stroke="${spec.color}" stroke-width="4" fill="none" stroke-linecap="round"/>`)
+      parts.push(
+        `<path d="M0 ${f(tail.cy + tail.ry - 4)} Q${f(dx * 0.5)} ${f(tail.cy + tail.ry + 40)} ${f(dx * 1.6)} ${f(tail.cy + tail.ry + 85)}" stroke="${spec.color}" stroke-width="4" fill="none" stroke-linecap="round"/>`,
+      )
     }
   }
-  for (const s of [...spec.body].reverse()) parts.push(`<ellipse cx="${f(s.cx)}" cy="${f(s.cy)}" rx="${f(s.rx)}" ry="${f(s.ry)}" fill="${s.color ?? spec.color}"/>`)
+  for (const s of [...spec.body].reverse())
+    parts.push(
+      `<ellipse cx="${f(s.cx)}" cy="${f(s.cy)}" rx="${f(s.rx)}" ry="${f(s.ry)}" fill="${s.color ?? spec.color}"/>`,
+    )
   if (spec.stripes) {
     const s = spec.body[spec.stripes.segment]!
     for (let i = 1; i <= spec.stripes.count; i++) {
       const y = s.cy - s.ry + (2 * s.ry * i) / (spec.stripes.count + 1)
       const half = s.rx * Math.sqrt(Math.max(0, 1 - ((y - s.cy) / s.ry) ** 2))
-      parts.push(`<path d="M${f(-half)} ${f(y)} L${f(half)} ${f(y)}" stroke="${spec.stripes.color}" stroke-width="${f(s.ry / (spec.stripes.count + 1))}"/>`)
+      parts.push(
+        `<path d="M${f(-half)} ${f(y)} L${f(half)} ${f(y)}" stroke="${spec.stripes.color}" stroke-width="${f(s.ry / (spec.stripes.count + 1))}"/>`,
+      )
     }
   }
   if (spec.segments) {
     for (let i = 1; i < spec.segments; i++) {
       const y = tail.cy - tail.ry + (2 * tail.ry * i) / spec.segments
-      parts.push(`<path d="M${f(-tail.rx * 0.8)} ${f(y)} Q0 ${f(y + 6)} ${f(tail.rx * 0.8)} ${f(y)}" stroke="#000" stroke-opacity="0.18" stroke-width="2" fill="none"/>`)
+      parts.push(
+        `<path d="M${f(-tail.rx * 0.8)} ${f(y)} Q0 ${f(y + 6)} ${f(tail.rx * 0.8)} ${f(y)}" stroke="#000" stroke-opacity="0.18" stroke-width="2" fill="none"/>`,
+      )
     }
   }
   if (spec.antennae) {
     const { length, curl = 0.4 } = spec.antennae
     for (const side of [-1, 1])
-      parts.push(`<path d="M${f(side * head.rx * 0.4)} ${f(head.cy - head.ry * 0.8)} Q${f(side * length * curl)} ${f(head.cy - length * 0.8)} ${f(side * length * 0.75)} ${f(head.cy - length)}" stroke="${spec.color}" stroke-width="3.5" fill="none" stroke-linecap="round"/>`)
+      parts.push(
+        `<path d="M${f(side * head.rx * 0.4)} ${f(head.cy - head.ry * 0.8)} Q${f(side * length * curl)} ${f(head.cy - length * 0.8)} ${f(side * length * 0.75)} ${f(head.cy - length)}" stroke="${spec.color}" stroke-width="3.5" fill="none" stroke-linecap="round"/>`,
+      )
   }
   // Eyes and a soft highlight give the figure some life.
-  parts.push(`<circle cx="${f(-head.rx * 0.45)}" cy="${f(head.cy - head.ry * 0.2)}" r="${f(Math.max(2.5, head.rx * 0.18))}" fill="#fff" fill-opacity="0.85"/>`)
-  parts.push(`<circle cx="${f(head.rx * 0.45)}" cy="${f(head.cy - head.ry * 0.2)}" r="${f(Math.max(2.5, head.rx * 0.18))}" fill="#fff" fill-opacity="0.85"/>`)
-  parts.push(`<ellipse cx="${f(-tail.rx * 0.35)}" cy="${f(tail.cy - tail.ry * 0.35)}" rx="${f(tail.rx * 0.25)}" ry="${f(tail.ry * 0.18)}" fill="#fff" fill-opacity="0.18"/>`)
+  parts.push(
+    `<circle cx="${f(-head.rx * 0.45)}" cy="${f(head.cy - head.ry * 0.2)}" r="${f(Math.max(2.5, head.rx * 0.18))}" fill="#fff" fill-opacity="0.85"/>`,
+  )
+  parts.push(
+    `<circle cx="${f(head.rx * 0.45)}" cy="${f(head.cy - head.ry * 0.2)}" r="${f(Math.max(2.5, head.rx * 0.18))}" fill="#fff" fill-opacity="0.85"/>`,
+  )
+  parts.push(
+    `<ellipse cx="${f(-tail.rx * 0.35)}" cy="${f(tail.cy - tail.ry * 0.35)}" rx="${f(tail.rx * 0.25)}" ry="${f(tail.ry * 0.18)}" fill="#fff" fill-opacity="0.18"/>`,
+  )
   return parts.join("\n")
 }
 
@@ -91,13 +112,26 @@ export function drawCentipede(color: string): string {
   })
   points.forEach((p, i) => {
     if (i === 0) return
-    for (const side of [-1, 1]) parts.push(`<path d="M${f(p.x)} ${f(p.y)} q${f(side * 40)} -6 ${f(side * 78)} 14" stroke="${color}" stroke-width="3.5" fill="none" stroke-linecap="round"/>`)
+    for (const side of [-1, 1])
+      parts.push(
+        `<path d="M${f(p.x)} ${f(p.y)} q${f(side * 40)} -6 ${f(side * 78)} 14" stroke="${color}" stroke-width="3.5" fill="none" stroke-linecap="round"/>`,
+      )
   })
-  points.forEach((p, i) => parts.push(`<ellipse cx="${f(p.x)}" cy="${f(p.y)}" rx="${i === 0 ? 17 : 14}" ry="12" fill="${i % 2 ? color : "#a16207"}"/>`))
+  points.forEach((p, i) =>
+    parts.push(
+      `<ellipse cx="${f(p.x)}" cy="${f(p.y)}" rx="${i === 0 ? 17 : 14}" ry="12" fill="${i % 2 ? color : "#a16207"}"/>`,
+    ),
+  )
   const head = points[0]!
-  for (const side of [-1, 1]) parts.push(`<path d="M${f(head.x)} ${f(head.y - 8)} q${f(side * 30)} -50 ${f(side * 80)} -70" stroke="${color}" stroke-width="3.5" fill="none" stroke-linecap="round"/>`)
+  for (const side of [-1, 1])
+    parts.push(
+      `<path d="M${f(head.x)} ${f(head.y - 8)} q${f(side * 30)} -50 ${f(side * 80)} -70" stroke="${color}" stroke-width="3.5" fill="none" stroke-linecap="round"/>`,
+    )
   const last = points[n - 1]!
-  for (const side of [-1, 1]) parts.push(`<path d="M${f(last.x)} ${f(last.y + 8)} q${f(side * 30)} 40 ${f(side * 70)} 70" stroke="${color}" stroke-width="3.5" fill="none" stroke-linecap="round"/>`)
+  for (const side of [-1, 1])
+    parts.push(
+      `<path d="M${f(last.x)} ${f(last.y + 8)} q${f(side * 30)} 40 ${f(side * 70)} 70" stroke="${color}" stroke-width="3.5" fill="none" stroke-linecap="round"/>`,
+    )
   return parts.join("\n")
 }
 

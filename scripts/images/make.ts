@@ -21,49 +21,154 @@ const bug = (spec: BugSpec) => drawBug(spec)
 const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }> = {
   ants: {
     palette: palettes.warm!,
-    figure: bug({ color: "#3f1d0b", body: [{ cx: 0, cy: -95, rx: 30, ry: 28 }, { cx: 0, cy: -30, rx: 26, ry: 40 }, { cx: 0, cy: 70, rx: 52, ry: 66 }], legs: { count: 6, length: 120, from: -50, to: -10 }, antennae: { length: 110, curl: 0.9 } }),
+    figure: bug({
+      color: "#3f1d0b",
+      body: [
+        { cx: 0, cy: -95, rx: 30, ry: 28 },
+        { cx: 0, cy: -30, rx: 26, ry: 40 },
+        { cx: 0, cy: 70, rx: 52, ry: 66 },
+      ],
+      legs: { count: 6, length: 120, from: -50, to: -10 },
+      antennae: { length: 110, curl: 0.9 },
+    }),
   },
   spiders: {
     palette: palettes.dusk!,
-    figure: bug({ color: "#1f2937", body: [{ cx: 0, cy: -50, rx: 42, ry: 40 }, { cx: 0, cy: 60, rx: 70, ry: 80, color: "#374151" }], legs: { count: 8, length: 190, from: -70, to: -25, bend: 40, width: 7 } }),
+    figure: bug({
+      color: "#1f2937",
+      body: [
+        { cx: 0, cy: -50, rx: 42, ry: 40 },
+        { cx: 0, cy: 60, rx: 70, ry: 80, color: "#374151" },
+      ],
+      legs: { count: 8, length: 190, from: -70, to: -25, bend: 40, width: 7 },
+    }),
   },
   roaches: {
     palette: palettes.warm!,
-    figure: bug({ color: "#7c2d12", body: [{ cx: 0, cy: -120, rx: 34, ry: 26 }, { cx: 0, cy: 10, rx: 78, ry: 130, color: "#9a3412" }], legs: { count: 6, length: 150, from: -60, to: 70 }, antennae: { length: 210, curl: 0.3 }, segments: 6 }),
+    figure: bug({
+      color: "#7c2d12",
+      body: [
+        { cx: 0, cy: -120, rx: 34, ry: 26 },
+        { cx: 0, cy: 10, rx: 78, ry: 130, color: "#9a3412" },
+      ],
+      legs: { count: 6, length: 150, from: -60, to: 70 },
+      antennae: { length: 210, curl: 0.3 },
+      segments: 6,
+    }),
   },
   rodents: { palette: palettes.cool!, figure: drawRodent("#78716c"), scale: 0.95 },
   "bed-bugs": {
     palette: palettes.rose!,
-    figure: bug({ color: "#7f1d1d", body: [{ cx: 0, cy: -90, rx: 28, ry: 24 }, { cx: 0, cy: -50, rx: 50, ry: 26 }, { cx: 0, cy: 40, rx: 95, ry: 90, color: "#991b1b" }], legs: { count: 6, length: 110, from: -50, to: 40 }, antennae: { length: 70, curl: 0.6 }, segments: 7 }),
+    figure: bug({
+      color: "#7f1d1d",
+      body: [
+        { cx: 0, cy: -90, rx: 28, ry: 24 },
+        { cx: 0, cy: -50, rx: 50, ry: 26 },
+        { cx: 0, cy: 40, rx: 95, ry: 90, color: "#991b1b" },
+      ],
+      legs: { count: 6, length: 110, from: -50, to: 40 },
+      antennae: { length: 70, curl: 0.6 },
+      segments: 7,
+    }),
   },
   mosquitos: {
     palette: palettes.cool!,
-    figure: bug({ color: "#334155", body: [{ cx: 0, cy: -100, rx: 20, ry: 20 }, { cx: 0, cy: -50, rx: 26, ry: 32 }, { cx: 0, cy: 60, rx: 16, ry: 90 }], legs: { count: 6, length: 210, from: -60, to: -30, bend: 30, width: 3 }, wings: { rx: 80, ry: 26, at: -20 }, antennae: { length: 60 }, stripes: { segment: 2, count: 6, color: "#e2e8f0" } }),
+    figure: bug({
+      color: "#334155",
+      body: [
+        { cx: 0, cy: -100, rx: 20, ry: 20 },
+        { cx: 0, cy: -50, rx: 26, ry: 32 },
+        { cx: 0, cy: 60, rx: 16, ry: 90 },
+      ],
+      legs: { count: 6, length: 210, from: -60, to: -30, bend: 30, width: 3 },
+      wings: { rx: 80, ry: 26, at: -20 },
+      antennae: { length: 60 },
+      stripes: { segment: 2, count: 6, color: "#e2e8f0" },
+    }),
   },
   ticks: {
     palette: palettes.mint!,
-    figure: bug({ color: "#431407", body: [{ cx: 0, cy: -95, rx: 20, ry: 18 }, { cx: 0, cy: 20, rx: 85, ry: 105, color: "#7c2d12" }, { cx: 0, cy: -35, rx: 50, ry: 45, color: "#292524" }], legs: { count: 8, length: 120, from: -40, to: 20, width: 6 } }),
+    figure: bug({
+      color: "#431407",
+      body: [
+        { cx: 0, cy: -95, rx: 20, ry: 18 },
+        { cx: 0, cy: 20, rx: 85, ry: 105, color: "#7c2d12" },
+        { cx: 0, cy: -35, rx: 50, ry: 45, color: "#292524" },
+      ],
+      legs: { count: 8, length: 120, from: -40, to: 20, width: 6 },
+    }),
   },
   bees: {
     palette: palettes.warm!,
-    figure: bug({ color: "#1c1917", body: [{ cx: 0, cy: -100, rx: 30, ry: 28 }, { cx: 0, cy: -45, rx: 42, ry: 40, color: "#a16207" }, { cx: 0, cy: 60, rx: 66, ry: 85, color: "#facc15" }], legs: { count: 6, length: 110, from: -60, to: -20 }, wings: { rx: 90, ry: 40, at: -40 }, antennae: { length: 80, curl: 0.7 }, stripes: { segment: 2, count: 4, color: "#1c1917" } }),
+    figure: bug({
+      color: "#1c1917",
+      body: [
+        { cx: 0, cy: -100, rx: 30, ry: 28 },
+        { cx: 0, cy: -45, rx: 42, ry: 40, color: "#a16207" },
+        { cx: 0, cy: 60, rx: 66, ry: 85, color: "#facc15" },
+      ],
+      legs: { count: 6, length: 110, from: -60, to: -20 },
+      wings: { rx: 90, ry: 40, at: -40 },
+      antennae: { length: 80, curl: 0.7 },
+      stripes: { segment: 2, count: 4, color: "#1c1917" },
+    }),
   },
   fleas: {
     palette: palettes.rose!,
-    figure: bug({ color: "#451a03", body: [{ cx: 0, cy: -90, rx: 26, ry: 24 }, { cx: 0, cy: 10, rx: 58, ry: 100, color: "#78350f" }], legs: { count: 6, length: 120, from: -40, to: 60, hindBoost: 1.6, width: 6 }, segments: 8 }),
+    figure: bug({
+      color: "#451a03",
+      body: [
+        { cx: 0, cy: -90, rx: 26, ry: 24 },
+        { cx: 0, cy: 10, rx: 58, ry: 100, color: "#78350f" },
+      ],
+      legs: { count: 6, length: 120, from: -40, to: 60, hindBoost: 1.6, width: 6 },
+      segments: 8,
+    }),
   },
   wasps: {
     palette: palettes.cool!,
-    figure: bug({ color: "#1c1917", body: [{ cx: 0, cy: -115, rx: 28, ry: 26 }, { cx: 0, cy: -60, rx: 34, ry: 36, color: "#1c1917" }, { cx: 0, cy: 70, rx: 48, ry: 100, color: "#eab308" }], legs: { count: 6, length: 130, from: -75, to: -40 }, wings: { rx: 100, ry: 30, at: -40 }, antennae: { length: 90, curl: 0.8 }, stripes: { segment: 2, count: 5, color: "#1c1917" } }),
+    figure: bug({
+      color: "#1c1917",
+      body: [
+        { cx: 0, cy: -115, rx: 28, ry: 26 },
+        { cx: 0, cy: -60, rx: 34, ry: 36, color: "#1c1917" },
+        { cx: 0, cy: 70, rx: 48, ry: 100, color: "#eab308" },
+      ],
+      legs: { count: 6, length: 130, from: -75, to: -40 },
+      wings: { rx: 100, ry: 30, at: -40 },
+      antennae: { length: 90, curl: 0.8 },
+      stripes: { segment: 2, count: 5, color: "#1c1917" },
+    }),
   },
   centipedes: { palette: palettes.dusk!, figure: drawCentipede("#854d0e") },
   silverfish: {
     palette: palettes.cool!,
-    figure: bug({ color: "#64748b", body: [{ cx: 0, cy: -120, rx: 34, ry: 30, color: "#94a3b8" }, { cx: 0, cy: -10, rx: 52, ry: 100, color: "#cbd5e1" }, { cx: 0, cy: 110, rx: 26, ry: 40, color: "#94a3b8" }], legs: { count: 6, length: 80, from: -80, to: -20 }, antennae: { length: 150, curl: 0.2 }, tails: 3, segments: 9 }),
+    figure: bug({
+      color: "#64748b",
+      body: [
+        { cx: 0, cy: -120, rx: 34, ry: 30, color: "#94a3b8" },
+        { cx: 0, cy: -10, rx: 52, ry: 100, color: "#cbd5e1" },
+        { cx: 0, cy: 110, rx: 26, ry: 40, color: "#94a3b8" },
+      ],
+      legs: { count: 6, length: 80, from: -80, to: -20 },
+      antennae: { length: 150, curl: 0.2 },
+      tails: 3,
+      segments: 9,
+    }),
   },
   termites: {
     palette: palettes.warm!,
-    figure: bug({ color: "#78350f", body: [{ cx: 0, cy: -110, rx: 34, ry: 34, color: "#92400e" }, { cx: 0, cy: -55, rx: 30, ry: 26, color: "#fde68a" }, { cx: 0, cy: 50, rx: 56, ry: 95, color: "#fef3c7" }], legs: { count: 6, length: 110, from: -60, to: -30 }, antennae: { length: 80, curl: 0.6 }, segments: 8 }),
+    figure: bug({
+      color: "#78350f",
+      body: [
+        { cx: 0, cy: -110, rx: 34, ry: 34, color: "#92400e" },
+        { cx: 0, cy: -55, rx: 30, ry: 26, color: "#fde68a" },
+        { cx: 0, cy: 50, rx: 56, ry: 95, color: "#fef3c7" },
+      ],
+      legs: { count: 6, length: 110, from: -60, to: -30 },
+      antennae: { length: 80, curl: 0.6 },
+      segments: 8,
+    }),
   },
 }
 
@@ -116,13 +221,16 @@ async function write(file: string, svg: string) {
 }
 
 async function main() {
-  for (const [slug, art] of Object.entries(PESTS)) await write(path.join(OUT, "pests", `${slug}.png`), scene(W, H, art.palette, art.figure, art.scale ?? 0.8))
+  for (const [slug, art] of Object.entries(PESTS))
+    await write(path.join(OUT, "pests", `${slug}.png`), scene(W, H, art.palette, art.figure, art.scale ?? 0.8))
   await write(path.join(OUT, "home-hero.png"), scene(1200, 800, palettes.mint!, heroFigure, 1.1))
   await write(path.join(OUT, "offers", "technician.png"), scene(1200, 800, palettes.cool!, technicianFigure, 0.9))
   await write(path.join(OUT, "offers", "family.png"), scene(1200, 800, palettes.warm!, familyFigure, 0.85))
   await write(path.join(OUT, "logo.png"), logoSvg)
   await writeSprite()
-  console.log(`Wrote ${Object.keys(PESTS).length} pest images, the home hero, the offer heroes and the logo to ${OUT}, and the icon sprite to ${SPRITE_FILE}`)
+  console.log(
+    `Wrote ${Object.keys(PESTS).length} pest images, the home hero, the offer heroes and the logo to ${OUT}, and the icon sprite to ${SPRITE_FILE}`,
+  )
 }
 
 void main()

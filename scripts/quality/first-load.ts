@@ -26,9 +26,21 @@ const gzipSize = (content: string | Buffer) => gzipSync(content).length
 export function firstLoad(html: string, publicDir: string): FirstLoad {
   const stats = JSON.parse(fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats
   const pagePath = /window\.pagePath="([^"]*)"/.exec(html)?.[1]
-  const pageData = pagePath === undefined ? null : path.join(publicDir, "page-data", pagePath === "/" ? "index" : pagePath.replace(/^\/|\/$/g, ""), "page-data.json")
-  const chunkName = pageData && fs.existsSync(pageData) ? (JSON.parse(fs.readFileSync(pageData, "utf8")) as { componentChunkName: string }).componentChunkName : null
-  const jsAssets = (group: string) => (stats.namedChunkGroups[group]?.assets ?? []).map((a) => a.name).filter((name) => name.endsWith(".js"))
+  const pageData =
+    pagePath === undefined
+      ? null
+      : path.join(
+          publicDir,
+          "page-data",
+          pagePath === "/" ? "index" : pagePath.replace(/^\/|\/$/g, ""),
+          "page-data.json",
+        )
+  const chunkName =
+    pageData && fs.existsSync(pageData)
+      ? (JSON.parse(fs.readFileSync(pageData, "utf8")) as { componentChunkName: string }).componentChunkName
+      : null
+  const jsAssets = (group: string) =>
+    (stats.namedChunkGroups[group]?.assets ?? []).map((a) => a.name).filter((name) => name.endsWith(".js"))
   const gzipAsset = (name: string) => gzipSize(fs.readFileSync(path.join(publicDir, name)))
 
   const gatsbyFloorBytes = jsAssets("app").reduce((sum, name) => sum + gzipAsset(name), 0)

@@ -40,7 +40,9 @@ export async function runLighthouse(url: string, options: { skipAudits?: string[
   const report = JSON.parse(stdout) as LighthouseReport
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, report.categories[c]?.score ?? 0])) as LighthouseScores
   const failing = Object.values(report.audits)
-    .filter((a) => a.score !== null && a.score < 1 && ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode))
+    .filter(
+      (a) => a.score !== null && a.score < 1 && ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode),
+    )
     .map((a) => `${a.id} (${a.score})`)
   return { scores, failing, benchmarkIndex: report.environment?.benchmarkIndex ?? null }
 }
@@ -50,10 +52,16 @@ export async function runLighthouse(url: string, options: { skipAudits?: string[
  * a single run's performance varies with the machine's load and CPU (total blocking time above all),
  * and Lighthouse's own advice for a stable figure is the median of several runs (docs/variability.md).
  */
-export async function runLighthouseMedian(url: string, budgets: LighthouseScores, options: { skipAudits?: string[] } = {}): Promise<LighthouseRun & { runs: number }> {
+export async function runLighthouseMedian(
+  url: string,
+  budgets: LighthouseScores,
+  options: { skipAudits?: string[] } = {},
+): Promise<LighthouseRun & { runs: number }> {
   const first = await runLighthouse(url, options)
   const withinBudget = (run: LighthouseRun) => CATEGORIES.every((category) => run.scores[category] >= budgets[category])
   if (withinBudget(first)) return { ...first, runs: 1 }
-  const runs = [first, await runLighthouse(url, options), await runLighthouse(url, options)].sort((a, b) => a.scores.performance - b.scores.performance)
+  const runs = [first, await runLighthouse(url, options), await runLighthouse(url, options)].sort(
+    (a, b) => a.scores.performance - b.scores.performance,
+  )
   return { ...runs[1]!, runs: runs.length }
 }

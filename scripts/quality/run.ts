@@ -67,7 +67,10 @@ async function main() {
       seen.add(route.template)
       const result = results.find((r) => r.path === route.path)
       // A noindex page cannot pass "is-crawlable"; it is noindex on purpose.
-      if (result) result.lighthouse = await runLighthouseMedian(`${server.url}${route.path}`, BUDGETS.lighthouse, { skipAudits: route.noindex ? ["is-crawlable"] : [] })
+      if (result)
+        result.lighthouse = await runLighthouseMedian(`${server.url}${route.path}`, BUDGETS.lighthouse, {
+          skipAudits: route.noindex ? ["is-crawlable"] : [],
+        })
     }
   } finally {
     await server.stop()
@@ -78,14 +81,22 @@ async function main() {
   const rows = results.map((r) => {
     if (r.axeViolations.length > BUDGETS.axeViolations) failures.push(`${r.path}: axe ${r.axeViolations.join("; ")}`)
     if (r.jsBytes > r.jsBudget) failures.push(`${r.path}: first-load JS ${kb(r.jsBytes)} > ${kb(r.jsBudget)}`)
-    if (r.cssBytes > BUDGETS.cssBytes) failures.push(`${r.path}: first-load CSS ${kb(r.cssBytes)} > ${kb(BUDGETS.cssBytes)}`)
+    if (r.cssBytes > BUDGETS.cssBytes)
+      failures.push(`${r.path}: first-load CSS ${kb(r.cssBytes)} > ${kb(BUDGETS.cssBytes)}`)
     for (const [category, min] of Object.entries(BUDGETS.lighthouse)) {
       const score = r.lighthouse?.scores[category as keyof LighthouseScores]
-      if (score !== undefined && score < min) failures.push(`${r.path}: Lighthouse ${category} ${score} < ${min} (${r.lighthouse?.failing.join(", ")})`)
+      if (score !== undefined && score < min)
+        failures.push(`${r.path}: Lighthouse ${category} ${score} < ${min} (${r.lighthouse?.failing.join(", ")})`)
     }
     const performance = r.lighthouse?.scores.performance
-    if (performance !== undefined && performance >= BUDGETS.lighthouse.performance && performance < LIGHTHOUSE_PERFORMANCE_TARGET) {
-      misses.push(`${r.path}: Lighthouse performance ${performance} < target ${LIGHTHOUSE_PERFORMANCE_TARGET} (${r.lighthouse?.failing.join(", ")})`)
+    if (
+      performance !== undefined &&
+      performance >= BUDGETS.lighthouse.performance &&
+      performance < LIGHTHOUSE_PERFORMANCE_TARGET
+    ) {
+      misses.push(
+        `${r.path}: Lighthouse performance ${performance} < target ${LIGHTHOUSE_PERFORMANCE_TARGET} (${r.lighthouse?.failing.join(", ")})`,
+      )
     }
     const lh = r.lighthouse?.scores
     return {
@@ -104,15 +115,21 @@ async function main() {
   })
   console.table(rows)
   const cpu = results.flatMap((r) => (r.lighthouse?.benchmarkIndex ? [Math.round(r.lighthouse.benchmarkIndex)] : []))
-  if (cpu.length > 0) console.log(`Lighthouse benchmarkIndex of this machine: ${Math.min(...cpu)}–${Math.max(...cpu)} (a high-end desktop is 1500–2000; Lighthouse's 4× CPU slowdown assumes one).`)
+  if (cpu.length > 0)
+    console.log(
+      `Lighthouse benchmarkIndex of this machine: ${Math.min(...cpu)}–${Math.max(...cpu)} (a high-end desktop is 1500–2000; Lighthouse's 4× CPU slowdown assumes one).`,
+    )
   fs.mkdirSync("reports", { recursive: true })
   fs.writeFileSync(path.join("reports", "quality.json"), JSON.stringify({ budgets: BUDGETS, results }, null, 2))
-  if (misses.length > 0) console.warn(`\nUnder the performance target (within the budget):\n${misses.map((m) => `  - ${m}`).join("\n")}`)
+  if (misses.length > 0)
+    console.warn(`\nUnder the performance target (within the budget):\n${misses.map((m) => `  - ${m}`).join("\n")}`)
   if (failures.length > 0) {
     console.error(`\nQuality budgets exceeded:\n${failures.map((f) => `  - ${f}`).join("\n")}`)
     process.exit(1)
   }
-  console.log(`\nAll ${results.length} pages within budget (axe 0 violations; JS ≤ Gatsby floor + ${kb(BUDGETS.extraJsBytes)}; CSS ≤ ${kb(BUDGETS.cssBytes)}; Lighthouse perf ≥ ${BUDGETS.lighthouse.performance} (target ${LIGHTHOUSE_PERFORMANCE_TARGET}), others = 1).`)
+  console.log(
+    `\nAll ${results.length} pages within budget (axe 0 violations; JS ≤ Gatsby floor + ${kb(BUDGETS.extraJsBytes)}; CSS ≤ ${kb(BUDGETS.cssBytes)}; Lighthouse perf ≥ ${BUDGETS.lighthouse.performance} (target ${LIGHTHOUSE_PERFORMANCE_TARGET}), others = 1).`,
+  )
 }
 
 declare global {

@@ -18,20 +18,31 @@ let client: Promise<SupabaseClient> | null = null
 
 const getClient = () =>
   (client ??= import("@supabase/supabase-js").then(({ createClient }) =>
-    createClient(backendConfig.url, backendConfig.anonKey, { auth: { persistSession: false, autoRefreshToken: false } }),
+    createClient(backendConfig.url, backendConfig.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    }),
   ))
 
 /** invoke() never throws; its error tells an HTTP answer (our JSON error) from a network or relay failure. */
 export async function callFunction(name: string, body: Record<string, unknown>): Promise<CallResult> {
   const supabase = await getClient()
   const { FunctionsHttpError, FunctionsRelayError } = await import("@supabase/supabase-js")
-  const { data, error } = await supabase.functions.invoke<Record<string, unknown>>(name, { body, timeout: CALL_TIMEOUT_MS })
+  const { data, error } = await supabase.functions.invoke<Record<string, unknown>>(name, {
+    body,
+    timeout: CALL_TIMEOUT_MS,
+  })
   if (!error) return { ok: true, data }
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response
     const json = (await response.json().catch(() => null)) as Record<string, unknown> | null
     const retryAfter = Number(response.headers.get("retry-after"))
-    return { ok: false, reason: "http", status: response.status, data: json, ...(retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}) }
+    return {
+      ok: false,
+      reason: "http",
+      status: response.status,
+      data: json,
+      ...(retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}),
+    }
   }
   return { ok: false, reason: error instanceof FunctionsRelayError ? "relay" : "network", message: error.message }
 }

@@ -5,13 +5,17 @@ let contract: Promise<Contract> | null = null
 export const loadContract = () => (contract ??= import("../../supabase/functions/_shared/contract.ts"))
 
 /** Formik errors ({ field: message }) from a Yup schema, one message per field. */
-export async function errorsFrom(schema: { validate: (value: unknown, options: { abortEarly: boolean }) => Promise<unknown> }, values: unknown) {
+export async function errorsFrom(
+  schema: { validate: (value: unknown, options: { abortEarly: boolean }) => Promise<unknown> },
+  values: unknown,
+) {
   try {
     await schema.validate(values, { abortEarly: false })
     return {}
   } catch (error) {
     const errors: Record<string, string> = {}
-    for (const issue of (error as { inner?: Array<{ path?: string; message: string }> }).inner ?? []) if (issue.path) errors[issue.path] ??= issue.message
+    for (const issue of (error as { inner?: Array<{ path?: string; message: string }> }).inner ?? [])
+      if (issue.path) errors[issue.path] ??= issue.message
     return errors
   }
 }

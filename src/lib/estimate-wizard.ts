@@ -43,7 +43,8 @@ export type ContactField = (typeof CONTACT_FIELDS)[number]
 export const contactStepSchema = (contract: Contract) => contract.estimateRequestSchema.pick([...CONTACT_FIELDS])
 
 /** Step 6's fields alone (the contract's objects reject fields they do not know). */
-export const contactFieldsOf = (answers: EstimateAnswers) => Object.fromEntries(CONTACT_FIELDS.map((field) => [field, answers[field]]))
+export const contactFieldsOf = (answers: EstimateAnswers) =>
+  Object.fromEntries(CONTACT_FIELDS.map((field) => [field, answers[field]]))
 
 /** Whether the step's answers let the visitor go on; step 6 needs the contract, and is invalid until it has loaded. */
 export function isStepValid(step: number, answers: EstimateAnswers, contract: Contract | null): boolean {
@@ -62,14 +63,18 @@ export function isStepValid(step: number, answers: EstimateAnswers, contract: Co
 }
 
 /** The annual plans (C•ARE, C•ARE+, C•AREMAX) skip step 4, both ways. */
-export const nextStep = (step: number, annualPlan: boolean) => (step === 3 && annualPlan ? 5 : Math.min(TOTAL_STEPS, step + 1))
-export const previousStep = (step: number, annualPlan: boolean) => (step === 5 && annualPlan ? 3 : Math.max(1, step - 1))
+export const nextStep = (step: number, annualPlan: boolean) =>
+  step === 3 && annualPlan ? 5 : Math.min(TOTAL_STEPS, step + 1)
+export const previousStep = (step: number, annualPlan: boolean) =>
+  step === 5 && annualPlan ? 3 : Math.max(1, step - 1)
 
 /** firstName and lastName, split at the first space. */
 export function splitName(fullName: string): { firstName: string; lastName: string } {
   const trimmed = fullName.trim()
   const space = trimmed.indexOf(" ")
-  return space === -1 ? { firstName: trimmed, lastName: "" } : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() }
+  return space === -1
+    ? { firstName: trimmed, lastName: "" }
+    : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() }
 }
 
 /** The reference shown to the visitor: WEB + the last six digits of the time in ms. */
@@ -77,4 +82,5 @@ export const referenceNumber = (now = Date.now()) => `WEB${String(now).slice(-6)
 
 export const percentComplete = (step: number) => Math.round((Math.min(step, TOTAL_STEPS) / TOTAL_STEPS) * 100)
 
-export const specialPestsIn = (pests: readonly string[], special: readonly string[]) => pests.filter((p) => special.includes(p))
+export const specialPestsIn = (pests: readonly string[], special: readonly string[]) =>
+  pests.filter((p) => special.includes(p))

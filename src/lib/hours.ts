@@ -57,7 +57,13 @@ export const hoursSummary = (hours: readonly OpeningHours[]): string =>
 
 /** Weekday name and minutes since midnight of an instant, in a time zone. */
 export function zonedClock(at: Date, timeZone: string): { day: string; minutes: number } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(at)
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    weekday: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at)
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ""
   return { day: get("weekday"), minutes: Number(get("hour")) * 60 + Number(get("minute")) }
 }
@@ -74,7 +80,11 @@ export function isOpenAt(hours: readonly OpeningHours[], at: Date, timeZone: str
 }
 
 /** Same-day service: before the cutoff hour on one of its days, in the company's time zone. */
-export function isSameDayAvailable(rule: { readonly cutoffHour: number; readonly days: readonly string[] }, at: Date, timeZone: string): boolean {
+export function isSameDayAvailable(
+  rule: { readonly cutoffHour: number; readonly days: readonly string[] },
+  at: Date,
+  timeZone: string,
+): boolean {
   const { day, minutes } = zonedClock(at, timeZone)
   return rule.days.includes(day) && minutes < rule.cutoffHour * 60
 }

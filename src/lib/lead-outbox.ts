@@ -62,7 +62,9 @@ export function readOutbox(storage: OutboxDeps["storage"]): QueuedCall[] {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(OUTBOX_KEY) ?? "[]")
     return Array.isArray(parsed)
-      ? (parsed as QueuedCall[]).filter((e) => typeof e?.name === "string" && typeof e.body === "object" && e.body !== null).map(upgradeBody)
+      ? (parsed as QueuedCall[])
+          .filter((e) => typeof e?.name === "string" && typeof e.body === "object" && e.body !== null)
+          .map(upgradeBody)
       : []
   } catch {
     return []
@@ -80,7 +82,12 @@ function writeOutbox(storage: OutboxDeps["storage"], entries: readonly QueuedCal
 }
 
 /** Keeps a call for later (once per function and submissionId). */
-export function enqueue(deps: Pick<OutboxDeps, "storage" | "now">, name: string, body: Record<string, unknown>, failure: CallResult) {
+export function enqueue(
+  deps: Pick<OutboxDeps, "storage" | "now">,
+  name: string,
+  body: Record<string, unknown>,
+  failure: CallResult,
+) {
   const entries = readOutbox(deps.storage).filter((e) => keyOf(e) !== keyOf({ name, body }))
   const now = deps.now()
   entries.push({ name, body, queuedAt: now, attempts: 1, nextAttemptAt: nextAttempt(now, 1, failure) })
@@ -122,7 +129,10 @@ export async function flushOutbox(deps: OutboxDeps, force = false): Promise<Flus
     const stored = current.find((e) => keyOf(e) === keyOf(entry))
     if (!stored) continue // another tab has sent it
     if (now - stored.queuedAt > MAX_AGE_MS) {
-      writeOutbox(deps.storage, current.filter((e) => e !== stored))
+      writeOutbox(
+        deps.storage,
+        current.filter((e) => e !== stored),
+      )
       dropped++
       continue
     }
@@ -136,7 +146,10 @@ export async function flushOutbox(deps: OutboxDeps, force = false): Promise<Flus
     const latest = readOutbox(deps.storage)
     if (result.ok || !isRetryable(result)) {
       if (!result.ok) console.error(`[outbox] ${stored.name} refused, not retried`, result)
-      writeOutbox(deps.storage, latest.filter((e) => keyOf(e) !== keyOf(stored)))
+      writeOutbox(
+        deps.storage,
+        latest.filter((e) => keyOf(e) !== keyOf(stored)),
+      )
       if (result.ok) sent++
       else dropped++
       continue
@@ -144,7 +157,9 @@ export async function flushOutbox(deps: OutboxDeps, force = false): Promise<Flus
     const attempts = stored.attempts + 1
     writeOutbox(
       deps.storage,
-      latest.map((e) => (keyOf(e) === keyOf(stored) ? { ...e, attempts, nextAttemptAt: nextAttempt(deps.now(), attempts, result) } : e)),
+      latest.map((e) =>
+        keyOf(e) === keyOf(stored) ? { ...e, attempts, nextAttemptAt: nextAttempt(deps.now(), attempts, result) } : e,
+      ),
     )
     break
   }

@@ -29,7 +29,8 @@ export function utmFrom(search: string, fallback: { utmSource?: string | null; u
 }
 
 /** A submit with a blank name or phone is ignored without a word (SPEC §5). */
-export const isCallbackBlank = (values: Pick<CallbackValues, "name" | "phone">) => values.name.trim() === "" || values.phone.trim() === ""
+export const isCallbackBlank = (values: Pick<CallbackValues, "name" | "phone">) =>
+  values.name.trim() === "" || values.phone.trim() === ""
 
 /** The body fields of SPEC §7's offer-callback row (the fixed ones included), plus the optional notes. */
 export const callbackBody = (values: CallbackValues, offer: { offerName: string; price: string }, utm: Utm) => ({

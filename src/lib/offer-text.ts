@@ -10,4 +10,10 @@ export interface OfferPlaceholders {
 
 /** A text of data/offer-page.yaml with the offer's {city}, {offerName}, {price}, {couponCode} and {phone} filled in. */
 export const offerText = (template: string, offer: OfferPlaceholders) =>
-  fill(template, { city: offer.city, offerName: offer.offerName, price: offer.price, couponCode: offer.couponCode, phone: offer.phone.display })
+  fill(template, {
+    city: offer.city,
+    offerName: offer.offerName,
+    price: offer.price,
+    couponCode: offer.couponCode,
+    phone: offer.phone.display,
+  })

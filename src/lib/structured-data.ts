@@ -7,7 +7,13 @@ export interface BusinessFacts {
   readonly email: string
   readonly foundedYear: number
   readonly priceRange: string
-  readonly address: { readonly street: string; readonly city: string; readonly region: string; readonly postalCode: string; readonly country: string }
+  readonly address: {
+    readonly street: string
+    readonly city: string
+    readonly region: string
+    readonly postalCode: string
+    readonly country: string
+  }
   readonly geo: { readonly latitude: number; readonly longitude: number }
   readonly hours: readonly OpeningHours[]
   readonly serviceArea: readonly string[]
@@ -60,7 +66,11 @@ export const breadcrumbJsonLd = (items: ReadonlyArray<{ label: string; path: str
 export const faqJsonLd = (questions: ReadonlyArray<{ question: string; answer: string }>): JsonLd => ({
   "@context": "https://schema.org",
   "@type": "FAQPage",
-  mainEntity: questions.map((q) => ({ "@type": "Question", name: q.question, acceptedAnswer: { "@type": "Answer", text: q.answer } })),
+  mainEntity: questions.map((q) => ({
+    "@type": "Question",
+    name: q.question,
+    acceptedAnswer: { "@type": "Answer", text: q.answer },
+  })),
 })
 
 export interface OfferFacts {
@@ -92,7 +102,12 @@ export function offerBusinessJsonLd(
     telephone: offer.phone.e164,
     email: offer.email,
     priceRange: company.priceRange,
-    address: { "@type": "PostalAddress", addressLocality: offer.city, addressRegion: company.address.region, addressCountry: company.address.country },
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: offer.city,
+      addressRegion: company.address.region,
+      addressCountry: company.address.country,
+    },
     geo: { "@type": "GeoCoordinates", latitude: company.geo.latitude, longitude: company.geo.longitude },
     areaServed: {
       "@type": "GeoCircle",

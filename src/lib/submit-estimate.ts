@@ -20,7 +20,14 @@ export async function submitEstimate(
   log: (message: string, detail: unknown) => void = (message, detail) => console.warn(message, detail),
 ): Promise<EstimateOutcome> {
   const { firstName, lastName } = splitName(answers.fullName)
-  const common = { ...answers, firstName, lastName, submissionId: submission.submissionId, website: submission.website, formFillMs: submission.formFillMs }
+  const common = {
+    ...answers,
+    firstName,
+    lastName,
+    submissionId: submission.submissionId,
+    website: submission.website,
+    formFillMs: submission.formFillMs,
+  }
   const attempt = async (name: string, body: Record<string, unknown>) => {
     try {
       const result = await call(name, body)
@@ -54,7 +61,8 @@ export interface OutcomeTexts {
 /** The toast for an outcome (SPEC §8): success with its prefix, or the "Submission Issue" when every call failed. */
 export function outcomeToast(outcome: EstimateOutcome, texts: OutcomeTexts) {
   const anySucceeded = outcome.leadStored || outcome.sentToCrm || outcome.confirmationSent
-  if (!anySucceeded) return { variant: "destructive" as const, title: texts.allFailedTitle, description: texts.allFailedText }
+  if (!anySucceeded)
+    return { variant: "destructive" as const, title: texts.allFailedTitle, description: texts.allFailedText }
   const prefix = outcome.sentToCrm ? texts.crmPrefix : outcome.leadStored ? texts.leadPrefix : ""
   return { variant: "default" as const, title: texts.successTitle, description: `${prefix}${texts.successText}` }
 }

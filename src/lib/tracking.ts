@@ -9,7 +9,14 @@ export type TrackingParams = Record<string, string | number | boolean | undefine
 export interface AdsUserData {
   email?: string
   phone_number?: string
-  address?: { first_name?: string; last_name?: string; street?: string; city?: string; postal_code?: string; country?: string }
+  address?: {
+    first_name?: string
+    last_name?: string
+    street?: string
+    city?: string
+    postal_code?: string
+    country?: string
+  }
 }
 
 declare global {

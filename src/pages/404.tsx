@@ -18,7 +18,9 @@ export default function NotFoundPage({ data, location }: PageProps<Data>) {
 }
 
 export const Head = ({ data, location }: HeadProps<Data>) =>
-  data.notFoundYaml && <Seo title={data.notFoundYaml.title} description={data.notFoundYaml.description} path={location.pathname} noindex />
+  data.notFoundYaml && (
+    <Seo title={data.notFoundYaml.title} description={data.notFoundYaml.description} path={location.pathname} noindex />
+  )
 
 export const query = graphql`
   query NotFoundPage {

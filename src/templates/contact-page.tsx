@@ -31,7 +31,11 @@ export default function ContactPageTemplate({ data, location }: PageProps<Data>)
               {contactPageYaml.formHeading}
             </h2>
             <p className="mb-4 text-slate-700">{contactPageYaml.formIntro}</p>
-            <Deferred load={loadContactForm} props={{ labels: contactPageYaml.form, phone: company.phone }} placeholder={<ContactFormShell labels={contactPageYaml.form} />} />
+            <Deferred
+              load={loadContactForm}
+              props={{ labels: contactPageYaml.form, phone: company.phone }}
+              placeholder={<ContactFormShell labels={contactPageYaml.form} />}
+            />
           </section>
         }
       />

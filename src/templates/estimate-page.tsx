@@ -21,7 +21,14 @@ export default function EstimatePageTemplate({ data, location }: PageProps<Data>
       <div className="mx-auto max-w-3xl px-4 pb-16">
         <Deferred
           load={loadWizard}
-          props={{ texts, options, plans: plansYaml.plans, phone: company.phone, sameDayRule: company.sameDayService, timeZone: company.timeZone }}
+          props={{
+            texts,
+            options,
+            plans: plansYaml.plans,
+            phone: company.phone,
+            sameDayRule: company.sameDayService,
+            timeZone: company.timeZone,
+          }}
           placeholder={<EstimateWizardShell texts={texts} options={options} phone={company.phone} />}
         />
       </div>

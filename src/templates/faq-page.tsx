@@ -18,7 +18,9 @@ export default function FaqPageTemplate({ data, location }: PageProps<Data>) {
   )
 }
 
-export const Head = ({ data }: HeadProps<Data>) => <PageSeo page={data.pageYaml} jsonLd={data.faqYaml ? [faqJsonLd(data.faqYaml.questions)] : []} />
+export const Head = ({ data }: HeadProps<Data>) => (
+  <PageSeo page={data.pageYaml} jsonLd={data.faqYaml ? [faqJsonLd(data.faqYaml.questions)] : []} />
+)
 
 export const query = graphql`
   query FaqPage($slug: String!) {

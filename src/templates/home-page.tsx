@@ -12,7 +12,15 @@ export default function HomePageTemplate({ data, location }: PageProps<Data>) {
   if (!page || !home || !plansYaml || !testimonialsYaml) return null
   return (
     <Layout pathname={location.pathname}>
-      <HomePage heading={page.heading} intro={page.intro} home={home} heroImage={home.heroImage.src.childImageSharp?.gatsbyImageData} plans={plansYaml.plans} testimonials={testimonialsYaml} phone={company.phone} />
+      <HomePage
+        heading={page.heading}
+        intro={page.intro}
+        home={home}
+        heroImage={home.heroImage.src.childImageSharp?.gatsbyImageData}
+        plans={plansYaml.plans}
+        testimonials={testimonialsYaml}
+        phone={company.phone}
+      />
     </Layout>
   )
 }

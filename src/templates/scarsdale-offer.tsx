@@ -39,7 +39,12 @@ export default function ScarsdaleOfferTemplate({ data }: PageProps<Data>) {
 
 export const Head = ({ data }: HeadProps<Data>) =>
   data.pageYaml && (
-    <Seo title={data.pageYaml.title} description={data.pageYaml.description} keywords={data.pageYaml.keywords} path={data.pageYaml.path} />
+    <Seo
+      title={data.pageYaml.title}
+      description={data.pageYaml.description}
+      keywords={data.pageYaml.keywords}
+      path={data.pageYaml.path}
+    />
   )
 
 export const query = graphql`

@@ -15,7 +15,14 @@ export default function ServicesPageTemplate({ data, location }: PageProps<Data>
   const pests = navigation.servicesMenu.pests.flatMap((slug) => bySlug.get(slug) ?? [])
   return (
     <Layout pathname={location.pathname}>
-      <ServicesPage heading={page.heading} intro={page.intro} content={content} pests={pests} plans={plansYaml.plans} phone={company.phone} />
+      <ServicesPage
+        heading={page.heading}
+        intro={page.intro}
+        content={content}
+        pests={pests}
+        plans={plansYaml.plans}
+        phone={company.phone}
+      />
     </Layout>
   )
 }

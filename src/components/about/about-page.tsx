@@ -18,7 +18,17 @@ export interface AboutContent {
   readonly cta: CtaData
 }
 
-export function AboutPage({ heading, intro, content, phone }: { heading: string; intro: string; content: AboutContent; phone: { display: string; e164: string } }) {
+export function AboutPage({
+  heading,
+  intro,
+  content,
+  phone,
+}: {
+  heading: string
+  intro: string
+  content: AboutContent
+  phone: { display: string; e164: string }
+}) {
   return (
     <>
       <PageHero heading={heading} intro={intro} />

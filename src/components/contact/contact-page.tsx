@@ -34,7 +34,9 @@ export interface ContactPageProps {
 function InfoCard({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <div className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5">
-      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">{icon}</span>
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        {icon}
+      </span>
       <div>
         <h3 className="font-semibold text-slate-900">{label}</h3>
         <div className="mt-1 text-slate-700">{children}</div>
@@ -82,7 +84,10 @@ export function ContactPage({ heading, intro, content, phone, email, hours, form
               {content.sameDay.heading}
             </h2>
             <p className="mt-2">{content.sameDay.text}</p>
-            <a href={telHref(phone.e164)} className="mt-4 inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-accent-700 hover:bg-amber-50">
+            <a
+              href={telHref(phone.e164)}
+              className="mt-4 inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-accent-700 hover:bg-amber-50"
+            >
               <Phone className="h-5 w-5" aria-hidden="true" />
               {content.sameDay.callLabel} {phone.display}
             </a>

@@ -14,7 +14,16 @@ interface ChoiceCardProps {
 }
 
 /** A large selectable card: a radio (single choice) or a checkbox (several). */
-export function ChoiceCard({ type, name, value, checked, onChange, title, details, disabled = false }: ChoiceCardProps) {
+export function ChoiceCard({
+  type,
+  name,
+  value,
+  checked,
+  onChange,
+  title,
+  details,
+  disabled = false,
+}: ChoiceCardProps) {
   const id = useId()
   return (
     <label

@@ -27,7 +27,15 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
       return (
         <div className="mt-5 grid gap-3 sm:grid-cols-2">
           {options.propertyTypes.map((type) => (
-            <ChoiceCard key={type.id} type="radio" name="propertyType" value={type.id} checked={values.propertyType === type.id} onChange={() => set("propertyType", type.id)} title={type.label} />
+            <ChoiceCard
+              key={type.id}
+              type="radio"
+              name="propertyType"
+              value={type.id}
+              checked={values.propertyType === type.id}
+              onChange={() => set("propertyType", type.id)}
+              title={type.label}
+            />
           ))}
         </div>
       )
@@ -47,7 +55,9 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
                 title={<span className="text-lg">{option.name}</span>}
                 details={
                   <>
-                    <span className="inline-block rounded-full bg-accent-600 px-2.5 py-0.5 text-xs font-bold text-white">{option.badge}</span>
+                    <span className="inline-block rounded-full bg-accent-600 px-2.5 py-0.5 text-xs font-bold text-white">
+                      {option.badge}
+                    </span>
                     {plan && <span className="mt-1 block">{plan.tagline}</span>}
                     {plan && (
                       <span className="mt-2 block space-y-1">
@@ -74,7 +84,17 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
             {options.pests.map((pest) => {
               const checked = values.pests.includes(pest)
               return (
-                <ChoiceCard key={pest} type="checkbox" name="pests" value={pest} checked={checked} onChange={() => set("pests", checked ? values.pests.filter((p) => p !== pest) : [...values.pests, pest])} title={pest} />
+                <ChoiceCard
+                  key={pest}
+                  type="checkbox"
+                  name="pests"
+                  value={pest}
+                  checked={checked}
+                  onChange={() =>
+                    set("pests", checked ? values.pests.filter((p) => p !== pest) : [...values.pests, pest])
+                  }
+                  title={pest}
+                />
               )
             })}
           </div>
@@ -87,7 +107,15 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
           <p className="mt-2 text-slate-700">{texts.additionalPestsLabel}</p>
           <div className="mt-4 grid gap-3 sm:grid-cols-3">
             {options.additionalPests.map((option) => (
-              <ChoiceCard key={option.value} type="radio" name="additionalPests" value={String(option.value)} checked={values.additionalPests === option.value} onChange={() => set("additionalPests", option.value)} title={option.label} />
+              <ChoiceCard
+                key={option.value}
+                type="radio"
+                name="additionalPests"
+                value={String(option.value)}
+                checked={values.additionalPests === option.value}
+                onChange={() => set("additionalPests", option.value)}
+                title={option.label}
+              />
             ))}
           </div>
         </>
@@ -128,11 +156,28 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
             <TextField name="phone" label={texts.fieldLabels.phone} type="tel" required autoComplete="tel" />
             <TextField name="email" label={texts.fieldLabels.email} type="email" required autoComplete="email" />
           </div>
-          <TextField name="streetAddress" label={texts.fieldLabels.streetAddress} required autoComplete="street-address" />
+          <TextField
+            name="streetAddress"
+            label={texts.fieldLabels.streetAddress}
+            required
+            autoComplete="street-address"
+          />
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField name="city" label={texts.fieldLabels.city} required autoComplete="address-level2" />
-            <TextField name="state" label={texts.fieldLabels.state} required autoComplete="address-level1" maxLength={2} />
-            <TextField name="zipCode" label={texts.fieldLabels.zipCode} required autoComplete="postal-code" inputMode="numeric" />
+            <TextField
+              name="state"
+              label={texts.fieldLabels.state}
+              required
+              autoComplete="address-level1"
+              maxLength={2}
+            />
+            <TextField
+              name="zipCode"
+              label={texts.fieldLabels.zipCode}
+              required
+              autoComplete="postal-code"
+              inputMode="numeric"
+            />
           </div>
         </div>
       )

@@ -4,7 +4,15 @@ import type { WizardOptions, WizardTexts } from "./types"
 import { CallPrompt, WizardProgress } from "./wizard-frame"
 
 /** Step 1 as the page is first drawn, disabled until the live wizard (and Formik) has loaded. */
-export function EstimateWizardShell({ texts, options, phone }: { texts: WizardTexts; options: WizardOptions; phone: { display: string; e164: string } }) {
+export function EstimateWizardShell({
+  texts,
+  options,
+  phone,
+}: {
+  texts: WizardTexts
+  options: WizardOptions
+  phone: { display: string; e164: string }
+}) {
   return (
     <form className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-busy="true">
       <WizardProgress texts={texts} step={1} />
@@ -12,7 +20,16 @@ export function EstimateWizardShell({ texts, options, phone }: { texts: WizardTe
         <legend className="text-2xl font-bold text-brand-900">{texts.stepTitles[0]}</legend>
         <div className="mt-5 grid gap-3 sm:grid-cols-2">
           {options.propertyTypes.map((type) => (
-            <ChoiceCard key={type.id} type="radio" name="propertyType" value={type.id} checked={false} onChange={() => undefined} title={type.label} disabled />
+            <ChoiceCard
+              key={type.id}
+              type="radio"
+              name="propertyType"
+              value={type.id}
+              checked={false}
+              onChange={() => undefined}
+              title={type.label}
+              disabled
+            />
           ))}
         </div>
         <div className="mt-8 flex items-center justify-between gap-3">

@@ -1,6 +1,5 @@
 import { Form, Formik, useFormikContext } from "formik"
 import { useEffect, useRef, useState } from "react"
-import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
 import { useFillTimer } from "../../hooks/use-fill-timer"
 import { sendLeadFromBrowser } from "../../lib/outbox-runner"
 import { errorsFrom, loadContract, type Contract } from "../../lib/contract-loader"
@@ -51,7 +50,16 @@ interface Saved {
   filledMs: number
 }
 
-function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call = sendLeadFromBrowser, now = () => new Date() }: EstimateWizardProps) {
+function WizardBody({
+  texts,
+  options,
+  plans,
+  phone,
+  sameDayRule,
+  timeZone,
+  call = sendLeadFromBrowser,
+  now = () => new Date(),
+}: EstimateWizardProps) {
   const { values, setValues, resetForm } = useFormikContext<Values>()
   const toast = useToast()
   const [step, setStep] = useState(1)
@@ -84,7 +92,11 @@ function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call 
   useEffect(() => {
     if (!restored.current) return
     if (step > TOTAL_STEPS) sessionStorage.removeItem(STORAGE_KEY)
-    else sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ step, values, filledMs: fillTimer.elapsedMs() } satisfies Saved))
+    else
+      sessionStorage.setItem(
+        STORAGE_KEY,
+        JSON.stringify({ step, values, filledMs: fillTimer.elapsedMs() } satisfies Saved),
+      )
   }, [step, values])
 
   // After a step change, focus moves to the new step's heading, so keyboard and screen-reader users start there.
@@ -105,12 +117,21 @@ function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call 
       const ref = referenceNumber()
       const outcome = await submitEstimate(
         { ...answers, sameDayService: sameDayAvailable && answers.sameDayService },
-        { submissionId: crypto.randomUUID(), website, formFillMs: fillTimer.elapsedMs(), accountId: `${ref}-${crypto.randomUUID().slice(0, 8)}` },
+        {
+          submissionId: crypto.randomUUID(),
+          website,
+          formFillMs: fillTimer.elapsedMs(),
+          accountId: `${ref}-${crypto.randomUUID().slice(0, 8)}`,
+        },
         call,
       )
       const message = outcomeToast(outcome, texts.toasts)
       toast(message)
-      trackEvent("generate_lead", { form: "estimate", service_plan: answers.servicePlan, pests: answers.pests.join(",") })
+      trackEvent("generate_lead", {
+        form: "estimate",
+        service_plan: answers.servicePlan,
+        pests: answers.pests.join(","),
+      })
       setReference(ref)
       sessionStorage.removeItem(STORAGE_KEY)
       goTo(THANK_YOU_STEP)
@@ -130,7 +151,16 @@ function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call 
     goTo(1)
   }
 
-  if (step === THANK_YOU_STEP) return <ThankYou headingId={STEP_HEADING_ID} texts={texts.thankYou} reference={reference} referenceLabel={texts.referenceLabel} onAgain={startOver} />
+  if (step === THANK_YOU_STEP)
+    return (
+      <ThankYou
+        headingId={STEP_HEADING_ID}
+        texts={texts.thankYou}
+        reference={reference}
+        referenceLabel={texts.referenceLabel}
+        onAgain={startOver}
+      />
+    )
 
   const valid = isStepValid(step, values, contract)
   const special = specialPestsIn(values.pests, options.specialTreatmentPests)
@@ -141,19 +171,44 @@ function WizardBody({ texts, options, plans, phone, sameDayRule, timeZone, call 
         <legend id={STEP_HEADING_ID} tabIndex={-1} className="text-2xl font-bold text-brand-900 focus:outline-none">
           {texts.stepTitles[step - 1]}
         </legend>
-        <EstimateSteps step={step} texts={texts} options={options} plans={plans} sameDayAvailable={sameDayAvailable} special={special} />
+        <EstimateSteps
+          step={step}
+          texts={texts}
+          options={options}
+          plans={plans}
+          sameDayAvailable={sameDayAvailable}
+          special={special}
+        />
       </fieldset>
       <Honeypot />
       <div className="mt-8 flex items-center justify-between gap-3">
-        <button type="button" className={`${buttonClass("outline")} disabled:opacity-50`} disabled={step === 1 || submitting} onClick={() => goTo(previousStep(step, annual))}>
+        <button
+          type="button"
+          className={`${buttonClass("outline")} disabled:opacity-50`}
+          disabled={step === 1 || submitting}
+          onClick={() => goTo(previousStep(step, annual))}
+        >
           {texts.previousLabel}
         </button>
         {step < TOTAL_STEPS ? (
-          <button type="button" className={`${buttonClass("secondary")} disabled:opacity-50`} disabled={!valid} onClick={() => goTo(nextStep(step, annual))}>
+          <button
+            type="button"
+            className={`${buttonClass("secondary")} disabled:opacity-50`}
+            disabled={!valid}
+            onClick={() => goTo(nextStep(step, annual))}
+          >
             {texts.nextLabel}
           </button>
         ) : (
-          <button type="submit" className={`${buttonClass("primary")} disabled:opacity-60`} disabled={submitting} onClick={(e) => { e.preventDefault(); void submit() }}>
+          <button
+            type="submit"
+            className={`${buttonClass("primary")} disabled:opacity-60`}
+            disabled={submitting}
+            onClick={(e) => {
+              e.preventDefault()
+              void submit()
+            }}
+          >
             {submitting ? texts.submittingLabel : texts.submitLabel}
           </button>
         )}
@@ -171,7 +226,12 @@ export function EstimateWizard(props: EstimateWizardProps) {
     return errorsFrom(contactStepSchema(contract), contactFieldsOf(values))
   }
   return (
-    <Formik<Values> initialValues={{ ...EMPTY_ANSWERS, website: "" }} validate={validate} validateOnMount={false} onSubmit={() => undefined}>
+    <Formik<Values>
+      initialValues={{ ...EMPTY_ANSWERS, website: "" }}
+      validate={validate}
+      validateOnMount={false}
+      onSubmit={() => undefined}
+    >
       <Form
         id="estimate-wizard"
         noValidate

@@ -1,7 +1,15 @@
 import { TriangleAlert } from "lucide-react"
 
 /** The amber warning shown wherever the pests are, when they include ones needing special treatment. */
-export function SpecialTreatmentWarning({ pests, title, text }: { pests: readonly string[]; title: string; text: string }) {
+export function SpecialTreatmentWarning({
+  pests,
+  title,
+  text,
+}: {
+  pests: readonly string[]
+  title: string
+  text: string
+}) {
   if (pests.length === 0) return null
   return (
     <div role="note" className="mt-4 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">

@@ -11,7 +11,19 @@ export interface ThankYouTexts {
 }
 
 /** Step 8: no progress bar; what happens next; start again. */
-export function ThankYou({ texts, reference, referenceLabel, onAgain, headingId }: { texts: ThankYouTexts; reference: string; referenceLabel: string; onAgain: () => void; headingId: string }) {
+export function ThankYou({
+  texts,
+  reference,
+  referenceLabel,
+  onAgain,
+  headingId,
+}: {
+  texts: ThankYouTexts
+  reference: string
+  referenceLabel: string
+  onAgain: () => void
+  headingId: string
+}) {
   return (
     <div className="text-center">
       <CircleCheck className="mx-auto h-14 w-14 text-brand-600" aria-hidden="true" />

@@ -14,7 +14,14 @@ export function WizardProgress({ texts, step }: { texts: WizardTexts; step: numb
         <span>{label}</span>
         <span>{fill(texts.percentComplete, { percent: String(percent) })}</span>
       </div>
-      <div className="mt-2 h-2 rounded-full bg-slate-200" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        className="mt-2 h-2 rounded-full bg-slate-200"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <div className="h-2 rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
       </div>
     </div>

@@ -7,14 +7,30 @@ import { Section } from "../ui/section"
 import { Accordion, type AccordionItem } from "./accordion"
 
 export interface FaqContent {
-  readonly quickActions: ReadonlyArray<{ readonly icon: string; readonly title: string; readonly text: string; readonly label: string; readonly action: string }>
+  readonly quickActions: ReadonlyArray<{
+    readonly icon: string
+    readonly title: string
+    readonly text: string
+    readonly label: string
+    readonly action: string
+  }>
   readonly questionsHeading: string
   readonly questions: readonly AccordionItem[]
 }
 
 const ACTION_PATHS: Record<string, string> = { estimate: "/estimate/", contact: "/contact/" }
 
-export function FaqPage({ heading, intro, content, phone }: { heading: string; intro: string; content: FaqContent; phone: { display: string; e164: string } }) {
+export function FaqPage({
+  heading,
+  intro,
+  content,
+  phone,
+}: {
+  heading: string
+  intro: string
+  content: FaqContent
+  phone: { display: string; e164: string }
+}) {
   return (
     <>
       <PageHero heading={heading} intro={intro} />
@@ -33,7 +49,10 @@ export function FaqPage({ heading, intro, content, phone }: { heading: string; i
                     {action.label} {phone.display}
                   </a>
                 ) : (
-                  <Link to={ACTION_PATHS[action.action] ?? "/contact/"} className={buttonClass(action.action === "estimate" ? "primary" : "outline")}>
+                  <Link
+                    to={ACTION_PATHS[action.action] ?? "/contact/"}
+                    className={buttonClass(action.action === "estimate" ? "primary" : "outline")}
+                  >
                     {action.label}
                   </Link>
                 )}

@@ -1,7 +1,6 @@
 import type { ContactFormLabels } from "./contact-form"
 import type { FieldComponent } from "./field-view"
 
-
 /** The contact form's fields, drawn with the live (Formik) field or the prerendered one. */
 export function ContactFields({ labels, Field }: { labels: ContactFormLabels; Field: FieldComponent }) {
   return (

@@ -38,7 +38,15 @@ async function validate({ website: _honeypot, ...fields }: Values) {
 }
 
 /** The contact page's message form: fields kept on failure, cleared on success (SPEC §4, §8). */
-export function ContactForm({ labels, phone, call = sendLeadFromBrowser }: { labels: ContactFormLabels; phone: { display: string }; call?: typeof sendLeadFromBrowser }) {
+export function ContactForm({
+  labels,
+  phone,
+  call = sendLeadFromBrowser,
+}: {
+  labels: ContactFormLabels
+  phone: { display: string }
+  call?: typeof sendLeadFromBrowser
+}) {
   const toast = useToast()
   const submission = useSubmissionId()
   const fillTimer = useFillTimer()
@@ -49,7 +57,10 @@ export function ContactForm({ labels, phone, call = sendLeadFromBrowser }: { lab
     trackEvent("form_submit", { form: "contact" })
     let result: LeadResult | null = null
     try {
-      result = await call("process-contact", { ...fields, ...submissionFields(fillTimer.elapsedMs(), website, submission.idFor(fields)) })
+      result = await call("process-contact", {
+        ...fields,
+        ...submissionFields(fillTimer.elapsedMs(), website, submission.idFor(fields)),
+      })
     } catch (error) {
       console.warn("[contact] send failed", error)
     }
@@ -64,7 +75,11 @@ export function ContactForm({ labels, phone, call = sendLeadFromBrowser }: { lab
       submission.forget()
       fillTimer.reset()
     } else {
-      toast({ variant: "destructive", title: labels.errorTitle, description: fill(labels.errorText, { phone: phone.display }) })
+      toast({
+        variant: "destructive",
+        title: labels.errorTitle,
+        description: fill(labels.errorText, { phone: phone.display }),
+      })
     }
   }
 
@@ -81,7 +96,11 @@ export function ContactForm({ labels, phone, call = sendLeadFromBrowser }: { lab
         >
           <ContactFields labels={labels} Field={TextField} />
           <Honeypot />
-          <button type="submit" className={`${buttonClass("primary")} w-full disabled:opacity-60`} disabled={isSubmitting}>
+          <button
+            type="submit"
+            className={`${buttonClass("primary")} w-full disabled:opacity-60`}
+            disabled={isSubmitting}
+          >
             {isSubmitting ? labels.sendingLabel : labels.submitLabel}
           </button>
         </Form>

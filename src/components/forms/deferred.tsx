@@ -5,7 +5,15 @@ import { useEffect, useState, type ComponentType, type ReactNode } from "react"
  * `load` resolves to, once it has loaded after the page. Keeps a form's
  * library code (Formik) out of the page's first-load JavaScript.
  */
-export function Deferred<P extends object>({ load, props, placeholder }: { load: () => Promise<ComponentType<P>>; props: P; placeholder: ReactNode }) {
+export function Deferred<P extends object>({
+  load,
+  props,
+  placeholder,
+}: {
+  load: () => Promise<ComponentType<P>>
+  props: P
+  placeholder: ReactNode
+}) {
   const [Loaded, setLoaded] = useState<ComponentType<P> | null>(null)
   useEffect(() => {
     let active = true

@@ -14,10 +14,24 @@ export type FieldProps = Omit<FieldViewProps, "error" | "value" | "onChange" | "
 export type FieldComponent = ComponentType<FieldProps>
 
 /** A labelled input with its error next to it; required fields carry an asterisk. Shared by the live form and its placeholder. */
-export function FieldView({ name, label, required = false, multiline = false, error, className = "", ...rest }: FieldViewProps) {
+export function FieldView({
+  name,
+  label,
+  required = false,
+  multiline = false,
+  error,
+  className = "",
+  ...rest
+}: FieldViewProps) {
   const id = `field-${name}`
   const inputClass = `mt-1 block w-full rounded-lg border px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-50 ${error ? "border-red-600" : "border-slate-300"} ${className}`
-  const common = { name, id, required, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined }
+  const common = {
+    name,
+    id,
+    required,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+  }
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -29,7 +43,11 @@ export function FieldView({ name, label, required = false, multiline = false, er
           </span>
         )}
       </label>
-      {multiline ? <textarea {...common} {...rest} className={`${inputClass} min-h-[120px]`} /> : <input {...common} {...rest} className={inputClass} />}
+      {multiline ? (
+        <textarea {...common} {...rest} className={`${inputClass} min-h-[120px]`} />
+      ) : (
+        <input {...common} {...rest} className={inputClass} />
+      )}
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
           {error}

@@ -60,7 +60,9 @@ export function HomePage({ heading, intro, home, heroImage, plans, testimonials,
               </a>
             </div>
           </div>
-          {heroImage && <ResponsiveImage image={heroImage} alt={home.heroImage.alt} className="rounded-2xl shadow-xl" eager />}
+          {heroImage && (
+            <ResponsiveImage image={heroImage} alt={home.heroImage.alt} className="rounded-2xl shadow-xl" eager />
+          )}
         </div>
       </section>
       <Section heading={home.trustHeading} id="trust">

@@ -4,7 +4,15 @@ import { withTrailingSlash } from "../../lib/paths"
 import type { SiteHeaderProps } from "./site-header"
 
 /** The header's props from the site data: the dropdown's pests in menu order, the hours as text. */
-export function headerProps({ company, navigation, pests, logo }: Pick<SiteData, "company" | "navigation" | "pests"> & { logo?: SiteData["logo"] }, pathname: string): SiteHeaderProps {
+export function headerProps(
+  {
+    company,
+    navigation,
+    pests,
+    logo,
+  }: Pick<SiteData, "company" | "navigation" | "pests"> & { logo?: SiteData["logo"] },
+  pathname: string,
+): SiteHeaderProps {
   const bySlug = new Map(pests.map((p) => [p.slug, p]))
   return {
     companyName: company.name,

@@ -18,17 +18,26 @@ export function Layout({ pathname, children }: LayoutProps) {
   const { company, navigation, pests, buildYear } = siteData
   return (
     <ToastProvider>
-    <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        {navigation.labels.skipToContent}
-      </a>
-      <TopBanner message={company.sameDayService.banner} phone={company.phone} />
-      <SiteHeader {...headerProps(siteData, pathname)} />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <SiteFooter company={company} footer={navigation.footer} servicesPath={navigation.servicesMenu.path} pests={pests} year={buildYear} />
-    </div>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
+          {navigation.labels.skipToContent}
+        </a>
+        <TopBanner message={company.sameDayService.banner} phone={company.phone} />
+        <SiteHeader {...headerProps(siteData, pathname)} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter
+          company={company}
+          footer={navigation.footer}
+          servicesPath={navigation.servicesMenu.path}
+          pests={pests}
+          year={buildYear}
+        />
+      </div>
     </ToastProvider>
   )
 }

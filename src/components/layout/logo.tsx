@@ -14,7 +14,9 @@ interface LogoProps {
 export function Logo({ name, image, compact = false }: LogoProps) {
   return (
     <Link to="/" className="flex items-center gap-2 font-bold text-brand-800" aria-label={`${name}, home`}>
-      {image && <ResponsiveImage image={image} alt="" eager className={compact ? "h-8 w-8 shrink-0" : "h-10 w-10 shrink-0"} />}
+      {image && (
+        <ResponsiveImage image={image} alt="" eager className={compact ? "h-8 w-8 shrink-0" : "h-10 w-10 shrink-0"} />
+      )}
       <span className={compact ? "text-base leading-tight" : "max-w-[12rem] text-base leading-tight"}>{name}</span>
     </Link>
   )

@@ -23,10 +23,17 @@ interface MobileMenuProps {
   currentPath: string
 }
 
-
-
 /** The slide-in menu for small screens: a modal dialog that keeps focus inside and closes on Escape or navigation. */
-export function MobileMenu({ open, onClose, companyName, logo, phone, navigation, hours, currentPath }: MobileMenuProps) {
+export function MobileMenu({
+  open,
+  onClose,
+  companyName,
+  logo,
+  phone,
+  navigation,
+  hours,
+  currentPath,
+}: MobileMenuProps) {
   const panel = useRef<HTMLDivElement>(null)
   useFocusTrap(panel, open, onClose)
 
@@ -46,7 +53,12 @@ export function MobileMenu({ open, onClose, companyName, logo, phone, navigation
       >
         <div className="flex items-center justify-between">
           <Logo name={companyName} image={logo} compact />
-          <button type="button" onClick={onClose} className="rounded-lg p-2 text-slate-700 hover:bg-slate-100" aria-label={navigation.labels.closeMenu}>
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+            aria-label={navigation.labels.closeMenu}
+          >
             <X className="h-6 w-6" aria-hidden="true" />
           </button>
         </div>
@@ -77,10 +89,17 @@ export function MobileMenu({ open, onClose, companyName, logo, phone, navigation
           </ul>
         </nav>
         <div className="flex flex-col gap-2">
-          <Link to={withTrailingSlash(navigation.estimateCta.path)} onClick={onClose} className="rounded-lg bg-accent-600 px-4 py-3 text-center font-semibold text-white">
+          <Link
+            to={withTrailingSlash(navigation.estimateCta.path)}
+            onClick={onClose}
+            className="rounded-lg bg-accent-600 px-4 py-3 text-center font-semibold text-white"
+          >
             {navigation.estimateCta.mobileLabel}
           </Link>
-          <a href={telHref(phone.e164)} className="flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white">
+          <a
+            href={telHref(phone.e164)}
+            className="flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white"
+          >
             <Phone className="h-5 w-5" aria-hidden="true" />
             {navigation.callCta.label}
           </a>

@@ -69,7 +69,14 @@ export function ServicesDropdown({ label, allLabel, path, pests, active, current
   const overview = `${path}/`
 
   return (
-    <div ref={root} className="relative" onMouseEnter={openSoon} onMouseLeave={closeSoon} onKeyDown={onKeyDown} onBlur={onBlur}>
+    <div
+      ref={root}
+      className="relative"
+      onMouseEnter={openSoon}
+      onMouseLeave={closeSoon}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
       <button
         ref={trigger}
         type="button"
@@ -88,14 +95,25 @@ export function ServicesDropdown({ label, allLabel, path, pests, active, current
             const to = `${path}/${pest.slug}/`
             return (
               <li key={pest.slug}>
-                <Link to={to} data-menu-item="" className={itemClass(to)} aria-current={to === currentPath ? "page" : undefined} onClick={() => setOpen(false)}>
+                <Link
+                  to={to}
+                  data-menu-item=""
+                  className={itemClass(to)}
+                  aria-current={to === currentPath ? "page" : undefined}
+                  onClick={() => setOpen(false)}
+                >
                   {pest.name}
                 </Link>
               </li>
             )
           })}
           <li className="col-span-2 border-t border-slate-100 pt-1">
-            <Link to={overview} data-menu-item="" className={`${itemClass(overview)} font-semibold text-brand-700`} onClick={() => setOpen(false)}>
+            <Link
+              to={overview}
+              data-menu-item=""
+              className={`${itemClass(overview)} font-semibold text-brand-700`}
+              onClick={() => setOpen(false)}
+            >
               {allLabel}
             </Link>
           </li>

@@ -25,7 +25,12 @@ export interface SiteFooterProps {
     readonly tagline: string
     readonly phone: { readonly display: string; readonly e164: string }
     readonly email: string
-    readonly address: { readonly street: string; readonly city: string; readonly region: string; readonly postalCode: string }
+    readonly address: {
+      readonly street: string
+      readonly city: string
+      readonly region: string
+      readonly postalCode: string
+    }
     readonly licenseNumber: string
     readonly insuranceNote: string
     readonly footerTowns: readonly string[]
@@ -105,7 +110,12 @@ export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteF
               </li>
             ))}
             <li>
-              <a href={company.customerPortal.url} className={`inline-flex items-center gap-1 ${linkClass}`} target="_blank" rel="noopener noreferrer">
+              <a
+                href={company.customerPortal.url}
+                className={`inline-flex items-center gap-1 ${linkClass}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 {company.customerPortal.label}
                 <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
                 <span className="sr-only">(opens in a new tab)</span>
@@ -125,7 +135,8 @@ export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteF
           <p className="flex gap-2">
             <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-100" aria-hidden="true" />
             <span>
-              <span className="font-semibold text-white">{footer.licensedNote}.</span> {company.insuranceNote}. {company.licenseNumber}
+              <span className="font-semibold text-white">{footer.licensedNote}.</span> {company.insuranceNote}.{" "}
+              {company.licenseNumber}
             </span>
           </p>
         </section>

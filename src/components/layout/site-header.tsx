@@ -17,7 +17,14 @@ export interface HeaderNavigation {
   readonly estimateCta: { readonly label: string; readonly mobileLabel: string; readonly path: string }
   readonly callCta: { readonly label: string }
   readonly mobileTagline: string
-  readonly labels: { readonly call: string; readonly openMenu: string; readonly closeMenu: string; readonly menu: string; readonly hours: string; readonly skipToContent: string }
+  readonly labels: {
+    readonly call: string
+    readonly openMenu: string
+    readonly closeMenu: string
+    readonly menu: string
+    readonly hours: string
+    readonly skipToContent: string
+  }
 }
 
 export interface SiteHeaderProps {
@@ -33,10 +40,17 @@ export interface SiteHeaderProps {
   currentPath: string
 }
 
-
-
 /** Sticky navigation: logo, menu with the Services dropdown, phone and hours, estimate button; a slide-in menu on small screens. */
-export function SiteHeader({ companyName, logo, phone, navigation, menuPests, hours, hoursSummary, currentPath }: SiteHeaderProps) {
+export function SiteHeader({
+  companyName,
+  logo,
+  phone,
+  navigation,
+  menuPests,
+  hours,
+  hoursSummary,
+  currentPath,
+}: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
   const closeMenu = useCallback(() => setMenuOpen(false), [])
@@ -62,7 +76,11 @@ export function SiteHeader({ companyName, logo, phone, navigation, menuPests, ho
                       currentPath={currentPath}
                     />
                   ) : (
-                    <Link to={withTrailingSlash(link.path)} className={navLinkClass(active)} aria-current={active ? "page" : undefined}>
+                    <Link
+                      to={withTrailingSlash(link.path)}
+                      className={navLinkClass(active)}
+                      aria-current={active ? "page" : undefined}
+                    >
                       {link.label}
                     </Link>
                   )}
@@ -73,18 +91,27 @@ export function SiteHeader({ companyName, logo, phone, navigation, menuPests, ho
         </nav>
         <div className="hidden items-center gap-4 lg:flex">
           <div className="hidden text-right xl:block">
-            <a href={telHref(phone.e164)} className="flex items-center justify-end gap-1 whitespace-nowrap font-bold text-brand-800">
+            <a
+              href={telHref(phone.e164)}
+              className="flex items-center justify-end gap-1 whitespace-nowrap font-bold text-brand-800"
+            >
               <Phone className="h-4 w-4" aria-hidden="true" />
               {phone.display}
             </a>
             <p className="whitespace-nowrap text-xs text-slate-600">{hoursSummary}</p>
           </div>
-          <Link to={withTrailingSlash(estimateCta.path)} className="whitespace-nowrap rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-accent-700">
+          <Link
+            to={withTrailingSlash(estimateCta.path)}
+            className="whitespace-nowrap rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-accent-700"
+          >
             {estimateCta.label}
           </Link>
         </div>
         <div className="flex items-center gap-2 lg:hidden">
-          <a href={telHref(phone.e164)} className="inline-flex items-center gap-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white">
+          <a
+            href={telHref(phone.e164)}
+            className="inline-flex items-center gap-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white"
+          >
             <Phone className="h-4 w-4" aria-hidden="true" />
             {navigation.labels.call}
             <span className="sr-only"> {phone.display}</span>

@@ -7,7 +7,13 @@ import type { LeadResult } from "../../lib/lead-outbox"
 import { sendLeadFromBrowser } from "../../lib/outbox-runner"
 import { errorsFrom, loadContract } from "../../lib/contract-loader"
 import { offerText } from "../../lib/offer-text"
-import { CALLBACK_CONTRACT_FIELDS, callbackBody, isCallbackBlank, utmFrom, type CallbackValues } from "../../lib/offer-callback"
+import {
+  CALLBACK_CONTRACT_FIELDS,
+  callbackBody,
+  isCallbackBlank,
+  utmFrom,
+  type CallbackValues,
+} from "../../lib/offer-callback"
 import { trackEvent, trackFormSubmission } from "../../lib/tracking"
 import { Honeypot } from "../forms/honeypot"
 import { TextField } from "../forms/text-field"
@@ -17,7 +23,15 @@ import { CallbackFields, type CallbackLabels } from "./callback-fields"
 
 export interface CallbackFormProps {
   labels: CallbackLabels
-  offer: { offerName: string; price: string; city: string; couponCode: string; phone: { display: string }; utmSource: string | null; utmCampaign: string | null }
+  offer: {
+    offerName: string
+    price: string
+    city: string
+    couponCode: string
+    phone: { display: string }
+    utmSource: string | null
+    utmCampaign: string | null
+  }
   /** Called once the backend has accepted the request; the page then shows its thank-you screen. */
   onSubmitted: () => void
   call?: typeof sendLeadFromBrowser
@@ -29,7 +43,9 @@ type Values = CallbackValues & { website: string }
 async function validate(values: Values) {
   const { offerCallbackSchema } = await loadContract()
   const contractFields = Object.values(CALLBACK_CONTRACT_FIELDS)
-  const body = Object.fromEntries(Object.entries(CALLBACK_CONTRACT_FIELDS).map(([field, key]) => [key, values[field as keyof CallbackValues]]))
+  const body = Object.fromEntries(
+    Object.entries(CALLBACK_CONTRACT_FIELDS).map(([field, key]) => [key, values[field as keyof CallbackValues]]),
+  )
   const errors = await errorsFrom(offerCallbackSchema.pick(contractFields), body)
   const messages: Partial<Record<keyof CallbackValues, string>> = {}
   for (const [field, key] of Object.entries(CALLBACK_CONTRACT_FIELDS) as Array<[keyof CallbackValues, string]>) {
@@ -52,11 +68,17 @@ export function CallbackForm({ labels, offer, onSubmitted, call = sendLeadFromBr
     trackFormSubmission(
       "offer_callback",
       { offer: offer.offerName, price: offer.price, city: offer.city },
-      { phone_number: body.phone, address: { first_name: body.full_name.split(" ")[0], city: body.city || offer.city, country: "US" } },
+      {
+        phone_number: body.phone,
+        address: { first_name: body.full_name.split(" ")[0], city: body.city || offer.city, country: "US" },
+      },
     )
     let result: LeadResult | null = null
     try {
-      result = await call("process-simple-lead", { ...body, ...submissionFields(fillTimer.elapsedMs(), website, submission.idFor(body)) })
+      result = await call("process-simple-lead", {
+        ...body,
+        ...submissionFields(fillTimer.elapsedMs(), website, submission.idFor(body)),
+      })
     } catch (error) {
       console.error("[offer callback] send failed", error)
     }
@@ -94,7 +116,11 @@ export function CallbackForm({ labels, offer, onSubmitted, call = sendLeadFromBr
           <CallbackFields labels={labels} Field={TextField} />
           <Honeypot />
           <p className="text-sm text-slate-600">{labels.consent}</p>
-          <button type="submit" className={`${buttonClass("primary")} w-full disabled:opacity-60`} disabled={isSubmitting}>
+          <button
+            type="submit"
+            className={`${buttonClass("primary")} w-full disabled:opacity-60`}
+            disabled={isSubmitting}
+          >
             {isSubmitting ? labels.submittingLabel : labels.submitLabel}
           </button>
         </Form>

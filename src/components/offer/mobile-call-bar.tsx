@@ -11,10 +11,17 @@ interface MobileCallBarProps {
 /** Mobile only (below md): fixed to the bottom of the screen, one tap from a call. */
 export function MobileCallBar({ phone, callLabel, callText, exclusions }: MobileCallBarProps) {
   return (
-    <div className="fixed inset-x-0 bottom-0 z-40 border-t border-brand-800 bg-brand-900 px-3 pb-3 pt-2 text-center text-white shadow-2xl md:hidden" data-placement="offer-mobile-bar" data-testid="offer-mobile-bar">
+    <div
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-brand-800 bg-brand-900 px-3 pb-3 pt-2 text-center text-white shadow-2xl md:hidden"
+      data-placement="offer-mobile-bar"
+      data-testid="offer-mobile-bar"
+    >
       <p className="text-xs text-brand-100">{exclusions}</p>
       <p className="mt-0.5 text-sm font-semibold">{callText}</p>
-      <a href={telHref(phone.e164)} className="mt-2 flex items-center justify-center gap-2 rounded-lg bg-accent-600 px-4 py-3 font-bold hover:bg-accent-700">
+      <a
+        href={telHref(phone.e164)}
+        className="mt-2 flex items-center justify-center gap-2 rounded-lg bg-accent-600 px-4 py-3 font-bold hover:bg-accent-700"
+      >
         <Phone className="h-5 w-5" aria-hidden="true" />
         {callLabel}
       </a>

@@ -20,7 +20,18 @@ interface OfferHeroProps {
 }
 
 /** The top of an offer page: brand, the offer as the page's h1, badges, the big call button and the hero picture. */
-export function OfferHero({ companyName, logo, heading, tagline, priceLabel, badges, phone, callLabel, couponNote, picture }: OfferHeroProps) {
+export function OfferHero({
+  companyName,
+  logo,
+  heading,
+  tagline,
+  priceLabel,
+  badges,
+  phone,
+  callLabel,
+  couponNote,
+  picture,
+}: OfferHeroProps) {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white" data-placement="offer-hero">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-8 md:grid-cols-2 md:py-14">
@@ -28,22 +39,32 @@ export function OfferHero({ companyName, logo, heading, tagline, priceLabel, bad
           <Logo name={companyName} image={logo} />
           <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{heading}</h1>
           <p className="mt-4 text-lg text-slate-700">{tagline}</p>
-          <p className="mt-4 inline-block rounded-lg bg-amber-100 px-3 py-1 text-xl font-extrabold text-amber-900">{priceLabel}</p>
+          <p className="mt-4 inline-block rounded-lg bg-amber-100 px-3 py-1 text-xl font-extrabold text-amber-900">
+            {priceLabel}
+          </p>
           <ul className="mt-6 flex flex-wrap gap-2">
             {badges.map((badge) => (
-              <li key={badge.label} className="inline-flex items-center gap-1.5 rounded-full border border-brand-100 bg-white px-3 py-1.5 text-sm font-semibold text-brand-800">
+              <li
+                key={badge.label}
+                className="inline-flex items-center gap-1.5 rounded-full border border-brand-100 bg-white px-3 py-1.5 text-sm font-semibold text-brand-800"
+              >
                 <Icon name={badge.icon} className="h-4 w-4" />
                 {badge.label}
               </li>
             ))}
           </ul>
-          <a href={telHref(phone.e164)} className="mt-8 flex w-full items-center justify-center gap-3 whitespace-nowrap rounded-xl bg-accent-600 px-4 py-4 text-lg font-extrabold text-white shadow-lg hover:bg-accent-700 sm:w-auto sm:px-6 sm:text-2xl">
+          <a
+            href={telHref(phone.e164)}
+            className="mt-8 flex w-full items-center justify-center gap-3 whitespace-nowrap rounded-xl bg-accent-600 px-4 py-4 text-lg font-extrabold text-white shadow-lg hover:bg-accent-700 sm:w-auto sm:px-6 sm:text-2xl"
+          >
             <Phone className="h-6 w-6" aria-hidden="true" />
             {callLabel}
           </a>
           <p className="mt-2 text-sm text-slate-600">{couponNote}</p>
         </div>
-        {picture && <ResponsiveImage image={picture.image} alt={picture.alt} eager className="w-full rounded-2xl shadow-xl" />}
+        {picture && (
+          <ResponsiveImage image={picture.image} alt={picture.alt} eager className="w-full rounded-2xl shadow-xl" />
+        )}
       </div>
     </section>
   )

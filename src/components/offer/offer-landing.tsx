@@ -38,7 +38,17 @@ export interface OfferLandingProps {
 }
 
 /** A city offer landing page (/offer/{key}), top to bottom as SPEC §2 lists it; a requested callback replaces it with the thank-you screen. */
-export function OfferLanding({ offer, texts, plans, picture, company, logo, siteUrl, conversion, skipToContent }: OfferLandingProps) {
+export function OfferLanding({
+  offer,
+  texts,
+  plans,
+  picture,
+  company,
+  logo,
+  siteUrl,
+  conversion,
+  skipToContent,
+}: OfferLandingProps) {
   const [submitted, setSubmitted] = useState(false)
   const [exitOpen, setExitOpen] = useState(false)
   const t = (template: string) => offerText(template, offer)
@@ -85,11 +95,23 @@ export function OfferLanding({ offer, texts, plans, picture, company, logo, site
     <StandaloneFrame
       skipToContent={skipToContent}
       conversion={conversion}
-      header={<OfferTopBar phone={offer.phone} callLabel={t(texts.topBar.callLabel)} couponNote={t(texts.topBar.couponNote)} exclusions={exclusions} />}
+      header={
+        <OfferTopBar
+          phone={offer.phone}
+          callLabel={t(texts.topBar.callLabel)}
+          couponNote={t(texts.topBar.couponNote)}
+          exclusions={exclusions}
+        />
+      }
       footer={footer}
       overlay={
         <>
-          <MobileCallBar phone={offer.phone} callLabel={t(texts.mobileBar.callLabel)} callText={texts.mobileBar.callText} exclusions={exclusions} />
+          <MobileCallBar
+            phone={offer.phone}
+            callLabel={t(texts.mobileBar.callLabel)}
+            callText={texts.mobileBar.callText}
+            exclusions={exclusions}
+          />
           <CallPromptDialog
             open={exitOpen}
             onClose={closeExit}
@@ -132,7 +154,10 @@ export function OfferLanding({ offer, texts, plans, picture, company, logo, site
       </Section>
       <Section heading={t(texts.faq.heading)} id="offer-faq">
         <div className="mx-auto max-w-3xl">
-          <Accordion items={texts.faq.items.map((item) => ({ question: t(item.question), answer: t(item.answer) }))} defaultOpen={0} />
+          <Accordion
+            items={texts.faq.items.map((item) => ({ question: t(item.question), answer: t(item.answer) }))}
+            defaultOpen={0}
+          />
         </div>
       </Section>
     </StandaloneFrame>

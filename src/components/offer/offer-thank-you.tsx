@@ -15,7 +15,15 @@ interface OfferThankYouProps {
 }
 
 /** What replaces the whole offer page once a callback is requested; there is no way back to the form. */
-export function OfferThankYou({ heading, text, hoursHeading, hours, emergencyText, phone, callLabel }: OfferThankYouProps) {
+export function OfferThankYou({
+  heading,
+  text,
+  hoursHeading,
+  hours,
+  emergencyText,
+  phone,
+  callLabel,
+}: OfferThankYouProps) {
   const title = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     window.scrollTo({ top: 0 })
@@ -38,7 +46,10 @@ export function OfferThankYou({ heading, text, hoursHeading, hours, emergencyTex
           {phone.display}
         </a>
       </p>
-      <a href={telHref(phone.e164)} className="mt-6 inline-flex items-center justify-center gap-3 rounded-xl bg-accent-600 px-6 py-4 text-xl font-extrabold text-white shadow-lg hover:bg-accent-700">
+      <a
+        href={telHref(phone.e164)}
+        className="mt-6 inline-flex items-center justify-center gap-3 rounded-xl bg-accent-600 px-6 py-4 text-xl font-extrabold text-white shadow-lg hover:bg-accent-700"
+      >
         <Phone className="h-6 w-6" aria-hidden="true" />
         {callLabel}
       </a>

@@ -11,9 +11,16 @@ interface OfferTopBarProps {
 /** Desktop only (md and up): stays at the top while scrolling, with the number, the coupon and the exclusions. */
 export function OfferTopBar({ phone, callLabel, couponNote, exclusions }: OfferTopBarProps) {
   return (
-    <div className="sticky top-0 z-40 hidden bg-brand-900 text-white shadow md:block" data-placement="offer-top-bar" data-testid="offer-top-bar">
+    <div
+      className="sticky top-0 z-40 hidden bg-brand-900 text-white shadow md:block"
+      data-placement="offer-top-bar"
+      data-testid="offer-top-bar"
+    >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-4 py-2 text-sm">
-        <a href={telHref(phone.e164)} className="inline-flex shrink-0 items-center gap-2 rounded-lg bg-accent-600 px-4 py-2 font-bold hover:bg-accent-700">
+        <a
+          href={telHref(phone.e164)}
+          className="inline-flex shrink-0 items-center gap-2 rounded-lg bg-accent-600 px-4 py-2 font-bold hover:bg-accent-700"
+        >
           <Phone className="h-4 w-4" aria-hidden="true" />
           {callLabel}
         </a>

@@ -3,7 +3,15 @@ import { Section } from "../ui/section"
 import type { ProtectionPlan } from "./types"
 
 /** Ongoing Protection Options: information only, nothing to choose here (SPEC §2). */
-export function ProtectionOptions({ heading, intro, plans }: { heading: string; intro: string; plans: readonly ProtectionPlan[] }) {
+export function ProtectionOptions({
+  heading,
+  intro,
+  plans,
+}: {
+  heading: string
+  intro: string
+  plans: readonly ProtectionPlan[]
+}) {
   return (
     <Section heading={heading} intro={intro} id="protection-options" tinted>
       <ul className="grid gap-5 md:grid-cols-3">

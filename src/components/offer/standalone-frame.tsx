@@ -14,11 +14,21 @@ interface StandaloneFrameProps {
 }
 
 /** The offer pages' own frame, without the site's menu: their header, main content and footer. */
-export function StandaloneFrame({ skipToContent, conversion, header, footer, overlay, children }: StandaloneFrameProps) {
+export function StandaloneFrame({
+  skipToContent,
+  conversion,
+  header,
+  footer,
+  overlay,
+  children,
+}: StandaloneFrameProps) {
   return (
     <ToastProvider>
       <div className="flex min-h-screen flex-col" {...adsConversionAttributes(conversion)}>
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
           {skipToContent}
         </a>
         {header}

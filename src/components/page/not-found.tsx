@@ -16,7 +16,16 @@ export interface NotFoundProps {
   pathname: string
 }
 
-export function NotFound({ heading, message, homeLabel, contactLabel, contactPath, callPrompt, phone, pathname }: NotFoundProps) {
+export function NotFound({
+  heading,
+  message,
+  homeLabel,
+  contactLabel,
+  contactPath,
+  callPrompt,
+  phone,
+  pathname,
+}: NotFoundProps) {
   useEffect(() => {
     console.warn(`404 Not Found: no page at ${pathname}`)
   }, [pathname])
@@ -32,13 +41,20 @@ export function NotFound({ heading, message, homeLabel, contactLabel, contactPat
         <Link to="/" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
           {homeLabel}
         </Link>
-        <Link to={withTrailingSlash(contactPath)} className="rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+        <Link
+          to={withTrailingSlash(contactPath)}
+          className="rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+        >
           {contactLabel}
         </Link>
       </div>
       <p className="mt-8 text-slate-700">
         {callPrompt}{" "}
-        <a href={telHref(phone.e164)} className="inline-flex items-center gap-1 font-bold text-brand-800 underline" data-placement="not-found">
+        <a
+          href={telHref(phone.e164)}
+          className="inline-flex items-center gap-1 font-bold text-brand-800 underline"
+          data-placement="not-found"
+        >
           <Phone className="h-4 w-4" aria-hidden="true" />
           {phone.display}
         </a>

@@ -10,7 +10,9 @@ const LEVEL_CLASSES: Record<string, string> = {
 
 export function LevelBadge({ label, level }: { label?: string; level: string }) {
   return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${LEVEL_CLASSES[level] ?? "bg-slate-100 text-slate-800"}`}>
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${LEVEL_CLASSES[level] ?? "bg-slate-100 text-slate-800"}`}
+    >
       {label ? `${label}: ` : ""}
       {level}
     </span>

@@ -29,10 +29,17 @@ export function PestPage({ pest, image, breadcrumb, phone, callLabel, links }: P
           <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{pest.heading}</h1>
           <p className="mt-4 text-lg text-slate-700">{pest.intro}</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to={links.estimate.path} className="rounded-lg bg-accent-600 px-5 py-3 font-semibold text-white hover:bg-accent-700">
+            <Link
+              to={links.estimate.path}
+              className="rounded-lg bg-accent-600 px-5 py-3 font-semibold text-white hover:bg-accent-700"
+            >
               {links.estimate.label}
             </Link>
-            <a href={telHref(phone.e164)} className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800" data-placement="pest-hero">
+            <a
+              href={telHref(phone.e164)}
+              className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+              data-placement="pest-hero"
+            >
               <Phone className="h-5 w-5" aria-hidden="true" />
               {callLabel} {phone.display}
             </a>

@@ -5,7 +5,15 @@ import { SpeciesList } from "./sections/species-section"
 import type { PestSectionData } from "./types"
 
 /** One block of a pest page, by its type. */
-export function PestSection({ section, links, tinted }: { section: PestSectionData; links: OptionLinks; tinted: boolean }) {
+export function PestSection({
+  section,
+  links,
+  tinted,
+}: {
+  section: PestSectionData
+  links: OptionLinks
+  tinted: boolean
+}) {
   const content = (() => {
     switch (section.type) {
       case "species":

@@ -9,7 +9,9 @@ const URGENCY_CLASSES: Record<string, string> = {
 
 export function UrgencyBadge({ urgency }: { urgency: string }) {
   return (
-    <span className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${URGENCY_CLASSES[urgency] ?? "bg-slate-100 text-slate-800"}`}>
+    <span
+      className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${URGENCY_CLASSES[urgency] ?? "bg-slate-100 text-slate-800"}`}
+    >
       {urgency}
     </span>
   )

@@ -29,11 +29,15 @@ export function PlanCard({ plan, detailed = false, link, labels, headingLevel = 
   const Subheading = headingLevel === 2 ? "h3" : "h4"
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <p className="self-start rounded-full bg-accent-600 px-3 py-1 text-xs font-bold tracking-wide text-white">{plan.badge}</p>
+      <p className="self-start rounded-full bg-accent-600 px-3 py-1 text-xs font-bold tracking-wide text-white">
+        {plan.badge}
+      </p>
       <Heading className="mt-3 text-2xl font-extrabold text-brand-900">{plan.name}</Heading>
       <p className="font-medium text-slate-800">{plan.tagline}</p>
       <p className="mt-2 text-sm text-slate-700">{plan.description}</p>
-      {detailed && labels && <Subheading className="mt-4 text-sm font-semibold text-slate-900">{labels.included}</Subheading>}
+      {detailed && labels && (
+        <Subheading className="mt-4 text-sm font-semibold text-slate-900">{labels.included}</Subheading>
+      )}
       <ul className="mt-3 space-y-2 text-sm text-slate-700">
         {features.map((feature) => (
           <li key={feature} className="flex gap-2">

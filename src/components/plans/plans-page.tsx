@@ -20,7 +20,11 @@ export interface PlansContent {
 }
 
 export function PlansPage({ heading, intro, content }: { heading: string; intro: string; content: PlansContent }) {
-  const labels = { included: content.includedLabel, notIncluded: content.notIncludedLabel, idealFor: content.idealForLabel }
+  const labels = {
+    included: content.includedLabel,
+    notIncluded: content.notIncludedLabel,
+    idealFor: content.idealForLabel,
+  }
   return (
     <>
       <PageHero heading={heading} intro={intro}>
@@ -33,7 +37,14 @@ export function PlansPage({ heading, intro, content }: { heading: string; intro:
       <div className="mx-auto max-w-6xl px-4 pb-6">
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {content.plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} detailed headingLevel={2} labels={labels} link={{ label: content.estimateLabel, path: "/estimate/" }} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              detailed
+              headingLevel={2}
+              labels={labels}
+              link={{ label: content.estimateLabel, path: "/estimate/" }}
+            />
           ))}
         </ul>
       </div>

@@ -1,7 +1,6 @@
 import type { FieldComponent } from "../forms/field-view"
 import type { BookingFormTexts } from "./types"
 
-
 /** The booking's fields, drawn with the live (Formik) field or the prerendered one. */
 export function BookingFields({ texts, Field }: { texts: BookingFormTexts; Field: FieldComponent }) {
   return (
@@ -11,7 +10,13 @@ export function BookingFields({ texts, Field }: { texts: BookingFormTexts; Field
         <Field name="phone" label={texts.phoneLabel} type="tel" required autoComplete="tel" />
         <Field name="email" label={texts.emailLabel} type="email" required autoComplete="email" />
       </div>
-      <Field name="streetAddress" label={texts.addressLabel} required autoComplete="street-address" placeholder={texts.addressPlaceholder} />
+      <Field
+        name="streetAddress"
+        label={texts.addressLabel}
+        required
+        autoComplete="street-address"
+        placeholder={texts.addressPlaceholder}
+      />
     </>
   )
 }

@@ -57,7 +57,11 @@ export function BookingForm({ texts, booking, phone, onBooked, call = sendLeadFr
 
   const onSubmit = async ({ website, ...typed }: Values) => {
     const entry = trimmed(typed)
-    trackFormSubmission(BOOKING_FORM_ID, { offer: booking.specialOffer, value: booking.conversionValue }, bookingUserData(entry, booking))
+    trackFormSubmission(
+      BOOKING_FORM_ID,
+      { offer: booking.specialOffer, value: booking.conversionValue },
+      bookingUserData(entry, booking),
+    )
     let result: LeadResult | null = null
     try {
       result = await call("process-simple-lead", {
@@ -81,7 +85,11 @@ export function BookingForm({ texts, booking, phone, onBooked, call = sendLeadFr
       return
     }
     if (result) console.error("[scarsdale-49] booking refused", result)
-    toast({ variant: "destructive", title: texts.errorTitle, description: fill(texts.errorText, { phone: phone.display }) })
+    toast({
+      variant: "destructive",
+      title: texts.errorTitle,
+      description: fill(texts.errorText, { phone: phone.display }),
+    })
   }
 
   return (
@@ -97,7 +105,11 @@ export function BookingForm({ texts, booking, phone, onBooked, call = sendLeadFr
         >
           <BookingFields texts={texts} Field={TextField} />
           <Honeypot />
-          <button type="submit" className={`${buttonClass("primary")} w-full text-lg disabled:opacity-60`} disabled={isSubmitting}>
+          <button
+            type="submit"
+            className={`${buttonClass("primary")} w-full text-lg disabled:opacity-60`}
+            disabled={isSubmitting}
+          >
             {isSubmitting ? texts.busyLabel : texts.submitLabel}
           </button>
         </Form>

@@ -20,6 +20,13 @@ export function bookingUserData(entry: BookingEntry, place: { city: string; zipC
   return {
     email: entry.email,
     phone_number: usPhoneE164(entry.phone),
-    address: { first_name: firstName, last_name: lastName, street: entry.streetAddress, city: place.city, postal_code: place.zipCode, country: "US" },
+    address: {
+      first_name: firstName,
+      last_name: lastName,
+      street: entry.streetAddress,
+      city: place.city,
+      postal_code: place.zipCode,
+      country: "US",
+    },
   }
 }

@@ -7,7 +7,10 @@ export function Credentials({ texts, company }: { texts: CredentialsTexts; compa
   const rows = [
     { label: texts.licenseLabel, value: company.licenseNumber },
     { label: texts.insuranceLabel, value: company.insuranceNote },
-    { label: texts.yearsLabel, value: fill(texts.yearsText, { yearsLabel: company.yearsLabel, foundedYear: String(company.foundedYear) }) },
+    {
+      label: texts.yearsLabel,
+      value: fill(texts.yearsText, { yearsLabel: company.yearsLabel, foundedYear: String(company.foundedYear) }),
+    },
   ]
   return (
     <Section heading={texts.heading} id="offer-credentials">

@@ -8,7 +8,15 @@ import type { ExitIntentTexts, PhoneNumber } from "./types"
  * Opens when the pointer leaves through the top of the window, at most once
  * per page load and never once `armed` is false (the visit is booked).
  */
-export function ExitIntentPopup({ texts, phone, armed }: { texts: ExitIntentTexts; phone: PhoneNumber; armed: boolean }) {
+export function ExitIntentPopup({
+  texts,
+  phone,
+  armed,
+}: {
+  texts: ExitIntentTexts
+  phone: PhoneNumber
+  armed: boolean
+}) {
   const [shown, setShown] = useState(false)
   const [open, setOpen] = useState(false)
   useExitIntent(() => {

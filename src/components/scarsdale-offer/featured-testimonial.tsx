@@ -5,7 +5,11 @@ import type { Testimonial } from "../ui/testimonials"
 export function FeaturedTestimonial({ testimonial }: { testimonial: Testimonial }) {
   return (
     <figure className="mx-auto max-w-3xl px-4 py-10 text-center">
-      <p className="flex justify-center gap-0.5 text-amber-500" role="img" aria-label={`${testimonial.rating} out of 5 stars`}>
+      <p
+        className="flex justify-center gap-0.5 text-amber-500"
+        role="img"
+        aria-label={`${testimonial.rating} out of 5 stars`}
+      >
         {Array.from({ length: testimonial.rating }, (_, i) => (
           <Star key={i} className="h-5 w-5 fill-current" aria-hidden="true" />
         ))}

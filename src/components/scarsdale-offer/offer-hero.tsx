@@ -6,11 +6,21 @@ import { CountdownTimer } from "./countdown-timer"
 import type { HeroTexts, PhoneNumber } from "./types"
 
 /** The top of the page: the offer, its price against the regular value, the spots left and the countdown. */
-export function OfferHero({ texts, phone, bookingAnchor }: { texts: HeroTexts; phone: PhoneNumber; bookingAnchor: string }) {
+export function OfferHero({
+  texts,
+  phone,
+  bookingAnchor,
+}: {
+  texts: HeroTexts
+  phone: PhoneNumber
+  bookingAnchor: string
+}) {
   return (
     <section className="bg-gradient-to-b from-brand-900 to-brand-800 text-white" data-placement="hero">
       <div className="mx-auto max-w-4xl px-4 py-12 text-center sm:py-16">
-        <p className="inline-block rounded-full bg-white/10 px-4 py-1 text-sm font-semibold uppercase tracking-wide">{texts.eyebrow}</p>
+        <p className="inline-block rounded-full bg-white/10 px-4 py-1 text-sm font-semibold uppercase tracking-wide">
+          {texts.eyebrow}
+        </p>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-5xl">{texts.heading}</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-50">{texts.intro}</p>
         <div className="mt-8 flex flex-wrap items-end justify-center gap-x-6 gap-y-2">
@@ -28,7 +38,10 @@ export function OfferHero({ texts, phone, bookingAnchor }: { texts: HeroTexts; p
           <a href={`#${bookingAnchor}`} className={`${buttonClass("primary")} text-lg`}>
             {texts.bookLabel}
           </a>
-          <a href={telHref(phone.e164)} className="inline-flex items-center gap-2 rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10">
+          <a
+            href={telHref(phone.e164)}
+            className="inline-flex items-center gap-2 rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10"
+          >
             <Phone className="h-5 w-5" aria-hidden="true" />
             {fill(texts.callLabel, { phone: phone.display })}
           </a>

@@ -46,7 +46,11 @@ export function ScarsdaleOfferPage({ content, company, adsConversionTarget, call
       <OfferHero texts={content.hero} phone={phone} bookingAnchor={BOOKING_ANCHOR} />
       <FeaturedTestimonial testimonial={content.featuredTestimonial} />
       <OfferDetails included={content.included} disclaimer={content.disclaimer} />
-      <section id={BOOKING_ANCHOR} className="scroll-mt-4 bg-slate-50 px-4 py-12" aria-labelledby={submitted ? THANK_YOU_HEADING : "booking-heading"}>
+      <section
+        id={BOOKING_ANCHOR}
+        className="scroll-mt-4 bg-slate-50 px-4 py-12"
+        aria-labelledby={submitted ? THANK_YOU_HEADING : "booking-heading"}
+      >
         <div className="mx-auto max-w-2xl">
           {submitted ? (
             <ThankYouView texts={content.thankYou} phone={phone} headingId={THANK_YOU_HEADING} />
@@ -65,7 +69,10 @@ export function ScarsdaleOfferPage({ content, company, adsConversionTarget, call
           )}
         </div>
       </section>
-      <TrustBadges badges={content.trustBadges.map((badge) => ({ ...badge, label: fill(badge.label, facts) }))} className="mx-auto max-w-6xl px-4 py-10" />
+      <TrustBadges
+        badges={content.trustBadges.map((badge) => ({ ...badge, label: fill(badge.label, facts) }))}
+        className="mx-auto max-w-6xl px-4 py-10"
+      />
       <Section heading={content.testimonials.heading} id="offer-testimonials" tinted>
         <Testimonials items={content.testimonials.items} />
       </Section>

@@ -5,21 +5,40 @@ import type { PhoneNumber, ThankYouTexts } from "./types"
 import { NextSteps } from "../ui/next-steps"
 
 /** Shown in place of the form once the visit is booked: what happens next and the emergency number. */
-export function ThankYouView({ texts, phone, headingId }: { texts: ThankYouTexts; phone: PhoneNumber; headingId: string }) {
+export function ThankYouView({
+  texts,
+  phone,
+  headingId,
+}: {
+  texts: ThankYouTexts
+  phone: PhoneNumber
+  headingId: string
+}) {
   const heading = useRef<HTMLHeadingElement>(null)
   // The form the visitor was in is gone; move focus (and screen readers) to what replaced it.
   useEffect(() => heading.current?.focus(), [])
   return (
-    <div className="rounded-xl border border-brand-100 bg-white p-6 text-center shadow-sm sm:p-8" data-placement="thank-you">
+    <div
+      className="rounded-xl border border-brand-100 bg-white p-6 text-center shadow-sm sm:p-8"
+      data-placement="thank-you"
+    >
       <CircleCheck className="mx-auto h-14 w-14 text-brand-600" aria-hidden="true" />
-      <h2 ref={heading} id={headingId} tabIndex={-1} className="mt-4 text-2xl font-bold text-brand-900 focus:outline-none">
+      <h2
+        ref={heading}
+        id={headingId}
+        tabIndex={-1}
+        className="mt-4 text-2xl font-bold text-brand-900 focus:outline-none"
+      >
         {texts.heading}
       </h2>
       <p className="mt-2 text-slate-700">{texts.text}</p>
       <NextSteps heading={texts.nextHeading} steps={texts.nextSteps} />
       <p className="mt-6 text-slate-800">
         {texts.emergencyText}{" "}
-        <a href={telHref(phone.e164)} className="inline-flex items-center gap-1 font-bold text-brand-800 underline underline-offset-2">
+        <a
+          href={telHref(phone.e164)}
+          className="inline-flex items-center gap-1 font-bold text-brand-800 underline underline-offset-2"
+        >
           <Phone className="h-4 w-4" aria-hidden="true" />
           {phone.display}
         </a>

@@ -11,4 +11,13 @@ export interface PageSeoFields {
 
 /** The head of a static page, from its data/pages file. */
 export const PageSeo = ({ page, jsonLd }: { page: PageSeoFields | null | undefined; jsonLd?: readonly JsonLd[] }) =>
-  page ? <Seo title={page.title} description={page.description} keywords={page.keywords} path={page.path} noindex={page.noindex ?? false} jsonLd={jsonLd} /> : null
+  page ? (
+    <Seo
+      title={page.title}
+      description={page.description}
+      keywords={page.keywords}
+      path={page.path}
+      noindex={page.noindex ?? false}
+      jsonLd={jsonLd}
+    />
+  ) : null

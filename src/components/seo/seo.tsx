@@ -20,7 +20,17 @@ export interface SeoProps {
 }
 
 /** Every page's head: title, description, canonical, social tags and structured data. */
-export function Seo({ title, description, keywords = [], path, noindex = false, jsonLd = [], businessJsonLd, image, children }: SeoProps) {
+export function Seo({
+  title,
+  description,
+  keywords = [],
+  path,
+  noindex = false,
+  jsonLd = [],
+  businessJsonLd,
+  image,
+  children,
+}: SeoProps) {
   const { company, siteUrl } = useSiteData()
   const canonical = `${siteUrl}${withTrailingSlash(path)}`
   const documents = [businessJsonLd ?? localBusinessJsonLd(company, siteUrl), ...jsonLd]

@@ -61,7 +61,10 @@ export function ServicesPage({ heading, intro, content, pests, plans, phone }: S
                   </li>
                 ))}
               </ul>
-              <Link to={pestPath(pest.slug)} className="mt-auto pt-4 font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+              <Link
+                to={pestPath(pest.slug)}
+                className="mt-auto pt-4 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
+              >
                 {content.learnMoreLabel}
                 {/* Screen readers and search engines hear which pest the link is about. */}
                 <span className="sr-only">: {pest.name}</span>

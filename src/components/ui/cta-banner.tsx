@@ -11,7 +11,15 @@ export interface CtaData {
 }
 
 /** The closing call to action: a free estimate, or a call. */
-export function CtaBanner({ cta, phone, estimatePath }: { cta: CtaData; phone: { display: string; e164: string }; estimatePath: string }) {
+export function CtaBanner({
+  cta,
+  phone,
+  estimatePath,
+}: {
+  cta: CtaData
+  phone: { display: string; e164: string }
+  estimatePath: string
+}) {
   return (
     <section className="bg-brand-800 text-white" data-placement="cta">
       <div className="mx-auto max-w-4xl px-4 py-14 text-center">
@@ -21,7 +29,10 @@ export function CtaBanner({ cta, phone, estimatePath }: { cta: CtaData; phone: {
           <Link to={estimatePath} className={buttonClass("primary")}>
             {cta.primaryLabel}
           </Link>
-          <a href={telHref(phone.e164)} className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+          <a
+            href={telHref(phone.e164)}
+            className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+          >
             <Phone className="h-5 w-5" aria-hidden="true" />
             {cta.secondaryLabel} {phone.display}
           </a>

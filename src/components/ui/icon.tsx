@@ -7,7 +7,17 @@ import { withPrefix } from "gatsby"
  */
 export function Icon({ name, className = "h-6 w-6" }: { name: string; className?: string }) {
   return (
-    <svg className={className} aria-hidden="true" focusable="false" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className={className}
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <use href={`${withPrefix("/icons.svg")}#${name}`} />
     </svg>
   )

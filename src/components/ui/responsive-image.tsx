@@ -5,11 +5,23 @@ import type { IGatsbyImageData } from "gatsby-plugin-image"
  * colour), rendered as a plain <picture> with its intrinsic width and height,
  * so it keeps its space while loading and needs no JavaScript to show.
  */
-export function ResponsiveImage({ image, alt, className = "", eager = false }: { image: IGatsbyImageData; alt: string; className?: string; eager?: boolean }) {
+export function ResponsiveImage({
+  image,
+  alt,
+  className = "",
+  eager = false,
+}: {
+  image: IGatsbyImageData
+  alt: string
+  className?: string
+  eager?: boolean
+}) {
   const { images, width, height, backgroundColor } = image
   return (
     <picture>
-      {images.sources?.map((source) => <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />)}
+      {images.sources?.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
+      ))}
       <img
         src={images.fallback?.src}
         srcSet={images.fallback?.srcSet}

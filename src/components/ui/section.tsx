@@ -1,7 +1,19 @@
 import type { ReactNode } from "react"
 
 /** A page section with its h2 and an optional introduction. */
-export function Section({ heading, intro, children, tinted = false, id }: { heading: string; intro?: string; children: ReactNode; tinted?: boolean; id?: string }) {
+export function Section({
+  heading,
+  intro,
+  children,
+  tinted = false,
+  id,
+}: {
+  heading: string
+  intro?: string
+  children: ReactNode
+  tinted?: boolean
+  id?: string
+}) {
   return (
     <section className={tinted ? "bg-slate-50" : ""} aria-labelledby={id}>
       <div className="mx-auto max-w-6xl px-4 py-14">

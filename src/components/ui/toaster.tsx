@@ -32,9 +32,16 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
     >
       <div className="flex-1">
         <p className="font-semibold">{toast.title}</p>
-        {toast.description && <p className={`mt-1 text-sm ${destructive ? "text-red-50" : "text-slate-700"}`}>{toast.description}</p>}
+        {toast.description && (
+          <p className={`mt-1 text-sm ${destructive ? "text-red-50" : "text-slate-700"}`}>{toast.description}</p>
+        )}
       </div>
-      <button type="button" onClick={() => onDismiss(toast.id)} className="self-start rounded p-1 hover:bg-black/10" aria-label="Dismiss">
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        className="self-start rounded p-1 hover:bg-black/10"
+        aria-label="Dismiss"
+      >
         <X className="h-4 w-4" aria-hidden="true" />
       </button>
     </div>
@@ -45,13 +52,19 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([])
   const nextId = useRef(1)
-  const show = useCallback((toast: ToastInput) => setToasts((list) => [...list, { ...toast, id: nextId.current++ }]), [])
+  const show = useCallback(
+    (toast: ToastInput) => setToasts((list) => [...list, { ...toast, id: nextId.current++ }]),
+    [],
+  )
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), [])
   const value = useMemo(() => show, [show])
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div className="pointer-events-none fixed bottom-4 right-4 z-[60] flex w-[22rem] max-w-[calc(100vw-2rem)] flex-col gap-2" aria-live="polite">
+      <div
+        className="pointer-events-none fixed bottom-4 right-4 z-[60] flex w-[22rem] max-w-[calc(100vw-2rem)] flex-col gap-2"
+        aria-live="polite"
+      >
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}

@@ -14,7 +14,13 @@ import { Hono, type Context } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { cors } from "hono/cors"
 import type { BackendConfig } from "./config.ts"
-import { FUNCTION_SCHEMAS, MAX_BODY_BYTES, type ErrorAnswer, type PublicFunctionName, type SuccessAnswer } from "./contract.ts"
+import {
+  FUNCTION_SCHEMAS,
+  MAX_BODY_BYTES,
+  type ErrorAnswer,
+  type PublicFunctionName,
+  type SuccessAnswer,
+} from "./contract.ts"
 import { sha256Hex, stableJson } from "./crypto.ts"
 import type { Db } from "./db.ts"
 import { HANDLERS, recordSpam, type RequestContext } from "./leads.ts"
@@ -52,16 +58,25 @@ export interface AppOptions {
 
 type Answer = { status: number; body: SuccessAnswer | ErrorAnswer | Record<string, unknown> }
 
-const fail = (c: Context, status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503, error: string, fields?: Record<string, string>) =>
-  c.json<ErrorAnswer>(fields ? { success: false, error, fields } : { success: false, error }, status)
+const fail = (
+  c: Context,
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503,
+  error: string,
+  fields?: Record<string, string>,
+) => c.json<ErrorAnswer>(fields ? { success: false, error, fields } : { success: false, error }, status)
 
-const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505"
+const isUniqueViolation = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505"
 
 type Work = (tx: Db) => Promise<SuccessAnswer>
 
 /** Fields that may differ between two sends of one submission: the single-use Turnstile token and the time spent in the form. */
 const withoutSendFields = (body: object) => {
-  const { turnstileToken: _token, formFillMs: _fill, ...kept } = body as { turnstileToken?: unknown; formFillMs?: unknown }
+  const {
+    turnstileToken: _token,
+    formFillMs: _fill,
+    ...kept
+  } = body as { turnstileToken?: unknown; formFillMs?: unknown }
   return kept
 }
 
@@ -81,15 +96,27 @@ function submissionOf(body: { submissionId: string }): Submission {
 }
 
 /** The functions a wizard submission calls in turn with one submissionId (SPEC §7); no other reuse of an id is legitimate. */
-const WIZARD_FUNCTIONS: ReadonlySet<string> = new Set<PublicFunctionName>(["process-simple-lead", "process-estimate", "send-estimate-confirmation"])
+const WIZARD_FUNCTIONS: ReadonlySet<string> = new Set<PublicFunctionName>([
+  "process-simple-lead",
+  "process-estimate",
+  "send-estimate-confirmation",
+])
 
 const REUSED_ID: Answer = {
   status: 409,
-  body: { success: false, error: "This submission was already received with different details.", fields: { submissionId: "Already used for a different request" } },
+  body: {
+    success: false,
+    error: "This submission was already received with different details.",
+    fields: { submissionId: "Already used for a different request" },
+  },
 }
 
 /** The stored answer to this (function, submissionId): the same answer for the same body, 409 for a different one. */
-async function earlierAnswer(q: Pick<Db, "query">, name: PublicFunctionName, submission: Submission): Promise<Answer | null> {
+async function earlierAnswer(
+  q: Pick<Db, "query">,
+  name: PublicFunctionName,
+  submission: Submission,
+): Promise<Answer | null> {
   const [prior] = await q.query<{ request_hash: string; status_code: number; response: SuccessAnswer }>(
     `select request_hash, status_code, response from function_calls where function_name = $1 and submission_id = $2`,
     [name, submission.id],
@@ -104,12 +131,21 @@ async function earlierAnswer(q: Pick<Db, "query">, name: PublicFunctionName, sub
  * calls may share an id, and only with the same lead; otherwise the second lead would be merged
  * into the first row and its company notice deduplicated away: silently lost.
  */
-async function reusedByAnotherFunction(q: Pick<Db, "query">, name: PublicFunctionName, submission: Submission): Promise<boolean> {
+async function reusedByAnotherFunction(
+  q: Pick<Db, "query">,
+  name: PublicFunctionName,
+  submission: Submission,
+): Promise<boolean> {
   const others = await q.query<{ function_name: string; lead_hash: string | null }>(
     `select function_name, lead_hash from function_calls where submission_id = $1 and function_name <> $2`,
     [submission.id, name],
   )
-  return others.some((other) => !WIZARD_FUNCTIONS.has(name) || !WIZARD_FUNCTIONS.has(other.function_name) || other.lead_hash !== submission.leadHash)
+  return others.some(
+    (other) =>
+      !WIZARD_FUNCTIONS.has(name) ||
+      !WIZARD_FUNCTIONS.has(other.function_name) ||
+      other.lead_hash !== submission.leadHash,
+  )
 }
 
 /** Runs the work once per (function, submissionId); repeats get the first answer, a different body or function gets 409. */
@@ -137,7 +173,15 @@ async function runIdempotently(db: Db, name: PublicFunctionName, submission: Sub
   }
 }
 
-export function createApp({ db, config, functions = ALL_FUNCTIONS, remoteAddress, floodGuard = createFloodGuard(), fetchImpl, wakeOutbox }: AppOptions) {
+export function createApp({
+  db,
+  config,
+  functions = ALL_FUNCTIONS,
+  remoteAddress,
+  floodGuard = createFloodGuard(),
+  fetchImpl,
+  wakeOutbox,
+}: AppOptions) {
   const served = new Set<string>(functions)
   const app = new Hono()
 
@@ -152,7 +196,13 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, remoteAddress
       maxAge: 86_400,
     }),
   )
-  app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`) }))
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => fail(c, 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`),
+    }),
+  )
 
   const handle = async (c: Context) => {
     const name = c.req.param("name") ?? ""
@@ -162,16 +212,23 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, remoteAddress
       return fail(c, 405, "Only POST is allowed")
     }
     if (name === DISPATCH_FUNCTION) {
-      if (!config.dispatchSecret || c.req.header("authorization") !== `Bearer ${config.dispatchSecret}`) return fail(c, 401, "Missing or wrong dispatch secret")
+      if (!config.dispatchSecret || c.req.header("authorization") !== `Bearer ${config.dispatchSecret}`)
+        return fail(c, 401, "Missing or wrong dispatch secret")
       return c.json({ success: true, ...(await dispatchOutbox({ db, config, fetchImpl })) })
     }
     const bearer = c.req.header("authorization")?.replace(/^Bearer\s+/i, "")
-    if (c.req.header("apikey") !== config.anonKey && bearer !== config.anonKey) return fail(c, 401, "Missing or wrong apikey")
+    if (c.req.header("apikey") !== config.anonKey && bearer !== config.anonKey)
+      return fail(c, 401, "Missing or wrong apikey")
     const origin = c.req.header("origin")
     if (origin && !config.allowedOrigins.includes(origin)) return fail(c, 403, "This origin may not call the function")
-    if (!/^application\/json\b/i.test(c.req.header("content-type") ?? "")) return fail(c, 415, "Send the body as application/json")
+    if (!/^application\/json\b/i.test(c.req.header("content-type") ?? ""))
+      return fail(c, 415, "Send the body as application/json")
 
-    const client = clientAddress({ forwardedFor: c.req.header("x-forwarded-for"), remoteAddress: remoteAddress?.(c), trustedProxyHops: config.spam.trustedProxyHops })
+    const client = clientAddress({
+      forwardedFor: c.req.header("x-forwarded-for"),
+      remoteAddress: remoteAddress?.(c),
+      trustedProxyHops: config.spam.trustedProxyHops,
+    })
     const ip = client.ip
     // Every request has a limit key (unknown addresses share one); a lead keeps a hash only of a known address.
     const limitKey = sha256Hex(`${config.ipHashSalt}:${client.key}`)
@@ -231,7 +288,9 @@ export function createApp({ db, config, functions = ALL_FUNCTIONS, remoteAddress
 
     const reason = spamReason(body as { submissionId: string; website?: string; formFillMs: number }, spam)
     let fresh: SuccessAnswer | undefined
-    const work: Work = reason ? (tx) => recordSpam(tx, publicName, body, reason, ctx) : async (tx) => (fresh = await HANDLERS[publicName](tx, body as never, ctx))
+    const work: Work = reason
+      ? (tx) => recordSpam(tx, publicName, body, reason, ctx)
+      : async (tx) => (fresh = await HANDLERS[publicName](tx, body as never, ctx))
     const answer = await runIdempotently(db, publicName, submission, work)
     // This request's own work was committed only if its answer came back: a copy that lost the race gets the stored one.
     if (wakeOutbox && fresh !== undefined && answer.body === fresh) {

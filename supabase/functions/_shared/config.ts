@@ -1,7 +1,12 @@
 /** Backend settings from environment variables, the same on Supabase, Deno and Node. */
 import { LOCAL_ANON_KEY } from "./local-defaults.ts"
 import { COMPANY } from "./site-data.generated.ts"
-export const DEFAULT_ALLOWED_ORIGINS = ["http://localhost:9000", "http://127.0.0.1:9000", "http://localhost:8000", "http://127.0.0.1:8000"]
+export const DEFAULT_ALLOWED_ORIGINS = [
+  "http://localhost:9000",
+  "http://127.0.0.1:9000",
+  "http://localhost:8000",
+  "http://127.0.0.1:8000",
+]
 
 export interface BackendConfig {
   /** The public key the site sends as `apikey` (SUPABASE_ANON_KEY on Supabase). */
@@ -71,14 +76,21 @@ const atLeastOne = (env: Env, name: string, fallback: number) => {
 }
 const optional = (env: Env, name: string) => env(name)?.trim() || undefined
 const noSalt = (): never => {
-  throw new Error("IP_HASH_SALT is not set, and no salt was given: a fixed fallback would let anyone reverse the stored address hashes")
+  throw new Error(
+    "IP_HASH_SALT is not set, and no salt was given: a fixed fallback would let anyone reverse the stored address hashes",
+  )
 }
 
 /** `ipHashSalt` is used when IP_HASH_SALT is unset (each entry point decides where a salt comes from); with neither, this throws. */
-export function configFromEnv(env: Env, overrides: { localMailbox?: boolean; ipHashSalt?: string; defaultTrustedProxyHops?: number } = {}): BackendConfig {
+export function configFromEnv(
+  env: Env,
+  overrides: { localMailbox?: boolean; ipHashSalt?: string; defaultTrustedProxyHops?: number } = {},
+): BackendConfig {
   return {
     anonKey: optional(env, "SUPABASE_ANON_KEY") ?? LOCAL_ANON_KEY,
-    allowedOrigins: (optional(env, "ALLOWED_ORIGINS")?.split(",") ?? DEFAULT_ALLOWED_ORIGINS).map((o) => o.trim().replace(/\/$/, "")).filter(Boolean),
+    allowedOrigins: (optional(env, "ALLOWED_ORIGINS")?.split(",") ?? DEFAULT_ALLOWED_ORIGINS)
+      .map((o) => o.trim().replace(/\/$/, ""))
+      .filter(Boolean),
     mail: {
       from: optional(env, "MAIL_FROM") ?? `${COMPANY.name} <no-reply@${COMPANY.email.split("@")[1]}>`,
       companyTo: optional(env, "COMPANY_NOTIFY_EMAIL") ?? COMPANY.email,
@@ -103,7 +115,11 @@ export function configFromEnv(env: Env, overrides: { localMailbox?: boolean; ipH
       rateLimitMax: positiveInt(env, "RATE_LIMIT_MAX", 20),
       rateLimitWindowSeconds: atLeastOne(env, "RATE_LIMIT_WINDOW_SECONDS", 600),
       turnstileSecretKey: optional(env, "TURNSTILE_SECRET_KEY"),
-      trustedProxyHops: positiveInt(env, "TRUSTED_PROXY_HOPS", overrides.defaultTrustedProxyHops ?? DEFAULT_TRUSTED_PROXY_HOPS.supabase),
+      trustedProxyHops: positiveInt(
+        env,
+        "TRUSTED_PROXY_HOPS",
+        overrides.defaultTrustedProxyHops ?? DEFAULT_TRUSTED_PROXY_HOPS.supabase,
+      ),
     },
   }
 }

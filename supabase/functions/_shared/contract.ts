@@ -46,7 +46,10 @@ const emailRule = () =>
     .max(EMAIL_MAX_LENGTH, "Email address is too long")
     .test("email", EMAIL_MESSAGE, (value) => !value || isEmailAddress(value))
 const email = () => emailRule().required("Please enter your email address")
-const usZip = () => trimmed().required("Please enter your ZIP code").matches(/^\d{5}(-\d{4})?$/, "Please enter a 5-digit ZIP code")
+const usZip = () =>
+  trimmed()
+    .required("Please enter your ZIP code")
+    .matches(/^\d{5}(-\d{4})?$/, "Please enter a 5-digit ZIP code")
 
 /**
  * Fields every body carries: the idempotency key and the spam checks (honeypot, time spent in the
@@ -70,14 +73,20 @@ export const contactMessageSchema = object({
 }).exact("Unknown field(s): ${properties}")
 
 const estimateFields = {
-  propertyType: string().required("Please choose a property type").oneOf(propertyTypeIds, "Please choose a property type from the list"),
-  servicePlan: string().required("Please choose a service plan").oneOf(servicePlanIds, "Please choose a service plan from the list"),
+  propertyType: string()
+    .required("Please choose a property type")
+    .oneOf(propertyTypeIds, "Please choose a property type from the list"),
+  servicePlan: string()
+    .required("Please choose a service plan")
+    .oneOf(servicePlanIds, "Please choose a service plan from the list"),
   pests: array()
     .of(string().required().oneOf(pestNames, "Unknown pest"))
     .required("Please choose at least one pest")
     .min(1, "Please choose at least one pest")
     .test("unique", "Each pest may be chosen once", (list) => !list || new Set(list).size === list.length),
-  additionalPests: number().required("additionalPests is required").oneOf(additionalPestValues, "additionalPests must be 0, 1 or 2"),
+  additionalPests: number()
+    .required("additionalPests is required")
+    .oneOf(additionalPestValues, "additionalPests must be 0, 1 or 2"),
   sameDayService: boolean().required("sameDayService is required").strict(),
   quickKnock: boolean().required("quickKnock is required").strict(),
   fullName: requiredText("your full name", 120),
@@ -85,7 +94,9 @@ const estimateFields = {
   email: email(),
   streetAddress: requiredText("your street address", 200),
   city: requiredText("your city", 100),
-  state: trimmed().required("Please enter your state").matches(/^[A-Za-z]{2}$/, "Please enter a 2-letter state code"),
+  state: trimmed()
+    .required("Please enter your state")
+    .matches(/^[A-Za-z]{2}$/, "Please enter a 2-letter state code"),
   zipCode: usZip(),
   firstName: requiredText("a first name", 60),
   lastName: trimmed().max(60, "Last name must be at most 60 characters").defined().default(""),
@@ -102,7 +113,9 @@ export const estimateLeadSchema = object({
 export const estimateRequestSchema = object({
   ...submissionFields,
   ...estimateFields,
-  accountId: trimmed().required("accountId is required").matches(/^[A-Za-z0-9_-]{1,64}$/, "accountId must be 1-64 letters, digits, _ or -"),
+  accountId: trimmed()
+    .required("accountId is required")
+    .matches(/^[A-Za-z0-9_-]{1,64}$/, "accountId must be 1-64 letters, digits, _ or -"),
 }).exact("Unknown field(s): ${properties}")
 
 /** The $49 Scarsdale landing page's booking (process-simple-lead). */
@@ -128,8 +141,14 @@ export const offerCallbackSchema = object({
   notes: optionalText(2000),
   property_type: string().required().oneOf(["residential"], "property_type must be residential"),
   service_plan: string().required().oneOf(["one-time"], "service_plan must be one-time"),
-  pests: array().of(string().required().oneOf(["general"], "pests must be [general]")).required().length(1, "pests must be [general]"),
-  zip_code: trimmed().matches(/^(\d{5}(-\d{4})?)?$/, "Please enter a 5-digit ZIP code").defined().default(""),
+  pests: array()
+    .of(string().required().oneOf(["general"], "pests must be [general]"))
+    .required()
+    .length(1, "pests must be [general]"),
+  zip_code: trimmed()
+    .matches(/^(\d{5}(-\d{4})?)?$/, "Please enter a 5-digit ZIP code")
+    .defined()
+    .default(""),
   special_offer: requiredText("the offer", 200),
   utm_source: optionalText(200),
   utm_campaign: optionalText(200),
@@ -156,8 +175,11 @@ export function simpleLeadKind(body: unknown): SimpleLeadKind {
   return "booking"
 }
 
-export const simpleLeadSchema = lazy((body: unknown) =>
-  ({ estimate: estimateLeadSchema, booking: offerBookingSchema, callback: offerCallbackSchema })[simpleLeadKind(body)],
+export const simpleLeadSchema = lazy(
+  (body: unknown) =>
+    ({ estimate: estimateLeadSchema, booking: offerBookingSchema, callback: offerCallbackSchema })[
+      simpleLeadKind(body)
+    ],
 )
 
 /** The public functions and the schema of each one's body. */
@@ -184,4 +206,3 @@ export interface ErrorAnswer {
   error: string
   fields?: Record<string, string>
 }
-

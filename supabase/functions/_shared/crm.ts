@@ -6,7 +6,8 @@ export const SIGNATURE_HEADER = "X-Webhook-Signature"
 export const TIMESTAMP_HEADER = "X-Webhook-Timestamp"
 
 /** `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`, the scheme Stripe-style receivers verify. */
-export const signWebhook = (secret: string, timestamp: string, body: string) => `sha256=${hmacSha256Hex(secret, `${timestamp}.${body}`)}`
+export const signWebhook = (secret: string, timestamp: string, body: string) =>
+  `sha256=${hmacSha256Hex(secret, `${timestamp}.${body}`)}`
 
 /** For receivers: a constant-time check of the signature. */
 export function verifyWebhook(secret: string, timestamp: string, body: string, signature: string): boolean {
@@ -15,7 +16,14 @@ export function verifyWebhook(secret: string, timestamp: string, body: string, s
   return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
-export async function postWebhook(options: { url: string; secret: string; body: unknown; idempotencyKey: string; fetchImpl?: typeof fetch; timeoutMs?: number }) {
+export async function postWebhook(options: {
+  url: string
+  secret: string
+  body: unknown
+  idempotencyKey: string
+  fetchImpl?: typeof fetch
+  timeoutMs?: number
+}) {
   const body = JSON.stringify(options.body)
   const timestamp = String(Math.floor(Date.now() / 1000))
   const response = await (options.fetchImpl ?? fetch)(options.url, {

@@ -3,7 +3,8 @@ import { createHash, createHmac } from "node:crypto"
 
 export const sha256Hex = (text: string): string => createHash("sha256").update(text).digest("hex")
 
-export const hmacSha256Hex = (secret: string, message: string): string => createHmac("sha256", secret).update(message).digest("hex")
+export const hmacSha256Hex = (secret: string, message: string): string =>
+  createHmac("sha256", secret).update(message).digest("hex")
 
 /** JSON with keys sorted at every level, so equal bodies hash equally. */
 export function stableJson(value: unknown): string {

@@ -14,9 +14,10 @@ type Params = Parameters<Sql["unsafe"]>[1]
 
 function wrap(sql: Sql | TransactionSql, root: Sql): Db {
   return {
-    query: async <Row,>(text: string, params: readonly unknown[] = []) => (await sql.unsafe(text, params as Params)) as unknown as Row[],
+    query: async <Row>(text: string, params: readonly unknown[] = []) =>
+      (await sql.unsafe(text, params as Params)) as unknown as Row[],
     // postgres.js runs the callback on one connection inside BEGIN … COMMIT (ROLLBACK on a throw).
-    transaction: <T,>(work: (tx: Db) => Promise<T>) => root.begin((tx) => work(wrap(tx, root))) as Promise<T>,
+    transaction: <T>(work: (tx: Db) => Promise<T>) => root.begin((tx) => work(wrap(tx, root))) as Promise<T>,
   }
 }
 

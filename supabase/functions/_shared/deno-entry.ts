@@ -20,7 +20,9 @@ interface DenoRuntime {
 }
 
 const peerOf = (env: unknown) =>
-  typeof env === "object" && env !== null && "remoteAddress" in env && typeof env.remoteAddress === "string" ? env.remoteAddress : null
+  typeof env === "object" && env !== null && "remoteAddress" in env && typeof env.remoteAddress === "string"
+    ? env.remoteAddress
+    : null
 
 export function serveFunction(name: FunctionName) {
   const deno = (globalThis as unknown as { Deno: DenoRuntime }).Deno
@@ -30,7 +32,11 @@ export function serveFunction(name: FunctionName) {
   const databaseUrl = env("SUPABASE_DB_URL") ?? env("DATABASE_URL")
   if (!databaseUrl) throw new Error("SUPABASE_DB_URL is not set")
   // Supabase's pooler runs in transaction mode: no prepared statements.
-  const sql = postgres(databaseUrl, { max: Number(env("DB_POOL_SIZE") ?? 3), prepare: false, onnotice: () => undefined })
+  const sql = postgres(databaseUrl, {
+    max: Number(env("DB_POOL_SIZE") ?? 3),
+    prepare: false,
+    onnotice: () => undefined,
+  })
   const db = postgresDb(sql)
   // On Supabase the API gateway (Kong) is the one proxy in front: see spam/client-ip.ts.
   const config = configFromEnv(env, { ipHashSalt, defaultTrustedProxyHops: DEFAULT_TRUSTED_PROXY_HOPS.supabase })
@@ -48,5 +54,7 @@ export function serveFunction(name: FunctionName) {
   })
   const port = env("PORT")
   // Deno hands the peer's address to the handler, not to the Request: it reaches the app as Hono's env.
-  deno.serve(port ? { port: Number(port), hostname: env("HOSTNAME") ?? "127.0.0.1" } : {}, (request, info) => app.fetch(request, { remoteAddress: info.remoteAddr.hostname }))
+  deno.serve(port ? { port: Number(port), hostname: env("HOSTNAME") ?? "127.0.0.1" } : {}, (request, info) =>
+    app.fetch(request, { remoteAddress: info.remoteAddr.hostname }),
+  )
 }

@@ -31,7 +31,8 @@ export function tooDeepAt(value: unknown, maxDepth = MAX_JSON_DEPTH): string | n
     if (item.depth >= maxDepth) return item.field
     const topLevel = item.depth === 0 && !Array.isArray(item.value)
     for (const [key, child] of Object.entries(item.value)) {
-      if (isContainer(child)) stack.push({ value: child, depth: item.depth + 1, field: topLevel ? wellFormed(key) : item.field })
+      if (isContainer(child))
+        stack.push({ value: child, depth: item.depth + 1, field: topLevel ? wellFormed(key) : item.field })
     }
   }
   return null
@@ -41,6 +42,7 @@ export function tooDeepAt(value: unknown, maxDepth = MAX_JSON_DEPTH): string | n
 export function withWellFormedText(value: unknown): unknown {
   if (typeof value === "string") return wellFormed(value)
   if (Array.isArray(value)) return value.map(withWellFormedText)
-  if (isContainer(value)) return Object.fromEntries(Object.entries(value).map(([key, child]) => [wellFormed(key), withWellFormedText(child)]))
+  if (isContainer(value))
+    return Object.fromEntries(Object.entries(value).map(([key, child]) => [wellFormed(key), withWellFormedText(child)]))
   return value
 }

@@ -18,7 +18,13 @@ import {
 import type { Db } from "./db.ts"
 import { fill } from "./mail/escape.ts"
 import { withSafeHeaders } from "./mail/layout.ts"
-import { bookingConfirmation, companyNotification, estimateConfirmation, firstNameOf, type CompanyNotice } from "./mail/templates.ts"
+import {
+  bookingConfirmation,
+  companyNotification,
+  estimateConfirmation,
+  firstNameOf,
+  type CompanyNotice,
+} from "./mail/templates.ts"
 import { enqueueJobs, type NewJob } from "./outbox.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "./site-data.generated.ts"
@@ -37,7 +43,9 @@ export function successMessage(name: PublicFunctionName, body: unknown): string 
     case "process-contact":
       return fill(RESPONSES.contact, { firstName: firstNameOf((body as ContactMessage).name) })
     case "process-simple-lead":
-      return { estimate: RESPONSES.estimateLead, booking: RESPONSES.booking, callback: RESPONSES.callback }[simpleLeadKind(body)]
+      return { estimate: RESPONSES.estimateLead, booking: RESPONSES.booking, callback: RESPONSES.callback }[
+        simpleLeadKind(body)
+      ]
     case "process-estimate":
       return RESPONSES.estimateRequest
     case "send-estimate-confirmation":
@@ -49,7 +57,13 @@ export function successMessage(name: PublicFunctionName, body: unknown): string 
  * A bot's submission: recorded in spam_attempts (no lead, no outbox job), answered exactly as a real
  * one would be. The wizard's three calls share one row, so they share one reference, as real ones do.
  */
-export async function recordSpam(tx: Db, name: PublicFunctionName, body: { submissionId: string }, reason: SpamReason, ctx: RequestContext): Promise<SuccessAnswer> {
+export async function recordSpam(
+  tx: Db,
+  name: PublicFunctionName,
+  body: { submissionId: string },
+  reason: SpamReason,
+  ctx: RequestContext,
+): Promise<SuccessAnswer> {
   const { turnstileToken: _token, ...kept } = body as { submissionId: string; turnstileToken?: string }
   const [row] = await tx.query<{ id: string }>(
     `insert into spam_attempts (submission_id, function_name, reason, body, ip_hash, user_agent)
@@ -90,7 +104,13 @@ interface LeadColumns {
 }
 
 async function upsertLead(tx: Db, submissionId: string, lead: LeadColumns, ctx: RequestContext): Promise<string> {
-  const columns = { ...lead, pests: JSON.stringify(lead.pests ?? []), submission_id: submissionId, user_agent: ctx.userAgent, ip_hash: ctx.ipHash }
+  const columns = {
+    ...lead,
+    pests: JSON.stringify(lead.pests ?? []),
+    submission_id: submissionId,
+    user_agent: ctx.userAgent,
+    ip_hash: ctx.ipHash,
+  }
   const names = Object.keys(columns)
   const values = Object.values(columns).map((v) => (v === undefined || v === "" ? null : v))
   const placeholders = names.map((name, i) => (name === "pests" ? `$${i + 1}::text::jsonb` : `$${i + 1}`))
@@ -158,12 +178,26 @@ const callbackColumns = (b: OfferCallback): LeadColumns => ({
 })
 
 const toCompany = (ctx: RequestContext, notice: CompanyNotice, reference: string) =>
-  withSafeHeaders({ to: ctx.config.mail.companyTo, from: ctx.config.mail.from, ...companyNotification(notice, reference) })
+  withSafeHeaders({
+    to: ctx.config.mail.companyTo,
+    from: ctx.config.mail.from,
+    ...companyNotification(notice, reference),
+  })
 
 /** The company's e-mail about a lead or message: one per submission, whichever call comes first. */
-function companyJob(submissionId: string, notice: CompanyNotice, ids: { leadId?: string; contactMessageId?: string }, ctx: RequestContext): NewJob {
+function companyJob(
+  submissionId: string,
+  notice: CompanyNotice,
+  ids: { leadId?: string; contactMessageId?: string },
+  ctx: RequestContext,
+): NewJob {
   const reference = ids.leadId ?? ids.contactMessageId ?? submissionId
-  return { kind: "company_email", dedupeKey: `${submissionId}:company_email`, ...ids, payload: toCompany(ctx, notice, reference) }
+  return {
+    kind: "company_email",
+    dedupeKey: `${submissionId}:company_email`,
+    ...ids,
+    payload: toCompany(ctx, notice, reference),
+  }
 }
 
 async function processContact(tx: Db, body: ContactMessage, ctx: RequestContext): Promise<SuccessAnswer> {
@@ -194,7 +228,12 @@ async function processSimpleLead(tx: Db, body: SimpleLead, ctx: RequestContext):
           kind: "customer_email",
           dedupeKey: `${booking.submissionId}:customer_email`,
           leadId,
-          payload: withSafeHeaders({ to: booking.email, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...bookingConfirmation(booking) }),
+          payload: withSafeHeaders({
+            to: booking.email,
+            from: ctx.config.mail.from,
+            replyTo: ctx.config.mail.companyTo,
+            ...bookingConfirmation(booking),
+          }),
         },
       ])
       return { success: true, message: successMessage("process-simple-lead", booking), reference: leadId }
@@ -216,11 +255,23 @@ export function crmPayload(body: EstimateRequest, leadId: string) {
     submissionId: body.submissionId,
     accountId: body.accountId,
     source: "website_estimate",
-    customer: { firstName: body.firstName, lastName: body.lastName, fullName: body.fullName, phone: body.phone, email: body.email },
-    serviceAddress: { street: body.streetAddress, city: body.city, state: body.state.toUpperCase(), zipCode: body.zipCode },
+    customer: {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      fullName: body.fullName,
+      phone: body.phone,
+      email: body.email,
+    },
+    serviceAddress: {
+      street: body.streetAddress,
+      city: body.city,
+      state: body.state.toUpperCase(),
+      zipCode: body.zipCode,
+    },
     estimate: {
       propertyType: body.propertyType,
-      propertyTypeLabel: ESTIMATE_OPTIONS.propertyTypes.find((p) => p.id === body.propertyType)?.label ?? body.propertyType,
+      propertyTypeLabel:
+        ESTIMATE_OPTIONS.propertyTypes.find((p) => p.id === body.propertyType)?.label ?? body.propertyType,
       servicePlan: body.servicePlan,
       servicePlanName: ESTIMATE_OPTIONS.servicePlans.find((p) => p.id === body.servicePlan)?.name ?? body.servicePlan,
       pests: body.pests,
@@ -248,7 +299,12 @@ async function sendEstimateConfirmation(tx: Db, body: EstimateRequest, ctx: Requ
       kind: "customer_email",
       dedupeKey: `${body.submissionId}:customer_email`,
       leadId,
-      payload: withSafeHeaders({ to: body.email, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...estimateConfirmation(body) }),
+      payload: withSafeHeaders({
+        to: body.email,
+        from: ctx.config.mail.from,
+        replyTo: ctx.config.mail.companyTo,
+        ...estimateConfirmation(body),
+      }),
     },
   ])
   return { success: true, message: successMessage("send-estimate-confirmation", body), reference: leadId }

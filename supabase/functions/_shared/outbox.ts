@@ -26,12 +26,20 @@ export interface NewJob {
 /** Queues jobs in one statement; a job whose dedupe key exists already is skipped. */
 export async function enqueueJobs(tx: Db, jobs: readonly NewJob[]): Promise<void> {
   if (jobs.length === 0) return
-  const rows = jobs.map((_, i) => `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}::uuid, $${i * 5 + 4}::uuid, $${i * 5 + 5}::text::jsonb)`)
+  const rows = jobs.map(
+    (_, i) => `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}::uuid, $${i * 5 + 4}::uuid, $${i * 5 + 5}::text::jsonb)`,
+  )
   await tx.query(
     `insert into outbox_jobs (kind, dedupe_key, lead_id, contact_message_id, payload)
      values ${rows.join(", ")}
      on conflict (dedupe_key) do nothing`,
-    jobs.flatMap((job) => [job.kind, job.dedupeKey, job.leadId ?? null, job.contactMessageId ?? null, JSON.stringify(job.payload)]),
+    jobs.flatMap((job) => [
+      job.kind,
+      job.dedupeKey,
+      job.leadId ?? null,
+      job.contactMessageId ?? null,
+      JSON.stringify(job.payload),
+    ]),
   )
 }
 
@@ -89,8 +97,19 @@ async function sendEmail(job: OutboxJob, { config, db, fetchImpl = fetch }: Deli
     const post = (withReplyTo: string | undefined, idempotencyKey: string) =>
       fetchImpl(`${config.mail.resendApiUrl}/emails`, {
         method: "POST",
-        headers: { Authorization: `Bearer ${config.mail.resendApiKey}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
-        body: JSON.stringify({ from: message.from, to: [message.to], reply_to: withReplyTo, subject: message.subject, html: message.html, text: message.text }),
+        headers: {
+          Authorization: `Bearer ${config.mail.resendApiKey}`,
+          "Content-Type": "application/json",
+          "Idempotency-Key": idempotencyKey,
+        },
+        body: JSON.stringify({
+          from: message.from,
+          to: [message.to],
+          reply_to: withReplyTo,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+        }),
         signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
       })
     const response = await post(replyTo, job.id)
@@ -119,21 +138,31 @@ async function forwardToCrm(job: OutboxJob, { config, fetchImpl }: DeliveryDeps)
   const { webhookUrl, webhookSecret } = config.crm
   if (!webhookUrl) throw new NotConfiguredError("CRM_WEBHOOK_URL is not set")
   if (!webhookSecret) throw new NotConfiguredError("CRM_WEBHOOK_SECRET is not set")
-  await postWebhook({ url: webhookUrl, secret: webhookSecret, body: job.payload, idempotencyKey: job.id, fetchImpl, timeoutMs: DELIVERY_TIMEOUT_MS })
+  await postWebhook({
+    url: webhookUrl,
+    secret: webhookSecret,
+    body: job.payload,
+    idempotencyKey: job.id,
+    fetchImpl,
+    timeoutMs: DELIVERY_TIMEOUT_MS,
+  })
   return undefined
 }
 
 /** Delivers one job; resolves to a note kept in last_error when it was sent with a caveat. */
-export const deliverJob = (job: OutboxJob, deps: DeliveryDeps): Promise<string | undefined> => (job.kind === "crm_forward" ? forwardToCrm(job, deps) : sendEmail(job, deps))
+export const deliverJob = (job: OutboxJob, deps: DeliveryDeps): Promise<string | undefined> =>
+  job.kind === "crm_forward" ? forwardToCrm(job, deps) : sendEmail(job, deps)
 
 /** Exponential backoff: base, 2×base, 4×base … capped. */
-export const backoffMs = (attempts: number, base: number, max: number) => Math.min(max, base * 2 ** Math.max(0, attempts - 1))
+export const backoffMs = (attempts: number, base: number, max: number) =>
+  Math.min(max, base * 2 ** Math.max(0, attempts - 1))
 
 /**
  * How long a claim holds its jobs: every round of the batch may take the delivery timeout twice (the
  * reply_to fallback), plus a margin. A worker that dies mid-batch frees its jobs when this runs out.
  */
-export const leaseMs = ({ batchSize, concurrency }: BackendConfig["outbox"]) => Math.max(120_000, Math.ceil(batchSize / concurrency) * 2 * DELIVERY_TIMEOUT_MS + 60_000)
+export const leaseMs = ({ batchSize, concurrency }: BackendConfig["outbox"]) =>
+  Math.max(120_000, Math.ceil(batchSize / concurrency) * 2 * DELIVERY_TIMEOUT_MS + 60_000)
 
 export interface DispatchResult {
   sent: number
@@ -170,32 +199,50 @@ async function claimBatch(db: Db, outbox: BackendConfig["outbox"]): Promise<Outb
     [outbox.batchSize, leaseMs(outbox)],
   )
   // RETURNING follows the update's scan, not the subquery's order.
-  return claimed.sort((a, b) => a.priority - b.priority || b.due - a.due).map(({ id, kind, payload, attempts }) => ({ id, kind, payload, attempts }))
+  return claimed
+    .sort((a, b) => a.priority - b.priority || b.due - a.due)
+    .map(({ id, kind, payload, attempts }) => ({ id, kind, payload, attempts }))
 }
 
 type Outcome = { ok: true; note: string | undefined } | { ok: false; error: unknown }
 
 /** Records one delivery's outcome; returns how long the API asked us to wait (0 if it did not). */
-async function settle(job: OutboxJob, outcome: Outcome, { db, config }: DeliveryDeps, result: DispatchResult): Promise<number> {
+async function settle(
+  job: OutboxJob,
+  outcome: Outcome,
+  { db, config }: DeliveryDeps,
+  result: DispatchResult,
+): Promise<number> {
   if (outcome.ok) {
-    await db.query(`update outbox_jobs set status = 'sent', delivered_at = now(), last_error = $2, locked_until = null, updated_at = now() where id = $1`, [job.id, outcome.note ?? null])
+    await db.query(
+      `update outbox_jobs set status = 'sent', delivered_at = now(), last_error = $2, locked_until = null, updated_at = now() where id = $1`,
+      [job.id, outcome.note ?? null],
+    )
     result.sent++
     return 0
   }
   const { error } = outcome
   const message = error instanceof Error ? error.message : String(error)
   if (error instanceof NotConfiguredError) {
-    await db.query(`update outbox_jobs set status = 'not_configured', last_error = $2, locked_until = null, updated_at = now() where id = $1`, [job.id, message])
+    await db.query(
+      `update outbox_jobs set status = 'not_configured', last_error = $2, locked_until = null, updated_at = now() where id = $1`,
+      [job.id, message],
+    )
     result.notConfigured++
     return 0
   }
   const rateLimited = error instanceof RateLimitedError
   if (!rateLimited && job.attempts >= config.outbox.maxAttempts) {
-    await db.query(`update outbox_jobs set status = 'dead', last_error = $2, locked_until = null, updated_at = now() where id = $1`, [job.id, message])
+    await db.query(
+      `update outbox_jobs set status = 'dead', last_error = $2, locked_until = null, updated_at = now() where id = $1`,
+      [job.id, message],
+    )
     result.dead++
     return 0
   }
-  const delay = rateLimited ? error.retryAfterMs : backoffMs(job.attempts, config.outbox.backoffBaseMs, config.outbox.backoffMaxMs)
+  const delay = rateLimited
+    ? error.retryAfterMs
+    : backoffMs(job.attempts, config.outbox.backoffBaseMs, config.outbox.backoffMaxMs)
   await db.query(
     `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null, attempts = attempts - $4::int,
        next_attempt_at = now() + ($3::int * interval '1 millisecond'), updated_at = now() where id = $1`,

@@ -19,7 +19,11 @@ export function fieldErrors(error: ValidationError): Record<string, string> {
   for (const issue of error.inner.length > 0 ? error.inner : [error]) {
     if (issue.type === "exact") {
       const unknown = String((issue.params as { properties?: string } | undefined)?.properties ?? "")
-      for (const key of unknown.split(",").map((k) => k.trim()).filter(Boolean)) fields[key] ??= "Unknown field"
+      for (const key of unknown
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean))
+        fields[key] ??= "Unknown field"
       continue
     }
     fields[issue.path || "body"] ??= issue.message
@@ -27,7 +31,8 @@ export function fieldErrors(error: ValidationError): Record<string, string> {
   return fields
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
 
 /** No field takes an object, so any object below the top level becomes a plain `{}`: just as invalid, and harmless to Yup. */
 const defuse = (value: unknown): unknown => (Array.isArray(value) ? value.map(defuse) : isRecord(value) ? {} : value)
@@ -44,11 +49,20 @@ export type Validated = { body: { submissionId: string } } | { fields: Record<st
 
 export async function validateBody(name: PublicFunctionName, parsed: unknown): Promise<Validated> {
   const deep = tooDeepAt(parsed)
-  if (deep) return { fields: Object.assign(fieldMap(), { [deep]: `Nested too deeply (no field takes more than ${MAX_JSON_DEPTH} levels)` }) }
+  if (deep)
+    return {
+      fields: Object.assign(fieldMap(), {
+        [deep]: `Nested too deeply (no field takes more than ${MAX_JSON_DEPTH} levels)`,
+      }),
+    }
   const raw = withWellFormedText(parsed)
   const unknown = isRecord(raw) ? unknownKeysOf(name, raw) : []
   const unknownSet = new Set(unknown)
-  const input = isRecord(raw) ? Object.fromEntries(Object.entries(raw).flatMap(([key, value]) => (unknownSet.has(key) ? [] : [[key, defuse(value)]]))) : raw
+  const input = isRecord(raw)
+    ? Object.fromEntries(
+        Object.entries(raw).flatMap(([key, value]) => (unknownSet.has(key) ? [] : [[key, defuse(value)]])),
+      )
+    : raw
   let fields = fieldMap()
   try {
     const body = (await FUNCTION_SCHEMAS[name].validate(input, { abortEarly: false })) as { submissionId: string }

@@ -24,7 +24,10 @@ export function StepList({ steps }: { steps: NonNullable<PestSectionData["steps"
     <ol className="grid gap-5 md:grid-cols-2 lg:grid-cols-4">
       {steps.map((step, i) => (
         <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-5">
-          <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white" aria-hidden="true">
+          <span
+            className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+            aria-hidden="true"
+          >
             {i + 1}
           </span>
           <h3 className="mt-3 font-semibold text-slate-900">{step.title}</h3>
@@ -54,7 +57,15 @@ const TONES: Record<string, string> = {
   success: "border-green-400 bg-green-50",
 }
 
-export function Callout({ body, tone, points }: { body: string; tone?: string | null; points?: readonly string[] | null }) {
+export function Callout({
+  body,
+  tone,
+  points,
+}: {
+  body: string
+  tone?: string | null
+  points?: readonly string[] | null
+}) {
   return (
     <div className={`rounded-xl border-l-4 p-5 ${TONES[tone ?? "info"] ?? TONES.info}`}>
       <p className="text-slate-800">{body}</p>

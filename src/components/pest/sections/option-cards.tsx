@@ -13,7 +13,10 @@ export function OptionCards({ options, links }: { options: readonly OptionData[]
     <>
       <ul className="grid gap-5 md:grid-cols-3">
         {options.map((option) => (
-          <li key={option.name} className={`flex flex-col rounded-xl border bg-white p-6 ${option.highlighted ? "border-brand-600 shadow-lg ring-2 ring-brand-600" : "border-slate-200"}`}>
+          <li
+            key={option.name}
+            className={`flex flex-col rounded-xl border bg-white p-6 ${option.highlighted ? "border-brand-600 shadow-lg ring-2 ring-brand-600" : "border-slate-200"}`}
+          >
             <h3 className="text-lg font-bold text-slate-900">{option.name}</h3>
             <p className="mt-1 text-2xl font-extrabold text-brand-800">{option.price}</p>
             <p className="mt-2 text-sm text-slate-700">{option.description}</p>
@@ -29,10 +32,16 @@ export function OptionCards({ options, links }: { options: readonly OptionData[]
         ))}
       </ul>
       <div className="mt-8 flex flex-wrap gap-3">
-        <Link to={links.estimate.path} className="rounded-lg bg-accent-600 px-5 py-3 font-semibold text-white hover:bg-accent-700">
+        <Link
+          to={links.estimate.path}
+          className="rounded-lg bg-accent-600 px-5 py-3 font-semibold text-white hover:bg-accent-700"
+        >
           {links.estimate.label}
         </Link>
-        <Link to={links.plans.path} className="rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+        <Link
+          to={links.plans.path}
+          className="rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+        >
           {links.plans.label}
         </Link>
       </div>

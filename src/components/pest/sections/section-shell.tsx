@@ -1,7 +1,17 @@
 import type { ReactNode } from "react"
 
 /** A pest-page section: its h2, an optional introduction, and the content. */
-export function SectionShell({ heading, intro, children, tinted = false }: { heading: string; intro?: string | null; children: ReactNode; tinted?: boolean }) {
+export function SectionShell({
+  heading,
+  intro,
+  children,
+  tinted = false,
+}: {
+  heading: string
+  intro?: string | null
+  children: ReactNode
+  tinted?: boolean
+}) {
   return (
     <section className={tinted ? "bg-slate-50" : ""}>
       <div className="mx-auto max-w-6xl px-4 py-12">

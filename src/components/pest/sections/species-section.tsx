@@ -24,8 +24,16 @@ export function SpeciesList({ species }: { species: readonly SpeciesData[] }) {
             {s.severity && <LevelBadge level={s.severity} />}
             {s.aggression && <LevelBadge label="Aggression" level={s.aggression} />}
             {s.danger && <LevelBadge label="Danger" level={s.danger} />}
-            {s.dangerous && <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">Dangerous</span>}
-            {s.protected && <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900">Protected</span>}
+            {s.dangerous && (
+              <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">
+                Dangerous
+              </span>
+            )}
+            {s.protected && (
+              <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900">
+                Protected
+              </span>
+            )}
           </div>
           <p className="mt-2 text-slate-700">{s.description}</p>
           {facts(s).length > 0 && (

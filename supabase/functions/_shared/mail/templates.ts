@@ -7,14 +7,24 @@ import { renderEmail } from "./layout.ts"
 
 export type LeadKind = keyof typeof LEAD_MESSAGES.companyEmail.kindLabels
 
-const label = <T extends { id: string }>(list: readonly T[], id: string, key: keyof T) => String(list.find((item) => item.id === id)?.[key] ?? id)
+const label = <T extends { id: string }>(list: readonly T[], id: string, key: keyof T) =>
+  String(list.find((item) => item.id === id)?.[key] ?? id)
 const optionalRow = (name: string, value: string | undefined): Array<[string, string]> => (value ? [[name, value]] : [])
 const yesNo = (value: boolean, note: string) => (value ? `Yes (${note})` : "No")
 const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName
 
 type EstimateFields = Pick<
   EstimateRequest,
-  "propertyType" | "servicePlan" | "pests" | "additionalPests" | "sameDayService" | "quickKnock" | "streetAddress" | "city" | "state" | "zipCode"
+  | "propertyType"
+  | "servicePlan"
+  | "pests"
+  | "additionalPests"
+  | "sameDayService"
+  | "quickKnock"
+  | "streetAddress"
+  | "city"
+  | "state"
+  | "zipCode"
 >
 
 /** The estimate summary shown to the customer and the company alike. */
@@ -23,7 +33,10 @@ export function estimateRows(e: EstimateFields): Array<[string, string]> {
     ["Property", label(ESTIMATE_OPTIONS.propertyTypes, e.propertyType, "label")],
     ["Service plan", label(ESTIMATE_OPTIONS.servicePlans, e.servicePlan, "name")],
     ["Pests", e.pests.join(", ")],
-    ["Additional pest concerns", ESTIMATE_OPTIONS.additionalPests.find((a) => a.value === e.additionalPests)?.label ?? String(e.additionalPests)],
+    [
+      "Additional pest concerns",
+      ESTIMATE_OPTIONS.additionalPests.find((a) => a.value === e.additionalPests)?.label ?? String(e.additionalPests),
+    ],
     [ESTIMATE_OPTIONS.sameDay.label, yesNo(e.sameDayService, ESTIMATE_OPTIONS.sameDay.priceNote)],
     [ESTIMATE_OPTIONS.quickKnock.label, yesNo(e.quickKnock, ESTIMATE_OPTIONS.quickKnock.priceNote)],
     ["Address", `${e.streetAddress}, ${e.city}, ${e.state} ${e.zipCode}`],
@@ -40,18 +53,37 @@ function noticeRows(notice: CompanyNotice): { name: string; replyTo?: string; ro
   switch (notice.kind) {
     case "contact": {
       const b = notice.body
-      return { name: b.name, replyTo: b.email, rows: [["Name", b.name], ["Phone", b.phone], ["Email", b.email], ["Message", b.message]] }
+      return {
+        name: b.name,
+        replyTo: b.email,
+        rows: [
+          ["Name", b.name],
+          ["Phone", b.phone],
+          ["Email", b.email],
+          ["Message", b.message],
+        ],
+      }
     }
     case "estimate": {
       const b = notice.body
-      return { name: b.fullName, replyTo: b.email, rows: [["Name", b.fullName], ["Phone", b.phone], ["Email", b.email], ...estimateRows(b)] }
+      return {
+        name: b.fullName,
+        replyTo: b.email,
+        rows: [["Name", b.fullName], ["Phone", b.phone], ["Email", b.email], ...estimateRows(b)],
+      }
     }
     case "booking": {
       const b = notice.body
       return {
         name: b.fullName,
         replyTo: b.email,
-        rows: [["Name", b.fullName], ["Phone", b.phone], ["Email", b.email], ["Address", `${b.streetAddress}, ${b.city} ${b.zipCode}`], ["Offer", b.specialOffer]],
+        rows: [
+          ["Name", b.fullName],
+          ["Phone", b.phone],
+          ["Email", b.email],
+          ["Address", `${b.streetAddress}, ${b.city} ${b.zipCode}`],
+          ["Offer", b.specialOffer],
+        ],
       }
     }
     case "callback": {
@@ -78,12 +110,19 @@ export function companyNotification(notice: CompanyNotice, reference: string) {
   const { name, replyTo, rows } = noticeRows(notice)
   const messages = LEAD_MESSAGES.companyEmail
   const kindLabel = messages.kindLabels[notice.kind]
-  const subject = notice.kind === "contact" ? fill(messages.contactSubject, { name }) : fill(messages.leadSubject, { name, kindLabel })
+  const subject =
+    notice.kind === "contact"
+      ? fill(messages.contactSubject, { name })
+      : fill(messages.leadSubject, { name, kindLabel })
   // A reply-to the e-mail API would refuse must not hold up the owner's notice: leave it out (the address is in the body).
-  return { ...(replyTo && isEmailAddress(replyTo) ? { replyTo } : {}), ...renderEmail({ subject, heading: subject, intro: messages.intro, rows: [...rows, ["Reference", reference]] }) }
+  return {
+    ...(replyTo && isEmailAddress(replyTo) ? { replyTo } : {}),
+    ...renderEmail({ subject, heading: subject, intro: messages.intro, rows: [...rows, ["Reference", reference]] }),
+  }
 }
 
-const signOff = () => fill(LEAD_MESSAGES.customerEmail.signOff, { phone: COMPANY.phone.display, hours: COMPANY.hoursText })
+const signOff = () =>
+  fill(LEAD_MESSAGES.customerEmail.signOff, { phone: COMPANY.phone.display, hours: COMPANY.hoursText })
 
 export function estimateConfirmation(body: EstimateRequest) {
   const copy = LEAD_MESSAGES.customerEmail
@@ -103,7 +142,11 @@ export function bookingConfirmation(body: OfferBooking) {
     subject: copy.bookingSubject,
     heading: copy.bookingSubject,
     intro: fill(copy.bookingIntro, { firstName: firstNameOf(body.fullName) }),
-    rows: [["Offer", body.specialOffer], ["Address", `${body.streetAddress}, ${body.city} ${body.zipCode}`], ["Phone", body.phone]],
+    rows: [
+      ["Offer", body.specialOffer],
+      ["Address", `${body.streetAddress}, ${body.city} ${body.zipCode}`],
+      ["Phone", body.phone],
+    ],
     steps: copy.bookingNextSteps,
     signOff: signOff(),
   })

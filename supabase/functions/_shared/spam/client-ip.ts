@@ -28,7 +28,10 @@ export interface ClientAddressInput {
 
 export function clientAddress({ forwardedFor, remoteAddress, trustedProxyHops }: ClientAddressInput): ClientAddress {
   const entry = trustedProxyHops > 0 ? forwardedEntry(forwardedFor, trustedProxyHops) : null
-  return (entry !== null ? parseIp(entry) : null) ?? (remoteAddress ? parseIp(remoteAddress) : null) ?? { ip: null, key: UNKNOWN_CLIENT }
+  return (
+    (entry !== null ? parseIp(entry) : null) ??
+    (remoteAddress ? parseIp(remoteAddress) : null) ?? { ip: null, key: UNKNOWN_CLIENT }
+  )
 }
 
 /** The entry `hops` from the right; empty entries count, as each proxy appends exactly one. */
@@ -83,7 +86,8 @@ function parseIpv6(input: string): number[] | null {
   }
   const halves = text.split("::")
   if (halves.length > 2) return null
-  const groupsOf = (part: string) => (part === "" ? [] : part.split(":").map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16) : Number.NaN)))
+  const groupsOf = (part: string) =>
+    part === "" ? [] : part.split(":").map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16) : Number.NaN))
   const head = groupsOf(halves[0]!)
   const tail = halves.length === 2 ? groupsOf(halves[1]!) : []
   if ([...head, ...tail].some(Number.isNaN)) return null

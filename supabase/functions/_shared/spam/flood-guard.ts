@@ -41,7 +41,8 @@ export function createFloodGuard(maxKeys = DEFAULT_FLOOD_GUARD_KEYS): FloodGuard
     flooding(key, spam, nowMs) {
       const window = rateLimitWindow(spam, nowMs)
       const entry = spent.get(key)
-      if (entry?.windowStart !== window.start || entry.refused < Math.max(spam.rateLimitMax, FLOOD_AFTER_REFUSALS)) return null
+      if (entry?.windowStart !== window.start || entry.refused < Math.max(spam.rateLimitMax, FLOOD_AFTER_REFUSALS))
+        return null
       touch(key, entry)
       return window.retryAfterSeconds
     },

@@ -7,7 +7,8 @@
 import type { SpamConfig } from "../config.ts"
 import type { Db } from "../db.ts"
 
-export type RateLimitVerdict = { allowed: true; hits: number } | { allowed: false; hits: number; retryAfterSeconds: number }
+export type RateLimitVerdict =
+  { allowed: true; hits: number } | { allowed: false; hits: number; retryAfterSeconds: number }
 
 /** The latest window this process has cleared ended windows for: clearing once per window is enough. */
 let prunedThrough = 0
@@ -20,7 +21,12 @@ export function rateLimitWindow(spam: SpamConfig, nowMs: number) {
 }
 
 /** Counts this request against its IP's current window and says whether it may go on. */
-export async function takeRateLimit(db: Pick<Db, "query">, ipHash: string, spam: SpamConfig, nowMs = Date.now()): Promise<RateLimitVerdict> {
+export async function takeRateLimit(
+  db: Pick<Db, "query">,
+  ipHash: string,
+  spam: SpamConfig,
+  nowMs = Date.now(),
+): Promise<RateLimitVerdict> {
   const { start: windowStart, retryAfterSeconds } = rateLimitWindow(spam, nowMs)
   const [row] = await db.query<{ hits: number }>(
     `insert into rate_limits (ip_hash, window_start, hits) values ($1, to_timestamp($2::double precision / 1000), 1)
@@ -32,7 +38,9 @@ export async function takeRateLimit(db: Pick<Db, "query">, ipHash: string, spam:
   // The first request of each window (per process) clears the windows that have ended, so the table stays small without a cron job.
   if (windowStart > prunedThrough) {
     prunedThrough = windowStart
-    await db.query(`delete from rate_limits where window_start < to_timestamp($1::double precision / 1000)`, [windowStart])
+    await db.query(`delete from rate_limits where window_start < to_timestamp($1::double precision / 1000)`, [
+      windowStart,
+    ])
   }
   if (hits <= spam.rateLimitMax) return { allowed: true, hits }
   return { allowed: false, hits, retryAfterSeconds }

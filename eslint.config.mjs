@@ -1,0 +1,66 @@
+// ESLint: typescript-eslint's strict type-checked rules over all hand-written TypeScript, plus the
+// React hooks rules and jsx-a11y over the site's components. Formatting is Prettier's job, not this file's.
+import js from "@eslint/js"
+import jsxA11y from "eslint-plugin-jsx-a11y"
+import reactHooks from "eslint-plugin-react-hooks"
+import globals from "globals"
+import tseslint from "typescript-eslint"
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/",
+      ".cache/",
+      "public/",
+      ".data/",
+      "coverage/",
+      "reports/",
+      "src/gatsby-types.d.ts",
+      "supabase/functions/_shared/site-data.generated.ts",
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: "error" } },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ["*.js", "*.mjs", "__mocks__/*.js"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    rules: {
+      // Template literals with numbers are how messages and paths are written here; other types stay errors.
+      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
+      // `_name` marks a value taken apart on purpose (e.g. the honeypot dropped from a lead).
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          destructuredArrayIgnorePattern: "^_",
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}", "gatsby-browser.tsx", "gatsby-ssr.tsx", "__tests__/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.strict.rules },
+  },
+  {
+    // A test that reaches past a missing element with `!` fails right there, which is what a test should do.
+    files: ["__tests__/**", "e2e/**"],
+    rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+  {
+    files: ["**/*.js", "**/*.mjs", "**/*.cjs"],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { sourceType: "commonjs", globals: { ...globals.node, ...globals.jest } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  { files: ["eslint.config.mjs"], languageOptions: { sourceType: "module" } },
+)
