@@ -78,7 +78,7 @@ test("CI installs, tests and builds on every push and pull request with the same
   expect(runs(ci)).toContain("bash .ci/run")
   // .ci/run is install + `npm test` (build, types, unit and browser tests) + the quality budgets.
   const script = fs.readFileSync(path.join(ROOT, ".ci", "run"), "utf8")
-  expect(script).toMatch(/npm install --no-audit --no-fund\s+npm test\s+npm run quality/)
+  expect(script).toMatch(/npm install --no-audit --no-fund\s+(#.*\s+)?npm run lint\s+npm run format:check\s+npm test\s+npm run quality/)
 })
 
 test("the site deploys from main when data, code, static files or the Gatsby config change", () => {
@@ -139,4 +139,13 @@ test("the backend deploys from main when supabase/ changes: migrations pushed, f
 test("the schema check can fail: a misspelt key is caught", () => {
   const broken = source("ci.yml").replace("runs-on:", "run-on:")
   expect(validateWorkflow(broken).errors.length).toBeGreaterThan(0)
+})
+
+test("every workflow runs on Node 24 LTS, read from .nvmrc", () => {
+  expect(fs.readFileSync(path.join(ROOT, ".nvmrc"), "utf8").trim()).toBe("24")
+  for (const file of files) {
+    const setups = steps(workflow(file)).filter((step) => step.uses?.startsWith("actions/setup-node@"))
+    expect(setups.length).toBeGreaterThan(0)
+    for (const setup of setups) expect(setup.with).toMatchObject({ "node-version-file": ".nvmrc" })
+  }
 })
