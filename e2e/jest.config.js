@@ -7,5 +7,6 @@ module.exports = {
   testEnvironment: "node",
   globalSetup: "<rootDir>/e2e/global-setup.ts",
   globalTeardown: "<rootDir>/e2e/global-teardown.ts",
-  testTimeout: 60_000,
+  // A ceiling for a hung test, not a measure of speed: every wait inside a test is for an event.
+  testTimeout: 120_000,
 }

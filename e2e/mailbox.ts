@@ -5,8 +5,12 @@ export interface LocalMail {
   text_body: string
 }
 
-/** Waits for an e-mail to `address` whose subject matches. */
-export async function mailTo(address: string, subject: RegExp, timeoutMs = 10_000): Promise<LocalMail> {
+/**
+ * Waits for an e-mail to `address` whose subject matches. The worker is woken on commit, so it is
+ * normally there within a second; the ceiling only turns a lost e-mail into a clear message, and is
+ * far above what a loaded machine needs.
+ */
+export async function mailTo(address: string, subject: RegExp, timeoutMs = 45_000): Promise<LocalMail> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     const messages = (await (await fetch(`${process.env.E2E_API_URL}/_dev/mail.json`)).json()) as LocalMail[]
