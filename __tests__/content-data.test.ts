@@ -122,10 +122,9 @@ test("the plans, FAQ and pages carry the spec's counts and texts", () => {
   expect(plans.customPricing).toBe("Custom pricing based on your needs")
   expect(plans.validityNote).toMatch(/48 hours/)
   expect(readData<{ questions: unknown[] }>("faq.yaml").questions).toHaveLength(12)
-  expect(readData<{ whyHeading: string; whyPoints: string[] }>("contact-page.yaml")).toMatchObject({
-    whyHeading: "Why Contact Us First?",
-    whyPoints: expect.any(Array),
-  })
+  const contact = readData<{ whyHeading: string; whyPoints: unknown }>("contact-page.yaml")
+  expect(contact.whyHeading).toBe("Why Contact Us First?")
+  expect(Array.isArray(contact.whyPoints)).toBe(true)
   // One spelling of the plan names everywhere: the plans page's "C-CAREMAX" typo is not kept.
   for (const file of dataFiles()) expect(JSON.stringify(readData(file))).not.toMatch(/C-CAREMAX|C-ARE/)
 })

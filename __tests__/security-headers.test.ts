@@ -127,7 +127,7 @@ describe("the _headers file", () => {
       "/*\n  Content-Security-Policy: default-src 'self'\n  Strict-Transport-Security: max-age=63072000; includeSubDomains; preload\n",
     )
     for (const line of text.split("\n").filter((l) => l && !l.startsWith("#")))
-      expect(line).toMatch(/^(\/\S*|  [A-Za-z-]+: .+)$/)
+      expect(line).toMatch(/^(\/\S*| {2}[A-Za-z-]+: .+)$/)
   })
 
   test("every page gets the security headers once; hashed assets are immutable, HTML and page-data revalidated", () => {

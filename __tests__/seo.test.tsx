@@ -45,7 +45,7 @@ test("noindex pages say so", () => {
 
 test("LocalBusiness JSON-LD from site.yaml", () => {
   const script = renderSeo().querySelector('script[type="application/ld+json"]')
-  const business = JSON.parse(script?.innerHTML ?? "{}")
+  const business = JSON.parse(script?.innerHTML ?? "{}") as Record<string, unknown>
   expect(business).toMatchObject({
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
@@ -75,5 +75,5 @@ test("extra JSON-LD documents follow the business, and data cannot close the scr
   const scripts = head.querySelectorAll('script[type="application/ld+json"]')
   expect(scripts).toHaveLength(2)
   expect(scripts[1]?.innerHTML).not.toContain("</script>")
-  expect(JSON.parse(scripts[1]?.innerHTML ?? "{}").name).toBe("</script><b>x")
+  expect((JSON.parse(scripts[1]?.innerHTML ?? "{}") as { name?: unknown }).name).toBe("</script><b>x")
 })

@@ -42,7 +42,11 @@ describe("desktop navigation", () => {
 describe("the Services dropdown", () => {
   beforeEach(() => jest.useFakeTimers())
   afterEach(() => jest.useRealTimers())
-  const advance = (ms: number) => act(() => void jest.advanceTimersByTime(ms))
+  const advance = (ms: number) => {
+    act(() => {
+      jest.advanceTimersByTime(ms)
+    })
+  }
 
   test("lists the 11 pests and View All Services", async () => {
     renderHeader()
@@ -112,11 +116,13 @@ describe("the Services dropdown", () => {
     expect(servicesButton()).toHaveAttribute("aria-expanded", "false")
   })
 
-  test("works from the keyboard: ArrowDown opens and moves, Escape closes and returns focus", async () => {
+  test("works from the keyboard: ArrowDown opens and moves, Escape closes and returns focus", () => {
     renderHeader()
     servicesButton().focus()
     fireEvent.keyDown(servicesButton(), { key: "ArrowDown" })
-    await act(async () => void jest.runOnlyPendingTimers())
+    act(() => {
+      jest.runOnlyPendingTimers()
+    })
     expect(servicesButton()).toHaveAttribute("aria-expanded", "true")
     expect(within(mainNav()).getByRole("link", { name: "Ants" })).toHaveFocus()
     fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" })
@@ -163,14 +169,14 @@ describe("the mobile menu", () => {
     const user = userEvent.setup()
     await user.click(screen.getByRole("button", { name: "Open menu" }))
     const dialog = screen.getByRole("dialog")
-    await act(async () => undefined)
+    await act(() => Promise.resolve())
     expect(dialog).toContainElement(document.activeElement as HTMLElement)
     for (let i = 0; i < 15; i++) await user.tab()
     expect(dialog).toContainElement(document.activeElement as HTMLElement)
     await user.tab({ shift: true })
     expect(dialog).toContainElement(document.activeElement as HTMLElement)
     await user.keyboard("{Escape}")
-    await act(async () => undefined)
+    await act(() => Promise.resolve())
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument()
     expect(screen.getByRole("button", { name: "Open menu" })).toHaveFocus()
   })

@@ -6,6 +6,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { stripVTControlCharacters } from "node:util"
 
 export const PROJECT_ROOT = path.resolve(__dirname, "..")
 // Gatsby compiles its config with Parcel, which does not follow symlinks: copy the sources (src imports the
@@ -41,4 +42,4 @@ export function scratchProject(prefix = "scratch-"): ScratchProject {
 }
 
 /** Gatsby's output with colours removed and its wrapped lines joined, for matching messages. */
-export const plainOutput = (text: string) => text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "").replace(/\s+/g, " ")
+export const plainOutput = (text: string) => stripVTControlCharacters(text).replace(/\s+/g, " ")

@@ -154,7 +154,8 @@ async function main() {
       let five = 0
       const problems: string[] = []
       await pool(cases.length, 20, async (i) => {
-        const request = cases[i]!
+        const request = cases[i]
+        if (!request) return
         const response = await call(name, request.body, {
           "content-type": request.contentType,
           "x-forwarded-for": nextVisitor(),

@@ -12,7 +12,8 @@ interface Segment {
   color?: string
 }
 export interface BugSpec {
-  body: Segment[]
+  /** Head first, tail last: at least one segment. */
+  body: [Segment, ...Segment[]]
   color: string
   legs: { count: 6 | 8; length: number; from: number; to: number; bend?: number; width?: number; hindBoost?: number }
   antennae?: { length: number; curl?: number }
@@ -27,8 +28,8 @@ const f = (n: number) => n.toFixed(1)
 /** A bug seen from above, centred at (0,0), head towards negative y. */
 export function drawBug(spec: BugSpec): string {
   const parts: string[] = []
-  const head = spec.body[0]!
-  const tail = spec.body[spec.body.length - 1]!
+  const head = spec.body[0]
+  const tail = spec.body.at(-1) ?? head
   // Legs: pairs spread along the body between `from` and `to` (y positions).
   const pairs = spec.legs.count / 2
   for (let i = 0; i < pairs; i++) {
@@ -65,7 +66,7 @@ export function drawBug(spec: BugSpec): string {
       `<ellipse cx="${f(s.cx)}" cy="${f(s.cy)}" rx="${f(s.rx)}" ry="${f(s.ry)}" fill="${s.color ?? spec.color}"/>`,
     )
   if (spec.stripes) {
-    const s = spec.body[spec.stripes.segment]!
+    const s = spec.body[spec.stripes.segment] ?? head
     for (let i = 1; i <= spec.stripes.count; i++) {
       const y = s.cy - s.ry + (2 * s.ry * i) / (spec.stripes.count + 1)
       const half = s.rx * Math.sqrt(Math.max(0, 1 - ((y - s.cy) / s.ry) ** 2))
@@ -106,10 +107,9 @@ export function drawBug(spec: BugSpec): string {
 export function drawCentipede(color: string): string {
   const parts: string[] = []
   const n = 15
-  const points = Array.from({ length: n }, (_, i) => {
-    const t = i / (n - 1)
-    return { x: Math.sin(t * Math.PI * 1.3) * 70, y: -170 + t * 340 }
-  })
+  // Along the body from head (t = 0) to tail (t = 1).
+  const at = (t: number) => ({ x: Math.sin(t * Math.PI * 1.3) * 70, y: -170 + t * 340 })
+  const points = Array.from({ length: n }, (_, i) => at(i / (n - 1)))
   points.forEach((p, i) => {
     if (i === 0) return
     for (const side of [-1, 1])
@@ -122,12 +122,12 @@ export function drawCentipede(color: string): string {
       `<ellipse cx="${f(p.x)}" cy="${f(p.y)}" rx="${i === 0 ? 17 : 14}" ry="12" fill="${i % 2 ? color : "#a16207"}"/>`,
     ),
   )
-  const head = points[0]!
+  const head = at(0)
   for (const side of [-1, 1])
     parts.push(
       `<path d="M${f(head.x)} ${f(head.y - 8)} q${f(side * 30)} -50 ${f(side * 80)} -70" stroke="${color}" stroke-width="3.5" fill="none" stroke-linecap="round"/>`,
     )
-  const last = points[n - 1]!
+  const last = at(1)
   for (const side of [-1, 1])
     parts.push(
       `<path d="M${f(last.x)} ${f(last.y + 8)} q${f(side * 30)} 40 ${f(side * 70)} 70" stroke="${color}" stroke-width="3.5" fill="none" stroke-linecap="round"/>`,
