@@ -72,48 +72,31 @@ describe("the Services dropdown", () => {
     expect(links[11]).toHaveAttribute("href", "/services/")
   })
 
-  test("opens 200 ms after the pointer enters and closes 150 ms after it leaves", () => {
+  /**
+   * Plays pointer moves and clock steps over the dropdown: "enter"/"leave" move the pointer, a number
+   * advances the clock, and "open"/"closed" check the menu at that moment.
+   */
+  const play = (...steps: Array<"enter" | "leave" | "open" | "closed" | number>) => {
     renderHeader()
     const wrapper = servicesButton().parentElement!
-    fireEvent.mouseEnter(wrapper)
-    advance(199)
-    expect(servicesButton()).toHaveAttribute("aria-expanded", "false")
-    advance(1)
-    expect(servicesButton()).toHaveAttribute("aria-expanded", "true")
-    fireEvent.mouseLeave(wrapper)
-    advance(149)
-    expect(servicesButton()).toHaveAttribute("aria-expanded", "true")
-    advance(1)
-    expect(servicesButton()).toHaveAttribute("aria-expanded", "false")
+    for (const step of steps) {
+      if (typeof step === "number") advance(step)
+      else if (step === "enter") fireEvent.mouseEnter(wrapper)
+      else if (step === "leave") fireEvent.mouseLeave(wrapper)
+      else expect(servicesButton()).toHaveAttribute("aria-expanded", String(step === "open"))
+    }
+  }
+
+  test("opens 200 ms after the pointer enters and closes 150 ms after it leaves", () => {
+    play("enter", 199, "closed", 1, "open", "leave", 149, "open", 1, "closed")
   })
 
   test("re-opens at once within the 300 ms skip delay, and waits again after it", () => {
-    renderHeader()
-    const wrapper = servicesButton().parentElement!
-    fireEvent.mouseEnter(wrapper)
-    advance(200)
-    fireEvent.mouseLeave(wrapper)
-    advance(150)
-    expect(servicesButton()).toHaveAttribute("aria-expanded", "false")
-    advance(299)
-    fireEvent.mouseEnter(wrapper)
-    expect(servicesButton()).toHaveAttribute("aria-expanded", "true")
-    fireEvent.mouseLeave(wrapper)
-    advance(150 + 300)
-    fireEvent.mouseEnter(wrapper)
-    expect(servicesButton()).toHaveAttribute("aria-expanded", "false")
-    advance(200)
-    expect(servicesButton()).toHaveAttribute("aria-expanded", "true")
+    play("enter", 200, "leave", 150, "closed", 299, "enter", "open", "leave", 150 + 300, "enter", "closed", 200, "open")
   })
 
   test("a pointer that passes through without stopping does not open it", () => {
-    renderHeader()
-    const wrapper = servicesButton().parentElement!
-    fireEvent.mouseEnter(wrapper)
-    advance(100)
-    fireEvent.mouseLeave(wrapper)
-    advance(500)
-    expect(servicesButton()).toHaveAttribute("aria-expanded", "false")
+    play("enter", 100, "leave", 500, "closed")
   })
 
   test("works from the keyboard: ArrowDown opens and moves, Escape closes and returns focus", () => {
