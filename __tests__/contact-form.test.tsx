@@ -2,7 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { ContactForm, type ContactFormLabels } from "../src/components/forms/contact-form"
 import { ToastProvider } from "../src/components/ui/toaster"
-import type { CallResult } from "../src/lib/api"
+import type { CallResult } from "../src/lib/leads/api"
 import { readData } from "./fixtures/data"
 
 const labels = readData<{ form: ContactFormLabels }>("contact-page.yaml").form

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event"
 import { EstimateWizard, STORAGE_KEY, type EstimateWizardProps } from "../src/components/estimate/estimate-wizard"
 import type { WizardOptions, WizardPlan, WizardTexts } from "../src/components/estimate/types"
 import { ToastProvider } from "../src/components/ui/toaster"
-import type { CallResult } from "../src/lib/api"
+import type { CallResult } from "../src/lib/leads/api"
 import {
   EMPTY_ANSWERS,
   isStepValid,
@@ -12,9 +12,9 @@ import {
   referenceNumber,
   splitName,
 } from "../src/lib/estimate-wizard"
-import { loadContract } from "../src/lib/contract-loader"
-import { OUTBOX_KEY, sendLead } from "../src/lib/lead-outbox"
-import { outcomeToast } from "../src/lib/submit-estimate"
+import { loadContract } from "../src/lib/leads/contract-loader"
+import { OUTBOX_KEY, sendLead } from "../src/lib/leads/lead-outbox"
+import { outcomeToast } from "../src/lib/leads/submit-estimate"
 import { readData } from "./fixtures/data"
 
 const texts = readData<WizardTexts>("estimate-wizard.yaml")

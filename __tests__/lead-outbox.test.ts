@@ -1,4 +1,4 @@
-import type { CallResult } from "../src/lib/api"
+import type { CallResult } from "../src/lib/leads/api"
 import {
   MAX_AGE_MS,
   OUTBOX_KEY,
@@ -10,7 +10,7 @@ import {
   retryDelay,
   sendLead,
   type OutboxDeps,
-} from "../src/lib/lead-outbox"
+} from "../src/lib/leads/lead-outbox"
 
 const ok: CallResult = { ok: true, data: { success: true } }
 const down: CallResult = { ok: false, reason: "network", message: "Failed to fetch" }

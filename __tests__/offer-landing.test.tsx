@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { OfferLanding } from "../src/components/offer/offer-landing"
-import { callFunction, type CallResult } from "../src/lib/api"
+import { callFunction, type CallResult } from "../src/lib/leads/api"
 import { installPhoneCallTracking } from "../src/lib/tracking"
 import { ADS_TARGET, offerLandingProps } from "./fixtures/offer"
 
-jest.mock("../src/lib/api", () => ({ ...jest.requireActual("../src/lib/api"), callFunction: jest.fn() }))
+jest.mock("../src/lib/leads/api", () => ({ ...jest.requireActual("../src/lib/leads/api"), callFunction: jest.fn() }))
 const call = callFunction as jest.MockedFunction<typeof callFunction>
 
 let gtag: jest.Mock

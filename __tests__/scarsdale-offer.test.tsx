@@ -6,8 +6,8 @@ import { CountdownTimer } from "../src/components/scarsdale-offer/countdown-time
 import { ScarsdaleOfferPage } from "../src/components/scarsdale-offer/scarsdale-offer-page"
 import type { ScarsdaleOfferContent } from "../src/components/scarsdale-offer/types"
 import { ToastProvider } from "../src/components/ui/toaster"
-import type { CallResult } from "../src/lib/api"
-import { OUTBOX_KEY, sendLead } from "../src/lib/lead-outbox"
+import type { CallResult } from "../src/lib/leads/api"
+import { OUTBOX_KEY, sendLead } from "../src/lib/leads/lead-outbox"
 import { ADS_CONVERSION_TARGET, readData, siteData } from "./fixtures/data"
 
 const content = readData<ScarsdaleOfferContent>("scarsdale-offer.yaml")

@@ -1,8 +1,8 @@
 import { Form, Formik, useFormikContext } from "formik"
 import { useEffect, useRef, useState } from "react"
-import { useFillTimer } from "../../hooks/use-fill-timer"
-import { sendLeadFromBrowser } from "../../lib/outbox-runner"
-import { errorsFrom, loadContract, type Contract } from "../../lib/contract-loader"
+import { useFillTimer } from "../../lib/leads/use-fill-timer"
+import { sendLeadFromBrowser } from "../../lib/leads/outbox-runner"
+import { errorsFrom, loadContract, type Contract } from "../../lib/leads/contract-loader"
 import {
   EMPTY_ANSWERS,
   THANK_YOU_STEP,
@@ -17,7 +17,7 @@ import {
   type EstimateAnswers,
 } from "../../lib/estimate-wizard"
 import { isSameDayAvailable } from "../../lib/hours"
-import { outcomeToast, submitEstimate, type Call } from "../../lib/submit-estimate"
+import { outcomeToast, submitEstimate, type Call } from "../../lib/leads/submit-estimate"
 import { trackEvent } from "../../lib/tracking"
 import { Honeypot } from "../forms/honeypot"
 import { buttonClass } from "../ui/button-class"

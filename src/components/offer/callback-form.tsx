@@ -1,11 +1,11 @@
 import { Form, Formik, type FormikHelpers } from "formik"
 import { useEffect, useRef, type FormEvent } from "react"
-import { useFillTimer } from "../../hooks/use-fill-timer"
-import { useSubmissionId } from "../../hooks/use-submission-id"
-import { submissionFields } from "../../lib/api"
-import type { LeadResult } from "../../lib/lead-outbox"
-import { sendLeadFromBrowser } from "../../lib/outbox-runner"
-import { errorsFrom, loadContract } from "../../lib/contract-loader"
+import { useFillTimer } from "../../lib/leads/use-fill-timer"
+import { useSubmissionId } from "../../lib/leads/use-submission-id"
+import { submissionFields } from "../../lib/leads/api"
+import type { LeadResult } from "../../lib/leads/lead-outbox"
+import { sendLeadFromBrowser } from "../../lib/leads/outbox-runner"
+import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
 import { offerText } from "../../lib/offer-text"
 import {
   CALLBACK_CONTRACT_FIELDS,
@@ -13,7 +13,7 @@ import {
   isCallbackBlank,
   utmFrom,
   type CallbackValues,
-} from "../../lib/offer-callback"
+} from "../../lib/leads/offer-callback"
 import { trackEvent, trackFormSubmission } from "../../lib/tracking"
 import { Honeypot } from "../forms/honeypot"
 import { TextField } from "../forms/text-field"

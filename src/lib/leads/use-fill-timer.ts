@@ -1,5 +1,5 @@
 import { useRef } from "react"
-import { createFillTimer, type FillTimer } from "../lib/fill-timer"
+import { createFillTimer, type FillTimer } from "./fill-timer"
 
 /** One fill timer per form, started when the form is first rendered. */
 export function useFillTimer(): FillTimer {

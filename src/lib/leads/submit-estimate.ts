@@ -1,6 +1,6 @@
 /** The wizard's three calls (SPEC §7), in sequence, each independent of the others' failure. */
 import type { LeadResult } from "./lead-outbox"
-import { splitName, type EstimateAnswers } from "./estimate-wizard"
+import { splitName, type EstimateAnswers } from "../estimate-wizard"
 
 export interface EstimateOutcome {
   leadStored: boolean

@@ -4,7 +4,7 @@
  * JavaScript, and never runs during the build.
  */
 import type { SupabaseClient } from "@supabase/supabase-js"
-import { backendConfig } from "./backend-config"
+import { backendConfig } from "../backend-config"
 
 /** A request that has not answered by then counts as a network failure (and is queued by the outbox). */
 export const CALL_TIMEOUT_MS = 15_000
