@@ -14,42 +14,48 @@ export type CallResult =
   | { ok: false; reason: "http"; status: number; data: Record<string, unknown> | null; retryAfterMs?: number }
   | { ok: false; reason: "network" | "relay"; message: string }
 
+type SupabaseModule = typeof import("@supabase/supabase-js")
+
+let library: Promise<SupabaseModule> | null = null
 let client: Promise<SupabaseClient> | null = null
 
+const loadLibrary = () => (library ??= import("@supabase/supabase-js"))
+
 const getClient = () =>
-  (client ??= import("@supabase/supabase-js").then(({ createClient }) =>
+  (client ??= loadLibrary().then(({ createClient }) =>
     createClient(backendConfig.url, backendConfig.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
     }),
   ))
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
+
+/** FunctionsHttpError carries the fetch Response (typed `any` by supabase-js); checked by shape, as a custom fetch may make it. */
+const isResponse = (value: unknown): value is Response =>
+  isRecord(value) && typeof value.status === "number" && typeof value.json === "function" && isRecord(value.headers)
+
 /** invoke() never throws; its error tells an HTTP answer (our JSON error) from a network or relay failure. */
 export async function callFunction(name: string, body: Record<string, unknown>): Promise<CallResult> {
   const supabase = await getClient()
-  const { FunctionsHttpError, FunctionsRelayError } = await import("@supabase/supabase-js")
-  const { data, error } = await supabase.functions.invoke<Record<string, unknown>>(name, {
-    body,
-    timeout: CALL_TIMEOUT_MS,
-  })
-  if (!error) return { ok: true, data }
-  if (error instanceof FunctionsHttpError) {
-    const response = error.context as Response
-    const json = (await response.json().catch(() => null)) as Record<string, unknown> | null
+  const { FunctionsHttpError, FunctionsRelayError } = await loadLibrary()
+  const answer = await supabase.functions.invoke<Record<string, unknown>>(name, { body, timeout: CALL_TIMEOUT_MS })
+  const error: unknown = answer.error
+  if (!error) return { ok: true, data: answer.data }
+  if (error instanceof FunctionsHttpError && isResponse(error.context)) {
+    const response = error.context
+    const json: unknown = await response.json().catch(() => null)
     const retryAfter = Number(response.headers.get("retry-after"))
     return {
       ok: false,
       reason: "http",
       status: response.status,
-      data: json,
+      data: isRecord(json) ? json : null,
       ...(retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}),
     }
   }
-  return { ok: false, reason: error instanceof FunctionsRelayError ? "relay" : "network", message: error.message }
+  return {
+    ok: false,
+    reason: error instanceof FunctionsRelayError ? "relay" : "network",
+    message: error instanceof Error ? error.message : String(error),
+  }
 }
-
-/** Fields every request carries: the idempotency key and the spam checks (see fill-timer.ts). */
-export const submissionFields = (formFillMs: number, honeypot = "", submissionId: string = crypto.randomUUID()) => ({
-  submissionId,
-  website: honeypot,
-  formFillMs,
-})

@@ -1,6 +1,8 @@
-/** The wizard's three calls (SPEC §7), in sequence, each independent of the others' failure. */
-import type { LeadResult } from "./lead-outbox"
+/** The wizard's three calls (SPEC §7), in sequence with one submissionId, each independent of the others' failure. */
+import type { ToastInput } from "../../components/ui/toaster"
 import { splitName, type EstimateAnswers } from "../estimate-wizard"
+import type { LeadOutcome } from "./lead-outcome"
+import type { PostLead } from "./use-lead-form"
 
 export interface EstimateOutcome {
   leadStored: boolean
@@ -8,61 +10,39 @@ export interface EstimateOutcome {
   confirmationSent: boolean
 }
 
-/** Sends one call; a queued result (kept by the outbox and re-sent later) counts as not yet succeeded. */
-export type Call = (name: string, body: Record<string, unknown>) => Promise<LeadResult>
+/** The answers as every call sends them: with firstName and lastName split from the full name. */
+export const estimateLead = (answers: EstimateAnswers) => ({ ...answers, ...splitName(answers.fullName) })
+export type EstimateLead = ReturnType<typeof estimateLead>
 
-const succeeded = (result: LeadResult | null) => Boolean(result?.ok && result.data?.success === true)
-
+/**
+ * Each call is judged by the one rule (lead-outcome.ts). The wizard thanks the visitor when any
+ * call was accepted; when none was, the requests wait in this browser's outbox (or were refused and
+ * logged) and SPEC §4 still moves on to the thank-you screen: that is the wizard's pending outcome.
+ */
 export async function submitEstimate(
-  answers: EstimateAnswers,
-  submission: { submissionId: string; website: string; formFillMs: number; accountId: string },
-  call: Call,
-  log: (message: string, detail: unknown) => void = (message, detail) => console.warn(message, detail),
-): Promise<EstimateOutcome> {
-  const { firstName, lastName } = splitName(answers.fullName)
-  const common = {
-    ...answers,
-    firstName,
-    lastName,
-    submissionId: submission.submissionId,
-    website: submission.website,
-    formFillMs: submission.formFillMs,
+  lead: EstimateLead,
+  accountId: string,
+  post: PostLead,
+): Promise<LeadOutcome<EstimateOutcome>> {
+  const accepted = async (name: string, body: Record<string, unknown>) => (await post(name, body)).status === "accepted"
+  const outcome = {
+    leadStored: await accepted("process-simple-lead", { ...lead, source: "website_estimate" }),
+    sentToCrm: await accepted("process-estimate", { ...lead, accountId }),
+    confirmationSent: await accepted("send-estimate-confirmation", { ...lead, accountId }),
   }
-  const attempt = async (name: string, body: Record<string, unknown>) => {
-    try {
-      const result = await call(name, body)
-      if (!result.ok) log(`[estimate] ${name} failed`, result)
-      return result
-    } catch (error) {
-      log(`[estimate] ${name} failed`, error)
-      return null
-    }
-  }
-  const lead = await attempt("process-simple-lead", { ...common, source: "website_estimate" })
-  const crm = await attempt("process-estimate", { ...common, accountId: submission.accountId })
-  const confirmation = await attempt("send-estimate-confirmation", { ...common, accountId: submission.accountId })
-  return {
-    // The first call is judged only by the absence of an error (SPEC §7).
-    leadStored: Boolean(lead?.ok),
-    sentToCrm: succeeded(crm),
-    confirmationSent: succeeded(confirmation),
-  }
+  const anyAccepted = outcome.leadStored || outcome.sentToCrm || outcome.confirmationSent
+  return anyAccepted ? { status: "accepted", answer: outcome } : { status: "pending" }
 }
 
-export interface OutcomeTexts {
+export interface SuccessTexts {
   successTitle: string
   successText: string
   crmPrefix: string
   leadPrefix: string
-  allFailedTitle: string
-  allFailedText: string
 }
 
-/** The toast for an outcome (SPEC §8): success with its prefix, or the "Submission Issue" when every call failed. */
-export function outcomeToast(outcome: EstimateOutcome, texts: OutcomeTexts) {
-  const anySucceeded = outcome.leadStored || outcome.sentToCrm || outcome.confirmationSent
-  if (!anySucceeded)
-    return { variant: "destructive" as const, title: texts.allFailedTitle, description: texts.allFailedText }
+/** The success toast (SPEC §8): prefixed by what the CRM call, or else the lead call, achieved. */
+export function successNotice(outcome: EstimateOutcome, texts: SuccessTexts): ToastInput {
   const prefix = outcome.sentToCrm ? texts.crmPrefix : outcome.leadStored ? texts.leadPrefix : ""
-  return { variant: "default" as const, title: texts.successTitle, description: `${prefix}${texts.successText}` }
+  return { title: texts.successTitle, description: `${prefix}${texts.successText}` }
 }

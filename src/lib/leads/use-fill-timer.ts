@@ -1,9 +1,8 @@
-import { useRef } from "react"
+import { useState } from "react"
 import { createFillTimer, type FillTimer } from "./fill-timer"
 
-/** One fill timer per form, started when the form is first rendered. */
+/** One fill timer per form, started when the form is first rendered (lazy state: made once, never during a later render). */
 export function useFillTimer(): FillTimer {
-  const timer = useRef<FillTimer | null>(null)
-  timer.current ??= createFillTimer()
-  return timer.current
+  const [timer] = useState(createFillTimer)
+  return timer
 }

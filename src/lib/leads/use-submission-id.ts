@@ -1,19 +1,21 @@
 import { useCallback, useRef } from "react"
+import type { Submission } from "./submission"
 
 /**
- * One submissionId per set of values: sending the same values again (after a
- * failure, or while an earlier send waits in the outbox) reuses the id, so
- * the backend stores the request once. `forget` starts afresh after a success.
+ * One submission per lead: sending the same lead again (after a failure, or while an earlier send
+ * waits in the outbox) reuses its submissionId, so the backend stores it once. `forget` starts
+ * afresh after an accepted lead.
  */
 export function useSubmissionId() {
-  const last = useRef<{ key: string; id: string } | null>(null)
-  const idFor = useCallback((values: unknown) => {
-    const key = JSON.stringify(values)
-    if (last.current?.key !== key) last.current = { key, id: crypto.randomUUID() }
-    return last.current.id
+  const last = useRef<{ key: string; submission: Submission } | null>(null)
+  const submissionFor = useCallback((lead: unknown): Submission => {
+    const key = JSON.stringify(lead)
+    if (last.current?.key !== key)
+      last.current = { key, submission: { submissionId: crypto.randomUUID(), createdAt: Date.now() } }
+    return last.current.submission
   }, [])
   const forget = useCallback(() => {
     last.current = null
   }, [])
-  return { idFor, forget }
+  return { submissionFor, forget }
 }
