@@ -5,6 +5,7 @@ import { TextField } from "../src/components/forms/text-field"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { LeadResult } from "../src/lib/leads/lead-outbox"
 import { useLeadForm, type SendLead } from "../src/lib/leads/use-lead-form"
+import { recordGtag, SUBMISSION_FIELDS } from "./fixtures/leads"
 
 const INITIAL = { name: "", phone: "", website: "" }
 
@@ -36,17 +37,7 @@ function TestForm({ call }: { call: SendLead }) {
   )
 }
 
-let gtag: jest.Mock
-beforeEach(() => {
-  gtag = jest.fn()
-  window.gtag = gtag
-})
-afterEach(() => {
-  delete window.gtag
-  jest.restoreAllMocks()
-})
-
-const events = (name: string) => gtag.mock.calls.filter(([command, event]) => command === "event" && event === name)
+const { events } = recordGtag()
 
 async function send(answers: LeadResult[]) {
   const call = jest.fn<Promise<LeadResult>, Parameters<SendLead>>(() => Promise.resolve(answers.shift() ?? answers[0]!))
@@ -73,9 +64,7 @@ test("accepted: the success notice with the answer, generate_lead, the form clea
   expect(call).toHaveBeenCalledWith("process-simple-lead", {
     full_name: "Ann Lee",
     phone: "914 555 0100",
-    submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-    website: "",
-    formFillMs: expect.any(Number),
+    ...SUBMISSION_FIELDS,
   })
   expect(events("form_submit")).toEqual([["event", "form_submit", { form: "test", kind: "test" }]])
   expect(events("generate_lead")).toEqual([["event", "generate_lead", { form: "test", kind: "test", named: true }]])

@@ -3,23 +3,18 @@ import userEvent from "@testing-library/user-event"
 import { OfferLanding } from "../src/components/offer/offer-landing"
 import { callFunction, type CallResult } from "../src/lib/leads/api"
 import { installPhoneCallTracking } from "../src/lib/tracking"
+import { recordGtag, SUBMISSION_FIELDS } from "./fixtures/leads"
 import { ADS_TARGET, offerLandingProps } from "./fixtures/offer"
 
 jest.mock("../src/lib/leads/api", () => ({ ...jest.requireActual("../src/lib/leads/api"), callFunction: jest.fn() }))
 const call = callFunction as jest.MockedFunction<typeof callFunction>
 
-let gtag: jest.Mock
+const gtag = recordGtag()
 beforeEach(() => {
   call.mockReset()
-  gtag = jest.fn()
-  window.gtag = gtag
   window.scrollTo = jest.fn()
   window.localStorage.clear()
   window.history.replaceState(null, "", "/offer/yonkers39/")
-})
-afterEach(() => {
-  delete window.gtag
-  jest.restoreAllMocks()
 })
 
 const renderOffer = (key = "yonkers39") => render(<OfferLanding {...offerLandingProps(key)} />)
@@ -152,32 +147,21 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
   expect(call).toHaveBeenCalledTimes(1)
   const [name, body] = call.mock.calls[0]!
   expect(name).toBe("process-simple-lead")
+  // SPEC §7's fixed values of the callback row.
+  const fixed = { email: "", property_type: "residential", service_plan: "one-time", pests: ["general"], zip_code: "" }
+  const typed = { full_name: "Ann Lee", phone: "(914) 555-0100", street_address: "12 Elm St", city: "Yonkers" }
+  const campaign = { utm_source: "facebook", utm_campaign: "yonkers39", utm_term: "roach control" }
   expect(body).toEqual({
-    full_name: "Ann Lee",
-    phone: "(914) 555-0100",
-    email: "",
-    street_address: "12 Elm St",
-    city: "Yonkers",
-    property_type: "residential",
-    service_plan: "one-time",
-    pests: ["general"],
-    zip_code: "",
+    ...typed,
+    ...fixed,
     special_offer: "Express Pest Fix - $39",
-    utm_source: "facebook",
-    utm_campaign: "yonkers39",
-    utm_term: "roach control",
+    ...campaign,
     notes: "Roaches in the kitchen",
-    submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-    website: "",
-    formFillMs: expect.any(Number),
+    ...SUBMISSION_FIELDS,
   })
-  expect(gtag).toHaveBeenCalledWith("event", "form_submit", {
-    form: "offer_callback",
-    offer: "Express Pest Fix",
-    price: "$39",
-    city: "Yonkers",
-  })
-  expect(JSON.stringify(gtag.mock.calls.filter(([command]) => command === "event"))).not.toContain("555-0100")
+  const form = { form: "offer_callback", offer: "Express Pest Fix", price: "$39", city: "Yonkers" }
+  expect(gtag.events("form_submit")).toEqual([["event", "form_submit", form]])
+  expect(JSON.stringify(gtag.calls().filter(([command]) => command === "event"))).not.toContain("555-0100")
 
   await act(async () => resolve({ ok: true, data: { success: true } }))
   expect(await screen.findByRole("heading", { level: 1, name: "Thank You!" })).toBeInTheDocument()
@@ -192,7 +176,9 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
   expect(screen.getByRole("status")).toHaveTextContent(
     "Request Submitted!We'll call you within 5-10 minutes during business hours.",
   )
-  expect(gtag).toHaveBeenCalledWith("event", "conversion", { send_to: ADS_TARGET, value: 39, currency: "USD" })
+  expect(gtag.events("conversion")).toEqual([
+    ["event", "conversion", { send_to: ADS_TARGET, value: 39, currency: "USD" }],
+  ])
 })
 
 test("UTM values in the address win over the offer's", async () => {
@@ -219,7 +205,7 @@ test("callback refused (a 4xx): the error notice, the form kept filled and edita
   expect(alert).toHaveTextContent("Please try calling us directly or try again.")
   expect(screen.getByLabelText(/^Name/)).toHaveValue("Ann Lee")
   expect(screen.getByRole("button", { name: "Request My Callback" })).toBeEnabled()
-  expect(gtag).not.toHaveBeenCalledWith("event", "conversion", expect.anything())
+  expect(gtag.events("conversion")).toEqual([])
   expect(window.localStorage.getItem("lead-outbox.v1")).toBeNull()
 })
 
@@ -286,11 +272,11 @@ test("a phone click on an offer page reports the call and an Ads conversion wort
   renderOffer("yonkers149")
   screen.getByRole("link", { name: "Call Now: (914) 555-0123" }).addEventListener("click", (e) => e.preventDefault())
   fireEvent.click(screen.getByRole("link", { name: "Call Now: (914) 555-0123" }))
-  expect(gtag).toHaveBeenCalledWith(
-    "event",
-    "phone_call",
-    expect.objectContaining({ phone_number: "+19145550123", link_location: "offer-hero" }),
-  )
-  expect(gtag).toHaveBeenCalledWith("event", "conversion", { send_to: ADS_TARGET, value: 149, currency: "USD" })
+  expect(gtag.events("phone_call")).toEqual([
+    ["event", "phone_call", expect.objectContaining({ phone_number: "+19145550123", link_location: "offer-hero" })],
+  ])
+  expect(gtag.events("conversion")).toEqual([
+    ["event", "conversion", { send_to: ADS_TARGET, value: 149, currency: "USD" }],
+  ])
   uninstall()
 })

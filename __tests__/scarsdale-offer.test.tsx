@@ -9,6 +9,7 @@ import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
 import { OUTBOX_KEY, sendLead } from "../src/lib/leads/lead-outbox"
 import { ADS_CONVERSION_TARGET, readData, siteData } from "./fixtures/data"
+import { recordGtag, sentRequest, SUBMISSION_FIELDS } from "./fixtures/leads"
 
 const content = readData<ScarsdaleOfferContent>("scarsdale-offer.yaml")
 const { company } = siteData()
@@ -19,14 +20,9 @@ const BOOKED: CallResult = {
 }
 const ERROR_TEXT = "Something went wrong. Please call us directly at (914) 555-0123"
 
-let gtag: jest.Mock
-beforeEach(() => {
-  gtag = jest.fn()
-  window.gtag = gtag
-})
+const gtag = recordGtag()
+const gtagEvents = gtag.events
 afterEach(() => {
-  delete window.gtag
-  jest.restoreAllMocks()
   jest.useRealTimers()
 })
 
@@ -69,7 +65,15 @@ async function fillBooking(
   await user.type(field.address(), values.address)
 }
 
-const gtagEvents = (name: string) => gtag.mock.calls.filter(([command, event]) => command === "event" && event === name)
+/** Renders the page, books with the usual values and waits for the thank-you view; returns its heading. */
+async function bookVisit() {
+  renderPage()
+  const user = setupUser()
+  await fillBooking(user)
+  await user.click(submitButton())
+  return screen.findByRole("heading", { name: content.thankYou.heading })
+}
+
 const exitThroughTop = () => fireEvent.mouseOut(document.documentElement, { relatedTarget: null, clientY: 0 })
 
 describe("the countdown", () => {
@@ -140,20 +144,11 @@ describe("booking", () => {
     await fillBooking(user)
     await user.click(submitButton())
     await waitFor(() => expect(call).toHaveBeenCalledTimes(1))
-    const [name, payload] = call.mock.calls[0] as [string, Record<string, unknown>]
+    const [name, payload] = sentRequest(call)
     expect(name).toBe("process-simple-lead")
-    expect(payload).toEqual({
-      fullName: "Rachel Marsh",
-      phone: "(914) 555-0199",
-      streetAddress: "12 Fox Meadow Road",
-      city: "Scarsdale",
-      zipCode: "10583",
-      email: "rachel@example.com",
-      specialOffer: "$49 Scarsdale Starter Visit",
-      submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      website: "",
-      formFillMs: expect.any(Number),
-    })
+    const typed = { fullName: "Rachel Marsh", phone: "(914) 555-0199", streetAddress: "12 Fox Meadow Road" }
+    const fixed = { city: "Scarsdale", zipCode: "10583", specialOffer: "$49 Scarsdale Starter Visit" }
+    expect(payload).toEqual({ ...typed, email: "rachel@example.com", ...fixed, ...SUBMISSION_FIELDS })
     await expect(offerBookingSchema.validate(payload, { strict: true })).resolves.toBeTruthy()
   })
 
@@ -170,11 +165,7 @@ describe("booking", () => {
   })
 
   test("success: the thank-you view replaces the form, the success toast, and one Ads conversion of 49", async () => {
-    renderPage()
-    const user = setupUser()
-    await fillBooking(user)
-    await user.click(submitButton())
-    const heading = await screen.findByRole("heading", { name: content.thankYou.heading })
+    const heading = await bookVisit()
     const thankYou = screen.getByRole("region", { name: content.thankYou.heading })
     expect(
       within(thankYou)
@@ -195,27 +186,27 @@ describe("booking", () => {
   })
 
   test("the submission is tracked with the offer as event parameters and the visitor's details only as Ads user data", async () => {
-    renderPage()
-    const user = setupUser()
-    await fillBooking(user)
-    await user.click(submitButton())
-    await screen.findByRole("heading", { name: content.thankYou.heading })
+    await bookVisit()
     expect(gtagEvents("form_submit")).toEqual([
       ["event", "form_submit", { form: "scarsdale_49", offer: "$49 Scarsdale Starter Visit", value: 49 }],
     ])
-    expect(gtag).toHaveBeenCalledWith("set", "user_data", {
-      email: "rachel@example.com",
-      phone_number: "+19145550199",
-      address: {
-        first_name: "Rachel",
-        last_name: "Marsh",
-        street: "12 Fox Meadow Road",
-        city: "Scarsdale",
-        postal_code: "10583",
-        country: "US",
+    expect(gtag.calls()).toContainEqual([
+      "set",
+      "user_data",
+      {
+        email: "rachel@example.com",
+        phone_number: "+19145550199",
+        address: {
+          first_name: "Rachel",
+          last_name: "Marsh",
+          street: "12 Fox Meadow Road",
+          city: "Scarsdale",
+          postal_code: "10583",
+          country: "US",
+        },
       },
-    })
-    const eventParams = JSON.stringify(gtag.mock.calls.filter(([command]) => command === "event"))
+    ])
+    const eventParams = JSON.stringify(gtag.calls().filter(([command]) => command === "event"))
     for (const personal of ["Rachel", "Marsh", "rachel@example.com", "555-0199", "Fox Meadow"])
       expect(eventParams).not.toContain(personal)
   })
@@ -301,11 +292,7 @@ describe("the exit-intent popup", () => {
   })
 
   test("does not open once the visit is booked", async () => {
-    renderPage()
-    const user = setupUser()
-    await fillBooking(user)
-    await user.click(submitButton())
-    await screen.findByRole("heading", { name: content.thankYou.heading })
+    await bookVisit()
     expect(dialog()).not.toBeInTheDocument()
     exitThroughTop()
     expect(dialog()).not.toBeInTheDocument()
