@@ -26,9 +26,13 @@ const ok = (data: Record<string, unknown> = { success: true, message: "ok", refe
   ok: true,
   data,
 })
+const offline: CallResult = { ok: false, reason: "network", message: "offline" }
 const httpError: CallResult = { ok: false, reason: "http", status: 500, data: { success: false, error: "down" } }
 
-function renderWizard(call: EstimateWizardProps["call"] = jest.fn(async () => ok()), now = () => MONDAY_10AM_NY) {
+function renderWizard(
+  call: EstimateWizardProps["call"] = jest.fn(() => Promise.resolve(ok())),
+  now = () => MONDAY_10AM_NY,
+) {
   render(
     <ToastProvider>
       <EstimateWizard
@@ -50,7 +54,9 @@ const next = () => screen.getByRole("button", { name: "Next" })
 const previous = () => screen.getByRole("button", { name: "Previous" })
 const stepHeading = (n: number) => screen.getByText(texts.stepTitles[n - 1]!)
 
-beforeEach(() => sessionStorage.clear())
+beforeEach(() => {
+  sessionStorage.clear()
+})
 
 async function fillToReview(user: ReturnType<typeof userEvent.setup>, plan = "EZ-One", pests = ["Ants"]) {
   await user.click(screen.getByRole("radio", { name: "Single-Family Home (up to 3BR)" }))
@@ -68,7 +74,9 @@ async function fillToReview(user: ReturnType<typeof userEvent.setup>, plan = "EZ
   await user.type(screen.getByLabelText(/^City/), "Scarsdale")
   await user.type(screen.getByLabelText(/^State/), "NY")
   await user.type(screen.getByLabelText(/ZIP code/), "10583")
-  await waitFor(() => expect(next()).toBeEnabled())
+  await waitFor(() => {
+    expect(next()).toBeEnabled()
+  })
   await user.click(next())
 }
 
@@ -210,7 +218,7 @@ describe("the wizard", () => {
   })
 
   test("all three calls succeed: bodies per SPEC §7, the success toast, step 8, and Submit Another Request resets", async () => {
-    const call = jest.fn(async () => ok())
+    const call = jest.fn(() => Promise.resolve(ok()))
     renderWizard(call)
     const user = userEvent.setup()
     await fillToReview(user)
@@ -234,9 +242,10 @@ describe("the wizard", () => {
       state: "NY",
     })
     expect(lead).not.toHaveProperty("accountId")
-    expect(estimate).toMatchObject({ accountId: expect.stringMatching(/^WEB\d{6}-/), firstName: "Maria" })
+    const accountId: unknown = expect.stringMatching(/^WEB\d{6}-/)
+    expect(estimate).toMatchObject({ accountId, firstName: "Maria" })
     expect(confirmation).toEqual(estimate)
-    expect(lead!.submissionId).toBe(estimate!.submissionId)
+    expect(lead.submissionId).toBe(estimate.submissionId)
     expect(screen.getByRole("status")).toHaveTextContent("Request Submitted Successfully!")
     expect(screen.getByRole("status")).toHaveTextContent(
       "Your request has been successfully submitted to our system! We'll contact you within 24 hours",
@@ -252,7 +261,8 @@ describe("the wizard", () => {
   test("backend unreachable: all three calls are kept in this browser's outbox with one submissionId, so \"we've received your information\" is true", async () => {
     localStorage.clear()
     jest.spyOn(console, "warn").mockImplementation(() => undefined)
-    const unreachable = async (): Promise<CallResult> => ({ ok: false, reason: "network", message: "Failed to fetch" })
+    const unreachable = (): Promise<CallResult> =>
+      Promise.resolve({ ok: false, reason: "network", message: "Failed to fetch" })
     renderWizard((name, body) => sendLead({ call: unreachable, storage: localStorage, now: Date.now }, name, body))
     const user = userEvent.setup()
     await fillToReview(user)
@@ -288,15 +298,10 @@ describe("the wizard", () => {
       "status",
       "Your request has been successfully submitted to our system! ",
     ],
-    [
-      "all calls fail",
-      [httpError, { ok: false, reason: "network", message: "offline" } as CallResult, httpError],
-      "alert",
-      "we've received your information",
-    ],
+    ["all calls fail", [httpError, offline, httpError], "alert", "we've received your information"],
   ])("%s", async (_name, results, role, text) => {
     const queue = [...results]
-    const call = jest.fn(async () => queue.shift()!)
+    const call = jest.fn(() => Promise.resolve(queue.shift()!))
     jest.spyOn(console, "warn").mockImplementation(() => undefined)
     renderWizard(call)
     const user = userEvent.setup()
@@ -308,7 +313,7 @@ describe("the wizard", () => {
   })
 
   test("an unexpected error keeps the visitor on step 7 with the Submission Error toast", async () => {
-    const call = jest.fn(async () => ok())
+    const call = jest.fn(() => Promise.resolve(ok()))
     renderWizard(call)
     const user = userEvent.setup()
     await fillToReview(user)
@@ -329,7 +334,15 @@ describe("the wizard", () => {
 
   test("shows Submitting... and disables the button while the calls run", async () => {
     let release: () => void = () => undefined
-    const call = jest.fn(() => new Promise<CallResult>((resolve) => (release = () => resolve(ok()))))
+    const call = jest.fn(
+      () =>
+        new Promise<CallResult>(
+          (resolve) =>
+            (release = () => {
+              resolve(ok())
+            }),
+        ),
+    )
     renderWizard(call)
     const user = userEvent.setup()
     await fillToReview(user)
@@ -349,7 +362,9 @@ describe("the wizard", () => {
     expect(first).not.toHaveBeenCalled()
     document.body.innerHTML = ""
     renderWizard()
-    await waitFor(() => expect(screen.getByText("Step 2 of 7")).toBeInTheDocument())
+    await waitFor(() => {
+      expect(screen.getByText("Step 2 of 7")).toBeInTheDocument()
+    })
     await user.click(previous())
     expect(within(document.body).getAllByRole("radio", { name: "Townhouse/Condo" }).at(-1)).toBeChecked()
   })

@@ -11,7 +11,7 @@ const INITIAL = { name: "", phone: "", website: "" }
 
 /** The smallest lead form: two fields, sent to one function, with a text for each outcome. */
 function TestForm({ call }: { call: SendLead }) {
-  const lead = useLeadForm({
+  const lead = useLeadForm<typeof INITIAL, { full_name: string; phone: string }>({
     form: "test",
     lead: (fields: { name: string; phone: string }) => ({ full_name: fields.name.trim(), phone: fields.phone }),
     send: (body, post) => post("process-simple-lead", body),
@@ -68,11 +68,15 @@ test("accepted: the success notice with the answer, generate_lead, the form clea
   })
   expect(events("form_submit")).toEqual([["event", "form_submit", { form: "test", kind: "test" }]])
   expect(events("generate_lead")).toEqual([["event", "generate_lead", { form: "test", kind: "test", named: true }]])
-  await waitFor(() => expect(screen.getByRole("textbox", { name: "Name" })).toHaveValue(""))
+  await waitFor(() => {
+    expect(screen.getByRole("textbox", { name: "Name" })).toHaveValue("")
+  })
   await user.type(screen.getByRole("textbox", { name: "Name" }), "Ann Lee")
   await user.type(screen.getByRole("textbox", { name: "Phone" }), "914 555 0100")
   await submit()
-  await waitFor(() => expect(call).toHaveBeenCalledTimes(2))
+  await waitFor(() => {
+    expect(call).toHaveBeenCalledTimes(2)
+  })
   const [first, second] = sentIds(call)
   expect(second).not.toBe(first)
 })
@@ -89,7 +93,9 @@ test("pending (kept in the outbox): the pending notice, no error, values kept, a
   expect(screen.getByRole("textbox", { name: "Name" })).toHaveValue("Ann Lee")
   expect(events("generate_lead")).toEqual([])
   await submit()
-  await waitFor(() => expect(call).toHaveBeenCalledTimes(2))
+  await waitFor(() => {
+    expect(call).toHaveBeenCalledTimes(2)
+  })
   const [first, second] = sentIds(call)
   expect(second).toBe(first)
 })

@@ -36,7 +36,7 @@ describe("offer data files", () => {
   })
 
   test("an offer may override the phone, e-mail and hours; a bad override names its field", () => {
-    const offer = readData<Record<string, unknown>>("offers/yonkers39.yaml")
+    const offer = readData("offers/yonkers39.yaml")
     const withOwn = {
       ...offer,
       phone: { display: "(914) 555-0199", e164: "+19145550199" },

@@ -6,7 +6,10 @@ import { installPhoneCallTracking } from "../src/lib/tracking"
 import { recordGtag, SUBMISSION_FIELDS } from "./fixtures/leads"
 import { ADS_TARGET, offerLandingProps } from "./fixtures/offer"
 
-jest.mock("../src/lib/leads/api", () => ({ ...jest.requireActual("../src/lib/leads/api"), callFunction: jest.fn() }))
+jest.mock("../src/lib/leads/api", () => ({
+  ...jest.requireActual<typeof import("../src/lib/leads/api")>("../src/lib/leads/api"),
+  callFunction: jest.fn(),
+}))
 const call = callFunction as jest.MockedFunction<typeof callFunction>
 
 const gtag = recordGtag()
@@ -21,7 +24,9 @@ const renderOffer = (key = "yonkers39") => render(<OfferLanding {...offerLanding
 
 /** The live form has replaced the prerendered, disabled one. */
 const liveForm = async () => {
-  await waitFor(() => expect(screen.getByRole("button", { name: "Request My Callback" })).toBeEnabled())
+  await waitFor(() => {
+    expect(screen.getByRole("button", { name: "Request My Callback" })).toBeEnabled()
+  })
   return screen.getByRole("button", { name: "Request My Callback" }).closest("form")!
 }
 
@@ -143,7 +148,9 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
   await user.type(screen.getByRole("textbox", { name: "Address" }), "12 Elm St")
   await user.type(screen.getByRole("textbox", { name: "What's bugging you?" }), "Roaches in the kitchen")
   await user.click(screen.getByRole("button", { name: "Request My Callback" }))
-  await waitFor(() => expect(screen.getByRole("button", { name: "Submitting..." })).toBeDisabled())
+  await waitFor(() => {
+    expect(screen.getByRole("button", { name: "Submitting..." })).toBeDisabled()
+  })
   expect(call).toHaveBeenCalledTimes(1)
   const [name, body] = call.mock.calls[0]!
   expect(name).toBe("process-simple-lead")
@@ -163,7 +170,9 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
   expect(gtag.events("form_submit")).toEqual([["event", "form_submit", form]])
   expect(JSON.stringify(gtag.calls().filter(([command]) => command === "event"))).not.toContain("555-0100")
 
-  await act(async () => resolve({ ok: true, data: { success: true } }))
+  act(() => {
+    resolve({ ok: true, data: { success: true } })
+  })
   expect(await screen.findByRole("heading", { level: 1, name: "Thank You!" })).toBeInTheDocument()
   expect(
     screen.getByText("One of our team will call you within 5-10 minutes during business hours."),
@@ -186,7 +195,9 @@ test("UTM values in the address win over the offer's", async () => {
   call.mockResolvedValue({ ok: true, data: { success: true } })
   renderOffer()
   await sendCallback()
-  await waitFor(() => expect(call).toHaveBeenCalled())
+  await waitFor(() => {
+    expect(call).toHaveBeenCalled()
+  })
   expect(call.mock.calls[0]![1]).toMatchObject({ utm_source: "google", utm_campaign: "spring", utm_term: "" })
 })
 
@@ -210,8 +221,8 @@ test("callback refused (a 4xx): the error notice, the form kept filled and edita
 })
 
 test.each([
-  ["a network failure", async () => ({ ok: false, reason: "network", message: "offline" }) as CallResult],
-  ["a 503", async () => ({ ok: false, reason: "http", status: 503, data: null }) as CallResult],
+  ["a network failure", () => Promise.resolve<CallResult>({ ok: false, reason: "network", message: "offline" })],
+  ["a 503", () => Promise.resolve<CallResult>({ ok: false, reason: "http", status: 503, data: null })],
   ["a thrown error", async () => Promise.reject(new Error("boom"))],
 ])(
   "callback not delivered (%s): kept on this device for re-sending, the visitor told so, the form kept",
@@ -224,6 +235,7 @@ test.each([
     expect(notice).toHaveTextContent("For a faster answer, call (914) 555-0123.")
     expect(screen.queryByRole("alert")).toBeNull()
     expect(screen.getByLabelText(/^Name/)).toHaveValue("Ann Lee")
+    const keptBody: unknown = expect.objectContaining({ full_name: "Ann Lee", special_offer: "Express Pest Fix - $39" })
     const kept = JSON.parse(window.localStorage.getItem("lead-outbox.v1") ?? "[]") as Array<{
       name: string
       body: { full_name: string }
@@ -231,7 +243,7 @@ test.each([
     expect(kept).toEqual([
       expect.objectContaining({
         name: "process-simple-lead",
-        body: expect.objectContaining({ full_name: "Ann Lee", special_offer: "Express Pest Fix - $39" }),
+        body: keptBody,
       }),
     ])
   },
@@ -267,10 +279,12 @@ test("exit intent: never once the callback is submitted", async () => {
   expect(screen.queryByRole("dialog")).toBeNull()
 })
 
-test("a phone click on an offer page reports the call and an Ads conversion worth the offer's price", async () => {
+test("a phone click on an offer page reports the call and an Ads conversion worth the offer's price", () => {
   const uninstall = installPhoneCallTracking()
   renderOffer("yonkers149")
-  screen.getByRole("link", { name: "Call Now: (914) 555-0123" }).addEventListener("click", (e) => e.preventDefault())
+  screen.getByRole("link", { name: "Call Now: (914) 555-0123" }).addEventListener("click", (e) => {
+    e.preventDefault()
+  })
   fireEvent.click(screen.getByRole("link", { name: "Call Now: (914) 555-0123" }))
   expect(gtag.events("phone_call")).toEqual([
     ["event", "phone_call", expect.objectContaining({ phone_number: "+19145550123", link_location: "offer-hero" })],

@@ -26,7 +26,7 @@ afterEach(() => {
   jest.useRealTimers()
 })
 
-function renderPage(call: jest.Mock = jest.fn(async () => BOOKED)) {
+function renderPage(call: jest.Mock = jest.fn(() => Promise.resolve(BOOKED))) {
   render(
     <ToastProvider>
       <ScarsdaleOfferPage content={content} company={company} adsConversionTarget={ADS_CONVERSION_TARGET} call={call} />
@@ -47,7 +47,10 @@ const field = {
 }
 
 /** The live (Formik) form has replaced the disabled prerendered shell. */
-const liveForm = () => waitFor(() => expect(submitButton()).toBeEnabled())
+const liveForm = () =>
+  waitFor(() => {
+    expect(submitButton()).toBeEnabled()
+  })
 
 async function fillBooking(
   user: ReturnType<typeof userEvent.setup>,
@@ -82,14 +85,22 @@ describe("the countdown", () => {
     render(<CountdownTimer label={content.hero.countdownLabel} start={content.hero.countdownStart} />)
     const timer = screen.getByRole("timer", { name: "Offer ends in:" })
     expect(timer).toHaveTextContent("23:59:59")
-    act(() => jest.advanceTimersByTime(1000))
+    act(() => {
+      jest.advanceTimersByTime(1000)
+    })
     expect(timer).toHaveTextContent("23:59:58")
-    act(() => jest.advanceTimersByTime(61_000))
+    act(() => {
+      jest.advanceTimersByTime(61_000)
+    })
     expect(timer).toHaveTextContent("23:58:57")
-    act(() => jest.advanceTimersByTime(24 * 3600 * 1000))
+    act(() => {
+      jest.advanceTimersByTime(24 * 3600 * 1000)
+    })
     expect(timer).toHaveTextContent("00:00:00")
     expect(jest.getTimerCount()).toBe(0)
-    act(() => jest.advanceTimersByTime(10_000))
+    act(() => {
+      jest.advanceTimersByTime(10_000)
+    })
     expect(timer).toHaveTextContent("00:00:00")
   })
 
@@ -143,7 +154,9 @@ describe("booking", () => {
     const user = setupUser()
     await fillBooking(user)
     await user.click(submitButton())
-    await waitFor(() => expect(call).toHaveBeenCalledTimes(1))
+    await waitFor(() => {
+      expect(call).toHaveBeenCalledTimes(1)
+    })
     const [name, payload] = sentRequest(call)
     expect(name).toBe("process-simple-lead")
     const typed = { fullName: "Rachel Marsh", phone: "(914) 555-0199", streetAddress: "12 Fox Meadow Road" }
@@ -160,7 +173,9 @@ describe("booking", () => {
     await user.click(submitButton())
     const busy = await screen.findByRole("button", { name: "Securing Your Appointment..." })
     expect(busy).toBeDisabled()
-    await act(async () => answer(BOOKED))
+    act(() => {
+      answer(BOOKED)
+    })
     await screen.findByRole("heading", { name: content.thankYou.heading })
   })
 
@@ -174,7 +189,9 @@ describe("booking", () => {
     ).toEqual(content.thankYou.nextSteps)
     expect(within(thankYou).getByText(/Pest emergency\? Call us now:/)).toBeInTheDocument()
     expect(within(thankYou).getByRole("link", { name: "(914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
-    await waitFor(() => expect(heading).toHaveFocus())
+    await waitFor(() => {
+      expect(heading).toHaveFocus()
+    })
     expect(screen.queryByLabelText(/^Full Name/)).not.toBeInTheDocument()
     expect(screen.queryByRole("button", { name: "Book My $49 Visit" })).not.toBeInTheDocument()
     const toast = screen.getByRole("status")
@@ -214,10 +231,19 @@ describe("booking", () => {
   test.each([
     [
       "an HTTP error",
-      async () => ({ ok: false, reason: "http", status: 500, data: { success: false, error: "down" } }) as CallResult,
+      () =>
+        Promise.resolve<CallResult>({
+          ok: false,
+          reason: "http",
+          status: 500,
+          data: { success: false, error: "down" },
+        }),
     ],
-    ["a network failure", async () => ({ ok: false, reason: "network", message: "Failed to fetch" }) as CallResult],
-    ["an answer carrying an error", async () => ({ ok: true, data: { error: "refused" } }) as CallResult],
+    [
+      "a network failure",
+      () => Promise.resolve<CallResult>({ ok: false, reason: "network", message: "Failed to fetch" }),
+    ],
+    ["an answer carrying an error", () => Promise.resolve<CallResult>({ ok: true, data: { error: "refused" } })],
     ["a thrown error", async () => Promise.reject(new Error("offline"))],
   ])(
     "failure (%s): logged, the Error toast with the phone, fields kept, no thank-you, no conversion",
@@ -301,7 +327,8 @@ describe("the exit-intent popup", () => {
 
 test("backend unreachable: the booking is kept on this device for re-sending and the visitor is told so, the form kept", async () => {
   localStorage.clear()
-  const unreachable = async (): Promise<CallResult> => ({ ok: false, reason: "network", message: "Failed to fetch" })
+  const unreachable = (): Promise<CallResult> =>
+    Promise.resolve({ ok: false, reason: "network", message: "Failed to fetch" })
   renderPage(
     jest.fn((name: string, body: Record<string, unknown>) =>
       sendLead({ call: unreachable, storage: localStorage, now: Date.now }, name, body),
@@ -316,6 +343,7 @@ test("backend unreachable: the booking is kept on this device for re-sending and
   expect(notice).toHaveTextContent("To book right away, call us at (914) 555-0123.")
   expect(screen.queryByRole("alert")).toBeNull()
   expect(field.fullName()).toHaveValue("Rachel Marsh")
+  const keptBody: unknown = expect.objectContaining({ specialOffer: "$49 Scarsdale Starter Visit" })
   const kept = JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? "[]") as Array<{
     name: string
     body: { specialOffer: string }
@@ -323,7 +351,7 @@ test("backend unreachable: the booking is kept on this device for re-sending and
   expect(kept).toEqual([
     expect.objectContaining({
       name: "process-simple-lead",
-      body: expect.objectContaining({ specialOffer: "$49 Scarsdale Starter Visit" }),
+      body: keptBody,
     }),
   ])
   localStorage.clear()

@@ -56,6 +56,6 @@ export async function callFunction(name: string, body: Record<string, unknown>):
   return {
     ok: false,
     reason: error instanceof FunctionsRelayError ? "relay" : "network",
-    message: error instanceof Error ? error.message : String(error),
+    message: error instanceof Error ? error.message : "The call failed",
   }
 }
