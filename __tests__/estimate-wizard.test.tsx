@@ -58,12 +58,19 @@ beforeEach(() => {
   sessionStorage.clear()
 })
 
-async function fillToReview(user: ReturnType<typeof userEvent.setup>, plan = "EZ-One", pests = ["Ants"]) {
-  await user.click(screen.getByRole("radio", { name: "Single-Family Home (up to 3BR)" }))
+type User = ReturnType<typeof userEvent.setup>
+
+/** Steps 1 to 3: a property type, a plan and the pests; stays on step 3. */
+async function choosePests(user: User, plan: string, pests: readonly string[], property = "Apartment") {
+  await user.click(screen.getByRole("radio", { name: property }))
   await user.click(next())
   await user.click(screen.getByRole("radio", { name: plan }))
   await user.click(next())
   for (const pest of pests) await user.click(screen.getByRole("checkbox", { name: pest }))
+}
+
+async function fillToReview(user: User, plan = "EZ-One", pests = ["Ants"]) {
+  await choosePests(user, plan, pests, "Single-Family Home (up to 3BR)")
   await user.click(next())
   if (plan === "EZ-One") await user.click(next())
   await user.click(next())
@@ -166,11 +173,7 @@ describe("the wizard", () => {
   test("C•ARE plans go from step 3 to 5 and back; EZ-One visits step 4", async () => {
     renderWizard()
     const user = userEvent.setup()
-    await user.click(screen.getByRole("radio", { name: "Apartment" }))
-    await user.click(next())
-    await user.click(screen.getByRole("radio", { name: "C•ARE+" }))
-    await user.click(next())
-    await user.click(screen.getByRole("checkbox", { name: "Ants" }))
+    await choosePests(user, "C•ARE+", ["Ants"])
     await user.click(next())
     expect(stepHeading(5)).toBeInTheDocument()
     await user.click(previous())
@@ -190,11 +193,7 @@ describe("the wizard", () => {
   test("the amber warning lists Bed Bugs, Fleas, Bees or Termites wherever the pests show", async () => {
     renderWizard()
     const user = userEvent.setup()
-    await user.click(screen.getByRole("radio", { name: "Apartment" }))
-    await user.click(next())
-    await user.click(screen.getByRole("radio", { name: "C•ARE" }))
-    await user.click(next())
-    await user.click(screen.getByRole("checkbox", { name: "Ants" }))
+    await choosePests(user, "C•ARE", ["Ants"])
     expect(screen.queryByRole("note")).not.toBeInTheDocument()
     await user.click(screen.getByRole("checkbox", { name: "Termites" }))
     await user.click(screen.getByRole("checkbox", { name: "Bed Bugs" }))
@@ -206,11 +205,7 @@ describe("the wizard", () => {
   test("same-day is offered before 12pm Monday–Saturday (New York) and not on Sunday", async () => {
     renderWizard(undefined, () => new Date("2026-11-29T15:00:00Z"))
     const user = userEvent.setup()
-    await user.click(screen.getByRole("radio", { name: "Apartment" }))
-    await user.click(next())
-    await user.click(screen.getByRole("radio", { name: "C•ARE" }))
-    await user.click(next())
-    await user.click(screen.getByRole("checkbox", { name: "Ants" }))
+    await choosePests(user, "C•ARE", ["Ants"])
     await user.click(next())
     expect(screen.queryByRole("checkbox", { name: /Same-day/ })).not.toBeInTheDocument()
     expect(screen.getByText(texts.sameDayUnavailable)).toBeInTheDocument()

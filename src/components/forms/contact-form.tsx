@@ -1,5 +1,5 @@
-import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
+import { failureNotices, withPhone } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import { ContactFields } from "./contact-fields"
 import { LeadForm } from "./lead-form"
@@ -29,22 +29,15 @@ async function validate({ website: _honeypot, ...fields }: Values) {
 }
 
 /** The contact page's message form: fields kept on failure, cleared on success (SPEC §4, §8). */
-export function ContactForm({
-  labels,
-  phone,
-  call,
-}: {
+export interface ContactFormProps {
   labels: ContactFormLabels
   phone: { display: string }
   call?: SendLead
-}) {
-  const withPhone = (text: string) => fill(text, { phone: phone.display })
+}
+
+export function ContactForm({ labels, phone, call }: ContactFormProps) {
   return (
     <LeadForm
-      initialValues={INITIAL}
-      validate={validate}
-      submitLabel={labels.submitLabel}
-      busyLabel={labels.sendingLabel}
       config={{
         form: "contact",
         lead: (fields: Omit<Values, "website">) => fields,
@@ -54,11 +47,14 @@ export function ContactForm({
             title: labels.successTitle,
             description: typeof answer.message === "string" ? answer.message : undefined,
           }),
-          pending: { title: labels.pendingTitle, description: withPhone(labels.pendingText) },
-          refused: { title: labels.errorTitle, description: withPhone(labels.errorText) },
+          ...failureNotices(labels, withPhone(phone)),
         },
         call,
       }}
+      initialValues={INITIAL}
+      validate={validate}
+      submitLabel={labels.submitLabel}
+      busyLabel={labels.sendingLabel}
     >
       <ContactFields labels={labels} Field={TextField} />
     </LeadForm>

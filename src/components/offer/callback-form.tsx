@@ -6,6 +6,7 @@ import {
   utmFrom,
   type CallbackValues,
 } from "../../lib/leads/offer-callback"
+import { failureNotices } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import { offerText } from "../../lib/offer-text"
 import { LeadForm } from "../forms/lead-form"
@@ -69,8 +70,7 @@ export function CallbackForm({ labels, offer, onSubmitted, call }: CallbackFormP
         }),
         notices: {
           accepted: () => ({ title: labels.successTitle, description: labels.successText }),
-          pending: { title: labels.pendingTitle, description: offerText(labels.pendingText, offer) },
-          refused: { title: labels.errorTitle, description: labels.errorText },
+          ...failureNotices(labels, (text) => offerText(text, offer)),
         },
         contractFields: CALLBACK_CONTRACT_FIELDS,
         onAccepted: onSubmitted,

@@ -1,5 +1,5 @@
-import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
+import { failureNotices, withPhone } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import { LeadForm } from "../forms/lead-form"
 import { TextField } from "../forms/text-field"
@@ -36,14 +36,8 @@ export interface BookingFormProps {
 
 /** The $49 booking: fixed city, ZIP and offer; fields kept on failure (SPEC §3–§8). */
 export function BookingForm({ texts, booking, phone, onBooked, call }: BookingFormProps) {
-  const withPhone = (text: string) => fill(text, { phone: phone.display })
   return (
     <LeadForm
-      initialValues={INITIAL}
-      validate={validate}
-      submitLabel={texts.submitLabel}
-      busyLabel={texts.busyLabel}
-      large
       config={{
         form: BOOKING_FORM_ID,
         lead: (entry: BookingEntry) => ({
@@ -59,12 +53,16 @@ export function BookingForm({ texts, booking, phone, onBooked, call }: BookingFo
         }),
         notices: {
           accepted: () => ({ title: texts.successTitle, description: texts.successText }),
-          pending: { title: texts.pendingTitle, description: withPhone(texts.pendingText) },
-          refused: { title: texts.errorTitle, description: withPhone(texts.errorText) },
+          ...failureNotices(texts, withPhone(phone)),
         },
         onAccepted: onBooked,
         call,
       }}
+      initialValues={INITIAL}
+      validate={validate}
+      submitLabel={texts.submitLabel}
+      busyLabel={texts.busyLabel}
+      large
     >
       <BookingFields texts={texts} Field={TextField} />
     </LeadForm>
