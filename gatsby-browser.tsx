@@ -12,5 +12,8 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
   document.documentElement.dataset.hydrated = "true"
   // Only a browser holding kept submissions loads the outbox (and supabase-js) at start-up.
-  if (hasKeptSubmissions()) void import("./src/lib/leads/outbox-runner").then((outbox) => outbox.startOutbox())
+  if (hasKeptSubmissions())
+    void import("./src/lib/leads/outbox-runner").then((outbox) => {
+      outbox.startOutbox()
+    })
 }
