@@ -1,6 +1,6 @@
 import type { GatsbyBrowser } from "gatsby"
 import "./src/styles/global.css"
-import { hasKeptSubmissions } from "./src/lib/outbox-key"
+import { hasKeptSubmissions } from "./src/lib/leads/outbox-key"
 import { installPhoneCallTracking } from "./src/lib/tracking"
 
 /** Every tel: link on every page reports a phone_call event (when gtag is configured). */
@@ -12,5 +12,8 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
   document.documentElement.dataset.hydrated = "true"
   // Only a browser holding kept submissions loads the outbox (and supabase-js) at start-up.
-  if (hasKeptSubmissions()) void import("./src/lib/outbox-runner").then((outbox) => outbox.startOutbox())
+  if (hasKeptSubmissions())
+    void import("./src/lib/leads/outbox-runner").then((outbox) => {
+      outbox.startOutbox()
+    })
 }

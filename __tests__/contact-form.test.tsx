@@ -2,8 +2,9 @@ import { render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { ContactForm, type ContactFormLabels } from "../src/components/forms/contact-form"
 import { ToastProvider } from "../src/components/ui/toaster"
-import type { CallResult } from "../src/lib/api"
+import type { CallResult } from "../src/lib/leads/api"
 import { readData } from "./fixtures/data"
+import { SUBMISSION_FIELDS } from "./fixtures/leads"
 
 const labels = readData<{ form: ContactFormLabels }>("contact-page.yaml").form
 
@@ -50,7 +51,9 @@ test("success: Sending... while busy, the toast with the server's message, field
   const user = userEvent.setup()
   await fill(user)
   await user.click(screen.getByRole("button", { name: "Send Message" }))
-  await waitFor(() => expect(screen.getByRole("button", { name: "Sending..." })).toBeDisabled())
+  await waitFor(() => {
+    expect(screen.getByRole("button", { name: "Sending..." })).toBeDisabled()
+  })
   expect(call).toHaveBeenCalledWith(
     "process-contact",
     expect.objectContaining({
@@ -58,24 +61,26 @@ test("success: Sending... while busy, the toast with the server's message, field
       email: "ann@example.com",
       phone: "914-555-0100",
       message: "Ants by the sink",
-      submissionId: expect.any(String),
-      website: "",
+      ...SUBMISSION_FIELDS,
     }),
   )
   resolve({ ok: true, data: { success: true, message: "Thank you, Ann! We'll reply within 24 hours.", error: null } })
   const toast = await screen.findByRole("status")
   expect(toast).toHaveTextContent("Message sent successfully! 📧")
   expect(toast).toHaveTextContent("Thank you, Ann! We'll reply within 24 hours.")
-  await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue(""))
+  await waitFor(() => {
+    expect(screen.getByLabelText(/^Name/)).toHaveValue("")
+  })
   expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled()
 })
 
 test.each([
   [
     "an error answer",
-    async () => ({ ok: false, reason: "http", status: 500, data: { success: false, error: "boom" } }) as CallResult,
+    () =>
+      Promise.resolve<CallResult>({ ok: false, reason: "http", status: 500, data: { success: false, error: "boom" } }),
   ],
-  ["success not true", async () => ({ ok: true, data: { success: false, error: "no" } }) as CallResult],
+  ["success not true", () => Promise.resolve<CallResult>({ ok: true, data: { success: false, error: "no" } })],
   ["a thrown error", async () => Promise.reject(new Error("offline"))],
 ])("failure (%s): the destructive toast with the phone, fields kept", async (_name, impl) => {
   jest.spyOn(console, "warn").mockImplementation(() => undefined)
@@ -92,8 +97,12 @@ test.each([
 })
 
 test("the backend out of reach: the message is kept for re-sending, the visitor is told so, and a second try reuses its submissionId", async () => {
-  const call = jest.fn(
-    async () => ({ ok: false, reason: "queued", cause: { ok: false, reason: "network", message: "offline" } }) as const,
+  const call = jest.fn(() =>
+    Promise.resolve({
+      ok: false,
+      reason: "queued",
+      cause: { ok: false, reason: "network", message: "offline" },
+    } as const),
   )
   renderForm(call)
   const user = userEvent.setup()
@@ -107,12 +116,16 @@ test("the backend out of reach: the message is kept for re-sending, the visitor 
   expect(screen.queryByRole("alert")).toBeNull()
   expect(screen.getByLabelText(/^Message/)).toHaveValue("Ants by the sink")
   await user.click(screen.getByRole("button", { name: "Send Message" }))
-  await waitFor(() => expect(call).toHaveBeenCalledTimes(2))
+  await waitFor(() => {
+    expect(call).toHaveBeenCalledTimes(2)
+  })
   const ids = call.mock.calls.map((args) => (args as unknown as [string, { submissionId: string }])[1].submissionId)
   expect(ids[0]).toBe(ids[1])
   await user.type(screen.getByLabelText(/^Message/), " and the porch")
   await user.click(screen.getByRole("button", { name: "Send Message" }))
-  await waitFor(() => expect(call).toHaveBeenCalledTimes(3))
+  await waitFor(() => {
+    expect(call).toHaveBeenCalledTimes(3)
+  })
   expect((call.mock.calls[2] as unknown as [string, { submissionId: string }])[1].submissionId).not.toBe(ids[0])
 })
 
@@ -146,14 +159,16 @@ test("a name made only of zero-width characters is not a name", async () => {
 
 test("the time spent in the form is sent as elapsed milliseconds from the browser's monotonic clock", async () => {
   const clock = jest.spyOn(performance, "now").mockReturnValue(1_000)
-  const call = jest.fn(async () => ({ ok: true, data: { success: true, message: "ok", error: null } }) as CallResult)
+  const call = jest.fn(() =>
+    Promise.resolve<CallResult>({ ok: true, data: { success: true, message: "ok", error: null } }),
+  )
   renderForm(call)
   const user = userEvent.setup()
   await fill(user)
   clock.mockReturnValue(43_500)
   await user.click(screen.getByRole("button", { name: "Send Message" }))
-  await waitFor(() =>
-    expect(call).toHaveBeenCalledWith("process-contact", expect.objectContaining({ formFillMs: 42_500 })),
-  )
+  await waitFor(() => {
+    expect(call).toHaveBeenCalledWith("process-contact", expect.objectContaining({ formFillMs: 42_500 }))
+  })
   clock.mockRestore()
 })

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event"
 import { EstimateWizard, STORAGE_KEY, type EstimateWizardProps } from "../src/components/estimate/estimate-wizard"
 import type { WizardOptions, WizardPlan, WizardTexts } from "../src/components/estimate/types"
 import { ToastProvider } from "../src/components/ui/toaster"
-import type { CallResult } from "../src/lib/api"
+import type { CallResult } from "../src/lib/leads/api"
 import {
   EMPTY_ANSWERS,
   isStepValid,
@@ -12,9 +12,9 @@ import {
   referenceNumber,
   splitName,
 } from "../src/lib/estimate-wizard"
-import { loadContract } from "../src/lib/contract-loader"
-import { OUTBOX_KEY, sendLead } from "../src/lib/lead-outbox"
-import { outcomeToast } from "../src/lib/submit-estimate"
+import { loadContract } from "../src/lib/leads/contract-loader"
+import { OUTBOX_KEY, sendLead } from "../src/lib/leads/lead-outbox"
+import { successNotice } from "../src/lib/leads/submit-estimate"
 import { readData } from "./fixtures/data"
 
 const texts = readData<WizardTexts>("estimate-wizard.yaml")
@@ -26,9 +26,13 @@ const ok = (data: Record<string, unknown> = { success: true, message: "ok", refe
   ok: true,
   data,
 })
+const offline: CallResult = { ok: false, reason: "network", message: "offline" }
 const httpError: CallResult = { ok: false, reason: "http", status: 500, data: { success: false, error: "down" } }
 
-function renderWizard(call: EstimateWizardProps["call"] = jest.fn(async () => ok()), now = () => MONDAY_10AM_NY) {
+function renderWizard(
+  call: EstimateWizardProps["call"] = jest.fn(() => Promise.resolve(ok())),
+  now = () => MONDAY_10AM_NY,
+) {
   render(
     <ToastProvider>
       <EstimateWizard
@@ -50,14 +54,23 @@ const next = () => screen.getByRole("button", { name: "Next" })
 const previous = () => screen.getByRole("button", { name: "Previous" })
 const stepHeading = (n: number) => screen.getByText(texts.stepTitles[n - 1]!)
 
-beforeEach(() => sessionStorage.clear())
+beforeEach(() => {
+  sessionStorage.clear()
+})
 
-async function fillToReview(user: ReturnType<typeof userEvent.setup>, plan = "EZ-One", pests = ["Ants"]) {
-  await user.click(screen.getByRole("radio", { name: "Single-Family Home (up to 3BR)" }))
+type User = ReturnType<typeof userEvent.setup>
+
+/** Steps 1 to 3: a property type, a plan and the pests; stays on step 3. */
+async function choosePests(user: User, plan: string, pests: readonly string[], property = "Apartment") {
+  await user.click(screen.getByRole("radio", { name: property }))
   await user.click(next())
   await user.click(screen.getByRole("radio", { name: plan }))
   await user.click(next())
   for (const pest of pests) await user.click(screen.getByRole("checkbox", { name: pest }))
+}
+
+async function fillToReview(user: User, plan = "EZ-One", pests = ["Ants"]) {
+  await choosePests(user, plan, pests, "Single-Family Home (up to 3BR)")
   await user.click(next())
   if (plan === "EZ-One") await user.click(next())
   await user.click(next())
@@ -68,7 +81,9 @@ async function fillToReview(user: ReturnType<typeof userEvent.setup>, plan = "EZ
   await user.type(screen.getByLabelText(/^City/), "Scarsdale")
   await user.type(screen.getByLabelText(/^State/), "NY")
   await user.type(screen.getByLabelText(/ZIP code/), "10583")
-  await waitFor(() => expect(next()).toBeEnabled())
+  await waitFor(() => {
+    expect(next()).toBeEnabled()
+  })
   await user.click(next())
 }
 
@@ -121,28 +136,19 @@ describe("the rules", () => {
     expect(referenceNumber(1732272000123456)).toBe("WEB123456")
   })
 
-  test("each outcome's toast (SPEC §8)", () => {
+  test("the success toast's prefix says which call succeeded (SPEC §8)", () => {
     const t = texts.toasts
-    expect(outcomeToast({ leadStored: true, sentToCrm: true, confirmationSent: true }, t)).toEqual({
-      variant: "default",
+    const notice = (leadStored: boolean, sentToCrm: boolean, confirmationSent: boolean) =>
+      successNotice({ leadStored, sentToCrm, confirmationSent }, t)
+    expect(notice(true, true, true)).toEqual({
       title: "Request Submitted Successfully!",
       description: `Your request has been successfully submitted to our system! ${t.successText}`,
     })
-    expect(outcomeToast({ leadStored: true, sentToCrm: false, confirmationSent: false }, t).description).toBe(
-      `Your request has been successfully recorded! ${t.successText}`,
-    )
-    expect(outcomeToast({ leadStored: false, sentToCrm: true, confirmationSent: false }, t).description).toBe(
+    expect(notice(true, false, false).description).toBe(`Your request has been successfully recorded! ${t.successText}`)
+    expect(notice(false, true, false).description).toBe(
       `Your request has been successfully submitted to our system! ${t.successText}`,
     )
-    expect(outcomeToast({ leadStored: false, sentToCrm: false, confirmationSent: true }, t).description).toBe(
-      t.successText,
-    )
-    expect(outcomeToast({ leadStored: false, sentToCrm: false, confirmationSent: false }, t)).toEqual({
-      variant: "destructive",
-      title: "Submission Issue",
-      description:
-        "We're experiencing technical difficulties, but we've received your information. We'll contact you within 24 hours.",
-    })
+    expect(notice(false, false, true).description).toBe(t.successText)
   })
 })
 
@@ -167,11 +173,7 @@ describe("the wizard", () => {
   test("C•ARE plans go from step 3 to 5 and back; EZ-One visits step 4", async () => {
     renderWizard()
     const user = userEvent.setup()
-    await user.click(screen.getByRole("radio", { name: "Apartment" }))
-    await user.click(next())
-    await user.click(screen.getByRole("radio", { name: "C•ARE+" }))
-    await user.click(next())
-    await user.click(screen.getByRole("checkbox", { name: "Ants" }))
+    await choosePests(user, "C•ARE+", ["Ants"])
     await user.click(next())
     expect(stepHeading(5)).toBeInTheDocument()
     await user.click(previous())
@@ -191,11 +193,7 @@ describe("the wizard", () => {
   test("the amber warning lists Bed Bugs, Fleas, Bees or Termites wherever the pests show", async () => {
     renderWizard()
     const user = userEvent.setup()
-    await user.click(screen.getByRole("radio", { name: "Apartment" }))
-    await user.click(next())
-    await user.click(screen.getByRole("radio", { name: "C•ARE" }))
-    await user.click(next())
-    await user.click(screen.getByRole("checkbox", { name: "Ants" }))
+    await choosePests(user, "C•ARE", ["Ants"])
     expect(screen.queryByRole("note")).not.toBeInTheDocument()
     await user.click(screen.getByRole("checkbox", { name: "Termites" }))
     await user.click(screen.getByRole("checkbox", { name: "Bed Bugs" }))
@@ -207,11 +205,7 @@ describe("the wizard", () => {
   test("same-day is offered before 12pm Monday–Saturday (New York) and not on Sunday", async () => {
     renderWizard(undefined, () => new Date("2026-11-29T15:00:00Z"))
     const user = userEvent.setup()
-    await user.click(screen.getByRole("radio", { name: "Apartment" }))
-    await user.click(next())
-    await user.click(screen.getByRole("radio", { name: "C•ARE" }))
-    await user.click(next())
-    await user.click(screen.getByRole("checkbox", { name: "Ants" }))
+    await choosePests(user, "C•ARE", ["Ants"])
     await user.click(next())
     expect(screen.queryByRole("checkbox", { name: /Same-day/ })).not.toBeInTheDocument()
     expect(screen.getByText(texts.sameDayUnavailable)).toBeInTheDocument()
@@ -219,7 +213,7 @@ describe("the wizard", () => {
   })
 
   test("all three calls succeed: bodies per SPEC §7, the success toast, step 8, and Submit Another Request resets", async () => {
-    const call = jest.fn(async () => ok())
+    const call = jest.fn(() => Promise.resolve(ok()))
     renderWizard(call)
     const user = userEvent.setup()
     await fillToReview(user)
@@ -243,9 +237,10 @@ describe("the wizard", () => {
       state: "NY",
     })
     expect(lead).not.toHaveProperty("accountId")
-    expect(estimate).toMatchObject({ accountId: expect.stringMatching(/^WEB\d{6}-/), firstName: "Maria" })
+    const accountId: unknown = expect.stringMatching(/^WEB\d{6}-/)
+    expect(estimate).toMatchObject({ accountId, firstName: "Maria" })
     expect(confirmation).toEqual(estimate)
-    expect(lead!.submissionId).toBe(estimate!.submissionId)
+    expect(lead.submissionId).toBe(estimate.submissionId)
     expect(screen.getByRole("status")).toHaveTextContent("Request Submitted Successfully!")
     expect(screen.getByRole("status")).toHaveTextContent(
       "Your request has been successfully submitted to our system! We'll contact you within 24 hours",
@@ -261,7 +256,8 @@ describe("the wizard", () => {
   test("backend unreachable: all three calls are kept in this browser's outbox with one submissionId, so \"we've received your information\" is true", async () => {
     localStorage.clear()
     jest.spyOn(console, "warn").mockImplementation(() => undefined)
-    const unreachable = async (): Promise<CallResult> => ({ ok: false, reason: "network", message: "Failed to fetch" })
+    const unreachable = (): Promise<CallResult> =>
+      Promise.resolve({ ok: false, reason: "network", message: "Failed to fetch" })
     renderWizard((name, body) => sendLead({ call: unreachable, storage: localStorage, now: Date.now }, name, body))
     const user = userEvent.setup()
     await fillToReview(user)
@@ -297,15 +293,10 @@ describe("the wizard", () => {
       "status",
       "Your request has been successfully submitted to our system! ",
     ],
-    [
-      "all calls fail",
-      [httpError, { ok: false, reason: "network", message: "offline" } as CallResult, httpError],
-      "alert",
-      "we've received your information",
-    ],
+    ["all calls fail", [httpError, offline, httpError], "alert", "we've received your information"],
   ])("%s", async (_name, results, role, text) => {
     const queue = [...results]
-    const call = jest.fn(async () => queue.shift()!)
+    const call = jest.fn(() => Promise.resolve(queue.shift()!))
     jest.spyOn(console, "warn").mockImplementation(() => undefined)
     renderWizard(call)
     const user = userEvent.setup()
@@ -317,7 +308,7 @@ describe("the wizard", () => {
   })
 
   test("an unexpected error keeps the visitor on step 7 with the Submission Error toast", async () => {
-    const call = jest.fn(async () => ok())
+    const call = jest.fn(() => Promise.resolve(ok()))
     renderWizard(call)
     const user = userEvent.setup()
     await fillToReview(user)
@@ -338,7 +329,15 @@ describe("the wizard", () => {
 
   test("shows Submitting... and disables the button while the calls run", async () => {
     let release: () => void = () => undefined
-    const call = jest.fn(() => new Promise<CallResult>((resolve) => (release = () => resolve(ok()))))
+    const call = jest.fn(
+      () =>
+        new Promise<CallResult>(
+          (resolve) =>
+            (release = () => {
+              resolve(ok())
+            }),
+        ),
+    )
     renderWizard(call)
     const user = userEvent.setup()
     await fillToReview(user)
@@ -358,7 +357,9 @@ describe("the wizard", () => {
     expect(first).not.toHaveBeenCalled()
     document.body.innerHTML = ""
     renderWizard()
-    await waitFor(() => expect(screen.getByText("Step 2 of 7")).toBeInTheDocument())
+    await waitFor(() => {
+      expect(screen.getByText("Step 2 of 7")).toBeInTheDocument()
+    })
     await user.click(previous())
     expect(within(document.body).getAllByRole("radio", { name: "Townhouse/Condo" }).at(-1)).toBeChecked()
   })

@@ -1,4 +1,4 @@
-import { createFillTimer } from "../src/lib/fill-timer"
+import { createFillTimer } from "../src/lib/leads/fill-timer"
 
 test("the fill time is the monotonic clock's elapsed whole milliseconds, never negative, and survives a reload by carrying what was spent", () => {
   let now = 1_000.4

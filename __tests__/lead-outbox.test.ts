@@ -1,4 +1,4 @@
-import type { CallResult } from "../src/lib/api"
+import type { CallResult } from "../src/lib/leads/api"
 import {
   MAX_AGE_MS,
   OUTBOX_KEY,
@@ -10,7 +10,7 @@ import {
   retryDelay,
   sendLead,
   type OutboxDeps,
-} from "../src/lib/lead-outbox"
+} from "../src/lib/leads/lead-outbox"
 
 const ok: CallResult = { ok: true, data: { success: true } }
 const down: CallResult = { ok: false, reason: "network", message: "Failed to fetch" }
@@ -34,10 +34,9 @@ function memoryStorage() {
 function setup(answers: Array<CallResult | Error>) {
   let clock = 1_000_000
   const storage = memoryStorage()
-  const call = jest.fn(async (_name: string, _body: Record<string, unknown>) => {
+  const call = jest.fn((_name: string, _body: Record<string, unknown>) => {
     const next = answers.shift() ?? ok
-    if (next instanceof Error) throw next
-    return next
+    return next instanceof Error ? Promise.reject(next) : Promise.resolve(next)
   })
   const deps: OutboxDeps = { call, storage, now: () => clock }
   return { deps, call, storage, advance: (ms: number) => (clock += ms) }

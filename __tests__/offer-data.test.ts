@@ -1,5 +1,5 @@
 import { validateDataFile } from "../gatsby/validate-data"
-import { CALLBACK_CONTRACT_FIELDS, callbackBody, isCallbackBlank, utmFrom } from "../src/lib/offer-callback"
+import { CALLBACK_CONTRACT_FIELDS, callbackBody, isCallbackBlank, utmFrom } from "../src/lib/leads/offer-callback"
 import { offerText } from "../src/lib/offer-text"
 import { priceAmount } from "../src/lib/price"
 import { offerBusinessJsonLd } from "../src/lib/structured-data"

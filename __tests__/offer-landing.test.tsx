@@ -1,32 +1,32 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { OfferLanding } from "../src/components/offer/offer-landing"
-import { callFunction, type CallResult } from "../src/lib/api"
+import { callFunction, type CallResult } from "../src/lib/leads/api"
 import { installPhoneCallTracking } from "../src/lib/tracking"
+import { recordGtag, SUBMISSION_FIELDS } from "./fixtures/leads"
 import { ADS_TARGET, offerLandingProps } from "./fixtures/offer"
 
-jest.mock("../src/lib/api", () => ({ ...jest.requireActual("../src/lib/api"), callFunction: jest.fn() }))
+jest.mock("../src/lib/leads/api", () => ({
+  ...jest.requireActual<typeof import("../src/lib/leads/api")>("../src/lib/leads/api"),
+  callFunction: jest.fn(),
+}))
 const call = callFunction as jest.MockedFunction<typeof callFunction>
 
-let gtag: jest.Mock
+const gtag = recordGtag()
 beforeEach(() => {
   call.mockReset()
-  gtag = jest.fn()
-  window.gtag = gtag
   window.scrollTo = jest.fn()
   window.localStorage.clear()
   window.history.replaceState(null, "", "/offer/yonkers39/")
-})
-afterEach(() => {
-  delete window.gtag
-  jest.restoreAllMocks()
 })
 
 const renderOffer = (key = "yonkers39") => render(<OfferLanding {...offerLandingProps(key)} />)
 
 /** The live form has replaced the prerendered, disabled one. */
 const liveForm = async () => {
-  await waitFor(() => expect(screen.getByRole("button", { name: "Request My Callback" })).toBeEnabled())
+  await waitFor(() => {
+    expect(screen.getByRole("button", { name: "Request My Callback" })).toBeEnabled()
+  })
   return screen.getByRole("button", { name: "Request My Callback" }).closest("form")!
 }
 
@@ -148,38 +148,31 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
   await user.type(screen.getByRole("textbox", { name: "Address" }), "12 Elm St")
   await user.type(screen.getByRole("textbox", { name: "What's bugging you?" }), "Roaches in the kitchen")
   await user.click(screen.getByRole("button", { name: "Request My Callback" }))
-  await waitFor(() => expect(screen.getByRole("button", { name: "Submitting..." })).toBeDisabled())
+  await waitFor(() => {
+    expect(screen.getByRole("button", { name: "Submitting..." })).toBeDisabled()
+  })
   expect(call).toHaveBeenCalledTimes(1)
   const [name, body] = call.mock.calls[0]!
   expect(name).toBe("process-simple-lead")
+  // SPEC §7's fixed values of the callback row.
+  const fixed = { email: "", property_type: "residential", service_plan: "one-time", pests: ["general"], zip_code: "" }
+  const typed = { full_name: "Ann Lee", phone: "(914) 555-0100", street_address: "12 Elm St", city: "Yonkers" }
+  const campaign = { utm_source: "facebook", utm_campaign: "yonkers39", utm_term: "roach control" }
   expect(body).toEqual({
-    full_name: "Ann Lee",
-    phone: "(914) 555-0100",
-    email: "",
-    street_address: "12 Elm St",
-    city: "Yonkers",
-    property_type: "residential",
-    service_plan: "one-time",
-    pests: ["general"],
-    zip_code: "",
+    ...typed,
+    ...fixed,
     special_offer: "Express Pest Fix - $39",
-    utm_source: "facebook",
-    utm_campaign: "yonkers39",
-    utm_term: "roach control",
+    ...campaign,
     notes: "Roaches in the kitchen",
-    submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-    website: "",
-    formFillMs: expect.any(Number),
+    ...SUBMISSION_FIELDS,
   })
-  expect(gtag).toHaveBeenCalledWith("event", "form_submit", {
-    form: "offer_callback",
-    offer: "Express Pest Fix",
-    price: "$39",
-    city: "Yonkers",
-  })
-  expect(JSON.stringify(gtag.mock.calls.filter(([command]) => command === "event"))).not.toContain("555-0100")
+  const form = { form: "offer_callback", offer: "Express Pest Fix", price: "$39", city: "Yonkers" }
+  expect(gtag.events("form_submit")).toEqual([["event", "form_submit", form]])
+  expect(JSON.stringify(gtag.calls().filter(([command]) => command === "event"))).not.toContain("555-0100")
 
-  await act(async () => resolve({ ok: true, data: { success: true } }))
+  act(() => {
+    resolve({ ok: true, data: { success: true } })
+  })
   expect(await screen.findByRole("heading", { level: 1, name: "Thank You!" })).toBeInTheDocument()
   expect(
     screen.getByText("One of our team will call you within 5-10 minutes during business hours."),
@@ -192,7 +185,9 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
   expect(screen.getByRole("status")).toHaveTextContent(
     "Request Submitted!We'll call you within 5-10 minutes during business hours.",
   )
-  expect(gtag).toHaveBeenCalledWith("event", "conversion", { send_to: ADS_TARGET, value: 39, currency: "USD" })
+  expect(gtag.events("conversion")).toEqual([
+    ["event", "conversion", { send_to: ADS_TARGET, value: 39, currency: "USD" }],
+  ])
 })
 
 test("UTM values in the address win over the offer's", async () => {
@@ -200,7 +195,9 @@ test("UTM values in the address win over the offer's", async () => {
   call.mockResolvedValue({ ok: true, data: { success: true } })
   renderOffer()
   await sendCallback()
-  await waitFor(() => expect(call).toHaveBeenCalled())
+  await waitFor(() => {
+    expect(call).toHaveBeenCalled()
+  })
   expect(call.mock.calls[0]![1]).toMatchObject({ utm_source: "google", utm_campaign: "spring", utm_term: "" })
 })
 
@@ -219,13 +216,13 @@ test("callback refused (a 4xx): the error notice, the form kept filled and edita
   expect(alert).toHaveTextContent("Please try calling us directly or try again.")
   expect(screen.getByLabelText(/^Name/)).toHaveValue("Ann Lee")
   expect(screen.getByRole("button", { name: "Request My Callback" })).toBeEnabled()
-  expect(gtag).not.toHaveBeenCalledWith("event", "conversion", expect.anything())
+  expect(gtag.events("conversion")).toEqual([])
   expect(window.localStorage.getItem("lead-outbox.v1")).toBeNull()
 })
 
 test.each([
-  ["a network failure", async () => ({ ok: false, reason: "network", message: "offline" }) as CallResult],
-  ["a 503", async () => ({ ok: false, reason: "http", status: 503, data: null }) as CallResult],
+  ["a network failure", () => Promise.resolve<CallResult>({ ok: false, reason: "network", message: "offline" })],
+  ["a 503", () => Promise.resolve<CallResult>({ ok: false, reason: "http", status: 503, data: null })],
   ["a thrown error", async () => Promise.reject(new Error("boom"))],
 ])(
   "callback not delivered (%s): kept on this device for re-sending, the visitor told so, the form kept",
@@ -238,6 +235,7 @@ test.each([
     expect(notice).toHaveTextContent("For a faster answer, call (914) 555-0123.")
     expect(screen.queryByRole("alert")).toBeNull()
     expect(screen.getByLabelText(/^Name/)).toHaveValue("Ann Lee")
+    const keptBody: unknown = expect.objectContaining({ full_name: "Ann Lee", special_offer: "Express Pest Fix - $39" })
     const kept = JSON.parse(window.localStorage.getItem("lead-outbox.v1") ?? "[]") as Array<{
       name: string
       body: { full_name: string }
@@ -245,7 +243,7 @@ test.each([
     expect(kept).toEqual([
       expect.objectContaining({
         name: "process-simple-lead",
-        body: expect.objectContaining({ full_name: "Ann Lee", special_offer: "Express Pest Fix - $39" }),
+        body: keptBody,
       }),
     ])
   },
@@ -281,16 +279,18 @@ test("exit intent: never once the callback is submitted", async () => {
   expect(screen.queryByRole("dialog")).toBeNull()
 })
 
-test("a phone click on an offer page reports the call and an Ads conversion worth the offer's price", async () => {
+test("a phone click on an offer page reports the call and an Ads conversion worth the offer's price", () => {
   const uninstall = installPhoneCallTracking()
   renderOffer("yonkers149")
-  screen.getByRole("link", { name: "Call Now: (914) 555-0123" }).addEventListener("click", (e) => e.preventDefault())
+  screen.getByRole("link", { name: "Call Now: (914) 555-0123" }).addEventListener("click", (e) => {
+    e.preventDefault()
+  })
   fireEvent.click(screen.getByRole("link", { name: "Call Now: (914) 555-0123" }))
-  expect(gtag).toHaveBeenCalledWith(
-    "event",
-    "phone_call",
-    expect.objectContaining({ phone_number: "+19145550123", link_location: "offer-hero" }),
-  )
-  expect(gtag).toHaveBeenCalledWith("event", "conversion", { send_to: ADS_TARGET, value: 149, currency: "USD" })
+  expect(gtag.events("phone_call")).toEqual([
+    ["event", "phone_call", expect.objectContaining({ phone_number: "+19145550123", link_location: "offer-hero" })],
+  ])
+  expect(gtag.events("conversion")).toEqual([
+    ["event", "conversion", { send_to: ADS_TARGET, value: 149, currency: "USD" }],
+  ])
   uninstall()
 })

@@ -6,9 +6,10 @@ import { CountdownTimer } from "../src/components/scarsdale-offer/countdown-time
 import { ScarsdaleOfferPage } from "../src/components/scarsdale-offer/scarsdale-offer-page"
 import type { ScarsdaleOfferContent } from "../src/components/scarsdale-offer/types"
 import { ToastProvider } from "../src/components/ui/toaster"
-import type { CallResult } from "../src/lib/api"
-import { OUTBOX_KEY, sendLead } from "../src/lib/lead-outbox"
+import type { CallResult } from "../src/lib/leads/api"
+import { OUTBOX_KEY, sendLead } from "../src/lib/leads/lead-outbox"
 import { ADS_CONVERSION_TARGET, readData, siteData } from "./fixtures/data"
+import { recordGtag, sentRequest, SUBMISSION_FIELDS } from "./fixtures/leads"
 
 const content = readData<ScarsdaleOfferContent>("scarsdale-offer.yaml")
 const { company } = siteData()
@@ -19,18 +20,13 @@ const BOOKED: CallResult = {
 }
 const ERROR_TEXT = "Something went wrong. Please call us directly at (914) 555-0123"
 
-let gtag: jest.Mock
-beforeEach(() => {
-  gtag = jest.fn()
-  window.gtag = gtag
-})
+const gtag = recordGtag()
+const gtagEvents = gtag.events
 afterEach(() => {
-  delete window.gtag
-  jest.restoreAllMocks()
   jest.useRealTimers()
 })
 
-function renderPage(call: jest.Mock = jest.fn(async () => BOOKED)) {
+function renderPage(call: jest.Mock = jest.fn(() => Promise.resolve(BOOKED))) {
   render(
     <ToastProvider>
       <ScarsdaleOfferPage content={content} company={company} adsConversionTarget={ADS_CONVERSION_TARGET} call={call} />
@@ -51,7 +47,10 @@ const field = {
 }
 
 /** The live (Formik) form has replaced the disabled prerendered shell. */
-const liveForm = () => waitFor(() => expect(submitButton()).toBeEnabled())
+const liveForm = () =>
+  waitFor(() => {
+    expect(submitButton()).toBeEnabled()
+  })
 
 async function fillBooking(
   user: ReturnType<typeof userEvent.setup>,
@@ -69,7 +68,15 @@ async function fillBooking(
   await user.type(field.address(), values.address)
 }
 
-const gtagEvents = (name: string) => gtag.mock.calls.filter(([command, event]) => command === "event" && event === name)
+/** Renders the page, books with the usual values and waits for the thank-you view; returns its heading. */
+async function bookVisit() {
+  renderPage()
+  const user = setupUser()
+  await fillBooking(user)
+  await user.click(submitButton())
+  return screen.findByRole("heading", { name: content.thankYou.heading })
+}
+
 const exitThroughTop = () => fireEvent.mouseOut(document.documentElement, { relatedTarget: null, clientY: 0 })
 
 describe("the countdown", () => {
@@ -78,14 +85,22 @@ describe("the countdown", () => {
     render(<CountdownTimer label={content.hero.countdownLabel} start={content.hero.countdownStart} />)
     const timer = screen.getByRole("timer", { name: "Offer ends in:" })
     expect(timer).toHaveTextContent("23:59:59")
-    act(() => jest.advanceTimersByTime(1000))
+    act(() => {
+      jest.advanceTimersByTime(1000)
+    })
     expect(timer).toHaveTextContent("23:59:58")
-    act(() => jest.advanceTimersByTime(61_000))
+    act(() => {
+      jest.advanceTimersByTime(61_000)
+    })
     expect(timer).toHaveTextContent("23:58:57")
-    act(() => jest.advanceTimersByTime(24 * 3600 * 1000))
+    act(() => {
+      jest.advanceTimersByTime(24 * 3600 * 1000)
+    })
     expect(timer).toHaveTextContent("00:00:00")
     expect(jest.getTimerCount()).toBe(0)
-    act(() => jest.advanceTimersByTime(10_000))
+    act(() => {
+      jest.advanceTimersByTime(10_000)
+    })
     expect(timer).toHaveTextContent("00:00:00")
   })
 
@@ -139,21 +154,14 @@ describe("booking", () => {
     const user = setupUser()
     await fillBooking(user)
     await user.click(submitButton())
-    await waitFor(() => expect(call).toHaveBeenCalledTimes(1))
-    const [name, payload] = call.mock.calls[0] as [string, Record<string, unknown>]
-    expect(name).toBe("process-simple-lead")
-    expect(payload).toEqual({
-      fullName: "Rachel Marsh",
-      phone: "(914) 555-0199",
-      streetAddress: "12 Fox Meadow Road",
-      city: "Scarsdale",
-      zipCode: "10583",
-      email: "rachel@example.com",
-      specialOffer: "$49 Scarsdale Starter Visit",
-      submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      website: "",
-      formFillMs: expect.any(Number),
+    await waitFor(() => {
+      expect(call).toHaveBeenCalledTimes(1)
     })
+    const [name, payload] = sentRequest(call)
+    expect(name).toBe("process-simple-lead")
+    const typed = { fullName: "Rachel Marsh", phone: "(914) 555-0199", streetAddress: "12 Fox Meadow Road" }
+    const fixed = { city: "Scarsdale", zipCode: "10583", specialOffer: "$49 Scarsdale Starter Visit" }
+    expect(payload).toEqual({ ...typed, email: "rachel@example.com", ...fixed, ...SUBMISSION_FIELDS })
     await expect(offerBookingSchema.validate(payload, { strict: true })).resolves.toBeTruthy()
   })
 
@@ -165,16 +173,14 @@ describe("booking", () => {
     await user.click(submitButton())
     const busy = await screen.findByRole("button", { name: "Securing Your Appointment..." })
     expect(busy).toBeDisabled()
-    await act(async () => answer(BOOKED))
+    act(() => {
+      answer(BOOKED)
+    })
     await screen.findByRole("heading", { name: content.thankYou.heading })
   })
 
   test("success: the thank-you view replaces the form, the success toast, and one Ads conversion of 49", async () => {
-    renderPage()
-    const user = setupUser()
-    await fillBooking(user)
-    await user.click(submitButton())
-    const heading = await screen.findByRole("heading", { name: content.thankYou.heading })
+    const heading = await bookVisit()
     const thankYou = screen.getByRole("region", { name: content.thankYou.heading })
     expect(
       within(thankYou)
@@ -183,7 +189,9 @@ describe("booking", () => {
     ).toEqual(content.thankYou.nextSteps)
     expect(within(thankYou).getByText(/Pest emergency\? Call us now:/)).toBeInTheDocument()
     expect(within(thankYou).getByRole("link", { name: "(914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
-    await waitFor(() => expect(heading).toHaveFocus())
+    await waitFor(() => {
+      expect(heading).toHaveFocus()
+    })
     expect(screen.queryByLabelText(/^Full Name/)).not.toBeInTheDocument()
     expect(screen.queryByRole("button", { name: "Book My $49 Visit" })).not.toBeInTheDocument()
     const toast = screen.getByRole("status")
@@ -195,27 +203,27 @@ describe("booking", () => {
   })
 
   test("the submission is tracked with the offer as event parameters and the visitor's details only as Ads user data", async () => {
-    renderPage()
-    const user = setupUser()
-    await fillBooking(user)
-    await user.click(submitButton())
-    await screen.findByRole("heading", { name: content.thankYou.heading })
+    await bookVisit()
     expect(gtagEvents("form_submit")).toEqual([
       ["event", "form_submit", { form: "scarsdale_49", offer: "$49 Scarsdale Starter Visit", value: 49 }],
     ])
-    expect(gtag).toHaveBeenCalledWith("set", "user_data", {
-      email: "rachel@example.com",
-      phone_number: "+19145550199",
-      address: {
-        first_name: "Rachel",
-        last_name: "Marsh",
-        street: "12 Fox Meadow Road",
-        city: "Scarsdale",
-        postal_code: "10583",
-        country: "US",
+    expect(gtag.calls()).toContainEqual([
+      "set",
+      "user_data",
+      {
+        email: "rachel@example.com",
+        phone_number: "+19145550199",
+        address: {
+          first_name: "Rachel",
+          last_name: "Marsh",
+          street: "12 Fox Meadow Road",
+          city: "Scarsdale",
+          postal_code: "10583",
+          country: "US",
+        },
       },
-    })
-    const eventParams = JSON.stringify(gtag.mock.calls.filter(([command]) => command === "event"))
+    ])
+    const eventParams = JSON.stringify(gtag.calls().filter(([command]) => command === "event"))
     for (const personal of ["Rachel", "Marsh", "rachel@example.com", "555-0199", "Fox Meadow"])
       expect(eventParams).not.toContain(personal)
   })
@@ -223,10 +231,19 @@ describe("booking", () => {
   test.each([
     [
       "an HTTP error",
-      async () => ({ ok: false, reason: "http", status: 500, data: { success: false, error: "down" } }) as CallResult,
+      () =>
+        Promise.resolve<CallResult>({
+          ok: false,
+          reason: "http",
+          status: 500,
+          data: { success: false, error: "down" },
+        }),
     ],
-    ["a network failure", async () => ({ ok: false, reason: "network", message: "Failed to fetch" }) as CallResult],
-    ["an answer carrying an error", async () => ({ ok: true, data: { error: "refused" } }) as CallResult],
+    [
+      "a network failure",
+      () => Promise.resolve<CallResult>({ ok: false, reason: "network", message: "Failed to fetch" }),
+    ],
+    ["an answer carrying an error", () => Promise.resolve<CallResult>({ ok: true, data: { error: "refused" } })],
     ["a thrown error", async () => Promise.reject(new Error("offline"))],
   ])(
     "failure (%s): logged, the Error toast with the phone, fields kept, no thank-you, no conversion",
@@ -301,11 +318,7 @@ describe("the exit-intent popup", () => {
   })
 
   test("does not open once the visit is booked", async () => {
-    renderPage()
-    const user = setupUser()
-    await fillBooking(user)
-    await user.click(submitButton())
-    await screen.findByRole("heading", { name: content.thankYou.heading })
+    await bookVisit()
     expect(dialog()).not.toBeInTheDocument()
     exitThroughTop()
     expect(dialog()).not.toBeInTheDocument()
@@ -314,7 +327,8 @@ describe("the exit-intent popup", () => {
 
 test("backend unreachable: the booking is kept on this device for re-sending and the visitor is told so, the form kept", async () => {
   localStorage.clear()
-  const unreachable = async (): Promise<CallResult> => ({ ok: false, reason: "network", message: "Failed to fetch" })
+  const unreachable = (): Promise<CallResult> =>
+    Promise.resolve({ ok: false, reason: "network", message: "Failed to fetch" })
   renderPage(
     jest.fn((name: string, body: Record<string, unknown>) =>
       sendLead({ call: unreachable, storage: localStorage, now: Date.now }, name, body),
@@ -329,6 +343,7 @@ test("backend unreachable: the booking is kept on this device for re-sending and
   expect(notice).toHaveTextContent("To book right away, call us at (914) 555-0123.")
   expect(screen.queryByRole("alert")).toBeNull()
   expect(field.fullName()).toHaveValue("Rachel Marsh")
+  const keptBody: unknown = expect.objectContaining({ specialOffer: "$49 Scarsdale Starter Visit" })
   const kept = JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? "[]") as Array<{
     name: string
     body: { specialOffer: string }
@@ -336,7 +351,7 @@ test("backend unreachable: the booking is kept on this device for re-sending and
   expect(kept).toEqual([
     expect.objectContaining({
       name: "process-simple-lead",
-      body: expect.objectContaining({ specialOffer: "$49 Scarsdale Starter Visit" }),
+      body: keptBody,
     }),
   ])
   localStorage.clear()

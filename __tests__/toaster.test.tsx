@@ -6,8 +6,20 @@ function Buttons() {
   const toast = useToast()
   return (
     <>
-      <button onClick={() => toast({ title: "Saved", description: "All good" })}>ok</button>
-      <button onClick={() => toast({ title: "Error", description: "Call us", variant: "destructive" })}>bad</button>
+      <button
+        onClick={() => {
+          toast({ title: "Saved", description: "All good" })
+        }}
+      >
+        ok
+      </button>
+      <button
+        onClick={() => {
+          toast({ title: "Error", description: "Call us", variant: "destructive" })
+        }}
+      >
+        bad
+      </button>
     </>
   )
 }
@@ -26,7 +38,9 @@ test("toasts stack, are announced (status, or alert when destructive), and dismi
   expect(screen.getByRole("alert")).toHaveTextContent("ErrorCall us")
   await user.click(screen.getAllByRole("button", { name: "Dismiss" })[1]!)
   expect(screen.queryByRole("alert")).not.toBeInTheDocument()
-  act(() => void jest.advanceTimersByTime(TOAST_DURATION_MS))
+  act(() => {
+    jest.advanceTimersByTime(TOAST_DURATION_MS)
+  })
   expect(screen.queryByRole("status")).not.toBeInTheDocument()
   jest.useRealTimers()
 })

@@ -1,5 +1,5 @@
 /** The estimate wizard's rules (SPEC §4–5), as pure functions. */
-import type { Contract } from "./contract-loader"
+import type { Contract } from "./leads/contract-loader"
 
 export const TOTAL_STEPS = 7
 export const THANK_YOU_STEP = 8

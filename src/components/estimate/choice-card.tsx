@@ -14,29 +14,16 @@ interface ChoiceCardProps {
 }
 
 /** A large selectable card: a radio (single choice) or a checkbox (several). */
-export function ChoiceCard({
-  type,
-  name,
-  value,
-  checked,
-  onChange,
-  title,
-  details,
-  disabled = false,
-}: ChoiceCardProps) {
+export function ChoiceCard({ title, details, disabled = false, ...control }: ChoiceCardProps) {
   const id = useId()
   return (
     <label
       className={`flex cursor-pointer gap-3 rounded-xl border-2 p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-600 ${
-        checked ? "border-brand-600 bg-brand-50" : "border-slate-200 bg-white hover:border-brand-300"
+        control.checked ? "border-brand-600 bg-brand-50" : "border-slate-200 bg-white hover:border-brand-300"
       }`}
     >
       <input
-        type={type}
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={onChange}
+        {...control}
         disabled={disabled}
         aria-labelledby={`${id}-title`}
         aria-describedby={details ? `${id}-details` : undefined}

@@ -1,8 +1,11 @@
 import { useFormikContext } from "formik"
 import { Check } from "lucide-react"
 import type { EstimateAnswers } from "../../lib/estimate-wizard"
+import { emailField, nameField, phoneField, streetAddressField } from "../forms/field-presets"
+import { FieldRow } from "../forms/field-row"
 import { TextField } from "../forms/text-field"
 import { ChoiceCard } from "./choice-card"
+import { PropertyTypeChoices } from "./property-type-choices"
 import { SpecialTreatmentWarning } from "./special-treatment-warning"
 import type { WizardOptions, WizardPlan, WizardTexts } from "./types"
 
@@ -16,6 +19,32 @@ interface StepsProps {
   special: readonly string[]
 }
 
+/** A yes/no extra of step 5 (same-day service, quick knock-down) as a checkbox card with its price note. */
+function ExtraChoice({
+  name,
+  option,
+  hint,
+}: {
+  name: "sameDayService" | "quickKnock"
+  option: { label: string; priceNote: string }
+  hint: string
+}) {
+  const { values, setFieldValue } = useFormikContext<EstimateAnswers>()
+  return (
+    <ChoiceCard
+      type="checkbox"
+      name={name}
+      value="yes"
+      checked={values[name]}
+      onChange={() => {
+        void setFieldValue(name, !values[name])
+      }}
+      title={`${option.label} (${option.priceNote})`}
+      details={hint}
+    />
+  )
+}
+
 /** The content of the current step. */
 export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, special }: StepsProps) {
   const { values, setFieldValue } = useFormikContext<EstimateAnswers>()
@@ -25,19 +54,13 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
   switch (step) {
     case 1:
       return (
-        <div className="mt-5 grid gap-3 sm:grid-cols-2">
-          {options.propertyTypes.map((type) => (
-            <ChoiceCard
-              key={type.id}
-              type="radio"
-              name="propertyType"
-              value={type.id}
-              checked={values.propertyType === type.id}
-              onChange={() => set("propertyType", type.id)}
-              title={type.label}
-            />
-          ))}
-        </div>
+        <PropertyTypeChoices
+          types={options.propertyTypes}
+          selected={values.propertyType}
+          onSelect={(id) => {
+            set("propertyType", id)
+          }}
+        />
       )
     case 2:
       return (
@@ -51,7 +74,9 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
                 name="servicePlan"
                 value={option.id}
                 checked={values.servicePlan === option.id}
-                onChange={() => set("servicePlan", option.id)}
+                onChange={() => {
+                  set("servicePlan", option.id)
+                }}
                 title={<span className="text-lg">{option.name}</span>}
                 details={
                   <>
@@ -90,9 +115,9 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
                   name="pests"
                   value={pest}
                   checked={checked}
-                  onChange={() =>
+                  onChange={() => {
                     set("pests", checked ? values.pests.filter((p) => p !== pest) : [...values.pests, pest])
-                  }
+                  }}
                   title={pest}
                 />
               )
@@ -113,7 +138,9 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
                 name="additionalPests"
                 value={String(option.value)}
                 checked={values.additionalPests === option.value}
-                onChange={() => set("additionalPests", option.value)}
+                onChange={() => {
+                  set("additionalPests", option.value)
+                }}
                 title={option.label}
               />
             ))}
@@ -124,63 +151,39 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
       return (
         <div className="mt-5 grid gap-3">
           {sameDayAvailable ? (
-            <ChoiceCard
-              type="checkbox"
-              name="sameDayService"
-              value="yes"
-              checked={values.sameDayService}
-              onChange={() => set("sameDayService", !values.sameDayService)}
-              title={`${options.sameDay.label} (${options.sameDay.priceNote})`}
-              details={texts.sameDayHint}
-            />
+            <ExtraChoice name="sameDayService" option={options.sameDay} hint={texts.sameDayHint} />
           ) : (
             <p className="rounded-xl bg-slate-50 p-4 text-slate-700">{texts.sameDayUnavailable}</p>
           )}
-          <ChoiceCard
-            type="checkbox"
-            name="quickKnock"
-            value="yes"
-            checked={values.quickKnock}
-            onChange={() => set("quickKnock", !values.quickKnock)}
-            title={`${options.quickKnock.label} (${options.quickKnock.priceNote})`}
-            details={texts.quickKnockHint}
-          />
+          <ExtraChoice name="quickKnock" option={options.quickKnock} hint={texts.quickKnockHint} />
         </div>
       )
-    case 6:
+    case 6: {
+      const labels = texts.fieldLabels
       return (
         <div className="mt-5 space-y-4">
           <p className="text-sm text-slate-600">{texts.requiredNote}</p>
-          <TextField name="fullName" label={texts.fieldLabels.fullName} required autoComplete="name" />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField name="phone" label={texts.fieldLabels.phone} type="tel" required autoComplete="tel" />
-            <TextField name="email" label={texts.fieldLabels.email} type="email" required autoComplete="email" />
-          </div>
-          <TextField
-            name="streetAddress"
-            label={texts.fieldLabels.streetAddress}
-            required
-            autoComplete="street-address"
+          <TextField {...nameField("fullName", labels.fullName)} />
+          <FieldRow Field={TextField} fields={[phoneField(labels.phone), emailField(labels.email)]} />
+          <TextField {...streetAddressField("streetAddress", labels.streetAddress)} />
+          <FieldRow
+            Field={TextField}
+            columns={3}
+            fields={[
+              { name: "city", label: labels.city, required: true, autoComplete: "address-level2" },
+              { name: "state", label: labels.state, required: true, autoComplete: "address-level1", maxLength: 2 },
+              {
+                name: "zipCode",
+                label: labels.zipCode,
+                required: true,
+                autoComplete: "postal-code",
+                inputMode: "numeric",
+              },
+            ]}
           />
-          <div className="grid gap-4 sm:grid-cols-3">
-            <TextField name="city" label={texts.fieldLabels.city} required autoComplete="address-level2" />
-            <TextField
-              name="state"
-              label={texts.fieldLabels.state}
-              required
-              autoComplete="address-level1"
-              maxLength={2}
-            />
-            <TextField
-              name="zipCode"
-              label={texts.fieldLabels.zipCode}
-              required
-              autoComplete="postal-code"
-              inputMode="numeric"
-            />
-          </div>
         </div>
       )
+    }
     default: {
       const labels = texts.reviewLabels
       const yesNo = (value: boolean, note: string) => (value ? `${texts.yesLabel} (${note})` : texts.noLabel)

@@ -1,5 +1,5 @@
 import { buttonClass } from "../ui/button-class"
-import { ChoiceCard } from "./choice-card"
+import { PropertyTypeChoices } from "./property-type-choices"
 import type { WizardOptions, WizardTexts } from "./types"
 import { CallPrompt, WizardProgress } from "./wizard-frame"
 
@@ -18,20 +18,7 @@ export function EstimateWizardShell({
       <WizardProgress texts={texts} step={1} />
       <fieldset disabled>
         <legend className="text-2xl font-bold text-brand-900">{texts.stepTitles[0]}</legend>
-        <div className="mt-5 grid gap-3 sm:grid-cols-2">
-          {options.propertyTypes.map((type) => (
-            <ChoiceCard
-              key={type.id}
-              type="radio"
-              name="propertyType"
-              value={type.id}
-              checked={false}
-              onChange={() => undefined}
-              title={type.label}
-              disabled
-            />
-          ))}
-        </div>
+        <PropertyTypeChoices types={options.propertyTypes} />
         <div className="mt-8 flex items-center justify-between gap-3">
           <button type="button" className={`${buttonClass("outline")} disabled:opacity-50`}>
             {texts.previousLabel}

@@ -1,3 +1,5 @@
+import { nameField, phoneField, streetAddressField } from "../forms/field-presets"
+import { FieldRow } from "../forms/field-row"
 import type { FieldComponent } from "../forms/field-view"
 import type { OfferPageTexts } from "./types"
 
@@ -7,15 +9,16 @@ export type CallbackLabels = OfferPageTexts["callback"]
 export function CallbackFields({ labels, Field }: { labels: CallbackLabels; Field: FieldComponent }) {
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field name="name" label={labels.nameLabel} required autoComplete="name" />
-        <Field name="phone" label={labels.phoneLabel} type="tel" required autoComplete="tel" />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field name="address" label={labels.addressLabel} autoComplete="street-address" />
-        <Field name="city" label={labels.cityLabel} autoComplete="address-level2" />
-      </div>
+      <FieldRow Field={Field} fields={[nameField("name", labels.nameLabel), phoneField(labels.phoneLabel)]} />
+      <FieldRow
+        Field={Field}
+        fields={[
+          streetAddressField("address", labels.addressLabel, false),
+          { name: "city", label: labels.cityLabel, autoComplete: "address-level2" },
+        ]}
+      />
       <Field name="notes" label={labels.notesLabel} multiline />
+      <p className="text-sm text-slate-600">{labels.consent}</p>
     </>
   )
 }

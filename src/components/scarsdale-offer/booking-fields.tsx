@@ -1,3 +1,5 @@
+import { emailField, nameField, phoneField, streetAddressField } from "../forms/field-presets"
+import { FieldRow } from "../forms/field-row"
 import type { FieldComponent } from "../forms/field-view"
 import type { BookingFormTexts } from "./types"
 
@@ -5,18 +7,9 @@ import type { BookingFormTexts } from "./types"
 export function BookingFields({ texts, Field }: { texts: BookingFormTexts; Field: FieldComponent }) {
   return (
     <>
-      <Field name="fullName" label={texts.fullNameLabel} required autoComplete="name" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field name="phone" label={texts.phoneLabel} type="tel" required autoComplete="tel" />
-        <Field name="email" label={texts.emailLabel} type="email" required autoComplete="email" />
-      </div>
-      <Field
-        name="streetAddress"
-        label={texts.addressLabel}
-        required
-        autoComplete="street-address"
-        placeholder={texts.addressPlaceholder}
-      />
+      <Field {...nameField("fullName", texts.fullNameLabel)} />
+      <FieldRow Field={Field} fields={[phoneField(texts.phoneLabel), emailField(texts.emailLabel)]} />
+      <Field {...streetAddressField("streetAddress", texts.addressLabel)} placeholder={texts.addressPlaceholder} />
     </>
   )
 }

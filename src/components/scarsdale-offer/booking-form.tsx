@@ -1,19 +1,9 @@
-import { Form, Formik } from "formik"
-import { useEffect, useRef } from "react"
-import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
-import { useFillTimer } from "../../hooks/use-fill-timer"
-import { useSubmissionId } from "../../hooks/use-submission-id"
-import { submissionFields } from "../../lib/api"
-import type { LeadResult } from "../../lib/lead-outbox"
-import { sendLeadFromBrowser } from "../../lib/outbox-runner"
-import { errorsFrom, loadContract } from "../../lib/contract-loader"
-import { trackEvent, trackFormSubmission } from "../../lib/tracking"
-import { Honeypot } from "../forms/honeypot"
+import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
+import { failureNotices, withPhone } from "../../lib/leads/notices"
+import type { SendLead } from "../../lib/leads/use-lead-form"
+import { LeadForm } from "../forms/lead-form"
 import { TextField } from "../forms/text-field"
-import { buttonClass } from "../ui/button-class"
-import { useToast } from "../ui/toaster"
 import { BookingFields } from "./booking-fields"
-import { BOOKING_FORM_CLASS } from "./booking-form-shell"
 import { bookingUserData, type BookingEntry } from "./booking-user-data"
 import type { BookingFormTexts, BookingValues, PhoneNumber } from "./types"
 
@@ -35,85 +25,46 @@ const trimmed = (entry: BookingEntry): BookingEntry => ({
   streetAddress: entry.streetAddress.trim(),
 })
 
-/** Only the error field is read (SPEC §7): any answer without one is a booking. */
-const isBooked = (result: LeadResult | null) => result?.ok === true && !result.data?.error
-
 export interface BookingFormProps {
   texts: BookingFormTexts
   booking: BookingValues
   phone: PhoneNumber
   /** Called once the backend has taken the booking; the page then shows its thank-you view. */
   onBooked: () => void
-  call?: typeof sendLeadFromBrowser
+  call?: SendLead
 }
 
 /** The $49 booking: fixed city, ZIP and offer; fields kept on failure (SPEC §3–§8). */
-export function BookingForm({ texts, booking, phone, onBooked, call = sendLeadFromBrowser }: BookingFormProps) {
-  const toast = useToast()
-  const submission = useSubmissionId()
-  const fillTimer = useFillTimer()
-  const started = useRef(false)
-  useEffect(() => void loadContract(), [])
-
-  const onSubmit = async ({ website, ...typed }: Values) => {
-    const entry = trimmed(typed)
-    trackFormSubmission(
-      BOOKING_FORM_ID,
-      { offer: booking.specialOffer, value: booking.conversionValue },
-      bookingUserData(entry, booking),
-    )
-    let result: LeadResult | null = null
-    try {
-      result = await call("process-simple-lead", {
-        ...entry,
-        city: booking.city,
-        zipCode: booking.zipCode,
-        specialOffer: booking.specialOffer,
-        ...submissionFields(fillTimer.elapsedMs(), website, submission.idFor(entry)),
-      })
-    } catch (error) {
-      console.error("[scarsdale-49] booking failed", error)
-    }
-    if (result && !result.ok && result.reason === "queued") {
-      // Kept on this device and re-sent until the backend takes it; the fields stay for a resend with the same id.
-      toast({ title: texts.pendingTitle, description: fill(texts.pendingText, { phone: phone.display }) })
-      return
-    }
-    if (isBooked(result)) {
-      toast({ title: texts.successTitle, description: texts.successText })
-      onBooked()
-      return
-    }
-    if (result) console.error("[scarsdale-49] booking refused", result)
-    toast({
-      variant: "destructive",
-      title: texts.errorTitle,
-      description: fill(texts.errorText, { phone: phone.display }),
-    })
-  }
-
+export function BookingForm({ texts, booking, phone, onBooked, call }: BookingFormProps) {
   return (
-    <Formik initialValues={INITIAL} validate={validate} onSubmit={onSubmit}>
-      {({ isSubmitting }) => (
-        <Form
-          noValidate
-          className={BOOKING_FORM_CLASS}
-          onFocus={() => {
-            if (!started.current) trackEvent("form_start", { form: BOOKING_FORM_ID })
-            started.current = true
-          }}
-        >
-          <BookingFields texts={texts} Field={TextField} />
-          <Honeypot />
-          <button
-            type="submit"
-            className={`${buttonClass("primary")} w-full text-lg disabled:opacity-60`}
-            disabled={isSubmitting}
-          >
-            {isSubmitting ? texts.busyLabel : texts.submitLabel}
-          </button>
-        </Form>
-      )}
-    </Formik>
+    <LeadForm
+      config={{
+        form: BOOKING_FORM_ID,
+        lead: (entry: BookingEntry) => ({
+          ...trimmed(entry),
+          city: booking.city,
+          zipCode: booking.zipCode,
+          specialOffer: booking.specialOffer,
+        }),
+        send: (lead, post) => post("process-simple-lead", lead),
+        tracking: (lead) => ({
+          params: { offer: booking.specialOffer, value: booking.conversionValue },
+          user: bookingUserData(lead, booking),
+        }),
+        notices: {
+          accepted: () => ({ title: texts.successTitle, description: texts.successText }),
+          ...failureNotices(texts, withPhone(phone)),
+        },
+        onAccepted: onBooked,
+        call,
+      }}
+      initialValues={INITIAL}
+      validate={validate}
+      submitLabel={texts.submitLabel}
+      busyLabel={texts.busyLabel}
+      large
+    >
+      <BookingFields texts={texts} Field={TextField} />
+    </LeadForm>
   )
 }

@@ -58,14 +58,20 @@ function upgradeBody(entry: QueuedCall): QueuedCall {
   return { ...entry, body: { ...body, formFillMs: Math.max(0, entry.queuedAt - formStartedAt) } }
 }
 
+/** A kept entry as this code wrote it (storage is shared with other tabs and other versions of the site). */
+const isQueuedCall = (value: unknown): value is QueuedCall =>
+  typeof value === "object" &&
+  value !== null &&
+  "name" in value &&
+  typeof value.name === "string" &&
+  "body" in value &&
+  typeof value.body === "object" &&
+  value.body !== null
+
 export function readOutbox(storage: OutboxDeps["storage"]): QueuedCall[] {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(OUTBOX_KEY) ?? "[]")
-    return Array.isArray(parsed)
-      ? (parsed as QueuedCall[])
-          .filter((e) => typeof e?.name === "string" && typeof e.body === "object" && e.body !== null)
-          .map(upgradeBody)
-      : []
+    return Array.isArray(parsed) ? parsed.filter(isQueuedCall).map(upgradeBody) : []
   } catch {
     return []
   }

@@ -1,0 +1,65 @@
+import { Form, Formik, type FormikConfig } from "formik"
+import type { FormEvent, ReactNode } from "react"
+import type { Answer } from "../../lib/leads/lead-outcome"
+import { useLeadForm, type LeadFormConfig, type LeadFormValues } from "../../lib/leads/use-lead-form"
+import { Honeypot } from "./honeypot"
+import { FORM_CARD_CLASS } from "./lead-form-shell"
+import { SubmitButton } from "./submit-button"
+
+export interface LeadFormProps<V extends LeadFormValues, L, A> {
+  config: LeadFormConfig<V, L, A>
+  initialValues: V
+  /** Field messages from the shared contract. */
+  validate: FormikConfig<V>["validate"]
+  /** Check after each change (the default) or only on blur and submit. */
+  validateOnChange?: boolean
+  /** Let the browser's own `required` check run before Formik's (the callback form, SPEC §5). */
+  browserValidation?: boolean
+  /** A submit with these values is ignored without a word (the callback's blank name or phone). */
+  ignore?: (values: V) => boolean
+  submitLabel: string
+  busyLabel: string
+  large?: boolean
+  /** The form's own fields (and any note above the button). */
+  children: ReactNode
+}
+
+/** A live lead form: the form's fields, the honeypot and the submit button, sent through useLeadForm. */
+export function LeadForm<V extends LeadFormValues, L, A = Answer>({
+  config,
+  initialValues,
+  validate,
+  validateOnChange = true,
+  browserValidation = false,
+  ignore = () => false,
+  submitLabel,
+  busyLabel,
+  large = false,
+  children,
+}: LeadFormProps<V, L, A>) {
+  const lead = useLeadForm(config)
+  return (
+    <Formik<V>
+      initialValues={initialValues}
+      validate={validate}
+      validateOnChange={validateOnChange}
+      onSubmit={lead.onSubmit}
+    >
+      {({ values, handleSubmit }) => (
+        <Form
+          noValidate={!browserValidation}
+          className={FORM_CARD_CLASS}
+          onFocus={lead.onFocus}
+          onSubmit={(event: FormEvent<HTMLFormElement>) => {
+            event.preventDefault()
+            if (!ignore(values)) handleSubmit(event)
+          }}
+        >
+          {children}
+          <Honeypot />
+          <SubmitButton label={submitLabel} busyLabel={busyLabel} busy={lead.submitting} large={large} />
+        </Form>
+      )}
+    </Formik>
+  )
+}

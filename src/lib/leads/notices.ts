@@ -1,0 +1,25 @@
+import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import type { ToastInput } from "../../components/ui/toaster"
+
+/** The texts every lead form has for a lead kept to be re-sent and for a refused one. */
+export interface FailureTexts {
+  readonly pendingTitle: string
+  readonly pendingText: string
+  readonly errorTitle: string
+  readonly errorText: string
+}
+
+/** The pending and refused notices of a form's texts, their placeholders filled in. */
+export const failureNotices = (
+  texts: FailureTexts,
+  fillIn: (text: string) => string,
+): { pending: ToastInput; refused: ToastInput } => ({
+  pending: { title: texts.pendingTitle, description: fillIn(texts.pendingText) },
+  refused: { title: texts.errorTitle, description: fillIn(texts.errorText) },
+})
+
+/** Fills a text's {phone} with the number as shown. */
+export const withPhone =
+  (phone: { display: string }) =>
+  (text: string): string =>
+    fill(text, { phone: phone.display })

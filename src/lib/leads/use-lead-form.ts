@@ -1,0 +1,156 @@
+/**
+ * The browser side of every lead form: one submission id per lead, the time spent in the form,
+ * tracking (form_start on the first focus, form_submit, generate_lead), sending through the outbox,
+ * and the notice for each outcome of the one success rule (lead-outcome.ts). A form brings only
+ * its fields, how its values become a lead, and its texts.
+ */
+import { useEffect, useRef, useState } from "react"
+import { useToast, type ToastInput } from "../../components/ui/toaster"
+import { trackEvent, trackFormSubmission, type AdsUserData, type TrackingParams } from "../tracking"
+import { loadContract } from "./contract-loader"
+import type { LeadResult } from "./lead-outbox"
+import { REFUSED, outcomeOf, type Answer, type LeadOutcome } from "./lead-outcome"
+import { sendLeadFromBrowser } from "./outbox-runner"
+import { submissionFields, type Submission } from "./submission"
+import { useFillTimer } from "./use-fill-timer"
+import { useSubmissionId } from "./use-submission-id"
+
+/** Sends one request now or keeps it in the outbox (tests pass their own). */
+export type SendLead = (name: string, body: Record<string, unknown>) => Promise<LeadResult>
+
+/** Posts one request of the current submission (with its id, fill time and honeypot) and judges it; never throws. */
+export type PostLead = (name: string, body: Record<string, unknown>) => Promise<LeadOutcome>
+
+/** Every lead form has the honeypot field. */
+export interface LeadFormValues {
+  website: string
+}
+
+/** What a form tells tracking: event parameters (never personal data) and Ads enhanced-conversion user data. */
+export interface LeadTracking {
+  /** Sent with form_submit and generate_lead. */
+  params?: TrackingParams
+  /** Sent with generate_lead only. */
+  accepted?: TrackingParams
+  user?: AdsUserData
+}
+
+export interface LeadNotices<A> {
+  accepted: (answer: A) => ToastInput
+  pending: ToastInput
+  refused: ToastInput
+}
+
+export interface LeadFormConfig<V extends LeadFormValues, L, A> {
+  /** The form's name in tracking events. */
+  form: string
+  /** The lead made of the form's values (honeypot removed); an identical lead keeps its submissionId. */
+  lead: (fields: Omit<V, "website">) => L
+  /** Sends the lead (one request or several) through `post` and judges the whole. */
+  send: (lead: L, post: PostLead, submission: Submission) => Promise<LeadOutcome<A>>
+  notices: LeadNotices<A>
+  tracking?: (lead: L) => LeadTracking
+  /** The contract's name of each form field named differently there, to show a refusal's field messages. */
+  contractFields?: Readonly<Record<string, string>>
+  onAccepted?: (answer: A) => void
+  onPending?: () => void
+  call?: SendLead
+}
+
+/** The parts of Formik's helpers a submission needs. */
+export interface LeadFormHelpers {
+  resetForm: () => void
+  setFieldError: (field: string, message: string | undefined) => void
+}
+
+/** A refusal's messages placed next to the form's own fields. */
+function showFieldMessages(
+  helpers: LeadFormHelpers,
+  fields: object,
+  messages: Readonly<Record<string, string>>,
+  contractFields: Readonly<Record<string, string>> = {},
+) {
+  for (const field of Object.keys(fields)) {
+    const message = messages[contractFields[field] ?? field]
+    if (message !== undefined) helpers.setFieldError(field, message)
+  }
+}
+
+/** A send that threw counts as refused: logged, shown as the error, never re-sent. */
+const sendSafely = async (call: SendLead, form: string, name: string, body: Record<string, unknown>) => {
+  try {
+    return await call(name, body)
+  } catch (error) {
+    console.error(`[${form}] ${name} failed`, error)
+    return null
+  }
+}
+
+export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: LeadFormConfig<V, L, A>) {
+  const toast = useToast()
+  const submission = useSubmissionId()
+  const fillTimer = useFillTimer()
+  const started = useRef(false)
+  const [submitting, setSubmitting] = useState(false)
+  // The forms check their fields with the contract: load it now, so the first check does not wait.
+  useEffect(() => {
+    void loadContract()
+  }, [])
+
+  const { form, call = sendLeadFromBrowser } = config
+
+  /** form_start, once, on the first focus inside the form. */
+  const onFocus = () => {
+    if (started.current) return
+    started.current = true
+    trackEvent("form_start", { form })
+  }
+
+  /** A new lead: a new submissionId and the time in the form counted from now (after success, or starting over). */
+  const reset = () => {
+    submission.forget()
+    fillTimer.reset()
+  }
+
+  const onSubmit = async ({ website, ...fields }: V, helpers: LeadFormHelpers) => {
+    setSubmitting(true)
+    try {
+      const lead = config.lead(fields)
+      const tracking = config.tracking?.(lead) ?? {}
+      trackFormSubmission(form, tracking.params ?? {}, tracking.user)
+      const current = submission.submissionFor(lead)
+      const formFillMs = fillTimer.elapsedMs()
+      const post: PostLead = async (name, body) => {
+        const result = await sendSafely(call, form, name, {
+          ...body,
+          ...submissionFields(current, formFillMs, website),
+        })
+        const outcome = result ? outcomeOf(result) : REFUSED
+        if (result && outcome.status === "refused") console.error(`[${form}] ${name} refused`, result)
+        return outcome
+      }
+      const outcome = await config.send(lead, post, current)
+      if (outcome.status === "accepted") {
+        toast(config.notices.accepted(outcome.answer))
+        trackEvent("generate_lead", { form, ...tracking.params, ...tracking.accepted })
+        helpers.resetForm()
+        reset()
+        config.onAccepted?.(outcome.answer)
+      } else if (outcome.status === "pending") {
+        // Kept on this device and re-sent; the values stay, and sending them again reuses the same id.
+        toast(config.notices.pending)
+        config.onPending?.()
+      } else {
+        toast({ ...config.notices.refused, variant: "destructive" })
+        showFieldMessages(helpers, fields, outcome.fields, config.contractFields)
+      }
+    } catch (error) {
+      console.error(`[${form}] submission failed unexpectedly`, error)
+      toast({ ...config.notices.refused, variant: "destructive" })
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return { onFocus, onSubmit, submitting, reset, fillTimer }
+}
