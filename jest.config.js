@@ -15,6 +15,9 @@ module.exports = {
   // Jest's default on a 2-core machine is one worker (in band); the backend suites spend much of their
   // time waiting on PGlite, Deno and Postgres processes, so two workers use both cores.
   maxWorkers: 2,
+  // Ceilings for a hung test, not measures of speed (every wait is for an event): a seven-step wizard typed
+  // key by key takes 2 s alone and over 5 s, Jest's default, on a machine busy with a second build.
+  testTimeout: 60_000,
   testPathIgnorePatterns: ["/node_modules/", "/\\.cache/", "<rootDir>/public/", "<rootDir>/e2e/"],
   transformIgnorePatterns: ["/node_modules/(?!(gatsby|gatsby-script|gatsby-link|@gatsbyjs/reach-router)/)"],
   globals: { __PATH_PREFIX__: "", __BASE_PATH__: "" },
