@@ -160,7 +160,7 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
             name="streetAddress"
             label={texts.fieldLabels.streetAddress}
             required
-            autoComplete="street-address"
+            autoComplete="address-line1"
           />
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField name="city" label={texts.fieldLabels.city} required autoComplete="address-level2" />

@@ -12,7 +12,7 @@ export function CallbackFields({ labels, Field }: { labels: CallbackLabels; Fiel
         <Field name="phone" label={labels.phoneLabel} type="tel" required autoComplete="tel" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field name="address" label={labels.addressLabel} autoComplete="street-address" />
+        <Field name="address" label={labels.addressLabel} autoComplete="address-line1" />
         <Field name="city" label={labels.cityLabel} autoComplete="address-level2" />
       </div>
       <Field name="notes" label={labels.notesLabel} multiline />

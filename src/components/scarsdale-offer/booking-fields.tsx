@@ -14,7 +14,7 @@ export function BookingFields({ texts, Field }: { texts: BookingFormTexts; Field
         name="streetAddress"
         label={texts.addressLabel}
         required
-        autoComplete="street-address"
+        autoComplete="address-line1"
         placeholder={texts.addressPlaceholder}
       />
     </>
