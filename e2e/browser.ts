@@ -21,9 +21,12 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   return { page, errors, warnings, close: () => context.close() }
 }
 
-/** Waits until Gatsby has hydrated the page, so clicks reach React handlers. */
-export async function gotoHydrated(page: Page, path: string) {
-  const response = await page.goto(`${baseUrl()}${path}`, { waitUntil: "networkidle" })
+/**
+ * Waits until Gatsby has hydrated the page, so clicks reach React handlers. `load` instead of the
+ * default `networkidle` (which waits 500 ms without requests) where later requests do not matter.
+ */
+export async function gotoHydrated(page: Page, path: string, waitUntil: "load" | "networkidle" = "networkidle") {
+  const response = await page.goto(`${baseUrl()}${path}`, { waitUntil })
   await page.waitForSelector("html[data-hydrated]", { state: "attached" })
   return response
 }
