@@ -45,3 +45,25 @@ export function useBrowser(): () => Browser {
     return browser
   }
 }
+
+export type OpenedPage = Awaited<ReturnType<typeof openPage>>
+
+/** Runs `body` with a fresh page, closed afterwards even when `body` fails. */
+export async function withPage<T>(
+  browser: Browser,
+  body: (opened: OpenedPage) => Promise<T>,
+  viewport?: { width: number; height: number },
+): Promise<T> {
+  const opened = await openPage(browser, viewport)
+  try {
+    return await body(opened)
+  } finally {
+    await opened.close()
+  }
+}
+
+/** Answers every call to the backend's functions with `status` and the JSON `body`, as a refusing backend would. */
+export const answerFunctions = (page: Page, status: number, body: unknown) =>
+  page.route("**/functions/v1/**", (route) =>
+    route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }),
+  )

@@ -1,10 +1,9 @@
-import postgres from "postgres"
 import type { Page } from "playwright-core"
-import { gotoHydrated, openPage, useBrowser } from "./browser"
+import { answerFunctions, gotoHydrated, openPage, useBrowser, withPage } from "./browser"
+import { sql } from "./database"
 import { mailTo } from "./mailbox"
 
 const browser = useBrowser()
-const sql = () => postgres(process.env.E2E_DATABASE_URL!, { max: 1, onnotice: () => undefined })
 
 async function fillContact(page: Page, name: string, email: string) {
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(name)
@@ -37,13 +36,18 @@ async function completeWizard(page: Page, email: string) {
   await page.getByRole("button", { name: "Get My Free Estimate" }).click()
 }
 
+/** Opens /contact/, fills the message form and sends it. */
+async function sendContact(page: Page, name: string, email: string) {
+  await gotoHydrated(page, "/contact/")
+  await fillContact(page, name, email)
+  await page.getByRole("button", { name: "Send Message" }).click()
+}
+
 test("a contact message is stored, answered with a toast, and e-mailed to the company", async () => {
   const { page, errors, close } = await openPage(browser())
   const db = sql()
   try {
-    await gotoHydrated(page, "/contact/")
-    await fillContact(page, "Casey Contact", "casey@example.com")
-    await page.getByRole("button", { name: "Send Message" }).click()
+    await sendContact(page, "Casey Contact", "casey@example.com")
     const toast = page.getByRole("status").filter({ hasText: "Message sent successfully!" })
     await toast.waitFor()
     expect(await toast.innerText()).toContain("Thank you, Casey!")
@@ -79,8 +83,9 @@ test("a full estimate is stored once, forwarded, confirmed by e-mail, and thanke
       state: "NY",
     })
     expect(leads[0]!.account_id).toMatch(/^WEB\d{6}-/)
-    const jobs =
-      await db`select j.kind from outbox_jobs j join leads l on l.id = j.lead_id where l.email = 'erin@example.com' order by j.kind`
+    const jobs = await db<
+      { kind: string }[]
+    >`select j.kind from outbox_jobs j join leads l on l.id = j.lead_id where l.email = 'erin@example.com' order by j.kind`
     expect(jobs.map((j) => j.kind)).toEqual(["company_email", "crm_forward", "customer_email"])
     const confirmation = await mailTo("erin@example.com", /Your free pest control estimate request/)
     expect(confirmation.text_body).toContain("C•ARE+")
@@ -107,9 +112,7 @@ test("backend down while a visitor sends the contact form and the wizard: both k
   try {
     // The backend is unreachable, as when it is stopped: every call is refused at the connection.
     await page.route("**/functions/v1/**", (route) => route.abort("connectionrefused"))
-    await gotoHydrated(page, "/contact/")
-    await fillContact(page, "Dana Down", "dana@example.com")
-    await page.getByRole("button", { name: "Send Message" }).click()
+    await sendContact(page, "Dana Down", "dana@example.com")
     const notice = page.getByRole("status").filter({ hasText: "Saved, not sent yet" })
     await notice.waitFor()
     expect(await notice.innerText()).toContain("(914) 555-0123")
@@ -146,7 +149,7 @@ test("backend down while a visitor sends the contact form and the wizard: both k
     )
     console.log(`[e2e] kept submissions stored ${Date.now() - loadedAt} ms after the next page load`)
     expect(Date.now() - loadedAt).toBeLessThan(30_000)
-    expect([...leads]).toEqual([{ kind: "estimate", account_id: expect.stringMatching(/^WEB\d{6}-/) }])
+    expect([...leads]).toEqual([{ kind: "estimate", account_id: expect.stringMatching(/^WEB\d{6}-/) as unknown }])
     expect([...messages]).toEqual([{ name: "Dana Down" }])
     await page.waitForFunction(() => localStorage.getItem("lead-outbox.v1") === null)
 
@@ -161,29 +164,17 @@ test("backend down while a visitor sends the contact form and the wizard: both k
   }
 })
 
-test("a refusal (4xx) from the functions is a destructive toast with the phone number, and nothing is kept for re-sending", async () => {
-  const { page, close } = await openPage(browser())
-  try {
-    await page.route("**/functions/v1/**", (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: "application/json",
-        body: JSON.stringify({
-          success: false,
-          error: "Some fields are missing or invalid",
-          fields: { phone: "Please enter a phone number with at least 10 digits" },
-        }),
-      }),
-    )
-    await gotoHydrated(page, "/contact/")
-    await fillContact(page, "Errol Error", "errol@example.com")
-    await page.getByRole("button", { name: "Send Message" }).click()
+test("a refusal (4xx) from the functions is a destructive toast with the phone number, and nothing is kept for re-sending", () =>
+  withPage(browser(), async ({ page }) => {
+    await answerFunctions(page, 400, {
+      success: false,
+      error: "Some fields are missing or invalid",
+      fields: { phone: "Please enter a phone number with at least 10 digits" },
+    })
+    await sendContact(page, "Errol Error", "errol@example.com")
     await page.getByRole("alert").filter({ hasText: "Please try calling us directly at (914) 555-0123." }).waitFor()
     expect(await page.getByRole("textbox", { name: "Message", exact: true }).inputValue()).toBe(
       "Carpenter ants on the back deck",
     )
     expect(await page.evaluate(() => localStorage.getItem("lead-outbox.v1"))).toBeNull()
-  } finally {
-    await close()
-  }
-})
+  }))

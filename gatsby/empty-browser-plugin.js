@@ -1,2 +1,2 @@
-// A browser plugin that implements no API (see webpack-config.ts).
+// Stands in for browser modules that never run on this site (see webpack-config.ts): no API, no export.
 module.exports = {}

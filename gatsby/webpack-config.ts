@@ -2,18 +2,25 @@ import path from "node:path"
 import type { GatsbyNode } from "gatsby"
 
 /**
- * Gatsby always registers its Partytown plugin, whose browser half only works under `gatsby develop`
- * (it returns at once in production) yet brings gatsby-script and Partytown's integration into every
- * page's first-load JavaScript (~2 KB gzip). The site has no off-main-thread script, so production
- * browser bundles get an empty plugin in its place; the server-side half, which adds nothing without
- * such scripts, is left as it is.
+ * Two modules Gatsby bundles into every page's first-load JavaScript that never run on this site,
+ * replaced by an empty module in production browser bundles (~2.5 KB gzip):
+ * - the browser half of Gatsby's own Partytown plugin, which only works under `gatsby develop` (it
+ *   returns at once in production) yet brings gatsby-script and Partytown's integration with it; the
+ *   site has no off-main-thread script (the server half, which adds nothing without one, stays);
+ * - Gatsby's service-worker registration, required only when a plugin asks for a service worker
+ *   (gatsby-plugin-offline): none does. Adding such a plugin means removing this line.
  */
-const PARTYTOWN_BROWSER_PLUGIN = /[\\/]gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]gatsby-browser\.js$/
+const NEVER_RUN = [
+  /[\\/]gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]gatsby-browser\.js$/,
+  /[\\/]\.cache[\\/]register-service-worker\.js$/,
+]
 
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins, store }) => {
   if (stage !== "build-javascript") return
   // gatsby-node is compiled into .cache/: the empty plugin is found from the site's folder, not __dirname.
-  const { directory } = (store.getState() as { program: { directory: string } }).program
+  const { directory } = (store as { getState: () => { program: { directory: string } } }).getState().program
   const emptyPlugin = path.join(directory, "gatsby", "empty-browser-plugin.js")
-  actions.setWebpackConfig({ plugins: [plugins.normalModuleReplacement(PARTYTOWN_BROWSER_PLUGIN, emptyPlugin)] })
+  // Gatsby types its webpack plugin helpers as bare Functions: this one is webpack's NormalModuleReplacementPlugin.
+  const replace = plugins.normalModuleReplacement as (resource: RegExp, replacement: string) => unknown
+  actions.setWebpackConfig({ plugins: NEVER_RUN.map((module) => replace(module, emptyPlugin)) })
 }

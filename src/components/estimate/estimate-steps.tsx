@@ -1,5 +1,5 @@
 import { useFormikContext } from "formik"
-import { Check } from "lucide-react"
+import { Check } from "../ui/ui-icons"
 import type { EstimateAnswers } from "../../lib/estimate-wizard"
 import { TextField } from "../forms/text-field"
 import { ChoiceCard } from "./choice-card"
