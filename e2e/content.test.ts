@@ -1,20 +1,8 @@
 import { siteRoutes } from "../scripts/site-routes"
 import { gotoHydrated, useBrowser, withPage } from "./browser"
+import { MENU_PESTS } from "./pests"
 
 const browser = useBrowser()
-const MENU_PESTS = [
-  "ants",
-  "spiders",
-  "roaches",
-  "rodents",
-  "bed-bugs",
-  "mosquitos",
-  "ticks",
-  "bees",
-  "centipedes",
-  "silverfish",
-  "termites",
-]
 
 test("every pest page of the dropdown is reached from it", () =>
   withPage(browser(), async ({ page, errors }) => {

@@ -6,3 +6,13 @@ export const sql = () => {
   if (!url) throw new Error("E2E_DATABASE_URL is not set; run the browser tests through e2e/jest.config.js")
   return postgres(url, { max: 1, onnotice: () => undefined })
 }
+
+/** Runs `body` with a connection to the backend database, ended afterwards even when `body` fails. */
+export async function withDatabase<T>(body: (db: ReturnType<typeof sql>) => Promise<T>): Promise<T> {
+  const db = sql()
+  try {
+    return await body(db)
+  } finally {
+    await db.end()
+  }
+}

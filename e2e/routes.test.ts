@@ -1,6 +1,7 @@
 import { siteUrlFrom } from "../gatsby/site-config"
 import { siteRoutes } from "../scripts/site-routes"
 import { gotoHydrated, useBrowser, withPage } from "./browser"
+import { PESTS } from "./pests"
 
 const routes = siteRoutes()
 const siteUrl = siteUrlFrom()
@@ -8,25 +9,10 @@ const browser = useBrowser()
 
 test("the route table is complete", () => {
   const paths = routes.map((r) => r.path)
-  const pests = [
-    "ants",
-    "spiders",
-    "roaches",
-    "rodents",
-    "bed-bugs",
-    "mosquitos",
-    "ticks",
-    "bees",
-    "fleas",
-    "wasps",
-    "centipedes",
-    "silverfish",
-    "termites",
-  ]
   for (const expected of [
     "/",
     "/services/",
-    ...pests.map((p) => `/services/${p}/`),
+    ...PESTS.map((p) => `/services/${p}/`),
     "/plans/",
     "/about/",
     "/faq/",

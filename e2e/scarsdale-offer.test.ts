@@ -2,7 +2,7 @@ import axe from "axe-core"
 import type { Page } from "playwright-core"
 import { AXE_TAGS } from "../scripts/quality/budgets"
 import { answerFunctions, gotoHydrated, openPage, useBrowser, withPage } from "./browser"
-import { sql } from "./database"
+import { withDatabase } from "./database"
 import { mailTo } from "./mailbox"
 
 const PATH = "/scarsdale-49-offer/"
@@ -42,38 +42,34 @@ test("the countdown is prerendered at 23:59:59 and ticks down once the page runs
     expect(errors).toEqual([])
   }))
 
-test("a booking is stored with its offer, e-mailed to the company and the customer, and thanked", async () => {
-  const { page, errors, close } = await openPage(browser())
-  const db = sql()
-  try {
-    await gotoHydrated(page, PATH)
-    await book(page, "sam.scarsdale@example.com")
-    await page.getByRole("heading", { name: "Thank You! Your $49 Visit Is Booked" }).waitFor()
-    expect(await page.getByRole("status").filter({ hasText: "Success!" }).innerText()).toContain(
-      "Your $49 visit has been booked! We'll call you within 24 hours.",
-    )
-    expect(await page.getByRole("textbox", { name: "Full Name", exact: true }).count()).toBe(0)
-    const leads =
-      await db`select kind, full_name, phone, street_address, city, zip_code, special_offer from leads where email = 'sam.scarsdale@example.com'`
-    expect(leads).toHaveLength(1)
-    expect(leads[0]).toMatchObject({
-      kind: "booking",
-      full_name: "Sam Scarsdale",
-      street_address: "40 Heathcote Road",
-      city: "Scarsdale",
-      zip_code: "10583",
-      special_offer: "$49 Scarsdale Starter Visit",
-    })
-    const notice = await mailTo("info@westchesterfamilypest.example", /New \$49 Scarsdale booking from Sam Scarsdale/)
-    expect(notice.text_body).toContain("40 Heathcote Road")
-    await mailTo("sam.scarsdale@example.com", /Your \$49 Scarsdale Starter Visit is booked/)
-    expect(await axeViolations(page)).toEqual([])
-    expect(errors).toEqual([])
-  } finally {
-    await db.end()
-    await close()
-  }
-})
+test("a booking is stored with its offer, e-mailed to the company and the customer, and thanked", () =>
+  withPage(browser(), ({ page, errors }) =>
+    withDatabase(async (db) => {
+      await gotoHydrated(page, PATH)
+      await book(page, "sam.scarsdale@example.com")
+      await page.getByRole("heading", { name: "Thank You! Your $49 Visit Is Booked" }).waitFor()
+      expect(await page.getByRole("status").filter({ hasText: "Success!" }).innerText()).toContain(
+        "Your $49 visit has been booked! We'll call you within 24 hours.",
+      )
+      expect(await page.getByRole("textbox", { name: "Full Name", exact: true }).count()).toBe(0)
+      const leads =
+        await db`select kind, full_name, phone, street_address, city, zip_code, special_offer from leads where email = 'sam.scarsdale@example.com'`
+      expect(leads).toHaveLength(1)
+      expect(leads[0]).toMatchObject({
+        kind: "booking",
+        full_name: "Sam Scarsdale",
+        street_address: "40 Heathcote Road",
+        city: "Scarsdale",
+        zip_code: "10583",
+        special_offer: "$49 Scarsdale Starter Visit",
+      })
+      const notice = await mailTo("info@westchesterfamilypest.example", /New \$49 Scarsdale booking from Sam Scarsdale/)
+      expect(notice.text_body).toContain("40 Heathcote Road")
+      await mailTo("sam.scarsdale@example.com", /Your \$49 Scarsdale Starter Visit is booked/)
+      expect(await axeViolations(page)).toEqual([])
+      expect(errors).toEqual([])
+    }),
+  ))
 
 test("a refusal (4xx) shows the Error toast with the phone number and the fields stay filled", () =>
   withPage(browser(), async ({ page }) => {

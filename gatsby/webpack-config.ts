@@ -15,11 +15,10 @@ const NEVER_RUN = [
   /[\\/]\.cache[\\/]register-service-worker\.js$/,
 ]
 
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins, store }) => {
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins }) => {
   if (stage !== "build-javascript") return
-  // gatsby-node is compiled into .cache/: the empty plugin is found from the site's folder, not __dirname.
-  const { directory } = (store as { getState: () => { program: { directory: string } } }).getState().program
-  const emptyPlugin = path.join(directory, "gatsby", "empty-browser-plugin.js")
+  // gatsby-node is compiled into .cache/ and Gatsby runs in the site's folder: found from there, not __dirname.
+  const emptyPlugin = path.resolve("gatsby", "empty-browser-plugin.js")
   // Gatsby types its webpack plugin helpers as bare Functions: this one is webpack's NormalModuleReplacementPlugin.
   const replace = plugins.normalModuleReplacement as (resource: RegExp, replacement: string) => unknown
   actions.setWebpackConfig({ plugins: NEVER_RUN.map((module) => replace(module, emptyPlugin)) })
