@@ -83,7 +83,7 @@ test("the top bar is for md screens and up, the bottom call bar below md", () =>
   expect(topBar).toHaveClass("hidden", "md:block", "sticky")
   expect(topBar).toHaveTextContent("Mention coupon YON39 for $39 pricing")
   const bottomBar = screen.getByTestId("offer-mobile-bar")
-  expect(bottomBar).toHaveClass("fixed", "bottom-0", "md:hidden")
+  expect(bottomBar).toHaveClass("sticky", "bottom-0", "md:hidden")
   expect(bottomBar).toHaveTextContent("Call today for same or next day service!")
 })
 

@@ -23,13 +23,14 @@ function buildWithData(edit: (dataDir: string) => void) {
   return { status: result.status, output: plainOutput(`${result.stdout}${result.stderr}`) }
 }
 
-const replaceIn = (file: string, from: string, to: string) =>
+const replaceIn = (file: string, from: string, to: string) => {
   fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(from, to))
+}
 
 test("a wrong value fails the build naming file, entry and field", () => {
-  const { status, output } = buildWithData((data) =>
-    replaceIn(path.join(data, "pests", "ticks.yaml"), "urgency: Urgent", "urgency: Very High"),
-  )
+  const { status, output } = buildWithData((data) => {
+    replaceIn(path.join(data, "pests", "ticks.yaml"), "urgency: Urgent", "urgency: Very High")
+  })
   expect(status).not.toBe(0)
   expect(output).toContain(
     'Invalid data in data/pests/ticks.yaml, entry "ticks", field "urgency": must be one of the following values: Critical, Urgent, Immediate, Seasonal, Common Issue',
@@ -37,9 +38,9 @@ test("a wrong value fails the build naming file, entry and field", () => {
 })
 
 test("a menu naming a pest that does not exist fails the build", () => {
-  const { status, output } = buildWithData((data) =>
-    replaceIn(path.join(data, "navigation.yaml"), "pests: [ants, spiders, roaches,", "pests: [ants, spiders, roachs,"),
-  )
+  const { status, output } = buildWithData((data) => {
+    replaceIn(path.join(data, "navigation.yaml"), "pests: [ants, spiders, roaches,", "pests: [ants, spiders, roachs,")
+  })
   expect(status).not.toBe(0)
   expect(output).toContain(
     'Invalid data in data/navigation.yaml, entry "servicesMenu", field "pests[2]": no pest "roachs" in data/pests',

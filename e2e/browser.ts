@@ -21,9 +21,12 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   return { page, errors, warnings, close: () => context.close() }
 }
 
-/** Waits until Gatsby has hydrated the page, so clicks reach React handlers. */
-export async function gotoHydrated(page: Page, path: string) {
-  const response = await page.goto(`${baseUrl()}${path}`, { waitUntil: "networkidle" })
+/**
+ * Waits until Gatsby has hydrated the page, so clicks reach React handlers. `load` instead of the
+ * default `networkidle` (which waits 500 ms without requests) where later requests do not matter.
+ */
+export async function gotoHydrated(page: Page, path: string, waitUntil: "load" | "networkidle" = "networkidle") {
+  const response = await page.goto(`${baseUrl()}${path}`, { waitUntil })
   await page.waitForSelector("html[data-hydrated]", { state: "attached" })
   return response
 }
@@ -42,3 +45,25 @@ export function useBrowser(): () => Browser {
     return browser
   }
 }
+
+export type OpenedPage = Awaited<ReturnType<typeof openPage>>
+
+/** Runs `body` with a fresh page, closed afterwards even when `body` fails. */
+export async function withPage<T>(
+  browser: Browser,
+  body: (opened: OpenedPage) => Promise<T>,
+  viewport?: { width: number; height: number },
+): Promise<T> {
+  const opened = await openPage(browser, viewport)
+  try {
+    return await body(opened)
+  } finally {
+    await opened.close()
+  }
+}
+
+/** Answers every call to the backend's functions with `status` and the JSON `body`, as a refusing backend would. */
+export const answerFunctions = (page: Page, status: number, body: unknown) =>
+  page.route("**/functions/v1/**", (route) =>
+    route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }),
+  )

@@ -1,24 +1,11 @@
 import { siteRoutes } from "../scripts/site-routes"
-import { gotoHydrated, openPage, useBrowser } from "./browser"
+import { gotoHydrated, useBrowser, withPage } from "./browser"
+import { MENU_PESTS } from "./pests"
 
 const browser = useBrowser()
-const MENU_PESTS = [
-  "ants",
-  "spiders",
-  "roaches",
-  "rodents",
-  "bed-bugs",
-  "mosquitos",
-  "ticks",
-  "bees",
-  "centipedes",
-  "silverfish",
-  "termites",
-]
 
-test("every pest page of the dropdown is reached from it", async () => {
-  const { page, errors, close } = await openPage(browser())
-  try {
+test("every pest page of the dropdown is reached from it", () =>
+  withPage(browser(), async ({ page, errors }) => {
     for (const slug of MENU_PESTS) {
       await gotoHydrated(page, "/about/")
       const nav = page.getByRole("navigation", { name: "Main" })
@@ -30,14 +17,10 @@ test("every pest page of the dropdown is reached from it", async () => {
       expect(await page.locator('nav[aria-label="Breadcrumb"] [aria-current="page"]').count()).toBe(1)
     }
     expect(errors).toEqual([])
-  } finally {
-    await close()
-  }
-})
+  }))
 
-test("every card on /services leads to its pest page, whose breadcrumb leads back", async () => {
-  const { page, errors, close } = await openPage(browser())
-  try {
+test("every card on /services leads to its pest page, whose breadcrumb leads back", () =>
+  withPage(browser(), async ({ page, errors }) => {
     for (const slug of MENU_PESTS) {
       await gotoHydrated(page, "/services/")
       await page.locator(`main a[href="/services/${slug}/"]`).first().click()
@@ -50,14 +33,10 @@ test("every card on /services leads to its pest page, whose breadcrumb leads bac
     await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Services" }).click()
     await page.waitForURL("**/services/")
     expect(errors).toEqual([])
-  } finally {
-    await close()
-  }
-})
+  }))
 
-test("the FAQ accordion keeps one item open and lets it close", async () => {
-  const { page, close } = await openPage(browser())
-  try {
+test("the FAQ accordion keeps one item open and lets it close", () =>
+  withPage(browser(), async ({ page }) => {
     await gotoHydrated(page, "/faq/")
     const buttons = page.locator("main button[aria-expanded]")
     expect(await buttons.count()).toBe(12)
@@ -71,14 +50,10 @@ test("the FAQ accordion keeps one item open and lets it close", async () => {
     await buttons.nth(7).focus()
     await page.keyboard.press("Enter")
     expect(await buttons.nth(7).getAttribute("aria-expanded")).toBe("true")
-  } finally {
-    await close()
-  }
-})
+  }))
 
-test("every tel: and mailto: link on every page is the company's", async () => {
-  const { page, close } = await openPage(browser())
-  try {
+test("every tel: and mailto: link on every page is the company's", () =>
+  withPage(browser(), async ({ page }) => {
     for (const route of siteRoutes()) {
       await gotoHydrated(page, route.path)
       const tel = await page.locator("a[href^='tel:']").evaluateAll((links) => links.map((a) => a.getAttribute("href")))
@@ -89,7 +64,4 @@ test("every tel: and mailto: link on every page is the company's", async () => {
       for (const href of tel) expect(href).toBe("tel:+19145550123")
       for (const href of mail) expect(href).toBe("mailto:info@westchesterfamilypest.example")
     }
-  } finally {
-    await close()
-  }
-})
+  }))

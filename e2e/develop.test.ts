@@ -62,16 +62,21 @@ beforeAll(async () => {
   )
 })
 
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null
+
 afterAll(async () => {
-  if (develop?.pid && develop.exitCode === null) {
-    const exited = new Promise((resolve) => develop.once("exit", resolve))
-    process.kill(-develop.pid, "SIGTERM")
+  // Unset when beforeAll failed early.
+  const child = develop as ChildProcess | undefined
+  if (child?.pid !== undefined && running(child)) {
+    const { pid } = child
+    const exited = new Promise((resolve) => child.once("exit", resolve))
+    process.kill(-pid, "SIGTERM")
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))])
-    if (develop.exitCode === null) process.kill(-develop.pid, "SIGKILL")
+    if (running(child)) process.kill(-pid, "SIGKILL")
   }
-  develop?.stdout?.destroy()
-  develop?.stderr?.destroy()
-  project?.remove()
+  child?.stdout?.destroy()
+  child?.stderr?.destroy()
+  ;(project as ScratchProject | undefined)?.remove()
 })
 
 const offerFile = () => path.join(project.dataDir, "offers", "yonkers39.yaml")

@@ -1,12 +1,11 @@
 import fs from "node:fs"
 import path from "node:path"
 import { load } from "js-yaml"
-import postgres from "postgres"
-import { baseUrl, gotoHydrated, openPage, useBrowser } from "./browser"
+import { baseUrl, gotoHydrated, openPage, useBrowser, withPage } from "./browser"
+import { sql } from "./database"
 import { mailTo } from "./mailbox"
 
 const browser = useBrowser()
-const sql = () => postgres(process.env.E2E_DATABASE_URL!, { max: 1, onnotice: () => undefined })
 
 interface OfferFile {
   key: string
@@ -149,17 +148,18 @@ test.each([
   [767, false, true],
   [768, true, false],
   [1280, true, false],
-])("at %i px wide: top bar visible %s, bottom call bar visible %s", async (width, topBar, bottomBar) => {
-  const { page, close } = await openPage(browser(), { width, height: 900 })
-  try {
-    await gotoHydrated(page, "/offer/yonkers149/")
-    expect(await page.getByTestId("offer-top-bar").isVisible()).toBe(topBar)
-    expect(await page.getByTestId("offer-mobile-bar").isVisible()).toBe(bottomBar)
-    if (bottomBar) {
-      const box = await page.getByTestId("offer-mobile-bar").boundingBox()
-      expect(Math.round(box!.y + box!.height)).toBe(900)
-    }
-  } finally {
-    await close()
-  }
-})
+])("at %i px wide: top bar visible %s, bottom call bar visible %s", (width, topBar, bottomBar) =>
+  withPage(
+    browser(),
+    async ({ page }) => {
+      await gotoHydrated(page, "/offer/yonkers149/")
+      expect(await page.getByTestId("offer-top-bar").isVisible()).toBe(topBar)
+      expect(await page.getByTestId("offer-mobile-bar").isVisible()).toBe(bottomBar)
+      if (bottomBar) {
+        const box = await page.getByTestId("offer-mobile-bar").boundingBox()
+        expect(Math.round(box!.y + box!.height)).toBe(900)
+      }
+    },
+    { width, height: 900 },
+  ),
+)

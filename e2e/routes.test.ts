@@ -1,6 +1,7 @@
 import { siteUrlFrom } from "../gatsby/site-config"
 import { siteRoutes } from "../scripts/site-routes"
-import { gotoHydrated, openPage, useBrowser } from "./browser"
+import { gotoHydrated, useBrowser, withPage } from "./browser"
+import { PESTS } from "./pests"
 
 const routes = siteRoutes()
 const siteUrl = siteUrlFrom()
@@ -8,25 +9,10 @@ const browser = useBrowser()
 
 test("the route table is complete", () => {
   const paths = routes.map((r) => r.path)
-  const pests = [
-    "ants",
-    "spiders",
-    "roaches",
-    "rodents",
-    "bed-bugs",
-    "mosquitos",
-    "ticks",
-    "bees",
-    "fleas",
-    "wasps",
-    "centipedes",
-    "silverfish",
-    "termites",
-  ]
   for (const expected of [
     "/",
     "/services/",
-    ...pests.map((p) => `/services/${p}/`),
+    ...PESTS.map((p) => `/services/${p}/`),
     "/plans/",
     "/about/",
     "/faq/",
@@ -46,9 +32,8 @@ test("the route table is complete", () => {
 })
 
 describe.each(routes)("$path", (route) => {
-  test("answers with its title, canonical, one h1 and no console errors", async () => {
-    const { page, errors, close } = await openPage(browser())
-    try {
+  test("answers with its title, canonical, one h1 and no console errors", () =>
+    withPage(browser(), async ({ page, errors }) => {
       const response = await gotoHydrated(page, route.path)
       expect(response?.status()).toBe(200)
       expect(await page.title()).toBe(route.title)
@@ -58,15 +43,11 @@ describe.each(routes)("$path", (route) => {
       expect(robots).toBe(route.noindex ? "noindex, follow" : "index, follow")
       expect(await page.locator("body").innerText()).not.toMatch(/coming soon/i)
       expect(errors).toEqual([])
-    } finally {
-      await close()
-    }
-  })
+    }))
 })
 
-test("an unknown path shows the not-found page and logs the path", async () => {
-  const { page, warnings, close } = await openPage(browser())
-  try {
+test("an unknown path shows the not-found page and logs the path", () =>
+  withPage(browser(), async ({ page, warnings }) => {
     const response = await gotoHydrated(page, "/no-such-page/")
     expect(response?.status()).toBe(404)
     await page.getByRole("heading", { level: 1, name: "Page Not Found" }).waitFor()
@@ -79,7 +60,4 @@ test("an unknown path shows the not-found page and logs the path", async () => {
     expect(await page.getByRole("link", { name: "Contact Us" }).first().getAttribute("href")).toBe("/contact/")
     expect(await page.locator("main a[href^='tel:']").getAttribute("href")).toBe("tel:+19145550123")
     expect(warnings.some((w) => w.includes("/no-such-page/"))).toBe(true)
-  } finally {
-    await close()
-  }
-})
+  }))

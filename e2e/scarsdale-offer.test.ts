@@ -1,13 +1,12 @@
 import axe from "axe-core"
-import postgres from "postgres"
 import type { Page } from "playwright-core"
 import { AXE_TAGS } from "../scripts/quality/budgets"
-import { gotoHydrated, openPage, useBrowser } from "./browser"
+import { answerFunctions, gotoHydrated, openPage, useBrowser, withPage } from "./browser"
+import { withDatabase } from "./database"
 import { mailTo } from "./mailbox"
 
 const PATH = "/scarsdale-49-offer/"
 const browser = useBrowser()
-const sql = () => postgres(process.env.E2E_DATABASE_URL!, { max: 1, onnotice: () => undefined })
 
 const exitDialog = (page: Page) => page.getByRole("dialog", { name: "Wait! Your $49 Visit Is Still Available" })
 
@@ -30,9 +29,8 @@ async function book(page: Page, email: string) {
   await submit.click()
 }
 
-test("the countdown is prerendered at 23:59:59 and ticks down once the page runs", async () => {
-  const { page, errors, close } = await openPage(browser())
-  try {
+test("the countdown is prerendered at 23:59:59 and ticks down once the page runs", () =>
+  withPage(browser(), async ({ page, errors }) => {
     const html = await (await fetch(`${process.env.E2E_BASE_URL}${PATH}`)).text()
     expect(html).toMatch(/role="timer"[^>]*>23:59:59</)
     await gotoHydrated(page, PATH)
@@ -42,54 +40,40 @@ test("the countdown is prerendered at 23:59:59 and ticks down once the page runs
     })
     expect(await timer.innerText()).toMatch(/^23:59:5\d$/)
     expect(errors).toEqual([])
-  } finally {
-    await close()
-  }
-})
+  }))
 
-test("a booking is stored with its offer, e-mailed to the company and the customer, and thanked", async () => {
-  const { page, errors, close } = await openPage(browser())
-  const db = sql()
-  try {
-    await gotoHydrated(page, PATH)
-    await book(page, "sam.scarsdale@example.com")
-    await page.getByRole("heading", { name: "Thank You! Your $49 Visit Is Booked" }).waitFor()
-    expect(await page.getByRole("status").filter({ hasText: "Success!" }).innerText()).toContain(
-      "Your $49 visit has been booked! We'll call you within 24 hours.",
-    )
-    expect(await page.getByRole("textbox", { name: "Full Name", exact: true }).count()).toBe(0)
-    const leads =
-      await db`select kind, full_name, phone, street_address, city, zip_code, special_offer from leads where email = 'sam.scarsdale@example.com'`
-    expect(leads).toHaveLength(1)
-    expect(leads[0]).toMatchObject({
-      kind: "booking",
-      full_name: "Sam Scarsdale",
-      street_address: "40 Heathcote Road",
-      city: "Scarsdale",
-      zip_code: "10583",
-      special_offer: "$49 Scarsdale Starter Visit",
-    })
-    const notice = await mailTo("info@westchesterfamilypest.example", /New \$49 Scarsdale booking from Sam Scarsdale/)
-    expect(notice.text_body).toContain("40 Heathcote Road")
-    await mailTo("sam.scarsdale@example.com", /Your \$49 Scarsdale Starter Visit is booked/)
-    expect(await axeViolations(page)).toEqual([])
-    expect(errors).toEqual([])
-  } finally {
-    await db.end()
-    await close()
-  }
-})
+test("a booking is stored with its offer, e-mailed to the company and the customer, and thanked", () =>
+  withPage(browser(), ({ page, errors }) =>
+    withDatabase(async (db) => {
+      await gotoHydrated(page, PATH)
+      await book(page, "sam.scarsdale@example.com")
+      await page.getByRole("heading", { name: "Thank You! Your $49 Visit Is Booked" }).waitFor()
+      expect(await page.getByRole("status").filter({ hasText: "Success!" }).innerText()).toContain(
+        "Your $49 visit has been booked! We'll call you within 24 hours.",
+      )
+      expect(await page.getByRole("textbox", { name: "Full Name", exact: true }).count()).toBe(0)
+      const leads =
+        await db`select kind, full_name, phone, street_address, city, zip_code, special_offer from leads where email = 'sam.scarsdale@example.com'`
+      expect(leads).toHaveLength(1)
+      expect(leads[0]).toMatchObject({
+        kind: "booking",
+        full_name: "Sam Scarsdale",
+        street_address: "40 Heathcote Road",
+        city: "Scarsdale",
+        zip_code: "10583",
+        special_offer: "$49 Scarsdale Starter Visit",
+      })
+      const notice = await mailTo("info@westchesterfamilypest.example", /New \$49 Scarsdale booking from Sam Scarsdale/)
+      expect(notice.text_body).toContain("40 Heathcote Road")
+      await mailTo("sam.scarsdale@example.com", /Your \$49 Scarsdale Starter Visit is booked/)
+      expect(await axeViolations(page)).toEqual([])
+      expect(errors).toEqual([])
+    }),
+  ))
 
-test("a refusal (4xx) shows the Error toast with the phone number and the fields stay filled", async () => {
-  const { page, close } = await openPage(browser())
-  try {
-    await page.route("**/functions/v1/**", (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: "application/json",
-        body: JSON.stringify({ success: false, error: "Some fields are missing or invalid" }),
-      }),
-    )
+test("a refusal (4xx) shows the Error toast with the phone number and the fields stay filled", () =>
+  withPage(browser(), async ({ page }) => {
+    await answerFunctions(page, 400, { success: false, error: "Some fields are missing or invalid" })
     await gotoHydrated(page, PATH)
     await book(page, "refused@example.com")
     await page
@@ -97,14 +81,10 @@ test("a refusal (4xx) shows the Error toast with the phone number and the fields
       .filter({ hasText: "Something went wrong. Please call us directly at (914) 555-0123" })
       .waitFor()
     expect(await page.getByRole("textbox", { name: "Full Name", exact: true }).inputValue()).toBe("Sam Scarsdale")
-  } finally {
-    await close()
-  }
-})
+  }))
 
-test("with the backend down the booking is kept for re-sending, the visitor is told so with the phone number, and the fields stay filled", async () => {
-  const { page, close } = await openPage(browser())
-  try {
+test("with the backend down the booking is kept for re-sending, the visitor is told so with the phone number, and the fields stay filled", () =>
+  withPage(browser(), async ({ page }) => {
     await page.route("**/functions/v1/**", (route) => route.abort("connectionrefused"))
     await gotoHydrated(page, PATH)
     await book(page, "down@example.com")
@@ -115,14 +95,10 @@ test("with the backend down the booking is kept for re-sending, the visitor is t
       .waitFor()
     expect(await page.getByRole("textbox", { name: "Full Name", exact: true }).inputValue()).toBe("Sam Scarsdale")
     expect(await page.evaluate(() => localStorage.getItem("lead-outbox.v1"))).toContain("down@example.com")
-  } finally {
-    await close()
-  }
-})
+  }))
 
-test("leaving through the top of the window opens the exit-intent dialog once; Close hides it", async () => {
-  const { page, errors, close } = await openPage(browser())
-  try {
+test("leaving through the top of the window opens the exit-intent dialog once; Close hides it", () =>
+  withPage(browser(), async ({ page, errors }) => {
     await gotoHydrated(page, PATH)
     await page.mouse.move(400, 300)
     await page.mouse.move(400, -5)
@@ -138,10 +114,7 @@ test("leaving through the top of the window opens the exit-intent dialog once; C
     await page.waitForTimeout(300)
     expect(await exitDialog(page).count()).toBe(0)
     expect(errors).toEqual([])
-  } finally {
-    await close()
-  }
-})
+  }))
 
 test("the sticky call button shows on a 390px phone and not on a 1280px desktop", async () => {
   for (const [width, visible] of [

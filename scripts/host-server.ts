@@ -80,7 +80,7 @@ function respond(
   }
   const type = contentType(file)
   // Hosts compress text; without it Lighthouse's simulated load would be slower than the real one.
-  const compress = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))
+  const compress = COMPRESSIBLE.test(type) && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "")
   const body = compress ? zlib.gzipSync(fs.readFileSync(file)) : fs.readFileSync(file)
   response.setHeader("Vary", "Accept-Encoding")
   if (compress) response.setHeader("Content-Encoding", "gzip")
@@ -103,25 +103,34 @@ export function handler(root: string) {
     try {
       urlPath = decodeURIComponent(url.pathname)
     } catch {
-      return respond(request, response, rules, url.pathname, 400, null)
+      respond(request, response, rules, url.pathname, 400, null)
+      return
     }
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.setHeader("Allow", "GET, HEAD")
-      return respond(request, response, rules, urlPath, 405, null)
+      respond(request, response, rules, urlPath, 405, null)
+      return
     }
     const file = fileFor(absoluteRoot, urlPath)
     const redirect = redirectFor(rules.redirects, urlPath, file !== null)
     if (redirect && redirect.status === 200) {
-      return respond(request, response, rules, urlPath, 200, fileFor(absoluteRoot, redirect.to) ?? notFound)
+      respond(request, response, rules, urlPath, 200, fileFor(absoluteRoot, redirect.to) ?? notFound)
+      return
     }
-    if (redirect)
-      return respond(request, response, rules, urlPath, redirect.status, null, `${redirect.to}${url.search}`)
-    if (file) return respond(request, response, rules, urlPath, 200, file)
+    if (redirect) {
+      respond(request, response, rules, urlPath, redirect.status, null, `${redirect.to}${url.search}`)
+      return
+    }
+    if (file) {
+      respond(request, response, rules, urlPath, 200, file)
+      return
+    }
     // Netlify's pretty URLs: /contact names the page at /contact/.
     if (!urlPath.endsWith("/") && fileFor(absoluteRoot, `${urlPath}/`)) {
-      return respond(request, response, rules, urlPath, 301, null, `${url.pathname}/${url.search}`)
+      respond(request, response, rules, urlPath, 301, null, `${url.pathname}/${url.search}`)
+      return
     }
-    return respond(request, response, rules, urlPath, 404, fs.existsSync(notFound) ? notFound : null)
+    respond(request, response, rules, urlPath, 404, fs.existsSync(notFound) ? notFound : null)
   }
 }
 
@@ -141,7 +150,9 @@ export function startHostServer(options: { root?: string; port?: number; host?: 
         stop: () =>
           new Promise<void>((done) => {
             // Browsers keep connections open; close them so the server stops now.
-            server.close(() => done())
+            server.close(() => {
+              done()
+            })
             server.closeAllConnections()
           }),
       })
@@ -151,9 +162,11 @@ export function startHostServer(options: { root?: string; port?: number; host?: 
 
 if (require.main === module) {
   startHostServer({ port: Number(process.env.PORT ?? 9000), host: "localhost" }).then(
-    (server) => console.log(`public/ served as the static host would at ${server.url}/`),
-    (error: Error) => {
-      console.error(error.message)
+    (server) => {
+      console.log(`public/ served as the static host would at ${server.url}/`)
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error)
       process.exit(1)
     },
   )

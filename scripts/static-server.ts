@@ -18,9 +18,10 @@ export const freePort = () =>
     server.once("error", reject)
     server.listen(0, "127.0.0.1", () => {
       const address = server.address()
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      )
+      server.close(() => {
+        if (typeof address === "object" && address) resolve(address.port)
+        else reject(new Error("no port"))
+      })
     })
   })
 
@@ -59,8 +60,13 @@ export async function serveBuild(root = process.cwd()): Promise<RunningServer> {
     url,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once("exit", () => resolve())
+        if (child.exitCode !== null) {
+          resolve()
+          return
+        }
+        child.once("exit", () => {
+          resolve()
+        })
         child.kill("SIGTERM")
       }),
   }

@@ -1,4 +1,7 @@
-/** Icons data files may name (kebab-case lucide names); src/components/ui/icon.tsx maps each to its component. */
+/**
+ * Icons data files may name (kebab-case lucide names), and the few the components draw (ui-icons.tsx):
+ * all are symbols of the sprite static/icons.svg that src/components/ui/icon.tsx draws.
+ */
 export const ICON_NAMES = [
   "award",
   "baby",
@@ -10,11 +13,17 @@ export const ICON_NAMES = [
   "bug",
   "building",
   "calendar-check",
+  "check",
+  "chevron-down",
+  "chevron-right",
+  "circle-alert",
+  "circle-check",
   "clipboard-check",
   "clock",
   "cloud-rain",
   "dollar-sign",
   "droplets",
+  "external-link",
   "eye",
   "flower",
   "hammer",
@@ -22,8 +31,10 @@ export const ICON_NAMES = [
   "hexagon",
   "house",
   "leaf",
+  "lightbulb",
   "mail",
   "map-pin",
+  "menu",
   "microscope",
   "paw-print",
   "phone",
@@ -47,6 +58,7 @@ export const ICON_NAMES = [
   "wind",
   "worm",
   "wrench",
+  "x",
   "zap",
 ] as const
 

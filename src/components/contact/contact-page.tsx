@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone, Zap } from "lucide-react"
+import { Clock, Mail, MapPin, Phone, Zap } from "../ui/ui-icons"
 import type { ReactNode } from "react"
 import type { HoursLine } from "../../lib/hours"
 import { telHref } from "../../lib/phone"

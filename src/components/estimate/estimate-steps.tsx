@@ -1,5 +1,5 @@
 import { useFormikContext } from "formik"
-import { Check } from "lucide-react"
+import { Check } from "../ui/ui-icons"
 import type { EstimateAnswers } from "../../lib/estimate-wizard"
 import { emailField, nameField, phoneField, streetAddressField } from "../forms/field-presets"
 import { FieldRow } from "../forms/field-row"

@@ -1,4 +1,4 @@
-import { TriangleAlert } from "lucide-react"
+import { TriangleAlert } from "../ui/ui-icons"
 
 /** The amber warning shown wherever the pests are, when they include ones needing special treatment. */
 export function SpecialTreatmentWarning({

@@ -1,4 +1,4 @@
-import { CircleCheck } from "lucide-react"
+import { CircleCheck } from "../ui/ui-icons"
 import { buttonClass } from "../ui/button-class"
 import { NextSteps } from "../ui/next-steps"
 

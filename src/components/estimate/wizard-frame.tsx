@@ -1,4 +1,4 @@
-import { Phone } from "lucide-react"
+import { Phone } from "../ui/ui-icons"
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
 import { TOTAL_STEPS, percentComplete } from "../../lib/estimate-wizard"
 import { telHref } from "../../lib/phone"

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react"
+import { ChevronDown } from "../ui/ui-icons"
 import { useId, useState } from "react"
 
 export interface AccordionItem {

@@ -25,5 +25,5 @@ export const streetAddressField = (name: string, label: string, required = true)
   name,
   label,
   required,
-  autoComplete: "street-address",
+  autoComplete: "address-line1",
 })

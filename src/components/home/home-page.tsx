@@ -1,6 +1,6 @@
 import { Link } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Phone, Zap } from "lucide-react"
+import { Phone, Zap } from "../ui/ui-icons"
 import { telHref } from "../../lib/phone"
 import { PlanCard, type PlanData } from "../plans/plan-card"
 import { buttonClass } from "../ui/button-class"

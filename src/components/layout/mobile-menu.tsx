@@ -1,6 +1,6 @@
 import { Link } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Clock, Phone, X } from "lucide-react"
+import { Clock, Phone, X } from "../ui/ui-icons"
 import { useRef } from "react"
 import { useFocusTrap } from "../../hooks/use-focus-trap"
 import { useScrollLock } from "../../hooks/use-scroll-lock"

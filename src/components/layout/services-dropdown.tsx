@@ -1,5 +1,5 @@
 import { Link } from "gatsby"
-import { ChevronDown } from "lucide-react"
+import { ChevronDown } from "../ui/ui-icons"
 import { useEffect, useId, useRef, type FocusEvent, type KeyboardEvent } from "react"
 import { useDelayedOpen } from "../../hooks/use-delayed-open"
 import { navLinkClass } from "./nav-link-class"

@@ -1,5 +1,5 @@
 import { Link } from "gatsby"
-import { ExternalLink, Mail, MapPin, Phone, ShieldCheck } from "lucide-react"
+import { ExternalLink, Mail, MapPin, Phone, ShieldCheck } from "../ui/ui-icons"
 import { pestPath, withTrailingSlash } from "../../lib/paths"
 import { telHref } from "../../lib/phone"
 

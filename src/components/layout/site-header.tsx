@@ -1,6 +1,6 @@
 import { Link } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Menu, Phone } from "lucide-react"
+import { Menu, Phone } from "../ui/ui-icons"
 import { useCallback, useRef, useState } from "react"
 import { isActivePath } from "../../lib/active-link"
 import type { HoursLine } from "../../lib/hours"

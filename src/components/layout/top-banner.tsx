@@ -1,4 +1,4 @@
-import { Phone } from "lucide-react"
+import { Phone } from "../ui/ui-icons"
 import { telHref } from "../../lib/phone"
 
 interface TopBannerProps {

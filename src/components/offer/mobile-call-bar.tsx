@@ -1,4 +1,4 @@
-import { Phone } from "lucide-react"
+import { Phone } from "../ui/ui-icons"
 import { telHref } from "../../lib/phone"
 
 interface MobileCallBarProps {
@@ -8,11 +8,15 @@ interface MobileCallBarProps {
   exclusions: string
 }
 
-/** Mobile only (below md): fixed to the bottom of the screen, one tap from a call. */
+/**
+ * Mobile only (below md): stuck to the bottom of the screen, one tap from a call. Sticky after the
+ * footer, not fixed: it keeps its own place at the end of the page, so however its text wraps it never
+ * covers the footer's last lines.
+ */
 export function MobileCallBar({ phone, callLabel, callText, exclusions }: MobileCallBarProps) {
   return (
     <div
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-brand-800 bg-brand-900 px-3 pb-3 pt-2 text-center text-white shadow-2xl md:hidden"
+      className="sticky bottom-0 z-40 border-t border-brand-800 bg-brand-900 px-3 pb-3 pt-2 text-center text-white shadow-2xl md:hidden"
       data-placement="offer-mobile-bar"
       data-testid="offer-mobile-bar"
     >

@@ -16,7 +16,7 @@ export interface OfferFooterProps {
 /** The offer pages' footer: company, tagline, phone, e-mail, website, hours and service-area towns. */
 export function OfferFooter({ companyName, tagline, phone, email, website, hours, towns, labels }: OfferFooterProps) {
   return (
-    <footer className="bg-slate-900 px-4 pb-28 pt-10 text-slate-300 md:pb-10" data-placement="offer-footer">
+    <footer className="bg-slate-900 px-4 py-10 text-slate-300" data-placement="offer-footer">
       <div className="mx-auto grid max-w-6xl gap-8 md:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">{companyName}</p>

@@ -1,5 +1,5 @@
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Phone } from "lucide-react"
+import { Phone } from "../ui/ui-icons"
 import { telHref } from "../../lib/phone"
 import { Logo } from "../layout/logo"
 
@@ -13,7 +13,7 @@ interface OfferHeaderProps {
 export function OfferHeader({ companyName, logo, phone }: OfferHeaderProps) {
   return (
     <header className="border-b border-slate-200 bg-white" data-placement="offer-header">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
         <Logo name={companyName} image={logo} />
         <a
           href={telHref(phone.e164)}

@@ -1,5 +1,5 @@
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Phone } from "lucide-react"
+import { Phone } from "../ui/ui-icons"
 import { telHref } from "../../lib/phone"
 import { Logo } from "../layout/logo"
 import { Icon } from "../ui/icon"
@@ -55,7 +55,7 @@ export function OfferHero({
           </ul>
           <a
             href={telHref(phone.e164)}
-            className="mt-8 flex w-full items-center justify-center gap-3 whitespace-nowrap rounded-xl bg-accent-600 px-4 py-4 text-lg font-extrabold text-white shadow-lg hover:bg-accent-700 sm:w-auto sm:px-6 sm:text-2xl"
+            className="mt-8 flex w-full items-center justify-center gap-3 rounded-xl bg-accent-600 px-4 py-4 text-lg font-extrabold text-white shadow-lg hover:bg-accent-700 sm:w-auto sm:px-6 sm:text-2xl"
           >
             <Phone className="h-6 w-6" aria-hidden="true" />
             {callLabel}

@@ -1,4 +1,4 @@
-import { CircleCheck, Phone } from "lucide-react"
+import { CircleCheck, Phone } from "../ui/ui-icons"
 import { useEffect, useRef } from "react"
 import type { HoursLine } from "../../lib/hours"
 import { telHref } from "../../lib/phone"

@@ -1,5 +1,5 @@
 import { Link } from "gatsby"
-import { Phone } from "lucide-react"
+import { Phone } from "../ui/ui-icons"
 import { useEffect } from "react"
 import { withTrailingSlash } from "../../lib/paths"
 import { telHref } from "../../lib/phone"

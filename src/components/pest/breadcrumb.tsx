@@ -1,5 +1,5 @@
 import { Link } from "gatsby"
-import { ChevronRight } from "lucide-react"
+import { ChevronRight } from "../ui/ui-icons"
 import { withTrailingSlash } from "../../lib/paths"
 
 export interface Crumb {

@@ -1,6 +1,6 @@
 import { Link } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Phone } from "lucide-react"
+import { Phone } from "../ui/ui-icons"
 import { telHref } from "../../lib/phone"
 import { ResponsiveImage } from "../ui/responsive-image"
 import { Breadcrumb, type Crumb } from "./breadcrumb"

@@ -1,5 +1,5 @@
 import { Link } from "gatsby"
-import { Check, X } from "lucide-react"
+import { Check, X } from "../ui/ui-icons"
 import { buttonClass } from "../ui/button-class"
 
 export interface PlanData {

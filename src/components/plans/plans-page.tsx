@@ -1,5 +1,5 @@
 import { Link } from "gatsby"
-import { Clock } from "lucide-react"
+import { Clock } from "../ui/ui-icons"
 import { PageHero } from "../page/page-hero"
 import { buttonClass } from "../ui/button-class"
 import { CheckList } from "../ui/check-list"

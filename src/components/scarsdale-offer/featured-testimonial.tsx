@@ -1,4 +1,4 @@
-import { Star } from "lucide-react"
+import { Star } from "../ui/ui-icons"
 import type { Testimonial } from "../ui/testimonials"
 
 /** One customer's word, right under the hero. */

@@ -1,12 +1,15 @@
-import { Phone } from "lucide-react"
+import { Phone } from "../ui/ui-icons"
 import { telHref } from "../../lib/phone"
 import type { PhoneNumber } from "./types"
 
-/** A call button fixed to the bottom of small screens only (below md); the offer footer leaves room for it. */
+/**
+ * A call button stuck to the bottom of small screens only (below md). Sticky, not fixed: it keeps its own
+ * place at the end of the page's content, so however tall it is it never covers text there.
+ */
 export function StickyCallButton({ label, phone }: { label: string; phone: PhoneNumber }) {
   return (
     <div
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] md:hidden"
+      className="sticky bottom-0 z-40 border-t border-slate-200 bg-white/95 p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] md:hidden"
       data-placement="sticky-call"
     >
       <a

@@ -1,5 +1,5 @@
 import { Link } from "gatsby"
-import { Check } from "lucide-react"
+import { Check } from "../ui/ui-icons"
 import { pestPath } from "../../lib/paths"
 import { UrgencyBadge } from "../pest/urgency-badge"
 import { PageHero } from "../page/page-hero"

@@ -1,4 +1,4 @@
-import { Phone } from "lucide-react"
+import { Phone } from "./ui-icons"
 import { telHref } from "../../lib/phone"
 import { ModalDialog } from "./modal-dialog"
 

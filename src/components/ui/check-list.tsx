@@ -1,4 +1,4 @@
-import { Ban, CircleCheck } from "lucide-react"
+import { Ban, CircleCheck } from "./ui-icons"
 
 /** A list with a check mark (or a "no" mark) before each item. */
 export function CheckList({

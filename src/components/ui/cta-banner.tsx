@@ -1,5 +1,5 @@
 import { Link } from "gatsby"
-import { Phone } from "lucide-react"
+import { Phone } from "./ui-icons"
 import { telHref } from "../../lib/phone"
 import { buttonClass } from "./button-class"
 

@@ -16,7 +16,10 @@ export function ResponsiveImage({
   className?: string
   eager?: boolean
 }) {
-  const { images, width, height, backgroundColor } = image
+  const { images, backgroundColor } = image
+  // gatsby-plugin-image computes one side from the aspect ratio (426.99999999999994): HTML wants integers.
+  const width = Math.round(image.width)
+  const height = Math.round(image.height)
   return (
     <picture>
       {images.sources?.map((source) => (

@@ -1,4 +1,4 @@
-import { X } from "lucide-react"
+import { X } from "./ui-icons"
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react"
 
 export interface ToastInput {

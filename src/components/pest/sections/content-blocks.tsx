@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Lightbulb } from "lucide-react"
+import { CircleAlert, CircleCheck, Lightbulb } from "../../ui/ui-icons"
 import type { PestSectionData } from "../types"
 
 const LIST_ICONS = { check: CircleCheck, warning: CircleAlert, tip: Lightbulb } as const

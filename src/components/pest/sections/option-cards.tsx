@@ -1,5 +1,5 @@
 import { Link } from "gatsby"
-import { Check } from "lucide-react"
+import { Check } from "../../ui/ui-icons"
 import type { OptionData } from "../types"
 
 export interface OptionLinks {
