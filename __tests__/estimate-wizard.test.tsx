@@ -15,10 +15,10 @@ import {
 import { loadContract } from "../src/lib/contract-loader"
 import { OUTBOX_KEY, sendLead } from "../src/lib/lead-outbox"
 import { outcomeToast } from "../src/lib/submit-estimate"
-import { readData } from "./fixtures/data"
+import { readData, wizardOptions } from "./fixtures/data"
 
 const texts = readData<WizardTexts>("estimate-wizard.yaml")
-const options = readData<WizardOptions>("estimate-options.yaml")
+const options = wizardOptions<WizardOptions>()
 const plans = readData<{ plans: WizardPlan[] }>("plans.yaml").plans
 const MONDAY_10AM_NY = new Date("2026-11-23T15:00:00Z")
 

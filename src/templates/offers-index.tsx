@@ -1,26 +1,21 @@
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Layout } from "../components/layout/layout"
+import { graphql } from "gatsby"
 import { OffersIndex } from "../components/offer/offers-index"
 import { PageHero } from "../components/page/page-hero"
-import { PageSeo } from "../components/seo/page-seo"
-import { useSiteData } from "../hooks/use-site-data"
+import { pageTemplate } from "../components/page/page-template"
 
-type Data = Queries.OffersIndexPageQuery
-
-export default function OffersIndexTemplate({ data, location }: PageProps<Data>) {
-  const { company } = useSiteData()
-  const { pageYaml: page, offersIndexYaml: notes } = data
-  if (!page || !notes) return null
-  const offers = data.allOfferYaml.nodes.map((offer) => ({ ...offer, phone: offer.phone ?? company.phone }))
-  return (
-    <Layout pathname={location.pathname}>
+const { Page, Head } = pageTemplate<Queries.OffersIndexPageQuery>(
+  ({ pageYaml: page, offersIndexYaml: notes, allOfferYaml }, { company }) => (
+    <>
       <PageHero heading={page.heading} intro={page.intro} />
-      <OffersIndex offers={offers} notes={notes} />
-    </Layout>
-  )
-}
-
-export const Head = ({ data }: HeadProps<Data>) => <PageSeo page={data.pageYaml} />
+      <OffersIndex
+        offers={allOfferYaml.nodes.map((offer) => ({ ...offer, phone: offer.phone ?? company.phone }))}
+        notes={notes}
+      />
+    </>
+  ),
+)
+export default Page
+export { Head }
 
 export const query = graphql`
   query OffersIndexPage($slug: String!) {

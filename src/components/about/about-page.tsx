@@ -1,3 +1,4 @@
+import { withTrailingSlash, type SiteRoutes } from "../../lib/paths"
 import { PageHero } from "../page/page-hero"
 import { CardGrid, type CardData } from "../ui/card-grid"
 import { CheckList } from "../ui/check-list"
@@ -23,11 +24,13 @@ export function AboutPage({
   intro,
   content,
   phone,
+  routes,
 }: {
   heading: string
   intro: string
   content: AboutContent
   phone: { display: string; e164: string }
+  routes: SiteRoutes
 }) {
   return (
     <>
@@ -68,7 +71,7 @@ export function AboutPage({
           </div>
         </div>
       </section>
-      <CtaBanner cta={content.cta} phone={phone} estimatePath="/estimate/" />
+      <CtaBanner cta={content.cta} phone={phone} estimatePath={withTrailingSlash(routes.estimate.path)} />
     </>
   )
 }

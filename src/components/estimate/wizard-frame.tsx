@@ -1,7 +1,6 @@
-import { Phone } from "lucide-react"
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
 import { TOTAL_STEPS, percentComplete } from "../../lib/estimate-wizard"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import type { WizardTexts } from "./types"
 
 /** "Step N of 7", the percent complete and the bar. */
@@ -33,10 +32,12 @@ export function CallPrompt({ texts, phone }: { texts: WizardTexts; phone: { disp
   return (
     <p className="mt-6 text-center text-slate-700" data-placement="estimate-wizard">
       {texts.callPrompt}{" "}
-      <a href={telHref(phone.e164)} className="inline-flex items-center gap-1 font-semibold text-brand-800 underline">
-        <Phone className="h-4 w-4" aria-hidden="true" />
-        {texts.callLabel} {phone.display}
-      </a>
+      <PhoneLink
+        phone={phone}
+        label={texts.callLabel}
+        icon="sm"
+        className="inline-flex items-center gap-1 font-semibold text-brand-800 underline"
+      />
     </p>
   )
 }

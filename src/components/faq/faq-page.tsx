@@ -1,8 +1,9 @@
 import { Link } from "gatsby"
-import { telHref } from "../../lib/phone"
+import { withTrailingSlash, type SiteRoutes } from "../../lib/paths"
 import { PageHero } from "../page/page-hero"
 import { buttonClass } from "../ui/button-class"
 import { Icon } from "../ui/icon"
+import { PhoneLink } from "../ui/phone-link"
 import { Section } from "../ui/section"
 import { Accordion, type AccordionItem } from "./accordion"
 
@@ -18,18 +19,18 @@ export interface FaqContent {
   readonly questions: readonly AccordionItem[]
 }
 
-const ACTION_PATHS: Record<string, string> = { estimate: "/estimate/", contact: "/contact/" }
-
 export function FaqPage({
   heading,
   intro,
   content,
   phone,
+  routes,
 }: {
   heading: string
   intro: string
   content: FaqContent
   phone: { display: string; e164: string }
+  routes: SiteRoutes
 }) {
   return (
     <>
@@ -45,12 +46,10 @@ export function FaqPage({
               <p className="mt-2 text-sm text-slate-700">{action.text}</p>
               <div className="mt-auto pt-4">
                 {action.action === "call" ? (
-                  <a href={telHref(phone.e164)} className={buttonClass("secondary")} data-placement="faq">
-                    {action.label} {phone.display}
-                  </a>
+                  <PhoneLink phone={phone} label={action.label} className={buttonClass("secondary")} placement="faq" />
                 ) : (
                   <Link
-                    to={ACTION_PATHS[action.action] ?? "/contact/"}
+                    to={withTrailingSlash(routes[action.action === "estimate" ? "estimate" : "contact"].path)}
                     className={buttonClass(action.action === "estimate" ? "primary" : "outline")}
                   >
                     {action.label}

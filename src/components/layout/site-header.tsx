@@ -1,11 +1,11 @@
 import { Link } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Menu, Phone } from "lucide-react"
+import { Menu } from "lucide-react"
 import { useCallback, useRef, useState } from "react"
 import { isActivePath } from "../../lib/active-link"
 import type { HoursLine } from "../../lib/hours"
-import { withTrailingSlash } from "../../lib/paths"
-import { telHref } from "../../lib/phone"
+import { withTrailingSlash, type SiteRoutes } from "../../lib/paths"
+import { PhoneLink } from "../ui/phone-link"
 import { Logo } from "./logo"
 import { MobileMenu } from "./mobile-menu"
 import { navLinkClass } from "./nav-link-class"
@@ -14,7 +14,8 @@ import { ServicesDropdown } from "./services-dropdown"
 export interface HeaderNavigation {
   readonly main: ReadonlyArray<{ readonly label: string; readonly path: string }>
   readonly servicesMenu: { readonly label: string; readonly path: string; readonly allLabel: string }
-  readonly estimateCta: { readonly label: string; readonly mobileLabel: string; readonly path: string }
+  readonly routes: SiteRoutes
+  readonly estimateCta: { readonly label: string; readonly mobileLabel: string }
   readonly callCta: { readonly label: string }
   readonly mobileTagline: string
   readonly labels: {
@@ -91,31 +92,28 @@ export function SiteHeader({
         </nav>
         <div className="hidden items-center gap-4 lg:flex">
           <div className="hidden text-right xl:block">
-            <a
-              href={telHref(phone.e164)}
+            <PhoneLink
+              phone={phone}
+              icon="sm"
               className="flex items-center justify-end gap-1 whitespace-nowrap font-bold text-brand-800"
-            >
-              <Phone className="h-4 w-4" aria-hidden="true" />
-              {phone.display}
-            </a>
+            />
             <p className="whitespace-nowrap text-xs text-slate-600">{hoursSummary}</p>
           </div>
           <Link
-            to={withTrailingSlash(estimateCta.path)}
+            to={withTrailingSlash(navigation.routes.estimate.path)}
             className="whitespace-nowrap rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-accent-700"
           >
             {estimateCta.label}
           </Link>
         </div>
         <div className="flex items-center gap-2 lg:hidden">
-          <a
-            href={telHref(phone.e164)}
+          <PhoneLink
+            phone={phone}
+            label={navigation.labels.call}
+            number="sr-only"
+            icon="sm"
             className="inline-flex items-center gap-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white"
-          >
-            <Phone className="h-4 w-4" aria-hidden="true" />
-            {navigation.labels.call}
-            <span className="sr-only"> {phone.display}</span>
-          </a>
+          />
           <button
             ref={menuButton}
             type="button"

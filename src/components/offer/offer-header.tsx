@@ -1,6 +1,5 @@
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Phone } from "lucide-react"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import { Logo } from "../layout/logo"
 
 interface OfferHeaderProps {
@@ -15,13 +14,11 @@ export function OfferHeader({ companyName, logo, phone }: OfferHeaderProps) {
     <header className="border-b border-slate-200 bg-white" data-placement="offer-header">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Logo name={companyName} image={logo} />
-        <a
-          href={telHref(phone.e164)}
+        <PhoneLink
+          phone={phone}
+          icon="sm"
           className="inline-flex items-center gap-2 whitespace-nowrap rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
-        >
-          <Phone className="h-4 w-4" aria-hidden="true" />
-          {phone.display}
-        </a>
+        />
       </div>
     </header>
   )

@@ -1,6 +1,5 @@
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Phone } from "lucide-react"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import { Logo } from "../layout/logo"
 import { Icon } from "../ui/icon"
 import { ResponsiveImage } from "../ui/responsive-image"
@@ -53,13 +52,13 @@ export function OfferHero({
               </li>
             ))}
           </ul>
-          <a
-            href={telHref(phone.e164)}
+          <PhoneLink
+            phone={phone}
+            label={callLabel}
+            number="none"
+            icon="lg"
             className="mt-8 flex w-full items-center justify-center gap-3 whitespace-nowrap rounded-xl bg-accent-600 px-4 py-4 text-lg font-extrabold text-white shadow-lg hover:bg-accent-700 sm:w-auto sm:px-6 sm:text-2xl"
-          >
-            <Phone className="h-6 w-6" aria-hidden="true" />
-            {callLabel}
-          </a>
+          />
           <p className="mt-2 text-sm text-slate-600">{couponNote}</p>
         </div>
         {picture && (

@@ -1,8 +1,7 @@
 import { Link } from "gatsby"
-import { Phone } from "lucide-react"
 import { useEffect } from "react"
 import { withTrailingSlash } from "../../lib/paths"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 
 export interface NotFoundProps {
   heading: string
@@ -50,14 +49,12 @@ export function NotFound({
       </div>
       <p className="mt-8 text-slate-700">
         {callPrompt}{" "}
-        <a
-          href={telHref(phone.e164)}
+        <PhoneLink
+          phone={phone}
+          icon="sm"
           className="inline-flex items-center gap-1 font-bold text-brand-800 underline"
-          data-placement="not-found"
-        >
-          <Phone className="h-4 w-4" aria-hidden="true" />
-          {phone.display}
-        </a>
+          placement="not-found"
+        />
       </p>
     </section>
   )

@@ -1,7 +1,6 @@
 import { Link } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Phone } from "lucide-react"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import { ResponsiveImage } from "../ui/responsive-image"
 import { Breadcrumb, type Crumb } from "./breadcrumb"
 import { PestSection } from "./pest-section"
@@ -10,8 +9,9 @@ import type { PestData } from "./types"
 import { UrgencyBadge } from "./urgency-badge"
 
 export interface PestPageProps {
-  pest: Pick<PestData, "name" | "heading" | "intro" | "urgency" | "sections"> & { image: { alt: string } }
-  image?: IGatsbyImageData | null
+  pest: Pick<PestData, "name" | "heading" | "intro" | "urgency" | "sections">
+  /** The pest's picture, or the default one when its file names none. */
+  image?: { readonly data?: IGatsbyImageData | null; readonly alt: string } | null
   breadcrumb: readonly Crumb[]
   phone: { display: string; e164: string }
   callLabel: string
@@ -35,17 +35,16 @@ export function PestPage({ pest, image, breadcrumb, phone, callLabel, links }: P
             >
               {links.estimate.label}
             </Link>
-            <a
-              href={telHref(phone.e164)}
+            <PhoneLink
+              phone={phone}
+              label={callLabel}
+              icon="md"
               className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
-              data-placement="pest-hero"
-            >
-              <Phone className="h-5 w-5" aria-hidden="true" />
-              {callLabel} {phone.display}
-            </a>
+              placement="pest-hero"
+            />
           </div>
         </div>
-        {image && <ResponsiveImage image={image} alt={pest.image.alt} className="rounded-2xl shadow-lg" eager />}
+        {image?.data && <ResponsiveImage image={image.data} alt={image.alt} className="rounded-2xl shadow-lg" eager />}
       </section>
       {pest.sections.map((section, i) => (
         <PestSection key={section.heading} section={section} links={links} tinted={i % 2 === 0} />

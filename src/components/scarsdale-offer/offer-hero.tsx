@@ -1,6 +1,5 @@
-import { Phone } from "lucide-react"
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import { buttonClass } from "../ui/button-class"
 import { CountdownTimer } from "./countdown-timer"
 import type { HeroTexts, PhoneNumber } from "./types"
@@ -38,13 +37,13 @@ export function OfferHero({
           <a href={`#${bookingAnchor}`} className={`${buttonClass("primary")} text-lg`}>
             {texts.bookLabel}
           </a>
-          <a
-            href={telHref(phone.e164)}
+          <PhoneLink
+            phone={phone}
+            label={fill(texts.callLabel, { phone: phone.display })}
+            number="none"
+            icon="md"
             className="inline-flex items-center gap-2 rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10"
-          >
-            <Phone className="h-5 w-5" aria-hidden="true" />
-            {fill(texts.callLabel, { phone: phone.display })}
-          </a>
+          />
         </div>
       </div>
     </section>

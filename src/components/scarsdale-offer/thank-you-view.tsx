@@ -1,6 +1,6 @@
-import { CircleCheck, Phone } from "lucide-react"
+import { CircleCheck } from "lucide-react"
 import { useEffect, useRef } from "react"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import type { PhoneNumber, ThankYouTexts } from "./types"
 import { NextSteps } from "../ui/next-steps"
 
@@ -35,13 +35,11 @@ export function ThankYouView({
       <NextSteps heading={texts.nextHeading} steps={texts.nextSteps} />
       <p className="mt-6 text-slate-800">
         {texts.emergencyText}{" "}
-        <a
-          href={telHref(phone.e164)}
+        <PhoneLink
+          phone={phone}
+          icon="sm"
           className="inline-flex items-center gap-1 font-bold text-brand-800 underline underline-offset-2"
-        >
-          <Phone className="h-4 w-4" aria-hidden="true" />
-          {phone.display}
-        </a>
+        />
       </p>
     </div>
   )

@@ -1,6 +1,6 @@
 import { Link } from "gatsby"
 import { Check } from "lucide-react"
-import { pestPath } from "../../lib/paths"
+import { pestPath, withTrailingSlash, type SiteRoutes } from "../../lib/paths"
 import { UrgencyBadge } from "../pest/urgency-badge"
 import { PageHero } from "../page/page-hero"
 import type { PlanData } from "../plans/plan-card"
@@ -34,9 +34,10 @@ export interface ServicesPageProps {
   pests: readonly PestCardData[]
   plans: readonly PlanData[]
   phone: { display: string; e164: string }
+  routes: SiteRoutes
 }
 
-export function ServicesPage({ heading, intro, content, pests, plans, phone }: ServicesPageProps) {
+export function ServicesPage({ heading, intro, content, pests, plans, phone, routes }: ServicesPageProps) {
   const planById = new Map(plans.map((p) => [p.id, p]))
   return (
     <>
@@ -89,7 +90,10 @@ export function ServicesPage({ heading, intro, content, pests, plans, phone }: S
           })}
         </ul>
         <p className="mt-6">
-          <Link to="/plans/" className="font-semibold text-brand-700 underline underline-offset-4">
+          <Link
+            to={withTrailingSlash(routes.plans.path)}
+            className="font-semibold text-brand-700 underline underline-offset-4"
+          >
             {content.plansLinkLabel}
           </Link>
         </p>
@@ -97,7 +101,7 @@ export function ServicesPage({ heading, intro, content, pests, plans, phone }: S
       <Section heading={content.reasonsHeading} id="reasons">
         <CardGrid cards={content.reasons} />
       </Section>
-      <CtaBanner cta={content.cta} phone={phone} estimatePath="/estimate/" />
+      <CtaBanner cta={content.cta} phone={phone} estimatePath={withTrailingSlash(routes.estimate.path)} />
     </>
   )
 }

@@ -1,5 +1,4 @@
-import { Phone } from "lucide-react"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "./phone-link"
 import { ModalDialog } from "./modal-dialog"
 
 interface CallPromptDialogProps {
@@ -25,13 +24,13 @@ export function CallPromptDialog({
   return (
     <ModalDialog open={open} title={heading} onClose={onClose} placement="exit-intent">
       <p className="mt-3 text-slate-700">{text}</p>
-      <a
-        href={telHref(phone.e164)}
+      <PhoneLink
+        phone={phone}
+        label={callLabel}
+        number="none"
+        icon="md"
         className="mt-6 flex items-center justify-center gap-2 rounded-xl bg-accent-600 px-5 py-3 text-lg font-bold text-white hover:bg-accent-700"
-      >
-        <Phone className="h-5 w-5" aria-hidden="true" />
-        {callLabel}
-      </a>
+      />
       <button
         type="button"
         onClick={onClose}

@@ -1,6 +1,5 @@
 import { Link } from "gatsby"
-import { Phone } from "lucide-react"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "./phone-link"
 import { buttonClass } from "./button-class"
 
 export interface CtaData {
@@ -29,13 +28,12 @@ export function CtaBanner({
           <Link to={estimatePath} className={buttonClass("primary")}>
             {cta.primaryLabel}
           </Link>
-          <a
-            href={telHref(phone.e164)}
+          <PhoneLink
+            phone={phone}
+            label={cta.secondaryLabel}
+            icon="md"
             className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
-          >
-            <Phone className="h-5 w-5" aria-hidden="true" />
-            {cta.secondaryLabel} {phone.display}
-          </a>
+          />
         </div>
       </div>
     </section>
