@@ -20,7 +20,7 @@ import { SiteHeader } from "../src/components/layout/site-header"
 import { ServicesPage, type PestCardData, type ServicesContent } from "../src/components/services/services-page"
 import { ToastProvider } from "../src/components/ui/toaster"
 import { estimatePestOptions, footerPests, servicesMenuPests, type ListedPest } from "../src/lib/pest-lists"
-import { readData, siteData } from "./fixtures/data"
+import { queriedPest, readData, siteData } from "./fixtures/data"
 
 type PestFile = PestCardData & ListedPest & { image?: unknown }
 
@@ -79,7 +79,7 @@ describe("a new pest file", () => {
   })
 
   test("appears in the header's dropdown and the footer where its flags say", async () => {
-    const data = { ...siteData(), pests }
+    const data = { ...siteData(), pests: pests.map(queriedPest) }
     render(<SiteHeader {...headerProps(data, "/")} />)
     await userEvent.click(screen.getByRole("button", { name: "Services" }))
     const items = screen.getAllByRole("link").filter((a) => a.hasAttribute("data-menu-item"))

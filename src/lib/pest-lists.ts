@@ -31,15 +31,17 @@ export const servicesMenuPests = listedBy((pest) => pest.menu?.services)
 /** The footer's Services column, in `menu.footer` order. */
 export const footerPests = listedBy((pest) => pest.menu?.footer)
 
+type EstimatePest = Pick<ListedPest, "name" | "estimate">
+
 /** The estimate wizard's label of a pest: `estimate.label`, or its name. */
-export const estimateLabel = (pest: ListedPest) => pest.estimate?.label ?? pest.name
+export const estimateLabel = (pest: EstimatePest) => pest.estimate?.label ?? pest.name
 
 /** Every pest is an estimate choice: those with a position first, in order, then the rest by name. */
-export function estimatePestOptions(pests: readonly ListedPest[]): {
+export function estimatePestOptions(pests: readonly EstimatePest[]): {
   pests: string[]
   specialTreatmentPests: string[]
 } {
-  const rank = (pest: ListedPest) => pest.estimate?.position ?? Number.POSITIVE_INFINITY
+  const rank = (pest: EstimatePest) => pest.estimate?.position ?? Number.POSITIVE_INFINITY
   const ordered = [...pests].sort((a, b) => rank(a) - rank(b) || estimateLabel(a).localeCompare(estimateLabel(b)))
   return {
     pests: ordered.map(estimateLabel),
