@@ -41,7 +41,13 @@ function dataWithMoles(edit: (moles: Record<string, unknown>) => void = () => un
   delete moles.image
   edit(moles)
   fs.writeFileSync(path.join(dir, "pests/moles.yaml"), dump(moles))
-  return { dir, moles, remove: () => fs.rmSync(project, { recursive: true, force: true }) }
+  return {
+    dir,
+    moles,
+    remove: () => {
+      fs.rmSync(project, { recursive: true, force: true })
+    },
+  }
 }
 
 const readPests = (dir: string): PestFile[] =>
@@ -53,7 +59,9 @@ const readPests = (dir: string): PestFile[] =>
 describe("a new pest file", () => {
   const copy = dataWithMoles()
   const pests = readPests(copy.dir)
-  afterAll(() => copy.remove())
+  afterAll(() => {
+    copy.remove()
+  })
 
   test("passes every check without an image of its own (the page shows the default picture)", () => {
     expect(validateDataDir(copy.dir)).toEqual([])

@@ -121,8 +121,9 @@ describe("checks between files (the same function for the build and validate:dat
     return dir
   }
   const messages = (dir: string) => validateDataDir(dir).map(formatProblem)
-  const rewrite = (file: string, from: string | RegExp, to: string) =>
+  const rewrite = (file: string, from: string | RegExp, to: string) => {
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(from, to))
+  }
   afterAll(() => {
     for (const project of copies) fs.rmSync(project, { recursive: true, force: true })
   })
@@ -132,16 +133,18 @@ describe("checks between files (the same function for the build and validate:dat
   })
 
   test("a pest whose slug is not its file name", () => {
-    const dir = dataWith((d) => fs.renameSync(path.join(d, "pests/ants.yaml"), path.join(d, "pests/ant.yaml")))
+    const dir = dataWith((d) => {
+      fs.renameSync(path.join(d, "pests/ants.yaml"), path.join(d, "pests/ant.yaml"))
+    })
     expect(messages(dir)).toEqual([
       'Invalid data in data/pests/ant.yaml, entry "ants", field "slug": must match the file name (pests/ants.yaml)',
     ])
   })
 
   test("an offer whose key is not its file name, and two offers with one key", () => {
-    const dir = dataWith((d) =>
-      fs.copyFileSync(path.join(d, "offers/yonkers39.yaml"), path.join(d, "offers/yonkers40.yaml")),
-    )
+    const dir = dataWith((d) => {
+      fs.copyFileSync(path.join(d, "offers/yonkers39.yaml"), path.join(d, "offers/yonkers40.yaml"))
+    })
     expect(messages(dir)).toEqual([
       'Invalid data in data/offers/yonkers40.yaml, entry "yonkers39", field "key": must match the file name (offers/yonkers39.yaml)',
       'Invalid data in data/offers/yonkers40.yaml, entry "yonkers39", field "key": is also the key of data/offers/yonkers39.yaml',
@@ -160,9 +163,9 @@ describe("checks between files (the same function for the build and validate:dat
   })
 
   test("an image file that does not exist", () => {
-    const dir = dataWith((d) =>
-      rewrite(path.join(d, "pests/ticks.yaml"), "images/pests/ticks.png", "images/pests/tick.png"),
-    )
+    const dir = dataWith((d) => {
+      rewrite(path.join(d, "pests/ticks.yaml"), "images/pests/ticks.png", "images/pests/tick.png")
+    })
     expect(messages(dir)).toEqual([
       expect.stringMatching(
         /^Invalid data in data\/pests\/ticks\.yaml, entry "ticks", field "image\.src": no image file at .*images\/pests\/tick\.png$/,
@@ -171,9 +174,9 @@ describe("checks between files (the same function for the build and validate:dat
   })
 
   test("a bad menu flag", () => {
-    const dir = dataWith((d) =>
-      rewrite(path.join(d, "pests/bees.yaml"), "menu: { services: 8 }", "menu: { services: yes }"),
-    )
+    const dir = dataWith((d) => {
+      rewrite(path.join(d, "pests/bees.yaml"), "menu: { services: 8 }", "menu: { services: yes }")
+    })
     expect(messages(dir)).toEqual([
       'Invalid data in data/pests/bees.yaml, entry "bees", field "menu.services": must be a position number such as 3 (lower comes first)',
     ])
@@ -191,14 +194,18 @@ describe("checks between files (the same function for the build and validate:dat
   })
 
   test("a file that is not YAML", () => {
-    const dir = dataWith((d) => fs.writeFileSync(path.join(d, "pests/ants.yaml"), "slug: [ants"))
+    const dir = dataWith((d) => {
+      fs.writeFileSync(path.join(d, "pests/ants.yaml"), "slug: [ants")
+    })
     expect(messages(dir)[0]).toMatch(
       /^Invalid data in data\/pests\/ants\.yaml, entry "pests\/ants", field "\(file\)": is not valid YAML/,
     )
   })
 
   test("`npm run validate:data` prints the same problems and fails", () => {
-    const dir = dataWith((d) => fs.renameSync(path.join(d, "pests/ants.yaml"), path.join(d, "pests/ant.yaml")))
+    const dir = dataWith((d) => {
+      fs.renameSync(path.join(d, "pests/ants.yaml"), path.join(d, "pests/ant.yaml"))
+    })
     const result = spawnSync(process.execPath, [require.resolve("tsx/cli"), "scripts/validate-data.ts"], {
       env: { ...process.env, DATA_DIR: dir },
       encoding: "utf8",

@@ -21,13 +21,14 @@ function buildWithData(edit: (dataDir: string) => void) {
   return { status: result.status, output: plainOutput(`${result.stdout}${result.stderr}`) }
 }
 
-const replaceIn = (file: string, from: string, to: string) =>
+const replaceIn = (file: string, from: string, to: string) => {
   fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(from, to))
+}
 
 test("a wrong value fails the build naming file, entry and field", () => {
-  const { status, output } = buildWithData((data) =>
-    replaceIn(path.join(data, "pests", "ticks.yaml"), "urgency: Urgent", "urgency: Very High"),
-  )
+  const { status, output } = buildWithData((data) => {
+    replaceIn(path.join(data, "pests", "ticks.yaml"), "urgency: Urgent", "urgency: Very High")
+  })
   expect(status).not.toBe(0)
   expect(output).toContain(
     'Invalid data in data/pests/ticks.yaml, entry "ticks", field "urgency": must be one of the following values: Critical, Urgent, Immediate, Seasonal, Common Issue',
@@ -35,9 +36,9 @@ test("a wrong value fails the build naming file, entry and field", () => {
 })
 
 test("a pest whose slug is not its file name fails the build", () => {
-  const { status, output } = buildWithData((data) =>
-    fs.renameSync(path.join(data, "pests", "roaches.yaml"), path.join(data, "pests", "roachs.yaml")),
-  )
+  const { status, output } = buildWithData((data) => {
+    fs.renameSync(path.join(data, "pests", "roaches.yaml"), path.join(data, "pests", "roachs.yaml"))
+  })
   expect(status).not.toBe(0)
   expect(output).toContain(
     'Invalid data in data/pests/roachs.yaml, entry "roaches", field "slug": must match the file name (pests/roaches.yaml)',

@@ -14,8 +14,9 @@ interface CreatePagesData {
  * One page per static route (data/pages), per pest (data/pests) and per offer key (data/offers).
  * The data was checked before sourcing (pre-bootstrap.ts), across files too.
  */
-export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
-  const result = await graphql<CreatePagesData>(`
+export const createPages: GatsbyNode["createPages"] = async (args) => {
+  const { actions, reporter } = args
+  const result = await args.graphql<CreatePagesData>(`
     query CreatePages {
       allPageYaml(sort: { path: ASC }) {
         nodes {
@@ -37,7 +38,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     }
   `)
   if (result.errors || !result.data) {
-    reporter.panicOnBuild("Could not read the data files", result.errors)
+    reporter.panicOnBuild("Could not read the data files", result.errors as Error[] | undefined)
     return
   }
   const { allPageYaml, allPestYaml, allOfferYaml } = result.data

@@ -150,7 +150,7 @@ export const sectionSchema = strictObject({
     )
     .min(1),
 }).test("section-content", function (section) {
-  const needed = SECTION_CONTENT[section.type as (typeof SECTION_TYPES)[number]]
+  const needed = SECTION_CONTENT[section.type]
   return needed && section[needed as keyof typeof section] === undefined
     ? this.createError({ path: `${this.path}.${needed}`, message: `is required for a "${section.type}" section` })
     : true
@@ -352,10 +352,10 @@ export const offerPageSchema = strictObject({
         image: image(),
       }),
     )
-    .required()
     .test("every-variant", `must have one image for each hero variant (${HERO_VARIANTS.join(", ")})`, (list) =>
       HERO_VARIANTS.every((variant) => list?.filter((entry) => entry.variant === variant).length === 1),
-    ),
+    )
+    .required(),
   exclusions: strictObject({ label: text(), items: textList() }),
   whatYouGet: strictObject({
     heading: text(),

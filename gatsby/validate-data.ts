@@ -140,11 +140,15 @@ export function validateReferences(files: readonly DataFile[]): DataProblem[] {
         problems.push({ file: navigation.file, entry, field: `${field}.path`, message: `no page at ${route}` })
     }
     const { footer, servicesMenu, routes: roles } = navigation.content
-    recordsAt(navigation.content, "main").forEach((link, i) => checkLink("main", `main[${i}]`, link))
+    recordsAt(navigation.content, "main").forEach((link, i) => {
+      checkLink("main", `main[${i}]`, link)
+    })
     checkLink("servicesMenu", "servicesMenu", servicesMenu)
     if (isRecord(roles)) for (const [role, link] of Object.entries(roles)) checkLink("routes", `routes.${role}`, link)
     for (const list of ["company", "legal"])
-      recordsAt(footer, list).forEach((link, i) => checkLink("footer", `${list}[${i}]`, link))
+      recordsAt(footer, list).forEach((link, i) => {
+        checkLink("footer", `${list}[${i}]`, link)
+      })
   }
 
   const offerPage = named("offer-page.yaml")
@@ -172,7 +176,10 @@ export function validateImages(files: readonly DataFile[], dir: string): DataPro
     const entry = entryName(kind, file, content)
     const found: DataProblem[] = []
     const walk = (value: unknown, at: string) => {
-      if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${at}[${i}]`))
+      if (Array.isArray(value))
+        value.forEach((item, i) => {
+          walk(item, `${at}[${i}]`)
+        })
       else if (isRecord(value))
         for (const [key, inner] of Object.entries(value)) {
           const field = at ? `${at}.${key}` : key

@@ -9,18 +9,18 @@ const OUT = path.resolve(__dirname, "../../src/images")
 const W = 960
 const H = 640
 
-const palettes: Record<string, Palette> = {
+const palettes = {
   warm: { sky: ["#fef3c7", "#fde68a"], ground: "#65a30d" },
   cool: { sky: ["#e0f2fe", "#bae6fd"], ground: "#15803d" },
   dusk: { sky: ["#ede9fe", "#c4b5fd"], ground: "#166534" },
   mint: { sky: ["#dcfce7", "#bbf7d0"], ground: "#3f6212" },
   rose: { sky: ["#ffe4e6", "#fecdd3"], ground: "#4d7c0f" },
-}
+} satisfies Record<string, Palette>
 
 const bug = (spec: BugSpec) => drawBug(spec)
 const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }> = {
   ants: {
-    palette: palettes.warm!,
+    palette: palettes.warm,
     figure: bug({
       color: "#3f1d0b",
       body: [
@@ -33,7 +33,7 @@ const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }
     }),
   },
   spiders: {
-    palette: palettes.dusk!,
+    palette: palettes.dusk,
     figure: bug({
       color: "#1f2937",
       body: [
@@ -44,7 +44,7 @@ const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }
     }),
   },
   roaches: {
-    palette: palettes.warm!,
+    palette: palettes.warm,
     figure: bug({
       color: "#7c2d12",
       body: [
@@ -56,9 +56,9 @@ const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }
       segments: 6,
     }),
   },
-  rodents: { palette: palettes.cool!, figure: drawRodent("#78716c"), scale: 0.95 },
+  rodents: { palette: palettes.cool, figure: drawRodent("#78716c"), scale: 0.95 },
   "bed-bugs": {
-    palette: palettes.rose!,
+    palette: palettes.rose,
     figure: bug({
       color: "#7f1d1d",
       body: [
@@ -72,7 +72,7 @@ const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }
     }),
   },
   mosquitos: {
-    palette: palettes.cool!,
+    palette: palettes.cool,
     figure: bug({
       color: "#334155",
       body: [
@@ -87,7 +87,7 @@ const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }
     }),
   },
   ticks: {
-    palette: palettes.mint!,
+    palette: palettes.mint,
     figure: bug({
       color: "#431407",
       body: [
@@ -99,7 +99,7 @@ const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }
     }),
   },
   bees: {
-    palette: palettes.warm!,
+    palette: palettes.warm,
     figure: bug({
       color: "#1c1917",
       body: [
@@ -114,7 +114,7 @@ const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }
     }),
   },
   fleas: {
-    palette: palettes.rose!,
+    palette: palettes.rose,
     figure: bug({
       color: "#451a03",
       body: [
@@ -126,7 +126,7 @@ const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }
     }),
   },
   wasps: {
-    palette: palettes.cool!,
+    palette: palettes.cool,
     figure: bug({
       color: "#1c1917",
       body: [
@@ -140,9 +140,9 @@ const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }
       stripes: { segment: 2, count: 5, color: "#1c1917" },
     }),
   },
-  centipedes: { palette: palettes.dusk!, figure: drawCentipede("#854d0e") },
+  centipedes: { palette: palettes.dusk, figure: drawCentipede("#854d0e") },
   silverfish: {
-    palette: palettes.cool!,
+    palette: palettes.cool,
     figure: bug({
       color: "#64748b",
       body: [
@@ -158,7 +158,7 @@ const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }
   },
   /** A generic beetle under a magnifying glass: the picture of a pest page whose file names none. */
   default: {
-    palette: palettes.mint!,
+    palette: palettes.mint,
     figure: `${bug({
       color: "#44403c",
       body: [
@@ -175,7 +175,7 @@ const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }
 </g>`,
   },
   termites: {
-    palette: palettes.warm!,
+    palette: palettes.warm,
     figure: bug({
       color: "#78350f",
       body: [
@@ -241,9 +241,9 @@ async function write(file: string, svg: string) {
 async function main() {
   for (const [slug, art] of Object.entries(PESTS))
     await write(path.join(OUT, "pests", `${slug}.png`), scene(W, H, art.palette, art.figure, art.scale ?? 0.8))
-  await write(path.join(OUT, "home-hero.png"), scene(1200, 800, palettes.mint!, heroFigure, 1.1))
-  await write(path.join(OUT, "offers", "technician.png"), scene(1200, 800, palettes.cool!, technicianFigure, 0.9))
-  await write(path.join(OUT, "offers", "family.png"), scene(1200, 800, palettes.warm!, familyFigure, 0.85))
+  await write(path.join(OUT, "home-hero.png"), scene(1200, 800, palettes.mint, heroFigure, 1.1))
+  await write(path.join(OUT, "offers", "technician.png"), scene(1200, 800, palettes.cool, technicianFigure, 0.9))
+  await write(path.join(OUT, "offers", "family.png"), scene(1200, 800, palettes.warm, familyFigure, 0.85))
   await write(path.join(OUT, "logo.png"), logoSvg)
   await writeSprite()
   console.log(

@@ -9,16 +9,21 @@ export const isExitThroughTop = (event: MouseEvent) => event.relatedTarget === n
  */
 export function useExitIntent(onExit: () => void, enabled: boolean) {
   const callback = useRef(onExit)
-  callback.current = onExit
   // Read when the event fires: the listener itself goes away in an effect, a frame after `enabled` turns false.
   const active = useRef(enabled)
-  active.current = enabled
+  // Declared before the listener's effect, so both refs are current before it runs.
+  useEffect(() => {
+    callback.current = onExit
+    active.current = enabled
+  })
   useEffect(() => {
     if (!enabled) return
     const onMouseOut = (event: MouseEvent) => {
       if (active.current && isExitThroughTop(event)) callback.current()
     }
     document.addEventListener("mouseout", onMouseOut)
-    return () => document.removeEventListener("mouseout", onMouseOut)
+    return () => {
+      document.removeEventListener("mouseout", onMouseOut)
+    }
   }, [enabled])
 }

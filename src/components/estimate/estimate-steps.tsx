@@ -33,7 +33,9 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
               name="propertyType"
               value={type.id}
               checked={values.propertyType === type.id}
-              onChange={() => set("propertyType", type.id)}
+              onChange={() => {
+                set("propertyType", type.id)
+              }}
               title={type.label}
             />
           ))}
@@ -51,7 +53,9 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
                 name="servicePlan"
                 value={option.id}
                 checked={values.servicePlan === option.id}
-                onChange={() => set("servicePlan", option.id)}
+                onChange={() => {
+                  set("servicePlan", option.id)
+                }}
                 title={<span className="text-lg">{option.name}</span>}
                 details={
                   <>
@@ -90,9 +94,9 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
                   name="pests"
                   value={pest}
                   checked={checked}
-                  onChange={() =>
+                  onChange={() => {
                     set("pests", checked ? values.pests.filter((p) => p !== pest) : [...values.pests, pest])
-                  }
+                  }}
                   title={pest}
                 />
               )
@@ -113,7 +117,9 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
                 name="additionalPests"
                 value={String(option.value)}
                 checked={values.additionalPests === option.value}
-                onChange={() => set("additionalPests", option.value)}
+                onChange={() => {
+                  set("additionalPests", option.value)
+                }}
                 title={option.label}
               />
             ))}
@@ -129,7 +135,9 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
               name="sameDayService"
               value="yes"
               checked={values.sameDayService}
-              onChange={() => set("sameDayService", !values.sameDayService)}
+              onChange={() => {
+                set("sameDayService", !values.sameDayService)
+              }}
               title={`${options.sameDay.label} (${options.sameDay.priceNote})`}
               details={texts.sameDayHint}
             />
@@ -141,7 +149,9 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
             name="quickKnock"
             value="yes"
             checked={values.quickKnock}
-            onChange={() => set("quickKnock", !values.quickKnock)}
+            onChange={() => {
+              set("quickKnock", !values.quickKnock)
+            }}
             title={`${options.quickKnock.label} (${options.quickKnock.priceNote})`}
             details={texts.quickKnockHint}
           />

@@ -17,7 +17,9 @@ export function Deferred<P extends object>({
   const [Loaded, setLoaded] = useState<ComponentType<P> | null>(null)
   useEffect(() => {
     let active = true
-    void load().then((component) => active && setLoaded(() => component))
+    void load().then((component) => {
+      if (active) setLoaded(() => component)
+    })
     return () => {
       active = false
     }

@@ -54,7 +54,9 @@ export function SiteHeader({
 }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
-  const closeMenu = useCallback(() => setMenuOpen(false), [])
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false)
+  }, [])
   const { servicesMenu, estimateCta } = navigation
 
   return (
@@ -121,7 +123,9 @@ export function SiteHeader({
             aria-label={navigation.labels.openMenu}
             aria-expanded={menuOpen}
             aria-haspopup="dialog"
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuOpen(true)
+            }}
           >
             <Menu className="h-6 w-6" aria-hidden="true" />
           </button>

@@ -62,7 +62,7 @@ export function OffersIndex({ offers, notes }: { offers: readonly OfferCard[]; n
           ))}
         </ol>
         <h3 className="mb-2 mt-8 text-lg font-semibold text-slate-900">{addCity.exampleHeading}</h3>
-        <pre className="overflow-x-auto rounded-xl bg-slate-900 p-4 text-sm text-slate-100" tabIndex={0}>
+        <pre className="whitespace-pre-wrap break-words rounded-xl bg-slate-900 p-4 text-sm text-slate-100">
           <code>{addCity.example}</code>
         </pre>
       </Section>

@@ -20,8 +20,12 @@ export const useToast = () => useContext(ToastContext)
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
   useEffect(() => {
-    const timer = setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS)
-    return () => clearTimeout(timer)
+    const timer = setTimeout(() => {
+      onDismiss(toast.id)
+    }, TOAST_DURATION_MS)
+    return () => {
+      clearTimeout(timer)
+    }
   }, [toast.id, onDismiss])
   const destructive = toast.variant === "destructive"
   // Not a list item: a role on an <li> would break its list for assistive technology (axe "list").
@@ -38,7 +42,9 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       </div>
       <button
         type="button"
-        onClick={() => onDismiss(toast.id)}
+        onClick={() => {
+          onDismiss(toast.id)
+        }}
         className="self-start rounded p-1 hover:bg-black/10"
         aria-label="Dismiss"
       >
@@ -52,11 +58,12 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([])
   const nextId = useRef(1)
-  const show = useCallback(
-    (toast: ToastInput) => setToasts((list) => [...list, { ...toast, id: nextId.current++ }]),
-    [],
-  )
-  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), [])
+  const show = useCallback((toast: ToastInput) => {
+    setToasts((list) => [...list, { ...toast, id: nextId.current++ }])
+  }, [])
+  const dismiss = useCallback((id: number) => {
+    setToasts((list) => list.filter((t) => t.id !== id))
+  }, [])
   const value = useMemo(() => show, [show])
   return (
     <ToastContext.Provider value={value}>
