@@ -2,19 +2,10 @@ import { graphql } from "gatsby"
 import { AboutPage } from "../components/about/about-page"
 import { pageTemplate } from "../components/page/page-template"
 
-const { Page, Head } = pageTemplate<Queries.AboutPageQuery>(
-  ({ pageYaml: page, aboutYaml }, { company, navigation }) => (
-    <AboutPage
-      heading={page.heading}
-      intro={page.intro}
-      content={aboutYaml}
-      phone={company.phone}
-      routes={navigation.routes}
-    />
-  ),
-)
-export default Page
-export { Head }
+const { Page, Head } = pageTemplate<Queries.AboutPageQuery, Parameters<typeof AboutPage>[0]>(AboutPage, (data) => ({
+  content: data.aboutYaml,
+}))
+export { Head, Page as default }
 
 export const query = graphql`
   query AboutPage($slug: String!) {

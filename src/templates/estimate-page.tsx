@@ -1,40 +1,20 @@
 import { graphql } from "gatsby"
-import { EstimateWizardShell } from "../components/estimate/estimate-wizard-shell"
-import { Deferred } from "../components/forms/deferred"
-import { PageHero } from "../components/page/page-hero"
+import { EstimatePage, type EstimatePageProps } from "../components/estimate/estimate-page"
 import { pageTemplate } from "../components/page/page-template"
 import { estimatePestOptions } from "../lib/pest-lists"
 
-// The wizard (with Formik) loads after the page; the shell is what the build prerenders.
-const loadWizard = () => import("../components/estimate/estimate-wizard").then((m) => m.EstimateWizard)
-
 /** The wizard's pest choices come from the pest files (estimate:), the other choices from estimate-options.yaml. */
-const { Page, Head } = pageTemplate<Queries.EstimatePageQuery>(
-  ({ pageYaml: page, estimateWizardYaml: texts, estimateOptionsYaml, plansYaml, allPestYaml }, { company }) => {
-    const options = { ...estimateOptionsYaml, ...estimatePestOptions(allPestYaml.nodes) }
-    return (
-      <>
-        <PageHero heading={page.heading} intro={page.intro} />
-        <div className="mx-auto max-w-3xl px-4 pb-16">
-          <Deferred
-            load={loadWizard}
-            props={{
-              texts,
-              options,
-              plans: plansYaml.plans,
-              phone: company.phone,
-              sameDayRule: company.sameDayService,
-              timeZone: company.timeZone,
-            }}
-            placeholder={<EstimateWizardShell texts={texts} options={options} phone={company.phone} />}
-          />
-        </div>
-      </>
-    )
-  },
+const { Page, Head } = pageTemplate<Queries.EstimatePageQuery, EstimatePageProps>(
+  EstimatePage,
+  (data, { company }) => ({
+    texts: data.estimateWizardYaml,
+    options: { ...data.estimateOptionsYaml, ...estimatePestOptions(data.allPestYaml.nodes) },
+    plans: data.plansYaml.plans,
+    sameDayRule: company.sameDayService,
+    timeZone: company.timeZone,
+  }),
 )
-export default Page
-export { Head }
+export { Head, Page as default }
 
 export const query = graphql`
   query EstimatePage($slug: String!) {

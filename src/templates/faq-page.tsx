@@ -3,20 +3,12 @@ import { FaqPage } from "../components/faq/faq-page"
 import { pageTemplate } from "../components/page/page-template"
 import { faqJsonLd } from "../lib/structured-data"
 
-const { Page, Head } = pageTemplate<Queries.FaqPageQuery>(
-  ({ pageYaml: page, faqYaml }, { company, navigation }) => (
-    <FaqPage
-      heading={page.heading}
-      intro={page.intro}
-      content={faqYaml}
-      phone={company.phone}
-      routes={navigation.routes}
-    />
-  ),
-  ({ faqYaml }) => [faqJsonLd(faqYaml.questions)],
+const { Page, Head } = pageTemplate<Queries.FaqPageQuery, Parameters<typeof FaqPage>[0]>(
+  FaqPage,
+  (data) => ({ content: data.faqYaml }),
+  (data) => [faqJsonLd(data.faqYaml.questions)],
 )
-export default Page
-export { Head }
+export { Head, Page as default }
 
 export const query = graphql`
   query FaqPage($slug: String!) {

@@ -1,23 +1,14 @@
 import { graphql } from "gatsby"
-import { HomePage } from "../components/home/home-page"
+import { HomePage, type HomePageProps } from "../components/home/home-page"
 import { pageTemplate } from "../components/page/page-template"
 
-const { Page, Head } = pageTemplate<Queries.HomePageQuery>(
-  ({ pageYaml: page, homeYaml: home, plansYaml, testimonialsYaml }, { company, navigation }) => (
-    <HomePage
-      heading={page.heading}
-      intro={page.intro}
-      home={home}
-      heroImage={home.heroImage.src.childImageSharp?.gatsbyImageData}
-      plans={plansYaml.plans}
-      testimonials={testimonialsYaml}
-      phone={company.phone}
-      routes={navigation.routes}
-    />
-  ),
-)
-export default Page
-export { Head }
+const { Page, Head } = pageTemplate<Queries.HomePageQuery, HomePageProps>(HomePage, (data) => ({
+  home: data.homeYaml,
+  heroImage: data.homeYaml.heroImage.src.childImageSharp?.gatsbyImageData,
+  plans: data.plansYaml.plans,
+  testimonials: data.testimonialsYaml,
+}))
+export { Head, Page as default }
 
 export const query = graphql`
   query HomePage($slug: String!) {

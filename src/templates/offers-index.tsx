@@ -1,21 +1,15 @@
 import { graphql } from "gatsby"
-import { OffersIndex } from "../components/offer/offers-index"
-import { PageHero } from "../components/page/page-hero"
+import { OffersIndexPage } from "../components/offer/offers-index"
 import { pageTemplate } from "../components/page/page-template"
 
-const { Page, Head } = pageTemplate<Queries.OffersIndexPageQuery>(
-  ({ pageYaml: page, offersIndexYaml: notes, allOfferYaml }, { company }) => (
-    <>
-      <PageHero heading={page.heading} intro={page.intro} />
-      <OffersIndex
-        offers={allOfferYaml.nodes.map((offer) => ({ ...offer, phone: offer.phone ?? company.phone }))}
-        notes={notes}
-      />
-    </>
-  ),
+const { Page, Head } = pageTemplate<Queries.OffersIndexPageQuery, Parameters<typeof OffersIndexPage>[0]>(
+  OffersIndexPage,
+  (data, { company }) => ({
+    notes: data.offersIndexYaml,
+    offers: data.allOfferYaml.nodes.map((offer) => ({ ...offer, phone: offer.phone ?? company.phone })),
+  }),
 )
-export default Page
-export { Head }
+export { Head, Page as default }
 
 export const query = graphql`
   query OffersIndexPage($slug: String!) {

@@ -2,11 +2,10 @@ import { graphql } from "gatsby"
 import { pageTemplate } from "../components/page/page-template"
 import { PlansPage } from "../components/plans/plans-page"
 
-const { Page, Head } = pageTemplate<Queries.PlansPageQuery>(({ pageYaml: page, plansYaml }, { navigation }) => (
-  <PlansPage heading={page.heading} intro={page.intro} content={plansYaml} routes={navigation.routes} />
-))
-export default Page
-export { Head }
+const { Page, Head } = pageTemplate<Queries.PlansPageQuery, Parameters<typeof PlansPage>[0]>(PlansPage, (data) => ({
+  content: data.plansYaml,
+}))
+export { Head, Page as default }
 
 export const query = graphql`
   query PlansPage($slug: String!) {

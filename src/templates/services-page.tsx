@@ -1,24 +1,15 @@
 import { graphql } from "gatsby"
 import { pageTemplate } from "../components/page/page-template"
-import { ServicesPage } from "../components/services/services-page"
+import { ServicesPage, type ServicesPageProps } from "../components/services/services-page"
 import { servicesMenuPests } from "../lib/pest-lists"
 
 /** The grid shows the pests whose files set menu.services, in that order. */
-const { Page, Head } = pageTemplate<Queries.ServicesPageQuery>(
-  ({ pageYaml: page, servicesPageYaml: content, plansYaml, allPestYaml }, { company, navigation }) => (
-    <ServicesPage
-      heading={page.heading}
-      intro={page.intro}
-      content={content}
-      pests={servicesMenuPests(allPestYaml.nodes)}
-      plans={plansYaml.plans}
-      phone={company.phone}
-      routes={navigation.routes}
-    />
-  ),
-)
-export default Page
-export { Head }
+const { Page, Head } = pageTemplate<Queries.ServicesPageQuery, ServicesPageProps>(ServicesPage, (data) => ({
+  content: data.servicesPageYaml,
+  pests: servicesMenuPests(data.allPestYaml.nodes),
+  plans: data.plansYaml.plans,
+}))
+export { Head, Page as default }
 
 export const query = graphql`
   query ServicesPage($slug: String!) {

@@ -1,4 +1,5 @@
-import { withTrailingSlash, type SiteRoutes } from "../../lib/paths"
+import { withTrailingSlash } from "../../lib/paths"
+import type { StaticPageProps } from "../page/page-template"
 import { PageHero } from "../page/page-hero"
 import { CardGrid, type CardData } from "../ui/card-grid"
 import { CheckList } from "../ui/check-list"
@@ -19,19 +20,7 @@ export interface AboutContent {
   readonly cta: CtaData
 }
 
-export function AboutPage({
-  heading,
-  intro,
-  content,
-  phone,
-  routes,
-}: {
-  heading: string
-  intro: string
-  content: AboutContent
-  phone: { display: string; e164: string }
-  routes: SiteRoutes
-}) {
+export function AboutPage({ heading, intro, content, phone, routes }: StaticPageProps & { content: AboutContent }) {
   return (
     <>
       <PageHero heading={heading} intro={intro} />

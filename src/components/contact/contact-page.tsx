@@ -6,6 +6,9 @@ import { PageHero } from "../page/page-hero"
 import { CheckList } from "../ui/check-list"
 import { HoursList } from "../ui/hours-list"
 
+const CALL_LINK_CLASS =
+  "mt-4 inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-accent-700 hover:bg-amber-50"
+
 export interface ContactContent {
   readonly whyHeading: string
   readonly whyPoints: readonly string[]
@@ -82,12 +85,7 @@ export function ContactPage({ heading, intro, content, phone, email, hours, form
               {content.sameDay.heading}
             </h2>
             <p className="mt-2">{content.sameDay.text}</p>
-            <PhoneLink
-              phone={phone}
-              label={content.sameDay.callLabel}
-              icon="md"
-              className="mt-4 inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-accent-700 hover:bg-amber-50"
-            />
+            <PhoneLink phone={phone} label={content.sameDay.callLabel} icon="md" className={CALL_LINK_CLASS} />
           </section>
           <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="service-area">
             <h2 id="service-area" className="text-xl font-bold text-brand-900">

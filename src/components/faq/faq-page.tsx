@@ -1,5 +1,6 @@
 import { Link } from "gatsby"
-import { withTrailingSlash, type SiteRoutes } from "../../lib/paths"
+import { withTrailingSlash } from "../../lib/paths"
+import type { StaticPageProps } from "../page/page-template"
 import { PageHero } from "../page/page-hero"
 import { buttonClass } from "../ui/button-class"
 import { Icon } from "../ui/icon"
@@ -19,19 +20,7 @@ export interface FaqContent {
   readonly questions: readonly AccordionItem[]
 }
 
-export function FaqPage({
-  heading,
-  intro,
-  content,
-  phone,
-  routes,
-}: {
-  heading: string
-  intro: string
-  content: FaqContent
-  phone: { display: string; e164: string }
-  routes: SiteRoutes
-}) {
+export function FaqPage({ heading, intro, content, phone, routes }: StaticPageProps & { content: FaqContent }) {
   return (
     <>
       <PageHero heading={heading} intro={intro} />

@@ -1,7 +1,8 @@
 import { Link } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { Zap } from "lucide-react"
-import { withTrailingSlash, type SiteRoutes } from "../../lib/paths"
+import { withTrailingSlash } from "../../lib/paths"
+import type { StaticPageProps } from "../page/page-template"
 import { PlanCard, type PlanData } from "../plans/plan-card"
 import { buttonClass } from "../ui/button-class"
 import { CardGrid, type CardData } from "../ui/card-grid"
@@ -26,15 +27,11 @@ export interface HomeContent {
   readonly cta: CtaData
 }
 
-export interface HomePageProps {
-  heading: string
-  intro: string
+export interface HomePageProps extends StaticPageProps {
   home: HomeContent
   heroImage?: IGatsbyImageData | null
   plans: readonly PlanData[]
   testimonials: { readonly heading: string; readonly items: readonly Testimonial[] }
-  phone: { display: string; e164: string }
-  routes: SiteRoutes
 }
 
 export function HomePage({ heading, intro, home, heroImage, plans, testimonials, phone, routes }: HomePageProps) {

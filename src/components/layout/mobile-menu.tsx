@@ -12,6 +12,9 @@ import { HoursList } from "../ui/hours-list"
 import { Logo } from "./logo"
 import type { HeaderNavigation } from "./site-header"
 
+const CALL_LINK_CLASS =
+  "flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white"
+
 interface MobileMenuProps {
   open: boolean
   onClose: () => void
@@ -98,7 +101,7 @@ export function MobileMenu({
             label={navigation.callCta.label}
             number="none"
             icon="md"
-            className="flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white"
+            className={CALL_LINK_CLASS}
           />
         </div>
         <div className="text-sm text-slate-600">

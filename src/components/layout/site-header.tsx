@@ -11,6 +11,10 @@ import { MobileMenu } from "./mobile-menu"
 import { navLinkClass } from "./nav-link-class"
 import { ServicesDropdown } from "./services-dropdown"
 
+const DESKTOP_CALL_CLASS = "flex items-center justify-end gap-1 whitespace-nowrap font-bold text-brand-800"
+const MOBILE_CALL_CLASS =
+  "inline-flex items-center gap-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white"
+
 export interface HeaderNavigation {
   readonly main: ReadonlyArray<{ readonly label: string; readonly path: string }>
   readonly servicesMenu: { readonly label: string; readonly path: string; readonly allLabel: string }
@@ -94,11 +98,7 @@ export function SiteHeader({
         </nav>
         <div className="hidden items-center gap-4 lg:flex">
           <div className="hidden text-right xl:block">
-            <PhoneLink
-              phone={phone}
-              icon="sm"
-              className="flex items-center justify-end gap-1 whitespace-nowrap font-bold text-brand-800"
-            />
+            <PhoneLink phone={phone} icon="sm" className={DESKTOP_CALL_CLASS} />
             <p className="whitespace-nowrap text-xs text-slate-600">{hoursSummary}</p>
           </div>
           <Link
@@ -114,7 +114,7 @@ export function SiteHeader({
             label={navigation.labels.call}
             number="sr-only"
             icon="sm"
-            className="inline-flex items-center gap-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white"
+            className={MOBILE_CALL_CLASS}
           />
           <button
             ref={menuButton}

@@ -1,5 +1,8 @@
 import { PhoneLink } from "../ui/phone-link"
 
+const CALL_LINK_CLASS =
+  "mt-2 flex items-center justify-center gap-2 rounded-lg bg-accent-600 px-4 py-3 font-bold hover:bg-accent-700"
+
 interface MobileCallBarProps {
   phone: { e164: string }
   callLabel: string
@@ -17,13 +20,7 @@ export function MobileCallBar({ phone, callLabel, callText, exclusions }: Mobile
     >
       <p className="text-xs text-brand-100">{exclusions}</p>
       <p className="mt-0.5 text-sm font-semibold">{callText}</p>
-      <PhoneLink
-        phone={phone}
-        label={callLabel}
-        number="none"
-        icon="md"
-        className="mt-2 flex items-center justify-center gap-2 rounded-lg bg-accent-600 px-4 py-3 font-bold hover:bg-accent-700"
-      />
+      <PhoneLink phone={phone} label={callLabel} number="none" icon="md" className={CALL_LINK_CLASS} />
     </div>
   )
 }

@@ -2,6 +2,9 @@ import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { PhoneLink } from "../ui/phone-link"
 import { Logo } from "../layout/logo"
 
+const CALL_LINK_CLASS =
+  "inline-flex items-center gap-2 whitespace-nowrap rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
+
 interface OfferHeaderProps {
   companyName: string
   logo?: IGatsbyImageData | null
@@ -14,11 +17,7 @@ export function OfferHeader({ companyName, logo, phone }: OfferHeaderProps) {
     <header className="border-b border-slate-200 bg-white" data-placement="offer-header">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Logo name={companyName} image={logo} />
-        <PhoneLink
-          phone={phone}
-          icon="sm"
-          className="inline-flex items-center gap-2 whitespace-nowrap rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
-        />
+        <PhoneLink phone={phone} icon="sm" className={CALL_LINK_CLASS} />
       </div>
     </header>
   )

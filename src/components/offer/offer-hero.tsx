@@ -5,6 +5,9 @@ import { Icon } from "../ui/icon"
 import { ResponsiveImage } from "../ui/responsive-image"
 import type { HeroPicture } from "./types"
 
+const CALL_LINK_CLASS =
+  "mt-8 flex w-full items-center justify-center gap-3 whitespace-nowrap rounded-xl bg-accent-600 px-4 py-4 text-lg font-extrabold text-white shadow-lg hover:bg-accent-700 sm:w-auto sm:px-6 sm:text-2xl"
+
 interface OfferHeroProps {
   companyName: string
   logo?: IGatsbyImageData | null
@@ -52,13 +55,7 @@ export function OfferHero({
               </li>
             ))}
           </ul>
-          <PhoneLink
-            phone={phone}
-            label={callLabel}
-            number="none"
-            icon="lg"
-            className="mt-8 flex w-full items-center justify-center gap-3 whitespace-nowrap rounded-xl bg-accent-600 px-4 py-4 text-lg font-extrabold text-white shadow-lg hover:bg-accent-700 sm:w-auto sm:px-6 sm:text-2xl"
-          />
+          <PhoneLink phone={phone} label={callLabel} number="none" icon="lg" className={CALL_LINK_CLASS} />
           <p className="mt-2 text-sm text-slate-600">{couponNote}</p>
         </div>
         {picture && (

@@ -4,6 +4,9 @@ import type { HoursLine } from "../../lib/hours"
 import { PhoneLink } from "../ui/phone-link"
 import { HoursList } from "../ui/hours-list"
 
+const CALL_LINK_CLASS =
+  "mt-6 inline-flex items-center justify-center gap-3 rounded-xl bg-accent-600 px-6 py-4 text-xl font-extrabold text-white shadow-lg hover:bg-accent-700"
+
 interface OfferThankYouProps {
   heading: string
   text: string
@@ -43,13 +46,7 @@ export function OfferThankYou({
       <p className="mt-8 text-slate-700">
         {emergencyText} <PhoneLink phone={phone} className="font-bold text-brand-800 underline" />
       </p>
-      <PhoneLink
-        phone={phone}
-        label={callLabel}
-        number="none"
-        icon="lg"
-        className="mt-6 inline-flex items-center justify-center gap-3 rounded-xl bg-accent-600 px-6 py-4 text-xl font-extrabold text-white shadow-lg hover:bg-accent-700"
-      />
+      <PhoneLink phone={phone} label={callLabel} number="none" icon="lg" className={CALL_LINK_CLASS} />
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import { Link } from "gatsby"
 import { offerPath } from "../../lib/paths"
+import { PageHero } from "../page/page-hero"
 import { CheckList } from "../ui/check-list"
 import { Section } from "../ui/section"
 
@@ -66,6 +67,20 @@ export function OffersIndex({ offers, notes }: { offers: readonly OfferCard[]; n
           <code>{addCity.example}</code>
         </pre>
       </Section>
+    </>
+  )
+}
+
+/** The /offers page: its heading, then the offers and the notes. */
+export function OffersIndexPage({
+  heading,
+  intro,
+  ...index
+}: Parameters<typeof OffersIndex>[0] & { heading: string; intro: string }) {
+  return (
+    <>
+      <PageHero heading={heading} intro={intro} />
+      <OffersIndex {...index} />
     </>
   )
 }

@@ -3,6 +3,8 @@ import { useEffect } from "react"
 import { withTrailingSlash } from "../../lib/paths"
 import { PhoneLink } from "../ui/phone-link"
 
+const CALL_LINK_CLASS = "inline-flex items-center gap-1 font-bold text-brand-800 underline"
+
 export interface NotFoundProps {
   heading: string
   message: string
@@ -48,13 +50,7 @@ export function NotFound({
         </Link>
       </div>
       <p className="mt-8 text-slate-700">
-        {callPrompt}{" "}
-        <PhoneLink
-          phone={phone}
-          icon="sm"
-          className="inline-flex items-center gap-1 font-bold text-brand-800 underline"
-          placement="not-found"
-        />
+        {callPrompt} <PhoneLink phone={phone} icon="sm" className={CALL_LINK_CLASS} placement="not-found" />
       </p>
     </section>
   )

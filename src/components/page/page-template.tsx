@@ -1,6 +1,7 @@
 import type { HeadProps, PageProps } from "gatsby"
-import type { ReactNode } from "react"
+import type { ComponentType, ReactNode } from "react"
 import { useSiteData, type SiteData } from "../../hooks/use-site-data"
+import type { SiteRoutes } from "../../lib/paths"
 import { Layout } from "../layout/layout"
 import { Seo, type SeoProps } from "../seo/seo"
 import { pageSeoProps, type PageSeoFields } from "../seo/page-seo"
@@ -44,8 +45,36 @@ export function siteTemplate<D extends object>({ content, seo, standalone = fals
   return { Page, Head }
 }
 
-/** A template of a data/pages page, whose head comes from the page file (plus any structured data). */
-export const pageTemplate = <D extends { readonly pageYaml: PageSeoFields | null }>(
-  content: TemplateParts<D>["content"],
+/** What every data/pages page component is given: its page file's heading and intro, the phone and the routes. */
+export interface StaticPageProps {
+  heading: string
+  intro: string
+  phone: { readonly display: string; readonly e164: string }
+  routes: SiteRoutes
+}
+
+type StaticPageData = { readonly pageYaml: (PageSeoFields & { heading: string; intro: string }) | null }
+
+/**
+ * A template of a data/pages page: `Component` gets the page's heading and
+ * intro, the phone and the routes, plus what `props` takes from the query;
+ * the head comes from the page file (plus any structured data).
+ */
+export function pageTemplate<D extends StaticPageData, P extends Partial<StaticPageProps>>(
+  Component: ComponentType<P>,
+  props: (data: Found<D>, site: SiteData) => Omit<P, keyof StaticPageProps>,
   jsonLd?: (data: Found<D>) => SeoProps["jsonLd"],
-) => siteTemplate<D>({ content, seo: (data) => ({ ...pageSeoProps(data.pageYaml), jsonLd: jsonLd?.(data) }) })
+) {
+  return siteTemplate<D>({
+    content: (data, site) => {
+      const common: StaticPageProps = {
+        heading: data.pageYaml.heading,
+        intro: data.pageYaml.intro,
+        phone: site.company.phone,
+        routes: site.navigation.routes,
+      }
+      return <Component {...({ ...common, ...props(data, site) } as P)} />
+    },
+    seo: (data) => ({ ...pageSeoProps(data.pageYaml), jsonLd: jsonLd?.(data) }),
+  })
+}

@@ -8,6 +8,9 @@ import type { OptionLinks } from "./sections/option-cards"
 import type { PestData } from "./types"
 import { UrgencyBadge } from "./urgency-badge"
 
+const CALL_LINK_CLASS =
+  "inline-flex items-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+
 export interface PestPageProps {
   pest: Pick<PestData, "name" | "heading" | "intro" | "urgency" | "sections">
   /** The pest's picture, or the default one when its file names none. */
@@ -35,13 +38,7 @@ export function PestPage({ pest, image, breadcrumb, phone, callLabel, links }: P
             >
               {links.estimate.label}
             </Link>
-            <PhoneLink
-              phone={phone}
-              label={callLabel}
-              icon="md"
-              className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
-              placement="pest-hero"
-            />
+            <PhoneLink phone={phone} label={callLabel} icon="md" className={CALL_LINK_CLASS} placement="pest-hero" />
           </div>
         </div>
         {image?.data && <ResponsiveImage image={image.data} alt={image.alt} className="rounded-2xl shadow-lg" eager />}

@@ -1,6 +1,7 @@
 import { Link } from "gatsby"
 import { Clock } from "lucide-react"
-import { withTrailingSlash, type SiteRoutes } from "../../lib/paths"
+import { withTrailingSlash } from "../../lib/paths"
+import type { StaticPageProps } from "../page/page-template"
 import { PageHero } from "../page/page-hero"
 import { buttonClass } from "../ui/button-class"
 import { CheckList } from "../ui/check-list"
@@ -25,12 +26,7 @@ export function PlansPage({
   intro,
   content,
   routes,
-}: {
-  heading: string
-  intro: string
-  content: PlansContent
-  routes: SiteRoutes
-}) {
+}: Pick<StaticPageProps, "heading" | "intro" | "routes"> & { content: PlansContent }) {
   const estimatePath = withTrailingSlash(routes.estimate.path)
   const labels = {
     included: content.includedLabel,

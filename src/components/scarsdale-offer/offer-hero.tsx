@@ -4,6 +4,9 @@ import { buttonClass } from "../ui/button-class"
 import { CountdownTimer } from "./countdown-timer"
 import type { HeroTexts, PhoneNumber } from "./types"
 
+const CALL_LINK_CLASS =
+  "inline-flex items-center gap-2 rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10"
+
 /** The top of the page: the offer, its price against the regular value, the spots left and the countdown. */
 export function OfferHero({
   texts,
@@ -42,7 +45,7 @@ export function OfferHero({
             label={fill(texts.callLabel, { phone: phone.display })}
             number="none"
             icon="md"
-            className="inline-flex items-center gap-2 rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10"
+            className={CALL_LINK_CLASS}
           />
         </div>
       </div>

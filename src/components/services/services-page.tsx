@@ -1,6 +1,7 @@
 import { Link } from "gatsby"
 import { Check } from "lucide-react"
-import { pestPath, withTrailingSlash, type SiteRoutes } from "../../lib/paths"
+import { pestPath, withTrailingSlash } from "../../lib/paths"
+import type { StaticPageProps } from "../page/page-template"
 import { UrgencyBadge } from "../pest/urgency-badge"
 import { PageHero } from "../page/page-hero"
 import type { PlanData } from "../plans/plan-card"
@@ -27,14 +28,10 @@ export interface ServicesContent {
   readonly cta: CtaData
 }
 
-export interface ServicesPageProps {
-  heading: string
-  intro: string
+export interface ServicesPageProps extends StaticPageProps {
   content: ServicesContent
   pests: readonly PestCardData[]
   plans: readonly PlanData[]
-  phone: { display: string; e164: string }
-  routes: SiteRoutes
 }
 
 export function ServicesPage({ heading, intro, content, pests, plans, phone, routes }: ServicesPageProps) {

@@ -1,6 +1,9 @@
 import { PhoneLink } from "./phone-link"
 import { ModalDialog } from "./modal-dialog"
 
+const CALL_LINK_CLASS =
+  "mt-6 flex items-center justify-center gap-2 rounded-xl bg-accent-600 px-5 py-3 text-lg font-bold text-white hover:bg-accent-700"
+
 interface CallPromptDialogProps {
   open: boolean
   onClose: () => void
@@ -24,13 +27,7 @@ export function CallPromptDialog({
   return (
     <ModalDialog open={open} title={heading} onClose={onClose} placement="exit-intent">
       <p className="mt-3 text-slate-700">{text}</p>
-      <PhoneLink
-        phone={phone}
-        label={callLabel}
-        number="none"
-        icon="md"
-        className="mt-6 flex items-center justify-center gap-2 rounded-xl bg-accent-600 px-5 py-3 text-lg font-bold text-white hover:bg-accent-700"
-      />
+      <PhoneLink phone={phone} label={callLabel} number="none" icon="md" className={CALL_LINK_CLASS} />
       <button
         type="button"
         onClick={onClose}

@@ -2,6 +2,9 @@ import { Link } from "gatsby"
 import { PhoneLink } from "./phone-link"
 import { buttonClass } from "./button-class"
 
+const CALL_LINK_CLASS =
+  "inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+
 export interface CtaData {
   readonly heading: string
   readonly text: string
@@ -28,12 +31,7 @@ export function CtaBanner({
           <Link to={estimatePath} className={buttonClass("primary")}>
             {cta.primaryLabel}
           </Link>
-          <PhoneLink
-            phone={phone}
-            label={cta.secondaryLabel}
-            icon="md"
-            className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
-          />
+          <PhoneLink phone={phone} label={cta.secondaryLabel} icon="md" className={CALL_LINK_CLASS} />
         </div>
       </div>
     </section>
