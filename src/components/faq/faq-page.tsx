@@ -3,7 +3,7 @@ import { withTrailingSlash } from "../../lib/paths"
 import type { StaticPageProps } from "../page/page-template"
 import { PageHero } from "../page/page-hero"
 import { buttonClass } from "../ui/button-class"
-import { Icon } from "../ui/icon"
+import { IconBadge } from "../ui/icon"
 import { PhoneLink } from "../ui/phone-link"
 import { Section } from "../ui/section"
 import { Accordion, type AccordionItem } from "./accordion"
@@ -28,9 +28,7 @@ export function FaqPage({ heading, intro, content, phone, routes }: StaticPagePr
         <ul className="grid gap-5 md:grid-cols-3">
           {content.quickActions.map((action) => (
             <li key={action.action} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                <Icon name={action.icon} />
-              </span>
+              <IconBadge name={action.icon} />
               <h2 className="mt-4 text-lg font-semibold text-slate-900">{action.title}</h2>
               <p className="mt-2 text-sm text-slate-700">{action.text}</p>
               <div className="mt-auto pt-4">

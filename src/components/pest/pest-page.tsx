@@ -1,5 +1,6 @@
 import { Link } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
+import { buttonClass } from "../ui/button-class"
 import { PhoneLink } from "../ui/phone-link"
 import { ResponsiveImage } from "../ui/responsive-image"
 import { Breadcrumb, type Crumb } from "./breadcrumb"
@@ -32,10 +33,7 @@ export function PestPage({ pest, image, breadcrumb, phone, callLabel, links }: P
           <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{pest.heading}</h1>
           <p className="mt-4 text-lg text-slate-700">{pest.intro}</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link
-              to={links.estimate.path}
-              className="rounded-lg bg-accent-600 px-5 py-3 font-semibold text-white hover:bg-accent-700"
-            >
+            <Link to={links.estimate.path} className={buttonClass("primary")}>
               {links.estimate.label}
             </Link>
             <PhoneLink phone={phone} label={callLabel} icon="md" className={CALL_LINK_CLASS} placement="pest-hero" />

@@ -7,7 +7,7 @@ import { PageHero } from "../page/page-hero"
 import type { PlanData } from "../plans/plan-card"
 import { CardGrid, type CardData } from "../ui/card-grid"
 import { CtaBanner, type CtaData } from "../ui/cta-banner"
-import { Icon } from "../ui/icon"
+import { IconBadge } from "../ui/icon"
 import { Section } from "../ui/section"
 
 export interface PestCardData {
@@ -44,9 +44,7 @@ export function ServicesPage({ heading, intro, content, pests, plans, phone, rou
           {pests.map((pest) => (
             <li key={pest.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <div className="flex items-center justify-between gap-3">
-                <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                  <Icon name={pest.card.icon} />
-                </span>
+                <IconBadge name={pest.card.icon} />
                 <UrgencyBadge urgency={pest.urgency} />
               </div>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{pest.name}</h3>
