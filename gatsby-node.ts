@@ -1,4 +1,5 @@
 // One module per Gatsby Node API, in gatsby/.
+export { onPreBootstrap } from "./gatsby/pre-bootstrap"
 export { createSchemaCustomization } from "./gatsby/schema"
 export { onCreateNode } from "./gatsby/on-create-node"
 export { createPages } from "./gatsby/create-pages"

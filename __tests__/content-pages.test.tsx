@@ -8,6 +8,7 @@ import { PestPage, type PestPageProps } from "../src/components/pest/pest-page"
 import { PlansPage, type PlansContent } from "../src/components/plans/plans-page"
 import { ServicesPage, type PestCardData, type ServicesContent } from "../src/components/services/services-page"
 import { hoursLines } from "../src/lib/hours"
+import { servicesMenuPests, type ListedPest } from "../src/lib/pest-lists"
 import { pestTrail } from "../src/lib/pest-trail"
 import { dataFiles, readData, siteData } from "./fixtures/data"
 
@@ -87,6 +88,7 @@ test("home: hero with badge and three buttons, four trust cards, four plan cards
       plans={plans.plans}
       testimonials={testimonials}
       phone={phone}
+      routes={navigation.routes}
     />,
   )
   expect(screen.getByRole("heading", { level: 2, name: testimonials.heading })).toBeInTheDocument()
@@ -107,7 +109,11 @@ test("home: hero with badge and three buttons, four trust cards, four plan cards
 
 test("services: 11 pest cards with urgency badge and Learn More, three plan summaries, four reasons, a call to action", () => {
   const content = readData<ServicesContent>("services-page.yaml")
-  const pests = navigation.servicesMenu.pests.map((slug) => readData<PestCardData>(`pests/${slug}.yaml`))
+  const pests = servicesMenuPests(
+    dataFiles()
+      .filter((f) => f.startsWith("pests/"))
+      .map((f) => readData<PestCardData & ListedPest>(f)),
+  )
   render(
     <ServicesPage
       heading={page("services").heading}
@@ -116,6 +122,7 @@ test("services: 11 pest cards with urgency badge and Learn More, three plan summ
       pests={pests}
       plans={plans.plans}
       phone={phone}
+      routes={navigation.routes}
     />,
   )
   const learnMore = screen.getAllByRole("link", { name: /^Learn More\s*: / })
@@ -132,7 +139,14 @@ test("services: 11 pest cards with urgency badge and Learn More, three plan summ
 })
 
 test("plans: four cards with included, not included and Ideal For; custom pricing; 48 hours; every plan; buttons to /estimate and /contact", () => {
-  render(<PlansPage heading={page("plans").heading} intro={page("plans").intro} content={plans} />)
+  render(
+    <PlansPage
+      heading={page("plans").heading}
+      intro={page("plans").intro}
+      content={plans}
+      routes={navigation.routes}
+    />,
+  )
   for (const plan of plans.plans) {
     const card = screen.getByRole("heading", { level: 2, name: plan.name }).closest("li")!
     expect(within(card).getByText(plan.badge)).toBeInTheDocument()
@@ -150,7 +164,15 @@ test("plans: four cards with included, not included and Ideal For; custom pricin
 
 test("about: story, quick facts with 2004, four values, what we do and do not do", () => {
   const about = readData<AboutContent>("about.yaml")
-  render(<AboutPage heading={page("about").heading} intro={page("about").intro} content={about} phone={phone} />)
+  render(
+    <AboutPage
+      heading={page("about").heading}
+      intro={page("about").intro}
+      content={about}
+      phone={phone}
+      routes={navigation.routes}
+    />,
+  )
   expect(screen.getByText(about.story[0]!)).toBeInTheDocument()
   expect(screen.getByText("2004")).toBeInTheDocument()
   for (const value of about.values)
@@ -163,7 +185,15 @@ test("about: story, quick facts with 2004, four values, what we do and do not do
 describe("FAQ", () => {
   const faq = readData<FaqContent>("faq.yaml")
   const renderFaq = () =>
-    render(<FaqPage heading={page("faq").heading} intro={page("faq").intro} content={faq} phone={phone} />)
+    render(
+      <FaqPage
+        heading={page("faq").heading}
+        intro={page("faq").intro}
+        content={faq}
+        phone={phone}
+        routes={navigation.routes}
+      />,
+    )
 
   test("three quick actions: call, estimate, contact", () => {
     renderFaq()

@@ -1,8 +1,13 @@
+/** @jest-environment node */
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
 import type { Node } from "gatsby"
 import { DATA_FILE_KINDS } from "../gatsby/data-schemas"
 import { graphqlTypeDefs } from "../gatsby/graphql-from-yup"
 import { onCreateNode } from "../gatsby/on-create-node"
-import { formatProblem, validateDataFile, validateReferences, type DatasetSummary } from "../gatsby/validate-data"
+import { formatProblem, validateDataDir, validateDataFile } from "../gatsby/validate-data"
 import { dataFiles, readData } from "./fixtures/data"
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
@@ -102,60 +107,112 @@ describe("a broken data file", () => {
   })
 })
 
-describe("checks between files", () => {
-  const dataset = (): DatasetSummary => ({
-    pages: [
-      { file: "pages/home.yaml", path: "/" },
-      { file: "pages/services.yaml", path: "/services" },
-    ],
-    pests: [{ file: "pests/ants.yaml", slug: "ants" }],
-    offers: [{ file: "offers/scarsdale49.yaml", key: "scarsdale49", fallback: true }],
-    navigation: {
-      file: "navigation.yaml",
-      main: [{ path: "/" }],
-      servicesPests: ["ants"],
-      footerPests: ["ants"],
-      footerLinks: [{ path: "/services/ants" }],
-    },
+describe("checks between files (the same function for the build and validate:data)", () => {
+  const copies: string[] = []
+  /** A copy of data/ with some files changed, as a maintainer's edit would leave it. */
+  const dataWith = (edit: (dir: string) => void) => {
+    const project = fs.mkdtempSync(path.join(os.tmpdir(), "data-"))
+    copies.push(project)
+    const dir = path.join(project, "data")
+    fs.cpSync(path.resolve("data"), dir, { recursive: true })
+    // Image paths are relative to the data files (../src/images/…): the copy sees the real pictures.
+    fs.symlinkSync(path.resolve("src"), path.join(project, "src"))
+    edit(dir)
+    return dir
+  }
+  const messages = (dir: string) => validateDataDir(dir).map(formatProblem)
+  const rewrite = (file: string, from: string | RegExp, to: string) => {
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(from, to))
+  }
+  afterAll(() => {
+    for (const project of copies) fs.rmSync(project, { recursive: true, force: true })
   })
 
-  test("a consistent dataset passes", () => {
-    expect(validateReferences(dataset())).toEqual([])
+  test("the real data passes", () => {
+    expect(validateDataDir(path.resolve("data"))).toEqual([])
   })
 
-  test("a menu naming a missing pest or page is reported with its position", () => {
-    const data = dataset()
-    data.navigation = {
-      ...data.navigation,
-      servicesPests: ["ants", "roachs"],
-      main: [{ path: "/" }, { path: "/pricing" }],
-    }
-    expect(validateReferences(data).map(formatProblem)).toEqual([
-      'Invalid data in data/navigation.yaml, entry "main", field "main[1].path": no page at /pricing',
-      'Invalid data in data/navigation.yaml, entry "servicesMenu", field "pests[1]": no pest "roachs" in data/pests',
+  test("a pest whose slug is not its file name", () => {
+    const dir = dataWith((d) => {
+      fs.renameSync(path.join(d, "pests/ants.yaml"), path.join(d, "pests/ant.yaml"))
+    })
+    expect(messages(dir)).toEqual([
+      'Invalid data in data/pests/ant.yaml, entry "ants", field "slug": must match the file name (pests/ants.yaml)',
     ])
   })
 
-  test("two pages on one path, a slug that differs from its file name, and no fallback offer are reported", () => {
-    const data = dataset()
-    data.pages = [...data.pages, { file: "pages/home-copy.yaml", path: "/" }]
-    data.pests = [{ file: "pests/ant.yaml", slug: "ants" }]
-    data.offers = [{ file: "offers/scarsdale49.yaml", key: "scarsdale49", fallback: false }]
-    expect(validateReferences(data).map((p) => `${p.file}:${p.field}`)).toEqual([
-      "pages/home-copy.yaml:path",
-      "pests/ant.yaml:slug",
-      "offers/scarsdale49.yaml:fallback",
+  test("an offer whose key is not its file name, and two offers with one key", () => {
+    const dir = dataWith((d) => {
+      fs.copyFileSync(path.join(d, "offers/yonkers39.yaml"), path.join(d, "offers/yonkers40.yaml"))
+    })
+    expect(messages(dir)).toEqual([
+      'Invalid data in data/offers/yonkers40.yaml, entry "yonkers39", field "key": must match the file name (offers/yonkers39.yaml)',
+      'Invalid data in data/offers/yonkers40.yaml, entry "yonkers39", field "key": is also the key of data/offers/yonkers39.yaml',
     ])
   })
 
-  test("an offer-page protection card naming a plan plans.yaml does not have is reported", () => {
-    const data = {
-      ...dataset(),
-      offerPagePlans: { file: "offer-page.yaml", named: ["c-are", "c-care-max"], known: ["ez-one", "c-are"] },
-    }
-    expect(validateReferences(data).map(formatProblem)).toEqual([
-      'Invalid data in data/offer-page.yaml, entry "protection", field "plans[1].plan": no plan "c-care-max" in data/plans.yaml',
+  test("two pages on one path, and two pests offering one estimate choice", () => {
+    const dir = dataWith((d) => {
+      fs.copyFileSync(path.join(d, "pages/terms.yaml"), path.join(d, "pages/terms-copy.yaml"))
+      rewrite(path.join(d, "pests/spiders.yaml"), "estimate: { position: 3 }", "estimate: { position: 3, label: Ants }")
+    })
+    expect(messages(dir)).toEqual([
+      'Invalid data in data/pages/terms.yaml, entry "/terms", field "path": is also the path of data/pages/terms-copy.yaml',
+      `Invalid data in data/pests/spiders.yaml, entry "spiders", field "estimate.label": the estimate choice "Ants" is also data/pests/ants.yaml's; set a different estimate.label`,
     ])
+  })
+
+  test("an image file that does not exist", () => {
+    const dir = dataWith((d) => {
+      rewrite(path.join(d, "pests/ticks.yaml"), "images/pests/ticks.png", "images/pests/tick.png")
+    })
+    expect(messages(dir)).toEqual([
+      expect.stringMatching(
+        /^Invalid data in data\/pests\/ticks\.yaml, entry "ticks", field "image\.src": no image file at .*images\/pests\/tick\.png$/,
+      ),
+    ])
+  })
+
+  test("a bad menu flag", () => {
+    const dir = dataWith((d) => {
+      rewrite(path.join(d, "pests/bees.yaml"), "menu: { services: 8 }", "menu: { services: yes }")
+    })
+    expect(messages(dir)).toEqual([
+      'Invalid data in data/pests/bees.yaml, entry "bees", field "menu.services": must be a position number such as 3 (lower comes first)',
+    ])
+  })
+
+  test("a menu link to a page that does not exist, and an offer card naming a missing plan", () => {
+    const dir = dataWith((d) => {
+      rewrite(path.join(d, "navigation.yaml"), "path: /faq", "path: /questions")
+      rewrite(path.join(d, "offer-page.yaml"), /plan: c-are\n/, "plan: c-care\n")
+    })
+    expect(messages(dir)).toEqual([
+      'Invalid data in data/navigation.yaml, entry "main", field "main[4].path": no page at /questions',
+      'Invalid data in data/offer-page.yaml, entry "protection", field "plans[0].plan": no plan "c-care" in data/plans.yaml',
+    ])
+  })
+
+  test("a file that is not YAML", () => {
+    const dir = dataWith((d) => {
+      fs.writeFileSync(path.join(d, "pests/ants.yaml"), "slug: [ants")
+    })
+    expect(messages(dir)[0]).toMatch(
+      /^Invalid data in data\/pests\/ants\.yaml, entry "pests\/ants", field "\(file\)": is not valid YAML/,
+    )
+  })
+
+  test("`npm run validate:data` prints the same problems and fails", () => {
+    const dir = dataWith((d) => {
+      fs.renameSync(path.join(d, "pests/ants.yaml"), path.join(d, "pests/ant.yaml"))
+    })
+    const result = spawnSync(process.execPath, [require.resolve("tsx/cli"), "scripts/validate-data.ts"], {
+      env: { ...process.env, DATA_DIR: dir },
+      encoding: "utf8",
+    })
+    expect(result.status).toBe(1)
+    expect(result.stderr).toContain(messages(dir)[0])
+    expect(result.stdout).toContain("1 problem(s).")
   })
 })
 

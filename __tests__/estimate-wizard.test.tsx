@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { EstimateWizard, STORAGE_KEY, type EstimateWizardProps } from "../src/components/estimate/estimate-wizard"
-import type { WizardOptions, WizardPlan, WizardTexts } from "../src/components/estimate/types"
+import type { WizardPlan, WizardTexts } from "../src/components/estimate/types"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
 import {
@@ -15,10 +15,10 @@ import {
 import { loadContract } from "../src/lib/leads/contract-loader"
 import { OUTBOX_KEY, sendLead } from "../src/lib/leads/lead-outbox"
 import { successNotice } from "../src/lib/leads/submit-estimate"
-import { readData } from "./fixtures/data"
+import { readData, wizardOptions } from "./fixtures/data"
 
 const texts = readData<WizardTexts>("estimate-wizard.yaml")
-const options = readData<WizardOptions>("estimate-options.yaml")
+const options = wizardOptions()
 const plans = readData<{ plans: WizardPlan[] }>("plans.yaml").plans
 const MONDAY_10AM_NY = new Date("2026-11-23T15:00:00Z")
 

@@ -1,11 +1,20 @@
 import { render, screen, within } from "@testing-library/react"
 import { SiteFooter } from "../src/components/layout/site-footer"
+import { footerPests } from "../src/lib/pest-lists"
 import { siteData } from "./fixtures/data"
 
 const { company, navigation, pests } = siteData()
 
 beforeEach(() => {
-  render(<SiteFooter company={company} footer={navigation.footer} servicesPath="/services" pests={pests} year="2031" />)
+  render(
+    <SiteFooter
+      company={company}
+      footer={navigation.footer}
+      servicesPath="/services"
+      pests={footerPests(pests)}
+      year="2031"
+    />,
+  )
 })
 
 test("shows the address, the phone and the e-mail as links", () => {

@@ -37,12 +37,12 @@ test("a wrong value fails the build naming file, entry and field", () => {
   )
 })
 
-test("a menu naming a pest that does not exist fails the build", () => {
+test("a pest whose slug is not its file name fails the build", () => {
   const { status, output } = buildWithData((data) => {
-    replaceIn(path.join(data, "navigation.yaml"), "pests: [ants, spiders, roaches,", "pests: [ants, spiders, roachs,")
+    fs.renameSync(path.join(data, "pests", "roaches.yaml"), path.join(data, "pests", "roachs.yaml"))
   })
   expect(status).not.toBe(0)
   expect(output).toContain(
-    'Invalid data in data/navigation.yaml, entry "servicesMenu", field "pests[2]": no pest "roachs" in data/pests',
+    'Invalid data in data/pests/roachs.yaml, entry "roaches", field "slug": must match the file name (pests/roaches.yaml)',
   )
 })

@@ -71,6 +71,9 @@ const openingHours = () =>
   array()
     .of(strictObject({ days: array().of(weekday()).required().min(1), opens: clockTime(), closes: clockTime() }))
     .min(1)
+/** A place in an ordered list, lowest first; equal places go by name, and 2.5 slots in between 2 and 3. */
+const position = () =>
+  number().typeError("must be a position number such as 3 (lower comes first)").min(0, "must be 0 or more")
 const link = () => strictObject({ label: text(), path: routePath() })
 const optionalText = () => string().trim().min(1)
 const optionalList = () => array().of(text()).min(1)
@@ -147,7 +150,7 @@ export const sectionSchema = strictObject({
     )
     .min(1),
 }).test("section-content", function (section) {
-  const needed = SECTION_CONTENT[section.type as (typeof SECTION_TYPES)[number]]
+  const needed = SECTION_CONTENT[section.type]
   return needed && section[needed as keyof typeof section] === undefined
     ? this.createError({ path: `${this.path}.${needed}`, message: `is required for a "${section.type}" section` })
     : true
@@ -214,13 +217,10 @@ export const siteSchema = strictObject({
 
 export const navigationSchema = strictObject({
   main: array().of(link()).required().min(1),
-  servicesMenu: strictObject({
-    label: text(),
-    path: routePath(),
-    allLabel: text(),
-    pests: array().of(slug()).required().min(1),
-  }),
-  estimateCta: strictObject({ label: text(), mobileLabel: text(), path: routePath() }),
+  servicesMenu: strictObject({ label: text(), path: routePath(), allLabel: text() }),
+  /** The pages buttons and breadcrumbs link to by their role; each must be a page of data/pages. */
+  routes: strictObject({ home: link(), plans: link(), contact: link(), estimate: link() }),
+  estimateCta: strictObject({ label: text(), mobileLabel: text() }),
   callCta: strictObject({ label: text() }),
   mobileTagline: text(),
   labels: strictObject({
@@ -233,7 +233,6 @@ export const navigationSchema = strictObject({
   }),
   footer: strictObject({
     servicesHeading: text(),
-    servicePests: array().of(slug()).required().min(1),
     allServicesLabel: text(),
     companyHeading: text(),
     company: array().of(link()).required().min(1),
@@ -269,7 +268,27 @@ export const pestSchema = strictObject({
     .oneOf([...URGENCY_LEVELS]),
   heading: text(),
   intro: text(),
-  image: image(),
+  /** The pest's picture; without one the page shows services-page.yaml's defaultPestImage. */
+  image: image().optional().default(undefined),
+  /** Where the pest is listed besides its own page: positions, lowest first; leave one out to stay out of that list. */
+  menu: strictObject({
+    /** The /services grid and the header's Services dropdown. */
+    services: position(),
+    /** The footer's Services column. */
+    footer: position(),
+  })
+    .optional()
+    .default(undefined),
+  /** The estimate wizard's pest choice (every pest is one); the backend accepts these labels. */
+  estimate: strictObject({
+    position: position(),
+    /** The choice's label when it differs from `name`, e.g. "Roaches". */
+    label: optionalText(),
+    /** Shows the wizard's special-treatment warning when chosen. */
+    specialTreatment: boolean(),
+  })
+    .optional()
+    .default(undefined),
   /** The card on /services. */
   card: strictObject({ icon: icon(), description: text(), features: textList() }),
   sections: array().of(sectionSchema).required().min(3),
@@ -333,10 +352,10 @@ export const offerPageSchema = strictObject({
         image: image(),
       }),
     )
-    .required()
     .test("every-variant", `must have one image for each hero variant (${HERO_VARIANTS.join(", ")})`, (list) =>
       HERO_VARIANTS.every((variant) => list?.filter((entry) => entry.variant === variant).length === 1),
-    ),
+    )
+    .required(),
   exclusions: strictObject({ label: text(), items: textList() }),
   whatYouGet: strictObject({
     heading: text(),
@@ -496,8 +515,6 @@ export const estimateOptionsSchema = strictObject({
     .of(strictObject({ id: slug(), name: text(), badge: text(), annual: boolean().required() }))
     .required()
     .min(1),
-  pests: textList(),
-  specialTreatmentPests: textList(),
   additionalPests: array()
     .of(strictObject({ value: number().required().integer().min(0), label: text() }))
     .required()
@@ -579,6 +596,8 @@ export const homeSchema = strictObject({
 
 export const servicesPageSchema = strictObject({
   gridHeading: text(),
+  /** The picture of a pest page whose file names none. */
+  defaultPestImage: image(),
   learnMoreLabel: text(),
   plansHeading: text(),
   planSummaries: array()

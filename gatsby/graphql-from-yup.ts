@@ -21,7 +21,8 @@ export function graphqlTypeDefs(
 
   const typeOf = (d: SchemaFieldDescription, nameIfObject: string): string => {
     // A field may name its GraphQL type itself, e.g. `File @fileByRelativePath` for an image path.
-    const declared = (d as SchemaDescription).meta?.graphqlType
+    const meta = (d as SchemaDescription).meta as { graphqlType?: unknown } | undefined
+    const declared = meta?.graphqlType
     if (typeof declared === "string") return declared
     if (isObjectDescription(d)) {
       addObjectType(nameIfObject, d, false)

@@ -11,8 +11,9 @@ export const robotsTxt = (siteUrl: string) =>
  * robots.txt names the sitemap at the deployed address, and _headers holds the hashes of the
  * built pages' inline scripts and the functions' origin: all known only at build time.
  */
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
-  const result = await graphql<{ site: { siteMetadata: { siteUrl: string } } }>(`
+export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
+  const { reporter } = args
+  const result = await args.graphql<{ site: { siteMetadata: { siteUrl: string } } }>(`
     query RobotsTxt {
       site {
         siteMetadata {

@@ -2,6 +2,9 @@
  * Build-time checks of the data files. Every message names the file, the
  * entry and the field, so a maintainer can fix a bad edit without reading code.
  */
+import fs from "node:fs"
+import path from "node:path"
+import { load } from "js-yaml"
 import { ValidationError } from "yup"
 import { findDataFileKind, type DataFileKind } from "./data-schemas"
 
@@ -49,72 +52,73 @@ export function validateDataFile(file: string, content: Record<string, unknown>)
   }
 }
 
-export interface DatasetSummary {
-  pages: ReadonlyArray<{ file: string; path: string }>
-  pests: ReadonlyArray<{ file: string; slug: string }>
-  offers: ReadonlyArray<{ file: string; key: string; fallback: boolean }>
-  navigation: {
-    file: string
-    main: ReadonlyArray<{ path: string }>
-    servicesPests: readonly string[]
-    footerPests: readonly string[]
-    footerLinks: ReadonlyArray<{ path: string }>
-  }
-  /** The plans data/offer-page.yaml's protection cards name, and the plan ids data/plans.yaml has. */
-  offerPagePlans?: { file: string; named: readonly string[]; known: readonly string[] }
+/** One data file: its path inside data/ and its parsed content. */
+export interface DataFile {
+  file: string
+  content: Record<string, unknown>
 }
 
-const duplicates = <T>(items: readonly T[], keyOf: (item: T) => string) => {
-  const seen = new Set<string>()
-  return items.filter((item) => {
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+const stringAt = (record: unknown, key: string) =>
+  isRecord(record) && typeof record[key] === "string" ? record[key] : undefined
+const recordsAt = (record: unknown, key: string): Record<string, unknown>[] =>
+  isRecord(record) && Array.isArray(record[key]) ? record[key].filter(isRecord) : []
+
+/** The items after the first with the same key (items without a key are skipped). */
+const repeats = <T>(items: readonly T[], keyOf: (item: T) => string | undefined) => {
+  const first = new Map<string, T>()
+  return items.flatMap((item) => {
     const key = keyOf(item)
-    if (seen.has(key)) return true
-    seen.add(key)
-    return false
+    if (key === undefined) return []
+    const earlier = first.get(key)
+    if (earlier === undefined) first.set(key, item)
+    return earlier === undefined ? [] : [{ item, earlier, key }]
   })
 }
 
-/** Checks between files: unique routes and keys, and menus that point at real pages. */
-export function validateReferences(data: DatasetSummary): DataProblem[] {
+/**
+ * Checks between files: file names that match their keys, unique routes,
+ * keys and estimate choices, menus that point at real pages, plans that exist.
+ */
+export function validateReferences(files: readonly DataFile[]): DataProblem[] {
   const problems: DataProblem[] = []
-  const pestSlugs = new Set(data.pests.map((p) => p.slug))
-  const routes = new Set([
-    ...data.pages.map((p) => p.path),
-    ...data.pests.map((p) => `/services/${p.slug}`),
-    ...data.offers.map((o) => `/offer/${o.key}`),
-  ])
+  const inDir = (dir: string) => files.filter((f) => f.file.startsWith(`${dir}/`))
+  const named = (name: string) => files.find((f) => f.file === name)
+  const baseName = (file: string) => path.posix.basename(file).replace(/\.ya?ml$/, "")
+  const pages = inDir("pages")
+  const pests = inDir("pests")
+  const offers = inDir("offers")
 
-  for (const page of duplicates(data.pages, (p) => p.path)) {
+  for (const { item, earlier, key } of repeats(pages, (p) => stringAt(p.content, "path")))
+    problems.push({ file: item.file, entry: key, field: "path", message: `is also the path of data/${earlier.file}` })
+
+  const checkFileName = (dir: string, field: string, list: readonly DataFile[]) => {
+    for (const { file, content } of list) {
+      const key = stringAt(content, field)
+      if (key !== undefined && key !== baseName(file))
+        problems.push({ file, entry: key, field, message: `must match the file name (${dir}/${key}.yaml)` })
+    }
+    for (const { item, earlier, key } of repeats(list, (f) => stringAt(f.content, field)))
+      problems.push({ file: item.file, entry: key, field, message: `is also the ${field} of data/${earlier.file}` })
+  }
+  checkFileName("pests", "slug", pests)
+  checkFileName("offers", "key", offers)
+
+  const pestEntry = (f: DataFile) => stringAt(f.content, "slug") ?? baseName(f.file)
+  const label = (f: DataFile) =>
+    (isRecord(f.content.estimate) ? stringAt(f.content.estimate, "label") : undefined) ?? stringAt(f.content, "name")
+  for (const { item, earlier, key } of repeats(pests, label))
     problems.push({
-      file: page.file,
-      entry: page.path,
-      field: "path",
-      message: "is used by another file in data/pages",
+      file: item.file,
+      entry: pestEntry(item),
+      field: "estimate.label",
+      message: `the estimate choice "${key}" is also data/${earlier.file}'s; set a different estimate.label`,
     })
-  }
-  for (const pest of data.pests) {
-    if (pest.file !== `pests/${pest.slug}.yaml`) {
-      problems.push({
-        file: pest.file,
-        entry: pest.slug,
-        field: "slug",
-        message: `must match the file name (pests/${pest.slug}.yaml)`,
-      })
-    }
-  }
-  for (const offer of data.offers) {
-    if (offer.file !== `offers/${offer.key}.yaml`) {
-      problems.push({
-        file: offer.file,
-        entry: offer.key,
-        field: "key",
-        message: `must match the file name (offers/${offer.key}.yaml)`,
-      })
-    }
-  }
-  const fallbacks = data.offers.filter((o) => o.fallback)
-  if (data.offers.length > 0 && fallbacks.length !== 1) {
-    const file = fallbacks[1]?.file ?? data.offers[0]?.file ?? "offers/"
+
+  const fallbacks = offers.filter((o) => o.content.fallback === true)
+  if (offers.length > 0 && fallbacks.length !== 1) {
+    const file = fallbacks[1]?.file ?? offers[0]?.file ?? "offers/"
     problems.push({
       file,
       entry: "fallback",
@@ -123,30 +127,109 @@ export function validateReferences(data: DatasetSummary): DataProblem[] {
     })
   }
 
-  const nav = data.navigation
-  const checkPests = (entry: string, field: string, slugs: readonly string[]) =>
-    slugs.forEach((slug, i) => {
-      if (!pestSlugs.has(slug))
-        problems.push({ file: nav.file, entry, field: `${field}[${i}]`, message: `no pest "${slug}" in data/pests` })
+  const routes = new Set([
+    ...pages.map((p) => stringAt(p.content, "path")),
+    ...pests.map((p) => `/services/${stringAt(p.content, "slug") ?? ""}`),
+    ...offers.map((o) => `/offer/${stringAt(o.content, "key") ?? ""}`),
+  ])
+  const navigation = named("navigation.yaml")
+  if (navigation) {
+    const checkLink = (entry: string, field: string, link: unknown) => {
+      const route = stringAt(link, "path")
+      if (route !== undefined && !routes.has(route))
+        problems.push({ file: navigation.file, entry, field: `${field}.path`, message: `no page at ${route}` })
+    }
+    const { footer, servicesMenu, routes: roles } = navigation.content
+    recordsAt(navigation.content, "main").forEach((link, i) => {
+      checkLink("main", `main[${i}]`, link)
     })
-  const checkLinks = (entry: string, field: string, links: ReadonlyArray<{ path: string }>) =>
-    links.forEach((link, i) => {
-      if (!routes.has(link.path))
-        problems.push({ file: nav.file, entry, field: `${field}[${i}].path`, message: `no page at ${link.path}` })
-    })
-  checkLinks("main", "main", nav.main)
-  checkPests("servicesMenu", "pests", nav.servicesPests)
-  checkPests("footer", "servicePests", nav.footerPests)
-  checkLinks("footer", "company/legal", nav.footerLinks)
-  const plans = data.offerPagePlans
-  plans?.named.forEach((id, i) => {
-    if (!plans.known.includes(id))
-      problems.push({
-        file: plans.file,
-        entry: "protection",
-        field: `plans[${i}].plan`,
-        message: `no plan "${id}" in data/plans.yaml`,
+    checkLink("servicesMenu", "servicesMenu", servicesMenu)
+    if (isRecord(roles)) for (const [role, link] of Object.entries(roles)) checkLink("routes", `routes.${role}`, link)
+    for (const list of ["company", "legal"])
+      recordsAt(footer, list).forEach((link, i) => {
+        checkLink("footer", `${list}[${i}]`, link)
       })
-  })
+  }
+
+  const offerPage = named("offer-page.yaml")
+  const known = recordsAt(named("plans.yaml")?.content, "plans").map((p) => stringAt(p, "id"))
+  if (offerPage)
+    recordsAt(offerPage.content.protection, "plans").forEach((card, i) => {
+      const id = stringAt(card, "plan")
+      if (id !== undefined && !known.includes(id))
+        problems.push({
+          file: offerPage.file,
+          entry: "protection",
+          field: `plans[${i}].plan`,
+          message: `no plan "${id}" in data/plans.yaml`,
+        })
+    })
   return problems
+}
+
+const IMAGE_FILE = /\.(png|jpe?g|webp)$/
+
+/** Every image a data file names (a `src` path relative to the file) must exist. */
+export function validateImages(files: readonly DataFile[], dir: string): DataProblem[] {
+  return files.flatMap(({ file, content }) => {
+    const kind = findDataFileKind(file)
+    const entry = entryName(kind, file, content)
+    const found: DataProblem[] = []
+    const walk = (value: unknown, at: string) => {
+      if (Array.isArray(value))
+        value.forEach((item, i) => {
+          walk(item, `${at}[${i}]`)
+        })
+      else if (isRecord(value))
+        for (const [key, inner] of Object.entries(value)) {
+          const field = at ? `${at}.${key}` : key
+          if (key === "src" && typeof inner === "string" && IMAGE_FILE.test(inner)) {
+            const target = path.resolve(dir, path.dirname(file), inner)
+            if (!fs.existsSync(target))
+              found.push({ file, entry, field, message: `no image file at ${path.relative(process.cwd(), target)}` })
+          } else walk(inner, field)
+        }
+    }
+    walk(content, "")
+    return found
+  })
+}
+
+/** Reads every YAML file under `dir`; a file that is not valid YAML is a problem of its own. */
+export function readDataDir(dir: string): { files: DataFile[]; problems: DataProblem[] } {
+  const files: DataFile[] = []
+  const problems: DataProblem[] = []
+  const walk = (sub: string) => {
+    for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
+      const file = sub ? `${sub}/${entry.name}` : entry.name
+      if (entry.isDirectory()) walk(file)
+      else if (/\.ya?ml$/.test(entry.name)) {
+        try {
+          const content = load(fs.readFileSync(path.join(dir, file), "utf8")) ?? {}
+          files.push({ file, content: isRecord(content) ? content : {} })
+        } catch (error) {
+          const message = `is not valid YAML: ${(error as Error).message.split("\n")[0] ?? ""}`
+          problems.push({ file, entry: file.replace(/\.ya?ml$/, ""), field: "(file)", message })
+        }
+      }
+    }
+  }
+  walk("")
+  files.sort((a, b) => a.file.localeCompare(b.file))
+  return { files, problems }
+}
+
+/**
+ * Every check of the data: each file against its schema, the checks between
+ * files and the images. The build (onPreBootstrap) and `npm run validate:data`
+ * both run exactly this.
+ */
+export function validateDataDir(dir: string): DataProblem[] {
+  const { files, problems } = readDataDir(dir)
+  return [
+    ...problems,
+    ...files.flatMap((f) => validateDataFile(f.file, f.content)),
+    ...validateReferences(files),
+    ...validateImages(files, dir),
+  ]
 }

@@ -1,4 +1,3 @@
-import { GENERATED_FILE, writeBackendData } from "./backend-data"
+import { GENERATED_FILE, writeBackendData } from "../gatsby/backend-data"
 
-writeBackendData()
-console.log(`Wrote ${GENERATED_FILE}`)
+console.log(writeBackendData() ? `Wrote ${GENERATED_FILE}` : `${GENERATED_FILE} is up to date`)

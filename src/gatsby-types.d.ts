@@ -869,12 +869,10 @@ type EstimateOptionsYaml = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
-  readonly pests: ReadonlyArray<Scalars['String']>;
   readonly propertyTypes: ReadonlyArray<EstimateOptionsYamlPropertyTypes>;
   readonly quickKnock: EstimateOptionsYamlQuickKnock;
   readonly sameDay: EstimateOptionsYamlSameDay;
   readonly servicePlans: ReadonlyArray<EstimateOptionsYamlServicePlans>;
-  readonly specialTreatmentPests: ReadonlyArray<Scalars['String']>;
   readonly validityHours: Scalars['Int'];
 };
 
@@ -953,12 +951,10 @@ type EstimateOptionsYamlFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
-  readonly pests: InputMaybe<FieldSelectorEnum>;
   readonly propertyTypes: InputMaybe<EstimateOptionsYamlPropertyTypesFieldSelector>;
   readonly quickKnock: InputMaybe<EstimateOptionsYamlQuickKnockFieldSelector>;
   readonly sameDay: InputMaybe<EstimateOptionsYamlSameDayFieldSelector>;
   readonly servicePlans: InputMaybe<EstimateOptionsYamlServicePlansFieldSelector>;
-  readonly specialTreatmentPests: InputMaybe<FieldSelectorEnum>;
   readonly validityHours: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -968,12 +964,10 @@ type EstimateOptionsYamlFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
-  readonly pests: InputMaybe<StringQueryOperatorInput>;
   readonly propertyTypes: InputMaybe<EstimateOptionsYamlPropertyTypesFilterListInput>;
   readonly quickKnock: InputMaybe<EstimateOptionsYamlQuickKnockFilterInput>;
   readonly sameDay: InputMaybe<EstimateOptionsYamlSameDayFilterInput>;
   readonly servicePlans: InputMaybe<EstimateOptionsYamlServicePlansFilterListInput>;
-  readonly specialTreatmentPests: InputMaybe<StringQueryOperatorInput>;
   readonly validityHours: InputMaybe<IntQueryOperatorInput>;
 };
 
@@ -1124,12 +1118,10 @@ type EstimateOptionsYamlSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
-  readonly pests: InputMaybe<SortOrderEnum>;
   readonly propertyTypes: InputMaybe<EstimateOptionsYamlPropertyTypesSortInput>;
   readonly quickKnock: InputMaybe<EstimateOptionsYamlQuickKnockSortInput>;
   readonly sameDay: InputMaybe<EstimateOptionsYamlSameDaySortInput>;
   readonly servicePlans: InputMaybe<EstimateOptionsYamlServicePlansSortInput>;
-  readonly specialTreatmentPests: InputMaybe<SortOrderEnum>;
   readonly validityHours: InputMaybe<SortOrderEnum>;
 };
 
@@ -3276,6 +3268,7 @@ type NavigationYaml = Node & {
   readonly main: ReadonlyArray<NavigationYamlMain>;
   readonly mobileTagline: Scalars['String'];
   readonly parent: Maybe<Node>;
+  readonly routes: NavigationYamlRoutes;
   readonly servicesMenu: NavigationYamlServicesMenu;
 };
 
@@ -3343,25 +3336,21 @@ type NavigationYamlEdge = {
 type NavigationYamlEstimateCta = {
   readonly label: Scalars['String'];
   readonly mobileLabel: Scalars['String'];
-  readonly path: Scalars['String'];
 };
 
 type NavigationYamlEstimateCtaFieldSelector = {
   readonly label: InputMaybe<FieldSelectorEnum>;
   readonly mobileLabel: InputMaybe<FieldSelectorEnum>;
-  readonly path: InputMaybe<FieldSelectorEnum>;
 };
 
 type NavigationYamlEstimateCtaFilterInput = {
   readonly label: InputMaybe<StringQueryOperatorInput>;
   readonly mobileLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly path: InputMaybe<StringQueryOperatorInput>;
 };
 
 type NavigationYamlEstimateCtaSortInput = {
   readonly label: InputMaybe<SortOrderEnum>;
   readonly mobileLabel: InputMaybe<SortOrderEnum>;
-  readonly path: InputMaybe<SortOrderEnum>;
 };
 
 type NavigationYamlFieldSelector = {
@@ -3375,6 +3364,7 @@ type NavigationYamlFieldSelector = {
   readonly main: InputMaybe<NavigationYamlMainFieldSelector>;
   readonly mobileTagline: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly routes: InputMaybe<NavigationYamlRoutesFieldSelector>;
   readonly servicesMenu: InputMaybe<NavigationYamlServicesMenuFieldSelector>;
 };
 
@@ -3389,6 +3379,7 @@ type NavigationYamlFilterInput = {
   readonly main: InputMaybe<NavigationYamlMainFilterListInput>;
   readonly mobileTagline: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly routes: InputMaybe<NavigationYamlRoutesFilterInput>;
   readonly servicesMenu: InputMaybe<NavigationYamlServicesMenuFilterInput>;
 };
 
@@ -3406,7 +3397,6 @@ type NavigationYamlFooter = {
   readonly licensedNote: Scalars['String'];
   readonly rightsReserved: Scalars['String'];
   readonly serviceAreaHeading: Scalars['String'];
-  readonly servicePests: ReadonlyArray<Scalars['String']>;
   readonly servicesHeading: Scalars['String'];
 };
 
@@ -3444,7 +3434,6 @@ type NavigationYamlFooterFieldSelector = {
   readonly licensedNote: InputMaybe<FieldSelectorEnum>;
   readonly rightsReserved: InputMaybe<FieldSelectorEnum>;
   readonly serviceAreaHeading: InputMaybe<FieldSelectorEnum>;
-  readonly servicePests: InputMaybe<FieldSelectorEnum>;
   readonly servicesHeading: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -3458,7 +3447,6 @@ type NavigationYamlFooterFilterInput = {
   readonly licensedNote: InputMaybe<StringQueryOperatorInput>;
   readonly rightsReserved: InputMaybe<StringQueryOperatorInput>;
   readonly serviceAreaHeading: InputMaybe<StringQueryOperatorInput>;
-  readonly servicePests: InputMaybe<StringQueryOperatorInput>;
   readonly servicesHeading: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -3496,7 +3484,6 @@ type NavigationYamlFooterSortInput = {
   readonly licensedNote: InputMaybe<SortOrderEnum>;
   readonly rightsReserved: InputMaybe<SortOrderEnum>;
   readonly serviceAreaHeading: InputMaybe<SortOrderEnum>;
-  readonly servicePests: InputMaybe<SortOrderEnum>;
   readonly servicesHeading: InputMaybe<SortOrderEnum>;
 };
 
@@ -3601,32 +3588,136 @@ type NavigationYamlMainSortInput = {
   readonly path: InputMaybe<SortOrderEnum>;
 };
 
+type NavigationYamlRoutes = {
+  readonly contact: NavigationYamlRoutesContact;
+  readonly estimate: NavigationYamlRoutesEstimate;
+  readonly home: NavigationYamlRoutesHome;
+  readonly plans: NavigationYamlRoutesPlans;
+};
+
+type NavigationYamlRoutesContact = {
+  readonly label: Scalars['String'];
+  readonly path: Scalars['String'];
+};
+
+type NavigationYamlRoutesContactFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly path: InputMaybe<FieldSelectorEnum>;
+};
+
+type NavigationYamlRoutesContactFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly path: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NavigationYamlRoutesContactSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly path: InputMaybe<SortOrderEnum>;
+};
+
+type NavigationYamlRoutesEstimate = {
+  readonly label: Scalars['String'];
+  readonly path: Scalars['String'];
+};
+
+type NavigationYamlRoutesEstimateFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly path: InputMaybe<FieldSelectorEnum>;
+};
+
+type NavigationYamlRoutesEstimateFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly path: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NavigationYamlRoutesEstimateSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly path: InputMaybe<SortOrderEnum>;
+};
+
+type NavigationYamlRoutesFieldSelector = {
+  readonly contact: InputMaybe<NavigationYamlRoutesContactFieldSelector>;
+  readonly estimate: InputMaybe<NavigationYamlRoutesEstimateFieldSelector>;
+  readonly home: InputMaybe<NavigationYamlRoutesHomeFieldSelector>;
+  readonly plans: InputMaybe<NavigationYamlRoutesPlansFieldSelector>;
+};
+
+type NavigationYamlRoutesFilterInput = {
+  readonly contact: InputMaybe<NavigationYamlRoutesContactFilterInput>;
+  readonly estimate: InputMaybe<NavigationYamlRoutesEstimateFilterInput>;
+  readonly home: InputMaybe<NavigationYamlRoutesHomeFilterInput>;
+  readonly plans: InputMaybe<NavigationYamlRoutesPlansFilterInput>;
+};
+
+type NavigationYamlRoutesHome = {
+  readonly label: Scalars['String'];
+  readonly path: Scalars['String'];
+};
+
+type NavigationYamlRoutesHomeFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly path: InputMaybe<FieldSelectorEnum>;
+};
+
+type NavigationYamlRoutesHomeFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly path: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NavigationYamlRoutesHomeSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly path: InputMaybe<SortOrderEnum>;
+};
+
+type NavigationYamlRoutesPlans = {
+  readonly label: Scalars['String'];
+  readonly path: Scalars['String'];
+};
+
+type NavigationYamlRoutesPlansFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly path: InputMaybe<FieldSelectorEnum>;
+};
+
+type NavigationYamlRoutesPlansFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly path: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NavigationYamlRoutesPlansSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly path: InputMaybe<SortOrderEnum>;
+};
+
+type NavigationYamlRoutesSortInput = {
+  readonly contact: InputMaybe<NavigationYamlRoutesContactSortInput>;
+  readonly estimate: InputMaybe<NavigationYamlRoutesEstimateSortInput>;
+  readonly home: InputMaybe<NavigationYamlRoutesHomeSortInput>;
+  readonly plans: InputMaybe<NavigationYamlRoutesPlansSortInput>;
+};
+
 type NavigationYamlServicesMenu = {
   readonly allLabel: Scalars['String'];
   readonly label: Scalars['String'];
   readonly path: Scalars['String'];
-  readonly pests: ReadonlyArray<Scalars['String']>;
 };
 
 type NavigationYamlServicesMenuFieldSelector = {
   readonly allLabel: InputMaybe<FieldSelectorEnum>;
   readonly label: InputMaybe<FieldSelectorEnum>;
   readonly path: InputMaybe<FieldSelectorEnum>;
-  readonly pests: InputMaybe<FieldSelectorEnum>;
 };
 
 type NavigationYamlServicesMenuFilterInput = {
   readonly allLabel: InputMaybe<StringQueryOperatorInput>;
   readonly label: InputMaybe<StringQueryOperatorInput>;
   readonly path: InputMaybe<StringQueryOperatorInput>;
-  readonly pests: InputMaybe<StringQueryOperatorInput>;
 };
 
 type NavigationYamlServicesMenuSortInput = {
   readonly allLabel: InputMaybe<SortOrderEnum>;
   readonly label: InputMaybe<SortOrderEnum>;
   readonly path: InputMaybe<SortOrderEnum>;
-  readonly pests: InputMaybe<SortOrderEnum>;
 };
 
 type NavigationYamlSortInput = {
@@ -3640,6 +3731,7 @@ type NavigationYamlSortInput = {
   readonly main: InputMaybe<NavigationYamlMainSortInput>;
   readonly mobileTagline: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly routes: InputMaybe<NavigationYamlRoutesSortInput>;
   readonly servicesMenu: InputMaybe<NavigationYamlServicesMenuSortInput>;
 };
 
@@ -5205,12 +5297,14 @@ type PestYaml = Node & {
   readonly card: PestYamlCard;
   readonly children: ReadonlyArray<Node>;
   readonly description: Scalars['String'];
+  readonly estimate: Maybe<PestYamlEstimate>;
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
-  readonly image: PestYamlImage;
+  readonly image: Maybe<PestYamlImage>;
   readonly internal: Internal;
   readonly intro: Scalars['String'];
   readonly keywords: ReadonlyArray<Scalars['String']>;
+  readonly menu: Maybe<PestYamlMenu>;
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly sections: ReadonlyArray<PestYamlSections>;
@@ -5288,16 +5382,42 @@ type PestYamlEdge = {
   readonly previous: Maybe<PestYaml>;
 };
 
+type PestYamlEstimate = {
+  readonly label: Maybe<Scalars['String']>;
+  readonly position: Maybe<Scalars['Float']>;
+  readonly specialTreatment: Maybe<Scalars['Boolean']>;
+};
+
+type PestYamlEstimateFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly position: InputMaybe<FieldSelectorEnum>;
+  readonly specialTreatment: InputMaybe<FieldSelectorEnum>;
+};
+
+type PestYamlEstimateFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly position: InputMaybe<FloatQueryOperatorInput>;
+  readonly specialTreatment: InputMaybe<BooleanQueryOperatorInput>;
+};
+
+type PestYamlEstimateSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly position: InputMaybe<SortOrderEnum>;
+  readonly specialTreatment: InputMaybe<SortOrderEnum>;
+};
+
 type PestYamlFieldSelector = {
   readonly card: InputMaybe<PestYamlCardFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly estimate: InputMaybe<PestYamlEstimateFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly image: InputMaybe<PestYamlImageFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly keywords: InputMaybe<FieldSelectorEnum>;
+  readonly menu: InputMaybe<PestYamlMenuFieldSelector>;
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly sections: InputMaybe<PestYamlSectionsFieldSelector>;
@@ -5310,12 +5430,14 @@ type PestYamlFilterInput = {
   readonly card: InputMaybe<PestYamlCardFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly estimate: InputMaybe<PestYamlEstimateFilterInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly image: InputMaybe<PestYamlImageFilterInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly keywords: InputMaybe<StringQueryOperatorInput>;
+  readonly menu: InputMaybe<PestYamlMenuFilterInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly sections: InputMaybe<PestYamlSectionsFilterListInput>;
@@ -5387,6 +5509,26 @@ type PestYamlImageFilterInput = {
 type PestYamlImageSortInput = {
   readonly alt: InputMaybe<SortOrderEnum>;
   readonly src: InputMaybe<FileSortInput>;
+};
+
+type PestYamlMenu = {
+  readonly footer: Maybe<Scalars['Float']>;
+  readonly services: Maybe<Scalars['Float']>;
+};
+
+type PestYamlMenuFieldSelector = {
+  readonly footer: InputMaybe<FieldSelectorEnum>;
+  readonly services: InputMaybe<FieldSelectorEnum>;
+};
+
+type PestYamlMenuFilterInput = {
+  readonly footer: InputMaybe<FloatQueryOperatorInput>;
+  readonly services: InputMaybe<FloatQueryOperatorInput>;
+};
+
+type PestYamlMenuSortInput = {
+  readonly footer: InputMaybe<SortOrderEnum>;
+  readonly services: InputMaybe<SortOrderEnum>;
 };
 
 type PestYamlSections = {
@@ -5649,12 +5791,14 @@ type PestYamlSortInput = {
   readonly card: InputMaybe<PestYamlCardSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly estimate: InputMaybe<PestYamlEstimateSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly image: InputMaybe<PestYamlImageSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly keywords: InputMaybe<SortOrderEnum>;
+  readonly menu: InputMaybe<PestYamlMenuSortInput>;
   readonly name: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly sections: InputMaybe<PestYamlSectionsSortInput>;
@@ -6249,12 +6393,10 @@ type Query_estimateOptionsYamlArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
-  pests: InputMaybe<StringQueryOperatorInput>;
   propertyTypes: InputMaybe<EstimateOptionsYamlPropertyTypesFilterListInput>;
   quickKnock: InputMaybe<EstimateOptionsYamlQuickKnockFilterInput>;
   sameDay: InputMaybe<EstimateOptionsYamlSameDayFilterInput>;
   servicePlans: InputMaybe<EstimateOptionsYamlServicePlansFilterListInput>;
-  specialTreatmentPests: InputMaybe<StringQueryOperatorInput>;
   validityHours: InputMaybe<IntQueryOperatorInput>;
 };
 
@@ -6439,6 +6581,7 @@ type Query_navigationYamlArgs = {
   main: InputMaybe<NavigationYamlMainFilterListInput>;
   mobileTagline: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  routes: InputMaybe<NavigationYamlRoutesFilterInput>;
   servicesMenu: InputMaybe<NavigationYamlServicesMenuFilterInput>;
 };
 
@@ -6538,12 +6681,14 @@ type Query_pestYamlArgs = {
   card: InputMaybe<PestYamlCardFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  estimate: InputMaybe<PestYamlEstimateFilterInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   image: InputMaybe<PestYamlImageFilterInput>;
   internal: InputMaybe<InternalFilterInput>;
   intro: InputMaybe<StringQueryOperatorInput>;
   keywords: InputMaybe<StringQueryOperatorInput>;
+  menu: InputMaybe<PestYamlMenuFilterInput>;
   name: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   sections: InputMaybe<PestYamlSectionsFilterListInput>;
@@ -6594,6 +6739,7 @@ type Query_scarsdaleOfferYamlArgs = {
 type Query_servicesPageYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   cta: InputMaybe<ServicesPageYamlCtaFilterInput>;
+  defaultPestImage: InputMaybe<ServicesPageYamlDefaultPestImageFilterInput>;
   gridHeading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -7294,6 +7440,7 @@ type ScarsdaleOfferYamlTrustBadgesSortInput = {
 type ServicesPageYaml = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly cta: ServicesPageYamlCta;
+  readonly defaultPestImage: ServicesPageYamlDefaultPestImage;
   readonly gridHeading: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -7373,6 +7520,26 @@ type ServicesPageYamlCtaSortInput = {
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
+type ServicesPageYamlDefaultPestImage = {
+  readonly alt: Scalars['String'];
+  readonly src: File;
+};
+
+type ServicesPageYamlDefaultPestImageFieldSelector = {
+  readonly alt: InputMaybe<FieldSelectorEnum>;
+  readonly src: InputMaybe<FileFieldSelector>;
+};
+
+type ServicesPageYamlDefaultPestImageFilterInput = {
+  readonly alt: InputMaybe<StringQueryOperatorInput>;
+  readonly src: InputMaybe<FileFilterInput>;
+};
+
+type ServicesPageYamlDefaultPestImageSortInput = {
+  readonly alt: InputMaybe<SortOrderEnum>;
+  readonly src: InputMaybe<FileSortInput>;
+};
+
 type ServicesPageYamlEdge = {
   readonly next: Maybe<ServicesPageYaml>;
   readonly node: ServicesPageYaml;
@@ -7382,6 +7549,7 @@ type ServicesPageYamlEdge = {
 type ServicesPageYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly cta: InputMaybe<ServicesPageYamlCtaFieldSelector>;
+  readonly defaultPestImage: InputMaybe<ServicesPageYamlDefaultPestImageFieldSelector>;
   readonly gridHeading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -7397,6 +7565,7 @@ type ServicesPageYamlFieldSelector = {
 type ServicesPageYamlFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly cta: InputMaybe<ServicesPageYamlCtaFilterInput>;
+  readonly defaultPestImage: InputMaybe<ServicesPageYamlDefaultPestImageFilterInput>;
   readonly gridHeading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -7509,6 +7678,7 @@ type ServicesPageYamlReasonsSortInput = {
 type ServicesPageYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly cta: InputMaybe<ServicesPageYamlCtaSortInput>;
+  readonly defaultPestImage: InputMaybe<ServicesPageYamlDefaultPestImageSortInput>;
   readonly gridHeading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -8871,7 +9041,7 @@ type EstimatePageQueryVariables = Exact<{
 }>;
 
 
-type EstimatePageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly features: ReadonlyArray<string> }> } | null, readonly estimateOptionsYaml: { readonly pests: ReadonlyArray<string>, readonly specialTreatmentPests: ReadonlyArray<string>, readonly propertyTypes: ReadonlyArray<{ readonly id: string, readonly label: string }>, readonly servicePlans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly annual: boolean }>, readonly additionalPests: ReadonlyArray<{ readonly value: number, readonly label: string }>, readonly sameDay: { readonly label: string, readonly priceNote: string }, readonly quickKnock: { readonly label: string, readonly priceNote: string } } | null, readonly estimateWizardYaml: { readonly stepTitles: ReadonlyArray<string>, readonly progress: string, readonly percentComplete: string, readonly previousLabel: string, readonly nextLabel: string, readonly callPrompt: string, readonly callLabel: string, readonly pestsHint: string, readonly additionalPestsLabel: string, readonly sameDayHint: string, readonly quickKnockHint: string, readonly sameDayUnavailable: string, readonly requiredNote: string, readonly yesLabel: string, readonly noLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly warningTitle: string, readonly warningText: string, readonly referenceLabel: string, readonly fieldLabels: { readonly fullName: string, readonly phone: string, readonly email: string, readonly streetAddress: string, readonly city: string, readonly state: string, readonly zipCode: string }, readonly reviewLabels: { readonly propertyType: string, readonly servicePlan: string, readonly pests: string, readonly additionalPests: string, readonly sameDayService: string, readonly quickKnock: string, readonly contact: string, readonly address: string }, readonly thankYou: { readonly heading: string, readonly intro: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly againLabel: string }, readonly toasts: { readonly successTitle: string, readonly successText: string, readonly crmPrefix: string, readonly leadPrefix: string, readonly allFailedTitle: string, readonly allFailedText: string, readonly errorTitle: string, readonly errorText: string } } | null };
+type EstimatePageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly features: ReadonlyArray<string> }> } | null, readonly estimateOptionsYaml: { readonly propertyTypes: ReadonlyArray<{ readonly id: string, readonly label: string }>, readonly servicePlans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly annual: boolean }>, readonly additionalPests: ReadonlyArray<{ readonly value: number, readonly label: string }>, readonly sameDay: { readonly label: string, readonly priceNote: string }, readonly quickKnock: { readonly label: string, readonly priceNote: string } } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly estimate: { readonly position: number | null, readonly label: string | null, readonly specialTreatment: boolean | null } | null }> }, readonly estimateWizardYaml: { readonly stepTitles: ReadonlyArray<string>, readonly progress: string, readonly percentComplete: string, readonly previousLabel: string, readonly nextLabel: string, readonly callPrompt: string, readonly callLabel: string, readonly pestsHint: string, readonly additionalPestsLabel: string, readonly sameDayHint: string, readonly quickKnockHint: string, readonly sameDayUnavailable: string, readonly requiredNote: string, readonly yesLabel: string, readonly noLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly warningTitle: string, readonly warningText: string, readonly referenceLabel: string, readonly fieldLabels: { readonly fullName: string, readonly phone: string, readonly email: string, readonly streetAddress: string, readonly city: string, readonly state: string, readonly zipCode: string }, readonly reviewLabels: { readonly propertyType: string, readonly servicePlan: string, readonly pests: string, readonly additionalPests: string, readonly sameDayService: string, readonly quickKnock: string, readonly contact: string, readonly address: string }, readonly thankYou: { readonly heading: string, readonly intro: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly againLabel: string }, readonly toasts: { readonly successTitle: string, readonly successText: string, readonly crmPrefix: string, readonly leadPrefix: string, readonly allFailedTitle: string, readonly allFailedText: string, readonly errorTitle: string, readonly errorText: string } } | null };
 
 type FaqPageQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -8939,7 +9109,7 @@ type PestPageQueryVariables = Exact<{
 }>;
 
 
-type PestPageQuery = { readonly pestYaml: { readonly slug: string, readonly name: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly urgency: string, readonly heading: string, readonly intro: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly sections: ReadonlyArray<{ readonly type: string, readonly heading: string, readonly intro: string | null, readonly tone: string | null, readonly style: string | null, readonly icon: string | null, readonly body: string | null, readonly points: ReadonlyArray<string> | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly facts: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly species: ReadonlyArray<{ readonly name: string, readonly description: string, readonly severity: string | null, readonly season: string | null, readonly dangerous: boolean | null, readonly locations: ReadonlyArray<string> | null, readonly diseases: ReadonlyArray<string> | null, readonly approach: string | null, readonly aggression: string | null, readonly protected: boolean | null, readonly danger: string | null, readonly damage: string | null, readonly signs: ReadonlyArray<string> | null, readonly bite: string | null, readonly habitat: string | null }> | null, readonly areas: ReadonlyArray<{ readonly area: string, readonly description: string, readonly solutions: ReadonlyArray<string> }> | null, readonly options: ReadonlyArray<{ readonly name: string, readonly price: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly highlighted: boolean | null }> | null }> } | null };
+type PestPageQuery = { readonly pestYaml: { readonly slug: string, readonly name: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly urgency: string, readonly heading: string, readonly intro: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly sections: ReadonlyArray<{ readonly type: string, readonly heading: string, readonly intro: string | null, readonly tone: string | null, readonly style: string | null, readonly icon: string | null, readonly body: string | null, readonly points: ReadonlyArray<string> | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly facts: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly species: ReadonlyArray<{ readonly name: string, readonly description: string, readonly severity: string | null, readonly season: string | null, readonly dangerous: boolean | null, readonly locations: ReadonlyArray<string> | null, readonly diseases: ReadonlyArray<string> | null, readonly approach: string | null, readonly aggression: string | null, readonly protected: boolean | null, readonly danger: string | null, readonly damage: string | null, readonly signs: ReadonlyArray<string> | null, readonly bite: string | null, readonly habitat: string | null }> | null, readonly areas: ReadonlyArray<{ readonly area: string, readonly description: string, readonly solutions: ReadonlyArray<string> }> | null, readonly options: ReadonlyArray<{ readonly name: string, readonly price: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly highlighted: boolean | null }> | null }> } | null, readonly servicesPageYaml: { readonly defaultPestImage: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } } | null };
 
 type PlanFieldsFragment = { readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string };
 
@@ -8962,12 +9132,12 @@ type ServicesPageQueryVariables = Exact<{
 }>;
 
 
-type ServicesPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly servicesPageYaml: { readonly gridHeading: string, readonly learnMoreLabel: string, readonly plansHeading: string, readonly plansLinkLabel: string, readonly reasonsHeading: string, readonly planSummaries: ReadonlyArray<{ readonly planId: string, readonly summary: string }>, readonly reasons: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly urgency: string, readonly card: { readonly icon: string, readonly description: string, readonly features: ReadonlyArray<string> } }> } };
+type ServicesPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly servicesPageYaml: { readonly gridHeading: string, readonly learnMoreLabel: string, readonly plansHeading: string, readonly plansLinkLabel: string, readonly reasonsHeading: string, readonly planSummaries: ReadonlyArray<{ readonly planId: string, readonly summary: string }>, readonly reasons: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly urgency: string, readonly menu: { readonly services: number | null } | null, readonly card: { readonly icon: string, readonly description: string, readonly features: ReadonlyArray<string> } }> } };
 
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string, readonly pests: ReadonlyArray<string> }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string, readonly path: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string }, readonly footer: { readonly servicesHeading: string, readonly servicePests: ReadonlyArray<string>, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string }> } };
+type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
 
 
 }

@@ -156,6 +156,24 @@ const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }
       segments: 9,
     }),
   },
+  /** A generic beetle under a magnifying glass: the picture of a pest page whose file names none. */
+  default: {
+    palette: palettes.mint,
+    figure: `${bug({
+      color: "#44403c",
+      body: [
+        { cx: 0, cy: -85, rx: 30, ry: 26 },
+        { cx: 0, cy: 25, rx: 70, ry: 95, color: "#57534e" },
+      ],
+      legs: { count: 6, length: 120, from: -50, to: 30 },
+      antennae: { length: 90, curl: 0.5 },
+      segments: 5,
+    })}
+<g transform="translate(-30 -20)">
+  <circle cx="0" cy="0" r="170" fill="#e0f2fe" fill-opacity="0.35" stroke="#0b6138" stroke-width="26"/>
+  <rect x="110" y="110" width="60" height="190" rx="22" fill="#0b6138" transform="rotate(-45 140 205)"/>
+</g>`,
+  },
   termites: {
     palette: palettes.warm,
     figure: bug({

@@ -20,15 +20,18 @@ export const clockOf = (totalSeconds: number) =>
  */
 export function useCountdown(startSeconds: number): number {
   const [remaining, setRemaining] = useState(startSeconds)
+  // The first start value, kept: a new one must not restart a running countdown.
+  const [start] = useState(startSeconds)
   useEffect(() => {
     const startedAt = Date.now()
     const timer = setInterval(() => {
-      const left = Math.max(0, startSeconds - Math.floor((Date.now() - startedAt) / 1000))
+      const left = Math.max(0, start - Math.floor((Date.now() - startedAt) / 1000))
       setRemaining(left)
       if (left === 0) clearInterval(timer)
     }, 1000)
-    return () => clearInterval(timer)
-    // Deliberately once per mount: a new start value must not restart a running countdown.
-  }, [])
+    return () => {
+      clearInterval(timer)
+    }
+  }, [start])
   return remaining
 }

@@ -26,12 +26,18 @@ export function useDelayedOpen(delays: { open: number; skip: number; close: numb
     clearTimer()
     if (openRef.current) return
     if (Date.now() - lastClosedAt.current < delays.skip) setOpen(true)
-    else timer.current = setTimeout(() => setOpen(true), delays.open)
+    else
+      timer.current = setTimeout(() => {
+        setOpen(true)
+      }, delays.open)
   }, [delays.open, delays.skip, setOpen])
 
   const closeSoon = useCallback(() => {
     clearTimer()
-    if (openRef.current) timer.current = setTimeout(() => setOpen(false), delays.close)
+    if (openRef.current)
+      timer.current = setTimeout(() => {
+        setOpen(false)
+      }, delays.close)
   }, [delays.close, setOpen])
 
   useEffect(() => clearTimer, [])

@@ -1,6 +1,6 @@
 import { graphql, useStaticQuery } from "gatsby"
 
-/** Company facts, menus and pest names shared by the layout and the Seo component. */
+/** Company facts, menus and the pests (with where each is listed) shared by the layout and the Seo component. */
 export function useSiteData() {
   const data = useStaticQuery<Queries.SiteDataQuery>(graphql`
     query SiteData {
@@ -64,12 +64,28 @@ export function useSiteData() {
           label
           path
           allLabel
-          pests
+        }
+        routes {
+          home {
+            label
+            path
+          }
+          plans {
+            label
+            path
+          }
+          contact {
+            label
+            path
+          }
+          estimate {
+            label
+            path
+          }
         }
         estimateCta {
           label
           mobileLabel
-          path
         }
         callCta {
           label
@@ -85,7 +101,6 @@ export function useSiteData() {
         }
         footer {
           servicesHeading
-          servicePests
           allServicesLabel
           companyHeading
           company {
@@ -112,6 +127,10 @@ export function useSiteData() {
         nodes {
           slug
           name
+          menu {
+            services
+            footer
+          }
         }
       }
     }

@@ -5,3 +5,15 @@ export const pestPath = (slug: string) => `/services/${slug}/`
 export const offerPath = (key: string) => `/offer/${key}/`
 /** Serves /offer/ and unknown offer keys with the fallback offer. */
 export const OFFER_FALLBACK_PATH = "/offer/"
+
+export interface Route {
+  readonly label: string
+  readonly path: string
+}
+/** The pages buttons and breadcrumbs link to by their role (data/navigation.yaml, routes:). */
+export interface SiteRoutes {
+  readonly home: Route
+  readonly plans: Route
+  readonly contact: Route
+  readonly estimate: Route
+}

@@ -1,14 +1,13 @@
 import type { Crumb } from "../components/pest/breadcrumb"
-import { pestPath } from "./paths"
+import { pestPath, type SiteRoutes } from "./paths"
 
-/** Home > Services > the pest, with the menu's own labels. */
+/** Home > Services > the pest, with the labels of data/navigation.yaml. */
 export function pestTrail(
-  navigation: { main: ReadonlyArray<{ label: string; path: string }>; servicesMenu: { label: string; path: string } },
+  navigation: { routes: SiteRoutes; servicesMenu: { label: string; path: string } },
   pest: { slug: string; name: string },
 ): Crumb[] {
-  const home = navigation.main.find((link) => link.path === "/")
   return [
-    { label: home?.label ?? "Home", path: "/" },
+    navigation.routes.home,
     { label: navigation.servicesMenu.label, path: navigation.servicesMenu.path },
     { label: pest.name, path: pestPath(pest.slug) },
   ]

@@ -100,5 +100,7 @@ export function installPhoneCallTracking(root: Document = document): () => void 
     if (conversion?.adsSendTo) trackAdsConversion({ sendTo: conversion.adsSendTo, value: Number(conversion.adsValue) })
   }
   root.addEventListener("click", onClick, { capture: true })
-  return () => root.removeEventListener("click", onClick, { capture: true })
+  return () => {
+    root.removeEventListener("click", onClick, { capture: true })
+  }
 }

@@ -1,26 +1,20 @@
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Layout } from "../components/layout/layout"
+import { graphql } from "gatsby"
 import { NotFound } from "../components/page/not-found"
-import { Seo } from "../components/seo/seo"
-import { useSiteData } from "../hooks/use-site-data"
+import { siteTemplate } from "../components/page/page-template"
 
-type Data = Queries.NotFoundPageQuery
-
-export default function NotFoundPage({ data, location }: PageProps<Data>) {
-  const { company } = useSiteData()
-  const page = data.notFoundYaml
-  if (!page) return null
-  return (
-    <Layout pathname={location.pathname}>
-      <NotFound {...page} phone={company.phone} pathname={location.pathname} />
-    </Layout>
-  )
-}
-
-export const Head = ({ data, location }: HeadProps<Data>) =>
-  data.notFoundYaml && (
-    <Seo title={data.notFoundYaml.title} description={data.notFoundYaml.description} path={location.pathname} noindex />
-  )
+const { Page, Head } = siteTemplate<Queries.NotFoundPageQuery>({
+  content: ({ notFoundYaml: page }, { company }, pathname) => (
+    <NotFound {...page} phone={company.phone} pathname={pathname} />
+  ),
+  seo: ({ notFoundYaml: page }, _site, pathname) => ({
+    title: page.title,
+    description: page.description,
+    path: pathname,
+    noindex: true,
+  }),
+})
+export default Page
+export { Head }
 
 export const query = graphql`
   query NotFoundPage {

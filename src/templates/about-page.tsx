@@ -1,23 +1,11 @@
-import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { graphql } from "gatsby"
 import { AboutPage } from "../components/about/about-page"
-import { Layout } from "../components/layout/layout"
-import { PageSeo } from "../components/seo/page-seo"
-import { useSiteData } from "../hooks/use-site-data"
+import { pageTemplate } from "../components/page/page-template"
 
-type Data = Queries.AboutPageQuery
-
-export default function AboutPageTemplate({ data, location }: PageProps<Data>) {
-  const { company } = useSiteData()
-  const { pageYaml: page, aboutYaml } = data
-  if (!page || !aboutYaml) return null
-  return (
-    <Layout pathname={location.pathname}>
-      <AboutPage heading={page.heading} intro={page.intro} content={aboutYaml} phone={company.phone} />
-    </Layout>
-  )
-}
-
-export const Head = ({ data }: HeadProps<Data>) => <PageSeo page={data.pageYaml} />
+const { Page, Head } = pageTemplate<Queries.AboutPageQuery, Parameters<typeof AboutPage>[0]>(AboutPage, (data) => ({
+  content: data.aboutYaml,
+}))
+export { Head, Page as default }
 
 export const query = graphql`
   query AboutPage($slug: String!) {

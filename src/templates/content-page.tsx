@@ -1,21 +1,14 @@
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Layout } from "../components/layout/layout"
+import { graphql } from "gatsby"
 import { ContentPage } from "../components/page/content-page"
-import { PageSeo } from "../components/seo/page-seo"
+import { pageTemplate } from "../components/page/page-template"
 
-type Data = Queries.ContentPageQuery
-
-export default function ContentPageTemplate({ data, location }: PageProps<Data>) {
-  const page = data.pageYaml
-  if (!page) return null
-  return (
-    <Layout pathname={location.pathname}>
-      <ContentPage heading={page.heading} intro={page.intro} sections={page.sections ?? []} />
-    </Layout>
-  )
-}
-
-export const Head = ({ data }: HeadProps<Data>) => <PageSeo page={data.pageYaml} />
+const { Page, Head } = pageTemplate<Queries.ContentPageQuery, Parameters<typeof ContentPage>[0]>(
+  ContentPage,
+  (data) => ({
+    sections: data.pageYaml.sections ?? [],
+  }),
+)
+export { Head, Page as default }
 
 export const query = graphql`
   query ContentPage($slug: String!) {

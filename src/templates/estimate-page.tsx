@@ -1,42 +1,20 @@
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { EstimateWizardShell } from "../components/estimate/estimate-wizard-shell"
-import { Deferred } from "../components/forms/deferred"
-import { Layout } from "../components/layout/layout"
-import { PageHero } from "../components/page/page-hero"
-import { PageSeo } from "../components/seo/page-seo"
-import { useSiteData } from "../hooks/use-site-data"
+import { graphql } from "gatsby"
+import { EstimatePage, type EstimatePageProps } from "../components/estimate/estimate-page"
+import { pageTemplate } from "../components/page/page-template"
+import { estimatePestOptions } from "../lib/pest-lists"
 
-type Data = Queries.EstimatePageQuery
-
-// The wizard (with Formik) loads after the page; the shell is what the build prerenders.
-const loadWizard = () => import("../components/estimate/estimate-wizard").then((m) => m.EstimateWizard)
-
-export default function EstimatePageTemplate({ data, location }: PageProps<Data>) {
-  const { company } = useSiteData()
-  const { pageYaml: page, estimateWizardYaml: texts, estimateOptionsYaml: options, plansYaml } = data
-  if (!page || !texts || !options || !plansYaml) return null
-  return (
-    <Layout pathname={location.pathname}>
-      <PageHero heading={page.heading} intro={page.intro} />
-      <div className="mx-auto max-w-3xl px-4 pb-16">
-        <Deferred
-          load={loadWizard}
-          props={{
-            texts,
-            options,
-            plans: plansYaml.plans,
-            phone: company.phone,
-            sameDayRule: company.sameDayService,
-            timeZone: company.timeZone,
-          }}
-          placeholder={<EstimateWizardShell texts={texts} options={options} phone={company.phone} />}
-        />
-      </div>
-    </Layout>
-  )
-}
-
-export const Head = ({ data }: HeadProps<Data>) => <PageSeo page={data.pageYaml} />
+/** The wizard's pest choices come from the pest files (estimate:), the other choices from estimate-options.yaml. */
+const { Page, Head } = pageTemplate<Queries.EstimatePageQuery, EstimatePageProps>(
+  EstimatePage,
+  (data, { company }) => ({
+    texts: data.estimateWizardYaml,
+    options: { ...data.estimateOptionsYaml, ...estimatePestOptions(data.allPestYaml.nodes) },
+    plans: data.plansYaml.plans,
+    sameDayRule: company.sameDayService,
+    timeZone: company.timeZone,
+  }),
+)
+export { Head, Page as default }
 
 export const query = graphql`
   query EstimatePage($slug: String!) {
@@ -63,8 +41,6 @@ export const query = graphql`
         badge
         annual
       }
-      pests
-      specialTreatmentPests
       additionalPests {
         value
         label
@@ -76,6 +52,16 @@ export const query = graphql`
       quickKnock {
         label
         priceNote
+      }
+    }
+    allPestYaml {
+      nodes {
+        name
+        estimate {
+          position
+          label
+          specialTreatment
+        }
       }
     }
     estimateWizardYaml {

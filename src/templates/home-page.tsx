@@ -1,31 +1,14 @@
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { HomePage } from "../components/home/home-page"
-import { Layout } from "../components/layout/layout"
-import { PageSeo } from "../components/seo/page-seo"
-import { useSiteData } from "../hooks/use-site-data"
+import { graphql } from "gatsby"
+import { HomePage, type HomePageProps } from "../components/home/home-page"
+import { pageTemplate } from "../components/page/page-template"
 
-type Data = Queries.HomePageQuery
-
-export default function HomePageTemplate({ data, location }: PageProps<Data>) {
-  const { company } = useSiteData()
-  const { pageYaml: page, homeYaml: home, plansYaml, testimonialsYaml } = data
-  if (!page || !home || !plansYaml || !testimonialsYaml) return null
-  return (
-    <Layout pathname={location.pathname}>
-      <HomePage
-        heading={page.heading}
-        intro={page.intro}
-        home={home}
-        heroImage={home.heroImage.src.childImageSharp?.gatsbyImageData}
-        plans={plansYaml.plans}
-        testimonials={testimonialsYaml}
-        phone={company.phone}
-      />
-    </Layout>
-  )
-}
-
-export const Head = ({ data }: HeadProps<Data>) => <PageSeo page={data.pageYaml} />
+const { Page, Head } = pageTemplate<Queries.HomePageQuery, HomePageProps>(HomePage, (data) => ({
+  home: data.homeYaml,
+  heroImage: data.homeYaml.heroImage.src.childImageSharp?.gatsbyImageData,
+  plans: data.plansYaml.plans,
+  testimonials: data.testimonialsYaml,
+}))
+export { Head, Page as default }
 
 export const query = graphql`
   query HomePage($slug: String!) {

@@ -1,82 +1,78 @@
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { OfferLanding } from "../components/offer/offer-landing"
+import { graphql } from "gatsby"
 import type { HeroPicture, OfferDetails } from "../components/offer/types"
-import { Seo } from "../components/seo/seo"
-import { useSiteData } from "../hooks/use-site-data"
+import { OfferLanding } from "../components/offer/offer-landing"
+import { siteTemplate, type Found } from "../components/page/page-template"
+import type { Company } from "../hooks/use-site-data"
 import { hoursLines } from "../lib/hours"
 import { offerText } from "../lib/offer-text"
 import { offerPath } from "../lib/paths"
 import { priceAmount } from "../lib/price"
 import { offerBusinessJsonLd } from "../lib/structured-data"
 
-type Data = Queries.OfferPageQuery
-type Offer = NonNullable<Data["offerYaml"]>
+type Data = Found<Queries.OfferPageQuery>
 
 /** The offer with site.yaml's phone, e-mail and hours wherever the offer file does not set its own. */
-function offerDetails(offer: Offer, company: ReturnType<typeof useSiteData>["company"]): OfferDetails {
-  return {
-    ...offer,
-    phone: offer.phone ?? company.phone,
-    email: offer.email ?? company.email,
-    hours: hoursLines(offer.hours ?? company.hours),
-    testimonials: offer.customTestimonials,
-  }
-}
+const offerDetails = (offer: Data["offerYaml"], company: Company): OfferDetails => ({
+  ...offer,
+  phone: offer.phone ?? company.phone,
+  email: offer.email ?? company.email,
+  hours: hoursLines(offer.hours ?? company.hours),
+  testimonials: offer.customTestimonials,
+})
 
 /** The hero picture data/offer-page.yaml lists for the offer's heroVariant. */
-function heroPicture(texts: NonNullable<Data["offerPageYaml"]>, variant: string): HeroPicture | null {
+function heroPicture(texts: Data["offerPageYaml"], variant: string): HeroPicture | null {
   const entry = texts.heroImages.find((candidate) => candidate.variant === variant)
   const image = entry?.image.src.childImageSharp?.gatsbyImageData
   return entry && image ? { image, alt: entry.image.alt } : null
 }
 
-export default function OfferPageTemplate({ data }: PageProps<Data>) {
-  const { company, logo, navigation, siteUrl, adsConversionTarget } = useSiteData()
-  const { offerYaml: offer, offerPageYaml: texts, plansYaml } = data
-  if (!offer || !texts || !plansYaml) return null
-  const plans = texts.protection.plans.flatMap((card) => {
-    const plan = plansYaml.plans.find((p) => p.id === card.plan)
-    return plan ? [{ name: plan.name, badge: plan.badge, summary: card.summary, points: card.points }] : []
-  })
-  return (
-    <OfferLanding
-      offer={offerDetails(offer, company)}
-      texts={texts}
-      plans={plans}
-      picture={heroPicture(texts, offer.heroVariant)}
-      company={company}
-      logo={logo}
-      siteUrl={siteUrl}
-      conversion={{ sendTo: adsConversionTarget, value: priceAmount(offer.price) }}
-      skipToContent={navigation.labels.skipToContent}
-    />
-  )
-}
-
-/** Title, description and social tags from the offer; the canonical is the offer's own page, also when the fallback route shows it. */
-export function Head({ data }: HeadProps<Data>) {
-  const { company, siteUrl } = useSiteData()
-  const { offerYaml: offer, offerPageYaml: texts } = data
-  if (!offer || !texts) return null
-  const details = offerDetails(offer, company)
-  const path = offerPath(offer.key)
-  const picture = heroPicture(texts, offer.heroVariant)
-  const imageSrc = picture?.image.images.fallback?.src
-  return (
-    <Seo
-      title={offer.title}
-      description={offer.metaDescription}
-      path={path}
-      image={picture && imageSrc ? { url: `${siteUrl}${imageSrc}`, alt: picture.alt } : undefined}
-      businessJsonLd={offerBusinessJsonLd(
+const { Page, Head } = siteTemplate<Queries.OfferPageQuery>({
+  standalone: true,
+  content: (
+    { offerYaml: offer, offerPageYaml: texts, plansYaml },
+    { company, logo, navigation, siteUrl, adsConversionTarget },
+  ) => {
+    const plans = texts.protection.plans.flatMap((card) => {
+      const plan = plansYaml.plans.find((p) => p.id === card.plan)
+      return plan ? [{ name: plan.name, badge: plan.badge, summary: card.summary, points: card.points }] : []
+    })
+    return (
+      <OfferLanding
+        offer={offerDetails(offer, company)}
+        texts={texts}
+        plans={plans}
+        picture={heroPicture(texts, offer.heroVariant)}
+        company={company}
+        logo={logo}
+        siteUrl={siteUrl}
+        conversion={{ sendTo: adsConversionTarget, value: priceAmount(offer.price) }}
+        skipToContent={navigation.labels.skipToContent}
+      />
+    )
+  },
+  /** Title, description and social tags from the offer; the canonical is the offer's own page, also when the fallback route shows it. */
+  seo: ({ offerYaml: offer, offerPageYaml: texts }, { company, siteUrl }) => {
+    const details = offerDetails(offer, company)
+    const path = offerPath(offer.key)
+    const picture = heroPicture(texts, offer.heroVariant)
+    const imageSrc = picture?.image.images.fallback?.src
+    return {
+      title: offer.title,
+      description: offer.metaDescription,
+      path,
+      image: picture && imageSrc ? { url: `${siteUrl}${imageSrc}`, alt: picture.alt } : undefined,
+      businessJsonLd: offerBusinessJsonLd(
         { ...details, description: offerText(texts.hero.tagline, details) },
         company,
         siteUrl,
         `${siteUrl}${path}`,
-      )}
-    />
-  )
-}
+      ),
+    }
+  },
+})
+export default Page
+export { Head }
 
 export const query = graphql`
   query OfferPage($slug: String!) {

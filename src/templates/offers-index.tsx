@@ -1,26 +1,15 @@
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Layout } from "../components/layout/layout"
-import { OffersIndex } from "../components/offer/offers-index"
-import { PageHero } from "../components/page/page-hero"
-import { PageSeo } from "../components/seo/page-seo"
-import { useSiteData } from "../hooks/use-site-data"
+import { graphql } from "gatsby"
+import { OffersIndexPage } from "../components/offer/offers-index"
+import { pageTemplate } from "../components/page/page-template"
 
-type Data = Queries.OffersIndexPageQuery
-
-export default function OffersIndexTemplate({ data, location }: PageProps<Data>) {
-  const { company } = useSiteData()
-  const { pageYaml: page, offersIndexYaml: notes } = data
-  if (!page || !notes) return null
-  const offers = data.allOfferYaml.nodes.map((offer) => ({ ...offer, phone: offer.phone ?? company.phone }))
-  return (
-    <Layout pathname={location.pathname}>
-      <PageHero heading={page.heading} intro={page.intro} />
-      <OffersIndex offers={offers} notes={notes} />
-    </Layout>
-  )
-}
-
-export const Head = ({ data }: HeadProps<Data>) => <PageSeo page={data.pageYaml} />
+const { Page, Head } = pageTemplate<Queries.OffersIndexPageQuery, Parameters<typeof OffersIndexPage>[0]>(
+  OffersIndexPage,
+  (data, { company }) => ({
+    notes: data.offersIndexYaml,
+    offers: data.allOfferYaml.nodes.map((offer) => ({ ...offer, phone: offer.phone ?? company.phone })),
+  }),
+)
+export { Head, Page as default }
 
 export const query = graphql`
   query OffersIndexPage($slug: String!) {

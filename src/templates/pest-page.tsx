@@ -1,50 +1,41 @@
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Layout } from "../components/layout/layout"
+import { graphql } from "gatsby"
+import { siteTemplate } from "../components/page/page-template"
 import { PestPage } from "../components/pest/pest-page"
-import { Seo } from "../components/seo/seo"
-import { useSiteData } from "../hooks/use-site-data"
 import { pestPath, withTrailingSlash } from "../lib/paths"
 import { pestTrail } from "../lib/pest-trail"
 import { breadcrumbJsonLd } from "../lib/structured-data"
 
-type Data = Queries.PestPageQuery
-
-export default function PestPageTemplate({ data, location }: PageProps<Data>) {
-  const { company, navigation } = useSiteData()
-  const pest = data.pestYaml
-  if (!pest) return null
-  const plansLink = navigation.main.find((link) => link.path === "/plans")
-  return (
-    <Layout pathname={location.pathname}>
+/** A pest without its own picture shows services-page.yaml's defaultPestImage. */
+const { Page, Head } = siteTemplate<Queries.PestPageQuery>({
+  content: ({ pestYaml: pest, servicesPageYaml }, { company, navigation }) => {
+    const image = pest.image ?? servicesPageYaml.defaultPestImage
+    return (
       <PestPage
         pest={pest}
-        image={pest.image.src.childImageSharp?.gatsbyImageData}
+        image={{ data: image.src.childImageSharp?.gatsbyImageData, alt: image.alt }}
         breadcrumb={pestTrail(navigation, pest)}
         phone={company.phone}
         callLabel={navigation.callCta.label}
         links={{
-          estimate: { label: navigation.estimateCta.mobileLabel, path: withTrailingSlash(navigation.estimateCta.path) },
-          plans: { label: plansLink?.label ?? "Plans", path: "/plans/" },
+          estimate: {
+            label: navigation.estimateCta.mobileLabel,
+            path: withTrailingSlash(navigation.routes.estimate.path),
+          },
+          plans: { label: navigation.routes.plans.label, path: withTrailingSlash(navigation.routes.plans.path) },
         }}
       />
-    </Layout>
-  )
-}
-
-export function Head({ data }: HeadProps<Data>) {
-  const { navigation, siteUrl } = useSiteData()
-  const pest = data.pestYaml
-  if (!pest) return null
-  return (
-    <Seo
-      title={pest.title}
-      description={pest.description}
-      keywords={pest.keywords}
-      path={pestPath(pest.slug)}
-      jsonLd={[breadcrumbJsonLd(pestTrail(navigation, pest), siteUrl)]}
-    />
-  )
-}
+    )
+  },
+  seo: ({ pestYaml: pest }, { navigation, siteUrl }) => ({
+    title: pest.title,
+    description: pest.description,
+    keywords: pest.keywords,
+    path: pestPath(pest.slug),
+    jsonLd: [breadcrumbJsonLd(pestTrail(navigation, pest), siteUrl)],
+  }),
+})
+export default Page
+export { Head }
 
 export const query = graphql`
   query PestPage($slug: String!) {
@@ -110,6 +101,16 @@ export const query = graphql`
           description
           features
           highlighted
+        }
+      }
+    }
+    servicesPageYaml {
+      defaultPestImage {
+        alt
+        src {
+          childImageSharp {
+            gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: DOMINANT_COLOR, formats: [AUTO, WEBP])
+          }
         }
       }
     }

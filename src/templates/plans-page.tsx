@@ -1,21 +1,11 @@
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Layout } from "../components/layout/layout"
+import { graphql } from "gatsby"
+import { pageTemplate } from "../components/page/page-template"
 import { PlansPage } from "../components/plans/plans-page"
-import { PageSeo } from "../components/seo/page-seo"
 
-type Data = Queries.PlansPageQuery
-
-export default function PlansPageTemplate({ data, location }: PageProps<Data>) {
-  const { pageYaml: page, plansYaml } = data
-  if (!page || !plansYaml) return null
-  return (
-    <Layout pathname={location.pathname}>
-      <PlansPage heading={page.heading} intro={page.intro} content={plansYaml} />
-    </Layout>
-  )
-}
-
-export const Head = ({ data }: HeadProps<Data>) => <PageSeo page={data.pageYaml} />
+const { Page, Head } = pageTemplate<Queries.PlansPageQuery, Parameters<typeof PlansPage>[0]>(PlansPage, (data) => ({
+  content: data.plansYaml,
+}))
+export { Head, Page as default }
 
 export const query = graphql`
   query PlansPage($slug: String!) {

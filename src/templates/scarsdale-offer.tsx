@@ -1,20 +1,18 @@
-import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { graphql } from "gatsby"
 import { OfferFooter } from "../components/offer/offer-footer"
 import { OfferHeader } from "../components/offer/offer-header"
 import { StandaloneFrame } from "../components/offer/standalone-frame"
+import { siteTemplate } from "../components/page/page-template"
 import { ScarsdaleOfferPage } from "../components/scarsdale-offer/scarsdale-offer-page"
-import { Seo } from "../components/seo/seo"
-import { useSiteData } from "../hooks/use-site-data"
+import { pageSeoProps } from "../components/seo/page-seo"
 import { hoursLines } from "../lib/hours"
 
-type Data = Queries.ScarsdaleOfferPageQuery
-
-export default function ScarsdaleOfferTemplate({ data }: PageProps<Data>) {
-  const { company, logo, navigation, siteUrl, adsConversionTarget } = useSiteData()
-  const content = data.scarsdaleOfferYaml
-  const labels = data.offerPageYaml?.footer
-  if (!content || !labels) return null
-  return (
+const { Page, Head } = siteTemplate<Queries.ScarsdaleOfferPageQuery>({
+  standalone: true,
+  content: (
+    { scarsdaleOfferYaml: content, offerPageYaml: { footer: labels } },
+    { company, logo, navigation, siteUrl, adsConversionTarget },
+  ) => (
     <StandaloneFrame
       skipToContent={navigation.labels.skipToContent}
       conversion={{ sendTo: adsConversionTarget, value: content.booking.conversionValue }}
@@ -34,18 +32,11 @@ export default function ScarsdaleOfferTemplate({ data }: PageProps<Data>) {
     >
       <ScarsdaleOfferPage content={content} company={company} adsConversionTarget={adsConversionTarget} />
     </StandaloneFrame>
-  )
-}
-
-export const Head = ({ data }: HeadProps<Data>) =>
-  data.pageYaml && (
-    <Seo
-      title={data.pageYaml.title}
-      description={data.pageYaml.description}
-      keywords={data.pageYaml.keywords}
-      path={data.pageYaml.path}
-    />
-  )
+  ),
+  seo: ({ pageYaml }) => pageSeoProps(pageYaml),
+})
+export default Page
+export { Head }
 
 export const query = graphql`
   query ScarsdaleOfferPage($slug: String!) {

@@ -1,33 +1,15 @@
-import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Layout } from "../components/layout/layout"
-import { PageSeo } from "../components/seo/page-seo"
-import { ServicesPage } from "../components/services/services-page"
-import { useSiteData } from "../hooks/use-site-data"
+import { graphql } from "gatsby"
+import { pageTemplate } from "../components/page/page-template"
+import { ServicesPage, type ServicesPageProps } from "../components/services/services-page"
+import { servicesMenuPests } from "../lib/pest-lists"
 
-type Data = Queries.ServicesPageQuery
-
-export default function ServicesPageTemplate({ data, location }: PageProps<Data>) {
-  const { company, navigation } = useSiteData()
-  const { pageYaml: page, servicesPageYaml: content, plansYaml, allPestYaml } = data
-  if (!page || !content || !plansYaml) return null
-  // The grid shows the pests of the Services menu, in its order.
-  const bySlug = new Map(allPestYaml.nodes.map((pest) => [pest.slug, pest]))
-  const pests = navigation.servicesMenu.pests.flatMap((slug) => bySlug.get(slug) ?? [])
-  return (
-    <Layout pathname={location.pathname}>
-      <ServicesPage
-        heading={page.heading}
-        intro={page.intro}
-        content={content}
-        pests={pests}
-        plans={plansYaml.plans}
-        phone={company.phone}
-      />
-    </Layout>
-  )
-}
-
-export const Head = ({ data }: HeadProps<Data>) => <PageSeo page={data.pageYaml} />
+/** The grid shows the pests whose files set menu.services, in that order. */
+const { Page, Head } = pageTemplate<Queries.ServicesPageQuery, ServicesPageProps>(ServicesPage, (data) => ({
+  content: data.servicesPageYaml,
+  pests: servicesMenuPests(data.allPestYaml.nodes),
+  plans: data.plansYaml.plans,
+}))
+export { Head, Page as default }
 
 export const query = graphql`
   query ServicesPage($slug: String!) {
@@ -66,6 +48,9 @@ export const query = graphql`
         slug
         name
         urgency
+        menu {
+          services
+        }
         card {
           icon
           description

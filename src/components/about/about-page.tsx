@@ -1,3 +1,5 @@
+import { withTrailingSlash } from "../../lib/paths"
+import type { StaticPageProps } from "../page/page-template"
 import { PageHero } from "../page/page-hero"
 import { CardGrid, type CardData } from "../ui/card-grid"
 import { CheckList } from "../ui/check-list"
@@ -18,17 +20,7 @@ export interface AboutContent {
   readonly cta: CtaData
 }
 
-export function AboutPage({
-  heading,
-  intro,
-  content,
-  phone,
-}: {
-  heading: string
-  intro: string
-  content: AboutContent
-  phone: { display: string; e164: string }
-}) {
+export function AboutPage({ heading, intro, content, phone, routes }: StaticPageProps & { content: AboutContent }) {
   return (
     <>
       <PageHero heading={heading} intro={intro} />
@@ -68,7 +60,7 @@ export function AboutPage({
           </div>
         </div>
       </section>
-      <CtaBanner cta={content.cta} phone={phone} estimatePath="/estimate/" />
+      <CtaBanner cta={content.cta} phone={phone} estimatePath={withTrailingSlash(routes.estimate.path)} />
     </>
   )
 }

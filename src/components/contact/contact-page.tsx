@@ -1,10 +1,13 @@
 import { Clock, Mail, MapPin, Phone, Zap } from "../ui/ui-icons"
 import type { ReactNode } from "react"
 import type { HoursLine } from "../../lib/hours"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import { PageHero } from "../page/page-hero"
 import { CheckList } from "../ui/check-list"
 import { HoursList } from "../ui/hours-list"
+
+const CALL_LINK_CLASS =
+  "mt-4 inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-accent-700 hover:bg-amber-50"
 
 export interface ContactContent {
   readonly whyHeading: string
@@ -63,9 +66,7 @@ export function ContactPage({ heading, intro, content, phone, email, hours, form
         </div>
         <div className="space-y-4">
           <InfoCard icon={<Phone className="h-5 w-5" aria-hidden="true" />} label={content.phoneLabel}>
-            <a href={telHref(phone.e164)} className="font-semibold text-brand-800 underline underline-offset-2">
-              {phone.display}
-            </a>
+            <PhoneLink phone={phone} className="font-semibold text-brand-800 underline underline-offset-2" />
           </InfoCard>
           <InfoCard icon={<Mail className="h-5 w-5" aria-hidden="true" />} label={content.emailLabel}>
             <a href={`mailto:${email}`} className="font-semibold text-brand-800 underline underline-offset-2">
@@ -84,13 +85,7 @@ export function ContactPage({ heading, intro, content, phone, email, hours, form
               {content.sameDay.heading}
             </h2>
             <p className="mt-2">{content.sameDay.text}</p>
-            <a
-              href={telHref(phone.e164)}
-              className="mt-4 inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-accent-700 hover:bg-amber-50"
-            >
-              <Phone className="h-5 w-5" aria-hidden="true" />
-              {content.sameDay.callLabel} {phone.display}
-            </a>
+            <PhoneLink phone={phone} label={content.sameDay.callLabel} icon="md" className={CALL_LINK_CLASS} />
           </section>
           <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="service-area">
             <h2 id="service-area" className="text-xl font-bold text-brand-900">

@@ -1,6 +1,10 @@
-/** What the wizard shows: its texts (data/estimate-wizard.yaml), its choices (estimate-options.yaml) and the plans' cards (plans.yaml). */
+/** What the wizard shows: its texts (data/estimate-wizard.yaml), its choices (estimate-options.yaml and the pest files) and the plans' cards (plans.yaml). */
 export type WizardTexts = NonNullable<Queries.EstimatePageQuery["estimateWizardYaml"]>
-export type WizardOptions = NonNullable<Queries.EstimatePageQuery["estimateOptionsYaml"]>
+/** estimate-options.yaml's choices, and the pests' (from data/pests: see lib/pest-lists.ts). */
+export type WizardOptions = NonNullable<Queries.EstimatePageQuery["estimateOptionsYaml"]> & {
+  readonly pests: readonly string[]
+  readonly specialTreatmentPests: readonly string[]
+}
 export interface WizardPlan {
   readonly id: string
   readonly name: string

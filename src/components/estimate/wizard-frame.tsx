@@ -1,8 +1,9 @@
-import { Phone } from "../ui/ui-icons"
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
 import { TOTAL_STEPS, percentComplete } from "../../lib/estimate-wizard"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import type { WizardTexts } from "./types"
+
+const CALL_LINK_CLASS = "inline-flex items-center gap-1 font-semibold text-brand-800 underline"
 
 /** "Step N of 7", the percent complete and the bar. */
 export function WizardProgress({ texts, step }: { texts: WizardTexts; step: number }) {
@@ -32,11 +33,7 @@ export function WizardProgress({ texts, step }: { texts: WizardTexts; step: numb
 export function CallPrompt({ texts, phone }: { texts: WizardTexts; phone: { display: string; e164: string } }) {
   return (
     <p className="mt-6 text-center text-slate-700" data-placement="estimate-wizard">
-      {texts.callPrompt}{" "}
-      <a href={telHref(phone.e164)} className="inline-flex items-center gap-1 font-semibold text-brand-800 underline">
-        <Phone className="h-4 w-4" aria-hidden="true" />
-        {texts.callLabel} {phone.display}
-      </a>
+      {texts.callPrompt} <PhoneLink phone={phone} label={texts.callLabel} icon="sm" className={CALL_LINK_CLASS} />
     </p>
   )
 }

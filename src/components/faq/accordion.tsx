@@ -28,7 +28,9 @@ export function Accordion({
                 id={`${id}-q${i}`}
                 aria-expanded={expanded}
                 aria-controls={`${id}-a${i}`}
-                onClick={() => setOpen(expanded ? null : i)}
+                onClick={() => {
+                  setOpen(expanded ? null : i)
+                }}
                 className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-slate-900 hover:bg-slate-50"
               >
                 {item.question}

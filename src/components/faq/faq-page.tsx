@@ -1,8 +1,10 @@
 import { Link } from "gatsby"
-import { telHref } from "../../lib/phone"
+import { withTrailingSlash } from "../../lib/paths"
+import type { StaticPageProps } from "../page/page-template"
 import { PageHero } from "../page/page-hero"
 import { buttonClass } from "../ui/button-class"
-import { Icon } from "../ui/icon"
+import { IconBadge } from "../ui/icon"
+import { PhoneLink } from "../ui/phone-link"
 import { Section } from "../ui/section"
 import { Accordion, type AccordionItem } from "./accordion"
 
@@ -18,19 +20,7 @@ export interface FaqContent {
   readonly questions: readonly AccordionItem[]
 }
 
-const ACTION_PATHS: Record<string, string> = { estimate: "/estimate/", contact: "/contact/" }
-
-export function FaqPage({
-  heading,
-  intro,
-  content,
-  phone,
-}: {
-  heading: string
-  intro: string
-  content: FaqContent
-  phone: { display: string; e164: string }
-}) {
+export function FaqPage({ heading, intro, content, phone, routes }: StaticPageProps & { content: FaqContent }) {
   return (
     <>
       <PageHero heading={heading} intro={intro} />
@@ -38,19 +28,15 @@ export function FaqPage({
         <ul className="grid gap-5 md:grid-cols-3">
           {content.quickActions.map((action) => (
             <li key={action.action} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                <Icon name={action.icon} />
-              </span>
+              <IconBadge name={action.icon} />
               <h2 className="mt-4 text-lg font-semibold text-slate-900">{action.title}</h2>
               <p className="mt-2 text-sm text-slate-700">{action.text}</p>
               <div className="mt-auto pt-4">
                 {action.action === "call" ? (
-                  <a href={telHref(phone.e164)} className={buttonClass("secondary")} data-placement="faq">
-                    {action.label} {phone.display}
-                  </a>
+                  <PhoneLink phone={phone} label={action.label} className={buttonClass("secondary")} placement="faq" />
                 ) : (
                   <Link
-                    to={ACTION_PATHS[action.action] ?? "/contact/"}
+                    to={withTrailingSlash(routes[action.action === "estimate" ? "estimate" : "contact"].path)}
                     className={buttonClass(action.action === "estimate" ? "primary" : "outline")}
                   >
                     {action.label}

@@ -1,11 +1,13 @@
 import { Link } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Phone, Zap } from "../ui/ui-icons"
-import { telHref } from "../../lib/phone"
+import { Zap } from "../ui/ui-icons"
+import { withTrailingSlash } from "../../lib/paths"
+import type { StaticPageProps } from "../page/page-template"
 import { PlanCard, type PlanData } from "../plans/plan-card"
 import { buttonClass } from "../ui/button-class"
 import { CardGrid, type CardData } from "../ui/card-grid"
 import { CtaBanner, type CtaData } from "../ui/cta-banner"
+import { PhoneLink } from "../ui/phone-link"
 import { ResponsiveImage } from "../ui/responsive-image"
 import { Section } from "../ui/section"
 import { Testimonials, type Testimonial } from "../ui/testimonials"
@@ -25,17 +27,16 @@ export interface HomeContent {
   readonly cta: CtaData
 }
 
-export interface HomePageProps {
-  heading: string
-  intro: string
+export interface HomePageProps extends StaticPageProps {
   home: HomeContent
   heroImage?: IGatsbyImageData | null
   plans: readonly PlanData[]
   testimonials: { readonly heading: string; readonly items: readonly Testimonial[] }
-  phone: { display: string; e164: string }
 }
 
-export function HomePage({ heading, intro, home, heroImage, plans, testimonials, phone }: HomePageProps) {
+export function HomePage({ heading, intro, home, heroImage, plans, testimonials, phone, routes }: HomePageProps) {
+  const estimatePath = withTrailingSlash(routes.estimate.path)
+  const plansPath = withTrailingSlash(routes.plans.path)
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -48,16 +49,19 @@ export function HomePage({ heading, intro, home, heroImage, plans, testimonials,
             <h1 className="mt-4 text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{heading}</h1>
             <p className="mt-5 text-lg text-slate-700">{intro}</p>
             <div className="mt-7 flex flex-wrap gap-3">
-              <Link to="/estimate/" className={buttonClass("primary")}>
+              <Link to={estimatePath} className={buttonClass("primary")}>
                 {home.estimateLabel}
               </Link>
-              <Link to="/plans/" className={buttonClass("outline")}>
+              <Link to={plansPath} className={buttonClass("outline")}>
                 {home.plansLabel}
               </Link>
-              <a href={telHref(phone.e164)} className={buttonClass("secondary")} data-placement="home-hero">
-                <Phone className="h-5 w-5" aria-hidden="true" />
-                {home.callLabel} {phone.display}
-              </a>
+              <PhoneLink
+                phone={phone}
+                label={home.callLabel}
+                icon="md"
+                className={buttonClass("secondary")}
+                placement="home-hero"
+              />
             </div>
           </div>
           {heroImage && (
@@ -71,11 +75,14 @@ export function HomePage({ heading, intro, home, heroImage, plans, testimonials,
       <Section heading={home.plansHeading} intro={home.plansIntro} tinted id="plans">
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} link={{ label: home.planCardLabel, path: "/estimate/" }} />
+            <PlanCard key={plan.id} plan={plan} link={{ label: home.planCardLabel, path: estimatePath }} />
           ))}
         </ul>
         <p className="mt-8 text-center">
-          <Link to="/plans/" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+          <Link
+            to={plansPath}
+            className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+          >
             {home.allPlansLabel}
           </Link>
         </p>
@@ -83,7 +90,7 @@ export function HomePage({ heading, intro, home, heroImage, plans, testimonials,
       <Section heading={testimonials.heading} id="testimonials">
         <Testimonials items={testimonials.items} />
       </Section>
-      <CtaBanner cta={home.cta} phone={phone} estimatePath="/estimate/" />
+      <CtaBanner cta={home.cta} phone={phone} estimatePath={estimatePath} />
     </>
   )
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import { useSiteData } from "../../hooks/use-site-data"
+import { footerPests } from "../../lib/pest-lists"
 import { ToastProvider } from "../ui/toaster"
 import { headerProps } from "./header-props"
 import { SiteFooter } from "./site-footer"
@@ -34,7 +35,7 @@ export function Layout({ pathname, children }: LayoutProps) {
           company={company}
           footer={navigation.footer}
           servicesPath={navigation.servicesMenu.path}
-          pests={pests}
+          pests={footerPests(pests)}
           year={buildYear}
         />
       </div>

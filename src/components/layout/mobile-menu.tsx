@@ -1,16 +1,19 @@
 import { Link } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Clock, Phone, X } from "../ui/ui-icons"
+import { Clock, X } from "../ui/ui-icons"
 import { useRef } from "react"
 import { useFocusTrap } from "../../hooks/use-focus-trap"
 import { useScrollLock } from "../../hooks/use-scroll-lock"
 import { isActivePath } from "../../lib/active-link"
 import type { HoursLine } from "../../lib/hours"
 import { withTrailingSlash } from "../../lib/paths"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import { HoursList } from "../ui/hours-list"
 import { Logo } from "./logo"
 import type { HeaderNavigation } from "./site-header"
+
+const CALL_LINK_CLASS =
+  "flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white"
 
 interface MobileMenuProps {
   open: boolean
@@ -63,10 +66,7 @@ export function MobileMenu({
           </button>
         </div>
         <div>
-          <a href={telHref(phone.e164)} className="flex items-center gap-2 text-lg font-bold text-brand-800">
-            <Phone className="h-5 w-5" aria-hidden="true" />
-            {phone.display}
-          </a>
+          <PhoneLink phone={phone} icon="md" className="flex items-center gap-2 text-lg font-bold text-brand-800" />
           <p className="text-sm font-medium text-slate-600">{navigation.mobileTagline}</p>
         </div>
         <nav aria-label={navigation.labels.menu}>
@@ -90,19 +90,19 @@ export function MobileMenu({
         </nav>
         <div className="flex flex-col gap-2">
           <Link
-            to={withTrailingSlash(navigation.estimateCta.path)}
+            to={withTrailingSlash(navigation.routes.estimate.path)}
             onClick={onClose}
             className="rounded-lg bg-accent-600 px-4 py-3 text-center font-semibold text-white"
           >
             {navigation.estimateCta.mobileLabel}
           </Link>
-          <a
-            href={telHref(phone.e164)}
-            className="flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white"
-          >
-            <Phone className="h-5 w-5" aria-hidden="true" />
-            {navigation.callCta.label}
-          </a>
+          <PhoneLink
+            phone={phone}
+            label={navigation.callCta.label}
+            number="none"
+            icon="md"
+            className={CALL_LINK_CLASS}
+          />
         </div>
         <div className="text-sm text-slate-600">
           <p className="mb-1 flex items-center gap-2 font-semibold text-slate-800">

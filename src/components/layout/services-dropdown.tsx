@@ -28,7 +28,9 @@ export function ServicesDropdown({ label, allLabel, path, pests, active, current
       if (event.target instanceof Node && !root.current?.contains(event.target)) setOpen(false)
     }
     document.addEventListener("pointerdown", onPointerDown)
-    return () => document.removeEventListener("pointerdown", onPointerDown)
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown)
+    }
   }, [open, setOpen])
 
   // ArrowDown on a closed menu opens it; the first item is focused once it has rendered.
@@ -68,9 +70,12 @@ export function ServicesDropdown({ label, allLabel, path, pests, active, current
     }`
   const overview = `${path}/`
 
+  // The wrapper only delegates: hover opens the menu (a pointer nicety), and arrow keys and focus leaving
+  // come from the button and links inside it, which are the interactive elements.
   return (
     <div
       ref={root}
+      role="presentation"
       className="relative"
       onMouseEnter={openSoon}
       onMouseLeave={closeSoon}
@@ -84,7 +89,9 @@ export function ServicesDropdown({ label, allLabel, path, pests, active, current
         aria-expanded={open}
         aria-controls={menuId}
         data-active={active || undefined}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          setOpen(!open)
+        }}
       >
         {label}
         <ChevronDown className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden="true" />
@@ -100,7 +107,9 @@ export function ServicesDropdown({ label, allLabel, path, pests, active, current
                   data-menu-item=""
                   className={itemClass(to)}
                   aria-current={to === currentPath ? "page" : undefined}
-                  onClick={() => setOpen(false)}
+                  onClick={() => {
+                    setOpen(false)
+                  }}
                 >
                   {pest.name}
                 </Link>
@@ -112,7 +121,9 @@ export function ServicesDropdown({ label, allLabel, path, pests, active, current
               to={overview}
               data-menu-item=""
               className={`${itemClass(overview)} font-semibold text-brand-700`}
-              onClick={() => setOpen(false)}
+              onClick={() => {
+                setOpen(false)
+              }}
             >
               {allLabel}
             </Link>

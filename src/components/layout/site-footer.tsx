@@ -1,13 +1,12 @@
 import { Link } from "gatsby"
-import { ExternalLink, Mail, MapPin, Phone, ShieldCheck } from "../ui/ui-icons"
+import { ExternalLink, Mail, MapPin, ShieldCheck } from "../ui/ui-icons"
 import { pestPath, withTrailingSlash } from "../../lib/paths"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 
 type LinkItem = { readonly label: string; readonly path: string }
 
 export interface FooterNavigation {
   readonly servicesHeading: string
-  readonly servicePests: readonly string[]
   readonly allServicesLabel: string
   readonly companyHeading: string
   readonly company: readonly LinkItem[]
@@ -38,6 +37,7 @@ export interface SiteFooterProps {
   }
   footer: FooterNavigation
   servicesPath: string
+  /** The pests of the Services column, in order (those whose file sets menu.footer). */
   pests: ReadonlyArray<{ readonly slug: string; readonly name: string }>
   /** The year of the build, for the copyright line. */
   year: string
@@ -47,7 +47,6 @@ const headingClass = "mb-3 text-sm font-semibold uppercase tracking-wide text-wh
 const linkClass = "text-slate-300 hover:text-white hover:underline"
 
 export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteFooterProps) {
-  const pestName = new Map(pests.map((p) => [p.slug, p.name]))
   const { address, phone } = company
   return (
     <footer className="bg-slate-900 text-sm text-slate-300" data-placement="footer">
@@ -65,10 +64,7 @@ export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteF
               </span>
             </p>
             <p>
-              <a href={telHref(phone.e164)} className={`flex items-center gap-2 ${linkClass}`}>
-                <Phone className="h-4 w-4" aria-hidden="true" />
-                {phone.display}
-              </a>
+              <PhoneLink phone={phone} icon="sm" className={`flex items-center gap-2 ${linkClass}`} />
             </p>
             <p>
               <a href={`mailto:${company.email}`} className={`flex items-center gap-2 ${linkClass}`}>
@@ -83,10 +79,10 @@ export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteF
             {footer.servicesHeading}
           </h2>
           <ul className="space-y-2">
-            {footer.servicePests.map((slug) => (
-              <li key={slug}>
-                <Link to={pestPath(slug)} className={linkClass}>
-                  {pestName.get(slug) ?? slug}
+            {pests.map((pest) => (
+              <li key={pest.slug}>
+                <Link to={pestPath(pest.slug)} className={linkClass}>
+                  {pest.name}
                 </Link>
               </li>
             ))}

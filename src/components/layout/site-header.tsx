@@ -1,20 +1,25 @@
 import { Link } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Menu, Phone } from "../ui/ui-icons"
+import { Menu } from "../ui/ui-icons"
 import { useCallback, useRef, useState } from "react"
 import { isActivePath } from "../../lib/active-link"
 import type { HoursLine } from "../../lib/hours"
-import { withTrailingSlash } from "../../lib/paths"
-import { telHref } from "../../lib/phone"
+import { withTrailingSlash, type SiteRoutes } from "../../lib/paths"
+import { PhoneLink } from "../ui/phone-link"
 import { Logo } from "./logo"
 import { MobileMenu } from "./mobile-menu"
 import { navLinkClass } from "./nav-link-class"
 import { ServicesDropdown } from "./services-dropdown"
 
+const DESKTOP_CALL_CLASS = "flex items-center justify-end gap-1 whitespace-nowrap font-bold text-brand-800"
+const MOBILE_CALL_CLASS =
+  "inline-flex items-center gap-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white"
+
 export interface HeaderNavigation {
   readonly main: ReadonlyArray<{ readonly label: string; readonly path: string }>
   readonly servicesMenu: { readonly label: string; readonly path: string; readonly allLabel: string }
-  readonly estimateCta: { readonly label: string; readonly mobileLabel: string; readonly path: string }
+  readonly routes: SiteRoutes
+  readonly estimateCta: { readonly label: string; readonly mobileLabel: string }
   readonly callCta: { readonly label: string }
   readonly mobileTagline: string
   readonly labels: {
@@ -53,7 +58,9 @@ export function SiteHeader({
 }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
-  const closeMenu = useCallback(() => setMenuOpen(false), [])
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false)
+  }, [])
   const { servicesMenu, estimateCta } = navigation
 
   return (
@@ -91,31 +98,24 @@ export function SiteHeader({
         </nav>
         <div className="hidden items-center gap-4 lg:flex">
           <div className="hidden text-right xl:block">
-            <a
-              href={telHref(phone.e164)}
-              className="flex items-center justify-end gap-1 whitespace-nowrap font-bold text-brand-800"
-            >
-              <Phone className="h-4 w-4" aria-hidden="true" />
-              {phone.display}
-            </a>
+            <PhoneLink phone={phone} icon="sm" className={DESKTOP_CALL_CLASS} />
             <p className="whitespace-nowrap text-xs text-slate-600">{hoursSummary}</p>
           </div>
           <Link
-            to={withTrailingSlash(estimateCta.path)}
+            to={withTrailingSlash(navigation.routes.estimate.path)}
             className="whitespace-nowrap rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-accent-700"
           >
             {estimateCta.label}
           </Link>
         </div>
         <div className="flex items-center gap-2 lg:hidden">
-          <a
-            href={telHref(phone.e164)}
-            className="inline-flex items-center gap-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white"
-          >
-            <Phone className="h-4 w-4" aria-hidden="true" />
-            {navigation.labels.call}
-            <span className="sr-only"> {phone.display}</span>
-          </a>
+          <PhoneLink
+            phone={phone}
+            label={navigation.labels.call}
+            number="sr-only"
+            icon="sm"
+            className={MOBILE_CALL_CLASS}
+          />
           <button
             ref={menuButton}
             type="button"
@@ -123,7 +123,9 @@ export function SiteHeader({
             aria-label={navigation.labels.openMenu}
             aria-expanded={menuOpen}
             aria-haspopup="dialog"
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuOpen(true)
+            }}
           >
             <Menu className="h-6 w-6" aria-hidden="true" />
           </button>

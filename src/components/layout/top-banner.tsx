@@ -1,5 +1,6 @@
-import { Phone } from "../ui/ui-icons"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
+
+const CALL_LINK_CLASS = "inline-flex items-center gap-1 font-bold underline underline-offset-2"
 
 interface TopBannerProps {
   message: string
@@ -12,10 +13,7 @@ export function TopBanner({ message, phone }: TopBannerProps) {
     <div className="bg-brand-900 text-white text-sm" data-placement="top-banner">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-3 gap-y-1 px-4 py-2 text-center">
         <p className="font-medium">{message}</p>
-        <a href={telHref(phone.e164)} className="inline-flex items-center gap-1 font-bold underline underline-offset-2">
-          <Phone className="h-4 w-4" aria-hidden="true" />
-          {phone.display}
-        </a>
+        <PhoneLink phone={phone} icon="sm" className={CALL_LINK_CLASS} />
       </div>
     </div>
   )

@@ -1,5 +1,7 @@
-import { Phone } from "../ui/ui-icons"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
+
+const CALL_LINK_CLASS =
+  "mt-2 flex items-center justify-center gap-2 rounded-lg bg-accent-600 px-4 py-3 font-bold hover:bg-accent-700"
 
 interface MobileCallBarProps {
   phone: { e164: string }
@@ -22,13 +24,7 @@ export function MobileCallBar({ phone, callLabel, callText, exclusions }: Mobile
     >
       <p className="text-xs text-brand-100">{exclusions}</p>
       <p className="mt-0.5 text-sm font-semibold">{callText}</p>
-      <a
-        href={telHref(phone.e164)}
-        className="mt-2 flex items-center justify-center gap-2 rounded-lg bg-accent-600 px-4 py-3 font-bold hover:bg-accent-700"
-      >
-        <Phone className="h-5 w-5" aria-hidden="true" />
-        {callLabel}
-      </a>
+      <PhoneLink phone={phone} label={callLabel} number="none" icon="md" className={CALL_LINK_CLASS} />
     </div>
   )
 }

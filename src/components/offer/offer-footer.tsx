@@ -1,5 +1,5 @@
 import type { HoursLine } from "../../lib/hours"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import { HoursList } from "../ui/hours-list"
 
 export interface OfferFooterProps {
@@ -22,9 +22,7 @@ export function OfferFooter({ companyName, tagline, phone, email, website, hours
           <p className="text-lg font-bold text-white">{companyName}</p>
           <p className="mt-1 text-sm">{tagline}</p>
           <p className="mt-4">
-            <a href={telHref(phone.e164)} className="font-semibold text-white underline-offset-2 hover:underline">
-              {phone.display}
-            </a>
+            <PhoneLink phone={phone} className="font-semibold text-white underline-offset-2 hover:underline" />
           </p>
           <p>
             <a href={`mailto:${email}`} className="underline-offset-2 hover:underline">

@@ -1,7 +1,9 @@
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Phone } from "../ui/ui-icons"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import { Logo } from "../layout/logo"
+
+const CALL_LINK_CLASS =
+  "inline-flex items-center gap-2 whitespace-nowrap rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
 
 interface OfferHeaderProps {
   companyName: string
@@ -15,13 +17,7 @@ export function OfferHeader({ companyName, logo, phone }: OfferHeaderProps) {
     <header className="border-b border-slate-200 bg-white" data-placement="offer-header">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
         <Logo name={companyName} image={logo} />
-        <a
-          href={telHref(phone.e164)}
-          className="inline-flex items-center gap-2 whitespace-nowrap rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
-        >
-          <Phone className="h-4 w-4" aria-hidden="true" />
-          {phone.display}
-        </a>
+        <PhoneLink phone={phone} icon="sm" className={CALL_LINK_CLASS} />
       </div>
     </header>
   )

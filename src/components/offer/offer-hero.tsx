@@ -1,10 +1,12 @@
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Phone } from "../ui/ui-icons"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import { Logo } from "../layout/logo"
 import { Icon } from "../ui/icon"
 import { ResponsiveImage } from "../ui/responsive-image"
 import type { HeroPicture } from "./types"
+
+const CALL_LINK_CLASS =
+  "mt-8 flex w-full items-center justify-center gap-3 rounded-xl bg-accent-600 px-4 py-4 text-lg font-extrabold text-white shadow-lg hover:bg-accent-700 sm:w-auto sm:px-6 sm:text-2xl"
 
 interface OfferHeroProps {
   companyName: string
@@ -53,13 +55,7 @@ export function OfferHero({
               </li>
             ))}
           </ul>
-          <a
-            href={telHref(phone.e164)}
-            className="mt-8 flex w-full items-center justify-center gap-3 rounded-xl bg-accent-600 px-4 py-4 text-lg font-extrabold text-white shadow-lg hover:bg-accent-700 sm:w-auto sm:px-6 sm:text-2xl"
-          >
-            <Phone className="h-6 w-6" aria-hidden="true" />
-            {callLabel}
-          </a>
+          <PhoneLink phone={phone} label={callLabel} number="none" icon="lg" className={CALL_LINK_CLASS} />
           <p className="mt-2 text-sm text-slate-600">{couponNote}</p>
         </div>
         {picture && (

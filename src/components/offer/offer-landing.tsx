@@ -54,8 +54,12 @@ export function OfferLanding({
   const t = (template: string) => offerText(template, offer)
   const exclusions = `${texts.exclusions.label} ${texts.exclusions.items.join(", ")}`
 
-  useExitIntent(() => setExitOpen(true), !submitted && !exitOpen)
-  const closeExit = useCallback(() => setExitOpen(false), [])
+  useExitIntent(() => {
+    setExitOpen(true)
+  }, !submitted && !exitOpen)
+  const closeExit = useCallback(() => {
+    setExitOpen(false)
+  }, [])
   const onSubmitted = useCallback(() => {
     setExitOpen(false)
     setSubmitted(true)

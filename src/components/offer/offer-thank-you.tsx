@@ -1,8 +1,11 @@
-import { CircleCheck, Phone } from "../ui/ui-icons"
+import { CircleCheck } from "../ui/ui-icons"
 import { useEffect, useRef } from "react"
 import type { HoursLine } from "../../lib/hours"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import { HoursList } from "../ui/hours-list"
+
+const CALL_LINK_CLASS =
+  "mt-6 inline-flex items-center justify-center gap-3 rounded-xl bg-accent-600 px-6 py-4 text-xl font-extrabold text-white shadow-lg hover:bg-accent-700"
 
 interface OfferThankYouProps {
   heading: string
@@ -41,18 +44,9 @@ export function OfferThankYou({
         <HoursList hours={hours} />
       </div>
       <p className="mt-8 text-slate-700">
-        {emergencyText}{" "}
-        <a href={telHref(phone.e164)} className="font-bold text-brand-800 underline">
-          {phone.display}
-        </a>
+        {emergencyText} <PhoneLink phone={phone} className="font-bold text-brand-800 underline" />
       </p>
-      <a
-        href={telHref(phone.e164)}
-        className="mt-6 inline-flex items-center justify-center gap-3 rounded-xl bg-accent-600 px-6 py-4 text-xl font-extrabold text-white shadow-lg hover:bg-accent-700"
-      >
-        <Phone className="h-6 w-6" aria-hidden="true" />
-        {callLabel}
-      </a>
+      <PhoneLink phone={phone} label={callLabel} number="none" icon="lg" className={CALL_LINK_CLASS} />
     </section>
   )
 }

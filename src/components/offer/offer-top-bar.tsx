@@ -1,5 +1,7 @@
-import { Phone } from "../ui/ui-icons"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
+
+const CALL_LINK_CLASS =
+  "inline-flex shrink-0 items-center gap-2 rounded-lg bg-accent-600 px-4 py-2 font-bold hover:bg-accent-700"
 
 interface OfferTopBarProps {
   phone: { display: string; e164: string }
@@ -17,13 +19,7 @@ export function OfferTopBar({ phone, callLabel, couponNote, exclusions }: OfferT
       data-testid="offer-top-bar"
     >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-4 py-2 text-sm">
-        <a
-          href={telHref(phone.e164)}
-          className="inline-flex shrink-0 items-center gap-2 rounded-lg bg-accent-600 px-4 py-2 font-bold hover:bg-accent-700"
-        >
-          <Phone className="h-4 w-4" aria-hidden="true" />
-          {callLabel}
-        </a>
+        <PhoneLink phone={phone} label={callLabel} number="none" icon="sm" className={CALL_LINK_CLASS} />
         <p className="font-semibold">{couponNote}</p>
         <p className="text-right text-xs text-brand-100">{exclusions}</p>
       </div>

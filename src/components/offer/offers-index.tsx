@@ -1,5 +1,6 @@
 import { Link } from "gatsby"
 import { offerPath } from "../../lib/paths"
+import { PageHero } from "../page/page-hero"
 import { CheckList } from "../ui/check-list"
 import { Section } from "../ui/section"
 
@@ -62,10 +63,24 @@ export function OffersIndex({ offers, notes }: { offers: readonly OfferCard[]; n
           ))}
         </ol>
         <h3 className="mb-2 mt-8 text-lg font-semibold text-slate-900">{addCity.exampleHeading}</h3>
-        <pre className="overflow-x-auto rounded-xl bg-slate-900 p-4 text-sm text-slate-100" tabIndex={0}>
+        <pre className="whitespace-pre-wrap break-words rounded-xl bg-slate-900 p-4 text-sm text-slate-100">
           <code>{addCity.example}</code>
         </pre>
       </Section>
+    </>
+  )
+}
+
+/** The /offers page: its heading, then the offers and the notes. */
+export function OffersIndexPage({
+  heading,
+  intro,
+  ...index
+}: Parameters<typeof OffersIndex>[0] & { heading: string; intro: string }) {
+  return (
+    <>
+      <PageHero heading={heading} intro={intro} />
+      <OffersIndex {...index} />
     </>
   )
 }

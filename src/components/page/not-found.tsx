@@ -1,8 +1,9 @@
 import { Link } from "gatsby"
-import { Phone } from "../ui/ui-icons"
 import { useEffect } from "react"
 import { withTrailingSlash } from "../../lib/paths"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
+
+const CALL_LINK_CLASS = "inline-flex items-center gap-1 font-bold text-brand-800 underline"
 
 export interface NotFoundProps {
   heading: string
@@ -49,15 +50,7 @@ export function NotFound({
         </Link>
       </div>
       <p className="mt-8 text-slate-700">
-        {callPrompt}{" "}
-        <a
-          href={telHref(phone.e164)}
-          className="inline-flex items-center gap-1 font-bold text-brand-800 underline"
-          data-placement="not-found"
-        >
-          <Phone className="h-4 w-4" aria-hidden="true" />
-          {phone.display}
-        </a>
+        {callPrompt} <PhoneLink phone={phone} icon="sm" className={CALL_LINK_CLASS} placement="not-found" />
       </p>
     </section>
   )

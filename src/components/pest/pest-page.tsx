@@ -1,7 +1,7 @@
 import { Link } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { Phone } from "../ui/ui-icons"
-import { telHref } from "../../lib/phone"
+import { buttonClass } from "../ui/button-class"
+import { PhoneLink } from "../ui/phone-link"
 import { ResponsiveImage } from "../ui/responsive-image"
 import { Breadcrumb, type Crumb } from "./breadcrumb"
 import { PestSection } from "./pest-section"
@@ -9,9 +9,13 @@ import type { OptionLinks } from "./sections/option-cards"
 import type { PestData } from "./types"
 import { UrgencyBadge } from "./urgency-badge"
 
+const CALL_LINK_CLASS =
+  "inline-flex items-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+
 export interface PestPageProps {
-  pest: Pick<PestData, "name" | "heading" | "intro" | "urgency" | "sections"> & { image: { alt: string } }
-  image?: IGatsbyImageData | null
+  pest: Pick<PestData, "name" | "heading" | "intro" | "urgency" | "sections">
+  /** The pest's picture, or the default one when its file names none. */
+  image?: { readonly data?: IGatsbyImageData | null; readonly alt: string } | null
   breadcrumb: readonly Crumb[]
   phone: { display: string; e164: string }
   callLabel: string
@@ -29,23 +33,13 @@ export function PestPage({ pest, image, breadcrumb, phone, callLabel, links }: P
           <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{pest.heading}</h1>
           <p className="mt-4 text-lg text-slate-700">{pest.intro}</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link
-              to={links.estimate.path}
-              className="rounded-lg bg-accent-600 px-5 py-3 font-semibold text-white hover:bg-accent-700"
-            >
+            <Link to={links.estimate.path} className={buttonClass("primary")}>
               {links.estimate.label}
             </Link>
-            <a
-              href={telHref(phone.e164)}
-              className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
-              data-placement="pest-hero"
-            >
-              <Phone className="h-5 w-5" aria-hidden="true" />
-              {callLabel} {phone.display}
-            </a>
+            <PhoneLink phone={phone} label={callLabel} icon="md" className={CALL_LINK_CLASS} placement="pest-hero" />
           </div>
         </div>
-        {image && <ResponsiveImage image={image} alt={pest.image.alt} className="rounded-2xl shadow-lg" eager />}
+        {image?.data && <ResponsiveImage image={image.data} alt={image.alt} className="rounded-2xl shadow-lg" eager />}
       </section>
       {pest.sections.map((section, i) => (
         <PestSection key={section.heading} section={section} links={links} tinted={i % 2 === 0} />

@@ -1,5 +1,7 @@
 import { Link } from "gatsby"
 import { Clock } from "../ui/ui-icons"
+import { withTrailingSlash } from "../../lib/paths"
+import type { StaticPageProps } from "../page/page-template"
 import { PageHero } from "../page/page-hero"
 import { buttonClass } from "../ui/button-class"
 import { CheckList } from "../ui/check-list"
@@ -19,7 +21,13 @@ export interface PlansContent {
   readonly contactLabel: string
 }
 
-export function PlansPage({ heading, intro, content }: { heading: string; intro: string; content: PlansContent }) {
+export function PlansPage({
+  heading,
+  intro,
+  content,
+  routes,
+}: Pick<StaticPageProps, "heading" | "intro" | "routes"> & { content: PlansContent }) {
+  const estimatePath = withTrailingSlash(routes.estimate.path)
   const labels = {
     included: content.includedLabel,
     notIncluded: content.notIncludedLabel,
@@ -43,7 +51,7 @@ export function PlansPage({ heading, intro, content }: { heading: string; intro:
               detailed
               headingLevel={2}
               labels={labels}
-              link={{ label: content.estimateLabel, path: "/estimate/" }}
+              link={{ label: content.estimateLabel, path: estimatePath }}
             />
           ))}
         </ul>
@@ -51,10 +59,10 @@ export function PlansPage({ heading, intro, content }: { heading: string; intro:
       <Section heading={content.everyPlanHeading} tinted id="every-plan">
         <CheckList items={content.everyPlanIncludes} columns={2} />
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to="/estimate/" className={buttonClass("primary")}>
+          <Link to={estimatePath} className={buttonClass("primary")}>
             {content.estimateLabel}
           </Link>
-          <Link to="/contact/" className={buttonClass("outline")}>
+          <Link to={withTrailingSlash(routes.contact.path)} className={buttonClass("outline")}>
             {content.contactLabel}
           </Link>
         </div>

@@ -24,7 +24,9 @@ export function ExitIntentPopup({
     setOpen(true)
   }, armed && !shown)
   // Stable, so the dialog's focus trap is set up once per opening.
-  const close = useCallback(() => setOpen(false), [])
+  const close = useCallback(() => {
+    setOpen(false)
+  }, [])
   return (
     <CallPromptDialog
       open={open}

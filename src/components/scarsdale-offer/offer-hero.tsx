@@ -1,9 +1,11 @@
-import { Phone } from "../ui/ui-icons"
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import { buttonClass } from "../ui/button-class"
 import { CountdownTimer } from "./countdown-timer"
 import type { HeroTexts, PhoneNumber } from "./types"
+
+const CALL_LINK_CLASS =
+  "inline-flex items-center gap-2 rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10"
 
 /** The top of the page: the offer, its price against the regular value, the spots left and the countdown. */
 export function OfferHero({
@@ -38,13 +40,13 @@ export function OfferHero({
           <a href={`#${bookingAnchor}`} className={`${buttonClass("primary")} text-lg`}>
             {texts.bookLabel}
           </a>
-          <a
-            href={telHref(phone.e164)}
-            className="inline-flex items-center gap-2 rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10"
-          >
-            <Phone className="h-5 w-5" aria-hidden="true" />
-            {fill(texts.callLabel, { phone: phone.display })}
-          </a>
+          <PhoneLink
+            phone={phone}
+            label={fill(texts.callLabel, { phone: phone.display })}
+            number="none"
+            icon="md"
+            className={CALL_LINK_CLASS}
+          />
         </div>
       </div>
     </section>

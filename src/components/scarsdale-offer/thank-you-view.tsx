@@ -1,8 +1,10 @@
-import { CircleCheck, Phone } from "../ui/ui-icons"
+import { CircleCheck } from "../ui/ui-icons"
 import { useEffect, useRef } from "react"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "../ui/phone-link"
 import type { PhoneNumber, ThankYouTexts } from "./types"
 import { NextSteps } from "../ui/next-steps"
+
+const CALL_LINK_CLASS = "inline-flex items-center gap-1 font-bold text-brand-800 underline underline-offset-2"
 
 /** Shown in place of the form once the visit is booked: what happens next and the emergency number. */
 export function ThankYouView({
@@ -34,14 +36,7 @@ export function ThankYouView({
       <p className="mt-2 text-slate-700">{texts.text}</p>
       <NextSteps heading={texts.nextHeading} steps={texts.nextSteps} />
       <p className="mt-6 text-slate-800">
-        {texts.emergencyText}{" "}
-        <a
-          href={telHref(phone.e164)}
-          className="inline-flex items-center gap-1 font-bold text-brand-800 underline underline-offset-2"
-        >
-          <Phone className="h-4 w-4" aria-hidden="true" />
-          {phone.display}
-        </a>
+        {texts.emergencyText} <PhoneLink phone={phone} icon="sm" className={CALL_LINK_CLASS} />
       </p>
     </div>
   )

@@ -1,12 +1,13 @@
 import { Link } from "gatsby"
 import { Check } from "../ui/ui-icons"
-import { pestPath } from "../../lib/paths"
+import { pestPath, withTrailingSlash } from "../../lib/paths"
+import type { StaticPageProps } from "../page/page-template"
 import { UrgencyBadge } from "../pest/urgency-badge"
 import { PageHero } from "../page/page-hero"
 import type { PlanData } from "../plans/plan-card"
 import { CardGrid, type CardData } from "../ui/card-grid"
 import { CtaBanner, type CtaData } from "../ui/cta-banner"
-import { Icon } from "../ui/icon"
+import { IconBadge } from "../ui/icon"
 import { Section } from "../ui/section"
 
 export interface PestCardData {
@@ -27,16 +28,13 @@ export interface ServicesContent {
   readonly cta: CtaData
 }
 
-export interface ServicesPageProps {
-  heading: string
-  intro: string
+export interface ServicesPageProps extends StaticPageProps {
   content: ServicesContent
   pests: readonly PestCardData[]
   plans: readonly PlanData[]
-  phone: { display: string; e164: string }
 }
 
-export function ServicesPage({ heading, intro, content, pests, plans, phone }: ServicesPageProps) {
+export function ServicesPage({ heading, intro, content, pests, plans, phone, routes }: ServicesPageProps) {
   const planById = new Map(plans.map((p) => [p.id, p]))
   return (
     <>
@@ -46,9 +44,7 @@ export function ServicesPage({ heading, intro, content, pests, plans, phone }: S
           {pests.map((pest) => (
             <li key={pest.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <div className="flex items-center justify-between gap-3">
-                <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                  <Icon name={pest.card.icon} />
-                </span>
+                <IconBadge name={pest.card.icon} />
                 <UrgencyBadge urgency={pest.urgency} />
               </div>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{pest.name}</h3>
@@ -89,7 +85,10 @@ export function ServicesPage({ heading, intro, content, pests, plans, phone }: S
           })}
         </ul>
         <p className="mt-6">
-          <Link to="/plans/" className="font-semibold text-brand-700 underline underline-offset-4">
+          <Link
+            to={withTrailingSlash(routes.plans.path)}
+            className="font-semibold text-brand-700 underline underline-offset-4"
+          >
             {content.plansLinkLabel}
           </Link>
         </p>
@@ -97,7 +96,7 @@ export function ServicesPage({ heading, intro, content, pests, plans, phone }: S
       <Section heading={content.reasonsHeading} id="reasons">
         <CardGrid cards={content.reasons} />
       </Section>
-      <CtaBanner cta={content.cta} phone={phone} estimatePath="/estimate/" />
+      <CtaBanner cta={content.cta} phone={phone} estimatePath={withTrailingSlash(routes.estimate.path)} />
     </>
   )
 }

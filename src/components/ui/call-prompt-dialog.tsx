@@ -1,6 +1,8 @@
-import { Phone } from "./ui-icons"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "./phone-link"
 import { ModalDialog } from "./modal-dialog"
+
+const CALL_LINK_CLASS =
+  "mt-6 flex items-center justify-center gap-2 rounded-xl bg-accent-600 px-5 py-3 text-lg font-bold text-white hover:bg-accent-700"
 
 interface CallPromptDialogProps {
   open: boolean
@@ -25,13 +27,7 @@ export function CallPromptDialog({
   return (
     <ModalDialog open={open} title={heading} onClose={onClose} placement="exit-intent">
       <p className="mt-3 text-slate-700">{text}</p>
-      <a
-        href={telHref(phone.e164)}
-        className="mt-6 flex items-center justify-center gap-2 rounded-xl bg-accent-600 px-5 py-3 text-lg font-bold text-white hover:bg-accent-700"
-      >
-        <Phone className="h-5 w-5" aria-hidden="true" />
-        {callLabel}
-      </a>
+      <PhoneLink phone={phone} label={callLabel} number="none" icon="md" className={CALL_LINK_CLASS} />
       <button
         type="button"
         onClick={onClose}

@@ -1,7 +1,9 @@
 import { Link } from "gatsby"
-import { Phone } from "./ui-icons"
-import { telHref } from "../../lib/phone"
+import { PhoneLink } from "./phone-link"
 import { buttonClass } from "./button-class"
+
+const CALL_LINK_CLASS =
+  "inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
 
 export interface CtaData {
   readonly heading: string
@@ -29,13 +31,7 @@ export function CtaBanner({
           <Link to={estimatePath} className={buttonClass("primary")}>
             {cta.primaryLabel}
           </Link>
-          <a
-            href={telHref(phone.e164)}
-            className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
-          >
-            <Phone className="h-5 w-5" aria-hidden="true" />
-            {cta.secondaryLabel} {phone.display}
-          </a>
+          <PhoneLink phone={phone} label={cta.secondaryLabel} icon="md" className={CALL_LINK_CLASS} />
         </div>
       </div>
     </section>

@@ -22,3 +22,10 @@ export function Icon({ name, className = "h-6 w-6" }: { name: string; className?
     </svg>
   )
 }
+
+/** A data-named icon in the round tinted badge that heads a card. */
+export const IconBadge = ({ name }: { name: string }) => (
+  <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+    <Icon name={name} />
+  </span>
+)

@@ -1,5 +1,6 @@
 import { Link } from "gatsby"
 import { Check } from "../../ui/ui-icons"
+import { buttonClass } from "../../ui/button-class"
 import type { OptionData } from "../types"
 
 export interface OptionLinks {
@@ -32,10 +33,7 @@ export function OptionCards({ options, links }: { options: readonly OptionData[]
         ))}
       </ul>
       <div className="mt-8 flex flex-wrap gap-3">
-        <Link
-          to={links.estimate.path}
-          className="rounded-lg bg-accent-600 px-5 py-3 font-semibold text-white hover:bg-accent-700"
-        >
+        <Link to={links.estimate.path} className={buttonClass("primary")}>
           {links.estimate.label}
         </Link>
         <Link

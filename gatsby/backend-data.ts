@@ -1,0 +1,57 @@
+/**
+ * The Edge Functions cannot read data/ at run time, so the facts they need
+ * (company, estimate options with the pests' choices, lead messages) are
+ * copied into a generated module. The build and `npm run generate:backend-data`
+ * write it; a test fails when the committed copy differs from data/.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { load } from "js-yaml"
+import { estimateOptionsSchema, leadMessagesSchema, pestSchema, siteSchema } from "./data-schemas"
+import { dataDir } from "./site-config"
+import { hoursSummary } from "../src/lib/hours"
+import { estimatePestOptions } from "../src/lib/pest-lists"
+
+export const GENERATED_FILE = path.resolve("supabase/functions/_shared/site-data.generated.ts")
+
+const readYaml = (dir: string, file: string) => load(fs.readFileSync(path.join(dir, file), "utf8"))
+
+export function renderBackendData(dir = dataDir()): string {
+  const site = siteSchema.validateSync(readYaml(dir, "site.yaml"), { strict: true })
+  const options = estimateOptionsSchema.validateSync(readYaml(dir, "estimate-options.yaml"), { strict: true })
+  const messages = leadMessagesSchema.validateSync(readYaml(dir, "lead-messages.yaml"), { strict: true })
+  const pests = fs
+    .readdirSync(path.join(dir, "pests"))
+    .filter((file) => /\.ya?ml$/.test(file))
+    .sort()
+    .map((file) => pestSchema.validateSync(readYaml(dir, `pests/${file}`), { strict: true }))
+  const company = {
+    name: site.name,
+    phone: site.phone,
+    email: site.email,
+    address: site.address,
+    licenseNumber: site.licenseNumber,
+    hoursText: hoursSummary(site.hours),
+    sameDayCutoffHour: site.sameDayService.cutoffHour,
+  }
+  const { propertyTypes, servicePlans, ...rest } = options
+  const estimateOptions = { propertyTypes, servicePlans, ...estimatePestOptions(pests), ...rest }
+  return [
+    "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml and lead-messages.yaml by the build",
+    "// and `npm run generate:backend-data`. Do not edit.",
+    `export const COMPANY = ${JSON.stringify(company, null, 2)} as const`,
+    "",
+    `export const ESTIMATE_OPTIONS = ${JSON.stringify(estimateOptions, null, 2)} as const`,
+    "",
+    `export const LEAD_MESSAGES = ${JSON.stringify(messages, null, 2)} as const`,
+    "",
+  ].join("\n")
+}
+
+/** Writes the copy when it changed; returns whether it did. */
+export function writeBackendData(dir = dataDir(), file = GENERATED_FILE): boolean {
+  const text = renderBackendData(dir)
+  if (fs.existsSync(file) && fs.readFileSync(file, "utf8") === text) return false
+  fs.writeFileSync(file, text)
+  return true
+}

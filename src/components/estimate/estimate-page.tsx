@@ -1,0 +1,28 @@
+import { Deferred } from "../forms/deferred"
+import { PageHero } from "../page/page-hero"
+import type { EstimateWizardProps } from "./estimate-wizard"
+import { EstimateWizardShell } from "./estimate-wizard-shell"
+
+// The wizard (with Formik) loads after the page; the shell is what the build prerenders.
+const loadWizard = () => import("./estimate-wizard").then((m) => m.EstimateWizard)
+
+export type EstimatePageProps = Pick<
+  EstimateWizardProps,
+  "texts" | "options" | "plans" | "phone" | "sameDayRule" | "timeZone"
+> & { heading: string; intro: string }
+
+/** /estimate: the heading, then the seven-step wizard. */
+export function EstimatePage({ heading, intro, ...wizard }: EstimatePageProps) {
+  return (
+    <>
+      <PageHero heading={heading} intro={intro} />
+      <div className="mx-auto max-w-3xl px-4 pb-16">
+        <Deferred
+          load={loadWizard}
+          props={wizard}
+          placeholder={<EstimateWizardShell texts={wizard.texts} options={wizard.options} phone={wizard.phone} />}
+        />
+      </div>
+    </>
+  )
+}
