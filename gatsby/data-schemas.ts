@@ -16,6 +16,7 @@ import {
   type ObjectShape,
 } from "yup"
 import { ICON_NAMES } from "../src/lib/icon-names"
+import { WEEK } from "../src/lib/hours"
 
 const text = () => string().trim().required()
 const textList = () => array().of(text()).required().min(1)
@@ -41,7 +42,6 @@ const strictObject = <S extends ObjectShape>(shape: S) =>
     .noUnknown(({ unknown }: { unknown?: string }) => `has unknown field(s): ${unknown ?? ""}`)
     .required()
 
-export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const
 export const URGENCY_LEVELS = ["Critical", "Urgent", "Immediate", "Seasonal", "Common Issue"] as const
 export const HERO_VARIANTS = ["technician", "family"] as const
 export const SEVERITIES = ["Low", "Medium", "High", "Critical"] as const
@@ -65,7 +65,7 @@ export const PAGE_TEMPLATES = [
 const weekday = () =>
   string()
     .required()
-    .oneOf([...WEEKDAYS])
+    .oneOf([...WEEK])
 
 const openingHours = () =>
   array()
@@ -756,7 +756,7 @@ export type Navigation = InferType<typeof navigationSchema>
 export type PageRecord = InferType<typeof pageSchema>
 export type PestRecord = InferType<typeof pestSchema>
 export type OfferRecord = InferType<typeof offerSchema>
-export type Weekday = (typeof WEEKDAYS)[number]
+export type Weekday = (typeof WEEK)[number]
 export type Urgency = (typeof URGENCY_LEVELS)[number]
 
 /** What a data file holds, and the GraphQL node type it becomes. */

@@ -8,6 +8,7 @@ export interface OpeningHours {
   readonly closes: string
 }
 
+/** The one list of weekdays, in week order: the data schema of the hours and every hours text use it. */
 export const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const
 
 const short = (day: string) => day.slice(0, 3)
