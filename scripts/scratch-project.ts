@@ -14,6 +14,8 @@ export const PROJECT_ROOT = path.resolve(__dirname, "..")
 // without it scans .cache/ and public/, whose every write then rebuilds the CSS again in `gatsby develop`.
 const COPIED = [
   ".gitignore",
+  ".babelrc.js",
+  ".browserslistrc",
   "data",
   "src",
   "static",
