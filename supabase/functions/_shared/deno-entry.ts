@@ -42,7 +42,9 @@ export function serveFunction(name: FunctionName) {
   const config = configFromEnv(env, { ipHashSalt, defaultTrustedProxyHops: DEFAULT_TRUSTED_PROXY_HOPS.supabase })
   const waker = outboxWaker(
     () => dispatchOutbox({ db, config }),
-    (error) => console.error("[outbox] dispatch after commit failed:", error),
+    (error) => {
+      console.error("[outbox] dispatch after commit failed:", error)
+    },
   )
   // The jobs a request queued are delivered right after its answer; the cron stays as the safety net.
   const app = createApp({
