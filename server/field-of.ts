@@ -6,5 +6,5 @@ export const fieldOf = (value: unknown, key: string): unknown =>
     ? Reflect.get(value, key)
     : undefined
 
-/** A thrown value's `code` (ENOENT, EEXIST…); duck-typed, as PGlite's and other realms' errors are no `instanceof Error`. */
+/** A thrown value's `code` (ENOENT, EEXIST…); duck-typed, since PGlite's and other realms' errors are no `instanceof Error`. */
 export const errorCode = (error: unknown): unknown => fieldOf(error, "code")

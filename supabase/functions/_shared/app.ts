@@ -88,7 +88,7 @@ const fail = (
 const isUniqueViolation = (error: unknown) =>
   typeof error === "object" && error !== null && "code" in error && error.code === "23505"
 
-/** Only application/json, with any parameters (charset): the media type the validator reads as JSON. */
+/** Only application/json, with any parameters (charset): the media type the validator reads for JSON. */
 const isJson = (contentType: string | undefined) =>
   contentType?.split(";", 1)[0]?.trim().toLowerCase() === "application/json"
 

@@ -5,7 +5,7 @@
  */
 import type { Sql, TransactionSql } from "postgres"
 
-/** What a query parameter may be: the drivers send each as text (jsonb goes as JSON text, cast in the SQL). */
+/** What a query parameter may be: the drivers send each one in text form (jsonb goes in JSON text, cast in the SQL). */
 export type SqlParam = string | number | boolean | null
 
 export interface Db {

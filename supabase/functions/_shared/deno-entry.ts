@@ -19,13 +19,16 @@ interface DenoRuntime {
   ): unknown
 }
 
+/** The little of Deno's global this file uses (Node's type check knows no Deno). */
+declare const Deno: DenoRuntime
+
 const peerOf = (env: unknown) =>
   typeof env === "object" && env !== null && "remoteAddress" in env && typeof env.remoteAddress === "string"
     ? env.remoteAddress
     : null
 
 export function serveFunction(name: FunctionName) {
-  const deno = (globalThis as unknown as { Deno: DenoRuntime }).Deno
+  const deno = Deno
   const env = (key: string) => deno.env.get(key)
   // Refuse to start rather than store address hashes anyone can reverse.
   const ipHashSalt = requiredIpHashSalt(env("IP_HASH_SALT"))
@@ -55,7 +58,7 @@ export function serveFunction(name: FunctionName) {
     wakeOutbox: config.outbox.wakeOnCommit ? wakeInBackground(waker) : undefined,
   })
   const port = env("PORT")
-  // Deno hands the peer's address to the handler, not to the Request: it reaches the app as Hono's env.
+  // Deno hands the peer's address to the handler, not to the Request: it reaches the app in Hono's env.
   deno.serve(port ? { port: Number(port), hostname: env("HOSTNAME") ?? "127.0.0.1" } : {}, (request, info) =>
     app.fetch(request, { remoteAddress: info.remoteAddr.hostname }),
   )

@@ -27,7 +27,7 @@ type Issue = StandardSchemaV1.Issue
 const issue = (field: string, message: string): Issue => ({ message, path: [field] })
 
 /**
- * The issues as { field: message }, one message per field (the first), in their order. Built with
+ * The issues turned into { field: message }, one message per field (the first), in their order. Built with
  * Object.fromEntries, so a field called "constructor" or "__proto__" is named like any other.
  */
 export function fieldErrors(issues: readonly Issue[]): Record<string, string> {

@@ -12,7 +12,7 @@
 export const UNKNOWN_CLIENT = "unknown"
 
 export interface ClientAddress {
-  /** The normalised address (IPv4-mapped IPv6 as IPv4), or null when unknown. */
+  /** The normalised address (IPv4-mapped IPv6 turned into IPv4), or null when unknown. */
   ip: string | null
   /** What the rate limit counts by: the IPv4 address, the IPv6 /64 prefix, or UNKNOWN_CLIENT. */
   key: string
