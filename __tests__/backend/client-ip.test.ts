@@ -57,7 +57,11 @@ describe("parsing an address", () => {
   })
 
   test("every IPv6 address parses, and all spellings of one /64 share a key", () => {
-    fc.assert(fc.property(fc.ipV6(), (ip) => expect(parseIp(ip)).not.toBeNull()))
+    fc.assert(
+      fc.property(fc.ipV6(), (ip) => {
+        expect(parseIp(ip)).not.toBeNull()
+      }),
+    )
     fc.assert(
       fc.property(groups8, groups8, (a, b) => {
         // Not IPv4-mapped (::ffff:a.b.c.d), which is keyed as IPv4.
@@ -288,7 +292,9 @@ describe("the local backend over real sockets", () => {
         },
         (response) => {
           response.resume()
-          response.on("end", () => resolve(response.statusCode ?? 0))
+          response.on("end", () => {
+            resolve(response.statusCode ?? 0)
+          })
         },
       )
       request.on("error", reject)

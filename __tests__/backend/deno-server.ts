@@ -64,9 +64,13 @@ export async function spawnDeno(
   )
   running.push(child)
   let output = ""
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()))
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()))
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
+  child.stdout.on("data", (d: Buffer) => (output += d.toString()))
+  child.stderr.on("data", (d: Buffer) => (output += d.toString()))
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      resolve(code)
+    }),
+  )
   return { child, url: `http://127.0.0.1:${port}`, exited, output: () => output }
 }
 

@@ -50,7 +50,12 @@ export function fakeServer(script: Script, delayMs = 0): Promise<FakeServer> {
         url: `http://127.0.0.1:${port}`,
         received,
         delivered: () => received.filter((r) => r.status < 300),
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        close: () =>
+          new Promise<void>((done) =>
+            server.close(() => {
+              done()
+            }),
+          ),
       })
     }),
   )

@@ -16,6 +16,7 @@ import { hasVisibleText } from "../../supabase/functions/_shared/visible-text"
 import { ANON_KEY, SITE_ORIGIN, bodies, counts, freshDb, post, testConfig, type AppUnderTest } from "./helpers"
 import { VALID_BODIES } from "./malformed-bodies"
 import { INVISIBLE_CHARACTERS, brokenText, deeplyNested, invalidEmailAddress, withRawField } from "./hostile-values"
+import { anyOf, textContaining } from "./matchers"
 
 jest.setTimeout(120_000)
 
@@ -62,7 +63,7 @@ describe("1. deep nesting", () => {
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({
       success: false,
-      fields: { body: expect.stringContaining("Nested too deeply") },
+      fields: { body: textContaining("Nested too deeply") },
     })
   })
 })
@@ -170,7 +171,7 @@ describe("4. a submissionId is reused legitimately only by the wizard's three ca
         const before = await counts(db)
         const response = await post(app, second, b)
         expect(response.status).toBe(409)
-        expect(await fieldsOf(response)).toEqual({ submissionId: expect.any(String) })
+        expect(await fieldsOf(response)).toEqual({ submissionId: anyOf(String) })
         expect(await counts(db)).toEqual(before)
       }),
       { numRuns: 60 },
@@ -225,7 +226,7 @@ describe("11. visitor text never breaks an e-mail header", () => {
           [`${body.submissionId}:company_email`],
         )
         for (const value of [job!.payload.subject, job!.payload.replyTo ?? "", job!.payload.to])
-          expect(value).not.toMatch(/[\r\n\u0085\u2028\u2029\u000b\u000c\t]/)
+          expect(value).not.toMatch(/[\r\n\u0085\u2028\u2029\v\f\t]/)
       }),
       { numRuns: 100 },
     )
@@ -233,9 +234,9 @@ describe("11. visitor text never breaks an e-mail header", () => {
 
   test("headerValue makes any text one line", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "binary" }), (text) =>
-        expect(headerValue(text)).not.toMatch(/[\r\n\u0085\u2028\u2029]/),
-      ),
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        expect(headerValue(text)).not.toMatch(/[\r\n\u0085\u2028\u2029]/)
+      }),
     )
   })
 })
@@ -243,14 +244,18 @@ describe("11. visitor text never breaks an e-mail header", () => {
 describe("12. one e-mail rule, shared by the forms and the functions", () => {
   test("well-formed addresses pass", () => {
     fc.assert(
-      fc.property(fc.emailAddress(), (address) => expect(isEmailAddress(address)).toBe(true)),
+      fc.property(fc.emailAddress(), (address) => {
+        expect(isEmailAddress(address)).toBe(true)
+      }),
       { numRuns: 2_000 },
     )
   })
 
   test("malformed ones are refused by the rule and by every function, naming the field", async () => {
     fc.assert(
-      fc.property(invalidEmailAddress(), (address) => expect(isEmailAddress(address)).toBe(false)),
+      fc.property(invalidEmailAddress(), (address) => {
+        expect(isEmailAddress(address)).toBe(false)
+      }),
       { numRuns: 2_000 },
     )
     for (const address of [
@@ -313,7 +318,9 @@ describe("13. required text must contain a visible character", () => {
         fc.array(fc.constantFrom(...INVISIBLE_CHARACTERS)),
         fc.constantFrom("A", "é", "李", "😀", "1", "ß"),
         fc.array(fc.constantFrom(...INVISIBLE_CHARACTERS)),
-        (a, visible, b) => expect(hasVisibleText(`${a.join("")}${visible}${b.join("")}`)).toBe(true),
+        (a, visible, b) => {
+          expect(hasVisibleText(`${a.join("")}${visible}${b.join("")}`)).toBe(true)
+        },
       ),
     )
   })

@@ -191,15 +191,23 @@ process.stdin.once("data", () => {
       let output = ""
       child.stdout.on("data", (d: Buffer) => (output += d.toString()))
       child.stderr.on("data", (d: Buffer) => (output += d.toString()))
-      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
+      const exited = new Promise<number | null>((resolve) =>
+        child.on("exit", (code) => {
+          resolve(code)
+        }),
+      )
       return { child, exited, output: () => output }
     }
     const first = await run()
     try {
       // Up once it prints its addresses.
       await new Promise<void>((resolve, reject) => {
-        first.child.stdout.on("data", () => first.output().includes("Functions API:") && resolve())
-        void first.exited.then(() => reject(new Error(`the first backend exited:\n${first.output()}`)))
+        first.child.stdout.on("data", () => {
+          if (first.output().includes("Functions API:")) resolve()
+        })
+        void first.exited.then(() => {
+          reject(new Error(`the first backend exited:\n${first.output()}`))
+        })
       })
       const second = await run()
       expect(await second.exited).toBe(1)
@@ -389,7 +397,7 @@ describe("a database that cannot be opened", () => {
           env: { IP_HASH_SALT: "x".repeat(32) },
         }).then(
           () => new Error("connected"),
-          (e: Error) => e,
+          (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
         )
         expect(error).toBeInstanceOf(DatabaseOpenError)
         expect(error.message).toBe(

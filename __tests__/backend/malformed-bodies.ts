@@ -224,7 +224,7 @@ export function malformedRequests(name: PublicFunctionName, taken?: TakenIds): f
         .tuple(fieldIn(body, REQUIRED_TEXT), fc.array(fc.constantFrom(...HIDDEN), { minLength: 1, maxLength: 10 }))
         .map(([field, chars]) => ({ field, body: { ...body, [field]: chars.join("") } })),
     )
-    ?.filter(({ body }) => refused(body)) // the callback's city, for one, is optional
+    .filter(({ body }) => refused(body)) // the callback's city, for one, is optional
     .map(({ field, body }) => json("required text with nothing visible", body, field))
   const oddTyped = validWith(TYPED)
     ?.chain((body) =>
