@@ -60,3 +60,12 @@ export function fakeServer(script: Script, delayMs = 0): Promise<FakeServer> {
     }),
   )
 }
+
+/** A list to put this file's fake servers in; each is closed after every test, and the list emptied. */
+export function closedAfterEach(): FakeServer[] {
+  const servers: FakeServer[] = []
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()))
+  })
+  return servers
+}

@@ -1,19 +1,16 @@
 /** @jest-environment node */
-import type { PGlite } from "@electric-sql/pglite"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { ANON_KEY, SITE_ORIGIN, bodies, counts, freshDb, post, testConfig, type AppUnderTest } from "./helpers"
+import { ANON_KEY, SITE_ORIGIN, bodies, counts, withFreshDb, post, testConfig, type AppUnderTest } from "./helpers"
 import { anyOf, textContaining } from "./matchers"
 
-let pg: PGlite
 let db: Db
 let app: AppUnderTest
 
-beforeAll(async () => {
-  ;({ pg, db } = await freshDb())
+withFreshDb((fresh) => {
+  db = fresh
   app = createApp({ db, config: testConfig() })
 })
-afterAll(() => pg.close())
 
 const jobsFor = (submissionId: string) =>
   db.query<{ kind: string; status: string; payload: { to?: string; subject?: string; html?: string; text?: string } }>(

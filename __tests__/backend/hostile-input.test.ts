@@ -5,7 +5,6 @@
  * in-process app on PGlite. Each class either gets a 4xx naming the field and writes nothing, or
  * is stored whole (never a 5xx, never a lost lead).
  */
-import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
 import { createApp, PUBLIC_FUNCTIONS } from "../../supabase/functions/_shared/app"
 import { isEmailAddress } from "../../supabase/functions/_shared/email-address"
@@ -13,22 +12,20 @@ import type { Db } from "../../supabase/functions/_shared/db"
 import { MAX_JSON_DEPTH, wellFormed } from "../../supabase/functions/_shared/json-input"
 import { headerValue } from "../../supabase/functions/_shared/mail/header"
 import { hasVisibleText } from "../../supabase/functions/_shared/visible-text"
-import { ANON_KEY, SITE_ORIGIN, bodies, counts, freshDb, post, testConfig, type AppUnderTest } from "./helpers"
+import { ANON_KEY, SITE_ORIGIN, bodies, counts, withFreshDb, post, testConfig, type AppUnderTest } from "./helpers"
 import { VALID_BODIES } from "./malformed-bodies"
 import { INVISIBLE_CHARACTERS, brokenText, deeplyNested, invalidEmailAddress, withRawField } from "./hostile-values"
 import { anyOf, textContaining } from "./matchers"
 
 jest.setTimeout(120_000)
 
-let pg: PGlite
 let db: Db
 let app: AppUnderTest
 
-beforeAll(async () => {
-  ;({ pg, db } = await freshDb())
+withFreshDb((fresh) => {
+  db = fresh
   app = createApp({ db, config: testConfig({ RATE_LIMIT_MAX: "0" }) })
 })
-afterAll(() => pg.close())
 
 const fieldsOf = async (response: Response) =>
   ((await response.json()) as { fields?: Record<string, string> }).fields ?? {}

@@ -19,6 +19,7 @@ import { keptSalt, SALT_FILE } from "../../server/ip-hash-salt"
 import { DatabaseOpenError, redactUrl } from "../../server/open-database"
 import { configFromEnv } from "../../supabase/functions/_shared/config"
 import { requiredIpHashSalt } from "../../supabase/functions/_shared/ip-hash-salt"
+import { watched } from "./deno-server"
 import { bodies, postTo } from "./helpers"
 
 jest.setTimeout(180_000)
@@ -188,15 +189,7 @@ process.stdin.once("data", () => {
         env: { ...env, API_PORT: String(await freePort()), DB_PORT: String(await freePort()) },
         stdio: ["ignore", "pipe", "pipe"],
       })
-      let output = ""
-      child.stdout.on("data", (d: Buffer) => (output += d.toString()))
-      child.stderr.on("data", (d: Buffer) => (output += d.toString()))
-      const exited = new Promise<number | null>((resolve) =>
-        child.on("exit", (code) => {
-          resolve(code)
-        }),
-      )
-      return { child, exited, output: () => output }
+      return { child, ...watched(child) }
     }
     const first = await run()
     try {

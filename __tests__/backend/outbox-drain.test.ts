@@ -1,28 +1,24 @@
 /** @jest-environment node */
-import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { dispatchOutbox, leaseMs, type JobKind } from "../../supabase/functions/_shared/outbox"
-import { bodies, freshDb, post, testConfig } from "./helpers"
-import { fakeServer, type FakeServer, type Received } from "./fake-servers"
+import { bodies, withFreshDb, post, testConfig } from "./helpers"
+import { closedAfterEach, fakeServer, type FakeServer, type Received } from "./fake-servers"
 import { textContaining } from "./matchers"
 
 jest.setTimeout(120_000)
 
-let pg: PGlite
 let db: Db
-let servers: FakeServer[] = []
+const servers = closedAfterEach()
 
-beforeEach(async () => {
-  ;({ pg, db } = await freshDb())
-})
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()))
-  servers = []
-  await pg.close()
-})
+withFreshDb(
+  (fresh) => {
+    db = fresh
+  },
+  { each: true },
+)
 
 const start = async (...args: Parameters<typeof fakeServer>) => {
   const server = await fakeServer(...args)

@@ -1,11 +1,10 @@
 /** @jest-environment node */
-import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
 import { startBackend } from "../../server/backend"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { outboxWaker, wakeInBackground } from "../../supabase/functions/_shared/outbox-wake"
-import { bodies, freshDb, post, testConfig, postTo } from "./helpers"
+import { bodies, withFreshDb, post, testConfig, postTo, VALID_CALLS } from "./helpers"
 import { anyOf } from "./matchers"
 
 jest.setTimeout(120_000)
@@ -122,21 +121,12 @@ describe("wakeInBackground", () => {
 })
 
 describe("the wake hook of the shared app", () => {
-  let pg: PGlite
   let db: Db
-  beforeAll(async () => {
-    ;({ pg, db } = await freshDb())
+  withFreshDb((fresh) => {
+    db = fresh
   })
-  afterAll(() => pg.close())
 
-  const validCalls = [
-    ["process-contact", bodies.contact],
-    ["process-simple-lead", bodies.booking],
-    ["process-simple-lead", bodies.callback],
-    ["process-simple-lead", bodies.estimateLead],
-    ["process-estimate", bodies.estimateRequest],
-    ["send-estimate-confirmation", bodies.estimateRequest],
-  ] as const
+  const validCalls = VALID_CALLS
 
   test("is called once per committed lead or message, and never for a replay, spam, a conflict or a refused request", async () => {
     let wakes = 0

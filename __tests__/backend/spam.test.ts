@@ -1,5 +1,4 @@
 /** @jest-environment node */
-import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
 import { createApp } from "../../supabase/functions/_shared/app"
 import { configFromEnv } from "../../supabase/functions/_shared/config"
@@ -7,16 +6,14 @@ import type { Db } from "../../supabase/functions/_shared/db"
 import { MAX_FORM_FILL_MS, spamReason } from "../../supabase/functions/_shared/spam/bot-checks"
 import { takeRateLimit } from "../../supabase/functions/_shared/spam/rate-limit"
 import { TURNSTILE_VERIFY_URL } from "../../supabase/functions/_shared/spam/turnstile"
-import { SITE_ORIGIN, TEST_IP_HASH_SALT, bodies, counts, freshDb, post, testConfig } from "./helpers"
+import { SITE_ORIGIN, TEST_IP_HASH_SALT, bodies, counts, withFreshDb, post, testConfig, VALID_CALLS } from "./helpers"
 import { anyOf, objectContaining, textMatching } from "./matchers"
 
-let pg: PGlite
 let db: Db
 
-beforeAll(async () => {
-  ;({ pg, db } = await freshDb())
+withFreshDb((fresh) => {
+  db = fresh
 })
-afterAll(() => pg.close())
 
 const appWith = (env: Record<string, string> = {}, fetchImpl?: typeof fetch) =>
   createApp({ db, config: testConfig(env), fetchImpl })
@@ -24,14 +21,7 @@ let ipCounter = 0
 /** A fresh client address per test, so the rate limit of one test does not reach another. */
 const nextIp = () => `198.51.100.${++ipCounter}`
 
-const publicCalls = [
-  ["process-contact", bodies.contact],
-  ["process-simple-lead", bodies.estimateLead],
-  ["process-simple-lead", bodies.booking],
-  ["process-simple-lead", bodies.callback],
-  ["process-estimate", bodies.estimateRequest],
-  ["send-estimate-confirmation", bodies.estimateRequest],
-] as const
+const publicCalls = VALID_CALLS
 
 describe("bots get a normal-looking answer, and nothing is sent", () => {
   test.each(publicCalls)(
