@@ -79,8 +79,8 @@ export const VALID_BODIES: Record<PublicFunctionName, ReadonlyArray<() => Body>>
   "send-estimate-confirmation": [bodies.estimateRequest],
 }
 
-/** Fields a body may leave out (defaults fill them in). */
-const OPTIONAL = new Set([
+/** Fields a body may leave out (defaults fill them in); the callback's email too (optionalIn). */
+export const OPTIONAL: ReadonlySet<string> = new Set([
   "website",
   "turnstileToken",
   "lastName",

@@ -128,15 +128,21 @@ describe("the wake hook of the shared app", () => {
 
   const validCalls = VALID_CALLS
 
-  test("is called once per committed lead or message, and never for a replay, spam, a conflict or a refused request", async () => {
-    let wakes = 0
+  /** The shared app with a wake hook that counts its calls. */
+  const wakeCountingApp = () => {
+    const counted = { wakes: 0 }
     const app = createApp({
       db,
       config: testConfig(),
       wakeOutbox: () => {
-        wakes++
+        counted.wakes++
       },
     })
+    return { app, counted }
+  }
+
+  test("is called once per committed lead or message, and never for a replay, spam, a conflict or a refused request", async () => {
+    const { app, counted } = wakeCountingApp()
     const request = fc.oneof(
       fc.record({ kind: fc.constant("new" as const), call: fc.nat(validCalls.length - 1) }),
       fc.record({ kind: fc.constantFrom("replay" as const, "conflict" as const), of: fc.nat() }),
@@ -147,7 +153,7 @@ describe("the wake hook of the shared app", () => {
     )
     await fc.assert(
       fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: 12 }), async (requests) => {
-        wakes = 0
+        counted.wakes = 0
         const sent: Array<{ name: string; body: Record<string, unknown> }> = []
         let committed = 0
         for (const r of requests) {
@@ -175,27 +181,20 @@ describe("the wake hook of the shared app", () => {
             expect((await post(app, name, body, { apikey: "wrong" })).status).toBe(401)
           }
         }
-        expect(wakes).toBe(committed)
+        expect(counted.wakes).toBe(committed)
       }),
       { numRuns: 25 },
     )
   })
 
   test("ten simultaneous copies of one submission wake the worker once", async () => {
-    let wakes = 0
-    const app = createApp({
-      db,
-      config: testConfig(),
-      wakeOutbox: () => {
-        wakes++
-      },
-    })
+    const { app, counted } = wakeCountingApp()
     const body = bodies.estimateRequest()
     const statuses = await Promise.all(
       Array.from({ length: 10 }, async () => (await post(app, "process-estimate", body)).status),
     )
     expect(statuses).toEqual(Array(10).fill(200))
-    expect(wakes).toBe(1)
+    expect(counted.wakes).toBe(1)
   })
 
   test("a hook that throws neither fails nor loses the request", async () => {
