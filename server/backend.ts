@@ -7,7 +7,6 @@
  * per data directory (a lock file there); without IP_HASH_SALT a random salt
  * is kept next to the data.
  */
-import type { AddressInfo } from "node:net"
 import path from "node:path"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { serve, type ServerType } from "@hono/node-server"
@@ -23,6 +22,7 @@ import { mailboxJson, mailboxRoutes } from "./mailbox"
 import { migrate, pgliteMigrationTarget, postgresMigrationTarget } from "./migrate"
 import { connectPostgres, ensureDataDir, openPglite } from "./open-database"
 import { pgliteDb } from "./pglite-db"
+import { errorCode } from "./field-of"
 
 export interface BackendOptions {
   /** Where PGlite keeps its files; "memory://" for a throwaway database. */
@@ -63,10 +63,13 @@ export class PortInUseError extends Error {
 
 const listen = (server: ServerType, port: number, what: string, variable: string) =>
   new Promise<number>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "EADDRINUSE" ? new PortInUseError(port, what, variable) : error),
-    )
-    server.once("listening", () => resolve((server.address() as AddressInfo).port))
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      reject(error.code === "EADDRINUSE" ? new PortInUseError(port, what, variable) : error)
+    })
+    server.once("listening", () => {
+      const address = server.address()
+      resolve(typeof address === "object" && address !== null ? address.port : port)
+    })
   })
 
 export async function startBackend(options: BackendOptions = {}): Promise<RunningBackend> {
@@ -83,7 +86,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     if (onDisk) {
       ensureDataDir(dataDir)
       const lock = lockDataDir(dataDir)
-      stops.push(async () => lock.release())
+      stops.push(() => {
+        lock.release()
+        return Promise.resolve()
+      })
     }
     // Without IP_HASH_SALT: a salt kept with the data (for DATABASE_URL in .data/ under the working directory), fresh for a throwaway database.
     const localSalt = () => (onDisk ? keptSalt(dataDir) : databaseUrl ? keptSalt(path.resolve(".data")) : randomSalt())
@@ -114,9 +120,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
         try {
           await wire.start()
         } catch (error) {
-          throw (error as NodeJS.ErrnoException).code === "EADDRINUSE"
-            ? new PortInUseError(port, "local Postgres", "DB_PORT")
-            : error
+          throw errorCode(error) === "EADDRINUSE" ? new PortInUseError(port, "local Postgres", "DB_PORT") : error
         }
         stops.push(() => wire.stop())
         wireUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
@@ -126,7 +130,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     const stopping = new AbortController()
     const waker = outboxWaker(
       () => dispatchOutbox({ db, config, fetchImpl: options.fetchImpl }, { signal: stopping.signal }),
-      (error) => console.error("[outbox] dispatch failed:", error),
+      (error) => {
+        console.error("[outbox] dispatch failed:", error)
+      },
     )
     // Registered before the database closes, so it runs after the server stops and before the database goes.
     stops.push(async () => {
@@ -149,7 +155,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     const requestedPort = options.apiPort ?? 54321
     const host = options.apiHost ?? "127.0.0.1"
     const server = serve({ fetch: app.fetch, port: requestedPort, hostname: host })
-    stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => {
+            resolve()
+          })
+        }),
+    )
     const port = await listen(server, requestedPort, "local functions API", "API_PORT")
 
     const dispatch = () => dispatchOutbox({ db, config, fetchImpl: options.fetchImpl })
@@ -157,7 +170,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     if (interval > 0) {
       // The safety net (jobs due after a backoff, a wake that failed): the same single loop as the wake.
       const timer = setInterval(() => void waker.wake(), interval)
-      stops.push(async () => clearInterval(timer))
+      stops.push(() => {
+        clearInterval(timer)
+        return Promise.resolve()
+      })
     }
 
     return {

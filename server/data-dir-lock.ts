@@ -9,6 +9,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { createExclusive } from "./exclusive-file"
+import { errorCode, fieldOf } from "./field-of"
 
 export const LOCK_FILE = "local-backend.lock"
 
@@ -38,7 +39,7 @@ const parseOwner = (text: string): Owner | null => {
   try {
     const value: unknown = JSON.parse(text)
     if (typeof value !== "object" || value === null) return null
-    const { pid, host, startedAt } = value as Record<string, unknown>
+    const [pid, host, startedAt] = [fieldOf(value, "pid"), fieldOf(value, "host"), fieldOf(value, "startedAt")]
     return typeof pid === "number" && Number.isInteger(pid) && pid > 0 && typeof host === "string"
       ? { pid, host, startedAt: String(startedAt) }
       : null
@@ -53,7 +54,7 @@ export function isAlive(pid: number): boolean {
     return true
   } catch (error) {
     // EPERM: it exists, it is just another user's.
-    return (error as NodeJS.ErrnoException).code === "EPERM"
+    return errorCode(error) === "EPERM"
   }
 }
 
@@ -61,7 +62,7 @@ const readOrNull = (file: string) => {
   try {
     return fs.readFileSync(file, "utf8")
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null
+    if (errorCode(error) === "ENOENT") return null
     throw error
   }
 }
@@ -86,9 +87,13 @@ export function lockDataDir(dir: string): DataDirLock {
     try {
       createExclusive(lockFile, mine, 0o644)
       held.add(lockFile)
-      return { release: () => release(lockFile, mine) }
+      return {
+        release: () => {
+          release(lockFile, mine)
+        },
+      }
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+      if (errorCode(error) !== "EEXIST") throw error
     }
     const text = readOrNull(lockFile)
     if (text === null) continue
@@ -107,7 +112,7 @@ export function takeOverStale(lockFile: string, staleText: string) {
   try {
     fs.renameSync(lockFile, aside)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return
+    if (errorCode(error) === "ENOENT") return
     throw error
   }
   if (fs.readFileSync(aside, "utf8") !== staleText) {

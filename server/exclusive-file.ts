@@ -1,6 +1,7 @@
 /** Creating a small file only if it does not exist yet, atomically: the lock file and the kept salt. */
 import { randomBytes } from "node:crypto"
 import fs from "node:fs"
+import { errorCode } from "./field-of"
 
 /** Creates `file` holding `content`; throws EEXIST when it already exists. Readers never see it half-written. */
 export function createExclusive(file: string, content: string, mode: number): void {
@@ -10,7 +11,7 @@ export function createExclusive(file: string, content: string, mode: number): vo
   try {
     fs.linkSync(draft, file)
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
+    const code = errorCode(error)
     if (code === "EEXIST" || code === "ENOENT") throw error
     // A file system without hard links (some mounted volumes): an exclusive create is still atomic, only not its content.
     fs.writeFileSync(file, content, { mode, flag: "wx" })

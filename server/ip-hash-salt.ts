@@ -8,6 +8,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { MIN_IP_HASH_SALT_LENGTH } from "../supabase/functions/_shared/ip-hash-salt.ts"
 import { createExclusive } from "./exclusive-file"
+import { errorCode } from "./field-of"
 
 export const SALT_FILE = "ip-hash-salt"
 
@@ -22,7 +23,7 @@ export function keptSalt(dir: string): string {
       createExclusive(file, `${randomSalt()}\n`, 0o600)
     } catch (error) {
       // Another starter made it first: both use that one.
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+      if (errorCode(error) !== "EEXIST") throw error
     }
   }
   const salt = fs.readFileSync(file, "utf8").trim()

@@ -2,17 +2,9 @@
 import { Hono } from "hono"
 import type { Db } from "../supabase/functions/_shared/db.ts"
 import { escapeHtml } from "../supabase/functions/_shared/mail/escape.ts"
+import type { DevMailboxRow } from "../supabase/functions/_shared/rows.ts"
 
-export interface MailboxMessage {
-  id: string
-  to_address: string
-  from_address: string
-  reply_to: string | null
-  subject: string
-  html: string
-  text_body: string
-  created_at: Date
-}
+export type MailboxMessage = DevMailboxRow
 
 const page = (
   title: string,

@@ -3,6 +3,7 @@ import fs from "node:fs"
 import path from "node:path"
 import type { PGlite } from "@electric-sql/pglite"
 import type { Sql } from "postgres"
+import type { SqlParam } from "../supabase/functions/_shared/db.ts"
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, "..", "supabase", "migrations")
 
@@ -10,7 +11,7 @@ export const MIGRATIONS_DIR = path.resolve(__dirname, "..", "supabase", "migrati
 export interface MigrationTx {
   /** Runs a script of one or more statements. */
   exec(script: string): Promise<unknown>
-  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>
+  query<Row>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>
 }
 
 export interface MigrationTarget {
@@ -53,21 +54,23 @@ export const pgliteMigrationTarget = (pg: PGlite): MigrationTarget => ({
     pg.transaction((tx) =>
       work({
         exec: (script) => tx.exec(script),
-        query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
+        query: async <Row>(text: string, params: readonly SqlParam[] = []) =>
+          (await tx.query<Row>(text, [...params])).rows,
       }),
     ),
 })
 
-type Params = Parameters<Sql["unsafe"]>[1]
-
 export const postgresMigrationTarget = (sql: Sql): MigrationTarget => ({
-  // A pool cannot run a script's own BEGIN/COMMIT (its statements may land on different connections): begin() holds one.
-  transaction: <T>(work: (tx: MigrationTx) => Promise<T>) =>
-    sql.begin((tx) =>
-      work({
-        exec: (script) => tx.unsafe(script),
-        query: async <Row>(text: string, params?: unknown[]) =>
-          (await tx.unsafe(text, params as Params)) as unknown as Row[],
-      }),
-    ) as Promise<T>,
+  // A pool cannot run a script's own BEGIN/COMMIT (its statements may land on different connections): begin() holds
+  // one. The result travels in a box: begin() would unwrap an array result's promises, which its type then says.
+  transaction: async <T>(work: (tx: MigrationTx) => Promise<T>) =>
+    (
+      await sql.begin(async (tx) => ({
+        result: await work({
+          exec: (script) => tx.unsafe(script),
+          query: async <Row>(text: string, params: readonly SqlParam[] = []) =>
+            await tx.unsafe<Row[]>(text, [...params]),
+        }),
+      }))
+    ).result,
 })

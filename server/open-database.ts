@@ -6,13 +6,14 @@
 import fs from "node:fs"
 import { PGlite } from "@electric-sql/pglite"
 import postgres, { type Sql } from "postgres"
+import { errorCode, fieldOf } from "./field-of"
 
 export class DatabaseOpenError extends Error {}
 
 /** A thrown value's own words (duck-typed: errors from another realm, and PGlite's plain file-system error objects, are no `instanceof Error`). */
 export function reasonOf(error: unknown): string {
   if (typeof error === "object" && error !== null) {
-    const { message, code, errno } = error as { message?: unknown; code?: unknown; errno?: unknown }
+    const [message, code, errno] = [fieldOf(error, "message"), errorCode(error), fieldOf(error, "errno")]
     if (typeof message === "string" && message) return message
     // Node's AggregateError (every address of a host refused) has no message, only a code.
     if (typeof code === "string") return code
@@ -33,7 +34,7 @@ export function ensureDataDir(dir: string): void {
     fs.mkdirSync(dir, { recursive: true })
     if (!fs.statSync(dir).isDirectory()) throw new Error("it is not a directory")
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
+    const code = errorCode(error)
     const reason = code === "EEXIST" || code === "ENOTDIR" ? "it is not a directory" : reasonOf(error)
     throw new DatabaseOpenError(
       `The local database directory ${dir} could not be used (${reason}). Choose another directory with PGLITE_DIR, or move what is there away.`,

@@ -8,13 +8,12 @@
  */
 import http from "node:http"
 import { isIP } from "node:net"
-import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
 import { startBackend } from "../../server/backend"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { clientAddress, parseIp, UNKNOWN_CLIENT } from "../../supabase/functions/_shared/spam/client-ip"
-import { ANON_KEY, SITE_ORIGIN, bodies, freshDb, testConfig } from "./helpers"
+import { ANON_KEY, SITE_ORIGIN, bodies, withFreshDb, testConfig } from "./helpers"
 
 jest.setTimeout(120_000)
 
@@ -57,7 +56,11 @@ describe("parsing an address", () => {
   })
 
   test("every IPv6 address parses, and all spellings of one /64 share a key", () => {
-    fc.assert(fc.property(fc.ipV6(), (ip) => expect(parseIp(ip)).not.toBeNull()))
+    fc.assert(
+      fc.property(fc.ipV6(), (ip) => {
+        expect(parseIp(ip)).not.toBeNull()
+      }),
+    )
     fc.assert(
       fc.property(groups8, groups8, (a, b) => {
         // Not IPv4-mapped (::ffff:a.b.c.d), which is keyed as IPv4.
@@ -166,13 +169,11 @@ describe("choosing the entry", () => {
 })
 
 describe("the limit cannot be lifted by what the client writes", () => {
-  let pg: PGlite
   let db: Db
   let salts = 0
-  beforeAll(async () => {
-    ;({ pg, db } = await freshDb())
+  withFreshDb((fresh) => {
+    db = fresh
   })
-  afterAll(() => pg.close())
 
   const MAX = 3
   /** A new app with buckets no other run has touched (its own salt), limited to MAX. */
@@ -288,7 +289,9 @@ describe("the local backend over real sockets", () => {
         },
         (response) => {
           response.resume()
-          response.on("end", () => resolve(response.statusCode ?? 0))
+          response.on("end", () => {
+            resolve(response.statusCode ?? 0)
+          })
         },
       )
       request.on("error", reject)

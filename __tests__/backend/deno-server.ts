@@ -5,7 +5,8 @@
  * commit (background deliveries would interleave with the test's own queries); a test of the wake
  * turns it on.
  */
-import { spawn, type ChildProcess } from "node:child_process"
+import { spawn, type ChildProcess, type ChildProcessByStdio } from "node:child_process"
+import type { Readable } from "node:stream"
 import path from "node:path"
 import { freePort } from "../../scripts/static-server"
 import { ANON_KEY, TEST_IP_HASH_SALT } from "./helpers"
@@ -25,6 +26,19 @@ const running: ChildProcess[] = []
 /** Stops every function started (call from afterAll). */
 export const stopDenoFunctions = () => {
   for (const child of running.splice(0)) child.kill("SIGTERM")
+}
+
+/** A child process's output so far (stdout and stderr together) and its exit code once it exits. */
+export function watched(child: ChildProcessByStdio<null, Readable, Readable>) {
+  let output = ""
+  child.stdout.on("data", (d: Buffer) => (output += d.toString()))
+  child.stderr.on("data", (d: Buffer) => (output += d.toString()))
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      resolve(code)
+    }),
+  )
+  return { exited, output: () => output }
 }
 
 export async function spawnDeno(
@@ -63,11 +77,8 @@ export async function spawnDeno(
     },
   )
   running.push(child)
-  let output = ""
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()))
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()))
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
-  return { child, url: `http://127.0.0.1:${port}`, exited, output: () => output }
+  const { exited, output } = watched(child)
+  return { child, url: `http://127.0.0.1:${port}`, exited, output }
 }
 
 /** Starts the function and waits until it answers (an OPTIONS request), or fails with Deno's output. */

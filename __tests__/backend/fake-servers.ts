@@ -50,8 +50,22 @@ export function fakeServer(script: Script, delayMs = 0): Promise<FakeServer> {
         url: `http://127.0.0.1:${port}`,
         received,
         delivered: () => received.filter((r) => r.status < 300),
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        close: () =>
+          new Promise<void>((done) =>
+            server.close(() => {
+              done()
+            }),
+          ),
       })
     }),
   )
+}
+
+/** A list to put this file's fake servers in; each is closed after every test, and the list emptied. */
+export function closedAfterEach(): FakeServer[] {
+  const servers: FakeServer[] = []
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()))
+  })
+  return servers
 }

@@ -6,27 +6,24 @@
  * Postgres would give; it never refuses what Postgres would allow, and its memory stays bounded
  * however many addresses an attacker rotates through.
  */
-import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
 import { createApp } from "../../supabase/functions/_shared/app"
-import type { Db } from "../../supabase/functions/_shared/db"
+import type { Db, SqlParam } from "../../supabase/functions/_shared/db"
 import { FLOOD_AFTER_REFUSALS, createFloodGuard } from "../../supabase/functions/_shared/spam/flood-guard"
 import { takeRateLimit } from "../../supabase/functions/_shared/spam/rate-limit"
-import { SITE_ORIGIN, bodies, freshDb, post, testConfig } from "./helpers"
+import { SITE_ORIGIN, bodies, withFreshDb, post, testConfig } from "./helpers"
 
 jest.setTimeout(120_000)
 
-let pg: PGlite
 let db: Db
-beforeAll(async () => {
-  ;({ pg, db } = await freshDb())
+withFreshDb((fresh) => {
+  db = fresh
 })
-afterAll(() => pg.close())
 
 /** The database, with every statement written down. */
 function counting(inner: Db, log: string[]): Db {
   return {
-    query: <Row>(text: string, params?: readonly unknown[]) => {
+    query: <Row>(text: string, params?: readonly SqlParam[]) => {
       log.push(text)
       return inner.query<Row>(text, params)
     },

@@ -28,6 +28,25 @@ export async function freshDb(): Promise<{ pg: PGlite; db: Db }> {
   return { pg, db: pgliteDb(pg) }
 }
 
+/**
+ * A fresh database for the tests of this file or describe block (for each test with `each`), opened
+ * and closed by Jest's hooks; `use` receives it once it is open, to keep it and set up what uses it.
+ */
+export function withFreshDb(use: (db: Db) => void | Promise<void>, { each = false } = {}): void {
+  let pg: PGlite | undefined
+  ;(each ? beforeEach : beforeAll)(async () => {
+    const fresh = await freshDb()
+    pg = fresh.pg
+    await use(fresh.db)
+  })
+  ;(each ? afterEach : afterAll)(async () => {
+    // Forgotten first: a later hook that fails before opening its own must not close this one again.
+    const open = pg
+    pg = undefined
+    await open?.close()
+  })
+}
+
 export const estimateFields = () => ({
   propertyType: "single-family-small",
   servicePlan: "c-are",
@@ -86,6 +105,16 @@ export const bodies = {
     utm_term: "mice",
   }),
 }
+
+/** Every public function with a maker of a valid body, once per kind of body. */
+export const VALID_CALLS = [
+  ["process-contact", bodies.contact],
+  ["process-simple-lead", bodies.estimateLead],
+  ["process-simple-lead", bodies.booking],
+  ["process-simple-lead", bodies.callback],
+  ["process-estimate", bodies.estimateRequest],
+  ["send-estimate-confirmation", bodies.estimateRequest],
+] as const
 
 export type AppUnderTest = ReturnType<typeof createApp>
 

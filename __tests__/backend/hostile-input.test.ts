@@ -5,7 +5,6 @@
  * in-process app on PGlite. Each class either gets a 4xx naming the field and writes nothing, or
  * is stored whole (never a 5xx, never a lost lead).
  */
-import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
 import { createApp, PUBLIC_FUNCTIONS } from "../../supabase/functions/_shared/app"
 import { isEmailAddress } from "../../supabase/functions/_shared/email-address"
@@ -13,21 +12,20 @@ import type { Db } from "../../supabase/functions/_shared/db"
 import { MAX_JSON_DEPTH, wellFormed } from "../../supabase/functions/_shared/json-input"
 import { headerValue } from "../../supabase/functions/_shared/mail/header"
 import { hasVisibleText } from "../../supabase/functions/_shared/visible-text"
-import { ANON_KEY, SITE_ORIGIN, bodies, counts, freshDb, post, testConfig, type AppUnderTest } from "./helpers"
+import { ANON_KEY, SITE_ORIGIN, bodies, counts, withFreshDb, post, testConfig, type AppUnderTest } from "./helpers"
 import { VALID_BODIES } from "./malformed-bodies"
 import { INVISIBLE_CHARACTERS, brokenText, deeplyNested, invalidEmailAddress, withRawField } from "./hostile-values"
+import { anyOf, textContaining } from "./matchers"
 
 jest.setTimeout(120_000)
 
-let pg: PGlite
 let db: Db
 let app: AppUnderTest
 
-beforeAll(async () => {
-  ;({ pg, db } = await freshDb())
+withFreshDb((fresh) => {
+  db = fresh
   app = createApp({ db, config: testConfig({ RATE_LIMIT_MAX: "0" }) })
 })
-afterAll(() => pg.close())
 
 const fieldsOf = async (response: Response) =>
   ((await response.json()) as { fields?: Record<string, string> }).fields ?? {}
@@ -62,7 +60,7 @@ describe("1. deep nesting", () => {
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({
       success: false,
-      fields: { body: expect.stringContaining("Nested too deeply") },
+      fields: { body: textContaining("Nested too deeply") },
     })
   })
 })
@@ -170,7 +168,7 @@ describe("4. a submissionId is reused legitimately only by the wizard's three ca
         const before = await counts(db)
         const response = await post(app, second, b)
         expect(response.status).toBe(409)
-        expect(await fieldsOf(response)).toEqual({ submissionId: expect.any(String) })
+        expect(await fieldsOf(response)).toEqual({ submissionId: anyOf(String) })
         expect(await counts(db)).toEqual(before)
       }),
       { numRuns: 60 },
@@ -225,7 +223,7 @@ describe("11. visitor text never breaks an e-mail header", () => {
           [`${body.submissionId}:company_email`],
         )
         for (const value of [job!.payload.subject, job!.payload.replyTo ?? "", job!.payload.to])
-          expect(value).not.toMatch(/[\r\n\u0085\u2028\u2029\u000b\u000c\t]/)
+          expect(value).not.toMatch(/[\r\n\u0085\u2028\u2029\v\f\t]/)
       }),
       { numRuns: 100 },
     )
@@ -233,9 +231,9 @@ describe("11. visitor text never breaks an e-mail header", () => {
 
   test("headerValue makes any text one line", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "binary" }), (text) =>
-        expect(headerValue(text)).not.toMatch(/[\r\n\u0085\u2028\u2029]/),
-      ),
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        expect(headerValue(text)).not.toMatch(/[\r\n\u0085\u2028\u2029]/)
+      }),
     )
   })
 })
@@ -243,14 +241,18 @@ describe("11. visitor text never breaks an e-mail header", () => {
 describe("12. one e-mail rule, shared by the forms and the functions", () => {
   test("well-formed addresses pass", () => {
     fc.assert(
-      fc.property(fc.emailAddress(), (address) => expect(isEmailAddress(address)).toBe(true)),
+      fc.property(fc.emailAddress(), (address) => {
+        expect(isEmailAddress(address)).toBe(true)
+      }),
       { numRuns: 2_000 },
     )
   })
 
   test("malformed ones are refused by the rule and by every function, naming the field", async () => {
     fc.assert(
-      fc.property(invalidEmailAddress(), (address) => expect(isEmailAddress(address)).toBe(false)),
+      fc.property(invalidEmailAddress(), (address) => {
+        expect(isEmailAddress(address)).toBe(false)
+      }),
       { numRuns: 2_000 },
     )
     for (const address of [
@@ -313,7 +315,9 @@ describe("13. required text must contain a visible character", () => {
         fc.array(fc.constantFrom(...INVISIBLE_CHARACTERS)),
         fc.constantFrom("A", "é", "李", "😀", "1", "ß"),
         fc.array(fc.constantFrom(...INVISIBLE_CHARACTERS)),
-        (a, visible, b) => expect(hasVisibleText(`${a.join("")}${visible}${b.join("")}`)).toBe(true),
+        (a, visible, b) => {
+          expect(hasVisibleText(`${a.join("")}${visible}${b.join("")}`)).toBe(true)
+        },
       ),
     )
   })

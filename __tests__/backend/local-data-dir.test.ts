@@ -19,6 +19,7 @@ import { keptSalt, SALT_FILE } from "../../server/ip-hash-salt"
 import { DatabaseOpenError, redactUrl } from "../../server/open-database"
 import { configFromEnv } from "../../supabase/functions/_shared/config"
 import { requiredIpHashSalt } from "../../supabase/functions/_shared/ip-hash-salt"
+import { watched } from "./deno-server"
 import { bodies, postTo } from "./helpers"
 
 jest.setTimeout(180_000)
@@ -188,18 +189,18 @@ process.stdin.once("data", () => {
         env: { ...env, API_PORT: String(await freePort()), DB_PORT: String(await freePort()) },
         stdio: ["ignore", "pipe", "pipe"],
       })
-      let output = ""
-      child.stdout.on("data", (d: Buffer) => (output += d.toString()))
-      child.stderr.on("data", (d: Buffer) => (output += d.toString()))
-      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
-      return { child, exited, output: () => output }
+      return { child, ...watched(child) }
     }
     const first = await run()
     try {
       // Up once it prints its addresses.
       await new Promise<void>((resolve, reject) => {
-        first.child.stdout.on("data", () => first.output().includes("Functions API:") && resolve())
-        void first.exited.then(() => reject(new Error(`the first backend exited:\n${first.output()}`)))
+        first.child.stdout.on("data", () => {
+          if (first.output().includes("Functions API:")) resolve()
+        })
+        void first.exited.then(() => {
+          reject(new Error(`the first backend exited:\n${first.output()}`))
+        })
       })
       const second = await run()
       expect(await second.exited).toBe(1)
@@ -389,7 +390,7 @@ describe("a database that cannot be opened", () => {
           env: { IP_HASH_SALT: "x".repeat(32) },
         }).then(
           () => new Error("connected"),
-          (e: Error) => e,
+          (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
         )
         expect(error).toBeInstanceOf(DatabaseOpenError)
         expect(error.message).toBe(

@@ -1,13 +1,14 @@
 /** @jest-environment node */
 import net from "node:net"
-import { createClient, FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js"
+import { createClient, FunctionsHttpError } from "@supabase/supabase-js"
 import postgres from "postgres"
 import WebSocket from "ws"
 import { PortInUseError, startBackend, type RunningBackend } from "../../server/backend"
 import { bodies, TEST_IP_HASH_SALT, postTo } from "./helpers"
+import { textContaining } from "./matchers"
 
 let backend: RunningBackend
-let supabase: SupabaseClient
+let supabase: ReturnType<typeof createClient>
 
 beforeAll(async () => {
   backend = await startBackend({ dataDir: "memory://", apiPort: 0, dbPort: 0, outboxIntervalMs: 0, env: {} })
@@ -17,15 +18,19 @@ beforeAll(async () => {
 afterAll(() => backend.stop())
 
 test("supabase-js calls a function on the running local server", async () => {
-  const { data, error } = await supabase.functions.invoke("process-contact", { body: bodies.contact() })
+  const answer: { data: unknown; error: unknown } = await supabase.functions.invoke("process-contact", {
+    body: bodies.contact(),
+  })
+  const { data, error } = answer
   expect(error).toBeNull()
-  expect(data).toMatchObject({ success: true, message: expect.stringContaining("Thank you, Ann!"), error: null })
+  expect(data).toMatchObject({ success: true, message: textContaining("Thank you, Ann!"), error: null })
 })
 
 test("an invalid body comes back as a FunctionsHttpError whose response names the fields", async () => {
-  const { data, error } = await supabase.functions.invoke("process-simple-lead", {
+  const answer: { data: unknown; error: unknown } = await supabase.functions.invoke("process-simple-lead", {
     body: { ...bodies.booking(), email: "not-an-email" },
   })
+  const { data, error } = answer
   expect(data).toBeNull()
   expect(error).toBeInstanceOf(FunctionsHttpError)
   const response = (error as FunctionsHttpError).context as Response
@@ -37,7 +42,7 @@ test("an invalid body comes back as a FunctionsHttpError whose response names th
 })
 
 test("the outbox delivers into the local mailbox, listed and shown at /_dev/mail", async () => {
-  await supabase.functions.invoke("process-simple-lead", { body: bodies.booking() })
+  await supabase.functions.invoke<unknown>("process-simple-lead", { body: bodies.booking() })
   await backend.dispatch()
   const messages = (await (await fetch(`${backend.url}/_dev/mail.json`)).json()) as Array<{
     id: string
@@ -84,7 +89,11 @@ test("with DATABASE_URL the backend uses that Postgres (here: the first backend'
 
 test("a port already in use is a clear error", async () => {
   const blocker = net.createServer()
-  await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", () => resolve()))
+  await new Promise<void>((resolve) =>
+    blocker.listen(0, "127.0.0.1", () => {
+      resolve()
+    }),
+  )
   const port = (blocker.address() as net.AddressInfo).port
   try {
     await expect(startBackend({ apiPort: port, dbPort: null, outboxIntervalMs: 0, env: {} })).rejects.toThrow(

@@ -79,8 +79,8 @@ export const VALID_BODIES: Record<PublicFunctionName, ReadonlyArray<() => Body>>
   "send-estimate-confirmation": [bodies.estimateRequest],
 }
 
-/** Fields a body may leave out (defaults fill them in). */
-const OPTIONAL = new Set([
+/** Fields a body may leave out (defaults fill them in); the callback's email too (optionalIn). */
+export const OPTIONAL: ReadonlySet<string> = new Set([
   "website",
   "turnstileToken",
   "lastName",
@@ -224,7 +224,7 @@ export function malformedRequests(name: PublicFunctionName, taken?: TakenIds): f
         .tuple(fieldIn(body, REQUIRED_TEXT), fc.array(fc.constantFrom(...HIDDEN), { minLength: 1, maxLength: 10 }))
         .map(([field, chars]) => ({ field, body: { ...body, [field]: chars.join("") } })),
     )
-    ?.filter(({ body }) => refused(body)) // the callback's city, for one, is optional
+    .filter(({ body }) => refused(body)) // the callback's city, for one, is optional
     .map(({ field, body }) => json("required text with nothing visible", body, field))
   const oddTyped = validWith(TYPED)
     ?.chain((body) =>

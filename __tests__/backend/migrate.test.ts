@@ -20,6 +20,7 @@ import {
 } from "../../server/migrate"
 import { bodies, TEST_IP_HASH_SALT, postTo } from "./helpers"
 import { postgresBinDir, startPostgresCluster, type PostgresCluster } from "./postgres-cluster"
+import { arrayContaining } from "./matchers"
 
 jest.setTimeout(120_000)
 
@@ -86,7 +87,7 @@ describeServer("on a real Postgres server", () => {
       )
     cluster = await startPostgresCluster(binDir)
   })
-  afterAll(() => cluster?.stop())
+  afterAll(() => cluster.stop())
 
   const start = (databaseUrl: string) =>
     startBackend({
@@ -105,14 +106,7 @@ describeServer("on a real Postgres server", () => {
         `select tablename from pg_tables where schemaname = 'public'`,
       )
       expect(tables.map((t) => t.tablename)).toEqual(
-        expect.arrayContaining([
-          "leads",
-          "contact_messages",
-          "outbox_jobs",
-          "function_calls",
-          "rate_limits",
-          "spam_attempts",
-        ]),
+        arrayContaining(["leads", "contact_messages", "outbox_jobs", "function_calls", "rate_limits", "spam_attempts"]),
       )
       const body = bodies.contact()
       const response = await postTo(backend, "process-contact", body)

@@ -1,27 +1,24 @@
 /** @jest-environment node */
-import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { dispatchOutbox, leaseMs, type JobKind } from "../../supabase/functions/_shared/outbox"
-import { bodies, freshDb, post, testConfig } from "./helpers"
-import { fakeServer, type FakeServer, type Received } from "./fake-servers"
+import { bodies, withFreshDb, post, testConfig } from "./helpers"
+import { closedAfterEach, fakeServer, type FakeServer, type Received } from "./fake-servers"
+import { textContaining } from "./matchers"
 
 jest.setTimeout(120_000)
 
-let pg: PGlite
 let db: Db
-let servers: FakeServer[] = []
+const servers = closedAfterEach()
 
-beforeEach(async () => {
-  ;({ pg, db } = await freshDb())
-})
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()))
-  servers = []
-  await pg.close()
-})
+withFreshDb(
+  (fresh) => {
+    db = fresh
+  },
+  { each: true },
+)
 
 const start = async (...args: Parameters<typeof fakeServer>) => {
   const server = await fakeServer(...args)
@@ -134,9 +131,9 @@ test("company notices go before customer e-mails, and those before CRM forwards"
   await queueBacklog("company_email", 10)
   await dispatchOutbox({ db, config })
   expect(order).toEqual([
-    ...Array(10).fill("company_email"),
-    ...Array(10).fill("customer_email"),
-    ...Array(10).fill("crm_forward"),
+    ...Array.from({ length: 10 }, () => "company_email"),
+    ...Array.from({ length: 10 }, () => "customer_email"),
+    ...Array.from({ length: 10 }, () => "crm_forward"),
   ])
 })
 
@@ -199,7 +196,7 @@ test("a 429 waits for Retry-After and does not count towards dead", async () => 
   const [waiting] = await db.query<{ status: string; attempts: number; wait_ms: number; last_error: string }>(
     `select status, attempts, extract(epoch from next_attempt_at - now())::float8 * 1000 as wait_ms, last_error from outbox_jobs`,
   )
-  expect(waiting).toMatchObject({ status: "pending", attempts: 0, last_error: expect.stringContaining("429") })
+  expect(waiting).toMatchObject({ status: "pending", attempts: 0, last_error: textContaining("429") })
   expect(waiting!.wait_ms).toBeGreaterThan(0)
   expect(waiting!.wait_ms).toBeLessThanOrEqual(1_000)
   // With time left, the run pauses as asked and then delivers, in the same run.

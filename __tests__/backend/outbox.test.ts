@@ -1,25 +1,24 @@
 /** @jest-environment node */
-import type { PGlite } from "@electric-sql/pglite"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from "../../supabase/functions/_shared/crm"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { backoffMs, dispatchOutbox } from "../../supabase/functions/_shared/outbox"
-import { bodies, freshDb, post, testConfig } from "./helpers"
-import { fakeServer, type FakeServer } from "./fake-servers"
+import { bodies, withFreshDb, post, testConfig } from "./helpers"
+import { closedAfterEach, fakeServer } from "./fake-servers"
+import { objectContaining, textContaining } from "./matchers"
 
-let pg: PGlite
 let db: Db
-let servers: FakeServer[] = []
+jest.setTimeout(120_000)
 
-beforeEach(async () => {
-  ;({ pg, db } = await freshDb())
-})
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()))
-  servers = []
-  await pg.close()
-})
+const servers = closedAfterEach()
+
+withFreshDb(
+  (fresh) => {
+    db = fresh
+  },
+  { each: true },
+)
 
 const start = async (statuses: number[], delayMs = 0) => {
   const server = await fakeServer(statuses, delayMs)
@@ -115,7 +114,7 @@ describe("e-mail through the e-mail API", () => {
     await submit(config, "process-contact", bodies.contact())
     await drain(config)
     expect(await jobs()).toEqual([
-      expect.objectContaining({ status: "not_configured", last_error: expect.stringContaining("RESEND_API_KEY") }),
+      objectContaining({ status: "not_configured", last_error: textContaining("RESEND_API_KEY") }),
     ])
   })
 

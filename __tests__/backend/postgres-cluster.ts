@@ -73,9 +73,10 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
       }
       return url(name)
     },
-    async stop() {
+    stop() {
       run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
       fs.rmSync(dir, { recursive: true, force: true })
+      return Promise.resolve()
     },
   }
 }

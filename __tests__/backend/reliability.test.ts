@@ -4,22 +4,22 @@
  * No lead lost, none doubled, under load and through an e-mail outage. (Ten simultaneous copies of
  * one submission: functions.test.ts; one job failing then delivered once: outbox.test.ts.)
  */
-import type { PGlite } from "@electric-sql/pglite"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { fakeServer } from "./fake-servers"
-import { bodies, freshDb, post, testConfig } from "./helpers"
+import { bodies, withFreshDb, post, testConfig } from "./helpers"
 
 jest.setTimeout(120_000)
 
-let pg: PGlite
 let db: Db
 
-beforeEach(async () => {
-  ;({ pg, db } = await freshDb())
-})
-afterEach(() => pg.close())
+withFreshDb(
+  (fresh) => {
+    db = fresh
+  },
+  { each: true },
+)
 
 /** Runs `total` tasks, `concurrency` at a time. */
 async function pool(total: number, concurrency: number, task: (i: number) => Promise<void>) {

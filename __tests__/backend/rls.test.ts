@@ -7,6 +7,7 @@
  */
 import { PGlite } from "@electric-sql/pglite"
 import { migrate, pgliteMigrationTarget } from "../../server/migrate"
+import { arrayContaining, objectContaining } from "./matchers"
 
 let pg: PGlite
 let leadId: string
@@ -114,9 +115,7 @@ describe.each(["anon", "authenticated"])("the %s role", (role) => {
     ).toBe(true)
     const after = await snapshot()
     expect(after).toEqual(before)
-    expect(after).toEqual([
-      { row: expect.objectContaining({ id: leadId, full_name: "Tom Hale", email: "tom@example.com" }) },
-    ])
+    expect(after).toEqual([{ row: objectContaining({ id: leadId, full_name: "Tom Hale", email: "tom@example.com" }) }])
   })
 })
 
@@ -126,7 +125,7 @@ test("every table in public has row level security on and grants the API roles n
       `select tablename, rowsecurity from pg_tables where schemaname = 'public' order by tablename`,
     )
   ).rows
-  expect(tables.map((t) => t.tablename)).toEqual(expect.arrayContaining(TABLES))
+  expect(tables.map((t) => t.tablename)).toEqual(arrayContaining(TABLES))
   expect(tables.filter((t) => !t.rowsecurity)).toEqual([])
   const grants = (
     await pg.query<{ grantee: string; table_name: string; privilege_type: string }>(

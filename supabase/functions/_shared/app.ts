@@ -1,43 +1,63 @@
 /**
  * The one web-standard app behind every function, on Supabase (Deno) and in
  * the local backend (Node): POST /functions/v1/<name> (and /<name>, the path
- * an Edge Function sees). It checks the caller, validates the body with the
- * shared contract, and stores the request idempotently. Order of checks: size
- * (413), function (404), method (405), apikey (401), origin (403), content type
- * (415), a flooding address (429, from memory), JSON (400),
- * contract (400), replay of an answered submission (its stored answer), rate
- * limit (429, Postgres), Turnstile (400, 503), honeypot and fill time (a
- * normal-looking answer, stored as spam only), then the lead and its outbox
- * jobs, in one transaction with the call's record (409 for a reused id).
+ * an Edge Function sees), one typed route per function. Each public route
+ * checks the caller, validates the body with the function's contract schema
+ * (Hono's Standard Schema validator; the handler gets the Yup InferType), and
+ * stores the request idempotently. Order of checks: size (413), function
+ * (404), method (405), apikey (401), origin (403), content type (415), a
+ * flooding address (429, from memory), JSON (400), contract (400), replay of
+ * an answered submission (its stored answer), rate limit (429, Postgres),
+ * Turnstile (400, 503), honeypot and fill time (a normal-looking answer,
+ * stored as spam only), then the lead and its outbox jobs, in one transaction
+ * with the call's record (409 for a reused id).
  */
+import { sValidator } from "@hono/standard-validator"
+import type { StandardSchemaV1 } from "@standard-schema/spec"
 import { Hono, type Context } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { cors } from "hono/cors"
+import { createMiddleware } from "hono/factory"
 import type { BackendConfig } from "./config.ts"
-import {
-  FUNCTION_SCHEMAS,
-  MAX_BODY_BYTES,
-  type ErrorAnswer,
-  type PublicFunctionName,
-  type SuccessAnswer,
-} from "./contract.ts"
+import { MAX_BODY_BYTES, type ErrorAnswer, type PublicFunctionName, type SuccessAnswer } from "./contract.ts"
 import { sha256Hex, stableJson } from "./crypto.ts"
 import type { Db } from "./db.ts"
-import { HANDLERS, recordSpam, type RequestContext } from "./leads.ts"
+import {
+  contactIntake,
+  estimateConfirmationIntake,
+  estimateIntake,
+  recordSpam,
+  simpleLeadIntake,
+  type Intake,
+  type RequestContext,
+} from "./leads.ts"
 import { dispatchOutbox } from "./outbox.ts"
+import type { FunctionCallRow } from "./rows.ts"
 import { spamReason } from "./spam/bot-checks.ts"
 import { clientAddress } from "./spam/client-ip.ts"
 import { createFloodGuard, type FloodGuard } from "./spam/flood-guard.ts"
 import { takeRateLimit } from "./spam/rate-limit.ts"
 import { verifyTurnstile } from "./spam/turnstile.ts"
-import { validateBody } from "./validate.ts"
+import { contactMessageInput, estimateRequestInput, fieldErrors, simpleLeadInput } from "./validate.ts"
 
-export { fieldErrors } from "./validate.ts"
-
-export const PUBLIC_FUNCTIONS = Object.keys(FUNCTION_SCHEMAS) as PublicFunctionName[]
+export const PUBLIC_FUNCTIONS = [
+  "process-contact",
+  "process-simple-lead",
+  "process-estimate",
+  "send-estimate-confirmation",
+] as const satisfies readonly PublicFunctionName[]
 export const DISPATCH_FUNCTION = "dispatch-outbox"
 export type FunctionName = PublicFunctionName | typeof DISPATCH_FUNCTION
 export const ALL_FUNCTIONS: readonly FunctionName[] = [...PUBLIC_FUNCTIONS, DISPATCH_FUNCTION]
+
+/** Who is calling, as the checks before the body decided: the address (when known) and its rate-limit key. */
+interface Caller {
+  ip: string | null
+  /** Every request has one (unknown addresses share one); a lead keeps a hash only of a known address. */
+  limitKey: string
+}
+
+type Env = { Variables: { caller: Caller } }
 
 export interface AppOptions {
   db: Db
@@ -56,7 +76,7 @@ export interface AppOptions {
   wakeOutbox?: () => void
 }
 
-type Answer = { status: number; body: SuccessAnswer | ErrorAnswer | Record<string, unknown> }
+type Answer = { status: 200 | 409; body: SuccessAnswer | ErrorAnswer }
 
 const fail = (
   c: Context,
@@ -66,19 +86,31 @@ const fail = (
 ) => c.json<ErrorAnswer>(fields ? { success: false, error, fields } : { success: false, error }, status)
 
 const isUniqueViolation = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505"
+  typeof error === "object" && error !== null && "code" in error && error.code === "23505"
+
+/** Only application/json, with any parameters (charset): the media type the validator reads for JSON. */
+const isJson = (contentType: string | undefined) =>
+  contentType?.split(";", 1)[0]?.trim().toLowerCase() === "application/json"
+
+/** The validator's answer to a body its contract refuses: 400 naming each field. */
+const refuseInvalid = (
+  result: { success: true } | { success: false; error: readonly StandardSchemaV1.Issue[] },
+  c: Context,
+) => (result.success ? undefined : fail(c, 400, "Some fields are missing or invalid", fieldErrors(result.error)))
+
+/** The fields every body carries (contract.ts): the idempotency key and the spam checks. */
+interface SubmissionFields {
+  submissionId: string
+  website: string
+  formFillMs: number
+  turnstileToken?: string | undefined
+}
 
 type Work = (tx: Db) => Promise<SuccessAnswer>
 
 /** Fields that may differ between two sends of one submission: the single-use Turnstile token and the time spent in the form. */
-const withoutSendFields = (body: object) => {
-  const {
-    turnstileToken: _token,
-    formFillMs: _fill,
-    ...kept
-  } = body as { turnstileToken?: unknown; formFillMs?: unknown }
-  return kept
-}
+const withoutSendFields = <B extends SubmissionFields>({ turnstileToken: _token, formFillMs: _fill, ...kept }: B) =>
+  kept
 
 /** A submission as idempotency sees it, its hashes computed once per request. */
 interface Submission {
@@ -89,9 +121,9 @@ interface Submission {
   leadHash: string
 }
 
-function submissionOf(body: { submissionId: string }): Submission {
+function submissionOf(body: SubmissionFields & { source?: string; accountId?: string }): Submission {
   const kept = withoutSendFields(body)
-  const { source: _source, accountId: _account, ...lead } = kept as { source?: unknown; accountId?: unknown }
+  const { source: _source, accountId: _account, ...lead } = kept
   return { id: body.submissionId, requestHash: sha256Hex(stableJson(kept)), leadHash: sha256Hex(stableJson(lead)) }
 }
 
@@ -117,7 +149,7 @@ async function earlierAnswer(
   name: PublicFunctionName,
   submission: Submission,
 ): Promise<Answer | null> {
-  const [prior] = await q.query<{ request_hash: string; status_code: number; response: SuccessAnswer }>(
+  const [prior] = await q.query<Pick<FunctionCallRow, "request_hash" | "status_code" | "response">>(
     `select request_hash, status_code, response from function_calls where function_name = $1 and submission_id = $2`,
     [name, submission.id],
   )
@@ -136,7 +168,7 @@ async function reusedByAnotherFunction(
   name: PublicFunctionName,
   submission: Submission,
 ): Promise<boolean> {
-  const others = await q.query<{ function_name: string; lead_hash: string | null }>(
+  const others = await q.query<Pick<FunctionCallRow, "function_name" | "lead_hash">>(
     `select function_name, lead_hash from function_calls where submission_id = $1 and function_name <> $2`,
     [submission.id, name],
   )
@@ -183,76 +215,62 @@ export function createApp({
   wakeOutbox,
 }: AppOptions) {
   const served = new Set<string>(functions)
-  const app = new Hono()
+  const { spam } = config
 
-  app.use(
-    "*",
-    cors({
-      origin: (origin) => (config.allowedOrigins.includes(origin) ? origin : null),
-      allowMethods: ["POST", "OPTIONS"],
-      allowHeaders: ["authorization", "x-client-info", "apikey", "content-type", "x-region"],
-      // Not a CORS-safelisted header: without this the site's script cannot read how long to wait after a 429.
-      exposeHeaders: ["Retry-After"],
-      maxAge: 86_400,
-    }),
-  )
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => fail(c, 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`),
-    }),
-  )
+  const tooMany = (c: Context, retryAfterSeconds: number) => {
+    c.header("Retry-After", String(retryAfterSeconds))
+    return fail(c, 429, "Too many requests from your network. Please try again later, or call us.")
+  }
 
-  const handle = async (c: Context) => {
+  /** 404 for a function this app does not serve, 405 for anything but POST (OPTIONS is CORS's). */
+  const servedPost = createMiddleware<Env>(async (c, next) => {
     const name = c.req.param("name") ?? ""
     if (!served.has(name)) return fail(c, 404, `No function named "${name}"`)
     if (c.req.method !== "POST") {
       c.header("Allow", "POST, OPTIONS")
       return fail(c, 405, "Only POST is allowed")
     }
-    if (name === DISPATCH_FUNCTION) {
-      if (!config.dispatchSecret || c.req.header("authorization") !== `Bearer ${config.dispatchSecret}`)
-        return fail(c, 401, "Missing or wrong dispatch secret")
-      return c.json({ success: true, ...(await dispatchOutbox({ db, config, fetchImpl })) })
-    }
+    await next()
+  })
+
+  /** A public function's checks before its contract: apikey, origin, content type, flooding address, JSON. */
+  const publicCaller = createMiddleware<Env>(async (c, next) => {
     const bearer = c.req.header("authorization")?.replace(/^Bearer\s+/i, "")
     if (c.req.header("apikey") !== config.anonKey && bearer !== config.anonKey)
       return fail(c, 401, "Missing or wrong apikey")
     const origin = c.req.header("origin")
     if (origin && !config.allowedOrigins.includes(origin)) return fail(c, 403, "This origin may not call the function")
-    if (!/^application\/json\b/i.test(c.req.header("content-type") ?? ""))
-      return fail(c, 415, "Send the body as application/json")
+    if (!isJson(c.req.header("content-type"))) return fail(c, 415, "Send the body as application/json")
 
     const client = clientAddress({
       forwardedFor: c.req.header("x-forwarded-for"),
       remoteAddress: remoteAddress?.(c),
-      trustedProxyHops: config.spam.trustedProxyHops,
+      trustedProxyHops: spam.trustedProxyHops,
     })
-    const ip = client.ip
-    // Every request has a limit key (unknown addresses share one); a lead keeps a hash only of a known address.
-    const limitKey = sha256Hex(`${config.ipHashSalt}:${client.key}`)
-    const { spam } = config
-    const tooMany = (retryAfterSeconds: number) => {
-      c.header("Retry-After", String(retryAfterSeconds))
-      return fail(c, 429, "Too many requests from your network. Please try again later, or call us.")
-    }
+    const caller: Caller = { ip: client.ip, limitKey: sha256Hex(`${config.ipHashSalt}:${client.key}`) }
     // An address that used up its window and keeps sending is refused from memory before its body is
     // even read: a flood costs neither parsing nor the database, and other visitors do not queue behind it.
-    const flooding = spam.rateLimitMax > 0 ? floodGuard.flooding(limitKey, spam, Date.now()) : null
-    if (flooding !== null) return tooMany(flooding)
+    const flooding = spam.rateLimitMax > 0 ? floodGuard.flooding(caller.limitKey, spam, Date.now()) : null
+    if (flooding !== null) return tooMany(c, flooding)
+    c.set("caller", caller)
 
-    let raw: unknown
+    // Parsed once here (the validator reads the same parse): what is not JSON is told apart from what breaks the contract.
     try {
-      raw = await c.req.json()
+      await c.req.json()
     } catch {
       return fail(c, 400, "The request body is not valid JSON", { body: "Not valid JSON" })
     }
-    const publicName = name as PublicFunctionName
-    const validated = await validateBody(publicName, raw)
-    if ("fields" in validated) return fail(c, 400, "Some fields are missing or invalid", validated.fields)
-    const body = validated.body
+    await next()
+  })
 
+  /** A valid body's way from here: replay, rate limit, Turnstile, spam checks, then stored once with its jobs. */
+  const submit = async (
+    c: Context<Env>,
+    name: PublicFunctionName,
+    body: SubmissionFields & { source?: string; accountId?: string },
+    intake: Intake,
+  ) => {
+    const { ip, limitKey } = c.get("caller")
     const ctx: RequestContext = {
       config,
       userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
@@ -261,20 +279,20 @@ export function createApp({
     // A submission already answered gets its answer again before any spam check: the browser re-sends
     // queued submissions, and neither the rate limit nor a spent Turnstile token should cost a lead.
     const submission = submissionOf(body)
-    const replay = await earlierAnswer(db, publicName, submission)
-    if (replay) return c.json(replay.body, replay.status as 200)
+    const replay = await earlierAnswer(db, name, submission)
+    if (replay) return c.json(replay.body, replay.status)
 
     if (spam.rateLimitMax > 0) {
       const now = Date.now()
       // Refused from memory once Postgres has said the window is used up: no further write per request.
       const refused = floodGuard.refusal(limitKey, spam, now)
-      if (refused !== null) return tooMany(refused)
+      if (refused !== null) return tooMany(c, refused)
       const limit = await takeRateLimit(db, limitKey, spam, now)
       floodGuard.learn(limitKey, limit.hits, spam, now)
-      if (!limit.allowed) return tooMany(limit.retryAfterSeconds)
+      if (!limit.allowed) return tooMany(c, limit.retryAfterSeconds)
     }
     if (spam.turnstileSecretKey) {
-      const token = (body as { turnstileToken?: string }).turnstileToken
+      const token = body.turnstileToken
       const verdict = await verifyTurnstile({ secret: spam.turnstileSecretKey, token, remoteIp: ip, fetchImpl })
       if (verdict === "failed") {
         const message = token ? "The anti-spam check failed. Please try again." : "Please complete the anti-spam check."
@@ -286,12 +304,12 @@ export function createApp({
       }
     }
 
-    const reason = spamReason(body as { submissionId: string; website?: string; formFillMs: number }, spam)
+    const reason = spamReason(body, spam)
     let fresh: SuccessAnswer | undefined
     const work: Work = reason
-      ? (tx) => recordSpam(tx, publicName, body, reason, ctx)
-      : async (tx) => (fresh = await HANDLERS[publicName](tx, body as never, ctx))
-    const answer = await runIdempotently(db, publicName, submission, work)
+      ? async (tx) => intake.answer(await recordSpam(tx, name, body, reason, ctx))
+      : async (tx) => (fresh = intake.answer(await intake.store(tx, ctx)))
+    const answer = await runIdempotently(db, name, submission, work)
     // This request's own work was committed only if its answer came back: a copy that lost the race gets the stored one.
     if (wakeOutbox && fresh !== undefined && answer.body === fresh) {
       try {
@@ -300,15 +318,57 @@ export function createApp({
         console.error("[outbox] waking the worker failed:", error)
       }
     }
-    return c.json(answer.body, answer.status as 200)
+    return c.json(answer.body, answer.status)
   }
 
-  app.all("/functions/v1/:name", handle)
-  app.all("/:name", handle)
-  app.notFound((c) => fail(c, 404, "Not found"))
-  app.onError((error, c) => {
-    console.error(`[functions] ${c.req.method} ${c.req.path} failed:`, error)
-    return fail(c, 500, "Something went wrong on our side. Please try again, or call us.")
-  })
-  return app
+  const functionsApi = new Hono<Env>()
+    .use("/:name", servedPost)
+    .post("/process-contact", publicCaller, sValidator("json", contactMessageInput, refuseInvalid), (c) => {
+      const body = c.req.valid("json")
+      return submit(c, "process-contact", body, contactIntake(body))
+    })
+    .post("/process-simple-lead", publicCaller, sValidator("json", simpleLeadInput, refuseInvalid), (c) => {
+      const submission = c.req.valid("json")
+      return submit(c, "process-simple-lead", submission.lead, simpleLeadIntake(submission))
+    })
+    .post("/process-estimate", publicCaller, sValidator("json", estimateRequestInput, refuseInvalid), (c) => {
+      const body = c.req.valid("json")
+      return submit(c, "process-estimate", body, estimateIntake(body))
+    })
+    .post("/send-estimate-confirmation", publicCaller, sValidator("json", estimateRequestInput, refuseInvalid), (c) => {
+      const body = c.req.valid("json")
+      return submit(c, "send-estimate-confirmation", body, estimateConfirmationIntake(body))
+    })
+    .post(`/${DISPATCH_FUNCTION}`, async (c) => {
+      if (!config.dispatchSecret || c.req.header("authorization") !== `Bearer ${config.dispatchSecret}`)
+        return fail(c, 401, "Missing or wrong dispatch secret")
+      return c.json({ success: true, ...(await dispatchOutbox({ db, config, fetchImpl })) })
+    })
+
+  return new Hono()
+    .use(
+      "*",
+      cors({
+        origin: (origin) => (config.allowedOrigins.includes(origin) ? origin : null),
+        allowMethods: ["POST", "OPTIONS"],
+        allowHeaders: ["authorization", "x-client-info", "apikey", "content-type", "x-region"],
+        // Not a CORS-safelisted header: without this the site's script cannot read how long to wait after a 429.
+        exposeHeaders: ["Retry-After"],
+        maxAge: 86_400,
+      }),
+    )
+    .use(
+      "*",
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: (c) => fail(c, 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`),
+      }),
+    )
+    .route("/functions/v1", functionsApi)
+    .route("/", functionsApi)
+    .notFound((c) => fail(c, 404, "Not found"))
+    .onError((error, c) => {
+      console.error(`[functions] ${c.req.method} ${c.req.path} failed:`, error)
+      return fail(c, 500, "Something went wrong on our side. Please try again, or call us.")
+    })
 }

@@ -29,14 +29,18 @@ const requiredText = (label: string, max: number) =>
   trimmed()
     .required(`Please enter ${label}`)
     // Zero-width and other invisible characters survive trimming; "required" means something readable.
-    .test("visible", `Please enter ${label}`, (value) => value === undefined || hasVisibleText(value))
+    .test(
+      "visible",
+      `Please enter ${label}`,
+      (value: string | undefined) => value === undefined || hasVisibleText(value),
+    )
     .max(max, `${label[0]?.toUpperCase()}${label.slice(1)} must be at most ${max} characters`)
 const optionalText = (max: number) => trimmed().max(max, `Must be at most ${max} characters`).default("")
 const phone = () =>
   trimmed()
     .required("Please enter your phone number")
     .max(30, "Phone number is too long")
-    .test("phone-digits", "Please enter a phone number with at least 10 digits", (value) => {
+    .test("phone-digits", "Please enter a phone number with at least 10 digits", (value: string | undefined) => {
       const digits = phoneDigits(value ?? "")
       return digits.length >= 10 && digits.length <= 15
     })
@@ -83,7 +87,11 @@ const estimateFields = {
     .of(string().required().oneOf(pestNames, "Unknown pest"))
     .required("Please choose at least one pest")
     .min(1, "Please choose at least one pest")
-    .test("unique", "Each pest may be chosen once", (list) => !list || new Set(list).size === list.length),
+    .test(
+      "unique",
+      "Each pest may be chosen once",
+      (list: string[] | undefined) => !list || new Set(list).size === list.length,
+    ),
   additionalPests: number()
     .required("additionalPests is required")
     .oneOf(additionalPestValues, "additionalPests must be 0, 1 or 2"),
@@ -164,23 +172,36 @@ export type SimpleLead = EstimateLead | OfferBooking | OfferCallback
 
 export type SimpleLeadKind = "estimate" | "booking" | "callback"
 
+/** A process-simple-lead body with its kind of lead named: which shape it is, is decided once, where it is validated. */
+export type SimpleLeadSubmission =
+  | { kind: "estimate"; lead: EstimateLead }
+  | { kind: "booking"; lead: OfferBooking }
+  | { kind: "callback"; lead: OfferCallback }
+
 const CALLBACK_KEYS = ["full_name", "street_address", "special_offer", "property_type", "service_plan", "zip_code"]
 const ESTIMATE_KEYS = ["source", "propertyType", "servicePlan", "pests", "firstName"]
 
-/** process-simple-lead takes three shapes; which one a body is follows from the fields only that shape has. */
+const hasAnyKey = (body: unknown, keys: readonly string[]) =>
+  typeof body === "object" && body !== null && keys.some((key) => key in body)
+
+/**
+ * Which of process-simple-lead's three shapes (SPEC §7: the wizard's first call, the $49 booking, the
+ * offer callback) a received body is meant to be. The bodies carry no kind of their own, so it follows
+ * from the fields only that shape has; the body is then validated against that shape alone.
+ */
 export function simpleLeadKind(body: unknown): SimpleLeadKind {
-  const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {}
-  if (CALLBACK_KEYS.some((key) => key in record)) return "callback"
-  if (ESTIMATE_KEYS.some((key) => key in record)) return "estimate"
+  if (hasAnyKey(body, CALLBACK_KEYS)) return "callback"
+  if (hasAnyKey(body, ESTIMATE_KEYS)) return "estimate"
   return "booking"
 }
 
-export const simpleLeadSchema = lazy(
-  (body: unknown) =>
-    ({ estimate: estimateLeadSchema, booking: offerBookingSchema, callback: offerCallbackSchema })[
-      simpleLeadKind(body)
-    ],
-)
+export const SIMPLE_LEAD_SCHEMAS = {
+  estimate: estimateLeadSchema,
+  booking: offerBookingSchema,
+  callback: offerCallbackSchema,
+} as const
+
+export const simpleLeadSchema = lazy((body: unknown) => SIMPLE_LEAD_SCHEMAS[simpleLeadKind(body)])
 
 /** The public functions and the schema of each one's body. */
 export const FUNCTION_SCHEMAS = {

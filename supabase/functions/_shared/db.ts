@@ -5,19 +5,22 @@
  */
 import type { Sql, TransactionSql } from "postgres"
 
+/** What a query parameter may be: the drivers send each one in text form (jsonb goes in JSON text, cast in the SQL). */
+export type SqlParam = string | number | boolean | null
+
 export interface Db {
-  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>
+  /** The rows, typed by the caller from rows.ts. */
+  query<Row = Record<string, unknown>>(text: string, params?: readonly SqlParam[]): Promise<Row[]>
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>
 }
 
-type Params = Parameters<Sql["unsafe"]>[1]
-
 function wrap(sql: Sql | TransactionSql, root: Sql): Db {
   return {
-    query: async <Row>(text: string, params: readonly unknown[] = []) =>
-      (await sql.unsafe(text, params as Params)) as unknown as Row[],
-    // postgres.js runs the callback on one connection inside BEGIN … COMMIT (ROLLBACK on a throw).
-    transaction: <T>(work: (tx: Db) => Promise<T>) => root.begin((tx) => work(wrap(tx, root))) as Promise<T>,
+    query: async <Row>(text: string, params: readonly SqlParam[] = []) => await sql.unsafe<Row[]>(text, [...params]),
+    // postgres.js runs the callback on one connection inside BEGIN … COMMIT (ROLLBACK on a throw). The
+    // result travels in a box: begin() would unwrap an array result's promises, which its type then says.
+    transaction: async <T>(work: (tx: Db) => Promise<T>) =>
+      (await root.begin(async (tx) => ({ result: await work(wrap(tx, root)) }))).result,
   }
 }
 

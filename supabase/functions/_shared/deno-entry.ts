@@ -19,13 +19,16 @@ interface DenoRuntime {
   ): unknown
 }
 
+/** The little of Deno's global this file uses (Node's type check knows no Deno). */
+declare const Deno: DenoRuntime
+
 const peerOf = (env: unknown) =>
   typeof env === "object" && env !== null && "remoteAddress" in env && typeof env.remoteAddress === "string"
     ? env.remoteAddress
     : null
 
 export function serveFunction(name: FunctionName) {
-  const deno = (globalThis as unknown as { Deno: DenoRuntime }).Deno
+  const deno = Deno
   const env = (key: string) => deno.env.get(key)
   // Refuse to start rather than store address hashes anyone can reverse.
   const ipHashSalt = requiredIpHashSalt(env("IP_HASH_SALT"))
@@ -42,7 +45,9 @@ export function serveFunction(name: FunctionName) {
   const config = configFromEnv(env, { ipHashSalt, defaultTrustedProxyHops: DEFAULT_TRUSTED_PROXY_HOPS.supabase })
   const waker = outboxWaker(
     () => dispatchOutbox({ db, config }),
-    (error) => console.error("[outbox] dispatch after commit failed:", error),
+    (error) => {
+      console.error("[outbox] dispatch after commit failed:", error)
+    },
   )
   // The jobs a request queued are delivered right after its answer; the cron stays as the safety net.
   const app = createApp({
@@ -53,7 +58,7 @@ export function serveFunction(name: FunctionName) {
     wakeOutbox: config.outbox.wakeOnCommit ? wakeInBackground(waker) : undefined,
   })
   const port = env("PORT")
-  // Deno hands the peer's address to the handler, not to the Request: it reaches the app as Hono's env.
+  // Deno hands the peer's address to the handler, not to the Request: it reaches the app in Hono's env.
   deno.serve(port ? { port: Number(port), hostname: env("HOSTNAME") ?? "127.0.0.1" } : {}, (request, info) =>
     app.fetch(request, { remoteAddress: info.remoteAddr.hostname }),
   )

@@ -11,11 +11,14 @@ export const MAX_JSON_DEPTH = 4
 
 export const REPLACEMENT_CHARACTER = "\uFFFD"
 
-/** A surrogate without its partner, or NUL (which Postgres cannot store in text or jsonb). */
-const BROKEN_CODE_UNIT = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/g
+/** A surrogate without its partner. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+/** NUL, which Postgres cannot store in text or jsonb. */
+const NUL = "\0"
 
 /** The text with every lone surrogate and NUL replaced by U+FFFD; well-formed text comes back unchanged. */
-export const wellFormed = (text: string): string => text.replace(BROKEN_CODE_UNIT, REPLACEMENT_CHARACTER)
+export const wellFormed = (text: string): string =>
+  text.replace(LONE_SURROGATE, REPLACEMENT_CHARACTER).replaceAll(NUL, REPLACEMENT_CHARACTER)
 
 const isContainer = (value: unknown): value is object => typeof value === "object" && value !== null
 
@@ -25,8 +28,7 @@ const isContainer = (value: unknown): value is object => typeof value === "objec
  */
 export function tooDeepAt(value: unknown, maxDepth = MAX_JSON_DEPTH): string | null {
   const stack: Array<{ value: unknown; depth: number; field: string }> = [{ value, depth: 0, field: "body" }]
-  while (stack.length > 0) {
-    const item = stack.pop()!
+  for (let item = stack.pop(); item; item = stack.pop()) {
     if (!isContainer(item.value)) continue
     if (item.depth >= maxDepth) return item.field
     const topLevel = item.depth === 0 && !Array.isArray(item.value)

@@ -4,18 +4,17 @@
  * share one submissionId, so they share one lead row and one company e-mail.
  */
 import type { BackendConfig } from "./config.ts"
-import {
-  simpleLeadKind,
-  type ContactMessage,
-  type EstimateLead,
-  type EstimateRequest,
-  type OfferBooking,
-  type OfferCallback,
-  type PublicFunctionName,
-  type SimpleLead,
-  type SuccessAnswer,
+import type {
+  ContactMessage,
+  EstimateLead,
+  EstimateRequest,
+  OfferBooking,
+  OfferCallback,
+  PublicFunctionName,
+  SimpleLeadSubmission,
+  SuccessAnswer,
 } from "./contract.ts"
-import type { Db } from "./db.ts"
+import type { Db, SqlParam } from "./db.ts"
 import { fill } from "./mail/escape.ts"
 import { withSafeHeaders } from "./mail/layout.ts"
 import {
@@ -27,6 +26,7 @@ import {
 } from "./mail/templates.ts"
 import { enqueueJobs, type NewJob } from "./outbox.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
+import type { ContactMessageRow, LeadInsert, LeadRow, SpamAttemptRow } from "./rows.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "./site-data.generated.ts"
 
 export interface RequestContext {
@@ -35,23 +35,20 @@ export interface RequestContext {
   ipHash: string | null
 }
 
+/** What a function does with one valid body. */
+export interface Intake {
+  /** The answer for the stored lead or message; a detected bot gets the same one, with its spam record's id. */
+  answer: (reference: string) => SuccessAnswer
+  /** Stores the lead or message and its outbox jobs in the request's transaction; resolves to its reference. */
+  store: (tx: Db, ctx: RequestContext) => Promise<string>
+}
+
 const RESPONSES = LEAD_MESSAGES.responses
 
-/** The text each function answers with; also what a detected bot is told, so its answer cannot be told apart. */
-export function successMessage(name: PublicFunctionName, body: unknown): string {
-  switch (name) {
-    case "process-contact":
-      return fill(RESPONSES.contact, { firstName: firstNameOf((body as ContactMessage).name) })
-    case "process-simple-lead":
-      return { estimate: RESPONSES.estimateLead, booking: RESPONSES.booking, callback: RESPONSES.callback }[
-        simpleLeadKind(body)
-      ]
-    case "process-estimate":
-      return RESPONSES.estimateRequest
-    case "send-estimate-confirmation":
-      return fill(RESPONSES.estimateConfirmation, { email: (body as EstimateRequest).email })
-  }
-}
+/** The answer with this text, for the reference it is given. */
+const answered =
+  (message: string) =>
+  (reference: string): SuccessAnswer => ({ success: true, message, reference })
 
 /**
  * A bot's submission: recorded in spam_attempts (no lead, no outbox job), answered exactly as a real
@@ -60,51 +57,23 @@ export function successMessage(name: PublicFunctionName, body: unknown): string 
 export async function recordSpam(
   tx: Db,
   name: PublicFunctionName,
-  body: { submissionId: string },
+  { turnstileToken: _token, ...kept }: { submissionId: string; turnstileToken?: string },
   reason: SpamReason,
   ctx: RequestContext,
-): Promise<SuccessAnswer> {
-  const { turnstileToken: _token, ...kept } = body as { submissionId: string; turnstileToken?: string }
-  const [row] = await tx.query<{ id: string }>(
+): Promise<string> {
+  const [row] = await tx.query<Pick<SpamAttemptRow, "id">>(
     `insert into spam_attempts (submission_id, function_name, reason, body, ip_hash, user_agent)
      values ($1, $2, $3, $4::text::jsonb, $5, $6)
      on conflict (submission_id) do update set hits = spam_attempts.hits + 1, updated_at = now()
      returning id`,
-    [body.submissionId, name, reason, JSON.stringify(kept), ctx.ipHash, ctx.userAgent],
+    [kept.submissionId, name, reason, JSON.stringify(kept), ctx.ipHash, ctx.userAgent],
   )
   if (!row) throw new Error("the spam attempt was not recorded")
-  const answer: SuccessAnswer = { success: true, message: successMessage(name, body), reference: row.id }
-  return name === "process-contact" ? { ...answer, error: null } : answer
+  return row.id
 }
 
-interface LeadColumns {
-  kind: "estimate" | "booking" | "callback"
-  source: string
-  full_name: string
-  first_name?: string
-  last_name?: string
-  phone: string
-  email?: string
-  street_address?: string
-  city?: string
-  state?: string
-  zip_code?: string
-  property_type?: string
-  service_plan?: string
-  pests?: readonly string[]
-  additional_pests?: number
-  same_day_service?: boolean
-  quick_knock?: boolean
-  account_id?: string
-  special_offer?: string
-  notes?: string
-  utm_source?: string
-  utm_campaign?: string
-  utm_term?: string
-}
-
-async function upsertLead(tx: Db, submissionId: string, lead: LeadColumns, ctx: RequestContext): Promise<string> {
-  const columns = {
+async function upsertLead(tx: Db, submissionId: string, lead: LeadInsert, ctx: RequestContext): Promise<string> {
+  const columns: Record<string, SqlParam | undefined> = {
     ...lead,
     pests: JSON.stringify(lead.pests ?? []),
     submission_id: submissionId,
@@ -114,7 +83,7 @@ async function upsertLead(tx: Db, submissionId: string, lead: LeadColumns, ctx: 
   const names = Object.keys(columns)
   const values = Object.values(columns).map((v) => (v === undefined || v === "" ? null : v))
   const placeholders = names.map((name, i) => (name === "pests" ? `$${i + 1}::text::jsonb` : `$${i + 1}`))
-  const [row] = await tx.query<{ id: string }>(
+  const [row] = await tx.query<Pick<LeadRow, "id">>(
     `insert into leads (${names.join(", ")}) values (${placeholders.join(", ")})
      on conflict (submission_id) do update
        set account_id = coalesce(excluded.account_id, leads.account_id), updated_at = now()
@@ -125,7 +94,7 @@ async function upsertLead(tx: Db, submissionId: string, lead: LeadColumns, ctx: 
   return row.id
 }
 
-const estimateColumns = (b: EstimateLead | EstimateRequest): LeadColumns => ({
+const estimateColumns = (b: EstimateLead | EstimateRequest): LeadInsert => ({
   kind: "estimate",
   source: "website_estimate",
   full_name: b.fullName,
@@ -146,7 +115,7 @@ const estimateColumns = (b: EstimateLead | EstimateRequest): LeadColumns => ({
   account_id: "accountId" in b ? b.accountId : undefined,
 })
 
-const bookingColumns = (b: OfferBooking): LeadColumns => ({
+const bookingColumns = (b: OfferBooking): LeadInsert => ({
   kind: "booking",
   source: "scarsdale_49_offer",
   full_name: b.fullName,
@@ -158,7 +127,7 @@ const bookingColumns = (b: OfferBooking): LeadColumns => ({
   special_offer: b.specialOffer,
 })
 
-const callbackColumns = (b: OfferCallback): LeadColumns => ({
+const callbackColumns = (b: OfferCallback): LeadInsert => ({
   kind: "callback",
   source: "offer_callback",
   full_name: b.full_name,
@@ -200,53 +169,6 @@ function companyJob(
   }
 }
 
-async function processContact(tx: Db, body: ContactMessage, ctx: RequestContext): Promise<SuccessAnswer> {
-  const [row] = await tx.query<{ id: string }>(
-    `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash)
-     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-    [body.submissionId, body.name, body.email, body.phone, body.message, ctx.userAgent, ctx.ipHash],
-  )
-  if (!row) throw new Error("the message was not stored")
-  await enqueueJobs(tx, [companyJob(body.submissionId, { kind: "contact", body }, { contactMessageId: row.id }, ctx)])
-  return { success: true, message: successMessage("process-contact", body), reference: row.id, error: null }
-}
-
-async function processSimpleLead(tx: Db, body: SimpleLead, ctx: RequestContext): Promise<SuccessAnswer> {
-  switch (simpleLeadKind(body)) {
-    case "estimate": {
-      const lead = body as EstimateLead
-      const leadId = await upsertLead(tx, lead.submissionId, estimateColumns(lead), ctx)
-      await enqueueJobs(tx, [companyJob(lead.submissionId, { kind: "estimate", body: lead }, { leadId }, ctx)])
-      return { success: true, message: successMessage("process-simple-lead", lead), reference: leadId }
-    }
-    case "booking": {
-      const booking = body as OfferBooking
-      const leadId = await upsertLead(tx, booking.submissionId, bookingColumns(booking), ctx)
-      await enqueueJobs(tx, [
-        companyJob(booking.submissionId, { kind: "booking", body: booking }, { leadId }, ctx),
-        {
-          kind: "customer_email",
-          dedupeKey: `${booking.submissionId}:customer_email`,
-          leadId,
-          payload: withSafeHeaders({
-            to: booking.email,
-            from: ctx.config.mail.from,
-            replyTo: ctx.config.mail.companyTo,
-            ...bookingConfirmation(booking),
-          }),
-        },
-      ])
-      return { success: true, message: successMessage("process-simple-lead", booking), reference: leadId }
-    }
-    case "callback": {
-      const callback = body as OfferCallback
-      const leadId = await upsertLead(tx, callback.submissionId, callbackColumns(callback), ctx)
-      await enqueueJobs(tx, [companyJob(callback.submissionId, { kind: "callback", body: callback }, { leadId }, ctx)])
-      return { success: true, message: successMessage("process-simple-lead", callback), reference: leadId }
-    }
-  }
-}
-
 /** The JSON the CRM receives for an estimate. */
 export function crmPayload(body: EstimateRequest, leadId: string) {
   return {
@@ -282,39 +204,104 @@ export function crmPayload(body: EstimateRequest, leadId: string) {
   }
 }
 
-async function processEstimate(tx: Db, body: EstimateRequest, ctx: RequestContext): Promise<SuccessAnswer> {
-  const leadId = await upsertLead(tx, body.submissionId, estimateColumns(body), ctx)
-  await enqueueJobs(tx, [
-    companyJob(body.submissionId, { kind: "estimate", body }, { leadId }, ctx),
-    { kind: "crm_forward", dedupeKey: `${body.submissionId}:crm_forward`, leadId, payload: crmPayload(body, leadId) },
-  ])
-  return { success: true, message: successMessage("process-estimate", body), reference: leadId }
+export const contactIntake = (body: ContactMessage): Intake => ({
+  // SPEC §7: the contact form reads `error` too.
+  answer: (reference) => ({
+    success: true,
+    message: fill(RESPONSES.contact, { firstName: firstNameOf(body.name) }),
+    reference,
+    error: null,
+  }),
+  store: async (tx, ctx) => {
+    const [row] = await tx.query<Pick<ContactMessageRow, "id">>(
+      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash)
+       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+      [body.submissionId, body.name, body.email, body.phone, body.message, ctx.userAgent, ctx.ipHash],
+    )
+    if (!row) throw new Error("the message was not stored")
+    await enqueueJobs(tx, [companyJob(body.submissionId, { kind: "contact", body }, { contactMessageId: row.id }, ctx)])
+    return row.id
+  },
+})
+
+/** The e-mail confirming a booking or an estimate to the visitor. */
+const customerJob = (
+  submissionId: string,
+  leadId: string,
+  to: string,
+  content: { subject: string; html: string; text: string },
+  ctx: RequestContext,
+): NewJob => ({
+  kind: "customer_email",
+  dedupeKey: `${submissionId}:customer_email`,
+  leadId,
+  payload: withSafeHeaders({ to, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...content }),
+})
+
+/** process-simple-lead: the wizard's first call, the $49 booking or the offer callback, as its kind says. */
+export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
+  switch (submission.kind) {
+    case "estimate": {
+      const { lead } = submission
+      return {
+        answer: answered(RESPONSES.estimateLead),
+        store: async (tx, ctx) => {
+          const leadId = await upsertLead(tx, lead.submissionId, estimateColumns(lead), ctx)
+          await enqueueJobs(tx, [companyJob(lead.submissionId, { kind: "estimate", body: lead }, { leadId }, ctx)])
+          return leadId
+        },
+      }
+    }
+    case "booking": {
+      const { lead } = submission
+      return {
+        answer: answered(RESPONSES.booking),
+        store: async (tx, ctx) => {
+          const leadId = await upsertLead(tx, lead.submissionId, bookingColumns(lead), ctx)
+          await enqueueJobs(tx, [
+            companyJob(lead.submissionId, { kind: "booking", body: lead }, { leadId }, ctx),
+            customerJob(lead.submissionId, leadId, lead.email, bookingConfirmation(lead), ctx),
+          ])
+          return leadId
+        },
+      }
+    }
+    case "callback": {
+      const { lead } = submission
+      return {
+        answer: answered(RESPONSES.callback),
+        store: async (tx, ctx) => {
+          const leadId = await upsertLead(tx, lead.submissionId, callbackColumns(lead), ctx)
+          await enqueueJobs(tx, [companyJob(lead.submissionId, { kind: "callback", body: lead }, { leadId }, ctx)])
+          return leadId
+        },
+      }
+    }
+  }
 }
 
-async function sendEstimateConfirmation(tx: Db, body: EstimateRequest, ctx: RequestContext): Promise<SuccessAnswer> {
-  const leadId = await upsertLead(tx, body.submissionId, estimateColumns(body), ctx)
-  await enqueueJobs(tx, [
-    companyJob(body.submissionId, { kind: "estimate", body }, { leadId }, ctx),
-    {
-      kind: "customer_email",
-      dedupeKey: `${body.submissionId}:customer_email`,
-      leadId,
-      payload: withSafeHeaders({
-        to: body.email,
-        from: ctx.config.mail.from,
-        replyTo: ctx.config.mail.companyTo,
-        ...estimateConfirmation(body),
-      }),
-    },
-  ])
-  return { success: true, message: successMessage("send-estimate-confirmation", body), reference: leadId }
-}
+/** process-estimate: the wizard's second call, stored with the lead and forwarded to the CRM. */
+export const estimateIntake = (body: EstimateRequest): Intake => ({
+  answer: answered(RESPONSES.estimateRequest),
+  store: async (tx, ctx) => {
+    const leadId = await upsertLead(tx, body.submissionId, estimateColumns(body), ctx)
+    await enqueueJobs(tx, [
+      companyJob(body.submissionId, { kind: "estimate", body }, { leadId }, ctx),
+      { kind: "crm_forward", dedupeKey: `${body.submissionId}:crm_forward`, leadId, payload: crmPayload(body, leadId) },
+    ])
+    return leadId
+  },
+})
 
-type Handler = (tx: Db, body: never, ctx: RequestContext) => Promise<SuccessAnswer>
-
-export const HANDLERS: Record<PublicFunctionName, Handler> = {
-  "process-contact": processContact,
-  "process-simple-lead": processSimpleLead,
-  "process-estimate": processEstimate,
-  "send-estimate-confirmation": sendEstimateConfirmation,
-}
+/** send-estimate-confirmation: the wizard's third call, which e-mails the visitor their estimate. */
+export const estimateConfirmationIntake = (body: EstimateRequest): Intake => ({
+  answer: answered(fill(RESPONSES.estimateConfirmation, { email: body.email })),
+  store: async (tx, ctx) => {
+    const leadId = await upsertLead(tx, body.submissionId, estimateColumns(body), ctx)
+    await enqueueJobs(tx, [
+      companyJob(body.submissionId, { kind: "estimate", body }, { leadId }, ctx),
+      customerJob(body.submissionId, leadId, body.email, estimateConfirmation(body), ctx),
+    ])
+    return leadId
+  },
+})

@@ -13,6 +13,8 @@ export interface OutboxWaker {
 export function outboxWaker(run: () => Promise<unknown>, onError: (error: unknown) => void): OutboxWaker {
   let current: Promise<void> | null = null
   let again = false
+  // Read through a call: a wake during the run sets it, which the loop's own `again = false` would hide from the type checker.
+  const askedAgain = () => again
   const loop = async () => {
     do {
       again = false
@@ -21,7 +23,7 @@ export function outboxWaker(run: () => Promise<unknown>, onError: (error: unknow
       } catch (error) {
         onError(error)
       }
-    } while (again)
+    } while (askedAgain())
   }
   return {
     wake() {
@@ -44,11 +46,15 @@ interface EdgeRuntimeApi {
   waitUntil(promise: Promise<unknown>): void
 }
 
+declare global {
+  var EdgeRuntime: EdgeRuntimeApi | undefined
+}
+
 /** The wake hook for an Edge Function: the answer goes out first and the run goes on in the background. */
 export function wakeInBackground(waker: OutboxWaker): () => void {
   return () => {
     // Started before the optional call: `EdgeRuntime?.waitUntil(waker.wake())` would skip the wake where there is no EdgeRuntime.
     const work = waker.wake()
-    ;(globalThis as { EdgeRuntime?: EdgeRuntimeApi }).EdgeRuntime?.waitUntil(work)
+    globalThis.EdgeRuntime?.waitUntil(work)
   }
 }

@@ -10,9 +10,9 @@ import { postWebhook } from "./crm.ts"
 import type { Db } from "./db.ts"
 import { isEmailAddress } from "./email-address.ts"
 import { withSafeHeaders, type EmailMessage } from "./mail/layout.ts"
+import type { JobKind, OutboxJobRow } from "./rows.ts"
 
-export type JobKind = "customer_email" | "company_email" | "crm_forward"
-export type JobStatus = "pending" | "sending" | "sent" | "dead" | "not_configured"
+export type { JobKind, JobStatus } from "./rows.ts"
 
 export interface NewJob {
   kind: JobKind
@@ -43,12 +43,7 @@ export async function enqueueJobs(tx: Db, jobs: readonly NewJob[]): Promise<void
   )
 }
 
-export interface OutboxJob {
-  id: string
-  kind: JobKind
-  payload: Record<string, unknown>
-  attempts: number
-}
+export type OutboxJob = Pick<OutboxJobRow, "id" | "kind" | "payload" | "attempts">
 
 /** Raised when delivery is impossible as configured: the job ends `not_configured`, visibly, instead of retrying. */
 export class NotConfiguredError extends Error {}
@@ -83,6 +78,17 @@ async function refusal(what: string, response: Response): Promise<Error> {
   return response.status === 429 ? new RateLimitedError(message, retryAfterMs(response)) : new Error(message)
 }
 
+const isText = (value: unknown): value is string => typeof value === "string"
+
+/** A job's payload as the e-mail it was queued as; one that is not (written by hand) fails its try like any error. */
+function emailOf(payload: Record<string, unknown>): EmailMessage {
+  const { to, from, replyTo, subject, html, text } = payload
+  if (!isText(to) || !isText(from) || !isText(subject) || !isText(html) || !isText(text))
+    throw new Error("The job's payload is not an e-mail (to, from, subject, html and text)")
+  if (replyTo !== undefined && !isText(replyTo)) throw new Error("The job's reply-to address is not text")
+  return { to, from, subject, html, text, ...(replyTo === undefined ? {} : { replyTo }) }
+}
+
 /**
  * Sends one e-mail. Returns a note when it went out without its reply_to: a visitor's malformed address
  * (dropped before sending) or one the API refused (sent again at once without it), so the company
@@ -90,7 +96,7 @@ async function refusal(what: string, response: Response): Promise<Error> {
  */
 async function sendEmail(job: OutboxJob, { config, db, fetchImpl = fetch }: DeliveryDeps): Promise<string | undefined> {
   // Headers on one line again at the door: a job queued by an older version, or written by hand, is sent safely too.
-  const message = withSafeHeaders(job.payload as unknown as EmailMessage)
+  const message = withSafeHeaders(emailOf(job.payload))
   const replyTo = message.replyTo && isEmailAddress(message.replyTo) ? message.replyTo : undefined
   const dropped = message.replyTo && !replyTo ? "Sent without reply_to: it was not a well-formed address" : undefined
   if (config.mail.resendApiKey) {

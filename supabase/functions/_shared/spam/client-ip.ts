@@ -12,7 +12,7 @@
 export const UNKNOWN_CLIENT = "unknown"
 
 export interface ClientAddress {
-  /** The normalised address (IPv4-mapped IPv6 as IPv4), or null when unknown. */
+  /** The normalised address (IPv4-mapped IPv6 turned into IPv4), or null when unknown. */
   ip: string | null
   /** What the rate limit counts by: the IPv4 address, the IPv6 /64 prefix, or UNKNOWN_CLIENT. */
   key: string
@@ -45,9 +45,9 @@ function forwardedEntry(header: string | null | undefined, hops: number): string
 export function parseIp(raw: string): ClientAddress | null {
   const text = raw.trim()
   const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(text)
-  if (bracketed) return ipv6Address(bracketed[1]!)
+  if (bracketed?.[1]) return ipv6Address(bracketed[1])
   const v4WithPort = /^([\d.]+):\d{1,5}$/.exec(text)
-  const v4 = parseIpv4(v4WithPort ? v4WithPort[1]! : text)
+  const v4 = parseIpv4(v4WithPort?.[1] ?? text)
   if (v4) return { ip: v4.join("."), key: v4.join(".") }
   return ipv6Address(text)
 }
@@ -56,8 +56,9 @@ function ipv6Address(text: string): ClientAddress | null {
   const groups = parseIpv6(text)
   if (!groups) return null
   // ::ffff:a.b.c.d is an IPv4 client on a dual-stack socket: the same visitor as a.b.c.d.
+  const [high = 0, low = 0] = groups.slice(6)
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    const v4 = [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join(".")
+    const v4 = [high >> 8, high & 255, low >> 8, low & 255].join(".")
     return { ip: v4, key: v4 }
   }
   const hex = groups.map((g) => g.toString(16))
@@ -82,14 +83,16 @@ function parseIpv6(input: string): number[] | null {
   if (text.includes(".")) {
     const v4 = parseIpv4(text.slice(lastColon + 1))
     if (!v4) return null
-    text = `${text.slice(0, lastColon + 1)}${((v4[0]! << 8) | v4[1]!).toString(16)}:${((v4[2]! << 8) | v4[3]!).toString(16)}`
+    const [a = 0, b = 0, c = 0, d = 0] = v4
+    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
   }
   const halves = text.split("::")
   if (halves.length > 2) return null
+  const [first = "", second] = halves
   const groupsOf = (part: string) =>
     part === "" ? [] : part.split(":").map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16) : Number.NaN))
-  const head = groupsOf(halves[0]!)
-  const tail = halves.length === 2 ? groupsOf(halves[1]!) : []
+  const head = groupsOf(first)
+  const tail = second === undefined ? [] : groupsOf(second)
   if ([...head, ...tail].some(Number.isNaN)) return null
   if (halves.length === 1) return head.length === 8 ? head : null
   if (head.length + tail.length > 7) return null

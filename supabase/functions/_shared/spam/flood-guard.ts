@@ -2,7 +2,7 @@
  * The in-memory guard in front of the Postgres rate limit: once Postgres has said a key used up its
  * window, this process refuses the key's further requests in that window itself, so a flood from one
  * address costs no database write per request and other visitors do not queue behind it. It counts the
- * same fixed windows as Postgres and only ever learns from Postgres's own count, which only grows within
+ * same fixed windows that Postgres uses and only ever learns from Postgres's own count, which only grows within
  * a window: it refuses exactly what Postgres would refuse next, never more. The map is bounded (least
  * recently seen key evicted first), so rotating keys cannot grow memory; an evicted key only means the
  * next request asks Postgres again.

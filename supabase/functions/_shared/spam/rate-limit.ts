@@ -6,6 +6,7 @@
  */
 import type { SpamConfig } from "../config.ts"
 import type { Db } from "../db.ts"
+import type { RateLimitRow } from "../rows.ts"
 
 export type RateLimitVerdict =
   { allowed: true; hits: number } | { allowed: false; hits: number; retryAfterSeconds: number }
@@ -28,7 +29,7 @@ export async function takeRateLimit(
   nowMs = Date.now(),
 ): Promise<RateLimitVerdict> {
   const { start: windowStart, retryAfterSeconds } = rateLimitWindow(spam, nowMs)
-  const [row] = await db.query<{ hits: number }>(
+  const [row] = await db.query<Pick<RateLimitRow, "hits">>(
     `insert into rate_limits (ip_hash, window_start, hits) values ($1, to_timestamp($2::double precision / 1000), 1)
      on conflict (ip_hash, window_start) do update set hits = rate_limits.hits + 1
      returning hits`,

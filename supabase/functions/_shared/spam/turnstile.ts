@@ -22,8 +22,10 @@ export async function verifyTurnstile(options: {
     })
     // Cloudflare answers 200 with success true or false; anything else means we could not ask, not that the visitor failed.
     if (!response.ok) return "unavailable"
-    const result = (await response.json()) as { success?: unknown }
-    return result.success === true ? "passed" : "failed"
+    const result: unknown = await response.json()
+    return typeof result === "object" && result !== null && "success" in result && result.success === true
+      ? "passed"
+      : "failed"
   } catch {
     return "unavailable"
   }

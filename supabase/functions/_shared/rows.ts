@@ -1,0 +1,151 @@
+/**
+ * The rows of every table the functions and the local backend read or write, as the migrations in
+ * supabase/migrations leave them, written once: every query names its row type from here
+ * (`q.query<Pick<LeadRow, "id">>`), never an inline shape. A column that may be null is `| null`;
+ * timestamptz arrives as a Date, jsonb parsed, smallint and integer as numbers.
+ */
+import type { SimpleLeadKind, SuccessAnswer } from "./contract.ts"
+import type { SpamReason } from "./spam/bot-checks.ts"
+
+export type LeadKind = SimpleLeadKind
+
+/** A contact form message (process-contact). */
+export interface ContactMessageRow {
+  id: string
+  submission_id: string
+  name: string
+  email: string
+  phone: string
+  message: string
+  user_agent: string | null
+  ip_hash: string | null
+  created_at: Date
+}
+
+/** One lead, whatever form it came from; a wizard submission's three calls share one row. */
+export interface LeadRow {
+  id: string
+  submission_id: string
+  kind: LeadKind
+  source: string
+  full_name: string
+  first_name: string | null
+  last_name: string | null
+  phone: string
+  email: string | null
+  street_address: string | null
+  city: string | null
+  state: string | null
+  zip_code: string | null
+  property_type: string | null
+  service_plan: string | null
+  pests: string[]
+  additional_pests: number | null
+  same_day_service: boolean | null
+  quick_knock: boolean | null
+  account_id: string | null
+  special_offer: string | null
+  notes: string | null
+  utm_source: string | null
+  utm_campaign: string | null
+  utm_term: string | null
+  user_agent: string | null
+  ip_hash: string | null
+  created_at: Date
+  updated_at: Date
+}
+
+/** The columns a function writes when it stores a lead; the database fills in the rest. */
+export type LeadInsert = Pick<LeadRow, "kind" | "source" | "full_name" | "phone"> &
+  Partial<
+    Pick<
+      LeadRow,
+      | "first_name"
+      | "last_name"
+      | "email"
+      | "street_address"
+      | "city"
+      | "state"
+      | "zip_code"
+      | "property_type"
+      | "service_plan"
+      | "pests"
+      | "additional_pests"
+      | "same_day_service"
+      | "quick_knock"
+      | "account_id"
+      | "special_offer"
+      | "notes"
+      | "utm_source"
+      | "utm_campaign"
+      | "utm_term"
+    >
+  >
+
+/** The first answer to (function, submission id), replayed to every repeat. */
+export interface FunctionCallRow {
+  function_name: string
+  submission_id: string
+  request_hash: string
+  /** The hash of the lead fields, shared by the wizard's three calls. */
+  lead_hash: string | null
+  /** Only a success is recorded (a refusal stores nothing and may be sent again). */
+  status_code: 200
+  response: SuccessAnswer
+  created_at: Date
+}
+
+export type JobKind = "customer_email" | "company_email" | "crm_forward"
+export type JobStatus = "pending" | "sending" | "sent" | "dead" | "not_configured"
+
+/** Work to do after a lead is stored: an e-mail or the CRM forward. */
+export interface OutboxJobRow {
+  id: string
+  kind: JobKind
+  dedupe_key: string
+  lead_id: string | null
+  contact_message_id: string | null
+  payload: Record<string, unknown>
+  status: JobStatus
+  attempts: number
+  next_attempt_at: Date
+  locked_until: Date | null
+  last_error: string | null
+  delivered_at: Date | null
+  created_at: Date
+  updated_at: Date
+}
+
+/** An e-mail the local mailbox received (only while no e-mail API is configured). */
+export interface DevMailboxRow {
+  id: string
+  job_id: string | null
+  to_address: string
+  from_address: string
+  reply_to: string | null
+  subject: string
+  html: string
+  text_body: string
+  created_at: Date
+}
+
+/** One address's requests in one fixed window of the rate limit. */
+export interface RateLimitRow {
+  ip_hash: string
+  window_start: Date
+  hits: number
+}
+
+/** A bot's submission, answered like a real one and stored only here. */
+export interface SpamAttemptRow {
+  id: string
+  submission_id: string
+  function_name: string
+  reason: SpamReason
+  body: Record<string, unknown>
+  ip_hash: string | null
+  user_agent: string | null
+  hits: number
+  created_at: Date
+  updated_at: Date
+}
