@@ -42,6 +42,15 @@ const strictObject = <S extends ObjectShape>(shape: S) =>
     .noUnknown(({ unknown }: { unknown?: string }) => `has unknown field(s): ${unknown ?? ""}`)
     .required()
 
+/** What a lead form shows once sent: sent, failed, or saved to be retried (pending). */
+const formOutcomeTexts = {
+  successTitle: text(),
+  errorTitle: text(),
+  errorText: text(),
+  pendingTitle: text(),
+  pendingText: text(),
+}
+
 export const URGENCY_LEVELS = ["Critical", "Urgent", "Immediate", "Seasonal", "Common Issue"] as const
 export const HERO_VARIANTS = ["technician", "family"] as const
 export const SEVERITIES = ["Low", "Medium", "High", "Critical"] as const
@@ -382,12 +391,8 @@ export const offerPageSchema = strictObject({
     consent: text(),
     submitLabel: text(),
     submittingLabel: text(),
-    successTitle: text(),
+    ...formOutcomeTexts,
     successText: text(),
-    errorTitle: text(),
-    errorText: text(),
-    pendingTitle: text(),
-    pendingText: text(),
   }),
   thankYou: strictObject({
     heading: text(),
@@ -454,12 +459,8 @@ export const scarsdaleOfferSchema = strictObject({
     addressPlaceholder: text(),
     submitLabel: text(),
     busyLabel: text(),
-    successTitle: text(),
+    ...formOutcomeTexts,
     successText: text(),
-    errorTitle: text(),
-    errorText: text(),
-    pendingTitle: text(),
-    pendingText: text(),
   }),
   booking: strictObject({
     city: text(),
@@ -669,11 +670,7 @@ export const contactPageSchema = strictObject({
     messagePlaceholder: text(),
     submitLabel: text(),
     sendingLabel: text(),
-    successTitle: text(),
-    errorTitle: text(),
-    errorText: text(),
-    pendingTitle: text(),
-    pendingText: text(),
+    ...formOutcomeTexts,
   }),
 })
 
