@@ -4,6 +4,7 @@ import { AboutPage, type AboutContent } from "../src/components/about/about-page
 import { ContactPage, type ContactContent } from "../src/components/contact/contact-page"
 import { FaqPage, type FaqContent } from "../src/components/faq/faq-page"
 import { HomePage, type HomeContent } from "../src/components/home/home-page"
+import type { StaticPageProps } from "../src/components/page/page-template"
 import { PestPage, type PestPageProps } from "../src/components/pest/pest-page"
 import { PlansPage, type PlansContent } from "../src/components/plans/plans-page"
 import { ServicesPage, type PestCardData, type ServicesContent } from "../src/components/services/services-page"
@@ -15,7 +16,11 @@ import { dataFiles, readData, siteData } from "./fixtures/data"
 const { company, navigation } = siteData()
 const phone = company.phone
 const plans = readData<PlansContent>("plans.yaml")
-const page = (name: string) => readData<{ heading: string; intro: string }>(`pages/${name}.yaml`)
+/** What every data/pages page component is given, as the page template gives it: the page file's heading and intro, the phone, the routes. */
+function staticPage(name: string): StaticPageProps {
+  const { heading, intro } = readData<{ heading: string; intro: string }>(`pages/${name}.yaml`)
+  return { heading, intro, phone, routes: navigation.routes }
+}
 
 describe("a pest page", () => {
   const ticks = readData<PestPageProps["pest"] & { slug: string; name: string }>("pests/ticks.yaml")
@@ -80,17 +85,7 @@ test("home: hero with badge and three buttons, four trust cards, four plan cards
     heading: string
     items: Array<{ quote: string; name: string; location: string; rating: number }>
   }>("testimonials.yaml")
-  render(
-    <HomePage
-      heading={page("home").heading}
-      intro={page("home").intro}
-      home={home}
-      plans={plans.plans}
-      testimonials={testimonials}
-      phone={phone}
-      routes={navigation.routes}
-    />,
-  )
+  render(<HomePage {...staticPage("home")} home={home} plans={plans.plans} testimonials={testimonials} />)
   expect(screen.getByRole("heading", { level: 2, name: testimonials.heading })).toBeInTheDocument()
   expect(screen.getAllByRole("img", { name: "5 out of 5 stars" })).toHaveLength(testimonials.items.length)
   expect(screen.getByText(home.badge)).toBeInTheDocument()
@@ -114,17 +109,7 @@ test("services: 11 pest cards with urgency badge and Learn More, three plan summ
       .filter((f) => f.startsWith("pests/"))
       .map((f) => readData<PestCardData & ListedPest>(f)),
   )
-  render(
-    <ServicesPage
-      heading={page("services").heading}
-      intro={page("services").intro}
-      content={content}
-      pests={pests}
-      plans={plans.plans}
-      phone={phone}
-      routes={navigation.routes}
-    />,
-  )
+  render(<ServicesPage {...staticPage("services")} content={content} pests={pests} plans={plans.plans} />)
   const learnMore = screen.getAllByRole("link", { name: /^Learn More\s*: / })
   expect(learnMore).toHaveLength(11)
   expect(learnMore[0]).toHaveAttribute("href", "/services/ants/")
@@ -139,14 +124,7 @@ test("services: 11 pest cards with urgency badge and Learn More, three plan summ
 })
 
 test("plans: four cards with included, not included and Ideal For; custom pricing; 48 hours; every plan; buttons to /estimate and /contact", () => {
-  render(
-    <PlansPage
-      heading={page("plans").heading}
-      intro={page("plans").intro}
-      content={plans}
-      routes={navigation.routes}
-    />,
-  )
+  render(<PlansPage {...staticPage("plans")} content={plans} />)
   for (const plan of plans.plans) {
     const card = screen.getByRole("heading", { level: 2, name: plan.name }).closest("li")!
     expect(within(card).getByText(plan.badge)).toBeInTheDocument()
@@ -164,15 +142,7 @@ test("plans: four cards with included, not included and Ideal For; custom pricin
 
 test("about: story, quick facts with 2004, four values, what we do and do not do", () => {
   const about = readData<AboutContent>("about.yaml")
-  render(
-    <AboutPage
-      heading={page("about").heading}
-      intro={page("about").intro}
-      content={about}
-      phone={phone}
-      routes={navigation.routes}
-    />,
-  )
+  render(<AboutPage {...staticPage("about")} content={about} />)
   expect(screen.getByText(about.story[0]!)).toBeInTheDocument()
   expect(screen.getByText("2004")).toBeInTheDocument()
   for (const value of about.values)
@@ -184,16 +154,7 @@ test("about: story, quick facts with 2004, four values, what we do and do not do
 
 describe("FAQ", () => {
   const faq = readData<FaqContent>("faq.yaml")
-  const renderFaq = () =>
-    render(
-      <FaqPage
-        heading={page("faq").heading}
-        intro={page("faq").intro}
-        content={faq}
-        phone={phone}
-        routes={navigation.routes}
-      />,
-    )
+  const renderFaq = () => render(<FaqPage {...staticPage("faq")} content={faq} />)
 
   test("three quick actions: call, estimate, contact", () => {
     renderFaq()
@@ -230,10 +191,8 @@ test("contact: why contact us with four points, phone and e-mail links, service 
   const content = readData<ContactContent>("contact-page.yaml")
   render(
     <ContactPage
-      heading={page("contact").heading}
-      intro={page("contact").intro}
+      {...staticPage("contact")}
       content={content}
-      phone={phone}
       email={company.email}
       hours={hoursLines(company.hours)}
     />,

@@ -1,17 +1,10 @@
 import { render, screen, waitFor } from "@testing-library/react"
-import { NotFound } from "../src/components/page/not-found"
+import { NotFound, type NotFoundProps } from "../src/components/page/not-found"
 import { readData } from "./fixtures/data"
 
 test("shows the spec's texts, both buttons and the phone, and logs the unknown path", async () => {
   const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined)
-  const page = readData<{
-    heading: string
-    message: string
-    homeLabel: string
-    contactLabel: string
-    contactPath: string
-    callPrompt: string
-  }>("not-found.yaml")
+  const page = readData<Omit<NotFoundProps, "phone" | "pathname">>("not-found.yaml")
   render(<NotFound {...page} phone={{ display: "(914) 555-0123", e164: "+19145550123" }} pathname="/old-page/" />)
 
   expect(screen.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeInTheDocument()

@@ -4,25 +4,15 @@ import { load } from "js-yaml"
 import { baseUrl, gotoHydrated, openPage, useBrowser, withPage } from "./browser"
 import { sql } from "./database"
 import { mailTo } from "./mailbox"
+import type { OfferRecord } from "../gatsby/data-schemas"
 
 const browser = useBrowser()
 
-interface OfferFile {
-  key: string
-  city: string
-  offerName: string
-  price: string
-  couponCode: string
-  title: string
-  metaDescription: string
-  utmSource?: string
-  utmCampaign?: string
-}
 const offersDir = path.join(__dirname, "..", "data", "offers")
 const offers = fs
   .readdirSync(offersDir)
   .filter((f) => f.endsWith(".yaml"))
-  .map((f) => load(fs.readFileSync(path.join(offersDir, f), "utf8")) as OfferFile)
+  .map((f) => load(fs.readFileSync(path.join(offersDir, f), "utf8")) as OfferRecord)
 const fallback = offers.find((o) => o.key === "scarsdale49")!
 
 test.each(offers.map((o) => [o.key, o] as const))(

@@ -42,6 +42,15 @@ const strictObject = <S extends ObjectShape>(shape: S) =>
     .noUnknown(({ unknown }: { unknown?: string }) => `has unknown field(s): ${unknown ?? ""}`)
     .required()
 
+/** What a lead form shows once sent: sent, failed, or saved to be retried (pending). */
+const formOutcomeTexts = {
+  successTitle: text(),
+  errorTitle: text(),
+  errorText: text(),
+  pendingTitle: text(),
+  pendingText: text(),
+}
+
 export const URGENCY_LEVELS = ["Critical", "Urgent", "Immediate", "Seasonal", "Common Issue"] as const
 export const HERO_VARIANTS = ["technician", "family"] as const
 export const SEVERITIES = ["Low", "Medium", "High", "Critical"] as const
@@ -382,12 +391,8 @@ export const offerPageSchema = strictObject({
     consent: text(),
     submitLabel: text(),
     submittingLabel: text(),
-    successTitle: text(),
+    ...formOutcomeTexts,
     successText: text(),
-    errorTitle: text(),
-    errorText: text(),
-    pendingTitle: text(),
-    pendingText: text(),
   }),
   thankYou: strictObject({
     heading: text(),
@@ -454,12 +459,8 @@ export const scarsdaleOfferSchema = strictObject({
     addressPlaceholder: text(),
     submitLabel: text(),
     busyLabel: text(),
-    successTitle: text(),
+    ...formOutcomeTexts,
     successText: text(),
-    errorTitle: text(),
-    errorText: text(),
-    pendingTitle: text(),
-    pendingText: text(),
   }),
   booking: strictObject({
     city: text(),
@@ -669,11 +670,7 @@ export const contactPageSchema = strictObject({
     messagePlaceholder: text(),
     submitLabel: text(),
     sendingLabel: text(),
-    successTitle: text(),
-    errorTitle: text(),
-    errorText: text(),
-    pendingTitle: text(),
-    pendingText: text(),
+    ...formOutcomeTexts,
   }),
 })
 
@@ -769,26 +766,54 @@ export interface DataFileKind {
   entryKey?: string
 }
 
+/** Gatsby's name for the node type of a data file (gatsby-transformer-yaml): contact-page.yaml → ContactPageYaml. */
+const nodeTypeOf = (file: string): string =>
+  `${file
+    .replace(/\.ya?ml$/, "")
+    .split("-")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("")}Yaml`
+
+/** A kind that one file of data/ holds. */
+const oneFile = (file: string, schema: ObjectSchema<AnyObject>): DataFileKind => ({
+  typeName: nodeTypeOf(file),
+  schema,
+  matches: (relativePath) => relativePath === file,
+})
+
+/** A kind with a file for each entry in a folder of data/, named in error messages by `entryKey`. */
+const fileEach = (
+  folder: string,
+  typeName: string,
+  schema: ObjectSchema<AnyObject>,
+  entryKey: string,
+): DataFileKind => ({
+  typeName,
+  schema,
+  matches: (relativePath) => new RegExp(`^${folder}/[^/]+\\.ya?ml$`).test(relativePath),
+  entryKey,
+})
+
 export const DATA_FILE_KINDS: readonly DataFileKind[] = [
-  { typeName: "SiteYaml", schema: siteSchema, matches: (p) => p === "site.yaml" },
-  { typeName: "NavigationYaml", schema: navigationSchema, matches: (p) => p === "navigation.yaml" },
-  { typeName: "NotFoundYaml", schema: notFoundSchema, matches: (p) => p === "not-found.yaml" },
-  { typeName: "EstimateOptionsYaml", schema: estimateOptionsSchema, matches: (p) => p === "estimate-options.yaml" },
-  { typeName: "LeadMessagesYaml", schema: leadMessagesSchema, matches: (p) => p === "lead-messages.yaml" },
-  { typeName: "PlansYaml", schema: plansSchema, matches: (p) => p === "plans.yaml" },
-  { typeName: "HomeYaml", schema: homeSchema, matches: (p) => p === "home.yaml" },
-  { typeName: "ServicesPageYaml", schema: servicesPageSchema, matches: (p) => p === "services-page.yaml" },
-  { typeName: "AboutYaml", schema: aboutSchema, matches: (p) => p === "about.yaml" },
-  { typeName: "FaqYaml", schema: faqSchema, matches: (p) => p === "faq.yaml" },
-  { typeName: "ContactPageYaml", schema: contactPageSchema, matches: (p) => p === "contact-page.yaml" },
-  { typeName: "TestimonialsYaml", schema: testimonialsSchema, matches: (p) => p === "testimonials.yaml" },
-  { typeName: "EstimateWizardYaml", schema: estimateWizardSchema, matches: (p) => p === "estimate-wizard.yaml" },
-  { typeName: "PageYaml", schema: pageSchema, matches: (p) => /^pages\/[^/]+\.ya?ml$/.test(p), entryKey: "path" },
-  { typeName: "PestYaml", schema: pestSchema, matches: (p) => /^pests\/[^/]+\.ya?ml$/.test(p), entryKey: "slug" },
-  { typeName: "OffersIndexYaml", schema: offersIndexSchema, matches: (p) => p === "offers-index.yaml" },
-  { typeName: "ScarsdaleOfferYaml", schema: scarsdaleOfferSchema, matches: (p) => p === "scarsdale-offer.yaml" },
-  { typeName: "OfferPageYaml", schema: offerPageSchema, matches: (p) => p === "offer-page.yaml" },
-  { typeName: "OfferYaml", schema: offerSchema, matches: (p) => /^offers\/[^/]+\.ya?ml$/.test(p), entryKey: "key" },
+  oneFile("site.yaml", siteSchema),
+  oneFile("navigation.yaml", navigationSchema),
+  oneFile("not-found.yaml", notFoundSchema),
+  oneFile("estimate-options.yaml", estimateOptionsSchema),
+  oneFile("lead-messages.yaml", leadMessagesSchema),
+  oneFile("plans.yaml", plansSchema),
+  oneFile("home.yaml", homeSchema),
+  oneFile("services-page.yaml", servicesPageSchema),
+  oneFile("about.yaml", aboutSchema),
+  oneFile("faq.yaml", faqSchema),
+  oneFile("contact-page.yaml", contactPageSchema),
+  oneFile("testimonials.yaml", testimonialsSchema),
+  oneFile("estimate-wizard.yaml", estimateWizardSchema),
+  oneFile("offers-index.yaml", offersIndexSchema),
+  oneFile("scarsdale-offer.yaml", scarsdaleOfferSchema),
+  oneFile("offer-page.yaml", offerPageSchema),
+  fileEach("pages", "PageYaml", pageSchema, "path"),
+  fileEach("pests", "PestYaml", pestSchema, "slug"),
+  fileEach("offers", "OfferYaml", offerSchema, "key"),
 ]
 
 export const findDataFileKind = (relativePath: string): DataFileKind | undefined =>

@@ -12,6 +12,13 @@ export const pageFields = graphql`
     intro
   }
 
+  # A data/pages page: its page file, found by the page's path (every static page's context holds only its slug).
+  fragment StaticPage on Query {
+    pageYaml(path: { eq: $slug }) {
+      ...PageFields
+    }
+  }
+
   fragment PlanFields on PlansYamlPlans {
     id
     name

@@ -13,8 +13,7 @@ const { Page, Head } = siteTemplate<Queries.NotFoundPageQuery>({
     noindex: true,
   }),
 })
-export default Page
-export { Head }
+export { Head, Page as default }
 
 export const query = graphql`
   query NotFoundPage {

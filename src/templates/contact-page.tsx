@@ -11,9 +11,7 @@ export { Head, Page as default }
 
 export const query = graphql`
   query ContactPage($slug: String!) {
-    pageYaml(path: { eq: $slug }) {
-      ...PageFields
-    }
+    ...StaticPage
     contactPageYaml {
       formHeading
       formIntro

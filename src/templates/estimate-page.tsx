@@ -18,9 +18,7 @@ export { Head, Page as default }
 
 export const query = graphql`
   query EstimatePage($slug: String!) {
-    pageYaml(path: { eq: $slug }) {
-      ...PageFields
-    }
+    ...StaticPage
     plansYaml {
       plans {
         id

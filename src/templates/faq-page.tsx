@@ -12,9 +12,7 @@ export { Head, Page as default }
 
 export const query = graphql`
   query FaqPage($slug: String!) {
-    pageYaml(path: { eq: $slug }) {
-      ...PageFields
-    }
+    ...StaticPage
     faqYaml {
       quickActions {
         icon

@@ -12,9 +12,7 @@ export { Head, Page as default }
 
 export const query = graphql`
   query HomePage($slug: String!) {
-    pageYaml(path: { eq: $slug }) {
-      ...PageFields
-    }
+    ...StaticPage
     homeYaml {
       badge
       heroImage {

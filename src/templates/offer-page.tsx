@@ -71,8 +71,7 @@ const { Page, Head } = siteTemplate<Queries.OfferPageQuery>({
     }
   },
 })
-export default Page
-export { Head }
+export { Head, Page as default }
 
 export const query = graphql`
   query OfferPage($slug: String!) {

@@ -13,9 +13,7 @@ export { Head, Page as default }
 
 export const query = graphql`
   query OffersIndexPage($slug: String!) {
-    pageYaml(path: { eq: $slug }) {
-      ...PageFields
-    }
+    ...StaticPage
     allOfferYaml(sort: { key: ASC }) {
       nodes {
         key

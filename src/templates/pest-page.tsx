@@ -34,8 +34,7 @@ const { Page, Head } = siteTemplate<Queries.PestPageQuery>({
     jsonLd: [breadcrumbJsonLd(pestTrail(navigation, pest), siteUrl)],
   }),
 })
-export default Page
-export { Head }
+export { Head, Page as default }
 
 export const query = graphql`
   query PestPage($slug: String!) {

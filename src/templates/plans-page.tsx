@@ -9,9 +9,7 @@ export { Head, Page as default }
 
 export const query = graphql`
   query PlansPage($slug: String!) {
-    pageYaml(path: { eq: $slug }) {
-      ...PageFields
-    }
+    ...StaticPage
     plansYaml {
       plans {
         ...PlanFields

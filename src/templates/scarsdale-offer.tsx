@@ -35,8 +35,7 @@ const { Page, Head } = siteTemplate<Queries.ScarsdaleOfferPageQuery>({
   ),
   seo: ({ pageYaml }) => pageSeoProps(pageYaml),
 })
-export default Page
-export { Head }
+export { Head, Page as default }
 
 export const query = graphql`
   query ScarsdaleOfferPage($slug: String!) {

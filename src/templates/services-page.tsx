@@ -13,9 +13,7 @@ export { Head, Page as default }
 
 export const query = graphql`
   query ServicesPage($slug: String!) {
-    pageYaml(path: { eq: $slug }) {
-      ...PageFields
-    }
+    ...StaticPage
     servicesPageYaml {
       gridHeading
       learnMoreLabel

@@ -4,13 +4,14 @@ import { PageHero } from "../page/page-hero"
 import { CardGrid, type CardData } from "../ui/card-grid"
 import { CheckList } from "../ui/check-list"
 import { CtaBanner, type CtaData } from "../ui/cta-banner"
+import { FactGrid, type Fact } from "../ui/fact-grid"
 import { Section } from "../ui/section"
 
 export interface AboutContent {
   readonly storyHeading: string
   readonly story: readonly string[]
   readonly factsHeading: string
-  readonly quickFacts: ReadonlyArray<{ readonly value: string; readonly label: string }>
+  readonly quickFacts: readonly Fact[]
   readonly valuesHeading: string
   readonly values: readonly CardData[]
   readonly doHeading: string
@@ -32,14 +33,7 @@ export function AboutPage({ heading, intro, content, phone, routes }: StaticPage
         </div>
       </Section>
       <Section heading={content.factsHeading} tinted id="facts">
-        <dl className="grid gap-5 sm:grid-cols-2 lg:grid-cols-5">
-          {content.quickFacts.map((fact) => (
-            <div key={fact.label} className="flex flex-col-reverse rounded-xl bg-white p-5 text-center shadow-sm">
-              <dt className="mt-1 text-sm text-slate-700">{fact.label}</dt>
-              <dd className="text-3xl font-extrabold text-brand-800">{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactGrid facts={content.quickFacts} className="lg:grid-cols-5" cardClassName="bg-white shadow-sm" />
       </Section>
       <Section heading={content.valuesHeading} id="values">
         <CardGrid cards={content.values} />

@@ -3,7 +3,7 @@ import type { ReactNode } from "react"
 import type { HoursLine } from "../../lib/hours"
 import { PhoneLink } from "../ui/phone-link"
 import { PageHero } from "../page/page-hero"
-import { CheckList } from "../ui/check-list"
+import { CheckListPanel } from "../ui/check-list"
 import { HoursList } from "../ui/hours-list"
 
 const CALL_LINK_CLASS =
@@ -55,14 +55,12 @@ export function ContactPage({ heading, intro, content, phone, email, hours, form
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-2" data-placement="contact-page">
         <div className="space-y-6">
           {form}
-          <section className="rounded-xl border border-brand-100 bg-brand-50 p-6" aria-labelledby="why-contact">
-            <h2 id="why-contact" className="text-xl font-bold text-brand-900">
-              {content.whyHeading}
-            </h2>
-            <div className="mt-4">
-              <CheckList items={content.whyPoints} />
-            </div>
-          </section>
+          <CheckListPanel
+            id="why-contact"
+            heading={content.whyHeading}
+            items={content.whyPoints}
+            headingSize="text-xl"
+          />
         </div>
         <div className="space-y-4">
           <InfoCard icon={<Phone className="h-5 w-5" aria-hidden="true" />} label={content.phoneLabel}>

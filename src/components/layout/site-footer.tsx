@@ -1,4 +1,5 @@
 import { Link } from "gatsby"
+import type { ReactNode } from "react"
 import { ExternalLink, Mail, MapPin, ShieldCheck } from "../ui/ui-icons"
 import { pestPath, withTrailingSlash } from "../../lib/paths"
 import { PhoneLink } from "../ui/phone-link"
@@ -46,15 +47,58 @@ export interface SiteFooterProps {
 const headingClass = "mb-3 text-sm font-semibold uppercase tracking-wide text-white"
 const linkClass = "text-slate-300 hover:text-white hover:underline"
 
+/** A column of the footer, a landmark labelled by its heading. */
+function FooterColumn({
+  landmark: Landmark,
+  id,
+  heading,
+  children,
+}: {
+  landmark: "nav" | "section"
+  id: string
+  heading: string
+  children: ReactNode
+}) {
+  return (
+    <Landmark aria-labelledby={id}>
+      <h2 id={id} className={headingClass}>
+        {heading}
+      </h2>
+      {children}
+    </Landmark>
+  )
+}
+
+/** A list of links to the site's pages; `children` are the list's last items. */
+function PageLinks({
+  links,
+  className,
+  children,
+}: {
+  links: readonly LinkItem[]
+  className: string
+  children?: ReactNode
+}) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.path}>
+          <Link to={withTrailingSlash(link.path)} className={linkClass}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+      {children}
+    </ul>
+  )
+}
+
 export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteFooterProps) {
   const { address, phone } = company
   return (
     <footer className="bg-slate-900 text-sm text-slate-300" data-placement="footer">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className={headingClass}>
-            {footer.contactHeading}
-          </h2>
+        <FooterColumn landmark="section" id="footer-contact" heading={footer.contactHeading}>
           <p className="mb-3 font-semibold text-white">{company.name}</p>
           <address className="space-y-2 not-italic">
             <p className="flex gap-2">
@@ -73,38 +117,21 @@ export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteF
               </a>
             </p>
           </address>
-        </section>
-        <nav aria-labelledby="footer-services">
-          <h2 id="footer-services" className={headingClass}>
-            {footer.servicesHeading}
-          </h2>
-          <ul className="space-y-2">
-            {pests.map((pest) => (
-              <li key={pest.slug}>
-                <Link to={pestPath(pest.slug)} className={linkClass}>
-                  {pest.name}
-                </Link>
-              </li>
-            ))}
+        </FooterColumn>
+        <FooterColumn landmark="nav" id="footer-services" heading={footer.servicesHeading}>
+          <PageLinks
+            className="space-y-2"
+            links={pests.map((pest) => ({ label: pest.name, path: pestPath(pest.slug) }))}
+          >
             <li>
               <Link to={withTrailingSlash(servicesPath)} className={linkClass}>
                 {footer.allServicesLabel}
               </Link>
             </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className={headingClass}>
-            {footer.companyHeading}
-          </h2>
-          <ul className="space-y-2">
-            {footer.company.map((link) => (
-              <li key={link.path}>
-                <Link to={withTrailingSlash(link.path)} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
+          </PageLinks>
+        </FooterColumn>
+        <FooterColumn landmark="nav" id="footer-company" heading={footer.companyHeading}>
+          <PageLinks className="space-y-2" links={footer.company}>
             <li>
               <a
                 href={company.customerPortal.url}
@@ -117,12 +144,9 @@ export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteF
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
             </li>
-          </ul>
-        </nav>
-        <section aria-labelledby="footer-area">
-          <h2 id="footer-area" className={headingClass}>
-            {footer.serviceAreaHeading}
-          </h2>
+          </PageLinks>
+        </FooterColumn>
+        <FooterColumn landmark="section" id="footer-area" heading={footer.serviceAreaHeading}>
           <ul className="mb-4 space-y-1">
             {company.footerTowns.map((town) => (
               <li key={town}>{town}</li>
@@ -135,7 +159,7 @@ export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteF
               {company.licenseNumber}
             </span>
           </p>
-        </section>
+        </FooterColumn>
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 sm:flex-row sm:items-center sm:justify-between">
@@ -143,15 +167,7 @@ export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteF
             © {year} {company.name}. {footer.rightsReserved}
           </p>
           <nav aria-label={footer.legalHeading}>
-            <ul className="flex gap-4">
-              {footer.legal.map((link) => (
-                <li key={link.path}>
-                  <Link to={withTrailingSlash(link.path)} className={linkClass}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <PageLinks className="flex gap-4" links={footer.legal} />
           </nav>
         </div>
       </div>

@@ -1,4 +1,5 @@
-import { AreaList, Callout, FactGrid, PointList, StepList } from "./sections/content-blocks"
+import { FactGrid } from "../ui/fact-grid"
+import { AreaList, Callout, PointList, StepList } from "./sections/content-blocks"
 import { OptionCards, type OptionLinks } from "./sections/option-cards"
 import { SectionShell } from "./sections/section-shell"
 import { SpeciesList } from "./sections/species-section"
@@ -23,7 +24,9 @@ export function PestSection({
       case "list":
         return section.points && <PointList points={section.points} style={section.style} />
       case "facts":
-        return section.facts && <FactGrid facts={section.facts} />
+        return (
+          section.facts && <FactGrid facts={section.facts} className="lg:grid-cols-3" cardClassName="bg-brand-50" />
+        )
       case "callout":
         return section.body && <Callout body={section.body} tone={section.tone} points={section.points} />
       case "areas":

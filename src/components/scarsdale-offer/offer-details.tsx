@@ -1,4 +1,4 @@
-import { CheckList } from "../ui/check-list"
+import { CheckListPanel } from "../ui/check-list"
 
 interface TitledList {
   readonly heading: string
@@ -9,14 +9,7 @@ interface TitledList {
 export function OfferDetails({ included, disclaimer }: { included: TitledList; disclaimer: TitledList }) {
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-12 md:grid-cols-[3fr_2fr]">
-      <section className="rounded-xl border border-brand-100 bg-brand-50 p-6" aria-labelledby="offer-included">
-        <h2 id="offer-included" className="text-2xl font-bold text-brand-900">
-          {included.heading}
-        </h2>
-        <div className="mt-4">
-          <CheckList items={included.items} />
-        </div>
-      </section>
+      <CheckListPanel id="offer-included" heading={included.heading} items={included.items} headingSize="text-2xl" />
       <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="offer-disclaimer">
         <h2 id="offer-disclaimer" className="text-xl font-bold text-slate-900">
           {disclaimer.heading}

@@ -25,3 +25,27 @@ export function CheckList({
     </ul>
   )
 }
+
+/** A tinted box of reasons or inclusions: a heading (labelling the section by `id`) over a check list. */
+export function CheckListPanel({
+  id,
+  heading,
+  items,
+  headingSize,
+}: {
+  id: string
+  heading: string
+  items: readonly string[]
+  headingSize: "text-xl" | "text-2xl"
+}) {
+  return (
+    <section className="rounded-xl border border-brand-100 bg-brand-50 p-6" aria-labelledby={id}>
+      <h2 id={id} className={`${headingSize} font-bold text-brand-900`}>
+        {heading}
+      </h2>
+      <div className="mt-4">
+        <CheckList items={items} />
+      </div>
+    </section>
+  )
+}

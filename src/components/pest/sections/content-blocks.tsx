@@ -38,19 +38,6 @@ export function StepList({ steps }: { steps: NonNullable<PestSectionData["steps"
   )
 }
 
-export function FactGrid({ facts }: { facts: NonNullable<PestSectionData["facts"]> }) {
-  return (
-    <dl className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-      {facts.map((fact) => (
-        <div key={fact.label} className="flex flex-col-reverse rounded-xl bg-brand-50 p-5 text-center">
-          <dt className="mt-1 text-sm text-slate-700">{fact.label}</dt>
-          <dd className="text-3xl font-extrabold text-brand-800">{fact.value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
-}
-
 const TONES: Record<string, string> = {
   info: "border-sky-300 bg-sky-50",
   warning: "border-amber-400 bg-amber-50",
