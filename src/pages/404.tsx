@@ -2,7 +2,7 @@ import { graphql } from "gatsby"
 import { NotFound } from "../components/page/not-found"
 import { siteTemplate } from "../components/page/page-template"
 
-const { Page, Head } = siteTemplate<Queries.NotFoundPageQuery>({
+const template = siteTemplate<Queries.NotFoundPageQuery>({
   content: ({ notFoundYaml: page }, { company }, pathname) => (
     <NotFound {...page} phone={company.phone} pathname={pathname} />
   ),
@@ -13,7 +13,8 @@ const { Page, Head } = siteTemplate<Queries.NotFoundPageQuery>({
     noindex: true,
   }),
 })
-export { Head, Page as default }
+export const Head = template.Head
+export default template.Page
 
 export const query = graphql`
   query NotFoundPage {

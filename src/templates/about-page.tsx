@@ -2,10 +2,11 @@ import { graphql } from "gatsby"
 import { AboutPage } from "../components/about/about-page"
 import { pageTemplate } from "../components/page/page-template"
 
-const { Page, Head } = pageTemplate<Queries.AboutPageQuery, Parameters<typeof AboutPage>[0]>(AboutPage, (data) => ({
+const template = pageTemplate<Queries.AboutPageQuery, Parameters<typeof AboutPage>[0]>(AboutPage, (data) => ({
   content: data.aboutYaml,
 }))
-export { Head, Page as default }
+export const Head = template.Head
+export default template.Page
 
 export const query = graphql`
   query AboutPage($slug: String!) {

@@ -3,11 +3,12 @@ import { ContactPageWithForm, type ContactPageWithFormProps } from "../component
 import { pageTemplate } from "../components/page/page-template"
 import { hoursLines } from "../lib/hours"
 
-const { Page, Head } = pageTemplate<Queries.ContactPageQuery, ContactPageWithFormProps>(
+const template = pageTemplate<Queries.ContactPageQuery, ContactPageWithFormProps>(
   ContactPageWithForm,
   (data, { company }) => ({ content: data.contactPageYaml, email: company.email, hours: hoursLines(company.hours) }),
 )
-export { Head, Page as default }
+export const Head = template.Head
+export default template.Page
 
 export const query = graphql`
   query ContactPage($slug: String!) {

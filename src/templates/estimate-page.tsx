@@ -4,17 +4,15 @@ import { pageTemplate } from "../components/page/page-template"
 import { estimatePestOptions } from "../lib/pest-lists"
 
 /** The wizard's pest choices come from the pest files (estimate:), the other choices from estimate-options.yaml. */
-const { Page, Head } = pageTemplate<Queries.EstimatePageQuery, EstimatePageProps>(
-  EstimatePage,
-  (data, { company }) => ({
-    texts: data.estimateWizardYaml,
-    options: { ...data.estimateOptionsYaml, ...estimatePestOptions(data.allPestYaml.nodes) },
-    plans: data.plansYaml.plans,
-    sameDayRule: company.sameDayService,
-    timeZone: company.timeZone,
-  }),
-)
-export { Head, Page as default }
+const template = pageTemplate<Queries.EstimatePageQuery, EstimatePageProps>(EstimatePage, (data, { company }) => ({
+  texts: data.estimateWizardYaml,
+  options: { ...data.estimateOptionsYaml, ...estimatePestOptions(data.allPestYaml.nodes) },
+  plans: data.plansYaml.plans,
+  sameDayRule: company.sameDayService,
+  timeZone: company.timeZone,
+}))
+export const Head = template.Head
+export default template.Page
 
 export const query = graphql`
   query EstimatePage($slug: String!) {

@@ -3,12 +3,13 @@ import { FaqPage } from "../components/faq/faq-page"
 import { pageTemplate } from "../components/page/page-template"
 import { faqJsonLd } from "../lib/structured-data"
 
-const { Page, Head } = pageTemplate<Queries.FaqPageQuery, Parameters<typeof FaqPage>[0]>(
+const template = pageTemplate<Queries.FaqPageQuery, Parameters<typeof FaqPage>[0]>(
   FaqPage,
   (data) => ({ content: data.faqYaml }),
   (data) => [faqJsonLd(data.faqYaml.questions)],
 )
-export { Head, Page as default }
+export const Head = template.Head
+export default template.Page
 
 export const query = graphql`
   query FaqPage($slug: String!) {

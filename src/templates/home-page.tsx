@@ -2,13 +2,14 @@ import { graphql } from "gatsby"
 import { HomePage, type HomePageProps } from "../components/home/home-page"
 import { pageTemplate } from "../components/page/page-template"
 
-const { Page, Head } = pageTemplate<Queries.HomePageQuery, HomePageProps>(HomePage, (data) => ({
+const template = pageTemplate<Queries.HomePageQuery, HomePageProps>(HomePage, (data) => ({
   home: data.homeYaml,
   heroImage: data.homeYaml.heroImage.src.childImageSharp?.gatsbyImageData,
   plans: data.plansYaml.plans,
   testimonials: data.testimonialsYaml,
 }))
-export { Head, Page as default }
+export const Head = template.Head
+export default template.Page
 
 export const query = graphql`
   query HomePage($slug: String!) {

@@ -27,7 +27,7 @@ function heroPicture(texts: Data["offerPageYaml"], variant: string): HeroPicture
   return entry && image ? { image, alt: entry.image.alt } : null
 }
 
-const { Page, Head } = siteTemplate<Queries.OfferPageQuery>({
+const template = siteTemplate<Queries.OfferPageQuery>({
   standalone: true,
   content: (
     { offerYaml: offer, offerPageYaml: texts, plansYaml },
@@ -71,7 +71,8 @@ const { Page, Head } = siteTemplate<Queries.OfferPageQuery>({
     }
   },
 })
-export { Head, Page as default }
+export const Head = template.Head
+export default template.Page
 
 export const query = graphql`
   query OfferPage($slug: String!) {

@@ -2,14 +2,15 @@ import { graphql } from "gatsby"
 import { OffersIndexPage } from "../components/offer/offers-index"
 import { pageTemplate } from "../components/page/page-template"
 
-const { Page, Head } = pageTemplate<Queries.OffersIndexPageQuery, Parameters<typeof OffersIndexPage>[0]>(
+const template = pageTemplate<Queries.OffersIndexPageQuery, Parameters<typeof OffersIndexPage>[0]>(
   OffersIndexPage,
   (data, { company }) => ({
     notes: data.offersIndexYaml,
     offers: data.allOfferYaml.nodes.map((offer) => ({ ...offer, phone: offer.phone ?? company.phone })),
   }),
 )
-export { Head, Page as default }
+export const Head = template.Head
+export default template.Page
 
 export const query = graphql`
   query OffersIndexPage($slug: String!) {

@@ -6,7 +6,7 @@ import { pestTrail } from "../lib/pest-trail"
 import { breadcrumbJsonLd } from "../lib/structured-data"
 
 /** A pest without its own picture shows services-page.yaml's defaultPestImage. */
-const { Page, Head } = siteTemplate<Queries.PestPageQuery>({
+const template = siteTemplate<Queries.PestPageQuery>({
   content: ({ pestYaml: pest, servicesPageYaml }, { company, navigation }) => {
     const image = pest.image ?? servicesPageYaml.defaultPestImage
     return (
@@ -34,7 +34,8 @@ const { Page, Head } = siteTemplate<Queries.PestPageQuery>({
     jsonLd: [breadcrumbJsonLd(pestTrail(navigation, pest), siteUrl)],
   }),
 })
-export { Head, Page as default }
+export const Head = template.Head
+export default template.Page
 
 export const query = graphql`
   query PestPage($slug: String!) {

@@ -2,10 +2,11 @@ import { graphql } from "gatsby"
 import { pageTemplate } from "../components/page/page-template"
 import { PlansPage } from "../components/plans/plans-page"
 
-const { Page, Head } = pageTemplate<Queries.PlansPageQuery, Parameters<typeof PlansPage>[0]>(PlansPage, (data) => ({
+const template = pageTemplate<Queries.PlansPageQuery, Parameters<typeof PlansPage>[0]>(PlansPage, (data) => ({
   content: data.plansYaml,
 }))
-export { Head, Page as default }
+export const Head = template.Head
+export default template.Page
 
 export const query = graphql`
   query PlansPage($slug: String!) {

@@ -7,7 +7,7 @@ import { ScarsdaleOfferPage } from "../components/scarsdale-offer/scarsdale-offe
 import { pageSeoProps } from "../components/seo/page-seo"
 import { hoursLines } from "../lib/hours"
 
-const { Page, Head } = siteTemplate<Queries.ScarsdaleOfferPageQuery>({
+const template = siteTemplate<Queries.ScarsdaleOfferPageQuery>({
   standalone: true,
   content: (
     { scarsdaleOfferYaml: content, offerPageYaml: { footer: labels } },
@@ -35,7 +35,8 @@ const { Page, Head } = siteTemplate<Queries.ScarsdaleOfferPageQuery>({
   ),
   seo: ({ pageYaml }) => pageSeoProps(pageYaml),
 })
-export { Head, Page as default }
+export const Head = template.Head
+export default template.Page
 
 export const query = graphql`
   query ScarsdaleOfferPage($slug: String!) {

@@ -4,12 +4,13 @@ import { ServicesPage, type ServicesPageProps } from "../components/services/ser
 import { servicesMenuPests } from "../lib/pest-lists"
 
 /** The grid shows the pests whose files set menu.services, in that order. */
-const { Page, Head } = pageTemplate<Queries.ServicesPageQuery, ServicesPageProps>(ServicesPage, (data) => ({
+const template = pageTemplate<Queries.ServicesPageQuery, ServicesPageProps>(ServicesPage, (data) => ({
   content: data.servicesPageYaml,
   pests: servicesMenuPests(data.allPestYaml.nodes),
   plans: data.plansYaml.plans,
 }))
-export { Head, Page as default }
+export const Head = template.Head
+export default template.Page
 
 export const query = graphql`
   query ServicesPage($slug: String!) {

@@ -33,6 +33,10 @@ interface TemplateParts<D> {
 /**
  * A template of the site: a named page query (in the template file), one
  * component inside the layout, and the head. Templates differ only in these.
+ * A template file exports them as `export const Head = template.Head` and
+ * `export default template.Page`, never as one destructured declaration:
+ * `gatsby develop` compiles a page's component and head apart by deleting the
+ * other export's declaration, which would take both names with it.
  */
 export function siteTemplate<D extends object>({ content, seo, standalone = false }: TemplateParts<D>) {
   function Page({ data, location }: PageProps<D>) {
