@@ -19,6 +19,12 @@ export const BUDGETS = {
   lighthouse: { performance: 0.85, accessibility: 1, "best-practices": 1, seo: 1 },
 } as const
 
+/**
+ * Lighthouse audits every page must pass outright (score 1), whatever its category's score:
+ * legacy-javascript (and its insight twin) flags transforms and polyfills current browsers do not need.
+ */
+export const REQUIRED_AUDITS = ["legacy-javascript"] as const
+
 /** What performance should reach; a page under it (but within the budget) is listed as a miss, not a failure. */
 export const LIGHTHOUSE_PERFORMANCE_TARGET = 0.95
 

@@ -9,7 +9,7 @@ import axe from "axe-core"
 import { launchChromium } from "../chromium"
 import { siteRoutes } from "../site-routes"
 import { startHostServer } from "../host-server"
-import { AXE_TAGS, BUDGETS, LIGHTHOUSE_PERFORMANCE_TARGET } from "./budgets"
+import { AXE_TAGS, BUDGETS, LIGHTHOUSE_PERFORMANCE_TARGET, REQUIRED_AUDITS } from "./budgets"
 import { firstLoad, htmlFileFor } from "./first-load"
 import { runLighthouseMedian, type LighthouseScores } from "./lighthouse"
 
@@ -88,6 +88,9 @@ async function main() {
       if (score !== undefined && score < min)
         failures.push(`${r.path}: Lighthouse ${category} ${score} < ${min} (${r.lighthouse?.failing.join(", ")})`)
     }
+    for (const audit of REQUIRED_AUDITS)
+      for (const failing of r.lighthouse?.failing.filter((entry) => entry.startsWith(audit)) ?? [])
+        failures.push(`${r.path}: Lighthouse audit ${failing} must pass`)
     const performance = r.lighthouse?.scores.performance
     if (
       performance !== undefined &&
