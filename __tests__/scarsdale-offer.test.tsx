@@ -141,7 +141,9 @@ describe("the page", () => {
     expect(document.body).not.toHaveTextContent("15+")
     const sticky = screen.getByRole("link", { name: "Call Now: (914) 555-0123" })
     expect(sticky).toHaveAttribute("href", "tel:+19145550123")
-    expect(sticky.closest("[data-placement='sticky-call']")?.className).toMatch(/\bsticky\b.*\bbottom-0\b.*\bmd:hidden\b/)
+    expect(sticky.closest("[data-placement='sticky-call']")?.className).toMatch(
+      /\bsticky\b.*\bbottom-0\b.*\bmd:hidden\b/,
+    )
     for (const excluded of ["bed bugs", "fleas", "termites", "bees", "hornets"])
       expect(screen.getByText(/^Excluded:/)).toHaveTextContent(excluded)
     expect(screen.getByRole("region", { name: content.testimonials.heading }).querySelectorAll("li")).toHaveLength(3)
