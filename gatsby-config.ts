@@ -11,7 +11,12 @@ const config: GatsbyConfig = {
   trailingSlash: "always",
   jsxRuntime: "automatic",
   // Types for every named query, regenerated on each build (and committed, so editors and tsc see them).
-  graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
+  // Not under `gatsby develop`: there Gatsby rewrites the file after every query extraction, and each
+  // write starts another extraction, a loop that kept a data edit from reaching the open page.
+  graphqlTypegen:
+    process.env.NODE_ENV === "development"
+      ? false
+      : { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   plugins: [
     "gatsby-plugin-preact",
     "gatsby-plugin-postcss",
