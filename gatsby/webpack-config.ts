@@ -1,25 +1,65 @@
+import fs from "node:fs"
 import path from "node:path"
 import type { GatsbyNode } from "gatsby"
+import type { Configuration } from "webpack"
 
 /**
- * Two modules Gatsby bundles into every page's first-load JavaScript that never run on this site,
- * replaced by an empty module in production browser bundles (~2.5 KB gzip):
+ * Three modules Gatsby bundles into every page's first-load JavaScript that never run on this site,
+ * replaced in production browser bundles:
  * - the browser half of Gatsby's own Partytown plugin, which only works under `gatsby develop` (it
  *   returns at once in production) yet brings gatsby-script and Partytown's integration with it; the
  *   site has no off-main-thread script (the server half, which adds nothing without one, stays);
  * - Gatsby's service-worker registration, required only when a plugin asks for a service worker
- *   (gatsby-plugin-offline): none does. Adding such a plugin means removing this line.
+ *   (gatsby-plugin-offline): none does. Adding such a plugin means removing this line;
+ * - prop-types' production build, validators that only exist to be ignored (Preact never checks
+ *   propTypes), by the same API in a few bytes.
  */
 const NEVER_RUN = [
   /[\\/]gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]gatsby-browser\.js$/,
   /[\\/]\.cache[\\/]register-service-worker\.js$/,
 ]
+const PROP_TYPES = /[\\/]node_modules[\\/]prop-types[\\/]index\.js$/
 
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins }) => {
+/**
+ * The templates that draw their own frame (`standaloneTemplate`, the offer landing pages), found by
+ * reading src/templates so a new one needs no list here; named as Gatsby names their chunks.
+ */
+function standaloneTemplateChunks(): Set<string> {
+  const templates = path.resolve("src", "templates")
+  return new Set(
+    fs
+      .readdirSync(templates)
+      .filter((file) => /\bstandaloneTemplate\b/.test(fs.readFileSync(path.join(templates, file), "utf8")))
+      .map((file) => `component---src-templates-${file.replace(/\.tsx$/, "-tsx")}`),
+  )
+}
+
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins, getConfig }) => {
   if (stage !== "build-javascript") return
+  // Gatsby types getConfig as a bare Function; it returns the webpack configuration it is about to run.
+  const config = (getConfig as () => Configuration)()
   // gatsby-node is compiled into .cache/ and Gatsby runs in the site's folder: found from there, not __dirname.
   const emptyPlugin = path.resolve("gatsby", "empty-browser-plugin.js")
+  const propTypes = path.resolve("gatsby", "prop-types-noop.js")
   // Gatsby types its webpack plugin helpers as bare Functions: this one is webpack's NormalModuleReplacementPlugin.
-  const replace = plugins.normalModuleReplacement as (resource: RegExp, replacement: string) => unknown
-  actions.setWebpackConfig({ plugins: NEVER_RUN.map((module) => replace(module, emptyPlugin)) })
+  const replace = plugins.normalModuleReplacement as (resource: RegExp, replacement: string) => never
+  config.plugins = [
+    ...(config.plugins ?? []),
+    ...NEVER_RUN.map((module) => replace(module, emptyPlugin)),
+    replace(PROP_TYPES, propTypes),
+  ]
+
+  // Gatsby's `commons` chunk holds what every template uses. With the offer landing pages counted, that
+  // is only the head and the UI basics, and the site layout (header, menu, footer) became a second
+  // chunk every other page loads: ~0.9 KB gzip more per page than one chunk. Counting only the
+  // templates that sit in the layout puts it back in `commons`; the offer pages keep their own copies
+  // of the few basics they share, and do not load the layout at all.
+  const splitChunks = config.optimization?.splitChunks
+  const commons = splitChunks ? splitChunks.cacheGroups?.commons : undefined
+  if (commons && typeof commons === "object" && !(commons instanceof RegExp) && typeof commons.minChunks === "number") {
+    const standalone = standaloneTemplateChunks()
+    commons.chunks = (chunk) => !standalone.has(chunk.name ?? "")
+    commons.minChunks = Math.max(commons.minChunks - standalone.size, 2)
+  }
+  actions.replaceWebpackConfig(config)
 }

@@ -1,7 +1,7 @@
 import { graphql } from "gatsby"
 import type { HeroPicture, OfferDetails } from "../components/offer/types"
 import { OfferLanding } from "../components/offer/offer-landing"
-import { siteTemplate, type Found } from "../components/page/page-template"
+import { standaloneTemplate, type Found } from "../components/page/template"
 import type { Company } from "../hooks/use-site-data"
 import { hoursLines } from "../lib/hours"
 import { offerText } from "../lib/offer-text"
@@ -27,8 +27,7 @@ function heroPicture(texts: Data["offerPageYaml"], variant: string): HeroPicture
   return entry && image ? { image, alt: entry.image.alt } : null
 }
 
-const template = siteTemplate<Queries.OfferPageQuery>({
-  standalone: true,
+const template = standaloneTemplate<Queries.OfferPageQuery>({
   content: (
     { offerYaml: offer, offerPageYaml: texts, plansYaml },
     { company, logo, navigation, siteUrl, adsConversionTarget },

@@ -2,13 +2,12 @@ import { graphql } from "gatsby"
 import { OfferFooter } from "../components/offer/offer-footer"
 import { OfferHeader } from "../components/offer/offer-header"
 import { StandaloneFrame } from "../components/offer/standalone-frame"
-import { siteTemplate } from "../components/page/page-template"
+import { standaloneTemplate } from "../components/page/template"
 import { ScarsdaleOfferPage } from "../components/scarsdale-offer/scarsdale-offer-page"
 import { pageSeoProps } from "../components/seo/page-seo"
 import { hoursLines } from "../lib/hours"
 
-const template = siteTemplate<Queries.ScarsdaleOfferPageQuery>({
-  standalone: true,
+const template = standaloneTemplate<Queries.ScarsdaleOfferPageQuery>({
   content: (
     { scarsdaleOfferYaml: content, offerPageYaml: { footer: labels } },
     { company, logo, navigation, siteUrl, adsConversionTarget },

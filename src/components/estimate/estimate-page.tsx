@@ -1,4 +1,5 @@
 import { Deferred } from "../forms/deferred"
+import { ToastProvider } from "../ui/toaster"
 import { PageHero } from "../page/page-hero"
 import type { EstimateWizardProps } from "./estimate-wizard"
 import { EstimateWizardShell } from "./estimate-wizard-shell"
@@ -14,7 +15,7 @@ export type EstimatePageProps = Pick<
 /** /estimate: the heading, then the seven-step wizard. */
 export function EstimatePage({ heading, intro, ...wizard }: EstimatePageProps) {
   return (
-    <>
+    <ToastProvider>
       <PageHero heading={heading} intro={intro} />
       <div className="mx-auto max-w-3xl px-4 pb-16">
         <Deferred
@@ -23,6 +24,6 @@ export function EstimatePage({ heading, intro, ...wizard }: EstimatePageProps) {
           placeholder={<EstimateWizardShell texts={wizard.texts} options={wizard.options} phone={wizard.phone} />}
         />
       </div>
-    </>
+    </ToastProvider>
   )
 }

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react"
 import { useSiteData } from "../../hooks/use-site-data"
 import { footerPests } from "../../lib/pest-lists"
-import { ToastProvider } from "../ui/toaster"
 import { headerProps } from "./header-props"
 import { SiteFooter } from "./site-footer"
 import { SiteHeader } from "./site-header"
@@ -18,27 +17,25 @@ export function Layout({ pathname, children }: LayoutProps) {
   const siteData = useSiteData()
   const { company, navigation, pests, buildYear } = siteData
   return (
-    <ToastProvider>
-      <div className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-        >
-          {navigation.labels.skipToContent}
-        </a>
-        <TopBanner message={company.sameDayService.banner} phone={company.phone} />
-        <SiteHeader {...headerProps(siteData, pathname)} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter
-          company={company}
-          footer={navigation.footer}
-          servicesPath={navigation.servicesMenu.path}
-          pests={footerPests(pests)}
-          year={buildYear}
-        />
-      </div>
-    </ToastProvider>
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        {navigation.labels.skipToContent}
+      </a>
+      <TopBanner message={company.sameDayService.banner} phone={company.phone} />
+      <SiteHeader {...headerProps(siteData, pathname)} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter
+        company={company}
+        footer={navigation.footer}
+        servicesPath={navigation.servicesMenu.path}
+        pests={footerPests(pests)}
+        year={buildYear}
+      />
+    </div>
   )
 }

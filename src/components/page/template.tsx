@@ -1,0 +1,53 @@
+import type { HeadProps, PageProps } from "gatsby"
+import type { ReactNode } from "react"
+import { useSiteData, type SiteData } from "../../hooks/use-site-data"
+import { Seo, type SeoProps } from "../seo/seo"
+
+/** A page query's result with every top-level field present. */
+export type Found<D> = { readonly [K in keyof D]-?: NonNullable<D[K]> }
+
+/**
+ * The query's data with every field present. Single-node look-ups are
+ * nullable in GraphQL; a missing data file fails the build here, naming the
+ * field, instead of rendering an empty page.
+ */
+export function found<D extends object>(data: D): Found<D> {
+  for (const [field, value] of Object.entries(data))
+    if (value === null || value === undefined)
+      throw new Error(`The page query found no ${field}: is its file missing from data/?`)
+  return data as Found<D>
+}
+
+export interface TemplateParts<D> {
+  /** The page's content, from the query's data and the site data. */
+  content: (data: Found<D>, site: SiteData, pathname: string) => ReactNode
+  /** The head: title, description, canonical and structured data. */
+  seo: (data: Found<D>, site: SiteData, pathname: string) => SeoProps
+}
+
+/**
+ * A template: a named page query (in the template file), one component and
+ * the head, inside a frame: `siteTemplate` puts the content inside the site
+ * layout; the offer landing pages bring their own frame. Kept apart
+ * from the layout so the offer pages' JavaScript does not carry the site's
+ * header, menu and footer.
+ * A template file exports it as `export const Head = template.Head` and
+ * `export default template.Page`, never as one destructured declaration:
+ * `gatsby develop` compiles a page's component and head apart by deleting the
+ * other export's declaration, which would take both names with it.
+ */
+export function framedTemplate<D extends object>(
+  { content, seo }: TemplateParts<D>,
+  frame: (page: ReactNode, pathname: string) => ReactNode,
+) {
+  function Page({ data, location }: PageProps<D>) {
+    return frame(content(found(data), useSiteData(), location.pathname), location.pathname)
+  }
+  function Head({ data, location }: HeadProps<D>) {
+    return <Seo {...seo(found(data), useSiteData(), location.pathname)} />
+  }
+  return { Page, Head }
+}
+
+/** A template that draws its own frame (the offer landing pages, without the site's menu). */
+export const standaloneTemplate = <D extends object>(parts: TemplateParts<D>) => framedTemplate(parts, (page) => page)
