@@ -1,5 +1,4 @@
 import { Link } from "gatsby"
-import { Check } from "../ui/ui-icons"
 import { pestPath, withTrailingSlash } from "../../lib/paths"
 import type { StaticPageProps } from "../page/page-template"
 import { UrgencyBadge } from "../pest/urgency-badge"
@@ -7,6 +6,7 @@ import { PageHero } from "../page/page-hero"
 import type { PlanData } from "../plans/plan-card"
 import { CardGrid, type CardData } from "../ui/card-grid"
 import { CtaBanner, type CtaData } from "../ui/cta-banner"
+import { FeatureList } from "../ui/feature-list"
 import { IconBadge } from "../ui/icon"
 import { Section } from "../ui/section"
 
@@ -49,14 +49,7 @@ export function ServicesPage({ heading, intro, content, pests, plans, phone, rou
               </div>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{pest.name}</h3>
               <p className="mt-2 text-sm text-slate-700">{pest.card.description}</p>
-              <ul className="mt-3 space-y-1 text-sm text-slate-700">
-                {pest.card.features.map((feature) => (
-                  <li key={feature} className="flex gap-2">
-                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <FeatureList items={pest.card.features} className="mt-3 space-y-1 text-sm text-slate-700" />
               <Link
                 to={pestPath(pest.slug)}
                 className="mt-auto pt-4 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
