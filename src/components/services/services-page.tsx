@@ -8,6 +8,7 @@ import { CardGrid, type CardData } from "../ui/card-grid"
 import { CtaBanner, type CtaData } from "../ui/cta-banner"
 import { FeatureList } from "../ui/feature-list"
 import { IconBadge } from "../ui/icon"
+import { MoreLink } from "../ui/more-link"
 import { Section } from "../ui/section"
 
 export interface PestCardData {
@@ -77,14 +78,7 @@ export function ServicesPage({ heading, intro, content, pests, plans, phone, rou
             )
           })}
         </ul>
-        <p className="mt-6">
-          <Link
-            to={withTrailingSlash(routes.plans.path)}
-            className="font-semibold text-brand-700 underline underline-offset-4"
-          >
-            {content.plansLinkLabel}
-          </Link>
-        </p>
+        <MoreLink to={withTrailingSlash(routes.plans.path)} label={content.plansLinkLabel} className="mt-6" />
       </Section>
       <Section heading={content.reasonsHeading} id="reasons">
         <CardGrid cards={content.reasons} />
