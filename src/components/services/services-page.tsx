@@ -9,6 +9,7 @@ import { CtaBanner, type CtaData } from "../ui/cta-banner"
 import { FeatureList } from "../ui/feature-list"
 import { IconBadge } from "../ui/icon"
 import { MoreLink } from "../ui/more-link"
+import { PlanSummaryCard } from "../ui/plan-summary-card"
 import { Section } from "../ui/section"
 
 export interface PestCardData {
@@ -67,15 +68,7 @@ export function ServicesPage({ heading, intro, content, pests, plans, phone, rou
         <ul className="grid gap-5 md:grid-cols-3">
           {content.planSummaries.map(({ planId, summary }) => {
             const plan = planById.get(planId)
-            return (
-              plan && (
-                <li key={planId} className="rounded-xl border border-slate-200 bg-white p-6">
-                  <p className="text-xs font-bold tracking-wide text-accent-700">{plan.badge}</p>
-                  <h3 className="mt-1 text-xl font-bold text-brand-900">{plan.name}</h3>
-                  <p className="mt-2 text-sm text-slate-700">{summary}</p>
-                </li>
-              )
-            )
+            return plan && <PlanSummaryCard key={planId} badge={plan.badge} name={plan.name} summary={summary} />
           })}
         </ul>
         <MoreLink to={withTrailingSlash(routes.plans.path)} label={content.plansLinkLabel} className="mt-6" />
