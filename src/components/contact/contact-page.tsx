@@ -5,6 +5,7 @@ import { PhoneLink } from "../ui/phone-link"
 import { PageHero } from "../page/page-hero"
 import { CheckListPanel } from "../ui/check-list"
 import { HoursList } from "../ui/hours-list"
+import { Panel } from "../ui/panel"
 
 const CALL_LINK_CLASS =
   "mt-4 inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-accent-700 hover:bg-amber-50"
@@ -77,18 +78,26 @@ export function ContactPage({ heading, intro, content, phone, email, hours, form
           <InfoCard icon={<Clock className="h-5 w-5" aria-hidden="true" />} label={content.hoursLabel}>
             <HoursList hours={hours} />
           </InfoCard>
-          <section className="rounded-xl bg-accent-600 p-6 text-white" aria-labelledby="same-day">
-            <h2 id="same-day" className="flex items-center gap-2 text-xl font-bold">
-              <Zap className="h-5 w-5" aria-hidden="true" />
-              {content.sameDay.heading}
-            </h2>
+          <Panel
+            id="same-day"
+            heading={
+              <>
+                <Zap className="h-5 w-5" aria-hidden="true" />
+                {content.sameDay.heading}
+              </>
+            }
+            headingClassName="flex items-center gap-2 text-xl font-bold"
+            surface="accent"
+          >
             <p className="mt-2">{content.sameDay.text}</p>
             <PhoneLink phone={phone} label={content.sameDay.callLabel} icon="md" className={CALL_LINK_CLASS} />
-          </section>
-          <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="service-area">
-            <h2 id="service-area" className="text-xl font-bold text-brand-900">
-              {content.serviceAreaHeading}
-            </h2>
+          </Panel>
+          <Panel
+            id="service-area"
+            heading={content.serviceAreaHeading}
+            headingClassName="text-xl font-bold text-brand-900"
+            surface="white"
+          >
             <ul className="mt-3 flex flex-wrap gap-2">
               {content.serviceAreaPlaces.map((place) => (
                 <li key={place} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
@@ -97,7 +106,7 @@ export function ContactPage({ heading, intro, content, phone, email, hours, form
               ))}
             </ul>
             <p className="mt-3 text-sm text-slate-700">{content.serviceAreaNote}</p>
-          </section>
+          </Panel>
         </div>
       </div>
     </>

@@ -7,6 +7,7 @@ import { PlanCard, type PlanData } from "../plans/plan-card"
 import { buttonClass } from "../ui/button-class"
 import { CardGrid, type CardData } from "../ui/card-grid"
 import { CtaBanner, type CtaData } from "../ui/cta-banner"
+import { MoreLink } from "../ui/more-link"
 import { PhoneLink } from "../ui/phone-link"
 import { ResponsiveImage } from "../ui/responsive-image"
 import { Section } from "../ui/section"
@@ -78,14 +79,7 @@ export function HomePage({ heading, intro, home, heroImage, plans, testimonials,
             <PlanCard key={plan.id} plan={plan} link={{ label: home.planCardLabel, path: estimatePath }} />
           ))}
         </ul>
-        <p className="mt-8 text-center">
-          <Link
-            to={plansPath}
-            className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
-          >
-            {home.allPlansLabel}
-          </Link>
-        </p>
+        <MoreLink to={plansPath} label={home.allPlansLabel} className="mt-8 text-center" />
       </Section>
       <Section heading={testimonials.heading} id="testimonials">
         <Testimonials items={testimonials.items} />

@@ -3,6 +3,7 @@ import type { ReactNode } from "react"
 import { ExternalLink, Mail, MapPin, ShieldCheck } from "../ui/ui-icons"
 import { pestPath, withTrailingSlash } from "../../lib/paths"
 import { PhoneLink } from "../ui/phone-link"
+import { TextList } from "../ui/text-list"
 
 type LinkItem = { readonly label: string; readonly path: string }
 
@@ -147,11 +148,7 @@ export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteF
           </PageLinks>
         </FooterColumn>
         <FooterColumn landmark="section" id="footer-area" heading={footer.serviceAreaHeading}>
-          <ul className="mb-4 space-y-1">
-            {company.footerTowns.map((town) => (
-              <li key={town}>{town}</li>
-            ))}
-          </ul>
+          <TextList items={company.footerTowns} className="mb-4 space-y-1" />
           <p className="flex gap-2">
             <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-100" aria-hidden="true" />
             <span>

@@ -1,30 +1,20 @@
 import { PhoneLink } from "../ui/phone-link"
+import { StickyBar, type CallBarProps } from "../ui/sticky-bar"
 
 const CALL_LINK_CLASS =
   "mt-2 flex items-center justify-center gap-2 rounded-lg bg-accent-600 px-4 py-3 font-bold hover:bg-accent-700"
-
-interface MobileCallBarProps {
-  phone: { e164: string }
-  callLabel: string
-  callText: string
-  exclusions: string
-}
 
 /**
  * Mobile only (below md): stuck to the bottom of the screen, one tap from a call. Sticky after the
  * footer, not fixed: it keeps its own place at the end of the page, so however its text wraps it never
  * covers the footer's last lines.
  */
-export function MobileCallBar({ phone, callLabel, callText, exclusions }: MobileCallBarProps) {
+export function MobileCallBar({ phone, callLabel, callText, exclusions }: CallBarProps & { callText: string }) {
   return (
-    <div
-      className="sticky bottom-0 z-40 border-t border-brand-800 bg-brand-900 px-3 pb-3 pt-2 text-center text-white shadow-2xl md:hidden"
-      data-placement="offer-mobile-bar"
-      data-testid="offer-mobile-bar"
-    >
+    <StickyBar edge="bottom" placement="offer-mobile-bar">
       <p className="text-xs text-brand-100">{exclusions}</p>
       <p className="mt-0.5 text-sm font-semibold">{callText}</p>
       <PhoneLink phone={phone} label={callLabel} number="none" icon="md" className={CALL_LINK_CLASS} />
-    </div>
+    </StickyBar>
   )
 }

@@ -1,8 +1,8 @@
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { PhoneLink } from "../ui/phone-link"
 import { Logo } from "../layout/logo"
-import { Icon } from "../ui/icon"
 import { ResponsiveImage } from "../ui/responsive-image"
+import { TrustBadges, type LabelledIcon } from "../ui/trust-badges"
 import type { HeroPicture } from "./types"
 
 const CALL_LINK_CLASS =
@@ -14,7 +14,7 @@ interface OfferHeroProps {
   heading: string
   tagline: string
   priceLabel: string
-  badges: ReadonlyArray<{ readonly icon: string; readonly label: string }>
+  badges: readonly LabelledIcon[]
   phone: { e164: string }
   callLabel: string
   couponNote: string
@@ -44,17 +44,7 @@ export function OfferHero({
           <p className="mt-4 inline-block rounded-lg bg-amber-100 px-3 py-1 text-xl font-extrabold text-amber-900">
             {priceLabel}
           </p>
-          <ul className="mt-6 flex flex-wrap gap-2">
-            {badges.map((badge) => (
-              <li
-                key={badge.label}
-                className="inline-flex items-center gap-1.5 rounded-full border border-brand-100 bg-white px-3 py-1.5 text-sm font-semibold text-brand-800"
-              >
-                <Icon name={badge.icon} className="h-4 w-4" />
-                {badge.label}
-              </li>
-            ))}
-          </ul>
+          <TrustBadges badges={badges} size="sm" className="mt-6" />
           <PhoneLink phone={phone} label={callLabel} number="none" icon="lg" className={CALL_LINK_CLASS} />
           <p className="mt-2 text-sm text-slate-600">{couponNote}</p>
         </div>

@@ -53,6 +53,8 @@ export function OfferLanding({
   const [exitOpen, setExitOpen] = useState(false)
   const t = (template: string) => offerText(template, offer)
   const exclusions = `${texts.exclusions.label} ${texts.exclusions.items.join(", ")}`
+  // The desktop and the mobile call bar call the same number under the same exclusions.
+  const callBar = { phone: offer.phone, exclusions }
 
   useExitIntent(() => {
     setExitOpen(true)
@@ -100,22 +102,12 @@ export function OfferLanding({
       skipToContent={skipToContent}
       conversion={conversion}
       header={
-        <OfferTopBar
-          phone={offer.phone}
-          callLabel={t(texts.topBar.callLabel)}
-          couponNote={t(texts.topBar.couponNote)}
-          exclusions={exclusions}
-        />
+        <OfferTopBar {...callBar} callLabel={t(texts.topBar.callLabel)} couponNote={t(texts.topBar.couponNote)} />
       }
       footer={footer}
       overlay={
         <>
-          <MobileCallBar
-            phone={offer.phone}
-            callLabel={t(texts.mobileBar.callLabel)}
-            callText={texts.mobileBar.callText}
-            exclusions={exclusions}
-          />
+          <MobileCallBar {...callBar} callLabel={t(texts.mobileBar.callLabel)} callText={texts.mobileBar.callText} />
           <CallPromptDialog
             open={exitOpen}
             onClose={closeExit}

@@ -1,28 +1,18 @@
 import { PhoneLink } from "../ui/phone-link"
+import { StickyBar, type CallBarProps } from "../ui/sticky-bar"
 
 const CALL_LINK_CLASS =
   "inline-flex shrink-0 items-center gap-2 rounded-lg bg-accent-600 px-4 py-2 font-bold hover:bg-accent-700"
 
-interface OfferTopBarProps {
-  phone: { display: string; e164: string }
-  callLabel: string
-  couponNote: string
-  exclusions: string
-}
-
 /** Desktop only (md and up): stays at the top while scrolling, with the number, the coupon and the exclusions. */
-export function OfferTopBar({ phone, callLabel, couponNote, exclusions }: OfferTopBarProps) {
+export function OfferTopBar({ phone, callLabel, couponNote, exclusions }: CallBarProps & { couponNote: string }) {
   return (
-    <div
-      className="sticky top-0 z-40 hidden bg-brand-900 text-white shadow md:block"
-      data-placement="offer-top-bar"
-      data-testid="offer-top-bar"
-    >
+    <StickyBar edge="top" placement="offer-top-bar">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-4 py-2 text-sm">
         <PhoneLink phone={phone} label={callLabel} number="none" icon="sm" className={CALL_LINK_CLASS} />
         <p className="font-semibold">{couponNote}</p>
         <p className="text-right text-xs text-brand-100">{exclusions}</p>
       </div>
-    </div>
+    </StickyBar>
   )
 }

@@ -3,6 +3,7 @@ import { offerPath } from "../../lib/paths"
 import { PageHero } from "../page/page-hero"
 import { CheckList } from "../ui/check-list"
 import { Section } from "../ui/section"
+import { TextList } from "../ui/text-list"
 
 export interface OfferCard {
   readonly key: string
@@ -57,11 +58,7 @@ export function OffersIndex({ offers, notes }: { offers: readonly OfferCard[]; n
         </div>
       </Section>
       <Section heading={addCity.heading} intro={addCity.intro} id="add-a-city" tinted>
-        <ol className="list-decimal space-y-2 pl-6 text-slate-700">
-          {addCity.steps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
+        <TextList items={addCity.steps} ordered className="list-decimal space-y-2 pl-6 text-slate-700" />
         <h3 className="mb-2 mt-8 text-lg font-semibold text-slate-900">{addCity.exampleHeading}</h3>
         <pre className="whitespace-pre-wrap break-words rounded-xl bg-slate-900 p-4 text-sm text-slate-100">
           <code>{addCity.example}</code>

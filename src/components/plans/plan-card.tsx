@@ -1,6 +1,6 @@
 import { Link } from "gatsby"
-import { Check, X } from "../ui/ui-icons"
 import { buttonClass } from "../ui/button-class"
+import { FeatureList } from "../ui/feature-list"
 
 export interface PlanData {
   readonly id: string
@@ -38,25 +38,11 @@ export function PlanCard({ plan, detailed = false, link, labels, headingLevel = 
       {detailed && labels && (
         <Subheading className="mt-4 text-sm font-semibold text-slate-900">{labels.included}</Subheading>
       )}
-      <ul className="mt-3 space-y-2 text-sm text-slate-700">
-        {features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <Check className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <FeatureList items={features} className="mt-3 space-y-2 text-sm text-slate-700" />
       {detailed && labels && plan.notIncluded.length > 0 && (
         <>
           <Subheading className="mt-4 text-sm font-semibold text-slate-900">{labels.notIncluded}</Subheading>
-          <ul className="mt-2 space-y-2 text-sm text-slate-600">
-            {plan.notIncluded.map((item) => (
-              <li key={item} className="flex gap-2">
-                <X className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-                <span>{item}</span>
-              </li>
-            ))}
-          </ul>
+          <FeatureList items={plan.notIncluded} mark="no" className="mt-2 space-y-2 text-sm text-slate-600" />
         </>
       )}
       {detailed && labels && (

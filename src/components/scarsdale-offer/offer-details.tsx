@@ -1,4 +1,6 @@
 import { CheckListPanel } from "../ui/check-list"
+import { Panel } from "../ui/panel"
+import { TextList } from "../ui/text-list"
 
 interface TitledList {
   readonly heading: string
@@ -10,16 +12,14 @@ export function OfferDetails({ included, disclaimer }: { included: TitledList; d
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-12 md:grid-cols-[3fr_2fr]">
       <CheckListPanel id="offer-included" heading={included.heading} items={included.items} headingSize="text-2xl" />
-      <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby="offer-disclaimer">
-        <h2 id="offer-disclaimer" className="text-xl font-bold text-slate-900">
-          {disclaimer.heading}
-        </h2>
-        <ul className="mt-4 list-disc space-y-2 pl-5 text-sm text-slate-700">
-          {disclaimer.items.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-      </section>
+      <Panel
+        id="offer-disclaimer"
+        heading={disclaimer.heading}
+        headingClassName="text-xl font-bold text-slate-900"
+        surface="white"
+      >
+        <TextList items={disclaimer.items} className="mt-4 list-disc space-y-2 pl-5 text-sm text-slate-700" />
+      </Panel>
     </div>
   )
 }

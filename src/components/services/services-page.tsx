@@ -1,5 +1,4 @@
 import { Link } from "gatsby"
-import { Check } from "../ui/ui-icons"
 import { pestPath, withTrailingSlash } from "../../lib/paths"
 import type { StaticPageProps } from "../page/page-template"
 import { UrgencyBadge } from "../pest/urgency-badge"
@@ -7,7 +6,10 @@ import { PageHero } from "../page/page-hero"
 import type { PlanData } from "../plans/plan-card"
 import { CardGrid, type CardData } from "../ui/card-grid"
 import { CtaBanner, type CtaData } from "../ui/cta-banner"
+import { FeatureList } from "../ui/feature-list"
 import { IconBadge } from "../ui/icon"
+import { MoreLink } from "../ui/more-link"
+import { PlanSummaryCard } from "../ui/plan-summary-card"
 import { Section } from "../ui/section"
 
 export interface PestCardData {
@@ -49,14 +51,7 @@ export function ServicesPage({ heading, intro, content, pests, plans, phone, rou
               </div>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{pest.name}</h3>
               <p className="mt-2 text-sm text-slate-700">{pest.card.description}</p>
-              <ul className="mt-3 space-y-1 text-sm text-slate-700">
-                {pest.card.features.map((feature) => (
-                  <li key={feature} className="flex gap-2">
-                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <FeatureList items={pest.card.features} className="mt-3 space-y-1 text-sm text-slate-700" />
               <Link
                 to={pestPath(pest.slug)}
                 className="mt-auto pt-4 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
@@ -73,25 +68,10 @@ export function ServicesPage({ heading, intro, content, pests, plans, phone, rou
         <ul className="grid gap-5 md:grid-cols-3">
           {content.planSummaries.map(({ planId, summary }) => {
             const plan = planById.get(planId)
-            return (
-              plan && (
-                <li key={planId} className="rounded-xl border border-slate-200 bg-white p-6">
-                  <p className="text-xs font-bold tracking-wide text-accent-700">{plan.badge}</p>
-                  <h3 className="mt-1 text-xl font-bold text-brand-900">{plan.name}</h3>
-                  <p className="mt-2 text-sm text-slate-700">{summary}</p>
-                </li>
-              )
-            )
+            return plan && <PlanSummaryCard key={planId} badge={plan.badge} name={plan.name} summary={summary} />
           })}
         </ul>
-        <p className="mt-6">
-          <Link
-            to={withTrailingSlash(routes.plans.path)}
-            className="font-semibold text-brand-700 underline underline-offset-4"
-          >
-            {content.plansLinkLabel}
-          </Link>
-        </p>
+        <MoreLink to={withTrailingSlash(routes.plans.path)} label={content.plansLinkLabel} className="mt-6" />
       </Section>
       <Section heading={content.reasonsHeading} id="reasons">
         <CardGrid cards={content.reasons} />

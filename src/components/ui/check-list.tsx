@@ -1,3 +1,4 @@
+import { Panel } from "./panel"
 import { Ban, CircleCheck } from "./ui-icons"
 
 /** A list with a check mark (or a "no" mark) before each item. */
@@ -39,13 +40,10 @@ export function CheckListPanel({
   headingSize: "text-xl" | "text-2xl"
 }) {
   return (
-    <section className="rounded-xl border border-brand-100 bg-brand-50 p-6" aria-labelledby={id}>
-      <h2 id={id} className={`${headingSize} font-bold text-brand-900`}>
-        {heading}
-      </h2>
+    <Panel id={id} heading={heading} headingClassName={`${headingSize} font-bold text-brand-900`} surface="tinted">
       <div className="mt-4">
         <CheckList items={items} />
       </div>
-    </section>
+    </Panel>
   )
 }

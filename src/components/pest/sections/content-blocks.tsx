@@ -1,4 +1,5 @@
 import { CircleAlert, CircleCheck, Lightbulb } from "../../ui/ui-icons"
+import { TextList } from "../../ui/text-list"
 import type { PestSectionData } from "../types"
 
 const LIST_ICONS = { check: CircleCheck, warning: CircleAlert, tip: Lightbulb } as const
@@ -57,11 +58,7 @@ export function Callout({
     <div className={`rounded-xl border-l-4 p-5 ${TONES[tone ?? "info"] ?? TONES.info}`}>
       <p className="text-slate-800">{body}</p>
       {points && points.length > 0 && (
-        <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-800">
-          {points.map((point) => (
-            <li key={point}>{point}</li>
-          ))}
-        </ul>
+        <TextList items={points} className="mt-3 list-disc space-y-1 pl-5 text-slate-800" />
       )}
     </div>
   )
@@ -74,11 +71,7 @@ export function AreaList({ areas }: { areas: NonNullable<PestSectionData["areas"
         <li key={area.area} className="rounded-xl border border-slate-200 bg-white p-5">
           <h3 className="text-lg font-semibold text-slate-900">{area.area}</h3>
           <p className="mt-1 text-slate-700">{area.description}</p>
-          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
-            {area.solutions.map((solution) => (
-              <li key={solution}>{solution}</li>
-            ))}
-          </ul>
+          <TextList items={area.solutions} className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700" />
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import { Link } from "gatsby"
-import { Check } from "../../ui/ui-icons"
 import { buttonClass } from "../../ui/button-class"
+import { FeatureList } from "../../ui/feature-list"
 import type { OptionData } from "../types"
 
 export interface OptionLinks {
@@ -21,14 +21,7 @@ export function OptionCards({ options, links }: { options: readonly OptionData[]
             <h3 className="text-lg font-bold text-slate-900">{option.name}</h3>
             <p className="mt-1 text-2xl font-extrabold text-brand-800">{option.price}</p>
             <p className="mt-2 text-sm text-slate-700">{option.description}</p>
-            <ul className="mt-4 space-y-2 text-sm text-slate-700">
-              {option.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <Check className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-                  <span>{feature}</span>
-                </li>
-              ))}
-            </ul>
+            <FeatureList items={option.features} className="mt-4 space-y-2 text-sm text-slate-700" />
           </li>
         ))}
       </ul>
