@@ -2,7 +2,7 @@ import { validateDataFile } from "../gatsby/validate-data"
 import { CALLBACK_CONTRACT_FIELDS, callbackBody, isCallbackBlank, utmFrom } from "../src/lib/leads/offer-callback"
 import { offerText } from "../src/lib/offer-text"
 import { priceAmount } from "../src/lib/price"
-import { offerBusinessJsonLd } from "../src/lib/structured-data"
+import { offerBusinessJsonLd } from "../src/lib/offer-structured-data"
 import { offerCallbackSchema } from "../supabase/functions/_shared/contract"
 import { dataFiles, readData } from "./fixtures/data"
 

@@ -7,7 +7,7 @@ import { hoursLines } from "../lib/hours"
 import { offerText } from "../lib/offer-text"
 import { offerPath } from "../lib/paths"
 import { priceAmount } from "../lib/price"
-import { offerBusinessJsonLd } from "../lib/structured-data"
+import { offerBusinessJsonLd } from "../lib/offer-structured-data"
 
 type Data = Found<Queries.OfferPageQuery>
 

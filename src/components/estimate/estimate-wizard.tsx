@@ -13,7 +13,7 @@ import {
   specialPestsIn,
   type EstimateAnswers,
 } from "../../lib/estimate-wizard"
-import { isSameDayAvailable } from "../../lib/hours"
+import { isSameDayAvailable } from "../../lib/zoned-clock"
 import { errorsFrom, loadContract, type Contract } from "../../lib/leads/contract-loader"
 import {
   estimateLead,
