@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import fc from "fast-check"
+import { estimateLeadSchema } from "../../supabase/functions/_shared/contract"
 import { isEmailAddress } from "../../supabase/functions/_shared/email-address"
 import { companyNotification, type CompanyNotice } from "../../supabase/functions/_shared/mail/templates"
 import { bodies } from "./helpers"
@@ -15,7 +16,10 @@ const KINDS: Array<[kind: CompanyNotice["kind"], notice: (s: Sender) => CompanyN
   ["contact", (s) => ({ kind: "contact", body: { ...bodies.contact(), ...s } }), "Message"],
   [
     "estimate",
-    ({ name, ...s }) => ({ kind: "estimate", body: { ...bodies.estimateLead(), ...s, fullName: name } }),
+    ({ name, ...s }) => ({
+      kind: "estimate",
+      body: { ...estimateLeadSchema.validateSync(bodies.estimateLead()), ...s, fullName: name },
+    }),
     "Property",
   ],
   [
