@@ -48,30 +48,31 @@ describe("hours text", () => {
   })
 })
 
-describe("open now, in New York time", () => {
-  // 2026-11-23 is a Monday; New York is UTC-5 in November and UTC-4 in July.
-  test.each([
-    ["2026-11-23T12:59:00Z", false, "Mon 7:59am"],
-    ["2026-11-23T13:00:00Z", true, "Mon 8:00am, opening minute"],
-    ["2026-11-23T22:59:00Z", true, "Mon 5:59pm"],
-    ["2026-11-23T23:00:00Z", false, "Mon 6:00pm, closed at closing time"],
-    ["2026-11-28T20:30:00Z", true, "Sat 3:30pm"],
-    ["2026-11-28T21:00:00Z", false, "Sat 4:00pm"],
-    ["2026-11-29T17:59:00Z", true, "Sun 12:59pm"],
-    ["2026-11-29T18:00:00Z", false, "Sun 1:00pm"],
-    ["2026-07-06T12:30:00Z", true, "Mon 8:30am in summer time"],
-  ])("%s is open: %s (%s)", (iso, open) => {
-    expect(isOpenAt(site.hours, new Date(iso), NY)).toBe(open)
-  })
-})
+/** [the time in UTC, the expected answer, what that time is in New York] */
+type Instant = [iso: string, expected: boolean, note: string]
 
-describe("same-day service", () => {
-  test.each([
-    ["2026-11-23T16:59:00Z", true, "Mon 11:59am"],
-    ["2026-11-23T17:00:00Z", false, "Mon 12:00pm"],
-    ["2026-11-28T14:00:00Z", true, "Sat 9:00am"],
-    ["2026-11-29T14:00:00Z", false, "Sun 9:00am"],
-  ])("%s: %s (%s)", (iso, available) => {
-    expect(isSameDayAvailable(site.sameDayService, new Date(iso), NY)).toBe(available)
+/** The answer to a yes/no question about the hours, at each of these instants. */
+function answersAt(question: string, answer: (at: Date) => boolean, instants: Instant[]) {
+  describe(`${question}, in New York time`, () => {
+    test.each(instants)("%s: %s (%s)", (iso, expected) => expect(answer(new Date(iso))).toBe(expected))
   })
-})
+}
+
+// 2026-11-23 is a Monday; New York is UTC-5 in November and UTC-4 in July.
+answersAt("open now", (at) => isOpenAt(site.hours, at, NY), [
+  ["2026-11-23T12:59:00Z", false, "Mon 7:59am"],
+  ["2026-11-23T13:00:00Z", true, "Mon 8:00am, opening minute"],
+  ["2026-11-23T22:59:00Z", true, "Mon 5:59pm"],
+  ["2026-11-23T23:00:00Z", false, "Mon 6:00pm, closed at closing time"],
+  ["2026-11-28T20:30:00Z", true, "Sat 3:30pm"],
+  ["2026-11-28T21:00:00Z", false, "Sat 4:00pm"],
+  ["2026-11-29T17:59:00Z", true, "Sun 12:59pm"],
+  ["2026-11-29T18:00:00Z", false, "Sun 1:00pm"],
+  ["2026-07-06T12:30:00Z", true, "Mon 8:30am in summer time"],
+])
+answersAt("same-day service", (at) => isSameDayAvailable(site.sameDayService, at, NY), [
+  ["2026-11-23T16:59:00Z", true, "Mon 11:59am"],
+  ["2026-11-23T17:00:00Z", false, "Mon 12:00pm"],
+  ["2026-11-28T14:00:00Z", true, "Sat 9:00am"],
+  ["2026-11-29T14:00:00Z", false, "Sun 9:00am"],
+])

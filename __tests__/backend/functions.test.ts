@@ -19,59 +19,64 @@ const jobsFor = (submissionId: string) =>
     [`${submissionId}:%`],
   )
 
+/** The one row a submission stored in `table` (failing when it stored none or several). */
+async function storedRow(table: "contact_messages" | "leads", submissionId: string) {
+  const rows = await db.query(`select * from ${table} where submission_id = $1`, [submissionId])
+  expect(rows).toHaveLength(1)
+  return rows[0]
+}
+
+/** Posts a valid body (a 200) and returns the answer, the row it stored in `table` and its outbox jobs. */
+async function submit(name: string, body: { submissionId: string }, table: "contact_messages" | "leads") {
+  const response = await post(app, name, body)
+  expect(response.status).toBe(200)
+  const answer: unknown = await response.json()
+  return { answer, row: await storedRow(table, body.submissionId), jobs: await jobsFor(body.submissionId) }
+}
+
 describe("valid requests are stored with their outbox jobs", () => {
   test("process-contact stores the message, queues the company e-mail and answers { success, message, error }", async () => {
-    const body = bodies.contact()
-    const response = await post(app, "process-contact", body)
-    expect(response.status).toBe(200)
-    const answer = (await response.json()) as Record<string, unknown>
+    const { answer, row, jobs } = await submit("process-contact", bodies.contact(), "contact_messages")
     expect(answer).toEqual({
       success: true,
       message: textContaining("Thank you, Ann!"),
       reference: anyOf(String),
       error: null,
     })
-    const [row] = await db.query(`select * from contact_messages where submission_id = $1`, [body.submissionId])
     expect(row).toMatchObject({
       name: "Ann Lee",
       email: "ann@example.com",
       phone: "914-555-0100",
       message: "Carpenter ants near the deck.",
     })
-    const jobs = await jobsFor(body.submissionId)
-    expect(jobs.map((j) => j.kind)).toEqual(["company_email"])
-    expect(jobs[0]?.payload.to).toBe("info@westchesterfamilypest.example")
+    expect(jobs).toMatchObject([{ kind: "company_email", payload: { to: "info@westchesterfamilypest.example" } }])
   })
 
   test("the $49 booking stores a lead and queues the company and customer e-mails", async () => {
-    const body = bodies.booking()
-    const response = await post(app, "process-simple-lead", body)
-    expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({
+    const { answer, row, jobs } = await submit("process-simple-lead", bodies.booking(), "leads")
+    expect(answer).toMatchObject({
       success: true,
       message: "Your $49 visit has been booked! We'll call you within 24 hours.",
     })
-    const [lead] = await db.query(`select * from leads where submission_id = $1`, [body.submissionId])
-    expect(lead).toMatchObject({
+    expect(row).toMatchObject({
       kind: "booking",
       source: "scarsdale_49_offer",
       full_name: "Tom Hale",
       special_offer: "$49 Scarsdale Starter Visit",
       zip_code: "10583",
     })
-    const jobs = await jobsFor(body.submissionId)
-    expect(jobs.map((j) => j.kind)).toEqual(["company_email", "customer_email"])
-    expect(jobs[1]?.payload).toMatchObject({
-      to: "tom@example.com",
-      subject: "Your $49 Scarsdale Starter Visit is booked",
-    })
+    expect(jobs).toMatchObject([
+      { kind: "company_email" },
+      {
+        kind: "customer_email",
+        payload: { to: "tom@example.com", subject: "Your $49 Scarsdale Starter Visit is booked" },
+      },
+    ])
   })
 
   test("the offer callback keeps offer, notes and UTM fields", async () => {
-    const body = bodies.callback()
-    expect((await post(app, "process-simple-lead", body)).status).toBe(200)
-    const [lead] = await db.query(`select * from leads where submission_id = $1`, [body.submissionId])
-    expect(lead).toMatchObject({
+    const { row, jobs } = await submit("process-simple-lead", bodies.callback(), "leads")
+    expect(row).toMatchObject({
       kind: "callback",
       source: "offer_callback",
       full_name: "Rita Moss",
@@ -84,7 +89,7 @@ describe("valid requests are stored with their outbox jobs", () => {
       utm_term: "mice",
       user_agent: null,
     })
-    expect((await jobsFor(body.submissionId)).map((j) => j.kind)).toEqual(["company_email"])
+    expect(jobs).toMatchObject([{ kind: "company_email" }])
   })
 
   test("the wizard's three calls share one lead, one company e-mail, the CRM forward and the customer confirmation", async () => {
@@ -99,9 +104,8 @@ describe("valid requests are stored with their outbox jobs", () => {
     for (const response of [first, second, third])
       expect(((await response.json()) as { success: boolean }).success).toBe(true)
 
-    const leads = await db.query(`select * from leads where submission_id = $1`, [lead.submissionId])
-    expect(leads).toHaveLength(1)
-    expect(leads[0]).toMatchObject({
+    const stored = await storedRow("leads", lead.submissionId)
+    expect(stored).toMatchObject({
       kind: "estimate",
       source: "website_estimate",
       first_name: "Maria",
@@ -113,8 +117,8 @@ describe("valid requests are stored with their outbox jobs", () => {
       account_id: "WEB-123456",
       user_agent: "Test Browser",
     })
-    expect(leads[0]?.ip_hash).toMatch(/^[0-9a-f]{64}$/)
-    expect(leads[0]?.ip_hash).not.toContain("203.0.113.9")
+    expect(stored?.ip_hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(stored?.ip_hash).not.toContain("203.0.113.9")
 
     const jobs = await jobsFor(lead.submissionId)
     expect(jobs.map((j) => j.kind)).toEqual(["company_email", "crm_forward", "customer_email"])

@@ -73,15 +73,24 @@ const deliveriesPerJob = (received: readonly Received[]) => {
 const mailConfig = (api: FakeServer, env: Record<string, string> = {}): BackendConfig =>
   testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, ...env })
 
+/** Batches of `batchSize` jobs, `concurrency` at a time, e-mail to `api` and, when given, CRM forwards to `crm`. */
+const batchConfig = (
+  api: FakeServer,
+  batchSize: number,
+  concurrency: number,
+  { crm, env = {} }: { crm?: FakeServer; env?: Record<string, string> } = {},
+): BackendConfig =>
+  mailConfig(api, {
+    OUTBOX_BATCH_SIZE: String(batchSize),
+    OUTBOX_CONCURRENCY: String(concurrency),
+    ...(crm ? { CRM_WEBHOOK_URL: crm.url, CRM_WEBHOOK_SECRET: "whsec" } : {}),
+    ...env,
+  })
+
 test("with 1,000 jobs queued, one run delivers a new lead's company notice first and drains them all within its budget", async () => {
   const api = await start([200], 5)
   const crm = await start([200], 5)
-  const config = mailConfig(api, {
-    OUTBOX_BATCH_SIZE: "50",
-    OUTBOX_CONCURRENCY: "10",
-    CRM_WEBHOOK_URL: crm.url,
-    CRM_WEBHOOK_SECRET: "whsec",
-  })
+  const config = batchConfig(api, 50, 10, { crm })
   await queueBacklog("company_email", 400)
   await queueBacklog("company_email", 200, 3)
   await queueBacklog("customer_email", 300)
@@ -116,12 +125,7 @@ test("company notices go before customer e-mails, and those before CRM forwards"
     order.push("crm_forward")
     return 200
   })
-  const config = mailConfig(api, {
-    OUTBOX_BATCH_SIZE: "7",
-    OUTBOX_CONCURRENCY: "1",
-    CRM_WEBHOOK_URL: crm.url,
-    CRM_WEBHOOK_SECRET: "whsec",
-  })
+  const config = batchConfig(api, 7, 1, { crm })
   await queueBacklog("crm_forward", 10)
   await db.query(`update outbox_jobs set next_attempt_at = now() - interval '1 hour'`)
   await queueBacklog("customer_email", 10)
@@ -170,11 +174,7 @@ test("concurrent worker loops never deliver a job twice, whatever the batch size
         let n = 0
         // Some requests fail (503) and are retried at once (backoff 0) within the same runs.
         const api = await start(() => (failEvery > 0 && ++n % (failEvery + 1) === 0 ? 503 : 200), 2)
-        const config = mailConfig(api, {
-          OUTBOX_BATCH_SIZE: String(batchSize),
-          OUTBOX_CONCURRENCY: String(concurrency),
-          OUTBOX_MAX_ATTEMPTS: "50",
-        })
+        const config = batchConfig(api, batchSize, concurrency, { env: { OUTBOX_MAX_ATTEMPTS: "50" } })
         await queueBacklog("company_email", jobs)
         await Promise.all(Array.from({ length: loops }, () => dispatchOutbox({ db, config })))
         const perJob = deliveriesPerJob(api.received)

@@ -17,177 +17,106 @@ const palettes = {
   rose: { sky: ["#ffe4e6", "#fecdd3"], ground: "#4d7c0f" },
 } satisfies Record<string, Palette>
 
-const bug = (spec: BugSpec) => drawBug(spec)
-const PESTS: Record<string, { palette: Palette; figure: string; scale?: number }> = {
-  ants: {
-    palette: palettes.warm,
-    figure: bug({
-      color: "#3f1d0b",
-      body: [
-        { cx: 0, cy: -95, rx: 30, ry: 28 },
-        { cx: 0, cy: -30, rx: 26, ry: 40 },
-        { cx: 0, cy: 70, rx: 52, ry: 66 },
-      ],
-      legs: { count: 6, length: 120, from: -50, to: -10 },
-      antennae: { length: 110, curl: 0.9 },
-    }),
-  },
-  spiders: {
-    palette: palettes.dusk,
-    figure: bug({
-      color: "#1f2937",
-      body: [
-        { cx: 0, cy: -50, rx: 42, ry: 40 },
-        { cx: 0, cy: 60, rx: 70, ry: 80, color: "#374151" },
-      ],
-      legs: { count: 8, length: 190, from: -70, to: -25, bend: 40, width: 7 },
-    }),
-  },
-  roaches: {
-    palette: palettes.warm,
-    figure: bug({
-      color: "#7c2d12",
-      body: [
-        { cx: 0, cy: -120, rx: 34, ry: 26 },
-        { cx: 0, cy: 10, rx: 78, ry: 130, color: "#9a3412" },
-      ],
-      legs: { count: 6, length: 150, from: -60, to: 70 },
-      antennae: { length: 210, curl: 0.3 },
-      segments: 6,
-    }),
-  },
-  rodents: { palette: palettes.cool, figure: drawRodent("#78716c"), scale: 0.95 },
-  "bed-bugs": {
-    palette: palettes.rose,
-    figure: bug({
-      color: "#7f1d1d",
-      body: [
-        { cx: 0, cy: -90, rx: 28, ry: 24 },
-        { cx: 0, cy: -50, rx: 50, ry: 26 },
-        { cx: 0, cy: 40, rx: 95, ry: 90, color: "#991b1b" },
-      ],
-      legs: { count: 6, length: 110, from: -50, to: 40 },
-      antennae: { length: 70, curl: 0.6 },
-      segments: 7,
-    }),
-  },
-  mosquitos: {
-    palette: palettes.cool,
-    figure: bug({
-      color: "#334155",
-      body: [
-        { cx: 0, cy: -100, rx: 20, ry: 20 },
-        { cx: 0, cy: -50, rx: 26, ry: 32 },
-        { cx: 0, cy: 60, rx: 16, ry: 90 },
-      ],
-      legs: { count: 6, length: 210, from: -60, to: -30, bend: 30, width: 3 },
-      wings: { rx: 80, ry: 26, at: -20 },
-      antennae: { length: 60 },
-      stripes: { segment: 2, count: 6, color: "#e2e8f0" },
-    }),
-  },
-  ticks: {
-    palette: palettes.mint,
-    figure: bug({
-      color: "#431407",
-      body: [
-        { cx: 0, cy: -95, rx: 20, ry: 18 },
-        { cx: 0, cy: 20, rx: 85, ry: 105, color: "#7c2d12" },
-        { cx: 0, cy: -35, rx: 50, ry: 45, color: "#292524" },
-      ],
-      legs: { count: 8, length: 120, from: -40, to: 20, width: 6 },
-    }),
-  },
-  bees: {
-    palette: palettes.warm,
-    figure: bug({
-      color: "#1c1917",
-      body: [
-        { cx: 0, cy: -100, rx: 30, ry: 28 },
-        { cx: 0, cy: -45, rx: 42, ry: 40, color: "#a16207" },
-        { cx: 0, cy: 60, rx: 66, ry: 85, color: "#facc15" },
-      ],
-      legs: { count: 6, length: 110, from: -60, to: -20 },
-      wings: { rx: 90, ry: 40, at: -40 },
-      antennae: { length: 80, curl: 0.7 },
-      stripes: { segment: 2, count: 4, color: "#1c1917" },
-    }),
-  },
-  fleas: {
-    palette: palettes.rose,
-    figure: bug({
-      color: "#451a03",
-      body: [
-        { cx: 0, cy: -90, rx: 26, ry: 24 },
-        { cx: 0, cy: 10, rx: 58, ry: 100, color: "#78350f" },
-      ],
-      legs: { count: 6, length: 120, from: -40, to: 60, hindBoost: 1.6, width: 6 },
-      segments: 8,
-    }),
-  },
-  wasps: {
-    palette: palettes.cool,
-    figure: bug({
-      color: "#1c1917",
-      body: [
-        { cx: 0, cy: -115, rx: 28, ry: 26 },
-        { cx: 0, cy: -60, rx: 34, ry: 36, color: "#1c1917" },
-        { cx: 0, cy: 70, rx: 48, ry: 100, color: "#eab308" },
-      ],
-      legs: { count: 6, length: 130, from: -75, to: -40 },
-      wings: { rx: 100, ry: 30, at: -40 },
-      antennae: { length: 90, curl: 0.8 },
-      stripes: { segment: 2, count: 5, color: "#1c1917" },
-    }),
-  },
-  centipedes: { palette: palettes.dusk, figure: drawCentipede("#854d0e") },
-  silverfish: {
-    palette: palettes.cool,
-    figure: bug({
-      color: "#64748b",
-      body: [
-        { cx: 0, cy: -120, rx: 34, ry: 30, color: "#94a3b8" },
-        { cx: 0, cy: -10, rx: 52, ry: 100, color: "#cbd5e1" },
-        { cx: 0, cy: 110, rx: 26, ry: 40, color: "#94a3b8" },
-      ],
-      legs: { count: 6, length: 80, from: -80, to: -20 },
-      antennae: { length: 150, curl: 0.2 },
-      tails: 3,
-      segments: 9,
-    }),
-  },
-  /** A generic beetle under a magnifying glass: the picture of a pest page whose file names none. */
-  default: {
-    palette: palettes.mint,
-    figure: `${bug({
-      color: "#44403c",
-      body: [
-        { cx: 0, cy: -85, rx: 30, ry: 26 },
-        { cx: 0, cy: 25, rx: 70, ry: 95, color: "#57534e" },
-      ],
-      legs: { count: 6, length: 120, from: -50, to: 30 },
-      antennae: { length: 90, curl: 0.5 },
-      segments: 5,
-    })}
+type Segment = BugSpec["body"][number]
+/** A body segment on the centre line, where every pest's segments sit. */
+const seg = (cy: number, rx: number, ry: number, color?: string): Segment => ({ cx: 0, cy, rx, ry, color })
+
+interface PestPicture {
+  palette: Palette
+  figure: string
+  scale?: number
+}
+/** A pest drawn by drawBug in `color` on a `palette` scene; `overlay` is drawn over it. */
+function bug(
+  palette: keyof typeof palettes,
+  color: string,
+  { overlay = "", ...spec }: Omit<BugSpec, "color"> & { overlay?: string },
+): PestPicture {
+  return { palette: palettes[palette], figure: `${drawBug({ ...spec, color })}${overlay}` }
+}
+
+/** The magnifying glass over the default pest's beetle. */
+const magnifier = `
 <g transform="translate(-30 -20)">
   <circle cx="0" cy="0" r="170" fill="#e0f2fe" fill-opacity="0.35" stroke="#0b6138" stroke-width="26"/>
   <rect x="110" y="110" width="60" height="190" rx="22" fill="#0b6138" transform="rotate(-45 140 205)"/>
-</g>`,
-  },
-  termites: {
-    palette: palettes.warm,
-    figure: bug({
-      color: "#78350f",
-      body: [
-        { cx: 0, cy: -110, rx: 34, ry: 34, color: "#92400e" },
-        { cx: 0, cy: -55, rx: 30, ry: 26, color: "#fde68a" },
-        { cx: 0, cy: 50, rx: 56, ry: 95, color: "#fef3c7" },
-      ],
-      legs: { count: 6, length: 110, from: -60, to: -30 },
-      antennae: { length: 80, curl: 0.6 },
-      segments: 8,
-    }),
-  },
+</g>`
+
+const PESTS: Record<string, PestPicture> = {
+  ants: bug("warm", "#3f1d0b", {
+    body: [seg(-95, 30, 28), seg(-30, 26, 40), seg(70, 52, 66)],
+    legs: { count: 6, length: 120, from: -50, to: -10 },
+    antennae: { length: 110, curl: 0.9 },
+  }),
+  spiders: bug("dusk", "#1f2937", {
+    body: [seg(-50, 42, 40), seg(60, 70, 80, "#374151")],
+    legs: { count: 8, length: 190, from: -70, to: -25, bend: 40, width: 7 },
+  }),
+  roaches: bug("warm", "#7c2d12", {
+    body: [seg(-120, 34, 26), seg(10, 78, 130, "#9a3412")],
+    legs: { count: 6, length: 150, from: -60, to: 70 },
+    antennae: { length: 210, curl: 0.3 },
+    segments: 6,
+  }),
+  rodents: { palette: palettes.cool, figure: drawRodent("#78716c"), scale: 0.95 },
+  "bed-bugs": bug("rose", "#7f1d1d", {
+    body: [seg(-90, 28, 24), seg(-50, 50, 26), seg(40, 95, 90, "#991b1b")],
+    legs: { count: 6, length: 110, from: -50, to: 40 },
+    antennae: { length: 70, curl: 0.6 },
+    segments: 7,
+  }),
+  mosquitos: bug("cool", "#334155", {
+    body: [seg(-100, 20, 20), seg(-50, 26, 32), seg(60, 16, 90)],
+    legs: { count: 6, length: 210, from: -60, to: -30, bend: 30, width: 3 },
+    wings: { rx: 80, ry: 26, at: -20 },
+    antennae: { length: 60 },
+    stripes: { segment: 2, count: 6, color: "#e2e8f0" },
+  }),
+  ticks: bug("mint", "#431407", {
+    body: [seg(-95, 20, 18), seg(20, 85, 105, "#7c2d12"), seg(-35, 50, 45, "#292524")],
+    legs: { count: 8, length: 120, from: -40, to: 20, width: 6 },
+  }),
+  bees: bug("warm", "#1c1917", {
+    body: [seg(-100, 30, 28), seg(-45, 42, 40, "#a16207"), seg(60, 66, 85, "#facc15")],
+    legs: { count: 6, length: 110, from: -60, to: -20 },
+    wings: { rx: 90, ry: 40, at: -40 },
+    antennae: { length: 80, curl: 0.7 },
+    stripes: { segment: 2, count: 4, color: "#1c1917" },
+  }),
+  fleas: bug("rose", "#451a03", {
+    body: [seg(-90, 26, 24), seg(10, 58, 100, "#78350f")],
+    legs: { count: 6, length: 120, from: -40, to: 60, hindBoost: 1.6, width: 6 },
+    segments: 8,
+  }),
+  wasps: bug("cool", "#1c1917", {
+    body: [seg(-115, 28, 26), seg(-60, 34, 36, "#1c1917"), seg(70, 48, 100, "#eab308")],
+    legs: { count: 6, length: 130, from: -75, to: -40 },
+    wings: { rx: 100, ry: 30, at: -40 },
+    antennae: { length: 90, curl: 0.8 },
+    stripes: { segment: 2, count: 5, color: "#1c1917" },
+  }),
+  centipedes: { palette: palettes.dusk, figure: drawCentipede("#854d0e") },
+  silverfish: bug("cool", "#64748b", {
+    body: [seg(-120, 34, 30, "#94a3b8"), seg(-10, 52, 100, "#cbd5e1"), seg(110, 26, 40, "#94a3b8")],
+    legs: { count: 6, length: 80, from: -80, to: -20 },
+    antennae: { length: 150, curl: 0.2 },
+    tails: 3,
+    segments: 9,
+  }),
+  /** A generic beetle under a magnifying glass: the picture of a pest page whose file names none. */
+  default: bug("mint", "#44403c", {
+    body: [seg(-85, 30, 26), seg(25, 70, 95, "#57534e")],
+    legs: { count: 6, length: 120, from: -50, to: 30 },
+    antennae: { length: 90, curl: 0.5 },
+    segments: 5,
+    overlay: magnifier,
+  }),
+  termites: bug("warm", "#78350f", {
+    body: [seg(-110, 34, 34, "#92400e"), seg(-55, 30, 26, "#fde68a"), seg(50, 56, 95, "#fef3c7")],
+    legs: { count: 6, length: 110, from: -60, to: -30 },
+    antennae: { length: 80, curl: 0.6 },
+    segments: 8,
+  }),
 }
 
 const heroFigure = `

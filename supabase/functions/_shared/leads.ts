@@ -238,70 +238,58 @@ const customerJob = (
   payload: withSafeHeaders({ to, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...content }),
 })
 
+/**
+ * A lead's intake: answered with `message`; stores the lead row (a later wizard call finds the same one) with the
+ * company's notice and the jobs `more` builds from the lead's id, in one transaction.
+ */
+function storedLead(
+  message: string,
+  notice: CompanyNotice,
+  columns: LeadInsert,
+  more: (leadId: string, ctx: RequestContext) => NewJob[] = () => [],
+): Intake {
+  const { submissionId } = notice.body
+  return {
+    answer: answered(message),
+    store: async (tx, ctx) => {
+      const leadId = await upsertLead(tx, submissionId, columns, ctx)
+      await enqueueJobs(tx, [companyJob(submissionId, notice, { leadId }, ctx), ...more(leadId, ctx)])
+      return leadId
+    },
+  }
+}
+
 /** process-simple-lead: the wizard's first call, the $49 booking or the offer callback, as its kind says. */
 export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
   switch (submission.kind) {
     case "estimate": {
       const { lead } = submission
-      return {
-        answer: answered(RESPONSES.estimateLead),
-        store: async (tx, ctx) => {
-          const leadId = await upsertLead(tx, lead.submissionId, estimateColumns(lead), ctx)
-          await enqueueJobs(tx, [companyJob(lead.submissionId, { kind: "estimate", body: lead }, { leadId }, ctx)])
-          return leadId
-        },
-      }
+      return storedLead(RESPONSES.estimateLead, { kind: "estimate", body: lead }, estimateColumns(lead))
     }
     case "booking": {
       const { lead } = submission
-      return {
-        answer: answered(RESPONSES.booking),
-        store: async (tx, ctx) => {
-          const leadId = await upsertLead(tx, lead.submissionId, bookingColumns(lead), ctx)
-          await enqueueJobs(tx, [
-            companyJob(lead.submissionId, { kind: "booking", body: lead }, { leadId }, ctx),
-            customerJob(lead.submissionId, leadId, lead.email, bookingConfirmation(lead), ctx),
-          ])
-          return leadId
-        },
-      }
+      return storedLead(RESPONSES.booking, { kind: "booking", body: lead }, bookingColumns(lead), (leadId, ctx) => [
+        customerJob(lead.submissionId, leadId, lead.email, bookingConfirmation(lead), ctx),
+      ])
     }
     case "callback": {
       const { lead } = submission
-      return {
-        answer: answered(RESPONSES.callback),
-        store: async (tx, ctx) => {
-          const leadId = await upsertLead(tx, lead.submissionId, callbackColumns(lead), ctx)
-          await enqueueJobs(tx, [companyJob(lead.submissionId, { kind: "callback", body: lead }, { leadId }, ctx)])
-          return leadId
-        },
-      }
+      return storedLead(RESPONSES.callback, { kind: "callback", body: lead }, callbackColumns(lead))
     }
   }
 }
 
 /** process-estimate: the wizard's second call, stored with the lead and forwarded to the CRM. */
-export const estimateIntake = (body: EstimateRequest): Intake => ({
-  answer: answered(RESPONSES.estimateRequest),
-  store: async (tx, ctx) => {
-    const leadId = await upsertLead(tx, body.submissionId, estimateColumns(body), ctx)
-    await enqueueJobs(tx, [
-      companyJob(body.submissionId, { kind: "estimate", body }, { leadId }, ctx),
-      { kind: "crm_forward", dedupeKey: `${body.submissionId}:crm_forward`, leadId, payload: crmPayload(body, leadId) },
-    ])
-    return leadId
-  },
-})
+export const estimateIntake = (body: EstimateRequest): Intake =>
+  storedLead(RESPONSES.estimateRequest, { kind: "estimate", body }, estimateColumns(body), (leadId) => [
+    { kind: "crm_forward", dedupeKey: `${body.submissionId}:crm_forward`, leadId, payload: crmPayload(body, leadId) },
+  ])
 
 /** send-estimate-confirmation: the wizard's third call, which e-mails the visitor their estimate. */
-export const estimateConfirmationIntake = (body: EstimateRequest): Intake => ({
-  answer: answered(fill(RESPONSES.estimateConfirmation, { email: body.email })),
-  store: async (tx, ctx) => {
-    const leadId = await upsertLead(tx, body.submissionId, estimateColumns(body), ctx)
-    await enqueueJobs(tx, [
-      companyJob(body.submissionId, { kind: "estimate", body }, { leadId }, ctx),
-      customerJob(body.submissionId, leadId, body.email, estimateConfirmation(body), ctx),
-    ])
-    return leadId
-  },
-})
+export const estimateConfirmationIntake = (body: EstimateRequest): Intake =>
+  storedLead(
+    fill(RESPONSES.estimateConfirmation, { email: body.email }),
+    { kind: "estimate", body },
+    estimateColumns(body),
+    (leadId, ctx) => [customerJob(body.submissionId, leadId, body.email, estimateConfirmation(body), ctx)],
+  )

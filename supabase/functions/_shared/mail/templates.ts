@@ -9,7 +9,6 @@ export type LeadKind = keyof typeof LEAD_MESSAGES.companyEmail.kindLabels
 
 const label = <T extends { id: string }>(list: readonly T[], id: string, key: keyof T) =>
   String(list.find((item) => item.id === id)?.[key] ?? id)
-const optionalRow = (name: string, value: string | undefined): Array<[string, string]> => (value ? [[name, value]] : [])
 const yesNo = (value: boolean, note: string) => (value ? `Yes (${note})` : "No")
 const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName
 
@@ -49,59 +48,41 @@ export type CompanyNotice =
   | { kind: "booking"; body: OfferBooking }
   | { kind: "callback"; body: OfferCallback }
 
-function noticeRows(notice: CompanyNotice): { name: string; replyTo?: string; rows: Array<[string, string]> } {
+type Row = [string, string]
+type NoticeContent = { name: string; replyTo?: string; rows: Row[] }
+
+/** Every notice opens with who sent it; a callback may come without an e-mail (`email` undefined: no row, no reply-to). */
+function fromSender(name: string, phone: string, email: string | undefined, rows: Row[]): NoticeContent {
+  // The address is also a row: the notice may go out without its reply_to (see outbox.ts).
+  const emailRow: Row[] = email === undefined ? [] : [["Email", email]]
+  return { name, replyTo: email, rows: [["Name", name], ["Phone", phone], ...emailRow, ...rows] }
+}
+
+function noticeRows(notice: CompanyNotice): NoticeContent {
   switch (notice.kind) {
     case "contact": {
       const b = notice.body
-      return {
-        name: b.name,
-        replyTo: b.email,
-        rows: [
-          ["Name", b.name],
-          ["Phone", b.phone],
-          ["Email", b.email],
-          ["Message", b.message],
-        ],
-      }
+      return fromSender(b.name, b.phone, b.email, [["Message", b.message]])
     }
     case "estimate": {
       const b = notice.body
-      return {
-        name: b.fullName,
-        replyTo: b.email,
-        rows: [["Name", b.fullName], ["Phone", b.phone], ["Email", b.email], ...estimateRows(b)],
-      }
+      return fromSender(b.fullName, b.phone, b.email, estimateRows(b))
     }
     case "booking": {
       const b = notice.body
-      return {
-        name: b.fullName,
-        replyTo: b.email,
-        rows: [
-          ["Name", b.fullName],
-          ["Phone", b.phone],
-          ["Email", b.email],
-          ["Address", `${b.streetAddress}, ${b.city} ${b.zipCode}`],
-          ["Offer", b.specialOffer],
-        ],
-      }
+      return fromSender(b.fullName, b.phone, b.email, [
+        ["Address", `${b.streetAddress}, ${b.city} ${b.zipCode}`],
+        ["Offer", b.specialOffer],
+      ])
     }
     case "callback": {
       const b = notice.body
-      return {
-        name: b.full_name,
-        replyTo: b.email || undefined,
-        rows: [
-          ["Name", b.full_name],
-          ["Phone", b.phone],
-          // Also here as text: the notice may go out without its reply_to (see outbox.ts).
-          ...optionalRow("Email", b.email),
-          ["Address", [b.street_address, b.city, b.zip_code].filter(Boolean).join(", ")],
-          ["Offer", b.special_offer],
-          ["Notes", b.notes],
-          ["Campaign", [b.utm_source, b.utm_campaign, b.utm_term].filter(Boolean).join(" / ")],
-        ],
-      }
+      return fromSender(b.full_name, b.phone, b.email || undefined, [
+        ["Address", [b.street_address, b.city, b.zip_code].filter(Boolean).join(", ")],
+        ["Offer", b.special_offer],
+        ["Notes", b.notes],
+        ["Campaign", [b.utm_source, b.utm_campaign, b.utm_term].filter(Boolean).join(" / ")],
+      ])
     }
   }
 }

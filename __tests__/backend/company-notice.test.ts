@@ -1,0 +1,69 @@
+/** @jest-environment node */
+import fc from "fast-check"
+import { estimateLeadSchema } from "../../supabase/functions/_shared/contract"
+import { isEmailAddress } from "../../supabase/functions/_shared/email-address"
+import { companyNotification, type CompanyNotice } from "../../supabase/functions/_shared/mail/templates"
+import { bodies } from "./helpers"
+
+interface Sender {
+  name: string
+  phone: string
+  email: string
+}
+
+/** Each kind of notice from a sender, with the label of the first row after the sender's own. */
+const KINDS: Array<[kind: CompanyNotice["kind"], notice: (s: Sender) => CompanyNotice, firstOwnRow: string]> = [
+  ["contact", (s) => ({ kind: "contact", body: { ...bodies.contact(), ...s } }), "Message"],
+  [
+    "estimate",
+    ({ name, ...s }) => ({
+      kind: "estimate",
+      body: { ...estimateLeadSchema.validateSync(bodies.estimateLead()), ...s, fullName: name },
+    }),
+    "Property",
+  ],
+  [
+    "booking",
+    ({ name, ...s }) => ({ kind: "booking", body: { ...bodies.booking(), ...s, fullName: name } }),
+    "Address",
+  ],
+  [
+    "callback",
+    ({ name, ...s }) => ({ kind: "callback", body: { ...bodies.callback(), ...s, full_name: name } }),
+    "Address",
+  ],
+]
+
+// One line each: the text part puts a row on a line, so a line break would blur where a row ends.
+const oneLine = fc.string({ unit: "grapheme" }).filter((s) => !/[\r\n]/.test(s))
+const sender = fc.record({
+  name: oneLine,
+  phone: oneLine,
+  email: fc.oneof(fc.emailAddress(), oneLine, fc.constant("")),
+})
+
+describe.each(KINDS)("the company's %s notice", (_kind, notice, firstOwnRow) => {
+  test("opens with the sender's name, phone and e-mail rows (each only when given), then its own rows", () => {
+    fc.assert(
+      fc.property(sender, (s) => {
+        const { text } = companyNotification(notice(s), "REF-1")
+        const senderRows = [
+          ["Name", s.name],
+          ["Phone", s.phone],
+          ["Email", s.email],
+        ].filter(([, value]) => value !== "")
+        const block = [...senderRows.map(([label, value]) => `${label}: ${value}`), `${firstOwnRow}: `].join("\n")
+        expect(text).toContain(`\n\n${block}`)
+      }),
+    )
+  })
+
+  test("replies to the sender's e-mail exactly when it is an address the e-mail API takes", () => {
+    fc.assert(
+      fc.property(sender, (s) => {
+        const { replyTo } = companyNotification(notice(s), "REF-1")
+        expect(replyTo).toBe(isEmailAddress(s.email) ? s.email : undefined)
+      }),
+    )
+  })
+})
