@@ -1,12 +1,5 @@
-import {
-  formatClock,
-  formatDays,
-  hoursLines,
-  hoursSummary,
-  isOpenAt,
-  isSameDayAvailable,
-  openingHoursSpecification,
-} from "../src/lib/hours"
+import { formatClock, formatDays, hoursLines, hoursSummary, openingHoursSpecification } from "../src/lib/hours"
+import { isOpenAt, isSameDayAvailable } from "../src/lib/zoned-clock"
 import { readData } from "./fixtures/data"
 
 const site = readData<{
