@@ -2,20 +2,6 @@ import { graphql } from "gatsby"
 import { NotFound } from "../components/page/not-found"
 import { siteTemplate } from "../components/page/page-template"
 
-const template = siteTemplate<Queries.NotFoundPageQuery>({
-  content: ({ notFoundYaml: page }, { company }, pathname) => (
-    <NotFound {...page} phone={company.phone} pathname={pathname} />
-  ),
-  seo: ({ notFoundYaml: page }, _site, pathname) => ({
-    title: page.title,
-    description: page.description,
-    path: pathname,
-    noindex: true,
-  }),
-})
-export const Head = template.Head
-export default template.Page
-
 export const query = graphql`
   query NotFoundPage {
     notFoundYaml {
@@ -30,3 +16,17 @@ export const query = graphql`
     }
   }
 `
+
+const template = siteTemplate<Queries.NotFoundPageQuery>({
+  content: ({ notFoundYaml: page }, { company }, pathname) => (
+    <NotFound {...page} phone={company.phone} pathname={pathname} />
+  ),
+  seo: ({ notFoundYaml: page }, _site, pathname) => ({
+    title: page.title,
+    description: page.description,
+    path: pathname,
+    noindex: true,
+  }),
+})
+export const Head = template.Head
+export default template.Page

@@ -2,12 +2,6 @@ import { graphql } from "gatsby"
 import { AboutPage } from "../components/about/about-page"
 import { pageTemplate } from "../components/page/page-template"
 
-const template = pageTemplate<Queries.AboutPageQuery, Parameters<typeof AboutPage>[0]>(AboutPage, (data) => ({
-  content: data.aboutYaml,
-}))
-export const Head = template.Head
-export default template.Page
-
 export const query = graphql`
   query AboutPage($slug: String!) {
     ...StaticPage
@@ -38,3 +32,9 @@ export const query = graphql`
     }
   }
 `
+
+const template = pageTemplate<Queries.AboutPageQuery, Parameters<typeof AboutPage>[0]>(AboutPage, (data) => ({
+  content: data.aboutYaml,
+}))
+export const Head = template.Head
+export default template.Page

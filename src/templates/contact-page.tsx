@@ -3,13 +3,6 @@ import { ContactPageWithForm, type ContactPageWithFormProps } from "../component
 import { pageTemplate } from "../components/page/page-template"
 import { hoursLines } from "../lib/hours"
 
-const template = pageTemplate<Queries.ContactPageQuery, ContactPageWithFormProps>(
-  ContactPageWithForm,
-  (data, { company }) => ({ content: data.contactPageYaml, email: company.email, hours: hoursLines(company.hours) }),
-)
-export const Head = template.Head
-export default template.Page
-
 export const query = graphql`
   query ContactPage($slug: String!) {
     ...StaticPage
@@ -48,3 +41,10 @@ export const query = graphql`
     }
   }
 `
+
+const template = pageTemplate<Queries.ContactPageQuery, ContactPageWithFormProps>(
+  ContactPageWithForm,
+  (data, { company }) => ({ content: data.contactPageYaml, email: company.email, hours: hoursLines(company.hours) }),
+)
+export const Head = template.Head
+export default template.Page

@@ -3,17 +3,6 @@ import { EstimatePage, type EstimatePageProps } from "../components/estimate/est
 import { pageTemplate } from "../components/page/page-template"
 import { estimatePestOptions } from "../lib/pest-lists"
 
-/** The wizard's pest choices come from the pest files (estimate:), the other choices from estimate-options.yaml. */
-const template = pageTemplate<Queries.EstimatePageQuery, EstimatePageProps>(EstimatePage, (data, { company }) => ({
-  texts: data.estimateWizardYaml,
-  options: { ...data.estimateOptionsYaml, ...estimatePestOptions(data.allPestYaml.nodes) },
-  plans: data.plansYaml.plans,
-  sameDayRule: company.sameDayService,
-  timeZone: company.timeZone,
-}))
-export const Head = template.Head
-export default template.Page
-
 export const query = graphql`
   query EstimatePage($slug: String!) {
     ...StaticPage
@@ -120,3 +109,14 @@ export const query = graphql`
     }
   }
 `
+
+/** The wizard's pest choices come from the pest files (estimate:), the other choices from estimate-options.yaml. */
+const template = pageTemplate<Queries.EstimatePageQuery, EstimatePageProps>(EstimatePage, (data, { company }) => ({
+  texts: data.estimateWizardYaml,
+  options: { ...data.estimateOptionsYaml, ...estimatePestOptions(data.allPestYaml.nodes) },
+  plans: data.plansYaml.plans,
+  sameDayRule: company.sameDayService,
+  timeZone: company.timeZone,
+}))
+export const Head = template.Head
+export default template.Page

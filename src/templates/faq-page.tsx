@@ -3,14 +3,6 @@ import { FaqPage } from "../components/faq/faq-page"
 import { pageTemplate } from "../components/page/page-template"
 import { faqJsonLd } from "../lib/structured-data"
 
-const template = pageTemplate<Queries.FaqPageQuery, Parameters<typeof FaqPage>[0]>(
-  FaqPage,
-  (data) => ({ content: data.faqYaml }),
-  (data) => [faqJsonLd(data.faqYaml.questions)],
-)
-export const Head = template.Head
-export default template.Page
-
 export const query = graphql`
   query FaqPage($slug: String!) {
     ...StaticPage
@@ -30,3 +22,11 @@ export const query = graphql`
     }
   }
 `
+
+const template = pageTemplate<Queries.FaqPageQuery, Parameters<typeof FaqPage>[0]>(
+  FaqPage,
+  (data) => ({ content: data.faqYaml }),
+  (data) => [faqJsonLd(data.faqYaml.questions)],
+)
+export const Head = template.Head
+export default template.Page

@@ -2,15 +2,6 @@ import { graphql } from "gatsby"
 import { HomePage, type HomePageProps } from "../components/home/home-page"
 import { pageTemplate } from "../components/page/page-template"
 
-const template = pageTemplate<Queries.HomePageQuery, HomePageProps>(HomePage, (data) => ({
-  home: data.homeYaml,
-  heroImage: data.homeYaml.heroImage.src.childImageSharp?.gatsbyImageData,
-  plans: data.plansYaml.plans,
-  testimonials: data.testimonialsYaml,
-}))
-export const Head = template.Head
-export default template.Page
-
 export const query = graphql`
   query HomePage($slug: String!) {
     ...StaticPage
@@ -60,3 +51,12 @@ export const query = graphql`
     }
   }
 `
+
+const template = pageTemplate<Queries.HomePageQuery, HomePageProps>(HomePage, (data) => ({
+  home: data.homeYaml,
+  heroImage: data.homeYaml.heroImage.src.childImageSharp?.gatsbyImageData,
+  plans: data.plansYaml.plans,
+  testimonials: data.testimonialsYaml,
+}))
+export const Head = template.Head
+export default template.Page

@@ -9,70 +9,6 @@ import { offerPath } from "../lib/paths"
 import { priceAmount } from "../lib/price"
 import { offerBusinessJsonLd } from "../lib/offer-structured-data"
 
-type Data = Found<Queries.OfferPageQuery>
-
-/** The offer with site.yaml's phone, e-mail and hours wherever the offer file does not set its own. */
-const offerDetails = (offer: Data["offerYaml"], company: Company): OfferDetails => ({
-  ...offer,
-  phone: offer.phone ?? company.phone,
-  email: offer.email ?? company.email,
-  hours: hoursLines(offer.hours ?? company.hours),
-  testimonials: offer.customTestimonials,
-})
-
-/** The hero picture data/offer-page.yaml lists for the offer's heroVariant. */
-function heroPicture(texts: Data["offerPageYaml"], variant: string): HeroPicture | null {
-  const entry = texts.heroImages.find((candidate) => candidate.variant === variant)
-  const image = entry?.image.src.childImageSharp?.gatsbyImageData
-  return entry && image ? { image, alt: entry.image.alt } : null
-}
-
-const template = standaloneTemplate<Queries.OfferPageQuery>({
-  content: (
-    { offerYaml: offer, offerPageYaml: texts, plansYaml },
-    { company, logo, navigation, siteUrl, adsConversionTarget },
-  ) => {
-    const plans = texts.protection.plans.flatMap((card) => {
-      const plan = plansYaml.plans.find((p) => p.id === card.plan)
-      return plan ? [{ name: plan.name, badge: plan.badge, summary: card.summary, points: card.points }] : []
-    })
-    return (
-      <OfferLanding
-        offer={offerDetails(offer, company)}
-        texts={texts}
-        plans={plans}
-        picture={heroPicture(texts, offer.heroVariant)}
-        company={company}
-        logo={logo}
-        siteUrl={siteUrl}
-        conversion={{ sendTo: adsConversionTarget, value: priceAmount(offer.price) }}
-        skipToContent={navigation.labels.skipToContent}
-      />
-    )
-  },
-  /** Title, description and social tags from the offer; the canonical is the offer's own page, also when the fallback route shows it. */
-  seo: ({ offerYaml: offer, offerPageYaml: texts }, { company, siteUrl }) => {
-    const details = offerDetails(offer, company)
-    const path = offerPath(offer.key)
-    const picture = heroPicture(texts, offer.heroVariant)
-    const imageSrc = picture?.image.images.fallback?.src
-    return {
-      title: offer.title,
-      description: offer.metaDescription,
-      path,
-      image: picture && imageSrc ? { url: `${siteUrl}${imageSrc}`, alt: picture.alt } : undefined,
-      businessJsonLd: offerBusinessJsonLd(
-        { ...details, description: offerText(texts.hero.tagline, details) },
-        company,
-        siteUrl,
-        `${siteUrl}${path}`,
-      ),
-    }
-  },
-})
-export const Head = template.Head
-export default template.Page
-
 export const query = graphql`
   query OfferPage($slug: String!) {
     offerYaml(key: { eq: $slug }) {
@@ -215,3 +151,67 @@ export const query = graphql`
     }
   }
 `
+
+type Data = Found<Queries.OfferPageQuery>
+
+/** The offer with site.yaml's phone, e-mail and hours wherever the offer file does not set its own. */
+const offerDetails = (offer: Data["offerYaml"], company: Company): OfferDetails => ({
+  ...offer,
+  phone: offer.phone ?? company.phone,
+  email: offer.email ?? company.email,
+  hours: hoursLines(offer.hours ?? company.hours),
+  testimonials: offer.customTestimonials,
+})
+
+/** The hero picture data/offer-page.yaml lists for the offer's heroVariant. */
+function heroPicture(texts: Data["offerPageYaml"], variant: string): HeroPicture | null {
+  const entry = texts.heroImages.find((candidate) => candidate.variant === variant)
+  const image = entry?.image.src.childImageSharp?.gatsbyImageData
+  return entry && image ? { image, alt: entry.image.alt } : null
+}
+
+const template = standaloneTemplate<Queries.OfferPageQuery>({
+  content: (
+    { offerYaml: offer, offerPageYaml: texts, plansYaml },
+    { company, logo, navigation, siteUrl, adsConversionTarget },
+  ) => {
+    const plans = texts.protection.plans.flatMap((card) => {
+      const plan = plansYaml.plans.find((p) => p.id === card.plan)
+      return plan ? [{ name: plan.name, badge: plan.badge, summary: card.summary, points: card.points }] : []
+    })
+    return (
+      <OfferLanding
+        offer={offerDetails(offer, company)}
+        texts={texts}
+        plans={plans}
+        picture={heroPicture(texts, offer.heroVariant)}
+        company={company}
+        logo={logo}
+        siteUrl={siteUrl}
+        conversion={{ sendTo: adsConversionTarget, value: priceAmount(offer.price) }}
+        skipToContent={navigation.labels.skipToContent}
+      />
+    )
+  },
+  /** Title, description and social tags from the offer; the canonical is the offer's own page, also when the fallback route shows it. */
+  seo: ({ offerYaml: offer, offerPageYaml: texts }, { company, siteUrl }) => {
+    const details = offerDetails(offer, company)
+    const path = offerPath(offer.key)
+    const picture = heroPicture(texts, offer.heroVariant)
+    const imageSrc = picture?.image.images.fallback?.src
+    return {
+      title: offer.title,
+      description: offer.metaDescription,
+      path,
+      image: picture && imageSrc ? { url: `${siteUrl}${imageSrc}`, alt: picture.alt } : undefined,
+      businessJsonLd: offerBusinessJsonLd(
+        { ...details, description: offerText(texts.hero.tagline, details) },
+        company,
+        siteUrl,
+        `${siteUrl}${path}`,
+      ),
+    }
+  },
+})
+export const Head = template.Head
+export default template.Page

@@ -2,16 +2,6 @@ import { graphql } from "gatsby"
 import { OffersIndexPage } from "../components/offer/offers-index"
 import { pageTemplate } from "../components/page/page-template"
 
-const template = pageTemplate<Queries.OffersIndexPageQuery, Parameters<typeof OffersIndexPage>[0]>(
-  OffersIndexPage,
-  (data, { company }) => ({
-    notes: data.offersIndexYaml,
-    offers: data.allOfferYaml.nodes.map((offer) => ({ ...offer, phone: offer.phone ?? company.phone })),
-  }),
-)
-export const Head = template.Head
-export default template.Page
-
 export const query = graphql`
   query OffersIndexPage($slug: String!) {
     ...StaticPage
@@ -53,3 +43,13 @@ export const query = graphql`
     }
   }
 `
+
+const template = pageTemplate<Queries.OffersIndexPageQuery, Parameters<typeof OffersIndexPage>[0]>(
+  OffersIndexPage,
+  (data, { company }) => ({
+    notes: data.offersIndexYaml,
+    offers: data.allOfferYaml.nodes.map((offer) => ({ ...offer, phone: offer.phone ?? company.phone })),
+  }),
+)
+export const Head = template.Head
+export default template.Page

@@ -5,38 +5,6 @@ import { pestPath, withTrailingSlash } from "../lib/paths"
 import { pestTrail } from "../lib/pest-trail"
 import { breadcrumbJsonLd } from "../lib/structured-data"
 
-/** A pest without its own picture shows services-page.yaml's defaultPestImage. */
-const template = siteTemplate<Queries.PestPageQuery>({
-  content: ({ pestYaml: pest, servicesPageYaml }, { company, navigation }) => {
-    const image = pest.image ?? servicesPageYaml.defaultPestImage
-    return (
-      <PestPage
-        pest={pest}
-        image={{ data: image.src.childImageSharp?.gatsbyImageData, alt: image.alt }}
-        breadcrumb={pestTrail(navigation, pest)}
-        phone={company.phone}
-        callLabel={navigation.callCta.label}
-        links={{
-          estimate: {
-            label: navigation.estimateCta.mobileLabel,
-            path: withTrailingSlash(navigation.routes.estimate.path),
-          },
-          plans: { label: navigation.routes.plans.label, path: withTrailingSlash(navigation.routes.plans.path) },
-        }}
-      />
-    )
-  },
-  seo: ({ pestYaml: pest }, { navigation, siteUrl }) => ({
-    title: pest.title,
-    description: pest.description,
-    keywords: pest.keywords,
-    path: pestPath(pest.slug),
-    jsonLd: [breadcrumbJsonLd(pestTrail(navigation, pest), siteUrl)],
-  }),
-})
-export const Head = template.Head
-export default template.Page
-
 export const query = graphql`
   query PestPage($slug: String!) {
     pestYaml(slug: { eq: $slug }) {
@@ -116,3 +84,35 @@ export const query = graphql`
     }
   }
 `
+
+/** A pest without its own picture shows services-page.yaml's defaultPestImage. */
+const template = siteTemplate<Queries.PestPageQuery>({
+  content: ({ pestYaml: pest, servicesPageYaml }, { company, navigation }) => {
+    const image = pest.image ?? servicesPageYaml.defaultPestImage
+    return (
+      <PestPage
+        pest={pest}
+        image={{ data: image.src.childImageSharp?.gatsbyImageData, alt: image.alt }}
+        breadcrumb={pestTrail(navigation, pest)}
+        phone={company.phone}
+        callLabel={navigation.callCta.label}
+        links={{
+          estimate: {
+            label: navigation.estimateCta.mobileLabel,
+            path: withTrailingSlash(navigation.routes.estimate.path),
+          },
+          plans: { label: navigation.routes.plans.label, path: withTrailingSlash(navigation.routes.plans.path) },
+        }}
+      />
+    )
+  },
+  seo: ({ pestYaml: pest }, { navigation, siteUrl }) => ({
+    title: pest.title,
+    description: pest.description,
+    keywords: pest.keywords,
+    path: pestPath(pest.slug),
+    jsonLd: [breadcrumbJsonLd(pestTrail(navigation, pest), siteUrl)],
+  }),
+})
+export const Head = template.Head
+export default template.Page

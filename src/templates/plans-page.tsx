@@ -2,12 +2,6 @@ import { graphql } from "gatsby"
 import { pageTemplate } from "../components/page/page-template"
 import { PlansPage } from "../components/plans/plans-page"
 
-const template = pageTemplate<Queries.PlansPageQuery, Parameters<typeof PlansPage>[0]>(PlansPage, (data) => ({
-  content: data.plansYaml,
-}))
-export const Head = template.Head
-export default template.Page
-
 export const query = graphql`
   query PlansPage($slug: String!) {
     ...StaticPage
@@ -27,3 +21,9 @@ export const query = graphql`
     }
   }
 `
+
+const template = pageTemplate<Queries.PlansPageQuery, Parameters<typeof PlansPage>[0]>(PlansPage, (data) => ({
+  content: data.plansYaml,
+}))
+export const Head = template.Head
+export default template.Page

@@ -7,36 +7,6 @@ import { ScarsdaleOfferPage } from "../components/scarsdale-offer/scarsdale-offe
 import { pageSeoProps } from "../components/seo/page-seo"
 import { hoursLines } from "../lib/hours"
 
-const template = standaloneTemplate<Queries.ScarsdaleOfferPageQuery>({
-  content: (
-    { scarsdaleOfferYaml: content, offerPageYaml: { footer: labels } },
-    { company, logo, navigation, siteUrl, adsConversionTarget },
-  ) => (
-    <StandaloneFrame
-      skipToContent={navigation.labels.skipToContent}
-      conversion={{ sendTo: adsConversionTarget, value: content.booking.conversionValue }}
-      header={<OfferHeader companyName={company.name} logo={logo} phone={company.phone} />}
-      footer={
-        <OfferFooter
-          companyName={company.name}
-          tagline={company.tagline}
-          phone={company.phone}
-          email={company.email}
-          website={{ label: labels.websiteLabel, url: `${siteUrl}/` }}
-          hours={hoursLines(company.hours)}
-          towns={company.footerTowns}
-          labels={labels}
-        />
-      }
-    >
-      <ScarsdaleOfferPage content={content} company={company} adsConversionTarget={adsConversionTarget} />
-    </StandaloneFrame>
-  ),
-  seo: ({ pageYaml }) => pageSeoProps(pageYaml),
-})
-export const Head = template.Head
-export default template.Page
-
 export const query = graphql`
   query ScarsdaleOfferPage($slug: String!) {
     pageYaml(path: { eq: $slug }) {
@@ -142,3 +112,33 @@ export const query = graphql`
     }
   }
 `
+
+const template = standaloneTemplate<Queries.ScarsdaleOfferPageQuery>({
+  content: (
+    { scarsdaleOfferYaml: content, offerPageYaml: { footer: labels } },
+    { company, logo, navigation, siteUrl, adsConversionTarget },
+  ) => (
+    <StandaloneFrame
+      skipToContent={navigation.labels.skipToContent}
+      conversion={{ sendTo: adsConversionTarget, value: content.booking.conversionValue }}
+      header={<OfferHeader companyName={company.name} logo={logo} phone={company.phone} />}
+      footer={
+        <OfferFooter
+          companyName={company.name}
+          tagline={company.tagline}
+          phone={company.phone}
+          email={company.email}
+          website={{ label: labels.websiteLabel, url: `${siteUrl}/` }}
+          hours={hoursLines(company.hours)}
+          towns={company.footerTowns}
+          labels={labels}
+        />
+      }
+    >
+      <ScarsdaleOfferPage content={content} company={company} adsConversionTarget={adsConversionTarget} />
+    </StandaloneFrame>
+  ),
+  seo: ({ pageYaml }) => pageSeoProps(pageYaml),
+})
+export const Head = template.Head
+export default template.Page

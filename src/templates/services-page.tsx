@@ -3,15 +3,6 @@ import { pageTemplate } from "../components/page/page-template"
 import { ServicesPage, type ServicesPageProps } from "../components/services/services-page"
 import { servicesMenuPests } from "../lib/pest-lists"
 
-/** The grid shows the pests whose files set menu.services, in that order. */
-const template = pageTemplate<Queries.ServicesPageQuery, ServicesPageProps>(ServicesPage, (data) => ({
-  content: data.servicesPageYaml,
-  pests: servicesMenuPests(data.allPestYaml.nodes),
-  plans: data.plansYaml.plans,
-}))
-export const Head = template.Head
-export default template.Page
-
 export const query = graphql`
   query ServicesPage($slug: String!) {
     ...StaticPage
@@ -59,3 +50,12 @@ export const query = graphql`
     }
   }
 `
+
+/** The grid shows the pests whose files set menu.services, in that order. */
+const template = pageTemplate<Queries.ServicesPageQuery, ServicesPageProps>(ServicesPage, (data) => ({
+  content: data.servicesPageYaml,
+  pests: servicesMenuPests(data.allPestYaml.nodes),
+  plans: data.plansYaml.plans,
+}))
+export const Head = template.Head
+export default template.Page

@@ -26,13 +26,13 @@ export interface TemplateParts<D> {
 }
 
 /**
- * A template: a named page query (in the template file), one component and
- * the head, inside a frame: `siteTemplate` puts the content inside the site
- * layout; the offer landing pages bring their own frame. Kept apart
- * from the layout so the offer pages' JavaScript does not carry the site's
- * header, menu and footer.
- * A template file exports it as `export const Head = template.Head` and
- * `export default template.Page`, never as one destructured declaration:
+ * A template: a named page query, one component and the head, inside a
+ * frame: `siteTemplate` puts the content inside the site layout; the offer
+ * landing pages bring their own frame. Kept apart from the layout so the
+ * offer pages' JavaScript does not carry the site's header, menu and footer.
+ * A template file reads top-down: its query, then the template, then
+ * `export const Head = template.Head` and `export default template.Page`,
+ * never one destructured declaration:
  * `gatsby develop` compiles a page's component and head apart by deleting the
  * other export's declaration, which would take both names with it.
  */
