@@ -4,8 +4,9 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import type { Node } from "gatsby"
+import { object, string } from "yup"
 import { DATA_FILE_KINDS } from "../gatsby/data-schemas"
-import { graphqlTypeDefs } from "../gatsby/graphql-from-yup"
+import { graphqlSchemaDefs } from "../gatsby/graphql-from-yup"
 import { onCreateNode } from "../gatsby/on-create-node"
 import { formatProblem, validateDataDir, validateDataFile } from "../gatsby/validate-data"
 import { dataFiles, readData } from "./fixtures/data"
@@ -218,7 +219,7 @@ describe("checks between files (the same function for the build and validate:dat
 
 describe("the GraphQL schema from the data schemas", () => {
   test("declares every data type as a node with non-null required fields", () => {
-    const sdl = DATA_FILE_KINDS.flatMap((k) => graphqlTypeDefs(k.typeName, k.schema, { node: true })).join("\n")
+    const sdl = graphqlSchemaDefs(DATA_FILE_KINDS).join("\n")
     expect(sdl).toContain("type PestYaml implements Node @dontInfer {")
     expect(sdl).toMatch(/type PestYaml [^}]*\n {2}slug: String!\n/)
     expect(sdl).toMatch(/type SiteYaml [^}]*\n {2}foundedYear: Int!\n/)
@@ -227,5 +228,24 @@ describe("the GraphQL schema from the data schemas", () => {
     // Optional fields stay nullable.
     expect(sdl).toMatch(/type PageYaml [^}]*\n {2}noindex: Boolean\n/)
     expect(sdl).toMatch(/type OfferYaml [^}]*\n {2}phone: OfferYamlPhone\n/)
+  })
+
+  test("declares a shape several files share once, under the name its schema gives it", () => {
+    const sdl = graphqlSchemaDefs(DATA_FILE_KINDS).join("\n")
+    expect(sdl.match(/^type Testimonial @dontInfer \{/gm)).toHaveLength(1)
+    expect(sdl.match(/^type CallToAction @dontInfer \{/gm)).toHaveLength(1)
+    expect(sdl).toMatch(/type TestimonialsYaml [^}]*\n {2}items: \[Testimonial!\]!\n/)
+    expect(sdl).toMatch(/type ScarsdaleOfferYaml [^}]*\n {2}featuredTestimonial: Testimonial!\n/)
+    expect(sdl).toMatch(/type HomeYaml [^}]*\n {2}cta: CallToAction!\n/)
+  })
+
+  test("fails, naming the type, when two files give one shared name different shapes", () => {
+    const kinds = [
+      { typeName: "OneYaml", schema: object({ part: object({ a: string() }).meta({ graphqlName: "Shared" }) }) },
+      { typeName: "TwoYaml", schema: object({ part: object({ b: string() }).meta({ graphqlName: "Shared" }) }) },
+    ]
+    expect(() => graphqlSchemaDefs(kinds)).toThrow(
+      "TwoYaml: the shared GraphQL type Shared has another shape elsewhere",
+    )
   })
 })

@@ -426,8 +426,14 @@ export const offersIndexSchema = strictObject({
   addCity: strictObject({ heading: text(), intro: text(), steps: textList(), exampleHeading: text(), example: text() }),
 })
 
+/** A customer's words with their star rating: one GraphQL type wherever a file lists them. */
 const testimonial = () =>
-  strictObject({ quote: text(), name: text(), location: text(), rating: number().required().integer().min(1).max(5) })
+  strictObject({
+    quote: text(),
+    name: text(),
+    location: text(),
+    rating: number().required().integer().min(1).max(5),
+  }).meta({ graphqlName: "Testimonial" })
 
 /** The $49 Scarsdale landing page; {phone}, {yearsLabel} and {foundedYear} come from site.yaml. */
 export const scarsdaleOfferSchema = strictObject({
@@ -551,7 +557,10 @@ export const leadMessagesSchema = strictObject({
   }),
 })
 
-const ctaSchema = strictObject({ heading: text(), text: text(), primaryLabel: text(), secondaryLabel: text() })
+/** The closing call to action of a page: one GraphQL type wherever a page has one. */
+const ctaSchema = strictObject({ heading: text(), text: text(), primaryLabel: text(), secondaryLabel: text() }).meta({
+  graphqlName: "CallToAction",
+})
 
 export const plansSchema = strictObject({
   plans: array()
@@ -735,17 +744,7 @@ export const estimateWizardSchema = strictObject({
 
 export const testimonialsSchema = strictObject({
   heading: text(),
-  items: array()
-    .of(
-      strictObject({
-        quote: text(),
-        name: text(),
-        location: text(),
-        rating: number().required().integer().min(1).max(5),
-      }),
-    )
-    .required()
-    .min(3),
+  items: array().of(testimonial()).required().min(3),
 })
 
 export type SiteFacts = InferType<typeof siteSchema>

@@ -1,7 +1,10 @@
 /**
  * Turns a Yup object schema into GraphQL SDL type definitions, so the
  * schema Gatsby builds is the same contract the build validates against.
- * Required fields become non-null; nested objects become named types.
+ * Required fields become non-null; nested objects become named types, after
+ * their place (PestYamlCard) or, for a shape several files share, by the name
+ * its schema gives itself (`.meta({ graphqlName: "Testimonial" })`), so one
+ * query fragment can select it wherever it appears.
  */
 import type { AnyObject, ObjectSchema, SchemaDescription, SchemaFieldDescription, SchemaObjectDescription } from "yup"
 
@@ -25,8 +28,10 @@ export function graphqlTypeDefs(
     const declared = meta?.graphqlType
     if (typeof declared === "string") return declared
     if (isObjectDescription(d)) {
-      addObjectType(nameIfObject, d, false)
-      return nameIfObject
+      const shared = (d.meta as { graphqlName?: unknown } | undefined)?.graphqlName
+      const name = typeof shared === "string" ? shared : nameIfObject
+      addObjectType(name, d, false)
+      return name
     }
     if (d.type === "array" && "innerType" in d && d.innerType && !Array.isArray(d.innerType)) {
       const inner = d.innerType
@@ -57,4 +62,24 @@ export function graphqlTypeDefs(
 
   addObjectType(typeName, schema.describe(), options.node)
   return definitions
+}
+
+/**
+ * The type definitions of several node types, each shared type once. Two
+ * schemas giving one name to different shapes would make one of them lie, so
+ * that fails, naming the type.
+ */
+export function graphqlSchemaDefs(
+  kinds: ReadonlyArray<{ typeName: string; schema: ObjectSchema<AnyObject> }>,
+): string[] {
+  const byName = new Map<string, string>()
+  for (const kind of kinds)
+    for (const definition of graphqlTypeDefs(kind.typeName, kind.schema, { node: true })) {
+      const name = /^type (\w+)/.exec(definition)?.[1] ?? definition
+      const known = byName.get(name)
+      if (known !== undefined && known !== definition)
+        throw new Error(`${kind.typeName}: the shared GraphQL type ${name} has another shape elsewhere`)
+      byName.set(name, definition)
+    }
+  return [...byName.values()]
 }

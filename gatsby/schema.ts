@@ -1,10 +1,10 @@
 import type { GatsbyNode } from "gatsby"
 import { DATA_FILE_KINDS } from "./data-schemas"
-import { graphqlTypeDefs } from "./graphql-from-yup"
+import { graphqlSchemaDefs } from "./graphql-from-yup"
 
 /** Every data type is declared, with non-null required fields, from its Yup schema. */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
-  const typeDefs = DATA_FILE_KINDS.flatMap((kind) => graphqlTypeDefs(kind.typeName, kind.schema, { node: true }))
+  const typeDefs = graphqlSchemaDefs(DATA_FILE_KINDS)
   // gatsby-config's siteMetadata, declared so it is never inferred as nullable (or dropped when empty).
   typeDefs.push("type SiteSiteMetadata { siteUrl: String! adsConversionTarget: String! }")
   actions.createTypes(typeDefs.join("\n\n"))

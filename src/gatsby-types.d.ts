@@ -38,7 +38,7 @@ type AVIFOptions = {
 
 type AboutYaml = Node & {
   readonly children: ReadonlyArray<Node>;
-  readonly cta: AboutYamlCta;
+  readonly cta: CallToAction;
   readonly doHeading: Scalars['String'];
   readonly dontHeading: Scalars['String'];
   readonly factsHeading: Scalars['String'];
@@ -93,34 +93,6 @@ type AboutYamlConnection_sumArgs = {
   field: AboutYamlFieldSelector;
 };
 
-type AboutYamlCta = {
-  readonly heading: Scalars['String'];
-  readonly primaryLabel: Scalars['String'];
-  readonly secondaryLabel: Scalars['String'];
-  readonly text: Scalars['String'];
-};
-
-type AboutYamlCtaFieldSelector = {
-  readonly heading: InputMaybe<FieldSelectorEnum>;
-  readonly primaryLabel: InputMaybe<FieldSelectorEnum>;
-  readonly secondaryLabel: InputMaybe<FieldSelectorEnum>;
-  readonly text: InputMaybe<FieldSelectorEnum>;
-};
-
-type AboutYamlCtaFilterInput = {
-  readonly heading: InputMaybe<StringQueryOperatorInput>;
-  readonly primaryLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly secondaryLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-};
-
-type AboutYamlCtaSortInput = {
-  readonly heading: InputMaybe<SortOrderEnum>;
-  readonly primaryLabel: InputMaybe<SortOrderEnum>;
-  readonly secondaryLabel: InputMaybe<SortOrderEnum>;
-  readonly text: InputMaybe<SortOrderEnum>;
-};
-
 type AboutYamlEdge = {
   readonly next: Maybe<AboutYaml>;
   readonly node: AboutYaml;
@@ -129,7 +101,7 @@ type AboutYamlEdge = {
 
 type AboutYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
-  readonly cta: InputMaybe<AboutYamlCtaFieldSelector>;
+  readonly cta: InputMaybe<CallToActionFieldSelector>;
   readonly doHeading: InputMaybe<FieldSelectorEnum>;
   readonly dontHeading: InputMaybe<FieldSelectorEnum>;
   readonly factsHeading: InputMaybe<FieldSelectorEnum>;
@@ -147,7 +119,7 @@ type AboutYamlFieldSelector = {
 
 type AboutYamlFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
-  readonly cta: InputMaybe<AboutYamlCtaFilterInput>;
+  readonly cta: InputMaybe<CallToActionFilterInput>;
   readonly doHeading: InputMaybe<StringQueryOperatorInput>;
   readonly dontHeading: InputMaybe<StringQueryOperatorInput>;
   readonly factsHeading: InputMaybe<StringQueryOperatorInput>;
@@ -234,7 +206,7 @@ type AboutYamlQuickFactsSortInput = {
 
 type AboutYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
-  readonly cta: InputMaybe<AboutYamlCtaSortInput>;
+  readonly cta: InputMaybe<CallToActionSortInput>;
   readonly doHeading: InputMaybe<SortOrderEnum>;
   readonly dontHeading: InputMaybe<SortOrderEnum>;
   readonly factsHeading: InputMaybe<SortOrderEnum>;
@@ -290,6 +262,34 @@ type BooleanQueryOperatorInput = {
   readonly in: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Boolean']>>>;
   readonly ne: InputMaybe<Scalars['Boolean']>;
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Boolean']>>>;
+};
+
+type CallToAction = {
+  readonly heading: Scalars['String'];
+  readonly primaryLabel: Scalars['String'];
+  readonly secondaryLabel: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type CallToActionFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly primaryLabel: InputMaybe<FieldSelectorEnum>;
+  readonly secondaryLabel: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type CallToActionFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly primaryLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly secondaryLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CallToActionSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly primaryLabel: InputMaybe<SortOrderEnum>;
+  readonly secondaryLabel: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
 };
 
 type ContactPageYaml = Node & {
@@ -2243,7 +2243,7 @@ type HomeYaml = Node & {
   readonly badge: Scalars['String'];
   readonly callLabel: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
-  readonly cta: HomeYamlCta;
+  readonly cta: CallToAction;
   readonly estimateLabel: Scalars['String'];
   readonly heroImage: HomeYamlHeroImage;
   readonly id: Scalars['ID'];
@@ -2296,34 +2296,6 @@ type HomeYamlConnection_sumArgs = {
   field: HomeYamlFieldSelector;
 };
 
-type HomeYamlCta = {
-  readonly heading: Scalars['String'];
-  readonly primaryLabel: Scalars['String'];
-  readonly secondaryLabel: Scalars['String'];
-  readonly text: Scalars['String'];
-};
-
-type HomeYamlCtaFieldSelector = {
-  readonly heading: InputMaybe<FieldSelectorEnum>;
-  readonly primaryLabel: InputMaybe<FieldSelectorEnum>;
-  readonly secondaryLabel: InputMaybe<FieldSelectorEnum>;
-  readonly text: InputMaybe<FieldSelectorEnum>;
-};
-
-type HomeYamlCtaFilterInput = {
-  readonly heading: InputMaybe<StringQueryOperatorInput>;
-  readonly primaryLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly secondaryLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-};
-
-type HomeYamlCtaSortInput = {
-  readonly heading: InputMaybe<SortOrderEnum>;
-  readonly primaryLabel: InputMaybe<SortOrderEnum>;
-  readonly secondaryLabel: InputMaybe<SortOrderEnum>;
-  readonly text: InputMaybe<SortOrderEnum>;
-};
-
 type HomeYamlEdge = {
   readonly next: Maybe<HomeYaml>;
   readonly node: HomeYaml;
@@ -2335,7 +2307,7 @@ type HomeYamlFieldSelector = {
   readonly badge: InputMaybe<FieldSelectorEnum>;
   readonly callLabel: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
-  readonly cta: InputMaybe<HomeYamlCtaFieldSelector>;
+  readonly cta: InputMaybe<CallToActionFieldSelector>;
   readonly estimateLabel: InputMaybe<FieldSelectorEnum>;
   readonly heroImage: InputMaybe<HomeYamlHeroImageFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -2354,7 +2326,7 @@ type HomeYamlFilterInput = {
   readonly badge: InputMaybe<StringQueryOperatorInput>;
   readonly callLabel: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
-  readonly cta: InputMaybe<HomeYamlCtaFilterInput>;
+  readonly cta: InputMaybe<CallToActionFilterInput>;
   readonly estimateLabel: InputMaybe<StringQueryOperatorInput>;
   readonly heroImage: InputMaybe<HomeYamlHeroImageFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -2438,7 +2410,7 @@ type HomeYamlSortInput = {
   readonly badge: InputMaybe<SortOrderEnum>;
   readonly callLabel: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
-  readonly cta: InputMaybe<HomeYamlCtaSortInput>;
+  readonly cta: InputMaybe<CallToActionSortInput>;
   readonly estimateLabel: InputMaybe<SortOrderEnum>;
   readonly heroImage: InputMaybe<HomeYamlHeroImageSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -6093,7 +6065,7 @@ type Query = {
 
 type Query_aboutYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
-  cta: InputMaybe<AboutYamlCtaFilterInput>;
+  cta: InputMaybe<CallToActionFilterInput>;
   doHeading: InputMaybe<StringQueryOperatorInput>;
   dontHeading: InputMaybe<StringQueryOperatorInput>;
   factsHeading: InputMaybe<StringQueryOperatorInput>;
@@ -6531,7 +6503,7 @@ type Query_homeYamlArgs = {
   badge: InputMaybe<StringQueryOperatorInput>;
   callLabel: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
-  cta: InputMaybe<HomeYamlCtaFilterInput>;
+  cta: InputMaybe<CallToActionFilterInput>;
   estimateLabel: InputMaybe<StringQueryOperatorInput>;
   heroImage: InputMaybe<HomeYamlHeroImageFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -6722,7 +6694,7 @@ type Query_scarsdaleOfferYamlArgs = {
   credentials: InputMaybe<ScarsdaleOfferYamlCredentialsFilterInput>;
   disclaimer: InputMaybe<ScarsdaleOfferYamlDisclaimerFilterInput>;
   exitIntent: InputMaybe<ScarsdaleOfferYamlExitIntentFilterInput>;
-  featuredTestimonial: InputMaybe<ScarsdaleOfferYamlFeaturedTestimonialFilterInput>;
+  featuredTestimonial: InputMaybe<TestimonialFilterInput>;
   form: InputMaybe<ScarsdaleOfferYamlFormFilterInput>;
   hero: InputMaybe<ScarsdaleOfferYamlHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -6738,7 +6710,7 @@ type Query_scarsdaleOfferYamlArgs = {
 
 type Query_servicesPageYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
-  cta: InputMaybe<ServicesPageYamlCtaFilterInput>;
+  cta: InputMaybe<CallToActionFilterInput>;
   defaultPestImage: InputMaybe<ServicesPageYamlDefaultPestImageFilterInput>;
   gridHeading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -6859,7 +6831,7 @@ type Query_testimonialsYamlArgs = {
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
-  items: InputMaybe<TestimonialsYamlItemsFilterListInput>;
+  items: InputMaybe<TestimonialFilterListInput>;
   parent: InputMaybe<NodeFilterInput>;
 };
 
@@ -6869,7 +6841,7 @@ type ScarsdaleOfferYaml = Node & {
   readonly credentials: ScarsdaleOfferYamlCredentials;
   readonly disclaimer: ScarsdaleOfferYamlDisclaimer;
   readonly exitIntent: ScarsdaleOfferYamlExitIntent;
-  readonly featuredTestimonial: ScarsdaleOfferYamlFeaturedTestimonial;
+  readonly featuredTestimonial: Testimonial;
   readonly form: ScarsdaleOfferYamlForm;
   readonly hero: ScarsdaleOfferYamlHero;
   readonly id: Scalars['ID'];
@@ -7035,41 +7007,13 @@ type ScarsdaleOfferYamlExitIntentSortInput = {
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
-type ScarsdaleOfferYamlFeaturedTestimonial = {
-  readonly location: Scalars['String'];
-  readonly name: Scalars['String'];
-  readonly quote: Scalars['String'];
-  readonly rating: Scalars['Int'];
-};
-
-type ScarsdaleOfferYamlFeaturedTestimonialFieldSelector = {
-  readonly location: InputMaybe<FieldSelectorEnum>;
-  readonly name: InputMaybe<FieldSelectorEnum>;
-  readonly quote: InputMaybe<FieldSelectorEnum>;
-  readonly rating: InputMaybe<FieldSelectorEnum>;
-};
-
-type ScarsdaleOfferYamlFeaturedTestimonialFilterInput = {
-  readonly location: InputMaybe<StringQueryOperatorInput>;
-  readonly name: InputMaybe<StringQueryOperatorInput>;
-  readonly quote: InputMaybe<StringQueryOperatorInput>;
-  readonly rating: InputMaybe<IntQueryOperatorInput>;
-};
-
-type ScarsdaleOfferYamlFeaturedTestimonialSortInput = {
-  readonly location: InputMaybe<SortOrderEnum>;
-  readonly name: InputMaybe<SortOrderEnum>;
-  readonly quote: InputMaybe<SortOrderEnum>;
-  readonly rating: InputMaybe<SortOrderEnum>;
-};
-
 type ScarsdaleOfferYamlFieldSelector = {
   readonly booking: InputMaybe<ScarsdaleOfferYamlBookingFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly credentials: InputMaybe<ScarsdaleOfferYamlCredentialsFieldSelector>;
   readonly disclaimer: InputMaybe<ScarsdaleOfferYamlDisclaimerFieldSelector>;
   readonly exitIntent: InputMaybe<ScarsdaleOfferYamlExitIntentFieldSelector>;
-  readonly featuredTestimonial: InputMaybe<ScarsdaleOfferYamlFeaturedTestimonialFieldSelector>;
+  readonly featuredTestimonial: InputMaybe<TestimonialFieldSelector>;
   readonly form: InputMaybe<ScarsdaleOfferYamlFormFieldSelector>;
   readonly hero: InputMaybe<ScarsdaleOfferYamlHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -7088,7 +7032,7 @@ type ScarsdaleOfferYamlFilterInput = {
   readonly credentials: InputMaybe<ScarsdaleOfferYamlCredentialsFilterInput>;
   readonly disclaimer: InputMaybe<ScarsdaleOfferYamlDisclaimerFilterInput>;
   readonly exitIntent: InputMaybe<ScarsdaleOfferYamlExitIntentFilterInput>;
-  readonly featuredTestimonial: InputMaybe<ScarsdaleOfferYamlFeaturedTestimonialFilterInput>;
+  readonly featuredTestimonial: InputMaybe<TestimonialFilterInput>;
   readonly form: InputMaybe<ScarsdaleOfferYamlFormFilterInput>;
   readonly hero: InputMaybe<ScarsdaleOfferYamlHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -7300,7 +7244,7 @@ type ScarsdaleOfferYamlSortInput = {
   readonly credentials: InputMaybe<ScarsdaleOfferYamlCredentialsSortInput>;
   readonly disclaimer: InputMaybe<ScarsdaleOfferYamlDisclaimerSortInput>;
   readonly exitIntent: InputMaybe<ScarsdaleOfferYamlExitIntentSortInput>;
-  readonly featuredTestimonial: InputMaybe<ScarsdaleOfferYamlFeaturedTestimonialSortInput>;
+  readonly featuredTestimonial: InputMaybe<TestimonialSortInput>;
   readonly form: InputMaybe<ScarsdaleOfferYamlFormSortInput>;
   readonly hero: InputMaybe<ScarsdaleOfferYamlHeroSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -7331,54 +7275,22 @@ type ScarsdaleOfferYamlStickyCallSortInput = {
 
 type ScarsdaleOfferYamlTestimonials = {
   readonly heading: Scalars['String'];
-  readonly items: ReadonlyArray<ScarsdaleOfferYamlTestimonialsItems>;
+  readonly items: ReadonlyArray<Testimonial>;
 };
 
 type ScarsdaleOfferYamlTestimonialsFieldSelector = {
   readonly heading: InputMaybe<FieldSelectorEnum>;
-  readonly items: InputMaybe<ScarsdaleOfferYamlTestimonialsItemsFieldSelector>;
+  readonly items: InputMaybe<TestimonialFieldSelector>;
 };
 
 type ScarsdaleOfferYamlTestimonialsFilterInput = {
   readonly heading: InputMaybe<StringQueryOperatorInput>;
-  readonly items: InputMaybe<ScarsdaleOfferYamlTestimonialsItemsFilterListInput>;
-};
-
-type ScarsdaleOfferYamlTestimonialsItems = {
-  readonly location: Scalars['String'];
-  readonly name: Scalars['String'];
-  readonly quote: Scalars['String'];
-  readonly rating: Scalars['Int'];
-};
-
-type ScarsdaleOfferYamlTestimonialsItemsFieldSelector = {
-  readonly location: InputMaybe<FieldSelectorEnum>;
-  readonly name: InputMaybe<FieldSelectorEnum>;
-  readonly quote: InputMaybe<FieldSelectorEnum>;
-  readonly rating: InputMaybe<FieldSelectorEnum>;
-};
-
-type ScarsdaleOfferYamlTestimonialsItemsFilterInput = {
-  readonly location: InputMaybe<StringQueryOperatorInput>;
-  readonly name: InputMaybe<StringQueryOperatorInput>;
-  readonly quote: InputMaybe<StringQueryOperatorInput>;
-  readonly rating: InputMaybe<IntQueryOperatorInput>;
-};
-
-type ScarsdaleOfferYamlTestimonialsItemsFilterListInput = {
-  readonly elemMatch: InputMaybe<ScarsdaleOfferYamlTestimonialsItemsFilterInput>;
-};
-
-type ScarsdaleOfferYamlTestimonialsItemsSortInput = {
-  readonly location: InputMaybe<SortOrderEnum>;
-  readonly name: InputMaybe<SortOrderEnum>;
-  readonly quote: InputMaybe<SortOrderEnum>;
-  readonly rating: InputMaybe<SortOrderEnum>;
+  readonly items: InputMaybe<TestimonialFilterListInput>;
 };
 
 type ScarsdaleOfferYamlTestimonialsSortInput = {
   readonly heading: InputMaybe<SortOrderEnum>;
-  readonly items: InputMaybe<ScarsdaleOfferYamlTestimonialsItemsSortInput>;
+  readonly items: InputMaybe<TestimonialSortInput>;
 };
 
 type ScarsdaleOfferYamlThankYou = {
@@ -7439,7 +7351,7 @@ type ScarsdaleOfferYamlTrustBadgesSortInput = {
 
 type ServicesPageYaml = Node & {
   readonly children: ReadonlyArray<Node>;
-  readonly cta: ServicesPageYamlCta;
+  readonly cta: CallToAction;
   readonly defaultPestImage: ServicesPageYamlDefaultPestImage;
   readonly gridHeading: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -7492,34 +7404,6 @@ type ServicesPageYamlConnection_sumArgs = {
   field: ServicesPageYamlFieldSelector;
 };
 
-type ServicesPageYamlCta = {
-  readonly heading: Scalars['String'];
-  readonly primaryLabel: Scalars['String'];
-  readonly secondaryLabel: Scalars['String'];
-  readonly text: Scalars['String'];
-};
-
-type ServicesPageYamlCtaFieldSelector = {
-  readonly heading: InputMaybe<FieldSelectorEnum>;
-  readonly primaryLabel: InputMaybe<FieldSelectorEnum>;
-  readonly secondaryLabel: InputMaybe<FieldSelectorEnum>;
-  readonly text: InputMaybe<FieldSelectorEnum>;
-};
-
-type ServicesPageYamlCtaFilterInput = {
-  readonly heading: InputMaybe<StringQueryOperatorInput>;
-  readonly primaryLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly secondaryLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-};
-
-type ServicesPageYamlCtaSortInput = {
-  readonly heading: InputMaybe<SortOrderEnum>;
-  readonly primaryLabel: InputMaybe<SortOrderEnum>;
-  readonly secondaryLabel: InputMaybe<SortOrderEnum>;
-  readonly text: InputMaybe<SortOrderEnum>;
-};
-
 type ServicesPageYamlDefaultPestImage = {
   readonly alt: Scalars['String'];
   readonly src: File;
@@ -7548,7 +7432,7 @@ type ServicesPageYamlEdge = {
 
 type ServicesPageYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
-  readonly cta: InputMaybe<ServicesPageYamlCtaFieldSelector>;
+  readonly cta: InputMaybe<CallToActionFieldSelector>;
   readonly defaultPestImage: InputMaybe<ServicesPageYamlDefaultPestImageFieldSelector>;
   readonly gridHeading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -7564,7 +7448,7 @@ type ServicesPageYamlFieldSelector = {
 
 type ServicesPageYamlFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
-  readonly cta: InputMaybe<ServicesPageYamlCtaFilterInput>;
+  readonly cta: InputMaybe<CallToActionFilterInput>;
   readonly defaultPestImage: InputMaybe<ServicesPageYamlDefaultPestImageFilterInput>;
   readonly gridHeading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -7677,7 +7561,7 @@ type ServicesPageYamlReasonsSortInput = {
 
 type ServicesPageYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
-  readonly cta: InputMaybe<ServicesPageYamlCtaSortInput>;
+  readonly cta: InputMaybe<CallToActionSortInput>;
   readonly defaultPestImage: InputMaybe<ServicesPageYamlDefaultPestImageSortInput>;
   readonly gridHeading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -8844,12 +8728,44 @@ type StringQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['String']>;
 };
 
+type Testimonial = {
+  readonly location: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly quote: Scalars['String'];
+  readonly rating: Scalars['Int'];
+};
+
+type TestimonialFieldSelector = {
+  readonly location: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly quote: InputMaybe<FieldSelectorEnum>;
+  readonly rating: InputMaybe<FieldSelectorEnum>;
+};
+
+type TestimonialFilterInput = {
+  readonly location: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly quote: InputMaybe<StringQueryOperatorInput>;
+  readonly rating: InputMaybe<IntQueryOperatorInput>;
+};
+
+type TestimonialFilterListInput = {
+  readonly elemMatch: InputMaybe<TestimonialFilterInput>;
+};
+
+type TestimonialSortInput = {
+  readonly location: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly quote: InputMaybe<SortOrderEnum>;
+  readonly rating: InputMaybe<SortOrderEnum>;
+};
+
 type TestimonialsYaml = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
-  readonly items: ReadonlyArray<TestimonialsYamlItems>;
+  readonly items: ReadonlyArray<Testimonial>;
   readonly parent: Maybe<Node>;
 };
 
@@ -8903,7 +8819,7 @@ type TestimonialsYamlFieldSelector = {
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
-  readonly items: InputMaybe<TestimonialsYamlItemsFieldSelector>;
+  readonly items: InputMaybe<TestimonialFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
 };
 
@@ -8912,7 +8828,7 @@ type TestimonialsYamlFilterInput = {
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
-  readonly items: InputMaybe<TestimonialsYamlItemsFilterListInput>;
+  readonly items: InputMaybe<TestimonialFilterListInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
 };
 
@@ -8961,44 +8877,12 @@ type TestimonialsYamlGroupConnection_sumArgs = {
   field: TestimonialsYamlFieldSelector;
 };
 
-type TestimonialsYamlItems = {
-  readonly location: Scalars['String'];
-  readonly name: Scalars['String'];
-  readonly quote: Scalars['String'];
-  readonly rating: Scalars['Int'];
-};
-
-type TestimonialsYamlItemsFieldSelector = {
-  readonly location: InputMaybe<FieldSelectorEnum>;
-  readonly name: InputMaybe<FieldSelectorEnum>;
-  readonly quote: InputMaybe<FieldSelectorEnum>;
-  readonly rating: InputMaybe<FieldSelectorEnum>;
-};
-
-type TestimonialsYamlItemsFilterInput = {
-  readonly location: InputMaybe<StringQueryOperatorInput>;
-  readonly name: InputMaybe<StringQueryOperatorInput>;
-  readonly quote: InputMaybe<StringQueryOperatorInput>;
-  readonly rating: InputMaybe<IntQueryOperatorInput>;
-};
-
-type TestimonialsYamlItemsFilterListInput = {
-  readonly elemMatch: InputMaybe<TestimonialsYamlItemsFilterInput>;
-};
-
-type TestimonialsYamlItemsSortInput = {
-  readonly location: InputMaybe<SortOrderEnum>;
-  readonly name: InputMaybe<SortOrderEnum>;
-  readonly quote: InputMaybe<SortOrderEnum>;
-  readonly rating: InputMaybe<SortOrderEnum>;
-};
-
 type TestimonialsYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
-  readonly items: InputMaybe<TestimonialsYamlItemsSortInput>;
+  readonly items: InputMaybe<TestimonialSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
@@ -9021,6 +8905,10 @@ type AboutPageQueryVariables = Exact<{
 
 
 type AboutPageQuery = { readonly aboutYaml: { readonly storyHeading: string, readonly story: ReadonlyArray<string>, readonly factsHeading: string, readonly valuesHeading: string, readonly doHeading: string, readonly weDo: ReadonlyArray<string>, readonly dontHeading: string, readonly weDont: ReadonlyArray<string>, readonly quickFacts: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly values: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null };
+
+type AllPlansFragment = { readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
+
+type CallToActionFieldsFragment = { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string };
 
 type ContactPageQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -9081,7 +8969,7 @@ type HomePageQueryVariables = Exact<{
 }>;
 
 
-type HomePageQuery = { readonly homeYaml: { readonly badge: string, readonly estimateLabel: string, readonly plansLabel: string, readonly callLabel: string, readonly trustHeading: string, readonly plansHeading: string, readonly plansIntro: string, readonly planCardLabel: string, readonly allPlansLabel: string, readonly heroImage: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly trustCards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null, readonly testimonialsYaml: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null };
+type HomePageQuery = { readonly homeYaml: { readonly badge: string, readonly estimateLabel: string, readonly plansLabel: string, readonly callLabel: string, readonly trustHeading: string, readonly plansHeading: string, readonly plansIntro: string, readonly planCardLabel: string, readonly allPlansLabel: string, readonly heroImage: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly trustCards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly testimonialsYaml: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
 
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -9132,7 +9020,7 @@ type ServicesPageQueryVariables = Exact<{
 }>;
 
 
-type ServicesPageQuery = { readonly servicesPageYaml: { readonly gridHeading: string, readonly learnMoreLabel: string, readonly plansHeading: string, readonly plansLinkLabel: string, readonly reasonsHeading: string, readonly planSummaries: ReadonlyArray<{ readonly planId: string, readonly summary: string }>, readonly reasons: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly urgency: string, readonly menu: { readonly services: number | null } | null, readonly card: { readonly icon: string, readonly description: string, readonly features: ReadonlyArray<string> } }> }, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null };
+type ServicesPageQuery = { readonly servicesPageYaml: { readonly gridHeading: string, readonly learnMoreLabel: string, readonly plansHeading: string, readonly plansLinkLabel: string, readonly reasonsHeading: string, readonly planSummaries: ReadonlyArray<{ readonly planId: string, readonly summary: string }>, readonly reasons: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly urgency: string, readonly menu: { readonly services: number | null } | null, readonly card: { readonly icon: string, readonly description: string, readonly features: ReadonlyArray<string> } }> }, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
 
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -9140,6 +9028,8 @@ type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
 
 type StaticPageFragment = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null };
+
+type TestimonialFieldsFragment = { readonly quote: string, readonly name: string, readonly location: string, readonly rating: number };
 
 
 }

@@ -1,6 +1,6 @@
 import { graphql } from "gatsby"
 
-/** The fields every static page has in data/pages/<name>.yaml; used by each template's query. */
+/** The fields every static page has in data/pages/<name>.yaml, and the shapes several pages select; used by the templates' queries. */
 export const pageFields = graphql`
   fragment PageFields on PageYaml {
     path
@@ -17,6 +17,29 @@ export const pageFields = graphql`
     pageYaml(path: { eq: $slug }) {
       ...PageFields
     }
+  }
+
+  # Every plan, for the pages that show the plan cards.
+  fragment AllPlans on Query {
+    plansYaml {
+      plans {
+        ...PlanFields
+      }
+    }
+  }
+
+  fragment CallToActionFields on CallToAction {
+    heading
+    text
+    primaryLabel
+    secondaryLabel
+  }
+
+  fragment TestimonialFields on Testimonial {
+    quote
+    name
+    location
+    rating
   }
 
   fragment PlanFields on PlansYamlPlans {

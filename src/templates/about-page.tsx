@@ -24,10 +24,7 @@ export const query = graphql`
       dontHeading
       weDont
       cta {
-        heading
-        text
-        primaryLabel
-        secondaryLabel
+        ...CallToActionFields
       }
     }
   }

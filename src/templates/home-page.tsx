@@ -29,24 +29,14 @@ export const query = graphql`
       planCardLabel
       allPlansLabel
       cta {
-        heading
-        text
-        primaryLabel
-        secondaryLabel
+        ...CallToActionFields
       }
     }
-    plansYaml {
-      plans {
-        ...PlanFields
-      }
-    }
+    ...AllPlans
     testimonialsYaml {
       heading
       items {
-        quote
-        name
-        location
-        rating
+        ...TestimonialFields
       }
     }
   }

@@ -37,10 +37,7 @@ export const query = graphql`
         callLabel
       }
       featuredTestimonial {
-        quote
-        name
-        location
-        rating
+        ...TestimonialFields
       }
       included {
         heading
@@ -80,10 +77,7 @@ export const query = graphql`
       testimonials {
         heading
         items {
-          quote
-          name
-          location
-          rating
+          ...TestimonialFields
         }
       }
       credentials {

@@ -22,17 +22,10 @@ export const query = graphql`
         text
       }
       cta {
-        heading
-        text
-        primaryLabel
-        secondaryLabel
+        ...CallToActionFields
       }
     }
-    plansYaml {
-      plans {
-        ...PlanFields
-      }
-    }
+    ...AllPlans
     allPestYaml {
       nodes {
         slug
