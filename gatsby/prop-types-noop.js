@@ -4,7 +4,7 @@ function shim() {
   return shim
 }
 shim.isRequired = shim
-var PropTypes = { PropTypes: undefined }
+var PropTypes = {}
 "array bigint bool func number object string symbol any arrayOf element elementType instanceOf node objectOf oneOf oneOfType shape exact checkPropTypes resetWarningCache"
   .split(" ")
   .forEach(function (name) {
