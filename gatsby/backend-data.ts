@@ -32,6 +32,8 @@ export function renderBackendData(dir = dataDir()): string {
     address: site.address,
     licenseNumber: site.licenseNumber,
     hoursText: hoursSummary(site.hours),
+    hours: site.hours,
+    timeZone: site.timeZone,
     sameDayCutoffHour: site.sameDayService.cutoffHour,
   }
   const { propertyTypes, servicePlans, ...rest } = options

@@ -2,11 +2,9 @@
  * Opening hours: every hours text and the "open now" check come from the
  * published hours in data/site.yaml, read in the company's time zone.
  */
-export interface OpeningHours {
-  readonly days: readonly string[]
-  readonly opens: string
-  readonly closes: string
-}
+import type { OpeningHours } from "../../supabase/functions/_shared/business-hours"
+
+export type { OpeningHours }
 
 /** The one list of weekdays, in week order: the data schema of the hours and every hours text use it. */
 export const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const

@@ -16,6 +16,34 @@ export const COMPANY = {
   },
   "licenseNumber": "NYS DEC Commercial Pesticide Business Registration #15234",
   "hoursText": "Mon–Fri 8am–6pm · Sat 9am–4pm · Sun 9am–1pm",
+  "hours": [
+    {
+      "days": [
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday"
+      ],
+      "opens": "08:00",
+      "closes": "18:00"
+    },
+    {
+      "days": [
+        "Saturday"
+      ],
+      "opens": "09:00",
+      "closes": "16:00"
+    },
+    {
+      "days": [
+        "Sunday"
+      ],
+      "opens": "09:00",
+      "closes": "13:00"
+    }
+  ],
+  "timeZone": "America/New_York",
   "sameDayCutoffHour": 12
 } as const
 

@@ -1,0 +1,81 @@
+/**
+ * The office's one-tap links ("I'm on it", "Not spam"): a token naming one purpose and one record,
+ * who it was sent to and until when it is valid, signed with HMAC-SHA256. Anyone holding the link may
+ * use it (a phone, no login), so it says exactly what it allows and nothing else; a changed byte
+ * fails the signature, a late one the expiry, and replaying it is answered from the record's state.
+ */
+import { Buffer } from "node:buffer"
+import { createHmac, timingSafeEqual } from "node:crypto"
+
+export type LinkPurpose = "acknowledge" | "release"
+
+/** What a link allows: `acknowledge` a lead or a contact message, or `release` a spam record. */
+export interface LinkClaims {
+  purpose: LinkPurpose
+  /** The table of the record. */
+  record: "lead" | "message" | "spam"
+  id: string
+  /** Who the link was sent to (recorded as who acknowledged). */
+  to: string
+  /** Unix seconds after which the link is refused. */
+  expires: number
+}
+
+/** The most a token may be: refused before any work, whatever a client sends. */
+export const MAX_TOKEN_LENGTH = 1_024
+
+const VERSION = "v1"
+
+const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url")
+const mac = (secret: string, body: string) => createHmac("sha256", `link:${secret}`).update(`${VERSION}.${body}`).digest()
+
+export function signLink(secret: string, claims: LinkClaims): string {
+  const body = base64url(
+    new TextEncoder().encode(JSON.stringify([claims.purpose, claims.record, claims.id, claims.to, claims.expires])),
+  )
+  return `${VERSION}.${body}.${base64url(mac(secret, body))}`
+}
+
+export type LinkCheck =
+  | { ok: true; claims: LinkClaims }
+  | { ok: false; problem: "invalid" | "expired" | "wrong_purpose" }
+
+const PURPOSES: ReadonlySet<string> = new Set<LinkPurpose>(["acknowledge", "release"])
+const RECORDS: ReadonlySet<string> = new Set(["lead", "message", "spam"])
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+function claimsOf(json: unknown): LinkClaims | null {
+  if (!Array.isArray(json) || json.length !== 5) return null
+  const [purpose, record, id, to, expires]: unknown[] = json
+  if (typeof purpose !== "string" || !PURPOSES.has(purpose)) return null
+  if (typeof record !== "string" || !RECORDS.has(record)) return null
+  if (typeof id !== "string" || !UUID.test(id) || typeof to !== "string" || to.length > 200) return null
+  if (typeof expires !== "number" || !Number.isSafeInteger(expires)) return null
+  return {
+    purpose: purpose === "release" ? "release" : "acknowledge",
+    record: record === "spam" ? "spam" : record === "message" ? "message" : "lead",
+    id,
+    to,
+    expires,
+  }
+}
+
+/** Checks the signature first (constant time), then the shape, the purpose and the expiry. */
+export function verifyLink(secret: string, token: string, purpose: LinkPurpose, now: Date): LinkCheck {
+  if (token.length > MAX_TOKEN_LENGTH) return { ok: false, problem: "invalid" }
+  const [version, body, signature, ...rest] = token.trim().split(".")
+  if (version !== VERSION || !body || !signature || rest.length > 0) return { ok: false, problem: "invalid" }
+  const expected = mac(secret, body)
+  const given = Buffer.from(signature, "base64url")
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, problem: "invalid" }
+  let claims: LinkClaims | null
+  try {
+    claims = claimsOf(JSON.parse(Buffer.from(body, "base64url").toString("utf8")))
+  } catch {
+    claims = null
+  }
+  if (!claims) return { ok: false, problem: "invalid" }
+  if (claims.purpose !== purpose) return { ok: false, problem: "wrong_purpose" }
+  if (claims.expires * 1000 <= now.getTime()) return { ok: false, problem: "expired" }
+  return { ok: true, claims }
+}
