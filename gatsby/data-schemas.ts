@@ -555,6 +555,28 @@ export const leadMessagesSchema = strictObject({
     bookingNextSteps: textList(),
     signOff: text(),
   }),
+  officeAlerts: strictObject({
+    newSubject: text(),
+    escalatedSubject: text(),
+    escalatedNote: text(),
+    intro: text(),
+    acknowledgeLabel: text(),
+    callLabel: text(),
+    rowLabels: strictObject({ request: text(), phone: text(), source: text(), received: text(), reference: text() }),
+    sources: strictObject({
+      website_estimate: text(),
+      scarsdale_49_offer: text(),
+      offer_callback: text(),
+      contact: text(),
+    }),
+    summarySubject: text(),
+    summaryIntro: text(),
+    spamDigestSubject: text(),
+    spamDigestIntro: text(),
+    notSpamLabel: text(),
+    spamReasons: strictObject({ honeypot: text(), too_fast: text(), impossible_fill_time: text() }),
+    linkAnswers: strictObject({ invalid: text(), expired: text(), notFound: text() }),
+  }),
 })
 
 /** The closing call to action of a page: one GraphQL type wherever a page has one. */

@@ -18,7 +18,7 @@ import { dispatchOutbox } from "../supabase/functions/_shared/outbox.ts"
 import { lockDataDir } from "./data-dir-lock"
 import { keptSalt, randomSalt } from "./ip-hash-salt"
 import { outboxWaker } from "../supabase/functions/_shared/outbox-wake.ts"
-import { mailboxJson, mailboxRoutes } from "./mailbox"
+import { alertsJson, alertsRoutes, mailboxJson, mailboxRoutes } from "./mailbox"
 import { migrate, pgliteMigrationTarget, postgresMigrationTarget } from "./migrate"
 import { connectPostgres, ensureDataDir, openPglite } from "./open-database"
 import { pgliteDb } from "./pglite-db"
@@ -37,6 +37,8 @@ export interface BackendOptions {
   /** How often the outbox worker runs; 0 turns the timer off. */
   outboxIntervalMs?: number
   fetchImpl?: typeof fetch
+  /** The time the functions and the worker act at (tests fix it). */
+  clock?: () => Date
 }
 
 export interface RunningBackend {
@@ -100,6 +102,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
         localMailbox: !env.RESEND_API_KEY,
         ipHashSalt: env.IP_HASH_SALT?.trim() ? undefined : localSalt(),
         defaultTrustedProxyHops: DEFAULT_TRUSTED_PROXY_HOPS.local,
+        // The office's links open the local site (npm start serves it on PORT).
+        siteUrl: `http://localhost:${env.PORT ?? 9000}`,
       })
 
     let db: Db
@@ -129,7 +133,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
 
     const stopping = new AbortController()
     const waker = outboxWaker(
-      () => dispatchOutbox({ db, config, fetchImpl: options.fetchImpl }, { signal: stopping.signal }),
+      () =>
+        dispatchOutbox({ db, config, fetchImpl: options.fetchImpl, clock: options.clock }, { signal: stopping.signal }),
       (error) => {
         console.error("[outbox] dispatch failed:", error)
       },
@@ -145,11 +150,15 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       fetchImpl: options.fetchImpl,
       remoteAddress: (c) => getConnInfo(c).remote.address,
       wakeOutbox: config.outbox.wakeOnCommit ? () => void waker.wake() : undefined,
+      clock: options.clock,
     })
     if (config.mail.localMailbox) {
       app.route("/_dev/mail", mailboxRoutes(db))
       const list = mailboxJson(db)
       app.get("/_dev/mail.json", async (c) => c.json(await list()))
+      app.route("/_dev/alerts", alertsRoutes(db))
+      const alerts = alertsJson(db)
+      app.get("/_dev/alerts.json", async (c) => c.json(await alerts()))
     }
 
     const requestedPort = options.apiPort ?? 54321
@@ -165,7 +174,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     )
     const port = await listen(server, requestedPort, "local functions API", "API_PORT")
 
-    const dispatch = () => dispatchOutbox({ db, config, fetchImpl: options.fetchImpl })
+    const dispatch = () => dispatchOutbox({ db, config, fetchImpl: options.fetchImpl, clock: options.clock })
     const interval = options.outboxIntervalMs ?? 2_000
     if (interval > 0) {
       // The safety net (jobs due after a backoff, a wake that failed): the same single loop as the wake.

@@ -1,8 +1,12 @@
-/** The local mailbox at /_dev/mail: every e-mail the outbox "sent" while no e-mail API is configured. */
+/**
+ * The local mailbox at /_dev/mail: every e-mail the outbox "sent" while no e-mail API is configured;
+ * and beside it the local alerts page at /_dev/alerts: the SMS and team-chat alerts sent while no
+ * provider is configured.
+ */
 import { Hono } from "hono"
 import type { Db } from "../supabase/functions/_shared/db.ts"
 import { escapeHtml } from "../supabase/functions/_shared/mail/escape.ts"
-import type { DevMailboxRow } from "../supabase/functions/_shared/rows.ts"
+import type { DevAlertRow, DevMailboxRow } from "../supabase/functions/_shared/rows.ts"
 
 export type MailboxMessage = DevMailboxRow
 
@@ -56,3 +60,32 @@ export const mailboxJson = (db: Db) => async () =>
   db.query<MailboxMessage>(
     `select id, to_address, from_address, reply_to, subject, html, text_body, created_at from dev_mailbox order by created_at`,
   )
+
+/** Links in an alert's text made clickable (after escaping), so the office's links can be tried locally. */
+const linked = (text: string) =>
+  escapeHtml(text).replace(/https?:\/\/[^\s<>|"']+/g, (url) => `<a href="${url}">${url}</a>`)
+
+export function alertsRoutes(db: Db) {
+  const alerts = new Hono()
+  const list = () =>
+    db.query<DevAlertRow>(
+      `select id, job_id, channel, to_address, body, created_at from dev_alerts order by created_at desc limit 200`,
+    )
+  alerts.get("/", async (c) => {
+    const rows = await list()
+    const items = rows
+      .map(
+        (a) =>
+          `<tr><td>${escapeHtml(a.created_at.toISOString())}</td><td>${a.channel === "sms" ? "SMS" : "Chat"}</td><td>${escapeHtml(a.to_address)}</td><td><pre>${linked(a.body)}</pre></td></tr>`,
+      )
+      .join("")
+    return c.html(
+      page(
+        "Local alerts",
+        `<h1>Local alerts</h1><p>${rows.length} alert(s). SMS and team-chat alerts land here while Twilio and ALERT_CHAT_WEBHOOK_URL are not set; e-mail alerts are in the <a href="/_dev/mail">local mailbox</a>. <a href="/_dev/alerts.json">JSON</a></p>
+         <table><thead><tr><th>Sent</th><th>Channel</th><th>To</th><th>Message</th></tr></thead><tbody>${items}</tbody></table>`,
+      ),
+    )
+  })
+  return alerts
+}

@@ -38,7 +38,8 @@ import { clientAddress } from "./spam/client-ip.ts"
 import { createFloodGuard, type FloodGuard } from "./spam/flood-guard.ts"
 import { takeRateLimit } from "./spam/rate-limit.ts"
 import { verifyTurnstile } from "./spam/turnstile.ts"
-import { contactMessageInput, estimateRequestInput, fieldErrors, simpleLeadInput } from "./validate.ts"
+import { contactMessageInput, estimateRequestInput, fieldErrors, officeLinkInput, simpleLeadInput } from "./validate.ts"
+import { acknowledgeLink, releaseLink } from "./alerts/office-links.ts"
 
 export const PUBLIC_FUNCTIONS = [
   "process-contact",
@@ -47,8 +48,10 @@ export const PUBLIC_FUNCTIONS = [
   "send-estimate-confirmation",
 ] as const satisfies readonly PublicFunctionName[]
 export const DISPATCH_FUNCTION = "dispatch-outbox"
-export type FunctionName = PublicFunctionName | typeof DISPATCH_FUNCTION
-export const ALL_FUNCTIONS: readonly FunctionName[] = [...PUBLIC_FUNCTIONS, DISPATCH_FUNCTION]
+/** The office's one-tap links, called by the site's /office/ pages. */
+export const OFFICE_FUNCTIONS = ["acknowledge-lead", "release-spam"] as const
+export type FunctionName = PublicFunctionName | typeof DISPATCH_FUNCTION | (typeof OFFICE_FUNCTIONS)[number]
+export const ALL_FUNCTIONS: readonly FunctionName[] = [...PUBLIC_FUNCTIONS, ...OFFICE_FUNCTIONS, DISPATCH_FUNCTION]
 
 /** Who is calling, as the checks before the body decided: the address (when known) and its rate-limit key. */
 interface Caller {
@@ -74,6 +77,8 @@ export interface AppOptions {
    * replay, spam or a refused request), to deliver them now. Must return at once; errors are only logged.
    */
   wakeOutbox?: () => void
+  /** The time requests are accepted at and the worker acts at (tests fix it). */
+  clock?: () => Date
 }
 
 type Answer = { status: 200 | 409; body: SuccessAnswer | ErrorAnswer }
@@ -213,6 +218,7 @@ export function createApp({
   floodGuard = createFloodGuard(),
   fetchImpl,
   wakeOutbox,
+  clock = () => new Date(),
 }: AppOptions) {
   const served = new Set<string>(functions)
   const { spam } = config
@@ -275,6 +281,7 @@ export function createApp({
       config,
       userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
       ipHash: ip ? limitKey : null,
+      now: clock(),
     }
     // A submission already answered gets its answer again before any spam check: the browser re-sends
     // queued submissions, and neither the rate limit nor a spent Turnstile token should cost a lead.
@@ -311,14 +318,16 @@ export function createApp({
       : async (tx) => (fresh = intake.answer(await intake.store(tx, ctx)))
     const answer = await runIdempotently(db, name, submission, work)
     // This request's own work was committed only if its answer came back: a copy that lost the race gets the stored one.
-    if (wakeOutbox && fresh !== undefined && answer.body === fresh) {
-      try {
-        wakeOutbox()
-      } catch (error) {
-        console.error("[outbox] waking the worker failed:", error)
-      }
-    }
+    if (fresh !== undefined && answer.body === fresh) wake()
     return c.json(answer.body, answer.status)
+  }
+
+  const wake = () => {
+    try {
+      wakeOutbox?.()
+    } catch (error) {
+      console.error("[outbox] waking the worker failed:", error)
+    }
   }
 
   const functionsApi = new Hono<Env>()
@@ -342,7 +351,17 @@ export function createApp({
     .post(`/${DISPATCH_FUNCTION}`, async (c) => {
       if (!config.dispatchSecret || c.req.header("authorization") !== `Bearer ${config.dispatchSecret}`)
         return fail(c, 401, "Missing or wrong dispatch secret")
-      return c.json({ success: true, ...(await dispatchOutbox({ db, config, fetchImpl })) })
+      return c.json({ success: true, ...(await dispatchOutbox({ db, config, fetchImpl, clock })) })
+    })
+    .post("/acknowledge-lead", publicCaller, sValidator("json", officeLinkInput, refuseInvalid), async (c) => {
+      const answer = await acknowledgeLink(db, config, c.req.valid("json"), clock())
+      return c.json(answer.body, answer.status)
+    })
+    .post("/release-spam", publicCaller, sValidator("json", officeLinkInput, refuseInvalid), async (c) => {
+      const answer = await releaseLink(db, config, c.req.valid("json"), clock())
+      // The released lead's e-mails, CRM forward and alert go out now, as a new lead's do.
+      if (answer.released) wake()
+      return c.json(answer.body, answer.status)
     })
 
   return new Hono()

@@ -95,8 +95,11 @@ function instantOf(year: number, month: number, date: number, minutes: number, t
  * The next instant the business is open: `at` itself when it is open then, else the next opening
  * time (within the coming week); null when no day has hours.
  */
-export function nextOpening(hours: readonly OpeningHours[], at: Date, timeZone: string): Date | null {
-  if (isOpenAt(hours, at, timeZone)) return at
+export const nextOpening = (hours: readonly OpeningHours[], at: Date, timeZone: string): Date | null =>
+  isOpenAt(hours, at, timeZone) ? at : nextOpeningAfter(hours, at, timeZone)
+
+/** The first opening time strictly after `at` (tomorrow's when it is open now); null when no day has hours. */
+export function nextOpeningAfter(hours: readonly OpeningHours[], at: Date, timeZone: string): Date | null {
   const today = wallClock(at, timeZone)
   for (let offset = 0; offset <= 7; offset++) {
     // Noon of the day `offset` days on: a calendar day, whatever the daylight-saving change.

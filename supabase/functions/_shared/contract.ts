@@ -203,6 +203,12 @@ export const SIMPLE_LEAD_SCHEMAS = {
 
 export const simpleLeadSchema = lazy((body: unknown) => SIMPLE_LEAD_SCHEMAS[simpleLeadKind(body)])
 
+/** The office's one-tap links (acknowledge-lead, release-spam): the signed token, and whether to act or only look. */
+export const officeLinkSchema = object({
+  token: string().trim().required("The link is incomplete").max(1_024, "The link is too long"),
+  confirm: boolean().strict().required("Say whether to act (confirm)"),
+}).exact("Unknown field(s): ${properties}")
+
 /** The public functions and the schema of each one's body. */
 export const FUNCTION_SCHEMAS = {
   "process-contact": contactMessageSchema,

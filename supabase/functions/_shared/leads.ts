@@ -24,6 +24,8 @@ import {
   firstNameOf,
   type CompanyNotice,
 } from "./mail/templates.ts"
+import { startAlerts } from "./alerts/escalation.ts"
+import { scheduleSpamDigest } from "./alerts/spam-review.ts"
 import { enqueueJobs, type NewJob } from "./outbox.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
 import type { ContactMessageRow, LeadInsert, LeadRow, SpamAttemptRow } from "./rows.ts"
@@ -33,6 +35,8 @@ export interface RequestContext {
   config: BackendConfig
   userAgent: string | null
   ipHash: string | null
+  /** When the request was accepted: the office's alerts are routed by it (business hours). */
+  now: Date
 }
 
 /** What a function does with one valid body. */
@@ -61,14 +65,17 @@ export async function recordSpam(
   reason: SpamReason,
   ctx: RequestContext,
 ): Promise<string> {
+  // Each call's body is kept by function (the wizard's three share the record), so "Not spam" can replay them all.
   const [row] = await tx.query<Pick<SpamAttemptRow, "id">>(
-    `insert into spam_attempts (submission_id, function_name, reason, body, ip_hash, user_agent)
-     values ($1, $2, $3, $4::text::jsonb, $5, $6)
-     on conflict (submission_id) do update set hits = spam_attempts.hits + 1, updated_at = now()
+    `insert into spam_attempts (submission_id, function_name, reason, body, calls, ip_hash, user_agent)
+     values ($1, $2, $3, $4::text::jsonb, jsonb_build_object($2::text, $4::text::jsonb), $5, $6)
+     on conflict (submission_id) do update
+       set hits = spam_attempts.hits + 1, calls = spam_attempts.calls || excluded.calls, updated_at = now()
      returning id`,
     [kept.submissionId, name, reason, JSON.stringify(kept), ctx.ipHash, ctx.userAgent],
   )
   if (!row) throw new Error("the spam attempt was not recorded")
+  await scheduleSpamDigest(tx, ctx.now)
   return row.id
 }
 
@@ -219,7 +226,12 @@ export const contactIntake = (body: ContactMessage): Intake => ({
       [body.submissionId, body.name, body.email, body.phone, body.message, ctx.userAgent, ctx.ipHash],
     )
     if (!row) throw new Error("the message was not stored")
-    await enqueueJobs(tx, [companyJob(body.submissionId, { kind: "contact", body }, { contactMessageId: row.id }, ctx)])
+    await enqueueJobs(
+      tx,
+      [companyJob(body.submissionId, { kind: "contact", body }, { contactMessageId: row.id }, ctx)],
+      ctx.now,
+    )
+    await startAlerts(tx, { record: "message", id: row.id }, ctx.now, ctx.config.alerts)
     return row.id
   },
 })
@@ -253,7 +265,9 @@ function storedLead(
     answer: answered(message),
     store: async (tx, ctx) => {
       const leadId = await upsertLead(tx, submissionId, columns, ctx)
-      await enqueueJobs(tx, [companyJob(submissionId, notice, { leadId }, ctx), ...more(leadId, ctx)])
+      await enqueueJobs(tx, [companyJob(submissionId, notice, { leadId }, ctx), ...more(leadId, ctx)], ctx.now)
+      // The wizard's later calls find the lead's alerts started (they are keyed by the lead).
+      await startAlerts(tx, { record: "lead", id: leadId }, ctx.now, ctx.config.alerts)
       return leadId
     },
   }

@@ -11,6 +11,10 @@ import type { Db } from "./db.ts"
 import { isEmailAddress } from "./email-address.ts"
 import { withSafeHeaders, type EmailMessage } from "./mail/layout.ts"
 import type { JobKind, OutboxJobRow } from "./rows.ts"
+import { deliverAlert } from "./alerts/channels.ts"
+import { runAlertStep, runMorningSummary, targetsOf } from "./alerts/escalation.ts"
+import { runSpamDigest } from "./alerts/spam-review.ts"
+import { markAlerted } from "./alerts/subject.ts"
 
 export type { JobKind, JobStatus } from "./rows.ts"
 
@@ -21,16 +25,19 @@ export interface NewJob {
   leadId?: string
   contactMessageId?: string
   payload: EmailMessage | Record<string, unknown>
+  /** When it is due (now when absent): an escalation's deadline, the office's opening time. */
+  dueAt?: Date
 }
 
 /** Queues jobs in one statement; a job whose dedupe key exists already is skipped. */
-export async function enqueueJobs(tx: Db, jobs: readonly NewJob[]): Promise<void> {
+export async function enqueueJobs(tx: Pick<Db, "query">, jobs: readonly NewJob[], at = new Date()): Promise<void> {
   if (jobs.length === 0) return
   const rows = jobs.map(
-    (_, i) => `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}::uuid, $${i * 5 + 4}::uuid, $${i * 5 + 5}::text::jsonb)`,
+    (_, i) =>
+      `($${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3}::uuid, $${i * 6 + 4}::uuid, $${i * 6 + 5}::text::jsonb, $${i * 6 + 6}::timestamptz)`,
   )
   await tx.query(
-    `insert into outbox_jobs (kind, dedupe_key, lead_id, contact_message_id, payload)
+    `insert into outbox_jobs (kind, dedupe_key, lead_id, contact_message_id, payload, next_attempt_at)
      values ${rows.join(", ")}
      on conflict (dedupe_key) do nothing`,
     jobs.flatMap((job) => [
@@ -39,6 +46,7 @@ export async function enqueueJobs(tx: Db, jobs: readonly NewJob[]): Promise<void
       job.leadId ?? null,
       job.contactMessageId ?? null,
       JSON.stringify(job.payload),
+      (job.dueAt ?? at).toISOString(),
     ]),
   )
 }
@@ -58,10 +66,25 @@ export class RateLimitedError extends Error {
   }
 }
 
+/** Raised when the job cannot succeed by trying again (a number the SMS provider refuses, a revoked webhook): dead at once, with the reason. */
+export class PermanentError extends Error {}
+
+/** Raised when the job is not to be done yet (the office is closed): it waits until then, and the try does not count. */
+export class DeferredError extends Error {
+  constructor(
+    message: string,
+    readonly until: Date,
+  ) {
+    super(message)
+  }
+}
+
 export interface DeliveryDeps {
   config: BackendConfig
   db: Db
   fetchImpl?: typeof fetch
+  /** The time the worker acts at (tests fix it); due jobs are those due by then. */
+  clock?: () => Date
 }
 
 /** How long one request to the e-mail API or the CRM may take. */
@@ -155,9 +178,34 @@ async function forwardToCrm(job: OutboxJob, { config, fetchImpl }: DeliveryDeps)
   return undefined
 }
 
-/** Delivers one job; resolves to a note kept in last_error when it was sent with a caveat. */
-export const deliverJob = (job: OutboxJob, deps: DeliveryDeps): Promise<string | undefined> =>
-  job.kind === "crm_forward" ? forwardToCrm(job, deps) : sendEmail(job, deps)
+/** Delivers one job; resolves to a note kept in last_error when it was sent with a caveat (or, for a step, what it did). */
+export async function deliverJob(job: OutboxJob, deps: DeliveryDeps): Promise<string | undefined> {
+  switch (job.kind) {
+    case "crm_forward":
+      return forwardToCrm(job, deps)
+    case "customer_email":
+    case "company_email":
+      return sendEmail(job, deps)
+    case "alert_email": {
+      const note = await sendEmail(job, deps)
+      await markAlerted(deps.db, targetsOf(job.payload), now(deps))
+      return note
+    }
+    case "alert_sms":
+    case "alert_chat":
+      await deliverAlert(job, deps)
+      await markAlerted(deps.db, targetsOf(job.payload), now(deps))
+      return undefined
+    case "alert_step":
+      return runAlertStep(job, deps)
+    case "morning_summary":
+      return runMorningSummary(job, deps)
+    case "spam_digest":
+      return runSpamDigest(job, deps)
+  }
+}
+
+const now = (deps: DeliveryDeps) => deps.clock?.() ?? new Date()
 
 /** Exponential backoff: base, 2×base, 4×base … capped. */
 export const backoffMs = (attempts: number, base: number, max: number) =>
@@ -175,6 +223,8 @@ export interface DispatchResult {
   retried: number
   dead: number
   notConfigured: number
+  /** Steps that wait for a later time (the office's opening). */
+  deferred: number
 }
 
 export interface DispatchOptions {
@@ -184,25 +234,26 @@ export interface DispatchOptions {
   signal?: AbortSignal
 }
 
-/** The owner hears first: company notices, then the customer's e-mail, then the CRM. */
-const PRIORITY = `case kind when 'company_email' then 0 when 'customer_email' then 1 else 2 end`
+/** The owner hears first: alerts and their steps, company notices, then the customer's e-mail, then the CRM, then digests. */
+const PRIORITY = `case kind when 'alert_sms' then 0 when 'alert_chat' then 0 when 'alert_email' then 0 when 'alert_step' then 0
+  when 'morning_summary' then 0 when 'company_email' then 1 when 'customer_email' then 2 when 'crm_forward' then 3 else 4 end`
 
 /**
  * Newest first within a priority: a fresh lead's notice never queues behind a backlog or a retry
  * storm, however slowly the API lets the backlog drain (Resend allows a few requests a second).
  */
-async function claimBatch(db: Db, outbox: BackendConfig["outbox"]): Promise<OutboxJob[]> {
+async function claimBatch(db: Db, outbox: BackendConfig["outbox"], at: Date): Promise<OutboxJob[]> {
   const claimed = await db.query<OutboxJob & { priority: number; due: number }>(
-    `update outbox_jobs set status = 'sending', attempts = attempts + 1, locked_until = now() + ($2::int * interval '1 millisecond'), updated_at = now()
+    `update outbox_jobs set status = 'sending', attempts = attempts + 1, locked_until = $3::timestamptz + ($2::int * interval '1 millisecond'), updated_at = now()
      where id in (
        select id from outbox_jobs
-       where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())
+       where (status = 'pending' and next_attempt_at <= $3::timestamptz) or (status = 'sending' and locked_until < $3::timestamptz)
        order by ${PRIORITY}, next_attempt_at desc
        limit $1
        for update skip locked
      )
      returning id, kind, payload, attempts, ${PRIORITY} as priority, extract(epoch from next_attempt_at)::float8 as due`,
-    [outbox.batchSize, leaseMs(outbox)],
+    [outbox.batchSize, leaseMs(outbox), at.toISOString()],
   )
   // RETURNING follows the update's scan, not the subquery's order.
   return claimed
@@ -213,12 +264,8 @@ async function claimBatch(db: Db, outbox: BackendConfig["outbox"]): Promise<Outb
 type Outcome = { ok: true; note: string | undefined } | { ok: false; error: unknown }
 
 /** Records one delivery's outcome; returns how long the API asked us to wait (0 if it did not). */
-async function settle(
-  job: OutboxJob,
-  outcome: Outcome,
-  { db, config }: DeliveryDeps,
-  result: DispatchResult,
-): Promise<number> {
+async function settle(job: OutboxJob, outcome: Outcome, deps: DeliveryDeps, result: DispatchResult): Promise<number> {
+  const { db, config } = deps
   if (outcome.ok) {
     await db.query(
       `update outbox_jobs set status = 'sent', delivered_at = now(), last_error = $2, locked_until = null, updated_at = now() where id = $1`,
@@ -229,6 +276,15 @@ async function settle(
   }
   const { error } = outcome
   const message = error instanceof Error ? error.message : String(error)
+  if (error instanceof DeferredError) {
+    await db.query(
+      `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null, attempts = attempts - 1,
+         next_attempt_at = $3, updated_at = now() where id = $1`,
+      [job.id, message, error.until.toISOString()],
+    )
+    result.deferred++
+    return 0
+  }
   if (error instanceof NotConfiguredError) {
     await db.query(
       `update outbox_jobs set status = 'not_configured', last_error = $2, locked_until = null, updated_at = now() where id = $1`,
@@ -238,7 +294,7 @@ async function settle(
     return 0
   }
   const rateLimited = error instanceof RateLimitedError
-  if (!rateLimited && job.attempts >= config.outbox.maxAttempts) {
+  if (error instanceof PermanentError || (!rateLimited && job.attempts >= config.outbox.maxAttempts)) {
     await db.query(
       `update outbox_jobs set status = 'dead', last_error = $2, locked_until = null, updated_at = now() where id = $1`,
       [job.id, message],
@@ -251,8 +307,8 @@ async function settle(
     : backoffMs(job.attempts, config.outbox.backoffBaseMs, config.outbox.backoffMaxMs)
   await db.query(
     `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null, attempts = attempts - $4::int,
-       next_attempt_at = now() + ($3::int * interval '1 millisecond'), updated_at = now() where id = $1`,
-    [job.id, message, delay, rateLimited ? 1 : 0],
+       next_attempt_at = $5::timestamptz + ($3::int * interval '1 millisecond'), updated_at = now() where id = $1`,
+    [job.id, message, delay, rateLimited ? 1 : 0, now(deps).toISOString()],
   )
   result.retried++
   return rateLimited ? delay : 0
@@ -277,9 +333,9 @@ export async function dispatchOutbox(deps: DeliveryDeps, options: DispatchOption
   const { outbox } = deps.config
   const budgetMs = options.budgetMs ?? outbox.timeBudgetMs
   const started = Date.now()
-  const result: DispatchResult = { sent: 0, retried: 0, dead: 0, notConfigured: 0 }
+  const result: DispatchResult = { sent: 0, retried: 0, dead: 0, notConfigured: 0, deferred: 0 }
   for (;;) {
-    const claimed = await claimBatch(deps.db, outbox)
+    const claimed = await claimBatch(deps.db, outbox, now(deps))
     if (claimed.length === 0) break
     let wait = 0
     await eachConcurrently(claimed, outbox.concurrency, async (job) => {

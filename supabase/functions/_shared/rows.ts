@@ -19,6 +19,10 @@ export interface ContactMessageRow {
   message: string
   user_agent: string | null
   ip_hash: string | null
+  /** When the office was first alerted (the first alert delivered), and who acknowledged it when (its "I'm on it" link). */
+  first_alerted_at: Date | null
+  acknowledged_at: Date | null
+  acknowledged_by: string | null
   created_at: Date
 }
 
@@ -51,6 +55,10 @@ export interface LeadRow {
   utm_term: string | null
   user_agent: string | null
   ip_hash: string | null
+  /** When the office was first alerted (the first alert delivered), and who acknowledged it when (its "I'm on it" link). */
+  first_alerted_at: Date | null
+  acknowledged_at: Date | null
+  acknowledged_by: string | null
   created_at: Date
   updated_at: Date
 }
@@ -95,10 +103,19 @@ export interface FunctionCallRow {
   created_at: Date
 }
 
-export type JobKind = "customer_email" | "company_email" | "crm_forward"
+export type JobKind =
+  | "customer_email"
+  | "company_email"
+  | "crm_forward"
+  | "alert_sms"
+  | "alert_chat"
+  | "alert_email"
+  | "alert_step"
+  | "morning_summary"
+  | "spam_digest"
 export type JobStatus = "pending" | "sending" | "sent" | "dead" | "not_configured"
 
-/** Work to do after a lead is stored: an e-mail or the CRM forward. */
+/** Work to do after a lead is stored: an e-mail, the CRM forward, an alert to the office or a step of its escalation. */
 export interface OutboxJobRow {
   id: string
   kind: JobKind
@@ -142,10 +159,28 @@ export interface SpamAttemptRow {
   submission_id: string
   function_name: string
   reason: SpamReason
+  /** The first call's body (kept for older rows). */
   body: Record<string, unknown>
+  /** Each call's body by function name: the wizard's three calls share one record. */
+  calls: Record<string, Record<string, unknown>>
   ip_hash: string | null
   user_agent: string | null
   hits: number
+  /** When it was listed in the office's spam digest. */
+  digested_at: Date | null
+  /** When the office released it as a real lead ("Not spam"), and that lead's reference. */
+  released_at: Date | null
+  released_reference: string | null
   created_at: Date
   updated_at: Date
+}
+
+/** An SMS or chat alert the local backend kept on its alerts page (no provider configured). */
+export interface DevAlertRow {
+  id: string
+  job_id: string | null
+  channel: "sms" | "chat"
+  to_address: string
+  body: string
+  created_at: Date
 }

@@ -178,5 +178,41 @@ export const LEAD_MESSAGES = {
       "Your visit is backed by our 30-day guarantee."
     ],
     "signOff": "Questions? Call us at {phone}. We're open {hours}."
+  },
+  "officeAlerts": {
+    "newSubject": "New {kindLabel} from {name}",
+    "escalatedSubject": "Still waiting: {kindLabel} from {name}",
+    "escalatedNote": "Nobody has tapped \"I'm on it\" yet ({alerted} alerted). Please call back now.",
+    "intro": "Tap \"I'm on it\" so the others know, then call back within minutes.",
+    "acknowledgeLabel": "I'm on it",
+    "callLabel": "Call {name}",
+    "rowLabels": {
+      "request": "Request",
+      "phone": "Phone",
+      "source": "Came from",
+      "received": "Received",
+      "reference": "Reference"
+    },
+    "sources": {
+      "website_estimate": "Estimate wizard",
+      "scarsdale_49_offer": "$49 Scarsdale page",
+      "offer_callback": "Offer page callback form",
+      "contact": "Contact page"
+    },
+    "summarySubject": "{count} request(s) came in while the office was closed",
+    "summaryIntro": "Oldest first. Tap \"I'm on it\" on each one as you call back.",
+    "spamDigestSubject": "{count} submission(s) filed as spam: check for real customers",
+    "spamDigestIntro": "Each is kept for 30 days. If one is a real customer, open \"Not spam\" to send it through as a lead.",
+    "notSpamLabel": "Not spam",
+    "spamReasons": {
+      "honeypot": "Filled in the hidden field (bot check)",
+      "too_fast": "Sent faster than a person can type (bot check)",
+      "impossible_fill_time": "Reported an impossible time in the form (bot check)"
+    },
+    "linkAnswers": {
+      "invalid": "This link is not valid. It may have been cut short or changed. Open it again from the original message.",
+      "expired": "This link has expired. Find the request in the office inbox instead.",
+      "notFound": "This request is no longer stored."
+    }
   }
 } as const

@@ -16,6 +16,7 @@ import {
   estimateRequestSchema,
   offerBookingSchema,
   offerCallbackSchema,
+  officeLinkSchema,
   simpleLeadKind,
   type SimpleLeadSubmission,
 } from "./contract.ts"
@@ -88,6 +89,7 @@ function received<T>(check: Check<T>): StandardSchemaV1<unknown, T> {
 
 export const contactMessageInput = received(shapeCheck(contactMessageSchema))
 export const estimateRequestInput = received(shapeCheck(estimateRequestSchema))
+export const officeLinkInput = received(shapeCheck(officeLinkSchema))
 
 const estimateLeadCheck = shapeCheck(estimateLeadSchema)
 const offerBookingCheck = shapeCheck(offerBookingSchema)

@@ -27,7 +27,8 @@ export const MAX_TOKEN_LENGTH = 1_024
 const VERSION = "v1"
 
 const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url")
-const mac = (secret: string, body: string) => createHmac("sha256", `link:${secret}`).update(`${VERSION}.${body}`).digest()
+const mac = (secret: string, body: string) =>
+  createHmac("sha256", `link:${secret}`).update(`${VERSION}.${body}`).digest()
 
 export function signLink(secret: string, claims: LinkClaims): string {
   const body = base64url(
@@ -37,8 +38,7 @@ export function signLink(secret: string, claims: LinkClaims): string {
 }
 
 export type LinkCheck =
-  | { ok: true; claims: LinkClaims }
-  | { ok: false; problem: "invalid" | "expired" | "wrong_purpose" }
+  { ok: true; claims: LinkClaims } | { ok: false; problem: "invalid" | "expired" | "wrong_purpose" }
 
 const PURPOSES: ReadonlySet<string> = new Set<LinkPurpose>(["acknowledge", "release"])
 const RECORDS: ReadonlySet<string> = new Set(["lead", "message", "spam"])

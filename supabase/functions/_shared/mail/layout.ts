@@ -19,6 +19,8 @@ export interface EmailContent {
   rows: ReadonlyArray<readonly [label: string, value: string]>
   steps?: readonly string[]
   signOff?: string
+  /** Buttons under the intro (in the text version, "label: address" lines): the office's one-tap links. */
+  actions?: ReadonlyArray<{ label: string; href: string }>
 }
 
 const companyLines = () => [
@@ -45,6 +47,12 @@ export function renderEmail(content: EmailContent): { subject: string; html: str
 <div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <h1 style="margin:0 0 12px;font-size:22px;color:#0b6138">${escapeHtml(content.heading)}</h1>
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(content.intro)}</p>
+${(content.actions ?? [])
+  .map(
+    (a) =>
+      `<p style="margin:0 0 12px"><a href="${escapeHtml(a.href)}" style="display:inline-block;padding:12px 20px;background:#0b6138;color:#ffffff;border-radius:6px;font-weight:bold;text-decoration:none">${escapeHtml(a.label)}</a></p>`,
+  )
+  .join("\n")}
 <table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">
 ${rows
   .map(
@@ -62,6 +70,7 @@ ${content.signOff ? `<p style="margin:0 0 16px">${escapeHtml(content.signOff)}</
     "",
     content.intro,
     "",
+    ...(content.actions?.length ? [...content.actions.map((a) => `${a.label}: ${a.href}`), ""] : []),
     ...rows.map(([label, value]) => `${label}: ${value}`),
     ...(content.steps?.length ? ["", ...content.steps.map((s, i) => `${i + 1}. ${s}`)] : []),
     ...(content.signOff ? ["", content.signOff] : []),

@@ -1,0 +1,148 @@
+/**
+ * What the office's one-tap links do, called by the site's /office/ pages: `confirm: false` only
+ * shows what the link is for (link previewers and a first look change nothing), `confirm: true`
+ * records the acknowledgement or releases the spam record. A tampered, expired or replayed link
+ * changes nothing and gets a clear answer.
+ */
+import type { BackendConfig } from "../config.ts"
+import { CALL_ORDER, intakeFor } from "../intakes.ts"
+import type { Db } from "../db.ts"
+import type { RequestContext } from "../leads.ts"
+import type { SpamAttemptRow } from "../rows.ts"
+import { LEAD_MESSAGES } from "../site-data.generated.ts"
+import { verifyLink, type LinkPurpose } from "./signed-link.ts"
+import { describeSpam } from "./spam-review.ts"
+import { acknowledge, loadSubject, type AlertTarget } from "./subject.ts"
+
+const ANSWERS = LEAD_MESSAGES.officeAlerts.linkAnswers
+
+export interface LinkAnswer {
+  status: 200 | 400 | 404 | 410 | 422
+  body: Record<string, unknown>
+}
+
+const refused = (status: 400 | 404 | 410 | 422, reason: string, error: string): LinkAnswer => ({
+  status,
+  body: { success: false, error, reason, ...(status === 400 ? { fields: { token: error } } : {}) },
+})
+
+function checkedLink(config: BackendConfig, token: string, purpose: LinkPurpose, at: Date) {
+  const check = verifyLink(config.alerts.linkSecret, token, purpose, at)
+  if (check.ok) return check.claims
+  return check.problem === "expired"
+    ? refused(410, "expired", ANSWERS.expired)
+    : refused(400, "invalid", ANSWERS.invalid)
+}
+
+/** acknowledge-lead: who acknowledged a lead and when; the first acknowledgement stands. */
+export async function acknowledgeLink(
+  db: Db,
+  config: BackendConfig,
+  { token, confirm }: { token: string; confirm: boolean },
+  at: Date,
+): Promise<LinkAnswer> {
+  const claims = checkedLink(config, token, "acknowledge", at)
+  if ("status" in claims) return claims
+  if (claims.record === "spam") return refused(400, "invalid", ANSWERS.invalid)
+  const target: AlertTarget = { record: claims.record, id: claims.id }
+  const recorded = confirm ? await acknowledge(db, target, claims.to, at) : false
+  const subject = await loadSubject(db, target)
+  if (!subject) return refused(404, "not_found", ANSWERS.notFound)
+  const state = recorded ? "acknowledged" : subject.acknowledgedAt ? "already_acknowledged" : "ready"
+  return {
+    status: 200,
+    body: {
+      success: true,
+      state,
+      lead: {
+        reference: subject.id,
+        kind: subject.kindLabel,
+        name: subject.name,
+        phone: subject.phone,
+        tel: subject.tel,
+        request: subject.request,
+        receivedAt: subject.receivedAt.toISOString(),
+      },
+      to: claims.to,
+      acknowledgedBy: subject.acknowledgedBy,
+      acknowledgedAt: subject.acknowledgedAt?.toISOString() ?? null,
+    },
+  }
+}
+
+type ReleaseRow = Pick<
+  SpamAttemptRow,
+  | "id"
+  | "submission_id"
+  | "function_name"
+  | "reason"
+  | "body"
+  | "calls"
+  | "ip_hash"
+  | "user_agent"
+  | "created_at"
+  | "released_at"
+  | "released_reference"
+>
+
+const releaseBody = (row: ReleaseRow, state: string) => ({
+  success: true,
+  state,
+  submission: {
+    ...describeSpam(row),
+    kind: describeSpam(row).kindLabel,
+    reason: LEAD_MESSAGES.officeAlerts.spamReasons[row.reason],
+    receivedAt: row.created_at.toISOString(),
+  },
+  releasedAt: row.released_at?.toISOString() ?? null,
+  reference: row.released_reference,
+})
+
+const SELECT_RELEASE = `select id, submission_id, function_name, reason, body, calls, ip_hash, user_agent, created_at, released_at, released_reference from spam_attempts where id = $1`
+
+/**
+ * release-spam: the kept calls of a spam record stored as the lead they should have been (in the
+ * wizard's order, so its three calls make one lead, its CRM forward and its e-mails), once: the row
+ * is locked and marked in the same transaction, so two taps at once release it once.
+ */
+export async function releaseLink(
+  db: Db,
+  config: BackendConfig,
+  { token, confirm }: { token: string; confirm: boolean },
+  at: Date,
+): Promise<LinkAnswer & { released?: true }> {
+  const claims = checkedLink(config, token, "release", at)
+  if ("status" in claims) return claims
+  if (claims.record !== "spam") return refused(400, "invalid", ANSWERS.invalid)
+  if (!confirm) {
+    const [row] = await db.query<ReleaseRow>(SELECT_RELEASE, [claims.id])
+    if (!row) return refused(404, "not_found", ANSWERS.notFound)
+    return { status: 200, body: releaseBody(row, row.released_at ? "already_released" : "ready") }
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<ReleaseRow>(`${SELECT_RELEASE} for update`, [claims.id])
+    if (!row) return refused(404, "not_found", ANSWERS.notFound)
+    if (row.released_at) return { status: 200, body: releaseBody(row, "already_released") }
+    const calls = Object.keys(row.calls).length > 0 ? row.calls : { [row.function_name]: row.body }
+    const ctx: RequestContext = { config, userAgent: row.user_agent, ipHash: row.ip_hash, now: at }
+    let reference: string | null = null
+    for (const name of CALL_ORDER) {
+      const body = calls[name]
+      if (!body) continue
+      const intake = await intakeFor(name, body)
+      if (!intake)
+        return refused(
+          422,
+          "unreadable",
+          "This submission can no longer be read as a request; call the number in it instead.",
+        )
+      reference ??= await intake.store(tx, ctx)
+    }
+    const [released] = await tx.query<ReleaseRow>(
+      `update spam_attempts set released_at = $2, released_reference = $3, updated_at = now() where id = $1
+       returning id, submission_id, function_name, reason, body, calls, ip_hash, user_agent, created_at, released_at, released_reference`,
+      [row.id, at.toISOString(), reference],
+    )
+    return { status: 200, body: releaseBody(released ?? row, "released"), released: true }
+  })
+}

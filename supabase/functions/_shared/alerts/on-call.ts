@@ -1,0 +1,86 @@
+/**
+ * The on-call list: who is alerted about a new lead, in what order, through which channels, and who
+ * also takes alerts when the office is closed. It is configuration (ALERT_CONTACTS, JSON), not code;
+ * a bad entry stops the functions at start with a message naming it, never an alert lost later.
+ */
+import { isEmailAddress } from "../email-address.ts"
+import { hasVisibleText } from "../visible-text.ts"
+
+export interface OnCallContact {
+  /** Recorded as who acknowledged a lead through this contact's link. */
+  name: string
+  /** Mobile number for SMS, E.164 (+ country code and number). */
+  sms?: string
+  /** A mention in the team chat (Slack `<@U024BE7LH>`, Google Chat `<users/123>`), or a name. */
+  chat?: string
+  email?: string
+  /** Alerted at once outside business hours too (otherwise the alert waits for opening time). */
+  afterHours: boolean
+}
+
+/** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
+export const E164 = /^\+[1-9]\d{7,14}$/
+
+const FIELDS = new Set(["name", "sms", "chat", "email", "afterHours"])
+
+const describe = (value: unknown) => JSON.stringify(value) ?? String(value)
+
+/** Parses ALERT_CONTACTS; throws naming the entry and field of the first problem. */
+export function parseOnCall(raw: string, variable = "ALERT_CONTACTS"): OnCallContact[] {
+  let json: unknown
+  try {
+    json = JSON.parse(raw)
+  } catch {
+    throw new Error(`${variable} is not valid JSON: give a list such as [{"name":"Dana","sms":"+19145550111"}]`)
+  }
+  if (!Array.isArray(json) || json.length === 0)
+    throw new Error(
+      `${variable} must be a non-empty JSON list of contacts such as [{"name":"Dana","sms":"+19145550111"}]`,
+    )
+  const seen = new Set<string>()
+  return json.map((entry: unknown, index) => {
+    const where = (field?: string) => {
+      const named =
+        typeof entry === "object" && entry !== null && "name" in entry && typeof entry.name === "string"
+          ? ` ("${entry.name}")`
+          : ""
+      return `${variable} entry ${index + 1}${named}${field ? `, field "${field}"` : ""}`
+    }
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry))
+      throw new Error(`${where()}: must be an object with a name and at least one of sms, chat, email`)
+    const unknown = Object.keys(entry).filter((key) => !FIELDS.has(key))
+    if (unknown.length > 0)
+      throw new Error(`${where()}: has unknown field(s) ${unknown.join(", ")} (allowed: ${[...FIELDS].join(", ")})`)
+    const fields: Record<string, unknown> = { ...entry }
+    const text = (field: string, max: number): string | undefined => {
+      const value = fields[field]
+      if (value === undefined) return undefined
+      if (typeof value !== "string" || !hasVisibleText(value) || value.trim().length > max)
+        throw new Error(`${where(field)}: must be text of 1 to ${max} characters (got ${describe(value)})`)
+      return value.trim()
+    }
+    const name = text("name", 60)
+    if (name === undefined) throw new Error(`${where("name")}: is required`)
+    if (seen.has(name.toLowerCase())) throw new Error(`${where("name")}: "${name}" is listed twice`)
+    seen.add(name.toLowerCase())
+    const sms = text("sms", 16)
+    if (sms !== undefined && !E164.test(sms))
+      throw new Error(`${where("sms")}: ${describe(sms)} is not an E.164 number such as +19145550123`)
+    const email = text("email", 254)
+    if (email !== undefined && !isEmailAddress(email))
+      throw new Error(`${where("email")}: ${describe(email)} is not an e-mail address`)
+    const chat = text("chat", 100)
+    const afterHours = fields.afterHours ?? false
+    if (typeof afterHours !== "boolean")
+      throw new Error(`${where("afterHours")}: must be true or false (got ${describe(afterHours)})`)
+    if (sms === undefined && email === undefined && chat === undefined)
+      throw new Error(`${where()}: needs at least one of sms, chat, email`)
+    return {
+      name,
+      afterHours,
+      ...(sms === undefined ? {} : { sms }),
+      ...(chat === undefined ? {} : { chat }),
+      ...(email === undefined ? {} : { email }),
+    }
+  })
+}

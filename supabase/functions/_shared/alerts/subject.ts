@@ -1,0 +1,181 @@
+/**
+ * What an alert is about: a stored lead or contact message, read back from Postgres in the words
+ * the office needs (who, what they asked for, their number, where they came from), and the
+ * acknowledgement that stops its escalation.
+ */
+import type { Db } from "../db.ts"
+import { headerValue } from "../mail/header.ts"
+import type { ContactMessageRow, LeadRow } from "../rows.ts"
+import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../site-data.generated.ts"
+
+export type AlertRecord = "lead" | "message"
+
+export interface AlertTarget {
+  record: AlertRecord
+  id: string
+}
+
+export interface AlertSubject extends AlertTarget {
+  kindLabel: string
+  name: string
+  /** As the visitor typed it. */
+  phone: string
+  /** A tap-to-call URI of it (`tel:+19145550142`). */
+  tel: string
+  /** One line: the plan and pests, the offer, or the message. */
+  request: string
+  /** One line: the form, and the campaign when there is one. */
+  source: string
+  receivedAt: Date
+  acknowledgedAt: Date | null
+  acknowledgedBy: string | null
+}
+
+const COPY = LEAD_MESSAGES.officeAlerts
+
+/** Visitor text on one line and at most `max` characters: alerts are read on a phone's lock screen. */
+export const oneLine = (value: string | null | undefined, max: number): string => {
+  const line = headerValue(value ?? "")
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}
+
+/** `tel:` with the digits of a visitor's number: a US number of 10 digits gets +1, one with a + keeps its country code. */
+export function telUri(phone: string): string {
+  const digits = phone.replace(/\D/g, "")
+  if (phone.trim().startsWith("+")) return `tel:+${digits}`
+  if (digits.length === 10) return `tel:+1${digits}`
+  if (digits.length === 11 && digits.startsWith("1")) return `tel:+${digits}`
+  return `tel:${digits}`
+}
+
+const KIND_LABELS = LEAD_MESSAGES.companyEmail.kindLabels
+
+const sourceLabel = (source: string): string =>
+  Object.entries(COPY.sources).find(([key]) => key === source)?.[1] ?? source
+
+const LEAD_COLUMNS = [
+  "id",
+  "kind",
+  "source",
+  "full_name",
+  "phone",
+  "city",
+  "service_plan",
+  "pests",
+  "same_day_service",
+  "special_offer",
+  "notes",
+  "utm_source",
+  "utm_campaign",
+  "utm_term",
+  "created_at",
+  "acknowledged_at",
+  "acknowledged_by",
+] as const satisfies ReadonlyArray<keyof LeadRow>
+type LeadSubjectRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>
+
+const MESSAGE_COLUMNS = [
+  "id",
+  "name",
+  "phone",
+  "message",
+  "created_at",
+  "acknowledged_at",
+  "acknowledged_by",
+] as const satisfies ReadonlyArray<keyof ContactMessageRow>
+type MessageSubjectRow = Pick<ContactMessageRow, (typeof MESSAGE_COLUMNS)[number]>
+
+function leadRequest(row: LeadSubjectRow): string {
+  if (row.kind === "estimate") {
+    const plan = ESTIMATE_OPTIONS.servicePlans.find((p) => p.id === row.service_plan)?.name ?? row.service_plan ?? ""
+    return [plan, row.pests.join(", "), row.city, row.same_day_service ? ESTIMATE_OPTIONS.sameDay.label : ""]
+      .filter(Boolean)
+      .join(" · ")
+  }
+  return [row.special_offer, row.city, row.notes].filter(Boolean).join(" · ")
+}
+
+function fromLead(row: LeadSubjectRow): AlertSubject {
+  const campaign = [row.utm_source, row.utm_campaign, row.utm_term].filter(Boolean).join(" / ")
+  return {
+    record: "lead",
+    id: row.id,
+    kindLabel: KIND_LABELS[row.kind],
+    name: oneLine(row.full_name, 60),
+    phone: oneLine(row.phone, 40),
+    tel: telUri(row.phone),
+    request: oneLine(leadRequest(row), 160),
+    source: oneLine(`${sourceLabel(row.source)}${campaign ? ` (${campaign})` : ""}`, 120),
+    receivedAt: row.created_at,
+    acknowledgedAt: row.acknowledged_at,
+    acknowledgedBy: row.acknowledged_by,
+  }
+}
+
+const fromMessage = (row: MessageSubjectRow): AlertSubject => ({
+  record: "message",
+  id: row.id,
+  kindLabel: KIND_LABELS.contact,
+  name: oneLine(row.name, 60),
+  phone: oneLine(row.phone, 40),
+  tel: telUri(row.phone),
+  request: oneLine(row.message, 160),
+  source: sourceLabel("contact"),
+  receivedAt: row.created_at,
+  acknowledgedAt: row.acknowledged_at,
+  acknowledgedBy: row.acknowledged_by,
+})
+
+const TABLES = { lead: "leads", message: "contact_messages" } as const
+
+/** The subjects of these targets, in the order given; a target whose record is gone is left out. */
+export async function loadSubjects(db: Pick<Db, "query">, targets: readonly AlertTarget[]): Promise<AlertSubject[]> {
+  const ids = (record: AlertRecord) => targets.filter((t) => t.record === record).map((t) => t.id)
+  const leadIds = ids("lead")
+  const messageIds = ids("message")
+  const leads = leadIds.length
+    ? await db.query<LeadSubjectRow>(`select ${LEAD_COLUMNS.join(", ")} from leads where id = any($1::uuid[])`, [
+        `{${leadIds.join(",")}}`,
+      ])
+    : []
+  const messages = messageIds.length
+    ? await db.query<MessageSubjectRow>(
+        `select ${MESSAGE_COLUMNS.join(", ")} from contact_messages where id = any($1::uuid[])`,
+        [`{${messageIds.join(",")}}`],
+      )
+    : []
+  const found = new Map<string, AlertSubject>([
+    ...leads.map((row) => [`lead:${row.id}`, fromLead(row)] as const),
+    ...messages.map((row) => [`message:${row.id}`, fromMessage(row)] as const),
+  ])
+  return targets.flatMap((t) => found.get(`${t.record}:${t.id}`) ?? [])
+}
+
+export async function loadSubject(db: Pick<Db, "query">, target: AlertTarget): Promise<AlertSubject | null> {
+  return (await loadSubjects(db, [target]))[0] ?? null
+}
+
+/** Records that the office was alerted (the first time only). */
+export async function markAlerted(db: Pick<Db, "query">, targets: readonly AlertTarget[], at: Date): Promise<void> {
+  for (const record of ["lead", "message"] as const) {
+    const ids = targets.filter((t) => t.record === record).map((t) => t.id)
+    if (ids.length === 0) continue
+    await db.query(
+      `update ${TABLES[record]} set first_alerted_at = $2 where id = any($1::uuid[]) and first_alerted_at is null`,
+      [`{${ids.join(",")}}`, at.toISOString()],
+    )
+  }
+}
+
+/**
+ * Records the acknowledgement once: resolves to true when this call recorded it, false when someone
+ * had already (the first one stands).
+ */
+export async function acknowledge(db: Pick<Db, "query">, target: AlertTarget, by: string, at: Date): Promise<boolean> {
+  const updated = await db.query<{ id: string }>(
+    `update ${TABLES[target.record]} set acknowledged_at = $2, acknowledged_by = $3
+     where id = $1 and acknowledged_at is null returning id`,
+    [target.id, at.toISOString(), by],
+  )
+  return updated.length > 0
+}
