@@ -40,7 +40,8 @@ describe("tokenFromHash", () => {
         expect(tokenFromHash(`#${[...parts, "t="].join("&")}`)).toBeNull()
       }),
     )
-    for (const hash of ["", "#", "#t", "#T=abc", "#t=%", "#t=%E0%A4%A", "#t=abc%zz"]) expect(tokenFromHash(hash)).toBeNull()
+    for (const hash of ["", "#", "#t", "#T=abc", "#t=%", "#t=%E0%A4%A", "#t=abc%zz"])
+      expect(tokenFromHash(hash)).toBeNull()
   })
 
   test('a "+" stays a "+" (base64 tokens), unlike URLSearchParams', () => {
@@ -120,7 +121,10 @@ describe("the functions' answers", () => {
       }),
     )
     expect(
-      parseAcknowledgeAnswer({ ...acknowledgeAnswer(), lead: { ...acknowledgeAnswer().lead, tel: "javascript:alert(1)" } }),
+      parseAcknowledgeAnswer({
+        ...acknowledgeAnswer(),
+        lead: { ...acknowledgeAnswer().lead, tel: "javascript:alert(1)" },
+      }),
     ).toBeNull()
   })
 
@@ -150,8 +154,10 @@ describe("the functions' answers", () => {
     expect(linkOutcome({ ok: false, reason: "network", message: "offline" }, parseAcknowledgeAnswer)).toEqual({
       kind: "failed",
     })
-    expect(linkOutcome({ ok: true, data: { ...acknowledgeAnswer(), success: false } }, parseAcknowledgeAnswer)).toEqual({
-      kind: "failed",
-    })
+    expect(linkOutcome({ ok: true, data: { ...acknowledgeAnswer(), success: false } }, parseAcknowledgeAnswer)).toEqual(
+      {
+        kind: "failed",
+      },
+    )
   })
 })

@@ -140,7 +140,13 @@ describe("I'm on it (/office/acknowledge/)", () => {
   test("already acknowledged by the reader (the link opened again): the call link is back", async () => {
     openLink("#t=tok")
     const call = answering(
-      ok(acknowledgeAnswer({ state: "already_acknowledged", acknowledgedBy: "Dana", acknowledgedAt: "2026-11-23T14:16:00Z" })),
+      ok(
+        acknowledgeAnswer({
+          state: "already_acknowledged",
+          acknowledgedBy: "Dana",
+          acknowledgedAt: "2026-11-23T14:16:00Z",
+        }),
+      ),
     )
     render(<AcknowledgePage {...frame} call={call} />)
     expect(await stateHeading("Someone is already on it")).toBeInTheDocument()
@@ -204,7 +210,10 @@ describe("I'm on it (/office/acknowledge/)", () => {
 
   test("another link pasted into the same tab (only the fragment changes) is checked in turn", async () => {
     openLink("#t=first")
-    const call = answering(ok(acknowledgeAnswer()), ok(acknowledgeAnswer({ lead: { ...acknowledgeAnswer().lead, name: "Cy Ortiz" } })))
+    const call = answering(
+      ok(acknowledgeAnswer()),
+      ok(acknowledgeAnswer({ lead: { ...acknowledgeAnswer().lead, name: "Cy Ortiz" } })),
+    )
     render(<AcknowledgePage {...frame} call={call} />)
     expect(await stateHeading("New lead: Ann Lee")).toBeInTheDocument()
     act(() => {

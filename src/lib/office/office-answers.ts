@@ -74,8 +74,7 @@ export function parseAcknowledgeAnswer(data: Json): AcknowledgeAnswer | null {
 export function parseReleaseAnswer(data: Json): ReleaseAnswer | null {
   const submission = strings(data.submission, SUBMISSION_FIELDS)
   const { state, releasedAt, reference } = data
-  if (!submission || !oneOf(state, RELEASE_STATES) || !stringOrNull(releasedAt) || !stringOrNull(reference))
-    return null
+  if (!submission || !oneOf(state, RELEASE_STATES) || !stringOrNull(releasedAt) || !stringOrNull(reference)) return null
   return { state, submission, releasedAt, reference }
 }
 

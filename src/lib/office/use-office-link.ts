@@ -19,7 +19,8 @@ export type LinkView<A> =
   | { step: "failed"; busy: boolean }
 
 // supabase-js and the call code are fetched on the first call, so they are in no page's first-load JavaScript.
-const callLazily: OfficeCall = (name, body) => import("../leads/api").then(({ callFunction }) => callFunction(name, body))
+const callLazily: OfficeCall = (name, body) =>
+  import("../leads/api").then(({ callFunction }) => callFunction(name, body))
 
 const safely = async (call: OfficeCall, name: string, body: Record<string, unknown>): Promise<CallResult> => {
   try {
@@ -39,8 +40,10 @@ export function useOfficeLink<A>(
   // Held in refs so a caller passing new functions on each render does not re-open the link (a new preview).
   const callRef = useRef(call)
   const parseRef = useRef(parse)
-  callRef.current = call
-  parseRef.current = parse
+  useEffect(() => {
+    callRef.current = call
+    parseRef.current = parse
+  })
   // Requests in flight: a second tap while one is under way sends nothing.
   const inFlight = useRef(0)
   const token = useRef<string | null>(null)
