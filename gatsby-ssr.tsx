@@ -1,4 +1,5 @@
 import type { GatsbySSR } from "gatsby"
+import { withoutGoogleTag } from "./gatsby/untracked-pages"
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes }) => {
   setHtmlAttributes({ lang: "en" })
@@ -7,11 +8,16 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes }) =
 /**
  * gatsby-plugin-image adds a style, a noscript style and an inline script for its <GatsbyImage>
  * wrapper to every page; the site draws its images as plain <picture> elements (ResponsiveImage), so
- * they would only be bytes to download (and a script to run) on every page.
+ * they would only be bytes to download (and a script to run) on every page. The office link pages
+ * get no Google tag at all (gatsby/untracked-pages.ts says why).
  */
-export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponents, replaceHeadComponents }) => {
+export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
+  getHeadComponents,
+  replaceHeadComponents,
+  pathname,
+}) => {
   replaceHeadComponents(
-    getHeadComponents().filter((component) => {
+    withoutGoogleTag(getHeadComponents(), pathname).filter((component) => {
       const key = (component as { key?: unknown } | null)?.key
       return !(typeof key === "string" && key.startsWith("gatsby-image-style"))
     }),

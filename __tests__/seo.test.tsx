@@ -43,6 +43,10 @@ test("noindex pages say so", () => {
   expect(meta(renderSeo({ noindex: true }), 'meta[name="robots"]')).toBe("noindex, follow")
 })
 
+test("nofollow pages (the office link pages) ask crawlers not to follow their links either", () => {
+  expect(meta(renderSeo({ noindex: true, nofollow: true }), 'meta[name="robots"]')).toBe("noindex, nofollow")
+})
+
 test("LocalBusiness JSON-LD from site.yaml", () => {
   const script = renderSeo().querySelector('script[type="application/ld+json"]')
   const business = JSON.parse(script?.innerHTML ?? "{}") as Record<string, unknown>

@@ -26,6 +26,8 @@ test("the route table is complete", () => {
     "/offer/yonkers39/",
     "/offer/whiteplains59/",
     "/offer/yonkers149/",
+    "/office/acknowledge/",
+    "/office/release/",
   ]) {
     expect(paths).toContain(expected)
   }
@@ -40,7 +42,7 @@ describe.each(routes)("$path", (route) => {
       expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${siteUrl}${route.path}`)
       expect(await page.locator("h1").count()).toBe(1)
       const robots = await page.locator('meta[name="robots"]').getAttribute("content")
-      expect(robots).toBe(route.noindex ? "noindex, follow" : "index, follow")
+      expect(robots).toBe(`${route.noindex ? "noindex" : "index"}, ${route.nofollow ? "nofollow" : "follow"}`)
       expect(await page.locator("body").innerText()).not.toMatch(/coming soon/i)
       expect(errors).toEqual([])
     }))

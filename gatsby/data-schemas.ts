@@ -69,6 +69,8 @@ export const PAGE_TEMPLATES = [
   "faq-page",
   "contact-page",
   "estimate-page",
+  "office-acknowledge",
+  "office-release",
 ] as const
 
 const weekday = () =>
@@ -262,6 +264,8 @@ export const pageSchema = strictObject({
   ...seoFields,
   description: text().min(50).max(170, "must be at most 170 characters so search results show it whole"),
   noindex: boolean(),
+  /** Also asks crawlers not to follow the page's links (the office's one-tap link pages). */
+  nofollow: boolean(),
   heading: text(),
   intro: text(),
   sections: array().of(strictObject({ heading: text(), paragraphs: textList() })),
@@ -764,6 +768,47 @@ export const estimateWizardSchema = strictObject({
   }),
 })
 
+const headingAndText = () => strictObject({ heading: text(), text: text() })
+
+/** What the office's one-tap pages say in each state of a link; {placeholders} come from the backend's answer. */
+const officeActionTexts = () =>
+  strictObject({
+    readyHeading: text(),
+    readyText: text(),
+    confirmLabel: text(),
+    confirmingLabel: text(),
+    doneHeading: text(),
+    doneText: text(),
+    alreadyHeading: text(),
+    alreadyText: text(),
+  })
+
+/** The texts of /office/acknowledge/ and /office/release/, the pages the office's alerts and spam digest link to. */
+export const officeLinksSchema = strictObject({
+  checking: text(),
+  retryLabel: text(),
+  incomplete: headingAndText(),
+  invalid: headingAndText(),
+  expired: headingAndText(),
+  notFound: headingAndText(),
+  failed: headingAndText(),
+  labels: strictObject({
+    kind: text(),
+    name: text(),
+    phone: text(),
+    request: text(),
+    received: text(),
+    reference: text(),
+    reason: text(),
+    sentTo: text(),
+    acknowledgedBy: text(),
+    acknowledgedAt: text(),
+    releasedAt: text(),
+  }),
+  acknowledge: officeActionTexts().shape({ someone: text(), callLabel: text() }),
+  release: officeActionTexts(),
+})
+
 export const testimonialsSchema = strictObject({
   heading: text(),
   items: array().of(testimonial()).required().min(3),
@@ -832,6 +877,7 @@ export const DATA_FILE_KINDS: readonly DataFileKind[] = [
   oneFile("offers-index.yaml", offersIndexSchema),
   oneFile("scarsdale-offer.yaml", scarsdaleOfferSchema),
   oneFile("offer-page.yaml", offerPageSchema),
+  oneFile("office-links.yaml", officeLinksSchema),
   fileEach("pages", "PageYaml", pageSchema, "path"),
   fileEach("pests", "PestYaml", pestSchema, "slug"),
   fileEach("offers", "OfferYaml", offerSchema, "key"),

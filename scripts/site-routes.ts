@@ -11,6 +11,7 @@ export interface SiteRoute {
   /** The page template, to pick one page per template for Lighthouse. */
   template: string
   noindex: boolean
+  nofollow: boolean
 }
 
 const readYamlDir = <T>(dir: string): T[] =>
@@ -21,7 +22,7 @@ const readYamlDir = <T>(dir: string): T[] =>
     .map((f) => load(fs.readFileSync(path.join(dir, f), "utf8")) as T)
 
 export function siteRoutes(dir = dataDir()): SiteRoute[] {
-  const pages = readYamlDir<{ path: string; title: string; template: string; noindex?: boolean }>(
+  const pages = readYamlDir<{ path: string; title: string; template: string; noindex?: boolean; nofollow?: boolean }>(
     path.join(dir, "pages"),
   )
   const pests = readYamlDir<{ slug: string; title: string }>(path.join(dir, "pests"))
@@ -34,8 +35,21 @@ export function siteRoutes(dir = dataDir()): SiteRoute[] {
       title: p.title,
       template: p.template,
       noindex: p.noindex === true,
+      nofollow: p.nofollow === true,
     })),
-    ...pests.map((p) => ({ path: pestPath(p.slug), title: p.title, template: "pest-page", noindex: false })),
-    ...offers.map((o) => ({ path: offerPath(o.key), title: o.title, template: "offer-page", noindex: false })),
+    ...pests.map((p) => ({
+      path: pestPath(p.slug),
+      title: p.title,
+      template: "pest-page",
+      noindex: false,
+      nofollow: false,
+    })),
+    ...offers.map((o) => ({
+      path: offerPath(o.key),
+      title: o.title,
+      template: "offer-page",
+      noindex: false,
+      nofollow: false,
+    })),
   ]
 }

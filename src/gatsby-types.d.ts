@@ -1732,6 +1732,8 @@ type File = Node & {
   readonly childOfferYaml: Maybe<OfferYaml>;
   /** Returns the first child node of type OffersIndexYaml or null if there are no children of given type on this node */
   readonly childOffersIndexYaml: Maybe<OffersIndexYaml>;
+  /** Returns the first child node of type OfficeLinksYaml or null if there are no children of given type on this node */
+  readonly childOfficeLinksYaml: Maybe<OfficeLinksYaml>;
   /** Returns the first child node of type PageYaml or null if there are no children of given type on this node */
   readonly childPageYaml: Maybe<PageYaml>;
   /** Returns the first child node of type PestYaml or null if there are no children of given type on this node */
@@ -1773,6 +1775,8 @@ type File = Node & {
   readonly childrenOfferYaml: Maybe<ReadonlyArray<Maybe<OfferYaml>>>;
   /** Returns all children nodes filtered by type OffersIndexYaml */
   readonly childrenOffersIndexYaml: Maybe<ReadonlyArray<Maybe<OffersIndexYaml>>>;
+  /** Returns all children nodes filtered by type OfficeLinksYaml */
+  readonly childrenOfficeLinksYaml: Maybe<ReadonlyArray<Maybe<OfficeLinksYaml>>>;
   /** Returns all children nodes filtered by type PageYaml */
   readonly childrenPageYaml: Maybe<ReadonlyArray<Maybe<PageYaml>>>;
   /** Returns all children nodes filtered by type PestYaml */
@@ -1942,6 +1946,7 @@ type FileFieldSelector = {
   readonly childOfferPageYaml: InputMaybe<OfferPageYamlFieldSelector>;
   readonly childOfferYaml: InputMaybe<OfferYamlFieldSelector>;
   readonly childOffersIndexYaml: InputMaybe<OffersIndexYamlFieldSelector>;
+  readonly childOfficeLinksYaml: InputMaybe<OfficeLinksYamlFieldSelector>;
   readonly childPageYaml: InputMaybe<PageYamlFieldSelector>;
   readonly childPestYaml: InputMaybe<PestYamlFieldSelector>;
   readonly childPlansYaml: InputMaybe<PlansYamlFieldSelector>;
@@ -1963,6 +1968,7 @@ type FileFieldSelector = {
   readonly childrenOfferPageYaml: InputMaybe<OfferPageYamlFieldSelector>;
   readonly childrenOfferYaml: InputMaybe<OfferYamlFieldSelector>;
   readonly childrenOffersIndexYaml: InputMaybe<OffersIndexYamlFieldSelector>;
+  readonly childrenOfficeLinksYaml: InputMaybe<OfficeLinksYamlFieldSelector>;
   readonly childrenPageYaml: InputMaybe<PageYamlFieldSelector>;
   readonly childrenPestYaml: InputMaybe<PestYamlFieldSelector>;
   readonly childrenPlansYaml: InputMaybe<PlansYamlFieldSelector>;
@@ -2023,6 +2029,7 @@ type FileFilterInput = {
   readonly childOfferPageYaml: InputMaybe<OfferPageYamlFilterInput>;
   readonly childOfferYaml: InputMaybe<OfferYamlFilterInput>;
   readonly childOffersIndexYaml: InputMaybe<OffersIndexYamlFilterInput>;
+  readonly childOfficeLinksYaml: InputMaybe<OfficeLinksYamlFilterInput>;
   readonly childPageYaml: InputMaybe<PageYamlFilterInput>;
   readonly childPestYaml: InputMaybe<PestYamlFilterInput>;
   readonly childPlansYaml: InputMaybe<PlansYamlFilterInput>;
@@ -2044,6 +2051,7 @@ type FileFilterInput = {
   readonly childrenOfferPageYaml: InputMaybe<OfferPageYamlFilterListInput>;
   readonly childrenOfferYaml: InputMaybe<OfferYamlFilterListInput>;
   readonly childrenOffersIndexYaml: InputMaybe<OffersIndexYamlFilterListInput>;
+  readonly childrenOfficeLinksYaml: InputMaybe<OfficeLinksYamlFilterListInput>;
   readonly childrenPageYaml: InputMaybe<PageYamlFilterListInput>;
   readonly childrenPestYaml: InputMaybe<PestYamlFilterListInput>;
   readonly childrenPlansYaml: InputMaybe<PlansYamlFilterListInput>;
@@ -2145,6 +2153,7 @@ type FileSortInput = {
   readonly childOfferPageYaml: InputMaybe<OfferPageYamlSortInput>;
   readonly childOfferYaml: InputMaybe<OfferYamlSortInput>;
   readonly childOffersIndexYaml: InputMaybe<OffersIndexYamlSortInput>;
+  readonly childOfficeLinksYaml: InputMaybe<OfficeLinksYamlSortInput>;
   readonly childPageYaml: InputMaybe<PageYamlSortInput>;
   readonly childPestYaml: InputMaybe<PestYamlSortInput>;
   readonly childPlansYaml: InputMaybe<PlansYamlSortInput>;
@@ -2166,6 +2175,7 @@ type FileSortInput = {
   readonly childrenOfferPageYaml: InputMaybe<OfferPageYamlSortInput>;
   readonly childrenOfferYaml: InputMaybe<OfferYamlSortInput>;
   readonly childrenOffersIndexYaml: InputMaybe<OffersIndexYamlSortInput>;
+  readonly childrenOfficeLinksYaml: InputMaybe<OfficeLinksYamlSortInput>;
   readonly childrenPageYaml: InputMaybe<PageYamlSortInput>;
   readonly childrenPestYaml: InputMaybe<PestYamlSortInput>;
   readonly childrenPlansYaml: InputMaybe<PlansYamlSortInput>;
@@ -5072,6 +5082,416 @@ type OffersIndexYamlSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
+type OfficeLinksYaml = Node & {
+  readonly acknowledge: OfficeLinksYamlAcknowledge;
+  readonly checking: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly expired: OfficeLinksYamlExpired;
+  readonly failed: OfficeLinksYamlFailed;
+  readonly id: Scalars['ID'];
+  readonly incomplete: OfficeLinksYamlIncomplete;
+  readonly internal: Internal;
+  readonly invalid: OfficeLinksYamlInvalid;
+  readonly labels: OfficeLinksYamlLabels;
+  readonly notFound: OfficeLinksYamlNotFound;
+  readonly parent: Maybe<Node>;
+  readonly release: OfficeLinksYamlRelease;
+  readonly retryLabel: Scalars['String'];
+};
+
+type OfficeLinksYamlAcknowledge = {
+  readonly alreadyHeading: Scalars['String'];
+  readonly alreadyText: Scalars['String'];
+  readonly callLabel: Scalars['String'];
+  readonly confirmLabel: Scalars['String'];
+  readonly confirmingLabel: Scalars['String'];
+  readonly doneHeading: Scalars['String'];
+  readonly doneText: Scalars['String'];
+  readonly readyHeading: Scalars['String'];
+  readonly readyText: Scalars['String'];
+  readonly someone: Scalars['String'];
+};
+
+type OfficeLinksYamlAcknowledgeFieldSelector = {
+  readonly alreadyHeading: InputMaybe<FieldSelectorEnum>;
+  readonly alreadyText: InputMaybe<FieldSelectorEnum>;
+  readonly callLabel: InputMaybe<FieldSelectorEnum>;
+  readonly confirmLabel: InputMaybe<FieldSelectorEnum>;
+  readonly confirmingLabel: InputMaybe<FieldSelectorEnum>;
+  readonly doneHeading: InputMaybe<FieldSelectorEnum>;
+  readonly doneText: InputMaybe<FieldSelectorEnum>;
+  readonly readyHeading: InputMaybe<FieldSelectorEnum>;
+  readonly readyText: InputMaybe<FieldSelectorEnum>;
+  readonly someone: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfficeLinksYamlAcknowledgeFilterInput = {
+  readonly alreadyHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly alreadyText: InputMaybe<StringQueryOperatorInput>;
+  readonly callLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmingLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly doneHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly doneText: InputMaybe<StringQueryOperatorInput>;
+  readonly readyHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly readyText: InputMaybe<StringQueryOperatorInput>;
+  readonly someone: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfficeLinksYamlAcknowledgeSortInput = {
+  readonly alreadyHeading: InputMaybe<SortOrderEnum>;
+  readonly alreadyText: InputMaybe<SortOrderEnum>;
+  readonly callLabel: InputMaybe<SortOrderEnum>;
+  readonly confirmLabel: InputMaybe<SortOrderEnum>;
+  readonly confirmingLabel: InputMaybe<SortOrderEnum>;
+  readonly doneHeading: InputMaybe<SortOrderEnum>;
+  readonly doneText: InputMaybe<SortOrderEnum>;
+  readonly readyHeading: InputMaybe<SortOrderEnum>;
+  readonly readyText: InputMaybe<SortOrderEnum>;
+  readonly someone: InputMaybe<SortOrderEnum>;
+};
+
+type OfficeLinksYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<OfficeLinksYamlEdge>;
+  readonly group: ReadonlyArray<OfficeLinksYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<OfficeLinksYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type OfficeLinksYamlConnection_distinctArgs = {
+  field: OfficeLinksYamlFieldSelector;
+};
+
+
+type OfficeLinksYamlConnection_groupArgs = {
+  field: OfficeLinksYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type OfficeLinksYamlConnection_maxArgs = {
+  field: OfficeLinksYamlFieldSelector;
+};
+
+
+type OfficeLinksYamlConnection_minArgs = {
+  field: OfficeLinksYamlFieldSelector;
+};
+
+
+type OfficeLinksYamlConnection_sumArgs = {
+  field: OfficeLinksYamlFieldSelector;
+};
+
+type OfficeLinksYamlEdge = {
+  readonly next: Maybe<OfficeLinksYaml>;
+  readonly node: OfficeLinksYaml;
+  readonly previous: Maybe<OfficeLinksYaml>;
+};
+
+type OfficeLinksYamlExpired = {
+  readonly heading: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type OfficeLinksYamlExpiredFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfficeLinksYamlExpiredFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfficeLinksYamlExpiredSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type OfficeLinksYamlFailed = {
+  readonly heading: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type OfficeLinksYamlFailedFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfficeLinksYamlFailedFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfficeLinksYamlFailedSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type OfficeLinksYamlFieldSelector = {
+  readonly acknowledge: InputMaybe<OfficeLinksYamlAcknowledgeFieldSelector>;
+  readonly checking: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly expired: InputMaybe<OfficeLinksYamlExpiredFieldSelector>;
+  readonly failed: InputMaybe<OfficeLinksYamlFailedFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly incomplete: InputMaybe<OfficeLinksYamlIncompleteFieldSelector>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly invalid: InputMaybe<OfficeLinksYamlInvalidFieldSelector>;
+  readonly labels: InputMaybe<OfficeLinksYamlLabelsFieldSelector>;
+  readonly notFound: InputMaybe<OfficeLinksYamlNotFoundFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly release: InputMaybe<OfficeLinksYamlReleaseFieldSelector>;
+  readonly retryLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfficeLinksYamlFilterInput = {
+  readonly acknowledge: InputMaybe<OfficeLinksYamlAcknowledgeFilterInput>;
+  readonly checking: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly expired: InputMaybe<OfficeLinksYamlExpiredFilterInput>;
+  readonly failed: InputMaybe<OfficeLinksYamlFailedFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly incomplete: InputMaybe<OfficeLinksYamlIncompleteFilterInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly invalid: InputMaybe<OfficeLinksYamlInvalidFilterInput>;
+  readonly labels: InputMaybe<OfficeLinksYamlLabelsFilterInput>;
+  readonly notFound: InputMaybe<OfficeLinksYamlNotFoundFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly release: InputMaybe<OfficeLinksYamlReleaseFilterInput>;
+  readonly retryLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfficeLinksYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<OfficeLinksYamlFilterInput>;
+};
+
+type OfficeLinksYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<OfficeLinksYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<OfficeLinksYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<OfficeLinksYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type OfficeLinksYamlGroupConnection_distinctArgs = {
+  field: OfficeLinksYamlFieldSelector;
+};
+
+
+type OfficeLinksYamlGroupConnection_groupArgs = {
+  field: OfficeLinksYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type OfficeLinksYamlGroupConnection_maxArgs = {
+  field: OfficeLinksYamlFieldSelector;
+};
+
+
+type OfficeLinksYamlGroupConnection_minArgs = {
+  field: OfficeLinksYamlFieldSelector;
+};
+
+
+type OfficeLinksYamlGroupConnection_sumArgs = {
+  field: OfficeLinksYamlFieldSelector;
+};
+
+type OfficeLinksYamlIncomplete = {
+  readonly heading: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type OfficeLinksYamlIncompleteFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfficeLinksYamlIncompleteFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfficeLinksYamlIncompleteSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type OfficeLinksYamlInvalid = {
+  readonly heading: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type OfficeLinksYamlInvalidFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfficeLinksYamlInvalidFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfficeLinksYamlInvalidSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type OfficeLinksYamlLabels = {
+  readonly acknowledgedAt: Scalars['String'];
+  readonly acknowledgedBy: Scalars['String'];
+  readonly kind: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly phone: Scalars['String'];
+  readonly reason: Scalars['String'];
+  readonly received: Scalars['String'];
+  readonly reference: Scalars['String'];
+  readonly releasedAt: Scalars['String'];
+  readonly request: Scalars['String'];
+  readonly sentTo: Scalars['String'];
+};
+
+type OfficeLinksYamlLabelsFieldSelector = {
+  readonly acknowledgedAt: InputMaybe<FieldSelectorEnum>;
+  readonly acknowledgedBy: InputMaybe<FieldSelectorEnum>;
+  readonly kind: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly phone: InputMaybe<FieldSelectorEnum>;
+  readonly reason: InputMaybe<FieldSelectorEnum>;
+  readonly received: InputMaybe<FieldSelectorEnum>;
+  readonly reference: InputMaybe<FieldSelectorEnum>;
+  readonly releasedAt: InputMaybe<FieldSelectorEnum>;
+  readonly request: InputMaybe<FieldSelectorEnum>;
+  readonly sentTo: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfficeLinksYamlLabelsFilterInput = {
+  readonly acknowledgedAt: InputMaybe<StringQueryOperatorInput>;
+  readonly acknowledgedBy: InputMaybe<StringQueryOperatorInput>;
+  readonly kind: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly phone: InputMaybe<StringQueryOperatorInput>;
+  readonly reason: InputMaybe<StringQueryOperatorInput>;
+  readonly received: InputMaybe<StringQueryOperatorInput>;
+  readonly reference: InputMaybe<StringQueryOperatorInput>;
+  readonly releasedAt: InputMaybe<StringQueryOperatorInput>;
+  readonly request: InputMaybe<StringQueryOperatorInput>;
+  readonly sentTo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfficeLinksYamlLabelsSortInput = {
+  readonly acknowledgedAt: InputMaybe<SortOrderEnum>;
+  readonly acknowledgedBy: InputMaybe<SortOrderEnum>;
+  readonly kind: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly phone: InputMaybe<SortOrderEnum>;
+  readonly reason: InputMaybe<SortOrderEnum>;
+  readonly received: InputMaybe<SortOrderEnum>;
+  readonly reference: InputMaybe<SortOrderEnum>;
+  readonly releasedAt: InputMaybe<SortOrderEnum>;
+  readonly request: InputMaybe<SortOrderEnum>;
+  readonly sentTo: InputMaybe<SortOrderEnum>;
+};
+
+type OfficeLinksYamlNotFound = {
+  readonly heading: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type OfficeLinksYamlNotFoundFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfficeLinksYamlNotFoundFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfficeLinksYamlNotFoundSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type OfficeLinksYamlRelease = {
+  readonly alreadyHeading: Scalars['String'];
+  readonly alreadyText: Scalars['String'];
+  readonly confirmLabel: Scalars['String'];
+  readonly confirmingLabel: Scalars['String'];
+  readonly doneHeading: Scalars['String'];
+  readonly doneText: Scalars['String'];
+  readonly readyHeading: Scalars['String'];
+  readonly readyText: Scalars['String'];
+};
+
+type OfficeLinksYamlReleaseFieldSelector = {
+  readonly alreadyHeading: InputMaybe<FieldSelectorEnum>;
+  readonly alreadyText: InputMaybe<FieldSelectorEnum>;
+  readonly confirmLabel: InputMaybe<FieldSelectorEnum>;
+  readonly confirmingLabel: InputMaybe<FieldSelectorEnum>;
+  readonly doneHeading: InputMaybe<FieldSelectorEnum>;
+  readonly doneText: InputMaybe<FieldSelectorEnum>;
+  readonly readyHeading: InputMaybe<FieldSelectorEnum>;
+  readonly readyText: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfficeLinksYamlReleaseFilterInput = {
+  readonly alreadyHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly alreadyText: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmingLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly doneHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly doneText: InputMaybe<StringQueryOperatorInput>;
+  readonly readyHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly readyText: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfficeLinksYamlReleaseSortInput = {
+  readonly alreadyHeading: InputMaybe<SortOrderEnum>;
+  readonly alreadyText: InputMaybe<SortOrderEnum>;
+  readonly confirmLabel: InputMaybe<SortOrderEnum>;
+  readonly confirmingLabel: InputMaybe<SortOrderEnum>;
+  readonly doneHeading: InputMaybe<SortOrderEnum>;
+  readonly doneText: InputMaybe<SortOrderEnum>;
+  readonly readyHeading: InputMaybe<SortOrderEnum>;
+  readonly readyText: InputMaybe<SortOrderEnum>;
+};
+
+type OfficeLinksYamlSortInput = {
+  readonly acknowledge: InputMaybe<OfficeLinksYamlAcknowledgeSortInput>;
+  readonly checking: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly expired: InputMaybe<OfficeLinksYamlExpiredSortInput>;
+  readonly failed: InputMaybe<OfficeLinksYamlFailedSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly incomplete: InputMaybe<OfficeLinksYamlIncompleteSortInput>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly invalid: InputMaybe<OfficeLinksYamlInvalidSortInput>;
+  readonly labels: InputMaybe<OfficeLinksYamlLabelsSortInput>;
+  readonly notFound: InputMaybe<OfficeLinksYamlNotFoundSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly release: InputMaybe<OfficeLinksYamlReleaseSortInput>;
+  readonly retryLabel: InputMaybe<SortOrderEnum>;
+};
+
 type PNGOptions = {
   readonly compressionSpeed: InputMaybe<Scalars['Int']>;
   readonly quality: InputMaybe<Scalars['Int']>;
@@ -5095,6 +5515,7 @@ type PageYaml = Node & {
   readonly internal: Internal;
   readonly intro: Scalars['String'];
   readonly keywords: ReadonlyArray<Scalars['String']>;
+  readonly nofollow: Maybe<Scalars['Boolean']>;
   readonly noindex: Maybe<Scalars['Boolean']>;
   readonly parent: Maybe<Node>;
   readonly path: Scalars['String'];
@@ -5156,6 +5577,7 @@ type PageYamlFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly keywords: InputMaybe<FieldSelectorEnum>;
+  readonly nofollow: InputMaybe<FieldSelectorEnum>;
   readonly noindex: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly path: InputMaybe<FieldSelectorEnum>;
@@ -5172,6 +5594,7 @@ type PageYamlFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly keywords: InputMaybe<StringQueryOperatorInput>;
+  readonly nofollow: InputMaybe<BooleanQueryOperatorInput>;
   readonly noindex: InputMaybe<BooleanQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly path: InputMaybe<StringQueryOperatorInput>;
@@ -5257,6 +5680,7 @@ type PageYamlSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly keywords: InputMaybe<SortOrderEnum>;
+  readonly nofollow: InputMaybe<SortOrderEnum>;
   readonly noindex: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly path: InputMaybe<SortOrderEnum>;
@@ -6022,6 +6446,7 @@ type Query = {
   readonly allOfferPageYaml: OfferPageYamlConnection;
   readonly allOfferYaml: OfferYamlConnection;
   readonly allOffersIndexYaml: OffersIndexYamlConnection;
+  readonly allOfficeLinksYaml: OfficeLinksYamlConnection;
   readonly allPageYaml: PageYamlConnection;
   readonly allPestYaml: PestYamlConnection;
   readonly allPlansYaml: PlansYamlConnection;
@@ -6048,6 +6473,7 @@ type Query = {
   readonly offerPageYaml: Maybe<OfferPageYaml>;
   readonly offerYaml: Maybe<OfferYaml>;
   readonly offersIndexYaml: Maybe<OffersIndexYaml>;
+  readonly officeLinksYaml: Maybe<OfficeLinksYaml>;
   readonly pageYaml: Maybe<PageYaml>;
   readonly pestYaml: Maybe<PestYaml>;
   readonly plansYaml: Maybe<PlansYaml>;
@@ -6199,6 +6625,14 @@ type Query_allOffersIndexYamlArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<OffersIndexYamlSortInput>>>;
+};
+
+
+type Query_allOfficeLinksYamlArgs = {
+  filter: InputMaybe<OfficeLinksYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<OfficeLinksYamlSortInput>>>;
 };
 
 
@@ -6441,6 +6875,7 @@ type Query_fileArgs = {
   childOfferPageYaml: InputMaybe<OfferPageYamlFilterInput>;
   childOfferYaml: InputMaybe<OfferYamlFilterInput>;
   childOffersIndexYaml: InputMaybe<OffersIndexYamlFilterInput>;
+  childOfficeLinksYaml: InputMaybe<OfficeLinksYamlFilterInput>;
   childPageYaml: InputMaybe<PageYamlFilterInput>;
   childPestYaml: InputMaybe<PestYamlFilterInput>;
   childPlansYaml: InputMaybe<PlansYamlFilterInput>;
@@ -6462,6 +6897,7 @@ type Query_fileArgs = {
   childrenOfferPageYaml: InputMaybe<OfferPageYamlFilterListInput>;
   childrenOfferYaml: InputMaybe<OfferYamlFilterListInput>;
   childrenOffersIndexYaml: InputMaybe<OffersIndexYamlFilterListInput>;
+  childrenOfficeLinksYaml: InputMaybe<OfficeLinksYamlFilterListInput>;
   childrenPageYaml: InputMaybe<PageYamlFilterListInput>;
   childrenPestYaml: InputMaybe<PestYamlFilterListInput>;
   childrenPlansYaml: InputMaybe<PlansYamlFilterListInput>;
@@ -6632,6 +7068,24 @@ type Query_offersIndexYamlArgs = {
 };
 
 
+type Query_officeLinksYamlArgs = {
+  acknowledge: InputMaybe<OfficeLinksYamlAcknowledgeFilterInput>;
+  checking: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  expired: InputMaybe<OfficeLinksYamlExpiredFilterInput>;
+  failed: InputMaybe<OfficeLinksYamlFailedFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  incomplete: InputMaybe<OfficeLinksYamlIncompleteFilterInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  invalid: InputMaybe<OfficeLinksYamlInvalidFilterInput>;
+  labels: InputMaybe<OfficeLinksYamlLabelsFilterInput>;
+  notFound: InputMaybe<OfficeLinksYamlNotFoundFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  release: InputMaybe<OfficeLinksYamlReleaseFilterInput>;
+  retryLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+
 type Query_pageYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
@@ -6640,6 +7094,7 @@ type Query_pageYamlArgs = {
   internal: InputMaybe<InternalFilterInput>;
   intro: InputMaybe<StringQueryOperatorInput>;
   keywords: InputMaybe<StringQueryOperatorInput>;
+  nofollow: InputMaybe<BooleanQueryOperatorInput>;
   noindex: InputMaybe<BooleanQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   path: InputMaybe<StringQueryOperatorInput>;
@@ -8904,7 +9359,7 @@ type AboutPageQueryVariables = Exact<{
 }>;
 
 
-type AboutPageQuery = { readonly aboutYaml: { readonly storyHeading: string, readonly story: ReadonlyArray<string>, readonly factsHeading: string, readonly valuesHeading: string, readonly doHeading: string, readonly weDo: ReadonlyArray<string>, readonly dontHeading: string, readonly weDont: ReadonlyArray<string>, readonly quickFacts: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly values: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null };
+type AboutPageQuery = { readonly aboutYaml: { readonly storyHeading: string, readonly story: ReadonlyArray<string>, readonly factsHeading: string, readonly valuesHeading: string, readonly doHeading: string, readonly weDo: ReadonlyArray<string>, readonly dontHeading: string, readonly weDont: ReadonlyArray<string>, readonly quickFacts: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly values: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 
 type AllPlansFragment = { readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
 
@@ -8915,28 +9370,28 @@ type ContactPageQueryVariables = Exact<{
 }>;
 
 
-type ContactPageQuery = { readonly contactPageYaml: { readonly formHeading: string, readonly formIntro: string, readonly whyHeading: string, readonly whyPoints: ReadonlyArray<string>, readonly phoneLabel: string, readonly emailLabel: string, readonly areaLabel: string, readonly areaSummary: string, readonly hoursLabel: string, readonly serviceAreaHeading: string, readonly serviceAreaPlaces: ReadonlyArray<string>, readonly serviceAreaNote: string, readonly form: { readonly nameLabel: string, readonly emailLabel: string, readonly phoneLabel: string, readonly messageLabel: string, readonly messagePlaceholder: string, readonly submitLabel: string, readonly sendingLabel: string, readonly successTitle: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly sameDay: { readonly heading: string, readonly text: string, readonly callLabel: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null };
+type ContactPageQuery = { readonly contactPageYaml: { readonly formHeading: string, readonly formIntro: string, readonly whyHeading: string, readonly whyPoints: ReadonlyArray<string>, readonly phoneLabel: string, readonly emailLabel: string, readonly areaLabel: string, readonly areaSummary: string, readonly hoursLabel: string, readonly serviceAreaHeading: string, readonly serviceAreaPlaces: ReadonlyArray<string>, readonly serviceAreaNote: string, readonly form: { readonly nameLabel: string, readonly emailLabel: string, readonly phoneLabel: string, readonly messageLabel: string, readonly messagePlaceholder: string, readonly submitLabel: string, readonly sendingLabel: string, readonly successTitle: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly sameDay: { readonly heading: string, readonly text: string, readonly callLabel: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 
 type ContentPageQueryVariables = Exact<{
   slug: Scalars['String'];
 }>;
 
 
-type ContentPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> }> | null } | null };
+type ContentPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> }> | null } | null };
 
 type EstimatePageQueryVariables = Exact<{
   slug: Scalars['String'];
 }>;
 
 
-type EstimatePageQuery = { readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly features: ReadonlyArray<string> }> } | null, readonly estimateOptionsYaml: { readonly propertyTypes: ReadonlyArray<{ readonly id: string, readonly label: string }>, readonly servicePlans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly annual: boolean }>, readonly additionalPests: ReadonlyArray<{ readonly value: number, readonly label: string }>, readonly sameDay: { readonly label: string, readonly priceNote: string }, readonly quickKnock: { readonly label: string, readonly priceNote: string } } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly estimate: { readonly position: number | null, readonly label: string | null, readonly specialTreatment: boolean | null } | null }> }, readonly estimateWizardYaml: { readonly stepTitles: ReadonlyArray<string>, readonly progress: string, readonly percentComplete: string, readonly previousLabel: string, readonly nextLabel: string, readonly callPrompt: string, readonly callLabel: string, readonly pestsHint: string, readonly additionalPestsLabel: string, readonly sameDayHint: string, readonly quickKnockHint: string, readonly sameDayUnavailable: string, readonly requiredNote: string, readonly yesLabel: string, readonly noLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly warningTitle: string, readonly warningText: string, readonly referenceLabel: string, readonly fieldLabels: { readonly fullName: string, readonly phone: string, readonly email: string, readonly streetAddress: string, readonly city: string, readonly state: string, readonly zipCode: string }, readonly reviewLabels: { readonly propertyType: string, readonly servicePlan: string, readonly pests: string, readonly additionalPests: string, readonly sameDayService: string, readonly quickKnock: string, readonly contact: string, readonly address: string }, readonly thankYou: { readonly heading: string, readonly intro: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly againLabel: string }, readonly toasts: { readonly successTitle: string, readonly successText: string, readonly crmPrefix: string, readonly leadPrefix: string, readonly allFailedTitle: string, readonly allFailedText: string, readonly errorTitle: string, readonly errorText: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null };
+type EstimatePageQuery = { readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly features: ReadonlyArray<string> }> } | null, readonly estimateOptionsYaml: { readonly propertyTypes: ReadonlyArray<{ readonly id: string, readonly label: string }>, readonly servicePlans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly annual: boolean }>, readonly additionalPests: ReadonlyArray<{ readonly value: number, readonly label: string }>, readonly sameDay: { readonly label: string, readonly priceNote: string }, readonly quickKnock: { readonly label: string, readonly priceNote: string } } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly estimate: { readonly position: number | null, readonly label: string | null, readonly specialTreatment: boolean | null } | null }> }, readonly estimateWizardYaml: { readonly stepTitles: ReadonlyArray<string>, readonly progress: string, readonly percentComplete: string, readonly previousLabel: string, readonly nextLabel: string, readonly callPrompt: string, readonly callLabel: string, readonly pestsHint: string, readonly additionalPestsLabel: string, readonly sameDayHint: string, readonly quickKnockHint: string, readonly sameDayUnavailable: string, readonly requiredNote: string, readonly yesLabel: string, readonly noLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly warningTitle: string, readonly warningText: string, readonly referenceLabel: string, readonly fieldLabels: { readonly fullName: string, readonly phone: string, readonly email: string, readonly streetAddress: string, readonly city: string, readonly state: string, readonly zipCode: string }, readonly reviewLabels: { readonly propertyType: string, readonly servicePlan: string, readonly pests: string, readonly additionalPests: string, readonly sameDayService: string, readonly quickKnock: string, readonly contact: string, readonly address: string }, readonly thankYou: { readonly heading: string, readonly intro: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly againLabel: string }, readonly toasts: { readonly successTitle: string, readonly successText: string, readonly crmPrefix: string, readonly leadPrefix: string, readonly allFailedTitle: string, readonly allFailedText: string, readonly errorTitle: string, readonly errorText: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 
 type FaqPageQueryVariables = Exact<{
   slug: Scalars['String'];
 }>;
 
 
-type FaqPageQuery = { readonly faqYaml: { readonly questionsHeading: string, readonly quickActions: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string, readonly label: string, readonly action: string }>, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null };
+type FaqPageQuery = { readonly faqYaml: { readonly questionsHeading: string, readonly quickActions: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string, readonly label: string, readonly action: string }>, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 
@@ -8969,7 +9424,7 @@ type HomePageQueryVariables = Exact<{
 }>;
 
 
-type HomePageQuery = { readonly homeYaml: { readonly badge: string, readonly estimateLabel: string, readonly plansLabel: string, readonly callLabel: string, readonly trustHeading: string, readonly plansHeading: string, readonly plansIntro: string, readonly planCardLabel: string, readonly allPlansLabel: string, readonly heroImage: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly trustCards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly testimonialsYaml: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
+type HomePageQuery = { readonly homeYaml: { readonly badge: string, readonly estimateLabel: string, readonly plansLabel: string, readonly callLabel: string, readonly trustHeading: string, readonly plansHeading: string, readonly plansIntro: string, readonly planCardLabel: string, readonly allPlansLabel: string, readonly heroImage: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly trustCards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly testimonialsYaml: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
 
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -8988,9 +9443,25 @@ type OffersIndexPageQueryVariables = Exact<{
 }>;
 
 
-type OffersIndexPageQuery = { readonly allOfferYaml: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly heroVariant: string, readonly phone: { readonly display: string } | null }> }, readonly offersIndexYaml: { readonly cardLabels: { readonly price: string, readonly couponCode: string, readonly phone: string, readonly heroVariant: string, readonly open: string }, readonly features: { readonly heading: string, readonly groups: ReadonlyArray<{ readonly heading: string, readonly items: ReadonlyArray<string> }> }, readonly addCity: { readonly heading: string, readonly intro: string, readonly steps: ReadonlyArray<string>, readonly exampleHeading: string, readonly example: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null };
+type OffersIndexPageQuery = { readonly allOfferYaml: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly heroVariant: string, readonly phone: { readonly display: string } | null }> }, readonly offersIndexYaml: { readonly cardLabels: { readonly price: string, readonly couponCode: string, readonly phone: string, readonly heroVariant: string, readonly open: string }, readonly features: { readonly heading: string, readonly groups: ReadonlyArray<{ readonly heading: string, readonly items: ReadonlyArray<string> }> }, readonly addCity: { readonly heading: string, readonly intro: string, readonly steps: ReadonlyArray<string>, readonly exampleHeading: string, readonly example: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 
-type PageFieldsFragment = { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string };
+type OfficeAcknowledgePageQueryVariables = Exact<{
+  slug: Scalars['String'];
+}>;
+
+
+type OfficeAcknowledgePageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
+
+type OfficeLinksTextsFragment = { readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
+
+type OfficeReleasePageQueryVariables = Exact<{
+  slug: Scalars['String'];
+}>;
+
+
+type OfficeReleasePageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
+
+type PageFieldsFragment = { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string };
 
 type PestPageQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -9006,7 +9477,7 @@ type PlansPageQueryVariables = Exact<{
 }>;
 
 
-type PlansPageQuery = { readonly plansYaml: { readonly customPricing: string, readonly validityNote: string, readonly everyPlanHeading: string, readonly everyPlanIncludes: ReadonlyArray<string>, readonly idealForLabel: string, readonly includedLabel: string, readonly notIncludedLabel: string, readonly estimateLabel: string, readonly contactLabel: string, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null };
+type PlansPageQuery = { readonly plansYaml: { readonly customPricing: string, readonly validityNote: string, readonly everyPlanHeading: string, readonly everyPlanIncludes: ReadonlyArray<string>, readonly idealForLabel: string, readonly includedLabel: string, readonly notIncludedLabel: string, readonly estimateLabel: string, readonly contactLabel: string, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 
 type ScarsdaleOfferPageQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -9020,14 +9491,14 @@ type ServicesPageQueryVariables = Exact<{
 }>;
 
 
-type ServicesPageQuery = { readonly servicesPageYaml: { readonly gridHeading: string, readonly learnMoreLabel: string, readonly plansHeading: string, readonly plansLinkLabel: string, readonly reasonsHeading: string, readonly planSummaries: ReadonlyArray<{ readonly planId: string, readonly summary: string }>, readonly reasons: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly urgency: string, readonly menu: { readonly services: number | null } | null, readonly card: { readonly icon: string, readonly description: string, readonly features: ReadonlyArray<string> } }> }, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
+type ServicesPageQuery = { readonly servicesPageYaml: { readonly gridHeading: string, readonly learnMoreLabel: string, readonly plansHeading: string, readonly plansLinkLabel: string, readonly reasonsHeading: string, readonly planSummaries: ReadonlyArray<{ readonly planId: string, readonly summary: string }>, readonly reasons: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly urgency: string, readonly menu: { readonly services: number | null } | null, readonly card: { readonly icon: string, readonly description: string, readonly features: ReadonlyArray<string> } }> }, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
 
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
 
-type StaticPageFragment = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly heading: string, readonly intro: string } | null };
+type StaticPageFragment = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 
 type TestimonialFieldsFragment = { readonly quote: string, readonly name: string, readonly location: string, readonly rating: number };
 

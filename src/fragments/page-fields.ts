@@ -8,6 +8,7 @@ export const pageFields = graphql`
     description
     keywords
     noindex
+    nofollow
     heading
     intro
   }

@@ -6,6 +6,7 @@ export interface PageSeoFields {
   readonly description: string
   readonly keywords: readonly string[]
   readonly noindex?: boolean | null
+  readonly nofollow?: boolean | null
 }
 
 /** The head of a static page, from its data/pages file. */
@@ -15,4 +16,5 @@ export const pageSeoProps = (page: PageSeoFields): SeoProps => ({
   keywords: page.keywords,
   path: page.path,
   noindex: page.noindex ?? false,
+  nofollow: page.nofollow ?? false,
 })

@@ -10,6 +10,8 @@ export interface SeoProps {
   /** The route, e.g. /services/ants; the canonical URL is built from siteUrl. */
   path: string
   noindex?: boolean
+  /** Asks crawlers not to follow the page's links either. */
+  nofollow?: boolean
   /** Extra JSON-LD documents (breadcrumbs, FAQ, offers); the business is always included. */
   jsonLd?: readonly JsonLd[]
   /** Replaces the company's LocalBusiness, for pages that describe it differently (offer pages). */
@@ -26,6 +28,7 @@ export function Seo({
   keywords = [],
   path,
   noindex = false,
+  nofollow = false,
   jsonLd = [],
   businessJsonLd,
   image,
@@ -40,7 +43,7 @@ export function Seo({
       <meta name="description" content={description} />
       {keywords.length > 0 && <meta name="keywords" content={keywords.join(", ")} />}
       <link rel="canonical" href={canonical} />
-      <meta name="robots" content={noindex ? "noindex, follow" : "index, follow"} />
+      <meta name="robots" content={`${noindex ? "noindex" : "index"}, ${nofollow ? "nofollow" : "follow"}`} />
       <meta name="theme-color" content="#0b6138" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta property="og:type" content="website" />

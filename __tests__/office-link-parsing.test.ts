@@ -1,0 +1,163 @@
+import fc from "fast-check"
+import { MAX_TOKEN_LENGTH, tokenFromHash } from "../src/lib/office/link-token"
+import { linkOutcome, parseAcknowledgeAnswer, parseReleaseAnswer } from "../src/lib/office/office-answers"
+import { formatOfficeTime } from "../src/lib/office/office-time"
+import { acknowledgeAnswer, releaseAnswer } from "./fixtures/office"
+
+// Any text at all, astral characters and lone surrogates included (what a mangled link can hold).
+const anyText = fc.string({ unit: "binary", maxLength: 80 })
+// A whole fragment part that is not the token's ("a=1", "", "tt=2"), never starting with "t=".
+const otherPart = fc.string({ maxLength: 12 }).filter((part) => !part.startsWith("t=") && !part.includes("&"))
+
+describe("tokenFromHash", () => {
+  test("gives back any token written with encodeURIComponent, wherever `t=` stands among other parts", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "grapheme", minLength: 1, maxLength: 80 }),
+        fc.array(otherPart, { maxLength: 3 }),
+        fc.array(otherPart, { maxLength: 3 }),
+        (token, before, after) => {
+          const hash = `#${[...before, `t=${encodeURIComponent(token)}`, ...after].join("&")}`
+          expect(tokenFromHash(hash)).toBe(token)
+        },
+      ),
+    )
+  })
+
+  test("any string after # either gives a non-empty token or says the link is incomplete; it never throws", () => {
+    fc.assert(
+      fc.property(anyText, (rest) => {
+        const token = tokenFromHash(`#${rest}`)
+        expect(token === null || (typeof token === "string" && token.length > 0)).toBe(true)
+      }),
+    )
+  })
+
+  test("no `t=` part, an empty value or a broken %-escape is an incomplete link", () => {
+    fc.assert(
+      fc.property(fc.array(otherPart, { maxLength: 4 }), (parts) => {
+        expect(tokenFromHash(`#${parts.join("&")}`)).toBeNull()
+        expect(tokenFromHash(`#${[...parts, "t="].join("&")}`)).toBeNull()
+      }),
+    )
+    for (const hash of ["", "#", "#t", "#T=abc", "#t=%", "#t=%E0%A4%A", "#t=abc%zz"])
+      expect(tokenFromHash(hash)).toBeNull()
+  })
+
+  test('a "+" stays a "+" (base64 tokens), unlike URLSearchParams', () => {
+    expect(tokenFromHash("#t=ab+c/d==")).toBe("ab+c/d==")
+  })
+
+  test("reads the hash with or without its #", () => {
+    expect(tokenFromHash("t=abc")).toBe("abc")
+    expect(MAX_TOKEN_LENGTH).toBe(1024)
+  })
+})
+
+describe("formatOfficeTime", () => {
+  test("New York time, standard and daylight saving alike", () => {
+    expect(formatOfficeTime("2026-11-23T14:14:00Z", "America/New_York")).toBe("Mon, Nov 23, 9:14 AM")
+    expect(formatOfficeTime("2026-07-06T13:14:00.000Z", "America/New_York")).toBe("Mon, Jul 6, 9:14 AM")
+    // 2026-03-08 07:30 UTC is 03:30 EDT: the clocks went forward at 2 AM.
+    expect(formatOfficeTime("2026-03-08T07:30:00Z", "America/New_York")).toBe("Sun, Mar 8, 3:30 AM")
+  })
+
+  test("anything that is not a date is shown as sent, never as Invalid Date", () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const shown = formatOfficeTime(text, "America/New_York")
+        expect(shown).not.toMatch(/Invalid/)
+        if (Number.isNaN(new Date(text).getTime())) expect(shown).toBe(text)
+      }),
+    )
+  })
+})
+
+describe("the functions' answers", () => {
+  test("the contract's answers are read whole", () => {
+    const { success: _a, ...acknowledged } = acknowledgeAnswer()
+    const { success: _r, ...released } = releaseAnswer()
+    expect(parseAcknowledgeAnswer(acknowledgeAnswer())).toEqual(acknowledged)
+    expect(parseReleaseAnswer(releaseAnswer())).toEqual(released)
+  })
+
+  test("any other JSON is not an answer (a failed call to retry), and reading it never throws", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (data) => {
+        expect(parseAcknowledgeAnswer(data)).toBeNull()
+        expect(parseReleaseAnswer(data)).toBeNull()
+        expect(linkOutcome({ ok: true, data }, parseAcknowledgeAnswer)).toEqual({ kind: "failed" })
+      }),
+    )
+  })
+
+  test("one field missing or of the wrong type makes the whole answer unreadable", () => {
+    const fields = ["state", "to", "acknowledgedBy", "acknowledgedAt", "lead"] as const
+    const leadFields = ["reference", "kind", "name", "phone", "tel", "request", "receivedAt"] as const
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.constantFrom(...fields).map((field) => ({ field, inLead: false })),
+          fc.constantFrom(...leadFields).map((field) => ({ field, inLead: true })),
+        ),
+        fc.oneof(fc.constant(undefined), fc.integer(), fc.boolean(), fc.constant({}), fc.constant("other-state")),
+        ({ field, inLead }, value) => {
+          const answer: Record<string, unknown> = acknowledgeAnswer()
+          if (inLead) answer.lead = { ...acknowledgeAnswer().lead, [field]: value }
+          else answer[field] = value
+          // A string is a fine value for most fields; only the state and tel: have a fixed form.
+          const stillValid = typeof value === "string" && !["state", "tel", "lead"].includes(field)
+          expect(parseAcknowledgeAnswer(answer) === null).toBe(!stillValid)
+        },
+      ),
+    )
+  })
+
+  test("the call link is only ever a tel: number, so an answer cannot plant another kind of link", () => {
+    fc.assert(
+      fc.property(fc.string(), (tel) => {
+        const parsed = parseAcknowledgeAnswer({ ...acknowledgeAnswer(), lead: { ...acknowledgeAnswer().lead, tel } })
+        if (parsed) expect(parsed.lead.tel).toMatch(/^tel:\+?\d+$/)
+      }),
+    )
+    expect(
+      parseAcknowledgeAnswer({
+        ...acknowledgeAnswer(),
+        lead: { ...acknowledgeAnswer().lead, tel: "javascript:alert(1)" },
+      }),
+    ).toBeNull()
+  })
+
+  test("a refusal needs the contract's status and reason; anything else can be retried", () => {
+    const http = (status: number, reason?: string) =>
+      ({ ok: false, reason: "http", status, data: { success: false, error: "x", reason } }) as const
+    expect(linkOutcome(http(400, "invalid"), parseAcknowledgeAnswer)).toEqual({ kind: "refused", reason: "invalid" })
+    expect(linkOutcome(http(410, "expired"), parseAcknowledgeAnswer)).toEqual({ kind: "refused", reason: "expired" })
+    expect(linkOutcome(http(404, "not_found"), parseAcknowledgeAnswer)).toEqual({
+      kind: "refused",
+      reason: "not_found",
+    })
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 400, max: 599 }),
+        fc.option(fc.constantFrom("invalid", "expired", "not_found", "other")),
+        (status, reason) => {
+          const outcome = linkOutcome(http(status, reason ?? undefined), parseAcknowledgeAnswer)
+          const refused =
+            (status === 400 && reason === "invalid") ||
+            (status === 410 && reason === "expired") ||
+            (status === 404 && reason === "not_found")
+          expect(outcome.kind).toBe(refused ? "refused" : "failed")
+        },
+      ),
+    )
+    expect(linkOutcome({ ok: false, reason: "network", message: "offline" }, parseAcknowledgeAnswer)).toEqual({
+      kind: "failed",
+    })
+    expect(linkOutcome({ ok: true, data: { ...acknowledgeAnswer(), success: false } }, parseAcknowledgeAnswer)).toEqual(
+      {
+        kind: "failed",
+      },
+    )
+  })
+})

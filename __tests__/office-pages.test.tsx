@@ -1,0 +1,282 @@
+import { act, render, screen, waitFor, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { AcknowledgePage } from "../src/components/office/acknowledge-page"
+import { ReleasePage } from "../src/components/office/release-page"
+import type { OfficeLinkTexts } from "../src/components/office/types"
+import type { CallResult } from "../src/lib/leads/api"
+import { readData } from "./fixtures/data"
+import { acknowledgeAnswer, releaseAnswer } from "./fixtures/office"
+
+const texts = readData<OfficeLinkTexts>("office-links.yaml")
+const frame = {
+  heading: "Lead alert",
+  intro: "For the office team.",
+  texts,
+  companyName: "Westchester Family Pest Control",
+  phone: { display: "(914) 555-0123", e164: "+19145550123" },
+  timeZone: "America/New_York",
+}
+
+const ok = (data: Record<string, unknown>): CallResult => ({ ok: true, data })
+const refused = (status: number, reason: string): CallResult => ({
+  ok: false,
+  reason: "http",
+  status,
+  data: { success: false, error: "Refused", reason },
+})
+const NETWORK_DOWN: CallResult = { ok: false, reason: "network", message: "Failed to fetch" }
+
+/** A call that answers each request with the next result given. */
+const answering = (...results: CallResult[]) => {
+  const call = jest.fn<Promise<CallResult>, [string, Record<string, unknown>]>()
+  for (const result of results) call.mockResolvedValueOnce(result)
+  return call
+}
+
+const openLink = (hash: string) => window.history.replaceState(null, "", `/office/acknowledge/${hash}`)
+/** The value shown next to a label in the lead's details. */
+const detail = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling?.textContent
+const stateHeading = (name: string | RegExp) => screen.findByRole("heading", { level: 2, name })
+
+afterEach(() => openLink(""))
+
+describe("both pages", () => {
+  test.each([
+    ["no fragment", ""],
+    ["nothing after #", "#"],
+    ["an empty token", "#t="],
+    ["no t= part", "#x=1"],
+    ["a token cut inside a %-escape", "#t=abc%E2%8"],
+  ])("%s: the link is incomplete and nothing is called", async (_name, hash) => {
+    openLink(hash)
+    const call = answering()
+    const { unmount } = render(<AcknowledgePage {...frame} call={call} />)
+    expect(await stateHeading("This link is incomplete")).toBeInTheDocument()
+    unmount()
+    render(<ReleasePage {...frame} call={call} />)
+    expect(await stateHeading("This link is incomplete")).toBeInTheDocument()
+    expect(call).not.toHaveBeenCalled()
+  })
+
+  test("a token longer than any the functions issue is refused without a call", async () => {
+    openLink(`#t=${"a".repeat(1025)}`)
+    const call = answering()
+    render(<AcknowledgePage {...frame} call={call} />)
+    expect(await stateHeading("This link is not valid")).toBeInTheDocument()
+    expect(call).not.toHaveBeenCalled()
+  })
+
+  test("the frame names the company and its phone, and the page says what it is for, in one h1", async () => {
+    openLink("")
+    render(<ReleasePage {...frame} call={answering()} />)
+    expect(screen.getByRole("heading", { level: 1, name: "Lead alert" })).toBeInTheDocument()
+    expect(screen.getByText("Westchester Family Pest Control")).toBeInTheDocument()
+    expect(screen.getByRole("link", { name: "(914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
+    expect(await stateHeading("This link is incomplete")).toBeInTheDocument()
+  })
+})
+
+describe("I'm on it (/office/acknowledge/)", () => {
+  test("preview: the URL-decoded token is checked with confirm:false, and the lead is shown without a call link", async () => {
+    openLink("#t=abc%2Bdef.sig")
+    const call = answering(ok(acknowledgeAnswer()))
+    render(<AcknowledgePage {...frame} call={call} />)
+    expect(await stateHeading("New lead: Ann Lee")).toBeInTheDocument()
+    expect(call).toHaveBeenCalledWith("acknowledge-lead", { token: "abc+def.sig", confirm: false })
+    expect(call).toHaveBeenCalledTimes(1)
+    expect(screen.getByText("Yonkers Express Pest Fix - $39")).toBeInTheDocument()
+    expect(screen.getByText("Offer callback")).toBeInTheDocument()
+    expect(screen.getByText("Mon, Nov 23, 9:14 AM")).toBeInTheDocument()
+    expect(screen.getByText("WEB123456")).toBeInTheDocument()
+    expect(screen.getByText("914-555-0142")).not.toHaveAttribute("href")
+    expect(screen.queryByRole("link", { name: /Ann Lee|914-555-0142/ })).toBeNull()
+    expect(screen.getByRole("button", { name: "I'm on it" })).toBeEnabled()
+  })
+
+  test("confirm: busy while saving, then the lead is theirs with a tap-to-call link", async () => {
+    openLink("#t=tok")
+    let answer: (result: CallResult) => void = () => undefined
+    const call = answering(ok(acknowledgeAnswer()))
+    call.mockImplementationOnce(() => new Promise<CallResult>((resolve) => (answer = resolve)))
+    render(<AcknowledgePage {...frame} call={call} />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole("button", { name: "I'm on it" }))
+    expect(screen.getByRole("button", { name: "Saving…" })).toBeDisabled()
+    await user.click(screen.getByRole("button", { name: "Saving…" }))
+    expect(call).toHaveBeenCalledTimes(2)
+    expect(call).toHaveBeenLastCalledWith("acknowledge-lead", { token: "tok", confirm: true })
+    act(() =>
+      answer(
+        ok(
+          acknowledgeAnswer({ state: "acknowledged", acknowledgedBy: "Dana", acknowledgedAt: "2026-11-23T14:16:00Z" }),
+        ),
+      ),
+    )
+    expect(await stateHeading("It's yours, Dana")).toBeInTheDocument()
+    expect(screen.getByRole("link", { name: "Call Ann Lee" })).toHaveAttribute("href", "tel:+19145550142")
+    expect(screen.getByRole("link", { name: "914-555-0142" })).toHaveAttribute("href", "tel:+19145550142")
+    expect(screen.getByText("Mon, Nov 23, 9:16 AM")).toBeInTheDocument()
+  })
+
+  test("already acknowledged by someone else: who and when, nothing to tap, no call link", async () => {
+    openLink("#t=tok")
+    const call = answering(
+      ok(
+        acknowledgeAnswer({
+          state: "already_acknowledged",
+          acknowledgedBy: "Marco",
+          acknowledgedAt: "2026-07-06T13:20:00Z",
+        }),
+      ),
+    )
+    render(<AcknowledgePage {...frame} call={call} />)
+    expect(await stateHeading("Someone is already on it")).toBeInTheDocument()
+    expect(detail("Taken by")).toBe("Marco")
+    expect(detail("Taken at")).toBe("Mon, Jul 6, 9:20 AM")
+    expect(screen.queryByRole("button")).toBeNull()
+    expect(screen.queryByRole("link", { name: /Call|914-555-0142/ })).toBeNull()
+  })
+
+  test("already acknowledged by the reader (the link opened again): the call link is back", async () => {
+    openLink("#t=tok")
+    const call = answering(
+      ok(
+        acknowledgeAnswer({
+          state: "already_acknowledged",
+          acknowledgedBy: "Dana",
+          acknowledgedAt: "2026-11-23T14:16:00Z",
+        }),
+      ),
+    )
+    render(<AcknowledgePage {...frame} call={call} />)
+    expect(await stateHeading("Someone is already on it")).toBeInTheDocument()
+    expect(screen.getByRole("link", { name: "Call Ann Lee" })).toHaveAttribute("href", "tel:+19145550142")
+  })
+
+  test.each([
+    [400, "invalid", "This link is not valid"],
+    [410, "expired", "This link has expired"],
+    [404, "not_found", "This message is gone"],
+  ])("%i %s: a clear page, no button", async (status, reason, heading) => {
+    openLink("#t=tok")
+    render(<AcknowledgePage {...frame} call={answering(refused(status, reason))} />)
+    expect(await stateHeading(heading)).toBeInTheDocument()
+    expect(screen.queryByRole("button")).toBeNull()
+  })
+
+  test("network failure, then retry: the same preview is sent again and the lead shows", async () => {
+    openLink("#t=tok")
+    const call = answering(NETWORK_DOWN, ok(acknowledgeAnswer()))
+    render(<AcknowledgePage {...frame} call={call} />)
+    expect(await stateHeading("We couldn't reach the office system")).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }))
+    expect(await stateHeading("New lead: Ann Lee")).toBeInTheDocument()
+    expect(call.mock.calls).toEqual([
+      ["acknowledge-lead", { token: "tok", confirm: false }],
+      ["acknowledge-lead", { token: "tok", confirm: false }],
+    ])
+  })
+
+  test("a tap that did not get through is retried as a tap (confirm:true); a call that throws counts as not through", async () => {
+    openLink("#t=tok")
+    const call = answering(ok(acknowledgeAnswer()))
+    call.mockRejectedValueOnce(new Error("Loading chunk 12 failed"))
+    call.mockResolvedValueOnce(ok(acknowledgeAnswer({ state: "acknowledged", acknowledgedBy: "Dana" })))
+    render(<AcknowledgePage {...frame} call={call} />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole("button", { name: "I'm on it" }))
+    expect(await stateHeading("We couldn't reach the office system")).toBeInTheDocument()
+    await user.click(screen.getByRole("button", { name: "Try again" }))
+    expect(await stateHeading("It's yours, Dana")).toBeInTheDocument()
+    expect(call).toHaveBeenLastCalledWith("acknowledge-lead", { token: "tok", confirm: true })
+  })
+
+  test("a 5xx, a gateway's 404 without the contract's reason, or a malformed answer can be retried", async () => {
+    openLink("#t=tok")
+    const call = answering(
+      { ok: false, reason: "http", status: 503, data: { success: false, error: "Down" } },
+      { ok: false, reason: "http", status: 404, data: null },
+      ok({ success: true, state: "ready" }),
+      ok(acknowledgeAnswer()),
+    )
+    render(<AcknowledgePage {...frame} call={call} />)
+    const user = userEvent.setup()
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect(await stateHeading("We couldn't reach the office system")).toBeInTheDocument()
+      await user.click(screen.getByRole("button", { name: "Try again" }))
+    }
+    expect(await stateHeading("New lead: Ann Lee")).toBeInTheDocument()
+  })
+
+  test("another link pasted into the same tab (only the fragment changes) is checked in turn", async () => {
+    openLink("#t=first")
+    const call = answering(
+      ok(acknowledgeAnswer()),
+      ok(acknowledgeAnswer({ lead: { ...acknowledgeAnswer().lead, name: "Cy Ortiz" } })),
+    )
+    render(<AcknowledgePage {...frame} call={call} />)
+    expect(await stateHeading("New lead: Ann Lee")).toBeInTheDocument()
+    act(() => {
+      openLink("#t=second")
+      window.dispatchEvent(new HashChangeEvent("hashchange"))
+    })
+    expect(await stateHeading("New lead: Cy Ortiz")).toBeInTheDocument()
+    expect(call).toHaveBeenLastCalledWith("acknowledge-lead", { token: "second", confirm: false })
+  })
+})
+
+describe("Not spam (/office/release/)", () => {
+  test("preview shows the message and why it was filed as spam; the tap releases it", async () => {
+    openLink("#t=spam-tok")
+    const call = answering(
+      ok(releaseAnswer()),
+      ok(releaseAnswer({ state: "released", releasedAt: "2026-11-23T14:30:00Z", reference: "WEB654321" })),
+    )
+    render(<ReleasePage {...frame} call={call} />)
+    expect(await stateHeading("Not spam? Bo Park")).toBeInTheDocument()
+    expect(call).toHaveBeenCalledWith("release-spam", { token: "spam-tok", confirm: false })
+    expect(screen.getByText("Sent too fast (bot check)")).toBeInTheDocument()
+    expect(screen.getByText("Contact form")).toBeInTheDocument()
+    expect(screen.getByText("Mon, Nov 23, 9:14 AM")).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole("button", { name: "Not spam" }))
+    expect(await stateHeading("Released")).toBeInTheDocument()
+    expect(call).toHaveBeenLastCalledWith("release-spam", { token: "spam-tok", confirm: true })
+    expect(screen.getByText("WEB654321")).toBeInTheDocument()
+    expect(screen.getByText("Mon, Nov 23, 9:30 AM")).toBeInTheDocument()
+    expect(screen.queryByRole("button")).toBeNull()
+  })
+
+  test("already released: when and as which lead; nothing changed", async () => {
+    openLink("#t=spam-tok")
+    const call = answering(
+      ok(releaseAnswer({ state: "already_released", releasedAt: "2026-11-22T15:00:00Z", reference: "WEB111222" })),
+    )
+    render(<ReleasePage {...frame} call={call} />)
+    const heading = await stateHeading("Already released")
+    expect(within(heading.parentElement ?? document.body).getByText(/nothing was changed/)).toBeInTheDocument()
+    expect(screen.getByText("WEB111222")).toBeInTheDocument()
+    expect(screen.getByText("Sun, Nov 22, 10:00 AM")).toBeInTheDocument()
+    expect(screen.queryByRole("button")).toBeNull()
+  })
+
+  test.each([
+    [400, "invalid", "This link is not valid"],
+    [410, "expired", "This link has expired"],
+    [404, "not_found", "This message is gone"],
+  ])("%i %s: a clear page, no button", async (status, reason, heading) => {
+    openLink("#t=tok")
+    render(<ReleasePage {...frame} call={answering(refused(status, reason))} />)
+    expect(await stateHeading(heading)).toBeInTheDocument()
+    expect(screen.queryByRole("button")).toBeNull()
+  })
+
+  test("network failure, then retry", async () => {
+    openLink("#t=tok")
+    const call = answering(NETWORK_DOWN, ok(releaseAnswer()))
+    render(<ReleasePage {...frame} call={call} />)
+    expect(await stateHeading("We couldn't reach the office system")).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }))
+    expect(await stateHeading("Not spam? Bo Park")).toBeInTheDocument()
+    await waitFor(() => expect(call).toHaveBeenCalledTimes(2))
+  })
+})

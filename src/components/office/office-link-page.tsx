@@ -1,0 +1,86 @@
+import type { ReactNode } from "react"
+import type { LinkView } from "../../lib/office/use-office-link"
+import { OfficeFrame } from "./office-frame"
+import type { HeadingAndText, OfficeLinkTexts, OfficePageProps } from "./types"
+
+export const STATE_HEADING_ID = "office-link-state"
+
+const BUTTON_CLASS =
+  "mt-6 inline-flex min-h-12 w-full items-center justify-center rounded-lg px-5 py-3 text-lg font-semibold disabled:opacity-60"
+/** The page's one main action (confirm, retry): full width, easy to reach with a thumb. */
+export const PRIMARY_BUTTON_CLASS = `${BUTTON_CLASS} bg-accent-600 text-white hover:bg-accent-700`
+
+/** A state's heading and text, the heading named for the live region that announces it. */
+export function StateMessage({ heading, text, children }: HeadingAndText & { children?: ReactNode }) {
+  return (
+    <>
+      <h2 id={STATE_HEADING_ID} className="text-2xl font-bold text-brand-900">
+        {heading}
+      </h2>
+      <p className="mt-2 text-slate-700">{text}</p>
+      {children}
+    </>
+  )
+}
+
+/** The states every link has: checking, incomplete, refused, not reached (with a retry). */
+function LinkState<A>({
+  view,
+  texts,
+  retry,
+  answered,
+}: {
+  view: LinkView<A>
+  texts: OfficeLinkTexts
+  retry: () => void
+  answered: (answer: A, busy: boolean) => ReactNode
+}) {
+  switch (view.step) {
+    case "checking":
+      return <p className="text-slate-700">{texts.checking}</p>
+    case "incomplete":
+      return <StateMessage {...texts.incomplete} />
+    case "refused":
+      return (
+        <StateMessage
+          {...(view.reason === "invalid" ? texts.invalid : view.reason === "expired" ? texts.expired : texts.notFound)}
+        />
+      )
+    case "failed":
+      return (
+        <StateMessage {...texts.failed}>
+          <button type="button" className={PRIMARY_BUTTON_CLASS} disabled={view.busy} onClick={retry}>
+            {texts.retryLabel}
+          </button>
+        </StateMessage>
+      )
+    case "answered":
+      return answered(view.answer, view.busy)
+  }
+}
+
+/** An office link page: the frame, what the page is for, and the link's current state, announced as it changes. */
+export function OfficeLinkPage<A>({
+  heading,
+  intro,
+  texts,
+  companyName,
+  phone,
+  view,
+  retry,
+  answered,
+}: Omit<OfficePageProps, "timeZone"> & {
+  view: LinkView<A>
+  retry: () => void
+  answered: (answer: A, busy: boolean) => ReactNode
+}) {
+  return (
+    <OfficeFrame companyName={companyName} phone={phone}>
+      <h1 className="text-sm font-semibold uppercase tracking-wide text-brand-700">{heading}</h1>
+      <p className="mt-1 text-sm text-slate-600">{intro}</p>
+      <section className="mt-4" aria-live="polite" aria-busy={view.step === "checking"}>
+        <LinkState view={view} texts={texts} retry={retry} answered={answered} />
+      </section>
+    </OfficeFrame>
+  )
+}

@@ -1,0 +1,66 @@
+import { graphql } from "gatsby"
+
+/** Every text of data/office-links.yaml, for the two office link pages' queries. */
+export const officeLinksFields = graphql`
+  fragment OfficeLinksTexts on Query {
+    officeLinksYaml {
+      checking
+      retryLabel
+      incomplete {
+        heading
+        text
+      }
+      invalid {
+        heading
+        text
+      }
+      expired {
+        heading
+        text
+      }
+      notFound {
+        heading
+        text
+      }
+      failed {
+        heading
+        text
+      }
+      labels {
+        kind
+        name
+        phone
+        request
+        received
+        reference
+        reason
+        sentTo
+        acknowledgedBy
+        acknowledgedAt
+        releasedAt
+      }
+      acknowledge {
+        readyHeading
+        readyText
+        confirmLabel
+        confirmingLabel
+        doneHeading
+        doneText
+        alreadyHeading
+        alreadyText
+        someone
+        callLabel
+      }
+      release {
+        readyHeading
+        readyText
+        confirmLabel
+        confirmingLabel
+        doneHeading
+        doneText
+        alreadyHeading
+        alreadyText
+      }
+    }
+  }
+`

@@ -1,0 +1,97 @@
+/**
+ * The answers of the acknowledge-lead and release-spam functions, read from untrusted JSON.
+ * An answer that does not have the contract's shape is treated like a failed call (retry), never
+ * shown half-filled.
+ */
+import type { CallResult } from "../leads/api"
+
+type Json = Readonly<Record<string, unknown>>
+
+export interface AcknowledgeAnswer {
+  state: "ready" | "acknowledged" | "already_acknowledged"
+  lead: {
+    reference: string
+    kind: string
+    name: string
+    phone: string
+    tel: string
+    request: string
+    receivedAt: string
+  }
+  to: string
+  acknowledgedBy: string | null
+  acknowledgedAt: string | null
+}
+
+export interface ReleaseAnswer {
+  state: "ready" | "released" | "already_released"
+  submission: { kind: string; name: string; phone: string; reason: string; receivedAt: string }
+  releasedAt: string | null
+  reference: string | null
+}
+
+/** Why a link was refused for good: retrying cannot help. */
+export type Refusal = "invalid" | "expired" | "not_found"
+
+export type LinkOutcome<A> = { kind: "answer"; answer: A } | { kind: "refused"; reason: Refusal } | { kind: "failed" }
+
+const isRecord = (value: unknown): value is Json => typeof value === "object" && value !== null
+
+const oneOf = <T extends string>(value: unknown, options: readonly T[]): value is T =>
+  options.some((option) => option === value)
+
+/** The named string fields of `value`, or null if any is missing or not a string. */
+function strings<K extends string>(value: unknown, keys: readonly K[]): Record<K, string> | null {
+  if (!isRecord(value)) return null
+  const picked: Partial<Record<K, string>> = {}
+  for (const key of keys) {
+    const field = value[key]
+    if (typeof field !== "string") return null
+    picked[key] = field
+  }
+  // Every key was just checked to hold a string; TypeScript cannot follow that through the loop.
+  return picked as Record<K, string>
+}
+
+const stringOrNull = (value: unknown): value is string | null => value === null || typeof value === "string"
+
+// The tel: link is put in an href: only a tel: URL is accepted, so a bad answer cannot make a javascript: link.
+const TEL = /^tel:\+?[0-9]{3,20}$/
+
+const ACKNOWLEDGE_STATES = ["ready", "acknowledged", "already_acknowledged"] as const
+const RELEASE_STATES = ["ready", "released", "already_released"] as const
+const LEAD_FIELDS = ["reference", "kind", "name", "phone", "tel", "request", "receivedAt"] as const
+const SUBMISSION_FIELDS = ["kind", "name", "phone", "reason", "receivedAt"] as const
+
+export function parseAcknowledgeAnswer(data: Json): AcknowledgeAnswer | null {
+  const lead = strings(data.lead, LEAD_FIELDS)
+  const { state, to, acknowledgedBy, acknowledgedAt } = data
+  if (!lead || !TEL.test(lead.tel) || !oneOf(state, ACKNOWLEDGE_STATES) || typeof to !== "string") return null
+  if (!stringOrNull(acknowledgedBy) || !stringOrNull(acknowledgedAt)) return null
+  return { state, lead, to, acknowledgedBy, acknowledgedAt }
+}
+
+export function parseReleaseAnswer(data: Json): ReleaseAnswer | null {
+  const submission = strings(data.submission, SUBMISSION_FIELDS)
+  const { state, releasedAt, reference } = data
+  if (!submission || !oneOf(state, RELEASE_STATES) || !stringOrNull(releasedAt) || !stringOrNull(reference)) return null
+  return { state, submission, releasedAt, reference }
+}
+
+const REFUSALS: Readonly<Record<number, Refusal>> = { 400: "invalid", 404: "not_found", 410: "expired" }
+
+/**
+ * What a call's result means for the page. A refusal needs both the status and the contract's
+ * reason, so a gateway's own 404 (function not deployed) is a failure to retry, not "link not found".
+ */
+export function linkOutcome<A>(result: CallResult, parse: (data: Json) => A | null): LinkOutcome<A> {
+  if (result.ok) {
+    const answer = result.data?.success === true ? parse(result.data) : null
+    return answer ? { kind: "answer", answer } : { kind: "failed" }
+  }
+  if (result.reason === "http") {
+    const refusal = REFUSALS[result.status]
+    if (refusal && result.data?.reason === refusal) return { kind: "refused", reason: refusal }
+  }
+  return { kind: "failed" }
+}
