@@ -65,12 +65,14 @@ export const mailboxJson = (db: Db) => async () =>
 const linked = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<>|"']+/g, (url) => `<a href="${url}">${url}</a>`)
 
+export const alertsJson = (db: Db) => () =>
+  db.query<DevAlertRow>(
+    `select id, job_id, channel, to_address, body, created_at from dev_alerts order by created_at desc limit 200`,
+  )
+
 export function alertsRoutes(db: Db) {
   const alerts = new Hono()
-  const list = () =>
-    db.query<DevAlertRow>(
-      `select id, job_id, channel, to_address, body, created_at from dev_alerts order by created_at desc limit 200`,
-    )
+  const list = alertsJson(db)
   alerts.get("/", async (c) => {
     const rows = await list()
     const items = rows

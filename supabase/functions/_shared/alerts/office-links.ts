@@ -85,18 +85,22 @@ type ReleaseRow = Pick<
   | "released_reference"
 >
 
-const releaseBody = (row: ReleaseRow, state: string) => ({
-  success: true,
-  state,
-  submission: {
-    ...describeSpam(row),
-    kind: describeSpam(row).kindLabel,
-    reason: LEAD_MESSAGES.officeAlerts.spamReasons[row.reason],
-    receivedAt: row.created_at.toISOString(),
-  },
-  releasedAt: row.released_at?.toISOString() ?? null,
-  reference: row.released_reference,
-})
+const releaseBody = (row: ReleaseRow, state: string) => {
+  const { kindLabel, name, phone } = describeSpam(row)
+  return {
+    success: true,
+    state,
+    submission: {
+      kind: kindLabel,
+      name,
+      phone,
+      reason: LEAD_MESSAGES.officeAlerts.spamReasons[row.reason],
+      receivedAt: row.created_at.toISOString(),
+    },
+    releasedAt: row.released_at?.toISOString() ?? null,
+    reference: row.released_reference,
+  }
+}
 
 const SELECT_RELEASE = `select id, submission_id, function_name, reason, body, calls, ip_hash, user_agent, created_at, released_at, released_reference from spam_attempts where id = $1`
 
