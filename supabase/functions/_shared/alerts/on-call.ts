@@ -23,7 +23,8 @@ export const E164 = /^\+[1-9]\d{7,14}$/
 
 const FIELDS = new Set(["name", "sms", "chat", "email", "afterHours"])
 
-const describe = (value: unknown) => JSON.stringify(value) ?? String(value)
+/** JSON.stringify's type says string, but it gives undefined for undefined and functions. */
+const describe = (value: unknown): string => (value === undefined ? "nothing" : JSON.stringify(value))
 
 /** Parses ALERT_CONTACTS; throws naming the entry and field of the first problem. */
 export function parseOnCall(raw: string, variable = "ALERT_CONTACTS"): OnCallContact[] {

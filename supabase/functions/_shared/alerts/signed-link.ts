@@ -46,7 +46,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 function claimsOf(json: unknown): LinkClaims | null {
   if (!Array.isArray(json) || json.length !== 5) return null
-  const [purpose, record, id, to, expires]: unknown[] = json
+  const [purpose, record, id, to, expires] = json.map((field: unknown) => field)
   if (typeof purpose !== "string" || !PURPOSES.has(purpose)) return null
   if (typeof record !== "string" || !RECORDS.has(record)) return null
   if (typeof id !== "string" || !UUID.test(id) || typeof to !== "string" || to.length > 200) return null

@@ -44,7 +44,10 @@ type ReviewRow = Pick<SpamAttemptRow, "id" | "function_name" | "reason" | "body"
 const KIND_LABELS = LEAD_MESSAGES.companyEmail.kindLabels
 
 const textOf = (body: Record<string, unknown>, ...keys: string[]) => {
-  for (const key of keys) if (typeof body[key] === "string" && body[key]) return String(body[key])
+  for (const key of keys) {
+    const value = body[key]
+    if (typeof value === "string" && value) return value
+  }
   return ""
 }
 
