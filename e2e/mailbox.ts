@@ -20,3 +20,26 @@ export async function mailTo(address: string, subject: RegExp, timeoutMs = 45_00
   }
   throw new Error(`no e-mail to ${address} matching ${subject}`)
 }
+
+/** An SMS or chat alert on the local alerts page. */
+export interface LocalAlert {
+  channel: "sms" | "chat"
+  to_address: string
+  body: string
+}
+
+/** Waits for an alert on the local alerts page whose text matches (the worker is woken on commit). */
+export async function alertWith(channel: "sms" | "chat", text: RegExp, timeoutMs = 45_000): Promise<LocalAlert> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const alerts = (await (await fetch(`${process.env.E2E_API_URL}/_dev/alerts.json`)).json()) as LocalAlert[]
+    const found = alerts.find((a) => a.channel === channel && text.test(a.body))
+    if (found) return found
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`no ${channel} alert matching ${text}`)
+}
+
+/** The token of an office link (`…/office/<page>/#t=<token>`) in a text. */
+export const linkToken = (text: string, page: "acknowledge" | "release") =>
+  new RegExp(`/office/${page}/#t=([A-Za-z0-9._-]+)`).exec(text)?.[1] ?? ""

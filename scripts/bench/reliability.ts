@@ -70,6 +70,12 @@ const rowCounts = async (backend: BackendProcess) => {
 }
 
 async function main() {
+  // BENCH_ONLY=alerts: only proof 10 (about two and a half minutes).
+  if (process.env.BENCH_ONLY === "alerts") {
+    await proveTimeToAlert()
+    report()
+    return
+  }
   // The e-mail API is down for its first OUTAGE_FAILURES requests, then up.
   const mailApi = await fakeServer([...Array.from({ length: OUTAGE_FAILURES }, () => 503), 200])
   const backend = await startBackendProcess({
@@ -362,7 +368,11 @@ async function main() {
   }
 
   await proveWakeWithBacklog()
+  await proveTimeToAlert()
+  report()
+}
 
+function report() {
   const failed = proofs.filter((p) => !p.ok)
   console.log(
     `\n${proofs.length - failed.length} of ${proofs.length} proofs passed${failed.length ? `; FAILED: ${failed.map((p) => p.name).join(", ")}` : ""}.`,
@@ -427,7 +437,10 @@ async function proveWakeWithBacklog() {
       )
     let sent = 0
     for (let i = 0; i < 500 && sent < queued + 1; i++) {
-      sent = await count(backend, `select count(*)::int as n from outbox_jobs where status = 'sent'`)
+      sent = await count(
+        backend,
+        `select count(*)::int as n from outbox_jobs where status = 'sent' and kind in ('company_email', 'customer_email')`,
+      )
       if (sent < queued + 1) await new Promise((r) => setTimeout(r, 20))
     }
     const noticeMs = noticeAt === undefined ? Number.POSITIVE_INFINITY : noticeAt - committedAt
@@ -449,6 +462,119 @@ async function proveWakeWithBacklog() {
   } finally {
     await backend.stop()
     await mailApi.close()
+  }
+}
+
+const ALERT_BURST = 40
+const ALERT_P95_TARGET_MS = 10_000
+const WORKER_TICK_MS = 1_000
+const ESCALATE_MINUTES = 1
+
+const percentile = (values: readonly number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+}
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+
+/**
+ * 10. Time to alert the office: a burst of offer callbacks, fake Twilio and chat servers on 127.0.0.1,
+ * the worker woken on commit (its timer ticking every WORKER_TICK_MS for the escalation deadlines).
+ * From each visitor's accepted request to the first contact's SMS; then, nobody acknowledging, each
+ * lead's escalation to the second contact after ESCALATE_MINUTES, measured against its deadline; and
+ * one lead acknowledged through its link is not escalated a third time while the others are. Every
+ * contact takes alerts after hours, so the run measures the same path at any hour.
+ */
+async function proveTimeToAlert() {
+  const twilio = await fakeServer([201])
+  const chat = await fakeServer([200])
+  const contacts = ["+19145550111", "+19145550122", "+19145550133"].map((sms, i) => ({
+    name: `Contact ${i + 1}`,
+    sms,
+    afterHours: true,
+  }))
+  const backend = await startBackendProcess({
+    TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
+    TWILIO_AUTH_TOKEN: "bench-token",
+    TWILIO_FROM: "+19145550100",
+    TWILIO_API_URL: twilio.url,
+    ALERT_CHAT_WEBHOOK_URL: `${chat.url}/hook`,
+    ALERT_CONTACTS: JSON.stringify(contacts),
+    ALERT_ESCALATE_MINUTES: String(ESCALATE_MINUTES),
+    ALERT_AFTER_HOURS_ESCALATE_MINUTES: String(ESCALATE_MINUTES),
+    OUTBOX_INTERVAL_MS: String(WORKER_TICK_MS),
+    MIN_FORM_FILL_MS: "0",
+    RATE_LIMIT_MAX: "0",
+    TURNSTILE_SECRET_KEY: "",
+  })
+  const call = caller(backend.base)
+  const smsTo = (to: string, name: string) =>
+    twilio.received.filter((r) => {
+      const form = new URLSearchParams(r.body)
+      return form.get("To") === to && (form.get("Body") ?? "").includes(name)
+    })
+  const waitFor = async (done: () => boolean, ms: number) => {
+    const deadline = Date.now() + ms
+    while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+    return done()
+  }
+  try {
+    const names = Array.from({ length: ALERT_BURST }, (_, i) => `Burst Lead ${i + 1}`)
+    const accepted = new Map<string, number>()
+    await pool(ALERT_BURST, 10, async (i) => {
+      const name = names[i] ?? ""
+      const response = await call("process-simple-lead", { ...bodies.callback(), full_name: name })
+      await response.arrayBuffer()
+      if (response.status === 200) accepted.set(name, performance.now())
+    })
+    const first = contacts[0]?.sms ?? ""
+    const second = contacts[1]?.sms ?? ""
+    const third = contacts[2]?.sms ?? ""
+    await waitFor(() => names.every((n) => smsTo(first, n).length > 0), 60_000)
+    const toFirst = names.map((n) => (smsTo(first, n)[0]?.answeredAt ?? Infinity) - (accepted.get(n) ?? 0))
+
+    // Escalation: the second contact's SMS of each lead, against its deadline (the first step + ESCALATE_MINUTES).
+    await waitFor(() => names.every((n) => smsTo(second, n).length > 0), (ESCALATE_MINUTES * 60 + 60) * 1000)
+    const steps = await backend.sql<{ ran: Date; due: Date }[]>`
+      select j.next_attempt_at as due, j.updated_at as ran
+      from outbox_jobs j
+      where j.kind = 'alert_step' and j.payload ->> 'stage' = '1' and j.status = 'sent'`
+    const lateness = steps.map((s) => s.ran.getTime() - s.due.getTime())
+
+    // One lead acknowledged through its link: no third alert for it, while the others get theirs.
+    const acked = names[0] ?? ""
+    const link = new URLSearchParams(smsTo(second, acked)[0]?.body ?? "").get("Body") ?? ""
+    const token = /#t=(\S+)/.exec(link)?.[1] ?? ""
+    const ack = await call("acknowledge-lead", { token, confirm: true })
+    const ackAnswer = (await ack.json()) as { state?: string }
+    const others = names.slice(1)
+    await waitFor(() => others.every((n) => smsTo(third, n).length > 0), (ESCALATE_MINUTES * 60 + 60) * 1000)
+    const stopped = smsTo(third, acked).length === 0
+    const perMessage = new Map<string, number>()
+    for (const r of twilio.received) perMessage.set(r.body, (perMessage.get(r.body) ?? 0) + 1)
+    prove(
+      `time to alert the office: ${ALERT_BURST} offer callbacks at once, fake Twilio and chat on 127.0.0.1, worker woken on commit`,
+      {
+        "accepted (200)": `${accepted.size} of ${ALERT_BURST}`,
+        "accepted request → first contact's SMS (p50 / p95 / max)": `${seconds(percentile(toFirst, 50))} / ${seconds(percentile(toFirst, 95))} / ${seconds(Math.max(...toFirst))} (target p95 ≤ ${ALERT_P95_TARGET_MS / 1000} s)`,
+        "escalation step run after its deadline (p50 / max)": `${seconds(percentile(lateness, 50))} / ${seconds(Math.max(...lateness))} (worker tick ${WORKER_TICK_MS / 1000} s)`,
+        "escalations to the second contact": `${names.filter((n) => smsTo(second, n).length > 0).length} of ${ALERT_BURST}`,
+        "acknowledged lead escalated again": stopped ? `no (${ackAnswer.state ?? "?"})` : "yes",
+        "third-contact alerts for the others": `${others.filter((n) => smsTo(third, n).length > 0).length} of ${others.length}`,
+        "Twilio requests / the most copies of one message": `${twilio.received.length} / ${Math.max(...perMessage.values())}`,
+        "chat posts": chat.received.length,
+      },
+      accepted.size === ALERT_BURST &&
+        percentile(toFirst, 95) <= ALERT_P95_TARGET_MS &&
+        steps.length === ALERT_BURST &&
+        Math.max(...lateness) <= WORKER_TICK_MS + 2_000 &&
+        ackAnswer.state === "acknowledged" &&
+        stopped &&
+        Math.max(...perMessage.values()) === 1,
+    )
+  } finally {
+    await backend.stop()
+    await twilio.close()
+    await chat.close()
   }
 }
 
