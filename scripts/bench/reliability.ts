@@ -518,7 +518,7 @@ async function proveTimeToAlert() {
     return done()
   }
   try {
-    const names = Array.from({ length: ALERT_BURST }, (_, i) => `Burst Lead ${i + 1}`)
+    const names = Array.from({ length: ALERT_BURST }, (_, i) => `Burst Lead ${String(i + 1).padStart(3, "0")}`)
     const accepted = new Map<string, number>()
     await pool(ALERT_BURST, 10, async (i) => {
       const name = names[i] ?? ""
