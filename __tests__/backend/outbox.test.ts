@@ -29,8 +29,7 @@ const start = async (statuses: number[], delayMs = 0) => {
 // The office is closed on this clock, so no alert e-mail reaches the fake e-mail API and uses up its answers.
 const clock = officeClosed
 
-const submit = (config: BackendConfig, name: string, body: object) =>
-  post(createApp({ db, config, clock }), name, body)
+const submit = (config: BackendConfig, name: string, body: object) => post(createApp({ db, config, clock }), name, body)
 
 const jobs = () =>
   db.query<{ id: string; kind: string; status: string; attempts: number; last_error: string | null }>(
