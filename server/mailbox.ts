@@ -61,6 +61,10 @@ export const mailboxJson = (db: Db) => async () =>
     `select id, to_address, from_address, reply_to, subject, html, text_body, created_at from dev_mailbox order by created_at`,
   )
 
+/** The local alerts as JSON, oldest first (as /_dev/mail.json), for tests and scripts that wait for an alert. */
+export const alertsJson = (db: Db) => async () =>
+  db.query<DevAlertRow>(`select id, job_id, channel, to_address, body, created_at from dev_alerts order by created_at`)
+
 /** Links in an alert's text made clickable (after escaping), so the office's links can be tried locally. */
 const linked = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<>|"']+/g, (url) => `<a href="${url}">${url}</a>`)

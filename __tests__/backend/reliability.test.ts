@@ -8,7 +8,7 @@ import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { fakeServer } from "./fake-servers"
-import { bodies, withFreshDb, post, testConfig } from "./helpers"
+import { bodies, MAIL_AND_CRM, officeClosed, withFreshDb, post, testConfig } from "./helpers"
 
 jest.setTimeout(120_000)
 
@@ -44,7 +44,8 @@ test("1,000 valid submissions at concurrency 20 store exactly 1,000 leads, with 
   expect(statuses.filter((s) => s >= 500)).toEqual([])
   expect(statuses.filter((s) => s === 200)).toHaveLength(1_000)
   expect(await db.query(`select count(*)::int as n from leads`)).toEqual([{ n: 1_000 }])
-  expect(await db.query(`select count(*)::int as n from outbox_jobs`)).toEqual([{ n: 2_000 }])
+  // Two e-mails per booking; the office alerts each lead also queues are counted by their own tests.
+  expect(await db.query(`select count(*)::int as n from outbox_jobs where ${MAIL_AND_CRM}`)).toEqual([{ n: 2_000 }])
 })
 
 test("an e-mail API outage: every job is delivered exactly once when the API comes back, even with two workers", async () => {
@@ -57,11 +58,13 @@ test("an e-mail API outage: every job is delivered exactly once when the API com
       OUTBOX_BATCH_SIZE: "7",
       OUTBOX_MAX_ATTEMPTS: "20",
     })
-    const app = createApp({ db, config })
+    // The office is closed on this clock: no alert e-mail reaches the fake API, which sees only these jobs.
+    const clock = officeClosed
+    const app = createApp({ db, config, clock })
     for (let i = 0; i < 20; i++) expect((await post(app, "process-contact", bodies.contact())).status).toBe(200)
     const drain = async () => {
       for (let round = 0; round < 50; round++) {
-        const r = await dispatchOutbox({ db, config })
+        const r = await dispatchOutbox({ db, config, clock })
         if (r.sent + r.retried + r.dead + r.notConfigured === 0) return
       }
     }
@@ -74,9 +77,9 @@ test("an e-mail API outage: every job is delivered exactly once when the API com
     expect(api.received.length).toBeGreaterThan(60)
     expect(perJob.size).toBe(20)
     expect([...perJob.values()].every((n) => n === 1)).toBe(true)
-    expect(await db.query(`select status, count(*)::int as n from outbox_jobs group by status`)).toEqual([
-      { status: "sent", n: 20 },
-    ])
+    expect(
+      await db.query(`select status, count(*)::int as n from outbox_jobs where ${MAIL_AND_CRM} group by status`),
+    ).toEqual([{ status: "sent", n: 20 }])
   } finally {
     await api.close()
   }

@@ -6,7 +6,17 @@ import type { Db } from "../../supabase/functions/_shared/db"
 import { MAX_FORM_FILL_MS, spamReason } from "../../supabase/functions/_shared/spam/bot-checks"
 import { takeRateLimit } from "../../supabase/functions/_shared/spam/rate-limit"
 import { TURNSTILE_VERIFY_URL } from "../../supabase/functions/_shared/spam/turnstile"
-import { SITE_ORIGIN, TEST_IP_HASH_SALT, bodies, counts, withFreshDb, post, testConfig, VALID_CALLS } from "./helpers"
+import {
+  SITE_ORIGIN,
+  TEST_IP_HASH_SALT,
+  bodies,
+  counts,
+  officeClosed,
+  withFreshDb,
+  post,
+  testConfig,
+  VALID_CALLS,
+} from "./helpers"
 import { anyOf, objectContaining, textMatching } from "./matchers"
 
 let db: Db
@@ -16,7 +26,7 @@ withFreshDb((fresh) => {
 })
 
 const appWith = (env: Record<string, string> = {}, fetchImpl?: typeof fetch) =>
-  createApp({ db, config: testConfig(env), fetchImpl })
+  createApp({ db, config: testConfig(env), fetchImpl, clock: officeClosed })
 let ipCounter = 0
 /** A fresh client address per test, so the rate limit of one test does not reach another. */
 const nextIp = () => `198.51.100.${++ipCounter}`
@@ -37,7 +47,8 @@ describe("bots get a normal-looking answer, and nothing is sent", () => {
       // Same keys, same text, a reference shaped like a real one.
       expect(Object.keys(answer)).toEqual(Object.keys(real))
       expect(answer).toEqual({ ...real, reference: textMatching(/^[0-9a-f-]{36}$/) })
-      expect(await counts(db)).toEqual({ ...before, calls: (before.calls ?? 0) + 1 })
+      // Nothing to send, only its place in the office's next spam digest (one job per opening time).
+      expect(await counts(db)).toEqual({ ...before, calls: (before.calls ?? 0) + 1, spamDigests: 1 })
       const [spam] = await db.query<{ reason: string; function_name: string; body: Record<string, unknown> }>(
         `select * from spam_attempts where submission_id = $1`,
         [body.submissionId],
