@@ -69,16 +69,12 @@ export const alertsJson = (db: Db) => async () =>
 const linked = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<>|"']+/g, (url) => `<a href="${url}">${url}</a>`)
 
-export const alertsJson = (db: Db) => () =>
-  db.query<DevAlertRow>(
-    `select id, job_id, channel, to_address, body, created_at from dev_alerts order by created_at desc limit 200`,
-  )
-
 export function alertsRoutes(db: Db) {
   const alerts = new Hono()
   const list = alertsJson(db)
   alerts.get("/", async (c) => {
-    const rows = await list()
+    // Newest first on the page.
+    const rows = (await list()).reverse()
     const items = rows
       .map(
         (a) =>
