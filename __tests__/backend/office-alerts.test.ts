@@ -21,9 +21,11 @@ import {
   alertConfig,
   alertRig,
   chatTextOf,
+  emptyTables,
   handClock,
   jobsOf,
   linkRequest,
+  rateLimitingServer,
   smsOf,
   tokenIn,
   type HandClock,
@@ -35,12 +37,10 @@ import { bodies, post, withFreshDb } from "./helpers"
 jest.setTimeout(60_000)
 
 let db: Db
-withFreshDb(
-  (fresh) => {
-    db = fresh
-  },
-  { each: true },
-)
+withFreshDb((fresh) => {
+  db = fresh
+})
+beforeEach(() => emptyTables(db))
 const servers = closedAfterEach()
 
 async function providers(twilioScript: number[] = [200], chatScript: number[] = [200]): Promise<Providers> {
@@ -417,6 +417,33 @@ describe("provider outages", () => {
     ])
     expect(p.chat.delivered()).toHaveLength(1)
     expect(await alertEmails()).toHaveLength(1)
+  })
+
+  test("a 429 from Twilio waits for Retry-After (the try not counted), then goes once", async () => {
+    const twilio = await rateLimitingServer([429, 200], 30)
+    const chat = await fakeServer([200])
+    servers.push(twilio, chat)
+    const { app, dispatch, clock } = rig({ twilio, chat }, TUESDAY_10AM)
+    await accepted(app, "process-contact", bodies.contact())
+    // Runs with no time left end after one batch rather than sleeping through the wait: the step, then its deliveries.
+    await dispatch({ budgetMs: 0 })
+    await dispatch({ budgetMs: 0 })
+    expect(twilio.received).toHaveLength(1)
+    expect(await jobsOf(db, "alert_sms")).toEqual([
+      expect.objectContaining({
+        status: "pending",
+        attempts: 0,
+        next_attempt_at: new Date(TUESDAY_10AM.getTime() + 30_000),
+        last_error: expect.stringMatching(/^Twilio answered 429/),
+      }),
+    ])
+    clock.advance(30_000 - 1)
+    await dispatch({ budgetMs: 0 })
+    expect(twilio.received).toHaveLength(1)
+    clock.advance(1)
+    await dispatch({ budgetMs: 0 })
+    expect(twilio.received.map((r) => r.status)).toEqual([429, 200])
+    expect(await jobsOf(db, "alert_sms")).toEqual([expect.objectContaining({ status: "sent", attempts: 1 })])
   })
 })
 
