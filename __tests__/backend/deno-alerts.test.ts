@@ -48,7 +48,11 @@ const env = () => ({
 })
 
 const postJson = (url: string, body: object, headers: Record<string, string> = { apikey: ANON_KEY }) =>
-  fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) })
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  })
 
 test("a lead stored under Deno gets its SMS and chat alert, once, through Twilio failing twice; a tampered link is refused, the real one acknowledges", async () => {
   const contact = await serveUnderDeno("process-contact", databaseUrl, env())

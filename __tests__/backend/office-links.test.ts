@@ -84,7 +84,9 @@ test("confirm:false only shows the lead; confirm:true records who and when; a re
 
 test("two contacts tapping at once: one acknowledgement stands", async () => {
   const { app, dana, eli, state } = await alerted()
-  const answers = await Promise.all([dana, eli].map(async (t) => answerOf(await linkRequest(app, "acknowledge-lead", t, true))))
+  const answers = await Promise.all(
+    [dana, eli].map(async (t) => answerOf(await linkRequest(app, "acknowledge-lead", t, true))),
+  )
   expect(answers.map((a) => a.body.state).sort()).toEqual(["acknowledged", "already_acknowledged"])
   const winner = answers.find((a) => a.body.state === "acknowledged")?.body.acknowledgedBy
   expect((await state())?.acknowledged_by).toBe(winner)
@@ -97,7 +99,7 @@ test("any changed character makes the link invalid (400) and changes nothing (fa
     fc.asyncProperty(
       // The signature's last character weighted in: base64 leaves spare bits there.
       fc.oneof(fc.nat({ max: dana.length - 1 }), fc.constant(dana.length - 1)),
-      fc.constantFrom(...alphabet),
+      fc.constantFrom(...Array.from(alphabet)),
       fc.boolean(),
       async (at, char, confirm) => {
         fc.pre(dana[at] !== char)
@@ -116,7 +118,7 @@ test("the signature spelled any other way (spare bits of its last character, + o
   const signature = dana.slice(dana.lastIndexOf(".") + 1)
   const head = dana.slice(0, dana.lastIndexOf(".") + 1)
   const respellings = [
-    ...[..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"]
+    ...Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
       .filter((c) => c !== signature.at(-1))
       .map((c) => `${signature.slice(0, -1)}${c}`),
     signature.replace(/-/g, "+").replace(/_/g, "/"),

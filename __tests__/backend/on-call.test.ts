@@ -38,7 +38,11 @@ test("any number that is not E.164 is refused, naming the entry and the field (f
 })
 
 test.each([
-  ["a bad e-mail", [dana, { name: "Eli", email: "eli@" }], /entry 2 \("Eli"\), field "email": "eli@" is not an e-mail address/],
+  [
+    "a bad e-mail",
+    [dana, { name: "Eli", email: "eli@" }],
+    /entry 2 \("Eli"\), field "email": "eli@" is not an e-mail address/,
+  ],
   ["an unknown field", [{ ...dana, phone: "+19145550101" }], /entry 1 \("Dana"\): has unknown field\(s\) phone/],
   ["a duplicate name", [dana, { ...dana, name: "dana" }], /entry 2 \("dana"\), field "name": "dana" is listed twice/],
   ["no channel", [{ name: "Eli" }], /entry 1 \("Eli"\): needs at least one of sms, chat, email/],

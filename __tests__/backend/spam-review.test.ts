@@ -117,7 +117,7 @@ test("'Not spam' on the wizard's three calls stores one lead with its CRM forwar
   expect(await db.query(`select 1 from leads`)).toEqual([])
 
   // Two taps at once, then a third later.
-  const answers = await Promise.all([1, 2].map(() => linkRequest(app, "release-spam", wizard, true)))
+  const answers = await Promise.all([1, 2].map(async () => linkRequest(app, "release-spam", wizard, true)))
   answers.push(await linkRequest(app, "release-spam", wizard, true))
   const bodiesOf = await Promise.all(answers.map(async (a) => (await a.json()) as { state: string; reference: string }))
   expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
@@ -130,10 +130,11 @@ test("'Not spam' on the wizard's three calls stores one lead with its CRM forwar
   await dispatch()
   await dispatch()
   expect(crm.delivered()).toHaveLength(1)
+  const leadId = leads[0]?.id ?? ""
   const mail = await db.query<{ to_address: string; kind: string }>(
     `select m.to_address, j.kind from dev_mailbox m join outbox_jobs j on j.id = m.job_id
      where j.lead_id = $1 or j.payload->'targets' @> $2::text::jsonb order by j.kind`,
-    [leads[0]?.id, JSON.stringify([{ record: "lead", id: leads[0]?.id }])],
+    [leadId, JSON.stringify([{ record: "lead", id: leadId }])],
   )
   expect(mail.map((m) => [m.kind, m.to_address])).toEqual([
     ["alert_email", "dana@example.com"],
