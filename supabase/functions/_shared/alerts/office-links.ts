@@ -140,7 +140,9 @@ export async function releaseLink(
           "unreadable",
           "This submission can no longer be read as a request; call the number in it instead.",
         )
-      reference ??= await intake.store(tx, ctx)
+      // Every call is stored (not `reference ??= …`, which skips the rest): the later ones add the CRM forward and the visitor's e-mail.
+      const stored = await intake.store(tx, ctx)
+      reference ??= stored
     }
     const [released] = await tx.query<ReleaseRow>(
       `update spam_attempts set released_at = $2, released_reference = $3, updated_at = now() where id = $1

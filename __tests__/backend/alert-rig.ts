@@ -1,0 +1,158 @@
+/**
+ * What the office-alert tests share: an on-call list of three, a config pointing SMS and chat at fake
+ * Twilio and chat servers on 127.0.0.1, a clock the test moves by hand, and readers for what the
+ * providers received. The app and the worker both read the same clock, so business hours, deadlines
+ * and link expiry are decided by the test, never by when it happens to run.
+ */
+import http from "node:http"
+import type { AddressInfo } from "node:net"
+import { createApp } from "../../supabase/functions/_shared/app"
+import type { BackendConfig } from "../../supabase/functions/_shared/config"
+import type { Db } from "../../supabase/functions/_shared/db"
+import { dispatchOutbox, type DispatchOptions } from "../../supabase/functions/_shared/outbox"
+import type { FakeServer, Received } from "./fake-servers"
+import { testConfig } from "./helpers"
+
+export const TWILIO_SID = `AC${"0123456789abcdef".repeat(2)}`
+export const TWILIO_TOKEN = "twilio-test-auth-token"
+export const TWILIO_FROM = "+19145550000"
+export const SITE_URL = "https://office.example"
+
+export const CONTACTS = [
+  { name: "Dana", sms: "+19145550101", chat: "<@U0DANA>", email: "dana@example.com" },
+  { name: "Eli", sms: "+19145550102", chat: "<@U0ELI>" },
+  { name: "Fay", sms: "+19145550103", email: "fay@example.com" },
+]
+
+/** Tuesday 3 March 2026, 10:00 in New York (EST): the office is open. */
+export const TUESDAY_10AM = new Date("2026-03-03T15:00:00Z")
+/** The same Tuesday, 22:00 in New York: closed until Wednesday 08:00 (13:00Z). */
+export const TUESDAY_10PM = new Date("2026-03-04T03:00:00Z")
+export const WEDNESDAY_OPENING = new Date("2026-03-04T13:00:00Z")
+
+export const MINUTE = 60_000
+
+export interface Providers {
+  twilio: FakeServer
+  chat: FakeServer
+}
+
+export function alertConfig({ twilio, chat }: Providers, env: Record<string, string> = {}): BackendConfig {
+  return testConfig({
+    TWILIO_ACCOUNT_SID: TWILIO_SID,
+    TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+    TWILIO_FROM,
+    TWILIO_API_URL: twilio.url,
+    ALERT_CHAT_WEBHOOK_URL: `${chat.url}/services/T000/B000/hook`,
+    ALERT_CONTACTS: JSON.stringify(CONTACTS),
+    SITE_URL,
+    ...env,
+  })
+}
+
+/** A clock that moves only when the test says so. */
+export function handClock(start: Date) {
+  let now = start
+  return {
+    read: () => now,
+    set: (at: Date) => void (now = at),
+    advance: (ms: number) => void (now = new Date(now.getTime() + ms)),
+  }
+}
+
+export type HandClock = ReturnType<typeof handClock>
+
+/** The app and the worker on one database, config and clock. */
+export function alertRig(db: Db, config: BackendConfig, clock: HandClock) {
+  return {
+    app: createApp({ db, config, clock: clock.read }),
+    dispatch: (options: DispatchOptions = {}) => dispatchOutbox({ db, config, clock: clock.read }, options),
+  }
+}
+
+/** One text Twilio was asked to send: the form fields and who authenticated. */
+export function smsOf(request: Received) {
+  const form = new URLSearchParams(request.body)
+  return {
+    to: form.get("To"),
+    from: form.get("From"),
+    body: form.get("Body") ?? "",
+    authorization: request.headers.authorization,
+    contentType: request.headers["content-type"],
+  }
+}
+
+export const chatTextOf = (request: Received): string => (JSON.parse(request.body) as { text: string }).text
+
+/** The signed token of the first office link in a text (`…/#t=<token>`, up to a space, `|` or `>`). */
+export function tokenIn(text: string, page: "acknowledge" | "release" = "acknowledge"): string {
+  const match = new RegExp(`/office/${page}/#t=([A-Za-z0-9_.-]+)`).exec(text)
+  if (!match?.[1]) throw new Error(`no ${page} link in: ${text}`)
+  return match[1]
+}
+
+/** Acknowledge-lead or release-spam as the office page calls it. */
+export const linkRequest = (
+  app: ReturnType<typeof createApp>,
+  name: "acknowledge-lead" | "release-spam",
+  token: string,
+  confirm: boolean,
+) =>
+  app.request(`/functions/v1/${name}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: testConfig().anonKey, origin: "http://localhost:9000" },
+    body: JSON.stringify({ token, confirm }),
+  })
+
+/**
+ * A provider answering the statuses in turn (the last repeats), with Retry-After on its 429s: the
+ * shared fake server sends no such header.
+ */
+export function rateLimitingServer(statuses: number[], retryAfterSeconds: number): Promise<FakeServer> {
+  const received: Received[] = []
+  const server = http.createServer((request, response) => {
+    let body = ""
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()))
+    request.on("end", () => {
+      const status = statuses[Math.min(received.length, statuses.length - 1)] ?? 200
+      received.push({ headers: request.headers, body, status })
+      response.writeHead(status, {
+        "content-type": "application/json",
+        ...(status === 429 ? { "retry-after": String(retryAfterSeconds) } : {}),
+      })
+      response.end(JSON.stringify(status < 300 ? { sid: `SM${received.length}` } : { message: "Too many requests" }))
+    })
+  })
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        received,
+        delivered: () => received.filter((r) => r.status < 300),
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      })
+    }),
+  )
+}
+
+export interface JobState {
+  kind: string
+  status: string
+  attempts: number
+  last_error: string | null
+  next_attempt_at: Date
+  dedupe_key: string
+}
+
+export const jobsOf = (db: Db, kind: string) =>
+  db.query<JobState>(
+    `select kind, status, attempts, last_error, next_attempt_at, dedupe_key from outbox_jobs where kind = $1 order by created_at, dedupe_key`,
+    [kind],
+  )
+
+/** Every table a test writes, emptied: one migrated database per file, a clean slate per test (migrating is the slow part). */
+export const emptyTables = (db: Db) =>
+  db.query(
+    `truncate outbox_jobs, dev_mailbox, dev_alerts, function_calls, rate_limits, spam_attempts, leads, contact_messages cascade`,
+  )
