@@ -579,6 +579,17 @@ export const leadMessagesSchema = strictObject({
     spamDigestIntro: text(),
     notSpamLabel: text(),
     spamReasons: strictObject({ honeypot: text(), too_fast: text(), impossible_fill_time: text() }),
+    deadSubject: text(),
+    deadIntro: text(),
+    deadWhat: strictObject({
+      alert_sms: text(),
+      alert_chat: text(),
+      alert_email: text(),
+      company_email: text(),
+      customer_email: text(),
+      crm_forward: text(),
+    }),
+    deadRows: strictObject({ error: text(), message: text() }),
     linkAnswers: strictObject({ invalid: text(), expired: text(), notFound: text() }),
   }),
 })

@@ -433,6 +433,15 @@ describe("provider outages", () => {
     ])
     expect(p.chat.delivered()).toHaveLength(1)
     expect(await alertEmails()).toHaveLength(1)
+    // The office is e-mailed what could not be texted, with Twilio's words and the alert itself.
+    const [notice] = await db.query<{ to_address: string; subject: string; text_body: string }>(
+      `select m.to_address, m.subject, m.text_body from dev_mailbox m join outbox_jobs j on j.id = m.job_id
+       where j.dedupe_key like 'dead:%'`,
+    )
+    expect(notice).toMatchObject({ to_address: "info@westchesterfamilypest.example" })
+    expect(notice!.subject).toMatch(/^Not delivered after 1 try: SMS alert to \+1/)
+    expect(notice!.text_body).toContain("Twilio answered 400")
+    expect(notice!.text_body).toContain("I'm on it: ")
   })
 
   test("a 429 from Twilio waits for Retry-After (the try not counted), then goes once", async () => {

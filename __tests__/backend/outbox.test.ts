@@ -74,16 +74,29 @@ describe("e-mail through the e-mail API", () => {
     expect(sent.text).toContain("Carpenter ants near the deck.")
   })
 
-  test("always failing ends dead after the maximum attempts, with the last error", async () => {
+  test("always failing ends dead after the maximum attempts, with the last error, and the office is e-mailed about it once", async () => {
     const api = await start([503])
     const config = testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, OUTBOX_MAX_ATTEMPTS: "3" })
     await submit(config, "process-contact", bodies.contact())
     await drain(config)
 
-    expect(api.received).toHaveLength(3)
-    const [job] = await jobs()
+    const [job, notice, ...more] = await db.query<{
+      status: string
+      attempts: number
+      last_error: string
+      payload: Record<string, unknown>
+    }>(
+      `select status, attempts, last_error, payload from outbox_jobs where ${MAIL_AND_CRM} order by dedupe_key like 'dead:%', created_at`,
+    )
     expect(job).toMatchObject({ status: "dead", attempts: 3 })
     expect(job!.last_error).toContain("503")
+    // The notice about it carries the error and the message's content; it failed too (the same API), and nothing noticed that.
+    expect(notice).toMatchObject({ status: "dead", attempts: 3 })
+    expect(notice!.payload.subject).toBe("Not delivered after 3 tries: office e-mail")
+    expect(notice!.payload.text).toContain("E-mail API answered 503")
+    expect(notice!.payload.text).toContain("Carpenter ants near the deck.")
+    expect(more).toEqual([])
+    expect(api.received).toHaveLength(6)
   })
 
   test("a failed job waits for its backoff before the next try", async () => {

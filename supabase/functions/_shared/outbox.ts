@@ -15,6 +15,7 @@ import { deliverAlert } from "./alerts/channels.ts"
 import { runAlertStep, runMorningSummary, targetsOf } from "./alerts/escalation.ts"
 import { runSpamDigest } from "./alerts/spam-review.ts"
 import { markAlerted } from "./alerts/subject.ts"
+import { deadJobEmail } from "./alerts/messages.ts"
 
 export type { JobKind, JobStatus } from "./rows.ts"
 
@@ -207,6 +208,22 @@ export async function deliverJob(job: OutboxJob, deps: DeliveryDeps): Promise<st
 
 const now = (deps: DeliveryDeps) => deps.clock?.() ?? new Date()
 
+/**
+ * The office hears of every message the outbox gave up on, by e-mail, with its content: an alert the
+ * SMS provider refused still reaches someone. A notice that dies itself is not noticed again (no loop).
+ */
+function deadNotice(job: OutboxJob, error: string, config: BackendConfig): NewJob[] {
+  if (
+    "failedJob" in job.payload ||
+    job.kind === "alert_step" ||
+    job.kind === "morning_summary" ||
+    job.kind === "spam_digest"
+  )
+    return []
+  const email = deadJobEmail({ ...job, kind: job.kind }, error, config.mail.companyTo, config.mail.from)
+  return [{ kind: "company_email", dedupeKey: `dead:${job.id}`, payload: { ...email, failedJob: job.id } }]
+}
+
 /** Exponential backoff: base, 2×base, 4×base … capped. */
 export const backoffMs = (attempts: number, base: number, max: number) =>
   Math.min(max, base * 2 ** Math.max(0, attempts - 1))
@@ -295,10 +312,13 @@ async function settle(job: OutboxJob, outcome: Outcome, deps: DeliveryDeps, resu
   }
   const rateLimited = error instanceof RateLimitedError
   if (error instanceof PermanentError || (!rateLimited && job.attempts >= config.outbox.maxAttempts)) {
-    await db.query(
-      `update outbox_jobs set status = 'dead', last_error = $2, locked_until = null, updated_at = now() where id = $1`,
-      [job.id, message],
-    )
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `update outbox_jobs set status = 'dead', last_error = $2, locked_until = null, updated_at = now() where id = $1`,
+        [job.id, message],
+      )
+      await enqueueJobs(tx, deadNotice(job, message, config), now(deps))
+    })
     result.dead++
     return 0
   }

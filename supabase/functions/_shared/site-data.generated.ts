@@ -209,6 +209,20 @@ export const LEAD_MESSAGES = {
       "too_fast": "Sent faster than a person can type (bot check)",
       "impossible_fill_time": "Reported an impossible time in the form (bot check)"
     },
+    "deadSubject": "Not delivered after {tries}: {what}",
+    "deadIntro": "The outbox gave up on this message. Its content is below: please act on it by hand, and check the provider's settings.",
+    "deadWhat": {
+      "alert_sms": "SMS alert to {to}",
+      "alert_chat": "team-chat alert",
+      "alert_email": "e-mail alert to {to}",
+      "company_email": "office e-mail",
+      "customer_email": "e-mail to the customer {to}",
+      "crm_forward": "estimate forward to the CRM"
+    },
+    "deadRows": {
+      "error": "Last error",
+      "message": "Message"
+    },
     "linkAnswers": {
       "invalid": "This link is not valid. It may have been cut short or changed. Open it again from the original message.",
       "expired": "This link has expired. Find the request in the office inbox instead.",

@@ -180,3 +180,41 @@ export function spamDigestEmail(entries: readonly SpamEntry[], to: string, from:
     }),
   })
 }
+
+/** What a dead job was, for the office: its kind, to whom, and its text. */
+export interface DeadJob {
+  id: string
+  kind: keyof typeof COPY.deadWhat
+  attempts: number
+  payload: Record<string, unknown>
+}
+
+const payloadText = (payload: Record<string, unknown>, key: string) =>
+  typeof payload[key] === "string" ? payload[key] : ""
+
+/**
+ * The office's e-mail about a message the outbox gave up on: what it was, the provider's last error,
+ * and its content, so the lead it was about can still be acted on by hand.
+ */
+export function deadJobEmail(job: DeadJob, error: string, to: string, from: string): EmailMessage {
+  const what = fill(COPY.deadWhat[job.kind], { to: payloadText(job.payload, "to") })
+  const tries = job.attempts === 1 ? "1 try" : `${job.attempts} tries`
+  const subject = fill(COPY.deadSubject, { tries, what })
+  const content =
+    payloadText(job.payload, "body") ||
+    payloadText(job.payload, "text") ||
+    JSON.stringify(job.payload, null, 2).slice(0, 4_000)
+  return withSafeHeaders({
+    to,
+    from,
+    ...renderEmail({
+      subject,
+      heading: subject,
+      intro: COPY.deadIntro,
+      rows: [
+        [COPY.deadRows.error, error.slice(0, 500)],
+        [COPY.deadRows.message, content],
+      ],
+    }),
+  })
+}
