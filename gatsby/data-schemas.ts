@@ -565,6 +565,7 @@ export const leadMessagesSchema = strictObject({
     escalatedNote: text(),
     intro: text(),
     acknowledgeLabel: text(),
+    inboxName: text(),
     callLabel: text(),
     rowLabels: strictObject({ request: text(), phone: text(), source: text(), received: text(), reference: text() }),
     sources: strictObject({

@@ -24,7 +24,8 @@ import {
   firstNameOf,
   type CompanyNotice,
 } from "./mail/templates.ts"
-import { startAlerts } from "./alerts/escalation.ts"
+import { acknowledgeUrl, startAlerts } from "./alerts/escalation.ts"
+import { telUri, type AlertTarget } from "./alerts/subject.ts"
 import { scheduleSpamDigest } from "./alerts/spam-review.ts"
 import { enqueueJobs, type NewJob } from "./outbox.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
@@ -48,6 +49,7 @@ export interface Intake {
 }
 
 const RESPONSES = LEAD_MESSAGES.responses
+const ALERTS = LEAD_MESSAGES.officeAlerts
 
 /** The answer with this text, for the reference it is given. */
 const answered =
@@ -153,26 +155,36 @@ const callbackColumns = (b: OfferCallback): LeadInsert => ({
   utm_term: b.utm_term,
 })
 
-const toCompany = (ctx: RequestContext, notice: CompanyNotice, reference: string) =>
-  withSafeHeaders({
-    to: ctx.config.mail.companyTo,
-    from: ctx.config.mail.from,
-    ...companyNotification(notice, reference),
-  })
-
-/** The company's e-mail about a lead or message: one per submission, whichever call comes first. */
-function companyJob(
-  submissionId: string,
-  notice: CompanyNotice,
-  ids: { leadId?: string; contactMessageId?: string },
-  ctx: RequestContext,
-): NewJob {
-  const reference = ids.leadId ?? ids.contactMessageId ?? submissionId
+/**
+ * The company's e-mail about a lead or message: one per submission, whichever call comes first. It is
+ * the office inbox's alert too: its "I'm on it" link acknowledges the lead, and its delivery counts as
+ * the office alerted.
+ */
+function companyJob(submissionId: string, notice: CompanyNotice, target: AlertTarget, ctx: RequestContext): NewJob {
+  const { alerts, mail } = ctx.config
+  const actions = [
+    { label: ALERTS.acknowledgeLabel, href: acknowledgeUrl(alerts, target, ALERTS.inboxName, ctx.now) },
+    { label: fill(ALERTS.callLabel, { name: noticeName(notice) }), href: telUri(notice.body.phone) },
+  ]
   return {
     kind: "company_email",
     dedupeKey: `${submissionId}:company_email`,
-    ...ids,
-    payload: toCompany(ctx, notice, reference),
+    ...(target.record === "lead" ? { leadId: target.id } : { contactMessageId: target.id }),
+    payload: {
+      ...withSafeHeaders({ to: mail.companyTo, from: mail.from, ...companyNotification(notice, target.id, actions) }),
+      targets: [target],
+    },
+  }
+}
+
+const noticeName = (notice: CompanyNotice) => {
+  switch (notice.kind) {
+    case "contact":
+      return notice.body.name
+    case "callback":
+      return notice.body.full_name
+    default:
+      return notice.body.fullName
   }
 }
 
@@ -228,7 +240,7 @@ export const contactIntake = (body: ContactMessage): Intake => ({
     if (!row) throw new Error("the message was not stored")
     await enqueueJobs(
       tx,
-      [companyJob(body.submissionId, { kind: "contact", body }, { contactMessageId: row.id }, ctx)],
+      [companyJob(body.submissionId, { kind: "contact", body }, { record: "message", id: row.id }, ctx)],
       ctx.now,
     )
     await startAlerts(tx, { record: "message", id: row.id }, ctx.now, ctx.config.alerts)
@@ -265,7 +277,11 @@ function storedLead(
     answer: answered(message),
     store: async (tx, ctx) => {
       const leadId = await upsertLead(tx, submissionId, columns, ctx)
-      await enqueueJobs(tx, [companyJob(submissionId, notice, { leadId }, ctx), ...more(leadId, ctx)], ctx.now)
+      await enqueueJobs(
+        tx,
+        [companyJob(submissionId, notice, { record: "lead", id: leadId }, ctx), ...more(leadId, ctx)],
+        ctx.now,
+      )
       // The wizard's later calls find the lead's alerts started (they are keyed by the lead).
       await startAlerts(tx, { record: "lead", id: leadId }, ctx.now, ctx.config.alerts)
       return leadId

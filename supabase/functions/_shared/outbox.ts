@@ -185,8 +185,9 @@ export async function deliverJob(job: OutboxJob, deps: DeliveryDeps): Promise<st
     case "crm_forward":
       return forwardToCrm(job, deps)
     case "customer_email":
-    case "company_email":
       return sendEmail(job, deps)
+    // The office's notice is its inbox's alert: delivered, the office was alerted.
+    case "company_email":
     case "alert_email": {
       const note = await sendEmail(job, deps)
       await markAlerted(deps.db, targetsOf(job.payload), now(deps))

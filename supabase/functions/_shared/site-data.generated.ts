@@ -185,6 +185,7 @@ export const LEAD_MESSAGES = {
     "escalatedNote": "Nobody has tapped \"I'm on it\" yet ({alerted} alerted). Please call back now.",
     "intro": "Tap \"I'm on it\" so the others know, then call back within minutes.",
     "acknowledgeLabel": "I'm on it",
+    "inboxName": "Office inbox",
     "callLabel": "Call {name}",
     "rowLabels": {
       "request": "Request",

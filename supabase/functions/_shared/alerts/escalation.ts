@@ -119,6 +119,7 @@ function deliveries(
   key: string,
   targets: readonly AlertTarget[],
   message: Message,
+  { inboxHasIt = false } = {},
 ): NewJob[] {
   const { alerts } = config
   const jobs: NewJob[] = []
@@ -132,7 +133,9 @@ function deliveries(
       payload: { ...base, body: message.chat(contact.chat ?? contact.name) },
     })
   const email = contact.email ?? (jobs.length === 0 ? config.mail.companyTo : undefined)
-  if (email)
+  // The office's own notice of a new lead is its inbox's first alert: the same e-mail is not sent twice.
+  const inInbox = inboxHasIt && email?.toLowerCase() === config.mail.companyTo.toLowerCase()
+  if (email && !inInbox)
     jobs.push({ kind: "alert_email", dedupeKey: `${key}:email`, payload: { ...base, ...message.email(email) } })
   return jobs
 }
@@ -176,16 +179,24 @@ export async function runAlertStep(job: OutboxJob, deps: DeliveryDeps): Promise<
     acknowledgeUrl: acknowledgeUrl(alerts, subject, to, at),
     ...(stage > 0 ? { escalatedFrom: before } : {}),
   })
-  const jobs = deliveries(config, contact, stepKey(target, stage), [target], {
-    sms: alertSms(view(contact.name)),
-    chat: (mention) => alertChat(view(contact.name), mention),
-    email: (to) => alertEmail(view(contact.name), to, config.mail.from),
-  })
+  const jobs = deliveries(
+    config,
+    contact,
+    stepKey(target, stage),
+    [target],
+    {
+      sms: alertSms(view(contact.name)),
+      chat: (mention) => alertChat(view(contact.name), mention),
+      email: (to) => alertEmail(view(contact.name), to, config.mail.from),
+    },
+    { inboxHasIt: stage === 0 },
+  )
   const wait = isOfficeOpen(at) ? alerts.escalateAfterMinutes : alerts.escalateAfterHoursMinutes
   await db.transaction((tx) =>
     enqueueJobs(tx, [...jobs, stepJob(target, stage + 1, new Date(at.getTime() + minutes(wait)))], at),
   )
-  return `Alerted ${contact.name} (${jobs.map((j) => j.kind.replace("alert_", "")).join(", ")}); next step in ${wait} min unless acknowledged`
+  const channels = jobs.map((j) => j.kind.replace("alert_", "")).join(", ") || "the office's notice e-mail"
+  return `Alerted ${contact.name} (${channels}); next step in ${wait} min unless acknowledged`
 }
 
 /** The morning summary: every lead from the night still waiting, oldest first, to the first contact on the list. */

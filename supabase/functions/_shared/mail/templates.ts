@@ -87,7 +87,12 @@ function noticeRows(notice: CompanyNotice): NoticeContent {
   }
 }
 
-export function companyNotification(notice: CompanyNotice, reference: string) {
+/** The office's notice of a lead; `actions` are its one-tap links ("I'm on it", the call). */
+export function companyNotification(
+  notice: CompanyNotice,
+  reference: string,
+  actions: ReadonlyArray<{ label: string; href: string }> = [],
+) {
   const { name, replyTo, rows } = noticeRows(notice)
   const messages = LEAD_MESSAGES.companyEmail
   const kindLabel = messages.kindLabels[notice.kind]
@@ -98,7 +103,13 @@ export function companyNotification(notice: CompanyNotice, reference: string) {
   // A reply-to the e-mail API would refuse must not hold up the owner's notice: leave it out (the address is in the body).
   return {
     ...(replyTo && isEmailAddress(replyTo) ? { replyTo } : {}),
-    ...renderEmail({ subject, heading: subject, intro: messages.intro, rows: [...rows, ["Reference", reference]] }),
+    ...renderEmail({
+      subject,
+      heading: subject,
+      intro: messages.intro,
+      actions,
+      rows: [...rows, ["Reference", reference]],
+    }),
   }
 }
 
