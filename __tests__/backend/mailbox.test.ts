@@ -8,7 +8,7 @@
 import fc from "fast-check"
 import { Hono } from "hono"
 import type { PGlite } from "@electric-sql/pglite"
-import { mailboxRoutes } from "../../server/mailbox"
+import { alertsRoutes, mailboxRoutes } from "../../server/mailbox"
 import { freshDb } from "./helpers"
 
 let pg: PGlite
@@ -67,4 +67,52 @@ test("a well-formed UUID no message has: 404", async () => {
     { numRuns: 100 },
   )
   await expectNoSuchMessage(knownId.replace(/^./, (c) => (c === "0" ? "1" : "0")))
+})
+
+describe("the local alerts page", () => {
+  let alerts: Pick<Hono, "request">
+  let alertsPg: PGlite | undefined
+  afterAll(() => alertsPg?.close())
+  beforeAll(async () => {
+    const fresh = await freshDb()
+    alertsPg = fresh.pg
+    alerts = new Hono().route("/_dev/alerts", alertsRoutes(fresh.db))
+    await fresh.pg.query(
+      `insert into dev_alerts (channel, to_address, body) values
+         ('sms', '+19145550111', $1), ('chat', 'team chat', 'second')`,
+      ["New lead from <script>alert(1)</script>\nI'm on it: http://localhost:9000/office/acknowledge/#t=v1.abc.def"],
+    )
+  })
+
+  test("lists SMS and chat alerts, newest first, visitor text escaped and the office's links clickable", async () => {
+    const response = await alerts.request("/_dev/alerts")
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).not.toContain("<script>alert(1)")
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;")
+    expect(html).toContain(
+      '<a href="http://localhost:9000/office/acknowledge/#t=v1.abc.def">http://localhost:9000/office/acknowledge/#t=v1.abc.def</a>',
+    )
+    expect(html.indexOf("second")).toBeLessThan(html.indexOf("+19145550111"))
+  })
+
+  test("no text can smuggle markup into a link (fast-check)", async () => {
+    const db = await freshDb()
+    const page = new Hono().route("/_dev/alerts", alertsRoutes(db.db))
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 80 }), async (tail) => {
+        await db.pg.query(`delete from dev_alerts`)
+        await db.pg.query(`insert into dev_alerts (channel, to_address, body) values ('sms', 'x', $1)`, [
+          `http://x.example/${tail}`,
+        ])
+        const html = await (await page.request("/_dev/alerts")).text()
+        const body = html.slice(html.indexOf("<tbody>"))
+        // Only our own elements: no tag but the table's and the one link.
+        const tags = [...body.matchAll(/<([a-z]+)[\s>]/g)].map((m) => m[1])
+        expect(new Set(tags)).toEqual(new Set(["tbody", "tr", "td", "pre", "a"]))
+      }),
+      { numRuns: 100 },
+    )
+    await db.pg.close()
+  })
 })
