@@ -7,7 +7,7 @@
 import type { BackendConfig } from "../config.ts"
 import { CALL_ORDER, intakeFor } from "../intakes.ts"
 import type { Db } from "../db.ts"
-import type { RequestContext } from "../leads.ts"
+import type { Intake, RequestContext } from "../leads.ts"
 import type { SpamAttemptRow } from "../rows.ts"
 import { LEAD_MESSAGES } from "../site-data.generated.ts"
 import { verifyLink, type LinkPurpose } from "./signed-link.ts"
@@ -129,7 +129,8 @@ export async function releaseLink(
     if (row.released_at) return { status: 200, body: releaseBody(row, "already_released") }
     const calls = Object.keys(row.calls).length > 0 ? row.calls : { [row.function_name]: row.body }
     const ctx: RequestContext = { config, userAgent: row.user_agent, ipHash: row.ip_hash, now: at }
-    let reference: string | null = null
+    // Every kept call is read before anything is stored: one that no longer meets its contract stores none.
+    const intakes: Intake[] = []
     for (const name of CALL_ORDER) {
       const body = calls[name]
       if (!body) continue
@@ -140,6 +141,10 @@ export async function releaseLink(
           "unreadable",
           "This submission can no longer be read as a request; call the number in it instead.",
         )
+      intakes.push(intake)
+    }
+    let reference: string | null = null
+    for (const intake of intakes) {
       // Every call is stored (not `reference ??= …`, which skips the rest): the later ones add the CRM forward and the visitor's e-mail.
       const stored = await intake.store(tx, ctx)
       reference ??= stored
