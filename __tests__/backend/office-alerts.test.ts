@@ -424,13 +424,10 @@ describe("provider outages", () => {
     await dispatch()
     await dispatch()
     expect(p.twilio.received).toHaveLength(1)
-    expect(await jobsOf(db, "alert_sms")).toEqual([
-      expect.objectContaining({
-        status: "dead",
-        attempts: 1,
-        last_error: expect.stringMatching(/^Twilio answered 400: /) as unknown,
-      }),
-    ])
+    const [dead, ...others] = await jobsOf(db, "alert_sms")
+    expect(others).toEqual([])
+    expect(dead).toMatchObject({ status: "dead", attempts: 1 })
+    expect(dead?.last_error).toMatch(/^Twilio answered 400: /)
     expect(p.chat.delivered()).toHaveLength(1)
     expect(await alertEmails()).toHaveLength(1)
     // The office is e-mailed what could not be texted, with Twilio's words and the alert itself.
@@ -454,14 +451,14 @@ describe("provider outages", () => {
     await dispatch({ budgetMs: 0 })
     await dispatch({ budgetMs: 0 })
     expect(twilio.received).toHaveLength(1)
-    expect(await jobsOf(db, "alert_sms")).toEqual([
-      expect.objectContaining({
-        status: "pending",
-        attempts: 0,
-        next_attempt_at: new Date(TUESDAY_10AM.getTime() + 30_000),
-        last_error: expect.stringMatching(/^Twilio answered 429/) as unknown,
-      }),
-    ])
+    const [waiting, ...others] = await jobsOf(db, "alert_sms")
+    expect(others).toEqual([])
+    expect(waiting).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: new Date(TUESDAY_10AM.getTime() + 30_000),
+    })
+    expect(waiting?.last_error).toMatch(/^Twilio answered 429/)
     clock.advance(30_000 - 1)
     await dispatch({ budgetMs: 0 })
     expect(twilio.received).toHaveLength(1)
