@@ -2983,6 +2983,7 @@ type LeadMessagesYaml = Node & {
   readonly customerEmail: LeadMessagesYamlCustomerEmail;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly officeAlerts: LeadMessagesYamlOfficeAlerts;
   readonly parent: Maybe<Node>;
   readonly responses: LeadMessagesYamlResponses;
 };
@@ -3134,6 +3135,7 @@ type LeadMessagesYamlFieldSelector = {
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly responses: InputMaybe<LeadMessagesYamlResponsesFieldSelector>;
 };
@@ -3144,6 +3146,7 @@ type LeadMessagesYamlFilterInput = {
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly responses: InputMaybe<LeadMessagesYamlResponsesFilterInput>;
 };
@@ -3193,6 +3196,262 @@ type LeadMessagesYamlGroupConnection_sumArgs = {
   field: LeadMessagesYamlFieldSelector;
 };
 
+type LeadMessagesYamlOfficeAlerts = {
+  readonly acknowledgeLabel: Scalars['String'];
+  readonly callLabel: Scalars['String'];
+  readonly deadIntro: Scalars['String'];
+  readonly deadRows: LeadMessagesYamlOfficeAlertsDeadRows;
+  readonly deadSubject: Scalars['String'];
+  readonly deadWhat: LeadMessagesYamlOfficeAlertsDeadWhat;
+  readonly escalatedNote: Scalars['String'];
+  readonly escalatedSubject: Scalars['String'];
+  readonly inboxName: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly linkAnswers: LeadMessagesYamlOfficeAlertsLinkAnswers;
+  readonly newSubject: Scalars['String'];
+  readonly notSpamLabel: Scalars['String'];
+  readonly rowLabels: LeadMessagesYamlOfficeAlertsRowLabels;
+  readonly sources: LeadMessagesYamlOfficeAlertsSources;
+  readonly spamDigestIntro: Scalars['String'];
+  readonly spamDigestSubject: Scalars['String'];
+  readonly spamReasons: LeadMessagesYamlOfficeAlertsSpamReasons;
+  readonly summaryIntro: Scalars['String'];
+  readonly summarySubject: Scalars['String'];
+};
+
+type LeadMessagesYamlOfficeAlertsDeadRows = {
+  readonly error: Scalars['String'];
+  readonly message: Scalars['String'];
+};
+
+type LeadMessagesYamlOfficeAlertsDeadRowsFieldSelector = {
+  readonly error: InputMaybe<FieldSelectorEnum>;
+  readonly message: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsDeadRowsFilterInput = {
+  readonly error: InputMaybe<StringQueryOperatorInput>;
+  readonly message: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlOfficeAlertsDeadRowsSortInput = {
+  readonly error: InputMaybe<SortOrderEnum>;
+  readonly message: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsDeadWhat = {
+  readonly alert_chat: Scalars['String'];
+  readonly alert_email: Scalars['String'];
+  readonly alert_sms: Scalars['String'];
+  readonly company_email: Scalars['String'];
+  readonly crm_forward: Scalars['String'];
+  readonly customer_email: Scalars['String'];
+};
+
+type LeadMessagesYamlOfficeAlertsDeadWhatFieldSelector = {
+  readonly alert_chat: InputMaybe<FieldSelectorEnum>;
+  readonly alert_email: InputMaybe<FieldSelectorEnum>;
+  readonly alert_sms: InputMaybe<FieldSelectorEnum>;
+  readonly company_email: InputMaybe<FieldSelectorEnum>;
+  readonly crm_forward: InputMaybe<FieldSelectorEnum>;
+  readonly customer_email: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsDeadWhatFilterInput = {
+  readonly alert_chat: InputMaybe<StringQueryOperatorInput>;
+  readonly alert_email: InputMaybe<StringQueryOperatorInput>;
+  readonly alert_sms: InputMaybe<StringQueryOperatorInput>;
+  readonly company_email: InputMaybe<StringQueryOperatorInput>;
+  readonly crm_forward: InputMaybe<StringQueryOperatorInput>;
+  readonly customer_email: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlOfficeAlertsDeadWhatSortInput = {
+  readonly alert_chat: InputMaybe<SortOrderEnum>;
+  readonly alert_email: InputMaybe<SortOrderEnum>;
+  readonly alert_sms: InputMaybe<SortOrderEnum>;
+  readonly company_email: InputMaybe<SortOrderEnum>;
+  readonly crm_forward: InputMaybe<SortOrderEnum>;
+  readonly customer_email: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsFieldSelector = {
+  readonly acknowledgeLabel: InputMaybe<FieldSelectorEnum>;
+  readonly callLabel: InputMaybe<FieldSelectorEnum>;
+  readonly deadIntro: InputMaybe<FieldSelectorEnum>;
+  readonly deadRows: InputMaybe<LeadMessagesYamlOfficeAlertsDeadRowsFieldSelector>;
+  readonly deadSubject: InputMaybe<FieldSelectorEnum>;
+  readonly deadWhat: InputMaybe<LeadMessagesYamlOfficeAlertsDeadWhatFieldSelector>;
+  readonly escalatedNote: InputMaybe<FieldSelectorEnum>;
+  readonly escalatedSubject: InputMaybe<FieldSelectorEnum>;
+  readonly inboxName: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly linkAnswers: InputMaybe<LeadMessagesYamlOfficeAlertsLinkAnswersFieldSelector>;
+  readonly newSubject: InputMaybe<FieldSelectorEnum>;
+  readonly notSpamLabel: InputMaybe<FieldSelectorEnum>;
+  readonly rowLabels: InputMaybe<LeadMessagesYamlOfficeAlertsRowLabelsFieldSelector>;
+  readonly sources: InputMaybe<LeadMessagesYamlOfficeAlertsSourcesFieldSelector>;
+  readonly spamDigestIntro: InputMaybe<FieldSelectorEnum>;
+  readonly spamDigestSubject: InputMaybe<FieldSelectorEnum>;
+  readonly spamReasons: InputMaybe<LeadMessagesYamlOfficeAlertsSpamReasonsFieldSelector>;
+  readonly summaryIntro: InputMaybe<FieldSelectorEnum>;
+  readonly summarySubject: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsFilterInput = {
+  readonly acknowledgeLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly callLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly deadIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly deadRows: InputMaybe<LeadMessagesYamlOfficeAlertsDeadRowsFilterInput>;
+  readonly deadSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly deadWhat: InputMaybe<LeadMessagesYamlOfficeAlertsDeadWhatFilterInput>;
+  readonly escalatedNote: InputMaybe<StringQueryOperatorInput>;
+  readonly escalatedSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly inboxName: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly linkAnswers: InputMaybe<LeadMessagesYamlOfficeAlertsLinkAnswersFilterInput>;
+  readonly newSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly notSpamLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly rowLabels: InputMaybe<LeadMessagesYamlOfficeAlertsRowLabelsFilterInput>;
+  readonly sources: InputMaybe<LeadMessagesYamlOfficeAlertsSourcesFilterInput>;
+  readonly spamDigestIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly spamDigestSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly spamReasons: InputMaybe<LeadMessagesYamlOfficeAlertsSpamReasonsFilterInput>;
+  readonly summaryIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly summarySubject: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlOfficeAlertsLinkAnswers = {
+  readonly expired: Scalars['String'];
+  readonly invalid: Scalars['String'];
+  readonly notFound: Scalars['String'];
+};
+
+type LeadMessagesYamlOfficeAlertsLinkAnswersFieldSelector = {
+  readonly expired: InputMaybe<FieldSelectorEnum>;
+  readonly invalid: InputMaybe<FieldSelectorEnum>;
+  readonly notFound: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsLinkAnswersFilterInput = {
+  readonly expired: InputMaybe<StringQueryOperatorInput>;
+  readonly invalid: InputMaybe<StringQueryOperatorInput>;
+  readonly notFound: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlOfficeAlertsLinkAnswersSortInput = {
+  readonly expired: InputMaybe<SortOrderEnum>;
+  readonly invalid: InputMaybe<SortOrderEnum>;
+  readonly notFound: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsRowLabels = {
+  readonly phone: Scalars['String'];
+  readonly received: Scalars['String'];
+  readonly reference: Scalars['String'];
+  readonly request: Scalars['String'];
+  readonly source: Scalars['String'];
+};
+
+type LeadMessagesYamlOfficeAlertsRowLabelsFieldSelector = {
+  readonly phone: InputMaybe<FieldSelectorEnum>;
+  readonly received: InputMaybe<FieldSelectorEnum>;
+  readonly reference: InputMaybe<FieldSelectorEnum>;
+  readonly request: InputMaybe<FieldSelectorEnum>;
+  readonly source: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsRowLabelsFilterInput = {
+  readonly phone: InputMaybe<StringQueryOperatorInput>;
+  readonly received: InputMaybe<StringQueryOperatorInput>;
+  readonly reference: InputMaybe<StringQueryOperatorInput>;
+  readonly request: InputMaybe<StringQueryOperatorInput>;
+  readonly source: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlOfficeAlertsRowLabelsSortInput = {
+  readonly phone: InputMaybe<SortOrderEnum>;
+  readonly received: InputMaybe<SortOrderEnum>;
+  readonly reference: InputMaybe<SortOrderEnum>;
+  readonly request: InputMaybe<SortOrderEnum>;
+  readonly source: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsSortInput = {
+  readonly acknowledgeLabel: InputMaybe<SortOrderEnum>;
+  readonly callLabel: InputMaybe<SortOrderEnum>;
+  readonly deadIntro: InputMaybe<SortOrderEnum>;
+  readonly deadRows: InputMaybe<LeadMessagesYamlOfficeAlertsDeadRowsSortInput>;
+  readonly deadSubject: InputMaybe<SortOrderEnum>;
+  readonly deadWhat: InputMaybe<LeadMessagesYamlOfficeAlertsDeadWhatSortInput>;
+  readonly escalatedNote: InputMaybe<SortOrderEnum>;
+  readonly escalatedSubject: InputMaybe<SortOrderEnum>;
+  readonly inboxName: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly linkAnswers: InputMaybe<LeadMessagesYamlOfficeAlertsLinkAnswersSortInput>;
+  readonly newSubject: InputMaybe<SortOrderEnum>;
+  readonly notSpamLabel: InputMaybe<SortOrderEnum>;
+  readonly rowLabels: InputMaybe<LeadMessagesYamlOfficeAlertsRowLabelsSortInput>;
+  readonly sources: InputMaybe<LeadMessagesYamlOfficeAlertsSourcesSortInput>;
+  readonly spamDigestIntro: InputMaybe<SortOrderEnum>;
+  readonly spamDigestSubject: InputMaybe<SortOrderEnum>;
+  readonly spamReasons: InputMaybe<LeadMessagesYamlOfficeAlertsSpamReasonsSortInput>;
+  readonly summaryIntro: InputMaybe<SortOrderEnum>;
+  readonly summarySubject: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsSources = {
+  readonly contact: Scalars['String'];
+  readonly offer_callback: Scalars['String'];
+  readonly scarsdale_49_offer: Scalars['String'];
+  readonly website_estimate: Scalars['String'];
+};
+
+type LeadMessagesYamlOfficeAlertsSourcesFieldSelector = {
+  readonly contact: InputMaybe<FieldSelectorEnum>;
+  readonly offer_callback: InputMaybe<FieldSelectorEnum>;
+  readonly scarsdale_49_offer: InputMaybe<FieldSelectorEnum>;
+  readonly website_estimate: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsSourcesFilterInput = {
+  readonly contact: InputMaybe<StringQueryOperatorInput>;
+  readonly offer_callback: InputMaybe<StringQueryOperatorInput>;
+  readonly scarsdale_49_offer: InputMaybe<StringQueryOperatorInput>;
+  readonly website_estimate: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlOfficeAlertsSourcesSortInput = {
+  readonly contact: InputMaybe<SortOrderEnum>;
+  readonly offer_callback: InputMaybe<SortOrderEnum>;
+  readonly scarsdale_49_offer: InputMaybe<SortOrderEnum>;
+  readonly website_estimate: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsSpamReasons = {
+  readonly honeypot: Scalars['String'];
+  readonly impossible_fill_time: Scalars['String'];
+  readonly too_fast: Scalars['String'];
+};
+
+type LeadMessagesYamlOfficeAlertsSpamReasonsFieldSelector = {
+  readonly honeypot: InputMaybe<FieldSelectorEnum>;
+  readonly impossible_fill_time: InputMaybe<FieldSelectorEnum>;
+  readonly too_fast: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsSpamReasonsFilterInput = {
+  readonly honeypot: InputMaybe<StringQueryOperatorInput>;
+  readonly impossible_fill_time: InputMaybe<StringQueryOperatorInput>;
+  readonly too_fast: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlOfficeAlertsSpamReasonsSortInput = {
+  readonly honeypot: InputMaybe<SortOrderEnum>;
+  readonly impossible_fill_time: InputMaybe<SortOrderEnum>;
+  readonly too_fast: InputMaybe<SortOrderEnum>;
+};
+
 type LeadMessagesYamlResponses = {
   readonly booking: Scalars['String'];
   readonly callback: Scalars['String'];
@@ -3235,6 +3494,7 @@ type LeadMessagesYamlSortInput = {
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly responses: InputMaybe<LeadMessagesYamlResponsesSortInput>;
 };
@@ -6973,6 +7233,7 @@ type Query_leadMessagesYamlArgs = {
   customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   responses: InputMaybe<LeadMessagesYamlResponsesFilterInput>;
 };

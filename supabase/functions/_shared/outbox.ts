@@ -12,7 +12,7 @@ import { isEmailAddress } from "./email-address.ts"
 import { withSafeHeaders, type EmailMessage } from "./mail/layout.ts"
 import type { JobKind, OutboxJobRow } from "./rows.ts"
 import { deliverAlert } from "./alerts/channels.ts"
-import { runAlertStep, runMorningSummary, targetsOf } from "./alerts/escalation.ts"
+import { isOfficeOpen, runAlertStep, runMorningSummary, targetsOf } from "./alerts/escalation.ts"
 import { runSpamDigest } from "./alerts/spam-review.ts"
 import { markAlerted } from "./alerts/subject.ts"
 import { deadJobEmail } from "./alerts/messages.ts"
@@ -186,8 +186,14 @@ export async function deliverJob(job: OutboxJob, deps: DeliveryDeps): Promise<st
       return forwardToCrm(job, deps)
     case "customer_email":
       return sendEmail(job, deps)
-    // The office's notice is its inbox's alert: delivered, the office was alerted.
-    case "company_email":
+    // The office's notice is its inbox's alert: delivered while the office is open, the office was alerted
+    // (at night it waits in the inbox, and the morning summary is the alert).
+    case "company_email": {
+      const note = await sendEmail(job, deps)
+      const at = now(deps)
+      if (isOfficeOpen(at)) await markAlerted(deps.db, targetsOf(job.payload), at)
+      return note
+    }
     case "alert_email": {
       const note = await sendEmail(job, deps)
       await markAlerted(deps.db, targetsOf(job.payload), now(deps))
