@@ -9,8 +9,8 @@ const OFFICE_PAGES = ["/office/acknowledge/", "/office/release/"]
 test("both office pages are routes like every page (browser, phone-width, HTML and budget checks), noindex and nofollow", () => {
   const routes = siteRoutes().filter((route) => OFFICE_PAGES.includes(route.path))
   expect(routes.map((route) => [route.path, route.template, route.noindex, route.nofollow])).toEqual([
-    ["/office/acknowledge/", "office-acknowledge", true, true],
-    ["/office/release/", "office-release", true, true],
+    ["/office/acknowledge/", "office-link", true, true],
+    ["/office/release/", "office-link", true, true],
   ])
 })
 

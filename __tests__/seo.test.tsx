@@ -1,6 +1,8 @@
 import { render } from "@testing-library/react"
 import { useStaticQuery } from "gatsby"
 import { Seo } from "../src/components/seo/seo"
+import { useSiteData } from "../src/hooks/use-site-data"
+import { localBusinessJsonLd } from "../src/lib/structured-data"
 import { SITE_URL, siteDataQueryResult } from "./fixtures/data"
 
 beforeEach(() => {
@@ -47,8 +49,18 @@ test("nofollow pages (the office link pages) ask crawlers not to follow their li
   expect(meta(renderSeo({ noindex: true, nofollow: true }), 'meta[name="robots"]')).toBe("noindex, nofollow")
 })
 
+/** Seo as the site's pages use it: siteTemplate gives it the company's LocalBusiness. */
+function SiteSeo() {
+  const { company, siteUrl } = useSiteData()
+  return <Seo title="T" description="D" path="/services/ants" businessJsonLd={localBusinessJsonLd(company, siteUrl)} />
+}
+
+test("a page carries the business JSON-LD its template gives, and no other", () => {
+  expect(renderSeo().querySelectorAll('script[type="application/ld+json"]')).toHaveLength(0)
+})
+
 test("LocalBusiness JSON-LD from site.yaml", () => {
-  const script = renderSeo().querySelector('script[type="application/ld+json"]')
+  const script = render(<SiteSeo />).container.querySelector('script[type="application/ld+json"]')
   const business = JSON.parse(script?.innerHTML ?? "{}") as Record<string, unknown>
   expect(business).toMatchObject({
     "@context": "https://schema.org",
@@ -75,7 +87,10 @@ test("LocalBusiness JSON-LD from site.yaml", () => {
 })
 
 test("extra JSON-LD documents follow the business, and data cannot close the script tag", () => {
-  const head = renderSeo({ jsonLd: [{ "@type": "BreadcrumbList", name: "</script><b>x" }] })
+  const head = renderSeo({
+    businessJsonLd: { "@type": "LocalBusiness" },
+    jsonLd: [{ "@type": "BreadcrumbList", name: "</script><b>x" }],
+  })
   const scripts = head.querySelectorAll('script[type="application/ld+json"]')
   expect(scripts).toHaveLength(2)
   expect(scripts[1]?.innerHTML).not.toContain("</script>")

@@ -69,9 +69,11 @@ export const PAGE_TEMPLATES = [
   "faq-page",
   "contact-page",
   "estimate-page",
-  "office-acknowledge",
-  "office-release",
+  "office-link",
 ] as const
+
+/** What an office link page does with its link: the two pages share one template (one chunk less on every page). */
+export const OFFICE_LINKS = ["acknowledge", "release"] as const
 
 const weekday = () =>
   string()
@@ -266,6 +268,11 @@ export const pageSchema = strictObject({
   noindex: boolean(),
   /** Also asks crawlers not to follow the page's links (the office's one-tap link pages). */
   nofollow: boolean(),
+  /** An office-link page's action: "I'm on it" (acknowledge) or "Not spam" (release). */
+  officeLink: string()
+    .oneOf([...OFFICE_LINKS])
+    .optional()
+    .default(undefined),
   heading: text(),
   intro: text(),
   sections: array().of(strictObject({ heading: text(), paragraphs: textList() })),

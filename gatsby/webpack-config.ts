@@ -21,15 +21,17 @@ const NEVER_RUN = [
 const PROP_TYPES = /[\\/]node_modules[\\/]prop-types[\\/]index\.js$/
 
 /**
- * The templates that draw their own frame (`standaloneTemplate`, the offer landing pages), found by
- * reading src/templates so a new one needs no list here; named as Gatsby names their chunks.
+ * The templates outside the site layout (the offer landing pages, the office's link pages: whatever
+ * does not use `siteTemplate` or `pageTemplate`), found by reading src/templates so a new one needs no
+ * list here; named as Gatsby names their chunks. Counted in, they would shrink the commons chunk to
+ * what every page shares and split the layout into extra chunks every site page loads.
  */
 function standaloneTemplateChunks(): Set<string> {
   const templates = path.resolve("src", "templates")
   return new Set(
     fs
       .readdirSync(templates)
-      .filter((file) => /\bstandaloneTemplate\b/.test(fs.readFileSync(path.join(templates, file), "utf8")))
+      .filter((file) => !/\b(?:siteTemplate|pageTemplate)\b/.test(fs.readFileSync(path.join(templates, file), "utf8")))
       .map((file) => `component---src-templates-${file.replace(/\.tsx$/, "-tsx")}`),
   )
 }

@@ -5777,6 +5777,7 @@ type PageYaml = Node & {
   readonly keywords: ReadonlyArray<Scalars['String']>;
   readonly nofollow: Maybe<Scalars['Boolean']>;
   readonly noindex: Maybe<Scalars['Boolean']>;
+  readonly officeLink: Maybe<Scalars['String']>;
   readonly parent: Maybe<Node>;
   readonly path: Scalars['String'];
   readonly sections: Maybe<ReadonlyArray<PageYamlSections>>;
@@ -5839,6 +5840,7 @@ type PageYamlFieldSelector = {
   readonly keywords: InputMaybe<FieldSelectorEnum>;
   readonly nofollow: InputMaybe<FieldSelectorEnum>;
   readonly noindex: InputMaybe<FieldSelectorEnum>;
+  readonly officeLink: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly path: InputMaybe<FieldSelectorEnum>;
   readonly sections: InputMaybe<PageYamlSectionsFieldSelector>;
@@ -5856,6 +5858,7 @@ type PageYamlFilterInput = {
   readonly keywords: InputMaybe<StringQueryOperatorInput>;
   readonly nofollow: InputMaybe<BooleanQueryOperatorInput>;
   readonly noindex: InputMaybe<BooleanQueryOperatorInput>;
+  readonly officeLink: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly path: InputMaybe<StringQueryOperatorInput>;
   readonly sections: InputMaybe<PageYamlSectionsFilterListInput>;
@@ -5942,6 +5945,7 @@ type PageYamlSortInput = {
   readonly keywords: InputMaybe<SortOrderEnum>;
   readonly nofollow: InputMaybe<SortOrderEnum>;
   readonly noindex: InputMaybe<SortOrderEnum>;
+  readonly officeLink: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly path: InputMaybe<SortOrderEnum>;
   readonly sections: InputMaybe<PageYamlSectionsSortInput>;
@@ -7357,6 +7361,7 @@ type Query_pageYamlArgs = {
   keywords: InputMaybe<StringQueryOperatorInput>;
   nofollow: InputMaybe<BooleanQueryOperatorInput>;
   noindex: InputMaybe<BooleanQueryOperatorInput>;
+  officeLink: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   path: InputMaybe<StringQueryOperatorInput>;
   sections: InputMaybe<PageYamlSectionsFilterListInput>;
@@ -9706,21 +9711,14 @@ type OffersIndexPageQueryVariables = Exact<{
 
 type OffersIndexPageQuery = { readonly allOfferYaml: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly heroVariant: string, readonly phone: { readonly display: string } | null }> }, readonly offersIndexYaml: { readonly cardLabels: { readonly price: string, readonly couponCode: string, readonly phone: string, readonly heroVariant: string, readonly open: string }, readonly features: { readonly heading: string, readonly groups: ReadonlyArray<{ readonly heading: string, readonly items: ReadonlyArray<string> }> }, readonly addCity: { readonly heading: string, readonly intro: string, readonly steps: ReadonlyArray<string>, readonly exampleHeading: string, readonly example: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 
-type OfficeAcknowledgePageQueryVariables = Exact<{
+type OfficeLinkPageQueryVariables = Exact<{
   slug: Scalars['String'];
 }>;
 
 
-type OfficeAcknowledgePageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
+type OfficeLinkPageQuery = { readonly officePage: { readonly officeLink: string | null } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
 
 type OfficeLinksTextsFragment = { readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
-
-type OfficeReleasePageQueryVariables = Exact<{
-  slug: Scalars['String'];
-}>;
-
-
-type OfficeReleasePageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
 
 type PageFieldsFragment = { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string };
 

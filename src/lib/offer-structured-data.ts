@@ -1,5 +1,6 @@
 import { priceAmount } from "./price"
-import type { BusinessFacts, JsonLd } from "./structured-data"
+import type { JsonLd } from "./json-ld"
+import type { BusinessFacts } from "./structured-data"
 
 // Apart from structured-data.ts: only the offer pages need it, and every other page loads that file.
 export interface OfferFacts {

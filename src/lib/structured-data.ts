@@ -1,4 +1,5 @@
 import { openingHoursSpecification, type OpeningHours } from "./hours"
+import type { JsonLd } from "./json-ld"
 
 export interface BusinessFacts {
   readonly name: string
@@ -17,8 +18,6 @@ export interface BusinessFacts {
   readonly hours: readonly OpeningHours[]
   readonly serviceArea: readonly string[]
 }
-
-export type JsonLd = Record<string, unknown>
 
 /** schema.org LocalBusiness for the company, from data/site.yaml. */
 export function localBusinessJsonLd(company: BusinessFacts, siteUrl: string): JsonLd {
@@ -45,9 +44,6 @@ export function localBusinessJsonLd(company: BusinessFacts, siteUrl: string): Js
     areaServed: company.serviceArea.map((town) => ({ "@type": "City", name: `${town}, ${company.address.region}` })),
   }
 }
-
-/** Serialises JSON-LD for a <script> element; "<" is escaped so data can never close the tag. */
-export const serializeJsonLd = (data: JsonLd) => JSON.stringify(data).replace(/</g, "\\u003c")
 
 /** schema.org BreadcrumbList for a trail of pages. */
 export const breadcrumbJsonLd = (items: ReadonlyArray<{ label: string; path: string }>, siteUrl: string): JsonLd => ({

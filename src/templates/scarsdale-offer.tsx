@@ -3,6 +3,7 @@ import { OfferFooter } from "../components/offer/offer-footer"
 import { OfferHeader } from "../components/offer/offer-header"
 import { StandaloneFrame } from "../components/offer/standalone-frame"
 import { standaloneTemplate } from "../components/page/template"
+import { localBusinessJsonLd } from "../lib/structured-data"
 import { ScarsdaleOfferPage } from "../components/scarsdale-offer/scarsdale-offer-page"
 import { pageSeoProps } from "../components/seo/page-seo"
 import { hoursLines } from "../lib/hours"
@@ -132,7 +133,10 @@ const template = standaloneTemplate<Queries.ScarsdaleOfferPageQuery>({
       <ScarsdaleOfferPage content={content} company={company} adsConversionTarget={adsConversionTarget} />
     </StandaloneFrame>
   ),
-  seo: ({ pageYaml }) => pageSeoProps(pageYaml),
+  seo: ({ pageYaml }, { company, siteUrl }) => ({
+    ...pageSeoProps(pageYaml),
+    businessJsonLd: localBusinessJsonLd(company, siteUrl),
+  }),
 })
 export const Head = template.Head
 export default template.Page

@@ -1,14 +1,24 @@
 import type { ComponentType } from "react"
 import type { SiteData } from "../../hooks/use-site-data"
 import type { SiteRoutes } from "../../lib/paths"
+import { localBusinessJsonLd } from "../../lib/structured-data"
 import { Layout } from "../layout/layout"
 import type { SeoProps } from "../seo/seo"
 import { pageSeoProps, type PageSeoFields } from "../seo/page-seo"
 import { framedTemplate, type Found, type TemplateParts } from "./template"
 
-/** A template whose content sits inside the site layout (header, menu, footer). */
-export const siteTemplate = <D extends object>(parts: TemplateParts<D>) =>
-  framedTemplate(parts, (page, pathname) => <Layout pathname={pathname}>{page}</Layout>)
+/** A template whose content sits inside the site layout (header, menu, footer), its head with the company's LocalBusiness. */
+export const siteTemplate = <D extends object>({ content, seo }: TemplateParts<D>) =>
+  framedTemplate(
+    {
+      content,
+      seo: (data, site, pathname) => ({
+        businessJsonLd: localBusinessJsonLd(site.company, site.siteUrl),
+        ...seo(data, site, pathname),
+      }),
+    },
+    (page, pathname) => <Layout pathname={pathname}>{page}</Layout>,
+  )
 
 /** What every data/pages page component is given: its page file's heading and intro, the phone and the routes. */
 export interface StaticPageProps {

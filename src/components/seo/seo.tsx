@@ -1,7 +1,7 @@
 import type { ReactNode } from "react"
 import { useSiteData } from "../../hooks/use-site-data"
 import { withTrailingSlash } from "../../lib/paths"
-import { localBusinessJsonLd, serializeJsonLd, type JsonLd } from "../../lib/structured-data"
+import { serializeJsonLd, type JsonLd } from "../../lib/json-ld"
 
 export interface SeoProps {
   title: string
@@ -12,9 +12,12 @@ export interface SeoProps {
   noindex?: boolean
   /** Asks crawlers not to follow the page's links either. */
   nofollow?: boolean
-  /** Extra JSON-LD documents (breadcrumbs, FAQ, offers); the business is always included. */
+  /** Extra JSON-LD documents (breadcrumbs, FAQ, offers). */
   jsonLd?: readonly JsonLd[]
-  /** Replaces the company's LocalBusiness, for pages that describe it differently (offer pages). */
+  /**
+   * The business: the site's pages get the company's LocalBusiness from siteTemplate, the offer pages
+   * describe it their way. Given by the template, so a page carries the code of its own description only.
+   */
   businessJsonLd?: JsonLd
   /** The social preview picture (absolute URL). */
   image?: { url: string; alt: string }
@@ -36,7 +39,7 @@ export function Seo({
 }: SeoProps) {
   const { company, siteUrl } = useSiteData()
   const canonical = `${siteUrl}${withTrailingSlash(path)}`
-  const documents = [businessJsonLd ?? localBusinessJsonLd(company, siteUrl), ...jsonLd]
+  const documents = businessJsonLd ? [businessJsonLd, ...jsonLd] : jsonLd
   return (
     <>
       <title>{title}</title>
