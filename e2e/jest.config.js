@@ -9,4 +9,7 @@ module.exports = {
   globalTeardown: "<rootDir>/e2e/global-teardown.ts",
   // A ceiling for a hung test, not a measure of speed: every wait inside a test is for an event.
   testTimeout: 120_000,
+  // Two files at a time: most of a browser test is waiting on Chromium, the servers and the backend, so two
+  // share the machine's two cores (one backend and one site for both, from the global setup).
+  maxWorkers: 2,
 }
