@@ -3,7 +3,7 @@ import { parseAcknowledgeAnswer, type AcknowledgeAnswer } from "../../lib/office
 import { formatOfficeTime } from "../../lib/office/office-time"
 import { useOfficeLink, type OfficeCall } from "../../lib/office/use-office-link"
 import { OfficeDetails } from "./office-details"
-import { OfficeLinkPage, PRIMARY_BUTTON_CLASS, StateMessage } from "./office-link-page"
+import { ActionMessage, OfficeLinkPage, PRIMARY_BUTTON_CLASS } from "./office-link-page"
 import type { OfficePageProps } from "./types"
 
 /** The function behind the "I'm on it" link. */
@@ -38,28 +38,22 @@ export function AcknowledgePage({ call, ...props }: OfficePageProps & { call?: O
         ]}
       />
     )
-    if (answer.state === "ready")
-      return (
-        <StateMessage heading={fill(words.readyHeading, values)} text={fill(words.readyText, values)}>
-          <button type="button" className={PRIMARY_BUTTON_CLASS} disabled={busy} onClick={confirm}>
-            {busy ? words.confirmingLabel : words.confirmLabel}
-          </button>
-          {details}
-        </StateMessage>
-      )
-    const done = answer.state === "acknowledged"
     return (
-      <StateMessage
-        heading={fill(done ? words.doneHeading : words.alreadyHeading, values)}
-        text={fill(done ? words.doneText : words.alreadyText, values)}
-      >
-        {theirs && (
-          <a href={lead.tel} className={PRIMARY_BUTTON_CLASS}>
-            {fill(words.callLabel, values)}
-          </a>
-        )}
-        {details}
-      </StateMessage>
+      <ActionMessage
+        words={words}
+        values={values}
+        stage={answer.state === "ready" ? "ready" : answer.state === "acknowledged" ? "done" : "already"}
+        busy={busy}
+        onConfirm={confirm}
+        extra={
+          theirs && (
+            <a href={lead.tel} className={PRIMARY_BUTTON_CLASS}>
+              {fill(words.callLabel, values)}
+            </a>
+          )
+        }
+        details={details}
+      />
     )
   }
 

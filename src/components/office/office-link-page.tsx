@@ -1,7 +1,8 @@
 import type { ReactNode } from "react"
 import type { LinkView } from "../../lib/office/use-office-link"
 import { OfficeFrame } from "./office-frame"
-import type { HeadingAndText, OfficeLinkTexts, OfficePageProps } from "./types"
+import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import type { HeadingAndText, OfficeActionTexts, OfficeLinkTexts, OfficePageProps } from "./types"
 
 export const STATE_HEADING_ID = "office-link-state"
 
@@ -60,6 +61,48 @@ function LinkState<A>({
 }
 
 /** An office link page: the frame, what the page is for, and the link's current state, announced as it changes. */
+/**
+ * A link's answer as the reader sees it: before the tap, the action's button; after it (or when someone
+ * acted before), done or already done. `extra` goes above the details once acted on (the call button).
+ */
+export function ActionMessage({
+  words,
+  values,
+  stage,
+  busy,
+  onConfirm,
+  extra,
+  details,
+}: {
+  words: OfficeActionTexts
+  values: Readonly<Record<string, string>>
+  stage: "ready" | "done" | "already"
+  busy: boolean
+  onConfirm: () => void
+  extra?: ReactNode
+  details: ReactNode
+}) {
+  if (stage === "ready")
+    return (
+      <StateMessage heading={fill(words.readyHeading, values)} text={fill(words.readyText, values)}>
+        <button type="button" className={PRIMARY_BUTTON_CLASS} disabled={busy} onClick={onConfirm}>
+          {busy ? words.confirmingLabel : words.confirmLabel}
+        </button>
+        {details}
+      </StateMessage>
+    )
+  const done = stage === "done"
+  return (
+    <StateMessage
+      heading={fill(done ? words.doneHeading : words.alreadyHeading, values)}
+      text={fill(done ? words.doneText : words.alreadyText, values)}
+    >
+      {extra}
+      {details}
+    </StateMessage>
+  )
+}
+
 export function OfficeLinkPage<A>({
   heading,
   intro,

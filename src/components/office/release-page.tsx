@@ -1,9 +1,8 @@
-import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
 import { parseReleaseAnswer, type ReleaseAnswer } from "../../lib/office/office-answers"
 import { formatOfficeTime } from "../../lib/office/office-time"
 import { useOfficeLink, type OfficeCall } from "../../lib/office/use-office-link"
 import { OfficeDetails } from "./office-details"
-import { OfficeLinkPage, PRIMARY_BUTTON_CLASS, StateMessage } from "./office-link-page"
+import { ActionMessage, OfficeLinkPage } from "./office-link-page"
 import type { OfficePageProps } from "./types"
 
 /** The function behind the digest's "Not spam" link. */
@@ -32,23 +31,15 @@ export function ReleasePage({ call, ...props }: OfficePageProps & { call?: Offic
         ]}
       />
     )
-    if (answer.state === "ready")
-      return (
-        <StateMessage heading={fill(words.readyHeading, values)} text={fill(words.readyText, values)}>
-          <button type="button" className={PRIMARY_BUTTON_CLASS} disabled={busy} onClick={confirm}>
-            {busy ? words.confirmingLabel : words.confirmLabel}
-          </button>
-          {details}
-        </StateMessage>
-      )
-    const done = answer.state === "released"
     return (
-      <StateMessage
-        heading={fill(done ? words.doneHeading : words.alreadyHeading, values)}
-        text={fill(done ? words.doneText : words.alreadyText, values)}
-      >
-        {details}
-      </StateMessage>
+      <ActionMessage
+        words={words}
+        values={values}
+        stage={answer.state === "ready" ? "ready" : answer.state === "released" ? "done" : "already"}
+        busy={busy}
+        onConfirm={confirm}
+        details={details}
+      />
     )
   }
 
