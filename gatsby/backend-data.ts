@@ -7,7 +7,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { load } from "js-yaml"
-import { estimateOptionsSchema, leadMessagesSchema, pestSchema, siteSchema } from "./data-schemas"
+import { estimateOptionsSchema, leadConsentSchema, leadMessagesSchema, pestSchema, siteSchema } from "./data-schemas"
 import { dataDir } from "./site-config"
 import { hoursSummary } from "../src/lib/hours"
 import { estimatePestOptions } from "../src/lib/pest-lists"
@@ -20,6 +20,7 @@ export function renderBackendData(dir = dataDir()): string {
   const site = siteSchema.validateSync(readYaml(dir, "site.yaml"), { strict: true })
   const options = estimateOptionsSchema.validateSync(readYaml(dir, "estimate-options.yaml"), { strict: true })
   const messages = leadMessagesSchema.validateSync(readYaml(dir, "lead-messages.yaml"), { strict: true })
+  const consent = leadConsentSchema.validateSync(readYaml(dir, "lead-consent.yaml"), { strict: true })
   const pests = fs
     .readdirSync(path.join(dir, "pests"))
     .filter((file) => /\.ya?ml$/.test(file))
@@ -39,13 +40,15 @@ export function renderBackendData(dir = dataDir()): string {
   const { propertyTypes, servicePlans, ...rest } = options
   const estimateOptions = { propertyTypes, servicePlans, ...estimatePestOptions(pests), ...rest }
   return [
-    "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml and lead-messages.yaml by the build",
+    "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml and lead-consent.yaml by the build",
     "// and `npm run generate:backend-data`. Do not edit.",
     `export const COMPANY = ${JSON.stringify(company, null, 2)} as const`,
     "",
     `export const ESTIMATE_OPTIONS = ${JSON.stringify(estimateOptions, null, 2)} as const`,
     "",
     `export const LEAD_MESSAGES = ${JSON.stringify(messages, null, 2)} as const`,
+    "",
+    `export const LEAD_CONSENT = ${JSON.stringify(consent, null, 2)} as const`,
     "",
   ].join("\n")
 }

@@ -828,12 +828,44 @@ export const officeLinksSchema = strictObject({
   release: officeActionTexts(),
 })
 
+const versionId = () =>
+  string()
+    .required()
+    .matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a version id of lowercase letters, digits and dashes")
+
+/** Consent versions: ids unique and `current` one of them, so a stored lead's version can always be read back. */
+const uniqueIds = (list: readonly { id: string }[] | undefined) => new Set(list?.map((v) => v.id)).size === list?.length
+const currentListed = (value: { current: string; versions: readonly { id: string }[] }) =>
+  value.versions.some((version) => version.id === value.current)
+const CURRENT_MESSAGE = "current must be the id of one of the versions"
+const UNIQUE_MESSAGE = "has the same version id twice"
+
+/** What a visitor agrees to by sending a lead form, and the optional SMS opt-in, each by version. */
+export const leadConsentSchema = strictObject({
+  current: versionId(),
+  versions: array()
+    .of(strictObject({ id: versionId(), text: text() }))
+    .required()
+    .min(1)
+    .test("unique-ids", UNIQUE_MESSAGE, uniqueIds),
+  sms: strictObject({
+    current: versionId(),
+    versions: array()
+      .of(strictObject({ id: versionId(), label: text(), text: text() }))
+      .required()
+      .min(1)
+      .test("unique-ids", UNIQUE_MESSAGE, uniqueIds),
+    links: array().of(link()).required().min(1),
+  }).test("current-listed", CURRENT_MESSAGE, currentListed),
+}).test("current-listed", CURRENT_MESSAGE, currentListed)
+
 export const testimonialsSchema = strictObject({
   heading: text(),
   items: array().of(testimonial()).required().min(3),
 })
 
 export type SiteFacts = InferType<typeof siteSchema>
+export type LeadConsent = InferType<typeof leadConsentSchema>
 export type Navigation = InferType<typeof navigationSchema>
 export type PageRecord = InferType<typeof pageSchema>
 export type PestRecord = InferType<typeof pestSchema>
@@ -897,6 +929,7 @@ export const DATA_FILE_KINDS: readonly DataFileKind[] = [
   oneFile("scarsdale-offer.yaml", scarsdaleOfferSchema),
   oneFile("offer-page.yaml", offerPageSchema),
   oneFile("office-links.yaml", officeLinksSchema),
+  oneFile("lead-consent.yaml", leadConsentSchema),
   fileEach("pages", "PageYaml", pageSchema, "path"),
   fileEach("pests", "PestYaml", pestSchema, "slug"),
   fileEach("offers", "OfferYaml", offerSchema, "key"),

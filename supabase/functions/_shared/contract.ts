@@ -5,6 +5,8 @@
  * the spam-check fields.
  */
 import { array, boolean, lazy, number, object, string, type InferType } from "yup"
+import { attributionSchema } from "./attribution.ts"
+import { consentSchema } from "./consent.ts"
 import { EMAIL_MAX_LENGTH, isEmailAddress } from "./email-address.ts"
 import { ESTIMATE_OPTIONS } from "./site-data.generated.ts"
 import { hasVisibleText } from "./visible-text.ts"
@@ -56,8 +58,9 @@ const usZip = () =>
     .matches(/^\d{5}(-\d{4})?$/, "Please enter a 5-digit ZIP code")
 
 /**
- * Fields every body carries: the idempotency key and the spam checks (honeypot, time spent in the
- * form, Turnstile token). The time is measured in the browser with its monotonic clock and sent as
+ * Fields every body carries: the idempotency key, the spam checks (honeypot, time spent in the
+ * form, Turnstile token), where the visitor came from (attribution.ts) and what they agreed to
+ * (consent.ts). The time is measured in the browser with its monotonic clock and sent as
  * elapsed milliseconds, so no two clocks are ever compared; any number is accepted here and an
  * impossible one (negative, endless) is judged a bot's by the spam check, not refused as invalid.
  */
@@ -66,6 +69,9 @@ const submissionFields = {
   website: string().max(500, "Must be at most 500 characters").default(""),
   formFillMs: number().typeError("formFillMs must be a number of milliseconds").required("formFillMs is required"),
   turnstileToken: string().max(4096).optional(),
+  // Optional, so a lead kept in a browser before these were sent still lands; a form always sends both.
+  attribution: attributionSchema,
+  consent: consentSchema,
 }
 
 export const contactMessageSchema = object({

@@ -1,4 +1,4 @@
-// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml and lead-messages.yaml by the build
+// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml and lead-consent.yaml by the build
 // and `npm run generate:backend-data`. Do not edit.
 export const COMPANY = {
   "name": "Westchester Family Pest Control",
@@ -229,5 +229,35 @@ export const LEAD_MESSAGES = {
       "expired": "This link has expired. Find the request in the office inbox instead.",
       "notFound": "This request is no longer stored."
     }
+  }
+} as const
+
+export const LEAD_CONSENT = {
+  "current": "contact-2026-11",
+  "versions": [
+    {
+      "id": "contact-2026-11",
+      "text": "By submitting, you agree to be contacted by phone/text."
+    }
+  ],
+  "sms": {
+    "current": "sms-2026-11",
+    "versions": [
+      {
+        "id": "sms-2026-11",
+        "label": "Text me about my request",
+        "text": "I agree to receive text messages from {company} about my request (scheduling, reminders and updates). Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help. Consent is not a condition of purchase."
+      }
+    ],
+    "links": [
+      {
+        "label": "Terms",
+        "path": "/terms"
+      },
+      {
+        "label": "Privacy Policy",
+        "path": "/privacy"
+      }
+    ]
   }
 } as const
