@@ -1,47 +1,9 @@
-import type { Page } from "playwright-core"
 import { answerFunctions, gotoHydrated, useBrowser, withPage } from "./browser"
 import { withDatabase } from "./database"
+import { completeWizard, sendContact } from "./lead-forms"
 import { mailTo } from "./mailbox"
 
 const browser = useBrowser()
-
-async function fillContact(page: Page, name: string, email: string) {
-  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name)
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email)
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("914-555-0100")
-  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Carpenter ants on the back deck")
-}
-
-async function completeWizard(page: Page, email: string) {
-  const next = page.getByRole("button", { name: "Next" })
-  await page.getByRole("radio", { name: "Single-Family Home (4-5BR)" }).check()
-  await next.click()
-  await page.getByRole("radio", { name: "C•ARE+", exact: true }).check()
-  await next.click()
-  await page.getByRole("checkbox", { name: "Ticks" }).check()
-  await page.getByRole("checkbox", { name: "Termites" }).check()
-  await page.getByText("Special treatment required for: Termites").waitFor()
-  await next.click()
-  await page.getByText("Service preferences").waitFor()
-  await next.click()
-  await page.getByRole("textbox", { name: "Full name", exact: true }).fill("Erin Tester")
-  await page.getByRole("textbox", { name: "Phone", exact: true }).fill("(914) 555-0177")
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email)
-  await page.getByRole("textbox", { name: "Street address", exact: true }).fill("8 Birch Lane")
-  await page.getByRole("textbox", { name: "City", exact: true }).fill("Rye")
-  await page.getByRole("textbox", { name: "State", exact: true }).fill("NY")
-  await page.getByRole("textbox", { name: "ZIP code", exact: true }).fill("10580")
-  await next.click()
-  await page.getByText("Review your request").waitFor()
-  await page.getByRole("button", { name: "Get My Free Estimate" }).click()
-}
-
-/** Opens /contact/, fills the message form and sends it. */
-async function sendContact(page: Page, name: string, email: string) {
-  await gotoHydrated(page, "/contact/")
-  await fillContact(page, name, email)
-  await page.getByRole("button", { name: "Send Message" }).click()
-}
 
 test("a contact message is stored, answered with a toast, and e-mailed to the company", () =>
   withPage(browser(), ({ page, errors }) =>
