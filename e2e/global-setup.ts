@@ -2,6 +2,7 @@ import { startHostServer } from "../scripts/host-server"
 import { freePort, serveBuild } from "../scripts/static-server"
 import { startBackend } from "../server/backend"
 import { LOCAL_API_URL } from "../supabase/functions/_shared/local-defaults"
+import { startRequestRecorder } from "./request-recorder"
 
 declare global {
   var __E2E_STOPS__: Array<() => Promise<void>> | undefined
@@ -16,6 +17,8 @@ export default async function globalSetup() {
   const site = await serveBuild()
   const host = await startHostServer()
   const dbPort = await freePort()
+  // The field-service CRM: the backend forwards estimates to this stand-in, which the tests read back.
+  const recorder = await startRequestRecorder()
   const backend = await startBackend({
     dataDir: "memory://",
     apiPort: Number(new URL(LOCAL_API_URL).port),
@@ -26,6 +29,8 @@ export default async function globalSetup() {
     env: {
       ALLOWED_ORIGINS: [site.url, host.url].join(","),
       MIN_FORM_FILL_MS: "0",
+      CRM_WEBHOOK_URL: `${recorder.url}/crm`,
+      CRM_WEBHOOK_SECRET: "e2e-crm-secret",
       RATE_LIMIT_MAX: "0",
       // The office's one contact takes alerts after hours too, so a lead is alerted at once whatever the
       // hour CI runs at (business-hours routing has its own tests with fixed clocks: office-alerts.test.ts).
@@ -38,5 +43,6 @@ export default async function globalSetup() {
   process.env.E2E_HOST_URL = host.url
   process.env.E2E_API_URL = backend.url
   process.env.E2E_DATABASE_URL = backend.databaseUrl ?? ""
-  globalThis.__E2E_STOPS__ = [site.stop, host.stop, backend.stop]
+  process.env.E2E_RECORDER_URL = recorder.url
+  globalThis.__E2E_STOPS__ = [site.stop, host.stop, backend.stop, recorder.stop]
 }
