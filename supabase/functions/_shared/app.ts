@@ -38,8 +38,11 @@ import { clientAddress } from "./spam/client-ip.ts"
 import { createFloodGuard, type FloodGuard } from "./spam/flood-guard.ts"
 import { takeRateLimit } from "./spam/rate-limit.ts"
 import { checkTurnstile } from "./spam/turnstile-pass.ts"
+import { LEAD_MESSAGES } from "./site-data.generated.ts"
 import { contactMessageInput, estimateRequestInput, fieldErrors, officeLinkInput, simpleLeadInput } from "./validate.ts"
 import { acknowledgeLink, releaseLink } from "./alerts/office-links.ts"
+
+const TURNSTILE_TEXTS = LEAD_MESSAGES.turnstile
 
 export const PUBLIC_FUNCTIONS = [
   "process-contact",
@@ -311,12 +314,13 @@ export function createApp({
         fetchImpl,
       })
       if (verdict === "failed") {
-        const message = token ? "The anti-spam check failed. Please try again." : "Please complete the anti-spam check."
+        // The words the site's forms show next to the widget (data/lead-messages.yaml).
+        const message = token ? TURNSTILE_TEXTS.failed : TURNSTILE_TEXTS.missing
         return fail(c, 400, message, { turnstileToken: message })
       }
       if (verdict === "unavailable") {
         c.header("Retry-After", "30")
-        return fail(c, 503, "We could not run the anti-spam check just now. Please try again in a moment.")
+        return fail(c, 503, TURNSTILE_TEXTS.unavailable)
       }
     }
 
