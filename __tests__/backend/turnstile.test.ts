@@ -189,7 +189,7 @@ describe("a kept submission re-sent later", () => {
     const app = appWith(cf.fetchImpl)
     const lead = { ...bodies.estimateLead(), turnstileToken: cf.token() }
     expect((await post(app, "process-simple-lead", lead)).status).toBe(200)
-    const { turnstileToken: _t, ...request } = { ...bodies.estimateRequest(), submissionId: lead.submissionId }
+    const request = { ...bodies.estimateRequest(), submissionId: lead.submissionId }
     const other = { ...request, fullName: "Eve Intruder", firstName: "Eve", lastName: "Intruder" }
     const before = await counts(db)
     const response = await post(app, "process-estimate", other)
@@ -205,7 +205,7 @@ describe("a kept submission re-sent later", () => {
     const lead = { ...bodies.estimateLead(), turnstileToken: cf.token() }
     expect((await post(appWith(cf.fetchImpl, () => start), "process-simple-lead", lead)).status).toBe(200)
     const later = new Date(start.getTime() + TURNSTILE_PASS_MAX_AGE_MS + 60 * 60_000)
-    const { turnstileToken: _t, ...request } = { ...bodies.estimateRequest(), submissionId: lead.submissionId }
+    const request = { ...bodies.estimateRequest(), submissionId: lead.submissionId }
     const response = await post(appWith(cf.fetchImpl, () => later), "process-estimate", request)
     expect(response.status).toBe(400)
     // Another submission's pass at that time clears the old one.
