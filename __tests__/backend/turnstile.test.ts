@@ -26,9 +26,9 @@ function fakeSiteverify() {
   const spentWith = new Map<string, string>()
   const calls: Record<string, string>[] = []
   let down = false
-  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetchImpl = ((input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : input.toString()
-    if (down || url !== VERIFY_URL) throw new TypeError("fetch failed")
+    if (down || url !== VERIFY_URL) return Promise.reject(new TypeError("fetch failed"))
     const form = Object.fromEntries(new URLSearchParams(typeof init?.body === "string" ? init.body : ""))
     calls.push(form)
     const token = form.response ?? ""
@@ -37,9 +37,11 @@ function fakeSiteverify() {
     const success = form.secret === SECRET && valid.has(token) && (spent === undefined || (key !== "" && spent === key))
     if (success && spent === undefined) spentWith.set(token, key)
     const errors = success ? [] : spent !== undefined ? ["timeout-or-duplicate"] : ["invalid-input-response"]
-    return new Response(JSON.stringify({ success, "error-codes": errors }), {
-      headers: { "content-type": "application/json" },
-    })
+    return Promise.resolve(
+      new Response(JSON.stringify({ success, "error-codes": errors }), {
+        headers: { "content-type": "application/json" },
+      }),
+    )
   }) as typeof fetch
   return {
     calls,
@@ -203,14 +205,34 @@ describe("a kept submission re-sent later", () => {
     const cf = fakeSiteverify()
     const start = new Date("2026-12-01T08:00:00Z")
     const lead = { ...bodies.estimateLead(), turnstileToken: cf.token() }
-    expect((await post(appWith(cf.fetchImpl, () => start), "process-simple-lead", lead)).status).toBe(200)
+    expect(
+      (
+        await post(
+          appWith(cf.fetchImpl, () => start),
+          "process-simple-lead",
+          lead,
+        )
+      ).status,
+    ).toBe(200)
     const later = new Date(start.getTime() + TURNSTILE_PASS_MAX_AGE_MS + 60 * 60_000)
     const request = { ...bodies.estimateRequest(), submissionId: lead.submissionId }
-    const response = await post(appWith(cf.fetchImpl, () => later), "process-estimate", request)
+    const response = await post(
+      appWith(cf.fetchImpl, () => later),
+      "process-estimate",
+      request,
+    )
     expect(response.status).toBe(400)
     // Another submission's pass at that time clears the old one.
     const fresh = { ...bodies.contact(), turnstileToken: cf.token() }
-    expect((await post(appWith(cf.fetchImpl, () => later), "process-contact", fresh)).status).toBe(200)
+    expect(
+      (
+        await post(
+          appWith(cf.fetchImpl, () => later),
+          "process-contact",
+          fresh,
+        )
+      ).status,
+    ).toBe(200)
     expect(await passesOf(lead.submissionId)).toEqual([])
   })
 })

@@ -6,14 +6,17 @@ import type { TurnstileState } from "../../lib/turnstile/use-turnstile"
  * the server's refusal) next to it. Cloudflare labels its own iframe; the group names the check and
  * says what it does. Nothing at all when the site has no Turnstile key.
  */
-export function TurnstileField({ turnstile }: { turnstile: TurnstileState }) {
+export function TurnstileField({
+  turnstile: { enabled, setContainer, texts, message },
+}: {
+  turnstile: TurnstileState
+}) {
   const id = useId()
-  if (!turnstile.enabled) return null
-  const { texts, message } = turnstile
+  if (!enabled) return null
   return (
     <div className="mb-4">
       <div
-        ref={turnstile.containerRef}
+        ref={setContainer}
         role="group"
         aria-label={texts?.label}
         aria-describedby={`${id}-description ${id}-message`}

@@ -25,20 +25,19 @@ export async function freshTurnstileToken(
   Object.assign(box.style, { position: "fixed", right: "1rem", bottom: "1rem", zIndex: "60" })
   document.body.append(box)
   return new Promise<string | null>((resolve) => {
-    let done = false
-    let id: string | null | undefined
+    const state: { done: boolean; id: string | null | undefined } = { done: false, id: undefined }
     const finish = (token: string | null) => {
-      if (done) return
-      done = true
+      if (state.done) return
+      state.done = true
       clearTimeout(timer)
       // The widget may answer inside render(), before its id is known: removed just after render then.
-      if (id) api.remove(id)
+      if (state.id) api.remove(state.id)
       box.remove()
       resolve(token)
     }
     const timer = setTimeout(() => finish(null), timeoutMs)
     try {
-      id = api.render(box, {
+      state.id = api.render(box, {
         sitekey: siteKey,
         action: "outbox",
         appearance: "interaction-only",
@@ -51,6 +50,6 @@ export async function freshTurnstileToken(
     } catch {
       finish(null)
     }
-    if (done && id) api.remove(id)
+    if (state.done && state.id) api.remove(state.id)
   })
 }

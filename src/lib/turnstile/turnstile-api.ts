@@ -7,7 +7,7 @@ export interface TurnstileRenderOptions {
   appearance?: "always" | "execute" | "interaction-only"
   callback: (token: string) => void
   "expired-callback"?: () => void
-  "error-callback"?: (code?: string) => boolean | void
+  "error-callback"?: (code?: string) => void
 }
 
 export interface TurnstileApi {

@@ -25,7 +25,8 @@ type Problem = { text: keyof TurnstileTexts } | { server: string }
 
 export interface TurnstileState extends TurnstileGate {
   enabled: boolean
-  containerRef: (element: HTMLDivElement | null) => void
+  /** The container's ref callback: the widget renders once the container is in the page. */
+  setContainer: (element: HTMLDivElement | null) => void
   texts: TurnstileTexts | null
   message: string | null
 }
@@ -106,5 +107,5 @@ export function useTurnstile(form: string, siteKey: string = backendConfig.turns
   }, [])
 
   const message = problem === null ? null : "server" in problem ? problem.server : (texts?.[problem.text] ?? null)
-  return { enabled, start, take, sent, containerRef: setContainer, texts, message }
+  return { enabled, start, take, sent, setContainer, texts, message }
 }
