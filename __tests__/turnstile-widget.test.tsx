@@ -16,8 +16,8 @@ const MISSING = "Please complete the anti-spam check."
 const INITIAL = { name: "", website: "" }
 
 /** The smallest lead form with the widget hooked up as LeadForm does it. */
-function TestForm({ call, siteKey }: { call: SendLead; siteKey: string }) {
-  const turnstile = useTurnstile("booking", siteKey)
+function TestForm({ call, siteKey, waitMs }: { call: SendLead; siteKey: string; waitMs: number }) {
+  const turnstile = useTurnstile("booking", siteKey, waitMs)
   const lead = useLeadForm<typeof INITIAL, { full_name: string }>({
     form: "booking",
     lead: (fields: { name: string }) => ({ full_name: fields.name }),
@@ -41,11 +41,11 @@ function TestForm({ call, siteKey }: { call: SendLead; siteKey: string }) {
 recordGtag()
 const accepted: LeadResult = { ok: true, data: { success: true, message: "ok", reference: "r" } }
 
-function setup(siteKey: string, answers: LeadResult[] = [accepted]) {
+function setup(siteKey: string, answers: LeadResult[] = [accepted], waitMs = 0) {
   const call = jest.fn<Promise<LeadResult>, Parameters<SendLead>>(() => Promise.resolve(answers.shift() ?? accepted))
   render(
     <ToastProvider>
-      <TestForm call={call} siteKey={siteKey} />
+      <TestForm call={call} siteKey={siteKey} waitMs={waitMs} />
     </ToastProvider>,
   )
   const user = userEvent.setup()
@@ -123,6 +123,28 @@ test("submitting before the widget has a token shows the server's words next to 
   await waitFor(() => {
     expect(call).toHaveBeenCalledTimes(1)
   })
+})
+
+test("a submit while the widget is still checking waits for its answer, then sends with that token", async () => {
+  const { call, user, submit } = setup("1x00000000000000000000AA", [accepted], 60_000)
+  await user.type(screen.getByRole("textbox", { name: "Name" }), "Ann")
+  await waitFor(() => {
+    expect(standIn.widgets).toHaveLength(1)
+  })
+  const submitted = submit()
+  await waitFor(() => {
+    expect(screen.getByRole("button", { name: "Send" })).toBeInTheDocument()
+  })
+  expect(call).not.toHaveBeenCalled()
+  act(() => {
+    standIn.solve("stand-in-pass-late")
+  })
+  await submitted
+  await waitFor(() => {
+    expect(call).toHaveBeenCalledTimes(1)
+  })
+  expect(call.mock.calls[0]![1]).toMatchObject({ turnstileToken: "stand-in-pass-late" })
+  expect(screen.queryByText(MISSING)).toBeNull()
 })
 
 test("the token goes in the body, and the widget is reset after the send (tokens are single-use)", async () => {

@@ -1,7 +1,10 @@
+import fs from "node:fs"
+import path from "node:path"
 import { startHostServer } from "../scripts/host-server"
 import { freePort, serveBuild } from "../scripts/static-server"
 import { startBackend } from "../server/backend"
 import { LOCAL_API_URL } from "../supabase/functions/_shared/local-defaults"
+import { E2E_TURNSTILE_SECRET, startFakeSiteverify } from "./fake-siteverify"
 
 declare global {
   var __E2E_STOPS__: Array<() => Promise<void>> | undefined
@@ -12,8 +15,17 @@ declare global {
  * _redirects as the static host does), and the local backend on the address the build was made
  * for (with a throwaway database), allowing both sites' origins.
  */
+/**
+ * Whether the build renders the Turnstile widget: made with GATSBY_TURNSTILE_SITE_KEY (npm run
+ * build:canaries sets Cloudflare's always-pass test key), its policy then names Cloudflare.
+ */
+const buildHasTurnstile = () =>
+  fs.readFileSync(path.join("public", "_headers"), "utf8").includes("https://challenges.cloudflare.com")
+
 export default async function globalSetup() {
   const site = await serveBuild()
+  // The widget is a stand-in (e2e/turnstile-stand-in.ts) and siteverify a fake: no test reaches Cloudflare.
+  const turnstile = buildHasTurnstile() ? await startFakeSiteverify() : null
   const host = await startHostServer()
   const dbPort = await freePort()
   const backend = await startBackend({
@@ -27,6 +39,7 @@ export default async function globalSetup() {
       ALLOWED_ORIGINS: [site.url, host.url].join(","),
       MIN_FORM_FILL_MS: "0",
       RATE_LIMIT_MAX: "0",
+      ...(turnstile ? { TURNSTILE_SECRET_KEY: E2E_TURNSTILE_SECRET, TURNSTILE_VERIFY_URL: turnstile.url } : {}),
       // The office's one contact takes alerts after hours too, so a lead is alerted at once whatever the
       // hour CI runs at (business-hours routing has its own tests with fixed clocks: office-alerts.test.ts).
       ALERT_CONTACTS: JSON.stringify([
@@ -38,5 +51,6 @@ export default async function globalSetup() {
   process.env.E2E_HOST_URL = host.url
   process.env.E2E_API_URL = backend.url
   process.env.E2E_DATABASE_URL = backend.databaseUrl ?? ""
-  globalThis.__E2E_STOPS__ = [site.stop, host.stop, backend.stop]
+  process.env.E2E_TURNSTILE = turnstile ? "1" : ""
+  globalThis.__E2E_STOPS__ = [site.stop, host.stop, backend.stop, ...(turnstile ? [turnstile.stop] : [])]
 }

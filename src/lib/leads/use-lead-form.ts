@@ -117,11 +117,11 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
   }
 
   const onSubmit = async ({ website, ...fields }: V, helpers: LeadFormHelpers) => {
-    // No token yet: the widget says so, and nothing is sent.
-    const turnstileToken = config.turnstile?.take()
-    if (turnstileToken === null) return
     setSubmitting(true)
     try {
+      // No token yet: the widget says so, and nothing is sent.
+      const turnstileToken = await config.turnstile?.take()
+      if (turnstileToken === null) return
       const lead = config.lead(fields)
       const tracking = config.tracking?.(lead) ?? {}
       trackFormSubmission(form, tracking.params ?? {}, tracking.user)

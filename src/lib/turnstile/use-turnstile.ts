@@ -14,8 +14,11 @@ import type { TurnstileTexts } from "./turnstile-texts"
 export interface TurnstileGate {
   /** The first focus inside the form. */
   start: () => void
-  /** At submit: the token; null when the widget is on but has none yet (the message is shown); undefined when off. */
-  take: () => string | null | undefined
+  /**
+   * At submit: the token; null when the widget is on but has none (the message is shown); undefined when
+   * off. A widget still at work (loading, or checking) is given a moment to answer before that.
+   */
+  take: () => Promise<string | null | undefined>
   /** After a send: a fresh widget, and the server's message when it refused the token. */
   sent: (fields: Readonly<Record<string, string>>) => void
 }
@@ -31,7 +34,14 @@ export interface TurnstileState extends TurnstileGate {
   message: string | null
 }
 
-export function useTurnstile(form: string, siteKey: string = backendConfig.turnstileSiteKey): TurnstileState {
+/** How long a submit waits for a widget still at work: a managed check usually answers within a second or two. */
+export const TOKEN_WAIT_MS = 5_000
+
+export function useTurnstile(
+  form: string,
+  siteKey: string = backendConfig.turnstileSiteKey,
+  tokenWaitMs: number = TOKEN_WAIT_MS,
+): TurnstileState {
   const enabled = siteKey !== ""
   const [started, setStarted] = useState(false)
   const [texts, setTexts] = useState<TurnstileTexts | null>(null)
@@ -39,6 +49,11 @@ export function useTurnstile(form: string, siteKey: string = backendConfig.turns
   const [problem, setProblem] = useState<Problem | null>(null)
   const token = useRef<string | null>(null)
   const widget = useRef<{ api: TurnstileApi; id: string } | null>(null)
+  /** Submits waiting for the widget's answer; a token, or null on an error, settles them. */
+  const waiting = useRef<Array<(token: string | null) => void>>([])
+  const settle = (value: string | null) => {
+    for (const resolve of waiting.current.splice(0)) resolve(value)
+  }
 
   const start = useCallback(() => {
     if (enabled) setStarted(true)
@@ -67,7 +82,9 @@ export function useTurnstile(form: string, siteKey: string = backendConfig.turns
           action: turnstileAction(form),
           callback: (value) => {
             token.current = value
-            setProblem(null)
+            settle(value)
+            // "No token yet" is answered; a refusal from the server stays until the next send.
+            setProblem((shown) => (shown && "server" in shown ? shown : null))
           },
           // A token lives 300 s: an expired one is useless, and the widget fetches a new one after a reset.
           "expired-callback": () => {
@@ -76,11 +93,13 @@ export function useTurnstile(form: string, siteKey: string = backendConfig.turns
           },
           "error-callback": () => {
             token.current = null
+            settle(null)
           },
         })
         if (typeof id === "string") rendered = widget.current = { api, id }
       },
       () => {
+        settle(null)
         if (!cancelled) setProblem({ text: "notLoaded" })
       },
     )
@@ -92,12 +111,25 @@ export function useTurnstile(form: string, siteKey: string = backendConfig.turns
     }
   }, [started, container, siteKey, form])
 
-  const take = useCallback(() => {
+  const take = useCallback(async () => {
     if (!enabled) return undefined
-    const current = token.current ?? widget.current?.api.getResponse(widget.current.id) ?? null
+    const now = token.current ?? widget.current?.api.getResponse(widget.current.id) ?? null
+    const current =
+      now ||
+      (await new Promise<string | null>((resolve) => {
+        const done = (value: string | null) => {
+          clearTimeout(timer)
+          resolve(value)
+        }
+        const timer = setTimeout(() => {
+          waiting.current = waiting.current.filter((waiter) => waiter !== done)
+          resolve(null)
+        }, tokenWaitMs)
+        waiting.current.push(done)
+      }))
     if (!current) setProblem({ text: "missing" })
     return current || null
-  }, [enabled])
+  }, [enabled, tokenWaitMs])
 
   const sent = useCallback((fields: Readonly<Record<string, string>>) => {
     token.current = null
