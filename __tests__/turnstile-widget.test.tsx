@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { Form, Formik } from "formik"
+import { LeadForm } from "../src/components/forms/lead-form"
 import { TextField } from "../src/components/forms/text-field"
+import { backendConfig } from "../src/lib/backend-config"
 import { TurnstileField } from "../src/components/forms/turnstile-field"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { LeadResult } from "../src/lib/leads/lead-outbox"
@@ -202,4 +204,49 @@ test("an expired token is dropped and the widget fetches a new one", async () =>
   await submit()
   expect(await screen.findByText(MISSING)).toBeInTheDocument()
   expect(call).not.toHaveBeenCalled()
+})
+
+test("LeadForm (contact, $49 booking, callback) renders the widget above its submit button when the build has a key", async () => {
+  backendConfig.turnstileSiteKey = "1x00000000000000000000AA"
+  try {
+    const call = jest.fn<Promise<LeadResult>, Parameters<SendLead>>(() => Promise.resolve(accepted))
+    render(
+      <ToastProvider>
+        <LeadForm<typeof INITIAL, { full_name: string }>
+          config={{
+            form: "callback",
+            lead: (fields: { name: string }) => ({ full_name: fields.name }),
+            send: (lead, post) => post("process-simple-lead", lead),
+            notices: { accepted: () => ({ title: "Thanks" }), pending: { title: "Saved" }, refused: { title: "No" } },
+            call,
+          }}
+          initialValues={INITIAL}
+          validate={() => ({})}
+          submitLabel="Request My Callback"
+          busyLabel="Sending"
+        >
+          <TextField name="name" label="Name" />
+        </LeadForm>
+      </ToastProvider>,
+    )
+    const user = userEvent.setup()
+    await user.type(screen.getByRole("textbox", { name: "Name" }), "Rita")
+    await waitFor(() => {
+      expect(standIn.widgets).toHaveLength(1)
+    })
+    const [widget] = standIn.widgets
+    expect(widget!.options.action).toBe("callback")
+    const button = screen.getByRole("button", { name: "Request My Callback" })
+    expect(widget!.container.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    act(() => {
+      standIn.solve("stand-in-pass-9")
+    })
+    await user.click(button)
+    await waitFor(() => {
+      expect(call).toHaveBeenCalledTimes(1)
+    })
+    expect(call.mock.calls[0]![1]).toMatchObject({ full_name: "Rita", turnstileToken: "stand-in-pass-9" })
+  } finally {
+    backendConfig.turnstileSiteKey = ""
+  }
 })
