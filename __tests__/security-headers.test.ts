@@ -12,7 +12,7 @@ import {
   scriptHashes,
   writeSecurityHeaders,
 } from "../gatsby/security-headers"
-import { functionsOrigin, LOCAL_FUNCTIONS_URL } from "../gatsby/security-policy"
+import { functionsOrigin, LOCAL_FUNCTIONS_URL, policyGroups } from "../gatsby/security-policy"
 import { LOCAL_API_URL } from "../supabase/functions/_shared/local-defaults"
 import { headersFor, parseHeaders } from "../scripts/host-rules"
 
@@ -62,7 +62,19 @@ describe("inline script hashes", () => {
 })
 
 describe("the policy", () => {
-  const csp = contentSecurityPolicy({ functionsOrigin: "https://abc.supabase.co", scriptHashes: ["'sha256-AAA='"] })
+  const build = { functionsOrigin: "https://abc.supabase.co", scriptHashes: ["'sha256-AAA='"] }
+  const csp = contentSecurityPolicy(build, policyGroups({ GATSBY_TURNSTILE_SITE_KEY: "1x00000000000000000000AA" }))
+
+  test("Turnstile's origin is allowed (script and frame, nothing else) only when the build has its site key", () => {
+    const TURNSTILE = "https://challenges.cloudflare.com"
+    const using = (sources: string) => csp.split("; ").filter((d) => d.split(" ").includes(sources))
+    expect(using(TURNSTILE).map((d) => d.split(" ")[0])).toEqual(["script-src", "frame-src"])
+    for (const env of [{}, { GATSBY_TURNSTILE_SITE_KEY: "" }, { GATSBY_TURNSTILE_SITE_KEY: "  " }]) {
+      const without = contentSecurityPolicy(build, policyGroups(env))
+      expect(without).not.toContain("cloudflare")
+      expect(directive(without, "script-src")).toEqual(expect.arrayContaining(["'self'", "'sha256-AAA='"]))
+    }
+  })
 
   test("scripts: self, the hashes, the Google tag and Turnstile; never unsafe-inline or unsafe-eval", () => {
     const scripts = directive(csp, "script-src")
@@ -170,5 +182,22 @@ describe("the _headers file", () => {
     expect(written).toContain(cspHash("const e = 1;"))
     expect(written).toContain("connect-src 'self'")
     expect(written).toContain("https://abc.supabase.co")
+    expect(written).not.toContain("https://challenges.cloudflare.com")
+  })
+
+  test("a build with GATSBY_TURNSTILE_SITE_KEY writes Turnstile's origin into the file", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "public-"))
+    fs.writeFileSync(path.join(dir, "index.html"), SAMPLE)
+    const before = process.env.GATSBY_TURNSTILE_SITE_KEY
+    process.env.GATSBY_TURNSTILE_SITE_KEY = "1x00000000000000000000AA"
+    try {
+      await writeSecurityHeaders(dir, "https://abc.supabase.co")
+    } finally {
+      if (before === undefined) delete process.env.GATSBY_TURNSTILE_SITE_KEY
+      else process.env.GATSBY_TURNSTILE_SITE_KEY = before
+    }
+    const written = fs.readFileSync(path.join(dir, "_headers"), "utf8")
+    expect(written).toMatch(/script-src [^;]*https:\/\/challenges\.cloudflare\.com/)
+    expect(written).toMatch(/frame-src [^;]*https:\/\/challenges\.cloudflare\.com/)
   })
 })

@@ -1,12 +1,22 @@
+import fs from "node:fs"
+import path from "node:path"
 import { startHostServer } from "../scripts/host-server"
 import { freePort, serveBuild } from "../scripts/static-server"
 import { startBackend } from "../server/backend"
 import { LOCAL_API_URL } from "../supabase/functions/_shared/local-defaults"
+import { E2E_TURNSTILE_SECRET, startFakeSiteverify } from "./fake-siteverify"
 import { startRequestRecorder } from "./request-recorder"
 
 declare global {
   var __E2E_STOPS__: Array<() => Promise<void>> | undefined
 }
+
+/**
+ * Whether the build renders the Turnstile widget: made with GATSBY_TURNSTILE_SITE_KEY (npm run
+ * build:canaries sets Cloudflare's always-pass test key), its policy then names Cloudflare.
+ */
+const buildHasTurnstile = () =>
+  fs.readFileSync(path.join("public", "_headers"), "utf8").includes("https://challenges.cloudflare.com")
 
 /**
  * The production build (by gatsby serve, and by the host server that applies public/_headers and
@@ -15,6 +25,8 @@ declare global {
  */
 export default async function globalSetup() {
   const site = await serveBuild()
+  // The widget is a stand-in (e2e/turnstile-stand-in.ts) and siteverify a fake: no test reaches Cloudflare.
+  const turnstile = buildHasTurnstile() ? await startFakeSiteverify() : null
   const host = await startHostServer()
   const dbPort = await freePort()
   // The field-service CRM: the backend forwards estimates to this stand-in, which the tests read back.
@@ -32,6 +44,7 @@ export default async function globalSetup() {
       CRM_WEBHOOK_URL: `${recorder.url}/crm`,
       CRM_WEBHOOK_SECRET: "e2e-crm-secret",
       RATE_LIMIT_MAX: "0",
+      ...(turnstile ? { TURNSTILE_SECRET_KEY: E2E_TURNSTILE_SECRET, TURNSTILE_VERIFY_URL: turnstile.url } : {}),
       // The office's one contact takes alerts after hours too, so a lead is alerted at once whatever the
       // hour CI runs at (business-hours routing has its own tests with fixed clocks: office-alerts.test.ts).
       ALERT_CONTACTS: JSON.stringify([
@@ -44,5 +57,6 @@ export default async function globalSetup() {
   process.env.E2E_API_URL = backend.url
   process.env.E2E_DATABASE_URL = backend.databaseUrl ?? ""
   process.env.E2E_RECORDER_URL = recorder.url
-  globalThis.__E2E_STOPS__ = [site.stop, host.stop, backend.stop, recorder.stop]
+  process.env.E2E_TURNSTILE = turnstile ? "1" : ""
+  globalThis.__E2E_STOPS__ = [site.stop, host.stop, backend.stop, recorder.stop, ...(turnstile ? [turnstile.stop] : [])]
 }

@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from "playwright-core"
 import { parseHeaders } from "../scripts/host-rules"
 import { siteRoutes } from "../scripts/site-routes"
 import { useBrowser } from "./browser"
+import { routeTurnstileStandIn } from "./turnstile-stand-in"
 
 declare global {
   interface Window {
@@ -31,6 +32,7 @@ const generatedCsp = () => {
 /** A page that records CSP violations from before any script runs, and every console error. */
 async function openWatchedPage(): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
   const context = await browser().newContext({ viewport: { width: 1280, height: 900 } })
+  await routeTurnstileStandIn(context)
   await context.addInitScript(() => {
     window.__csp = []
     document.addEventListener("securitypolicyviolation", (event) => {

@@ -551,6 +551,14 @@ export const leadMessagesSchema = strictObject({
     booking: text(),
     callback: text(),
   }),
+  turnstile: strictObject({
+    label: text(),
+    description: text(),
+    missing: text(),
+    failed: text(),
+    unavailable: text(),
+    notLoaded: text(),
+  }),
   companyEmail: strictObject({
     contactSubject: text(),
     leadSubject: text(),

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto"
 import fs from "node:fs/promises"
 import path from "node:path"
-import { CACHE_RULES, POLICY_GROUPS, SECURITY_HEADERS, type Directive, type Sources } from "./security-policy"
+import { CACHE_RULES, SECURITY_HEADERS, policyGroups, type Directive, type Sources } from "./security-policy"
 
 export interface HeaderRule {
   /** A Netlify path pattern: `*` matches anything, `:name` one path segment. */
@@ -53,7 +53,7 @@ export const scriptHashes = (pages: readonly string[]) => [...new Set(pages.flat
 /** Merges the policy groups and the build-time sources into one Content-Security-Policy value. */
 export function contentSecurityPolicy(
   build: { functionsOrigin: string; scriptHashes: readonly string[] },
-  groups: readonly Sources[] = POLICY_GROUPS,
+  groups: readonly Sources[] = policyGroups(),
 ): string {
   const buildSources: Sources = { "script-src": build.scriptHashes, "connect-src": [build.functionsOrigin] }
   const merged = new Map<Directive, string[]>()
@@ -105,10 +105,11 @@ async function htmlFiles(dir: string): Promise<string[]> {
 export async function writeSecurityHeaders(
   publicDir: string,
   functionsOrigin: string,
+  groups: readonly Sources[] = policyGroups(),
 ): Promise<{ csp: string; pages: number }> {
   const files = await htmlFiles(publicDir)
   const pages = await Promise.all(files.map((file) => fs.readFile(file, "utf8")))
-  const csp = contentSecurityPolicy({ functionsOrigin, scriptHashes: scriptHashes(pages) })
+  const csp = contentSecurityPolicy({ functionsOrigin, scriptHashes: scriptHashes(pages) }, groups)
   await fs.writeFile(path.join(publicDir, "_headers"), headersFile(headerRules(csp)))
   return { csp, pages: files.length }
 }

@@ -55,7 +55,11 @@ export const GOOGLE_TAG: Sources = {
   "frame-src": ["https://td.doubleclick.net", "https://bid.g.doubleclick.net", "https://www.googletagmanager.com"],
 }
 
-/** Cloudflare Turnstile, for the spam widget (https://developers.cloudflare.com/turnstile/reference/content-security-policy/). */
+/**
+ * Cloudflare Turnstile, for the spam widget: script and frame only, as Cloudflare's CSP page lists them
+ * (https://developers.cloudflare.com/turnstile/reference/content-security-policy/); connect-src is needed
+ * only for pre-clearance mode, which the site does not use. Allowed only by a build that renders the widget.
+ */
 export const TURNSTILE: Sources = {
   "script-src": ["https://challenges.cloudflare.com"],
   "frame-src": ["https://challenges.cloudflare.com"],
@@ -84,8 +88,13 @@ export const SITE: Sources = {
   "frame-ancestors": ["'none'"],
 }
 
-/** Every group that makes up the policy, in the order their sources are written. */
-export const POLICY_GROUPS: readonly Sources[] = [SITE, GOOGLE_TAG, TURNSTILE]
+/** The groups every build's policy has, in the order their sources are written. */
+export const POLICY_GROUPS: readonly Sources[] = [SITE, GOOGLE_TAG]
+
+/** This build's groups: Turnstile's origin only when the site renders its widget (GATSBY_TURNSTILE_SITE_KEY). */
+export function policyGroups(env: NodeJS.ProcessEnv = process.env): readonly Sources[] {
+  return env.GATSBY_TURNSTILE_SITE_KEY?.trim() ? [...POLICY_GROUPS, TURNSTILE] : POLICY_GROUPS
+}
 
 /**
  * The local backend's address (LOCAL_API_URL in supabase/functions/_shared/local-defaults.ts, which

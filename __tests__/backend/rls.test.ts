@@ -20,6 +20,7 @@ const TABLES = [
   "dev_mailbox",
   "rate_limits",
   "spam_attempts",
+  "turnstile_passes",
 ]
 
 beforeAll(async () => {

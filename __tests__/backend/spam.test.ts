@@ -254,6 +254,7 @@ describe("Cloudflare Turnstile", () => {
       secret: "ts-secret",
       response: "token-ok",
       remoteip: "192.0.2.44",
+      idempotency_key: body.submissionId,
     })
     expect(await db.query(`select 1 from leads where submission_id = $1`, [body.submissionId])).toHaveLength(1)
 
@@ -315,6 +316,7 @@ test("the spam settings are validated", () => {
     rateLimitMax: 20,
     rateLimitWindowSeconds: 600,
     turnstileSecretKey: undefined,
+    turnstileVerifyUrl: TURNSTILE_VERIFY_URL,
     trustedProxyHops: 1,
   })
   expect(
@@ -327,4 +329,8 @@ test("the spam settings are validated", () => {
   expect(config({ RATE_LIMIT_MAX: "many" })).toThrow("RATE_LIMIT_MAX")
   expect(config({ RATE_LIMIT_WINDOW_SECONDS: "0" })).toThrow("RATE_LIMIT_WINDOW_SECONDS must be at least 1")
   expect(config({ TURNSTILE_SECRET_KEY: " ts " })().spam.turnstileSecretKey).toBe("ts")
+  expect(config({ TURNSTILE_VERIFY_URL: "http://127.0.0.1:9/siteverify" })().spam.turnstileVerifyUrl).toBe(
+    "http://127.0.0.1:9/siteverify",
+  )
+  expect(config({ TURNSTILE_VERIFY_URL: "not a url" })).toThrow("TURNSTILE_VERIFY_URL must be an http(s) URL")
 })

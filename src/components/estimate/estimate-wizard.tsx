@@ -23,7 +23,9 @@ import {
   type EstimateOutcome,
 } from "../../lib/leads/submit-estimate"
 import { useLeadForm, type SendLead } from "../../lib/leads/use-lead-form"
+import { useTurnstile } from "../../lib/turnstile/use-turnstile"
 import { Honeypot } from "../forms/honeypot"
+import { TurnstileField } from "../forms/turnstile-field"
 import { buttonClass } from "../ui/button-class"
 import { EstimateSteps } from "./estimate-steps"
 import { ThankYou } from "./thank-you"
@@ -88,8 +90,10 @@ function WizardBody({
     goTo(THANK_YOU_STEP)
   }
 
+  const turnstile = useTurnstile("estimate")
   const lead = useLeadForm<Values, EstimateLead, EstimateOutcome>({
     form: "estimate",
+    turnstile,
     lead: (answers: EstimateAnswers) =>
       estimateLead({ ...answers, sameDayService: sameDayAvailable && answers.sameDayService }),
     send: (answers, post, submission) => {
@@ -174,6 +178,7 @@ function WizardBody({
             <EstimateSteps step={step} {...stepView} />
           </fieldset>
           <Honeypot />
+          {step === TOTAL_STEPS && <TurnstileField turnstile={turnstile} />}
           <div className="mt-8 flex items-center justify-between gap-3">
             <button
               type="button"

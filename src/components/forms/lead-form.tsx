@@ -2,9 +2,11 @@ import { Form, Formik, type FormikConfig } from "formik"
 import type { FormEvent, ReactNode } from "react"
 import type { Answer } from "../../lib/leads/lead-outcome"
 import { useLeadForm, type LeadFormConfig, type LeadFormValues } from "../../lib/leads/use-lead-form"
+import { useTurnstile } from "../../lib/turnstile/use-turnstile"
 import { Honeypot } from "./honeypot"
 import { FORM_CARD_CLASS } from "./lead-form-shell"
 import { SubmitButton } from "./submit-button"
+import { TurnstileField } from "./turnstile-field"
 
 export interface LeadFormProps<V extends LeadFormValues, L, A> {
   config: LeadFormConfig<V, L, A>
@@ -37,7 +39,8 @@ export function LeadForm<V extends LeadFormValues, L, A = Answer>({
   large = false,
   children,
 }: LeadFormProps<V, L, A>) {
-  const lead = useLeadForm(config)
+  const turnstile = useTurnstile(config.form)
+  const lead = useLeadForm({ ...config, turnstile })
   return (
     <Formik<V>
       initialValues={initialValues}
@@ -57,6 +60,7 @@ export function LeadForm<V extends LeadFormValues, L, A = Answer>({
         >
           {children}
           <Honeypot />
+          <TurnstileField turnstile={turnstile} />
           <SubmitButton label={submitLabel} busyLabel={busyLabel} busy={lead.submitting} large={large} />
         </Form>
       )}

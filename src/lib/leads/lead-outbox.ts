@@ -5,6 +5,11 @@
  * browser comes back online and while the page stays open, until the backend
  * accepts it or refuses it with a 4xx. The server's idempotency (one record
  * per submissionId) makes every repeat harmless.
+ *
+ * The Turnstile token is never kept (it is single-use, and expires in 300 s): a kept entry goes
+ * without one and the backend accepts it on the pass it remembers for its submission. When the first
+ * send never reached the backend there is no pass; the backend says so (400 naming turnstileToken),
+ * and the entry is kept and sent again with a fresh token from an invisible widget.
  */
 import type { CallResult } from "./api"
 import { OUTBOX_KEY } from "./outbox-key"
@@ -22,6 +27,8 @@ export interface QueuedCall {
   queuedAt: number
   attempts: number
   nextAttemptAt: number
+  /** The backend asked for a Turnstile token: the next try fetches a fresh one first. */
+  needsToken?: boolean
 }
 
 /** What a form gets back: the call's own result, or "queued" when it will be re-sent. */
@@ -33,6 +40,8 @@ export interface OutboxDeps {
   call: Call
   storage: Pick<Storage, "getItem" | "setItem" | "removeItem">
   now: () => number
+  /** A fresh Turnstile token for a kept entry the backend refused without one; null when none can be had now. */
+  turnstileToken?: () => Promise<string | null>
 }
 
 /** A failure worth retrying: no answer at all, a gateway fault, a timeout, a rate limit or a server error. */
@@ -44,6 +53,18 @@ export const retryDelay = (attempts: number) => Math.min(RETRY_BASE_MS * 2 ** Ma
 /** When to try again after `result`: the backoff, or later if the backend asked (Retry-After on a 429 or 503). */
 const nextAttempt = (now: number, attempts: number, result: CallResult) =>
   now + Math.max(retryDelay(attempts), !result.ok && result.reason === "http" ? (result.retryAfterMs ?? 0) : 0)
+
+/** The backend's "no pass for this submission": 400 naming turnstileToken. */
+export const isTurnstileRefusal = (result: CallResult) =>
+  !result.ok &&
+  result.reason === "http" &&
+  result.status === 400 &&
+  typeof result.data?.fields === "object" &&
+  result.data.fields !== null &&
+  "turnstileToken" in result.data.fields
+
+/** The body as kept: never with the token (single-use, short-lived, and not to be left in storage). */
+const keptBody = ({ turnstileToken: _token, ...body }: Record<string, unknown>) => body
 
 const keyOf = (entry: Pick<QueuedCall, "name" | "body">) => `${entry.name}:${String(entry.body.submissionId)}`
 
@@ -96,7 +117,7 @@ export function enqueue(
 ) {
   const entries = readOutbox(deps.storage).filter((e) => keyOf(e) !== keyOf({ name, body }))
   const now = deps.now()
-  entries.push({ name, body, queuedAt: now, attempts: 1, nextAttemptAt: nextAttempt(now, 1, failure) })
+  entries.push({ name, body: keptBody(body), queuedAt: now, attempts: 1, nextAttemptAt: nextAttempt(now, 1, failure) })
   writeOutbox(deps.storage, entries)
 }
 
@@ -111,6 +132,20 @@ export async function sendLead(deps: OutboxDeps, name: string, body: Record<stri
   if (result.ok || !isRetryable(result)) return result
   enqueue(deps, name, body, result)
   return { ok: false, reason: "queued", cause: result }
+}
+
+/** No fresh token could be had (the widget failed or timed out): kept, and tried again after the backoff. */
+const NO_TOKEN: CallResult = { ok: false, reason: "network", message: "No fresh Turnstile token could be had" }
+
+/** A kept entry sent once, with a fresh Turnstile token when `withToken`. */
+async function sendKept(deps: OutboxDeps, entry: QueuedCall, withToken: boolean): Promise<CallResult> {
+  try {
+    const token = withToken && deps.turnstileToken ? await deps.turnstileToken() : undefined
+    if (token === null) return NO_TOKEN
+    return await deps.call(entry.name, token ? { ...entry.body, turnstileToken: token } : entry.body)
+  } catch (error) {
+    return { ok: false, reason: "network", message: error instanceof Error ? error.message : String(error) }
+  }
 }
 
 export interface FlushReport {
@@ -143,14 +178,13 @@ export async function flushOutbox(deps: OutboxDeps, force = false): Promise<Flus
       continue
     }
     if (!force && stored.nextAttemptAt > now) break
-    let result: CallResult
-    try {
-      result = await deps.call(stored.name, stored.body)
-    } catch (error) {
-      result = { ok: false, reason: "network", message: error instanceof Error ? error.message : String(error) }
-    }
+    let result = await sendKept(deps, stored, stored.needsToken === true)
+    // No pass remembered (the first send never arrived): once more now, with a fresh token.
+    if (isTurnstileRefusal(result) && stored.needsToken !== true && deps.turnstileToken)
+      result = await sendKept(deps, stored, true)
+    const needsToken = result === NO_TOKEN || isTurnstileRefusal(result)
     const latest = readOutbox(deps.storage)
-    if (result.ok || !isRetryable(result)) {
+    if (!needsToken && (result.ok || !isRetryable(result))) {
       if (!result.ok) console.error(`[outbox] ${stored.name} refused, not retried`, result)
       writeOutbox(
         deps.storage,
@@ -164,7 +198,9 @@ export async function flushOutbox(deps: OutboxDeps, force = false): Promise<Flus
     writeOutbox(
       deps.storage,
       latest.map((e) =>
-        keyOf(e) === keyOf(stored) ? { ...e, attempts, nextAttemptAt: nextAttempt(deps.now(), attempts, result) } : e,
+        keyOf(e) === keyOf(stored)
+          ? { ...e, attempts, nextAttemptAt: nextAttempt(deps.now(), attempts, result), needsToken }
+          : e,
       ),
     )
     break

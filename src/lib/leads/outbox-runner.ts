@@ -6,7 +6,10 @@
 import { callFunction } from "./api"
 import { flushOutbox, readOutbox, sendLead, type LeadResult, type OutboxDeps } from "./lead-outbox"
 
-const deps = (): OutboxDeps => ({ call: callFunction, storage: window.localStorage, now: Date.now })
+/** Loaded only when a kept entry needs a fresh Turnstile token. */
+const turnstileToken = async () => (await import("../turnstile/outbox-token")).freshTurnstileToken()
+
+const deps = (): OutboxDeps => ({ call: callFunction, storage: window.localStorage, now: Date.now, turnstileToken })
 
 let running: Promise<void> | null = null
 let timer: ReturnType<typeof setTimeout> | undefined

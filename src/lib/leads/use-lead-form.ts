@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from "react"
 import { useToast, type ToastInput } from "../../components/ui/toaster"
 import { trackEvent, trackFormSubmission, type AdsUserData, type TrackingParams } from "../tracking"
+import type { TurnstileGate } from "../turnstile/use-turnstile"
 import { loadContract } from "./contract-loader"
 import type { LeadResult } from "./lead-outbox"
 import { REFUSED, outcomeOf, type Answer, type LeadOutcome } from "./lead-outcome"
@@ -55,6 +56,8 @@ export interface LeadFormConfig<V extends LeadFormValues, L, A> {
   onAccepted?: (answer: A) => void
   onPending?: () => void
   call?: SendLead
+  /** The form's anti-spam widget (use-turnstile.ts): its token goes in every call of the submission. */
+  turnstile?: TurnstileGate
 }
 
 /** The parts of Formik's helpers a submission needs. */
@@ -101,6 +104,7 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
 
   /** form_start, once, on the first focus inside the form. */
   const onFocus = () => {
+    config.turnstile?.start()
     if (started.current) return
     started.current = true
     trackEvent("form_start", { form })
@@ -115,6 +119,9 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
   const onSubmit = async ({ website, ...fields }: V, helpers: LeadFormHelpers) => {
     setSubmitting(true)
     try {
+      // No token yet: the widget says so, and nothing is sent.
+      const turnstileToken = await config.turnstile?.take()
+      if (turnstileToken === null) return
       const lead = config.lead(fields)
       const tracking = config.tracking?.(lead) ?? {}
       trackFormSubmission(form, tracking.params ?? {}, tracking.user)
@@ -124,12 +131,14 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
         const result = await sendSafely(call, form, name, {
           ...body,
           ...submissionFields(current, formFillMs, website),
+          ...(turnstileToken ? { turnstileToken } : {}),
         })
         const outcome = result ? outcomeOf(result) : REFUSED
         if (result && outcome.status === "refused") console.error(`[${form}] ${name} refused`, result)
         return outcome
       }
       const outcome = await config.send(lead, post, current)
+      config.turnstile?.sent(outcome.status === "refused" ? outcome.fields : {})
       if (outcome.status === "accepted") {
         toast(config.notices.accepted(outcome.answer))
         trackEvent("generate_lead", { form, ...tracking.params, ...tracking.accepted })

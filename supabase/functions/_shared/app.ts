@@ -8,7 +8,7 @@
  * (404), method (405), apikey (401), origin (403), content type (415), a
  * flooding address (429, from memory), JSON (400), contract (400), replay of
  * an answered submission (its stored answer), rate limit (429, Postgres),
- * Turnstile (400, 503), honeypot and fill time (a normal-looking answer,
+ * Turnstile (400, 503; passed once per submission and lead, spam/turnstile-pass.ts), honeypot and fill time (a normal-looking answer,
  * stored as spam only), then the lead and its outbox jobs, in one transaction
  * with the call's record (409 for a reused id).
  */
@@ -37,9 +37,12 @@ import { spamReason } from "./spam/bot-checks.ts"
 import { clientAddress } from "./spam/client-ip.ts"
 import { createFloodGuard, type FloodGuard } from "./spam/flood-guard.ts"
 import { takeRateLimit } from "./spam/rate-limit.ts"
-import { verifyTurnstile } from "./spam/turnstile.ts"
+import { checkTurnstile } from "./spam/turnstile-pass.ts"
+import { LEAD_MESSAGES } from "./site-data.generated.ts"
 import { contactMessageInput, estimateRequestInput, fieldErrors, officeLinkInput, simpleLeadInput } from "./validate.ts"
 import { acknowledgeLink, releaseLink } from "./alerts/office-links.ts"
+
+const TURNSTILE_TEXTS = LEAD_MESSAGES.turnstile
 
 export const PUBLIC_FUNCTIONS = [
   "process-contact",
@@ -300,14 +303,24 @@ export function createApp({
     }
     if (spam.turnstileSecretKey) {
       const token = body.turnstileToken
-      const verdict = await verifyTurnstile({ secret: spam.turnstileSecretKey, token, remoteIp: ip, fetchImpl })
+      // Per submission and lead: the wizard's later calls and a kept re-send pass on the first call's verification.
+      const verdict = await checkTurnstile({
+        db,
+        spam: { ...spam, turnstileSecretKey: spam.turnstileSecretKey },
+        key: submission,
+        token,
+        remoteIp: ip,
+        now: ctx.now,
+        fetchImpl,
+      })
       if (verdict === "failed") {
-        const message = token ? "The anti-spam check failed. Please try again." : "Please complete the anti-spam check."
+        // The words the site's forms show next to the widget (data/lead-messages.yaml).
+        const message = token ? TURNSTILE_TEXTS.failed : TURNSTILE_TEXTS.missing
         return fail(c, 400, message, { turnstileToken: message })
       }
       if (verdict === "unavailable") {
         c.header("Retry-After", "30")
-        return fail(c, 503, "We could not run the anti-spam check just now. Please try again in a moment.")
+        return fail(c, 503, TURNSTILE_TEXTS.unavailable)
       }
     }
 

@@ -3,6 +3,7 @@ import { parseOnCall, type OnCallContact } from "./alerts/on-call.ts"
 import { hmacSha256Hex } from "./crypto.ts"
 import { LOCAL_ANON_KEY } from "./local-defaults.ts"
 import { COMPANY } from "./site-data.generated.ts"
+import { TURNSTILE_VERIFY_URL } from "./spam/turnstile.ts"
 export const DEFAULT_ALLOWED_ORIGINS = [
   "http://localhost:9000",
   "http://127.0.0.1:9000",
@@ -87,6 +88,8 @@ export interface SpamConfig {
   rateLimitWindowSeconds: number
   /** Cloudflare Turnstile is verified server-side only when this is set. */
   turnstileSecretKey?: string
+  /** Where tokens are verified: Cloudflare's siteverify unless TURNSTILE_VERIFY_URL says otherwise (tests, the local stand-in). */
+  turnstileVerifyUrl: string
   /**
    * Proxies in front of the function that each append the peer's address to X-Forwarded-For; the
    * visitor is the entry this many from the right (0: the socket's address, X-Forwarded-For ignored).
@@ -149,6 +152,13 @@ function twilioFromEnv(env: Env): TwilioConfig | undefined {
   }
 }
 
+function verifyUrlFromEnv(env: Env): string {
+  const raw = optional(env, "TURNSTILE_VERIFY_URL") ?? TURNSTILE_VERIFY_URL
+  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(raw))
+    throw new Error(`TURNSTILE_VERIFY_URL must be an http(s) URL such as ${TURNSTILE_VERIFY_URL} (got "${raw}")`)
+  return raw
+}
+
 function siteUrlFromEnv(env: Env, fallback: string): string {
   const raw = (optional(env, "SITE_URL") ?? fallback).replace(/\/+$/, "")
   if (!/^https?:\/\/[^/\s]+$/.test(raw))
@@ -200,6 +210,7 @@ export function configFromEnv(
       rateLimitMax: positiveInt(env, "RATE_LIMIT_MAX", 20),
       rateLimitWindowSeconds: atLeastOne(env, "RATE_LIMIT_WINDOW_SECONDS", 600),
       turnstileSecretKey: optional(env, "TURNSTILE_SECRET_KEY"),
+      turnstileVerifyUrl: verifyUrlFromEnv(env),
       trustedProxyHops: positiveInt(
         env,
         "TRUSTED_PROXY_HOPS",

@@ -151,6 +151,14 @@ export const LEAD_MESSAGES = {
     "booking": "Your $49 visit has been booked! We'll call you within 24 hours.",
     "callback": "We'll call you within 5-10 minutes during business hours."
   },
+  "turnstile": {
+    "label": "Anti-spam check",
+    "description": "Cloudflare checks that you are a person. It usually finishes by itself; if it asks, tick the box.",
+    "missing": "Please complete the anti-spam check.",
+    "failed": "The anti-spam check failed. Please try again.",
+    "unavailable": "We could not run the anti-spam check just now. Please try again in a moment.",
+    "notLoaded": "The anti-spam check could not load. Please reload the page, or call us."
+  },
   "companyEmail": {
     "contactSubject": "New website message from {name}",
     "leadSubject": "New {kindLabel} from {name}",

@@ -1,0 +1,74 @@
+/**
+ * Turnstile for a submission, not for a request. A token is single-use at Cloudflare, yet one
+ * submission makes several calls: the wizard's three share one submissionId and one token, and the
+ * browser re-sends a kept submission later, when its token has expired or was never sent. A passed
+ * verification is remembered per (submissionId, leadHash), so those calls pass without a new token,
+ * while another lead under the same id (another leadHash) must pass on its own.
+ */
+import type { SpamConfig } from "../config.ts"
+import type { Db } from "../db.ts"
+import { verifyTurnstile, type TurnstileVerdict } from "./turnstile.ts"
+
+/** As long as the browser's outbox keeps a submission (lead-outbox.ts MAX_AGE_MS): no re-send comes later. */
+export const TURNSTILE_PASS_MAX_AGE_MS = 7 * 24 * 60 * 60_000
+/** Old passes are cleared at most this often per process, so the table stays small without a cron job. */
+const PURGE_EVERY_MS = 60 * 60_000
+
+let purgedAt = Number.NEGATIVE_INFINITY
+
+/** The submission as the pass is keyed: its id and the hash of its lead (app.ts submissionOf). */
+export interface PassKey {
+  id: string
+  leadHash: string
+}
+
+const cutoff = (now: Date) => new Date(now.getTime() - TURNSTILE_PASS_MAX_AGE_MS).toISOString()
+
+export async function hasTurnstilePass(db: Pick<Db, "query">, key: PassKey, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from turnstile_passes where submission_id = $1 and lead_hash = $2 and passed_at > $3::timestamptz`,
+    [key.id, key.leadHash, cutoff(now)],
+  )
+  return rows.length > 0
+}
+
+export async function rememberTurnstilePass(db: Pick<Db, "query">, key: PassKey, now: Date): Promise<void> {
+  await db.query(
+    `insert into turnstile_passes (submission_id, lead_hash, passed_at) values ($1, $2, $3::timestamptz)
+     on conflict (submission_id, lead_hash) do update set passed_at = excluded.passed_at`,
+    [key.id, key.leadHash, now.toISOString()],
+  )
+  if (now.getTime() - purgedAt >= PURGE_EVERY_MS) {
+    purgedAt = now.getTime()
+    await db.query(`delete from turnstile_passes where passed_at <= $1::timestamptz`, [cutoff(now)])
+  }
+}
+
+/**
+ * The verdict for this call: a remembered pass of the same submission and lead, or else the token
+ * verified at siteverify (with the submissionId as idempotency key, so Cloudflare accepts the same
+ * token again for the same submission) and remembered when it passes. Remembered before the lead is
+ * stored: a send that then fails on our side is re-sent by the browser without a usable token.
+ */
+export async function checkTurnstile(options: {
+  db: Pick<Db, "query">
+  spam: SpamConfig & { turnstileSecretKey: string }
+  key: PassKey
+  token: string | undefined
+  remoteIp: string | null
+  now: Date
+  fetchImpl?: typeof fetch
+}): Promise<TurnstileVerdict> {
+  const { db, spam, key, now } = options
+  if (await hasTurnstilePass(db, key, now)) return "passed"
+  const verdict = await verifyTurnstile({
+    secret: spam.turnstileSecretKey,
+    token: options.token,
+    remoteIp: options.remoteIp,
+    idempotencyKey: key.id,
+    verifyUrl: spam.turnstileVerifyUrl,
+    fetchImpl: options.fetchImpl,
+  })
+  if (verdict === "passed") await rememberTurnstilePass(db, key, now)
+  return verdict
+}
