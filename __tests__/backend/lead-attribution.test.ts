@@ -10,13 +10,15 @@ import { createApp } from "../../supabase/functions/_shared/app"
 import { loadSubject } from "../../supabase/functions/_shared/alerts/subject"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
+import { estimateRequestSchema } from "../../supabase/functions/_shared/contract"
+import { consentText } from "../../supabase/functions/_shared/consent"
 import { intakeFor } from "../../supabase/functions/_shared/intakes"
 import { estimateIntake, type RequestContext } from "../../supabase/functions/_shared/leads"
 import { escapeHtml } from "../../supabase/functions/_shared/mail/escape"
 import { companyNotification } from "../../supabase/functions/_shared/mail/templates"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import type { LeadRow } from "../../supabase/functions/_shared/rows"
-import { LEAD_CONSENT } from "../../supabase/functions/_shared/site-data.generated"
+import { COMPANY, LEAD_CONSENT } from "../../supabase/functions/_shared/site-data.generated"
 import { fakeServer, type FakeServer } from "./fake-servers"
 import { bodies, counts, freshDb, officeClosed, post, testConfig, type AppUnderTest } from "./helpers"
 
@@ -63,7 +65,7 @@ const ATTRIBUTION = { first: FIRST, last: LAST }
 const AGREED_AT = "2026-11-22T15:00:00.000Z"
 const SMS = { version: LEAD_CONSENT.sms.current, at: AGREED_AT }
 const CONSENT = { version: LEAD_CONSENT.current, at: AGREED_AT, sms: SMS }
-const CONSENT_SENTENCE = LEAD_CONSENT.versions.find((v) => v.id === LEAD_CONSENT.current)?.text ?? "(missing)"
+const CONSENT_SENTENCE = consentText(LEAD_CONSENT.current, COMPANY.name)
 
 /** The blocks the office must read, word for word (times on the office's New York clock). */
 const ORIGIN_TEXT = [
@@ -150,7 +152,7 @@ async function submitted({ table, calls }: Form): Promise<OriginColumns> {
   const rows = await db.query<OriginColumns>(
     `select id, attribution, consent_version, consent_at, sms_consent_version, sms_consent_at from ${table}
      where submission_id = $1`,
-    [calls[0]?.body.submissionId],
+    [calls[0]!.body.submissionId],
   )
   expect(rows).toHaveLength(1)
   expect([...references]).toEqual([rows[0]?.id])
@@ -200,7 +202,11 @@ describe.each(FORM_NAMES)("the %s form", (formName) => {
   test("consent without the SMS opt-in stores no SMS consent, and the e-mail says No", async () => {
     const f = form({ attribution: ATTRIBUTION, consent: { version: CONSENT.version, at: AGREED_AT } })
     const row = await submitted(f)
-    expect(row).toMatchObject({ consent_version: LEAD_CONSENT.current, sms_consent_version: null, sms_consent_at: null })
+    expect(row).toMatchObject({
+      consent_version: LEAD_CONSENT.current,
+      sms_consent_version: null,
+      sms_consent_at: null,
+    })
     expect((await companyEmail(f.calls[0]!.body.submissionId)).text).toContain("\nText messages: No\n")
   })
 
@@ -257,7 +263,7 @@ describe("the wizard's CRM forward", () => {
     // Over HTTP such a call is a reused id (409); the intake itself must keep the row's origin all the same.
     const { attribution: _a, consent: _c, ...bare } = f.calls[1]!.body
     const ctx: RequestContext = { config, userAgent: null, ipHash: null, now: officeClosed() }
-    const request = { ...bodies.estimateRequest(), ...bare }
+    const request = estimateRequestSchema.validateSync({ ...bodies.estimateRequest(), ...bare })
     await db.transaction((tx) => estimateIntake(request).store(tx, ctx))
     const [row] = await db.query<OriginColumns>(
       `select attribution, consent_version, sms_consent_version from leads where submission_id = $1`,
@@ -267,6 +273,26 @@ describe("the wizard's CRM forward", () => {
       attribution: ATTRIBUTION,
       consent_version: LEAD_CONSENT.current,
       sms_consent_version: LEAD_CONSENT.sms.current,
+    })
+  })
+
+  test("a later call that carries them fills a row the first call left without", async () => {
+    const ctx: RequestContext = { config, userAgent: null, ipHash: null, now: officeClosed() }
+    const bare = estimateRequestSchema.validateSync(bodies.estimateRequest())
+    await db.transaction((tx) => estimateIntake(bare).store(tx, ctx))
+    const full = { ...bare, attribution: ATTRIBUTION, consent: CONSENT }
+    await db.transaction((tx) => estimateIntake(full).store(tx, ctx))
+    const [row] = await db.query<OriginColumns>(
+      `select attribution, consent_version, consent_at, sms_consent_version, sms_consent_at from leads
+       where submission_id = $1`,
+      [bare.submissionId],
+    )
+    expect(row).toEqual({
+      attribution: ATTRIBUTION,
+      consent_version: LEAD_CONSENT.current,
+      consent_at: new Date(AGREED_AT),
+      sms_consent_version: LEAD_CONSENT.sms.current,
+      sms_consent_at: new Date(AGREED_AT),
     })
   })
 })
@@ -353,7 +379,7 @@ type Forgery = { attribution?: unknown; consent?: unknown; field: string }
 const forgery: fc.Arbitrary<Forgery> = fc.oneof(
   // One bad value in a touch.
   fc.tuple(fc.constantFrom("first", "last"), forgedTouchValue).map(([touch, { field, value }]) => ({
-    attribution: { ...ATTRIBUTION, [touch]: { ...ATTRIBUTION[touch as "first" | "last"], [field]: value } },
+    attribution: { ...ATTRIBUTION, [touch]: { ...ATTRIBUTION[touch], [field]: value } },
     field: `attribution.${touch}.${field}`,
   })),
   // An unknown key in a touch, or in the attribution itself.
@@ -361,7 +387,7 @@ const forgery: fc.Arbitrary<Forgery> = fc.oneof(
     .tuple(fc.constantFrom("first", "last"), fc.constantFrom("utm_id", "valueOf", "__proto__", "constructor", "x"))
     .map(([touch, key]) => ({
       attribution: JSON.parse(
-        JSON.stringify({ ...ATTRIBUTION, [touch]: { ...ATTRIBUTION[touch as "first" | "last"] } }).replace(
+        JSON.stringify({ ...ATTRIBUTION, [touch]: { ...ATTRIBUTION[touch] } }).replace(
           `"${touch}":{`,
           `"${touch}":{${JSON.stringify(key)}:"x",`,
         ),

@@ -34,7 +34,6 @@ export const LANDING_PATH_MAX_LENGTH = 500
 export const LANDING_PATH_PATTERN = /^\/[^\s?#]*$/
 
 /** Control and format characters (newlines, bidi overrides, zero-width) have no place in a campaign value. */
-// eslint-disable-next-line no-control-regex
 const UNPRINTABLE = /[\p{Cc}\p{Cf}\u2028\u2029]/u
 const UNPRINTABLE_ALL = new RegExp(UNPRINTABLE.source, "gu")
 

@@ -40,8 +40,8 @@ export const touchRows = (touch: NonNullable<Touch>): Array<[string, string]> =>
 export function originSections({ attribution, consent }: LeadOrigin): EmailSection[] {
   const touches: EmailSection[] = attribution
     ? [
-        { heading: ORIGIN.firstTouch, level: 3, rows: attribution.first ? touchRows(attribution.first) : [] },
-        { heading: ORIGIN.lastTouch, level: 3, rows: attribution.last ? touchRows(attribution.last) : [] },
+        { heading: ORIGIN.firstTouch, level: 3, rows: touchRows(attribution.first) },
+        { heading: ORIGIN.lastTouch, level: 3, rows: touchRows(attribution.last) },
       ]
     : []
   const sms = consent?.sms
