@@ -82,6 +82,10 @@ export async function recordSpam(
   return row.id
 }
 
+/** Columns sent as JSON text and cast, one way for PGlite and postgres.js alike. */
+const JSON_COLUMNS: ReadonlySet<string> = new Set(["pests", "attribution"])
+const placeholder = (name: string, n: number) => (JSON_COLUMNS.has(name) ? `$${n}::text::jsonb` : `$${n}`)
+
 /** The origin columns a later call of a wizard submission fills only where an earlier one left nothing. */
 const KEEP_EARLIER = ORIGIN_COLUMNS.map((name) => `${name} = coalesce(leads.${name}, excluded.${name})`).join(", ")
 
@@ -102,7 +106,7 @@ async function upsertLead(
   }
   const names = Object.keys(columns)
   const values = Object.values(columns).map((v) => (v === undefined || v === "" ? null : v))
-  const placeholders = names.map((name, i) => (JSON_COLUMNS.has(name) ? `$${i + 1}::text::jsonb` : `$${i + 1}`))
+  const placeholders = names.map((name, i) => placeholder(name, i + 1))
   // A wizard submission's calls share the row: the first call that carries the origin fills it, none erases it.
   const [row] = await tx.query<Pick<LeadRow, "id">>(
     `insert into leads (${names.join(", ")}) values (${placeholders.join(", ")})
@@ -114,8 +118,6 @@ async function upsertLead(
   if (!row) throw new Error("the lead was not stored")
   return row.id
 }
-
-const JSON_COLUMNS: ReadonlySet<string> = new Set(["pests", "attribution"])
 
 const estimateColumns = (b: EstimateLead | EstimateRequest): LeadInsert => ({
   kind: "estimate",
@@ -252,7 +254,7 @@ export const contactIntake = (body: ContactMessage): Intake => ({
     const origin = originColumns(body)
     const [row] = await tx.query<Pick<ContactMessageRow, "id">>(
       `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, ${ORIGIN_COLUMNS.join(", ")})
-       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9, $10, $11, $12) returning id`,
+       values ($1, $2, $3, $4, $5, $6, $7, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 8)).join(", ")}) returning id`,
       [
         body.submissionId,
         body.name,
