@@ -8,6 +8,7 @@
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import type { PGlite } from "@electric-sql/pglite"
 import { sha256Hex } from "../../supabase/functions/_shared/crypto"
+import { LEAD_CONSENT } from "../../supabase/functions/_shared/site-data.generated"
 import { fakeServer } from "./fake-servers"
 import { ANON_KEY, bodies, freshDb } from "./helpers"
 import { serveUnderDeno as serveFunction, spawnDeno, stopDenoFunctions } from "./deno-server"
@@ -183,6 +184,38 @@ test("under Deno, odd but real input is stored whole: broken Unicode and NUL rep
   expect((await post(bot)).status).toBe(200)
   const spam = await pg.query(`select reason from spam_attempts where submission_id = $1`, [bot.submissionId])
   expect(spam.rows).toEqual([{ reason: "impossible_fill_time" }])
+})
+
+test("under Deno, a lead with its attribution and consent is accepted and stores them, the attribution as a JSON object", async () => {
+  const url = await serveUnderDeno("process-simple-lead")
+  const at = "2026-11-20T14:05:00.000Z"
+  const attribution = {
+    first: { referrer: "www.google.com", landing_path: "/", at },
+    last: { utm_source: "google", utm_medium: "cpc", utm_campaign: "spring-ants", gclid: "Cj0KCQiA-abc_123", at },
+  }
+  const consent = { version: LEAD_CONSENT.current, at, sms: { version: LEAD_CONSENT.sms.current, at } }
+  const lead = { ...bodies.booking(), attribution, consent }
+  const response = await fetch(`${url}/process-simple-lead`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: ANON_KEY },
+    body: JSON.stringify(lead),
+  })
+  expect(response.status).toBe(200)
+  const { rows } = await pg.query(
+    `select jsonb_typeof(attribution) as shape, attribution, consent_version, sms_consent_version,
+            consent_at = $2::timestamptz as agreed_then
+     from leads where submission_id = $1`,
+    [lead.submissionId, at],
+  )
+  expect(rows).toEqual([
+    {
+      shape: "object",
+      attribution,
+      consent_version: LEAD_CONSENT.current,
+      sms_consent_version: LEAD_CONSENT.sms.current,
+      agreed_then: true,
+    },
+  ])
 })
 
 // Last in this file: the woken run goes on delivering in the background, and no later test may query PGlite meanwhile.

@@ -34,18 +34,20 @@ export const LANDING_PATH_MAX_LENGTH = 500
 export const LANDING_PATH_PATTERN = /^\/[^\s?#]*$/
 
 /** Control and format characters (newlines, bidi overrides, zero-width) have no place in a campaign value. */
-// eslint-disable-next-line no-control-regex
 const UNPRINTABLE = /[\p{Cc}\p{Cf}\u2028\u2029]/u
 const UNPRINTABLE_ALL = new RegExp(UNPRINTABLE.source, "gu")
 
 const isUtm = (param: CampaignParam) => param.startsWith("utm_")
 
+// Strict: a number or a list sent for a text value is refused, not turned into text.
 const utmValue = () =>
   string()
+    .strict()
     .max(UTM_MAX_LENGTH, `Must be at most ${UTM_MAX_LENGTH} characters`)
     .test("printable", "Must not contain control characters", (value) => !value || !UNPRINTABLE.test(value))
 const clickId = () =>
   string()
+    .strict()
     .max(CLICK_ID_MAX_LENGTH, `Must be at most ${CLICK_ID_MAX_LENGTH} characters`)
     .matches(CLICK_ID_PATTERN, "Must be letters, digits, -, _, . or ~")
 
@@ -57,12 +59,15 @@ const campaignShape = Object.fromEntries(
 export const touchSchema = object({
   ...campaignShape,
   referrer: string()
+    .strict()
     .max(REFERRER_MAX_LENGTH, `Must be at most ${REFERRER_MAX_LENGTH} characters`)
     .matches(REFERRER_PATTERN, "Must be a host name"),
   landing_path: string()
+    .strict()
     .max(LANDING_PATH_MAX_LENGTH, `Must be at most ${LANDING_PATH_MAX_LENGTH} characters`)
     .matches(LANDING_PATH_PATTERN, "Must be a path on this site"),
   at: string()
+    .strict()
     .required("The time of the visit is required")
     .test("iso-time", "Must be a UTC time like 2026-11-23T10:00:00.000Z", isIsoInstant),
 })

@@ -11,13 +11,16 @@ import { LEAD_CONSENT } from "./site-data.generated.ts"
 export const CONSENT_VERSIONS: readonly string[] = LEAD_CONSENT.versions.map((v) => v.id)
 export const SMS_CONSENT_VERSIONS: readonly string[] = LEAD_CONSENT.sms.versions.map((v) => v.id)
 
+// Strict: a number or a list sent for a text value is refused, not turned into text.
 const agreedAt = () =>
   string()
+    .strict()
     .required("The time of consent is required")
     .test("iso-time", "Must be a UTC time like 2026-11-23T10:00:00.000Z", isIsoInstant)
 
 export const smsConsentSchema = object({
   version: string()
+    .strict()
     .required("The SMS consent version is required")
     .oneOf([...SMS_CONSENT_VERSIONS], "Unknown SMS consent version"),
   at: agreedAt(),
@@ -28,6 +31,7 @@ export const smsConsentSchema = object({
 
 export const consentSchema = object({
   version: string()
+    .strict()
     .required("The consent version is required")
     .oneOf([...CONSENT_VERSIONS], "Unknown consent version"),
   at: agreedAt(),

@@ -30,6 +30,7 @@ import { scheduleSpamDigest } from "./alerts/spam-review.ts"
 import { enqueueJobs, type NewJob } from "./outbox.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
 import type { ContactMessageRow, LeadInsert, LeadRow, SpamAttemptRow } from "./rows.ts"
+import { ORIGIN_COLUMNS, originColumns, type LeadOrigin } from "./lead-origin.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "./site-data.generated.ts"
 
 export interface RequestContext {
@@ -81,21 +82,36 @@ export async function recordSpam(
   return row.id
 }
 
-async function upsertLead(tx: Db, submissionId: string, lead: LeadInsert, ctx: RequestContext): Promise<string> {
+/** Columns sent as JSON text and cast, one way for PGlite and postgres.js alike. */
+const JSON_COLUMNS: ReadonlySet<string> = new Set(["pests", "attribution"])
+const placeholder = (name: string, n: number) => (JSON_COLUMNS.has(name) ? `$${n}::text::jsonb` : `$${n}`)
+
+/** The origin columns a later call of a wizard submission fills only where an earlier one left nothing. */
+const KEEP_EARLIER = ORIGIN_COLUMNS.map((name) => `${name} = coalesce(leads.${name}, excluded.${name})`).join(", ")
+
+async function upsertLead(
+  tx: Db,
+  submissionId: string,
+  lead: LeadInsert,
+  origin: LeadOrigin,
+  ctx: RequestContext,
+): Promise<string> {
   const columns: Record<string, SqlParam | undefined> = {
     ...lead,
     pests: JSON.stringify(lead.pests ?? []),
+    ...originColumns(origin),
     submission_id: submissionId,
     user_agent: ctx.userAgent,
     ip_hash: ctx.ipHash,
   }
   const names = Object.keys(columns)
   const values = Object.values(columns).map((v) => (v === undefined || v === "" ? null : v))
-  const placeholders = names.map((name, i) => (name === "pests" ? `$${i + 1}::text::jsonb` : `$${i + 1}`))
+  const placeholders = names.map((name, i) => placeholder(name, i + 1))
+  // A wizard submission's calls share the row: the first call that carries the origin fills it, none erases it.
   const [row] = await tx.query<Pick<LeadRow, "id">>(
     `insert into leads (${names.join(", ")}) values (${placeholders.join(", ")})
      on conflict (submission_id) do update
-       set account_id = coalesce(excluded.account_id, leads.account_id), updated_at = now()
+       set account_id = coalesce(excluded.account_id, leads.account_id), ${KEEP_EARLIER}, updated_at = now()
      returning id`,
     values,
   )
@@ -220,6 +236,9 @@ export function crmPayload(body: EstimateRequest, leadId: string) {
       sameDayService: body.sameDayService,
       quickKnock: body.quickKnock,
     },
+    // As the contract has them; null for a lead sent before the forms carried them.
+    attribution: body.attribution ?? null,
+    consent: body.consent ?? null,
   }
 }
 
@@ -232,10 +251,20 @@ export const contactIntake = (body: ContactMessage): Intake => ({
     error: null,
   }),
   store: async (tx, ctx) => {
+    const origin = originColumns(body)
     const [row] = await tx.query<Pick<ContactMessageRow, "id">>(
-      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash)
-       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-      [body.submissionId, body.name, body.email, body.phone, body.message, ctx.userAgent, ctx.ipHash],
+      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, ${ORIGIN_COLUMNS.join(", ")})
+       values ($1, $2, $3, $4, $5, $6, $7, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 8)).join(", ")}) returning id`,
+      [
+        body.submissionId,
+        body.name,
+        body.email,
+        body.phone,
+        body.message,
+        ctx.userAgent,
+        ctx.ipHash,
+        ...ORIGIN_COLUMNS.map((name) => origin[name]),
+      ],
     )
     if (!row) throw new Error("the message was not stored")
     await enqueueJobs(
@@ -276,7 +305,7 @@ function storedLead(
   return {
     answer: answered(message),
     store: async (tx, ctx) => {
-      const leadId = await upsertLead(tx, submissionId, columns, ctx)
+      const leadId = await upsertLead(tx, submissionId, columns, notice.body, ctx)
       await enqueueJobs(
         tx,
         [companyJob(submissionId, notice, { record: "lead", id: leadId }, ctx), ...more(leadId, ctx)],

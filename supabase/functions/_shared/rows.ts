@@ -4,6 +4,7 @@
  * (`q.query<Pick<LeadRow, "id">>`), never an inline shape. A column that may be null is `| null`;
  * timestamptz arrives as a Date, jsonb parsed, smallint and integer as numbers.
  */
+import type { Attribution } from "./attribution.ts"
 import type { SimpleLeadKind, SuccessAnswer } from "./contract.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
 
@@ -17,6 +18,13 @@ export interface ContactMessageRow {
   email: string
   phone: string
   message: string
+  /** The first and last campaign touch as received (attribution.ts); null for a lead sent before forms carried it. */
+  attribution: Attribution | null
+  /** The consent sentence's version and when it was agreed to; the SMS opt-in's only when ticked. */
+  consent_version: string | null
+  consent_at: Date | null
+  sms_consent_version: string | null
+  sms_consent_at: Date | null
   user_agent: string | null
   ip_hash: string | null
   /** When the office was first alerted (the first alert delivered), and who acknowledged it when (its "I'm on it" link). */
@@ -53,6 +61,13 @@ export interface LeadRow {
   utm_source: string | null
   utm_campaign: string | null
   utm_term: string | null
+  /** The first and last campaign touch as received (attribution.ts); null for a lead sent before forms carried it. */
+  attribution: Attribution | null
+  /** The consent sentence's version and when it was agreed to; the SMS opt-in's only when ticked. */
+  consent_version: string | null
+  consent_at: Date | null
+  sms_consent_version: string | null
+  sms_consent_at: Date | null
   user_agent: string | null
   ip_hash: string | null
   /** When the office was first alerted (the first alert delivered), and who acknowledged it when (its "I'm on it" link). */

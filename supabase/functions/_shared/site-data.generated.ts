@@ -168,6 +168,37 @@ export const LEAD_MESSAGES = {
       "estimate": "estimate request",
       "booking": "$49 Scarsdale booking",
       "callback": "offer callback request"
+    },
+    "origin": {
+      "heading": "Where this lead came from",
+      "firstTouch": "First visit",
+      "lastTouch": "Last campaign visit",
+      "none": "Not recorded (this lead was sent before the website kept where leads come from).",
+      "touchLabels": {
+        "utm_source": "Source",
+        "utm_medium": "Medium",
+        "utm_campaign": "Campaign",
+        "utm_term": "Term",
+        "utm_content": "Content",
+        "gclid": "Google Ads click id (gclid)",
+        "gbraid": "Google Ads click id (gbraid)",
+        "wbraid": "Google Ads click id (wbraid)",
+        "fbclid": "Facebook click id (fbclid)",
+        "msclkid": "Microsoft Ads click id (msclkid)",
+        "referrer": "Referred by",
+        "landing_path": "Landing page",
+        "at": "When"
+      }
+    },
+    "consent": {
+      "heading": "Consent",
+      "agreed": "Agreed to",
+      "version": "Version",
+      "at": "Agreed at",
+      "sms": "Text messages",
+      "smsYes": "Yes: version {version}, agreed at {at}",
+      "smsNo": "No",
+      "none": "Not recorded (this lead was sent before the website kept consent)."
     }
   },
   "customerEmail": {

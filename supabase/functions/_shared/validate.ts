@@ -5,11 +5,11 @@
  * broken Unicode is repaired (json-input.ts). Yup trusts the shape of what it validates; a hostile
  * body made it throw (a 500) instead of failing: a key named like an Object.prototype member
  * ("valueOf") or an object with its own non-function toString. So unknown keys are named here and
- * left out, and nested objects (which no field accepts) are handed to Yup as plain `{}`, which it
- * refuses cleanly.
+ * left out, at every level the schema has objects (attribution, consent), and any other nested
+ * object (which no field accepts) is handed to Yup as plain `{}`, which it refuses cleanly.
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec"
-import { ValidationError, type AnyObjectSchema, type InferType } from "yup"
+import { ValidationError, type AnyObjectSchema, type InferType, type SchemaDescription } from "yup"
 import {
   contactMessageSchema,
   estimateLeadSchema,
@@ -49,17 +49,44 @@ const defuse = (value: unknown): unknown => (Array.isArray(value) ? value.map(de
 
 type Check<T> = (body: unknown) => Promise<Result<T>>
 
+/** What the schema says a level takes: its fields when it is an object, nothing otherwise. */
+type Shape = ReadonlyMap<string, Shape> | null
+
+const isDescribedObject = (d: unknown): d is SchemaDescription & { fields: Record<string, unknown> } =>
+  isRecord(d) && d.type === "object" && isRecord(d.fields)
+
+const shapeOf = (description: unknown): Shape =>
+  isDescribedObject(description)
+    ? new Map(Object.entries(description.fields).map(([key, field]) => [key, shapeOf(field)]))
+    : null
+
+/**
+ * The value with only the keys its shape knows, at every object level of the schema (an object a
+ * field does not take becomes `{}`); each unknown key is an issue named by its full path
+ * ("attribution.first.utm_foo").
+ */
+function known(value: unknown, shape: Shape, path: string, unknownIssues: Issue[]): unknown {
+  if (shape === null || !isRecord(value)) return defuse(value)
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, child]) => {
+      const field = path ? `${path}.${key}` : key
+      const childShape = shape.get(key)
+      if (childShape === undefined) {
+        unknownIssues.push(issue(field, "Unknown field"))
+        return []
+      }
+      return [[key, known(child, childShape, field, unknownIssues)]]
+    }),
+  )
+}
+
 /** Checks a shallow, well-formed body against one object schema: Yup's issues by its path ("pests[1]"), then the unknown keys. */
 function shapeCheck<S extends AnyObjectSchema>(schema: S): Check<InferType<S>> {
-  const known = new Set(Object.keys(schema.describe().fields))
+  const shape = shapeOf(schema.describe())
   return async (body) => {
-    const unknown = isRecord(body) ? Object.keys(body).filter((key) => !known.has(key)) : []
-    const unknownIssues = unknown.map((key) => issue(key, "Unknown field"))
-    const input = isRecord(body)
-      ? Object.fromEntries(
-          Object.entries(body).flatMap(([key, value]) => (known.has(key) ? [[key, defuse(value)]] : [])),
-        )
-      : body
+    const unknownIssues: Issue[] = []
+    // The body itself is not defused: a body that is not an object is Yup's to refuse as it is.
+    const input = isRecord(body) ? known(body, shape, "", unknownIssues) : body
     try {
       const value = await schema.validate(input, { abortEarly: false })
       return unknownIssues.length > 0 ? { issues: unknownIssues } : { value }

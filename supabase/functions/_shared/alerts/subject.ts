@@ -68,6 +68,7 @@ const LEAD_COLUMNS = [
   "utm_source",
   "utm_campaign",
   "utm_term",
+  "attribution",
   "created_at",
   "acknowledged_at",
   "acknowledged_by",
@@ -79,6 +80,7 @@ const MESSAGE_COLUMNS = [
   "name",
   "phone",
   "message",
+  "attribution",
   "created_at",
   "acknowledged_at",
   "acknowledged_by",
@@ -95,8 +97,20 @@ function leadRequest(row: LeadSubjectRow): string {
   return [row.special_offer, row.city, row.notes].filter(Boolean).join(" · ")
 }
 
+/**
+ * The campaign that brought the lead: the last touch's source, medium and campaign when it has any;
+ * otherwise the offer callback's own utm values (SPEC §7), which older leads carry alone.
+ */
+function campaignOf(row: Partial<Pick<LeadRow, "attribution" | "utm_source" | "utm_campaign" | "utm_term">>): string {
+  const last = row.attribution?.last
+  const touch = [last?.utm_source, last?.utm_medium, last?.utm_campaign].filter(Boolean)
+  const flat = [row.utm_source, row.utm_campaign, row.utm_term].filter(Boolean)
+  return (touch.length ? touch : flat).join(" / ")
+}
+
+const withCampaign = (label: string, campaign: string) => `${label}${campaign ? ` (${campaign})` : ""}`
+
 function fromLead(row: LeadSubjectRow): AlertSubject {
-  const campaign = [row.utm_source, row.utm_campaign, row.utm_term].filter(Boolean).join(" / ")
   return {
     record: "lead",
     id: row.id,
@@ -105,7 +119,7 @@ function fromLead(row: LeadSubjectRow): AlertSubject {
     phone: oneLine(row.phone, 40),
     tel: telUri(row.phone),
     request: oneLine(leadRequest(row), 160),
-    source: oneLine(`${sourceLabel(row.source)}${campaign ? ` (${campaign})` : ""}`, 120),
+    source: oneLine(withCampaign(sourceLabel(row.source), campaignOf(row)), 120),
     receivedAt: row.created_at,
     acknowledgedAt: row.acknowledged_at,
     acknowledgedBy: row.acknowledged_by,
@@ -120,7 +134,7 @@ const fromMessage = (row: MessageSubjectRow): AlertSubject => ({
   phone: oneLine(row.phone, 40),
   tel: telUri(row.phone),
   request: oneLine(row.message, 160),
-  source: sourceLabel("contact"),
+  source: oneLine(withCampaign(sourceLabel("contact"), campaignOf(row)), 120),
   receivedAt: row.created_at,
   acknowledgedAt: row.acknowledged_at,
   acknowledgedBy: row.acknowledged_by,

@@ -19,9 +19,50 @@ export interface EmailContent {
   rows: ReadonlyArray<readonly [label: string, value: string]>
   steps?: readonly string[]
   signOff?: string
+  /** Headed blocks after the rows (a heading of level 3 sits under the level-2 one before it). */
+  sections?: readonly EmailSection[]
   /** Buttons under the intro (in the text version, "label: address" lines): the office's one-tap links. */
   actions?: ReadonlyArray<{ label: string; href: string }>
 }
+
+export interface EmailSection {
+  heading: string
+  level: 2 | 3
+  /** A sentence under the heading, for a block with nothing to list. */
+  note?: string
+  rows: ReadonlyArray<readonly [label: string, value: string]>
+}
+
+const ROW_STYLE = "border-bottom:1px solid #e2e8f0"
+const tableHtml = (rows: ReadonlyArray<readonly [string, string]>) =>
+  `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">
+${rows
+  .map(
+    ([label, value]) =>
+      `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;${ROW_STYLE};width:40%">${escapeHtml(label)}</th><td style="padding:6px 0;${ROW_STYLE};white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+  )
+  .join("\n")}
+</table>`
+
+const sectionHtml = ({ heading, level, note, rows }: EmailSection) => {
+  const size = level === 2 ? 18 : 15
+  const visible = rows.filter(([, value]) => value !== "")
+  return [
+    `<h${level} style="margin:16px 0 8px;font-size:${size}px;color:#0b6138">${escapeHtml(heading)}</h${level}>`,
+    note ? `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(note)}</p>` : "",
+    visible.length ? tableHtml(visible) : "",
+  ]
+    .filter(Boolean)
+    .join("\n")
+}
+
+const sectionText = ({ heading, level, note, rows }: EmailSection) => [
+  "",
+  heading,
+  (level === 2 ? "=" : "-").repeat(heading.length),
+  ...(note ? [note] : []),
+  ...rows.filter(([, value]) => value !== "").map(([label, value]) => `${label}: ${value}`),
+]
 
 const companyLines = () => [
   COMPANY.name,
@@ -53,14 +94,8 @@ ${(content.actions ?? [])
       `<p style="margin:0 0 12px"><a href="${escapeHtml(a.href)}" style="display:inline-block;padding:12px 20px;background:#0b6138;color:#ffffff;border-radius:6px;font-weight:bold;text-decoration:none">${escapeHtml(a.label)}</a></p>`,
   )
   .join("\n")}
-<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">
-${rows
-  .map(
-    ([label, value]) =>
-      `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;border-bottom:1px solid #e2e8f0;width:40%">${escapeHtml(label)}</th><td style="padding:6px 0;border-bottom:1px solid #e2e8f0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-  )
-  .join("\n")}
-</table>
+${tableHtml(rows)}
+${(content.sections ?? []).map(sectionHtml).join("\n")}
 ${content.steps?.length ? `<ol style="margin:0 0 16px;padding-left:20px;line-height:1.5">${content.steps.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ol>` : ""}
 ${content.signOff ? `<p style="margin:0 0 16px">${escapeHtml(content.signOff)}</p>` : ""}
 <p style="margin:16px 0 0;font-size:12px;color:#64748b">${companyLines().map(escapeHtml).join("<br>")}</p>
@@ -72,6 +107,7 @@ ${content.signOff ? `<p style="margin:0 0 16px">${escapeHtml(content.signOff)}</
     "",
     ...(content.actions?.length ? [...content.actions.map((a) => `${a.label}: ${a.href}`), ""] : []),
     ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(content.sections ?? []).flatMap(sectionText),
     ...(content.steps?.length ? ["", ...content.steps.map((s, i) => `${i + 1}. ${s}`)] : []),
     ...(content.signOff ? ["", content.signOff] : []),
     "",

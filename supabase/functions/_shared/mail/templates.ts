@@ -4,6 +4,7 @@ import { COMPANY, ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../site-data.generated
 import { isEmailAddress } from "../email-address.ts"
 import { fill } from "./escape.ts"
 import { renderEmail } from "./layout.ts"
+import { originSections } from "./origin.ts"
 
 export type LeadKind = keyof typeof LEAD_MESSAGES.companyEmail.kindLabels
 
@@ -109,6 +110,7 @@ export function companyNotification(
       intro: messages.intro,
       actions,
       rows: [...rows, ["Reference", reference]],
+      sections: originSections(notice.body),
     }),
   }
 }

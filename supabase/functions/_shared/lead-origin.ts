@@ -1,0 +1,31 @@
+/**
+ * Where a lead came from and what it agreed to, as the columns that store them (leads and
+ * contact_messages alike, see 20270301090000_lead_attribution.sql).
+ */
+import type { Attribution } from "./attribution.ts"
+import type { Consent } from "./consent.ts"
+import type { SqlParam } from "./db.ts"
+
+/** The part of every body this is about; both are optional (a lead kept in a browser from before has neither). */
+export interface LeadOrigin {
+  attribution?: Attribution
+  consent?: Consent
+}
+
+export const ORIGIN_COLUMNS = [
+  "attribution",
+  "consent_version",
+  "consent_at",
+  "sms_consent_version",
+  "sms_consent_at",
+] as const
+export type OriginColumn = (typeof ORIGIN_COLUMNS)[number]
+
+/** The columns' values; `attribution` is JSON text, to be cast `::text::jsonb` (one way for PGlite and postgres.js). */
+export const originColumns = ({ attribution, consent }: LeadOrigin): Record<OriginColumn, SqlParam> => ({
+  attribution: attribution ? JSON.stringify(attribution) : null,
+  consent_version: consent?.version ?? null,
+  consent_at: consent?.at ?? null,
+  sms_consent_version: consent?.sms?.version ?? null,
+  sms_consent_at: consent?.sms?.at ?? null,
+})
