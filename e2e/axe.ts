@@ -63,9 +63,11 @@ export function undersizedTargets({ min, within = "body" }: { min: number; withi
 }
 
 /**
- * What covers the focused element, if anything: each corner point and the centre of its box are checked
- * with elementFromPoint; a point that lands on a sticky or fixed bar (not inside the focused element)
- * is covered. Runs in the page; "" when nothing is focused or nothing covers it.
+ * What covers the focused element, if anything: its centre and the two ends of its top edge are checked with
+ * elementFromPoint; a point that lands on a sticky or fixed bar (not inside the focused element) is covered.
+ * Not the bottom corners: Chromium scrolls a focused text box only until its caret line shows, so a tall
+ * textarea may run under a bottom bar below that line (still far from "entirely hidden", which 2.4.11 forbids).
+ * Runs in the page; "" when nothing is focused or nothing covers it.
  */
 export function focusCoveredBy(): string {
   const focused = document.activeElement
@@ -77,8 +79,6 @@ export function focusCoveredBy(): string {
     [box.left + box.width / 2, box.top + box.height / 2],
     [box.left + inset, box.top + inset],
     [box.right - inset, box.top + inset],
-    [box.left + inset, box.bottom - inset],
-    [box.right - inset, box.bottom - inset],
   ]
   for (const [x, y] of points) {
     if (y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) continue
