@@ -1720,8 +1720,6 @@ type File = Node & {
   readonly childHomeYaml: Maybe<HomeYaml>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
   readonly childImageSharp: Maybe<ImageSharp>;
-  /** Returns the first child node of type LeadConsentYaml or null if there are no children of given type on this node */
-  readonly childLeadConsentYaml: Maybe<LeadConsentYaml>;
   /** Returns the first child node of type LeadMessagesYaml or null if there are no children of given type on this node */
   readonly childLeadMessagesYaml: Maybe<LeadMessagesYaml>;
   /** Returns the first child node of type NavigationYaml or null if there are no children of given type on this node */
@@ -1765,8 +1763,6 @@ type File = Node & {
   readonly childrenHomeYaml: Maybe<ReadonlyArray<Maybe<HomeYaml>>>;
   /** Returns all children nodes filtered by type ImageSharp */
   readonly childrenImageSharp: Maybe<ReadonlyArray<Maybe<ImageSharp>>>;
-  /** Returns all children nodes filtered by type LeadConsentYaml */
-  readonly childrenLeadConsentYaml: Maybe<ReadonlyArray<Maybe<LeadConsentYaml>>>;
   /** Returns all children nodes filtered by type LeadMessagesYaml */
   readonly childrenLeadMessagesYaml: Maybe<ReadonlyArray<Maybe<LeadMessagesYaml>>>;
   /** Returns all children nodes filtered by type NavigationYaml */
@@ -1944,7 +1940,6 @@ type FileFieldSelector = {
   readonly childFaqYaml: InputMaybe<FaqYamlFieldSelector>;
   readonly childHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
-  readonly childLeadConsentYaml: InputMaybe<LeadConsentYamlFieldSelector>;
   readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFieldSelector>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlFieldSelector>;
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlFieldSelector>;
@@ -1967,7 +1962,6 @@ type FileFieldSelector = {
   readonly childrenFaqYaml: InputMaybe<FaqYamlFieldSelector>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
-  readonly childrenLeadConsentYaml: InputMaybe<LeadConsentYamlFieldSelector>;
   readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFieldSelector>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlFieldSelector>;
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlFieldSelector>;
@@ -2029,7 +2023,6 @@ type FileFilterInput = {
   readonly childFaqYaml: InputMaybe<FaqYamlFilterInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
-  readonly childLeadConsentYaml: InputMaybe<LeadConsentYamlFilterInput>;
   readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterInput>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlFilterInput>;
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlFilterInput>;
@@ -2052,7 +2045,6 @@ type FileFilterInput = {
   readonly childrenFaqYaml: InputMaybe<FaqYamlFilterListInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
-  readonly childrenLeadConsentYaml: InputMaybe<LeadConsentYamlFilterListInput>;
   readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterListInput>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlFilterListInput>;
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlFilterListInput>;
@@ -2155,7 +2147,6 @@ type FileSortInput = {
   readonly childFaqYaml: InputMaybe<FaqYamlSortInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
-  readonly childLeadConsentYaml: InputMaybe<LeadConsentYamlSortInput>;
   readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlSortInput>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlSortInput>;
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlSortInput>;
@@ -2178,7 +2169,6 @@ type FileSortInput = {
   readonly childrenFaqYaml: InputMaybe<FaqYamlSortInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
-  readonly childrenLeadConsentYaml: InputMaybe<LeadConsentYamlSortInput>;
   readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlSortInput>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlSortInput>;
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlSortInput>;
@@ -2985,236 +2975,6 @@ type JSONQueryOperatorInput = {
   readonly ne: InputMaybe<Scalars['JSON']>;
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['JSON']>>>;
   readonly regex: InputMaybe<Scalars['JSON']>;
-};
-
-type LeadConsentYaml = Node & {
-  readonly children: ReadonlyArray<Node>;
-  readonly current: Scalars['String'];
-  readonly id: Scalars['ID'];
-  readonly internal: Internal;
-  readonly parent: Maybe<Node>;
-  readonly sms: LeadConsentYamlSms;
-  readonly versions: ReadonlyArray<LeadConsentYamlVersions>;
-};
-
-type LeadConsentYamlConnection = {
-  readonly distinct: ReadonlyArray<Scalars['String']>;
-  readonly edges: ReadonlyArray<LeadConsentYamlEdge>;
-  readonly group: ReadonlyArray<LeadConsentYamlGroupConnection>;
-  readonly max: Maybe<Scalars['Float']>;
-  readonly min: Maybe<Scalars['Float']>;
-  readonly nodes: ReadonlyArray<LeadConsentYaml>;
-  readonly pageInfo: PageInfo;
-  readonly sum: Maybe<Scalars['Float']>;
-  readonly totalCount: Scalars['Int'];
-};
-
-
-type LeadConsentYamlConnection_distinctArgs = {
-  field: LeadConsentYamlFieldSelector;
-};
-
-
-type LeadConsentYamlConnection_groupArgs = {
-  field: LeadConsentYamlFieldSelector;
-  limit: InputMaybe<Scalars['Int']>;
-  skip: InputMaybe<Scalars['Int']>;
-};
-
-
-type LeadConsentYamlConnection_maxArgs = {
-  field: LeadConsentYamlFieldSelector;
-};
-
-
-type LeadConsentYamlConnection_minArgs = {
-  field: LeadConsentYamlFieldSelector;
-};
-
-
-type LeadConsentYamlConnection_sumArgs = {
-  field: LeadConsentYamlFieldSelector;
-};
-
-type LeadConsentYamlEdge = {
-  readonly next: Maybe<LeadConsentYaml>;
-  readonly node: LeadConsentYaml;
-  readonly previous: Maybe<LeadConsentYaml>;
-};
-
-type LeadConsentYamlFieldSelector = {
-  readonly children: InputMaybe<NodeFieldSelector>;
-  readonly current: InputMaybe<FieldSelectorEnum>;
-  readonly id: InputMaybe<FieldSelectorEnum>;
-  readonly internal: InputMaybe<InternalFieldSelector>;
-  readonly parent: InputMaybe<NodeFieldSelector>;
-  readonly sms: InputMaybe<LeadConsentYamlSmsFieldSelector>;
-  readonly versions: InputMaybe<LeadConsentYamlVersionsFieldSelector>;
-};
-
-type LeadConsentYamlFilterInput = {
-  readonly children: InputMaybe<NodeFilterListInput>;
-  readonly current: InputMaybe<StringQueryOperatorInput>;
-  readonly id: InputMaybe<StringQueryOperatorInput>;
-  readonly internal: InputMaybe<InternalFilterInput>;
-  readonly parent: InputMaybe<NodeFilterInput>;
-  readonly sms: InputMaybe<LeadConsentYamlSmsFilterInput>;
-  readonly versions: InputMaybe<LeadConsentYamlVersionsFilterListInput>;
-};
-
-type LeadConsentYamlFilterListInput = {
-  readonly elemMatch: InputMaybe<LeadConsentYamlFilterInput>;
-};
-
-type LeadConsentYamlGroupConnection = {
-  readonly distinct: ReadonlyArray<Scalars['String']>;
-  readonly edges: ReadonlyArray<LeadConsentYamlEdge>;
-  readonly field: Scalars['String'];
-  readonly fieldValue: Maybe<Scalars['String']>;
-  readonly group: ReadonlyArray<LeadConsentYamlGroupConnection>;
-  readonly max: Maybe<Scalars['Float']>;
-  readonly min: Maybe<Scalars['Float']>;
-  readonly nodes: ReadonlyArray<LeadConsentYaml>;
-  readonly pageInfo: PageInfo;
-  readonly sum: Maybe<Scalars['Float']>;
-  readonly totalCount: Scalars['Int'];
-};
-
-
-type LeadConsentYamlGroupConnection_distinctArgs = {
-  field: LeadConsentYamlFieldSelector;
-};
-
-
-type LeadConsentYamlGroupConnection_groupArgs = {
-  field: LeadConsentYamlFieldSelector;
-  limit: InputMaybe<Scalars['Int']>;
-  skip: InputMaybe<Scalars['Int']>;
-};
-
-
-type LeadConsentYamlGroupConnection_maxArgs = {
-  field: LeadConsentYamlFieldSelector;
-};
-
-
-type LeadConsentYamlGroupConnection_minArgs = {
-  field: LeadConsentYamlFieldSelector;
-};
-
-
-type LeadConsentYamlGroupConnection_sumArgs = {
-  field: LeadConsentYamlFieldSelector;
-};
-
-type LeadConsentYamlSms = {
-  readonly current: Scalars['String'];
-  readonly links: ReadonlyArray<LeadConsentYamlSmsLinks>;
-  readonly versions: ReadonlyArray<LeadConsentYamlSmsVersions>;
-};
-
-type LeadConsentYamlSmsFieldSelector = {
-  readonly current: InputMaybe<FieldSelectorEnum>;
-  readonly links: InputMaybe<LeadConsentYamlSmsLinksFieldSelector>;
-  readonly versions: InputMaybe<LeadConsentYamlSmsVersionsFieldSelector>;
-};
-
-type LeadConsentYamlSmsFilterInput = {
-  readonly current: InputMaybe<StringQueryOperatorInput>;
-  readonly links: InputMaybe<LeadConsentYamlSmsLinksFilterListInput>;
-  readonly versions: InputMaybe<LeadConsentYamlSmsVersionsFilterListInput>;
-};
-
-type LeadConsentYamlSmsLinks = {
-  readonly label: Scalars['String'];
-  readonly path: Scalars['String'];
-};
-
-type LeadConsentYamlSmsLinksFieldSelector = {
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly path: InputMaybe<FieldSelectorEnum>;
-};
-
-type LeadConsentYamlSmsLinksFilterInput = {
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly path: InputMaybe<StringQueryOperatorInput>;
-};
-
-type LeadConsentYamlSmsLinksFilterListInput = {
-  readonly elemMatch: InputMaybe<LeadConsentYamlSmsLinksFilterInput>;
-};
-
-type LeadConsentYamlSmsLinksSortInput = {
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly path: InputMaybe<SortOrderEnum>;
-};
-
-type LeadConsentYamlSmsSortInput = {
-  readonly current: InputMaybe<SortOrderEnum>;
-  readonly links: InputMaybe<LeadConsentYamlSmsLinksSortInput>;
-  readonly versions: InputMaybe<LeadConsentYamlSmsVersionsSortInput>;
-};
-
-type LeadConsentYamlSmsVersions = {
-  readonly id: Scalars['String'];
-  readonly label: Scalars['String'];
-  readonly text: Scalars['String'];
-};
-
-type LeadConsentYamlSmsVersionsFieldSelector = {
-  readonly id: InputMaybe<FieldSelectorEnum>;
-  readonly label: InputMaybe<FieldSelectorEnum>;
-  readonly text: InputMaybe<FieldSelectorEnum>;
-};
-
-type LeadConsentYamlSmsVersionsFilterInput = {
-  readonly id: InputMaybe<StringQueryOperatorInput>;
-  readonly label: InputMaybe<StringQueryOperatorInput>;
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-};
-
-type LeadConsentYamlSmsVersionsFilterListInput = {
-  readonly elemMatch: InputMaybe<LeadConsentYamlSmsVersionsFilterInput>;
-};
-
-type LeadConsentYamlSmsVersionsSortInput = {
-  readonly id: InputMaybe<SortOrderEnum>;
-  readonly label: InputMaybe<SortOrderEnum>;
-  readonly text: InputMaybe<SortOrderEnum>;
-};
-
-type LeadConsentYamlSortInput = {
-  readonly children: InputMaybe<NodeSortInput>;
-  readonly current: InputMaybe<SortOrderEnum>;
-  readonly id: InputMaybe<SortOrderEnum>;
-  readonly internal: InputMaybe<InternalSortInput>;
-  readonly parent: InputMaybe<NodeSortInput>;
-  readonly sms: InputMaybe<LeadConsentYamlSmsSortInput>;
-  readonly versions: InputMaybe<LeadConsentYamlVersionsSortInput>;
-};
-
-type LeadConsentYamlVersions = {
-  readonly id: Scalars['String'];
-  readonly text: Scalars['String'];
-};
-
-type LeadConsentYamlVersionsFieldSelector = {
-  readonly id: InputMaybe<FieldSelectorEnum>;
-  readonly text: InputMaybe<FieldSelectorEnum>;
-};
-
-type LeadConsentYamlVersionsFilterInput = {
-  readonly id: InputMaybe<StringQueryOperatorInput>;
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-};
-
-type LeadConsentYamlVersionsFilterListInput = {
-  readonly elemMatch: InputMaybe<LeadConsentYamlVersionsFilterInput>;
-};
-
-type LeadConsentYamlVersionsSortInput = {
-  readonly id: InputMaybe<SortOrderEnum>;
-  readonly text: InputMaybe<SortOrderEnum>;
 };
 
 type LeadMessagesYaml = Node & {
@@ -6944,7 +6704,6 @@ type Query = {
   readonly allFile: FileConnection;
   readonly allHomeYaml: HomeYamlConnection;
   readonly allImageSharp: ImageSharpConnection;
-  readonly allLeadConsentYaml: LeadConsentYamlConnection;
   readonly allLeadMessagesYaml: LeadMessagesYamlConnection;
   readonly allNavigationYaml: NavigationYamlConnection;
   readonly allNotFoundYaml: NotFoundYamlConnection;
@@ -6972,7 +6731,6 @@ type Query = {
   readonly file: Maybe<File>;
   readonly homeYaml: Maybe<HomeYaml>;
   readonly imageSharp: Maybe<ImageSharp>;
-  readonly leadConsentYaml: Maybe<LeadConsentYaml>;
   readonly leadMessagesYaml: Maybe<LeadMessagesYaml>;
   readonly navigationYaml: Maybe<NavigationYaml>;
   readonly notFoundYaml: Maybe<NotFoundYaml>;
@@ -7083,14 +6841,6 @@ type Query_allImageSharpArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<ImageSharpSortInput>>>;
-};
-
-
-type Query_allLeadConsentYamlArgs = {
-  filter: InputMaybe<LeadConsentYamlFilterInput>;
-  limit: InputMaybe<Scalars['Int']>;
-  skip: InputMaybe<Scalars['Int']>;
-  sort: InputMaybe<ReadonlyArray<InputMaybe<LeadConsentYamlSortInput>>>;
 };
 
 
@@ -7383,7 +7133,6 @@ type Query_fileArgs = {
   childFaqYaml: InputMaybe<FaqYamlFilterInput>;
   childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
-  childLeadConsentYaml: InputMaybe<LeadConsentYamlFilterInput>;
   childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterInput>;
   childNavigationYaml: InputMaybe<NavigationYamlFilterInput>;
   childNotFoundYaml: InputMaybe<NotFoundYamlFilterInput>;
@@ -7406,7 +7155,6 @@ type Query_fileArgs = {
   childrenFaqYaml: InputMaybe<FaqYamlFilterListInput>;
   childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
-  childrenLeadConsentYaml: InputMaybe<LeadConsentYamlFilterListInput>;
   childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterListInput>;
   childrenNavigationYaml: InputMaybe<NavigationYamlFilterListInput>;
   childrenNotFoundYaml: InputMaybe<NotFoundYamlFilterListInput>;
@@ -7480,17 +7228,6 @@ type Query_imageSharpArgs = {
   original: InputMaybe<ImageSharpOriginalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   resize: InputMaybe<ImageSharpResizeFilterInput>;
-};
-
-
-type Query_leadConsentYamlArgs = {
-  children: InputMaybe<NodeFilterListInput>;
-  current: InputMaybe<StringQueryOperatorInput>;
-  id: InputMaybe<StringQueryOperatorInput>;
-  internal: InputMaybe<InternalFilterInput>;
-  parent: InputMaybe<NodeFilterInput>;
-  sms: InputMaybe<LeadConsentYamlSmsFilterInput>;
-  versions: InputMaybe<LeadConsentYamlVersionsFilterListInput>;
 };
 
 
