@@ -190,6 +190,60 @@ describe("the wizard", () => {
     expect(stepHeading(4)).toBeInTheDocument()
   })
 
+  test("no answer is asked twice (WCAG 3.3.7): each step asks its own fields, the review asks none, and going back keeps them", async () => {
+    renderWizard()
+    const user = userEvent.setup()
+    const askedOn = new Map<string, number>()
+    const record = (step: number) => {
+      const form = document.getElementById("estimate-wizard")!
+      const names = new Set(
+        Array.from(form.querySelectorAll<HTMLInputElement>("fieldset input, fieldset select, fieldset textarea")).map(
+          (control) => control.name,
+        ),
+      )
+      for (const name of names) {
+        expect([name, askedOn.get(name) ?? step]).toEqual([name, step])
+        askedOn.set(name, step)
+      }
+      return names
+    }
+    record(1)
+    await user.click(screen.getByRole("radio", { name: "Apartment" }))
+    await user.click(next())
+    record(2)
+    await user.click(screen.getByRole("radio", { name: "EZ-One" }))
+    await user.click(next())
+    record(3)
+    await user.click(screen.getByRole("checkbox", { name: "Ants" }))
+    await user.click(next())
+    record(4)
+    await user.click(next())
+    record(5)
+    await user.click(next())
+    record(6)
+    await user.type(screen.getByLabelText(/Full name/), "Maria Lopez")
+    await user.type(screen.getByLabelText(/^Phone/), "(914) 555-0142")
+    await user.type(screen.getByLabelText(/^Email/), "maria@example.com")
+    await user.type(screen.getByLabelText(/Street address/), "12 Fox Meadow Rd")
+    await user.type(screen.getByLabelText(/^City/), "Scarsdale")
+    await user.type(screen.getByLabelText(/^State/), "NY")
+    await user.type(screen.getByLabelText(/ZIP code/), "10583")
+    await waitFor(() => {
+      expect(next()).toBeEnabled()
+    })
+    await user.click(next())
+    expect(stepHeading(7)).toBeInTheDocument()
+    expect(record(7).size).toBe(0)
+    expect(askedOn.get("fullName")).toBe(6)
+    await user.click(previous())
+    expect(screen.getByLabelText(/Full name/)).toHaveValue("Maria Lopez")
+    await user.click(previous())
+    await user.click(previous())
+    expect(stepHeading(4)).toBeInTheDocument()
+    await user.click(previous())
+    expect(screen.getByRole("checkbox", { name: "Ants" })).toBeChecked()
+  })
+
   test("the amber warning lists Bed Bugs, Fleas, Bees or Termites wherever the pests show", async () => {
     renderWizard()
     const user = userEvent.setup()

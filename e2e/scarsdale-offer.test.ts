@@ -1,6 +1,5 @@
-import axe from "axe-core"
 import type { Page } from "playwright-core"
-import { AXE_TAGS } from "../scripts/quality/budgets"
+import { axeViolations } from "./axe"
 import { answerFunctions, gotoHydrated, openPage, useBrowser, withPage } from "./browser"
 import { withDatabase } from "./database"
 import { mailTo } from "./mailbox"
@@ -9,15 +8,6 @@ const PATH = "/scarsdale-49-offer/"
 const browser = useBrowser()
 
 const exitDialog = (page: Page) => page.getByRole("dialog", { name: "Wait! Your $49 Visit Is Still Available" })
-
-/** `npm run quality` checks each page as it loads; these check the states only a visitor reaches (dialog, thank-you view). */
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ content: axe.source })
-  return page.evaluate(async (tags) => {
-    const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags } })
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
-  }, AXE_TAGS)
-}
 
 async function book(page: Page, email: string) {
   const submit = page.getByRole("button", { name: "Book My $49 Visit" })

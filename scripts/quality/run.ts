@@ -1,5 +1,5 @@
 /**
- * `npm run quality`: over every built page, axe-core (WCAG 2.1 A/AA) and
+ * `npm run quality`: over every built page, axe-core (WCAG 2.2 A/AA) and
  * first-load JS/CSS bytes; Lighthouse (mobile) on one page per template.
  * Prints a table, writes reports/quality.json, and exits 1 above a budget.
  */

@@ -65,10 +65,16 @@ export function ContactPage({ heading, intro, content, phone, email, hours, form
         </div>
         <div className="space-y-4">
           <InfoCard icon={<Phone className="h-5 w-5" aria-hidden="true" />} label={content.phoneLabel}>
-            <PhoneLink phone={phone} className="font-semibold text-brand-800 underline underline-offset-2" />
+            <PhoneLink
+              phone={phone}
+              className="inline-block min-h-6 font-semibold text-brand-800 underline underline-offset-2"
+            />
           </InfoCard>
           <InfoCard icon={<Mail className="h-5 w-5" aria-hidden="true" />} label={content.emailLabel}>
-            <a href={`mailto:${email}`} className="font-semibold text-brand-800 underline underline-offset-2">
+            <a
+              href={`mailto:${email}`}
+              className="inline-block min-h-6 font-semibold text-brand-800 underline underline-offset-2"
+            >
               {email}
             </a>
           </InfoCard>

@@ -46,7 +46,8 @@ export interface SiteFooterProps {
 }
 
 const headingClass = "mb-3 text-sm font-semibold uppercase tracking-wide text-white"
-const linkClass = "text-slate-300 hover:text-white hover:underline"
+// At least 24 px tall (WCAG 2.5.8): a line of small text alone is 20 px, too small to tap reliably.
+const linkClass = "min-h-6 text-slate-300 hover:text-white hover:underline"
 
 /** A column of the footer, a landmark labelled by its heading. */
 function FooterColumn({
@@ -84,7 +85,7 @@ function PageLinks({
     <ul className={className}>
       {links.map((link) => (
         <li key={link.path}>
-          <Link to={withTrailingSlash(link.path)} className={linkClass}>
+          <Link to={withTrailingSlash(link.path)} className={`inline-flex items-center ${linkClass}`}>
             {link.label}
           </Link>
         </li>
@@ -125,7 +126,7 @@ export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteF
             links={pests.map((pest) => ({ label: pest.name, path: pestPath(pest.slug) }))}
           >
             <li>
-              <Link to={withTrailingSlash(servicesPath)} className={linkClass}>
+              <Link to={withTrailingSlash(servicesPath)} className={`inline-flex items-center ${linkClass}`}>
                 {footer.allServicesLabel}
               </Link>
             </li>

@@ -1,6 +1,6 @@
 import { PhoneLink } from "../ui/phone-link"
 
-const CALL_LINK_CLASS = "inline-flex items-center gap-1 font-bold underline underline-offset-2"
+const CALL_LINK_CLASS = "inline-flex min-h-6 items-center gap-1 font-bold underline underline-offset-2"
 
 interface TopBannerProps {
   message: string

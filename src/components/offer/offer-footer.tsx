@@ -22,15 +22,18 @@ export function OfferFooter({ companyName, tagline, phone, email, website, hours
           <p className="text-lg font-bold text-white">{companyName}</p>
           <p className="mt-1 text-sm">{tagline}</p>
           <p className="mt-4">
-            <PhoneLink phone={phone} className="font-semibold text-white underline-offset-2 hover:underline" />
+            <PhoneLink
+              phone={phone}
+              className="inline-flex min-h-6 items-center font-semibold text-white underline-offset-2 hover:underline"
+            />
           </p>
           <p>
-            <a href={`mailto:${email}`} className="underline-offset-2 hover:underline">
+            <a href={`mailto:${email}`} className="inline-block min-h-6 underline-offset-2 hover:underline">
               {email}
             </a>
           </p>
           <p>
-            <a href={website.url} className="underline-offset-2 hover:underline">
+            <a href={website.url} className="inline-flex min-h-6 items-center underline-offset-2 hover:underline">
               {website.label}
             </a>
           </p>

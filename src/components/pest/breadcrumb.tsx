@@ -22,7 +22,10 @@ export function Breadcrumb({ items }: { items: readonly Crumb[] }) {
                 </span>
               ) : (
                 <>
-                  <Link to={withTrailingSlash(item.path)} className="hover:text-brand-700 hover:underline">
+                  <Link
+                    to={withTrailingSlash(item.path)}
+                    className="inline-flex min-h-6 items-center hover:text-brand-700 hover:underline"
+                  >
                     {item.label}
                   </Link>
                   <ChevronRight className="h-4 w-4" aria-hidden="true" />
