@@ -215,6 +215,14 @@ export const siteSchema = strictObject({
   footerTowns: textList(),
   serviceRadiusMeters: number().required().integer().positive(),
   customerPortal: strictObject({ label: text(), url: string().required().url("must be a full https:// address") }),
+  /** What a lead from each form is worth to Ads and Analytics (generate_lead); offer pages use the offer's price. */
+  leadValues: strictObject({
+    currency: string()
+      .required()
+      .matches(/^[A-Z]{3}$/, "must be a three-letter currency code such as USD"),
+    contact: number().required().positive(),
+    estimate: number().required().positive(),
+  }),
   tracking: strictObject({
     googleAnalyticsId: string()
       .defined()
@@ -399,7 +407,6 @@ export const offerPageSchema = strictObject({
     addressLabel: text(),
     cityLabel: text(),
     notesLabel: text(),
-    consent: text(),
     submitLabel: text(),
     submittingLabel: text(),
     ...formOutcomeTexts,

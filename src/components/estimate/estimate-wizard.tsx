@@ -45,8 +45,8 @@ export interface EstimateWizardProps {
   now?: () => Date
 }
 
-type Values = EstimateAnswers & { website: string }
-const INITIAL: Values = { ...EMPTY_ANSWERS, website: "" }
+type Values = EstimateAnswers & { website: string; smsConsent: boolean }
+const INITIAL: Values = { ...EMPTY_ANSWERS, website: "", smsConsent: false }
 
 interface Saved {
   step: number

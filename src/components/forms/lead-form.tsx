@@ -2,8 +2,10 @@ import { Form, Formik, type FormikConfig } from "formik"
 import type { FormEvent, ReactNode } from "react"
 import type { Answer } from "../../lib/leads/lead-outcome"
 import { useLeadForm, type LeadFormConfig, type LeadFormValues } from "../../lib/leads/use-lead-form"
+import { ConsentNotice } from "./consent-notice"
 import { Honeypot } from "./honeypot"
 import { FORM_CARD_CLASS } from "./lead-form-shell"
+import { SmsConsentField } from "./sms-consent-field"
 import { SubmitButton } from "./submit-button"
 
 export interface LeadFormProps<V extends LeadFormValues, L, A> {
@@ -40,7 +42,8 @@ export function LeadForm<V extends LeadFormValues, L, A = Answer>({
   const lead = useLeadForm(config)
   return (
     <Formik<V>
-      initialValues={initialValues}
+      // The SMS opt-in is every lead form's, unticked.
+      initialValues={{ ...initialValues, smsConsent: false }}
       validate={validate}
       validateOnChange={validateOnChange}
       onSubmit={lead.onSubmit}
@@ -56,7 +59,9 @@ export function LeadForm<V extends LeadFormValues, L, A = Answer>({
           }}
         >
           {children}
+          <SmsConsentField />
           <Honeypot />
+          <ConsentNotice />
           <SubmitButton label={submitLabel} busyLabel={busyLabel} busy={lead.submitting} large={large} />
         </Form>
       )}

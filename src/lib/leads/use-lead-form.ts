@@ -11,7 +11,8 @@ import { loadContract } from "./contract-loader"
 import type { LeadResult } from "./lead-outbox"
 import { REFUSED, outcomeOf, type Answer, type LeadOutcome } from "./lead-outcome"
 import { sendLeadFromBrowser } from "./outbox-runner"
-import { submissionFields, type Submission } from "./submission"
+import { consentFor, useLeadTexts } from "./lead-texts"
+import { submissionFields, type LeadRecord, type Submission } from "./submission"
 import { useFillTimer } from "./use-fill-timer"
 import { useSubmissionId } from "./use-submission-id"
 
@@ -21,10 +22,14 @@ export type SendLead = (name: string, body: Record<string, unknown>) => Promise<
 /** Posts one request of the current submission (with its id, fill time and honeypot) and judges it; never throws. */
 export type PostLead = (name: string, body: Record<string, unknown>) => Promise<LeadOutcome>
 
-/** Every lead form has the honeypot field. */
+/** Every lead form has the honeypot field and the optional SMS opt-in (unticked unless the visitor ticks it). */
 export interface LeadFormValues {
   website: string
+  smsConsent?: boolean
 }
+
+/** A form's own fields: what its lead is made of. */
+export type LeadFields<V extends LeadFormValues> = Omit<V, "website" | "smsConsent">
 
 /** What a form tells tracking: event parameters (never personal data) and Ads enhanced-conversion user data. */
 export interface LeadTracking {
@@ -45,7 +50,7 @@ export interface LeadFormConfig<V extends LeadFormValues, L, A> {
   /** The form's name in tracking events. */
   form: string
   /** The lead made of the form's values (honeypot removed); an identical lead keeps its submissionId. */
-  lead: (fields: Omit<V, "website">) => L
+  lead: (fields: LeadFields<V>) => L
   /** Sends the lead (one request or several) through `post` and judges the whole. */
   send: (lead: L, post: PostLead, submission: Submission) => Promise<LeadOutcome<A>>
   notices: LeadNotices<A>
@@ -76,6 +81,15 @@ function showFieldMessages(
   }
 }
 
+/** The stored campaign touches (loaded with the contract's schema only now), or nothing; never throws. */
+async function storedAttribution(now: Date): Promise<LeadRecord["attribution"]> {
+  try {
+    return (await import("../attribution/attribution-store")).attributionForLead(now)
+  } catch {
+    return undefined
+  }
+}
+
 /** A send that threw counts as refused: logged, shown as the error, never re-sent. */
 const sendSafely = async (call: SendLead, form: string, name: string, body: Record<string, unknown>) => {
   try {
@@ -92,6 +106,7 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
   const fillTimer = useFillTimer()
   const started = useRef(false)
   const [submitting, setSubmitting] = useState(false)
+  const texts = useLeadTexts()
   // The forms check their fields with the contract: load it now, so the first check does not wait.
   useEffect(() => {
     void loadContract()
@@ -112,7 +127,9 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
     fillTimer.reset()
   }
 
-  const onSubmit = async ({ website, ...fields }: V, helpers: LeadFormHelpers) => {
+  const onSubmit = async ({ website, smsConsent, ...fields }: V, helpers: LeadFormHelpers) => {
+    // Consent is given by pressing the button the sentence stands next to: its time is this moment.
+    const clickedAt = new Date()
     setSubmitting(true)
     try {
       const lead = config.lead(fields)
@@ -120,10 +137,14 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
       trackFormSubmission(form, tracking.params ?? {}, tracking.user)
       const current = submission.submissionFor(lead)
       const formFillMs = fillTimer.elapsedMs()
+      const record: LeadRecord = {
+        attribution: await storedAttribution(clickedAt),
+        consent: texts ? consentFor(texts, smsConsent === true, clickedAt) : undefined,
+      }
       const post: PostLead = async (name, body) => {
         const result = await sendSafely(call, form, name, {
           ...body,
-          ...submissionFields(current, formFillMs, website),
+          ...submissionFields(current, formFillMs, website, record),
         })
         const outcome = result ? outcomeOf(result) : REFUSED
         if (result && outcome.status === "refused") console.error(`[${form}] ${name} refused`, result)
