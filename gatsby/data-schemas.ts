@@ -737,6 +737,15 @@ export const contactPageSchema = strictObject({
 
 export const estimateWizardSchema = strictObject({
   stepTitles: array().of(text()).required().length(7, "must name the seven steps"),
+  /** Analytics' names of the seven steps and the thank-you view (wizard_step events). */
+  stepNames: array()
+    .of(
+      string()
+        .required()
+        .matches(/^[a-z][a-z0-9_]*$/, "must be a snake_case event value"),
+    )
+    .required()
+    .length(8, "must name the seven steps and the thank-you view"),
   progress: text(),
   percentComplete: text(),
   previousLabel: text(),

@@ -38,6 +38,8 @@ export interface LeadTracking {
   /** Sent with generate_lead only. */
   accepted?: TrackingParams
   user?: AdsUserData
+  /** What the accepted lead is worth (generate_lead's value, in the currency of data/site.yaml's leadValues). */
+  value?: number
 }
 
 export interface LeadNotices<A> {
@@ -153,7 +155,9 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
       const outcome = await config.send(lead, post, current)
       if (outcome.status === "accepted") {
         toast(config.notices.accepted(outcome.answer))
-        trackEvent("generate_lead", { form, ...tracking.params, ...tracking.accepted })
+        const worth =
+          tracking.value !== undefined && texts ? { value: tracking.value, currency: texts.values.currency } : {}
+        trackEvent("generate_lead", { form, ...tracking.params, ...tracking.accepted, ...worth })
         helpers.resetForm()
         reset()
         config.onAccepted?.(outcome.answer)
