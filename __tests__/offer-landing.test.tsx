@@ -196,6 +196,13 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
   expect(gtag.events("conversion")).toEqual([
     ["event", "conversion", { send_to: ADS_TARGET, value: 39, currency: "USD" }],
   ])
+  // The lead is worth the offer's price (DESIGN §3); the phone goes to Ads in E.164.
+  expect(gtag.events("generate_lead")).toEqual([["event", "generate_lead", { ...form, value: 39, currency: "USD" }]])
+  expect(gtag.calls()).toContainEqual([
+    "set",
+    "user_data",
+    { phone_number: "+19145550100", address: { first_name: "Ann", city: "Yonkers", country: "US" } },
+  ])
 })
 
 test("UTM values in the address win over the offer's", async () => {
