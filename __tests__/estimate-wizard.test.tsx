@@ -15,7 +15,8 @@ import {
 import { loadContract } from "../src/lib/leads/contract-loader"
 import { OUTBOX_KEY, sendLead } from "../src/lib/leads/lead-outbox"
 import { successNotice } from "../src/lib/leads/submit-estimate"
-import { readData, wizardOptions } from "./fixtures/data"
+import { LeadTextsContext } from "../src/lib/leads/lead-texts"
+import { leadTexts, readData, wizardOptions } from "./fixtures/data"
 
 const texts = readData<WizardTexts>("estimate-wizard.yaml")
 const options = wizardOptions()
@@ -35,16 +36,18 @@ function renderWizard(
 ) {
   render(
     <ToastProvider>
-      <EstimateWizard
-        texts={texts}
-        options={options}
-        plans={plans}
-        phone={{ display: "(914) 555-0123", e164: "+19145550123" }}
-        sameDayRule={{ cutoffHour: 12, days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] }}
-        timeZone="America/New_York"
-        call={call}
-        now={now}
-      />
+      <LeadTextsContext.Provider value={leadTexts()}>
+        <EstimateWizard
+          texts={texts}
+          options={options}
+          plans={plans}
+          phone={{ display: "(914) 555-0123", e164: "+19145550123" }}
+          sameDayRule={{ cutoffHour: 12, days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] }}
+          timeZone="America/New_York"
+          call={call}
+          now={now}
+        />
+      </LeadTextsContext.Provider>
     </ToastProvider>,
   )
   return call
@@ -69,7 +72,7 @@ async function choosePests(user: User, plan: string, pests: readonly string[], p
   for (const pest of pests) await user.click(screen.getByRole("checkbox", { name: pest }))
 }
 
-async function fillToReview(user: User, plan = "EZ-One", pests = ["Ants"]) {
+async function fillToReview(user: User, plan = "EZ-One", pests = ["Ants"], tickSms = false) {
   await choosePests(user, plan, pests, "Single-Family Home (up to 3BR)")
   await user.click(next())
   if (plan === "EZ-One") await user.click(next())
@@ -81,6 +84,7 @@ async function fillToReview(user: User, plan = "EZ-One", pests = ["Ants"]) {
   await user.type(screen.getByLabelText(/^City/), "Scarsdale")
   await user.type(screen.getByLabelText(/^State/), "NY")
   await user.type(screen.getByLabelText(/ZIP code/), "10583")
+  if (tickSms) await user.click(screen.getByRole("checkbox", { name: leadTexts().sms.label }))
   await waitFor(() => {
     expect(next()).toBeEnabled()
   })
@@ -306,6 +310,31 @@ describe("the wizard", () => {
     expect(screen.getByText("Step 1 of 7")).toBeInTheDocument()
     expect(screen.getByRole("radio", { name: "Single-Family Home (up to 3BR)" })).not.toBeChecked()
   })
+
+  test.each([false, true])(
+    "the SMS opt-in on step 6 (ticked: %s) and the consent sentence on step 7 reach every request",
+    async (tickSms) => {
+      const call = jest.fn(() => Promise.resolve(ok()))
+      renderWizard(call)
+      const user = userEvent.setup()
+      await fillToReview(user, "EZ-One", ["Ants"], tickSms)
+      expect(screen.getByText(leadTexts().consent.text)).toBeInTheDocument()
+      await user.click(screen.getByRole("button", { name: "Get My Free Estimate" }))
+      await screen.findByRole("heading", { name: texts.thankYou.heading })
+      const bodies = (call.mock.calls as unknown as Array<[string, Record<string, unknown>]>).map(([, body]) => body)
+      expect(bodies).toHaveLength(3)
+      const at = (bodies[0]?.consent as { at: string }).at
+      const consent = {
+        version: leadTexts().consent.version,
+        at,
+        ...(tickSms ? { sms: { version: leadTexts().sms.version, at } } : {}),
+      }
+      for (const body of bodies) {
+        expect(body.consent).toEqual(consent)
+        expect(body).not.toHaveProperty("smsConsent")
+      }
+    },
+  )
 
   test("backend unreachable: all three calls are kept in this browser's outbox with one submissionId, so \"we've received your information\" is true", async () => {
     localStorage.clear()

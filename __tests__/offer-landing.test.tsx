@@ -3,7 +3,9 @@ import userEvent from "@testing-library/user-event"
 import { OfferLanding } from "../src/components/offer/offer-landing"
 import { callFunction, type CallResult } from "../src/lib/leads/api"
 import { installPhoneCallTracking } from "../src/lib/tracking"
-import { recordGtag, SUBMISSION_FIELDS } from "./fixtures/leads"
+import { LeadTextsContext } from "../src/lib/leads/lead-texts"
+import { leadTexts } from "./fixtures/data"
+import { recordGtag, SUBMISSION_FIELDS, UNTICKED_CONSENT } from "./fixtures/leads"
 import { ADS_TARGET, offerLandingProps } from "./fixtures/offer"
 
 jest.mock("../src/lib/leads/api", () => ({
@@ -20,7 +22,12 @@ beforeEach(() => {
   window.history.replaceState(null, "", "/offer/yonkers39/")
 })
 
-const renderOffer = (key = "yonkers39") => render(<OfferLanding {...offerLandingProps(key)} />)
+const renderOffer = (key = "yonkers39") =>
+  render(
+    <LeadTextsContext.Provider value={leadTexts()}>
+      <OfferLanding {...offerLandingProps(key)} />
+    </LeadTextsContext.Provider>,
+  )
 
 /** The live form has replaced the prerendered, disabled one. */
 const liveForm = async () => {
@@ -165,6 +172,7 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
     ...campaign,
     notes: "Roaches in the kitchen",
     ...SUBMISSION_FIELDS,
+    ...UNTICKED_CONSENT,
   })
   const form = { form: "offer_callback", offer: "Express Pest Fix", price: "$39", city: "Yonkers" }
   expect(gtag.events("form_submit")).toEqual([["event", "form_submit", form]])
@@ -187,6 +195,13 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
   )
   expect(gtag.events("conversion")).toEqual([
     ["event", "conversion", { send_to: ADS_TARGET, value: 39, currency: "USD" }],
+  ])
+  // The lead is worth the offer's price (DESIGN §3); the phone goes to Ads in E.164.
+  expect(gtag.events("generate_lead")).toEqual([["event", "generate_lead", { ...form, value: 39, currency: "USD" }]])
+  expect(gtag.calls()).toContainEqual([
+    "set",
+    "user_data",
+    { phone_number: "+19145550100", address: { first_name: "Ann", city: "Yonkers", country: "US" } },
   ])
 })
 

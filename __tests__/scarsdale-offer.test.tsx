@@ -8,8 +8,9 @@ import type { ScarsdaleOfferContent } from "../src/components/scarsdale-offer/ty
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
 import { OUTBOX_KEY, sendLead } from "../src/lib/leads/lead-outbox"
-import { ADS_CONVERSION_TARGET, readData, siteData } from "./fixtures/data"
-import { recordGtag, sentRequest, SUBMISSION_FIELDS } from "./fixtures/leads"
+import { LeadTextsContext } from "../src/lib/leads/lead-texts"
+import { ADS_CONVERSION_TARGET, leadTexts, readData, siteData } from "./fixtures/data"
+import { recordGtag, sentRequest, SUBMISSION_FIELDS, UNTICKED_CONSENT } from "./fixtures/leads"
 
 const content = readData<ScarsdaleOfferContent>("scarsdale-offer.yaml")
 const { company } = siteData()
@@ -29,7 +30,14 @@ afterEach(() => {
 function renderPage(call: jest.Mock = jest.fn(() => Promise.resolve(BOOKED))) {
   render(
     <ToastProvider>
-      <ScarsdaleOfferPage content={content} company={company} adsConversionTarget={ADS_CONVERSION_TARGET} call={call} />
+      <LeadTextsContext.Provider value={leadTexts()}>
+        <ScarsdaleOfferPage
+          content={content}
+          company={company}
+          adsConversionTarget={ADS_CONVERSION_TARGET}
+          call={call}
+        />
+      </LeadTextsContext.Provider>
     </ToastProvider>,
   )
   return call
@@ -163,7 +171,13 @@ describe("booking", () => {
     expect(name).toBe("process-simple-lead")
     const typed = { fullName: "Rachel Marsh", phone: "(914) 555-0199", streetAddress: "12 Fox Meadow Road" }
     const fixed = { city: "Scarsdale", zipCode: "10583", specialOffer: "$49 Scarsdale Starter Visit" }
-    expect(payload).toEqual({ ...typed, email: "rachel@example.com", ...fixed, ...SUBMISSION_FIELDS })
+    expect(payload).toEqual({
+      ...typed,
+      email: "rachel@example.com",
+      ...fixed,
+      ...SUBMISSION_FIELDS,
+      ...UNTICKED_CONSENT,
+    })
     await expect(offerBookingSchema.validate(payload, { strict: true })).resolves.toBeTruthy()
   })
 
@@ -201,6 +215,14 @@ describe("booking", () => {
     expect(toast).toHaveTextContent("Your $49 visit has been booked! We'll call you within 24 hours.")
     expect(gtagEvents("conversion")).toEqual([
       ["event", "conversion", { send_to: ADS_CONVERSION_TARGET, value: 49, currency: "USD" }],
+    ])
+    // The $49 booking is worth the offer's price (DESIGN §3).
+    expect(gtagEvents("generate_lead")).toEqual([
+      [
+        "event",
+        "generate_lead",
+        { form: "scarsdale_49", offer: "$49 Scarsdale Starter Visit", value: 49, currency: "USD" },
+      ],
     ])
   })
 

@@ -215,6 +215,14 @@ export const siteSchema = strictObject({
   footerTowns: textList(),
   serviceRadiusMeters: number().required().integer().positive(),
   customerPortal: strictObject({ label: text(), url: string().required().url("must be a full https:// address") }),
+  /** What a lead from each form is worth to Ads and Analytics (generate_lead); offer pages use the offer's price. */
+  leadValues: strictObject({
+    currency: string()
+      .required()
+      .matches(/^[A-Z]{3}$/, "must be a three-letter currency code such as USD"),
+    contact: number().required().positive(),
+    estimate: number().required().positive(),
+  }),
   tracking: strictObject({
     googleAnalyticsId: string()
       .defined()
@@ -399,7 +407,6 @@ export const offerPageSchema = strictObject({
     addressLabel: text(),
     cityLabel: text(),
     notesLabel: text(),
-    consent: text(),
     submitLabel: text(),
     submittingLabel: text(),
     ...formOutcomeTexts,
@@ -770,6 +777,15 @@ export const contactPageSchema = strictObject({
 
 export const estimateWizardSchema = strictObject({
   stepTitles: array().of(text()).required().length(7, "must name the seven steps"),
+  /** Analytics' names of the seven steps and the thank-you view (wizard_step events). */
+  stepNames: array()
+    .of(
+      string()
+        .required()
+        .matches(/^[a-z][a-z0-9_]*$/, "must be a snake_case event value"),
+    )
+    .required()
+    .length(8, "must name the seven steps and the thank-you view"),
   progress: text(),
   percentComplete: text(),
   previousLabel: text(),

@@ -1,4 +1,5 @@
 import { graphql, useStaticQuery } from "gatsby"
+import { leadTextsFrom } from "../lib/leads/lead-texts"
 
 /** Company facts, menus and the pests (with where each is listed) shared by the layout and the Seo component. */
 export function useSiteData() {
@@ -53,6 +54,30 @@ export function useSiteData() {
         customerPortal {
           label
           url
+        }
+        leadValues {
+          currency
+          contact
+          estimate
+        }
+      }
+      leadConsentYaml {
+        current
+        versions {
+          id
+          text
+        }
+        sms {
+          current
+          versions {
+            id
+            label
+            text
+          }
+          links {
+            label
+            path
+          }
         }
       }
       navigationYaml {
@@ -135,9 +160,9 @@ export function useSiteData() {
       }
     }
   `)
-  const { site, siteYaml, navigationYaml } = data
-  if (!site?.siteMetadata || !siteYaml || !navigationYaml) {
-    throw new Error("data/site.yaml and data/navigation.yaml are required")
+  const { site, siteYaml, navigationYaml, leadConsentYaml } = data
+  if (!site?.siteMetadata || !siteYaml || !navigationYaml || !leadConsentYaml) {
+    throw new Error("data/site.yaml, data/navigation.yaml and data/lead-consent.yaml are required")
   }
   return {
     company: siteYaml,
@@ -147,6 +172,7 @@ export function useSiteData() {
     adsConversionTarget: site.siteMetadata.adsConversionTarget,
     buildYear: site.buildYear ?? "",
     logo: data.logo?.childImageSharp?.gatsbyImageData ?? null,
+    leadTexts: leadTextsFrom(leadConsentYaml, siteYaml.name, siteYaml.leadValues),
   }
 }
 

@@ -14,6 +14,7 @@ export interface AdsUserData {
     last_name?: string
     street?: string
     city?: string
+    region?: string
     postal_code?: string
     country?: string
   }
@@ -39,6 +40,13 @@ export function trackEvent(name: string, params: TrackingParams = {}): boolean {
   } catch {
     return false
   }
+}
+
+/** Ads wants phone numbers in E.164; ours are US numbers typed in any format. Anything else is left out. */
+export function phoneE164(phone: string): string | undefined {
+  const digits = phone.replace(/\D/g, "")
+  if (digits.length === 10) return `+1${digits}`
+  return digits.length === 11 && digits.startsWith("1") ? `+${digits}` : undefined
 }
 
 /** Where an Ads conversion goes ("AW-…/label"; empty: nowhere) and what it is worth in USD. */
@@ -71,12 +79,27 @@ export function trackFormSubmission(form: string, params: TrackingParams, user?:
 export const adsConversionAttributes = ({ sendTo, value }: AdsConversion) =>
   sendTo === "" ? {} : { "data-ads-send-to": sendTo, "data-ads-value": String(value) }
 
+/** The offer a page is about, for its phone_call events. */
+export interface TrackedOffer {
+  key: string
+  name: string
+  value: number
+}
+
+/** Data attributes that make every phone call from inside an element carry its offer. */
+export const offerAttributes = ({ key, name, value }: TrackedOffer) => ({
+  "data-offer-key": key,
+  "data-offer-name": name,
+  "data-offer-value": String(value),
+})
+
 /** A click on a tel: link. `placement` says where on the page the link was (header, footer, …). */
-export const trackPhoneCall = (phoneNumber: string, placement: string) =>
+export const trackPhoneCall = (phoneNumber: string, placement: string, offer: TrackingParams = {}) =>
   trackEvent("phone_call", {
     phone_number: phoneNumber,
     link_location: placement,
     page_path: typeof window === "undefined" ? undefined : window.location.pathname,
+    ...offer,
   })
 
 /** The tel: link a click landed on, if any. */
@@ -95,7 +118,12 @@ export function installPhoneCallTracking(root: Document = document): () => void 
     const link = phoneLinkOf(event.target)
     if (!link) return
     const placement = link.closest<HTMLElement>("[data-placement]")?.dataset.placement ?? "page"
-    trackPhoneCall(link.getAttribute("href")?.slice("tel:".length) ?? "", placement)
+    const offer = link.closest<HTMLElement>("[data-offer-key]")?.dataset
+    trackPhoneCall(
+      link.getAttribute("href")?.slice("tel:".length) ?? "",
+      placement,
+      offer ? { offer_key: offer.offerKey, offer_name: offer.offerName, value: Number(offer.offerValue) } : {},
+    )
     const conversion = link.closest<HTMLElement>("[data-ads-send-to]")?.dataset
     if (conversion?.adsSendTo) trackAdsConversion({ sendTo: conversion.adsSendTo, value: Number(conversion.adsValue) })
   }

@@ -51,6 +51,7 @@ export const query = graphql`
     }
     estimateWizardYaml {
       stepTitles
+      stepNames
       progress
       percentComplete
       previousLabel

@@ -102,7 +102,6 @@ export const query = graphql`
         addressLabel
         cityLabel
         notesLabel
-        consent
         submitLabel
         submittingLabel
         successTitle

@@ -1,8 +1,10 @@
 import { useFormikContext } from "formik"
 import { Check } from "../ui/ui-icons"
 import type { EstimateAnswers } from "../../lib/estimate-wizard"
+import { ConsentNotice } from "../forms/consent-notice"
 import { emailField, nameField, phoneField, streetAddressField } from "../forms/field-presets"
 import { FieldRow } from "../forms/field-row"
+import { SmsConsentField } from "../forms/sms-consent-field"
 import { TextField } from "../forms/text-field"
 import { ChoiceCard } from "./choice-card"
 import { PropertyTypeChoices } from "./property-type-choices"
@@ -181,6 +183,7 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
               },
             ]}
           />
+          <SmsConsentField />
         </div>
       )
     }
@@ -208,6 +211,9 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
             ))}
           </dl>
           {warning}
+          <div className="mt-5">
+            <ConsentNotice />
+          </div>
         </>
       )
     }

@@ -22,12 +22,15 @@ import {
   type EstimateLead,
   type EstimateOutcome,
 } from "../../lib/leads/submit-estimate"
+import { useLeadTexts } from "../../lib/leads/lead-texts"
 import { useLeadForm, type SendLead } from "../../lib/leads/use-lead-form"
+import { trackEvent } from "../../lib/tracking"
 import { useTurnstile } from "../../lib/turnstile/use-turnstile"
 import { Honeypot } from "../forms/honeypot"
 import { TurnstileField } from "../forms/turnstile-field"
 import { buttonClass } from "../ui/button-class"
 import { EstimateSteps } from "./estimate-steps"
+import { estimateUserData } from "./estimate-user-data"
 import { ThankYou } from "./thank-you"
 import type { WizardOptions, WizardPlan, WizardTexts } from "./types"
 import { CallPrompt, WizardProgress } from "./wizard-frame"
@@ -47,8 +50,8 @@ export interface EstimateWizardProps {
   now?: () => Date
 }
 
-type Values = EstimateAnswers & { website: string }
-const INITIAL: Values = { ...EMPTY_ANSWERS, website: "" }
+type Values = EstimateAnswers & { website: string; smsConsent: boolean }
+const INITIAL: Values = { ...EMPTY_ANSWERS, website: "", smsConsent: false }
 
 interface Saved {
   step: number
@@ -81,6 +84,17 @@ function WizardBody({
   useEffect(() => {
     if (moved.current) document.getElementById(STEP_HEADING_ID)?.focus()
   }, [step])
+  // One wizard_step per step shown (the funnel in Analytics); the restored step is reported once restored.
+  const reported = useRef(0)
+  const report = (shown: number) => {
+    if (shown === reported.current) return
+    reported.current = shown
+    trackEvent("wizard_step", { step_number: shown, step_name: texts.stepNames[shown - 1] })
+  }
+  useEffect(() => {
+    if (restored.current) report(step)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reported when the step changes, nothing else
+  }, [step])
   const goTo = (target: number) => {
     moved.current = true
     setStep(target)
@@ -91,6 +105,7 @@ function WizardBody({
   }
 
   const turnstile = useTurnstile("estimate")
+  const leadValues = useLeadTexts()?.values
   const lead = useLeadForm<Values, EstimateLead, EstimateOutcome>({
     form: "estimate",
     turnstile,
@@ -102,7 +117,11 @@ function WizardBody({
       setReference(ref)
       return submitEstimate(answers, `${ref}-${submission.submissionId.slice(0, 8)}`, post)
     },
-    tracking: (answers) => ({ accepted: { service_plan: answers.servicePlan, pests: answers.pests.join(",") } }),
+    tracking: (answers) => ({
+      accepted: { service_plan: answers.servicePlan, pests: answers.pests.join(",") },
+      value: leadValues?.estimate,
+      user: estimateUserData(answers),
+    }),
     notices: {
       accepted: (outcome) => successNotice(outcome, texts.toasts),
       pending: { variant: "destructive", title: texts.toasts.allFailedTitle, description: texts.toasts.allFailedText },
@@ -119,17 +138,20 @@ function WizardBody({
     void loadContract().then(setContract)
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the clock is read after hydration so the page matches its prerendered HTML
     setSameDayAvailable(isSameDayAvailable(sameDayRule, now(), timeZone))
+    let shown = 1
     try {
       const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "null") as Saved | null
       if (saved && saved.step >= 1 && saved.step <= TOTAL_STEPS) {
         void setValues({ ...INITIAL, ...saved.values }, false)
         setStep(saved.step)
+        shown = saved.step
         fillTimer.reset(saved.filledMs)
       }
     } catch {
       sessionStorage.removeItem(STORAGE_KEY)
     }
     restored.current = true
+    report(shown)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: later props must not restore the answers again
   }, [])
 

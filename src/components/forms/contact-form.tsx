@@ -1,6 +1,8 @@
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
 import { failureNotices, withPhone } from "../../lib/leads/notices"
+import { useLeadTexts } from "../../lib/leads/lead-texts"
 import type { SendLead } from "../../lib/leads/use-lead-form"
+import { phoneE164 } from "../../lib/tracking"
 import { ContactFields } from "./contact-fields"
 import { LeadForm } from "./lead-form"
 import { TextField } from "./text-field"
@@ -36,12 +38,17 @@ export interface ContactFormProps {
 }
 
 export function ContactForm({ labels, phone, call }: ContactFormProps) {
+  const texts = useLeadTexts()
   return (
     <LeadForm
       config={{
         form: "contact",
         lead: (fields: Omit<Values, "website">) => fields,
         send: (lead, post) => post("process-contact", lead),
+        tracking: (lead) => ({
+          value: texts?.values.contact,
+          user: { email: lead.email.trim(), phone_number: phoneE164(lead.phone) },
+        }),
         notices: {
           accepted: (answer) => ({
             title: labels.successTitle,

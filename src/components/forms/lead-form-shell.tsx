@@ -1,4 +1,6 @@
 import type { ReactNode } from "react"
+import { ConsentNotice } from "./consent-notice"
+import { SmsConsentView } from "./sms-consent-view"
 import { SubmitButton } from "./submit-button"
 
 /** The card every lead form is drawn in, prerendered or live. */
@@ -18,6 +20,8 @@ export function LeadFormShell({
     <form className={FORM_CARD_CLASS} aria-busy="true">
       <fieldset disabled className="space-y-4">
         {children}
+        <SmsConsentView />
+        <ConsentNotice />
         <SubmitButton label={submitLabel} large={large} />
       </fieldset>
     </form>

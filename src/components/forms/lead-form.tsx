@@ -3,8 +3,10 @@ import type { FormEvent, ReactNode } from "react"
 import type { Answer } from "../../lib/leads/lead-outcome"
 import { useLeadForm, type LeadFormConfig, type LeadFormValues } from "../../lib/leads/use-lead-form"
 import { useTurnstile } from "../../lib/turnstile/use-turnstile"
+import { ConsentNotice } from "./consent-notice"
 import { Honeypot } from "./honeypot"
 import { FORM_CARD_CLASS } from "./lead-form-shell"
+import { SmsConsentField } from "./sms-consent-field"
 import { SubmitButton } from "./submit-button"
 import { TurnstileField } from "./turnstile-field"
 
@@ -43,7 +45,8 @@ export function LeadForm<V extends LeadFormValues, L, A = Answer>({
   const lead = useLeadForm({ ...config, turnstile })
   return (
     <Formik<V>
-      initialValues={initialValues}
+      // The SMS opt-in is every lead form's, unticked.
+      initialValues={{ ...initialValues, smsConsent: false }}
       validate={validate}
       validateOnChange={validateOnChange}
       onSubmit={lead.onSubmit}
@@ -59,8 +62,10 @@ export function LeadForm<V extends LeadFormValues, L, A = Answer>({
           }}
         >
           {children}
+          <SmsConsentField />
           <Honeypot />
           <TurnstileField turnstile={turnstile} />
+          <ConsentNotice />
           <SubmitButton label={submitLabel} busyLabel={busyLabel} busy={lead.submitting} large={large} />
         </Form>
       )}

@@ -18,7 +18,6 @@ export function CallbackFields({ labels, Field }: { labels: CallbackLabels; Fiel
         ]}
       />
       <Field name="notes" label={labels.notesLabel} multiline />
-      <p className="text-sm text-slate-600">{labels.consent}</p>
     </>
   )
 }

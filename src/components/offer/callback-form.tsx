@@ -9,6 +9,8 @@ import {
 import { failureNotices } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import { offerText } from "../../lib/offer-text"
+import { priceAmount } from "../../lib/price"
+import { phoneE164 } from "../../lib/tracking"
 import { LeadForm } from "../forms/lead-form"
 import { TextField } from "../forms/text-field"
 import { CallbackFields, type CallbackLabels } from "./callback-fields"
@@ -63,8 +65,9 @@ export function CallbackForm({ labels, offer, onSubmitted, call }: CallbackFormP
         send: (lead, post) => post("process-simple-lead", lead),
         tracking: (lead) => ({
           params: { offer: offer.offerName, price: offer.price, city: offer.city },
+          value: priceAmount(offer.price),
           user: {
-            phone_number: lead.phone,
+            phone_number: phoneE164(lead.phone),
             address: { first_name: lead.full_name.split(" ")[0], city: lead.city || offer.city, country: "US" },
           },
         }),

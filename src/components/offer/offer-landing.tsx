@@ -55,6 +55,7 @@ export function OfferLanding({
   const exclusions = `${texts.exclusions.label} ${texts.exclusions.items.join(", ")}`
   // The desktop and the mobile call bar call the same number under the same exclusions.
   const callBar = { phone: offer.phone, exclusions }
+  const tracked = { key: offer.key, name: offer.offerName, value: conversion.value }
 
   useExitIntent(() => {
     setExitOpen(true)
@@ -83,7 +84,13 @@ export function OfferLanding({
 
   if (submitted) {
     return (
-      <StandaloneFrame skipToContent={skipToContent} conversion={conversion} header={null} footer={null}>
+      <StandaloneFrame
+        skipToContent={skipToContent}
+        conversion={conversion}
+        offer={tracked}
+        header={null}
+        footer={null}
+      >
         <OfferThankYou
           heading={texts.thankYou.heading}
           text={texts.thankYou.text}
@@ -101,6 +108,7 @@ export function OfferLanding({
     <StandaloneFrame
       skipToContent={skipToContent}
       conversion={conversion}
+      offer={tracked}
       header={
         <OfferTopBar {...callBar} callLabel={t(texts.topBar.callLabel)} couponNote={t(texts.topBar.couponNote)} />
       }

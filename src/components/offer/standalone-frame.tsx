@@ -1,11 +1,13 @@
 import type { ReactNode } from "react"
-import { adsConversionAttributes, type AdsConversion } from "../../lib/tracking"
+import { adsConversionAttributes, offerAttributes, type AdsConversion, type TrackedOffer } from "../../lib/tracking"
 import { ToastProvider } from "../ui/toaster"
 
 interface StandaloneFrameProps {
   skipToContent: string
   /** Every phone link inside reports this Ads conversion (SPEC §7, DESIGN §3). */
   conversion: AdsConversion
+  /** The page's offer, carried by every phone_call event from inside. */
+  offer: TrackedOffer
   header: ReactNode
   footer: ReactNode
   /** Fixed elements drawn after the footer (bottom call bars, dialogs). */
@@ -17,6 +19,7 @@ interface StandaloneFrameProps {
 export function StandaloneFrame({
   skipToContent,
   conversion,
+  offer,
   header,
   footer,
   overlay,
@@ -24,7 +27,7 @@ export function StandaloneFrame({
 }: StandaloneFrameProps) {
   return (
     <ToastProvider>
-      <div className="flex min-h-screen flex-col" {...adsConversionAttributes(conversion)}>
+      <div className="flex min-h-screen flex-col" {...adsConversionAttributes(conversion)} {...offerAttributes(offer)}>
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"

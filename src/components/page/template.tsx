@@ -1,6 +1,7 @@
 import type { HeadProps, PageProps } from "gatsby"
 import type { ReactNode } from "react"
 import { useSiteData, type SiteData } from "../../hooks/use-site-data"
+import { LeadTextsContext } from "../../lib/leads/lead-texts"
 import { Seo, type SeoProps } from "../seo/seo"
 
 /** A page query's result with every top-level field present. */
@@ -41,7 +42,13 @@ export function framedTemplate<D extends object>(
   frame: (page: ReactNode, pathname: string) => ReactNode,
 ) {
   function Page({ data, location }: PageProps<D>) {
-    return frame(content(found(data), useSiteData(), location.pathname), location.pathname)
+    const site = useSiteData()
+    // Every lead form of the page (loaded after it, too) reads its consent texts and lead values from here.
+    return (
+      <LeadTextsContext.Provider value={site.leadTexts}>
+        {frame(content(found(data), site, location.pathname), location.pathname)}
+      </LeadTextsContext.Provider>
+    )
   }
   function Head({ data, location }: HeadProps<D>) {
     return <Seo {...seo(found(data), useSiteData(), location.pathname)} />

@@ -50,6 +50,7 @@ export function BookingForm({ texts, booking, phone, onBooked, call }: BookingFo
         tracking: (lead) => ({
           params: { offer: booking.specialOffer, value: booking.conversionValue },
           user: bookingUserData(lead, booking),
+          value: booking.conversionValue,
         }),
         notices: {
           accepted: () => ({ title: texts.successTitle, description: texts.successText }),

@@ -12,7 +12,8 @@ import { loadContract } from "./contract-loader"
 import type { LeadResult } from "./lead-outbox"
 import { REFUSED, outcomeOf, type Answer, type LeadOutcome } from "./lead-outcome"
 import { sendLeadFromBrowser } from "./outbox-runner"
-import { submissionFields, type Submission } from "./submission"
+import { consentFor, useLeadTexts } from "./lead-texts"
+import { submissionFields, type LeadRecord, type Submission } from "./submission"
 import { useFillTimer } from "./use-fill-timer"
 import { useSubmissionId } from "./use-submission-id"
 
@@ -22,10 +23,14 @@ export type SendLead = (name: string, body: Record<string, unknown>) => Promise<
 /** Posts one request of the current submission (with its id, fill time and honeypot) and judges it; never throws. */
 export type PostLead = (name: string, body: Record<string, unknown>) => Promise<LeadOutcome>
 
-/** Every lead form has the honeypot field. */
+/** Every lead form has the honeypot field and the optional SMS opt-in (unticked unless the visitor ticks it). */
 export interface LeadFormValues {
   website: string
+  smsConsent?: boolean
 }
+
+/** A form's own fields: what its lead is made of. */
+export type LeadFields<V extends LeadFormValues> = Omit<V, "website" | "smsConsent">
 
 /** What a form tells tracking: event parameters (never personal data) and Ads enhanced-conversion user data. */
 export interface LeadTracking {
@@ -34,6 +39,8 @@ export interface LeadTracking {
   /** Sent with generate_lead only. */
   accepted?: TrackingParams
   user?: AdsUserData
+  /** What the accepted lead is worth (generate_lead's value, in the currency of data/site.yaml's leadValues). */
+  value?: number
 }
 
 export interface LeadNotices<A> {
@@ -46,7 +53,7 @@ export interface LeadFormConfig<V extends LeadFormValues, L, A> {
   /** The form's name in tracking events. */
   form: string
   /** The lead made of the form's values (honeypot removed); an identical lead keeps its submissionId. */
-  lead: (fields: Omit<V, "website">) => L
+  lead: (fields: LeadFields<V>) => L
   /** Sends the lead (one request or several) through `post` and judges the whole. */
   send: (lead: L, post: PostLead, submission: Submission) => Promise<LeadOutcome<A>>
   notices: LeadNotices<A>
@@ -79,6 +86,15 @@ function showFieldMessages(
   }
 }
 
+/** The stored campaign touches (loaded with the contract's schema only now), or nothing; never throws. */
+async function storedAttribution(now: Date): Promise<LeadRecord["attribution"]> {
+  try {
+    return (await import("../attribution/attribution-store")).attributionForLead(now)
+  } catch {
+    return undefined
+  }
+}
+
 /** A send that threw counts as refused: logged, shown as the error, never re-sent. */
 const sendSafely = async (call: SendLead, form: string, name: string, body: Record<string, unknown>) => {
   try {
@@ -95,6 +111,7 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
   const fillTimer = useFillTimer()
   const started = useRef(false)
   const [submitting, setSubmitting] = useState(false)
+  const texts = useLeadTexts()
   // The forms check their fields with the contract: load it now, so the first check does not wait.
   useEffect(() => {
     void loadContract()
@@ -110,13 +127,31 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
     trackEvent("form_start", { form })
   }
 
+  const records = useRef<{ submissionId: string; record: LeadRecord } | null>(null)
+  /**
+   * Where the lead came from and what it agreed to, fixed at its first send: consent is given by
+   * pressing the button the sentence stands next to, and every later send of the same submission
+   * (the wizard's next calls, a retry) must carry the same values, or the backend takes it for a
+   * different lead under the same id.
+   */
+  const recordFor = async (current: Submission, sms: boolean): Promise<LeadRecord> => {
+    if (records.current?.submissionId === current.submissionId) return records.current.record
+    const agreedAt = new Date(current.createdAt)
+    const record: LeadRecord = {
+      attribution: await storedAttribution(agreedAt),
+      consent: texts ? consentFor(texts, sms, agreedAt) : undefined,
+    }
+    records.current = { submissionId: current.submissionId, record }
+    return record
+  }
+
   /** A new lead: a new submissionId and the time in the form counted from now (after success, or starting over). */
   const reset = () => {
     submission.forget()
     fillTimer.reset()
   }
 
-  const onSubmit = async ({ website, ...fields }: V, helpers: LeadFormHelpers) => {
+  const onSubmit = async ({ website, smsConsent, ...fields }: V, helpers: LeadFormHelpers) => {
     setSubmitting(true)
     try {
       // No token yet: the widget says so, and nothing is sent.
@@ -125,12 +160,14 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
       const lead = config.lead(fields)
       const tracking = config.tracking?.(lead) ?? {}
       trackFormSubmission(form, tracking.params ?? {}, tracking.user)
-      const current = submission.submissionFor(lead)
+      // The opt-in is part of what is sent: ticking it after a failed send makes a new submission.
+      const current = submission.submissionFor({ lead, sms: smsConsent === true })
       const formFillMs = fillTimer.elapsedMs()
+      const record = await recordFor(current, smsConsent === true)
       const post: PostLead = async (name, body) => {
         const result = await sendSafely(call, form, name, {
           ...body,
-          ...submissionFields(current, formFillMs, website),
+          ...submissionFields(current, formFillMs, website, record),
           ...(turnstileToken ? { turnstileToken } : {}),
         })
         const outcome = result ? outcomeOf(result) : REFUSED
@@ -141,7 +178,9 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
       config.turnstile?.sent(outcome.status === "refused" ? outcome.fields : {})
       if (outcome.status === "accepted") {
         toast(config.notices.accepted(outcome.answer))
-        trackEvent("generate_lead", { form, ...tracking.params, ...tracking.accepted })
+        const worth =
+          tracking.value !== undefined && texts ? { value: tracking.value, currency: texts.values.currency } : {}
+        trackEvent("generate_lead", { form, ...tracking.params, ...tracking.accepted, ...worth })
         helpers.resetForm()
         reset()
         config.onAccepted?.(outcome.answer)
