@@ -115,3 +115,33 @@ test("whatever the time and the tick, the consent a form sends is one the contra
     ),
   )
 })
+
+test("sent again after a failure, a submission carries the same consent time; ticking the opt-in then makes a new submission", async () => {
+  const kept: CallResult = { ok: false, reason: "network", message: "offline" }
+  const call = jest.fn<Promise<unknown>, [string, Record<string, unknown>]>(() =>
+    Promise.resolve({ ok: false, reason: "queued", cause: kept }),
+  )
+  withTexts(<ContactForm labels={labels} phone={{ display: "(914) 555-0123" }} call={call} />)
+  const user = userEvent.setup()
+  await user.type(screen.getByLabelText(/^Name/), "Ann Lee")
+  await user.type(screen.getByLabelText(/^Email/), "ann@example.com")
+  await user.type(screen.getByLabelText(/^Phone/), "914-555-0100")
+  await user.type(screen.getByLabelText(/^Message/), "Ants by the sink")
+  const send = async (times: number) => {
+    await user.click(screen.getByRole("button", { name: labels.submitLabel }))
+    await waitFor(() => {
+      expect(call).toHaveBeenCalledTimes(times)
+    })
+    return call.mock.calls[times - 1]![1]
+  }
+  const first = await send(1)
+  // Time passes between the two presses; the consent was given at the first.
+  await new Promise((resolve) => setTimeout(resolve, 5))
+  const again = await send(2)
+  expect(again.submissionId).toBe(first.submissionId)
+  expect(again.consent).toEqual(first.consent)
+  await user.click(screen.getByRole("checkbox", { name: texts.sms.label }))
+  const ticked = await send(3)
+  expect(ticked.submissionId).not.toBe(first.submissionId)
+  expect(ticked.consent).toMatchObject({ sms: { version: consentData.sms.current } })
+})
