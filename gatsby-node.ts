@@ -1,6 +1,6 @@
 // One module per Gatsby Node API, in gatsby/.
 export { onPreBootstrap } from "./gatsby/pre-bootstrap"
-export { createSchemaCustomization } from "./gatsby/schema"
+export { createResolvers, createSchemaCustomization } from "./gatsby/schema"
 export { onCreateNode } from "./gatsby/on-create-node"
 export { createPages } from "./gatsby/create-pages"
 export { onPostBuild } from "./gatsby/post-build"

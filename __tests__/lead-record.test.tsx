@@ -9,6 +9,7 @@ import { ContactFormShell } from "../src/components/forms/contact-form-shell"
 import { ToastProvider } from "../src/components/ui/toaster"
 import { captureAttribution } from "../src/lib/attribution/attribution-store"
 import type { CallResult } from "../src/lib/leads/api"
+import type { LeadResult } from "../src/lib/leads/lead-outbox"
 import { LeadTextsContext, consentFor } from "../src/lib/leads/lead-texts"
 import { leadTexts, readData } from "./fixtures/data"
 import { sentRequest } from "./fixtures/leads"
@@ -118,7 +119,7 @@ test("whatever the time and the tick, the consent a form sends is one the contra
 
 test("sent again after a failure, a submission carries the same consent time; ticking the opt-in then makes a new submission", async () => {
   const kept: CallResult = { ok: false, reason: "network", message: "offline" }
-  const call = jest.fn<Promise<unknown>, [string, Record<string, unknown>]>(() =>
+  const call = jest.fn<Promise<LeadResult>, [string, Record<string, unknown>]>(() =>
     Promise.resolve({ ok: false, reason: "queued", cause: kept }),
   )
   withTexts(<ContactForm labels={labels} phone={{ display: "(914) 555-0123" }} call={call} />)

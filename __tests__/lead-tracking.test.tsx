@@ -6,7 +6,10 @@ import { ContactForm, type ContactFormLabels } from "../src/components/forms/con
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
 import { LeadTextsContext } from "../src/lib/leads/lead-texts"
-import { installPhoneCallTracking, offerAttributes, phoneE164 } from "../src/lib/tracking"
+import { installPhoneCallTracking } from "../src/lib/phone-clicks"
+import { reportPhoneClick } from "../src/lib/phone-call-report"
+import { phoneE164 } from "../src/lib/lead-tracking"
+import { offerAttributes } from "../src/lib/tracking-attributes"
 import { leadTexts, readData, wizardOptions } from "./fixtures/data"
 import { recordGtag } from "./fixtures/leads"
 
@@ -143,7 +146,7 @@ test("a phone call on an offer page carries the offer's key, name and value", ()
     offerAttributes({ key: "yonkers39", name: "Express Pest Fix", value: 39 }),
   ))
     root.setAttribute(name, value)
-  const uninstall = installPhoneCallTracking(document)
+  const uninstall = installPhoneCallTracking(document, reportPhoneClick)
   document.getElementById("call")?.click()
   document.getElementById("plain")?.click()
   uninstall()

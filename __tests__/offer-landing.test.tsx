@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event"
 import { OfferLanding } from "../src/components/offer/offer-landing"
 import { callFunction, type CallResult } from "../src/lib/leads/api"
-import { installPhoneCallTracking } from "../src/lib/tracking"
+import { installPhoneCallTracking } from "../src/lib/phone-clicks"
+import { reportPhoneClick } from "../src/lib/phone-call-report"
 import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { leadTexts } from "./fixtures/data"
 import { recordGtag, SUBMISSION_FIELDS, UNTICKED_CONSENT } from "./fixtures/leads"
@@ -295,7 +296,7 @@ test("exit intent: never once the callback is submitted", async () => {
 })
 
 test("a phone click on an offer page reports the call and an Ads conversion worth the offer's price", () => {
-  const uninstall = installPhoneCallTracking()
+  const uninstall = installPhoneCallTracking(document, reportPhoneClick)
   renderOffer("yonkers149")
   screen.getByRole("link", { name: "Call Now: (914) 555-0123" }).addEventListener("click", (e) => {
     e.preventDefault()

@@ -1,4 +1,6 @@
-import { installPhoneCallTracking, trackEvent, trackPhoneCall } from "../src/lib/tracking"
+import { installPhoneCallTracking } from "../src/lib/phone-clicks"
+import { reportPhoneClick, trackPhoneCall } from "../src/lib/phone-call-report"
+import { trackEvent } from "../src/lib/tracking"
 
 afterEach(() => {
   delete window.gtag
@@ -24,7 +26,7 @@ test("every tel: link click reports a phone_call with where it was", () => {
     <footer data-placement="footer"><a href="tel:+19145550123"><span id="inner">Call</span></a></footer>
     <a id="plain" href="tel:+19145550999">Call</a>
     <a id="other" href="/contact/">Contact</a>`
-  const uninstall = installPhoneCallTracking(document)
+  const uninstall = installPhoneCallTracking(document, reportPhoneClick)
   document.getElementById("inner")?.click()
   document.getElementById("plain")?.click()
   document.getElementById("other")?.click()

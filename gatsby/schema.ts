@@ -1,11 +1,37 @@
 import type { GatsbyNode } from "gatsby"
 import { DATA_FILE_KINDS } from "./data-schemas"
 import { graphqlSchemaDefs } from "./graphql-from-yup"
+import { shownConsent, type LeadConsentData } from "./shown-consent"
 
 /** Every data type is declared, with non-null required fields, from its Yup schema. */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   const typeDefs = graphqlSchemaDefs(DATA_FILE_KINDS)
   // gatsby-config's siteMetadata, declared so it is never inferred as nullable (or dropped when empty).
   typeDefs.push("type SiteSiteMetadata { siteUrl: String! adsConversionTarget: String! }")
+  typeDefs.push(
+    "type ShownConsentText { version: String! text: String! }",
+    "type ShownSmsConsentText { version: String! label: String! text: String! }",
+    "type ShownConsent { consent: ShownConsentText! sms: ShownSmsConsentText! }",
+  )
   actions.createTypes(typeDefs.join("\n\n"))
+}
+
+interface NodeModel {
+  findOne: (query: { type: string }) => Promise<{ name: string } | null>
+}
+
+/** `LeadConsentYaml.shown`: the texts the forms show, worked out here so no page carries the code. */
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
+  createResolvers({
+    LeadConsentYaml: {
+      shown: {
+        type: "ShownConsent!",
+        resolve: async (source: LeadConsentData, _args: unknown, context: { nodeModel: NodeModel }) => {
+          const site = await context.nodeModel.findOne({ type: "SiteYaml" })
+          if (!site) throw new Error("data/site.yaml is required for the consent texts")
+          return shownConsent(source, site.name)
+        },
+      },
+    },
+  })
 }

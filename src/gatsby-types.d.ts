@@ -1146,6 +1146,7 @@ type EstimateWizardYaml = Node & {
   readonly reviewLabels: EstimateWizardYamlReviewLabels;
   readonly sameDayHint: Scalars['String'];
   readonly sameDayUnavailable: Scalars['String'];
+  readonly stepNames: ReadonlyArray<Scalars['String']>;
   readonly stepTitles: ReadonlyArray<Scalars['String']>;
   readonly submitLabel: Scalars['String'];
   readonly submittingLabel: Scalars['String'];
@@ -1262,6 +1263,7 @@ type EstimateWizardYamlFieldSelector = {
   readonly reviewLabels: InputMaybe<EstimateWizardYamlReviewLabelsFieldSelector>;
   readonly sameDayHint: InputMaybe<FieldSelectorEnum>;
   readonly sameDayUnavailable: InputMaybe<FieldSelectorEnum>;
+  readonly stepNames: InputMaybe<FieldSelectorEnum>;
   readonly stepTitles: InputMaybe<FieldSelectorEnum>;
   readonly submitLabel: InputMaybe<FieldSelectorEnum>;
   readonly submittingLabel: InputMaybe<FieldSelectorEnum>;
@@ -1293,6 +1295,7 @@ type EstimateWizardYamlFilterInput = {
   readonly reviewLabels: InputMaybe<EstimateWizardYamlReviewLabelsFilterInput>;
   readonly sameDayHint: InputMaybe<StringQueryOperatorInput>;
   readonly sameDayUnavailable: InputMaybe<StringQueryOperatorInput>;
+  readonly stepNames: InputMaybe<StringQueryOperatorInput>;
   readonly stepTitles: InputMaybe<StringQueryOperatorInput>;
   readonly submitLabel: InputMaybe<StringQueryOperatorInput>;
   readonly submittingLabel: InputMaybe<StringQueryOperatorInput>;
@@ -1413,6 +1416,7 @@ type EstimateWizardYamlSortInput = {
   readonly reviewLabels: InputMaybe<EstimateWizardYamlReviewLabelsSortInput>;
   readonly sameDayHint: InputMaybe<SortOrderEnum>;
   readonly sameDayUnavailable: InputMaybe<SortOrderEnum>;
+  readonly stepNames: InputMaybe<SortOrderEnum>;
   readonly stepTitles: InputMaybe<SortOrderEnum>;
   readonly submitLabel: InputMaybe<SortOrderEnum>;
   readonly submittingLabel: InputMaybe<SortOrderEnum>;
@@ -1720,6 +1724,8 @@ type File = Node & {
   readonly childHomeYaml: Maybe<HomeYaml>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
   readonly childImageSharp: Maybe<ImageSharp>;
+  /** Returns the first child node of type LeadConsentYaml or null if there are no children of given type on this node */
+  readonly childLeadConsentYaml: Maybe<LeadConsentYaml>;
   /** Returns the first child node of type LeadMessagesYaml or null if there are no children of given type on this node */
   readonly childLeadMessagesYaml: Maybe<LeadMessagesYaml>;
   /** Returns the first child node of type NavigationYaml or null if there are no children of given type on this node */
@@ -1763,6 +1769,8 @@ type File = Node & {
   readonly childrenHomeYaml: Maybe<ReadonlyArray<Maybe<HomeYaml>>>;
   /** Returns all children nodes filtered by type ImageSharp */
   readonly childrenImageSharp: Maybe<ReadonlyArray<Maybe<ImageSharp>>>;
+  /** Returns all children nodes filtered by type LeadConsentYaml */
+  readonly childrenLeadConsentYaml: Maybe<ReadonlyArray<Maybe<LeadConsentYaml>>>;
   /** Returns all children nodes filtered by type LeadMessagesYaml */
   readonly childrenLeadMessagesYaml: Maybe<ReadonlyArray<Maybe<LeadMessagesYaml>>>;
   /** Returns all children nodes filtered by type NavigationYaml */
@@ -1940,6 +1948,7 @@ type FileFieldSelector = {
   readonly childFaqYaml: InputMaybe<FaqYamlFieldSelector>;
   readonly childHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childLeadConsentYaml: InputMaybe<LeadConsentYamlFieldSelector>;
   readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFieldSelector>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlFieldSelector>;
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlFieldSelector>;
@@ -1962,6 +1971,7 @@ type FileFieldSelector = {
   readonly childrenFaqYaml: InputMaybe<FaqYamlFieldSelector>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
+  readonly childrenLeadConsentYaml: InputMaybe<LeadConsentYamlFieldSelector>;
   readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFieldSelector>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlFieldSelector>;
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlFieldSelector>;
@@ -2023,6 +2033,7 @@ type FileFilterInput = {
   readonly childFaqYaml: InputMaybe<FaqYamlFilterInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  readonly childLeadConsentYaml: InputMaybe<LeadConsentYamlFilterInput>;
   readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterInput>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlFilterInput>;
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlFilterInput>;
@@ -2045,6 +2056,7 @@ type FileFilterInput = {
   readonly childrenFaqYaml: InputMaybe<FaqYamlFilterListInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  readonly childrenLeadConsentYaml: InputMaybe<LeadConsentYamlFilterListInput>;
   readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterListInput>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlFilterListInput>;
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlFilterListInput>;
@@ -2147,6 +2159,7 @@ type FileSortInput = {
   readonly childFaqYaml: InputMaybe<FaqYamlSortInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childLeadConsentYaml: InputMaybe<LeadConsentYamlSortInput>;
   readonly childLeadMessagesYaml: InputMaybe<LeadMessagesYamlSortInput>;
   readonly childNavigationYaml: InputMaybe<NavigationYamlSortInput>;
   readonly childNotFoundYaml: InputMaybe<NotFoundYamlSortInput>;
@@ -2169,6 +2182,7 @@ type FileSortInput = {
   readonly childrenFaqYaml: InputMaybe<FaqYamlSortInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
+  readonly childrenLeadConsentYaml: InputMaybe<LeadConsentYamlSortInput>;
   readonly childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlSortInput>;
   readonly childrenNavigationYaml: InputMaybe<NavigationYamlSortInput>;
   readonly childrenNotFoundYaml: InputMaybe<NotFoundYamlSortInput>;
@@ -2977,6 +2991,237 @@ type JSONQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['JSON']>;
 };
 
+type LeadConsentYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly current: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly shown: ShownConsent;
+  readonly sms: LeadConsentYamlSms;
+  readonly versions: ReadonlyArray<LeadConsentYamlVersions>;
+};
+
+type LeadConsentYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<LeadConsentYamlEdge>;
+  readonly group: ReadonlyArray<LeadConsentYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<LeadConsentYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type LeadConsentYamlConnection_distinctArgs = {
+  field: LeadConsentYamlFieldSelector;
+};
+
+
+type LeadConsentYamlConnection_groupArgs = {
+  field: LeadConsentYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type LeadConsentYamlConnection_maxArgs = {
+  field: LeadConsentYamlFieldSelector;
+};
+
+
+type LeadConsentYamlConnection_minArgs = {
+  field: LeadConsentYamlFieldSelector;
+};
+
+
+type LeadConsentYamlConnection_sumArgs = {
+  field: LeadConsentYamlFieldSelector;
+};
+
+type LeadConsentYamlEdge = {
+  readonly next: Maybe<LeadConsentYaml>;
+  readonly node: LeadConsentYaml;
+  readonly previous: Maybe<LeadConsentYaml>;
+};
+
+type LeadConsentYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly current: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sms: InputMaybe<LeadConsentYamlSmsFieldSelector>;
+  readonly versions: InputMaybe<LeadConsentYamlVersionsFieldSelector>;
+};
+
+type LeadConsentYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly current: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sms: InputMaybe<LeadConsentYamlSmsFilterInput>;
+  readonly versions: InputMaybe<LeadConsentYamlVersionsFilterListInput>;
+};
+
+type LeadConsentYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<LeadConsentYamlFilterInput>;
+};
+
+type LeadConsentYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<LeadConsentYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<LeadConsentYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<LeadConsentYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type LeadConsentYamlGroupConnection_distinctArgs = {
+  field: LeadConsentYamlFieldSelector;
+};
+
+
+type LeadConsentYamlGroupConnection_groupArgs = {
+  field: LeadConsentYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type LeadConsentYamlGroupConnection_maxArgs = {
+  field: LeadConsentYamlFieldSelector;
+};
+
+
+type LeadConsentYamlGroupConnection_minArgs = {
+  field: LeadConsentYamlFieldSelector;
+};
+
+
+type LeadConsentYamlGroupConnection_sumArgs = {
+  field: LeadConsentYamlFieldSelector;
+};
+
+type LeadConsentYamlSms = {
+  readonly current: Scalars['String'];
+  readonly links: ReadonlyArray<LeadConsentYamlSmsLinks>;
+  readonly versions: ReadonlyArray<LeadConsentYamlSmsVersions>;
+};
+
+type LeadConsentYamlSmsFieldSelector = {
+  readonly current: InputMaybe<FieldSelectorEnum>;
+  readonly links: InputMaybe<LeadConsentYamlSmsLinksFieldSelector>;
+  readonly versions: InputMaybe<LeadConsentYamlSmsVersionsFieldSelector>;
+};
+
+type LeadConsentYamlSmsFilterInput = {
+  readonly current: InputMaybe<StringQueryOperatorInput>;
+  readonly links: InputMaybe<LeadConsentYamlSmsLinksFilterListInput>;
+  readonly versions: InputMaybe<LeadConsentYamlSmsVersionsFilterListInput>;
+};
+
+type LeadConsentYamlSmsLinks = {
+  readonly label: Scalars['String'];
+  readonly path: Scalars['String'];
+};
+
+type LeadConsentYamlSmsLinksFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly path: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadConsentYamlSmsLinksFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly path: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadConsentYamlSmsLinksFilterListInput = {
+  readonly elemMatch: InputMaybe<LeadConsentYamlSmsLinksFilterInput>;
+};
+
+type LeadConsentYamlSmsLinksSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly path: InputMaybe<SortOrderEnum>;
+};
+
+type LeadConsentYamlSmsSortInput = {
+  readonly current: InputMaybe<SortOrderEnum>;
+  readonly links: InputMaybe<LeadConsentYamlSmsLinksSortInput>;
+  readonly versions: InputMaybe<LeadConsentYamlSmsVersionsSortInput>;
+};
+
+type LeadConsentYamlSmsVersions = {
+  readonly id: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type LeadConsentYamlSmsVersionsFieldSelector = {
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadConsentYamlSmsVersionsFilterInput = {
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadConsentYamlSmsVersionsFilterListInput = {
+  readonly elemMatch: InputMaybe<LeadConsentYamlSmsVersionsFilterInput>;
+};
+
+type LeadConsentYamlSmsVersionsSortInput = {
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type LeadConsentYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly current: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly sms: InputMaybe<LeadConsentYamlSmsSortInput>;
+  readonly versions: InputMaybe<LeadConsentYamlVersionsSortInput>;
+};
+
+type LeadConsentYamlVersions = {
+  readonly id: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type LeadConsentYamlVersionsFieldSelector = {
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadConsentYamlVersionsFilterInput = {
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadConsentYamlVersionsFilterListInput = {
+  readonly elemMatch: InputMaybe<LeadConsentYamlVersionsFilterInput>;
+};
+
+type LeadConsentYamlVersionsSortInput = {
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
 type LeadMessagesYaml = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly companyEmail: LeadMessagesYamlCompanyEmail;
@@ -2986,27 +3231,78 @@ type LeadMessagesYaml = Node & {
   readonly officeAlerts: LeadMessagesYamlOfficeAlerts;
   readonly parent: Maybe<Node>;
   readonly responses: LeadMessagesYamlResponses;
+  readonly turnstile: LeadMessagesYamlTurnstile;
 };
 
 type LeadMessagesYamlCompanyEmail = {
+  readonly consent: LeadMessagesYamlCompanyEmailConsent;
   readonly contactSubject: Scalars['String'];
   readonly intro: Scalars['String'];
   readonly kindLabels: LeadMessagesYamlCompanyEmailKindLabels;
   readonly leadSubject: Scalars['String'];
+  readonly origin: LeadMessagesYamlCompanyEmailOrigin;
+};
+
+type LeadMessagesYamlCompanyEmailConsent = {
+  readonly agreed: Scalars['String'];
+  readonly at: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly none: Scalars['String'];
+  readonly sms: Scalars['String'];
+  readonly smsNo: Scalars['String'];
+  readonly smsYes: Scalars['String'];
+  readonly version: Scalars['String'];
+};
+
+type LeadMessagesYamlCompanyEmailConsentFieldSelector = {
+  readonly agreed: InputMaybe<FieldSelectorEnum>;
+  readonly at: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+  readonly sms: InputMaybe<FieldSelectorEnum>;
+  readonly smsNo: InputMaybe<FieldSelectorEnum>;
+  readonly smsYes: InputMaybe<FieldSelectorEnum>;
+  readonly version: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlCompanyEmailConsentFilterInput = {
+  readonly agreed: InputMaybe<StringQueryOperatorInput>;
+  readonly at: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+  readonly sms: InputMaybe<StringQueryOperatorInput>;
+  readonly smsNo: InputMaybe<StringQueryOperatorInput>;
+  readonly smsYes: InputMaybe<StringQueryOperatorInput>;
+  readonly version: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlCompanyEmailConsentSortInput = {
+  readonly agreed: InputMaybe<SortOrderEnum>;
+  readonly at: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+  readonly sms: InputMaybe<SortOrderEnum>;
+  readonly smsNo: InputMaybe<SortOrderEnum>;
+  readonly smsYes: InputMaybe<SortOrderEnum>;
+  readonly version: InputMaybe<SortOrderEnum>;
 };
 
 type LeadMessagesYamlCompanyEmailFieldSelector = {
+  readonly consent: InputMaybe<LeadMessagesYamlCompanyEmailConsentFieldSelector>;
   readonly contactSubject: InputMaybe<FieldSelectorEnum>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly kindLabels: InputMaybe<LeadMessagesYamlCompanyEmailKindLabelsFieldSelector>;
   readonly leadSubject: InputMaybe<FieldSelectorEnum>;
+  readonly origin: InputMaybe<LeadMessagesYamlCompanyEmailOriginFieldSelector>;
 };
 
 type LeadMessagesYamlCompanyEmailFilterInput = {
+  readonly consent: InputMaybe<LeadMessagesYamlCompanyEmailConsentFilterInput>;
   readonly contactSubject: InputMaybe<StringQueryOperatorInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly kindLabels: InputMaybe<LeadMessagesYamlCompanyEmailKindLabelsFilterInput>;
   readonly leadSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly origin: InputMaybe<LeadMessagesYamlCompanyEmailOriginFilterInput>;
 };
 
 type LeadMessagesYamlCompanyEmailKindLabels = {
@@ -3037,11 +3333,109 @@ type LeadMessagesYamlCompanyEmailKindLabelsSortInput = {
   readonly estimate: InputMaybe<SortOrderEnum>;
 };
 
+type LeadMessagesYamlCompanyEmailOrigin = {
+  readonly firstTouch: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly lastTouch: Scalars['String'];
+  readonly none: Scalars['String'];
+  readonly touchLabels: LeadMessagesYamlCompanyEmailOriginTouchLabels;
+};
+
+type LeadMessagesYamlCompanyEmailOriginFieldSelector = {
+  readonly firstTouch: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly lastTouch: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+  readonly touchLabels: InputMaybe<LeadMessagesYamlCompanyEmailOriginTouchLabelsFieldSelector>;
+};
+
+type LeadMessagesYamlCompanyEmailOriginFilterInput = {
+  readonly firstTouch: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly lastTouch: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+  readonly touchLabels: InputMaybe<LeadMessagesYamlCompanyEmailOriginTouchLabelsFilterInput>;
+};
+
+type LeadMessagesYamlCompanyEmailOriginSortInput = {
+  readonly firstTouch: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly lastTouch: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+  readonly touchLabels: InputMaybe<LeadMessagesYamlCompanyEmailOriginTouchLabelsSortInput>;
+};
+
+type LeadMessagesYamlCompanyEmailOriginTouchLabels = {
+  readonly at: Scalars['String'];
+  readonly fbclid: Scalars['String'];
+  readonly gbraid: Scalars['String'];
+  readonly gclid: Scalars['String'];
+  readonly landing_path: Scalars['String'];
+  readonly msclkid: Scalars['String'];
+  readonly referrer: Scalars['String'];
+  readonly utm_campaign: Scalars['String'];
+  readonly utm_content: Scalars['String'];
+  readonly utm_medium: Scalars['String'];
+  readonly utm_source: Scalars['String'];
+  readonly utm_term: Scalars['String'];
+  readonly wbraid: Scalars['String'];
+};
+
+type LeadMessagesYamlCompanyEmailOriginTouchLabelsFieldSelector = {
+  readonly at: InputMaybe<FieldSelectorEnum>;
+  readonly fbclid: InputMaybe<FieldSelectorEnum>;
+  readonly gbraid: InputMaybe<FieldSelectorEnum>;
+  readonly gclid: InputMaybe<FieldSelectorEnum>;
+  readonly landing_path: InputMaybe<FieldSelectorEnum>;
+  readonly msclkid: InputMaybe<FieldSelectorEnum>;
+  readonly referrer: InputMaybe<FieldSelectorEnum>;
+  readonly utm_campaign: InputMaybe<FieldSelectorEnum>;
+  readonly utm_content: InputMaybe<FieldSelectorEnum>;
+  readonly utm_medium: InputMaybe<FieldSelectorEnum>;
+  readonly utm_source: InputMaybe<FieldSelectorEnum>;
+  readonly utm_term: InputMaybe<FieldSelectorEnum>;
+  readonly wbraid: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlCompanyEmailOriginTouchLabelsFilterInput = {
+  readonly at: InputMaybe<StringQueryOperatorInput>;
+  readonly fbclid: InputMaybe<StringQueryOperatorInput>;
+  readonly gbraid: InputMaybe<StringQueryOperatorInput>;
+  readonly gclid: InputMaybe<StringQueryOperatorInput>;
+  readonly landing_path: InputMaybe<StringQueryOperatorInput>;
+  readonly msclkid: InputMaybe<StringQueryOperatorInput>;
+  readonly referrer: InputMaybe<StringQueryOperatorInput>;
+  readonly utm_campaign: InputMaybe<StringQueryOperatorInput>;
+  readonly utm_content: InputMaybe<StringQueryOperatorInput>;
+  readonly utm_medium: InputMaybe<StringQueryOperatorInput>;
+  readonly utm_source: InputMaybe<StringQueryOperatorInput>;
+  readonly utm_term: InputMaybe<StringQueryOperatorInput>;
+  readonly wbraid: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlCompanyEmailOriginTouchLabelsSortInput = {
+  readonly at: InputMaybe<SortOrderEnum>;
+  readonly fbclid: InputMaybe<SortOrderEnum>;
+  readonly gbraid: InputMaybe<SortOrderEnum>;
+  readonly gclid: InputMaybe<SortOrderEnum>;
+  readonly landing_path: InputMaybe<SortOrderEnum>;
+  readonly msclkid: InputMaybe<SortOrderEnum>;
+  readonly referrer: InputMaybe<SortOrderEnum>;
+  readonly utm_campaign: InputMaybe<SortOrderEnum>;
+  readonly utm_content: InputMaybe<SortOrderEnum>;
+  readonly utm_medium: InputMaybe<SortOrderEnum>;
+  readonly utm_source: InputMaybe<SortOrderEnum>;
+  readonly utm_term: InputMaybe<SortOrderEnum>;
+  readonly wbraid: InputMaybe<SortOrderEnum>;
+};
+
 type LeadMessagesYamlCompanyEmailSortInput = {
+  readonly consent: InputMaybe<LeadMessagesYamlCompanyEmailConsentSortInput>;
   readonly contactSubject: InputMaybe<SortOrderEnum>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly kindLabels: InputMaybe<LeadMessagesYamlCompanyEmailKindLabelsSortInput>;
   readonly leadSubject: InputMaybe<SortOrderEnum>;
+  readonly origin: InputMaybe<LeadMessagesYamlCompanyEmailOriginSortInput>;
 };
 
 type LeadMessagesYamlConnection = {
@@ -3138,6 +3532,7 @@ type LeadMessagesYamlFieldSelector = {
   readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly responses: InputMaybe<LeadMessagesYamlResponsesFieldSelector>;
+  readonly turnstile: InputMaybe<LeadMessagesYamlTurnstileFieldSelector>;
 };
 
 type LeadMessagesYamlFilterInput = {
@@ -3149,6 +3544,7 @@ type LeadMessagesYamlFilterInput = {
   readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly responses: InputMaybe<LeadMessagesYamlResponsesFilterInput>;
+  readonly turnstile: InputMaybe<LeadMessagesYamlTurnstileFilterInput>;
 };
 
 type LeadMessagesYamlFilterListInput = {
@@ -3497,6 +3893,43 @@ type LeadMessagesYamlSortInput = {
   readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly responses: InputMaybe<LeadMessagesYamlResponsesSortInput>;
+  readonly turnstile: InputMaybe<LeadMessagesYamlTurnstileSortInput>;
+};
+
+type LeadMessagesYamlTurnstile = {
+  readonly description: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly missing: Scalars['String'];
+  readonly notLoaded: Scalars['String'];
+  readonly unavailable: Scalars['String'];
+};
+
+type LeadMessagesYamlTurnstileFieldSelector = {
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly missing: InputMaybe<FieldSelectorEnum>;
+  readonly notLoaded: InputMaybe<FieldSelectorEnum>;
+  readonly unavailable: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlTurnstileFilterInput = {
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly missing: InputMaybe<StringQueryOperatorInput>;
+  readonly notLoaded: InputMaybe<StringQueryOperatorInput>;
+  readonly unavailable: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlTurnstileSortInput = {
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly missing: InputMaybe<SortOrderEnum>;
+  readonly notLoaded: InputMaybe<SortOrderEnum>;
+  readonly unavailable: InputMaybe<SortOrderEnum>;
 };
 
 type NavigationYaml = Node & {
@@ -6700,6 +7133,7 @@ type Query = {
   readonly allFile: FileConnection;
   readonly allHomeYaml: HomeYamlConnection;
   readonly allImageSharp: ImageSharpConnection;
+  readonly allLeadConsentYaml: LeadConsentYamlConnection;
   readonly allLeadMessagesYaml: LeadMessagesYamlConnection;
   readonly allNavigationYaml: NavigationYamlConnection;
   readonly allNotFoundYaml: NotFoundYamlConnection;
@@ -6727,6 +7161,7 @@ type Query = {
   readonly file: Maybe<File>;
   readonly homeYaml: Maybe<HomeYaml>;
   readonly imageSharp: Maybe<ImageSharp>;
+  readonly leadConsentYaml: Maybe<LeadConsentYaml>;
   readonly leadMessagesYaml: Maybe<LeadMessagesYaml>;
   readonly navigationYaml: Maybe<NavigationYaml>;
   readonly notFoundYaml: Maybe<NotFoundYaml>;
@@ -6837,6 +7272,14 @@ type Query_allImageSharpArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<ImageSharpSortInput>>>;
+};
+
+
+type Query_allLeadConsentYamlArgs = {
+  filter: InputMaybe<LeadConsentYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<LeadConsentYamlSortInput>>>;
 };
 
 
@@ -7088,6 +7531,7 @@ type Query_estimateWizardYamlArgs = {
   reviewLabels: InputMaybe<EstimateWizardYamlReviewLabelsFilterInput>;
   sameDayHint: InputMaybe<StringQueryOperatorInput>;
   sameDayUnavailable: InputMaybe<StringQueryOperatorInput>;
+  stepNames: InputMaybe<StringQueryOperatorInput>;
   stepTitles: InputMaybe<StringQueryOperatorInput>;
   submitLabel: InputMaybe<StringQueryOperatorInput>;
   submittingLabel: InputMaybe<StringQueryOperatorInput>;
@@ -7129,6 +7573,7 @@ type Query_fileArgs = {
   childFaqYaml: InputMaybe<FaqYamlFilterInput>;
   childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
+  childLeadConsentYaml: InputMaybe<LeadConsentYamlFilterInput>;
   childLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterInput>;
   childNavigationYaml: InputMaybe<NavigationYamlFilterInput>;
   childNotFoundYaml: InputMaybe<NotFoundYamlFilterInput>;
@@ -7151,6 +7596,7 @@ type Query_fileArgs = {
   childrenFaqYaml: InputMaybe<FaqYamlFilterListInput>;
   childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
+  childrenLeadConsentYaml: InputMaybe<LeadConsentYamlFilterListInput>;
   childrenLeadMessagesYaml: InputMaybe<LeadMessagesYamlFilterListInput>;
   childrenNavigationYaml: InputMaybe<NavigationYamlFilterListInput>;
   childrenNotFoundYaml: InputMaybe<NotFoundYamlFilterListInput>;
@@ -7227,6 +7673,17 @@ type Query_imageSharpArgs = {
 };
 
 
+type Query_leadConsentYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  current: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  sms: InputMaybe<LeadConsentYamlSmsFilterInput>;
+  versions: InputMaybe<LeadConsentYamlVersionsFilterListInput>;
+};
+
+
 type Query_leadMessagesYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFilterInput>;
@@ -7236,6 +7693,7 @@ type Query_leadMessagesYamlArgs = {
   officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   responses: InputMaybe<LeadMessagesYamlResponsesFilterInput>;
+  turnstile: InputMaybe<LeadMessagesYamlTurnstileFilterInput>;
 };
 
 
@@ -7527,6 +7985,7 @@ type Query_siteYamlArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   insuranceNote: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  leadValues: InputMaybe<SiteYamlLeadValuesFilterInput>;
   licenseNumber: InputMaybe<StringQueryOperatorInput>;
   name: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
@@ -8290,6 +8749,22 @@ type ServicesPageYamlSortInput = {
   readonly plansLinkLabel: InputMaybe<SortOrderEnum>;
   readonly reasons: InputMaybe<ServicesPageYamlReasonsSortInput>;
   readonly reasonsHeading: InputMaybe<SortOrderEnum>;
+};
+
+type ShownConsent = {
+  readonly consent: ShownConsentText;
+  readonly sms: ShownSmsConsentText;
+};
+
+type ShownConsentText = {
+  readonly text: Scalars['String'];
+  readonly version: Scalars['String'];
+};
+
+type ShownSmsConsentText = {
+  readonly label: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly version: Scalars['String'];
 };
 
 type Site = Node & {
@@ -9074,6 +9549,7 @@ type SiteYaml = Node & {
   readonly id: Scalars['ID'];
   readonly insuranceNote: Scalars['String'];
   readonly internal: Internal;
+  readonly leadValues: SiteYamlLeadValues;
   readonly licenseNumber: Scalars['String'];
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
@@ -9198,6 +9674,7 @@ type SiteYamlFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly insuranceNote: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly leadValues: InputMaybe<SiteYamlLeadValuesFieldSelector>;
   readonly licenseNumber: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -9225,6 +9702,7 @@ type SiteYamlFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly insuranceNote: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly leadValues: InputMaybe<SiteYamlLeadValuesFilterInput>;
   readonly licenseNumber: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
@@ -9333,6 +9811,30 @@ type SiteYamlHoursSortInput = {
   readonly opens: InputMaybe<SortOrderEnum>;
 };
 
+type SiteYamlLeadValues = {
+  readonly contact: Scalars['Float'];
+  readonly currency: Scalars['String'];
+  readonly estimate: Scalars['Float'];
+};
+
+type SiteYamlLeadValuesFieldSelector = {
+  readonly contact: InputMaybe<FieldSelectorEnum>;
+  readonly currency: InputMaybe<FieldSelectorEnum>;
+  readonly estimate: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteYamlLeadValuesFilterInput = {
+  readonly contact: InputMaybe<FloatQueryOperatorInput>;
+  readonly currency: InputMaybe<StringQueryOperatorInput>;
+  readonly estimate: InputMaybe<FloatQueryOperatorInput>;
+};
+
+type SiteYamlLeadValuesSortInput = {
+  readonly contact: InputMaybe<SortOrderEnum>;
+  readonly currency: InputMaybe<SortOrderEnum>;
+  readonly estimate: InputMaybe<SortOrderEnum>;
+};
+
 type SiteYamlPhone = {
   readonly display: Scalars['String'];
   readonly e164: Scalars['String'];
@@ -9393,6 +9895,7 @@ type SiteYamlSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly insuranceNote: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly leadValues: InputMaybe<SiteYamlLeadValuesSortInput>;
   readonly licenseNumber: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -9751,7 +10254,7 @@ type ServicesPageQuery = { readonly servicesPageYaml: { readonly gridHeading: st
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } } | null, readonly leadConsentYaml: { readonly current: string, readonly versions: ReadonlyArray<{ readonly id: string, readonly text: string }>, readonly sms: { readonly current: string, readonly versions: ReadonlyArray<{ readonly id: string, readonly label: string, readonly text: string }>, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
+type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } } | null, readonly leadConsentYaml: { readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string } }, readonly sms: { readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
 
 type StaticPageFragment = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 

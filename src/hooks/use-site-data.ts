@@ -1,5 +1,4 @@
 import { graphql, useStaticQuery } from "gatsby"
-import { leadTextsFrom } from "../lib/leads/lead-texts"
 
 /** Company facts, menus and the pests (with where each is listed) shared by the layout and the Seo component. */
 export function useSiteData() {
@@ -62,18 +61,18 @@ export function useSiteData() {
         }
       }
       leadConsentYaml {
-        current
-        versions {
-          id
-          text
-        }
-        sms {
-          current
-          versions {
-            id
+        shown {
+          consent {
+            version
+            text
+          }
+          sms {
+            version
             label
             text
           }
+        }
+        sms {
           links {
             label
             path
@@ -172,7 +171,11 @@ export function useSiteData() {
     adsConversionTarget: site.siteMetadata.adsConversionTarget,
     buildYear: site.buildYear ?? "",
     logo: data.logo?.childImageSharp?.gatsbyImageData ?? null,
-    leadTexts: leadTextsFrom(leadConsentYaml, siteYaml.name, siteYaml.leadValues),
+    leadTexts: {
+      consent: leadConsentYaml.shown.consent,
+      sms: { ...leadConsentYaml.shown.sms, links: leadConsentYaml.sms.links },
+      values: siteYaml.leadValues,
+    },
   }
 }
 

@@ -1,5 +1,6 @@
 import { splitName, type EstimateAnswers } from "../../lib/estimate-wizard"
-import { phoneE164, type AdsUserData } from "../../lib/tracking"
+import { phoneE164 } from "../../lib/lead-tracking"
+import type { AdsUserData } from "../../lib/tracking"
 
 /** The visitor's details as Ads enhanced-conversion user data (gtag hashes them; never event parameters). */
 export function estimateUserData(answers: EstimateAnswers): AdsUserData {

@@ -10,8 +10,9 @@ import { failureNotices } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import { offerText } from "../../lib/offer-text"
 import { priceAmount } from "../../lib/price"
-import { phoneE164 } from "../../lib/tracking"
+import { phoneE164 } from "../../lib/lead-tracking"
 import { LeadForm } from "../forms/lead-form"
+import type { AdsConversion } from "../../lib/tracking-attributes"
 import { TextField } from "../forms/text-field"
 import { CallbackFields, type CallbackLabels } from "./callback-fields"
 
@@ -26,6 +27,8 @@ export interface CallbackFormProps {
     utmSource: string | null
     utmCampaign: string | null
   }
+  /** The Ads conversion an accepted request reports (its value is the offer's price). */
+  conversion: AdsConversion
   /** Called once the backend has accepted the request; the page then shows its thank-you screen. */
   onSubmitted: () => void
   call?: SendLead
@@ -49,7 +52,7 @@ async function validate(values: Values) {
 }
 
 /** "Prefer a Callback?" (SPEC §3–§8): name and phone, the city prefilled, the campaign read from the address. */
-export function CallbackForm({ labels, offer, onSubmitted, call }: CallbackFormProps) {
+export function CallbackForm({ labels, offer, conversion, onSubmitted, call }: CallbackFormProps) {
   return (
     <LeadForm
       initialValues={{ name: "", phone: "", address: "", city: offer.city, notes: "", website: "" }}
@@ -76,6 +79,7 @@ export function CallbackForm({ labels, offer, onSubmitted, call }: CallbackFormP
           ...failureNotices(labels, (text) => offerText(text, offer)),
         },
         contractFields: CALLBACK_CONTRACT_FIELDS,
+        conversion,
         onAccepted: onSubmitted,
         call,
       }}

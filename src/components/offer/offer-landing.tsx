@@ -2,8 +2,7 @@ import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { useCallback, useState } from "react"
 import { useExitIntent } from "../../hooks/use-exit-intent"
 import { offerText } from "../../lib/offer-text"
-import type { AdsConversion } from "../../lib/tracking"
-import { trackAdsConversion } from "../../lib/tracking"
+import type { AdsConversion } from "../../lib/tracking-attributes"
 import { Accordion } from "../faq/accordion"
 import { Deferred } from "../forms/deferred"
 import { CallPromptDialog } from "../ui/call-prompt-dialog"
@@ -66,8 +65,7 @@ export function OfferLanding({
   const onSubmitted = useCallback(() => {
     setExitOpen(false)
     setSubmitted(true)
-    trackAdsConversion(conversion)
-  }, [conversion])
+  }, [])
 
   const footer = (
     <OfferFooter
@@ -151,7 +149,7 @@ export function OfferLanding({
         <div className="mx-auto max-w-2xl">
           <Deferred
             load={loadCallbackForm}
-            props={{ labels: texts.callback, offer, onSubmitted }}
+            props={{ labels: texts.callback, offer, conversion, onSubmitted }}
             placeholder={<CallbackFormShell labels={texts.callback} city={offer.city} />}
           />
         </div>

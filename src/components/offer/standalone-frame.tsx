@@ -1,5 +1,10 @@
 import type { ReactNode } from "react"
-import { adsConversionAttributes, offerAttributes, type AdsConversion, type TrackedOffer } from "../../lib/tracking"
+import {
+  adsConversionAttributes,
+  offerAttributes,
+  type AdsConversion,
+  type TrackedOffer,
+} from "../../lib/tracking-attributes"
 import { ToastProvider } from "../ui/toaster"
 
 interface StandaloneFrameProps {

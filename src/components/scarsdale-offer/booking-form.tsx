@@ -1,6 +1,7 @@
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
 import { failureNotices, withPhone } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
+import type { AdsConversion } from "../../lib/tracking-attributes"
 import { LeadForm } from "../forms/lead-form"
 import { TextField } from "../forms/text-field"
 import { BookingFields } from "./booking-fields"
@@ -29,13 +30,15 @@ export interface BookingFormProps {
   texts: BookingFormTexts
   booking: BookingValues
   phone: PhoneNumber
+  /** The Ads conversion a taken booking reports. */
+  conversion: AdsConversion
   /** Called once the backend has taken the booking; the page then shows its thank-you view. */
   onBooked: () => void
   call?: SendLead
 }
 
 /** The $49 booking: fixed city, ZIP and offer; fields kept on failure (SPEC §3–§8). */
-export function BookingForm({ texts, booking, phone, onBooked, call }: BookingFormProps) {
+export function BookingForm({ texts, booking, phone, conversion, onBooked, call }: BookingFormProps) {
   return (
     <LeadForm
       config={{
@@ -56,6 +59,7 @@ export function BookingForm({ texts, booking, phone, onBooked, call }: BookingFo
           accepted: () => ({ title: texts.successTitle, description: texts.successText }),
           ...failureNotices(texts, withPhone(phone)),
         },
+        conversion,
         onAccepted: onBooked,
         call,
       }}

@@ -1,5 +1,6 @@
 import { splitName } from "../../lib/estimate-wizard"
-import { phoneE164, type AdsUserData } from "../../lib/tracking"
+import { phoneE164 } from "../../lib/lead-tracking"
+import type { AdsUserData } from "../../lib/tracking"
 
 export interface BookingEntry {
   fullName: string

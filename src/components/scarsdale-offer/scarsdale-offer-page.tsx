@@ -1,6 +1,5 @@
 import { useCallback, useState } from "react"
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
-import { trackAdsConversion } from "../../lib/tracking"
 import { Deferred } from "../forms/deferred"
 import { Section } from "../ui/section"
 import { Testimonials } from "../ui/testimonials"
@@ -38,8 +37,8 @@ export function ScarsdaleOfferPage({ content, company, adsConversionTarget, call
   const facts = { phone: phone.display, yearsLabel: company.yearsLabel, foundedYear: String(company.foundedYear) }
   const onBooked = useCallback(() => {
     setSubmitted(true)
-    trackAdsConversion({ sendTo: adsConversionTarget, value: content.booking.conversionValue })
-  }, [adsConversionTarget, content.booking.conversionValue])
+  }, [])
+  const conversion = { sendTo: adsConversionTarget, value: content.booking.conversionValue }
 
   return (
     <>
@@ -62,7 +61,7 @@ export function ScarsdaleOfferPage({ content, company, adsConversionTarget, call
               <p className="mb-6 mt-2 text-slate-700">{content.form.intro}</p>
               <Deferred
                 load={loadBookingForm}
-                props={{ texts: content.form, booking: content.booking, phone, onBooked, call }}
+                props={{ texts: content.form, booking: content.booking, phone, conversion, onBooked, call }}
                 placeholder={<BookingFormShell texts={content.form} />}
               />
             </>

@@ -13,33 +13,6 @@ export interface LeadTexts {
   values: { currency: string; contact: number; estimate: number }
 }
 
-interface Versions<V extends { id: string }> {
-  current: string
-  versions: readonly V[]
-}
-
-/** The data as queried (any version ever published is listed; `current` is the one shown). */
-export interface LeadConsentData extends Versions<{ id: string; text: string }> {
-  sms: Versions<{ id: string; label: string; text: string }> & { links: LeadTexts["sms"]["links"] }
-}
-
-function current<V extends { id: string }>({ current: id, versions }: Versions<V>): V {
-  const version = versions.find((v) => v.id === id)
-  if (!version) throw new Error(`data/lead-consent.yaml: no version ${id}`)
-  return version
-}
-
-/** The current texts with the company's name in place. */
-export function leadTextsFrom(data: LeadConsentData, company: string, values: LeadTexts["values"]): LeadTexts {
-  const consent = current(data)
-  const sms = current(data.sms)
-  return {
-    consent: { version: consent.id, text: consent.text.replaceAll("{company}", company) },
-    sms: { version: sms.id, label: sms.label, text: sms.text.replaceAll("{company}", company), links: data.sms.links },
-    values,
-  }
-}
-
 export const LeadTextsContext = createContext<LeadTexts | null>(null)
 
 /** The site's lead texts; null outside a page template (a component tested on its own). */

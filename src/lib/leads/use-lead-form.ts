@@ -6,7 +6,9 @@
  */
 import { useEffect, useRef, useState } from "react"
 import { useToast, type ToastInput } from "../../components/ui/toaster"
-import { trackEvent, trackFormSubmission, type AdsUserData, type TrackingParams } from "../tracking"
+import { trackFormSubmission } from "../lead-tracking"
+import { trackAdsConversion, trackEvent, type AdsUserData, type TrackingParams } from "../tracking"
+import type { AdsConversion } from "../tracking-attributes"
 import type { TurnstileGate } from "../turnstile/use-turnstile"
 import { loadContract } from "./contract-loader"
 import type { LeadResult } from "./lead-outbox"
@@ -60,6 +62,8 @@ export interface LeadFormConfig<V extends LeadFormValues, L, A> {
   tracking?: (lead: L) => LeadTracking
   /** The contract's name of each form field named differently there, to show a refusal's field messages. */
   contractFields?: Readonly<Record<string, string>>
+  /** The Ads conversion an accepted lead reports (the offer forms; SPEC §7, DESIGN §3). */
+  conversion?: AdsConversion
   onAccepted?: (answer: A) => void
   onPending?: () => void
   call?: SendLead
@@ -181,6 +185,7 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
         const worth =
           tracking.value !== undefined && texts ? { value: tracking.value, currency: texts.values.currency } : {}
         trackEvent("generate_lead", { form, ...tracking.params, ...tracking.accepted, ...worth })
+        if (config.conversion) trackAdsConversion(config.conversion)
         helpers.resetForm()
         reset()
         config.onAccepted?.(outcome.answer)
