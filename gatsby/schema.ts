@@ -1,7 +1,7 @@
 import type { GatsbyNode } from "gatsby"
 import { DATA_FILE_KINDS } from "./data-schemas"
 import { graphqlSchemaDefs } from "./graphql-from-yup"
-import { shownConsent, type LeadConsentData } from "./shown-consent"
+import { shownConsent, type LeadConsentData, type LeadValues } from "./shown-consent"
 
 /** Every data type is declared, with non-null required fields, from its Yup schema. */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -10,17 +10,19 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   typeDefs.push("type SiteSiteMetadata { siteUrl: String! adsConversionTarget: String! }")
   typeDefs.push(
     "type ShownConsentText { version: String! text: String! }",
-    "type ShownSmsConsentText { version: String! label: String! text: String! }",
-    "type ShownConsent { consent: ShownConsentText! sms: ShownSmsConsentText! }",
+    "type ShownConsentLink { label: String! path: String! }",
+    "type ShownSmsConsentText { version: String! label: String! text: String! links: [ShownConsentLink!]! }",
+    "type ShownLeadValues { currency: String! contact: Float! estimate: Float! }",
+    "type ShownConsent { consent: ShownConsentText! sms: ShownSmsConsentText! values: ShownLeadValues! }",
   )
   actions.createTypes(typeDefs.join("\n\n"))
 }
 
 interface NodeModel {
-  findOne: (query: { type: string }) => Promise<{ name: string } | null>
+  findOne: (query: { type: string }) => Promise<{ name: string; leadValues: LeadValues } | null>
 }
 
-/** `LeadConsentYaml.shown`: the texts the forms show, worked out here so no page carries the code. */
+/** `LeadConsentYaml.shown`: what the forms show and record (LeadTexts), worked out here so no page carries the code. */
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
   createResolvers({
     LeadConsentYaml: {
@@ -29,7 +31,7 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
         resolve: async (source: LeadConsentData, _args: unknown, context: { nodeModel: NodeModel }) => {
           const site = await context.nodeModel.findOne({ type: "SiteYaml" })
           if (!site) throw new Error("data/site.yaml is required for the consent texts")
-          return shownConsent(source, site.name)
+          return shownConsent(source, site.name, site.leadValues)
         },
       },
     },

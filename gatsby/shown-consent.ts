@@ -9,12 +9,26 @@ export interface ConsentVersions<V extends { id: string }> {
 
 /** data/lead-consent.yaml as the schema has checked it. */
 export interface LeadConsentData extends ConsentVersions<{ id: string; text: string }> {
-  sms: ConsentVersions<{ id: string; label: string; text: string }>
+  sms: ConsentVersions<{ id: string; label: string; text: string }> & { links: readonly ConsentLink[] }
 }
 
+interface ConsentLink {
+  label: string
+  path: string
+}
+
+/** What a lead from each form is worth (data/site.yaml leadValues). */
+export interface LeadValues {
+  currency: string
+  contact: number
+  estimate: number
+}
+
+/** Everything a lead form shows and records besides its own fields, as the forms read it (LeadTexts). */
 export interface ShownConsent {
   consent: { version: string; text: string }
-  sms: { version: string; label: string; text: string }
+  sms: { version: string; label: string; text: string; links: readonly ConsentLink[] }
+  values: LeadValues
 }
 
 function current<V extends { id: string }>({ current: id, versions }: ConsentVersions<V>): V {
@@ -23,11 +37,12 @@ function current<V extends { id: string }>({ current: id, versions }: ConsentVer
   return version
 }
 
-export function shownConsent(data: LeadConsentData, company: string): ShownConsent {
+export function shownConsent(data: LeadConsentData, company: string, values: LeadValues): ShownConsent {
   const consent = current(data)
   const sms = current(data.sms)
   return {
     consent: { version: consent.id, text: consent.text.replaceAll("{company}", company) },
-    sms: { version: sms.id, label: sms.label, text: sms.text.replaceAll("{company}", company) },
+    sms: { version: sms.id, label: sms.label, text: sms.text.replaceAll("{company}", company), links: data.sms.links },
+    values,
   }
 }

@@ -70,12 +70,15 @@ export function useSiteData() {
             version
             label
             text
+            links {
+              label
+              path
+            }
           }
-        }
-        sms {
-          links {
-            label
-            path
+          values {
+            currency
+            contact
+            estimate
           }
         }
       }
@@ -171,11 +174,7 @@ export function useSiteData() {
     adsConversionTarget: site.siteMetadata.adsConversionTarget,
     buildYear: site.buildYear ?? "",
     logo: data.logo?.childImageSharp?.gatsbyImageData ?? null,
-    leadTexts: {
-      consent: leadConsentYaml.shown.consent,
-      sms: { ...leadConsentYaml.shown.sms, links: leadConsentYaml.sms.links },
-      values: siteYaml.leadValues,
-    },
+    leadTexts: leadConsentYaml.shown,
   }
 }
 

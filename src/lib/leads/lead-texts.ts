@@ -5,13 +5,11 @@
  * get it without a static query (those fail in lazily loaded components).
  */
 import { createContext, useContext } from "react"
+import type { ShownConsent } from "../../../gatsby/shown-consent"
 import type { Consent } from "../../../supabase/functions/_shared/consent.ts"
 
-export interface LeadTexts {
-  consent: { version: string; text: string }
-  sms: { version: string; label: string; text: string; links: readonly { label: string; path: string }[] }
-  values: { currency: string; contact: number; estimate: number }
-}
+/** Worked out at build time: a GraphQL field of data/lead-consent.yaml (gatsby/shown-consent.ts). */
+export type LeadTexts = ShownConsent
 
 export const LeadTextsContext = createContext<LeadTexts | null>(null)
 
