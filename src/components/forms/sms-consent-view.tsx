@@ -3,7 +3,7 @@ import type { ReactNode } from "react"
 import { useLeadTexts } from "../../lib/leads/lead-texts"
 
 export const SMS_CONSENT_ID = "sms-consent"
-export const SMS_CONSENT_CLASS = "mt-1 size-5 shrink-0 accent-brand-700"
+export const SMS_CONSENT_CLASS = "mt-0.5 size-6 shrink-0 accent-brand-700"
 
 /**
  * The optional "text me" opt-in with the disclosures carriers require (brand, purpose, frequency, rates,

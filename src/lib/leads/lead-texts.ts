@@ -6,7 +6,6 @@
  */
 import { createContext, useContext } from "react"
 import type { ShownConsent } from "../../../gatsby/shown-consent"
-import type { Consent } from "../../../supabase/functions/_shared/consent.ts"
 
 /** Worked out at build time: a GraphQL field of data/lead-consent.yaml (gatsby/shown-consent.ts). */
 export type LeadTexts = ShownConsent
@@ -15,13 +14,3 @@ export const LeadTextsContext = createContext<LeadTexts | null>(null)
 
 /** The site's lead texts; null outside a page template (a component tested on its own). */
 export const useLeadTexts = () => useContext(LeadTextsContext)
-
-/** What the lead agreed to when the submit button was pressed: the consent shown, and the SMS opt-in only when ticked. */
-export function consentFor(texts: LeadTexts, smsTicked: boolean, at: Date): NonNullable<Consent> {
-  const time = at.toISOString()
-  return {
-    version: texts.consent.version,
-    at: time,
-    ...(smsTicked ? { sms: { version: texts.sms.version, at: time } } : {}),
-  }
-}
