@@ -131,7 +131,7 @@ test("an estimate carries both touches into Postgres, the office's e-mail and th
       await recordGtag(page)
       await campaignVisits(page)
       await gotoHydrated(page, "/estimate/")
-      await completeWizard(page, "attributed.estimate@example.com")
+      await completeWizard(page, "attributed.estimate@example.com", "Attributed Estimate")
       await page.getByRole("heading", { name: "Thank You! Your Request Is In" }).waitFor()
       const calls = await expectLeadTracked(page, "estimate", ["attributed.estimate@example.com", "8 Birch Lane"])
       const steps = calls
@@ -145,7 +145,7 @@ test("an estimate carries both touches into Postgres, the office's e-mail and th
         from leads where email = 'attributed.estimate@example.com'`
       expectBothTouches(stored!)
       expectSmsConsent(stored!, false)
-      await expectNoticeWithTouches(/Erin Tester/)
+      await expectNoticeWithTouches(/Attributed Estimate/)
       const forward = await recordedRequest("/crm", (request) =>
         request.body.includes("attributed.estimate@example.com"),
       )

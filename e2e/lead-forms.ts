@@ -17,7 +17,7 @@ export async function sendContact(page: Page, name: string, email: string) {
 }
 
 /** Steps 1–6 of the estimate wizard (a C•ARE+ plan, so step 4 is skipped), up to the review step. */
-export async function fillWizard(page: Page, email: string) {
+export async function fillWizard(page: Page, email: string, fullName = "Erin Tester") {
   const next = page.getByRole("button", { name: "Next" })
   await page.getByRole("radio", { name: "Single-Family Home (4-5BR)" }).check()
   await next.click()
@@ -29,7 +29,7 @@ export async function fillWizard(page: Page, email: string) {
   await next.click()
   await page.getByText("Service preferences").waitFor()
   await next.click()
-  await page.getByRole("textbox", { name: "Full name", exact: true }).fill("Erin Tester")
+  await page.getByRole("textbox", { name: "Full name", exact: true }).fill(fullName)
   await page.getByRole("textbox", { name: "Phone", exact: true }).fill("(914) 555-0177")
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email)
   await page.getByRole("textbox", { name: "Street address", exact: true }).fill("8 Birch Lane")
@@ -41,8 +41,8 @@ export async function fillWizard(page: Page, email: string) {
 }
 
 /** The whole wizard, sent from its review step (/estimate/ must be open). */
-export async function completeWizard(page: Page, email: string) {
-  await fillWizard(page, email)
+export async function completeWizard(page: Page, email: string, fullName?: string) {
+  await fillWizard(page, email, fullName)
   await page.getByRole("button", { name: "Get My Free Estimate" }).click()
 }
 
