@@ -23,8 +23,10 @@ interface NodeModel {
 }
 
 /** `LeadConsentYaml.shown`: what the forms show and record (LeadTexts), worked out here so no page carries the code. */
-export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
-  createResolvers({
+export const createResolvers: GatsbyNode["createResolvers"] = (args) => {
+  // Gatsby types this action as a bare `Function`; this is its documented signature.
+  const create = args.createResolvers as (resolvers: Record<string, Record<string, unknown>>) => void
+  create({
     LeadConsentYaml: {
       shown: {
         type: "ShownConsent!",
