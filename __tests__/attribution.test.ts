@@ -1,6 +1,12 @@
 import fc from "fast-check"
-import { CAMPAIGN_PARAMS, attributionSchema } from "../supabase/functions/_shared/attribution.ts"
-import { attributionForLead, captureAttribution, readStored } from "../src/lib/attribution/attribution-store"
+import {
+  CAMPAIGN_PARAMS,
+  attributionSchema,
+  isCleanTouch,
+  touchSchema,
+} from "../supabase/functions/_shared/attribution.ts"
+import { captureAttribution, readStored } from "../src/lib/attribution/attribution-record"
+import { attributionForLead } from "../src/lib/attribution/attribution-store"
 import { ATTRIBUTION_KEY } from "../src/lib/attribution/key"
 import { ATTRIBUTION_DAYS, nextAttribution, type StoredAttribution } from "../src/lib/attribution/next-attribution"
 
@@ -174,4 +180,23 @@ test("tampered, corrupt or missing storage counts as nothing stored and never th
   }).not.toThrow()
   expect(attributionForLead(T0, broken)).toBeUndefined()
   expect(attributionForLead(T0, null)).toBeUndefined()
+})
+
+test("a touch the page-side check keeps (without yup) is always one the contract accepts", () => {
+  const key = fc.constantFrom(...CAMPAIGN_PARAMS, "referrer", "landing_path", "at", "name", "__proto__")
+  const value = fc.oneof(
+    fc.string(),
+    fc.string({ unit: "grapheme", maxLength: 600 }),
+    fc.constantFrom("google", "/offer/x", "www.google.com", "a..", "Cj0-_.~", T0.toISOString(), "2026-02-30T00:00:00Z"),
+    fc.integer(),
+  )
+  fc.assert(
+    fc.property(fc.dictionary(key, value), (touch) => {
+      if (isCleanTouch(touch)) expect(touchSchema.isValidSync(touch, { strict: true })).toBe(true)
+    }),
+    { numRuns: 500 },
+  )
+  expect(isCleanTouch({ utm_source: "google", at: T0.toISOString() })).toBe(true)
+  expect(isCleanTouch({ utm_source: "google  ads", at: T0.toISOString() })).toBe(false)
+  expect(isCleanTouch({ utm_source: "google" })).toBe(false)
 })

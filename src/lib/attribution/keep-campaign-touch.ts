@@ -12,7 +12,7 @@ export function keepCampaignTouch(firstPage: boolean) {
   } catch {
     return // no storage (private mode): nothing to keep
   }
-  void import("./attribution-store").then((store) => {
+  void import("./attribution-record").then((store) => {
     store.captureCurrentVisit(firstPage)
   })
 }

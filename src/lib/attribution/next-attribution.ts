@@ -9,8 +9,8 @@ import {
   cleanLandingPath,
   cleanReferrer,
   type CampaignParam,
-  type Touch,
-} from "../../../supabase/functions/_shared/attribution.ts"
+  type CleanTouch,
+} from "../../../supabase/functions/_shared/attribution-values.ts"
 
 /** A first touch is kept this long; after that the next visit starts again. */
 export const ATTRIBUTION_DAYS = 90
@@ -18,8 +18,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 /** What localStorage holds: both touches and when the first one stops counting. */
 export interface StoredAttribution {
-  first: NonNullable<Touch>
-  last: NonNullable<Touch>
+  first: CleanTouch
+  last: CleanTouch
   expiresAt: string
 }
 
@@ -54,8 +54,8 @@ export function externalReferrer(referrer: string, own: URL): string {
   }
 }
 
-const sameCampaign = (campaign: Campaign, touch: Touch) =>
-  CAMPAIGN_PARAMS.every((param) => (campaign[param] ?? "") === (touch?.[param] ?? ""))
+const sameCampaign = (campaign: Campaign, touch: CleanTouch) =>
+  CAMPAIGN_PARAMS.every((param) => (campaign[param] ?? "") === (touch[param] ?? ""))
 
 /** Whether a stored record still counts at `now`. */
 export const isLive = (stored: StoredAttribution, now: Date) => Date.parse(stored.expiresAt) > now.getTime()
@@ -74,7 +74,7 @@ export function nextAttribution(visit: Visit, stored: StoredAttribution | null):
   }
   const campaign = campaignOf(url)
   const referrer = externalReferrer(visit.referrer, url)
-  const touch: NonNullable<Touch> = {
+  const touch: CleanTouch = {
     ...campaign,
     ...(referrer === "" ? {} : { referrer }),
     landing_path: cleanLandingPath(url.pathname),
