@@ -31,14 +31,19 @@ beforeEach(() => {
   window.localStorage.clear()
 })
 
-async function sendContact({ tick }: { tick: boolean }) {
-  const call = jest.fn(() => Promise.resolve(accepted))
-  withTexts(<ContactForm labels={labels} phone={{ display: "(914) 555-0123" }} call={call} />)
-  const user = userEvent.setup()
+/** Types a valid message into the contact form on screen. */
+async function fillContact(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^Name/), "Ann Lee")
   await user.type(screen.getByLabelText(/^Email/), "ann@example.com")
   await user.type(screen.getByLabelText(/^Phone/), "914-555-0100")
   await user.type(screen.getByLabelText(/^Message/), "Ants by the sink")
+}
+
+async function sendContact({ tick }: { tick: boolean }) {
+  const call = jest.fn(() => Promise.resolve(accepted))
+  withTexts(<ContactForm labels={labels} phone={{ display: "(914) 555-0123" }} call={call} />)
+  const user = userEvent.setup()
+  await fillContact(user)
   if (tick) await user.click(screen.getByRole("checkbox", { name: texts.sms.label }))
   const before = Date.now()
   await user.click(screen.getByRole("button", { name: labels.submitLabel }))
@@ -125,10 +130,7 @@ test("sent again after a failure, a submission carries the same consent time; ti
   )
   withTexts(<ContactForm labels={labels} phone={{ display: "(914) 555-0123" }} call={call} />)
   const user = userEvent.setup()
-  await user.type(screen.getByLabelText(/^Name/), "Ann Lee")
-  await user.type(screen.getByLabelText(/^Email/), "ann@example.com")
-  await user.type(screen.getByLabelText(/^Phone/), "914-555-0100")
-  await user.type(screen.getByLabelText(/^Message/), "Ants by the sink")
+  await fillContact(user)
   const send = async (times: number) => {
     await user.click(screen.getByRole("button", { name: labels.submitLabel }))
     await waitFor(() => {
