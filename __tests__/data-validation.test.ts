@@ -8,7 +8,7 @@ import { object, string } from "yup"
 import { DATA_FILE_KINDS } from "../gatsby/data-schemas"
 import { graphqlSchemaDefs } from "../gatsby/graphql-from-yup"
 import { onCreateNode } from "../gatsby/on-create-node"
-import { formatProblem, validateDataDir, validateDataFile } from "../gatsby/validate-data"
+import { formatProblem, githubAnnotation, validateDataDir, validateDataFile } from "../gatsby/validate-data"
 import { dataFiles, readData } from "./fixtures/data"
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
@@ -203,17 +203,32 @@ describe("checks between files (the same function for the build and validate:dat
     )
   })
 
-  test("`npm run validate:data` prints the same problems and fails", () => {
+  test("`npm run validate:data` prints the same problems and fails; in GitHub Actions also on the file", () => {
     const dir = dataWith((d) => {
       fs.renameSync(path.join(d, "pests/ants.yaml"), path.join(d, "pests/ant.yaml"))
     })
     const result = spawnSync(process.execPath, [require.resolve("tsx/cli"), "scripts/validate-data.ts"], {
-      env: { ...process.env, DATA_DIR: dir },
+      env: { ...process.env, DATA_DIR: dir, GITHUB_ACTIONS: "true" },
       encoding: "utf8",
     })
     expect(result.status).toBe(1)
     expect(result.stderr).toContain(messages(dir)[0])
+    expect(result.stdout).toContain(
+      '::error file=data/pests/ant.yaml,title=Fix "slug" in ants::Invalid data in data/pests/ant.yaml, entry "ants", field "slug": must match the file name (pests/ants.yaml)',
+    )
     expect(result.stdout).toContain("1 problem(s).")
+  })
+
+  test("an annotation cannot be cut short or redirected by what a value holds", () => {
+    const annotation = githubAnnotation({
+      file: "offers/a,b:c.yaml",
+      entry: "x%y",
+      field: "city",
+      message: "is odd\n::error file=evil::injected",
+    })
+    expect(annotation.split("\n")).toHaveLength(1)
+    expect(annotation).toMatch(/^::error file=data\/offers\/a%2Cb%3Ac\.yaml,title=Fix "city" in x%25y::/)
+    expect(annotation).toContain("is odd%0A::error file=evil::injected")
   })
 })
 

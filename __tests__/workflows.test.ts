@@ -50,8 +50,8 @@ const globToRegExp = (glob: string) =>
       .join(".*")}$`,
   )
 
-test("there are the three workflows", () => {
-  expect(files.sort()).toEqual(["ci.yml", "deploy-backend.yml", "deploy-site.yml"])
+test("there are the four workflows", () => {
+  expect(files.sort()).toEqual(["ci.yml", "content-preview.yml", "deploy-backend.yml", "deploy-site.yml"])
 })
 
 test.each(files)("%s is a valid workflow by GitHub's schema", (file) => {
@@ -66,7 +66,9 @@ test.each(files)("%s takes credentials only from repository secrets", (file) => 
   const text = source(file)
   expect(text).not.toMatch(/(nfp_|sbp_|eyJ)[A-Za-z0-9_-]{10,}/)
   for (const [name, value] of Object.entries(envOf(workflow(file)))) {
-    if (/TOKEN|PASSWORD|SECRET/.test(name)) expect(value).toBe(`\${{ secrets.${name} }}`)
+    // GitHub's own per-run token (GITHUB_TOKEN) may be handed to the gh CLI under its name, GH_TOKEN.
+    const allowed = name === "GH_TOKEN" ? "${{ secrets.GITHUB_TOKEN }}" : `\${{ secrets.${name} }}`
+    if (/TOKEN|PASSWORD|SECRET/.test(name)) expect(value).toBe(allowed)
   }
 })
 
@@ -135,6 +137,27 @@ test("the backend deploys from main when supabase/ changes: migrations pushed, f
   expect(commands).toContain("supabase link --project-ref")
   expect(commands.indexOf("supabase db push")).toBeLessThan(commands.indexOf("supabase functions deploy"))
   expect(envOf(deploy).SUPABASE_ACCESS_TOKEN).toBe("${{ secrets.SUPABASE_ACCESS_TOKEN }}")
+})
+
+test("a pull request's data is checked, then built and published as a deploy preview the editor links to", () => {
+  const preview = workflow("content-preview.yml")
+  expect(Object.keys(preview.on)).toEqual(["pull_request"])
+  expect(preview.on.pull_request?.paths).toEqual(expect.arrayContaining(["data/**", "src/**"]))
+  const { check, preview: publish } = preview.jobs as Record<string, { steps: Step[]; needs?: string }>
+  expect(check?.steps.map((step) => step.run)).toContain("npm run validate:data")
+  expect(publish?.needs).toBe("check")
+  const commands = (publish?.steps ?? []).map((step) => step.run ?? "").join("\n")
+  expect(commands.indexOf("npm run build")).toBeLessThan(commands.indexOf("deploy --dir=public"))
+  // A draft deploy at its own alias: never --prod from a pull request.
+  expect(commands).toMatch(/netlify-cli@\d+\.\d+\.\d+ deploy --dir=public --alias=/)
+  expect(commands).not.toContain("--prod")
+  // The status the editor's "View Preview" button reads (backend.preview_context in the generated config).
+  expect(commands).toContain('context="deploy/netlify"')
+  expect(envOf(preview)).toMatchObject({
+    NETLIFY_AUTH_TOKEN: "${{ secrets.NETLIFY_AUTH_TOKEN }}",
+    NETLIFY_SITE_ID: "${{ secrets.NETLIFY_SITE_ID }}",
+    CMS_GITHUB_REPO: "${{ github.repository }}",
+  })
 })
 
 test("the schema check can fail: a misspelt key is caught", () => {

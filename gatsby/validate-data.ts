@@ -18,6 +18,19 @@ export interface DataProblem {
 export const formatProblem = ({ file, entry, field, message }: DataProblem) =>
   `Invalid data in data/${file}, entry "${entry}", field "${field}": ${message}`
 
+// GitHub's workflow-command escaping: a message may hold any character without ending the command early.
+const escapeData = (text: string) => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A")
+const escapeProperty = (text: string) => escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C")
+
+/**
+ * The problem as a GitHub Actions error annotation, so a pull request from the content editor shows it
+ * on the changed file, in the same words, where the marketer who made the change looks.
+ */
+export const githubAnnotation = (problem: DataProblem) =>
+  `::error file=${escapeProperty(`data/${problem.file}`)},title=${escapeProperty(
+    `Fix "${problem.field}" in ${problem.entry}`,
+  )}::${escapeData(formatProblem(problem))}`
+
 const entryName = (kind: DataFileKind | undefined, file: string, content: Record<string, unknown>) => {
   const key = kind?.entryKey ? content[kind.entryKey] : undefined
   return typeof key === "string" && key ? key : file.replace(/\.ya?ml$/, "")

@@ -4,18 +4,11 @@
  * builds the site against it and serves the build. PORT changes the site's port.
  */
 import { spawn } from "node:child_process"
-import net from "node:net"
 import { runBackend } from "../server/main"
+import { portIsFree } from "./static-server"
 
 const port = Number(process.env.PORT ?? 9000)
 const gatsby = require.resolve("gatsby/cli.js")
-
-const portIsFree = (p: number) =>
-  new Promise<boolean>((resolve) => {
-    const probe = net.createServer()
-    probe.once("error", () => resolve(false))
-    probe.listen(p, "127.0.0.1", () => probe.close(() => resolve(true)))
-  })
 
 const run = (args: string[], env: NodeJS.ProcessEnv) =>
   new Promise<number>((resolve) =>

@@ -25,6 +25,14 @@ export const freePort = () =>
     })
   })
 
+/** Whether nothing listens on the port yet (on the loopback address the local servers use). */
+export const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = net.createServer()
+    probe.once("error", () => resolve(false))
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)))
+  })
+
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
