@@ -3,18 +3,29 @@ import { createHash } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import fc from "fast-check"
 import {
   contentSecurityPolicy,
   cspHash,
   headerRules,
   headersFile,
   inlineScripts,
+  mergePolicy,
+  metaPolicy,
   scriptHashes,
+  withPolicyMeta,
   writeSecurityHeaders,
 } from "../gatsby/security-headers"
-import { functionsOrigin, LOCAL_FUNCTIONS_URL, policyGroups } from "../gatsby/security-policy"
+import {
+  ADMIN,
+  functionsOrigin,
+  IMMUTABLE,
+  LOCAL_FUNCTIONS_URL,
+  policyGroups,
+  REVALIDATE,
+} from "../gatsby/security-policy"
 import { LOCAL_API_URL } from "../supabase/functions/_shared/local-defaults"
-import { headersFor, parseHeaders } from "../scripts/host-rules"
+import { headersFor, parseHeaders, patternRegExp } from "../scripts/host-rules"
 
 const SAMPLE = `<!DOCTYPE html><html><head>
 <script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST"></script>
@@ -131,21 +142,25 @@ describe("the policy", () => {
 })
 
 describe("the _headers file", () => {
-  const text = headersFile(headerRules("default-src 'self'"))
+  const SITE_CSP = "default-src 'self'"
+  const LAYOUT = {
+    directories: ["404", "about", "admin", "contact", "offer", "page-data", "services", "static"],
+    htmlFiles: ["404.html", "index.html"],
+  }
+  const text = headersFile(headerRules(SITE_CSP, LAYOUT))
+  const rules = parseHeaders(text)
+  const adminCsp = mergePolicy([ADMIN])
 
   test("is Netlify's format: path lines, indented Name: value lines, blank lines between", () => {
     expect(text).toMatch(/^# Generated/)
-    expect(text).toContain(
-      "/*\n  Content-Security-Policy: default-src 'self'\n  Strict-Transport-Security: max-age=63072000; includeSubDomains; preload\n",
-    )
+    expect(text).toContain("/*\n  Strict-Transport-Security: max-age=63072000; includeSubDomains; preload\n")
     for (const line of text.split("\n").filter((l) => l && !l.startsWith("#")))
       expect(line).toMatch(/^(\/\S*| {2}[A-Za-z-]+: .+)$/)
   })
 
   test("every page gets the security headers once; hashed assets are immutable, HTML and page-data revalidated", () => {
-    const rules = parseHeaders(text)
     const page = headersFor(rules, "/contact/")
-    expect(page.get("Content-Security-Policy")).toBe("default-src 'self'")
+    expect(page.get("Content-Security-Policy")).toBe(SITE_CSP)
     expect(page.get("X-Frame-Options")).toBe("DENY")
     expect(page.get("X-Content-Type-Options")).toBe("nosniff")
     expect(page.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin")
@@ -153,21 +168,84 @@ describe("the _headers file", () => {
       /camera=\(\), microphone=\(\), geolocation=\(\), payment=\(\), usb=\(\)/,
     )
     expect(page.get("Cache-Control")).toBeUndefined()
-    expect(headersFor(rules, "/app-f264b8758cd41d6bd3b0.js").get("Cache-Control")).toBe(
-      "public, max-age=31536000, immutable",
+    expect(headersFor(rules, "/").get("Content-Security-Policy")).toBe(SITE_CSP)
+    expect(headersFor(rules, "/app-f264b8758cd41d6bd3b0.js").get("Cache-Control")).toBe(IMMUTABLE)
+    expect(headersFor(rules, "/styles.deaa8a95f8fb315ccfdf.css").get("Cache-Control")).toBe(IMMUTABLE)
+    expect(headersFor(rules, "/static/0658f0afa54c8bf3c438bf26464439fd/hero.webp").get("Cache-Control")).toBe(IMMUTABLE)
+    expect(headersFor(rules, "/page-data/contact/page-data.json").get("Cache-Control")).toBe(REVALIDATE)
+    expect(headersFor(rules, "/404.html").get("Cache-Control")).toBe(REVALIDATE)
+    expect(headersFor(rules, "/404.html").get("Content-Security-Policy")).toBe(SITE_CSP)
+  })
+
+  test("the content editor has its own policy, is never indexed, and its bundle is cached for good", () => {
+    for (const editor of ["/admin/", "/admin"]) {
+      const headers = headersFor(rules, editor)
+      expect(headers.get("Content-Security-Policy")).toBe(adminCsp)
+      expect(headers.get("Cache-Control")).toBe(REVALIDATE)
+      expect(headers.get("X-Frame-Options")).toBe("DENY")
+    }
+    // (the host sends /admin on to /admin/)
+    expect(headersFor(rules, "/admin/").get("X-Robots-Tag")).toBe("noindex, nofollow")
+    expect(adminCsp).toContain("'unsafe-eval'")
+    expect(SITE_CSP).not.toContain("unsafe-eval")
+    expect(headersFor(rules, "/admin/config.yml").get("Cache-Control")).toBe(REVALIDATE)
+    const bundle = headersFor(rules, "/admin/decap-cms-3.16.3/decap-cms.js")
+    expect(bundle.get("Cache-Control")).toBe(IMMUTABLE)
+    expect(bundle.get("X-Robots-Tag")).toBe("noindex, nofollow")
+    expect(bundle.get("Content-Security-Policy")).toBeUndefined()
+  })
+
+  // A path a visitor or a crawler may ask for: the site's folders and files, the admin's, and anything else.
+  const segment = fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,12}$/)
+  const anyPath = fc
+    .tuple(
+      fc.constantFrom("", ...LAYOUT.directories, ...LAYOUT.htmlFiles, "admin", "no-such-page"),
+      fc.array(segment, { maxLength: 3 }),
+      fc.boolean(),
     )
-    expect(headersFor(rules, "/styles.deaa8a95f8fb315ccfdf.css").get("Cache-Control")).toBe(
-      "public, max-age=31536000, immutable",
+    .map(([first, rest, slash]) =>
+      `/${[first, ...rest].filter(Boolean).join("/")}${slash ? "/" : ""}`.replace(/\/\/+/g, "/"),
     )
-    expect(headersFor(rules, "/static/0658f0afa54c8bf3c438bf26464439fd/hero.webp").get("Cache-Control")).toBe(
-      "public, max-age=31536000, immutable",
+
+  test("no header is set by two rules for one path, so the file means the same whether a host joins or overrides", () => {
+    fc.assert(
+      fc.property(anyPath, (urlPath) => {
+        const names = rules
+          .filter((rule) => patternRegExp(rule.pattern).test(urlPath))
+          .flatMap((rule) => rule.headers.map(([name]) => name.toLowerCase()))
+        expect(names.length).toBe(new Set(names).size)
+      }),
+      { numRuns: 500 },
     )
-    expect(headersFor(rules, "/page-data/contact/page-data.json").get("Cache-Control")).toBe(
-      "public, max-age=0, must-revalidate",
+  })
+
+  test("every path under a folder of the site, and the site's own pages, has the site's policy; only the editor has its own", () => {
+    fc.assert(
+      fc.property(anyPath, (urlPath) => {
+        const csp = headersFor(rules, urlPath).get("Content-Security-Policy")
+        const first = urlPath.split("/")[1] ?? ""
+        const sitePath =
+          urlPath === "/" ||
+          LAYOUT.htmlFiles.some((file) => urlPath === `/${file}` || urlPath === `/${file}/`) ||
+          (first !== "admin" && LAYOUT.directories.includes(first) && urlPath.startsWith(`/${first}/`))
+        if (/^\/admin\/?$/.test(urlPath)) expect(csp).toBe(adminCsp)
+        else if (sitePath) expect(csp).toBe(SITE_CSP)
+        // The admin's files are not documents; an unknown path gets 404.html, whose <meta> holds the policy.
+        else expect(csp).toBeUndefined()
+      }),
+      { numRuns: 500 },
     )
-    expect(headersFor(rules, "/404.html").get("Cache-Control")).toBe("public, max-age=0, must-revalidate")
-    // Headers Netlify would join with ", " if two rules set them: each must be set by one rule only.
-    expect(headersFor(rules, "/app-f264b8758cd41d6bd3b0.js").get("Content-Security-Policy")).toBe("default-src 'self'")
+  })
+
+  test("the not-found page, served for any unknown path, carries the site's policy itself (without frame-ancestors)", () => {
+    const page = withPolicyMeta(
+      '<!DOCTYPE html><html lang="en"><head><script>1</script></head></html>',
+      `${SITE_CSP}; frame-ancestors 'none'; img-src "x"`,
+    )
+    expect(page).toBe(
+      `<!DOCTYPE html><html lang="en"><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; img-src &quot;x&quot;"><script>1</script></head></html>`,
+    )
+    expect(metaPolicy(`${SITE_CSP}; frame-ancestors 'none'`)).toBe(SITE_CSP)
   })
 
   test("is written from the pages of a build folder", async () => {
@@ -175,8 +253,12 @@ describe("the _headers file", () => {
     fs.mkdirSync(path.join(dir, "contact"))
     fs.writeFileSync(path.join(dir, "index.html"), SAMPLE)
     fs.writeFileSync(path.join(dir, "contact", "index.html"), '<script>window.pagePath="/contact/";</script>')
+    fs.writeFileSync(path.join(dir, "404.html"), "<html><head><title>Not found</title></head></html>")
     const result = await writeSecurityHeaders(dir, "https://abc.supabase.co")
-    expect(result.pages).toBe(2)
+    expect(result.pages).toBe(3)
+    expect(fs.readFileSync(path.join(dir, "404.html"), "utf8")).toContain(
+      `<head><meta http-equiv="Content-Security-Policy" content="${metaPolicy(result.csp)}">`,
+    )
     const written = fs.readFileSync(path.join(dir, "_headers"), "utf8")
     expect(written).toContain(cspHash('window.pagePath="/contact/";'))
     expect(written).toContain(cspHash("const e = 1;"))

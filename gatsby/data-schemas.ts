@@ -94,14 +94,17 @@ const icon = () =>
   string()
     .required()
     .oneOf([...ICON_NAMES])
-/** An image file next to the data (a path relative to the YAML file) and its alt text. */
-const image = () =>
+/**
+ * An image file (a path relative to the YAML file) and its alt text. `folder` is where the content
+ * editor puts uploads, from the repository root.
+ */
+const image = (folder: string) =>
   strictObject({
     src: string()
       .required()
       .matches(/\.(png|jpe?g|webp)$/, "must be a .png, .jpg or .webp file")
-      .meta({ graphqlType: "File @fileByRelativePath" }),
-    alt: text(),
+      .meta({ graphqlType: "File @fileByRelativePath", cmsMediaFolder: folder }),
+    alt: text().meta({ cmsHint: "What the picture shows, for people who cannot see it." }),
   })
 const card = () => strictObject({ icon: icon(), title: text(), text: text() })
 
@@ -135,6 +138,17 @@ const SECTION_CONTENT: Record<(typeof SECTION_TYPES)[number], string> = {
   options: "options",
 }
 
+/** The fields besides its content each section type uses; the content editor shows only these for the type. */
+const SECTION_EXTRAS: Record<(typeof SECTION_TYPES)[number], readonly string[]> = {
+  species: ["heading", "intro"],
+  steps: ["heading", "intro"],
+  list: ["heading", "intro", "style"],
+  facts: ["heading", "intro"],
+  callout: ["heading", "intro", "tone", "icon", "points"],
+  areas: ["heading", "intro"],
+  options: ["heading", "intro"],
+}
+
 /** A block of a pest page. One shape for all types keeps the GraphQL schema flat; the test checks each type has its content. */
 export const sectionSchema = strictObject({
   type: string()
@@ -162,12 +176,20 @@ export const sectionSchema = strictObject({
       strictObject({ name: text(), price: text(), description: text(), features: textList(), highlighted: boolean() }),
     )
     .min(1),
-}).test("section-content", function (section) {
-  const needed = SECTION_CONTENT[section.type]
-  return needed && section[needed as keyof typeof section] === undefined
-    ? this.createError({ path: `${this.path}.${needed}`, message: `is required for a "${section.type}" section` })
-    : true
 })
+  .test("section-content", function (section) {
+    const needed = SECTION_CONTENT[section.type]
+    return needed && section[needed as keyof typeof section] === undefined
+      ? this.createError({ path: `${this.path}.${needed}`, message: `is required for a "${section.type}" section` })
+      : true
+  })
+  .meta({
+    cmsVariants: {
+      key: "type",
+      fields: Object.fromEntries(SECTION_TYPES.map((type) => [type, [...SECTION_EXTRAS[type], SECTION_CONTENT[type]]])),
+      required: SECTION_CONTENT,
+    },
+  })
 
 const seoFields = {
   title: text().max(90, "must be at most 90 characters so search results show most of it"),
@@ -297,7 +319,7 @@ export const pestSchema = strictObject({
   heading: text(),
   intro: text(),
   /** The pest's picture; without one the page shows services-page.yaml's defaultPestImage. */
-  image: image().optional().default(undefined),
+  image: image("src/images/pests").optional().default(undefined),
   /** Where the pest is listed besides its own page: positions, lowest first; leave one out to stay out of that list. */
   menu: strictObject({
     /** The /services grid and the header's Services dropdown. */
@@ -377,7 +399,7 @@ export const offerPageSchema = strictObject({
         variant: string()
           .required()
           .oneOf([...HERO_VARIANTS]),
-        image: image(),
+        image: image("src/images/offers"),
       }),
     )
     .test("every-variant", `must have one image for each hero variant (${HERO_VARIANTS.join(", ")})`, (list) =>
@@ -683,7 +705,7 @@ export const plansSchema = strictObject({
 
 export const homeSchema = strictObject({
   badge: text(),
-  heroImage: image(),
+  heroImage: image("src/images"),
   estimateLabel: text(),
   plansLabel: text(),
   callLabel: text(),
@@ -699,7 +721,7 @@ export const homeSchema = strictObject({
 export const servicesPageSchema = strictObject({
   gridHeading: text(),
   /** The picture of a pest page whose file names none. */
-  defaultPestImage: image(),
+  defaultPestImage: image("src/images/pests"),
   learnMoreLabel: text(),
   plansHeading: text(),
   planSummaries: array()
@@ -929,6 +951,16 @@ export type OfferRecord = InferType<typeof offerSchema>
 export type Weekday = (typeof WEEK)[number]
 export type Urgency = (typeof URGENCY_LEVELS)[number]
 
+/** Where a kind of data file sits in the content editor (/admin/): its group and its name there. */
+export interface CmsPlacement {
+  /** The editor's collection for one-file kinds; folder kinds are a collection each. */
+  group: "settings" | "pageTexts" | "offers" | "forms"
+  label: string
+  /** For a folder kind: what one entry is called ("Pest page"), and how the entry list names each. */
+  singular?: string
+  summary?: string
+}
+
 /** What a data file holds, and the GraphQL node type it becomes. */
 export interface DataFileKind {
   typeName: string
@@ -937,6 +969,10 @@ export interface DataFileKind {
   matches: (relativePath: string) => boolean
   /** The field that names an entry in error messages. */
   entryKey?: string
+  /** The one file (oneFile) or the folder (fileEach) of data/ the kind lives in. */
+  file?: string
+  folder?: string
+  cms: CmsPlacement
 }
 
 /** Gatsby's name for the node type of a data file (gatsby-transformer-yaml): contact-page.yaml → ContactPageYaml. */
@@ -948,10 +984,12 @@ const nodeTypeOf = (file: string): string =>
     .join("")}Yaml`
 
 /** A kind that one file of data/ holds. */
-const oneFile = (file: string, schema: ObjectSchema<AnyObject>): DataFileKind => ({
+const oneFile = (file: string, schema: ObjectSchema<AnyObject>, cms: CmsPlacement): DataFileKind => ({
   typeName: nodeTypeOf(file),
   schema,
   matches: (relativePath) => relativePath === file,
+  file,
+  cms,
 })
 
 /** A kind with a file for each entry in a folder of data/, named in error messages by `entryKey`. */
@@ -960,35 +998,53 @@ const fileEach = (
   typeName: string,
   schema: ObjectSchema<AnyObject>,
   entryKey: string,
+  cms: CmsPlacement,
 ): DataFileKind => ({
   typeName,
   schema,
   matches: (relativePath) => new RegExp(`^${folder}/[^/]+\\.ya?ml$`).test(relativePath),
   entryKey,
+  folder,
+  cms,
 })
 
 export const DATA_FILE_KINDS: readonly DataFileKind[] = [
-  oneFile("site.yaml", siteSchema),
-  oneFile("navigation.yaml", navigationSchema),
-  oneFile("not-found.yaml", notFoundSchema),
-  oneFile("estimate-options.yaml", estimateOptionsSchema),
-  oneFile("lead-messages.yaml", leadMessagesSchema),
-  oneFile("plans.yaml", plansSchema),
-  oneFile("home.yaml", homeSchema),
-  oneFile("services-page.yaml", servicesPageSchema),
-  oneFile("about.yaml", aboutSchema),
-  oneFile("faq.yaml", faqSchema),
-  oneFile("contact-page.yaml", contactPageSchema),
-  oneFile("testimonials.yaml", testimonialsSchema),
-  oneFile("estimate-wizard.yaml", estimateWizardSchema),
-  oneFile("offers-index.yaml", offersIndexSchema),
-  oneFile("scarsdale-offer.yaml", scarsdaleOfferSchema),
-  oneFile("offer-page.yaml", offerPageSchema),
-  oneFile("office-links.yaml", officeLinksSchema),
-  oneFile("lead-consent.yaml", leadConsentSchema),
-  fileEach("pages", "PageYaml", pageSchema, "path"),
-  fileEach("pests", "PestYaml", pestSchema, "slug"),
-  fileEach("offers", "OfferYaml", offerSchema, "key"),
+  oneFile("site.yaml", siteSchema, { group: "settings", label: "Company facts, hours and tracking" }),
+  oneFile("navigation.yaml", navigationSchema, { group: "settings", label: "Menus and footer" }),
+  oneFile("plans.yaml", plansSchema, { group: "settings", label: "Service plans" }),
+  oneFile("testimonials.yaml", testimonialsSchema, { group: "settings", label: "Testimonials" }),
+  oneFile("faq.yaml", faqSchema, { group: "pageTexts", label: "FAQ page" }),
+  oneFile("home.yaml", homeSchema, { group: "pageTexts", label: "Home page" }),
+  oneFile("services-page.yaml", servicesPageSchema, { group: "pageTexts", label: "Services page" }),
+  oneFile("about.yaml", aboutSchema, { group: "pageTexts", label: "About page" }),
+  oneFile("contact-page.yaml", contactPageSchema, { group: "pageTexts", label: "Contact page" }),
+  oneFile("not-found.yaml", notFoundSchema, { group: "pageTexts", label: "Page not found" }),
+  oneFile("offers-index.yaml", offersIndexSchema, { group: "offers", label: "Offers overview (/offers/)" }),
+  oneFile("offer-page.yaml", offerPageSchema, { group: "offers", label: "Texts of every city offer page" }),
+  oneFile("scarsdale-offer.yaml", scarsdaleOfferSchema, { group: "offers", label: "$49 Scarsdale offer page" }),
+  oneFile("estimate-options.yaml", estimateOptionsSchema, { group: "forms", label: "Estimate choices" }),
+  oneFile("estimate-wizard.yaml", estimateWizardSchema, { group: "forms", label: "Estimate wizard texts" }),
+  oneFile("lead-messages.yaml", leadMessagesSchema, { group: "forms", label: "Form answers, e-mails and alerts" }),
+  oneFile("lead-consent.yaml", leadConsentSchema, { group: "forms", label: "Consent and SMS opt-in texts" }),
+  oneFile("office-links.yaml", officeLinksSchema, { group: "forms", label: "Office link pages" }),
+  fileEach("pages", "PageYaml", pageSchema, "path", {
+    group: "pageTexts",
+    label: "Pages",
+    singular: "Page",
+    summary: "{{fields.heading}} ({{fields.path}})",
+  }),
+  fileEach("pests", "PestYaml", pestSchema, "slug", {
+    group: "settings",
+    label: "Pest pages",
+    singular: "Pest page",
+    summary: "{{fields.name}}",
+  }),
+  fileEach("offers", "OfferYaml", offerSchema, "key", {
+    group: "offers",
+    label: "City offers",
+    singular: "City offer",
+    summary: "{{fields.city}}: {{fields.offerName}} ({{fields.price}})",
+  }),
 ]
 
 export const findDataFileKind = (relativePath: string): DataFileKind | undefined =>

@@ -1,6 +1,8 @@
 import fs from "node:fs/promises"
 import path from "node:path"
 import type { GatsbyNode } from "gatsby"
+import { adminFiles, writeAdminFiles } from "./cms/admin-files"
+import { cmsSettingsFrom, decapConfigYaml } from "./cms/decap-config"
 import { writeSecurityHeaders } from "./security-headers"
 import { functionsOrigin } from "./security-policy"
 
@@ -8,8 +10,9 @@ export const robotsTxt = (siteUrl: string) =>
   ["User-agent: *", "Allow: /", "", `Sitemap: ${siteUrl}/sitemap-index.xml`, ""].join("\n")
 
 /**
- * robots.txt names the sitemap at the deployed address, and _headers holds the hashes of the
- * built pages' inline scripts and the functions' origin: all known only at build time.
+ * robots.txt names the sitemap at the deployed address, /admin/ holds the content editor with its
+ * configuration generated from the data schemas, and _headers holds the hashes of the built pages'
+ * inline scripts and the functions' origin: all known only at build time.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   const { reporter } = args
@@ -28,6 +31,10 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
     return
   }
   await fs.writeFile(path.join("public", "robots.txt"), robotsTxt(siteUrl))
+  // The content editor first, so _headers is written knowing the build's folders, the admin's among them.
+  const admin = adminFiles(decapConfigYaml(cmsSettingsFrom()))
+  await writeAdminFiles("public", admin)
+  reporter.info(`public/admin/: the content editor (${admin.length} files)`)
   const headers = await writeSecurityHeaders("public", functionsOrigin())
   reporter.info(`public/_headers: security headers for ${headers.pages} pages (CSP ${headers.csp.length} characters)`)
 }

@@ -8,7 +8,16 @@
 import { createHash } from "node:crypto"
 import fs from "node:fs/promises"
 import path from "node:path"
-import { CACHE_RULES, SECURITY_HEADERS, policyGroups, type Directive, type Sources } from "./security-policy"
+import {
+  ADMIN,
+  ADMIN_PATH,
+  CACHE_RULES,
+  REVALIDATE,
+  SECURITY_HEADERS,
+  policyGroups,
+  type Directive,
+  type Sources,
+} from "./security-policy"
 
 export interface HeaderRule {
   /** A Netlify path pattern: `*` matches anything, `:name` one path segment. */
@@ -50,14 +59,10 @@ export const cspHash = (script: string) => `'sha256-${createHash("sha256").updat
 /** The hashes of every inline script on the given pages, once each, sorted so the file is stable. */
 export const scriptHashes = (pages: readonly string[]) => [...new Set(pages.flatMap(inlineScripts).map(cspHash))].sort()
 
-/** Merges the policy groups and the build-time sources into one Content-Security-Policy value. */
-export function contentSecurityPolicy(
-  build: { functionsOrigin: string; scriptHashes: readonly string[] },
-  groups: readonly Sources[] = policyGroups(),
-): string {
-  const buildSources: Sources = { "script-src": build.scriptHashes, "connect-src": [build.functionsOrigin] }
+/** One Content-Security-Policy value from groups of sources, each source once, in the groups' order. */
+export function mergePolicy(groups: readonly Sources[]): string {
   const merged = new Map<Directive, string[]>()
-  for (const group of [...groups, buildSources]) {
+  for (const group of groups) {
     for (const [directive, sources] of Object.entries(group) as Array<[Directive, readonly string[]]>) {
       const list = merged.get(directive) ?? []
       for (const source of sources) if (!list.includes(source)) list.push(source)
@@ -67,17 +72,68 @@ export function contentSecurityPolicy(
   return [...merged].map(([directive, sources]) => `${directive} ${sources.join(" ")}`).join("; ")
 }
 
+/** Merges the policy groups and the build-time sources into the site's Content-Security-Policy value. */
+export function contentSecurityPolicy(
+  build: { functionsOrigin: string; scriptHashes: readonly string[] },
+  groups: readonly Sources[] = policyGroups(),
+): string {
+  return mergePolicy([...groups, { "script-src": build.scriptHashes, "connect-src": [build.functionsOrigin] }])
+}
+
+/** What the built site's top level holds: the folders and the HTML files the policy must cover. */
+export interface SiteLayout {
+  directories: readonly string[]
+  htmlFiles: readonly string[]
+}
+
+/** The admin's folder in public/, e.g. "admin" for /admin/. */
+const ADMIN_FOLDER = ADMIN_PATH.replace(/\//g, "")
+
 /**
- * The rules. The CSP and security headers sit on `/*` only, and Cache-Control only on the
- * narrower patterns: Netlify applies every matching rule and joins repeated headers with ", ",
- * which would make two policies (both enforced) or a contradictory Cache-Control.
+ * The rules. Netlify applies every matching rule and joins a header set by two of them with ", "
+ * (two policies, both enforced) and has no way to leave a path out of `/*`. So the security
+ * headers the admin shares sit on `/*`, while the site's CSP is set, by one rule each, on `/` and
+ * on every top-level folder and page of the build but the admin's, and the admin gets its own.
+ * Unknown top-level paths get 404.html, which carries the same policy in a <meta> element
+ * (withPolicyMeta). Cache-Control likewise sits only on patterns that never overlap.
  */
-export function headerRules(csp: string): HeaderRule[] {
+export function headerRules(csp: string, layout: SiteLayout, adminCsp = mergePolicy([ADMIN])): HeaderRule[] {
+  const siteCsp = (pattern: string): HeaderRule => ({ pattern, headers: [["Content-Security-Policy", csp]] })
+  const folders = layout.directories.filter((name) => name !== ADMIN_FOLDER)
   return [
-    { pattern: "/*", headers: [["Content-Security-Policy", csp], ...SECURITY_HEADERS] },
+    { pattern: "/*", headers: SECURITY_HEADERS },
+    siteCsp("/"),
+    ...folders.map((name) => siteCsp(`/${name}/*`)),
+    ...layout.htmlFiles.map((name) => siteCsp(`/${name}`)),
     ...CACHE_RULES.map(([pattern, value]): HeaderRule => ({ pattern, headers: [["Cache-Control", value]] })),
+    {
+      pattern: ADMIN_PATH,
+      headers: [
+        ["Content-Security-Policy", adminCsp],
+        ["Cache-Control", REVALIDATE],
+      ],
+    },
+    { pattern: `${ADMIN_PATH}config.yml`, headers: [["Cache-Control", REVALIDATE]] },
+    // The editor is for signed-in editors only: never in a search engine, whatever links to it.
+    { pattern: `${ADMIN_PATH}*`, headers: [["X-Robots-Tag", "noindex, nofollow"]] },
   ]
 }
+
+/** A <meta> policy may not carry frame-ancestors (browsers ignore it there and say so); X-Frame-Options covers framing. */
+export const metaPolicy = (csp: string) =>
+  csp
+    .split("; ")
+    .filter((directive) => !directive.startsWith("frame-ancestors"))
+    .join("; ")
+
+const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;")
+
+/** The page with the policy as the first element of its <head>, before any script it allows. */
+export const withPolicyMeta = (html: string, csp: string) =>
+  html.replace(
+    /<head(\s[^>]*)?>/i,
+    (head) => `${head}<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(metaPolicy(csp))}">`,
+  )
 
 /** Netlify's `_headers` syntax: a path line, then indented `Name: value` lines. */
 export function headersFile(rules: readonly HeaderRule[]): string {
@@ -101,7 +157,28 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return nested.flat()
 }
 
-/** Hashes every built page's inline scripts and writes <publicDir>/_headers; returns the CSP. */
+/** The top-level folders and HTML files of a build. */
+async function layoutOf(publicDir: string): Promise<SiteLayout> {
+  const entries = await fs.readdir(publicDir, { withFileTypes: true })
+  return {
+    directories: entries
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort(),
+    htmlFiles: entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+      .map((entry) => entry.name)
+      .sort(),
+  }
+}
+
+/** The not-found pages the host serves for any unknown path. */
+const NOT_FOUND_PAGES = ["404.html", path.join("404", "index.html")]
+
+/**
+ * Hashes every built page's inline scripts (the admin's page has none), writes <publicDir>/_headers
+ * and puts the policy into the not-found pages; returns the CSP.
+ */
 export async function writeSecurityHeaders(
   publicDir: string,
   functionsOrigin: string,
@@ -110,6 +187,11 @@ export async function writeSecurityHeaders(
   const files = await htmlFiles(publicDir)
   const pages = await Promise.all(files.map((file) => fs.readFile(file, "utf8")))
   const csp = contentSecurityPolicy({ functionsOrigin, scriptHashes: scriptHashes(pages) }, groups)
-  await fs.writeFile(path.join(publicDir, "_headers"), headersFile(headerRules(csp)))
+  await fs.writeFile(path.join(publicDir, "_headers"), headersFile(headerRules(csp, await layoutOf(publicDir))))
+  for (const page of NOT_FOUND_PAGES) {
+    const file = path.join(publicDir, page)
+    const html = await fs.readFile(file, "utf8").catch(() => undefined)
+    if (html !== undefined) await fs.writeFile(file, withPolicyMeta(html, csp))
+  }
   return { csp, pages: files.length }
 }

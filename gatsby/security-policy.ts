@@ -88,6 +88,34 @@ export const SITE: Sources = {
   "frame-ancestors": ["'none'"],
 }
 
+/**
+ * The content editor at /admin/ (Decap CMS), and nothing else: a page of its own, for signed-in
+ * editors, with its own header rule, so the site's policy above stays as strict as it is.
+ */
+export const ADMIN: Sources = {
+  "default-src": ["'self'"],
+  // Decap validates its configuration with ajv, which compiles the schema with new Function.
+  "script-src": ["'self'", "'unsafe-eval'"],
+  // Its components are styled by emotion, which writes <style> elements at run time.
+  "style-src": ["'self'", "'unsafe-inline'"],
+  // Pictures being uploaded are previewed as blob: and data: URLs; editors' avatars come from GitHub.
+  "img-src": ["'self'", "data:", "blob:", "https://avatars.githubusercontent.com"],
+  "font-src": ["'self'", "data:"],
+  // GitHub's API (the repository) and, when the editor runs on localhost, `npm run cms`'s proxy
+  // (Decap only looks for it on localhost; scripts/cms/proxy.ts, CMS_PROXY_PORT).
+  "connect-src": ["'self'", "https://api.github.com", "http://localhost:8081"],
+  "frame-src": ["'self'"],
+  "worker-src": ["'self'", "blob:"],
+  "manifest-src": ["'self'"],
+  "object-src": ["'none'"],
+  "base-uri": ["'self'"],
+  "form-action": ["'self'"],
+  "frame-ancestors": ["'none'"],
+}
+
+/** Where the content editor is served (public/admin/, gatsby/cms/admin-files.ts). */
+export const ADMIN_PATH = "/admin/"
+
 /** The groups every build's policy has, in the order their sources are written. */
 export const POLICY_GROUPS: readonly Sources[] = [SITE, GOOGLE_TAG]
 

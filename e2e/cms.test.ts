@@ -1,0 +1,324 @@
+/**
+ * `npm run cms` as a marketer uses it: Decap's local proxy and `gatsby develop` on a scratch copy
+ * of the project (this checkout's data and build stay untouched). Through the editor at /admin/
+ * only, a new city offer is created and a pest's price changed; the files land in data/, pass
+ * `npm run validate:data`, show in the open site, and a production build has the new offer page
+ * with its numeric JSON-LD price. Invalid values cannot be saved. The editor's screenshots in the
+ * README come from here (UPDATE_SCREENSHOTS=1 writes them to docs/for-marketers/).
+ * It also checks `gatsby develop` itself: an edit shows in the open page, a broken file names its field.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { load } from "js-yaml"
+import type { Page } from "playwright-core"
+import { freePort } from "../scripts/static-server"
+import { plainOutput, PROJECT_ROOT, scratchProject, type ScratchProject } from "../scripts/scratch-project"
+import { useBrowser } from "./browser"
+import { addItems, choose, fill, openEditor, publish, textbox } from "./cms-editor"
+
+/**
+ * One budget for the whole file instead of a clock per step: every step waits for its event (the server
+ * answering, a file appearing, the heading changing) for as long as the file has left, so a slow, loaded
+ * machine makes the run longer, never red. Jest's timeout sits just above it to report our message first.
+ */
+const BUDGET_MS = 900_000
+const deadline = Date.now() + BUDGET_MS
+jest.setTimeout(BUDGET_MS + 30_000)
+const browser = useBrowser()
+const remainingMs = () => Math.max(1, deadline - Date.now())
+
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? path.join(PROJECT_ROOT, "docs", "for-marketers")
+  : fs.mkdtempSync(path.join(os.tmpdir(), "cms-screenshots-"))
+
+let project: ScratchProject
+let cms: ChildProcess
+let output = ""
+let siteUrl = ""
+
+async function waitFor(check: () => boolean | Promise<boolean>, what: string) {
+  while (Date.now() < deadline) {
+    if (await check()) return
+    if (cms.exitCode !== null)
+      throw new Error(
+        `npm run cms exited (${cms.exitCode}) while waiting for ${what}:\n${plainOutput(output).slice(-2000)}`,
+      )
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`timed out waiting for ${what}:\n${plainOutput(output).slice(-2000)}`)
+}
+
+const running = (child: ChildProcess | undefined): child is ChildProcess =>
+  child !== undefined && child.exitCode === null && child.signalCode === null
+
+/** Stops `npm run cms` and everything it started (its own process group). */
+async function stopCms() {
+  const child = cms as ChildProcess | undefined
+  if (running(child) && child.pid !== undefined) {
+    const { pid } = child
+    const exited = new Promise((resolve) => child.once("exit", resolve))
+    process.kill(-pid, "SIGTERM")
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
+    if (running(child)) process.kill(-pid, "SIGKILL")
+  }
+  child?.stdout?.destroy()
+  child?.stderr?.destroy()
+}
+
+beforeAll(async () => {
+  project = scratchProject("cms-")
+  const port = await freePort()
+  siteUrl = `http://localhost:${port}`
+  // The command itself, run in the scratch copy: it starts the proxy on that folder and gatsby develop there.
+  cms = spawn(process.execPath, [require.resolve("tsx/cli"), path.join(PROJECT_ROOT, "scripts", "cms", "run.ts")], {
+    cwd: project.dir,
+    env: { ...process.env, DEVELOP_PORT: String(port), GATSBY_TELEMETRY_DISABLED: "1", NODE_ENV: "development" },
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so the proxy, gatsby and its workers stop with it.
+    detached: true,
+  })
+  cms.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  cms.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  await waitFor(
+    async () => (await fetch(`${siteUrl}/offer/yonkers39/`).catch(() => null))?.ok === true,
+    "the develop server",
+  )
+})
+
+afterAll(async () => {
+  await stopCms()
+  ;(project as ScratchProject | undefined)?.remove()
+})
+
+const dataFile = (file: string) => path.join(project.dataDir, file)
+const readYaml = (file: string) => load(fs.readFileSync(dataFile(file), "utf8")) as Record<string, unknown>
+
+/** `npm run validate:data` over the scratch copy's data, exactly as a pull request's check runs it. */
+function validateData() {
+  const result = spawnSync("npm", ["run", "--silent", "validate:data"], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, DATA_DIR: project.dataDir },
+    encoding: "utf8",
+  })
+  return { status: result.status, output: `${result.stdout}${result.stderr}` }
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
+}
+
+const NEW_OFFER = {
+  key: "ryebrook59",
+  city: "Rye Brook",
+  offerName: "Spring Pest Check",
+  price: "$59",
+  couponCode: "RYE59",
+  title: "$59 Spring Pest Check in Rye Brook, NY | Westchester Family Pest Control",
+  metaDescription:
+    "Rye Brook pest control for $59 with coupon RYE59: an inspection and treatment of ants, spiders and silverfish, with same or next-day service.",
+  heroVariant: "technician",
+  serviceAreas: ["Rye Brook", "Port Chester", "Rye"],
+  testimonials: [
+    {
+      quote: "They found where the ants came in and sealed it. Not one since.",
+      name: "Dana R.",
+      location: "Rye Brook",
+    },
+    {
+      quote: "On time, friendly and the price was exactly what the ad said.",
+      name: "Luis P.",
+      location: "Port Chester",
+    },
+    { quote: "The spiders in our garage are gone and they explained every step.", name: "Joan K.", location: "Rye" },
+  ],
+}
+
+describe("the content editor (npm run cms)", () => {
+  test("a marketer creates a city offer in the editor: the file lands in data/offers, passes the data check and shows on the site", async () => {
+    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } })
+    try {
+      await openEditor(page, siteUrl, "#/collections/offers/new")
+      await shot(page, "new-offer")
+      await fill(page, "Key", NEW_OFFER.key)
+      await fill(page, "City", NEW_OFFER.city)
+      await fill(page, "Offer name", NEW_OFFER.offerName)
+      await fill(page, "Price", NEW_OFFER.price)
+      await fill(page, "Coupon code", NEW_OFFER.couponCode)
+      await fill(page, "Title", NEW_OFFER.title)
+      await fill(page, "Meta description", NEW_OFFER.metaDescription)
+      await choose(page, "Hero variant", NEW_OFFER.heroVariant)
+      await addItems(page, "service areas", NEW_OFFER.serviceAreas.length)
+      const areas = textbox(page, "Service area")
+      for (const [i, area] of NEW_OFFER.serviceAreas.entries()) await areas.nth(i).fill(area)
+      await addItems(page, "custom testimonials", NEW_OFFER.testimonials.length)
+      for (const [i, t] of NEW_OFFER.testimonials.entries()) {
+        await textbox(page, "Quote").nth(i).fill(t.quote)
+        await textbox(page, "Name").nth(i).fill(t.name)
+        await textbox(page, "Location").nth(i).fill(t.location)
+      }
+      await shot(page, "offer-filled")
+      await publish(page)
+
+      const file = `offers/${NEW_OFFER.key}.yaml`
+      await waitFor(() => fs.existsSync(dataFile(file)), `data/${file}`)
+      await page.getByText("Entry published").waitFor({ timeout: remainingMs() })
+      await shot(page, "offer-published")
+      expect(readYaml(file)).toMatchObject({
+        key: NEW_OFFER.key,
+        city: NEW_OFFER.city,
+        price: NEW_OFFER.price,
+        heroVariant: NEW_OFFER.heroVariant,
+        serviceAreas: NEW_OFFER.serviceAreas,
+        customTestimonials: NEW_OFFER.testimonials,
+      })
+      const check = validateData()
+      expect(check.output).toContain("All data files are valid.")
+      expect(check.status).toBe(0)
+
+      // The open site picks the new file up: its page exists and says the city and the offer.
+      const site = await browser().newPage()
+      await waitFor(
+        async () => (await fetch(`${siteUrl}/offer/${NEW_OFFER.key}/`).catch(() => null))?.ok === true,
+        "the new offer page in develop",
+      )
+      await site.goto(`${siteUrl}/offer/${NEW_OFFER.key}/`)
+      await site
+        .getByRole("heading", { level: 1 })
+        .filter({ hasText: `Pest Control in ${NEW_OFFER.city} — ${NEW_OFFER.offerName}` })
+        .waitFor({ timeout: remainingMs() })
+      await site.close()
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("a pest's price changed in the editor is changed in its file and on the open page", async () => {
+    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } })
+    try {
+      await openEditor(page, siteUrl, "#/collections/pests/entries/bees")
+      const price = page.locator('input[value="$289"]')
+      await expandUntilVisible(page, price)
+      await price.fill("$299")
+      await shot(page, "pest-price")
+      await publish(page)
+      await waitFor(
+        () => fs.readFileSync(dataFile("pests/bees.yaml"), "utf8").includes("$299"),
+        "the new price in bees.yaml",
+      )
+      const options = (
+        readYaml("pests/bees.yaml").sections as Array<{
+          type: string
+          options?: Array<{ name: string; price: string }>
+        }>
+      ).flatMap((section) => section.options ?? [])
+      expect(options.find((option) => option.name === "Standard Nest Removal")?.price).toBe("$299")
+      expect(validateData().status).toBe(0)
+      const site = await browser().newPage()
+      await site.goto(`${siteUrl}/services/bees/`)
+      await site.getByText("$299", { exact: true }).first().waitFor({ timeout: remainingMs() })
+      await site.close()
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("an invalid value cannot be saved: a price without a dollar amount, a missing required field", async () => {
+    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } })
+    try {
+      const offersBefore = fs.readdirSync(dataFile("offers")).sort()
+      await openEditor(page, siteUrl, "#/collections/offers/new")
+      await fill(page, "Key", "portchester49")
+      await fill(page, "Price", "49 dollars")
+      // City and every other required field left empty.
+      await publish(page)
+      await page
+        .getByText(/Price didn't match the pattern: must be a dollar price such as \$49/)
+        .waitFor({ timeout: remainingMs() })
+      await page.getByText(/City is required/).waitFor({ timeout: remainingMs() })
+      await shot(page, "offer-errors")
+      await page
+        .getByText(/Oops, some fields are not filled in correctly/i)
+        .first()
+        .waitFor({ timeout: remainingMs() })
+
+      // Fixing the price alone is not enough: the missing fields still keep it from being saved.
+      await fill(page, "Price", "$49")
+      await publish(page)
+      await page.getByText(/City is required/).waitFor({ timeout: remainingMs() })
+      expect(fs.readdirSync(dataFile("offers")).sort()).toEqual(offersBefore)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("develop shows a hand edit in the open page; a broken file names its field and the server keeps running", async () => {
+    const file = dataFile("offers/yonkers39.yaml")
+    const original = fs.readFileSync(file, "utf8")
+    /** One write per edit: the file watcher may read two quick writes as one and miss the second. */
+    const edit = (from: string, to: string) => {
+      const text = fs.readFileSync(file, "utf8")
+      expect(text).toContain(from)
+      fs.writeFileSync(file, text.replace(from, to))
+    }
+    const page = await browser().newPage()
+    try {
+      await page.goto(`${siteUrl}/offer/yonkers39/`)
+      const heading = page.getByRole("heading", { level: 1 })
+      await heading
+        .filter({ hasText: "Pest Control in Yonkers — Express Pest Fix" })
+        .waitFor({ timeout: remainingMs() })
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true))
+
+      edit("offerName: Express Pest Fix", "offerName: Express Pest Fix Plus")
+      await heading
+        .filter({ hasText: "Pest Control in Yonkers — Express Pest Fix Plus" })
+        .waitFor({ timeout: remainingMs() })
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+
+      const before = output.length
+      edit("heroVariant: family", "heroVariant: dragon")
+      const expected =
+        'Invalid data in data/offers/yonkers39.yaml, entry "yonkers39", field "heroVariant": must be one of the following values: technician, family'
+      await waitFor(() => plainOutput(output.slice(before)).includes(expected), "the data error in the develop output")
+      expect(running(cms)).toBe(true)
+    } finally {
+      fs.writeFileSync(file, original)
+      await page.close()
+    }
+  })
+
+  test("a production build of the edited data has the new offer page with its heading and numeric JSON-LD price", async () => {
+    await stopCms()
+    const build = spawn(process.execPath, [require.resolve("gatsby/cli.js"), "build"], {
+      cwd: project.dir,
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let log = ""
+    build.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()))
+    build.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()))
+    const status = await new Promise<number | null>((resolve) => build.on("exit", resolve))
+    expect({ status, log: status === 0 ? "" : plainOutput(log).slice(-3000) }).toEqual({ status: 0, log: "" })
+
+    const html = fs.readFileSync(path.join(project.dir, "public", "offer", NEW_OFFER.key, "index.html"), "utf8")
+    expect(html).toMatch(new RegExp(`<h1[^>]*>[^]*?${NEW_OFFER.city}[^]*?</h1>`))
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^]*?)<\/script>/g)].map(
+      ([, body]) => JSON.parse(body ?? "null") as { makesOffer?: { price?: unknown } },
+    )
+    const offer = jsonLd.find((block) => block.makesOffer)?.makesOffer
+    expect(offer?.price).toBe(59)
+    const bees = fs.readFileSync(path.join(project.dir, "public", "services", "bees", "index.html"), "utf8")
+    expect(bees).toContain("$299")
+  })
+})
+
+/** Decap shows a list's items collapsed when an entry opens: expand lists until the wanted field shows. */
+async function expandUntilVisible(page: Page, target: ReturnType<Page["locator"]>) {
+  while (!(await target.isVisible())) {
+    const expand = page.getByRole("button", { name: "Expand" }).first()
+    if (!(await expand.isVisible())) throw new Error("no collapsed list left and the field is still hidden")
+    await expand.click()
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The content editor's page at /admin/: an HTML page that loads Decap CMS's prebuilt bundle (the
+ * pinned `decap-cms` package, copied under a versioned folder so its files can be cached for good)
+ * and the configuration generated from the data schemas. No site page imports any of it.
+ */
+import fs from "node:fs"
+import path from "node:path"
+
+const packageDir = () => path.dirname(require.resolve("decap-cms/package.json"))
+
+export const decapVersion = (): string => {
+  const manifest: unknown = JSON.parse(fs.readFileSync(path.join(packageDir(), "package.json"), "utf8"))
+  const version = typeof manifest === "object" && manifest !== null && "version" in manifest ? manifest.version : ""
+  if (typeof version !== "string" || !/^\d+\.\d+\.\d+$/.test(version))
+    throw new Error(`decap-cms/package.json has no version: reinstall with npm install`)
+  return version
+}
+
+/** The bundle's folder under /admin/: a new Decap version is a new address, never a stale cached file. */
+export const bundleFolder = () => `decap-cms-${decapVersion()}`
+
+// The entry script, the chunks it loads on demand (editor widgets), their WebAssembly and the licence
+// notice; not the source maps (30 MB) nor the `*.cms.js` copies the package also ships.
+const BUNDLE_FILE = /^(decap-cms\.js|\d+\.decap-cms\.js|[0-9a-f]+\.wasm|decap-cms\.js\.LICENSE\.txt)$/
+
+/** The bundle's files, as absolute paths in node_modules. */
+export function bundleFiles(): string[] {
+  const dist = path.join(packageDir(), "dist")
+  return fs
+    .readdirSync(dist)
+    .filter((name) => BUNDLE_FILE.test(name))
+    .sort()
+    .map((name) => path.join(dist, name))
+}
+
+/**
+ * The page: no inline script (its own policy needs no hash), kept out of search engines and sending
+ * no Referer to GitHub or Netlify.
+ */
+export const adminIndexHtml = (bundle = bundleFolder()) =>
+  `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex, nofollow">
+    <meta name="referrer" content="no-referrer">
+    <title>Content editor</title>
+    <link href="config.yml" type="text/yaml" rel="cms-config-url">
+  </head>
+  <body>
+    <script src="${bundle}/decap-cms.js"></script>
+  </body>
+</html>
+`
+
+/** One file of the admin: its path under /admin/ and either its text or the file to copy. */
+export type AdminFile = { path: string; text: string } | { path: string; source: string }
+
+export function adminFiles(configYaml: string): AdminFile[] {
+  const bundle = bundleFolder()
+  return [
+    { path: "index.html", text: adminIndexHtml(bundle) },
+    { path: "config.yml", text: configYaml },
+    ...bundleFiles().map((source) => ({ path: `${bundle}/${path.basename(source)}`, source })),
+  ]
+}
+
+/** Writes the admin into <publicDir>/admin/. */
+export async function writeAdminFiles(publicDir: string, files: readonly AdminFile[]) {
+  const dir = path.join(publicDir, "admin")
+  await fs.promises.rm(dir, { recursive: true, force: true })
+  for (const file of files) {
+    const target = path.join(dir, file.path)
+    await fs.promises.mkdir(path.dirname(target), { recursive: true })
+    if ("text" in file) await fs.promises.writeFile(target, file.text)
+    else await fs.promises.copyFile(file.source, target)
+  }
+}

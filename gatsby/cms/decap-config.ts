@@ -1,0 +1,161 @@
+/**
+ * The content editor's configuration (Decap CMS at /admin/), generated at build time from the data
+ * schemas: one collection per kind of data file, every field as gatsby/cms/cms-fields.ts makes it.
+ * Never written by hand, so the editor and the build cannot disagree about a field.
+ */
+import { dump } from "js-yaml"
+import { DATA_FILE_KINDS, type CmsPlacement, type DataFileKind } from "../data-schemas"
+import { siteUrlFrom } from "../site-config"
+import { objectFields, type CmsField } from "./cms-fields"
+
+export interface CmsSettings {
+  /** The GitHub repository editors commit to, "owner/name". */
+  repo: string
+  branch: string
+  /** The OAuth provider's origin: Netlify's, which signs editors in with their GitHub account. */
+  authBaseUrl: string
+  siteUrl: string
+}
+
+export const DEFAULT_CMS_REPO = "westchester-family-pest/website"
+
+/** CMS_GITHUB_REPO, CMS_BRANCH and CMS_AUTH_BASE_URL (see the README's Configuration), checked. */
+export function cmsSettingsFrom(env: NodeJS.ProcessEnv = process.env): CmsSettings {
+  const repo = env.CMS_GITHUB_REPO?.trim() || DEFAULT_CMS_REPO
+  if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repo))
+    throw new Error(`CMS_GITHUB_REPO must be a GitHub repository such as owner/name (got "${repo}")`)
+  const branch = env.CMS_BRANCH?.trim() || "main"
+  if (!/^[A-Za-z0-9._/-]+$/.test(branch)) throw new Error(`CMS_BRANCH must be a branch name (got "${branch}")`)
+  const authBaseUrl = (env.CMS_AUTH_BASE_URL?.trim() || "https://api.netlify.com").replace(/\/+$/, "")
+  if (!/^https:\/\/[^/\s]+$/.test(authBaseUrl))
+    throw new Error(`CMS_AUTH_BASE_URL must be an https:// origin (got "${authBaseUrl}")`)
+  return { repo, branch, authBaseUrl, siteUrl: siteUrlFrom(env) }
+}
+
+interface FileCollection {
+  name: string
+  label: string
+  editor: { preview: boolean }
+  files: Array<{ name: string; label: string; file: string; fields: CmsField[] }>
+}
+
+interface FolderCollection {
+  name: string
+  label: string
+  label_singular?: string
+  folder: string
+  extension: "yaml"
+  format: "yml"
+  create: true
+  delete: true
+  slug: string
+  identifier_field: string
+  summary?: string
+  editor: { preview: boolean }
+  fields: CmsField[]
+}
+
+export interface DecapConfig {
+  backend: {
+    name: "github"
+    repo: string
+    branch: string
+    base_url: string
+    auth_endpoint: string
+    preview_context: string
+    squash_merges: boolean
+  }
+  publish_mode: "editorial_workflow"
+  local_backend: boolean
+  site_url: string
+  display_url: string
+  show_preview_links: boolean
+  media_folder: string
+  public_folder: string
+  collections: Array<FileCollection | FolderCollection>
+}
+
+/** The commit status the deploy-preview workflow sets (content-preview.yml): the editor's "View Preview" link. */
+export const PREVIEW_CONTEXT = "deploy/netlify"
+
+const GROUPS: Record<Exclude<CmsPlacement["group"], never>, string> = {
+  offers: "Offer page texts",
+  pageTexts: "Page texts",
+  settings: "Company, menus and plans",
+  forms: "Forms, e-mails and alerts",
+}
+
+// The preview pane would show raw fields, not the page: the deploy preview (and `npm run cms`'s site) shows the page.
+const NO_PREVIEW = { preview: false }
+
+function folderCollection(kind: DataFileKind & { folder: string; entryKey: string }): FolderCollection {
+  const folder = `data/${kind.folder}`
+  return {
+    name: kind.folder,
+    label: kind.cms.label,
+    ...(kind.cms.singular && { label_singular: kind.cms.singular }),
+    folder,
+    extension: "yaml",
+    format: "yml",
+    create: true,
+    delete: true,
+    // The file is named after the entry's key, which the build requires (checks between files).
+    slug: `{{fields.${kind.entryKey}}}`,
+    identifier_field: kind.entryKey,
+    ...(kind.cms.summary && { summary: kind.cms.summary }),
+    editor: NO_PREVIEW,
+    fields: objectFields(kind.schema, { dataFile: `${folder}/entry.yaml` }),
+  }
+}
+
+function fileCollections(kinds: readonly DataFileKind[]): FileCollection[] {
+  return (Object.keys(GROUPS) as Array<CmsPlacement["group"]>).flatMap((group) => {
+    const files = kinds.flatMap((kind) =>
+      kind.file !== undefined && kind.cms.group === group
+        ? [
+            {
+              name: kind.file.replace(/\.ya?ml$/, ""),
+              label: kind.cms.label,
+              file: `data/${kind.file}`,
+              fields: objectFields(kind.schema, { dataFile: `data/${kind.file}` }),
+            },
+          ]
+        : [],
+    )
+    return files.length === 0 ? [] : [{ name: `${group}-files`, label: GROUPS[group], editor: NO_PREVIEW, files }]
+  })
+}
+
+const hasFolder = (kind: DataFileKind): kind is DataFileKind & { folder: string; entryKey: string } =>
+  kind.folder !== undefined && kind.entryKey !== undefined
+
+export function decapConfig(settings: CmsSettings, kinds: readonly DataFileKind[] = DATA_FILE_KINDS): DecapConfig {
+  return {
+    backend: {
+      name: "github",
+      repo: settings.repo,
+      branch: settings.branch,
+      base_url: settings.authBaseUrl,
+      auth_endpoint: "auth",
+      preview_context: PREVIEW_CONTEXT,
+      squash_merges: true,
+    },
+    // Each save is a branch and a pull request: checked, built as a deploy preview, live once merged.
+    publish_mode: "editorial_workflow",
+    // On localhost only, Decap looks for `npm run cms`'s proxy and, finding it, saves to the checkout directly.
+    local_backend: true,
+    site_url: settings.siteUrl,
+    display_url: settings.siteUrl,
+    show_preview_links: true,
+    // Every image field names its own folder (cms-fields.ts); this is only the media library's default view.
+    media_folder: "src/images",
+    public_folder: "/src/images",
+    collections: [...kinds.filter(hasFolder).map(folderCollection), ...fileCollections(kinds)],
+  }
+}
+
+export const decapConfigYaml = (settings: CmsSettings, kinds: readonly DataFileKind[] = DATA_FILE_KINDS) =>
+  `# Generated from gatsby/data-schemas.ts by gatsby/cms/decap-config.ts at build time. Do not edit.\n${dump(
+    decapConfig(settings, kinds),
+    { lineWidth: -1, noRefs: true },
+  )}`
