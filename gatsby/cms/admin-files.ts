@@ -4,9 +4,13 @@
  * and the configuration generated from the data schemas. No site page imports any of it.
  */
 import fs from "node:fs"
+import { createRequire } from "node:module"
 import path from "node:path"
 
-const packageDir = () => path.dirname(require.resolve("decap-cms/package.json"))
+// Resolved from the project (Gatsby runs there): Gatsby compiles gatsby-node's imports with Parcel,
+// whose bundle has no require.resolve.
+const packageDir = () =>
+  path.dirname(createRequire(path.join(process.cwd(), "package.json")).resolve("decap-cms/package.json"))
 
 export const decapVersion = (): string => {
   const manifest: unknown = JSON.parse(fs.readFileSync(path.join(packageDir(), "package.json"), "utf8"))
@@ -46,6 +50,7 @@ export const adminIndexHtml = (bundle = bundleFolder()) =>
     <meta name="robots" content="noindex, nofollow">
     <meta name="referrer" content="no-referrer">
     <title>Content editor</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <link href="config.yml" type="text/yaml" rel="cms-config-url">
   </head>
   <body>

@@ -1,0 +1,309 @@
+/** @jest-environment node */
+/**
+ * The content editor's configuration is generated from the data schemas: every schema field has an
+ * editor field and the other way round, each with the fitting widget, required flag, choices and
+ * pattern, and the patterns accept every value the data holds today. (Decap itself validates the
+ * whole configuration when the editor loads it: e2e/cms.test.ts.)
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { load } from "js-yaml"
+import { array, boolean, number, object, string, type AnyObject, type ObjectSchema, type Schema } from "yup"
+import { cmsField, labelOf, objectFields, relativeFolder, type CmsField } from "../gatsby/cms/cms-fields"
+import {
+  cmsSettingsFrom,
+  decapConfig,
+  decapConfigYaml,
+  DEFAULT_CMS_REPO,
+  PREVIEW_CONTEXT,
+} from "../gatsby/cms/decap-config"
+import { DATA_FILE_KINDS, HERO_VARIANTS, URGENCY_LEVELS, type DataFileKind } from "../gatsby/data-schemas"
+import { readDataDir } from "../gatsby/validate-data"
+
+const SETTINGS = cmsSettingsFrom({ CMS_GITHUB_REPO: "acme/site", SITE_URL: "https://www.example.com" })
+const config = decapConfig(SETTINGS)
+
+type AnySchema = Schema<unknown>
+const shapeOf = (schema: AnySchema) => (schema as unknown as { fields: Record<string, AnySchema> }).fields
+const innerOf = (schema: AnySchema) => (schema as unknown as { innerType?: AnySchema }).innerType
+
+/** Every field path of a schema: `sections[].species[].name`. */
+function schemaPaths(schema: AnySchema, prefix = ""): string[] {
+  const type = schema.type
+  if (type === "object")
+    return Object.entries(shapeOf(schema)).flatMap(([name, field]) => [
+      `${prefix}${name}`,
+      ...schemaPaths(field, `${prefix}${name}.`),
+    ])
+  if (type === "array") {
+    const inner = innerOf(schema)
+    return inner ? schemaPaths(inner, prefix.replace(/\.$/, "[].")) : []
+  }
+  return []
+}
+
+/** Every field path of editor fields, the same way (a list with `types` adds each type's fields and its key). */
+function cmsPaths(fields: readonly CmsField[], prefix = ""): string[] {
+  return fields.flatMap((field) => {
+    const here = `${prefix}${field.name}`
+    const inner = `${here}${field.widget === "list" ? "[]" : ""}.`
+    const nested = [
+      ...(field.fields ? cmsPaths(field.fields, inner) : []),
+      ...(field.field?.fields ? cmsPaths(field.field.fields, inner) : []),
+      ...(field.types ? field.types.flatMap((type) => cmsPaths(type.fields, inner)) : []),
+      ...(field.typeKey ? [`${inner}${field.typeKey}`] : []),
+    ]
+    return [here, ...new Set(nested)]
+  })
+}
+
+/** What one side has and the other lacks. */
+const mismatch = (schema: AnySchema, fields: readonly CmsField[]) => {
+  const fromSchema = new Set(schemaPaths(schema))
+  const fromCms = new Set(cmsPaths(fields))
+  return {
+    noCmsField: [...fromSchema].filter((p) => !fromCms.has(p)),
+    noSchemaField: [...fromCms].filter((p) => !fromSchema.has(p)),
+  }
+}
+
+const fieldsOf = (kind: DataFileKind): CmsField[] => {
+  for (const collection of config.collections) {
+    if ("folder" in collection && kind.folder && collection.folder === `data/${kind.folder}`) return collection.fields
+    if ("files" in collection)
+      for (const file of collection.files) if (kind.file && file.file === `data/${kind.file}`) return file.fields
+  }
+  throw new Error(`no collection for ${kind.typeName}`)
+}
+
+/** The editor field at a path of names (lists and objects alike). */
+const fieldAt = (fields: readonly CmsField[], ...names: string[]): CmsField => {
+  const [name, ...rest] = names
+  const field = [...fields, ...fields.flatMap((f) => f.types?.flatMap((t) => t.fields) ?? [])].find(
+    (f) => f.name === name,
+  )
+  if (!field) throw new Error(`no field ${name ?? ""}`)
+  if (rest.length === 0) return field
+  return fieldAt(
+    [...(field.fields ?? []), ...(field.field ? [field.field] : []), ...(field.types?.flatMap((t) => t.fields) ?? [])],
+    ...rest,
+  )
+}
+
+const kindFor = (name: string) => {
+  const kind = DATA_FILE_KINDS.find((k) => k.file === name || k.folder === name)
+  if (!kind) throw new Error(name)
+  return kind
+}
+
+describe("every kind of data file is a collection, field for field", () => {
+  test("folder collections for pests, offers and pages, file collections for every one-file kind", () => {
+    const folders = config.collections.flatMap((c) => ("folder" in c ? [c.folder] : []))
+    expect(folders.sort()).toEqual(["data/offers", "data/pages", "data/pests"])
+    const files = config.collections.flatMap((c) => ("files" in c ? c.files.map((f) => f.file) : []))
+    const oneFileKinds = DATA_FILE_KINDS.flatMap((k) => (k.file ? [`data/${k.file}`] : []))
+    expect(files.sort()).toEqual(oneFileKinds.sort())
+    expect(files).toHaveLength(new Set(files).size)
+  })
+
+  test.each(DATA_FILE_KINDS.map((kind) => [kind.typeName, kind] as const))(
+    "%s: each schema field has an editor field and each editor field a schema field",
+    (_name, kind) => {
+      expect(mismatch(kind.schema, fieldsOf(kind))).toEqual({ noCmsField: [], noSchemaField: [] })
+    },
+  )
+
+  test("the check fails when either side gains a field", () => {
+    const schema = object({ city: string().required(), areas: array().of(object({ name: string().required() })) })
+    const fields = objectFields(schema, { dataFile: "data/x.yaml" })
+    expect(mismatch(schema, fields)).toEqual({ noCmsField: [], noSchemaField: [] })
+    const grown = schema.shape({ price: string().required() })
+    expect(mismatch(grown, fields).noCmsField).toEqual(["price"])
+    const extra: CmsField[] = [...fields, { name: "colour", label: "Colour", widget: "string" }]
+    expect(mismatch(schema, extra).noSchemaField).toEqual(["colour"])
+    const nested = object({ city: string().required(), areas: array().of(object({ name: string(), zip: string() })) })
+    expect(mismatch(nested, fields).noCmsField).toEqual(["areas[].zip"])
+  })
+})
+
+describe("widgets from the schema", () => {
+  const offer = fieldsOf(kindFor("offers"))
+  const pest = fieldsOf(kindFor("pests"))
+
+  test("a city offer: text, a dollar price, exactly three testimonials, a hero variant to choose", () => {
+    expect(fieldAt(offer, "city")).toMatchObject({ widget: "string", required: true, label: "City" })
+    const price = fieldAt(offer, "price")
+    expect(price).toMatchObject({ widget: "string", required: true, hint: "Must be a dollar price such as $49." })
+    const pricePattern = new RegExp(price.pattern?.[0] ?? "")
+    expect(["$49", "$59.50"].every((v) => pricePattern.test(v))).toBe(true)
+    expect(["49", "$49 ", "49 dollars", "$4.5"].some((v) => pricePattern.test(v))).toBe(false)
+    expect(fieldAt(offer, "customTestimonials")).toMatchObject({ widget: "list", min: 3, max: 3, required: true })
+    expect(fieldAt(offer, "customTestimonials", "quote")).toMatchObject({ widget: "text", required: true })
+    expect(fieldAt(offer, "heroVariant")).toMatchObject({ widget: "select", options: [...HERO_VARIANTS] })
+    expect(fieldAt(offer, "fallback")).toMatchObject({ widget: "boolean", required: false })
+    expect(fieldAt(offer, "phone")).toMatchObject({ widget: "object", required: false })
+    expect(fieldAt(offer, "phone", "e164").required).toBe(true)
+    expect(fieldAt(offer, "metaDescription")).toMatchObject({ widget: "text" })
+    expect(fieldAt(offer, "hours", "days")).toMatchObject({ widget: "select", multiple: true, min: 1 })
+  })
+
+  test("a pest page: urgency to choose, menu positions as numbers, sections by type", () => {
+    expect(fieldAt(pest, "urgency")).toMatchObject({ widget: "select", options: [...URGENCY_LEVELS], required: true })
+    expect(fieldAt(pest, "menu", "services")).toMatchObject({
+      widget: "number",
+      value_type: "float",
+      min: 0,
+      required: false,
+    })
+    expect(fieldAt(pest, "keywords")).toMatchObject({ widget: "list", min: 1, field: { widget: "string" } })
+    const sections = fieldAt(pest, "sections")
+    expect(sections).toMatchObject({ widget: "list", typeKey: "type", min: 3 })
+    const steps = sections.types?.find((t) => t.name === "steps")
+    expect(steps?.fields.map((f) => f.name)).toEqual(["heading", "intro", "steps"])
+    expect(steps?.fields.find((f) => f.name === "steps")?.required).toBe(true)
+    const options = sections.types?.find((t) => t.name === "options")
+    expect(options?.fields.find((f) => f.name === "options")?.fields?.find((f) => f.name === "price")).toMatchObject({
+      widget: "string",
+      required: true,
+    })
+  })
+
+  test("numbers know integers and bounds; site-wide texts that may be empty are not required", () => {
+    const site = fieldsOf(kindFor("site.yaml"))
+    expect(fieldAt(site, "foundedYear")).toMatchObject({ widget: "number", value_type: "int", min: 1900, max: 2100 })
+    expect(fieldAt(site, "tracking", "googleAnalyticsId").required).toBe(false)
+  })
+
+  test("images upload into their folder and are written relative to the data file, as the build reads them", () => {
+    const images: Array<[DataFileKind, string[]]> = [
+      [kindFor("pests"), ["image", "src"]],
+      [kindFor("home.yaml"), ["heroImage", "src"]],
+      [kindFor("offer-page.yaml"), ["heroImages", "image", "src"]],
+      [kindFor("services-page.yaml"), ["defaultPestImage", "src"]],
+    ]
+    for (const [kind, at] of images) {
+      const field = fieldAt(fieldsOf(kind), ...at)
+      expect(field.widget).toBe("image")
+      const folder = (field.media_folder ?? "").replace(/^\//, "")
+      expect(fs.statSync(folder).isDirectory()).toBe(true)
+      const dataDir = kind.folder ? `data/${kind.folder}` : "data"
+      expect(path.normalize(path.join(dataDir, field.public_folder ?? ""))).toBe(path.normalize(folder))
+    }
+    expect(relativeFolder("data/pests/ants.yaml", "src/images/pests")).toBe("../../src/images/pests")
+  })
+
+  test("labels and hints read as words", () => {
+    expect(labelOf("offerName")).toBe("Offer name")
+    expect(labelOf("e164")).toBe("E164")
+    const description = cmsField("description", string().trim().required().min(50).max(170, "at most 170"), {
+      dataFile: "data/x.yaml",
+    })
+    expect(description.hint).toBe("Must be at least 50 characters; at most 170.")
+    expect(cmsField("count", number().integer().min(1), { dataFile: "data/x.yaml" })).toMatchObject({
+      widget: "number",
+      value_type: "int",
+      min: 1,
+      required: false,
+    })
+    expect(cmsField("on", boolean().required(), { dataFile: "data/x.yaml" })).toMatchObject({ widget: "boolean" })
+  })
+})
+
+describe("the editor accepts what the build accepts", () => {
+  const { files } = readDataDir(path.resolve("data"))
+
+  /** Each text value of a file with the editor field it is typed into. */
+  function* textValues(value: unknown, fields: readonly CmsField[], at: string): Generator<[string, string, CmsField]> {
+    if (typeof value !== "object" || value === null) return
+    for (const [name, inner] of Object.entries(value)) {
+      const type = (value as Record<string, unknown>).type
+      const variant = fields.find((f) => f.types)?.types?.find((t) => t.name === type)
+      const field = (variant?.fields ?? fields).find((f) => f.name === name) ?? fields.find((f) => f.name === name)
+      if (!field) continue
+      const items = Array.isArray(inner) ? inner : [inner]
+      for (const [i, item] of items.entries()) {
+        const where = Array.isArray(inner) ? `${at}${name}[${i}]` : `${at}${name}`
+        if (typeof item === "string") yield [where, item, field.field ?? field]
+        else if (field.types) {
+          const itemType = (item as Record<string, unknown>).type
+          yield* textValues(item, field.types.find((t) => t.name === itemType)?.fields ?? [], `${where}.`)
+        } else yield* textValues(item, field.fields ?? field.field?.fields ?? [], `${where}.`)
+      }
+    }
+  }
+
+  test("every text of every data file matches its editor field's pattern", () => {
+    const refused: string[] = []
+    let checked = 0
+    for (const { file, content } of files) {
+      const kind = DATA_FILE_KINDS.find((k) => k.matches(file))
+      if (!kind) continue
+      for (const [where, value, field] of textValues(content, fieldsOf(kind), "")) {
+        if (!field.pattern) continue
+        checked += 1
+        if (!new RegExp(field.pattern[0]).test(value)) refused.push(`${file} ${where}: ${field.pattern[1]}`)
+      }
+    }
+    expect(refused).toEqual([])
+    // Every text of the site is checked, not a few: the pest pages alone hold hundreds.
+    expect(checked).toBeGreaterThan(1500)
+  })
+
+  test("a text with a space at either end is refused by the editor, as the build refuses it", () => {
+    const city = fieldAt(fieldsOf(kindFor("offers")), "city")
+    const pattern = new RegExp(city.pattern?.[0] ?? "")
+    expect(pattern.test("Rye Brook")).toBe(true)
+    for (const bad of [" Rye", "Rye ", "Rye\n", "\tRye"]) expect(pattern.test(bad)).toBe(false)
+  })
+})
+
+describe("the configuration", () => {
+  test("production: GitHub with the editorial workflow, signing in through Netlify; locally the proxy", () => {
+    expect(config.backend).toMatchObject({
+      name: "github",
+      repo: "acme/site",
+      branch: "main",
+      base_url: "https://api.netlify.com",
+      auth_endpoint: "auth",
+      preview_context: PREVIEW_CONTEXT,
+    })
+    expect(config.publish_mode).toBe("editorial_workflow")
+    expect(config.local_backend).toBe(true)
+    expect(config.site_url).toBe("https://www.example.com")
+  })
+
+  test("new offers and pests are named after their key, as the build requires", () => {
+    const folders = Object.fromEntries(config.collections.flatMap((c) => ("folder" in c ? [[c.name, c]] : [])))
+    expect(folders.offers).toMatchObject({ slug: "{{fields.key}}", create: true, extension: "yaml", format: "yml" })
+    expect(folders.pests).toMatchObject({ slug: "{{fields.slug}}", create: true })
+  })
+
+  test("the YAML says it is generated and reads back as the same configuration", () => {
+    const yaml = decapConfigYaml(SETTINGS)
+    expect(yaml).toMatch(/^# Generated from gatsby\/data-schemas\.ts/)
+    expect(load(yaml)).toEqual(JSON.parse(JSON.stringify(config)))
+  })
+
+  test("settings come from the environment, checked", () => {
+    expect(cmsSettingsFrom({}).repo).toBe(DEFAULT_CMS_REPO)
+    expect(cmsSettingsFrom({ CMS_BRANCH: "content" }).branch).toBe("content")
+    expect(() => cmsSettingsFrom({ CMS_GITHUB_REPO: "not a repo" })).toThrow(/CMS_GITHUB_REPO/)
+    expect(() => cmsSettingsFrom({ CMS_AUTH_BASE_URL: "http://insecure.example" })).toThrow(/CMS_AUTH_BASE_URL/)
+  })
+
+  test("a schema Decap cannot show fails the generation with the field's name", () => {
+    const kinds: DataFileKind[] = [
+      {
+        typeName: "OddYaml",
+        schema: object({
+          when: object({}).shape({ at: string() }),
+          odd: array(),
+        }) as unknown as ObjectSchema<AnyObject>,
+        matches: () => true,
+        file: "odd.yaml",
+        cms: { group: "settings", label: "Odd" },
+      },
+    ]
+    expect(() => decapConfig(SETTINGS, kinds)).toThrow(/odd: a list needs the type of its items/)
+  })
+})
