@@ -5,8 +5,8 @@
  */
 import path from "node:path"
 import type { GatsbyNode } from "gatsby"
-import { adminIndexHtml, bundleFiles, bundleFolder } from "./cms/admin-files"
-import { cmsSettingsFrom, decapConfigYaml } from "./cms/decap-config"
+import { adminFiles, bundleFolder } from "./cms/admin-files"
+import { cmsSettingsFrom, editorFiles } from "./cms/decap-config"
 
 /** What the handlers use of the develop server's Express app (Gatsby types it `any`). */
 interface DevResponse {
@@ -18,26 +18,38 @@ interface DevResponse {
 }
 export interface DevApp {
   get: (
-    route: string,
-    handler: (request: { params: Record<string, string | undefined> }, response: DevResponse) => void,
+    route: string | string[],
+    handler: (request: { path: string; params: Record<string, string | undefined> }, response: DevResponse) => void,
   ) => void
 }
 
+/** The admin's files as the build writes them, made again each time the page loads so a schema edit shows on reload. */
+const currentFiles = () => new Map(adminFiles(editorFiles(cmsSettingsFrom())).map((file) => [file.path, file]))
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "html",
+  ".yml": "text/yaml",
+  ".js": "js",
+  ".wasm": "application/wasm",
+}
+
 export function serveAdmin(app: DevApp) {
-  const bundle = new Map(bundleFiles().map((file) => [path.basename(file), file]))
-  app.get("/admin", (_request, response) => {
-    response.redirect(301, "/admin/")
+  let files = currentFiles()
+  // Express matches /admin and /admin/ alike; the page's relative addresses need the slash.
+  app.get("/admin/", (request, response) => {
+    if (!request.path.endsWith("/")) {
+      response.redirect(301, "/admin/")
+      return
+    }
+    files = currentFiles()
+    const index = files.get("index.html")
+    if (index && "text" in index) response.type("html").send(index.text)
   })
-  app.get("/admin/", (_request, response) => {
-    response.type("html").send(adminIndexHtml())
-  })
-  app.get("/admin/config.yml", (_request, response) => {
-    response.type("text/yaml").send(decapConfigYaml(cmsSettingsFrom()))
-  })
-  app.get(`/admin/${bundleFolder()}/:file`, (request, response) => {
-    const file = bundle.get(request.params.file ?? "")
+  app.get(["/admin/:file", `/admin/${bundleFolder()}/:file`], (request, response) => {
+    const file = files.get(request.path.replace(/^\/admin\//, ""))
     if (file === undefined) response.sendStatus(404)
-    else response.sendFile(file)
+    else if ("text" in file) response.type(CONTENT_TYPES[path.extname(file.path)] ?? "text/plain").send(file.text)
+    else response.sendFile(file.source)
   })
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs/promises"
 import path from "node:path"
 import type { GatsbyNode } from "gatsby"
 import { adminFiles, writeAdminFiles } from "./cms/admin-files"
-import { cmsSettingsFrom, decapConfigYaml } from "./cms/decap-config"
+import { cmsSettingsFrom, editorFiles } from "./cms/decap-config"
 import { writeSecurityHeaders } from "./security-headers"
 import { functionsOrigin } from "./security-policy"
 
@@ -32,7 +32,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   }
   await fs.writeFile(path.join("public", "robots.txt"), robotsTxt(siteUrl))
   // The content editor first, so _headers is written knowing the build's folders, the admin's among them.
-  const admin = adminFiles(decapConfigYaml(cmsSettingsFrom()))
+  const admin = adminFiles(editorFiles(cmsSettingsFrom()))
   await writeAdminFiles("public", admin)
   reporter.info(`public/admin/: the content editor (${admin.length} files)`)
   const headers = await writeSecurityHeaders("public", functionsOrigin())

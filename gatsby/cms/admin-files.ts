@@ -3,6 +3,7 @@
  * pinned `decap-cms` package, copied under a versioned folder so its files can be cached for good)
  * and the configuration generated from the data schemas. No site page imports any of it.
  */
+import { createHash } from "node:crypto"
 import fs from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
@@ -41,7 +42,7 @@ export function bundleFiles(): string[] {
  * The page: no inline script (its own policy needs no hash), kept out of search engines and sending
  * no Referer to GitHub or Netlify.
  */
-export const adminIndexHtml = (bundle = bundleFolder()) =>
+export const adminIndexHtml = (blankFieldsFile: string, bundle = bundleFolder()) =>
   `<!doctype html>
 <html lang="en">
   <head>
@@ -55,6 +56,7 @@ export const adminIndexHtml = (bundle = bundleFolder()) =>
   </head>
   <body>
     <script src="${bundle}/decap-cms.js"></script>
+    <script src="${blankFieldsFile}"></script>
   </body>
 </html>
 `
@@ -62,11 +64,17 @@ export const adminIndexHtml = (bundle = bundleFolder()) =>
 /** One file of the admin: its path under /admin/ and either its text or the file to copy. */
 export type AdminFile = { path: string; text: string } | { path: string; source: string }
 
-export function adminFiles(configYaml: string): AdminFile[] {
+/** Named after its content, like the site's scripts, so the host's year-long cache of `*.js` is right for it. */
+export const blankFieldsFileName = (script: string) =>
+  `blank-fields-${createHash("sha256").update(script).digest("hex").slice(0, 16)}.js`
+
+export function adminFiles(editor: { configYaml: string; blankFieldsScript: string }): AdminFile[] {
   const bundle = bundleFolder()
+  const blankFields = blankFieldsFileName(editor.blankFieldsScript)
   return [
-    { path: "index.html", text: adminIndexHtml(bundle) },
-    { path: "config.yml", text: configYaml },
+    { path: "index.html", text: adminIndexHtml(blankFields, bundle) },
+    { path: "config.yml", text: editor.configYaml },
+    { path: blankFields, text: editor.blankFieldsScript },
     ...bundleFiles().map((source) => ({ path: `${bundle}/${path.basename(source)}`, source })),
   ]
 }

@@ -18,7 +18,7 @@ export interface CmsField {
   min?: number
   max?: number
   value_type?: "int" | "float"
-  default?: boolean
+  default?: boolean | string
   field?: CmsField
   fields?: CmsField[]
   types?: CmsVariant[]
@@ -81,6 +81,10 @@ export const labelOf = (name: string) => {
 /** A rule's message as a person reads it: Yup's `${path}` placeholders filled or dropped. */
 const messageOf = (test: TestOptions): string | undefined => {
   if (typeof test.message !== "string") return undefined
+  // Yup's own wording for list lengths ("field must have at least 1 items") reads badly in a hint.
+  const count = test.params?.[test.name ?? ""]
+  if (test.message.startsWith("${path} field must have") && typeof count === "number")
+    return `${test.name === "min" ? "at least" : test.name === "max" ? "at most" : "exactly"} ${count} ${count === 1 ? "item" : "items"}`
   return test.message
     .replace(/^\$\{path\}\s*/, "")
     .replace(/\$\{(\w+)\}/g, (_all, key: string) => {
@@ -159,17 +163,20 @@ export const relativeFolder = (dataFile: string, folder: string) => {
 export interface FieldContext {
   /** The data file (or a file of the folder) the fields are written to, from the repository root. */
   dataFile: string
+  /**
+   * The label of an optional object around the field (an offer's own phone). Decap would demand the
+   * object's required fields even when the object is left out, so they are optional in the editor and
+   * the hint says when they are needed; the pull request's data check still requires them together.
+   */
+  optionalParent?: string
 }
 
 /** The Decap field for one schema field. */
 export function cmsField(name: string, schema: AnySchema, context: FieldContext): CmsField {
   const label = schema.describe().label ?? labelOf(name)
-  const base = {
-    name,
-    label,
-    required: isRequired(schema) || (schema instanceof ObjectSchema && !schema.describe().optional),
-  }
-  const hint = hintOf(schema)
+  const neededWithParent = context.optionalParent !== undefined && isRequired(schema)
+  const base = { name, label, required: isRequired(schema) && !neededWithParent }
+  const hint = hintOf(schema, neededWithParent ? [`needed when ${context.optionalParent ?? ""} is filled in`] : [])
   const withHint = <F extends CmsField>(field: F): F => (hint && !field.hint ? { ...field, hint } : field)
   const meta = metaOf(schema)
 
@@ -189,7 +196,14 @@ export function cmsField(name: string, schema: AnySchema, context: FieldContext)
       })
     }
     const prose = meta.cmsProse ?? PROSE.test(name)
-    return withHint({ ...base, widget: prose ? "text" : "string", pattern: textPattern(schema) })
+    // A text that must be there but may be empty (a tracking ID: "" means none) starts empty and stays.
+    const mayBeEmpty = !schema.describe().optional && !isRequired(schema)
+    return withHint({
+      ...base,
+      widget: prose ? "text" : "string",
+      pattern: textPattern(schema),
+      ...(mayBeEmpty && { default: "" }),
+    })
   }
   if (schema instanceof NumberSchema) {
     const tests = testsOf(schema)
@@ -242,7 +256,8 @@ export function cmsField(name: string, schema: AnySchema, context: FieldContext)
     return withHint({ ...base, widget: "list", ...bounds, field: cmsField(singular(name), inner, context) })
   }
   if (schema instanceof ObjectSchema) {
-    return withHint({ ...base, widget: "object", collapsed: !base.required, fields: objectFields(schema, context) })
+    const inner = base.required ? context : { ...context, optionalParent: label }
+    return withHint({ ...base, widget: "object", collapsed: !base.required, fields: objectFields(schema, inner) })
   }
   throw new Error(`${name}: no editor field for a Yup "${schema.type}" field`)
 }

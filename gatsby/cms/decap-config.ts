@@ -6,6 +6,7 @@
 import { dump } from "js-yaml"
 import { DATA_FILE_KINDS, type CmsPlacement, type DataFileKind } from "../data-schemas"
 import { siteUrlFrom } from "../site-config"
+import { blankFieldsOf, blankFieldsScript } from "./blank-fields"
 import { objectFields, type CmsField } from "./cms-fields"
 
 export interface CmsSettings {
@@ -154,8 +155,17 @@ export function decapConfig(settings: CmsSettings, kinds: readonly DataFileKind[
   }
 }
 
+const yamlOf = (config: DecapConfig) =>
+  `# Generated from gatsby/data-schemas.ts by gatsby/cms/decap-config.ts at build time. Do not edit.\n${dump(config, {
+    lineWidth: -1,
+    noRefs: true,
+  })}`
+
 export const decapConfigYaml = (settings: CmsSettings, kinds: readonly DataFileKind[] = DATA_FILE_KINDS) =>
-  `# Generated from gatsby/data-schemas.ts by gatsby/cms/decap-config.ts at build time. Do not edit.\n${dump(
-    decapConfig(settings, kinds),
-    { lineWidth: -1, noRefs: true },
-  )}`
+  yamlOf(decapConfig(settings, kinds))
+
+/** What the admin page needs from the schemas: the configuration and the blank-field handler for it. */
+export function editorFiles(settings: CmsSettings) {
+  const config = decapConfig(settings)
+  return { configYaml: yamlOf(config), blankFieldsScript: blankFieldsScript(blankFieldsOf(config.collections)) }
+}
