@@ -234,6 +234,8 @@ export function cmsField(name: string, schema: AnySchema, context: FieldContext)
     const bounds = {
       ...((exact ?? count("min")) !== undefined && { min: exact ?? count("min") }),
       ...((exact ?? count("max")) !== undefined && { max: exact ?? count("max") }),
+      // Items open, not folded: a price or a sentence is found by reading (or the browser's Find) without clicking.
+      collapsed: false,
     }
     const inner = (schema as ArraySchema<unknown[], object>).innerType as AnySchema | undefined
     if (!inner) throw new Error(`${name}: a list needs the type of its items`)
