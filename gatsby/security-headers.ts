@@ -128,12 +128,19 @@ export const metaPolicy = (csp: string) =>
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;")
 
-/** The page with the policy as the first element of its <head>, before any script it allows. */
+const POLICY_META = /<meta http-equiv="Content-Security-Policy" content="[^"]*">/g
+
+/**
+ * The page with the policy as the first element of its <head>, before any script it allows; a policy
+ * an earlier build put there is replaced (Gatsby leaves an unchanged page's file as it was).
+ */
 export const withPolicyMeta = (html: string, csp: string) =>
-  html.replace(
-    /<head(\s[^>]*)?>/i,
-    (head) => `${head}<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(metaPolicy(csp))}">`,
-  )
+  html
+    .replace(POLICY_META, "")
+    .replace(
+      /<head(\s[^>]*)?>/i,
+      (head) => `${head}<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(metaPolicy(csp))}">`,
+    )
 
 /** Netlify's `_headers` syntax: a path line, then indented `Name: value` lines. */
 export function headersFile(rules: readonly HeaderRule[]): string {
