@@ -61,7 +61,10 @@ async function main() {
         ms: Math.round(signIn),
       },
       '"Publish now" to the changed file': { value: "data/offers/yonkers39.yaml", ms: Math.round(saved) },
-      "production build with the change (cold cache)": { value: "a scratch copy of the project", ms: Math.round(buildMs) },
+      "production build with the change (cold cache)": {
+        value: "a scratch copy of the project",
+        ms: Math.round(buildMs),
+      },
     })
   } finally {
     await browser.close()
