@@ -246,6 +246,10 @@ describe("the _headers file", () => {
       `<!DOCTYPE html><html lang="en"><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; img-src &quot;x&quot;"><script>1</script></head></html>`,
     )
     expect(metaPolicy(`${SITE_CSP}; frame-ancestors 'none'`)).toBe(SITE_CSP)
+    // After the character set, which must stay in the first 1024 bytes.
+    expect(withPolicyMeta('<html><head><meta charset="utf-8"/><title>x</title></head></html>', SITE_CSP)).toBe(
+      `<html><head><meta charset="utf-8"/><meta http-equiv="Content-Security-Policy" content="${SITE_CSP}"><title>x</title></head></html>`,
+    )
     // Built again: still one policy, the new one.
     expect(withPolicyMeta(page, "default-src 'none'")).toBe(
       `<!DOCTYPE html><html lang="en"><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'"><script>1</script></head></html>`,

@@ -14,8 +14,9 @@ declare global {
 
 /** axe's violations on the page as it is now, one line each: "rule: selector, selector". */
 export async function axeViolations(page: Page): Promise<string[]> {
-  // Once per document: a second injection would re-register axe's rules.
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axe.source })
+  // Once per document: a second injection would re-register axe's rules. Evaluated through the
+  // browser's debugging protocol, which no page policy governs (the not-found page carries its own).
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source)
   return page.evaluate(async (tags) => {
     const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags } })
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)

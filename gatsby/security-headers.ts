@@ -131,16 +131,18 @@ const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(
 const POLICY_META = /<meta http-equiv="Content-Security-Policy" content="[^"]*">/g
 
 /**
- * The page with the policy as the first element of its <head>, before any script it allows; a policy
- * an earlier build put there is replaced (Gatsby leaves an unchanged page's file as it was).
+ * The page with the policy in its <head>, right after the character set (which must stay within the
+ * first 1024 bytes) and before any script it allows; a policy an earlier build put there is replaced
+ * (Gatsby leaves an unchanged page's file as it was).
  */
-export const withPolicyMeta = (html: string, csp: string) =>
-  html
-    .replace(POLICY_META, "")
-    .replace(
-      /<head(\s[^>]*)?>/i,
-      (head) => `${head}<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(metaPolicy(csp))}">`,
-    )
+export const withPolicyMeta = (html: string, csp: string) => {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(metaPolicy(csp))}">`
+  const page = html.replace(POLICY_META, "")
+  const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(page)
+  if (charset)
+    return `${page.slice(0, charset.index + charset[0].length)}${meta}${page.slice(charset.index + charset[0].length)}`
+  return page.replace(/<head(\s[^>]*)?>/i, (head) => `${head}${meta}`)
+}
 
 /** Netlify's `_headers` syntax: a path line, then indented `Name: value` lines. */
 export function headersFile(rules: readonly HeaderRule[]): string {
