@@ -3,6 +3,7 @@
  * linked), for builds and dev servers that must not touch this checkout's
  * .cache and public/: broken-data builds, the develop test, the build benchmark.
  */
+import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -45,3 +46,20 @@ export function scratchProject(prefix = "scratch-"): ScratchProject {
 
 /** Gatsby's output with colours removed and its wrapped lines joined, for matching messages. */
 export const plainOutput = (text: string) => stripVTControlCharacters(text).replace(/\s+/g, " ")
+
+/** `gatsby build` in a scratch copy; returns its time in ms and throws with Gatsby's output when it fails. */
+export function buildScratch(project: ScratchProject): number {
+  const started = performance.now()
+  const result = spawnSync(process.execPath, [require.resolve("gatsby/cli.js"), "build"], {
+    cwd: project.dir,
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true" },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const ms = performance.now() - started
+  if (result.status !== 0)
+    throw new Error(
+      `gatsby build failed in ${project.dir}:\n${plainOutput(`${result.stdout}${result.stderr}`).slice(-3000)}`,
+    )
+  return ms
+}

@@ -79,7 +79,7 @@ export interface DecapConfig {
 /** The commit status the deploy-preview workflow sets (content-preview.yml): the editor's "View Preview" link. */
 export const PREVIEW_CONTEXT = "deploy/netlify"
 
-const GROUPS: Record<Exclude<CmsPlacement["group"], never>, string> = {
+const GROUPS: Record<CmsPlacement["group"], string> = {
   offers: "Offer page texts",
   pageTexts: "Page texts",
   settings: "Company, menus and plans",

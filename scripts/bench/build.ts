@@ -6,11 +6,10 @@
  * deploy workflow does). Reports build times and the time per extra page;
  * target ≤ 40 ms per extra offer page. Exits 1 when the target is missed.
  */
-import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { dump, load } from "js-yaml"
-import { plainOutput, PROJECT_ROOT, scratchProject, type ScratchProject } from "../scratch-project"
+import { buildScratch, PROJECT_ROOT, scratchProject, type ScratchProject } from "../scratch-project"
 
 const EXTRA_OFFERS = Number(process.env.BENCH_EXTRA_OFFERS ?? 1000)
 const TARGET_MS_PER_PAGE = 40
@@ -21,18 +20,7 @@ interface BuildRun {
 }
 
 function build(project: ScratchProject): BuildRun {
-  const started = performance.now()
-  const result = spawnSync(process.execPath, [require.resolve("gatsby/cli.js"), "build"], {
-    cwd: project.dir,
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true" },
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  })
-  const ms = performance.now() - started
-  if (result.status !== 0)
-    throw new Error(
-      `gatsby build failed in ${project.dir}:\n${plainOutput(`${result.stdout}${result.stderr}`).slice(-3000)}`,
-    )
+  const ms = buildScratch(project)
   const pages = fs
     .readdirSync(path.join(project.dir, "public", "page-data"), { recursive: true })
     .filter((f) => String(f).endsWith("page-data.json")).length
