@@ -4,7 +4,7 @@
  * and the notice for each outcome of the one success rule (lead-outcome.ts). A form brings only
  * its fields, how its values become a lead, and its texts.
  */
-import { useEffect, useRef, useState } from "react"
+import { useRef, useState } from "react"
 import { useToast, type ToastInput } from "../../components/ui/toaster"
 import { trackFormSubmission } from "../lead-tracking"
 import { trackAdsConversion, trackEvent, type AdsUserData, type TrackingParams } from "../tracking"
@@ -117,11 +117,6 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
   const started = useRef(false)
   const [submitting, setSubmitting] = useState(false)
   const texts = useLeadTexts()
-  // The forms check their fields with the contract: load it now, so the first check does not wait.
-  useEffect(() => {
-    void loadContract()
-  }, [])
-
   const { form, call = sendLeadFromBrowser } = config
 
   /** form_start, once, on the first focus inside the form. */
@@ -129,6 +124,9 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
     config.turnstile?.start()
     if (started.current) return
     started.current = true
+    // The forms check their fields with the contract (yup): load it on the first focus, so the first check
+    // does not wait and building its schemas is not one more long task while the page loads.
+    void loadContract()
     trackEvent("form_start", { form })
   }
 
