@@ -188,6 +188,9 @@ describe("widgets from the schema", () => {
     for (const [kind, at] of images) {
       const field = fieldAt(fieldsOf(kind), ...at)
       expect(field.widget).toBe("image")
+      // Named for a marketer, not by the file's keys (src, alt).
+      expect(field.label).toBe("Picture")
+      expect(fieldAt(fieldsOf(kind), ...at.slice(0, -1), "alt").label).toBe("Alt text")
       const folder = (field.media_folder ?? "").replace(/^\//, "")
       expect(fs.statSync(folder).isDirectory()).toBe(true)
       const dataDir = kind.folder ? `data/${kind.folder}` : "data"

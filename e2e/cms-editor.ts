@@ -36,3 +36,20 @@ export async function publish(page: Page) {
   await page.getByRole("button", { name: "Publish" }).click()
   await page.getByRole("menuitem", { name: "Publish now" }).click()
 }
+
+/**
+ * Replaces the picture of the first image field inside an optional object (opened first, as the editor
+ * shows it closed): "Choose different image", upload the file in the media library, "Choose selected".
+ */
+export async function uploadPicture(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const object = page
+    .locator("[aria-label='object field']")
+    .filter({ has: page.locator("[aria-label='image field']") })
+    .first()
+  await object.getByRole("button", { name: "Expand" }).first().click()
+  await object.getByRole("button", { name: "Choose different image" }).click()
+  await page.locator("input[type=file]").setInputFiles(file)
+  // The upload is saved at once and shown, selected, in the library.
+  await page.getByText(file.name, { exact: true }).waitFor()
+  await page.getByRole("button", { name: "Choose selected" }).click()
+}

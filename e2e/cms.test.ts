@@ -1,9 +1,10 @@
 /**
  * `npm run cms` as a marketer uses it: Decap's local proxy and `gatsby develop` on a scratch copy
  * of the project (this checkout's data and build stay untouched). Through the editor at /admin/
- * only, a new city offer is created and a pest's price changed; the files land in data/, pass
- * `npm run validate:data`, show in the open site, and a production build has the new offer page
- * with its numeric JSON-LD price. Invalid values cannot be saved. The editor's screenshots in the
+ * only, a new city offer is created and a pest's price and picture changed; the files land in data/
+ * (the picture in src/images/pests/), pass `npm run validate:data`, show in the open site, and a
+ * production build has the new offer page with its numeric JSON-LD price and the picture resized by
+ * gatsby-plugin-image. Invalid values cannot be saved. The editor's screenshots in the
  * README come from here (UPDATE_SCREENSHOTS=1 writes them to docs/for-marketers/).
  * It also checks `gatsby develop` itself: an edit shows in the open page, a broken file names its field.
  */
@@ -16,7 +17,8 @@ import type { Page } from "playwright-core"
 import { freePort } from "../scripts/static-server"
 import { plainOutput, PROJECT_ROOT, scratchProject, type ScratchProject } from "../scripts/scratch-project"
 import { useBrowser } from "./browser"
-import { addItems, choose, fill, openEditor, publish, textbox } from "./cms-editor"
+import sharp from "sharp"
+import { addItems, choose, fill, openEditor, publish, textbox, uploadPicture } from "./cms-editor"
 
 /**
  * One budget for the whole file instead of a clock per step: every step waits for its event (the server
@@ -135,6 +137,14 @@ const NEW_OFFER = {
   ],
 }
 
+/** A picture a marketer uploads for the bee page: the bee mirrored, so it is none of the files the site has. */
+const NEW_PICTURE = { name: "bees-on-a-porch.png", mimeType: "image/png" }
+const newPictureBytes = () =>
+  sharp(path.join(PROJECT_ROOT, "src", "images", "pests", "bees.png"))
+    .flop()
+    .png()
+    .toBuffer()
+
 describe("the content editor (npm run cms)", () => {
   test("a marketer creates a city offer in the editor: the file lands in data/offers, passes the data check and shows on the site", async () => {
     const page = await browser().newPage({ viewport: { width: 1280, height: 900 } })
@@ -195,10 +205,13 @@ describe("the content editor (npm run cms)", () => {
     }
   })
 
-  test("a pest's price changed in the editor is changed in its file and on the open page", async () => {
+  test("a pest's price and picture changed in the editor are changed in its files and on the open page", async () => {
     const page = await browser().newPage({ viewport: { width: 1280, height: 900 } })
     try {
       await openEditor(page, siteUrl, "#/collections/pests/entries/bees")
+      const picture = { ...NEW_PICTURE, buffer: await newPictureBytes() }
+      await uploadPicture(page, picture)
+      await shot(page, "pest-picture")
       // Lists open with their items shown: the price is there to find, as a marketer would with the browser's Find.
       const price = page.locator('input[value="$289"]')
       await price.fill("$299")
@@ -225,6 +238,11 @@ describe("the content editor (npm run cms)", () => {
         (section) => section.type === "options",
       )
       expect(servicesSection).not.toHaveProperty("intro")
+      // The upload is in the pests' picture folder, named relative to the data file as the build reads it.
+      expect(readYaml("pests/bees.yaml").image).toMatchObject({ src: `../../src/images/pests/${NEW_PICTURE.name}` })
+      expect(fs.readFileSync(path.join(project.dir, "src", "images", "pests", NEW_PICTURE.name))).toEqual(
+        picture.buffer,
+      )
       expect(validateData().status).toBe(0)
       const site = await browser().newPage()
       await site.goto(`${siteUrl}/services/bees/`)
@@ -323,5 +341,10 @@ describe("the content editor (npm run cms)", () => {
     expect(offer?.price).toBe(59)
     const bees = fs.readFileSync(path.join(project.dir, "public", "services", "bees", "index.html"), "utf8")
     expect(bees).toContain("$299")
+    // The uploaded picture went through gatsby-plugin-image like every other: resized WebP files in the page's srcset.
+    const stem = NEW_PICTURE.name.replace(/\.png$/, "")
+    const webp = [...bees.matchAll(new RegExp(`(/static/[^\\s"]+/${stem}\\.webp) (\\d+)w`, "g"))]
+    expect(webp.length).toBeGreaterThan(0)
+    for (const [, file] of webp) expect(fs.existsSync(path.join(project.dir, "public", file ?? ""))).toBe(true)
   })
 })

@@ -103,8 +103,8 @@ const image = (folder: string) =>
     src: string()
       .required()
       .matches(/\.(png|jpe?g|webp)$/, "must be a .png, .jpg or .webp file")
-      .meta({ graphqlType: "File @fileByRelativePath", cmsMediaFolder: folder }),
-    alt: text().meta({ cmsHint: "What the picture shows, for people who cannot see it." }),
+      .meta({ graphqlType: "File @fileByRelativePath", cmsMediaFolder: folder, cmsLabel: "Picture" }),
+    alt: text().meta({ cmsLabel: "Alt text", cmsHint: "What the picture shows, for people who cannot see it." }),
   })
 const card = () => strictObject({ icon: icon(), title: text(), text: text() })
 

@@ -41,6 +41,8 @@ export interface CmsVariant {
 
 /** What a schema can tell the editor beyond its rules (set with Yup's `.meta()` in data-schemas.ts). */
 export interface CmsMeta {
+  /** The field's label, where its name would read as code ("src" → "Picture"). */
+  cmsLabel?: string
   /** A hint shown under the field, instead of the one made from the rules. */
   cmsHint?: string
   /** Prose: a multi-line box instead of a one-line one. */
@@ -173,12 +175,12 @@ export interface FieldContext {
 
 /** The Decap field for one schema field. */
 export function cmsField(name: string, schema: AnySchema, context: FieldContext): CmsField {
-  const label = schema.describe().label ?? labelOf(name)
+  const meta = metaOf(schema)
+  const label = meta.cmsLabel ?? schema.describe().label ?? labelOf(name)
   const neededWithParent = context.optionalParent !== undefined && isRequired(schema)
   const base = { name, label, required: isRequired(schema) && !neededWithParent }
   const hint = hintOf(schema, neededWithParent ? [`needed when ${context.optionalParent ?? ""} is filled in`] : [])
   const withHint = <F extends CmsField>(field: F): F => (hint && !field.hint ? { ...field, hint } : field)
-  const meta = metaOf(schema)
 
   if (schema instanceof StringSchema) {
     const choices = oneOf(schema)
