@@ -3,8 +3,8 @@ import { PGlite } from "@electric-sql/pglite"
 import { createApp } from "../../supabase/functions/_shared/app"
 import { configFromEnv, type BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { migrate, pgliteMigrationTarget } from "../../server/migrate"
 import { pgliteDb } from "../../server/pglite-db"
+import { migratedTemplate } from "./migrated-template"
 import { visitorIp } from "../../scripts/bench/backend-process"
 
 export const ANON_KEY = "test-anon-key"
@@ -21,10 +21,9 @@ export function testConfig(env: Record<string, string> = {}): BackendConfig {
   return configFromEnv((name) => values[name], { localMailbox: !values.RESEND_API_KEY, ipHashSalt: TEST_IP_HASH_SALT })
 }
 
-/** A fresh in-memory Postgres (PGlite) with the migrations applied. */
+/** A fresh in-memory Postgres (PGlite) with the migrations applied (started from the shared migrated template). */
 export async function freshDb(): Promise<{ pg: PGlite; db: Db }> {
-  const pg = await PGlite.create()
-  await migrate(pgliteMigrationTarget(pg))
+  const pg = await PGlite.create({ loadDataDir: await migratedTemplate() })
   return { pg, db: pgliteDb(pg) }
 }
 
