@@ -227,19 +227,14 @@ describe("the content editor (npm run cms)", () => {
         () => fs.readFileSync(dataFile("pests/bees.yaml"), "utf8").includes("$299"),
         "the new price in bees.yaml",
       )
-      const options = (
-        readYaml("pests/bees.yaml").sections as Array<{
-          type: string
-          options?: Array<{ name: string; price: string }>
-        }>
-      ).flatMap((section) => section.options ?? [])
+      const saved = readYaml("pests/bees.yaml")
+      const sections = saved.sections as Array<{ type: string; options?: Array<{ name: string; price: string }> }>
+      const options = sections.flatMap((section) => section.options ?? [])
       expect(options.find((option) => option.name === "Standard Nest Removal")?.price).toBe("$299")
-      const servicesSection = (readYaml("pests/bees.yaml").sections as Array<Record<string, unknown>>).find(
-        (section) => section.type === "options",
-      )
+      const servicesSection = sections.find((section) => section.type === "options")
       expect(servicesSection).not.toHaveProperty("intro")
       // The upload is in the pests' picture folder, named relative to the data file as the build reads it.
-      expect(readYaml("pests/bees.yaml").image).toMatchObject({ src: `../../src/images/pests/${NEW_PICTURE.name}` })
+      expect(saved.image).toMatchObject({ src: `../../src/images/pests/${NEW_PICTURE.name}` })
       expect(fs.readFileSync(path.join(project.dir, "src", "images", "pests", NEW_PICTURE.name))).toEqual(
         picture.buffer,
       )

@@ -139,9 +139,9 @@ export const withPolicyMeta = (html: string, csp: string) => {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(metaPolicy(csp))}">`
   const page = html.replace(POLICY_META, "")
   const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(page)
-  if (charset)
-    return `${page.slice(0, charset.index + charset[0].length)}${meta}${page.slice(charset.index + charset[0].length)}`
-  return page.replace(/<head(\s[^>]*)?>/i, (head) => `${head}${meta}`)
+  if (!charset) return page.replace(/<head(\s[^>]*)?>/i, (head) => `${head}${meta}`)
+  const after = charset.index + charset[0].length
+  return `${page.slice(0, after)}${meta}${page.slice(after)}`
 }
 
 /** Netlify's `_headers` syntax: a path line, then indented `Name: value` lines. */

@@ -11,8 +11,7 @@ import os from "node:os"
 import path from "node:path"
 import { PGlite } from "@electric-sql/pglite"
 import { migrate, MIGRATIONS_DIR, pgliteMigrationTarget } from "../../server/migrate"
-
-const PROJECT_ROOT = path.resolve(__dirname, "..", "..")
+import { PROJECT_ROOT } from "../../scripts/scratch-project"
 
 function templateKey(): string {
   const hash = createHash("sha256")
