@@ -262,7 +262,7 @@ describe("the wizard's CRM forward", () => {
     expect((await post(app, first.fn, first.body)).status).toBe(200)
     // Over HTTP such a call is a reused id (409); the intake itself must keep the row's origin all the same.
     const { attribution: _a, consent: _c, ...bare } = f.calls[1]!.body
-    const ctx: RequestContext = { config, userAgent: null, ipHash: null, now: officeClosed() }
+    const ctx: RequestContext = { config, userAgent: null, ipHash: null, now: officeClosed(), flags: [] }
     const request = estimateRequestSchema.validateSync({ ...bodies.estimateRequest(), ...bare })
     await db.transaction((tx) => estimateIntake(request).store(tx, ctx))
     const [row] = await db.query<OriginColumns>(
@@ -277,7 +277,7 @@ describe("the wizard's CRM forward", () => {
   })
 
   test("a later call that carries them fills a row the first call left without", async () => {
-    const ctx: RequestContext = { config, userAgent: null, ipHash: null, now: officeClosed() }
+    const ctx: RequestContext = { config, userAgent: null, ipHash: null, now: officeClosed(), flags: [] }
     const bare = estimateRequestSchema.validateSync(bodies.estimateRequest())
     await db.transaction((tx) => estimateIntake(bare).store(tx, ctx))
     const full = { ...bare, attribution: ATTRIBUTION, consent: CONSENT }
@@ -301,7 +301,7 @@ test("the office's 'Not spam' release replays a kept body through the same intak
   const body = { ...bodies.booking(), attribution: ATTRIBUTION, consent: CONSENT }
   const intake = await intakeFor("process-simple-lead", JSON.parse(JSON.stringify(body)))
   expect(intake).not.toBeNull()
-  const ctx: RequestContext = { config, userAgent: null, ipHash: null, now: officeClosed() }
+  const ctx: RequestContext = { config, userAgent: null, ipHash: null, now: officeClosed(), flags: [] }
   const id = await db.transaction((tx) => intake!.store(tx, ctx))
   const [row] = await db.query<OriginColumns>(`select attribution, consent_version from leads where id = $1`, [id])
   expect(row).toEqual({ attribution: ATTRIBUTION, consent_version: LEAD_CONSENT.current })

@@ -285,6 +285,7 @@ export function createApp({
       userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
       ipHash: ip ? limitKey : null,
       now: clock(),
+      flags: [],
     }
     // A submission already answered gets its answer again before any spam check: the browser re-sends
     // queued submissions, and neither the rate limit nor a spent Turnstile token should cost a lead.

@@ -32,6 +32,7 @@ import type { SpamReason } from "./spam/bot-checks.ts"
 import type { ContactMessageRow, LeadInsert, LeadRow, SpamAttemptRow } from "./rows.ts"
 import { ORIGIN_COLUMNS, originColumns, type LeadOrigin } from "./lead-origin.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "./site-data.generated.ts"
+import type { LeadFlag } from "./lead-flags.ts"
 
 export interface RequestContext {
   config: BackendConfig
@@ -39,6 +40,8 @@ export interface RequestContext {
   ipHash: string | null
   /** When the request was accepted: the office's alerts are routed by it (business hours). */
   now: Date
+  /** What the checks before the body found worth the office's attention (origin, apikey, Turnstile): stored with the lead. */
+  flags: readonly LeadFlag[]
 }
 
 /** What a function does with one valid body. */

@@ -6,6 +6,7 @@
  */
 import type { Attribution } from "./attribution.ts"
 import type { SimpleLeadKind, SuccessAnswer } from "./contract.ts"
+import type { LeadFlag } from "./lead-flags.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
 
 export type LeadKind = SimpleLeadKind
@@ -31,6 +32,8 @@ export interface ContactMessageRow {
   first_alerted_at: Date | null
   acknowledged_at: Date | null
   acknowledged_by: string | null
+  /** Why the office should look twice (lead-flags.ts); empty for most. */
+  flags: LeadFlag[]
   created_at: Date
 }
 
@@ -74,6 +77,8 @@ export interface LeadRow {
   first_alerted_at: Date | null
   acknowledged_at: Date | null
   acknowledged_by: string | null
+  /** Why the office should look twice (lead-flags.ts); empty for most. */
+  flags: LeadFlag[]
   created_at: Date
   updated_at: Date
 }

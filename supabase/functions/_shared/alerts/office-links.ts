@@ -128,7 +128,7 @@ export async function releaseLink(
     if (!row) return refused(404, "not_found", ANSWERS.notFound)
     if (row.released_at) return { status: 200, body: releaseBody(row, "already_released") }
     const calls = Object.keys(row.calls).length > 0 ? row.calls : { [row.function_name]: row.body }
-    const ctx: RequestContext = { config, userAgent: row.user_agent, ipHash: row.ip_hash, now: at }
+    const ctx: RequestContext = { config, userAgent: row.user_agent, ipHash: row.ip_hash, now: at, flags: [] }
     // Every kept call is read before anything is stored: one that no longer meets its contract stores none.
     const intakes: Intake[] = []
     for (const name of CALL_ORDER) {

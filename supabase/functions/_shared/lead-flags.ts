@@ -1,0 +1,41 @@
+/**
+ * Why the office should look twice at a stored lead. A lead that reaches the functions is stored
+ * (DESIGN §10): what the functions could not check, or did not know, is not a reason to refuse it but
+ * a flag stored with it (`flags` on leads and contact_messages) and shown to the office in its notice
+ * and alerts. Only what the visitor can fix, or abuse, is refused.
+ */
+export const LEAD_FLAG_CODES = [
+  /** A value the functions' copy of data/ does not know (a pest, plan or property type, a consent version, an attribution key): the site and the functions were deployed from different data. */
+  "unknown_value",
+  /** The page's origin is not in ALLOWED_ORIGINS (apex vs www, a new domain, a local port): a server setting. */
+  "origin_not_allowed",
+  /** The apikey is not the project's public key (rotated, or a site built against another project). */
+  "apikey_mismatch",
+  /** Turnstile could not vouch for the visitor: siteverify down, hanging, answering garbage, or a retryable error. */
+  "turnstile_unverified",
+  /** A time the browser sent (consent, a campaign touch) that cannot be right; the server's receipt time is stored instead. */
+  "time_out_of_range",
+] as const
+
+export type LeadFlagCode = (typeof LEAD_FLAG_CODES)[number]
+
+export interface LeadFlag {
+  code: LeadFlagCode
+  /** What exactly, for the office and whoever fixes the setting (never the visitor's personal data): "pest \"termites-2\"". */
+  detail: string
+}
+
+/** At most this many flags are stored per lead, each detail cut to this length: a body cannot grow the row. */
+export const MAX_FLAGS = 20
+export const MAX_FLAG_DETAIL = 200
+
+/** The flags of a lead, deduplicated, bounded and in a stable order (a wizard's later calls add only what is new). */
+export function mergeFlags(...lists: readonly (readonly LeadFlag[])[]): LeadFlag[] {
+  const seen = new Map<string, LeadFlag>()
+  for (const flag of lists.flat()) {
+    const bounded = { code: flag.code, detail: flag.detail.slice(0, MAX_FLAG_DETAIL) }
+    const key = `${bounded.code}\u0000${bounded.detail}`
+    if (!seen.has(key) && seen.size < MAX_FLAGS) seen.set(key, bounded)
+  }
+  return [...seen.values()]
+}
