@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event"
 import { ContactForm, type ContactFormLabels } from "../src/components/forms/contact-form"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
+import { keptCalls, outboxSend } from "./fixtures/answers"
 import { readData } from "./fixtures/data"
 import { SUBMISSION_FIELDS } from "./fixtures/leads"
 
@@ -63,6 +64,8 @@ test("success: Sending... while busy, the toast with the server's message, field
       message: "Ants by the sink",
       ...SUBMISSION_FIELDS,
     }),
+    // The fields a refusal may name for the visitor to fix; any other refusal is kept and re-sent.
+    new Set(["name", "email", "phone", "message"]),
   )
   resolve({ ok: true, data: { success: true, message: "Thank you, Ann! We'll reply within 24 hours.", error: null } })
   const toast = await screen.findByRole("status")
@@ -74,17 +77,56 @@ test("success: Sending... while busy, the toast with the server's message, field
   expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled()
 })
 
+const refusal = (status: number, fields?: Record<string, string>): CallResult => ({
+  ok: false,
+  reason: "http",
+  status,
+  data: { success: false, error: "refused", ...(fields ? { fields } : {}) },
+})
+
 test.each([
-  [
-    "an error answer",
-    () =>
-      Promise.resolve<CallResult>({ ok: false, reason: "http", status: 500, data: { success: false, error: "boom" } }),
-  ],
-  ["success not true", () => Promise.resolve<CallResult>({ ok: true, data: { success: false, error: "no" } })],
-  ["a thrown error", async () => Promise.reject(new Error("offline"))],
-])("failure (%s): the destructive toast with the phone, fields kept", async (_name, impl) => {
-  jest.spyOn(console, "warn").mockImplementation(() => undefined)
-  renderForm(jest.fn(impl))
+  ["a 500", refusal(500)],
+  ["a 403 (the page's origin not allowed)", refusal(403)],
+  ["a 401 (a rotated key)", refusal(401)],
+  ["a 400 naming no field of this form (a list the functions do not know)", refusal(400, { consent: "Unknown" })],
+  ["success not true", { ok: true, data: { success: false, error: "no" } } as const],
+])("an answer the visitor cannot act on (%s): kept for re-sending, told so, fields kept", async (_name, answer) => {
+  localStorage.clear()
+  jest.spyOn(console, "error").mockImplementation(() => undefined)
+  const { send } = outboxSend([answer])
+  renderForm(send)
+  const user = userEvent.setup()
+  await fill(user)
+  await user.click(screen.getByRole("button", { name: "Send Message" }))
+  expect(await screen.findByRole("status")).toHaveTextContent("Saved, not sent yet")
+  expect(screen.queryByRole("alert")).toBeNull()
+  expect(keptCalls().map(({ name, body }) => [name, body.name, body.message])).toEqual([
+    ["process-contact", "Ann Lee", "Ants by the sink"],
+  ])
+  expect(screen.getByLabelText(/^Message/)).toHaveValue("Ants by the sink")
+  localStorage.clear()
+  jest.restoreAllMocks()
+})
+
+test("a 400 naming this form's field: the message next to it, the destructive toast, nothing kept, fields kept", async () => {
+  localStorage.clear()
+  jest.spyOn(console, "error").mockImplementation(() => undefined)
+  const { send } = outboxSend([refusal(400, { email: "Please enter a valid email address" })])
+  renderForm(send)
+  const user = userEvent.setup()
+  await fill(user)
+  await user.click(screen.getByRole("button", { name: "Send Message" }))
+  expect(await screen.findByRole("alert")).toHaveTextContent("Failed to send message.")
+  expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument()
+  expect(screen.getByLabelText(/^Email/)).toHaveAttribute("aria-invalid", "true")
+  expect(keptCalls()).toEqual([])
+  expect(screen.getByLabelText(/^Message/)).toHaveValue("Ants by the sink")
+  jest.restoreAllMocks()
+})
+
+test("a thrown error (neither sent nor kept): the destructive toast with the phone, fields kept", async () => {
+  jest.spyOn(console, "error").mockImplementation(() => undefined)
+  renderForm(jest.fn(() => Promise.reject(new Error("SecurityError"))))
   const user = userEvent.setup()
   await fill(user)
   await user.click(screen.getByRole("button", { name: "Send Message" }))
@@ -111,7 +153,7 @@ test("the backend out of reach: the message is kept for re-sending, the visitor 
   const notice = await screen.findByRole("status")
   expect(notice).toHaveTextContent("Saved, not sent yet")
   expect(notice).toHaveTextContent(
-    "your message is saved on this device and will be sent automatically as soon as the connection is back. If it's urgent, call us at (914) 555-0123.",
+    "Your message hasn't reached us yet. It is saved on this device and will be sent automatically as soon as we can be reached (while our site is open in this browser). If it's urgent, call us at (914) 555-0123.",
   )
   expect(screen.queryByRole("alert")).toBeNull()
   expect(screen.getByLabelText(/^Message/)).toHaveValue("Ants by the sink")
@@ -168,7 +210,11 @@ test("the time spent in the form is sent as elapsed milliseconds from the browse
   clock.mockReturnValue(43_500)
   await user.click(screen.getByRole("button", { name: "Send Message" }))
   await waitFor(() => {
-    expect(call).toHaveBeenCalledWith("process-contact", expect.objectContaining({ formFillMs: 42_500 }))
+    expect(call).toHaveBeenCalledWith(
+      "process-contact",
+      expect.objectContaining({ formFillMs: 42_500 }),
+      expect.anything(),
+    )
   })
   clock.mockRestore()
 })

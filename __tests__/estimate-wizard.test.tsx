@@ -1,10 +1,12 @@
-import { act, render, screen, waitFor, within } from "@testing-library/react"
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
+import fc from "fast-check"
 import { EstimateWizard, STORAGE_KEY, type EstimateWizardProps } from "../src/components/estimate/estimate-wizard"
 import type { WizardPlan, WizardTexts } from "../src/components/estimate/types"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
 import {
+  CONTACT_FIELDS,
   EMPTY_ANSWERS,
   isStepValid,
   nextStep,
@@ -13,9 +15,10 @@ import {
   splitName,
 } from "../src/lib/estimate-wizard"
 import { loadContract } from "../src/lib/leads/contract-loader"
-import { OUTBOX_KEY, sendLead } from "../src/lib/leads/lead-outbox"
+import { OUTBOX_KEY } from "../src/lib/leads/lead-outbox"
 import { successNotice } from "../src/lib/leads/submit-estimate"
 import { LeadTextsContext } from "../src/lib/leads/lead-texts"
+import { answerArb, isAccepted, keptCalls, namesShownField, outboxSend } from "./fixtures/answers"
 import { leadTexts, readData, wizardOptions } from "./fixtures/data"
 
 const texts = readData<WizardTexts>("estimate-wizard.yaml")
@@ -29,6 +32,10 @@ const ok = (data: Record<string, unknown> = { success: true, message: "ok", refe
 })
 const offline: CallResult = { ok: false, reason: "network", message: "offline" }
 const httpError: CallResult = { ok: false, reason: "http", status: 500, data: { success: false, error: "down" } }
+const forbidden: CallResult = { ok: false, reason: "http", status: 403, data: { success: false, error: "Forbidden" } }
+const WIZARD_CALLS = ["process-simple-lead", "process-estimate", "send-estimate-confirmation"]
+/** What step 8 says when every call is kept on this device (data/estimate-wizard.yaml, its {phone} filled). */
+const savedText = texts.toasts.allFailedText.replace("{phone}", "(914) 555-0123")
 
 function renderWizard(
   call: EstimateWizardProps["call"] = jest.fn(() => Promise.resolve(ok())),
@@ -336,29 +343,63 @@ describe("the wizard", () => {
     },
   )
 
-  test("backend unreachable: all three calls are kept in this browser's outbox with one submissionId, so \"we've received your information\" is true", async () => {
+  test("backend unreachable: all three calls are kept in this browser's outbox with one submissionId; step 8 says it is saved and will be sent, never received", async () => {
     localStorage.clear()
-    jest.spyOn(console, "warn").mockImplementation(() => undefined)
-    const unreachable = (): Promise<CallResult> =>
-      Promise.resolve({ ok: false, reason: "network", message: "Failed to fetch" })
-    renderWizard((name, body) => sendLead({ call: unreachable, storage: localStorage, now: Date.now }, name, body))
+    jest.spyOn(console, "error").mockImplementation(() => undefined)
+    renderWizard(outboxSend([offline, offline, offline]).send)
     const user = userEvent.setup()
     await fillToReview(user)
     await user.click(screen.getByRole("button", { name: "Get My Free Estimate" }))
-    await screen.findByRole("heading", { name: texts.thankYou.heading })
-    expect(screen.getByRole("alert")).toHaveTextContent(
-      "We're experiencing technical difficulties, but we've received your information.",
-    )
+    await screen.findByRole("heading", { name: texts.toasts.allFailedTitle })
+    expect(screen.getByRole("alert")).toHaveTextContent(savedText)
+    expect(within(document.getElementById("estimate-wizard")!).getByText(savedText)).toBeInTheDocument()
+    expect(document.body).not.toHaveTextContent(texts.thankYou.intro)
+    expect(screen.queryByRole("heading", { name: texts.thankYou.heading })).toBeNull()
+    expect(screen.getByText(/WEB\d{6}/)).toBeInTheDocument()
     const kept = JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? "[]") as Array<{
       name: string
       body: { submissionId: string }
     }>
-    expect(kept.map((entry) => entry.name)).toEqual([
-      "process-simple-lead",
-      "process-estimate",
-      "send-estimate-confirmation",
-    ])
+    expect(kept.map((entry) => entry.name)).toEqual(WIZARD_CALLS)
     expect(new Set(kept.map((entry) => entry.body.submissionId)).size).toBe(1)
+    localStorage.clear()
+    jest.restoreAllMocks()
+  })
+
+  test("every call refused with 403 (or 401): kept, and step 8 says saved, not received", async () => {
+    localStorage.clear()
+    jest.spyOn(console, "error").mockImplementation(() => undefined)
+    renderWizard(outboxSend([forbidden, { ...forbidden, status: 401 }, forbidden]).send)
+    const user = userEvent.setup()
+    await fillToReview(user)
+    await user.click(screen.getByRole("button", { name: "Get My Free Estimate" }))
+    await screen.findByRole("heading", { name: texts.toasts.allFailedTitle })
+    expect(keptCalls().map((entry) => entry.name)).toEqual(WIZARD_CALLS)
+    expect(document.body).not.toHaveTextContent(texts.thankYou.intro)
+    localStorage.clear()
+    jest.restoreAllMocks()
+  })
+
+  test("a refusal naming a contact field: back to step 6 with the message next to it, the answers kept", async () => {
+    localStorage.clear()
+    jest.spyOn(console, "error").mockImplementation(() => undefined)
+    const badEmail: CallResult = {
+      ok: false,
+      reason: "http",
+      status: 400,
+      data: { success: false, error: "invalid", fields: { email: "Please enter a valid email address" } },
+    }
+    renderWizard(outboxSend([badEmail, badEmail, forbidden]).send)
+    const user = userEvent.setup()
+    await fillToReview(user)
+    await user.click(screen.getByRole("button", { name: "Get My Free Estimate" }))
+    expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument()
+    expect(stepHeading(6)).toBeInTheDocument()
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute("aria-invalid", "true")
+    expect(screen.getByLabelText(/^Email/)).toHaveValue("maria@example.com")
+    expect(screen.getByLabelText(/Full name/)).toHaveValue("Maria Lopez Garcia")
+    expect(screen.getByRole("alert")).toHaveTextContent(texts.toasts.errorTitle)
+    expect(sessionStorage.getItem(STORAGE_KEY)).toContain("Maria Lopez Garcia")
     localStorage.clear()
     jest.restoreAllMocks()
   })
@@ -376,17 +417,18 @@ describe("the wizard", () => {
       "status",
       "Your request has been successfully submitted to our system! ",
     ],
-    ["all calls fail", [httpError, offline, httpError], "alert", "we've received your information"],
   ])("%s", async (_name, results, role, text) => {
-    const queue = [...results]
-    const call = jest.fn(() => Promise.resolve(queue.shift()!))
-    jest.spyOn(console, "warn").mockImplementation(() => undefined)
-    renderWizard(call)
+    localStorage.clear()
+    jest.spyOn(console, "error").mockImplementation(() => undefined)
+    renderWizard(outboxSend([...results]).send)
     const user = userEvent.setup()
     await fillToReview(user)
     await user.click(screen.getByRole("button", { name: "Get My Free Estimate" }))
     await screen.findByRole("heading", { name: texts.thankYou.heading })
     expect(screen.getByRole(role as "status" | "alert")).toHaveTextContent(text)
+    // The calls that failed wait in the outbox, to be sent again.
+    expect(keptCalls()).toHaveLength(2)
+    localStorage.clear()
     jest.restoreAllMocks()
   })
 
@@ -445,5 +487,91 @@ describe("the wizard", () => {
     })
     await user.click(previous())
     expect(within(document.body).getAllByRole("radio", { name: "Townhouse/Condo" }).at(-1)).toBeChecked()
+  })
+})
+
+describe("what the visitor is told, for every combination of the three calls' answers", () => {
+  const answers = {
+    ...EMPTY_ANSWERS,
+    propertyType: "single-family-small",
+    servicePlan: "ez-one",
+    pests: ["Ants", "Moles"],
+    fullName: "Maria Lopez",
+    phone: "(914) 555-0142",
+    email: "maria@example.com",
+    streetAddress: "12 Fox Meadow Rd",
+    city: "Scarsdale",
+    state: "NY",
+    zipCode: "10583",
+  }
+  /** The wizard as a reload on the review step finds it (answers kept in this tab). */
+  const atReview = () =>
+    sessionStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ step: 7, values: { ...answers, website: "", smsConsent: false }, filledMs: 60_000 }),
+    )
+  const shown = new Set<string>(CONTACT_FIELDS)
+
+  test('always exactly one of: (a) a 2xx and the visitor told so; (b) every call not accepted is in the outbox and the visitor told it is saved and will be sent; (c) a message next to a contact field, the answers kept. Never a word of "received" without a 2xx', async () => {
+    jest.spyOn(console, "error").mockImplementation(() => undefined)
+    const seen = { a: 0, b: 0, c: 0 }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(answerArb(CONTACT_FIELDS), answerArb(CONTACT_FIELDS), answerArb(CONTACT_FIELDS)),
+        async (three) => {
+          cleanup()
+          localStorage.clear()
+          sessionStorage.clear()
+          atReview()
+          const { send, call } = outboxSend([...three])
+          renderWizard(send)
+          const submit = await screen.findByRole("button", { name: "Get My Free Estimate" })
+          await userEvent.click(submit)
+          await waitFor(() => {
+            expect(call).toHaveBeenCalledTimes(3)
+            expect(screen.queryByRole("button", { name: "Submitting..." })).toBeNull()
+          })
+          const page = document.body.textContent
+          const received = [texts.thankYou.heading, texts.thankYou.intro, texts.toasts.successTitle].filter((text) =>
+            page.includes(text),
+          )
+          const saved = page.includes(savedText)
+          const kept = keptCalls()
+          const notAccepted = three.flatMap((answer, index) => (isAccepted(answer) ? [] : [WIZARD_CALLS[index]]))
+          if (three.some(isAccepted)) {
+            seen.a++
+            // (a)
+            expect(received).toEqual([texts.thankYou.heading, texts.thankYou.intro, texts.toasts.successTitle])
+            expect(saved).toBe(false)
+          } else if (three.some((answer) => namesShownField(answer, shown))) {
+            seen.c++
+            // (c)
+            expect(received).toEqual([])
+            expect(saved).toBe(false)
+            expect(stepHeading(6)).toBeInTheDocument()
+            const marked = screen.getAllByText(/^Please check /)
+            expect(marked.length).toBeGreaterThan(0)
+            for (const message of marked) expect(message.id).toMatch(/^field-\w+-error$/)
+            expect(screen.getByLabelText(/Full name/)).toHaveValue("Maria Lopez")
+          } else {
+            seen.b++
+            // (b)
+            expect(received).toEqual([])
+            expect(saved).toBe(true)
+            expect(screen.getByRole("heading", { name: texts.toasts.allFailedTitle })).toBeInTheDocument()
+            expect(kept.map((entry) => entry.name)).toEqual(notAccepted)
+            // Sent as the visitor chose, a pest the site may have removed since included.
+            for (const entry of kept)
+              expect(entry.body).toMatchObject({ pests: ["Ants", "Moles"], email: "maria@example.com" })
+          }
+        },
+      ),
+      { numRuns: 80 },
+    )
+    // Each end state was reached, so none of the three is checked vacuously.
+    expect(Math.min(seen.a, seen.b, seen.c)).toBeGreaterThan(3)
+    cleanup()
+    localStorage.clear()
+    jest.restoreAllMocks()
   })
 })

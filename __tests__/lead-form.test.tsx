@@ -1,16 +1,18 @@
-import { render, screen, waitFor } from "@testing-library/react"
+import { cleanup, render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
+import fc from "fast-check"
 import { Form, Formik } from "formik"
 import { TextField } from "../src/components/forms/text-field"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { LeadResult } from "../src/lib/leads/lead-outbox"
 import { useLeadForm, type SendLead } from "../src/lib/leads/use-lead-form"
+import { answerArb, isAccepted, keptCalls, namesShownField, outboxSend } from "./fixtures/answers"
 import { recordGtag, SUBMISSION_FIELDS } from "./fixtures/leads"
 
 const INITIAL = { name: "", phone: "", website: "" }
 
 /** The smallest lead form: two fields, sent to one function, with a text for each outcome. */
-function TestForm({ call }: { call: SendLead }) {
+function TestForm({ call, initial = INITIAL }: { call: SendLead; initial?: typeof INITIAL }) {
   const lead = useLeadForm<typeof INITIAL, { full_name: string; phone: string }>({
     form: "test",
     lead: (fields: { name: string; phone: string }) => ({ full_name: fields.name.trim(), phone: fields.phone }),
@@ -25,7 +27,7 @@ function TestForm({ call }: { call: SendLead }) {
     call,
   })
   return (
-    <Formik initialValues={INITIAL} onSubmit={lead.onSubmit}>
+    <Formik initialValues={initial} onSubmit={lead.onSubmit}>
       <Form onFocus={lead.onFocus}>
         <TextField name="name" label="Name" />
         <TextField name="phone" label="Phone" />
@@ -61,11 +63,12 @@ test("accepted: the success notice with the answer, generate_lead, the form clea
   const accepted: LeadResult = { ok: true, data: { success: true, message: "We'll call you", reference: "r" } }
   const { call, user, submit } = await send([accepted, accepted])
   expect(await screen.findByRole("status")).toHaveTextContent("ThanksWe'll call you")
-  expect(call).toHaveBeenCalledWith("process-simple-lead", {
-    full_name: "Ann Lee",
-    phone: "914 555 0100",
-    ...SUBMISSION_FIELDS,
-  })
+  // With the fields this form shows a message next to (contract names): only a refusal naming one is not kept.
+  expect(call).toHaveBeenCalledWith(
+    "process-simple-lead",
+    { full_name: "Ann Lee", phone: "914 555 0100", ...SUBMISSION_FIELDS },
+    new Set(["full_name", "phone"]),
+  )
   expect(events("form_submit")).toEqual([["event", "form_submit", { form: "test", kind: "test" }]])
   expect(events("generate_lead")).toEqual([["event", "generate_lead", { form: "test", kind: "test", named: true }]])
   await waitFor(() => {
@@ -100,7 +103,7 @@ test("pending (kept in the outbox): the pending notice, no error, values kept, a
   expect(second).toBe(first)
 })
 
-test("refused (a 4xx): the error notice, the backend's message next to its field, values kept", async () => {
+test("refused (a 400 naming a field the form shows): the error notice, the backend's message next to its field, values kept", async () => {
   const logged = jest.spyOn(console, "error").mockImplementation(() => undefined)
   await send([
     {
@@ -121,11 +124,77 @@ test("refused (a 4xx): the error notice, the backend's message next to its field
   expect(logged).toHaveBeenCalled()
 })
 
-test("an answer that is not a success is refused: success must be true and carry no error", async () => {
+test("a 2xx that is not a success is no success: success must be true and carry no error; it is kept and the visitor told so", async () => {
+  localStorage.clear()
+  const { send: keep } = outboxSend([{ ok: true, data: { success: true, error: "refused" } }])
+  render(
+    <ToastProvider>
+      <TestForm call={keep} initial={{ name: "Ann Lee", phone: "914 555 0100", website: "" }} />
+    </ToastProvider>,
+  )
+  await userEvent.click(screen.getByRole("button", { name: "Send" }))
+  expect(await screen.findByRole("status")).toHaveTextContent("Saved, not sent yet")
+  expect(screen.queryByText("Thanks")).toBeNull()
+  expect(keptCalls().map(({ name, body }) => [name, body.full_name])).toEqual([["process-simple-lead", "Ann Lee"]])
+  localStorage.clear()
+})
+
+test("a send that threw (nothing sent, nothing kept): the error notice, never the pending one, values kept", async () => {
   jest.spyOn(console, "error").mockImplementation(() => undefined)
-  await send([{ ok: true, data: { success: true, error: "refused" } }])
+  const call = jest.fn<Promise<LeadResult>, Parameters<SendLead>>(() => Promise.reject(new Error("SecurityError")))
+  render(
+    <ToastProvider>
+      <TestForm call={call} initial={{ name: "Ann Lee", phone: "914 555 0100", website: "" }} />
+    </ToastProvider>,
+  )
+  await userEvent.click(screen.getByRole("button", { name: "Send" }))
   expect(await screen.findByRole("alert")).toHaveTextContent("Not sent")
-  expect(screen.queryByRole("status")).toBeNull()
+  expect(screen.queryByText("Saved, not sent yet")).toBeNull()
+  expect(screen.getByRole("textbox", { name: "Name" })).toHaveValue("Ann Lee")
+})
+
+test("every answer (each status 400–599, no answer, relay faults, 2xx with and without success, bodies naming the form's field, another or none) ends in exactly one state: success told after a 2xx, kept and told so, or a message next to the form's field with the values kept", async () => {
+  jest.spyOn(console, "error").mockImplementation(() => undefined)
+  const shown = new Set(["full_name", "phone"])
+  await fc.assert(
+    fc.asyncProperty(answerArb(["full_name", "phone"]), async (answer) => {
+      cleanup()
+      localStorage.clear()
+      const { send: keep, call } = outboxSend([answer])
+      render(
+        <ToastProvider>
+          <TestForm call={keep} initial={{ name: "Ann Lee", phone: "914 555 0100", website: "" }} />
+        </ToastProvider>,
+      )
+      await userEvent.click(screen.getByRole("button", { name: "Send" }))
+      await waitFor(() => {
+        expect(screen.getByRole("button", { name: "Send" })).toBeEnabled()
+        expect(call).toHaveBeenCalledTimes(1)
+      })
+      const notices = document.body.textContent
+      const told = { received: notices.includes("Thanks"), saved: notices.includes("Saved, not sent yet") }
+      const fieldMessage = screen.queryAllByText(/^Please check (full_name|phone)$/)
+      if (isAccepted(answer)) {
+        expect(told).toEqual({ received: true, saved: false })
+        expect(keptCalls()).toEqual([])
+      } else if (namesShownField(answer, shown)) {
+        expect(told).toEqual({ received: false, saved: false })
+        expect(fieldMessage.length).toBeGreaterThan(0)
+        expect(screen.getByRole("textbox", { name: "Name" })).toHaveValue("Ann Lee")
+        expect(keptCalls()).toEqual([])
+      } else {
+        expect(told).toEqual({ received: false, saved: true })
+        expect(fieldMessage).toEqual([])
+        expect(keptCalls().map(({ name, body }) => [name, body.full_name])).toEqual([
+          ["process-simple-lead", "Ann Lee"],
+        ])
+        expect(screen.getByRole("textbox", { name: "Name" })).toHaveValue("Ann Lee")
+      }
+    }),
+    { numRuns: 120 },
+  )
+  cleanup()
+  localStorage.clear()
 })
 
 test("form_start is tracked once, on the first focus inside the form", async () => {

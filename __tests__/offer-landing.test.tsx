@@ -217,19 +217,20 @@ test("UTM values in the address win over the offer's", async () => {
   expect(call.mock.calls[0]![1]).toMatchObject({ utm_source: "google", utm_campaign: "spring", utm_term: "" })
 })
 
-test("callback refused (a 4xx): the error notice, the form kept filled and editable", async () => {
+test("callback refused for a field of the form (a 400 naming full_name): the error notice, the message next to Name, the form kept filled and editable, nothing kept", async () => {
   jest.spyOn(console, "error").mockImplementation(() => undefined)
   call.mockResolvedValue({
     ok: false,
     reason: "http",
     status: 400,
-    data: { success: false, error: "Please enter your name" },
+    data: { success: false, error: "invalid", fields: { full_name: "Please enter your name" } },
   })
   renderOffer()
   await sendCallback()
   const alert = await screen.findByRole("alert")
   expect(alert).toHaveTextContent("Error")
   expect(alert).toHaveTextContent("Please try calling us directly or try again.")
+  expect(await screen.findByText("Please enter your name")).toBeInTheDocument()
   expect(screen.getByLabelText(/^Name/)).toHaveValue("Ann Lee")
   expect(screen.getByRole("button", { name: "Request My Callback" })).toBeEnabled()
   expect(gtag.events("conversion")).toEqual([])
@@ -240,6 +241,17 @@ test.each([
   ["a network failure", () => Promise.resolve<CallResult>({ ok: false, reason: "network", message: "offline" })],
   ["a 503", () => Promise.resolve<CallResult>({ ok: false, reason: "http", status: 503, data: null })],
   ["a thrown error", async () => Promise.reject(new Error("boom"))],
+  ["a 403", () => Promise.resolve<CallResult>({ ok: false, reason: "http", status: 403, data: null })],
+  [
+    "a 400 naming no field of the form",
+    () =>
+      Promise.resolve<CallResult>({
+        ok: false,
+        reason: "http",
+        status: 400,
+        data: { success: false, error: "invalid", fields: { pests: "Unknown pest" } },
+      }),
+  ],
 ])(
   "callback not delivered (%s): kept on this device for re-sending, the visitor told so, the form kept",
   async (_name, impl) => {

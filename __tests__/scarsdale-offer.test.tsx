@@ -7,8 +7,9 @@ import { ScarsdaleOfferPage } from "../src/components/scarsdale-offer/scarsdale-
 import type { ScarsdaleOfferContent } from "../src/components/scarsdale-offer/types"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
-import { OUTBOX_KEY, sendLead } from "../src/lib/leads/lead-outbox"
+import { OUTBOX_KEY } from "../src/lib/leads/lead-outbox"
 import { LeadTextsContext } from "../src/lib/leads/lead-texts"
+import { keptCalls, outboxSend } from "./fixtures/answers"
 import { ADS_CONVERSION_TARGET, leadTexts, readData, siteData } from "./fixtures/data"
 import { recordGtag, sentRequest, SUBMISSION_FIELDS, UNTICKED_CONSENT } from "./fixtures/leads"
 
@@ -253,43 +254,47 @@ describe("booking", () => {
   })
 
   test.each([
-    [
-      "an HTTP error",
-      () =>
-        Promise.resolve<CallResult>({
-          ok: false,
-          reason: "http",
-          status: 500,
-          data: { success: false, error: "down" },
-        }),
-    ],
-    [
-      "a network failure",
-      () => Promise.resolve<CallResult>({ ok: false, reason: "network", message: "Failed to fetch" }),
-    ],
-    ["an answer carrying an error", () => Promise.resolve<CallResult>({ ok: true, data: { error: "refused" } })],
-    ["a thrown error", async () => Promise.reject(new Error("offline"))],
+    ["an HTTP error", { ok: false, reason: "http", status: 500, data: { success: false, error: "down" } } as const],
+    ["a network failure", { ok: false, reason: "network", message: "Failed to fetch" } as const],
+    ["an answer carrying an error", { ok: true, data: { error: "refused" } } as const],
+    ["a 403 (the page's origin not allowed)", { ok: false, reason: "http", status: 403, data: null } as const],
   ])(
-    "failure (%s): logged, the Error toast with the phone, fields kept, no thank-you, no conversion",
+    "not taken (%s): kept on this device and the visitor told so, fields kept, no thank-you, no conversion",
     async (_case, answer) => {
-      const logged = jest.spyOn(console, "error").mockImplementation(() => undefined)
-      renderPage(jest.fn(answer))
+      localStorage.clear()
+      jest.spyOn(console, "error").mockImplementation(() => undefined)
+      renderPage(outboxSend([answer]).send)
       const user = setupUser()
       await fillBooking(user)
       await user.click(submitButton())
-      const alert = await screen.findByRole("alert")
-      expect(alert).toHaveTextContent("Error")
-      expect(alert).toHaveTextContent(ERROR_TEXT)
-      expect(logged).toHaveBeenCalled()
+      expect(await screen.findByRole("status")).toHaveTextContent("Saved, not sent yet")
+      expect(keptCalls().map((entry) => entry.name)).toEqual(["process-simple-lead"])
       expect(field.fullName()).toHaveValue("Rachel Marsh")
-      expect(field.phone()).toHaveValue("(914) 555-0199")
-      expect(field.email()).toHaveValue("rachel@example.com")
-      expect(field.address()).toHaveValue("12 Fox Meadow Road")
       expect(submitButton()).toBeEnabled()
       expect(screen.queryByRole("heading", { name: content.thankYou.heading })).not.toBeInTheDocument()
       expect(gtagEvents("conversion")).toEqual([])
+      localStorage.clear()
     },
   )
+
+  test("a thrown error (neither sent nor kept): logged, the Error toast with the phone, fields kept, no thank-you, no conversion", async () => {
+    const logged = jest.spyOn(console, "error").mockImplementation(() => undefined)
+    renderPage(jest.fn(async () => Promise.reject(new Error("offline"))))
+    const user = setupUser()
+    await fillBooking(user)
+    await user.click(submitButton())
+    const alert = await screen.findByRole("alert")
+    expect(alert).toHaveTextContent("Error")
+    expect(alert).toHaveTextContent(ERROR_TEXT)
+    expect(logged).toHaveBeenCalled()
+    expect(field.fullName()).toHaveValue("Rachel Marsh")
+    expect(field.phone()).toHaveValue("(914) 555-0199")
+    expect(field.email()).toHaveValue("rachel@example.com")
+    expect(field.address()).toHaveValue("12 Fox Meadow Road")
+    expect(submitButton()).toBeEnabled()
+    expect(screen.queryByRole("heading", { name: content.thankYou.heading })).not.toBeInTheDocument()
+    expect(gtagEvents("conversion")).toEqual([])
+  })
 
   test.each([
     ["a name of only spaces", { fullName: "   " }, "Please enter your full name"],
@@ -351,13 +356,7 @@ describe("the exit-intent popup", () => {
 
 test("backend unreachable: the booking is kept on this device for re-sending and the visitor is told so, the form kept", async () => {
   localStorage.clear()
-  const unreachable = (): Promise<CallResult> =>
-    Promise.resolve({ ok: false, reason: "network", message: "Failed to fetch" })
-  renderPage(
-    jest.fn((name: string, body: Record<string, unknown>) =>
-      sendLead({ call: unreachable, storage: localStorage, now: Date.now }, name, body),
-    ),
-  )
+  renderPage(outboxSend([{ ok: false, reason: "network", message: "Failed to fetch" }]).send)
   const user = setupUser()
   await liveForm()
   await fillBooking(user)

@@ -169,7 +169,12 @@ describe.each(WIDTHS)("at %s width", (_name, viewport) => {
         await page.getByRole("status").filter({ hasText: "Message sent successfully!" }).waitFor()
         await axe(page, "contact success")
 
-        await answerFunctions(page, 400, { success: false, error: "Some fields are missing or invalid" })
+        // A refusal the visitor can fix (it names a field of the form); any other answer is kept and re-sent.
+        await answerFunctions(page, 400, {
+          success: false,
+          error: "Some fields are missing or invalid",
+          fields: { phone: "Please enter a phone number with at least 10 digits" },
+        })
         await fillContact()
         await page.getByRole("alert").filter({ hasText: "(914) 555-0123" }).waitFor()
         await axe(page, "contact error")

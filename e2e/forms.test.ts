@@ -74,10 +74,12 @@ test("backend down while a visitor sends the contact form and the wizard: both k
 
       await gotoHydrated(page, "/estimate/")
       await completeWizard(page, "dana@example.com")
-      await page.getByRole("heading", { name: "Thank You! Your Request Is In" }).waitFor()
+      // Step 8 says the request is saved on this device and will be sent, never that it was received.
+      await page.getByRole("heading", { name: "Submission Issue" }).waitFor()
       expect(await page.getByRole("alert").filter({ hasText: "Submission Issue" }).innerText()).toContain(
-        "we've received your information",
+        "saved on this device and will be sent automatically",
       )
+      expect(await page.getByText("We've received your estimate request.").count()).toBe(0)
       expect(await db`select 1 from leads where email = 'dana@example.com'`).toHaveLength(0)
       const kept = await page.evaluate(
         () => JSON.parse(localStorage.getItem("lead-outbox.v1") ?? "[]") as Array<{ name: string }>,

@@ -61,9 +61,14 @@ test("a booking is stored with its offer, e-mailed to the company and the custom
     }),
   ))
 
-test("a refusal (4xx) shows the Error toast with the phone number and the fields stay filled", () =>
+test("a refusal naming a field of the form (400) shows the Error toast with the phone number and the fields stay filled", () =>
   withPage(browser(), async ({ page }) => {
-    await answerFunctions(page, 400, { success: false, error: "Some fields are missing or invalid" })
+    // Only a refusal the visitor can fix is shown; any other answer is kept and re-sent (e2e/outbox-refusals.test.ts).
+    await answerFunctions(page, 400, {
+      success: false,
+      error: "Some fields are missing or invalid",
+      fields: { email: "Please enter a valid email address" },
+    })
     await gotoHydrated(page, PATH)
     await book(page, "refused@example.com")
     await page

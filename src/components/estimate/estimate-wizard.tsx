@@ -1,6 +1,7 @@
 import { Form, Formik, useFormikContext } from "formik"
 import { useEffect, useRef, useState } from "react"
 import {
+  CONTACT_FIELDS,
   EMPTY_ANSWERS,
   THANK_YOU_STEP,
   TOTAL_STEPS,
@@ -23,6 +24,7 @@ import {
   type EstimateOutcome,
 } from "../../lib/leads/submit-estimate"
 import { useLeadTexts } from "../../lib/leads/lead-texts"
+import { withPhone } from "../../lib/leads/notices"
 import { useLeadForm, type SendLead } from "../../lib/leads/use-lead-form"
 import { trackEvent } from "../../lib/tracking"
 import { useTurnstile } from "../../lib/turnstile/use-turnstile"
@@ -76,6 +78,8 @@ function WizardBody({
   const [contract, setContract] = useState<Contract | null>(null)
   const [sameDayAvailable, setSameDayAvailable] = useState(false)
   const [reference, setReference] = useState("")
+  /** Step 8 after the pending outcome: no call was accepted, every one is kept on this device. */
+  const [saved, setSaved] = useState(false)
   const restored = useRef(false)
   const annual = options.servicePlans.find((p) => p.id === values.servicePlan)?.annual ?? false
 
@@ -99,10 +103,13 @@ function WizardBody({
     moved.current = true
     setStep(target)
   }
-  const thankYou = () => {
+  // Step 8 wipes the answers: only once a function took them, or every call is kept on this device.
+  const thankYou = (kept: boolean) => {
     sessionStorage.removeItem(STORAGE_KEY)
+    setSaved(kept)
     goTo(THANK_YOU_STEP)
   }
+  const savedText = withPhone(phone)(texts.toasts.allFailedText)
 
   const turnstile = useTurnstile("estimate")
   const leadValues = useLeadTexts()?.values
@@ -124,11 +131,21 @@ function WizardBody({
     }),
     notices: {
       accepted: (outcome) => successNotice(outcome, texts.toasts),
-      pending: { variant: "destructive", title: texts.toasts.allFailedTitle, description: texts.toasts.allFailedText },
+      pending: { variant: "destructive", title: texts.toasts.allFailedTitle, description: savedText },
       refused: { title: texts.toasts.errorTitle, description: texts.toasts.errorText },
     },
-    onAccepted: thankYou,
-    onPending: thankYou,
+    // Only step 6's fields show a message; a refusal naming another (a list the site offered) is kept and re-sent.
+    shownFields: CONTACT_FIELDS,
+    onAccepted: () => {
+      thankYou(false)
+    },
+    onPending: () => {
+      thankYou(true)
+    },
+    // Back to step 6 when a contact field is to fix; the widget's message shows on step 7, where the visitor is.
+    onRefused: (fields) => {
+      if (fields.length > 0) goTo(6)
+    },
     call,
   })
   const { fillTimer } = lead
@@ -168,6 +185,7 @@ function WizardBody({
   const startOver = () => {
     resetForm({ values: INITIAL })
     setReference("")
+    setSaved(false)
     lead.reset()
     sessionStorage.removeItem(STORAGE_KEY)
     goTo(1)
@@ -186,6 +204,7 @@ function WizardBody({
         <ThankYou
           headingId={STEP_HEADING_ID}
           texts={texts.thankYou}
+          saved={saved ? { heading: texts.toasts.allFailedTitle, intro: savedText } : undefined}
           reference={reference}
           referenceLabel={texts.referenceLabel}
           onAgain={startOver}

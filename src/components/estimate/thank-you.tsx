@@ -1,4 +1,4 @@
-import { CircleCheck } from "../ui/ui-icons"
+import { CircleCheck, Clock } from "../ui/ui-icons"
 import { buttonClass } from "../ui/button-class"
 import { NextSteps } from "../ui/next-steps"
 
@@ -10,33 +10,40 @@ export interface ThankYouTexts {
   readonly againLabel: string
 }
 
-/** Step 8: no progress bar; what happens next; start again. */
+/**
+ * Step 8: no progress bar; what happens next; start again. When no function has taken the request yet
+ * (`saved`: every call is kept on this device to be sent), it says that instead of "received", and
+ * leaves out the next steps, which start only once the request arrives.
+ */
 export function ThankYou({
   texts,
+  saved,
   reference,
   referenceLabel,
   onAgain,
   headingId,
 }: {
   texts: ThankYouTexts
+  saved?: { heading: string; intro: string }
   reference: string
   referenceLabel: string
   onAgain: () => void
   headingId: string
 }) {
+  const Icon = saved ? Clock : CircleCheck
   return (
     <div className="text-center">
-      <CircleCheck className="mx-auto h-14 w-14 text-brand-600" aria-hidden="true" />
+      <Icon className="mx-auto h-14 w-14 text-brand-600" aria-hidden="true" />
       <h2 id={headingId} tabIndex={-1} className="mt-4 text-2xl font-bold text-brand-900 focus:outline-none">
-        {texts.heading}
+        {saved?.heading ?? texts.heading}
       </h2>
-      <p className="mt-2 text-slate-700">{texts.intro}</p>
+      <p className="mt-2 text-slate-700">{saved?.intro ?? texts.intro}</p>
       {reference && (
         <p className="mt-2 text-slate-800">
           {referenceLabel} <strong>{reference}</strong>
         </p>
       )}
-      <NextSteps heading={texts.nextHeading} steps={texts.nextSteps} />
+      {!saved && <NextSteps heading={texts.nextHeading} steps={texts.nextSteps} />}
       <button type="button" className={`${buttonClass("outline")} mt-6`} onClick={onAgain}>
         {texts.againLabel}
       </button>

@@ -1,41 +1,84 @@
 /**
- * The one success rule of every lead form (contact, estimate wizard, offer callback, $49 booking).
+ * The one rule of every lead form (contact, estimate wizard, offer callback, $49 booking) for what the
+ * browser does with an answer (DESIGN §10: a browser never drops a lead on an answer it cannot act on,
+ * and says "received" only when a function answered 2xx).
  *
- * A request's result is one of three outcomes:
- * - accepted: the backend answered 2xx with `success: true` and no `error` (the contract's
- *   SuccessAnswer). SPEC §7 words it per form ("success is true", "absence of an error", "only the
- *   error field"); on every answer the contract allows those readings agree, so one rule serves all.
- * - pending: no answer to judge (network down, timeout, gateway fault, 5xx, 429). The outbox keeps
- *   the request and re-sends it with the same submissionId, so the visitor is told it is saved and
- *   will be sent (the pending notice), never that it failed.
- * - refused: anything else (a 4xx, an answer that says it failed, a call that threw). Never re-sent;
- *   the form shows its error notice and keeps its values, with the backend's field messages if any.
+ * - accept: 2xx with `success: true` and no `error` (the contract's SuccessAnswer). SPEC §7 words it
+ *   per form ("success is true", "absence of an error", "only the error field"); on every answer the
+ *   contract allows those readings agree, so one rule serves all.
+ * - show: a 400 whose `fields` names a field this form shows a message next to (its own fields, and
+ *   `turnstileToken` when its widget is on). Only the visitor can fix that: the values stay and the
+ *   message goes next to the field. Nothing is kept.
+ * - keep: everything else, kept in the outbox (lead-outbox.ts) and sent again with the same
+ *   submissionId until it is accepted. Soon (5 s, doubling to 5 min) for an answer that changes by
+ *   itself (no answer, a relay fault, 5xx, 408, 429); later (1 min, doubling to 1 h) for one that will
+ *   not change soon (401, 403, 404, 409, 413, any other 4xx, a 400 naming no field the form shows, a
+ *   2xx that does not say success): a server setting or a deploy must change first.
  */
+import type { CallResult } from "./api"
 import type { LeadResult } from "./lead-outbox"
 
 /** What an accepted request answered (SuccessAnswer: success, message, reference). */
 export type Answer = Readonly<Record<string, unknown>>
 
-export type LeadOutcome<A = Answer> =
-  | { status: "accepted"; answer: A }
-  | { status: "pending" }
-  | { status: "refused"; fields: Readonly<Record<string, string>> }
+/** The fields a form shows a message next to, as the contract names them. */
+export type ShownFields = ReadonlySet<string>
 
-export const REFUSED: LeadOutcome<never> = { status: "refused", fields: {} }
+/** The outbox shows nothing: a kept entry is never refused for a field. */
+export const NO_FIELDS: ShownFields = new Set()
 
-/** The backend's messages per invalid field, from a 4xx ErrorAnswer's `fields`. */
-function fieldMessages(result: LeadResult): Record<string, string> {
-  if (result.ok || result.reason !== "http" || result.status >= 500) return {}
-  const fields = result.data?.fields
+/** The anti-spam widget's field: shown (next to the widget) only by a form whose widget is on. */
+export const TURNSTILE_FIELD = "turnstileToken"
+
+export type Verdict =
+  | { do: "accept"; answer: Answer }
+  | { do: "show"; fields: Readonly<Record<string, string>> }
+  | { do: "keep"; lasting: boolean }
+
+/** The backend's messages per invalid field, from an ErrorAnswer's `fields`. */
+function fieldMessages(data: Record<string, unknown> | null): Record<string, string> {
+  const fields = data?.fields
   if (typeof fields !== "object" || fields === null) return {}
   return Object.fromEntries(
     Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   )
 }
 
-export function outcomeOf(result: LeadResult): LeadOutcome {
+/** No answer yet worth acting on, and one likely to change by itself: the backend out of reach, busy or limiting. */
+const isTransient = (result: CallResult) =>
+  !result.ok && (result.reason !== "http" || result.status >= 500 || result.status === 408 || result.status === 429)
+
+export function verdictOf(result: CallResult, shown: ShownFields): Verdict {
+  if (result.ok && result.data?.success === true && !result.data.error) return { do: "accept", answer: result.data }
+  if (!result.ok && result.reason === "http" && result.status === 400) {
+    const shownMessages = Object.entries(fieldMessages(result.data)).filter(([field]) => shown.has(field))
+    if (shownMessages.length > 0) return { do: "show", fields: Object.fromEntries(shownMessages) }
+  }
+  return { do: "keep", lasting: !isTransient(result) }
+}
+
+/**
+ * What a form tells the visitor:
+ * - accepted: a function answered 2xx (the success notice);
+ * - pending: kept on this device and sent again (the "saved, will be sent" notice);
+ * - refused: a field to fix (its message next to it, the values kept);
+ * - failed: neither sent nor kept (the send threw, or storage would not keep it): the error notice,
+ *   the values kept to send again.
+ */
+export type LeadOutcome<A = Answer> =
+  | { status: "accepted"; answer: A }
+  | { status: "pending" }
+  | { status: "refused"; fields: Readonly<Record<string, string>> }
+  | { status: "failed" }
+
+export const FAILED: LeadOutcome<never> = { status: "failed" }
+
+/** A form's outcome for one request as the outbox returned it (kept answers come back as "queued"). */
+export function outcomeOf(result: LeadResult, shown: ShownFields): LeadOutcome {
   if (!result.ok && result.reason === "queued") return { status: "pending" }
-  if (result.ok && result.data?.success === true && !result.data.error)
-    return { status: "accepted", answer: result.data }
-  return { status: "refused", fields: fieldMessages(result) }
+  const verdict = verdictOf(result, shown)
+  if (verdict.do === "accept") return { status: "accepted", answer: verdict.answer }
+  if (verdict.do === "show") return { status: "refused", fields: verdict.fields }
+  // An answer to keep that came back unkept: storage refused it (or a test's stand-in kept nothing).
+  return FAILED
 }

@@ -5,6 +5,7 @@
  */
 import { callFunction } from "./api"
 import { flushOutbox, readOutbox, sendLead, type LeadResult, type OutboxDeps } from "./lead-outbox"
+import type { ShownFields } from "./lead-outcome"
 
 /** Loaded only when a kept entry needs a fresh Turnstile token. */
 const turnstileToken = async () => (await import("../turnstile/outbox-token")).freshTurnstileToken()
@@ -49,9 +50,13 @@ export function startOutbox() {
   void runOutbox(true)
 }
 
-/** What the forms call: sends the lead now, or keeps it and retries. */
-export async function sendLeadFromBrowser(name: string, body: Record<string, unknown>): Promise<LeadResult> {
-  const result = await sendLead(deps(), name, body)
+/** What the forms call: sends the lead now, or keeps it and retries (unless refused for a field the form shows). */
+export async function sendLeadFromBrowser(
+  name: string,
+  body: Record<string, unknown>,
+  shown: ShownFields,
+): Promise<LeadResult> {
+  const result = await sendLead(deps(), name, body, shown)
   if (!result.ok && result.reason === "queued") {
     watchOnline()
     schedule(Math.min(...readOutbox(window.localStorage).map((e) => e.nextAttemptAt)))

@@ -1,7 +1,7 @@
 /** The wizard's three calls (SPEC §7), in sequence with one submissionId, each independent of the others' failure. */
 import type { ToastInput } from "../../components/ui/toaster"
 import { splitName, type EstimateAnswers } from "../estimate-wizard"
-import type { LeadOutcome } from "./lead-outcome"
+import { FAILED, type LeadOutcome } from "./lead-outcome"
 import type { PostLead } from "./use-lead-form"
 
 export interface EstimateOutcome {
@@ -15,23 +15,35 @@ export const estimateLead = (answers: EstimateAnswers) => ({ ...answers, ...spli
 export type EstimateLead = ReturnType<typeof estimateLead>
 
 /**
- * Each call is judged by the one rule (lead-outcome.ts). The wizard thanks the visitor when any
- * call was accepted; when none was, the requests wait in this browser's outbox (or were refused and
- * logged) and SPEC §4 still moves on to the thank-you screen: that is the wizard's pending outcome.
+ * The wizard's outcome from its three calls' (each judged by the one rule, lead-outcome.ts):
+ * - accepted when any call was accepted (a function answered 2xx: the lead is stored);
+ * - else refused when a call was refused for a field the visitor can fix (its message is shown; the
+ *   other calls' answers are kept in the outbox as the rule says);
+ * - else pending when every call is kept in this browser's outbox: SPEC §4 still moves on to step 8,
+ *   which says the request is saved on this device and will be sent;
+ * - else failed (a call neither sent nor kept): the wizard stays on step 7 with the error notice.
  */
+export function estimateOutcome(calls: readonly LeadOutcome[]): LeadOutcome<EstimateOutcome> {
+  const [lead, crm, confirmation] = calls.map((call) => call.status === "accepted")
+  const answer = { leadStored: lead === true, sentToCrm: crm === true, confirmationSent: confirmation === true }
+  if (answer.leadStored || answer.sentToCrm || answer.confirmationSent) return { status: "accepted", answer }
+  const refused = calls.flatMap((call) => (call.status === "refused" ? [call.fields] : []))
+  if (refused.length > 0) return { status: "refused", fields: Object.fromEntries(refused.flatMap(Object.entries)) }
+  return calls.every((call) => call.status === "pending") ? { status: "pending" } : FAILED
+}
+
+/** The three calls in sequence, each sent whatever the others answered (SPEC §7). */
 export async function submitEstimate(
   lead: EstimateLead,
   accountId: string,
   post: PostLead,
 ): Promise<LeadOutcome<EstimateOutcome>> {
-  const accepted = async (name: string, body: Record<string, unknown>) => (await post(name, body)).status === "accepted"
-  const outcome = {
-    leadStored: await accepted("process-simple-lead", { ...lead, source: "website_estimate" }),
-    sentToCrm: await accepted("process-estimate", { ...lead, accountId }),
-    confirmationSent: await accepted("send-estimate-confirmation", { ...lead, accountId }),
-  }
-  const anyAccepted = outcome.leadStored || outcome.sentToCrm || outcome.confirmationSent
-  return anyAccepted ? { status: "accepted", answer: outcome } : { status: "pending" }
+  const calls = [
+    await post("process-simple-lead", { ...lead, source: "website_estimate" }),
+    await post("process-estimate", { ...lead, accountId }),
+    await post("send-estimate-confirmation", { ...lead, accountId }),
+  ]
+  return estimateOutcome(calls)
 }
 
 export interface SuccessTexts {

@@ -12,7 +12,7 @@ import type { AdsConversion } from "../tracking-attributes"
 import type { TurnstileGate } from "../turnstile/use-turnstile"
 import { loadContract } from "./contract-loader"
 import type { LeadResult } from "./lead-outbox"
-import { REFUSED, outcomeOf, type Answer, type LeadOutcome } from "./lead-outcome"
+import { FAILED, TURNSTILE_FIELD, outcomeOf, type Answer, type LeadOutcome, type ShownFields } from "./lead-outcome"
 import { sendLeadFromBrowser } from "./outbox-runner"
 import { consentFor } from "./consent-record"
 import { useLeadTexts } from "./lead-texts"
@@ -20,8 +20,11 @@ import { submissionFields, type LeadRecord, type Submission } from "./submission
 import { useFillTimer } from "./use-fill-timer"
 import { useSubmissionId } from "./use-submission-id"
 
-/** Sends one request now or keeps it in the outbox (tests pass their own). */
-export type SendLead = (name: string, body: Record<string, unknown>) => Promise<LeadResult>
+/**
+ * Sends one request now, or keeps it in the outbox unless it is refused for one of the `shown` fields
+ * (lead-outcome.ts); tests pass their own.
+ */
+export type SendLead = (name: string, body: Record<string, unknown>, shown: ShownFields) => Promise<LeadResult>
 
 /** Posts one request of the current submission (with its id, fill time and honeypot) and judges it; never throws. */
 export type PostLead = (name: string, body: Record<string, unknown>) => Promise<LeadOutcome>
@@ -63,6 +66,13 @@ export interface LeadFormConfig<V extends LeadFormValues, L, A> {
   tracking?: (lead: L) => LeadTracking
   /** The contract's name of each form field named differently there, to show a refusal's field messages. */
   contractFields?: Readonly<Record<string, string>>
+  /**
+   * The form's fields that show a message next to them (all its fields unless told): only a refusal
+   * naming one of these (or the widget's token) is the visitor's to fix; any other is kept and re-sent.
+   */
+  shownFields?: readonly string[]
+  /** A refusal's messages were placed next to these form fields (the wizard goes to their step). */
+  onRefused?: (fields: readonly string[]) => void
   /** The Ads conversion an accepted lead reports (the offer forms; SPEC §7, DESIGN §3). */
   conversion?: AdsConversion
   onAccepted?: (answer: A) => void
@@ -76,19 +86,30 @@ export interface LeadFormConfig<V extends LeadFormValues, L, A> {
 export interface LeadFormHelpers {
   resetForm: () => void
   setFieldError: (field: string, message: string | undefined) => void
+  setFieldTouched: (field: string, touched?: boolean, shouldValidate?: boolean) => unknown
 }
 
-/** A refusal's messages placed next to the form's own fields. */
+/** The contract's names of the fields a form shows messages next to, with the widget's token when it is on. */
+export const shownFieldsOf = (
+  formFields: readonly string[],
+  contractFields: Readonly<Record<string, string>> = {},
+  widget: boolean,
+): ShownFields =>
+  new Set([...formFields.map((field) => contractFields[field] ?? field), ...(widget ? [TURNSTILE_FIELD] : [])])
+
+/** A refusal's messages placed next to the form's fields (touched, so a field shows its message; not re-checked, which would clear it). */
 function showFieldMessages(
   helpers: LeadFormHelpers,
-  fields: object,
+  formFields: readonly string[],
   messages: Readonly<Record<string, string>>,
   contractFields: Readonly<Record<string, string>> = {},
-) {
-  for (const field of Object.keys(fields)) {
-    const message = messages[contractFields[field] ?? field]
-    if (message !== undefined) helpers.setFieldError(field, message)
+): string[] {
+  const shown = formFields.filter((field) => messages[contractFields[field] ?? field] !== undefined)
+  for (const field of shown) {
+    void helpers.setFieldTouched(field, true, false)
+    helpers.setFieldError(field, messages[contractFields[field] ?? field])
   }
+  return shown
 }
 
 /** The stored campaign touches (loaded with the contract's schema only now), or nothing; never throws. */
@@ -100,10 +121,16 @@ async function storedAttribution(now: Date): Promise<LeadRecord["attribution"]> 
   }
 }
 
-/** A send that threw counts as refused: logged, shown as the error, never re-sent. */
-const sendSafely = async (call: SendLead, form: string, name: string, body: Record<string, unknown>) => {
+/** A send that threw (nothing sent, nothing kept) is logged, and the form says it failed; the values stay. */
+const sendSafely = async (
+  call: SendLead,
+  form: string,
+  name: string,
+  body: Record<string, unknown>,
+  shown: ShownFields,
+) => {
   try {
-    return await call(name, body)
+    return await call(name, body, shown)
   } catch (error) {
     console.error(`[${form}] ${name} failed`, error)
     return null
@@ -167,14 +194,23 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
       const current = submission.submissionFor({ lead, sms: smsConsent === true })
       const formFillMs = fillTimer.elapsedMs()
       const record = await recordFor(current, smsConsent === true)
+      const formFields = config.shownFields ?? Object.keys(fields)
+      const shown = shownFieldsOf(formFields, config.contractFields, turnstileToken !== undefined)
       const post: PostLead = async (name, body) => {
-        const result = await sendSafely(call, form, name, {
-          ...body,
-          ...submissionFields(current, formFillMs, website, record),
-          ...(turnstileToken ? { turnstileToken } : {}),
-        })
-        const outcome = result ? outcomeOf(result) : REFUSED
-        if (result && outcome.status === "refused") console.error(`[${form}] ${name} refused`, result)
+        const result = await sendSafely(
+          call,
+          form,
+          name,
+          {
+            ...body,
+            ...submissionFields(current, formFillMs, website, record),
+            ...(turnstileToken ? { turnstileToken } : {}),
+          },
+          shown,
+        )
+        const outcome = result ? outcomeOf(result, shown) : FAILED
+        if (result && (outcome.status === "refused" || outcome.status === "failed"))
+          console.error(`[${form}] ${name} ${outcome.status}`, result)
         return outcome
       }
       const outcome = await config.send(lead, post, current)
@@ -189,12 +225,16 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
         reset()
         config.onAccepted?.(outcome.answer)
       } else if (outcome.status === "pending") {
-        // Kept on this device and re-sent; the values stay, and sending them again reuses the same id.
+        // Kept on this device and re-sent; the values stay, and sending them again reuses the same id (the kept entry is replaced).
         toast(config.notices.pending)
         config.onPending?.()
-      } else {
+      } else if (outcome.status === "refused") {
         toast({ ...config.notices.refused, variant: "destructive" })
-        showFieldMessages(helpers, fields, outcome.fields, config.contractFields)
+        const marked = showFieldMessages(helpers, formFields, outcome.fields, config.contractFields)
+        config.onRefused?.(marked)
+      } else {
+        // Neither sent nor kept: say so; the values stay to send again.
+        toast({ ...config.notices.refused, variant: "destructive" })
       }
     } catch (error) {
       console.error(`[${form}] submission failed unexpectedly`, error)
