@@ -17,9 +17,19 @@ import {
 } from "yup"
 import { ICON_NAMES } from "../src/lib/icon-names"
 import { WEEK } from "../src/lib/hours"
+import { isGsm7, nonGsm7 } from "../supabase/functions/_shared/alerts/gsm7"
 
 const text = () => string().trim().required()
 const textList = () => array().of(text()).required().min(1)
+/** Text an alert SMS carries: GSM-7 only, since one other character makes every SMS UCS-2 (2-3 times the segments). */
+const smsText = () =>
+  text().test(
+    "gsm7",
+    ({ path, value }: { path: string; value: unknown }) =>
+      `${path} must use only GSM-7 characters in an SMS (plain quotes, "-" and "..." instead of typographic ones); not: ${nonGsm7(String(value)).join(" ")}`,
+    // A missing text is required()'s to report.
+    (value: unknown) => typeof value !== "string" || isGsm7(value),
+  )
 const routePath = () =>
   string()
     .required()
@@ -626,6 +636,18 @@ export const leadMessagesSchema = strictObject({
       none: text(),
     }),
   }),
+  // One label per flag code (supabase/functions/_shared/lead-flags.ts' LEAD_FLAG_CODES).
+  flags: strictObject({
+    heading: text(),
+    note: text(),
+    labels: strictObject({
+      unknown_value: text(),
+      origin_not_allowed: text(),
+      apikey_mismatch: text(),
+      turnstile_unverified: text(),
+      time_out_of_range: text(),
+    }),
+  }),
   customerEmail: strictObject({
     estimateSubject: text(),
     estimateIntro: text(),
@@ -636,37 +658,64 @@ export const leadMessagesSchema = strictObject({
     signOff: text(),
   }),
   officeAlerts: strictObject({
-    newSubject: text(),
-    escalatedSubject: text(),
-    escalatedNote: text(),
+    // smsText: an SMS carries it (with the visitor's words transliterated to GSM-7 around it).
+    newSubject: smsText(),
+    escalatedSubject: smsText(),
+    escalatedNote: smsText(),
     intro: text(),
-    acknowledgeLabel: text(),
+    acknowledgeLabel: smsText(),
     inboxName: text(),
     callLabel: text(),
-    rowLabels: strictObject({ request: text(), phone: text(), source: text(), received: text(), reference: text() }),
-    sources: strictObject({
-      website_estimate: text(),
-      scarsdale_49_offer: text(),
-      offer_callback: text(),
-      contact: text(),
+    rowLabels: strictObject({
+      request: smsText(),
+      phone: smsText(),
+      source: smsText(),
+      received: text(),
+      reference: text(),
     }),
-    summarySubject: text(),
+    sources: strictObject({
+      website_estimate: smsText(),
+      scarsdale_49_offer: smsText(),
+      offer_callback: smsText(),
+      contact: smsText(),
+    }),
+    summarySubject: smsText(),
     summaryIntro: text(),
+    summaryMore: smsText(),
+    acknowledgeAllLabel: smsText(),
+    budgetSummary: smsText(),
+    budgetChannels: strictObject({ sms: smsText(), chat: smsText() }),
+    budgetWindows: strictObject({ hour: text(), day: text() }),
+    budgetSubject: text(),
+    budgetIntro: text(),
     spamDigestSubject: text(),
     spamDigestIntro: text(),
     notSpamLabel: text(),
-    spamReasons: strictObject({ honeypot: text(), too_fast: text(), impossible_fill_time: text() }),
-    deadSubject: text(),
-    deadIntro: text(),
-    deadWhat: strictObject({
-      alert_sms: text(),
-      alert_chat: text(),
-      alert_email: text(),
-      company_email: text(),
-      customer_email: text(),
-      crm_forward: text(),
+    spamFloodsHeading: text(),
+    spamFloodLabel: text(),
+    spamFloodValue: text(),
+    spamFloodKept: text(),
+    spamMoreHeading: text(),
+    spamMoreNote: text(),
+    spamMoreValue: text(),
+    spamReasons: strictObject({
+      honeypot: text(),
+      too_fast: text(),
+      impossible_fill_time: text(),
+      turnstile_failed: text(),
     }),
-    deadRows: strictObject({ error: text(), message: text() }),
+    deadSubject: smsText(),
+    deadIntro: text(),
+    deadReannounced: smsText(),
+    deadWhat: strictObject({
+      alert_sms: smsText(),
+      alert_chat: smsText(),
+      alert_email: smsText(),
+      company_email: smsText(),
+      customer_email: smsText(),
+      crm_forward: smsText(),
+    }),
+    deadRows: strictObject({ error: smsText(), message: text() }),
     linkAnswers: strictObject({ invalid: text(), expired: text(), notFound: text() }),
   }),
 })
@@ -903,6 +952,8 @@ export const officeLinksSchema = strictObject({
     releasedAt: text(),
   }),
   acknowledge: officeActionTexts().shape({ someone: text(), callLabel: text() }),
+  // A summary's "I'm on all N" link: {count}, {waiting} and {to} are filled in.
+  acknowledgeAll: officeActionTexts().shape({ takenBy: text() }),
   release: officeActionTexts(),
 })
 

@@ -17,12 +17,13 @@ import { postgresDb, type Db } from "../supabase/functions/_shared/db.ts"
 import { dispatchOutbox } from "../supabase/functions/_shared/outbox.ts"
 import { lockDataDir } from "./data-dir-lock"
 import { keptSalt, randomSalt } from "./ip-hash-salt"
-import { outboxWaker } from "../supabase/functions/_shared/outbox-wake.ts"
+import { outboxWaker, requestGauge } from "../supabase/functions/_shared/outbox-wake.ts"
 import { alertsJson, alertsRoutes, mailboxJson, mailboxRoutes } from "./mailbox"
 import { migrate, pgliteMigrationTarget, postgresMigrationTarget } from "./migrate"
 import { connectPostgres, ensureDataDir, openPglite } from "./open-database"
 import { pgliteDb } from "./pglite-db"
 import { errorCode } from "./field-of"
+import { logError } from "../supabase/functions/_shared/safe-log.ts"
 
 export interface BackendOptions {
   /** Where PGlite keeps its files; "memory://" for a throwaway database. */
@@ -39,6 +40,8 @@ export interface BackendOptions {
   fetchImpl?: typeof fetch
   /** The time the functions and the worker act at (tests fix it). */
   clock?: () => Date
+  /** Wraps the database the functions and the worker use (the benchmark counts statements with it). */
+  wrapDb?: (db: Db) => Db
 }
 
 export interface RunningBackend {
@@ -130,14 +133,22 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
         wireUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
       }
     }
+    if (options.wrapDb) db = options.wrapDb(db)
 
     const stopping = new AbortController()
+    // The answers come first: the worker runs in the pauses between requests (outbox-wake.ts).
+    const requests = requestGauge()
     const waker = outboxWaker(
-      () =>
-        dispatchOutbox({ db, config, fetchImpl: options.fetchImpl, clock: options.clock }, { signal: stopping.signal }),
+      (giveWay) =>
+        dispatchOutbox(
+          { db, config, fetchImpl: options.fetchImpl, clock: options.clock },
+          { signal: AbortSignal.any([stopping.signal, giveWay]) },
+        ),
       (error) => {
-        console.error("[outbox] dispatch failed:", error)
+        // Class and code only: a database error can quote a lead (safe-log.ts).
+        logError("outbox", "dispatch failed", error)
       },
+      { requests },
     )
     // Registered before the database closes, so it runs after the server stops and before the database goes.
     stops.push(async () => {
@@ -163,7 +174,11 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
 
     const requestedPort = options.apiPort ?? 54321
     const host = options.apiHost ?? "127.0.0.1"
-    const server = serve({ fetch: app.fetch, port: requestedPort, hostname: host })
+    const server = serve({
+      fetch: (request, env) => requests.track(() => app.fetch(request, env)),
+      port: requestedPort,
+      hostname: host,
+    })
     stops.push(
       () =>
         new Promise<void>((resolve) => {

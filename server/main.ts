@@ -1,9 +1,10 @@
 /** `npm run backend`: the local backend alone, with its addresses printed. */
 import path from "node:path"
 import dotenv from "dotenv"
-import { startBackend, type RunningBackend } from "./backend"
+import { startBackend, type BackendOptions, type RunningBackend } from "./backend"
 
-export async function runBackend(): Promise<RunningBackend> {
+/** `more`: options beyond the environment's (the benchmark's statement counter). */
+export async function runBackend(more: BackendOptions = {}): Promise<RunningBackend> {
   // Settings from .env (see .env.example); variables already set win.
   dotenv.config({ quiet: true })
   const env = process.env
@@ -13,6 +14,7 @@ export async function runBackend(): Promise<RunningBackend> {
     apiPort: Number(env.API_PORT ?? 54321),
     dbPort: Number(env.DB_PORT ?? 54322),
     outboxIntervalMs: env.OUTBOX_INTERVAL_MS === undefined ? undefined : Number(env.OUTBOX_INTERVAL_MS),
+    ...more,
   })
   const mail = backend.config.mail.localMailbox ? `\n  Local mailbox:   ${backend.url}/_dev/mail` : ""
   console.log(

@@ -6,6 +6,7 @@
 import fs from "node:fs"
 import { PGlite } from "@electric-sql/pglite"
 import postgres, { type Sql } from "postgres"
+import { RESTART_SAFE_OPTIONS } from "../supabase/functions/_shared/db.ts"
 import { errorCode, fieldOf } from "./field-of"
 
 export class DatabaseOpenError extends Error {}
@@ -82,7 +83,7 @@ const passwordOf = (url: string) => {
 export async function connectPostgres(url: string): Promise<Sql> {
   let sql: Sql | undefined
   try {
-    sql = postgres(url, { max: 10, onnotice: () => undefined, connect_timeout: 10 })
+    sql = postgres(url, { max: 10, onnotice: () => undefined, connect_timeout: 10, ...RESTART_SAFE_OPTIONS })
     await sql`select 1`
     return sql
   } catch (error) {

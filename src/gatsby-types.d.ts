@@ -3226,6 +3226,7 @@ type LeadMessagesYaml = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly companyEmail: LeadMessagesYamlCompanyEmail;
   readonly customerEmail: LeadMessagesYamlCustomerEmail;
+  readonly flags: LeadMessagesYamlFlags;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly officeAlerts: LeadMessagesYamlOfficeAlerts;
@@ -3527,6 +3528,7 @@ type LeadMessagesYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFieldSelector>;
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFieldSelector>;
+  readonly flags: InputMaybe<LeadMessagesYamlFlagsFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFieldSelector>;
@@ -3539,6 +3541,7 @@ type LeadMessagesYamlFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFilterInput>;
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFilterInput>;
+  readonly flags: InputMaybe<LeadMessagesYamlFlagsFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFilterInput>;
@@ -3549,6 +3552,62 @@ type LeadMessagesYamlFilterInput = {
 
 type LeadMessagesYamlFilterListInput = {
   readonly elemMatch: InputMaybe<LeadMessagesYamlFilterInput>;
+};
+
+type LeadMessagesYamlFlags = {
+  readonly heading: Scalars['String'];
+  readonly labels: LeadMessagesYamlFlagsLabels;
+  readonly note: Scalars['String'];
+};
+
+type LeadMessagesYamlFlagsFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly labels: InputMaybe<LeadMessagesYamlFlagsLabelsFieldSelector>;
+  readonly note: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlFlagsFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly labels: InputMaybe<LeadMessagesYamlFlagsLabelsFilterInput>;
+  readonly note: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlFlagsLabels = {
+  readonly apikey_mismatch: Scalars['String'];
+  readonly origin_not_allowed: Scalars['String'];
+  readonly time_out_of_range: Scalars['String'];
+  readonly turnstile_unverified: Scalars['String'];
+  readonly unknown_value: Scalars['String'];
+};
+
+type LeadMessagesYamlFlagsLabelsFieldSelector = {
+  readonly apikey_mismatch: InputMaybe<FieldSelectorEnum>;
+  readonly origin_not_allowed: InputMaybe<FieldSelectorEnum>;
+  readonly time_out_of_range: InputMaybe<FieldSelectorEnum>;
+  readonly turnstile_unverified: InputMaybe<FieldSelectorEnum>;
+  readonly unknown_value: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlFlagsLabelsFilterInput = {
+  readonly apikey_mismatch: InputMaybe<StringQueryOperatorInput>;
+  readonly origin_not_allowed: InputMaybe<StringQueryOperatorInput>;
+  readonly time_out_of_range: InputMaybe<StringQueryOperatorInput>;
+  readonly turnstile_unverified: InputMaybe<StringQueryOperatorInput>;
+  readonly unknown_value: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlFlagsLabelsSortInput = {
+  readonly apikey_mismatch: InputMaybe<SortOrderEnum>;
+  readonly origin_not_allowed: InputMaybe<SortOrderEnum>;
+  readonly time_out_of_range: InputMaybe<SortOrderEnum>;
+  readonly turnstile_unverified: InputMaybe<SortOrderEnum>;
+  readonly unknown_value: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlFlagsSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly labels: InputMaybe<LeadMessagesYamlFlagsLabelsSortInput>;
+  readonly note: InputMaybe<SortOrderEnum>;
 };
 
 type LeadMessagesYamlGroupConnection = {
@@ -3593,9 +3652,16 @@ type LeadMessagesYamlGroupConnection_sumArgs = {
 };
 
 type LeadMessagesYamlOfficeAlerts = {
+  readonly acknowledgeAllLabel: Scalars['String'];
   readonly acknowledgeLabel: Scalars['String'];
+  readonly budgetChannels: LeadMessagesYamlOfficeAlertsBudgetChannels;
+  readonly budgetIntro: Scalars['String'];
+  readonly budgetSubject: Scalars['String'];
+  readonly budgetSummary: Scalars['String'];
+  readonly budgetWindows: LeadMessagesYamlOfficeAlertsBudgetWindows;
   readonly callLabel: Scalars['String'];
   readonly deadIntro: Scalars['String'];
+  readonly deadReannounced: Scalars['String'];
   readonly deadRows: LeadMessagesYamlOfficeAlertsDeadRows;
   readonly deadSubject: Scalars['String'];
   readonly deadWhat: LeadMessagesYamlOfficeAlertsDeadWhat;
@@ -3610,9 +3676,57 @@ type LeadMessagesYamlOfficeAlerts = {
   readonly sources: LeadMessagesYamlOfficeAlertsSources;
   readonly spamDigestIntro: Scalars['String'];
   readonly spamDigestSubject: Scalars['String'];
+  readonly spamFloodKept: Scalars['String'];
+  readonly spamFloodLabel: Scalars['String'];
+  readonly spamFloodValue: Scalars['String'];
+  readonly spamFloodsHeading: Scalars['String'];
+  readonly spamMoreHeading: Scalars['String'];
+  readonly spamMoreNote: Scalars['String'];
+  readonly spamMoreValue: Scalars['String'];
   readonly spamReasons: LeadMessagesYamlOfficeAlertsSpamReasons;
   readonly summaryIntro: Scalars['String'];
+  readonly summaryMore: Scalars['String'];
   readonly summarySubject: Scalars['String'];
+};
+
+type LeadMessagesYamlOfficeAlertsBudgetChannels = {
+  readonly chat: Scalars['String'];
+  readonly sms: Scalars['String'];
+};
+
+type LeadMessagesYamlOfficeAlertsBudgetChannelsFieldSelector = {
+  readonly chat: InputMaybe<FieldSelectorEnum>;
+  readonly sms: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsBudgetChannelsFilterInput = {
+  readonly chat: InputMaybe<StringQueryOperatorInput>;
+  readonly sms: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlOfficeAlertsBudgetChannelsSortInput = {
+  readonly chat: InputMaybe<SortOrderEnum>;
+  readonly sms: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsBudgetWindows = {
+  readonly day: Scalars['String'];
+  readonly hour: Scalars['String'];
+};
+
+type LeadMessagesYamlOfficeAlertsBudgetWindowsFieldSelector = {
+  readonly day: InputMaybe<FieldSelectorEnum>;
+  readonly hour: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsBudgetWindowsFilterInput = {
+  readonly day: InputMaybe<StringQueryOperatorInput>;
+  readonly hour: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlOfficeAlertsBudgetWindowsSortInput = {
+  readonly day: InputMaybe<SortOrderEnum>;
+  readonly hour: InputMaybe<SortOrderEnum>;
 };
 
 type LeadMessagesYamlOfficeAlertsDeadRows = {
@@ -3672,9 +3786,16 @@ type LeadMessagesYamlOfficeAlertsDeadWhatSortInput = {
 };
 
 type LeadMessagesYamlOfficeAlertsFieldSelector = {
+  readonly acknowledgeAllLabel: InputMaybe<FieldSelectorEnum>;
   readonly acknowledgeLabel: InputMaybe<FieldSelectorEnum>;
+  readonly budgetChannels: InputMaybe<LeadMessagesYamlOfficeAlertsBudgetChannelsFieldSelector>;
+  readonly budgetIntro: InputMaybe<FieldSelectorEnum>;
+  readonly budgetSubject: InputMaybe<FieldSelectorEnum>;
+  readonly budgetSummary: InputMaybe<FieldSelectorEnum>;
+  readonly budgetWindows: InputMaybe<LeadMessagesYamlOfficeAlertsBudgetWindowsFieldSelector>;
   readonly callLabel: InputMaybe<FieldSelectorEnum>;
   readonly deadIntro: InputMaybe<FieldSelectorEnum>;
+  readonly deadReannounced: InputMaybe<FieldSelectorEnum>;
   readonly deadRows: InputMaybe<LeadMessagesYamlOfficeAlertsDeadRowsFieldSelector>;
   readonly deadSubject: InputMaybe<FieldSelectorEnum>;
   readonly deadWhat: InputMaybe<LeadMessagesYamlOfficeAlertsDeadWhatFieldSelector>;
@@ -3689,15 +3810,30 @@ type LeadMessagesYamlOfficeAlertsFieldSelector = {
   readonly sources: InputMaybe<LeadMessagesYamlOfficeAlertsSourcesFieldSelector>;
   readonly spamDigestIntro: InputMaybe<FieldSelectorEnum>;
   readonly spamDigestSubject: InputMaybe<FieldSelectorEnum>;
+  readonly spamFloodKept: InputMaybe<FieldSelectorEnum>;
+  readonly spamFloodLabel: InputMaybe<FieldSelectorEnum>;
+  readonly spamFloodValue: InputMaybe<FieldSelectorEnum>;
+  readonly spamFloodsHeading: InputMaybe<FieldSelectorEnum>;
+  readonly spamMoreHeading: InputMaybe<FieldSelectorEnum>;
+  readonly spamMoreNote: InputMaybe<FieldSelectorEnum>;
+  readonly spamMoreValue: InputMaybe<FieldSelectorEnum>;
   readonly spamReasons: InputMaybe<LeadMessagesYamlOfficeAlertsSpamReasonsFieldSelector>;
   readonly summaryIntro: InputMaybe<FieldSelectorEnum>;
+  readonly summaryMore: InputMaybe<FieldSelectorEnum>;
   readonly summarySubject: InputMaybe<FieldSelectorEnum>;
 };
 
 type LeadMessagesYamlOfficeAlertsFilterInput = {
+  readonly acknowledgeAllLabel: InputMaybe<StringQueryOperatorInput>;
   readonly acknowledgeLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly budgetChannels: InputMaybe<LeadMessagesYamlOfficeAlertsBudgetChannelsFilterInput>;
+  readonly budgetIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly budgetSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly budgetSummary: InputMaybe<StringQueryOperatorInput>;
+  readonly budgetWindows: InputMaybe<LeadMessagesYamlOfficeAlertsBudgetWindowsFilterInput>;
   readonly callLabel: InputMaybe<StringQueryOperatorInput>;
   readonly deadIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly deadReannounced: InputMaybe<StringQueryOperatorInput>;
   readonly deadRows: InputMaybe<LeadMessagesYamlOfficeAlertsDeadRowsFilterInput>;
   readonly deadSubject: InputMaybe<StringQueryOperatorInput>;
   readonly deadWhat: InputMaybe<LeadMessagesYamlOfficeAlertsDeadWhatFilterInput>;
@@ -3712,8 +3848,16 @@ type LeadMessagesYamlOfficeAlertsFilterInput = {
   readonly sources: InputMaybe<LeadMessagesYamlOfficeAlertsSourcesFilterInput>;
   readonly spamDigestIntro: InputMaybe<StringQueryOperatorInput>;
   readonly spamDigestSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly spamFloodKept: InputMaybe<StringQueryOperatorInput>;
+  readonly spamFloodLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly spamFloodValue: InputMaybe<StringQueryOperatorInput>;
+  readonly spamFloodsHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly spamMoreHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly spamMoreNote: InputMaybe<StringQueryOperatorInput>;
+  readonly spamMoreValue: InputMaybe<StringQueryOperatorInput>;
   readonly spamReasons: InputMaybe<LeadMessagesYamlOfficeAlertsSpamReasonsFilterInput>;
   readonly summaryIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly summaryMore: InputMaybe<StringQueryOperatorInput>;
   readonly summarySubject: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -3774,9 +3918,16 @@ type LeadMessagesYamlOfficeAlertsRowLabelsSortInput = {
 };
 
 type LeadMessagesYamlOfficeAlertsSortInput = {
+  readonly acknowledgeAllLabel: InputMaybe<SortOrderEnum>;
   readonly acknowledgeLabel: InputMaybe<SortOrderEnum>;
+  readonly budgetChannels: InputMaybe<LeadMessagesYamlOfficeAlertsBudgetChannelsSortInput>;
+  readonly budgetIntro: InputMaybe<SortOrderEnum>;
+  readonly budgetSubject: InputMaybe<SortOrderEnum>;
+  readonly budgetSummary: InputMaybe<SortOrderEnum>;
+  readonly budgetWindows: InputMaybe<LeadMessagesYamlOfficeAlertsBudgetWindowsSortInput>;
   readonly callLabel: InputMaybe<SortOrderEnum>;
   readonly deadIntro: InputMaybe<SortOrderEnum>;
+  readonly deadReannounced: InputMaybe<SortOrderEnum>;
   readonly deadRows: InputMaybe<LeadMessagesYamlOfficeAlertsDeadRowsSortInput>;
   readonly deadSubject: InputMaybe<SortOrderEnum>;
   readonly deadWhat: InputMaybe<LeadMessagesYamlOfficeAlertsDeadWhatSortInput>;
@@ -3791,8 +3942,16 @@ type LeadMessagesYamlOfficeAlertsSortInput = {
   readonly sources: InputMaybe<LeadMessagesYamlOfficeAlertsSourcesSortInput>;
   readonly spamDigestIntro: InputMaybe<SortOrderEnum>;
   readonly spamDigestSubject: InputMaybe<SortOrderEnum>;
+  readonly spamFloodKept: InputMaybe<SortOrderEnum>;
+  readonly spamFloodLabel: InputMaybe<SortOrderEnum>;
+  readonly spamFloodValue: InputMaybe<SortOrderEnum>;
+  readonly spamFloodsHeading: InputMaybe<SortOrderEnum>;
+  readonly spamMoreHeading: InputMaybe<SortOrderEnum>;
+  readonly spamMoreNote: InputMaybe<SortOrderEnum>;
+  readonly spamMoreValue: InputMaybe<SortOrderEnum>;
   readonly spamReasons: InputMaybe<LeadMessagesYamlOfficeAlertsSpamReasonsSortInput>;
   readonly summaryIntro: InputMaybe<SortOrderEnum>;
+  readonly summaryMore: InputMaybe<SortOrderEnum>;
   readonly summarySubject: InputMaybe<SortOrderEnum>;
 };
 
@@ -3828,24 +3987,28 @@ type LeadMessagesYamlOfficeAlertsSpamReasons = {
   readonly honeypot: Scalars['String'];
   readonly impossible_fill_time: Scalars['String'];
   readonly too_fast: Scalars['String'];
+  readonly turnstile_failed: Scalars['String'];
 };
 
 type LeadMessagesYamlOfficeAlertsSpamReasonsFieldSelector = {
   readonly honeypot: InputMaybe<FieldSelectorEnum>;
   readonly impossible_fill_time: InputMaybe<FieldSelectorEnum>;
   readonly too_fast: InputMaybe<FieldSelectorEnum>;
+  readonly turnstile_failed: InputMaybe<FieldSelectorEnum>;
 };
 
 type LeadMessagesYamlOfficeAlertsSpamReasonsFilterInput = {
   readonly honeypot: InputMaybe<StringQueryOperatorInput>;
   readonly impossible_fill_time: InputMaybe<StringQueryOperatorInput>;
   readonly too_fast: InputMaybe<StringQueryOperatorInput>;
+  readonly turnstile_failed: InputMaybe<StringQueryOperatorInput>;
 };
 
 type LeadMessagesYamlOfficeAlertsSpamReasonsSortInput = {
   readonly honeypot: InputMaybe<SortOrderEnum>;
   readonly impossible_fill_time: InputMaybe<SortOrderEnum>;
   readonly too_fast: InputMaybe<SortOrderEnum>;
+  readonly turnstile_failed: InputMaybe<SortOrderEnum>;
 };
 
 type LeadMessagesYamlResponses = {
@@ -3888,6 +4051,7 @@ type LeadMessagesYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailSortInput>;
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailSortInput>;
+  readonly flags: InputMaybe<LeadMessagesYamlFlagsSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsSortInput>;
@@ -5773,6 +5937,7 @@ type OffersIndexYamlSortInput = {
 
 type OfficeLinksYaml = Node & {
   readonly acknowledge: OfficeLinksYamlAcknowledge;
+  readonly acknowledgeAll: OfficeLinksYamlAcknowledgeAll;
   readonly checking: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   readonly expired: OfficeLinksYamlExpired;
@@ -5799,6 +5964,54 @@ type OfficeLinksYamlAcknowledge = {
   readonly readyHeading: Scalars['String'];
   readonly readyText: Scalars['String'];
   readonly someone: Scalars['String'];
+};
+
+type OfficeLinksYamlAcknowledgeAll = {
+  readonly alreadyHeading: Scalars['String'];
+  readonly alreadyText: Scalars['String'];
+  readonly confirmLabel: Scalars['String'];
+  readonly confirmingLabel: Scalars['String'];
+  readonly doneHeading: Scalars['String'];
+  readonly doneText: Scalars['String'];
+  readonly readyHeading: Scalars['String'];
+  readonly readyText: Scalars['String'];
+  readonly takenBy: Scalars['String'];
+};
+
+type OfficeLinksYamlAcknowledgeAllFieldSelector = {
+  readonly alreadyHeading: InputMaybe<FieldSelectorEnum>;
+  readonly alreadyText: InputMaybe<FieldSelectorEnum>;
+  readonly confirmLabel: InputMaybe<FieldSelectorEnum>;
+  readonly confirmingLabel: InputMaybe<FieldSelectorEnum>;
+  readonly doneHeading: InputMaybe<FieldSelectorEnum>;
+  readonly doneText: InputMaybe<FieldSelectorEnum>;
+  readonly readyHeading: InputMaybe<FieldSelectorEnum>;
+  readonly readyText: InputMaybe<FieldSelectorEnum>;
+  readonly takenBy: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfficeLinksYamlAcknowledgeAllFilterInput = {
+  readonly alreadyHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly alreadyText: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmingLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly doneHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly doneText: InputMaybe<StringQueryOperatorInput>;
+  readonly readyHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly readyText: InputMaybe<StringQueryOperatorInput>;
+  readonly takenBy: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfficeLinksYamlAcknowledgeAllSortInput = {
+  readonly alreadyHeading: InputMaybe<SortOrderEnum>;
+  readonly alreadyText: InputMaybe<SortOrderEnum>;
+  readonly confirmLabel: InputMaybe<SortOrderEnum>;
+  readonly confirmingLabel: InputMaybe<SortOrderEnum>;
+  readonly doneHeading: InputMaybe<SortOrderEnum>;
+  readonly doneText: InputMaybe<SortOrderEnum>;
+  readonly readyHeading: InputMaybe<SortOrderEnum>;
+  readonly readyText: InputMaybe<SortOrderEnum>;
+  readonly takenBy: InputMaybe<SortOrderEnum>;
 };
 
 type OfficeLinksYamlAcknowledgeFieldSelector = {
@@ -5927,6 +6140,7 @@ type OfficeLinksYamlFailedSortInput = {
 
 type OfficeLinksYamlFieldSelector = {
   readonly acknowledge: InputMaybe<OfficeLinksYamlAcknowledgeFieldSelector>;
+  readonly acknowledgeAll: InputMaybe<OfficeLinksYamlAcknowledgeAllFieldSelector>;
   readonly checking: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly expired: InputMaybe<OfficeLinksYamlExpiredFieldSelector>;
@@ -5944,6 +6158,7 @@ type OfficeLinksYamlFieldSelector = {
 
 type OfficeLinksYamlFilterInput = {
   readonly acknowledge: InputMaybe<OfficeLinksYamlAcknowledgeFilterInput>;
+  readonly acknowledgeAll: InputMaybe<OfficeLinksYamlAcknowledgeAllFilterInput>;
   readonly checking: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly expired: InputMaybe<OfficeLinksYamlExpiredFilterInput>;
@@ -6166,6 +6381,7 @@ type OfficeLinksYamlReleaseSortInput = {
 
 type OfficeLinksYamlSortInput = {
   readonly acknowledge: InputMaybe<OfficeLinksYamlAcknowledgeSortInput>;
+  readonly acknowledgeAll: InputMaybe<OfficeLinksYamlAcknowledgeAllSortInput>;
   readonly checking: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly expired: InputMaybe<OfficeLinksYamlExpiredSortInput>;
@@ -7688,6 +7904,7 @@ type Query_leadMessagesYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFilterInput>;
   customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFilterInput>;
+  flags: InputMaybe<LeadMessagesYamlFlagsFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFilterInput>;
@@ -7789,6 +8006,7 @@ type Query_offersIndexYamlArgs = {
 
 type Query_officeLinksYamlArgs = {
   acknowledge: InputMaybe<OfficeLinksYamlAcknowledgeFilterInput>;
+  acknowledgeAll: InputMaybe<OfficeLinksYamlAcknowledgeAllFilterInput>;
   checking: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   expired: InputMaybe<OfficeLinksYamlExpiredFilterInput>;
@@ -10228,9 +10446,9 @@ type OfficeLinkPageQueryVariables = Exact<{
 }>;
 
 
-type OfficeLinkPageQuery = { readonly officePage: { readonly officeLink: string | null } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
+type OfficeLinkPageQuery = { readonly officePage: { readonly officeLink: string | null } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly acknowledgeAll: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly takenBy: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
 
-type OfficeLinksTextsFragment = { readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
+type OfficeLinksTextsFragment = { readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly acknowledgeAll: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly takenBy: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
 
 type PageFieldsFragment = { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string };
 

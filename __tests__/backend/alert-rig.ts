@@ -11,7 +11,7 @@ import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { dispatchOutbox, type DispatchOptions } from "../../supabase/functions/_shared/outbox"
 import type { FakeServer, Received } from "./fake-servers"
-import { testConfig } from "./helpers"
+import { nextVisitorIp, testConfig } from "./helpers"
 
 export const TWILIO_SID = `AC${"0123456789abcdef".repeat(2)}`
 export const TWILIO_TOKEN = "twilio-test-auth-token"
@@ -100,7 +100,13 @@ export const linkRequest = (
 ) =>
   app.request(`/functions/v1/${name}`, {
     method: "POST",
-    headers: { "content-type": "application/json", apikey: testConfig().anonKey, origin: "http://localhost:9000" },
+    // Each tap from an address of its own, as `post` sends: the office links' per-address limits are tested apart.
+    headers: {
+      "content-type": "application/json",
+      apikey: testConfig().anonKey,
+      origin: "http://localhost:9000",
+      "x-forwarded-for": nextVisitorIp(),
+    },
     body: JSON.stringify({ token, confirm }),
   })
 
@@ -154,5 +160,5 @@ export const jobsOf = (db: Db, kind: string) =>
 /** Every table a test writes, emptied: one migrated database per file, a clean slate per test (migrating is the slow part). */
 export const emptyTables = (db: Db) =>
   db.query(
-    `truncate outbox_jobs, dev_mailbox, dev_alerts, function_calls, rate_limits, spam_attempts, leads, contact_messages cascade`,
+    `truncate outbox_jobs, dev_mailbox, dev_alerts, function_calls, rate_limits, spam_attempts, leads, contact_messages, alert_spend, alert_batches cascade`,
   )

@@ -44,13 +44,14 @@ const clientWritten = fc.oneof(
 )
 
 describe("parsing an address", () => {
-  test("every IPv4 address parses to itself, with or without a port", () => {
+  test("every IPv4 address parses to itself, with or without a port, and belongs to its /24", () => {
     fc.assert(
       fc.property(fc.ipV4(), fc.integer({ min: 0, max: 65535 }), (ip, port) => {
-        expect(parseIp(ip)).toEqual({ ip, key: ip })
-        expect(parseIp(` ${ip}:${port} `)).toEqual({ ip, key: ip })
-        expect(parseIp(`::ffff:${ip}`)).toEqual({ ip, key: ip })
-        expect(parseIp(`[::FFFF:${ip}]:${port}`)).toEqual({ ip, key: ip })
+        const expected = { ip, key: ip, networks: [{ prefix: "ipv4/24", key: ip.replace(/\.\d+$/, ".0/24") }] }
+        expect(parseIp(ip)).toEqual(expected)
+        expect(parseIp(` ${ip}:${port} `)).toEqual(expected)
+        expect(parseIp(`::ffff:${ip}`)).toEqual(expected)
+        expect(parseIp(`[::FFFF:${ip}]:${port}`)).toEqual(expected)
       }),
     )
   })
@@ -71,6 +72,35 @@ describe("parsing an address", () => {
         // Same first four groups: the same visitor, whatever the host part.
         const sibling = [...a.slice(0, 4), ...b.slice(4)]
         expect(parseIp(ipv6Spellings(sibling)[0]!)?.key).toBe(keys[0])
+      }),
+    )
+  })
+
+  test("an IPv6 address belongs to its /56 and /48: one key per network, shared by every address in it, whatever the spelling", () => {
+    const networksOf = (groups: number[]) =>
+      Object.fromEntries((parseIp(ipv6Spellings(groups)[0]!)?.networks ?? []).map((n) => [n.prefix, n.key]))
+    fc.assert(
+      fc.property(groups8, groups8, fc.integer({ min: 0, max: 0xff }), (a, b, low) => {
+        // Not IPv4-mapped (::ffff:a.b.c.d) whatever the later groups: the first three are not all zero.
+        fc.pre(a.slice(0, 3).some((x) => x !== 0))
+        const own = networksOf(a)
+        expect(Object.keys(own)).toEqual(["ipv6/56", "ipv6/48"])
+        expect(own["ipv6/56"]).toMatch(/::\/56$/)
+        expect(own["ipv6/48"]).toMatch(/::\/48$/)
+        for (const spelling of ipv6Spellings(a))
+          expect(parseIp(spelling)?.networks).toEqual(parseIp(ipv6Spellings(a)[0]!)?.networks)
+        // Another /64 in the same /56 (only the low byte of the fourth group differs): the same /56 and /48.
+        const sameNet56 = [...a.slice(0, 3), (a[3]! & 0xff00) | low, ...b.slice(4)]
+        expect(networksOf(sameNet56)).toEqual(own)
+        // Another /56 in the same /48: the same /48, another /56 unless the fourth group's high byte is equal.
+        const sameNet48 = [...a.slice(0, 3), ...b.slice(3)]
+        expect(networksOf(sameNet48)["ipv6/48"]).toBe(own["ipv6/48"])
+        expect(networksOf(sameNet48)["ipv6/56"] === own["ipv6/56"]).toBe(b[3]! >> 8 === a[3]! >> 8)
+        // Another /48: nothing shared.
+        fc.pre(b.slice(0, 3).some((x, i) => x !== a[i]) && b.slice(0, 3).some((x) => x !== 0))
+        const other = networksOf(b)
+        expect(other["ipv6/48"]).not.toBe(own["ipv6/48"])
+        expect(other["ipv6/56"]).not.toBe(own["ipv6/56"])
       }),
     )
   })
@@ -151,18 +181,17 @@ describe("choosing the entry", () => {
         expect(
           clientAddress({ forwardedFor: `${written},${bad}`, remoteAddress: socket, trustedProxyHops: 1 }),
         ).toEqual(parseIp(socket))
-        expect(clientAddress({ forwardedFor: `${written},${bad}`, remoteAddress: null, trustedProxyHops: 1 })).toEqual({
-          ip: null,
-          key: UNKNOWN_CLIENT,
-        })
+        const unknown = { ip: null, key: UNKNOWN_CLIENT, networks: [] }
+        expect(clientAddress({ forwardedFor: `${written},${bad}`, remoteAddress: null, trustedProxyHops: 1 })).toEqual(
+          unknown,
+        )
         expect(
           clientAddress({ forwardedFor: undefined, remoteAddress: "not an address", trustedProxyHops: hops }),
-        ).toEqual({ ip: null, key: UNKNOWN_CLIENT })
+        ).toEqual(unknown)
         // Fewer entries than hops: the header cannot be trusted for this many proxies.
-        expect(clientAddress({ forwardedFor: socket, remoteAddress: null, trustedProxyHops: hops + 1 })).toEqual({
-          ip: null,
-          key: UNKNOWN_CLIENT,
-        })
+        expect(clientAddress({ forwardedFor: socket, remoteAddress: null, trustedProxyHops: hops + 1 })).toEqual(
+          unknown,
+        )
       }),
     )
   })

@@ -2,7 +2,10 @@
 import fc from "fast-check"
 import { estimateLeadSchema } from "../../supabase/functions/_shared/contract"
 import { isEmailAddress } from "../../supabase/functions/_shared/email-address"
+import { LEAD_FLAG_CODES, MAX_FLAG_DETAIL, type LeadFlag } from "../../supabase/functions/_shared/lead-flags"
+import { escapeHtml } from "../../supabase/functions/_shared/mail/escape"
 import { companyNotification, type CompanyNotice } from "../../supabase/functions/_shared/mail/templates"
+import { LEAD_MESSAGES } from "../../supabase/functions/_shared/site-data.generated"
 import { bodies } from "./helpers"
 
 interface Sender {
@@ -66,4 +69,33 @@ describe.each(KINDS)("the company's %s notice", (_kind, notice, firstOwnRow) => 
       }),
     )
   })
+})
+
+describe("the 'Check this lead' block", () => {
+  const flag = fc.record({
+    code: fc.constantFrom(...LEAD_FLAG_CODES),
+    detail: fc.string({ minLength: 1, maxLength: MAX_FLAG_DETAIL, unit: "grapheme" }).filter((s) => !/[\r\n]/.test(s)),
+  })
+  const receipt = (flags: LeadFlag[]) => ({ consentAt: null, smsConsentAt: null, flags })
+
+  test.each(KINDS)(
+    "%s: lists every flag under its label, escaped in the HTML, and is absent without flags",
+    (_kind, notice) => {
+      const s = { name: "Ann Lee", phone: "914-555-0100", email: "ann@example.com" }
+      fc.assert(
+        fc.property(fc.array(flag, { maxLength: 6 }), (flags) => {
+          const { text, html } = companyNotification(notice(s), "REF-1", [], receipt(flags))
+          const block = flags.map((f) => `${LEAD_MESSAGES.flags.labels[f.code]}: ${f.detail}`)
+          if (flags.length === 0) expect(text).not.toContain(LEAD_MESSAGES.flags.heading)
+          else {
+            const heading = LEAD_MESSAGES.flags.heading
+            expect(text).toContain(
+              `\n${heading}\n${"=".repeat(heading.length)}\n${LEAD_MESSAGES.flags.note}\n${block.join("\n")}\n`,
+            )
+            for (const f of flags) expect(html).toContain(escapeHtml(f.detail))
+          }
+        }),
+      )
+    },
+  )
 })

@@ -203,7 +203,7 @@ test("under Deno, a lead with its attribution and consent is accepted and stores
   expect(response.status).toBe(200)
   const { rows } = await pg.query(
     `select jsonb_typeof(attribution) as shape, attribution, consent_version, sms_consent_version,
-            consent_at = $2::timestamptz as agreed_then
+            consent_client_at = $2::timestamptz as agreed_then
      from leads where submission_id = $1`,
     [lead.submissionId, at],
   )

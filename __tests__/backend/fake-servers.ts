@@ -8,6 +8,9 @@ export interface Received {
   status: number
   /** performance.now() when the answer was sent. */
   answeredAt?: number
+  /** The request's method and path with its query (recorded by the fake Twilio, which serves two). */
+  method?: string
+  url?: string
 }
 
 /** A status per request in turn (the last one repeats), or one chosen from the request itself. */
@@ -21,9 +24,30 @@ export interface FakeServer {
   close: () => Promise<void>
 }
 
+/** Resolves once `ready` holds, checked now and after each request the server records: a test waits for an event, not a time. */
+function waiter(ready: () => boolean) {
+  let waiting: Array<() => void> = []
+  return {
+    check() {
+      if (!ready()) return
+      const woken = waiting
+      waiting = []
+      for (const wake of woken) wake()
+    },
+    until: () => (ready() ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
+  }
+}
+
+/** A fake server that can also be waited on. */
+export interface WatchedServer extends FakeServer {
+  /** Resolves once `count` requests have been answered 2xx. */
+  untilDelivered: (count: number) => Promise<void>
+}
+
 /** Answers each request with the status the script gives it, after `delayMs`. */
-export function fakeServer(script: Script, delayMs = 0): Promise<FakeServer> {
+export function fakeServer(script: Script, delayMs = 0): Promise<WatchedServer> {
   const received: Received[] = []
+  const waiters: Array<ReturnType<typeof waiter>> = []
   const server = http.createServer((request, response) => {
     let body = ""
     request.on("data", (chunk: Buffer) => (body += chunk.toString()))
@@ -36,11 +60,15 @@ export function fakeServer(script: Script, delayMs = 0): Promise<FakeServer> {
       received.push(entry)
       setTimeout(() => {
         entry.answeredAt = performance.now()
+        for (const w of waiters) w.check()
+        // A caller that gave up (its timeout) has closed the connection: nothing to answer.
+        if (response.destroyed) return
         response.writeHead(status, { "content-type": "application/json" })
         response.end(
           JSON.stringify(status < 300 ? { id: `msg_${received.length}` } : { message: "temporarily unavailable" }),
         )
-      }, delayMs)
+        // A late answer must not keep Jest waiting after the test.
+      }, delayMs).unref()
     })
   })
   return new Promise((resolve) =>
@@ -50,12 +78,19 @@ export function fakeServer(script: Script, delayMs = 0): Promise<FakeServer> {
         url: `http://127.0.0.1:${port}`,
         received,
         delivered: () => received.filter((r) => r.status < 300),
+        untilDelivered: (count) => {
+          const w = waiter(() => received.filter((r) => r.status < 300 && r.answeredAt !== undefined).length >= count)
+          waiters.push(w)
+          return w.until()
+        },
         close: () =>
-          new Promise<void>((done) =>
+          new Promise<void>((done) => {
+            // Answers still delayed (a hanging provider) must not hold the test up.
+            server.closeAllConnections()
             server.close(() => {
               done()
-            }),
-          ),
+            })
+          }),
       })
     }),
   )
@@ -68,4 +103,118 @@ export function closedAfterEach(): FakeServer[] {
     await Promise.all(servers.splice(0).map((s) => s.close()))
   })
   return servers
+}
+
+/** One message the fake Twilio holds, as its Messages list shows it. */
+export interface TwilioMessage {
+  sid: string
+  to: string
+  from: string
+  body: string
+  /** RFC 2822, as Twilio writes it. */
+  date_created: string
+  date_sent: string
+  status: "sent"
+}
+
+export interface FakeTwilio extends FakeServer {
+  /** The messages it sent, in order. */
+  messages: TwilioMessage[]
+  /** Resolves once `count` messages were sent. */
+  untilSent: (count: number) => Promise<void>
+}
+
+/**
+ * Twilio's Messages resource on 127.0.0.1: POST …/Messages.json sends (the message is sent as soon as it
+ * is received, whenever the answer goes out) and GET …/Messages.json lists them, newest first, filtered
+ * by To and by `DateSent>=` (a UTC day), as the real one is. `answerAfterMs` delays the answer to each
+ * POST (by its number, from 0): a slow Twilio, past the caller's timeout. `status` decides each POST's
+ * answer; one that is not 2xx sends nothing. Times come from `clock` (the test's).
+ */
+export function fakeTwilio({
+  clock = () => new Date(),
+  answerAfterMs = () => 0,
+  status = () => 201,
+}: {
+  clock?: () => Date
+  answerAfterMs?: (post: number) => number
+  status?: (post: number) => number
+} = {}): Promise<FakeTwilio> {
+  const received: Received[] = []
+  const messages: TwilioMessage[] = []
+  const waiters: Array<ReturnType<typeof waiter>> = []
+  let posts = 0
+  const server = http.createServer((request, response) => {
+    let body = ""
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()))
+    request.on("end", () => {
+      const url = new URL(request.url ?? "/", "http://twilio.test")
+      const answer = (code: number, json: unknown, delayMs = 0) => {
+        const entry: Received = {
+          headers: request.headers,
+          body,
+          status: code,
+          method: request.method,
+          url: request.url,
+        }
+        received.push(entry)
+        setTimeout(() => {
+          entry.answeredAt = performance.now()
+          if (response.destroyed) return
+          response.writeHead(code, { "content-type": "application/json" })
+          response.end(JSON.stringify(json))
+        }, delayMs).unref()
+      }
+      if (request.method === "GET") {
+        const to = url.searchParams.get("To")
+        const since = url.searchParams.get("DateSent>")
+        const listed = messages
+          .filter((m) => (!to || m.to === to) && (!since || new Date(m.date_sent).toISOString().slice(0, 10) >= since))
+          .reverse()
+        answer(200, { messages: listed, next_page_uri: null })
+        return
+      }
+      const n = posts++
+      const code = status(n)
+      const form = new URLSearchParams(body)
+      if (code >= 300) {
+        answer(code, { code: 20500, message: "Twilio could not send it" }, answerAfterMs(n))
+        return
+      }
+      const at = clock().toUTCString()
+      const message: TwilioMessage = {
+        sid: `SM${String(messages.length + 1).padStart(32, "0")}`,
+        to: form.get("To") ?? "",
+        from: form.get("From") ?? "",
+        body: form.get("Body") ?? "",
+        date_created: at,
+        date_sent: at,
+        status: "sent",
+      }
+      messages.push(message)
+      for (const w of waiters) w.check()
+      answer(code, message, answerAfterMs(n))
+    })
+  })
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        received,
+        messages,
+        delivered: () => received.filter((r) => r.method === "POST" && r.status < 300),
+        untilSent: (count) => {
+          const w = waiter(() => messages.length >= count)
+          waiters.push(w)
+          return w.until()
+        },
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections()
+            server.close(() => done())
+          }),
+      })
+    }),
+  )
 }

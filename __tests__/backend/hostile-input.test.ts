@@ -7,6 +7,7 @@
  */
 import fc from "fast-check"
 import { createApp, PUBLIC_FUNCTIONS } from "../../supabase/functions/_shared/app"
+import { contactMessageSchema } from "../../supabase/functions/_shared/contract"
 import { isEmailAddress } from "../../supabase/functions/_shared/email-address"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { MAX_JSON_DEPTH, wellFormed } from "../../supabase/functions/_shared/json-input"
@@ -308,6 +309,54 @@ describe("13. required text must contain a visible character", () => {
       expect(await counts(db)).toEqual(before)
     },
   )
+
+  // Issue 25, item 19: names made only of default-ignorable code points (assigned or not: U+2065, U+FFF0,
+  // U+E0080), unassigned ones, or private-use ones passed "required" and showed blank.
+  const codePoints = (pattern: RegExp, from = 0, to = 0x10ffff) => {
+    const found: number[] = []
+    for (let cp = from; cp <= to; cp++) if (pattern.test(String.fromCodePoint(cp))) found.push(cp)
+    return found
+  }
+  const DEFAULT_IGNORABLE = codePoints(/^\p{Default_Ignorable_Code_Point}$/u)
+  const blankCodePoint = fc.oneof(
+    fc.constantFrom(...DEFAULT_IGNORABLE),
+    fc.integer({ min: 0, max: 0x10ffff }).filter((cp) => /^\p{Cn}$/u.test(String.fromCodePoint(cp))),
+    fc.oneof(fc.integer({ min: 0xe000, max: 0xf8ff }), fc.integer({ min: 0xf0000, max: 0x10fffd })),
+  )
+  const blankName = fc
+    .array(
+      fc.oneof(
+        { arbitrary: blankCodePoint.map((cp) => String.fromCodePoint(cp)), weight: 4 },
+        fc.constantFrom(...INVISIBLE_CHARACTERS),
+      ),
+      {
+        minLength: 1,
+        maxLength: 12,
+      },
+    )
+    .map((parts) => parts.join(""))
+
+  test("a name of default-ignorable, unassigned or private-use code points has nothing visible, for the forms and the functions alike", async () => {
+    expect(DEFAULT_IGNORABLE).toEqual(expect.arrayContaining([0x2065, 0xfff0, 0xe0080, 0x200b, 0x115f]))
+    fc.assert(
+      fc.property(blankName, (name) => {
+        expect(hasVisibleText(name)).toBe(false)
+        // The forms read the same contract: its "required" refuses the name too.
+        expect(contactMessageSchema.pick(["name"]).isValidSync({ name })).toBe(false)
+      }),
+      { numRuns: 2_000 },
+    )
+    const before = await counts(db)
+    await fc.assert(
+      fc.asyncProperty(blankName, fc.constantFrom(...requiredTextFields), async (name, [fn, kind, field]) => {
+        const response = await post(app, fn, { ...bodies[kind](), [field]: name })
+        expect(response.status).toBe(400)
+        expect(Object.keys(await fieldsOf(response))).toContain(field)
+      }),
+      { numRuns: 60 },
+    )
+    expect(await counts(db)).toEqual(before)
+  })
 
   test("one visible character among invisible ones is enough", () => {
     fc.assert(

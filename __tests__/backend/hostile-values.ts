@@ -4,7 +4,7 @@
  */
 import fc from "fast-check"
 
-/** Characters that take no room on screen: zero-width, format, bidi, fillers, spaces. */
+/** Characters that take no room on screen: zero-width, format, bidi, fillers, spaces, default-ignorable, unassigned, private use. */
 export const INVISIBLE_CHARACTERS = [
   "\u200B",
   "\u200C",
@@ -29,6 +29,15 @@ export const INVISIBLE_CHARACTERS = [
   "\t",
   "\u0301",
   "\u0007",
+  // Default-ignorable, assigned or not; unassigned; private use (issue 25, item 19).
+  "\u2065",
+  "\uFFF0",
+  "\u{E0080}",
+  "\u{E01EF}",
+  "\u0378",
+  "\u{10FFFF}",
+  "\uE000",
+  "\u{F0000}",
 ]
 
 /** Code units that are not well-formed Unicode on their own (lone surrogates), and NUL. */

@@ -4,10 +4,12 @@
  * Issue 16: every kind of lead keeps where it came from (the first and last campaign touch) and what it
  * agreed to (the consent sentence's version and time, and the SMS opt-in only when ticked); the office's
  * e-mail shows both, the CRM forward carries both, and a forged value is refused naming its field.
+ * Issue 25: the consent's time stored is the server's receipt time, the browser's kept beside it.
  */
 import fc from "fast-check"
 import { createApp } from "../../supabase/functions/_shared/app"
 import { loadSubject } from "../../supabase/functions/_shared/alerts/subject"
+import { MAX_NEW_PARAMS } from "../../supabase/functions/_shared/attribution"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { estimateRequestSchema } from "../../supabase/functions/_shared/contract"
@@ -15,6 +17,7 @@ import { consentText } from "../../supabase/functions/_shared/consent"
 import { intakeFor } from "../../supabase/functions/_shared/intakes"
 import { estimateIntake, type RequestContext } from "../../supabase/functions/_shared/leads"
 import { escapeHtml } from "../../supabase/functions/_shared/mail/escape"
+import { NOTICE_VALUE_MAX } from "../../supabase/functions/_shared/mail/origin"
 import { companyNotification } from "../../supabase/functions/_shared/mail/templates"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import type { LeadRow } from "../../supabase/functions/_shared/rows"
@@ -63,6 +66,8 @@ const LAST = {
 }
 const ATTRIBUTION = { first: FIRST, last: LAST }
 const AGREED_AT = "2026-11-22T15:00:00.000Z"
+/** When the function received it (the app's clock): what is stored and shown as "agreed at". */
+const RECEIVED_AT = officeClosed()
 const SMS = { version: LEAD_CONSENT.sms.current, at: AGREED_AT }
 const CONSENT = { version: LEAD_CONSENT.current, at: AGREED_AT, sms: SMS }
 const CONSENT_SENTENCE = consentText(LEAD_CONSENT.current, COMPANY.name)
@@ -95,8 +100,8 @@ const ORIGIN_TEXT = [
   "=======",
   `Agreed to: ${CONSENT_SENTENCE}`,
   `Version: ${LEAD_CONSENT.current}`,
-  "Agreed at: Sun, Nov 22, 2026, 10:00 AM EST",
-  `Text messages: Yes: version ${LEAD_CONSENT.sms.current}, agreed at Sun, Nov 22, 2026, 10:00 AM EST`,
+  "Agreed at: Sun, Nov 22, 2026, 3:00 AM EST",
+  `Text messages: Yes: version ${LEAD_CONSENT.sms.current}, agreed at Sun, Nov 22, 2026, 3:00 AM EST`,
 ].join("\n")
 
 type Origin = { attribution?: unknown; consent?: unknown }
@@ -138,7 +143,14 @@ const FORM_NAMES = Object.keys(FORMS)
 
 type OriginColumns = Pick<
   LeadRow,
-  "id" | "attribution" | "consent_version" | "consent_at" | "sms_consent_version" | "sms_consent_at"
+  | "id"
+  | "attribution"
+  | "consent_version"
+  | "consent_at"
+  | "consent_client_at"
+  | "sms_consent_version"
+  | "sms_consent_at"
+  | "sms_consent_client_at"
 >
 
 /** Posts every call (each must be accepted) and returns the one row the submission stored. */
@@ -150,8 +162,8 @@ async function submitted({ table, calls }: Form): Promise<OriginColumns> {
     references.add(((await response.json()) as { reference: string }).reference)
   }
   const rows = await db.query<OriginColumns>(
-    `select id, attribution, consent_version, consent_at, sms_consent_version, sms_consent_at from ${table}
-     where submission_id = $1`,
+    `select id, attribution, consent_version, consent_at, consent_client_at, sms_consent_version, sms_consent_at,
+            sms_consent_client_at from ${table} where submission_id = $1`,
     [calls[0]!.body.submissionId],
   )
   expect(rows).toHaveLength(1)
@@ -181,16 +193,18 @@ async function crmForward(submissionId: string): Promise<Record<string, unknown>
 describe.each(FORM_NAMES)("the %s form", (formName) => {
   const form = (origin: Origin) => FORMS[formName]!(origin)
 
-  test("stores both touches, the consent and the SMS opt-in, and the company e-mail shows them", async () => {
+  test("stores both touches, the consent (received now, the browser's time beside) and the SMS opt-in, and the company e-mail shows them", async () => {
     const f = form({ attribution: ATTRIBUTION, consent: CONSENT })
     const row = await submitted(f)
     expect(row).toEqual({
       id: row.id,
       attribution: ATTRIBUTION,
       consent_version: LEAD_CONSENT.current,
-      consent_at: new Date(AGREED_AT),
+      consent_at: RECEIVED_AT,
+      consent_client_at: new Date(AGREED_AT),
       sms_consent_version: LEAD_CONSENT.sms.current,
-      sms_consent_at: new Date(AGREED_AT),
+      sms_consent_at: RECEIVED_AT,
+      sms_consent_client_at: new Date(AGREED_AT),
     })
     const mail = await companyEmail(f.calls[0]!.body.submissionId)
     expect(mail.text).toContain(ORIGIN_TEXT)
@@ -206,6 +220,7 @@ describe.each(FORM_NAMES)("the %s form", (formName) => {
       consent_version: LEAD_CONSENT.current,
       sms_consent_version: null,
       sms_consent_at: null,
+      sms_consent_client_at: null,
     })
     expect((await companyEmail(f.calls[0]!.body.submissionId)).text).toContain("\nText messages: No\n")
   })
@@ -218,8 +233,10 @@ describe.each(FORM_NAMES)("the %s form", (formName) => {
       attribution: null,
       consent_version: null,
       consent_at: null,
+      consent_client_at: null,
       sms_consent_version: null,
       sms_consent_at: null,
+      sms_consent_client_at: null,
     })
     const { text } = await companyEmail(f.calls[0]!.body.submissionId)
     expect(text).toContain(
@@ -243,11 +260,22 @@ describe.each(FORM_NAMES)("the %s form", (formName) => {
 })
 
 describe("the wizard's CRM forward", () => {
-  test("carries the attribution and the consent as the contract has them", async () => {
+  test("carries the attribution, and the consent received at the function's time with the browser's beside", async () => {
     const f = FORMS.wizard!({ attribution: ATTRIBUTION, consent: CONSENT })
     await submitted(f)
     const forward = await crmForward(f.calls[0]!.body.submissionId)
-    expect(forward).toMatchObject({ event: "estimate.requested", attribution: ATTRIBUTION, consent: CONSENT })
+    const received = RECEIVED_AT.toISOString()
+    expect(forward).toMatchObject({
+      event: "estimate.requested",
+      attribution: ATTRIBUTION,
+      consent: {
+        version: CONSENT.version,
+        at: received,
+        clientAt: AGREED_AT,
+        sms: { version: SMS.version, at: received, clientAt: AGREED_AT },
+      },
+      flags: [],
+    })
   })
 
   test("carries nulls for a lead sent before the forms had them", async () => {
@@ -290,9 +318,9 @@ describe("the wizard's CRM forward", () => {
     expect(row).toEqual({
       attribution: ATTRIBUTION,
       consent_version: LEAD_CONSENT.current,
-      consent_at: new Date(AGREED_AT),
+      consent_at: RECEIVED_AT,
       sms_consent_version: LEAD_CONSENT.sms.current,
-      sms_consent_at: new Date(AGREED_AT),
+      sms_consent_at: RECEIVED_AT,
     })
   })
 })
@@ -331,6 +359,8 @@ describe("the office alerts say where the lead came from", () => {
 })
 
 // ---- Forged values: refused with a 400 naming the nested field, and nothing stored. ----
+// (What a newer site may send is not forged: an unknown version, a new campaign parameter, any time-shaped
+// time. Those are stored and flagged: version-skew.test.ts.)
 
 const CONTROL = ["\u0001", "\u0007", "\n", "\r", "\u001b", "\u007f", "\u0085", "\u2028", "\u202e", "\u200b"]
 const UTM_FIELDS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const
@@ -370,7 +400,10 @@ const forgedTouchValue = fc.oneof(
   }),
   fc.record({
     field: fc.constant("at"),
-    value: fc.oneof(fc.constantFrom("yesterday", "2026-02-30T10:00:00.000Z", "2026-11-20 14:05", ""), WRONG_TYPES),
+    value: fc.oneof(
+      fc.constantFrom("2026-11-20 14:05", "", "2026-11-20T14:05:00Z\n", `2026-11-20T14:05:00.000Z${"0".repeat(20)}`),
+      WRONG_TYPES,
+    ),
   }),
 )
 
@@ -382,18 +415,40 @@ const forgery: fc.Arbitrary<Forgery> = fc.oneof(
     attribution: { ...ATTRIBUTION, [touch]: { ...ATTRIBUTION[touch], [field]: value } },
     field: `attribution.${touch}.${field}`,
   })),
-  // An unknown key in a touch, or in the attribution itself.
+  // A key in a touch that no site writes: named like Object.prototype's members, not a plain parameter
+  // name, or a new parameter whose value its cleaner would not keep; or the attribution's own unknown key.
   fc
-    .tuple(fc.constantFrom("first", "last"), fc.constantFrom("utm_id", "valueOf", "__proto__", "constructor", "x"))
-    .map(([touch, key]) => ({
+    .tuple(
+      fc.constantFrom("first", "last"),
+      fc.oneof(
+        fc.tuple(
+          fc.constantFrom("valueOf", "__proto__", "constructor", "toString", "Foo", "x-y", "a b", "9x"),
+          fc.constant("x"),
+        ),
+        fc.tuple(fc.constantFrom("ttclid", "li_fat_id"), fc.constantFrom("a b", "x/y", "", "\u0001")),
+        fc.tuple(fc.constant("utm_id"), fc.constantFrom("a\nb", "\u202e", "x".repeat(201))),
+      ),
+    )
+    .map(([touch, [key, value]]) => ({
       attribution: JSON.parse(
         JSON.stringify({ ...ATTRIBUTION, [touch]: { ...ATTRIBUTION[touch] } }).replace(
           `"${touch}":{`,
-          `"${touch}":{${JSON.stringify(key)}:"x",`,
+          `"${touch}":{${JSON.stringify(key)}:${JSON.stringify(value)},`,
         ),
       ) as unknown,
       field: `attribution.${touch}.${key}`,
     })),
+  // More new parameters than a touch takes.
+  fc.constantFrom("first", "last").map((touch) => ({
+    attribution: {
+      ...ATTRIBUTION,
+      [touch]: {
+        ...ATTRIBUTION[touch],
+        ...Object.fromEntries(Array.from({ length: MAX_NEW_PARAMS + 1 }, (_, i) => [`new_id_${i}`, "x"])),
+      },
+    },
+    field: `attribution.${touch}`,
+  })),
   fc.constantFrom("middle", "toString").map((key) => ({
     attribution: { ...ATTRIBUTION, [key]: LAST },
     field: `attribution.${key}`,
@@ -409,12 +464,14 @@ const forgery: fc.Arbitrary<Forgery> = fc.oneof(
     for (let i = 0; i < depth; i++) deep = { first: deep }
     return { attribution: deep, field: "attribution" }
   }),
-  // Consent: an unknown version, a bad time, an unknown SMS version, an unknown key.
+  // Consent: a version that is no version id, a time that is not time-shaped, an unknown key.
   fc.constantFrom<Forgery>(
-    { consent: { ...CONSENT, version: "contact-1999-01" }, field: "consent.version" },
+    { consent: { ...CONSENT, version: "contact 1999-01" }, field: "consent.version" },
+    { consent: { ...CONSENT, version: "x".repeat(65) }, field: "consent.version" },
     { consent: { ...CONSENT, version: undefined }, field: "consent.version" },
-    { consent: { ...CONSENT, at: "now" }, field: "consent.at" },
-    { consent: { ...CONSENT, sms: { ...SMS, version: "sms-1999-01" } }, field: "consent.sms.version" },
+    { consent: { ...CONSENT, version: 3 }, field: "consent.version" },
+    { consent: { ...CONSENT, at: "right now" }, field: "consent.at" },
+    { consent: { ...CONSENT, sms: { ...SMS, version: "sms/1999" } }, field: "consent.sms.version" },
     { consent: { ...CONSENT, sms: { ...SMS, at: 5 } }, field: "consent.sms.at" },
     { consent: { ...CONSENT, tracking: true }, field: "consent.tracking" },
     { consent: "yes", field: "consent" },
@@ -447,7 +504,8 @@ test("HTML and script in any touch value reach the office e-mail escaped, and on
   const markup = fc
     .array(fc.constantFrom("<script>alert(1)</script>", "<img src=x onerror=alert(1)>", '"', "'", "&", "<", ">", "a"), {
       minLength: 1,
-      maxLength: 6,
+      // Within what the notice shows whole (NOTICE_VALUE_MAX characters): a longer value is cut, tested below.
+      maxLength: 3,
     })
     .map((parts) => parts.join(""))
   fc.assert(
@@ -463,4 +521,16 @@ test("HTML and script in any touch value reach the office e-mail escaped, and on
       expect([mail.subject, mail.replyTo]).toEqual([without.subject, without.replyTo])
     }),
   )
+})
+
+test("a campaign value longer than the notice shows is cut there, and kept whole in the row and the CRM forward", async () => {
+  const long = { ...LAST, utm_campaign: "c".repeat(200), gclid: "g".repeat(500) }
+  const f = FORMS.wizard!({ attribution: { first: FIRST, last: long }, consent: CONSENT })
+  const row = await submitted(f)
+  expect(row.attribution).toEqual({ first: FIRST, last: long })
+  const { text } = await companyEmail(f.calls[0]!.body.submissionId)
+  expect(text).toContain(`Campaign: ${"c".repeat(NOTICE_VALUE_MAX)}…\n`)
+  expect(text).toContain(`Google Ads click id (gclid): ${"g".repeat(NOTICE_VALUE_MAX)}…\n`)
+  expect(text).not.toContain("c".repeat(NOTICE_VALUE_MAX + 1))
+  expect(await crmForward(f.calls[0]!.body.submissionId)).toMatchObject({ attribution: { first: FIRST, last: long } })
 })

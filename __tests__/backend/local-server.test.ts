@@ -5,7 +5,7 @@ import postgres from "postgres"
 import WebSocket from "ws"
 import { PortInUseError, startBackend, type RunningBackend } from "../../server/backend"
 import { bodies, TEST_IP_HASH_SALT, postTo } from "./helpers"
-import { textContaining } from "./matchers"
+import { arrayContaining, textContaining } from "./matchers"
 
 let backend: RunningBackend
 let supabase: ReturnType<typeof createClient>
@@ -84,6 +84,27 @@ test("with DATABASE_URL the backend uses that Postgres (here: the first backend'
     expect(rows).toHaveLength(1)
   } finally {
     await second.stop()
+  }
+})
+
+test("npm start on another port (PORT=9100): the local backend allows its own site, whose leads carry no origin flag", async () => {
+  const other = await startBackend({ apiPort: 0, dbPort: null, outboxIntervalMs: 0, env: { PORT: "9100" } })
+  try {
+    expect(other.config.allowedOrigins).toEqual(arrayContaining(["http://localhost:9100", "http://127.0.0.1:9100"]))
+    const body = bodies.contact()
+    const response = await fetch(`${other.url}/functions/v1/process-contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", apikey: other.config.anonKey, origin: "http://localhost:9100" },
+      body: JSON.stringify(body),
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get("access-control-allow-origin")).toBe("http://localhost:9100")
+    const rows = await other.db.query(`select flags from contact_messages where submission_id = $1`, [
+      body.submissionId,
+    ])
+    expect(rows).toEqual([{ flags: [] }])
+  } finally {
+    await other.stop()
   }
 })
 

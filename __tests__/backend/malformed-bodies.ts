@@ -122,16 +122,17 @@ const BAD_VALUES: Record<string, readonly unknown[]> = {
   zipCode: ["1058", "ABCDE", "105833", ""],
   zip_code: ["123", "ABCDE"],
   state: ["New York", "N1", ""],
-  propertyType: ["castle", "", 3],
-  servicePlan: ["gold", ""],
-  pests: [[], ["Dragons"], ["Ants", "Ants"], "Ants"],
-  additionalPests: [5, -1, "many", 0.5],
+  // A list value the functions' data does not know ("castle", "Dragons", 5) is stored and flagged, not refused.
+  propertyType: ["castle!", "", 3, "a b", "x".repeat(65)],
+  servicePlan: ["gold plan", "", ["gold"]],
+  pests: [[], ["Dragons\u0007"], [""], ["Ants", "Ants"], "Ants", Array.from({ length: 26 }, (_, i) => `Pest ${i}`)],
+  additionalPests: [21, -1, "many", 0.5, 1e9],
   sameDayService: ["yes", 1, "true"],
   quickKnock: ["no", 0],
   source: ["website", ""],
   accountId: ["has spaces", "", "x".repeat(65)],
-  property_type: ["commercial"],
-  service_plan: ["monthly"],
+  property_type: ["commercial/office", ""],
+  service_plan: ["monthly plan", 1],
   name: ["", "   "],
   message: ["", "  "],
   fullName: [""],
@@ -237,25 +238,8 @@ export function malformedRequests(name: PublicFunctionName, taken?: TakenIds): f
   const badEmail = validWith(["email"])?.chain((body) =>
     invalidEmailAddress().map((address) => json("malformed e-mail address", { ...body, email: address }, "email")),
   )
-  const headerVariant = fc
-    .tuple(
-      valid,
-      fc.constantFrom<[string, Record<string, string>, number]>(
-        ["no apikey", { apikey: "" }, 401],
-        ["a wrong apikey", { apikey: "anon-key-guess" }, 401],
-        ["an apikey in other letter case", { apikey: "TEST-ANON-KEY" }, 401],
-        ["an origin not allowed", { origin: "https://evil.example" }, 403],
-        ["an origin that only starts like ours", { origin: "http://localhost:9000.evil.example" }, 403],
-        ["the null origin", { origin: "null" }, 403],
-      ),
-    )
-    .map(([body, [kind, headers, status]]): MalformedCase => ({
-      kind: `header variant: ${kind}`,
-      body: JSON.stringify(body),
-      contentType: JSON_TYPE,
-      headers,
-      status,
-    }))
+  // A missing or wrong apikey and an origin outside ALLOWED_ORIGINS are no longer refusals (issue 25: stored and
+  // flagged, server-settings.test.ts generates them), so no header variant is malformed here.
   const reusedId = taken
     ? valid.map((body): MalformedCase => ({
         ...json(
@@ -352,7 +336,6 @@ export function malformedRequests(name: PublicFunctionName, taken?: TakenIds): f
     { arbitrary: tooLong, weight: 1 },
     { arbitrary: hugeArray, weight: 1 },
     { arbitrary: tooDeep, weight: 2 },
-    { arbitrary: headerVariant, weight: 1 },
     ...[
       { arbitrary: brokenFormat, weight: 2 },
       { arbitrary: invisibleText, weight: 2 },

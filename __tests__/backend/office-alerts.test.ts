@@ -31,6 +31,7 @@ import {
   type HandClock,
   type Providers,
 } from "./alert-rig"
+import { smsSize } from "../../supabase/functions/_shared/alerts/gsm7"
 import { closedAfterEach, fakeServer } from "./fake-servers"
 import { bodies, post, withFreshDb } from "./helpers"
 
@@ -93,6 +94,7 @@ describe("an alert for each kind of lead, with its content", () => {
       sms: "+19145550100",
       tel: "<tel:+19145550100|914-555-0100>",
       request: "Carpenter ants near the deck.",
+      smsRequest: "Carpenter ants near the deck.",
       source: "Contact page",
     },
     {
@@ -103,6 +105,8 @@ describe("an alert for each kind of lead, with its content", () => {
       sms: "+19145550142",
       tel: "<tel:+19145550142|(914) 555-0142>",
       request: "C•ARE · Ants, Bed Bugs · Scarsdale · Same-day QUICK-KNOCK service",
+      // An SMS stays GSM-7: the plan's bullet and our separator are spelt "-".
+      smsRequest: "C-ARE - Ants, Bed Bugs - Scarsdale - Same-day QUICK-KNOCK service",
       source: "Estimate wizard",
     },
     {
@@ -113,6 +117,7 @@ describe("an alert for each kind of lead, with its content", () => {
       sms: "+19145550199",
       tel: "<tel:+19145550199|914 555 0199>",
       request: "$49 Scarsdale Starter Visit · Scarsdale",
+      smsRequest: "$49 Scarsdale Starter Visit - Scarsdale",
       source: "$49 Scarsdale page",
     },
     {
@@ -123,6 +128,7 @@ describe("an alert for each kind of lead, with its content", () => {
       sms: "+19145550111",
       tel: "<tel:+19145550111|9145550111>",
       request: "Express Pest Fix - $39 · Yonkers · Mice in the garage",
+      smsRequest: "Express Pest Fix - $39 - Yonkers - Mice in the garage",
       source: "Offer page callback form (facebook / yonkers39 / mice)",
     },
   ]
@@ -147,7 +153,7 @@ describe("an alert for each kind of lead, with its content", () => {
       expect(sms.body.split("\n")).toEqual([
         `New ${k.kind} from ${k.name}`,
         `Phone: ${k.sms}`,
-        k.request,
+        `Request: ${k.smsRequest}`,
         `Came from: ${k.source}`,
         expect.stringMatching(new RegExp(`^I'm on it: ${SITE_URL}/office/acknowledge/#t=v1\\.[\\w-]+\\.[\\w-]+$`)),
       ])
@@ -166,6 +172,9 @@ describe("an alert for each kind of lead, with its content", () => {
         `Came from: ${escaped(k.source)}`,
         expect.stringMatching(new RegExp(`^<${SITE_URL}/office/acknowledge/#t=v1\\.[\\w-]+\\.[\\w-]+\\|I'm on it>$`)),
       ])
+      // GSM-7 within the cap: one segment is 153 septets once split, three at most.
+      expect(smsSize(sms.body)).toMatchObject({ encoding: "GSM-7" })
+      expect(smsSize(sms.body).segments).toBeLessThanOrEqual(3)
       // The same lead's link in both, for the contact alerted.
       expect(tokenIn(chat)).toBe(tokenIn(sms.body))
 
@@ -179,7 +188,7 @@ describe("an alert for each kind of lead, with its content", () => {
     },
   )
 
-  test("visitor text cannot mention, link or add lines in the chat post or the SMS (fast-check)", async () => {
+  test("visitor text cannot mention, link, pass for our link or add lines in the chat post or the SMS (fast-check)", async () => {
     const p = await providers()
     const { app, dispatch } = rig(p, TUESDAY_10AM)
     const hostile = fc
@@ -202,6 +211,16 @@ describe("an alert for each kind of lead, with its content", () => {
           "*bold*",
           "ants",
           " ",
+          // Issue 25, item 16: a look-alike of our line and link, plain mentions of every platform, links.
+          `I'm on it: ${SITE_URL}/office/acknowledge/#t=v1.aaa.bbb`,
+          "@channel",
+          "@everyone",
+          "@here",
+          "@all",
+          "＠here",
+          "[I'm on it](https://evil.example)",
+          "www.evil.com",
+          "evil.com/x",
         ),
         { minLength: 1, maxLength: 8 },
       )
@@ -231,9 +250,18 @@ describe("an alert for each kind of lead, with its content", () => {
           "<tel:+19145550100|914-555-0100>",
           expect.stringMatching(new RegExp(`^<${SITE_URL}/office/acknowledge/#t=[\\w.-]+\\|I'm on it>$`)),
         ])
+        // No plain mention either (Mattermost, Rocket.Chat and Discord act on @word).
+        expect(chat[0]?.replace("<@U0DANA>", "")).not.toMatch(/(^|[^\p{L}\p{N}_])@[\p{L}\p{N}_]/u)
         const sms = p.twilio.received.map((r) => smsOf(r).body)
         expect(sms).toHaveLength(1)
         expect(sms[0]?.split("\n")).toHaveLength(5)
+        // Exactly one link in each, ours: the visitor's are defanged (hxxps://, example[.]com).
+        for (const text of [...chat, ...sms]) {
+          expect(text.match(/https?:\/\/[^\s|>]+/g)).toEqual([
+            expect.stringMatching(`^${SITE_URL}/office/acknowledge/#t=v1\\.`),
+          ])
+          expect(text.match(/\bwww\.[a-z]|\bevil\.com/g)).toBeNull()
+        }
         for (const text of [...chat, ...sms]) expect(Array.from(text).filter(isControl)).toEqual([])
       }),
       { numRuns: 25 },
@@ -276,6 +304,12 @@ describe("business-hours routing (fixed clocks, New York time)", () => {
     expect(p.twilio.received.map((r) => smsOf(r).to)).toEqual([CONTACTS[0]?.sms])
     const sms = smsOf(p.twilio.received[0] ?? missing()).body
     expect(sms.split("\n")[0]).toBe("3 request(s) came in while the office was closed")
+    // One link for all three, at the end, within the SMS's cap.
+    expect(sms.split("\n").at(-1)).toMatch(
+      new RegExp(`^I'm on all 3: ${SITE_URL}/office/acknowledge/#t=v1\\.[\\w-]+\\.[\\w-]+$`),
+    )
+    expect(smsSize(sms)).toMatchObject({ encoding: "GSM-7" })
+    expect(smsSize(sms).segments).toBeLessThanOrEqual(3)
     const order = names.map((name) => sms.indexOf(name))
     expect(order.every((at, i) => at > 0 && (i === 0 || at > (order[i - 1] ?? 0)))).toBe(true)
     const chat = p.chat.received.map(chatTextOf)
@@ -286,7 +320,8 @@ describe("business-hours routing (fixed clocks, New York time)", () => {
         ?.split("\n")
         .slice(2)
         .map((line) => line.slice(0, 14)),
-    ).toEqual(["1. Night One <", "2. Night Two <", "3. Night Three"])
+    ).toEqual(["1. Night One <", "2. Night Two <", "3. Night Three", `<${SITE_URL.slice(0, 13)}`])
+    expect(chat[0]?.split("\n").at(-1)).toMatch(/\|I'm on all 3>$/)
     expect((await alertEmails()).map((e) => e.to_address)).toEqual(["dana@example.com"])
     for (const reference of references)
       expect((await leadState(reference))?.first_alerted_at).toEqual(WEDNESDAY_OPENING)

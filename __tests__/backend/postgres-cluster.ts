@@ -4,7 +4,8 @@
  * that dir. Postgres refuses to run as root, so as root (CI) it runs as the
  * `postgres` user.
  */
-import { execFileSync } from "node:child_process"
+import { execFile, execFileSync } from "node:child_process"
+import { promisify } from "node:util"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -32,6 +33,12 @@ export function postgresBinDir(): string | null {
 export interface PostgresCluster {
   /** A new empty database on the server, as a URL. */
   createDatabase(name: string): Promise<string>
+  /**
+   * Stops the server in a shutdown mode (fast: each session is told and ended; immediate: every
+   * process quits at once, as in a crash) and starts it again on the same port. It runs beside the
+   * caller's event loop, so requests go on during the restart.
+   */
+  restart(mode: "fast" | "immediate"): Promise<void>
   stop(): Promise<void>
 }
 
@@ -43,16 +50,18 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
     const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim())
     fs.chownSync(dir, uid, gid)
   }
+  const command = (tool: string, args: string[]): [string, string[]] =>
+    asRoot ? ["runuser", ["-u", "postgres", "--", path.join(binDir, tool), ...args]] : [path.join(binDir, tool), args]
   const run = (tool: string, args: string[]) => {
-    const [command, all] = asRoot
-      ? ["runuser", ["-u", "postgres", "--", path.join(binDir, tool), ...args]]
-      : [path.join(binDir, tool), args]
-    execFileSync(command, all, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] })
+    execFileSync(...command(tool, args), { cwd: dir, stdio: ["ignore", "pipe", "pipe"] })
+  }
+  const runAsync = async (tool: string, args: string[]) => {
+    await promisify(execFile)(...command(tool, args), { cwd: dir })
   }
   const data = path.join(dir, "data")
   const port = await freePort()
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"])
-  run("pg_ctl", [
+  const startArgs = [
     "-D",
     data,
     "-l",
@@ -61,7 +70,8 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
     "-o",
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
     "start",
-  ])
+  ]
+  run("pg_ctl", startArgs)
   const url = (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`
   return {
     async createDatabase(name) {
@@ -72,6 +82,10 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
         await sql.end()
       }
       return url(name)
+    },
+    async restart(mode) {
+      await runAsync("pg_ctl", ["-D", data, "-m", mode, "-w", "stop"])
+      await runAsync("pg_ctl", startArgs)
     },
     stop() {
       run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])

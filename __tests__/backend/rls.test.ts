@@ -20,6 +20,7 @@ const TABLES = [
   "dev_mailbox",
   "rate_limits",
   "spam_attempts",
+  "spam_daily_counts",
   "turnstile_passes",
 ]
 

@@ -3,20 +3,30 @@ import { spawn } from "node:child_process"
 import path from "node:path"
 import postgres from "postgres"
 import { freePort } from "../static-server"
+import type { BackendStats } from "./backend-entry"
 
 export interface BackendProcess {
   base: string
-  /** postgres.js on the backend's embedded Postgres. */
+  /** postgres.js on the backend's database: its embedded Postgres, or DATABASE_URL's when that was given. */
   sql: postgres.Sql
+  /** The backend's process id (its CPU time is read from /proc by the flood bench). */
+  pid: number | undefined
+  /** What the backend has sent its database so far, and its CPU time (scripts/bench/backend-entry.ts). */
+  stats: () => Promise<BackendStats>
   stop: () => Promise<void>
 }
 
 /** A distinct client address per number, as many visitors have (sent as X-Forwarded-For, appended as a gateway would). */
 export const visitorIp = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
 
+const isStats = (message: unknown): message is BackendStats =>
+  typeof message === "object" && message !== null && "statements" in message && "cpu" in message
+
+/** Starts the backend (in-memory PGlite unless `env` gives DATABASE_URL) and resolves once it answers. */
 export async function startBackendProcess(env: Record<string, string> = {}): Promise<BackendProcess> {
   const [apiPort, dbPort] = [await freePort(), await freePort()]
-  const child = spawn(process.execPath, [require.resolve("tsx/cli"), path.resolve(__dirname, "../../server/main.ts")], {
+  // Node itself runs the entry (tsx as a loader, no wrapper process), so `pid` is the backend's.
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve(__dirname, "backend-entry.ts")], {
     // The bench plays the API gateway: the backend trusts one X-Forwarded-For hop, so each request's visitor address counts.
     env: {
       ...process.env,
@@ -28,27 +38,49 @@ export async function startBackendProcess(env: Record<string, string> = {}): Pro
       TRUSTED_PROXY_HOPS: "1",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
   })
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve))
   const base = `http://127.0.0.1:${apiPort}`
-  for (let i = 0; i < 300; i++) {
+  let up = false
+  for (let i = 0; i < 600 && !up && child.exitCode === null; i++) {
     try {
       await fetch(`${base}/functions/v1/process-simple-lead`, { method: "OPTIONS" })
-      break
+      up = true
     } catch {
       await new Promise((r) => setTimeout(r, 100))
     }
   }
-  const sql = postgres(`postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres`, {
+  if (!up) {
+    child.kill("SIGKILL")
+    throw new Error(`The backend process did not start (exit code ${child.exitCode ?? "none"}); its errors are above.`)
+  }
+  const sql = postgres(env.DATABASE_URL || `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres`, {
     max: 1,
     onnotice: () => undefined,
   })
+  const stats = () =>
+    new Promise<BackendStats>((resolve, reject) => {
+      const onMessage = (message: unknown) => {
+        if (!isStats(message)) return
+        child.off("message", onMessage)
+        resolve(message)
+      }
+      child.on("message", onMessage)
+      if (!child.send("stats")) reject(new Error("The backend process is gone"))
+    })
   return {
     base,
     sql,
+    pid: child.pid,
+    stats,
     stop: async () => {
       await sql.end()
       child.kill("SIGTERM")
+      // Gone before the next backend starts (two would share the two cores); killed if stopping hangs.
+      const kill = setTimeout(() => child.kill("SIGKILL"), 15_000)
+      await exited
+      clearTimeout(kill)
     },
   }
 }

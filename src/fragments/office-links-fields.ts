@@ -51,6 +51,17 @@ export const officeLinksFields = graphql`
         someone
         callLabel
       }
+      acknowledgeAll {
+        readyHeading
+        readyText
+        confirmLabel
+        confirmingLabel
+        doneHeading
+        doneText
+        alreadyHeading
+        alreadyText
+        takenBy
+      }
       release {
         readyHeading
         readyText

@@ -1,7 +1,8 @@
 import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
-import { parseAcknowledgeAnswer, type AcknowledgeAnswer } from "../../lib/office/office-answers"
+import { parseAnyAcknowledgeAnswer, type AnyAcknowledgeAnswer } from "../../lib/office/office-answers"
 import { formatOfficeTime } from "../../lib/office/office-time"
 import { useOfficeLink, type OfficeCall } from "../../lib/office/use-office-link"
+import { AcknowledgeAll } from "./acknowledge-all"
 import { OfficeDetails } from "./office-details"
 import { ActionMessage, OfficeLinkPage, PRIMARY_BUTTON_CLASS } from "./office-link-page"
 import type { OfficePageProps } from "./types"
@@ -9,14 +10,19 @@ import type { OfficePageProps } from "./types"
 /** The function behind the "I'm on it" link. */
 export const ACKNOWLEDGE_FUNCTION = "acknowledge-lead"
 
-/** /office/acknowledge/#t=…: shows the lead, and on a tap records that the reader is calling it (escalation stops). */
+/**
+ * /office/acknowledge/#t=…: shows the lead, and on a tap records that the reader is calling it (escalation
+ * stops). A summary's "I'm on all N" link opens the same page, which then lists its leads (acknowledge-all.tsx).
+ */
 export function AcknowledgePage({ call, ...props }: OfficePageProps & { call?: OfficeCall }) {
-  const { view, confirm, retry } = useOfficeLink(ACKNOWLEDGE_FUNCTION, parseAcknowledgeAnswer, call)
+  const { view, confirm, retry } = useOfficeLink(ACKNOWLEDGE_FUNCTION, parseAnyAcknowledgeAnswer, call)
   const { texts, timeZone } = props
   const words = texts.acknowledge
   const { labels } = texts
 
-  const answered = (answer: AcknowledgeAnswer, busy: boolean) => {
+  const answered = (answer: AnyAcknowledgeAnswer, busy: boolean) => {
+    if (answer.kind === "batch")
+      return <AcknowledgeAll answer={answer} busy={busy} onConfirm={confirm} texts={texts} timeZone={timeZone} />
     const { lead } = answer
     const values = { name: lead.name, to: answer.to, kind: lead.kind }
     const taken = answer.state !== "ready"

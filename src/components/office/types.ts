@@ -37,6 +37,8 @@ export interface OfficeLinkTexts {
     readonly releasedAt: string
   }
   readonly acknowledge: OfficeActionTexts & { readonly someone: string; readonly callLabel: string }
+  /** A summary's "I'm on all N" link: {count}, {waiting} and {to} are filled in. */
+  readonly acknowledgeAll: OfficeActionTexts & { readonly takenBy: string }
   readonly release: OfficeActionTexts
 }
 

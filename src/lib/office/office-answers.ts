@@ -23,6 +23,19 @@ export interface AcknowledgeAnswer {
   acknowledgedAt: string | null
 }
 
+/** One lead of a summary's "I'm on all N" link, with who has it (if anyone). */
+export type BatchLead = AcknowledgeAnswer["lead"] & { acknowledgedBy: string | null; acknowledgedAt: string | null }
+
+/** The answer to a summary's "I'm on all N" link: every lead it names, and how many this call took. */
+export interface BatchAnswer {
+  state: AcknowledgeAnswer["state"]
+  to: string
+  batch: { count: number; waiting: number; acknowledged: number; leads: BatchLead[] }
+}
+
+/** acknowledge-lead answers for one lead or for a summary's batch; `kind` says which. */
+export type AnyAcknowledgeAnswer = ({ kind: "lead" } & AcknowledgeAnswer) | ({ kind: "batch" } & BatchAnswer)
+
 export interface ReleaseAnswer {
   state: "ready" | "released" | "already_released"
   submission: { kind: string; name: string; phone: string; reason: string; receivedAt: string }
@@ -69,6 +82,38 @@ export function parseAcknowledgeAnswer(data: Json): AcknowledgeAnswer | null {
   if (!lead || !TEL.test(lead.tel) || !oneOf(state, ACKNOWLEDGE_STATES) || typeof to !== "string") return null
   if (!stringOrNull(acknowledgedBy) || !stringOrNull(acknowledgedAt)) return null
   return { state, lead, to, acknowledgedBy, acknowledgedAt }
+}
+
+const count = (value: unknown): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0
+
+function batchLead(value: unknown): BatchLead | null {
+  const lead = strings(value, LEAD_FIELDS)
+  if (!lead || !TEL.test(lead.tel) || !isRecord(value)) return null
+  const { acknowledgedBy, acknowledgedAt } = value
+  if (!stringOrNull(acknowledgedBy) || !stringOrNull(acknowledgedAt)) return null
+  return { ...lead, acknowledgedBy, acknowledgedAt }
+}
+
+export function parseBatchAnswer(data: Json): BatchAnswer | null {
+  const { state, to, batch } = data
+  if (!oneOf(state, ACKNOWLEDGE_STATES) || typeof to !== "string" || !isRecord(batch)) return null
+  const { count: total, waiting, acknowledged, leads } = batch
+  if (!count(total) || !count(waiting) || !count(acknowledged) || !Array.isArray(leads)) return null
+  const parsed = leads.map(batchLead)
+  // One unreadable lead makes the answer unreadable: a list shown with a gap would hide a customer.
+  if (!parsed.every((lead): lead is BatchLead => lead !== null)) return null
+  return { state, to, batch: { count: total, waiting, acknowledged, leads: parsed } }
+}
+
+/** A batch's answer when it has one, otherwise a lead's. */
+export function parseAnyAcknowledgeAnswer(data: Json): AnyAcknowledgeAnswer | null {
+  if ("batch" in data) {
+    const batch = parseBatchAnswer(data)
+    return batch && { kind: "batch", ...batch }
+  }
+  const lead = parseAcknowledgeAnswer(data)
+  return lead && { kind: "lead", ...lead }
 }
 
 export function parseReleaseAnswer(data: Json): ReleaseAnswer | null {

@@ -4,13 +4,24 @@
  * an Edge Function sees), one typed route per function. Each public route
  * checks the caller, validates the body with the function's contract schema
  * (Hono's Standard Schema validator; the handler gets the Yup InferType), and
- * stores the request idempotently. Order of checks: size (413), function
- * (404), method (405), apikey (401), origin (403), content type (415), a
- * flooding address (429, from memory), JSON (400), contract (400), replay of
- * an answered submission (its stored answer), rate limit (429, Postgres),
- * Turnstile (400, 503; passed once per submission and lead, spam/turnstile-pass.ts), honeypot and fill time (a normal-looking answer,
+ * stores the request idempotently. Order of checks: an address or network
+ * that used up its window (429, from memory, before the body is read; the
+ * address gate), size (413), function (404), method (405), content type
+ * (415), JSON (400), contract (400), replay of an answered submission (its
+ * stored answer), rate limit (429, Postgres: the address and its wider
+ * networks in one round trip), Turnstile (400 only when no
+ * token came; a token Cloudflare calls a bot's is filed as spam, one it could
+ * not vouch for is stored flagged; passed once per submission and lead,
+ * spam/turnstile-pass.ts), honeypot and fill time (a normal-looking answer,
  * stored as spam only), then the lead and its outbox jobs, in one transaction
- * with the call's record (409 for a reused id).
+ * with the call's record (409 for a reused id). A 4xx that Postgres did not
+ * count (a refusal before the rate limit) is counted in memory against the
+ * address: refusals use up its window too. A server setting the visitor
+ * cannot fix refuses nothing (DESIGN §10): an apikey that is not the
+ * project's, or an origin outside ALLOWED_ORIGINS, is a flag stored with the
+ * lead, and CORS answers every origin so the browser can read the answer.
+ * The office's link functions are authorised by their signed token alone,
+ * under a rate limit of their own (officeCaller).
  */
 import { sValidator } from "@hono/standard-validator"
 import type { StandardSchemaV1 } from "@standard-schema/spec"
@@ -18,7 +29,7 @@ import { Hono, type Context } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { cors } from "hono/cors"
 import { createMiddleware } from "hono/factory"
-import type { BackendConfig } from "./config.ts"
+import type { BackendConfig, SpamConfig } from "./config.ts"
 import { MAX_BODY_BYTES, type ErrorAnswer, type PublicFunctionName, type SuccessAnswer } from "./contract.ts"
 import { sha256Hex, stableJson } from "./crypto.ts"
 import type { Db } from "./db.ts"
@@ -34,11 +45,14 @@ import {
 import { dispatchOutbox } from "./outbox.ts"
 import type { FunctionCallRow } from "./rows.ts"
 import { spamReason } from "./spam/bot-checks.ts"
-import { clientAddress } from "./spam/client-ip.ts"
+import { addressBudgets, createAddressLimit, type AddressBudget } from "./spam/address-limit.ts"
+import { clientAddress, type ClientAddress } from "./spam/client-ip.ts"
 import { createFloodGuard, type FloodGuard } from "./spam/flood-guard.ts"
 import { takeRateLimit } from "./spam/rate-limit.ts"
 import { checkTurnstile } from "./spam/turnstile-pass.ts"
 import { LEAD_MESSAGES } from "./site-data.generated.ts"
+import { MAX_FLAG_DETAIL, type LeadFlag } from "./lead-flags.ts"
+import { logError, ThrownValue } from "./safe-log.ts"
 import { contactMessageInput, estimateRequestInput, fieldErrors, officeLinkInput, simpleLeadInput } from "./validate.ts"
 import { acknowledgeLink, releaseLink } from "./alerts/office-links.ts"
 
@@ -61,9 +75,21 @@ interface Caller {
   ip: string | null
   /** Every request has one (unknown addresses share one); a lead keeps a hash only of a known address. */
   limitKey: string
+  /** What the checks before the body found for the office (apikey, origin), stored with the lead. */
+  flags: readonly LeadFlag[]
 }
 
-type Env = { Variables: { caller: Caller } }
+/** A lead function's request as the address gate saw it: its address, the budgets it counts against, and how it was counted. */
+interface AddressState {
+  client: ClientAddress
+  budgets: readonly AddressBudget[]
+  /** Postgres counted it (the rate limit ran). */
+  counted: boolean
+  /** It was a re-send of an answered submission, answered again. */
+  replayed: boolean
+}
+
+type Env = { Variables: { caller: Caller; officeFailureKey?: string; address?: AddressState } }
 
 export interface AppOptions {
   db: Db
@@ -88,7 +114,7 @@ type Answer = { status: 200 | 409; body: SuccessAnswer | ErrorAnswer }
 
 const fail = (
   c: Context,
-  status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503,
+  status: 400 | 401 | 404 | 405 | 409 | 413 | 415 | 429 | 500,
   error: string,
   fields?: Record<string, string>,
 ) => c.json<ErrorAnswer>(fields ? { success: false, error, fields } : { success: false, error }, status)
@@ -105,6 +131,15 @@ const refuseInvalid = (
   result: { success: true } | { success: false; error: readonly StandardSchemaV1.Issue[] },
   c: Context,
 ) => (result.success ? undefined : fail(c, 400, "Some fields are missing or invalid", fieldErrors(result.error)))
+
+/** The same answer for an office link's body its contract refuses, counted as a failed token check first. */
+const refuseInvalidLink =
+  (countFailure: (c: Context<Env>) => Promise<void>) =>
+  async (result: { success: true } | { success: false; error: readonly StandardSchemaV1.Issue[] }, c: Context<Env>) => {
+    if (result.success) return undefined
+    await countFailure(c)
+    return refuseInvalid(result, c)
+  }
 
 /** The fields every body carries (contract.ts): the idempotency key and the spam checks. */
 interface SubmissionFields {
@@ -231,6 +266,25 @@ export function createApp({
     return fail(c, 429, "Too many requests from your network. Please try again later, or call us.")
   }
 
+  const corsOptions = {
+    // Every origin may read the answer (a refusal it cannot read is re-sent forever); the allowed list only
+    // flags the lead. The outbox's cron is no browser: dispatch-outbox answers no origin.
+    origin: (origin: string, c: Context) => (c.req.path.endsWith(`/${DISPATCH_FUNCTION}`) ? null : origin || null),
+    allowMethods: ["POST", "OPTIONS"],
+    allowHeaders: ["authorization", "x-client-info", "apikey", "content-type", "x-region"],
+    // Not a CORS-safelisted header: without this the site's script cannot read how long to wait after a 429.
+    exposeHeaders: ["Retry-After"],
+    maxAge: 86_400,
+  }
+
+  /** The headers cors(corsOptions) gives an actual (not preflight) request's answer, for one answered before it runs. */
+  const corsHeaders = (c: Context) => {
+    const allowed = corsOptions.origin(c.req.header("origin") ?? "", c)
+    if (allowed) c.header("Access-Control-Allow-Origin", allowed)
+    c.header("Access-Control-Expose-Headers", corsOptions.exposeHeaders.join(","))
+    c.header("Vary", "Origin")
+  }
+
   /** 404 for a function this app does not serve, 405 for anything but POST (OPTIONS is CORS's). */
   const servedPost = createMiddleware<Env>(async (c, next) => {
     const name = c.req.param("name") ?? ""
@@ -242,25 +296,72 @@ export function createApp({
     await next()
   })
 
-  /** A public function's checks before its contract: apikey, origin, content type, flooding address, JSON. */
-  const publicCaller = createMiddleware<Env>(async (c, next) => {
+  /**
+   * What the visitor cannot fix, found before the body: a site built with another project's (or a rotated)
+   * apikey, a page on an origin the settings do not list. Flags for the office, never a refusal.
+   */
+  const settingFlags = (c: Context): LeadFlag[] => {
+    const flags: LeadFlag[] = []
+    const apikey = c.req.header("apikey")
     const bearer = c.req.header("authorization")?.replace(/^Bearer\s+/i, "")
-    if (c.req.header("apikey") !== config.anonKey && bearer !== config.anonKey)
-      return fail(c, 401, "Missing or wrong apikey")
+    if (apikey !== config.anonKey && bearer !== config.anonKey)
+      // Never the key itself: only whether one came.
+      flags.push({ code: "apikey_mismatch", detail: apikey || bearer ? "not the project's key" : "missing" })
     const origin = c.req.header("origin")
-    if (origin && !config.allowedOrigins.includes(origin)) return fail(c, 403, "This origin may not call the function")
-    if (!isJson(c.req.header("content-type"))) return fail(c, 415, "Send the body as application/json")
+    if (origin && !config.allowedOrigins.includes(origin))
+      flags.push({ code: "origin_not_allowed", detail: origin.replace(/[^\x21-\x7e]/g, "?").slice(0, MAX_FLAG_DETAIL) })
+    return flags
+  }
 
-    const client = clientAddress({
+  const clientOf = (c: Context) =>
+    clientAddress({
       forwardedFor: c.req.header("x-forwarded-for"),
       remoteAddress: remoteAddress?.(c),
       trustedProxyHops: spam.trustedProxyHops,
     })
-    const caller: Caller = { ip: client.ip, limitKey: sha256Hex(`${config.ipHashSalt}:${client.key}`) }
-    // An address that used up its window and keeps sending is refused from memory before its body is
-    // even read: a flood costs neither parsing nor the database, and other visitors do not queue behind it.
-    const flooding = spam.rateLimitMax > 0 ? floodGuard.flooding(caller.limitKey, spam, Date.now()) : null
-    if (flooding !== null) return tooMany(c, flooding)
+
+  const addressLimit = createAddressLimit({ db, spam, ipHashSalt: config.ipHashSalt, guard: floodGuard })
+  /** The lead functions this app serves: what the address gate guards. */
+  const gated = new Set<string>(PUBLIC_FUNCTIONS.filter((name) => served.has(name)))
+
+  /**
+   * First for a lead function's POST (before CORS), before the body is read or its size checked: an
+   * address or network that has used up its window is refused from memory (429), so a flood costs
+   * neither parsing nor the database and other visitors do not queue behind it. Afterwards, a refusal
+   * Postgres did not count (any 4xx but a 429: too large, not JSON, the contract, a reused id…) is
+   * counted in memory: refusals cost the sender its budget too. A replay's answer uses no budget, only
+   * the address's generous replay allowance (spam/address-limit.ts). It runs before cors(), with the
+   * same CORS headers on its 429: a flood's refusal then costs about what a preflight does (cors()
+   * touches the answer before the handler, which makes Hono copy the handler's answer, body and all).
+   */
+  const addressGate = createMiddleware<Env>(async (c, next) => {
+    const path = c.req.path
+    if (c.req.method !== "POST" || !gated.has(path.slice(path.lastIndexOf("/") + 1))) return next()
+    const client = clientOf(c)
+    const address: AddressState = { client, budgets: addressBudgets(client, spam), counted: false, replayed: false }
+    const wait = addressLimit.refusal(address.budgets, Date.now())
+    if (wait !== null) {
+      corsHeaders(c)
+      return tooMany(c, wait)
+    }
+    c.set("address", address)
+    await next()
+    const status = c.res.status
+    if (address.replayed) addressLimit.replayed(address.budgets, Date.now())
+    else if (!address.counted && status >= 400 && status < 500 && status !== 429)
+      addressLimit.refused(address.budgets, Date.now())
+  })
+
+  /** A public function's checks before its contract: content type, JSON (the apikey and origin only flag). */
+  const publicCaller = createMiddleware<Env>(async (c, next) => {
+    if (!isJson(c.req.header("content-type"))) return fail(c, 415, "Send the body as application/json")
+
+    const client = c.get("address")?.client ?? clientOf(c)
+    const caller: Caller = {
+      ip: client.ip,
+      limitKey: sha256Hex(`${config.ipHashSalt}:${client.key}`),
+      flags: settingFlags(c),
+    }
     c.set("caller", caller)
 
     // Parsed once here (the validator reads the same parse): what is not JSON is told apart from what breaks the contract.
@@ -272,6 +373,52 @@ export function createApp({
     await next()
   })
 
+  /** The office links' budgets per address, in the visitors' windows: calls, and failed token checks. */
+  const officeCalls: SpamConfig = { ...spam, rateLimitMax: spam.officeRateLimitMax }
+  const officeFailures: SpamConfig = { ...spam, rateLimitMax: spam.officeLinkFailuresMax }
+
+  /** A forged or invalid token (or a body no link sends) counts against the address's small failure budget. */
+  const countOfficeFailure = async (c: Context<Env>) => {
+    const key = c.get("officeFailureKey")
+    if (key === undefined || spam.rateLimitMax === 0) return
+    const now = Date.now()
+    const failures = await takeRateLimit(db, key, officeFailures, now)
+    floodGuard.learn(key, failures.hits, officeFailures, now)
+  }
+
+  /**
+   * The office's link functions before their contract. The link's signed token is the authority: any
+   * origin, any apikey (a rotated key must not lock the office out). Each address has budgets of its own,
+   * apart from the visitors' so neither uses up the other's: calls (OFFICE_RATE_LIMIT_MAX) and failed token
+   * checks (OFFICE_LINK_FAILURES_MAX, a few); past either it is refused from memory, before any signature
+   * is checked, with the same Postgres limit and flood guard as the lead functions.
+   */
+  const officeCaller = createMiddleware<Env>(async (c, next) => {
+    if (!isJson(c.req.header("content-type"))) return fail(c, 415, "Send the body as application/json")
+    const client = clientOf(c)
+    const limitKey = sha256Hex(`${config.ipHashSalt}:office:${client.key}`)
+    const failureKey = sha256Hex(`${config.ipHashSalt}:office-failure:${client.key}`)
+    if (spam.rateLimitMax > 0) {
+      const now = Date.now()
+      const refused =
+        floodGuard.refusal(failureKey, officeFailures, now) ?? floodGuard.refusal(limitKey, officeCalls, now)
+      if (refused !== null) return tooMany(c, refused)
+      const limit = await takeRateLimit(db, limitKey, officeCalls, now)
+      floodGuard.learn(limitKey, limit.hits, officeCalls, now)
+      if (!limit.allowed) return tooMany(c, limit.retryAfterSeconds)
+    }
+    c.set("caller", { ip: client.ip, limitKey, flags: [] })
+    c.set("officeFailureKey", failureKey)
+    try {
+      await c.req.json()
+    } catch {
+      await countOfficeFailure(c)
+      return fail(c, 400, "The request body is not valid JSON", { body: "Not valid JSON" })
+    }
+    await next()
+  })
+  const officeLinkBody = sValidator("json", officeLinkInput, refuseInvalidLink(countOfficeFailure))
+
   /** A valid body's way from here: replay, rate limit, Turnstile, spam checks, then stored once with its jobs. */
   const submit = async (
     c: Context<Env>,
@@ -280,52 +427,52 @@ export function createApp({
     intake: Intake,
   ) => {
     const { ip, limitKey } = c.get("caller")
+    const flags = [...c.get("caller").flags]
     const ctx: RequestContext = {
       config,
       userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
       ipHash: ip ? limitKey : null,
       now: clock(),
-      flags: [],
+      flags,
     }
     // A submission already answered gets its answer again before any spam check: the browser re-sends
     // queued submissions, and neither the rate limit nor a spent Turnstile token should cost a lead.
     const submission = submissionOf(body)
+    const address = c.get("address")
     const replay = await earlierAnswer(db, name, submission)
-    if (replay) return c.json(replay.body, replay.status)
+    if (replay) {
+      if (address && replay.status === 200) address.replayed = true
+      return c.json(replay.body, replay.status)
+    }
 
-    if (spam.rateLimitMax > 0) {
-      const now = Date.now()
-      // Refused from memory once Postgres has said the window is used up: no further write per request.
-      const refused = floodGuard.refusal(limitKey, spam, now)
-      if (refused !== null) return tooMany(c, refused)
-      const limit = await takeRateLimit(db, limitKey, spam, now)
-      floodGuard.learn(limitKey, limit.hits, spam, now)
+    // Counted against the address and its networks in one round trip; the gate learns the counts.
+    if (address && address.budgets.length > 0) {
+      const limit = await addressLimit.take(address.budgets, Date.now())
+      address.counted = true
       if (!limit.allowed) return tooMany(c, limit.retryAfterSeconds)
     }
+    let turnstileBot = false
     if (spam.turnstileSecretKey) {
-      const token = body.turnstileToken
       // Per submission and lead: the wizard's later calls and a kept re-send pass on the first call's verification.
       const verdict = await checkTurnstile({
         db,
         spam: { ...spam, turnstileSecretKey: spam.turnstileSecretKey },
         key: submission,
-        token,
+        token: body.turnstileToken,
         remoteIp: ip,
         now: ctx.now,
         fetchImpl,
       })
-      if (verdict === "failed") {
-        // The words the site's forms show next to the widget (data/lead-messages.yaml).
-        const message = token ? TURNSTILE_TEXTS.failed : TURNSTILE_TEXTS.missing
-        return fail(c, 400, message, { turnstileToken: message })
-      }
-      if (verdict === "unavailable") {
-        c.header("Retry-After", "30")
-        return fail(c, 503, TURNSTILE_TEXTS.unavailable)
-      }
+      // Only a missing token is the visitor's to fix: the widget shows the words next to itself (data/lead-messages.yaml).
+      if (verdict.outcome === "missing")
+        return fail(c, 400, TURNSTILE_TEXTS.missing, { turnstileToken: TURNSTILE_TEXTS.missing })
+      // A bot's token is filed as spam (answered as a lead is), so the office's spam review decides.
+      turnstileBot = verdict.outcome === "bot"
+      // Cloudflare could not vouch either way: the lead is stored, and the office told.
+      if (verdict.outcome === "unverified") flags.push({ code: "turnstile_unverified", detail: verdict.detail })
     }
 
-    const reason = spamReason(body, spam)
+    const reason = spamReason(body, spam) ?? (turnstileBot ? "turnstile_failed" : null)
     let fresh: SuccessAnswer | undefined
     const work: Work = reason
       ? async (tx) => intake.answer(await recordSpam(tx, name, body, reason, ctx))
@@ -340,7 +487,7 @@ export function createApp({
     try {
       wakeOutbox?.()
     } catch (error) {
-      console.error("[outbox] waking the worker failed:", error)
+      logError("outbox", "waking the worker failed", error)
     }
   }
 
@@ -367,29 +514,31 @@ export function createApp({
         return fail(c, 401, "Missing or wrong dispatch secret")
       return c.json({ success: true, ...(await dispatchOutbox({ db, config, fetchImpl, clock })) })
     })
-    .post("/acknowledge-lead", publicCaller, sValidator("json", officeLinkInput, refuseInvalid), async (c) => {
+    .post("/acknowledge-lead", officeCaller, officeLinkBody, async (c) => {
       const answer = await acknowledgeLink(db, config, c.req.valid("json"), clock())
+      // 400 is a token that is not ours (forged, cut short): it costs the address's failure budget.
+      if (answer.status === 400) await countOfficeFailure(c)
       return c.json(answer.body, answer.status)
     })
-    .post("/release-spam", publicCaller, sValidator("json", officeLinkInput, refuseInvalid), async (c) => {
+    .post("/release-spam", officeCaller, officeLinkBody, async (c) => {
       const answer = await releaseLink(db, config, c.req.valid("json"), clock())
+      if (answer.status === 400) await countOfficeFailure(c)
       // The released lead's e-mails, CRM forward and alert go out now, as a new lead's do.
       if (answer.released) wake()
       return c.json(answer.body, answer.status)
     })
 
   return new Hono()
-    .use(
-      "*",
-      cors({
-        origin: (origin) => (config.allowedOrigins.includes(origin) ? origin : null),
-        allowMethods: ["POST", "OPTIONS"],
-        allowHeaders: ["authorization", "x-client-info", "apikey", "content-type", "x-region"],
-        // Not a CORS-safelisted header: without this the site's script cannot read how long to wait after a 429.
-        exposeHeaders: ["Retry-After"],
-        maxAge: 86_400,
-      }),
-    )
+    .use("*", async (_c, next) => {
+      try {
+        await next()
+      } catch (thrown) {
+        // Only what is not an Error gets here (Hono handles Errors inside): as an Error, onError logs it safely.
+        throw thrown instanceof Error ? thrown : new ThrownValue(thrown)
+      }
+    })
+    .use("*", addressGate)
+    .use("*", cors(corsOptions))
     .use(
       "*",
       bodyLimit({
@@ -401,7 +550,8 @@ export function createApp({
     .route("/", functionsApi)
     .notFound((c) => fail(c, 404, "Not found"))
     .onError((error, c) => {
-      console.error(`[functions] ${c.req.method} ${c.req.path} failed:`, error)
+      // Class, code and frames only: an error's message can quote the lead (safe-log.ts).
+      logError("functions", `${c.req.method} ${c.req.path} failed`, error)
       return fail(c, 500, "Something went wrong on our side. Please try again, or call us.")
     })
 }

@@ -16,6 +16,8 @@ export const CAMPAIGN_PARAMS = [
   "msclkid",
 ] as const
 export type CampaignParam = (typeof CAMPAIGN_PARAMS)[number]
+/** Every key a touch has in the functions' copy of the contract. */
+export const TOUCH_KEYS: ReadonlySet<string> = new Set([...CAMPAIGN_PARAMS, "referrer", "landing_path", "at"])
 
 /** utm values are free text a marketer typed (spaces, accents, punctuation); they are cut to this length. */
 export const UTM_MAX_LENGTH = 200
@@ -72,6 +74,26 @@ export const cleanLandingPath = (path: string) => {
 /** A campaign parameter's value as the contract takes it. */
 export const cleanCampaignValue = (param: CampaignParam, value: string) =>
   isUtm(param) ? cleanUtm(value) : cleanClickId(value)
+
+/**
+ * A campaign parameter the functions' copy does not know yet (a site deployed with a new click id before
+ * the functions): kept when its name is a plain parameter name and its value is what the browser's cleaner
+ * would keep (a utm_* value as a utm value, any other as a click id), at most this many per touch.
+ */
+export const MAX_NEW_PARAMS = 5
+export const NEW_PARAM_NAME = /^[a-z][a-z0-9_]{0,39}$/
+const NEW_PARAM_MAX_LENGTH = Math.max(UTM_MAX_LENGTH, CLICK_ID_MAX_LENGTH)
+
+/** Whether a touch's key, not one of the known ones, is acceptable as a new campaign parameter's name. */
+export const isNewParamName = (key: string): boolean =>
+  NEW_PARAM_NAME.test(key) && !(key in Object.prototype) && !TOUCH_KEYS.has(key)
+
+/** Whether a new campaign parameter's value is one a browser's cleaner would have kept as it is. */
+export const isNewParamValue = (key: string, value: unknown): boolean =>
+  typeof value === "string" &&
+  value !== "" &&
+  value.length <= NEW_PARAM_MAX_LENGTH &&
+  (key.startsWith("utm_") ? cleanUtm(value) : cleanClickId(value)) === value
 
 /** A touch as the browser writes it (the contract's Touch, without yup). */
 export type CleanTouch = { [K in CampaignParam | "referrer" | "landing_path"]?: string } & { at: string }

@@ -3,18 +3,17 @@ import { parseOnCall, type OnCallContact } from "./alerts/on-call.ts"
 import { hmacSha256Hex } from "./crypto.ts"
 import { LOCAL_ANON_KEY } from "./local-defaults.ts"
 import { COMPANY } from "./site-data.generated.ts"
-import { TURNSTILE_VERIFY_URL } from "./spam/turnstile.ts"
-export const DEFAULT_ALLOWED_ORIGINS = [
-  "http://localhost:9000",
-  "http://127.0.0.1:9000",
-  "http://localhost:8000",
-  "http://127.0.0.1:8000",
-]
+import { DEFAULT_TURNSTILE_TIMEOUT_MS, TURNSTILE_VERIFY_URL } from "./spam/turnstile.ts"
+import { DEFAULT_NETWORK_FACTORS } from "./spam/address-limit.ts"
+import type { NetworkPrefix } from "./spam/client-ip.ts"
 
 export interface BackendConfig {
   /** The public key the site sends as `apikey` (SUPABASE_ANON_KEY on Supabase). */
   anonKey: string
-  /** Site origins allowed to call the functions from a browser. */
+  /**
+   * The site's own origins. Any origin may call the public functions (CORS answers every one, so the
+   * browser can read the answer); a lead from another origin is stored and flagged `origin_not_allowed`.
+   */
   allowedOrigins: string[]
   mail: {
     from: string
@@ -36,6 +35,11 @@ export interface BackendConfig {
     concurrency: number
     /** Run the worker right after a request commits new jobs (the cron or the timer stays as the safety net). */
     wakeOnCommit: boolean
+    /** How long one request to the e-mail API or the CRM may take. */
+    timeoutMs: number
+    /** A job answered 429 this many times, or for this many minutes since its first 429, is dead (a quota that never frees up). */
+    rateLimitedMaxTries: number
+    rateLimitedMaxMinutes: number
   }
   /** Secret the dispatch-outbox function requires (Authorization: Bearer …). */
   dispatchSecret?: string
@@ -76,8 +80,23 @@ export interface AlertConfig {
   sms?: TwilioConfig
   /** Team chat is on when an incoming-webhook URL is set (Slack-compatible JSON). */
   chatWebhookUrl?: string
+  /** How long one request to Twilio or the chat webhook may take: less than e-mail's, and a slow provider holds up only its own lane. */
+  timeoutMs: number
+  /** The most GSM-7 segments one alert SMS may take (the visitor's text is shortened to fit, never our link). */
+  smsMaxSegments: number
+  budget: AlertBudget
+  /** A lead neither alerted nor acknowledged this long after it was stored, with no alert under way, is announced again (then at most once per this many minutes). */
+  reannounceMinutes: number
   /** The local backend: SMS and chat with no provider land on the local alerts page instead. */
   local: boolean
+}
+
+/** What SMS and chat alerts may cost: messages per rolling hour and day (0: no limit), and the summary interval past them. */
+export interface AlertBudget {
+  sms: { perHour: number; perDay: number }
+  chat: { perHour: number; perDay: number }
+  /** Past a channel's budget, its alerts become one summary every this many minutes. */
+  summaryMinutes: number
 }
 
 export interface SpamConfig {
@@ -86,10 +105,22 @@ export interface SpamConfig {
   /** Requests per IP per window across the public functions; 0 turns the limit off. */
   rateLimitMax: number
   rateLimitWindowSeconds: number
+  /**
+   * The wider networks' budgets, as multiples of rateLimitMax (0: not limited): an IPv6 /56 and /48
+   * (RATE_LIMIT_IPV6_56_FACTOR, RATE_LIMIT_IPV6_48_FACTOR), an IPv4 /24 (RATE_LIMIT_IPV4_24_FACTOR).
+   * See spam/address-limit.ts.
+   */
+  rateLimitNetworkFactors: Record<NetworkPrefix, number>
   /** Cloudflare Turnstile is verified server-side only when this is set. */
   turnstileSecretKey?: string
   /** Where tokens are verified: Cloudflare's siteverify unless TURNSTILE_VERIFY_URL says otherwise (tests, the local stand-in). */
   turnstileVerifyUrl: string
+  /** The most a submission waits for siteverify; past it the lead is stored unverified. */
+  turnstileTimeoutMs: number
+  /** Calls per address per window to the office's link functions (a budget apart from the visitors'); off with rateLimitMax 0. */
+  officeRateLimitMax: number
+  /** Office-link calls with a forged or invalid token per address per window; past it the address is refused before any signature check. */
+  officeLinkFailuresMax: number
   /**
    * Proxies in front of the function that each append the peer's address to X-Forwarded-For; the
    * visitor is the entry this many from the right (0: the socket's address, X-Forwarded-For ignored).
@@ -116,6 +147,15 @@ const positiveInt = (env: Env, name: string, fallback: number) => {
 const atLeastOne = (env: Env, name: string, fallback: number) => {
   const value = positiveInt(env, name, fallback)
   if (value < 1) throw new Error(`${name} must be at least 1 (got "${env(name)}")`)
+  return value
+}
+/** ALERT_SMS_MAX_SEGMENTS: at least 3, since an alert's own words and its link take about two and a half. */
+const smsSegments = (env: Env) => {
+  const value = positiveInt(env, "ALERT_SMS_MAX_SEGMENTS", 3)
+  if (value < 3)
+    throw new Error(
+      `ALERT_SMS_MAX_SEGMENTS must be at least 3: an alert's own words and its "I'm on it" link take about 2.5 segments (got "${env("ALERT_SMS_MAX_SEGMENTS")}")`,
+    )
   return value
 }
 const optional = (env: Env, name: string) => env(name)?.trim() || undefined
@@ -159,6 +199,31 @@ function verifyUrlFromEnv(env: Env): string {
   return raw
 }
 
+/** gatsby develop's port (`npm run cms`) unless DEVELOP_PORT says otherwise. */
+const DEFAULT_DEVELOP_PORT = 8000
+/** The site `npm start` serves unless PORT says otherwise. */
+export const LOCAL_SITE_URL = "http://localhost:9000"
+
+const LOCAL_HOSTS: Readonly<Record<string, string>> = { localhost: "127.0.0.1", "127.0.0.1": "localhost" }
+
+/** The origin of a site and its twin: www and apex, localhost and 127.0.0.1. */
+function originAndTwin(siteUrl: string): string[] {
+  const site = new URL(siteUrl)
+  const twin = new URL(site.origin)
+  twin.hostname =
+    LOCAL_HOSTS[site.hostname] ?? (site.hostname.startsWith("www.") ? site.hostname.slice(4) : `www.${site.hostname}`)
+  return [site.origin, twin.origin]
+}
+
+/**
+ * ALLOWED_ORIGINS unless set: each site's origin and its twin, and the develop server's. The local backend
+ * passes the site npm start serves (PORT), so `PORT=9100 npm start` does not flag its own site.
+ */
+export function defaultAllowedOrigins(siteUrls: readonly string[], developPort = DEFAULT_DEVELOP_PORT): string[] {
+  const develop = [`http://localhost:${developPort}`, `http://127.0.0.1:${developPort}`]
+  return [...new Set([...siteUrls.flatMap(originAndTwin), ...develop])]
+}
+
 function siteUrlFromEnv(env: Env, fallback: string): string {
   const raw = (optional(env, "SITE_URL") ?? fallback).replace(/\/+$/, "")
   if (!/^https?:\/\/[^/\s]+$/.test(raw))
@@ -173,7 +238,7 @@ export function configFromEnv(
     localMailbox?: boolean
     ipHashSalt?: string
     defaultTrustedProxyHops?: number
-    /** The local backend's site (http://localhost:9000). */
+    /** The local backend's site (http://localhost:9000): the office links open it, and it is the allowed origin. */
     siteUrl?: string
   } = {},
 ): BackendConfig {
@@ -181,9 +246,18 @@ export function configFromEnv(
   const companyTo = optional(env, "COMPANY_NOTIFY_EMAIL") ?? COMPANY.email
   const ipHashSalt = optional(env, "IP_HASH_SALT") ?? overrides.ipHashSalt ?? noSalt()
   const contacts = optional(env, "ALERT_CONTACTS")
+  const siteUrl = siteUrlFromEnv(env, overrides.siteUrl ?? DEFAULT_SITE_URL)
+  const rateLimitMax = positiveInt(env, "RATE_LIMIT_MAX", 20)
   return {
     anonKey: optional(env, "SUPABASE_ANON_KEY") ?? LOCAL_ANON_KEY,
-    allowedOrigins: (optional(env, "ALLOWED_ORIGINS")?.split(",") ?? DEFAULT_ALLOWED_ORIGINS)
+    allowedOrigins: (
+      optional(env, "ALLOWED_ORIGINS")?.split(",") ??
+      // The local site (npm start's, on its PORT) and the public one (SITE_URL, which the office links open).
+      defaultAllowedOrigins(
+        [overrides.siteUrl ?? LOCAL_SITE_URL, siteUrl],
+        positiveInt(env, "DEVELOP_PORT", DEFAULT_DEVELOP_PORT),
+      )
+    )
       .map((o) => o.trim().replace(/\/$/, ""))
       .filter(Boolean),
     mail: {
@@ -202,15 +276,27 @@ export function configFromEnv(
       timeBudgetMs: positiveInt(env, "OUTBOX_TIME_BUDGET_MS", 50_000),
       concurrency: atLeastOne(env, "OUTBOX_CONCURRENCY", 5),
       wakeOnCommit: env("OUTBOX_WAKE") !== "0",
+      timeoutMs: atLeastOne(env, "OUTBOX_TIMEOUT_MS", 10_000),
+      rateLimitedMaxTries: atLeastOne(env, "OUTBOX_RATE_LIMITED_MAX_TRIES", 20),
+      rateLimitedMaxMinutes: atLeastOne(env, "OUTBOX_RATE_LIMITED_MAX_MINUTES", 60),
     },
     dispatchSecret: optional(env, "OUTBOX_DISPATCH_SECRET"),
     ipHashSalt,
     spam: {
       minFormFillMs: positiveInt(env, "MIN_FORM_FILL_MS", 3_000),
-      rateLimitMax: positiveInt(env, "RATE_LIMIT_MAX", 20),
+      rateLimitMax,
       rateLimitWindowSeconds: atLeastOne(env, "RATE_LIMIT_WINDOW_SECONDS", 600),
+      rateLimitNetworkFactors: {
+        "ipv6/56": positiveInt(env, "RATE_LIMIT_IPV6_56_FACTOR", DEFAULT_NETWORK_FACTORS["ipv6/56"]),
+        "ipv6/48": positiveInt(env, "RATE_LIMIT_IPV6_48_FACTOR", DEFAULT_NETWORK_FACTORS["ipv6/48"]),
+        "ipv4/24": positiveInt(env, "RATE_LIMIT_IPV4_24_FACTOR", DEFAULT_NETWORK_FACTORS["ipv4/24"]),
+      },
       turnstileSecretKey: optional(env, "TURNSTILE_SECRET_KEY"),
       turnstileVerifyUrl: verifyUrlFromEnv(env),
+      turnstileTimeoutMs: atLeastOne(env, "TURNSTILE_TIMEOUT_MS", DEFAULT_TURNSTILE_TIMEOUT_MS),
+      // Three times a visitor's: one phone at the office previews and confirms link after link.
+      officeRateLimitMax: positiveInt(env, "OFFICE_RATE_LIMIT_MAX", rateLimitMax * 3),
+      officeLinkFailuresMax: atLeastOne(env, "OFFICE_LINK_FAILURES_MAX", 5),
       trustedProxyHops: positiveInt(
         env,
         "TRUSTED_PROXY_HOPS",
@@ -235,9 +321,23 @@ export function configFromEnv(
       // A key of its own: derived from the salt (a secret already) under another label when not set.
       linkSecret: optional(env, "ALERT_LINK_SECRET") ?? hmacSha256Hex(ipHashSalt, "office-link-secret"),
       linkTtlHours: atLeastOne(env, "ALERT_LINK_TTL_HOURS", 72),
-      siteUrl: siteUrlFromEnv(env, overrides.siteUrl ?? DEFAULT_SITE_URL),
+      siteUrl,
       sms: twilioFromEnv(env),
       chatWebhookUrl: optional(env, "ALERT_CHAT_WEBHOOK_URL"),
+      timeoutMs: atLeastOne(env, "ALERT_TIMEOUT_MS", 5_000),
+      smsMaxSegments: smsSegments(env),
+      budget: {
+        sms: {
+          perHour: positiveInt(env, "ALERT_SMS_PER_HOUR", 30),
+          perDay: positiveInt(env, "ALERT_SMS_PER_DAY", 200),
+        },
+        chat: {
+          perHour: positiveInt(env, "ALERT_CHAT_PER_HOUR", 60),
+          perDay: positiveInt(env, "ALERT_CHAT_PER_DAY", 400),
+        },
+        summaryMinutes: atLeastOne(env, "ALERT_SUMMARY_MINUTES", 15),
+      },
+      reannounceMinutes: atLeastOne(env, "ALERT_REANNOUNCE_MINUTES", 30),
       local: localMailbox,
     },
   }

@@ -3,20 +3,30 @@
  * The site's Formik forms and the Edge Functions validate with these same
  * schemas; every body also carries a submissionId (the idempotency key) and
  * the spam-check fields.
+ *
+ * The contract decides shape, size and encoding, and the contact fields a visitor can fix. The lists
+ * copied from data/ (pests, plans, property types, additionalPests' values, consent versions) label a
+ * lead, they do not refuse it (DESIGN §10): the site and the functions deploy apart, so a value the
+ * functions' copy does not know is accepted when it is well shaped, stored as sent and flagged for the
+ * office (body-flags.ts). The forms only offer list values, so nothing changes for a visitor.
  */
 import { array, boolean, lazy, number, object, string, type InferType } from "yup"
-import { attributionSchema } from "./attribution.ts"
+import { UNPRINTABLE, attributionSchema } from "./attribution.ts"
 import { consentSchema } from "./consent.ts"
 import { EMAIL_MAX_LENGTH, isEmailAddress } from "./email-address.ts"
-import { ESTIMATE_OPTIONS } from "./site-data.generated.ts"
 import { hasVisibleText } from "./visible-text.ts"
 
 export const MAX_BODY_BYTES = 64 * 1024
 
-const propertyTypeIds = ESTIMATE_OPTIONS.propertyTypes.map((p) => p.id)
-const servicePlanIds = ESTIMATE_OPTIONS.servicePlans.map((p) => p.id)
-const pestNames: readonly string[] = ESTIMATE_OPTIONS.pests
-const additionalPestValues = ESTIMATE_OPTIONS.additionalPests.map((a) => a.value)
+/** At most this many pests in a list (data/pests has 13): a longer list is refused before it is walked. */
+export const MAX_PESTS = 25
+/** A pest is named as data/pests names it: one short line of visible, printable text. */
+export const PEST_NAME_MAX_LENGTH = 60
+/** Property type and service plan ids are slugs in data/; room to spare, nothing but a plain id. */
+export const OPTION_ID_MAX_LENGTH = 64
+export const OPTION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/
+/** additionalPests is a choice's number (0, 1, 2 today): a small integer. */
+export const MAX_OPTION_VALUE = 20
 
 /** US phone numbers: at least 10 digits once spaces, dashes, dots and brackets are removed. */
 export const phoneDigits = (value: string) => value.replace(/\D/g, "")
@@ -26,6 +36,15 @@ export const phoneDigits = (value: string) => value.replace(/\D/g, "")
  * or object sent for a text field threw a TypeError (a 500) instead of failing validation (a 400).
  */
 const trimmed = () => string().transform((value: unknown) => (typeof value === "string" ? value.trim() : value))
+
+/**
+ * A number, or text that reads as one (" 1 "), and nothing else: Yup casts a list with parseFloat, so
+ * [1, 2] was taken as 1 and a 30,000-item list of zeros as 0.
+ */
+const numeric = () =>
+  number().transform((value: unknown, raw: unknown) =>
+    typeof raw === "number" || typeof raw === "string" ? value : Number.NaN,
+  )
 
 const requiredText = (label: string, max: number) =>
   trimmed()
@@ -52,6 +71,30 @@ const emailRule = () =>
     .max(EMAIL_MAX_LENGTH, "Email address is too long")
     .test("email", EMAIL_MESSAGE, (value) => !value || isEmailAddress(value))
 const email = () => emailRule().required("Please enter your email address")
+/** A data list's id (property type, service plan): any plain id, known or not. */
+const optionId = (required: string) =>
+  string()
+    .strict()
+    .required(required)
+    .max(OPTION_ID_MAX_LENGTH, `Must be at most ${OPTION_ID_MAX_LENGTH} characters`)
+    .matches(OPTION_ID_PATTERN, "Must be an id of letters, digits, - or _")
+const pestName = () =>
+  string()
+    .strict()
+    .required("Please choose at least one pest")
+    .max(PEST_NAME_MAX_LENGTH, `Must be at most ${PEST_NAME_MAX_LENGTH} characters`)
+    .test("printable", "Must be a pest's name", (value) => !UNPRINTABLE.test(value) && hasVisibleText(value))
+const pestList = () =>
+  array()
+    .of(pestName())
+    .required("Please choose at least one pest")
+    .min(1, "Please choose at least one pest")
+    .max(MAX_PESTS, `Please choose at most ${MAX_PESTS} pests`)
+    .test(
+      "unique",
+      "Each pest may be chosen once",
+      (list: string[] | undefined) => !list || new Set(list).size === list.length,
+    )
 const usZip = () =>
   trimmed()
     .required("Please enter your ZIP code")
@@ -67,7 +110,7 @@ const usZip = () =>
 const submissionFields = {
   submissionId: string().required("submissionId is required").uuid("submissionId must be a UUID"),
   website: string().max(500, "Must be at most 500 characters").default(""),
-  formFillMs: number().typeError("formFillMs must be a number of milliseconds").required("formFillMs is required"),
+  formFillMs: numeric().typeError("formFillMs must be a number of milliseconds").required("formFillMs is required"),
   turnstileToken: string().max(4096).optional(),
   // Optional, so a lead kept in a browser before these were sent still lands; a form always sends both.
   attribution: attributionSchema,
@@ -83,24 +126,15 @@ export const contactMessageSchema = object({
 }).exact("Unknown field(s): ${properties}")
 
 const estimateFields = {
-  propertyType: string()
-    .required("Please choose a property type")
-    .oneOf(propertyTypeIds, "Please choose a property type from the list"),
-  servicePlan: string()
-    .required("Please choose a service plan")
-    .oneOf(servicePlanIds, "Please choose a service plan from the list"),
-  pests: array()
-    .of(string().required().oneOf(pestNames, "Unknown pest"))
-    .required("Please choose at least one pest")
-    .min(1, "Please choose at least one pest")
-    .test(
-      "unique",
-      "Each pest may be chosen once",
-      (list: string[] | undefined) => !list || new Set(list).size === list.length,
-    ),
-  additionalPests: number()
+  propertyType: optionId("Please choose a property type"),
+  servicePlan: optionId("Please choose a service plan"),
+  pests: pestList(),
+  additionalPests: numeric()
+    .typeError("additionalPests must be a number")
     .required("additionalPests is required")
-    .oneOf(additionalPestValues, "additionalPests must be 0, 1 or 2"),
+    .integer("additionalPests must be a whole number")
+    .min(0, "additionalPests must be 0 or more")
+    .max(MAX_OPTION_VALUE, `additionalPests must be at most ${MAX_OPTION_VALUE}`),
   sameDayService: boolean().required("sameDayService is required").strict(),
   quickKnock: boolean().required("quickKnock is required").strict(),
   fullName: requiredText("your full name", 120),
@@ -153,12 +187,10 @@ export const offerCallbackSchema = object({
   street_address: optionalText(200),
   city: optionalText(100),
   notes: optionalText(2000),
-  property_type: string().required().oneOf(["residential"], "property_type must be residential"),
-  service_plan: string().required().oneOf(["one-time"], "service_plan must be one-time"),
-  pests: array()
-    .of(string().required().oneOf(["general"], "pests must be [general]"))
-    .required()
-    .length(1, "pests must be [general]"),
+  // The form always sends residential / one-time / [general]; another well-shaped value is stored and flagged.
+  property_type: optionId("property_type is required"),
+  service_plan: optionId("service_plan is required"),
+  pests: pestList(),
   zip_code: trimmed()
     .matches(/^(\d{5}(-\d{4})?)?$/, "Please enter a 5-digit ZIP code")
     .defined()

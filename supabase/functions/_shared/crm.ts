@@ -1,6 +1,7 @@
 /** The CRM forward: a signed JSON webhook, so the receiver can check it came from us and drop repeats. */
 import { timingSafeEqual } from "node:crypto"
 import { hmacSha256Hex } from "./crypto.ts"
+import { deliver } from "./delivery.ts"
 
 export const SIGNATURE_HEADER = "X-Webhook-Signature"
 export const TIMESTAMP_HEADER = "X-Webhook-Timestamp"
@@ -16,6 +17,7 @@ export function verifyWebhook(secret: string, timestamp: string, body: string, s
   return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
+/** Posts the signed forward; a refusal or a network error is thrown as delivery.ts reads it (the key makes a retry safe). */
 export async function postWebhook(options: {
   url: string
   secret: string
@@ -26,16 +28,20 @@ export async function postWebhook(options: {
 }) {
   const body = JSON.stringify(options.body)
   const timestamp = String(Math.floor(Date.now() / 1000))
-  const response = await (options.fetchImpl ?? fetch)(options.url, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      [TIMESTAMP_HEADER]: timestamp,
-      [SIGNATURE_HEADER]: signWebhook(options.secret, timestamp, body),
-      "Idempotency-Key": options.idempotencyKey,
+  await deliver(
+    "CRM webhook",
+    options.fetchImpl ?? fetch,
+    options.url,
+    {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        [TIMESTAMP_HEADER]: timestamp,
+        [SIGNATURE_HEADER]: signWebhook(options.secret, timestamp, body),
+        "Idempotency-Key": options.idempotencyKey,
+      },
+      body,
     },
-    body,
-    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-  })
-  if (!response.ok) throw new Error(`CRM webhook answered ${response.status}: ${(await response.text()).slice(0, 200)}`)
+    options.timeoutMs ?? 10_000,
+  )
 }

@@ -6,10 +6,11 @@
 import postgres from "postgres"
 import { createApp, type FunctionName } from "./app.ts"
 import { configFromEnv, DEFAULT_TRUSTED_PROXY_HOPS } from "./config.ts"
-import { postgresDb } from "./db.ts"
+import { postgresDb, RESTART_SAFE_OPTIONS } from "./db.ts"
 import { requiredIpHashSalt } from "./ip-hash-salt.ts"
 import { dispatchOutbox } from "./outbox.ts"
 import { outboxWaker, wakeInBackground } from "./outbox-wake.ts"
+import { logError } from "./safe-log.ts"
 
 interface DenoRuntime {
   env: { get(name: string): string | undefined }
@@ -39,6 +40,7 @@ export function serveFunction(name: FunctionName) {
     max: Number(env("DB_POOL_SIZE") ?? 3),
     prepare: false,
     onnotice: () => undefined,
+    ...RESTART_SAFE_OPTIONS,
   })
   const db = postgresDb(sql)
   // On Supabase the API gateway (Kong) is the one proxy in front: see spam/client-ip.ts.
@@ -46,7 +48,7 @@ export function serveFunction(name: FunctionName) {
   const waker = outboxWaker(
     () => dispatchOutbox({ db, config }),
     (error) => {
-      console.error("[outbox] dispatch after commit failed:", error)
+      logError("outbox", "dispatch after commit failed", error)
     },
   )
   // The jobs a request queued are delivered right after its answer; the cron stays as the safety net.

@@ -1,8 +1,11 @@
 /**
  * Where a lead came from and what it agreed to, as the columns that store them (leads and
- * contact_messages alike, see 20270301090000_lead_attribution.sql).
+ * contact_messages alike, see 20270301090000_lead_attribution.sql and 20270401100000_consent_receipt.sql).
+ * The consent's time is the server's receipt time; the browser's own time is kept beside it only when it
+ * can be right (client-time.ts), otherwise left out (and the lead flagged, body-flags.ts).
  */
 import type { Attribution } from "./attribution.ts"
+import { clientInstant } from "./client-time.ts"
 import type { Consent } from "./consent.ts"
 import type { SqlParam } from "./db.ts"
 
@@ -16,16 +19,26 @@ export const ORIGIN_COLUMNS = [
   "attribution",
   "consent_version",
   "consent_at",
+  "consent_client_at",
   "sms_consent_version",
   "sms_consent_at",
+  "sms_consent_client_at",
 ] as const
 export type OriginColumn = (typeof ORIGIN_COLUMNS)[number]
 
 /** The columns' values; `attribution` is JSON text, to be cast `::text::jsonb` (one way for PGlite and postgres.js). */
-export const originColumns = ({ attribution, consent }: LeadOrigin): Record<OriginColumn, SqlParam> => ({
-  attribution: attribution ? JSON.stringify(attribution) : null,
-  consent_version: consent?.version ?? null,
-  consent_at: consent?.at ?? null,
-  sms_consent_version: consent?.sms?.version ?? null,
-  sms_consent_at: consent?.sms?.at ?? null,
-})
+export const originColumns = (
+  { attribution, consent }: LeadOrigin,
+  receivedAt: Date,
+): Record<OriginColumn, SqlParam> => {
+  const received = receivedAt.toISOString()
+  return {
+    attribution: attribution ? JSON.stringify(attribution) : null,
+    consent_version: consent?.version ?? null,
+    consent_at: consent ? received : null,
+    consent_client_at: consent ? clientInstant(consent.at, receivedAt) : null,
+    sms_consent_version: consent?.sms?.version ?? null,
+    sms_consent_at: consent?.sms ? received : null,
+    sms_consent_client_at: consent?.sms ? clientInstant(consent.sms.at, receivedAt) : null,
+  }
+}

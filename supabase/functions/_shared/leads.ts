@@ -23,16 +23,19 @@ import {
   estimateConfirmation,
   firstNameOf,
   type CompanyNotice,
+  type NoticeReceipt,
 } from "./mail/templates.ts"
 import { acknowledgeUrl, startAlerts } from "./alerts/escalation.ts"
 import { telUri, type AlertTarget } from "./alerts/subject.ts"
 import { scheduleSpamDigest } from "./alerts/spam-review.ts"
 import { enqueueJobs, type NewJob } from "./outbox.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
-import type { ContactMessageRow, LeadInsert, LeadRow, SpamAttemptRow } from "./rows.ts"
+import { storeSpam } from "./spam/spam-store.ts"
+import type { LeadInsert, LeadRow } from "./rows.ts"
 import { ORIGIN_COLUMNS, originColumns, type LeadOrigin } from "./lead-origin.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "./site-data.generated.ts"
-import type { LeadFlag } from "./lead-flags.ts"
+import { MAX_FLAGS, mergeFlags, type LeadFlag } from "./lead-flags.ts"
+import { bodyFlags, type FlaggableBody } from "./body-flags.ts"
 
 export interface RequestContext {
   config: BackendConfig
@@ -71,38 +74,46 @@ export async function recordSpam(
   reason: SpamReason,
   ctx: RequestContext,
 ): Promise<string> {
-  // Each call's body is kept by function (the wizard's three share the record), so "Not spam" can replay them all.
-  const [row] = await tx.query<Pick<SpamAttemptRow, "id">>(
-    `insert into spam_attempts (submission_id, function_name, reason, body, calls, ip_hash, user_agent)
-     values ($1, $2, $3, $4::text::jsonb, jsonb_build_object($2::text, $4::text::jsonb), $5, $6)
-     on conflict (submission_id) do update
-       set hits = spam_attempts.hits + 1, calls = spam_attempts.calls || excluded.calls, updated_at = now()
-     returning id`,
-    [kept.submissionId, name, reason, JSON.stringify(kept), ctx.ipHash, ctx.userAgent],
-  )
-  if (!row) throw new Error("the spam attempt was not recorded")
+  // Each call's body is kept once, within the address's daily budget (spam/spam-store.ts), so "Not spam" can replay it.
+  const reference = await storeSpam(tx, name, kept, reason, ctx)
   await scheduleSpamDigest(tx, ctx.now)
-  return row.id
+  return reference
 }
 
 /** Columns sent as JSON text and cast, one way for PGlite and postgres.js alike. */
-const JSON_COLUMNS: ReadonlySet<string> = new Set(["pests", "attribution"])
+const JSON_COLUMNS: ReadonlySet<string> = new Set(["pests", "attribution", "flags"])
 const placeholder = (name: string, n: number) => (JSON_COLUMNS.has(name) ? `$${n}::text::jsonb` : `$${n}`)
 
 /** The origin columns a later call of a wizard submission fills only where an earlier one left nothing. */
 const KEEP_EARLIER = ORIGIN_COLUMNS.map((name) => `${name} = coalesce(leads.${name}, excluded.${name})`).join(", ")
 
+/** A later call's flags added to the row's: each once, the earlier first, at most MAX_FLAGS (lead-flags.ts' mergeFlags, in SQL). */
+const MERGE_FLAGS = `flags = (select coalesce(jsonb_agg(f order by n), '[]'::jsonb) from (
+  select f, min(n) as n from jsonb_array_elements(leads.flags || excluded.flags) with ordinality as e(f, n)
+  group by f order by min(n) limit ${MAX_FLAGS}) merged)`
+
+/** What the stored lead or message row says after a call, for the office's notice and the CRM: when consent was received, all the flags. */
+export type StoredRecord = Pick<
+  LeadRow,
+  "id" | "consent_at" | "consent_client_at" | "sms_consent_at" | "sms_consent_client_at" | "flags"
+>
+const STORED_COLUMNS = "id, consent_at, consent_client_at, sms_consent_at, sms_consent_client_at, flags"
+
+/** The flags a call stores: what the checks before the body found, then what the body itself earns. */
+const flagsOf = (body: FlaggableBody, ctx: RequestContext) => mergeFlags(ctx.flags, bodyFlags(body, ctx.now))
+
 async function upsertLead(
   tx: Db,
   submissionId: string,
   lead: LeadInsert,
-  origin: LeadOrigin,
+  body: FlaggableBody & LeadOrigin,
   ctx: RequestContext,
-): Promise<string> {
+): Promise<StoredRecord> {
   const columns: Record<string, SqlParam | undefined> = {
     ...lead,
     pests: JSON.stringify(lead.pests ?? []),
-    ...originColumns(origin),
+    ...originColumns(body, ctx.now),
+    flags: JSON.stringify(flagsOf(body, ctx)),
     submission_id: submissionId,
     user_agent: ctx.userAgent,
     ip_hash: ctx.ipHash,
@@ -111,15 +122,15 @@ async function upsertLead(
   const values = Object.values(columns).map((v) => (v === undefined || v === "" ? null : v))
   const placeholders = names.map((name, i) => placeholder(name, i + 1))
   // A wizard submission's calls share the row: the first call that carries the origin fills it, none erases it.
-  const [row] = await tx.query<Pick<LeadRow, "id">>(
+  const [row] = await tx.query<StoredRecord>(
     `insert into leads (${names.join(", ")}) values (${placeholders.join(", ")})
      on conflict (submission_id) do update
-       set account_id = coalesce(excluded.account_id, leads.account_id), ${KEEP_EARLIER}, updated_at = now()
-     returning id`,
+       set account_id = coalesce(excluded.account_id, leads.account_id), ${KEEP_EARLIER}, ${MERGE_FLAGS}, updated_at = now()
+     returning ${STORED_COLUMNS}`,
     values,
   )
   if (!row) throw new Error("the lead was not stored")
-  return row.id
+  return row
 }
 
 const estimateColumns = (b: EstimateLead | EstimateRequest): LeadInsert => ({
@@ -179,7 +190,13 @@ const callbackColumns = (b: OfferCallback): LeadInsert => ({
  * the office inbox's alert too: its "I'm on it" link acknowledges the lead, and its delivery counts as
  * the office alerted.
  */
-function companyJob(submissionId: string, notice: CompanyNotice, target: AlertTarget, ctx: RequestContext): NewJob {
+function companyJob(
+  submissionId: string,
+  notice: CompanyNotice,
+  target: AlertTarget,
+  stored: StoredRecord,
+  ctx: RequestContext,
+): NewJob {
   const { alerts, mail } = ctx.config
   const actions = [
     { label: ALERTS.acknowledgeLabel, href: acknowledgeUrl(alerts, target, ALERTS.inboxName, ctx.now) },
@@ -190,11 +207,21 @@ function companyJob(submissionId: string, notice: CompanyNotice, target: AlertTa
     dedupeKey: `${submissionId}:company_email`,
     ...(target.record === "lead" ? { leadId: target.id } : { contactMessageId: target.id }),
     payload: {
-      ...withSafeHeaders({ to: mail.companyTo, from: mail.from, ...companyNotification(notice, target.id, actions) }),
+      ...withSafeHeaders({
+        to: mail.companyTo,
+        from: mail.from,
+        ...companyNotification(notice, target.id, actions, receiptOf(stored)),
+      }),
       targets: [target],
     },
   }
 }
+
+const receiptOf = (stored: StoredRecord): NoticeReceipt => ({
+  consentAt: stored.consent_at,
+  smsConsentAt: stored.sms_consent_at,
+  flags: stored.flags,
+})
 
 const noticeName = (notice: CompanyNotice) => {
   switch (notice.kind) {
@@ -207,11 +234,36 @@ const noticeName = (notice: CompanyNotice) => {
   }
 }
 
+const isoOrNull = (time: Date | null) => time?.toISOString() ?? null
+
+/**
+ * The consent as the CRM receives it: each `at` is when the function received it (the server's clock),
+ * `clientAt` the browser's own time when it can be right (else null: the lead is flagged instead).
+ */
+function crmConsent(consent: EstimateRequest["consent"], stored: StoredRecord) {
+  if (!consent) return null
+  const { sms } = consent
+  return {
+    version: consent.version,
+    at: isoOrNull(stored.consent_at),
+    clientAt: isoOrNull(stored.consent_client_at),
+    ...(sms
+      ? {
+          sms: {
+            version: sms.version,
+            at: isoOrNull(stored.sms_consent_at),
+            clientAt: isoOrNull(stored.sms_consent_client_at),
+          },
+        }
+      : {}),
+  }
+}
+
 /** The JSON the CRM receives for an estimate. */
-export function crmPayload(body: EstimateRequest, leadId: string) {
+export function crmPayload(body: EstimateRequest, stored: StoredRecord) {
   return {
     event: "estimate.requested",
-    reference: leadId,
+    reference: stored.id,
     submissionId: body.submissionId,
     accountId: body.accountId,
     source: "website_estimate",
@@ -241,7 +293,9 @@ export function crmPayload(body: EstimateRequest, leadId: string) {
     },
     // As the contract has them; null for a lead sent before the forms carried them.
     attribution: body.attribution ?? null,
-    consent: body.consent ?? null,
+    consent: crmConsent(body.consent, stored),
+    // Why the office should look twice (lead-flags.ts): a value the functions do not know, a wrong clock, …
+    flags: stored.flags,
   }
 }
 
@@ -254,10 +308,11 @@ export const contactIntake = (body: ContactMessage): Intake => ({
     error: null,
   }),
   store: async (tx, ctx) => {
-    const origin = originColumns(body)
-    const [row] = await tx.query<Pick<ContactMessageRow, "id">>(
-      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, ${ORIGIN_COLUMNS.join(", ")})
-       values ($1, $2, $3, $4, $5, $6, $7, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 8)).join(", ")}) returning id`,
+    const origin = originColumns(body, ctx.now)
+    const [stored] = await tx.query<StoredRecord>(
+      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, flags, ${ORIGIN_COLUMNS.join(", ")})
+       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 9)).join(", ")})
+       returning ${STORED_COLUMNS}`,
       [
         body.submissionId,
         body.name,
@@ -266,17 +321,15 @@ export const contactIntake = (body: ContactMessage): Intake => ({
         body.message,
         ctx.userAgent,
         ctx.ipHash,
+        JSON.stringify(flagsOf(body, ctx)),
         ...ORIGIN_COLUMNS.map((name) => origin[name]),
       ],
     )
-    if (!row) throw new Error("the message was not stored")
-    await enqueueJobs(
-      tx,
-      [companyJob(body.submissionId, { kind: "contact", body }, { record: "message", id: row.id }, ctx)],
-      ctx.now,
-    )
-    await startAlerts(tx, { record: "message", id: row.id }, ctx.now, ctx.config.alerts)
-    return row.id
+    if (!stored) throw new Error("the message was not stored")
+    const target: AlertTarget = { record: "message", id: stored.id }
+    await enqueueJobs(tx, [companyJob(body.submissionId, { kind: "contact", body }, target, stored, ctx)], ctx.now)
+    await startAlerts(tx, target, ctx.now, ctx.config.alerts)
+    return stored.id
   },
 })
 
@@ -296,27 +349,24 @@ const customerJob = (
 
 /**
  * A lead's intake: answered with `message`; stores the lead row (a later wizard call finds the same one) with the
- * company's notice and the jobs `more` builds from the lead's id, in one transaction.
+ * company's notice and the jobs `more` builds from the stored row, in one transaction.
  */
 function storedLead(
   message: string,
   notice: CompanyNotice,
   columns: LeadInsert,
-  more: (leadId: string, ctx: RequestContext) => NewJob[] = () => [],
+  more: (stored: StoredRecord, ctx: RequestContext) => NewJob[] = () => [],
 ): Intake {
   const { submissionId } = notice.body
   return {
     answer: answered(message),
     store: async (tx, ctx) => {
-      const leadId = await upsertLead(tx, submissionId, columns, notice.body, ctx)
-      await enqueueJobs(
-        tx,
-        [companyJob(submissionId, notice, { record: "lead", id: leadId }, ctx), ...more(leadId, ctx)],
-        ctx.now,
-      )
+      const stored = await upsertLead(tx, submissionId, columns, notice.body, ctx)
+      const target: AlertTarget = { record: "lead", id: stored.id }
+      await enqueueJobs(tx, [companyJob(submissionId, notice, target, stored, ctx), ...more(stored, ctx)], ctx.now)
       // The wizard's later calls find the lead's alerts started (they are keyed by the lead).
-      await startAlerts(tx, { record: "lead", id: leadId }, ctx.now, ctx.config.alerts)
-      return leadId
+      await startAlerts(tx, target, ctx.now, ctx.config.alerts)
+      return stored.id
     },
   }
 }
@@ -330,8 +380,8 @@ export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
     }
     case "booking": {
       const { lead } = submission
-      return storedLead(RESPONSES.booking, { kind: "booking", body: lead }, bookingColumns(lead), (leadId, ctx) => [
-        customerJob(lead.submissionId, leadId, lead.email, bookingConfirmation(lead), ctx),
+      return storedLead(RESPONSES.booking, { kind: "booking", body: lead }, bookingColumns(lead), (stored, ctx) => [
+        customerJob(lead.submissionId, stored.id, lead.email, bookingConfirmation(lead), ctx),
       ])
     }
     case "callback": {
@@ -343,8 +393,13 @@ export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
 
 /** process-estimate: the wizard's second call, stored with the lead and forwarded to the CRM. */
 export const estimateIntake = (body: EstimateRequest): Intake =>
-  storedLead(RESPONSES.estimateRequest, { kind: "estimate", body }, estimateColumns(body), (leadId) => [
-    { kind: "crm_forward", dedupeKey: `${body.submissionId}:crm_forward`, leadId, payload: crmPayload(body, leadId) },
+  storedLead(RESPONSES.estimateRequest, { kind: "estimate", body }, estimateColumns(body), (stored) => [
+    {
+      kind: "crm_forward",
+      dedupeKey: `${body.submissionId}:crm_forward`,
+      leadId: stored.id,
+      payload: crmPayload(body, stored),
+    },
   ])
 
 /** send-estimate-confirmation: the wizard's third call, which e-mails the visitor their estimate. */
@@ -353,5 +408,5 @@ export const estimateConfirmationIntake = (body: EstimateRequest): Intake =>
     fill(RESPONSES.estimateConfirmation, { email: body.email }),
     { kind: "estimate", body },
     estimateColumns(body),
-    (leadId, ctx) => [customerJob(body.submissionId, leadId, body.email, estimateConfirmation(body), ctx)],
+    (stored, ctx) => [customerJob(body.submissionId, stored.id, body.email, estimateConfirmation(body), ctx)],
   )

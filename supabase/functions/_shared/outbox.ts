@@ -1,21 +1,35 @@
 /**
- * The transactional outbox. Jobs are written in the same transaction as the
- * lead; a worker claims due jobs in batches (FOR UPDATE SKIP LOCKED, so two
- * workers never take the same job) until none is due or its time budget is
- * spent, delivers each batch a few at a time, and retries with exponential
- * backoff until a job is sent, marked dead after N attempts, or found not configured.
+ * The transactional outbox. Jobs are written in the same transaction as the lead; a worker claims due
+ * jobs in batches (FOR UPDATE SKIP LOCKED, so two workers never take the same job) until none is due or
+ * its time budget is spent, and retries with exponential backoff until a job is sent, marked dead after
+ * N attempts, or found not configured. Each channel has its own lane (e-mail, SMS, chat, the CRM, and
+ * the alert steps), claimed and delivered apart, so a hanging e-mail API never holds up an SMS alert.
+ * A provider's answer is read by one rule (delivery.ts): a 429 waits for Retry-After, but not forever;
+ * a try whose outcome is unknown is remembered, so an SMS is looked up before it is sent again. Each
+ * run also sweeps for leads whose alerts all failed, and announces them again (alerts/escalation.ts).
  */
 import type { BackendConfig } from "./config.ts"
 import { postWebhook } from "./crm.ts"
 import type { Db } from "./db.ts"
+import {
+  DeferredError,
+  NotConfiguredError,
+  PermanentError,
+  RateLimitedError,
+  UnknownOutcomeError,
+  refusal,
+  request,
+} from "./delivery.ts"
 import { isEmailAddress } from "./email-address.ts"
 import { withSafeHeaders, type EmailMessage } from "./mail/layout.ts"
 import type { JobKind, OutboxJobRow } from "./rows.ts"
 import { deliverAlert } from "./alerts/channels.ts"
-import { isOfficeOpen, runAlertStep, runMorningSummary, targetsOf } from "./alerts/escalation.ts"
-import { runSpamDigest } from "./alerts/spam-review.ts"
-import { markAlerted } from "./alerts/subject.ts"
-import { deadJobEmail } from "./alerts/messages.ts"
+import { isOfficeOpen, reannounceUnalerted, runAlertStep, runMorningSummary, targetsOf } from "./alerts/escalation.ts"
+import { markSpamShown, runSpamDigest } from "./alerts/spam-review.ts"
+import { loadSubjects, markAlerted } from "./alerts/subject.ts"
+import { deadJobEmail, deadNoticeChat, deadNoticeSms, type DeadJob } from "./alerts/messages.ts"
+
+export { DeferredError, NotConfiguredError, PermanentError, RateLimitedError, UnknownOutcomeError } from "./delivery.ts"
 
 export type { JobKind, JobStatus } from "./rows.ts"
 
@@ -52,32 +66,12 @@ export async function enqueueJobs(tx: Pick<Db, "query">, jobs: readonly NewJob[]
   )
 }
 
-export type OutboxJob = Pick<OutboxJobRow, "id" | "kind" | "payload" | "attempts">
-
-/** Raised when delivery is impossible as configured: the job ends `not_configured`, visibly, instead of retrying. */
-export class NotConfiguredError extends Error {}
-
-/** Raised on a 429: the job waits as long as the API asks, and the try does not count towards `dead`. */
-export class RateLimitedError extends Error {
-  constructor(
-    message: string,
-    readonly retryAfterMs: number,
-  ) {
-    super(message)
-  }
-}
-
-/** Raised when the job cannot succeed by trying again (a number the SMS provider refuses, a revoked webhook): dead at once, with the reason. */
-export class PermanentError extends Error {}
-
-/** Raised when the job is not to be done yet (the office is closed): it waits until then, and the try does not count. */
-export class DeferredError extends Error {
-  constructor(
-    message: string,
-    readonly until: Date,
-  ) {
-    super(message)
-  }
+export type OutboxJob = Pick<OutboxJobRow, "id" | "kind" | "payload" | "attempts"> & {
+  /** When a try of this job first ended without an answer (delivery.ts' UnknownOutcomeError). */
+  outcomeUnknownAt?: Date | null
+  /** 429s so far, and since when (OUTBOX_RATE_LIMITED_MAX_TRIES, OUTBOX_RATE_LIMITED_MAX_MINUTES). */
+  rateLimitedTries?: number
+  rateLimitedSince?: Date | null
 }
 
 export interface DeliveryDeps {
@@ -88,19 +82,8 @@ export interface DeliveryDeps {
   clock?: () => Date
 }
 
-/** How long one request to the e-mail API or the CRM may take. */
+/** How long one request to the e-mail API or the CRM may take unless OUTBOX_TIMEOUT_MS says otherwise. */
 export const DELIVERY_TIMEOUT_MS = 10_000
-
-const retryAfterMs = (response: Response) => {
-  const seconds = Number(response.headers.get("retry-after"))
-  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 3_600) * 1000 : 1_000
-}
-
-/** An answer that is not 2xx, as an error: a 429 waits for Retry-After, anything else follows the backoff. */
-async function refusal(what: string, response: Response): Promise<Error> {
-  const message = `${what} answered ${response.status}: ${(await response.text()).slice(0, 200)}`
-  return response.status === 429 ? new RateLimitedError(message, retryAfterMs(response)) : new Error(message)
-}
 
 const isText = (value: unknown): value is string => typeof value === "string"
 
@@ -116,32 +99,42 @@ function emailOf(payload: Record<string, unknown>): EmailMessage {
 /**
  * Sends one e-mail. Returns a note when it went out without its reply_to: a visitor's malformed address
  * (dropped before sending) or one the API refused (sent again at once without it), so the company
- * notice is never lost to reply_to; the visitor's address is in the body either way.
+ * notice is never lost to reply_to; the visitor's address is in the body either way. The job's id is
+ * the idempotency key, so a try whose outcome was unknown is simply sent again.
  */
-async function sendEmail(job: OutboxJob, { config, db, fetchImpl = fetch }: DeliveryDeps): Promise<string | undefined> {
+async function sendEmail(
+  job: OutboxJob,
+  { config, db, fetchImpl = fetch }: DeliveryDeps,
+  timeoutMs = config.outbox.timeoutMs,
+): Promise<string | undefined> {
   // Headers on one line again at the door: a job queued by an older version, or written by hand, is sent safely too.
   const message = withSafeHeaders(emailOf(job.payload))
   const replyTo = message.replyTo && isEmailAddress(message.replyTo) ? message.replyTo : undefined
   const dropped = message.replyTo && !replyTo ? "Sent without reply_to: it was not a well-formed address" : undefined
   if (config.mail.resendApiKey) {
     const post = (withReplyTo: string | undefined, idempotencyKey: string) =>
-      fetchImpl(`${config.mail.resendApiUrl}/emails`, {
-        method: "POST",
-        headers: {
-          Authorization: `Bearer ${config.mail.resendApiKey}`,
-          "Content-Type": "application/json",
-          "Idempotency-Key": idempotencyKey,
+      request(
+        "E-mail API",
+        fetchImpl,
+        `${config.mail.resendApiUrl}/emails`,
+        {
+          method: "POST",
+          headers: {
+            Authorization: `Bearer ${config.mail.resendApiKey}`,
+            "Content-Type": "application/json",
+            "Idempotency-Key": idempotencyKey,
+          },
+          body: JSON.stringify({
+            from: message.from,
+            to: [message.to],
+            reply_to: withReplyTo,
+            subject: message.subject,
+            html: message.html,
+            text: message.text,
+          }),
         },
-        body: JSON.stringify({
-          from: message.from,
-          to: [message.to],
-          reply_to: withReplyTo,
-          subject: message.subject,
-          html: message.html,
-          text: message.text,
-        }),
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      })
+        timeoutMs,
+      )
     const response = await post(replyTo, job.id)
     if (response.ok) return dropped
     if (replyTo && (response.status === 400 || response.status === 422)) {
@@ -174,9 +167,23 @@ async function forwardToCrm(job: OutboxJob, { config, fetchImpl }: DeliveryDeps)
     body: job.payload,
     idempotencyKey: job.id,
     fetchImpl,
-    timeoutMs: DELIVERY_TIMEOUT_MS,
+    timeoutMs: config.outbox.timeoutMs,
   })
   return undefined
+}
+
+/**
+ * An alert nobody needs any more: every lead it is about was taken ("I'm on it") before it went out,
+ * e.g. by someone who saw another channel while this one was down. Resolves to the note, or null.
+ * A first try is not checked: the step that queued it a moment ago had just checked.
+ */
+async function takenMeanwhile(job: OutboxJob, deps: DeliveryDeps): Promise<string | null> {
+  if (job.attempts <= 1) return null
+  const targets = targetsOf(job.payload)
+  if (targets.length === 0) return null
+  const subjects = await loadSubjects(deps.db, targets)
+  if (subjects.length === 0 || subjects.some((s) => !s.acknowledgedAt)) return null
+  return `Not sent: acknowledged meanwhile by ${[...new Set(subjects.map((s) => s.acknowledgedBy ?? "?"))].join(", ")}`
 }
 
 /** Delivers one job; resolves to a note kept in last_error when it was sent with a caveat (or, for a step, what it did). */
@@ -189,21 +196,29 @@ export async function deliverJob(job: OutboxJob, deps: DeliveryDeps): Promise<st
     // The office's notice is its inbox's alert: delivered while the office is open, the office was alerted
     // (at night it waits in the inbox, and the morning summary is the alert).
     case "company_email": {
-      const note = await sendEmail(job, deps)
+      // An office notice is an alert too: the alerts' shorter timeout (the job id keeps a retry single).
+      const note = await sendEmail(job, deps, deps.config.alerts.timeoutMs)
       const at = now(deps)
       if (isOfficeOpen(at)) await markAlerted(deps.db, targetsOf(job.payload), at)
+      // A spam digest: what it listed counts as shown once delivered (a dead one is listed again by the next).
+      await markSpamShown(deps.db, job.payload, at)
       return note
     }
     case "alert_email": {
-      const note = await sendEmail(job, deps)
+      const taken = await takenMeanwhile(job, deps)
+      if (taken) return taken
+      const note = await sendEmail(job, deps, deps.config.alerts.timeoutMs)
       await markAlerted(deps.db, targetsOf(job.payload), now(deps))
       return note
     }
     case "alert_sms":
-    case "alert_chat":
-      await deliverAlert(job, deps)
+    case "alert_chat": {
+      const taken = await takenMeanwhile(job, deps)
+      if (taken) return taken
+      const note = await deliverAlert(job, deps)
       await markAlerted(deps.db, targetsOf(job.payload), now(deps))
-      return undefined
+      return note
+    }
     case "alert_step":
       return runAlertStep(job, deps)
     case "morning_summary":
@@ -215,32 +230,83 @@ export async function deliverJob(job: OutboxJob, deps: DeliveryDeps): Promise<st
 
 const now = (deps: DeliveryDeps) => deps.clock?.() ?? new Date()
 
+const HOUR_MS = 3_600_000
+
+type DeliveryKind = DeadJob["kind"]
+
+/** The channel a delivery goes by, for telling the office by another one when it dies. */
+const CHANNELS: Readonly<Record<DeliveryKind, "email" | "sms" | "chat" | "crm">> = {
+  alert_sms: "sms",
+  alert_chat: "chat",
+  alert_email: "email",
+  company_email: "email",
+  customer_email: "email",
+  crm_forward: "crm",
+}
+
+const isDelivery = (kind: JobKind): kind is DeliveryKind => kind in CHANNELS
+
+/** An alert of the office about leads (its notice of a lead, or an alert on any channel): the sweep re-announces its leads. */
+const isAlertOfLeads = (job: OutboxJob) =>
+  job.kind.startsWith("alert_") || (job.kind === "company_email" && targetsOf(job.payload).length > 0)
+
 /**
- * The office hears of every message the outbox gave up on, by e-mail, with its content: an alert the
- * SMS provider refused still reaches someone. A notice that dies itself is not noticed again (no loop).
+ * The office hears of every message the outbox gave up on, with the provider's words. A dead alert's
+ * notice goes by another channel when there is one (the e-mail API may be what is down: then chat,
+ * else SMS), once per failed channel and hour however many alerts died (the sweep announces their
+ * leads again, so the notice need not carry each one). Any other message's notice is an e-mail of its
+ * own, with its content, to act on by hand. A notice that dies itself is not noticed again (no loop).
  */
-function deadNotice(job: OutboxJob, error: string, config: BackendConfig): NewJob[] {
-  if (
-    "failedJob" in job.payload ||
-    job.kind === "alert_step" ||
-    job.kind === "morning_summary" ||
-    job.kind === "spam_digest"
-  )
-    return []
-  const email = deadJobEmail({ ...job, kind: job.kind }, error, config.mail.companyTo, config.mail.from)
-  return [{ kind: "company_email", dedupeKey: `dead:${job.id}`, payload: { ...email, failedJob: job.id } }]
+function deadNotice(job: OutboxJob, error: string, config: BackendConfig, at: Date): NewJob[] {
+  const { kind } = job
+  // Steps and summaries only queue jobs (their deliveries have notices of their own); a notice is not noticed.
+  if ("failedJob" in job.payload || !isDelivery(kind)) return []
+  const channel = CHANNELS[kind]
+  const deadJob: DeadJob = { id: job.id, kind, attempts: job.attempts, payload: job.payload }
+  if (!isAlertOfLeads(job))
+    return [
+      {
+        kind: "company_email",
+        dedupeKey: `dead:${job.id}`,
+        payload: { ...deadJobEmail(deadJob, error, config.mail.companyTo, config.mail.from), failedJob: job.id },
+      },
+    ]
+  const { alerts } = config
+  const dedupeKey = `dead:alerts:${channel}:${new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS).toISOString()}`
+  const failedJob = job.id
+  const chatOn = Boolean(alerts.chatWebhookUrl || alerts.local)
+  const smsTo = alerts.sms || alerts.local ? alerts.contacts.find((c) => c.sms)?.sms : undefined
+  if (channel === "email" && chatOn)
+    return [{ kind: "alert_chat", dedupeKey, payload: { body: deadNoticeChat(deadJob, error), failedJob } }]
+  if (channel === "email" && smsTo)
+    return [
+      {
+        kind: "alert_sms",
+        dedupeKey,
+        payload: { to: smsTo, body: deadNoticeSms(deadJob, error, alerts.smsMaxSegments), failedJob },
+      },
+    ]
+  const email = deadJobEmail(deadJob, error, config.mail.companyTo, config.mail.from, { reannounced: true })
+  return [{ kind: "company_email", dedupeKey, payload: { ...email, failedJob } }]
 }
 
 /** Exponential backoff: base, 2×base, 4×base … capped. */
 export const backoffMs = (attempts: number, base: number, max: number) =>
   Math.min(max, base * 2 ** Math.max(0, attempts - 1))
 
+/** A 429 without Retry-After: 1 s, 2 s, 4 s … as the provider keeps refusing, capped like the backoff. */
+const RATE_LIMIT_BASE_MS = 1_000
+
 /**
- * How long a claim holds its jobs: every round of the batch may take the delivery timeout twice (the
- * reply_to fallback), plus a margin. A worker that dies mid-batch frees its jobs when this runs out.
+ * How long a claim holds its jobs: every round of the batch may take the longest timeout three times
+ * (the reply_to fallback, an SMS looked up then sent), plus a margin. A worker that dies mid-batch
+ * frees its jobs when this runs out.
  */
-export const leaseMs = ({ batchSize, concurrency }: BackendConfig["outbox"]) =>
-  Math.max(120_000, Math.ceil(batchSize / concurrency) * 2 * DELIVERY_TIMEOUT_MS + 60_000)
+export const leaseMs = ({ batchSize, concurrency, timeoutMs = DELIVERY_TIMEOUT_MS }: LeaseSettings) =>
+  Math.max(120_000, Math.ceil(batchSize / concurrency) * 3 * timeoutMs + 60_000)
+
+type LeaseSettings = Pick<BackendConfig["outbox"], "batchSize" | "concurrency"> &
+  Partial<Pick<BackendConfig["outbox"], "timeoutMs">>
 
 export interface DispatchResult {
   sent: number
@@ -258,38 +324,90 @@ export interface DispatchOptions {
   signal?: AbortSignal
 }
 
+/**
+ * The lanes: each claims only its kinds, so one slow provider holds up only its own messages. Steps
+ * (escalation, summaries, the digest) only queue jobs; their lane wakes the others when it has.
+ */
+export const LANES: ReadonlyArray<readonly JobKind[]> = [
+  ["alert_step", "morning_summary", "spam_digest"],
+  ["alert_sms"],
+  ["alert_chat"],
+  ["alert_email", "company_email", "customer_email"],
+  ["crm_forward"],
+]
+
 /** The owner hears first: alerts and their steps, company notices, then the customer's e-mail, then the CRM, then digests. */
 const PRIORITY = `case kind when 'alert_sms' then 0 when 'alert_chat' then 0 when 'alert_email' then 0 when 'alert_step' then 0
   when 'morning_summary' then 0 when 'company_email' then 1 when 'customer_email' then 2 when 'crm_forward' then 3 else 4 end`
+
+type ClaimedRow = OutboxJob & {
+  priority: number
+  due: number
+  outcome_unknown_at: Date | null
+  rate_limited_tries: number
+  rate_limited_since: Date | null
+}
 
 /**
  * Newest first within a priority: a fresh lead's notice never queues behind a backlog or a retry
  * storm, however slowly the API lets the backlog drain (Resend allows a few requests a second).
  */
-async function claimBatch(db: Db, outbox: BackendConfig["outbox"], at: Date): Promise<OutboxJob[]> {
-  const claimed = await db.query<OutboxJob & { priority: number; due: number }>(
+async function claimBatch(
+  db: Db,
+  { outbox, alerts }: BackendConfig,
+  kinds: readonly JobKind[],
+  at: Date,
+): Promise<OutboxJob[]> {
+  const lease = leaseMs({ ...outbox, timeoutMs: Math.max(outbox.timeoutMs, alerts.timeoutMs) })
+  const claimed = await db.query<ClaimedRow>(
     `update outbox_jobs set status = 'sending', attempts = attempts + 1, locked_until = $3::timestamptz + ($2::int * interval '1 millisecond'), updated_at = now()
      where id in (
        select id from outbox_jobs
-       where (status = 'pending' and next_attempt_at <= $3::timestamptz) or (status = 'sending' and locked_until < $3::timestamptz)
+       where kind = any($4::text[])
+         and ((status = 'pending' and next_attempt_at <= $3::timestamptz) or (status = 'sending' and locked_until < $3::timestamptz))
        order by ${PRIORITY}, next_attempt_at desc
        limit $1
        for update skip locked
      )
-     returning id, kind, payload, attempts, ${PRIORITY} as priority, extract(epoch from next_attempt_at)::float8 as due`,
-    [outbox.batchSize, leaseMs(outbox), at.toISOString()],
+     returning id, kind, payload, attempts, outcome_unknown_at, rate_limited_tries, rate_limited_since,
+       ${PRIORITY} as priority, extract(epoch from next_attempt_at)::float8 as due`,
+    [outbox.batchSize, lease, at.toISOString(), `{${kinds.join(",")}}`],
   )
   // RETURNING follows the update's scan, not the subquery's order.
   return claimed
     .sort((a, b) => a.priority - b.priority || b.due - a.due)
-    .map(({ id, kind, payload, attempts }) => ({ id, kind, payload, attempts }))
+    .map(({ id, kind, payload, attempts, outcome_unknown_at, rate_limited_tries, rate_limited_since }) => ({
+      id,
+      kind,
+      payload,
+      attempts,
+      outcomeUnknownAt: outcome_unknown_at,
+      rateLimitedTries: rate_limited_tries,
+      rateLimitedSince: rate_limited_since,
+    }))
 }
 
 type Outcome = { ok: true; note: string | undefined } | { ok: false; error: unknown }
 
-/** Records one delivery's outcome; returns how long the API asked us to wait (0 if it did not). */
+async function markDead(job: OutboxJob, message: string, deps: DeliveryDeps, result: DispatchResult) {
+  const at = now(deps)
+  await deps.db.transaction(async (tx) => {
+    await tx.query(
+      `update outbox_jobs set status = 'dead', last_error = $2, locked_until = null, updated_at = now() where id = $1`,
+      [job.id, message],
+    )
+    await enqueueJobs(tx, deadNotice(job, message, deps.config, at), at)
+  })
+  result.dead++
+}
+
+/**
+ * Records one delivery's outcome; returns how long the API asked us to wait (0 if it did not), or -1
+ * when the job is due again at once (a retry without backoff), so its lane claims again.
+ */
 async function settle(job: OutboxJob, outcome: Outcome, deps: DeliveryDeps, result: DispatchResult): Promise<number> {
   const { db, config } = deps
+  const at = now(deps)
   if (outcome.ok) {
     await db.query(
       `update outbox_jobs set status = 'sent', delivered_at = now(), last_error = $2, locked_until = null, updated_at = now() where id = $1`,
@@ -317,28 +435,43 @@ async function settle(job: OutboxJob, outcome: Outcome, deps: DeliveryDeps, resu
     result.notConfigured++
     return 0
   }
-  const rateLimited = error instanceof RateLimitedError
-  if (error instanceof PermanentError || (!rateLimited && job.attempts >= config.outbox.maxAttempts)) {
-    await db.transaction(async (tx) => {
-      await tx.query(
-        `update outbox_jobs set status = 'dead', last_error = $2, locked_until = null, updated_at = now() where id = $1`,
-        [job.id, message],
+  if (error instanceof RateLimitedError) {
+    // A 429 does not count as a failed try, but a provider that keeps refusing (a quota used up) is not waited for forever.
+    const tries = (job.rateLimitedTries ?? 0) + 1
+    const since = job.rateLimitedSince ?? at
+    const { rateLimitedMaxTries, rateLimitedMaxMinutes, backoffMaxMs } = config.outbox
+    if (tries >= rateLimitedMaxTries || at.getTime() - since.getTime() >= rateLimitedMaxMinutes * 60_000) {
+      await markDead(
+        job,
+        `${message} (rate-limited ${tries} times since ${since.toISOString()}: given up)`,
+        deps,
+        result,
       )
-      await enqueueJobs(tx, deadNotice(job, message, config), now(deps))
-    })
-    result.dead++
+      return 0
+    }
+    const delay = error.retryAfterMs ?? backoffMs(tries, RATE_LIMIT_BASE_MS, backoffMaxMs)
+    await db.query(
+      `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null, attempts = attempts - 1,
+         rate_limited_tries = $4, rate_limited_since = $5::timestamptz,
+         next_attempt_at = $6::timestamptz + ($3::int * interval '1 millisecond'), updated_at = now() where id = $1`,
+      [job.id, message, delay, tries, since.toISOString(), at.toISOString()],
+    )
+    result.retried++
+    return delay
+  }
+  if (error instanceof PermanentError || job.attempts >= config.outbox.maxAttempts) {
+    await markDead(job, message, deps, result)
     return 0
   }
-  const delay = rateLimited
-    ? error.retryAfterMs
-    : backoffMs(job.attempts, config.outbox.backoffBaseMs, config.outbox.backoffMaxMs)
+  const delay = backoffMs(job.attempts, config.outbox.backoffBaseMs, config.outbox.backoffMaxMs)
   await db.query(
-    `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null, attempts = attempts - $4::int,
+    `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null,
+       outcome_unknown_at = case when $4::boolean then coalesce(outcome_unknown_at, $5::timestamptz) else outcome_unknown_at end,
        next_attempt_at = $5::timestamptz + ($3::int * interval '1 millisecond'), updated_at = now() where id = $1`,
-    [job.id, message, delay, rateLimited ? 1 : 0, now(deps).toISOString()],
+    [job.id, message, delay, error instanceof UnknownOutcomeError, at.toISOString()],
   )
   result.retried++
-  return rateLimited ? delay : 0
+  return delay === 0 ? -1 : 0
 }
 
 /** Runs `task` over `items`, at most `limit` at a time. */
@@ -352,32 +485,109 @@ async function eachConcurrently<T>(items: readonly T[], limit: number, task: (it
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
+/** When each database was last swept, by the worker's clock: at most one sweep a minute (a clock set back sweeps at once). */
+const lastSweep = new WeakMap<Db, number>()
+const SWEEP_EVERY_MS = 60_000
+
+async function sweep(deps: DeliveryDeps): Promise<void> {
+  const at = now(deps).getTime()
+  const last = lastSweep.get(deps.db)
+  if (last !== undefined && at >= last && at - last < SWEEP_EVERY_MS) return
+  lastSweep.set(deps.db, at)
+  await reannounceUnalerted(deps.db, deps.config, now(deps))
+}
+
+/** The lanes that have a job due (one indexed look per lane), by their index in LANES. */
+async function lanesDue(db: Db, at: Date): Promise<Set<number>> {
+  const rows = await db.query<{ lane: number }>(
+    `select l.lane::int as lane from unnest($2::text[]) with ordinality as l(kinds, lane)
+     where exists (
+       select 1 from outbox_jobs j
+       where j.kind = any(string_to_array(l.kinds, ','))
+         and ((j.status = 'pending' and j.next_attempt_at <= $1::timestamptz) or (j.status = 'sending' and j.locked_until < $1::timestamptz)))`,
+    [at.toISOString(), `{${LANES.map((kinds) => `"${kinds.join(",")}"`).join(",")}}`],
+  )
+  // ORDINALITY counts from 1.
+  return new Set(rows.map((row) => row.lane - 1))
+}
+
+/** The steps' lane: what it runs only queues jobs for the other lanes. */
+const STEPS_LANE = 0
+
 /**
- * Claims and delivers due jobs, batch after batch, until none is due or the time budget is spent
- * (always at least one batch). Safe to run in several processes at once.
+ * Claims and delivers due jobs, each lane apart, batch after batch, until none is due or the time budget
+ * is spent (a lane started does at least one batch). A lane runs only when it has work: the run looks
+ * once which lanes do, and again after a batch that may have queued jobs (steps, a notice of a dead
+ * job), starting the lanes those need. Safe to run in several processes at once.
  */
 export async function dispatchOutbox(deps: DeliveryDeps, options: DispatchOptions = {}): Promise<DispatchResult> {
   const { outbox } = deps.config
   const budgetMs = options.budgetMs ?? outbox.timeBudgetMs
   const started = Date.now()
   const result: DispatchResult = { sent: 0, retried: 0, dead: 0, notConfigured: 0, deferred: 0 }
-  for (;;) {
-    const claimed = await claimBatch(deps.db, outbox, now(deps))
-    if (claimed.length === 0) break
-    let wait = 0
-    await eachConcurrently(claimed, outbox.concurrency, async (job) => {
-      let outcome: Outcome
-      try {
-        outcome = { ok: true, note: await deliverJob(job, deps) }
-      } catch (error) {
-        outcome = { ok: false, error }
-      }
-      wait = Math.max(wait, await settle(job, outcome, deps, result))
-    })
-    const elapsed = Date.now() - started
-    // A rate-limited API is given the pause it asked for, or the run ends and the next one resumes.
-    if (options.signal?.aborted || elapsed + wait >= budgetMs) break
-    if (wait > 0) await sleep(wait)
+  const outOfTime = () => Boolean(options.signal?.aborted) || Date.now() - started >= budgetMs
+  await sweep(deps)
+  const running = new Map<number, Promise<void>>()
+  // Lanes asked to look again while running: new jobs came after their last claim.
+  const again = new Set<number>()
+  const errors: unknown[] = []
+
+  const startLanes = async (first = false) => {
+    if (!first && outOfTime()) return
+    for (const lane of await lanesDue(deps.db, now(deps))) {
+      if (running.has(lane)) again.add(lane)
+      else running.set(lane, runLane(lane))
+    }
   }
+
+  // Every exit deletes the lane from `running` in the same turn as its last check, so no job is missed between.
+  async function runLane(lane: number): Promise<void> {
+    const kinds = LANES[lane] ?? []
+    try {
+      for (;;) {
+        const claimed = await claimBatch(deps.db, deps.config, kinds, now(deps))
+        if (claimed.length === 0) {
+          if (again.delete(lane)) continue
+          running.delete(lane)
+          return
+        }
+        const deadBefore = result.dead
+        let wait = 0
+        // Written by the deliveries below (a closure the type checker does not follow into).
+        const retry = { now: false }
+        await eachConcurrently(claimed, outbox.concurrency, async (job) => {
+          let outcome: Outcome
+          try {
+            outcome = { ok: true, note: await deliverJob(job, deps) }
+          } catch (error) {
+            outcome = { ok: false, error }
+          }
+          const settled = await settle(job, outcome, deps, result)
+          if (settled < 0) retry.now = true
+          wait = Math.max(wait, settled)
+        })
+        if (lane === STEPS_LANE || result.dead > deadBefore) await startLanes()
+        // A short batch took every job that was due: nothing is left unless a retry is due at once or new jobs came.
+        if (claimed.length < outbox.batchSize && wait === 0 && !retry.now && !again.delete(lane)) {
+          running.delete(lane)
+          return
+        }
+        // A rate-limited API is given the pause it asked for, or the lane ends and the next run resumes.
+        if (outOfTime() || Date.now() - started + wait >= budgetMs) {
+          again.delete(lane)
+          running.delete(lane)
+          return
+        }
+        if (wait > 0) await sleep(wait)
+      }
+    } catch (error) {
+      running.delete(lane)
+      errors.push(error)
+    }
+  }
+
+  await startLanes(true)
+  while (running.size > 0) await Promise.all(running.values())
+  if (errors.length > 0) throw errors[0]
   return result
 }

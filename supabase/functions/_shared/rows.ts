@@ -21,11 +21,14 @@ export interface ContactMessageRow {
   message: string
   /** The first and last campaign touch as received (attribution.ts); null for a lead sent before forms carried it. */
   attribution: Attribution | null
-  /** The consent sentence's version and when it was agreed to; the SMS opt-in's only when ticked. */
+  /** The consent sentence's version and when it was received (the server's time); the SMS opt-in's only when ticked. */
   consent_version: string | null
   consent_at: Date | null
+  /** The browser's own time of consent, only when it can be right (client-time.ts); else null. */
+  consent_client_at: Date | null
   sms_consent_version: string | null
   sms_consent_at: Date | null
+  sms_consent_client_at: Date | null
   user_agent: string | null
   ip_hash: string | null
   /** When the office was first alerted (the first alert delivered), and who acknowledged it when (its "I'm on it" link). */
@@ -66,11 +69,14 @@ export interface LeadRow {
   utm_term: string | null
   /** The first and last campaign touch as received (attribution.ts); null for a lead sent before forms carried it. */
   attribution: Attribution | null
-  /** The consent sentence's version and when it was agreed to; the SMS opt-in's only when ticked. */
+  /** The consent sentence's version and when it was received (the server's time); the SMS opt-in's only when ticked. */
   consent_version: string | null
   consent_at: Date | null
+  /** The browser's own time of consent, only when it can be right (client-time.ts); else null. */
+  consent_client_at: Date | null
   sms_consent_version: string | null
   sms_consent_at: Date | null
+  sms_consent_client_at: Date | null
   user_agent: string | null
   ip_hash: string | null
   /** When the office was first alerted (the first alert delivered), and who acknowledged it when (its "I'm on it" link). */
@@ -151,6 +157,25 @@ export interface OutboxJobRow {
   delivered_at: Date | null
   created_at: Date
   updated_at: Date
+  /** 429s answered so far, and since when: past OUTBOX_RATE_LIMITED_MAX_TRIES or _MINUTES the job is dead. */
+  rate_limited_tries: number
+  rate_limited_since: Date | null
+  /** The first try whose outcome was unknown (a timeout): the next try of an SMS looks for it at Twilio first. */
+  outcome_unknown_at: Date | null
+}
+
+/** SMS or chat messages the alert budget counted in one minute (alerts/budget.ts). */
+export interface AlertSpendRow {
+  channel: "sms" | "chat"
+  minute: Date
+  used: number
+}
+
+/** The leads one summary listed, named by its "I'm on all N" link. */
+export interface AlertBatchRow {
+  id: string
+  targets: Array<{ record: "lead" | "message"; id: string }>
+  created_at: Date
 }
 
 /** An e-mail the local mailbox received (only while no e-mail API is configured). */
@@ -179,20 +204,40 @@ export interface SpamAttemptRow {
   submission_id: string
   function_name: string
   reason: SpamReason
-  /** The first call's body (kept for older rows). */
+  /** The first call's body (the call named by function_name). */
   body: Record<string, unknown>
-  /** Each call's body by function name: the wizard's three calls share one record. */
+  /** The later calls' bodies by function name (the wizard's three calls share one record); each body is kept once. */
   calls: Record<string, Record<string, unknown>>
   ip_hash: string | null
   user_agent: string | null
   hits: number
-  /** When it was listed in the office's spam digest. */
+  /** When a digest listing it was delivered to the office: it is purged 30 days later, never before. */
   digested_at: Date | null
   /** When the office released it as a real lead ("Not spam"), and that lead's reference. */
   released_at: Date | null
   released_reference: string | null
   created_at: Date
   updated_at: Date
+}
+
+/** What one address filed as spam on one day (UTC) with one reason: the budget kept in full, and what was only counted. */
+export interface SpamDailyCountRow {
+  /** The address's salted hash, or "" when no address was known. */
+  ip_key: string
+  day: string
+  reason: string
+  calls: number
+  /** The number of the last call kept in full. */
+  kept_call: number
+  records: number
+  bytes: number
+  /** Calls past the budget: counted, their bodies not kept. */
+  counted: number
+  /** How many of them a delivered digest reported. */
+  shown_counted: number
+  first_at: Date
+  last_at: Date
+  shown_at: Date | null
 }
 
 /** An SMS or chat alert the local backend kept on its alerts page (no provider configured). */

@@ -201,6 +201,17 @@ export const LEAD_MESSAGES = {
       "none": "Not recorded (this lead was sent before the website kept consent)."
     }
   },
+  "flags": {
+    "heading": "Check this lead",
+    "note": "It is stored and was sent on as usual, but the website could not check or did not know the following.",
+    "labels": {
+      "unknown_value": "Not in the functions' lists (site and functions deployed from different data)",
+      "origin_not_allowed": "Sent from a page address not in ALLOWED_ORIGINS",
+      "apikey_mismatch": "Sent without the project's public key",
+      "turnstile_unverified": "The anti-spam check could not vouch for it",
+      "time_out_of_range": "The visitor's clock is wrong (our receipt time is used)"
+    }
+  },
   "customerEmail": {
     "estimateSubject": "Your free pest control estimate request",
     "estimateIntro": "Hi {firstName}, thank you for requesting a free estimate. Here is a summary of what you asked for.",
@@ -241,16 +252,38 @@ export const LEAD_MESSAGES = {
     },
     "summarySubject": "{count} request(s) came in while the office was closed",
     "summaryIntro": "Oldest first. Tap \"I'm on it\" on each one as you call back.",
+    "summaryMore": "+{count} more in the e-mail",
+    "acknowledgeAllLabel": "I'm on all {count}",
+    "budgetSummary": "{count} more new request(s) since the {channel} alert limit was reached. See the office inbox.",
+    "budgetChannels": {
+      "sms": "SMS",
+      "chat": "team-chat"
+    },
+    "budgetWindows": {
+      "hour": "the last hour",
+      "day": "the last 24 hours"
+    },
+    "budgetSubject": "{channel} alert limit reached: one summary every {minutes} minutes for now",
+    "budgetIntro": "{used} {channel} alerts went out in {window}, the limit. Until fewer have, new requests come in one {channel} summary every {minutes} minutes instead of one alert each; every request is still stored and e-mailed. The limits are ALERT_SMS_PER_HOUR, ALERT_SMS_PER_DAY, ALERT_CHAT_PER_HOUR and ALERT_CHAT_PER_DAY.",
     "spamDigestSubject": "{count} submission(s) filed as spam: check for real customers",
-    "spamDigestIntro": "Each is kept for 30 days. If one is a real customer, open \"Not spam\" to send it through as a lead.",
+    "spamDigestIntro": "Most likely real customers first. Each is kept for 30 days after this e-mail: if one is a real customer, open \"Not spam\" to send it through as a lead.",
     "notSpamLabel": "Not spam",
+    "spamFloodsHeading": "Floods: one line per address and reason",
+    "spamFloodLabel": "{count} from one address",
+    "spamFloodValue": "{span}, {reason}",
+    "spamFloodKept": "{kept} kept in full, names such as {names}",
+    "spamMoreHeading": "Not in this e-mail",
+    "spamMoreNote": "{count} more did not fit: the next digest lists them, most likely real customers first.",
+    "spamMoreValue": "{count} more",
     "spamReasons": {
       "honeypot": "Filled in the hidden field (bot check)",
       "too_fast": "Sent faster than a person can type (bot check)",
-      "impossible_fill_time": "Reported an impossible time in the form (bot check)"
+      "impossible_fill_time": "Reported an impossible time in the form (bot check)",
+      "turnstile_failed": "Failed Cloudflare's anti-spam check (bot check)"
     },
     "deadSubject": "Not delivered after {tries}: {what}",
     "deadIntro": "The outbox gave up on this message. Its content is below: please act on it by hand, and check the provider's settings.",
+    "deadReannounced": "Its request is announced again as soon as an alert gets through.",
     "deadWhat": {
       "alert_sms": "SMS alert to {to}",
       "alert_chat": "team-chat alert",

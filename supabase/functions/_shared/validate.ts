@@ -1,12 +1,15 @@
 /**
  * The contract's schemas as the functions receive bodies: Standard Schemas (what Hono's validator
  * takes) whose output is the Yup InferType of the function's contract schema, and whose issues each
- * name a field. Around Yup, what a hostile body needs first: a body nested too deeply is refused and
- * broken Unicode is repaired (json-input.ts). Yup trusts the shape of what it validates; a hostile
- * body made it throw (a 500) instead of failing: a key named like an Object.prototype member
- * ("valueOf") or an object with its own non-function toString. So unknown keys are named here and
- * left out, at every level the schema has objects (attribution, consent), and any other nested
- * object (which no field accepts) is handed to Yup as plain `{}`, which it refuses cleanly.
+ * name a field. Around Yup, what a hostile body needs first: a body nested too deeply or with a list
+ * longer than any field takes is refused and broken Unicode is repaired (json-input.ts). Yup trusts the
+ * shape of what it validates and walks all of it: a key named like an Object.prototype member
+ * ("valueOf") or an object with its own non-function toString made it throw (a 500), and a 30,000-item
+ * list cost seconds and a 890 KB answer. So each body is bounded first, from the schema's own
+ * description: unknown keys are named and left out at every level the schema has objects (a touch takes
+ * a few new campaign parameters), a list over its schema's max is refused unwalked, any other nested
+ * object (which no field accepts) is handed to Yup as plain `{}`, and a refusal names at most MAX_ISSUES
+ * fields.
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec"
 import { ValidationError, type AnyObjectSchema, type InferType, type SchemaDescription } from "yup"
@@ -20,23 +23,32 @@ import {
   simpleLeadKind,
   type SimpleLeadSubmission,
 } from "./contract.ts"
-import { MAX_JSON_DEPTH, tooDeepAt, withWellFormedText } from "./json-input.ts"
+import { shapeProblemAt, withWellFormedText } from "./json-input.ts"
 
 type Result<T> = StandardSchemaV1.Result<T>
 type Issue = StandardSchemaV1.Issue
 
 const issue = (field: string, message: string): Issue => ({ message, path: [field] })
 
+/** Validation stops once it has this many issues: a refusal says enough to fix the form, never more. */
+export const MAX_ISSUES = 10
+/** The error answer's `fields`: at most MAX_ISSUES entries, each name and message cut to these lengths. */
+export const MAX_FIELD_NAME = 100
+export const MAX_FIELD_MESSAGE = 200
+
 /**
- * The issues turned into { field: message }, one message per field (the first), in their order. Built with
- * Object.fromEntries, so a field called "constructor" or "__proto__" is named like any other.
+ * The issues turned into { field: message }, one message per field (the first), in their order, bounded
+ * in count and size (a hostile body's keys are echoed cut short). Built with Object.fromEntries, so a
+ * field called "constructor" or "__proto__" is named like any other.
  */
 export function fieldErrors(issues: readonly Issue[]): Record<string, string> {
   const fields = new Map<string, string>()
   for (const { path, message } of issues) {
     const [first] = path ?? []
     const field = first === undefined ? "body" : String(typeof first === "object" ? first.key : first)
-    if (!fields.has(field)) fields.set(field, message)
+    const name = field.slice(0, MAX_FIELD_NAME)
+    if (!fields.has(name)) fields.set(name, message.slice(0, MAX_FIELD_MESSAGE))
+    if (fields.size >= MAX_ISSUES) break
   }
   return Object.fromEntries(fields)
 }
@@ -49,65 +61,115 @@ const defuse = (value: unknown): unknown => (Array.isArray(value) ? value.map(de
 
 type Check<T> = (body: unknown) => Promise<Result<T>>
 
-/** What the schema says a level takes: its fields when it is an object, nothing otherwise. */
-type Shape = ReadonlyMap<string, Shape> | null
+/**
+ * What the schema says a level takes: an object's fields (and how many keys it takes besides, for a
+ * touch's new campaign parameters), a list's most items, or nothing more (a scalar).
+ */
+type Shape =
+  | { kind: "object"; fields: ReadonlyMap<string, Shape>; newKeys: number }
+  | { kind: "list"; max: number; item: Shape }
+  | { kind: "scalar" }
+
+const SCALAR: Shape = { kind: "scalar" }
 
 const isDescribedObject = (d: unknown): d is SchemaDescription & { fields: Record<string, unknown> } =>
   isRecord(d) && d.type === "object" && isRecord(d.fields)
+const isDescribedList = (d: unknown): d is SchemaDescription & { innerType?: unknown } =>
+  isRecord(d) && d.type === "array"
 
-const shapeOf = (description: unknown): Shape =>
-  isDescribedObject(description)
-    ? new Map(Object.entries(description.fields).map(([key, field]) => [key, shapeOf(field)]))
-    : null
+/** A count the schema's description gives: the `max` test's parameter, or a number in its meta. */
+const countIn = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null)
 
-/**
- * The value with only the keys its shape knows, at every object level of the schema (an object a
- * field does not take becomes `{}`); each unknown key is an issue named by its full path
- * ("attribution.first.utm_foo").
- */
-function known(value: unknown, shape: Shape, path: string, unknownIssues: Issue[]): unknown {
-  if (shape === null || !isRecord(value)) return defuse(value)
-  return Object.fromEntries(
-    Object.entries(value).flatMap(([key, child]) => {
-      const field = path ? `${path}.${key}` : key
-      const childShape = shape.get(key)
-      if (childShape === undefined) {
-        unknownIssues.push(issue(field, "Unknown field"))
-        return []
-      }
-      return [[key, known(child, childShape, field, unknownIssues)]]
-    }),
-  )
+function shapeOf(description: unknown): Shape {
+  if (isDescribedObject(description)) {
+    const newKeys = isRecord(description.meta) ? countIn(description.meta.newKeys) : null
+    return {
+      kind: "object",
+      fields: new Map(Object.entries(description.fields).map(([key, field]) => [key, shapeOf(field)])),
+      newKeys: newKeys ?? 0,
+    }
+  }
+  if (isDescribedList(description)) {
+    const maxTest = description.tests.find((test) => test.name === "max")
+    const max = isRecord(maxTest?.params) ? countIn(maxTest.params.max) : null
+    // Every list in the contract has a max (bounded-bodies.test.ts checks): one without would be walked whole.
+    return { kind: "list", max: max ?? Number.POSITIVE_INFINITY, item: shapeOf(description.innerType) }
+  }
+  return SCALAR
 }
 
-/** Checks a shallow, well-formed body against one object schema: Yup's issues by its path ("pests[1]"), then the unknown keys. */
+/** Keys Yup must never see as field names: it looks them up in a plain object, where these are Object.prototype's. */
+const isPrototypeKey = (key: string) => key in Object.prototype
+
+/** What bounding a body found: its issues, and whether it passed a bound (then Yup never walks it). */
+interface Bounds {
+  issues: Issue[]
+  exceeded: boolean
+}
+
+/**
+ * The value as Yup may see it, bounded before Yup walks it: at every object level only the keys its
+ * shape knows (and, where the schema takes new keys, up to that many not named like Object.prototype's
+ * members), each other key an issue named by its full path ("attribution.first.valueOf"); a list longer
+ * than its schema's max an issue, without walking it; any other object `{}`. Stops at MAX_ISSUES.
+ */
+function bounded(value: unknown, shape: Shape, path: string, found: Bounds): unknown {
+  if (shape.kind === "list") {
+    if (!Array.isArray(value)) return defuse(value)
+    if (value.length > shape.max) {
+      found.issues.push(issue(path, `At most ${shape.max} items`))
+      found.exceeded = true
+      return []
+    }
+    return value.map((item, i) => bounded(item, shape.item, `${path}[${i}]`, found))
+  }
+  if (shape.kind === "scalar" || !isRecord(value)) return defuse(value)
+  let newKeys = 0
+  const kept: Array<[string, unknown]> = []
+  for (const [key, child] of Object.entries(value)) {
+    if (found.issues.length >= MAX_ISSUES) {
+      found.exceeded = true
+      break
+    }
+    const field = path ? `${path}.${key}` : key
+    const childShape = shape.fields.get(key)
+    if (childShape !== undefined) kept.push([key, bounded(child, childShape, field, found)])
+    else if (newKeys < shape.newKeys && !isPrototypeKey(key)) {
+      newKeys += 1
+      kept.push([key, defuse(child)])
+    } else found.issues.push(issue(field, "Unknown field"))
+  }
+  return Object.fromEntries(kept)
+}
+
+/** Checks a shallow, well-formed body against one object schema: its bounds first, then Yup's issues by its path ("pests[1]"). */
 function shapeCheck<S extends AnyObjectSchema>(schema: S): Check<InferType<S>> {
   const shape = shapeOf(schema.describe())
   return async (body) => {
-    const unknownIssues: Issue[] = []
+    const found: Bounds = { issues: [], exceeded: false }
     // The body itself is not defused: a body that is not an object is Yup's to refuse as it is.
-    const input = isRecord(body) ? known(body, shape, "", unknownIssues) : body
+    const input = isRecord(body) ? bounded(body, shape, "", found) : body
+    if (found.exceeded) return { issues: found.issues.slice(0, MAX_ISSUES) }
     try {
       const value = await schema.validate(input, { abortEarly: false })
-      return unknownIssues.length > 0 ? { issues: unknownIssues } : { value }
+      return found.issues.length > 0 ? { issues: found.issues } : { value }
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error
       const yupIssues = (error.inner.length > 0 ? error.inner : [error]).map((e) => issue(e.path || "body", e.message))
-      return { issues: [...yupIssues, ...unknownIssues] }
+      return { issues: [...yupIssues, ...found.issues].slice(0, MAX_ISSUES) }
     }
   }
 }
 
-/** A parsed JSON body as the check sees it: refused when nested too deeply, its text made well-formed. */
+/** A parsed JSON body as the check sees it: refused when nested too deeply or holding a huge list, its text made well-formed. */
 function received<T>(check: Check<T>): StandardSchemaV1<unknown, T> {
   return {
     "~standard": {
       version: 1,
       vendor: "contract",
       validate: (parsed) => {
-        const deep = tooDeepAt(parsed)
-        if (deep)
-          return { issues: [issue(deep, `Nested too deeply (no field takes more than ${MAX_JSON_DEPTH} levels)`)] }
+        const problem = shapeProblemAt(parsed)
+        if (problem) return { issues: [issue(problem.field, problem.message)] }
         return check(withWellFormedText(parsed))
       },
     },

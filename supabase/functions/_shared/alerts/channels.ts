@@ -1,20 +1,18 @@
 /**
  * The alert channels besides e-mail: SMS through Twilio's Programmable Messaging REST API (basic
  * auth with the account SID, or an API key), a Slack-compatible incoming webhook for the team chat,
- * and, on the local backend with no provider, the local alerts page. Twilio and Slack take no
- * idempotency key: one job per message and retrying only what failed is what keeps them single.
+ * and, on the local backend with no provider, the local alerts page. Twilio and the chat webhooks take
+ * no idempotency key: one job per message, and a try whose outcome is unknown (a timeout after the
+ * provider may have acted) is never simply repeated. An SMS is looked up at Twilio first (its Messages
+ * list, filtered by To and DateSent, matched by body) and counts as sent when found; a chat post
+ * cannot be looked up, so it is tried again once at most, and a second unknown outcome ends the job.
  */
 import { Buffer } from "node:buffer"
-import type { AlertConfig } from "../config.ts"
+import type { TwilioConfig } from "../config.ts"
 import type { Db } from "../db.ts"
-import {
-  DELIVERY_TIMEOUT_MS,
-  NotConfiguredError,
-  PermanentError,
-  RateLimitedError,
-  type DeliveryDeps,
-  type OutboxJob,
-} from "../outbox.ts"
+import { deliver, NotConfiguredError, PermanentError, UnknownOutcomeError } from "../delivery.ts"
+import type { DeliveryDeps, OutboxJob } from "../outbox.ts"
+import { mentionedIds } from "./visitor-text.ts"
 
 const text = (payload: Record<string, unknown>, key: string): string => {
   const value = payload[key]
@@ -22,50 +20,138 @@ const text = (payload: Record<string, unknown>, key: string): string => {
   return value
 }
 
-const retryAfterMs = (response: Response) => {
-  const seconds = Number(response.headers.get("retry-after"))
-  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 3_600) * 1000 : 5_000
+const twilioAuth = (sms: TwilioConfig) => `Basic ${Buffer.from(`${sms.username}:${sms.password}`).toString("base64")}`
+
+const messagesUrl = (sms: TwilioConfig) =>
+  `${sms.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(sms.accountSid)}/Messages.json`
+
+/** A message of Twilio's Messages list, as far as the look-up needs it. */
+interface ListedMessage {
+  sid: string
+  body: string
+  from?: string | null
+  date_created?: string | null
 }
+
+const isListed = (value: unknown): value is ListedMessage =>
+  typeof value === "object" &&
+  value !== null &&
+  "sid" in value &&
+  typeof value.sid === "string" &&
+  "body" in value &&
+  typeof value.body === "string"
+
+/** The UTC day before `at`, as Twilio's DateSent filter takes it: a message sent around midnight is still found. */
+const dayBefore = (at: Date) => new Date(at.getTime() - 24 * 3_600_000).toISOString().slice(0, 10)
 
 /**
- * A provider's refusal: 429 waits as asked; 5xx and timeouts retry with backoff; any other 4xx is the
- * request itself (a number Twilio will never text, a revoked webhook, bad credentials) and would fail
- * the same way every time, so the job is dead at once with the provider's words.
+ * The message this job may already have sent: one to `to` with exactly this body (and our sender, when
+ * we name one), created no earlier than a minute before the first try whose outcome was unknown. Two
+ * pages are read: those sent since the day before (DateSent>=), then the newest to that number, since
+ * a message still queued at Twilio has no date sent yet.
  */
-async function refusal(provider: string, response: Response): Promise<Error> {
-  const message = `${provider} answered ${response.status}: ${(await response.text()).slice(0, 300)}`
-  if (response.status === 429) return new RateLimitedError(message, retryAfterMs(response))
-  if (response.status >= 400 && response.status < 500 && response.status !== 408) return new PermanentError(message)
-  return new Error(message)
+export async function findSentSms(
+  sms: TwilioConfig,
+  to: string,
+  body: string,
+  since: Date,
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+): Promise<string | null> {
+  const queries = [
+    new URLSearchParams({ To: to, "DateSent>": dayBefore(since), PageSize: "50" }),
+    new URLSearchParams({ To: to, PageSize: "20" }),
+  ]
+  for (const query of queries) {
+    const response = await deliver(
+      "Twilio (looking for a message that may have been sent)",
+      fetchImpl,
+      `${messagesUrl(sms)}?${query.toString()}`,
+      { method: "GET", headers: { Authorization: twilioAuth(sms) } },
+      timeoutMs,
+    )
+    const page: unknown = await response.json().catch(() => null)
+    const messages: unknown[] =
+      typeof page === "object" && page !== null && "messages" in page && Array.isArray(page.messages)
+        ? page.messages
+        : []
+    const found = messages.filter(isListed).find((m) => {
+      const created = m.date_created ? Date.parse(m.date_created) : Number.NaN
+      return (
+        m.body === body &&
+        (!sms.from || !m.from || m.from === sms.from) &&
+        (Number.isNaN(created) || created >= since.getTime() - 60_000)
+      )
+    })
+    if (found) return found.sid
+  }
+  return null
 }
 
-export async function sendSms(sms: NonNullable<AlertConfig["sms"]>, to: string, body: string, fetchImpl = fetch) {
+/** Sends one SMS; resolves to the message's SID when Twilio gives one. */
+export async function sendSms(
+  sms: TwilioConfig,
+  to: string,
+  body: string,
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+): Promise<string | undefined> {
   const form = new URLSearchParams({ To: to, Body: body })
   if (sms.messagingServiceSid) form.set("MessagingServiceSid", sms.messagingServiceSid)
   else if (sms.from) form.set("From", sms.from)
-  const response = await fetchImpl(
-    `${sms.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(sms.accountSid)}/Messages.json`,
+  const response = await deliver(
+    "Twilio",
+    fetchImpl,
+    messagesUrl(sms),
     {
       method: "POST",
-      headers: {
-        Authorization: `Basic ${Buffer.from(`${sms.username}:${sms.password}`).toString("base64")}`,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
+      headers: { Authorization: twilioAuth(sms), "Content-Type": "application/x-www-form-urlencoded" },
       body: form.toString(),
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     },
+    timeoutMs,
   )
-  if (!response.ok) throw await refusal("Twilio", response)
+  const sent: unknown = await response.json().catch(() => null)
+  return isListed(sent) ? sent.sid : undefined
 }
 
-export async function postChat(webhookUrl: string, text: string, fetchImpl = fetch) {
-  const response = await fetchImpl(webhookUrl, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ text }),
-    signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-  })
-  if (!response.ok) throw await refusal("Chat webhook", response)
+/** Discord's webhooks, which take `allowed_mentions`: set so only our own mention can ping anyone. */
+const isDiscord = (url: string) => {
+  try {
+    return /(^|\.)discord(app)?\.com$/.test(new URL(url).hostname)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The chat payload: Slack's `{ text }`; for Discord also `allowed_mentions` with no parsed mentions
+ * and only the ids of our own mention (Discord's Slack-compatible endpoint documents no such field,
+ * so the text itself is made quiet too, see visitor-text.ts).
+ */
+export function chatPayload(webhookUrl: string, text: string, mention: string | undefined): Record<string, unknown> {
+  if (!isDiscord(webhookUrl)) return { text }
+  const { users, roles } = mentionedIds(mention ?? "")
+  return { text, allowed_mentions: { parse: [], users, roles } }
+}
+
+export async function postChat(
+  webhookUrl: string,
+  text: string,
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+  mention?: string,
+): Promise<void> {
+  await deliver(
+    "Chat webhook",
+    fetchImpl,
+    webhookUrl,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(chatPayload(webhookUrl, text, mention)),
+    },
+    timeoutMs,
+  )
 }
 
 async function keepLocally(db: Db, jobId: string, channel: "sms" | "chat", to: string, body: string) {
@@ -75,17 +161,50 @@ async function keepLocally(db: Db, jobId: string, channel: "sms" | "chat", to: s
   )
 }
 
-/** Sends an alert_sms or alert_chat job by its provider, or onto the local alerts page. */
-export async function deliverAlert(job: OutboxJob, { config, db, fetchImpl }: DeliveryDeps): Promise<void> {
+/**
+ * Sends an alert_sms or alert_chat job by its provider, or onto the local alerts page. Resolves to a
+ * note for the job's record when the message was found already sent rather than sent now.
+ */
+export async function deliverAlert(
+  job: OutboxJob,
+  { config, db, fetchImpl = fetch }: DeliveryDeps,
+): Promise<string | undefined> {
   const { alerts } = config
   const body = text(job.payload, "body")
   if (job.kind === "alert_sms") {
     const to = text(job.payload, "to")
-    if (alerts.sms) return sendSms(alerts.sms, to, body, fetchImpl)
-    if (alerts.local) return keepLocally(db, job.id, "sms", to, body)
+    const { sms } = alerts
+    if (sms) {
+      if (job.outcomeUnknownAt) {
+        const sid = await findSentSms(sms, to, body, job.outcomeUnknownAt, fetchImpl, alerts.timeoutMs)
+        if (sid) return `Found already sent at Twilio (${sid}) after a try without an answer: not sent again`
+      }
+      await sendSms(sms, to, body, fetchImpl, alerts.timeoutMs)
+      return undefined
+    }
+    if (alerts.local) {
+      await keepLocally(db, job.id, "sms", to, body)
+      return undefined
+    }
     throw new NotConfiguredError("Twilio is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)")
   }
-  if (alerts.chatWebhookUrl) return postChat(alerts.chatWebhookUrl, body, fetchImpl)
-  if (alerts.local) return keepLocally(db, job.id, "chat", "team chat", body)
+  if (alerts.chatWebhookUrl) {
+    const mention = typeof job.payload.mention === "string" ? job.payload.mention : undefined
+    try {
+      await postChat(alerts.chatWebhookUrl, body, fetchImpl, alerts.timeoutMs, mention)
+    } catch (error) {
+      // The post may be in the channel already, twice now: a third try could only add a copy.
+      if (error instanceof UnknownOutcomeError && job.outcomeUnknownAt)
+        throw new PermanentError(
+          `${error.message}. This was its second try without an answer: not tried again, so it is not posted twice (check the channel)`,
+        )
+      throw error
+    }
+    return undefined
+  }
+  if (alerts.local) {
+    await keepLocally(db, job.id, "chat", "team chat", body)
+    return undefined
+  }
   throw new NotConfiguredError("ALERT_CHAT_WEBHOOK_URL is not set")
 }

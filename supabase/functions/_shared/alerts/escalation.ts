@@ -4,6 +4,8 @@
  * goes to the next contact, then the next, round the list, until someone taps "I'm on it". Outside
  * hours only contacts marked afterHours are alerted; what is still waiting at opening time is in one
  * morning summary, oldest first. Every step is an outbox job: stored with the lead, run once, retried.
+ * SMS and chat messages are within a budget (budget.ts). A lead whose alerts all failed is announced
+ * again by the worker's sweep (reannounceUnalerted) until one gets through.
  */
 import type { AlertConfig, BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
@@ -17,10 +19,23 @@ import {
   type OutboxJob,
 } from "../outbox.ts"
 import { COMPANY } from "../site-data.generated.ts"
-import { alertChat, alertEmail, alertSms, summaryChat, summaryEmail, summarySms, type AlertView } from "./messages.ts"
+import { withinBudget } from "./budget.ts"
+import {
+  alertChat,
+  alertEmail,
+  alertSms,
+  overflowChat,
+  overflowSms,
+  summaryChat,
+  summaryEmail,
+  summarySms,
+  type AlertView,
+  type BudgetChannel,
+} from "./messages.ts"
 import type { OnCallContact } from "./on-call.ts"
 import { signLink } from "./signed-link.ts"
 import { loadSubject, loadSubjects, type AlertSubject, type AlertTarget } from "./subject.ts"
+import { chatEscape } from "./visitor-text.ts"
 
 export const isOfficeOpen = (at: Date) => isOpenAt(COMPANY.hours, at, COMPANY.timeZone)
 
@@ -102,16 +117,56 @@ export function acknowledgeUrl(alerts: AlertConfig, subject: AlertTarget, to: st
   return `${alerts.siteUrl}/office/acknowledge/#t=${token}`
 }
 
+/** Batches are kept a while past the longest a link to one works, then dropped as new ones are made. */
+const BATCH_KEPT_DAYS = 7
+
+/**
+ * "I'm on all N": the listed leads stored as one batch, and a signed link naming it (a token cannot
+ * carry a hundred ids). The same rules as a lead's link: one purpose, who it was sent to, an expiry.
+ */
+export async function acknowledgeAllUrl(
+  tx: Pick<Db, "query">,
+  alerts: AlertConfig,
+  targets: readonly AlertTarget[],
+  to: string,
+  at: Date,
+): Promise<string> {
+  await tx.query(`delete from alert_batches where created_at < $1::timestamptz - $2::int * interval '1 day'`, [
+    at.toISOString(),
+    BATCH_KEPT_DAYS,
+  ])
+  const [batch] = await tx.query<{ id: string }>(
+    `insert into alert_batches (targets, created_at) values ($1::text::jsonb, $2::timestamptz) returning id`,
+    [JSON.stringify(targets.map(({ record, id }) => ({ record, id }))), at.toISOString()],
+  )
+  if (!batch) throw new Error("the batch was not stored")
+  const token = signLink(alerts.linkSecret, {
+    purpose: "acknowledge",
+    record: "batch",
+    id: batch.id,
+    to,
+    expires: Math.floor(at.getTime() / 1000) + alerts.linkTtlHours * 3_600,
+  })
+  return `${alerts.siteUrl}/office/acknowledge/#t=${token}`
+}
+
 interface Message {
   sms: string
   chat: (mention: string) => string
   email: (to: string) => ReturnType<typeof alertEmail>
 }
 
+/** A job about one lead carries its id, so the sweep sees an alert still under way for it. */
+const ownedBy = (target: AlertTarget) =>
+  target.record === "lead" ? { leadId: target.id } : { contactMessageId: target.id }
+
+/** The mention that calls a contact in the chat: their configured one, or their name as plain text. */
+const mentionOf = (contact: OnCallContact) => contact.chat ?? chatEscape(contact.name)
+
 /**
  * The deliveries of one message to one contact: SMS when SMS is on and the contact has a number, the
  * team chat when it is on, e-mail when the contact has an address. A contact none of these reaches is
- * e-mailed at the office's address, so an alert never goes nowhere.
+ * e-mailed at the office's address, so an alert never goes nowhere. `owner`: the one lead it is about.
  */
 function deliveries(
   config: BackendConfig,
@@ -119,107 +174,229 @@ function deliveries(
   key: string,
   targets: readonly AlertTarget[],
   message: Message,
-  { inboxHasIt = false } = {},
+  { inboxHasIt = false, owner }: { inboxHasIt?: boolean; owner?: AlertTarget } = {},
 ): NewJob[] {
   const { alerts } = config
   const jobs: NewJob[] = []
   const base = { targets }
+  const owned = owner ? ownedBy(owner) : {}
   if (contact.sms && (alerts.sms || alerts.local))
-    jobs.push({ kind: "alert_sms", dedupeKey: `${key}:sms`, payload: { ...base, to: contact.sms, body: message.sms } })
+    jobs.push({
+      kind: "alert_sms",
+      dedupeKey: `${key}:sms`,
+      ...owned,
+      payload: { ...base, to: contact.sms, body: message.sms },
+    })
   if (alerts.chatWebhookUrl || alerts.local)
     jobs.push({
       kind: "alert_chat",
       dedupeKey: `${key}:chat`,
-      payload: { ...base, body: message.chat(contact.chat ?? contact.name) },
+      ...owned,
+      payload: { ...base, mention: mentionOf(contact), body: message.chat(mentionOf(contact)) },
     })
   const email = contact.email ?? (jobs.length === 0 ? config.mail.companyTo : undefined)
   // The office's own notice of a new lead is its inbox's first alert: the same e-mail is not sent twice.
   const inInbox = inboxHasIt && email?.toLowerCase() === config.mail.companyTo.toLowerCase()
   if (email && !inInbox)
-    jobs.push({ kind: "alert_email", dedupeKey: `${key}:email`, payload: { ...base, ...message.email(email) } })
+    jobs.push({
+      kind: "alert_email",
+      dedupeKey: `${key}:email`,
+      ...owned,
+      payload: { ...base, ...message.email(email) },
+    })
   return jobs
 }
 
-function alertStepPayload(payload: Record<string, unknown>): AlertTarget & { stage: number } {
+/** A step's payload: the lead, its stage, and, for a re-announcement, the interval it belongs to. */
+function alertStepPayload(payload: Record<string, unknown>): AlertTarget & { stage: number; reannounce?: string } {
   const [target] = targetsOf({ targets: [payload] })
-  const stage = payload.stage
+  const { stage, reannounce } = payload
   if (!target || typeof stage !== "number" || !Number.isInteger(stage) || stage < 0)
     throw new PermanentError("The step's payload is not a lead and a stage")
-  return { ...target, stage }
+  return { ...target, stage, ...(typeof reannounce === "string" ? { reannounce } : {}) }
+}
+
+const messageOf = (config: BackendConfig, view: AlertView): Message => ({
+  sms: alertSms(view, config.alerts.smsMaxSegments),
+  chat: (mention) => alertChat(view, mention),
+  email: (to) => alertEmail(view, to, config.mail.from),
+})
+
+/** The deliveries the budget allows, queued with what comes next; says what was sent, for the job's note. */
+async function queueAlert(
+  deps: DeliveryDeps,
+  contact: OnCallContact,
+  target: AlertTarget,
+  jobs: readonly NewJob[],
+  next: readonly NewJob[],
+  at: Date,
+): Promise<string> {
+  const { held, queued } = await deps.db.transaction(async (tx) => {
+    const budgeted = await withinBudget(tx, deps.config, jobs, contact.name, target, at)
+    await enqueueJobs(tx, [...budgeted.jobs, ...next], at)
+    return { held: budgeted.held, queued: budgeted.jobs.filter((j) => j.kind.startsWith("alert_")) }
+  })
+  const channels = queued.map((j) => j.kind.replace("alert_", "")).join(", ") || "the office's notice e-mail"
+  const summarised = held.length ? `; ${held.join(" and ")} past the budget, in the next summary` : ""
+  return `${contact.name} (${channels}${summarised})`
 }
 
 /**
  * One step of a lead's escalation: nothing when it was acknowledged; otherwise the alert to the contact
  * whose turn it is, and the next step at the escalation deadline. Its jobs are keyed by lead and stage,
- * so a step run twice (a worker killed after queuing them) queues nothing new.
+ * so a step run twice (a worker killed after queuing them) queues nothing new. A re-announcement (the
+ * sweep's, below) alerts the first contact again and queues no next step: the escalation had ended.
  */
 export async function runAlertStep(job: OutboxJob, deps: DeliveryDeps): Promise<string> {
   const { config, db } = deps
   const { alerts } = config
   const at = deps.clock?.() ?? new Date()
-  const { stage, ...target } = alertStepPayload(job.payload)
+  const { stage, reannounce, ...target } = alertStepPayload(job.payload)
   const subject = await loadSubject(db, target)
   if (!subject) return "The lead is no longer stored: nothing to alert"
   if (subject.acknowledgedAt)
     return `Acknowledged by ${subject.acknowledgedBy ?? "?"} at ${subject.acknowledgedAt.toISOString()}: escalation stopped`
+  if (reannounce !== undefined && subject.alertedAt)
+    return `Alerted at ${subject.alertedAt.toISOString()} meanwhile: nothing to announce again`
   const contacts = reachable(alerts, at)
   if (contacts.length === 0)
     throw new DeferredError(
       "The office is closed and no contact takes alerts after hours: waiting for opening time",
       openingAfter(at),
     )
+  if (reannounce !== undefined) {
+    const contact = contacts[0]
+    if (!contact) throw new Error("unreachable: the list is not empty")
+    const view: AlertView = { subject, acknowledgeUrl: acknowledgeUrl(alerts, subject, contact.name, at) }
+    const key = `reannounce:${target.record}:${target.id}:${reannounce}`
+    const jobs = deliveries(config, contact, key, [target], messageOf(config, view), { owner: target })
+    return `Announced again, as no alert got through: ${await queueAlert(deps, contact, target, jobs, [], at)}`
+  }
   if (stage >= contacts.length * alerts.escalationRounds)
     return `Not acknowledged after ${stage} alerts (${alerts.escalationRounds} rounds of the on-call list): escalation ended`
   const contact = contacts[stage % contacts.length] ?? contacts[0]
   if (!contact) throw new Error("unreachable: the list is not empty")
   const earlier = Array.from({ length: Math.min(stage, contacts.length) }, (_, i) => stage - 1 - i)
   const before = [...new Set(earlier.map((i) => contacts[i % contacts.length]?.name ?? ""))]
-  const view = (to: string): AlertView => ({
+  const view: AlertView = {
     subject,
-    acknowledgeUrl: acknowledgeUrl(alerts, subject, to, at),
+    acknowledgeUrl: acknowledgeUrl(alerts, subject, contact.name, at),
     ...(stage > 0 ? { escalatedFrom: before } : {}),
+  }
+  const jobs = deliveries(config, contact, stepKey(target, stage), [target], messageOf(config, view), {
+    inboxHasIt: stage === 0,
+    owner: target,
   })
-  const jobs = deliveries(
-    config,
-    contact,
-    stepKey(target, stage),
-    [target],
-    {
-      sms: alertSms(view(contact.name)),
-      chat: (mention) => alertChat(view(contact.name), mention),
-      email: (to) => alertEmail(view(contact.name), to, config.mail.from),
-    },
-    { inboxHasIt: stage === 0 },
-  )
   const wait = isOfficeOpen(at) ? alerts.escalateAfterMinutes : alerts.escalateAfterHoursMinutes
-  await db.transaction((tx) =>
-    enqueueJobs(tx, [...jobs, stepJob(target, stage + 1, new Date(at.getTime() + minutes(wait)))], at),
-  )
-  const channels = jobs.map((j) => j.kind.replace("alert_", "")).join(", ") || "the office's notice e-mail"
-  return `Alerted ${contact.name} (${channels}); next step in ${wait} min unless acknowledged`
+  const next = stepJob(target, stage + 1, new Date(at.getTime() + minutes(wait)))
+  const sent = await queueAlert(deps, contact, target, jobs, [next], at)
+  return `Alerted ${sent}; next step in ${wait} min unless acknowledged`
 }
 
-/** The morning summary: every lead from the night still waiting, oldest first, to the first contact on the list. */
+const isBudgetChannel = (value: unknown): value is BudgetChannel => value === "sms" || value === "chat"
+
+/**
+ * A summary job: the morning summary (every lead from the night still waiting, oldest first, to the
+ * first contact on the list, on every channel), or, with `overflow`, the summary of one channel's
+ * leads past its budget (to the contact whose turn it was, on that channel only). Either carries one
+ * "I'm on all N" link; summaries are not counted against the budget (at most one per interval).
+ */
 export async function runMorningSummary(job: OutboxJob, deps: DeliveryDeps): Promise<string> {
   const { config, db } = deps
   const at = deps.clock?.() ?? new Date()
+  const { overflow, contact: named } = job.payload
   const waiting: AlertSubject[] = (await loadSubjects(db, targetsOf(job.payload))).filter((s) => !s.acknowledgedAt)
-  if (waiting.length === 0) return "Nothing was waiting at opening time"
-  const contact = reachable(config.alerts, at)[0] ?? config.alerts.contacts[0]
+  if (waiting.length === 0)
+    return isBudgetChannel(overflow) ? "Nothing left waiting" : "Nothing was waiting at opening time"
+  const { contacts } = config.alerts
+  // An SMS summary goes to a contact with a number: the one whose turn it was, else the first who has one.
+  const canTake = (c: OnCallContact) => overflow !== "sms" || c.sms !== undefined
+  const contact =
+    (isBudgetChannel(overflow) ? contacts.find((c) => c.name === named && canTake(c)) : undefined) ??
+    reachable(config.alerts, at).find(canTake) ??
+    contacts.find(canTake) ??
+    contacts[0]
   if (!contact) throw new Error("unreachable: the on-call list is never empty")
   waiting.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime())
-  const summary = {
-    views: waiting.map((subject) => ({
-      subject,
-      acknowledgeUrl: acknowledgeUrl(config.alerts, subject, contact.name, at),
-    })),
-  }
   const targets = waiting.map(({ record, id }) => ({ record, id }))
-  const jobs = deliveries(config, contact, `summary:${job.id}`, targets, {
-    sms: summarySms(summary),
-    chat: (mention) => summaryChat(summary, mention),
-    email: (to) => summaryEmail(summary, to, config.mail.from),
+  const key = `summary:${job.id}`
+  return db.transaction(async (tx) => {
+    const allUrl = await acknowledgeAllUrl(tx, config.alerts, targets, contact.name, at)
+    if (isBudgetChannel(overflow)) {
+      const view = { channel: overflow, count: waiting.length, acknowledgeAllUrl: allUrl }
+      const summary: NewJob | null =
+        overflow === "chat"
+          ? {
+              kind: "alert_chat",
+              dedupeKey: `${key}:chat`,
+              payload: { targets, mention: mentionOf(contact), body: overflowChat(view, mentionOf(contact)) },
+            }
+          : contact.sms
+            ? {
+                kind: "alert_sms",
+                dedupeKey: `${key}:sms`,
+                payload: { targets, to: contact.sms, body: overflowSms(view, config.alerts.smsMaxSegments) },
+              }
+            : null
+      await enqueueJobs(tx, summary ? [summary] : [], at)
+      return `Summary of ${waiting.length} past the ${overflow} budget to ${summary ? contact.name : "nobody with a number"}`
+    }
+    const summary = {
+      views: waiting.map((subject) => ({
+        subject,
+        acknowledgeUrl: acknowledgeUrl(config.alerts, subject, contact.name, at),
+      })),
+      acknowledgeAllUrl: allUrl,
+    }
+    const jobs = deliveries(config, contact, key, targets, {
+      sms: summarySms(summary, config.alerts.smsMaxSegments),
+      chat: (mention) => summaryChat(summary, mention),
+      email: (to) => summaryEmail(summary, to, config.mail.from),
+    })
+    await enqueueJobs(tx, jobs, at)
+    return `Summary of ${waiting.length} to ${contact.name}`
   })
-  await db.transaction((tx) => enqueueJobs(tx, jobs, at))
-  return `Summary of ${waiting.length} to ${contact.name}`
+}
+
+/** Jobs that alert the office of one lead: while one of them is pending or sending, its alerting is under way. */
+const ALERT_KINDS = `('company_email', 'alert_sms', 'alert_chat', 'alert_email', 'alert_step')`
+
+/** Leads looked at by one sweep, per table: the oldest first; the next sweep takes the rest. */
+const SWEEP_LIMIT = 50
+
+/** How far back the sweep looks: a lead older than this was dealt with by hand, or by a link that has expired. */
+const SWEEP_DAYS = 3
+
+/**
+ * The sweep behind "nothing stored goes unannounced": each lead or message that is neither alerted nor
+ * acknowledged, whose alert jobs are all over (dead, or escalation ended) and that no pending summary
+ * lists, gets a new alert step (a re-announcement), at most one per lead per `reannounceMinutes`
+ * interval (the dedupe key names the interval). An outage that killed every alert of a lead thus ends
+ * with the lead announced once delivery works again. Partial indexes keep it cheap: it reads only the
+ * recent leads not yet alerted. Returns how many it queued.
+ */
+export async function reannounceUnalerted(db: Pick<Db, "query">, config: BackendConfig, at: Date): Promise<number> {
+  const interval = config.alerts.reannounceMinutes * 60_000
+  const slot = new Date(Math.floor(at.getTime() / interval) * interval).toISOString()
+  const waiting = (table: "leads" | "contact_messages", record: AlertTarget["record"], column: string) =>
+    `(select '${record}'::text as record, t.id from ${table} t
+      where t.first_alerted_at is null and t.acknowledged_at is null
+        and t.created_at > now() - interval '${SWEEP_DAYS} days'
+        and not exists (select 1 from outbox_jobs j where j.${column} = t.id and j.status in ('pending', 'sending') and j.kind in ${ALERT_KINDS})
+      order by t.created_at limit ${SWEEP_LIMIT})`
+  const queued = await db.query<{ id: string }>(
+    `insert into outbox_jobs (kind, dedupe_key, lead_id, contact_message_id, payload, next_attempt_at)
+     select 'alert_step', 'reannounce:' || w.record || ':' || w.id || ':' || $2::text,
+            case when w.record = 'lead' then w.id end, case when w.record = 'message' then w.id end,
+            jsonb_build_object('record', w.record, 'id', w.id, 'stage', 0, 'reannounce', $2::text), $1::timestamptz
+     from (${waiting("leads", "lead", "lead_id")} union all ${waiting("contact_messages", "message", "contact_message_id")}) w
+     where not exists (
+       select 1 from outbox_jobs s
+       where s.kind = 'morning_summary' and s.status in ('pending', 'sending')
+         and (s.payload -> 'targets') @> jsonb_build_array(jsonb_build_object('record', w.record, 'id', w.id::text)))
+     on conflict (dedupe_key) do nothing
+     returning id`,
+    [at.toISOString(), slot],
+  )
+  return queued.length
 }

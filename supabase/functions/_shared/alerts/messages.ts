@@ -1,13 +1,18 @@
 /**
  * What the office reads: a lead's alert as an SMS, a team-chat post and an e-mail; the morning
- * summary of what came in while it was closed; the daily spam digest. Texts come from
- * data/lead-messages.yaml (officeAlerts); visitor text is one line, cut short, and escaped for
- * each channel (chat markup, HTML).
+ * summary of what came in while it was closed; the summary sent instead of single alerts once the
+ * alert budget is spent (the daily spam digest is spam-digest.ts). Texts come from data/lead-messages.yaml
+ * (officeAlerts). Visitor text is one line, cut short, and made safe for each channel: an SMS is
+ * GSM-7 within its segment cap with links defanged (sms-fit.ts, visitor-text.ts), a chat post has
+ * links defanged, mentions quietened and markup escaped, an e-mail is escaped HTML.
  */
 import { fill } from "../mail/escape.ts"
 import { renderEmail, withSafeHeaders, type EmailMessage } from "../mail/layout.ts"
 import { COMPANY, LEAD_MESSAGES } from "../site-data.generated.ts"
+import { fitSms, type SmsPiece } from "./sms-fit.ts"
+import { smsSize } from "./gsm7.ts"
 import type { AlertSubject } from "./subject.ts"
+import { chatEscape, chatVisitorText, smsVisitorText } from "./visitor-text.ts"
 
 const COPY = LEAD_MESSAGES.officeAlerts
 
@@ -18,6 +23,9 @@ export interface AlertView {
   /** Set on an escalation: the contacts alerted before, who did not acknowledge. */
   escalatedFrom?: readonly string[]
 }
+
+/** The most segments an alert SMS may take unless the config says otherwise (3 GSM-7 segments: 459 characters). */
+export const DEFAULT_SMS_SEGMENTS = 3
 
 const when = (at: Date) =>
   new Intl.DateTimeFormat("en-US", {
@@ -38,33 +46,58 @@ const escalationNote = (view: AlertView) =>
 /** The number to call, in the form every phone turns into a call link. */
 const callable = (s: AlertSubject) => s.tel.replace(/^tel:/, "")
 
-/** An SMS: a few lines a lock screen shows, the number to tap and the link. */
-export function alertSms(view: AlertView): string {
-  const s = view.subject
-  return [
-    heading(view),
-    escalationNote(view),
-    `${COPY.rowLabels.phone}: ${callable(s)}`,
-    s.request,
-    `${COPY.rowLabels.source}: ${s.source}`,
-    `${COPY.acknowledgeLabel}: ${view.acknowledgeUrl}`,
-  ]
-    .filter(Boolean)
-    .join("\n")
+/** A template's text as pieces: its own words whole, each placeholder the piece given for it. */
+function templatePieces(template: string, values: Readonly<Record<string, SmsPiece>>): SmsPiece[] {
+  return template
+    .split(/(\{\w+\})/)
+    .filter((part) => part !== "")
+    .map((part) => values[/^\{(\w+)\}$/.exec(part)?.[1] ?? ""] ?? { text: part })
 }
 
-/** Slack's markup: &, < and > escaped, so a visitor's text can neither link nor mention (`<!channel>`). */
-export const chatEscape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+/** A visitor's words in an SMS: GSM-7, defanged, and the first thing shortened when the text is too long. */
+const visitor = (text: string): SmsPiece => ({ text: smsVisitorText(text), cut: true })
 
-/** A chat post (Slack-compatible `text`), mentioning who must act. */
+/** "I'm on all 12: <link>", the one link that acknowledges every lead a summary lists. */
+const allLine = (count: number, url: string) => `${fill(COPY.acknowledgeAllLabel, { count: String(count) })}: ${url}`
+
+/**
+ * An SMS: a few lines a lock screen shows, each starting with our own words (so nothing a visitor
+ * wrote can pass for one of our lines), the number to tap and the link, within `segments` segments.
+ */
+export function alertSms(view: AlertView, segments = DEFAULT_SMS_SEGMENTS): string {
+  const s = view.subject
+  return fitSms(
+    [
+      templatePieces(view.escalatedFrom ? COPY.escalatedSubject : COPY.newSubject, {
+        kindLabel: { text: s.kindLabel },
+        name: visitor(s.name),
+      }),
+      // The names alerted before are ours, but shortened too when need be (never the link).
+      view.escalatedFrom
+        ? templatePieces(COPY.escalatedNote, { alerted: { text: view.escalatedFrom.join(", "), cut: true } })
+        : [],
+      [{ text: `${COPY.rowLabels.phone}: ${callable(s)}` }],
+      [{ text: `${COPY.rowLabels.request}: ` }, visitor(s.request)],
+      [{ text: `${COPY.rowLabels.source}: ` }, visitor(s.source)],
+      [{ text: `${COPY.acknowledgeLabel}: ${view.acknowledgeUrl}` }],
+    ],
+    segments,
+  )
+}
+
+/** A chat post (Slack-compatible `text`), mentioning who must act; see visitor-text.ts for what a visitor's words may not do. */
 export function alertChat(view: AlertView, mention: string): string {
   const s = view.subject
+  const title = fill(chatEscape(view.escalatedFrom ? COPY.escalatedSubject : COPY.newSubject), {
+    kindLabel: chatEscape(s.kindLabel),
+    name: chatVisitorText(s.name),
+  })
   return [
-    `${mention} *${chatEscape(heading(view))}*`,
+    `${mention} *${title}*`,
     chatEscape(escalationNote(view)),
-    `${COPY.rowLabels.phone}: <${s.tel}|${chatEscape(s.phone)}>`,
-    `${COPY.rowLabels.request}: ${chatEscape(s.request)}`,
-    `${COPY.rowLabels.source}: ${chatEscape(s.source)}`,
+    `${COPY.rowLabels.phone}: <${s.tel}|${chatVisitorText(s.phone)}>`,
+    `${COPY.rowLabels.request}: ${chatVisitorText(s.request)}`,
+    `${COPY.rowLabels.source}: ${chatVisitorText(s.source)}`,
     `<${view.acknowledgeUrl}|${chatEscape(COPY.acknowledgeLabel)}>`,
   ]
     .filter(Boolean)
@@ -96,28 +129,40 @@ export function alertEmail(view: AlertView, to: string, from: string): EmailMess
   })
 }
 
-/** The morning summary, oldest first: one entry per lead still waiting, each with its own link. */
+/**
+ * The morning summary, oldest first: one entry per lead still waiting, each with its own link, and
+ * one link that acknowledges them all.
+ */
 export interface Summary {
   views: readonly AlertView[]
+  /** "I'm on all N": a signed link naming every lead listed. */
+  acknowledgeAllUrl: string
 }
 
 const summaryTitle = ({ views }: Summary) => fill(COPY.summarySubject, { count: String(views.length) })
 
-/** SMS carries the first few in full (an SMS is at most 1,600 characters); the e-mail and chat have all. */
-export function summarySms(summary: Summary, room = 1_500): string {
-  const lines = [summaryTitle(summary), COPY.summaryIntro]
-  let used = lines.join("\n").length
-  let shown = 0
-  for (const [i, view] of summary.views.entries()) {
-    const s = view.subject
-    const entry = `${i + 1}. ${s.name}, ${callable(s)}, ${s.kindLabel}: ${s.request}\n${COPY.acknowledgeLabel}: ${view.acknowledgeUrl}`
-    if (used + entry.length + 40 > room) break
-    lines.push(entry)
-    used += entry.length + 1
-    shown++
-  }
-  if (shown < summary.views.length) lines.push(`+${summary.views.length - shown} more in the e-mail`)
-  return lines.join("\n")
+/**
+ * The summary as an SMS: the title, as many entries (name, number, kind) as the segment cap leaves room
+ * for, how many more the e-mail has, and the "I'm on all N" link, which no entry is allowed to push out.
+ */
+export function summarySms(summary: Summary, segments = DEFAULT_SMS_SEGMENTS): string {
+  const { views } = summary
+  const entry = (view: AlertView, i: number): SmsPiece[] => [
+    { text: `${i + 1}. ` },
+    // Short names, so a few entries fit; the e-mail has them whole.
+    visitor(view.subject.name.slice(0, 30)),
+    { text: `, ${callable(view.subject)}, ${view.subject.kindLabel}` },
+  ]
+  const lines = (shown: number) => [
+    [{ text: summaryTitle(summary) }],
+    ...views.slice(0, shown).map(entry),
+    ...(shown < views.length ? [[{ text: fill(COPY.summaryMore, { count: String(views.length - shown) }) }]] : []),
+    [{ text: allLine(views.length, summary.acknowledgeAllUrl) }],
+  ]
+  let shown = views.length
+  // Fewer entries until they fit whole: a list of cut names is worse than a shorter list.
+  while (shown > 0 && smsSize(fitSms(lines(shown), Infinity)).segments > segments) shown--
+  return fitSms(lines(shown), segments)
 }
 
 export function summaryChat(summary: Summary, mention: string): string {
@@ -126,8 +171,9 @@ export function summaryChat(summary: Summary, mention: string): string {
     chatEscape(COPY.summaryIntro),
     ...summary.views.map(
       ({ subject: s, acknowledgeUrl }, i) =>
-        `${i + 1}. ${chatEscape(s.name)} <${s.tel}|${chatEscape(s.phone)}> · ${chatEscape(s.kindLabel)}: ${chatEscape(s.request)} · ${chatEscape(s.source)} · <${acknowledgeUrl}|${chatEscape(COPY.acknowledgeLabel)}>`,
+        `${i + 1}. ${chatVisitorText(s.name)} <${s.tel}|${chatVisitorText(s.phone)}> · ${chatEscape(s.kindLabel)}: ${chatVisitorText(s.request)} · ${chatVisitorText(s.source)} · <${acknowledgeUrl}|${chatEscape(COPY.acknowledgeLabel)}>`,
     ),
+    `<${summary.acknowledgeAllUrl}|${chatEscape(fill(COPY.acknowledgeAllLabel, { count: String(summary.views.length) }))}>`,
   ].join("\n")
 }
 
@@ -140,10 +186,16 @@ export function summaryEmail(summary: Summary, to: string, from: string): EmailM
       subject,
       heading: subject,
       intro: COPY.summaryIntro,
-      actions: summary.views.map(({ subject: s, acknowledgeUrl }, i) => ({
-        label: `${i + 1}. ${COPY.acknowledgeLabel}: ${s.name}`,
-        href: acknowledgeUrl,
-      })),
+      actions: [
+        {
+          label: fill(COPY.acknowledgeAllLabel, { count: String(summary.views.length) }),
+          href: summary.acknowledgeAllUrl,
+        },
+        ...summary.views.map(({ subject: s, acknowledgeUrl }, i) => ({
+          label: `${i + 1}. ${COPY.acknowledgeLabel}: ${s.name}`,
+          href: acknowledgeUrl,
+        })),
+      ],
       rows: summary.views.map(({ subject: s }, i) => [
         `${i + 1}. ${s.name} (${s.kindLabel})`,
         `${s.phone} · ${s.request} · ${s.source} · ${when(s.receivedAt)}`,
@@ -152,32 +204,46 @@ export function summaryEmail(summary: Summary, to: string, from: string): EmailM
   })
 }
 
-/** One submission filed as spam, as the digest lists it. */
-export interface SpamEntry {
-  id: string
-  kindLabel: string
-  name: string
-  phone: string
-  reason: keyof typeof COPY.spamReasons
-  receivedAt: Date
-  releaseUrl: string
+/** The channels the alert budget counts: an SMS costs money, a chat post the team's attention. */
+export type BudgetChannel = "sms" | "chat"
+
+/** What goes out instead of single alerts once a channel's budget is spent: how many, and the link for all. */
+export interface OverflowView {
+  channel: BudgetChannel
+  count: number
+  acknowledgeAllUrl: string
 }
 
-export function spamDigestEmail(entries: readonly SpamEntry[], to: string, from: string): EmailMessage {
-  const subject = fill(COPY.spamDigestSubject, { count: String(entries.length) })
+const overflowText = ({ channel, count }: OverflowView) =>
+  fill(COPY.budgetSummary, { count: String(count), channel: COPY.budgetChannels[channel] })
+
+export const overflowSms = (view: OverflowView, segments = DEFAULT_SMS_SEGMENTS): string =>
+  fitSms([[{ text: overflowText(view) }], [{ text: allLine(view.count, view.acknowledgeAllUrl) }]], segments)
+
+export const overflowChat = (view: OverflowView, mention: string): string =>
+  [
+    `${mention} *${chatEscape(overflowText(view))}*`,
+    `<${view.acknowledgeAllUrl}|${chatEscape(fill(COPY.acknowledgeAllLabel, { count: String(view.count) }))}>`,
+  ].join("\n")
+
+/** The office's e-mail that a channel's alert budget was reached: what the limit is, and what happens meanwhile. */
+export function budgetReachedEmail(
+  notice: { channel: BudgetChannel; used: number; limit: number; window: "hour" | "day"; summaryMinutes: number },
+  to: string,
+  from: string,
+): EmailMessage {
+  const values = {
+    channel: COPY.budgetChannels[notice.channel],
+    used: String(notice.used),
+    limit: String(notice.limit),
+    window: COPY.budgetWindows[notice.window],
+    minutes: String(notice.summaryMinutes),
+  }
+  const subject = fill(COPY.budgetSubject, values)
   return withSafeHeaders({
     to,
     from,
-    ...renderEmail({
-      subject,
-      heading: subject,
-      intro: COPY.spamDigestIntro,
-      actions: entries.map((e, i) => ({ label: `${i + 1}. ${COPY.notSpamLabel}: ${e.name}`, href: e.releaseUrl })),
-      rows: entries.map((e, i) => [
-        `${i + 1}. ${e.name} (${e.kindLabel})`,
-        `${e.phone} · ${COPY.spamReasons[e.reason]} · ${when(e.receivedAt)}`,
-      ]),
-    }),
+    ...renderEmail({ subject, heading: subject, intro: fill(COPY.budgetIntro, values), rows: [] }),
   })
 }
 
@@ -192,14 +258,25 @@ export interface DeadJob {
 const payloadText = (payload: Record<string, unknown>, key: string) =>
   typeof payload[key] === "string" ? payload[key] : ""
 
-/**
- * The office's e-mail about a message the outbox gave up on: what it was, the provider's last error,
- * and its content, so the lead it was about can still be acted on by hand.
- */
-export function deadJobEmail(job: DeadJob, error: string, to: string, from: string): EmailMessage {
+const deadSubject = (job: DeadJob) => {
   const what = fill(COPY.deadWhat[job.kind], { to: payloadText(job.payload, "to") })
   const tries = job.attempts === 1 ? "1 try" : `${job.attempts} tries`
-  const subject = fill(COPY.deadSubject, { tries, what })
+  return fill(COPY.deadSubject, { tries, what })
+}
+
+/**
+ * The office's e-mail about a message the outbox gave up on: what it was, the provider's last error,
+ * and its content, so the lead it was about can still be acted on by hand. An alert's notice says
+ * that its request is announced again as soon as an alert gets through (outbox.ts' sweep).
+ */
+export function deadJobEmail(
+  job: DeadJob,
+  error: string,
+  to: string,
+  from: string,
+  { reannounced = false } = {},
+): EmailMessage {
+  const subject = deadSubject(job)
   const content =
     payloadText(job.payload, "body") ||
     payloadText(job.payload, "text") ||
@@ -210,7 +287,7 @@ export function deadJobEmail(job: DeadJob, error: string, to: string, from: stri
     ...renderEmail({
       subject,
       heading: subject,
-      intro: COPY.deadIntro,
+      intro: reannounced ? `${COPY.deadIntro} ${COPY.deadReannounced}` : COPY.deadIntro,
       rows: [
         [COPY.deadRows.error, error.slice(0, 500)],
         [COPY.deadRows.message, content],
@@ -218,3 +295,25 @@ export function deadJobEmail(job: DeadJob, error: string, to: string, from: stri
     }),
   })
 }
+
+/**
+ * The same notice as an SMS or a chat post, when the message that died went by e-mail (the e-mail API
+ * may be what is down): what died and the provider's words, short; its content stays in the outbox.
+ */
+export function deadNoticeSms(job: DeadJob, error: string, segments = DEFAULT_SMS_SEGMENTS): string {
+  return fitSms(
+    [
+      [{ text: deadSubject(job) }],
+      [{ text: `${COPY.deadRows.error}: ` }, { text: smsVisitorText(error.slice(0, 300)), cut: true }],
+      [{ text: COPY.deadReannounced }],
+    ],
+    segments,
+  )
+}
+
+export const deadNoticeChat = (job: DeadJob, error: string): string =>
+  [
+    `*${chatEscape(deadSubject(job))}*`,
+    `${chatEscape(COPY.deadRows.error)}: ${chatVisitorText(error.slice(0, 300))}`,
+    chatEscape(COPY.deadReannounced),
+  ].join("\n")

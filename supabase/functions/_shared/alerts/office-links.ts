@@ -8,11 +8,19 @@ import type { BackendConfig } from "../config.ts"
 import { CALL_ORDER, intakeFor } from "../intakes.ts"
 import type { Db } from "../db.ts"
 import type { Intake, RequestContext } from "../leads.ts"
-import type { SpamAttemptRow } from "../rows.ts"
+import type { AlertBatchRow, SpamAttemptRow } from "../rows.ts"
 import { LEAD_MESSAGES } from "../site-data.generated.ts"
-import { verifyLink, type LinkPurpose } from "./signed-link.ts"
+import { targetsOf } from "./escalation.ts"
+import { verifyLink, type LinkClaims, type LinkPurpose } from "./signed-link.ts"
 import { describeSpam } from "./spam-review.ts"
-import { acknowledge, loadSubject, type AlertTarget } from "./subject.ts"
+import {
+  acknowledge,
+  acknowledgeAll,
+  loadSubject,
+  loadSubjects,
+  type AlertSubject,
+  type AlertTarget,
+} from "./subject.ts"
 
 const ANSWERS = LEAD_MESSAGES.officeAlerts.linkAnswers
 
@@ -34,7 +42,52 @@ function checkedLink(config: BackendConfig, token: string, purpose: LinkPurpose,
     : refused(400, "invalid", ANSWERS.invalid)
 }
 
-/** acknowledge-lead: who acknowledged a lead and when; the first acknowledgement stands. */
+const leadFacts = (subject: AlertSubject) => ({
+  reference: subject.id,
+  kind: subject.kindLabel,
+  name: subject.name,
+  phone: subject.phone,
+  tel: subject.tel,
+  request: subject.request,
+  receivedAt: subject.receivedAt.toISOString(),
+})
+
+/**
+ * A summary's "I'm on all N" link: preview lists the leads it names (nothing changes), confirm
+ * acknowledges each one nobody has yet, in the name the link was sent to; the others keep theirs.
+ */
+async function acknowledgeBatch(db: Db, claims: LinkClaims, confirm: boolean, at: Date): Promise<LinkAnswer> {
+  const [batch] = await db.query<Pick<AlertBatchRow, "targets">>(`select targets from alert_batches where id = $1`, [
+    claims.id,
+  ])
+  if (!batch) return refused(404, "not_found", ANSWERS.notFound)
+  const targets = targetsOf({ targets: batch.targets })
+  const recorded = confirm ? await acknowledgeAll(db, targets, claims.to, at) : []
+  const subjects = await loadSubjects(db, targets)
+  if (subjects.length === 0) return refused(404, "not_found", ANSWERS.notFound)
+  const waiting = subjects.filter((s) => !s.acknowledgedAt).length
+  const state = recorded.length > 0 ? "acknowledged" : waiting > 0 ? "ready" : "already_acknowledged"
+  return {
+    status: 200,
+    body: {
+      success: true,
+      state,
+      to: claims.to,
+      batch: {
+        count: subjects.length,
+        waiting,
+        acknowledged: recorded.length,
+        leads: subjects.map((subject) => ({
+          ...leadFacts(subject),
+          acknowledgedBy: subject.acknowledgedBy,
+          acknowledgedAt: subject.acknowledgedAt?.toISOString() ?? null,
+        })),
+      },
+    },
+  }
+}
+
+/** acknowledge-lead: who acknowledged a lead (or each lead of a summary) and when; the first acknowledgement stands. */
 export async function acknowledgeLink(
   db: Db,
   config: BackendConfig,
@@ -44,6 +97,7 @@ export async function acknowledgeLink(
   const claims = checkedLink(config, token, "acknowledge", at)
   if ("status" in claims) return claims
   if (claims.record === "spam") return refused(400, "invalid", ANSWERS.invalid)
+  if (claims.record === "batch") return acknowledgeBatch(db, claims, confirm, at)
   const target: AlertTarget = { record: claims.record, id: claims.id }
   const recorded = confirm ? await acknowledge(db, target, claims.to, at) : false
   const subject = await loadSubject(db, target)
@@ -54,15 +108,7 @@ export async function acknowledgeLink(
     body: {
       success: true,
       state,
-      lead: {
-        reference: subject.id,
-        kind: subject.kindLabel,
-        name: subject.name,
-        phone: subject.phone,
-        tel: subject.tel,
-        request: subject.request,
-        receivedAt: subject.receivedAt.toISOString(),
-      },
+      lead: leadFacts(subject),
       to: claims.to,
       acknowledgedBy: subject.acknowledgedBy,
       acknowledgedAt: subject.acknowledgedAt?.toISOString() ?? null,
@@ -127,7 +173,8 @@ export async function releaseLink(
     const [row] = await tx.query<ReleaseRow>(`${SELECT_RELEASE} for update`, [claims.id])
     if (!row) return refused(404, "not_found", ANSWERS.notFound)
     if (row.released_at) return { status: 200, body: releaseBody(row, "already_released") }
-    const calls = Object.keys(row.calls).length > 0 ? row.calls : { [row.function_name]: row.body }
+    // The first call's body and the later calls' (rows from before each body was kept once have the first in both).
+    const calls = { ...row.calls, [row.function_name]: row.body }
     const ctx: RequestContext = { config, userAgent: row.user_agent, ipHash: row.ip_hash, now: at, flags: [] }
     // Every kept call is read before anything is stored: one that no longer meets its contract stores none.
     const intakes: Intake[] = []

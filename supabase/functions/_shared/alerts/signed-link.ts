@@ -9,11 +9,14 @@ import { createHmac, timingSafeEqual } from "node:crypto"
 
 export type LinkPurpose = "acknowledge" | "release"
 
-/** What a link allows: `acknowledge` a lead or a contact message, or `release` a spam record. */
+/**
+ * What a link allows: `acknowledge` a lead, a contact message or a batch of them (a summary's "I'm on
+ * all N", an `alert_batches` row), or `release` a spam record.
+ */
 export interface LinkClaims {
   purpose: LinkPurpose
   /** The table of the record. */
-  record: "lead" | "message" | "spam"
+  record: "lead" | "message" | "batch" | "spam"
   id: string
   /** Who the link was sent to (recorded as who acknowledged). */
   to: string
@@ -41,7 +44,7 @@ export type LinkCheck =
   { ok: true; claims: LinkClaims } | { ok: false; problem: "invalid" | "expired" | "wrong_purpose" }
 
 const PURPOSES: ReadonlySet<string> = new Set<LinkPurpose>(["acknowledge", "release"])
-const RECORDS: ReadonlySet<string> = new Set(["lead", "message", "spam"])
+const RECORDS: ReadonlySet<string> = new Set(["lead", "message", "batch", "spam"])
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 function claimsOf(json: unknown): LinkClaims | null {
@@ -53,7 +56,7 @@ function claimsOf(json: unknown): LinkClaims | null {
   if (typeof expires !== "number" || !Number.isSafeInteger(expires)) return null
   return {
     purpose: purpose === "release" ? "release" : "acknowledge",
-    record: record === "spam" ? "spam" : record === "message" ? "message" : "lead",
+    record: record === "spam" ? "spam" : record === "message" ? "message" : record === "batch" ? "batch" : "lead",
     id,
     to,
     expires,

@@ -1,21 +1,37 @@
 /**
- * Spam the office can act on. Every submission filed as spam (honeypot, fill time) is kept for 30
- * days; once a day at opening time the office is e-mailed a digest of the new ones with the reason,
+ * Spam the office can act on. Once a day at opening time the office is e-mailed a digest of what was
+ * filed as spam and not shown yet (spam-digest.ts): the records most likely to be a real customer first,
  * each with a signed "Not spam" link that releases it into the normal pipeline (the lead stored,
- * e-mails, CRM, alert) exactly once. Older records are purged by the same daily job.
+ * e-mails, CRM, alert) exactly once; a flood from one address on one line; what did not fit, counted,
+ * for the next digest. A record counts as shown when the e-mail listing it is delivered (the outbox
+ * calls `markSpamShown`), so a digest that dies is listed again by the next one; it is purged 30 days
+ * after it was shown or released, and never before. What one address can store is bounded by
+ * spam/spam-store.ts.
  */
 import { nextOpeningAfter } from "../business-hours.ts"
 import type { BackendConfig } from "../config.ts"
 import { simpleLeadKind } from "../contract.ts"
 import type { Db } from "../db.ts"
 import { enqueueJobs, type DeliveryDeps, type OutboxJob } from "../outbox.ts"
-import type { SpamAttemptRow } from "../rows.ts"
+import type { SpamAttemptRow, SpamDailyCountRow } from "../rows.ts"
 import { COMPANY, LEAD_MESSAGES } from "../site-data.generated.ts"
-import { spamDigestEmail, type SpamEntry } from "./messages.ts"
+import {
+  DIGEST_MAX_ENTRIES,
+  DIGEST_MAX_FLOODS,
+  REAL_LOOKING_FIRST,
+  spamDigest,
+  type SpamDigestInput,
+  type SpamEntry,
+  type SpamFlood,
+  type SpamShown,
+} from "./spam-digest.ts"
 import { oneLine } from "./subject.ts"
 import { signLink } from "./signed-link.ts"
 
+/** Days a record is kept after the office was shown it (or released it). */
 export const SPAM_KEPT_DAYS = 30
+/** Records of one address with one reason, not shown yet, that make a flood: one line instead of one each. */
+export const FLOOD_MIN_RECORDS = 5
 const DAY_MS = 24 * 3_600_000
 
 /** The first opening time after `at` (a week on if the data had no hours). */
@@ -39,7 +55,7 @@ export async function scheduleSpamDigest(tx: Pick<Db, "query">, at: Date): Promi
   )
 }
 
-type ReviewRow = Pick<SpamAttemptRow, "id" | "function_name" | "reason" | "body" | "calls" | "created_at">
+type ReviewRow = Pick<SpamAttemptRow, "id" | "function_name" | "reason" | "body" | "created_at">
 
 const KIND_LABELS = LEAD_MESSAGES.companyEmail.kindLabels
 
@@ -67,55 +83,210 @@ export function describeSpam(row: Pick<SpamAttemptRow, "function_name" | "body">
   }
 }
 
-export function releaseUrl(config: BackendConfig, row: Pick<SpamAttemptRow, "id" | "created_at">): string {
+/** A "Not spam" link, valid while the record can be kept: 30 days after the digest is delivered, with a margin. */
+export function releaseUrl(config: BackendConfig, id: string, at: Date): string {
   const token = signLink(config.alerts.linkSecret, {
     purpose: "release",
     record: "spam",
-    id: row.id,
+    id,
     to: "office",
-    // Valid as long as the record is kept.
-    expires: Math.floor((row.created_at.getTime() + SPAM_KEPT_DAYS * DAY_MS) / 1000),
+    expires: Math.floor((at.getTime() + (SPAM_KEPT_DAYS + 2) * DAY_MS) / 1000),
   })
   return `${config.alerts.siteUrl}/office/release/#t=${token}`
 }
 
-/** The daily job: purge what is older than 30 days, e-mail the office the new ones, and come back tomorrow while any are kept. */
+/** Not shown to the office yet, nor released, and filed by the digest's time (the parameter `$1`). */
+const unseen = (alias = "") =>
+  `${alias}digested_at is null and ${alias}released_at is null and ${alias}created_at <= $1::timestamptz`
+/** The reason's place in REAL_LOOKING_FIRST (the list is the parameter `$n`), unknown reasons last. */
+const rank = (column: string, n: number) => `coalesce(array_position($${n}::text[], ${column}), 99)`
+const RANKING = `{${REAL_LOOKING_FIRST.join(",")}}`
+
+/**
+ * The records listed one by one: those not in a flood, most real-looking first: by reason, a message or
+ * the wizard's later calls before an empty one, a lone address before a busy one, then oldest first.
+ */
+const ENTRIES = `
+  with unseen as (
+    select id, function_name, reason, body, calls, created_at, coalesce(ip_hash, '') as ip_key,
+      count(*) over (partition by coalesce(ip_hash, ''), reason) as in_bucket,
+      count(*) over (partition by coalesce(ip_hash, '')) as from_address
+    from spam_attempts where ${unseen()}
+  )
+  select id, function_name, reason, body, created_at from unseen u
+  where in_bucket < $2 and not exists (
+    select 1 from spam_daily_counts c where c.ip_key = u.ip_key and c.reason = u.reason and c.counted > c.shown_counted)
+  order by ${rank("reason", 3)},
+    (coalesce(nullif(body->>'message', ''), nullif(body->>'notes', '')) is not null or calls <> '{}'::jsonb) desc,
+    from_address, created_at, id
+  limit $4`
+
+/**
+ * The floods: per address and reason, the records not shown yet (at least FLOOD_MIN_RECORDS) and the calls
+ * only counted, most real-looking reason first, then the smallest.
+ */
+const FLOODS = `
+  with unseen as (
+    select coalesce(ip_hash, '') as ip_key, reason, count(*)::int as records, min(created_at) as first_at,
+      max(created_at) as last_at
+    from spam_attempts where ${unseen()} group by 1, 2
+  ), counted as (
+    select ip_key, reason, sum(counted - shown_counted)::int as counted, min(first_at) as first_at,
+      max(last_at) as last_at, jsonb_agg(jsonb_build_object('day', day, 'counted', counted)) as days
+    from spam_daily_counts where counted > shown_counted group by 1, 2
+  ), floods as (
+    select ip_key, reason, coalesce(u.records, 0) as records, coalesce(c.counted, 0) as counted,
+      least(u.first_at, c.first_at) as first_at, greatest(u.last_at, c.last_at) as last_at,
+      coalesce(c.days, '[]'::jsonb) as days
+    from unseen u full join counted c using (ip_key, reason)
+    where coalesce(u.records, 0) >= $2 or coalesce(c.counted, 0) > 0
+  )
+  select f.*, (
+    select coalesce(jsonb_agg(x.name), '[]'::jsonb) from (
+      select distinct left(coalesce(s.body->>'name', s.body->>'fullName', s.body->>'full_name', ''), 60) as name
+      from spam_attempts s
+      where coalesce(s.ip_hash, '') = f.ip_key and s.reason = f.reason and ${unseen("s.")}
+      limit 3) x
+  ) as names
+  from floods f
+  order by ${rank("f.reason", 3)}, f.records + f.counted, f.first_at, f.ip_key
+  limit $4`
+
+/** Everything not shown yet, by reason. */
+const PENDING = `
+  select reason, sum(n)::int as n from (
+    select reason, count(*) as n from spam_attempts where ${unseen()} group by reason
+    union all
+    select reason, sum(counted - shown_counted) as n from spam_daily_counts where counted > shown_counted group by reason
+  ) t group by reason`
+
+/** One flood: a bucket of spam_daily_counts' key, its records and counts summed over its days. */
+interface FloodRow extends Pick<SpamDailyCountRow, "ip_key" | "reason" | "records" | "counted"> {
+  first_at: Date
+  last_at: Date
+  days: Array<{ day: string; counted: number }>
+  names: string[]
+}
+
+async function digestInput(tx: Pick<Db, "query">, config: BackendConfig, at: Date): Promise<SpamDigestInput> {
+  const when = at.toISOString()
+  const entryRows = await tx.query<ReviewRow>(ENTRIES, [when, FLOOD_MIN_RECORDS, RANKING, DIGEST_MAX_ENTRIES])
+  const floodRows = await tx.query<FloodRow>(FLOODS, [when, FLOOD_MIN_RECORDS, RANKING, DIGEST_MAX_FLOODS])
+  const pending = await tx.query<{ reason: string; n: number }>(PENDING, [when])
+  const entries: SpamEntry[] = entryRows.map((row) => ({
+    id: row.id,
+    ...describeSpam(row),
+    snippet: oneLine(textOf(row.body, "message", "notes"), 80),
+    reason: row.reason,
+    receivedAt: row.created_at,
+    releaseUrl: releaseUrl(config, row.id, at),
+  }))
+  const floods: SpamFlood[] = floodRows.map((row) => ({
+    ipKey: row.ip_key,
+    reason: row.reason,
+    records: row.records,
+    counted: row.counted,
+    from: row.first_at,
+    to: row.last_at,
+    names: row.names.map((name) => oneLine(name || "(no name)", 40)),
+    days: row.days,
+  }))
+  return { entries, floods, pending: Object.fromEntries(pending.map((p) => [p.reason, p.n])), at }
+}
+
+/** Purges what was shown (or released) more than 30 days ago, and the daily counts with nothing left to report. */
+async function purge(tx: Pick<Db, "query">, at: Date): Promise<number> {
+  const cutoff = new Date(at.getTime() - SPAM_KEPT_DAYS * DAY_MS).toISOString()
+  const [purged] = await tx.query<{ n: number }>(
+    `with gone as (delete from spam_attempts where least(digested_at, released_at) < $1::timestamptz returning 1)
+     select count(*)::int as n from gone`,
+    [cutoff],
+  )
+  // A day's counts are the address's budget until the day is over, then only what a digest has yet to report.
+  await tx.query(`delete from spam_daily_counts where day < $1::date and counted <= shown_counted`, [
+    new Date(at.getTime() - 2 * DAY_MS).toISOString().slice(0, 10),
+  ])
+  return purged?.n ?? 0
+}
+
+/**
+ * The daily job: purge what was shown 30 days ago, queue the digest of what is not shown yet (its
+ * payload says what it shows: `markSpamShown` marks them when it is delivered), and come back
+ * tomorrow while anything is kept.
+ */
 export async function runSpamDigest(job: OutboxJob, { db, config, clock }: DeliveryDeps): Promise<string> {
   const at = clock?.() ?? new Date()
-  const cutoff = new Date(at.getTime() - SPAM_KEPT_DAYS * DAY_MS).toISOString()
   return db.transaction(async (tx) => {
-    const purged = await tx.query<{ id: string }>(`delete from spam_attempts where created_at < $1 returning id`, [
-      cutoff,
-    ])
-    const rows = await tx.query<ReviewRow>(
-      `select id, function_name, reason, body, calls, created_at from spam_attempts
-       where digested_at is null and released_at is null order by created_at limit 500`,
+    const purged = await purge(tx, at)
+    const [kept] = await tx.query<{ any: boolean }>(
+      `select exists (select 1 from spam_attempts) or exists (select 1 from spam_daily_counts) as any`,
     )
-    const kept = await tx.query<{ n: number }>(`select count(*)::int as n from spam_attempts where released_at is null`)
-    if ((kept[0]?.n ?? 0) > 0) await scheduleSpamDigest(tx, at)
-    if (rows.length === 0) return `Nothing new filed as spam; ${purged.length} purged`
-    const entries: SpamEntry[] = rows.map((row) => ({
-      id: row.id,
-      ...describeSpam(row),
-      reason: row.reason,
-      receivedAt: row.created_at,
-      releaseUrl: releaseUrl(config, row),
-    }))
+    if (kept?.any) await scheduleSpamDigest(tx, at)
+    const digest = spamDigest(await digestInput(tx, config, at), config.mail.companyTo, config.mail.from)
+    if (!digest) return `Nothing new filed as spam; ${purged} purged`
+    const spamShown: SpamShown = digest.shown
     await enqueueJobs(
       tx,
-      [
-        {
-          kind: "company_email",
-          dedupeKey: `spam-digest:${job.id}:email`,
-          payload: spamDigestEmail(entries, config.mail.companyTo, config.mail.from),
-        },
-      ],
+      [{ kind: "company_email", dedupeKey: `spam-digest:${job.id}:email`, payload: { ...digest.email, spamShown } }],
       at,
     )
-    await tx.query(`update spam_attempts set digested_at = $2 where id = any($1::uuid[])`, [
-      `{${rows.map((r) => r.id).join(",")}}`,
-      at.toISOString(),
-    ])
-    return `Digest of ${rows.length} sent to ${config.mail.companyTo}; ${purged.length} purged`
+    return `Digest of ${digest.entries} record(s) and ${digest.floods} flood(s) queued for ${config.mail.companyTo}, ${digest.more} left for the next one; ${purged} purged`
   })
+}
+
+const isText = (value: unknown): value is string => typeof value === "string"
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
+
+/** What a digest's payload says it showed, or null for any other e-mail (or a payload written by hand that does not say). */
+function shownIn(payload: Record<string, unknown>): SpamShown | null {
+  const shown = payload.spamShown
+  if (!isObject(shown)) return null
+  const { records, floods, counted } = shown
+  if (!Array.isArray(records) || !Array.isArray(floods) || !Array.isArray(counted)) return null
+  return {
+    records: records.filter(isText),
+    floods: floods
+      .filter(isObject)
+      .flatMap(({ ipKey, reason, until }) =>
+        isText(ipKey) && isText(reason) && isText(until) ? [{ ipKey, reason, until }] : [],
+      ),
+    counted: counted
+      .filter(isObject)
+      .flatMap(({ ipKey, day, reason, counted: n }) =>
+        isText(ipKey) && isText(day) && isText(reason) && typeof n === "number"
+          ? [{ ipKey, day, reason, counted: n }]
+          : [],
+      ),
+  }
+}
+
+/**
+ * Called by the outbox when an office e-mail is delivered: when it is a spam digest, what it listed is
+ * now shown (its 30 days start) and is not listed again. A record already shown keeps its first time.
+ */
+export async function markSpamShown(db: Pick<Db, "query">, payload: Record<string, unknown>, at: Date): Promise<void> {
+  const shown = shownIn(payload)
+  if (!shown) return
+  const when = at.toISOString()
+  if (shown.records.length)
+    await db.query(
+      `update spam_attempts set digested_at = $2
+       where id in (select value::uuid from jsonb_array_elements_text($1::text::jsonb)) and digested_at is null`,
+      [JSON.stringify(shown.records), when],
+    )
+  if (shown.floods.length)
+    await db.query(
+      `update spam_attempts s set digested_at = $2
+       from jsonb_to_recordset($1::text::jsonb) as f("ipKey" text, reason text, until timestamptz)
+       where coalesce(s.ip_hash, '') = f."ipKey" and s.reason = f.reason and s.created_at <= f.until
+         and s.digested_at is null and s.released_at is null`,
+      [JSON.stringify(shown.floods), when],
+    )
+  if (shown.counted.length)
+    await db.query(
+      `update spam_daily_counts d set shown_counted = greatest(d.shown_counted, c.counted), shown_at = $2
+       from jsonb_to_recordset($1::text::jsonb) as c("ipKey" text, day date, reason text, counted int)
+       where d.ip_key = c."ipKey" and d.day = c.day and d.reason = c.reason`,
+      [JSON.stringify(shown.counted), when],
+    )
 }

@@ -27,6 +27,8 @@ export interface AlertSubject extends AlertTarget {
   /** One line: the form, and the campaign when there is one. */
   source: string
   receivedAt: Date
+  /** When the office was first alerted (an alert delivered), if it was. */
+  alertedAt: Date | null
   acknowledgedAt: Date | null
   acknowledgedBy: string | null
 }
@@ -70,6 +72,7 @@ const LEAD_COLUMNS = [
   "utm_term",
   "attribution",
   "created_at",
+  "first_alerted_at",
   "acknowledged_at",
   "acknowledged_by",
 ] as const satisfies ReadonlyArray<keyof LeadRow>
@@ -82,6 +85,7 @@ const MESSAGE_COLUMNS = [
   "message",
   "attribution",
   "created_at",
+  "first_alerted_at",
   "acknowledged_at",
   "acknowledged_by",
 ] as const satisfies ReadonlyArray<keyof ContactMessageRow>
@@ -121,6 +125,7 @@ function fromLead(row: LeadSubjectRow): AlertSubject {
     request: oneLine(leadRequest(row), 160),
     source: oneLine(withCampaign(sourceLabel(row.source), campaignOf(row)), 120),
     receivedAt: row.created_at,
+    alertedAt: row.first_alerted_at,
     acknowledgedAt: row.acknowledged_at,
     acknowledgedBy: row.acknowledged_by,
   }
@@ -136,6 +141,7 @@ const fromMessage = (row: MessageSubjectRow): AlertSubject => ({
   request: oneLine(row.message, 160),
   source: oneLine(withCampaign(sourceLabel("contact"), campaignOf(row)), 120),
   receivedAt: row.created_at,
+  alertedAt: row.first_alerted_at,
   acknowledgedAt: row.acknowledged_at,
   acknowledgedBy: row.acknowledged_by,
 })
@@ -179,6 +185,30 @@ export async function markAlerted(db: Pick<Db, "query">, targets: readonly Alert
       [`{${ids.join(",")}}`, at.toISOString()],
     )
   }
+}
+
+/**
+ * Records the acknowledgement of each target nobody had acknowledged yet (the first one stands);
+ * resolves to the targets this call recorded.
+ */
+export async function acknowledgeAll(
+  db: Pick<Db, "query">,
+  targets: readonly AlertTarget[],
+  by: string,
+  at: Date,
+): Promise<AlertTarget[]> {
+  const recorded: AlertTarget[] = []
+  for (const record of ["lead", "message"] as const) {
+    const ids = targets.filter((t) => t.record === record).map((t) => t.id)
+    if (ids.length === 0) continue
+    const rows = await db.query<{ id: string }>(
+      `update ${TABLES[record]} set acknowledged_at = $2, acknowledged_by = $3
+       where id = any($1::uuid[]) and acknowledged_at is null returning id`,
+      [`{${ids.join(",")}}`, at.toISOString(), by],
+    )
+    recorded.push(...rows.map(({ id }) => ({ record, id })))
+  }
+  return recorded
 }
 
 /**

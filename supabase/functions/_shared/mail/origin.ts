@@ -3,7 +3,7 @@
  * what it agreed to (the consent sentence, and the SMS opt-in or its absence). Every value is the
  * visitor's: it goes into the body only, where renderEmail escapes it.
  */
-import { CAMPAIGN_PARAMS, type Touch } from "../attribution.ts"
+import { CAMPAIGN_PARAMS, newParamsOf, type Touch } from "../attribution.ts"
 import { consentText } from "../consent.ts"
 import type { LeadOrigin } from "../lead-origin.ts"
 import { COMPANY, LEAD_MESSAGES } from "../site-data.generated.ts"
@@ -13,9 +13,14 @@ import type { EmailSection } from "./layout.ts"
 const ORIGIN = LEAD_MESSAGES.companyEmail.origin
 const CONSENT = LEAD_MESSAGES.companyEmail.consent
 
-/** The office reads times on its own clock, with the zone named (a lead may arrive from anywhere). */
-const officeTime = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", {
+/**
+ * The office reads times on its own clock, with the zone named (a lead may arrive from anywhere). A time
+ * the browser wrote may be no real instant at all (its clock is the visitor's): that one is shown as sent.
+ */
+const officeTime = (time: string | Date) => {
+  const instant = new Date(time)
+  if (!Number.isFinite(instant.getTime())) return String(time)
+  return new Intl.DateTimeFormat("en-US", {
     timeZone: COMPANY.timeZone,
     weekday: "short",
     year: "numeric",
@@ -24,20 +29,45 @@ const officeTime = (iso: string) =>
     hour: "numeric",
     minute: "2-digit",
     timeZoneName: "short",
-  }).format(new Date(iso))
+  }).format(instant)
+}
 
-const TOUCH_FIELDS = [...CAMPAIGN_PARAMS, "referrer", "landing_path"] as const
+/**
+ * A campaign value as the notice shows it: whole up to this many characters (a real click id or utm value
+ * fits), cut beyond. The row and the CRM forward keep it whole; the e-mail, which holds it twice (HTML and
+ * text), need not carry 500-character tokens a person never reads (issue 25, item 15).
+ */
+export const NOTICE_VALUE_MAX = 100
+const shown = (value: string) => {
+  const characters = Array.from(value)
+  return characters.length > NOTICE_VALUE_MAX ? `${characters.slice(0, NOTICE_VALUE_MAX).join("")}…` : value
+}
 
-/** The values a touch has, in CAMPAIGN_PARAMS' order, then where it came from and when. */
-export const touchRows = (touch: NonNullable<Touch>): Array<[string, string]> => [
-  ...TOUCH_FIELDS.flatMap((field): Array<[string, string]> => {
-    const value = touch[field]
-    return value ? [[ORIGIN.touchLabels[field], value]] : []
-  }),
-  [ORIGIN.touchLabels.at, officeTime(touch.at)],
-]
+/**
+ * The values a touch has, in CAMPAIGN_PARAMS' order, then any campaign parameter the functions do not
+ * know yet (labelled by its name as sent), then where it came from and when.
+ */
+export const touchRows = (touch: NonNullable<Touch>): Array<[string, string]> => {
+  const rowsOf = (fields: ReadonlyArray<keyof typeof ORIGIN.touchLabels & keyof NonNullable<Touch>>) =>
+    fields.flatMap((field): Array<[string, string]> => {
+      const value = touch[field]
+      return value ? [[ORIGIN.touchLabels[field], shown(value)]] : []
+    })
+  return [
+    ...rowsOf(CAMPAIGN_PARAMS),
+    ...newParamsOf(touch).map(([key, value]): [string, string] => [key, shown(value)]),
+    ...rowsOf(["referrer", "landing_path"]),
+    [ORIGIN.touchLabels.at, shown(officeTime(touch.at))],
+  ]
+}
 
-export function originSections({ attribution, consent }: LeadOrigin): EmailSection[] {
+/** When the consent was received, as stored (the server's clock); without it, the browser's time as sent. */
+export interface ConsentReceipt {
+  consentAt: Date | null
+  smsConsentAt: Date | null
+}
+
+export function originSections({ attribution, consent }: LeadOrigin, receipt?: ConsentReceipt): EmailSection[] {
   const touches: EmailSection[] = attribution
     ? [
         { heading: ORIGIN.firstTouch, level: 3, rows: touchRows(attribution.first) },
@@ -55,8 +85,13 @@ export function originSections({ attribution, consent }: LeadOrigin): EmailSecti
           rows: [
             [CONSENT.agreed, consentText(consent.version, COMPANY.name)],
             [CONSENT.version, consent.version],
-            [CONSENT.at, officeTime(consent.at)],
-            [CONSENT.sms, sms ? fill(CONSENT.smsYes, { version: sms.version, at: officeTime(sms.at) }) : CONSENT.smsNo],
+            [CONSENT.at, officeTime(receipt?.consentAt ?? consent.at)],
+            [
+              CONSENT.sms,
+              sms
+                ? fill(CONSENT.smsYes, { version: sms.version, at: officeTime(receipt?.smsConsentAt ?? sms.at) })
+                : CONSENT.smsNo,
+            ],
           ],
         }
       : { heading: CONSENT.heading, level: 2, note: CONSENT.none, rows: [] },

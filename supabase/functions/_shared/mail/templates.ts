@@ -3,8 +3,9 @@ import type { ContactMessage, EstimateRequest, OfferBooking, OfferCallback, Esti
 import { COMPANY, ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../site-data.generated.ts"
 import { isEmailAddress } from "../email-address.ts"
 import { fill } from "./escape.ts"
-import { renderEmail } from "./layout.ts"
-import { originSections } from "./origin.ts"
+import type { LeadFlag } from "../lead-flags.ts"
+import { renderEmail, type EmailSection } from "./layout.ts"
+import { originSections, type ConsentReceipt } from "./origin.ts"
 
 export type LeadKind = keyof typeof LEAD_MESSAGES.companyEmail.kindLabels
 
@@ -88,11 +89,28 @@ function noticeRows(notice: CompanyNotice): NoticeContent {
   }
 }
 
-/** The office's notice of a lead; `actions` are its one-tap links ("I'm on it", the call). */
+/** What the stored row says beside the body: when its consent was received, and why the office should look twice. */
+export interface NoticeReceipt extends ConsentReceipt {
+  flags: readonly LeadFlag[]
+}
+
+const FLAGS = LEAD_MESSAGES.flags
+
+/** The "Check this lead" block: one row per flag, labelled by its code; nothing when there is none. */
+export const flagSections = (flags: readonly LeadFlag[]): EmailSection[] =>
+  flags.length === 0
+    ? []
+    : [{ heading: FLAGS.heading, level: 2, note: FLAGS.note, rows: flags.map((f) => [FLAGS.labels[f.code], f.detail]) }]
+
+/**
+ * The office's notice of a lead; `actions` are its one-tap links ("I'm on it", the call), `receipt` what
+ * the stored row adds (without it, as in a test of the text alone: no flags, the browser's consent times).
+ */
 export function companyNotification(
   notice: CompanyNotice,
   reference: string,
   actions: ReadonlyArray<{ label: string; href: string }> = [],
+  receipt?: NoticeReceipt,
 ) {
   const { name, replyTo, rows } = noticeRows(notice)
   const messages = LEAD_MESSAGES.companyEmail
@@ -110,7 +128,7 @@ export function companyNotification(
       intro: messages.intro,
       actions,
       rows: [...rows, ["Reference", reference]],
-      sections: originSections(notice.body),
+      sections: [...flagSections(receipt?.flags ?? []), ...originSections(notice.body, receipt)],
     }),
   }
 }

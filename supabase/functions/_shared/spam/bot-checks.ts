@@ -1,7 +1,8 @@
 /** The checks that need no outside service: the honeypot and the time spent in the form. */
 import type { SpamConfig } from "../config.ts"
 
-export type SpamReason = "honeypot" | "too_fast" | "impossible_fill_time"
+/** Why a submission was filed as spam; `turnstile_failed`: Cloudflare called its token a bot's (app.ts, spam/turnstile.ts). */
+export type SpamReason = "honeypot" | "too_fast" | "impossible_fill_time" | "turnstile_failed"
 
 /** Longer than any visitor keeps one form open (the browser's outbox gives up on a submission after a week). */
 export const MAX_FORM_FILL_MS = 30 * 24 * 60 * 60 * 1000

@@ -11,11 +11,27 @@
 /** The rate-limit key of every request whose address is unknown: they share one bucket. */
 export const UNKNOWN_CLIENT = "unknown"
 
+/** The wider networks an address is also limited by (spam/address-limit.ts gives each its budget). */
+export const NETWORK_PREFIXES = ["ipv6/56", "ipv6/48", "ipv4/24"] as const
+export type NetworkPrefix = (typeof NETWORK_PREFIXES)[number]
+
+export interface ClientNetwork {
+  prefix: NetworkPrefix
+  /** The network in CIDR notation, e.g. "2001:db8:0:100::/56" or "203.0.113.0/24". */
+  key: string
+}
+
 export interface ClientAddress {
   /** The normalised address (IPv4-mapped IPv6 turned into IPv4), or null when unknown. */
   ip: string | null
   /** What the rate limit counts by: the IPv4 address, the IPv6 /64 prefix, or UNKNOWN_CLIENT. */
   key: string
+  /**
+   * The wider networks it belongs to, narrowest first: an IPv6 /64's /56 and /48 (one site is given a
+   * /56 or a /48, so it could otherwise rotate through 256 or 65,536 /64s), an IPv4 address's /24.
+   * None for an unknown address.
+   */
+  networks: readonly ClientNetwork[]
 }
 
 export interface ClientAddressInput {
@@ -30,7 +46,7 @@ export function clientAddress({ forwardedFor, remoteAddress, trustedProxyHops }:
   const entry = trustedProxyHops > 0 ? forwardedEntry(forwardedFor, trustedProxyHops) : null
   return (
     (entry !== null ? parseIp(entry) : null) ??
-    (remoteAddress ? parseIp(remoteAddress) : null) ?? { ip: null, key: UNKNOWN_CLIENT }
+    (remoteAddress ? parseIp(remoteAddress) : null) ?? { ip: null, key: UNKNOWN_CLIENT, networks: [] }
   )
 }
 
@@ -48,8 +64,13 @@ export function parseIp(raw: string): ClientAddress | null {
   if (bracketed?.[1]) return ipv6Address(bracketed[1])
   const v4WithPort = /^([\d.]+):\d{1,5}$/.exec(text)
   const v4 = parseIpv4(v4WithPort?.[1] ?? text)
-  if (v4) return { ip: v4.join("."), key: v4.join(".") }
+  if (v4) return ipv4Address(v4)
   return ipv6Address(text)
+}
+
+function ipv4Address(octets: readonly number[]): ClientAddress {
+  const ip = octets.join(".")
+  return { ip, key: ip, networks: [{ prefix: "ipv4/24", key: `${octets.slice(0, 3).join(".")}.0/24` }] }
 }
 
 function ipv6Address(text: string): ClientAddress | null {
@@ -57,13 +78,20 @@ function ipv6Address(text: string): ClientAddress | null {
   if (!groups) return null
   // ::ffff:a.b.c.d is an IPv4 client on a dual-stack socket: the same visitor as a.b.c.d.
   const [high = 0, low = 0] = groups.slice(6)
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    const v4 = [high >> 8, high & 255, low >> 8, low & 255].join(".")
-    return { ip: v4, key: v4 }
-  }
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff)
+    return ipv4Address([high >> 8, high & 255, low >> 8, low & 255])
   const hex = groups.map((g) => g.toString(16))
-  // One host usually holds a whole /64 and can pick any address in it: the /64 is the visitor.
-  return { ip: hex.join(":"), key: `${hex.slice(0, 4).join(":")}::/64` }
+  const [a = 0, b = 0, c = 0, d = 0] = groups
+  const prefix = (...head: number[]) => head.map((g) => g.toString(16)).join(":")
+  return {
+    ip: hex.join(":"),
+    // One host usually holds a whole /64 and can pick any address in it: the /64 is the visitor.
+    key: `${prefix(a, b, c, d)}::/64`,
+    networks: [
+      { prefix: "ipv6/56", key: `${prefix(a, b, c, d & 0xff00)}::/56` },
+      { prefix: "ipv6/48", key: `${prefix(a, b, c)}::/48` },
+    ],
+  }
 }
 
 function parseIpv4(text: string): number[] | null {

@@ -47,8 +47,9 @@ export async function rememberTurnstilePass(db: Pick<Db, "query">, key: PassKey,
 /**
  * The verdict for this call: a remembered pass of the same submission and lead, or else the token
  * verified at siteverify (with the submissionId as idempotency key, so Cloudflare accepts the same
- * token again for the same submission) and remembered when it passes. Remembered before the lead is
- * stored: a send that then fails on our side is re-sent by the browser without a usable token.
+ * token again for the same submission) and remembered only when it really passes (never for an
+ * unverified lead, which the office reviews). Remembered before the lead is stored: a send that then
+ * fails on our side is re-sent by the browser without a usable token.
  */
 export async function checkTurnstile(options: {
   db: Pick<Db, "query">
@@ -60,7 +61,7 @@ export async function checkTurnstile(options: {
   fetchImpl?: typeof fetch
 }): Promise<TurnstileVerdict> {
   const { db, spam, key, now } = options
-  if (await hasTurnstilePass(db, key, now)) return "passed"
+  if (await hasTurnstilePass(db, key, now)) return { outcome: "passed" }
   const verdict = await verifyTurnstile({
     secret: spam.turnstileSecretKey,
     token: options.token,
@@ -68,7 +69,8 @@ export async function checkTurnstile(options: {
     idempotencyKey: key.id,
     verifyUrl: spam.turnstileVerifyUrl,
     fetchImpl: options.fetchImpl,
+    timeoutMs: spam.turnstileTimeoutMs,
   })
-  if (verdict === "passed") await rememberTurnstilePass(db, key, now)
+  if (verdict.outcome === "passed") await rememberTurnstilePass(db, key, now)
   return verdict
 }

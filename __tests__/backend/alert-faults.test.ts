@@ -1,0 +1,334 @@
+/**
+ * @jest-environment node
+ *
+ * Issue 25, items 5 and 11: alerts survive an e-mail outage and provider faults. Fake e-mail, Twilio
+ * and chat servers on 127.0.0.1, a clock the test moves: an hour-long e-mail outage ends with every
+ * lead announced exactly once; a 429 that never ends is given up and told by another channel; an SMS
+ * whose answer came too late is looked up at Twilio instead of sent twice; a chat post without an
+ * answer is tried once more at most; a hanging e-mail API holds up no SMS.
+ */
+import type { BackendConfig } from "../../supabase/functions/_shared/config"
+import type { Db } from "../../supabase/functions/_shared/db"
+import {
+  MAX_RETRY_AFTER_MS,
+  PermanentError,
+  RateLimitedError,
+  UnknownOutcomeError,
+  refusal,
+  retryAfterMs,
+  transportError,
+} from "../../supabase/functions/_shared/delivery"
+import {
+  CONTACTS,
+  MINUTE,
+  TUESDAY_10AM,
+  alertConfig,
+  alertRig,
+  emptyTables,
+  handClock,
+  rateLimitingServer,
+  type HandClock,
+} from "./alert-rig"
+import { closedAfterEach, fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
+import { bodies, post, testConfig, withFreshDb } from "./helpers"
+
+jest.setTimeout(180_000)
+
+let db: Db
+withFreshDb((fresh) => {
+  db = fresh
+})
+beforeEach(() => emptyTables(db))
+const servers = closedAfterEach()
+
+const keep = <S extends FakeServer>(server: S): S => {
+  servers.push(server)
+  return server
+}
+
+async function accepted(app: Parameters<typeof post>[0], name: string, body: object): Promise<string> {
+  const response = await post(app, name, body)
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { reference: string }).reference
+}
+
+interface JobRow {
+  kind: string
+  status: string
+  attempts: number
+  last_error: string | null
+  dedupe_key: string
+  outcome_unknown_at: Date | null
+  rate_limited_tries: number
+}
+
+const jobs = (kind: string) =>
+  db.query<JobRow>(
+    `select kind, status, attempts, last_error, dedupe_key, outcome_unknown_at, rate_limited_tries
+     from outbox_jobs where kind = $1 order by created_at, dedupe_key`,
+    [kind],
+  )
+
+const mailbox = () =>
+  db.query<{ to_address: string; subject: string; text_body: string }>(
+    `select to_address, subject, text_body from dev_mailbox order by created_at`,
+  )
+
+describe("one rule for a provider's answer (delivery.ts)", () => {
+  const answer = (status: number, headers: Record<string, string> = {}) =>
+    refusal("Provider", new Response("no", { status, headers }))
+
+  test.each([400, 401, 403, 404, 410, 413, 422])("%i is the request itself: dead at once", async (status) => {
+    expect(await answer(status)).toBeInstanceOf(PermanentError)
+  })
+
+  test.each([408, 409, 425, 500, 502, 503, 504])("%i can pass: tried again with the backoff", async (status) => {
+    const error = await answer(status)
+    expect(error).not.toBeInstanceOf(PermanentError)
+    expect(error).not.toBeInstanceOf(RateLimitedError)
+    expect(error.message).toBe(`Provider answered ${status}: no`)
+  })
+
+  test("429 waits as asked: seconds or an HTTP date, capped at an hour; without it the outbox backs off", async () => {
+    const now = Date.parse("2026-03-03T15:00:00Z")
+    expect(retryAfterMs("30", now)).toBe(30_000)
+    expect(retryAfterMs("1.5", now)).toBe(1_500)
+    expect(retryAfterMs("Tue, 03 Mar 2026 15:02:00 GMT", now)).toBe(120_000)
+    expect(retryAfterMs("Tue, 03 Mar 2026 14:00:00 GMT", now)).toBe(0)
+    expect(retryAfterMs("999999", now)).toBe(MAX_RETRY_AFTER_MS)
+    for (const unreadable of [null, "", "soon", "-5"]) expect(retryAfterMs(unreadable, now)).toBeUndefined()
+    const limited = await answer(429, { "retry-after": "7" })
+    expect(limited).toBeInstanceOf(RateLimitedError)
+    expect(limited).toMatchObject({ retryAfterMs: 7_000 })
+    expect(await answer(429)).toMatchObject({ retryAfterMs: undefined })
+  })
+
+  test("a request that never left is a plain failure; a timeout or a dropped connection an unknown outcome", async () => {
+    const closed = await fakeServer([200])
+    await closed.close()
+    const refused: unknown = await fetch(closed.url).catch((error: unknown) => error)
+    expect(transportError("Twilio", refused)).not.toBeInstanceOf(UnknownOutcomeError)
+    expect(transportError("Twilio", refused).message).toMatch(/^Twilio could not be reached/)
+    const timeout = new DOMException("The operation timed out.", "TimeoutError")
+    expect(transportError("Twilio", timeout)).toBeInstanceOf(UnknownOutcomeError)
+    const reset = Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNRESET" } })
+    expect(transportError("Twilio", reset)).toBeInstanceOf(UnknownOutcomeError)
+  })
+})
+
+function rig(providers: { twilio: FakeServer; chat: FakeServer }, clock: HandClock, env: Record<string, string> = {}) {
+  const config: BackendConfig = alertConfig(providers, env)
+  return { config, ...alertRig(db, config, clock) }
+}
+
+describe("an SMS or a chat post whose outcome is unknown is not simply sent again", () => {
+  test("Twilio answering after the timeout: the message is found in Twilio's list and not sent twice", async () => {
+    const clock = handClock(TUESDAY_10AM)
+    // The first SMS is sent at once but answered after 1.5 s; the alert timeout is 300 ms.
+    const twilio = keep(await fakeTwilio({ clock: clock.read, answerAfterMs: (n) => (n === 0 ? 1_500 : 0) }))
+    const chat = keep(await fakeServer([200]))
+    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: "300" })
+    await accepted(app, "process-contact", bodies.contact())
+    // The backoff is 0 in tests: the try without an answer, then the look-up, in one run.
+    await dispatch()
+    expect(twilio.messages.map((m) => m.to)).toEqual([CONTACTS[0]?.sms])
+    expect(twilio.received.filter((r) => r.method === "POST")).toHaveLength(1)
+    const lookUp = twilio.received.find((r) => r.method === "GET")
+    const query = new URL(lookUp?.url ?? "/", "http://x").searchParams
+    expect(query.get("To")).toBe(CONTACTS[0]?.sms)
+    // The day before the first try, in UTC: a message sent around midnight is still in the list.
+    expect(query.get("DateSent>")).toBe("2026-03-02")
+    const [sms] = await jobs("alert_sms")
+    expect(sms).toMatchObject({ status: "sent", outcome_unknown_at: TUESDAY_10AM })
+    expect(sms?.last_error).toMatch(/^Found already sent at Twilio \(SM0+1\) after a try without an answer/)
+  })
+
+  test("Twilio answering after the timeout without having sent it: looked up, not found, sent once", async () => {
+    const clock = handClock(TUESDAY_10AM)
+    const twilio = keep(
+      await fakeTwilio({
+        clock: clock.read,
+        status: (n) => (n === 0 ? 500 : 201),
+        answerAfterMs: (n) => (n === 0 ? 1_500 : 0),
+      }),
+    )
+    const chat = keep(await fakeServer([200]))
+    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: "300" })
+    await accepted(app, "process-contact", bodies.contact())
+    await dispatch()
+    expect(twilio.messages).toHaveLength(1)
+    expect(twilio.received.map((r) => r.method)).toEqual(["POST", "GET", "GET", "POST"])
+    expect(await jobs("alert_sms")).toEqual([
+      expect.objectContaining({ status: "sent", attempts: 2, last_error: null }),
+    ])
+  })
+
+  test("a chat post without an answer is tried once more, then given up (it may be in the channel) and the office e-mailed", async () => {
+    const clock = handClock(TUESDAY_10AM)
+    const twilio = keep(await fakeTwilio({ clock: clock.read }))
+    // Every post is answered after a second: past the 300 ms timeout each time.
+    const chat = keep(await fakeServer([200], 1_000))
+    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: "300" })
+    await accepted(app, "process-contact", bodies.contact())
+    await dispatch()
+    await dispatch()
+    expect(chat.received).toHaveLength(2)
+    const [post] = await jobs("alert_chat")
+    expect(post).toMatchObject({ status: "dead", attempts: 2 })
+    expect(post?.last_error).toMatch(/second try without an answer: not tried again, so it is not posted twice/)
+    // The SMS went in its own lane, and the office hears of the chat by e-mail.
+    expect(twilio.messages).toHaveLength(1)
+    expect((await mailbox()).map((m) => m.subject)).toContain("Not delivered after 2 tries: team-chat alert")
+  })
+})
+
+describe("a provider answering 429 forever", () => {
+  test("is given up after OUTBOX_RATE_LIMITED_MAX_TRIES rate-limited tries, and the office told by e-mail", async () => {
+    const clock = handClock(TUESDAY_10AM)
+    const twilio = keep(await rateLimitingServer([429], 30))
+    const chat = keep(await fakeServer([200]))
+    const { app, dispatch } = rig({ twilio, chat }, clock, { OUTBOX_RATE_LIMITED_MAX_TRIES: "4" })
+    await accepted(app, "process-contact", bodies.contact())
+    for (let i = 0; i < 8; i++) {
+      await dispatch({ budgetMs: 0 })
+      clock.advance(30_000)
+    }
+    expect(twilio.received).toHaveLength(4)
+    const [sms] = await jobs("alert_sms")
+    // A 429 does not count as a try: the job had one try, four times refused.
+    expect(sms).toMatchObject({ status: "dead", attempts: 1, rate_limited_tries: 3 })
+    // The first run (no time left) ran the step; its SMS was first tried in the second, 30 s on.
+    expect(sms?.last_error).toMatch(
+      /^Twilio answered 429: .*\(rate-limited 4 times since 2026-03-03T15:00:30\.000Z: given up\)$/,
+    )
+    const notice = (await mailbox()).find((m) => m.subject.startsWith("Not delivered"))
+    expect(notice?.subject).toBe(`Not delivered after 1 try: SMS alert to ${CONTACTS[0]?.sms}`)
+    expect(notice?.text_body).toContain("rate-limited 4 times")
+    expect(notice?.text_body).toContain("Its request is announced again as soon as an alert gets through.")
+  })
+
+  test("is given up OUTBOX_RATE_LIMITED_MAX_MINUTES after its first 429, however few the tries", async () => {
+    const clock = handClock(TUESDAY_10AM)
+    const twilio = keep(await rateLimitingServer([429], 30))
+    const chat = keep(await fakeServer([200]))
+    const { app, dispatch } = rig({ twilio, chat }, clock, { OUTBOX_RATE_LIMITED_MAX_MINUTES: "1" })
+    await accepted(app, "process-contact", bodies.contact())
+    for (let i = 0; i < 6; i++) {
+      await dispatch({ budgetMs: 0 })
+      clock.advance(30_000)
+    }
+    // At 0 s, 30 s, and 60 s: a minute after the first, given up.
+    expect(twilio.received).toHaveLength(3)
+    const [sms] = await jobs("alert_sms")
+    expect(sms?.status).toBe("dead")
+    expect(sms?.last_error).toMatch(/rate-limited 3 times/)
+  })
+})
+
+test("a hanging e-mail API holds up no SMS: every lead's text is sent before the first e-mail even times out", async () => {
+  const clock = handClock(TUESDAY_10AM)
+  const twilio = keep(await fakeTwilio({ clock: clock.read }))
+  const chat = keep(await fakeServer([200]))
+  // Answers after 20 s; the e-mail timeouts (notices and alerts, and the rest) are 4 s.
+  const email = keep(await fakeServer([200], 20_000))
+  const env = {
+    RESEND_API_KEY: "re_test",
+    RESEND_API_URL: email.url,
+    OUTBOX_TIMEOUT_MS: "4000",
+    ALERT_TIMEOUT_MS: "4000",
+    OUTBOX_MAX_ATTEMPTS: "1",
+    OUTBOX_CONCURRENCY: "20",
+  }
+  const { app, dispatch } = rig({ twilio, chat }, clock, env)
+  for (let i = 0; i < 10; i++) await accepted(app, "process-contact", { ...bodies.contact(), name: `Lead ${i}` })
+  const started = performance.now()
+  const run = dispatch()
+  await twilio.untilSent(10)
+  const smsMs = performance.now() - started
+  // The e-mail lane is still waiting on its first requests: none has been answered or timed out.
+  expect(email.received.length).toBeGreaterThan(0)
+  expect(email.received.every((r) => r.answeredAt === undefined)).toBe(true)
+  expect(smsMs).toBeLessThan(4_000)
+  await run
+  expect(new Set(twilio.messages.map((m) => m.body.split("\n")[0]))).toEqual(
+    new Set(Array.from({ length: 10 }, (_, i) => `New contact message from Lead ${i}`)),
+  )
+  console.log(`10 SMS alerts sent ${Math.round(smsMs)} ms after the run began, beside an e-mail API that hangs`)
+})
+
+describe("nothing stored goes unannounced (item 5)", () => {
+  test("the e-mail API down for 70 minutes (e-mail the only channel): every lead stored then ends alerted, with exactly one notice each", async () => {
+    const clock = handClock(TUESDAY_10AM)
+    const back = TUESDAY_10AM.getTime() + 70 * MINUTE
+    const email = keep(await fakeServer(() => (clock.read().getTime() < back ? 503 : 200)))
+    // The default on-call list (the office's inbox), one round, and the real backoff: 30 s, 1 min … 8 tries.
+    const config = testConfig({
+      RESEND_API_KEY: "re_test",
+      RESEND_API_URL: email.url,
+      ALERT_ESCALATION_ROUNDS: "1",
+      OUTBOX_BACKOFF_BASE_MS: "30000",
+    })
+    const { app, dispatch } = alertRig(db, config, clock)
+    const references: string[] = []
+    for (let minute = 0; minute <= 4 * 60; minute++) {
+      clock.set(new Date(TUESDAY_10AM.getTime() + minute * MINUTE))
+      // A lead every 5 minutes during the outage's first hour.
+      if (minute <= 60 && minute % 5 === 0)
+        references.push(await accepted(app, "process-contact", { ...bodies.contact(), name: `Lead ${minute}` }))
+      await dispatch()
+    }
+    const alerted = await db.query<{ id: string; first_alerted_at: Date | null }>(
+      `select id, first_alerted_at from contact_messages`,
+    )
+    expect(alerted).toHaveLength(13)
+    expect(alerted.filter((row) => row.first_alerted_at === null)).toEqual([])
+    const delivered = email.delivered().map((r) => JSON.parse(r.body) as { subject: string; text: string })
+    // One notice per lead: its company notice, or, for a lead whose notice died, its announcement again.
+    for (const reference of references)
+      expect(delivered.filter((m) => m.subject.startsWith("New ") && m.text.includes(reference))).toHaveLength(1)
+    const dead = await db.query<{ kind: string }>(
+      `select kind from outbox_jobs where status = 'dead' and payload ? 'targets'`,
+    )
+    const reannounced = await jobs("alert_email")
+    // Some leads' notices died (8 tries took 63.5 minutes), and only those were announced again.
+    expect(dead.length).toBeGreaterThan(0)
+    expect(reannounced.map((j) => j.dedupe_key.replace(/:[^:]+:[^:]+$/, ""))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^reannounce:message:/)]),
+    )
+    expect(reannounced).toHaveLength(dead.filter((d) => d.kind === "company_email").length)
+    // No storm: besides the one notice per lead, at most one "not delivered" e-mail per hour of failures.
+    const notices = delivered.filter((m) => m.subject.startsWith("Not delivered"))
+    expect(notices.length).toBeLessThanOrEqual(2)
+    expect(delivered).toHaveLength(references.length + notices.length)
+    console.log(
+      `Outage of 70 min: ${references.length} leads, ${dead.length} notices died, ${reannounced.length} announced again, ${notices.length} "not delivered" e-mail(s)`,
+    )
+  })
+
+  test("the notice of a dead office e-mail goes by SMS when SMS is configured (the e-mail API may be what is down)", async () => {
+    const clock = handClock(TUESDAY_10AM)
+    const email = keep(await fakeServer([503]))
+    const twilio = keep(await fakeTwilio({ clock: clock.read }))
+    const chat = keep(await fakeServer([200]))
+    const config = alertConfig(
+      { twilio, chat },
+      {
+        RESEND_API_KEY: "re_test",
+        RESEND_API_URL: email.url,
+        OUTBOX_MAX_ATTEMPTS: "1",
+        ALERT_CONTACTS: JSON.stringify([{ name: "Office", email: "info@westchesterfamilypest.example" }, CONTACTS[0]]),
+      },
+    )
+    // No chat webhook: the other channel is SMS.
+    const { app, dispatch } = alertRig(
+      db,
+      { ...config, alerts: { ...config.alerts, chatWebhookUrl: undefined } },
+      clock,
+    )
+    await accepted(app, "process-contact", bodies.contact())
+    await dispatch()
+    const texts = twilio.messages.map((m) => m.body)
+    expect(texts.map((t) => t.split("\n")[0])).toEqual(["Not delivered after 1 try: office e-mail"])
+    expect(texts[0]).toContain("Its request is announced again as soon as an alert gets through.")
+  })
+})
