@@ -15,6 +15,7 @@ import { createApp } from "../supabase/functions/_shared/app.ts"
 import { configFromEnv, DEFAULT_TRUSTED_PROXY_HOPS, type BackendConfig } from "../supabase/functions/_shared/config.ts"
 import { postgresDb, type Db } from "../supabase/functions/_shared/db.ts"
 import { dispatchOutbox } from "../supabase/functions/_shared/outbox.ts"
+import { parseDataDir } from "./data-dir"
 import { lockDataDir } from "./data-dir-lock"
 import { keptSalt, randomSalt } from "./ip-hash-salt"
 import { outboxWaker, requestGauge } from "../supabase/functions/_shared/outbox-wake.ts"
@@ -26,7 +27,7 @@ import { errorCode } from "./field-of"
 import { logError } from "../supabase/functions/_shared/safe-log.ts"
 
 export interface BackendOptions {
-  /** Where PGlite keeps its files; "memory://" for a throwaway database. */
+  /** What PGLITE_DIR says: the folder where PGlite keeps its files (a path or a file:// URL), or "memory://" for a throwaway database. */
   dataDir?: string
   apiPort?: number
   apiHost?: string
@@ -80,16 +81,17 @@ const listen = (server: ServerType, port: number, what: string, variable: string
 export async function startBackend(options: BackendOptions = {}): Promise<RunningBackend> {
   const env = options.env ?? process.env
   const databaseUrl = options.databaseUrl ?? env.DATABASE_URL
-  const dataDir = databaseUrl ? null : (options.dataDir ?? "memory://")
-  const onDisk = dataDir !== null && !dataDir.includes("://")
+  // Refused before anything starts when it names no folder this backend can open (data-dir.ts).
+  const store = databaseUrl ? null : parseDataDir(options.dataDir ?? "memory://", process.cwd())
   const stops: Array<() => Promise<unknown>> = []
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined)
   }
 
   try {
-    if (onDisk) {
-      ensureDataDir(dataDir)
+    // The folder itself, whatever spelling named it: the lock guards it and PGlite opens it, never the name as written.
+    const dataDir = store?.kind === "folder" ? ensureDataDir(store.path) : null
+    if (dataDir !== null) {
       const lock = lockDataDir(dataDir)
       stops.push(() => {
         lock.release()
@@ -97,7 +99,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       })
     }
     // Without IP_HASH_SALT: a salt kept with the data (for DATABASE_URL in .data/ under the working directory), fresh for a throwaway database.
-    const localSalt = () => (onDisk ? keptSalt(dataDir) : databaseUrl ? keptSalt(path.resolve(".data")) : randomSalt())
+    const localSalt = () =>
+      dataDir !== null ? keptSalt(dataDir) : databaseUrl ? keptSalt(path.resolve(".data")) : randomSalt()
     // Nothing stands in front of the local backend unless TRUSTED_PROXY_HOPS says so: the socket is the visitor.
     const config =
       options.config ??

@@ -1,8 +1,9 @@
 /**
  * One backend per PGlite data directory: PGlite is a single-process database,
  * and two processes writing one directory lose acknowledged leads. The lock is
- * a file holding the owner's PID, made atomically; a lock whose process is
- * gone (a kill -9) is taken over.
+ * a file holding the owner's PID, made atomically inside the directory (so every
+ * name of the directory finds the same file: data-dir.ts turns PGLITE_DIR into
+ * the directory itself); a lock whose process is gone (a kill -9) is taken over.
  */
 import { randomBytes } from "node:crypto"
 import fs from "node:fs"
@@ -32,8 +33,15 @@ export class DataDirInUseError extends Error {
   }
 }
 
-// Locks this process holds: a lock naming our own PID that is not here is a previous life's (a container restarted with the same PID).
+// Locks this process holds, by the directory's device and inode (the same for every spelling of its path, letter case
+// included where the file system ignores it): a lock naming our own PID that is not here is a previous life's (a
+// container restarted with the same PID).
 const held = new Set<string>()
+
+const identityOf = (dir: string) => {
+  const stat = fs.statSync(dir, { bigint: true })
+  return `${stat.dev}:${stat.ino}`
+}
 
 const parseOwner = (text: string): Owner | null => {
   try {
@@ -68,9 +76,9 @@ const readOrNull = (file: string) => {
 }
 
 /** Whether a lock file's owner may still be writing (another host's process cannot be checked, so it counts as running). */
-const running = (owner: Owner | null, lockFile: string) =>
+const running = (owner: Owner | null, identity: string) =>
   owner !== null &&
-  (owner.host !== os.hostname() || (owner.pid === process.pid ? held.has(lockFile) : isAlive(owner.pid)))
+  (owner.host !== os.hostname() || (owner.pid === process.pid ? held.has(identity) : isAlive(owner.pid)))
 
 export interface DataDirLock {
   release(): void
@@ -78,6 +86,7 @@ export interface DataDirLock {
 
 export function lockDataDir(dir: string): DataDirLock {
   const lockFile = path.resolve(dir, LOCK_FILE)
+  const identity = identityOf(dir)
   const mine = JSON.stringify({
     pid: process.pid,
     host: os.hostname(),
@@ -86,9 +95,10 @@ export function lockDataDir(dir: string): DataDirLock {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       createExclusive(lockFile, mine, 0o644)
-      held.add(lockFile)
+      held.add(identity)
       return {
         release: () => {
+          held.delete(identity)
           release(lockFile, mine)
         },
       }
@@ -98,7 +108,7 @@ export function lockDataDir(dir: string): DataDirLock {
     const text = readOrNull(lockFile)
     if (text === null) continue
     const owner = parseOwner(text)
-    if (owner && running(owner, lockFile)) throw new DataDirInUseError(dir, owner)
+    if (owner && running(owner, identity)) throw new DataDirInUseError(dir, owner)
     takeOverStale(lockFile, text)
   }
   throw new Error(
@@ -126,7 +136,6 @@ export function takeOverStale(lockFile: string, staleText: string) {
 }
 
 function release(lockFile: string, mine: string) {
-  held.delete(lockFile)
   // Only our own lock: after a takeover by someone else, theirs stays.
   if (readOrNull(lockFile) === mine) fs.rmSync(lockFile, { force: true })
 }

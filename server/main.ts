@@ -1,16 +1,16 @@
 /** `npm run backend`: the local backend alone, with its addresses printed. */
-import path from "node:path"
 import dotenv from "dotenv"
 import { startBackend, type BackendOptions, type RunningBackend } from "./backend"
+import { DEFAULT_DATA_DIR } from "./data-dir"
 
 /** `more`: options beyond the environment's (the benchmark's statement counter). */
 export async function runBackend(more: BackendOptions = {}): Promise<RunningBackend> {
   // Settings from .env (see .env.example); variables already set win.
   dotenv.config({ quiet: true })
   const env = process.env
-  const pgliteDir = env.PGLITE_DIR ?? ".data/pglite"
   const backend = await startBackend({
-    dataDir: env.DATABASE_URL ? undefined : pgliteDir.includes("://") ? pgliteDir : path.resolve(pgliteDir),
+    // As written: startBackend resolves it (data-dir.ts), and refuses a name it cannot.
+    dataDir: env.DATABASE_URL ? undefined : env.PGLITE_DIR?.trim() ? env.PGLITE_DIR : DEFAULT_DATA_DIR,
     apiPort: Number(env.API_PORT ?? 54321),
     dbPort: Number(env.DB_PORT ?? 54322),
     outboxIntervalMs: env.OUTBOX_INTERVAL_MS === undefined ? undefined : Number(env.OUTBOX_INTERVAL_MS),

@@ -29,11 +29,15 @@ const damaged = (dir: string, reason: string) =>
       `and start again to create a fresh one; the leads in it are lost unless you restore a backup.`,
   )
 
-/** Makes the data directory if needed; a file or an unwritable path in its place is a clear error. */
-export function ensureDataDir(dir: string): void {
+/**
+ * Makes the data directory if needed and answers its real path (no symlink, no "..", the case the file system
+ * keeps): the path the lock and PGlite both use. A file or an unwritable path in its place is a clear error.
+ */
+export function ensureDataDir(dir: string): string {
   try {
     fs.mkdirSync(dir, { recursive: true })
     if (!fs.statSync(dir).isDirectory()) throw new Error("it is not a directory")
+    return fs.realpathSync.native(dir)
   } catch (error) {
     const code = errorCode(error)
     const reason = code === "EEXIST" || code === "ENOTDIR" ? "it is not a directory" : reasonOf(error)

@@ -16,6 +16,13 @@ const { serialize } = protocol
 /** Statement texts kept prepared; past it the least recently used is closed (a text with values written into it never piles up). */
 export const MAX_PREPARED_STATEMENTS = 500
 
+/** Our portal: named, so a wire client's unnamed portal (the wire server shares PGlite's one session) is left alone. */
+const PORTAL = "db_portal"
+
+/** How often a statement the session skipped (see run) is sent again. */
+const IGNORED_TRIES = 3
+const SKIPPED = "PGlite skipped the statement: a wire client's failed query left the session waiting for its Sync"
+
 /** Postgres's "prepared statement does not exist": a client of the wire server (same session) ran DEALLOCATE or DISCARD. */
 const STATEMENT_GONE = "26000"
 
@@ -69,12 +76,15 @@ export function pgliteDb(pg: PGlite): Db {
       }
     }
     const name = `${prefix}${++counter}`
-    const { messages: replies } = await pg.execProtocol(
-      concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
-      { syncToFs: false, throwOnError: false },
-    )
+    const message = concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()])
+    let replies: messages.BackendMessage[] = []
+    for (let attempt = 0; attempt < IGNORED_TRIES; attempt++) {
+      replies = (await pg.execProtocol(message, { syncToFs: false, throwOnError: false })).messages
+      if (replies.some((reply) => reply.name === "parseComplete" || reply instanceof messages.DatabaseError)) break
+    }
     const error = failure(replies, text, params)
     if (error) throw error
+    if (!replies.some((reply) => reply.name === "parseComplete")) throw new Error(SKIPPED)
     const description = replies.find(
       (reply): reply is messages.ParameterDescriptionMessage => reply instanceof messages.ParameterDescriptionMessage,
     )
@@ -96,18 +106,29 @@ export function pgliteDb(pg: PGlite): Db {
     const values = params.map((value, i) => {
       if (value === null) return null
       const serializer = pg.serializers[statement.paramTypes[i] ?? 0]
-      return serializer ? String(serializer(value)) : value.toString()
+      return serializer ? serializer(value) : value.toString()
     })
-    // Outside a transaction each statement is flushed to the data directory as query() does; inside, COMMIT does it.
-    const { messages: replies } = await pg.execProtocol(
-      concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
-      { syncToFs: !inTransaction, throwOnError: false },
-    )
+    const message = concat([
+      serialize.bind({ portal: PORTAL, statement: statement.name, values }),
+      serialize.execute({ portal: PORTAL }),
+      // Closed at once: inside a transaction block it would outlive the Sync and clash with the next Bind.
+      serialize.close({ type: "P", name: PORTAL }),
+      serialize.sync(),
+    ])
+    let replies: messages.BackendMessage[] = []
+    // A wire client's Execute that failed between our calls leaves the session skipping messages until the
+    // client's Sync: ours are then dropped without an error. Not run, so safe to send again.
+    for (let attempt = 0; attempt < IGNORED_TRIES; attempt++) {
+      // Outside a transaction each statement is flushed to the data directory as query() does; inside, COMMIT does it.
+      replies = (await pg.execProtocol(message, { syncToFs: !inTransaction, throwOnError: false })).messages
+      if (replies.some((reply) => reply.name === "bindComplete" || reply instanceof messages.DatabaseError)) break
+    }
     const error = failure(replies, text, params)
     if (error) {
       if (error.code === STATEMENT_GONE) prepared.clear()
       throw error
     }
+    if (!replies.some((reply) => reply.name === "bindComplete")) throw new Error(SKIPPED)
     const rows: Row[] = []
     for (const reply of replies) {
       if (!(reply instanceof messages.DataRowMessage)) continue

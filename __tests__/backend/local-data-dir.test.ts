@@ -10,13 +10,15 @@ import { createHash } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { pathToFileURL } from "node:url"
 import fc from "fast-check"
 import { PGlite } from "@electric-sql/pglite"
 import { freePort } from "../../scripts/static-server"
 import { startBackend, type RunningBackend } from "../../server/backend"
 import { DataDirInUseError, LOCK_FILE, lockDataDir, takeOverStale } from "../../server/data-dir-lock"
 import { keptSalt, SALT_FILE } from "../../server/ip-hash-salt"
-import { DatabaseOpenError, redactUrl } from "../../server/open-database"
+import { DatabaseOpenError, ensureDataDir, redactUrl } from "../../server/open-database"
+import { DataDirNameError, parseDataDir } from "../../server/data-dir"
 import { configFromEnv } from "../../supabase/functions/_shared/config"
 import { requiredIpHashSalt } from "../../supabase/functions/_shared/ip-hash-salt"
 import { watched } from "./deno-server"
@@ -181,17 +183,17 @@ process.stdin.once("data", () => {
     expect(said.filter((s) => s !== "locked").every((s) => s.includes("is in use by another backend"))).toBe(true)
   })
 
-  test("two backend processes on one directory: the second exits non-zero with the message, and prints no stack", async () => {
+  test("two backend processes on one directory, the second naming it as a file:// URL or a relative path: the second exits non-zero with the message, and prints no stack", async () => {
     const dir = tempDir()
-    const env = { ...process.env, PGLITE_DIR: dir, DATABASE_URL: "", RESEND_API_KEY: "", OUTBOX_INTERVAL_MS: "0" }
-    const run = async () => {
+    const env = { ...process.env, DATABASE_URL: "", RESEND_API_KEY: "", OUTBOX_INTERVAL_MS: "0" }
+    const run = async (pgliteDir: string) => {
       const child = spawn(process.execPath, [require.resolve("tsx/cli"), path.join(ROOT, "server", "main.ts")], {
-        env: { ...env, API_PORT: String(await freePort()), DB_PORT: String(await freePort()) },
+        env: { ...env, PGLITE_DIR: pgliteDir, API_PORT: String(await freePort()), DB_PORT: String(await freePort()) },
         stdio: ["ignore", "pipe", "pipe"],
       })
       return { child, ...watched(child) }
     }
-    const first = await run()
+    const first = await run(dir)
     try {
       // Up once it prints its addresses.
       await new Promise<void>((resolve, reject) => {
@@ -202,18 +204,150 @@ process.stdin.once("data", () => {
           reject(new Error(`the first backend exited:\n${first.output()}`))
         })
       })
-      const second = await run()
-      expect(await second.exited).toBe(1)
-      expect(second.output()).toMatch(
-        new RegExp(`The local database in ${dir} is in use by another backend \\(process \\d+\\)\\. Stop it first`),
-      )
-      expect(second.output()).not.toMatch(/\n\s+at /)
+      // The issue's case: a file:// URL skipped the lock, and two backends wrote one folder.
+      for (const spelling of [pathToFileURL(dir).href, `${path.relative(process.cwd(), dir)}/`]) {
+        const second = await run(spelling)
+        expect(await second.exited).toBe(1)
+        expect(second.output()).toMatch(
+          new RegExp(`The local database in ${dir} is in use by another backend \\(process \\d+\\)\\. Stop it first`),
+        )
+        expect(second.output()).not.toMatch(/\n\s+at /)
+      }
     } finally {
       first.child.kill("SIGTERM")
       await first.exited
     }
     // Stopped by its signal, it released the lock.
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false)
+  })
+})
+
+describe("every name of one data folder is the same folder", () => {
+  // A folder with a space and a non-ASCII letter (URL-encoded in a file:// URL), reached directly, through a symlink, or a symlink to that.
+  const root = fs.realpathSync.native(tempDir("names-"))
+  const folder = path.join(root, "Lead Data é")
+  fs.mkdirSync(folder)
+  fs.symlinkSync(folder, path.join(root, "link"))
+  fs.symlinkSync(path.join(root, "link"), path.join(root, "link-to-link"))
+  // Letter case names the same folder only where the file system ignores it (macOS, Windows), not on Linux.
+  const ignoresCase = (() => {
+    const other = folder.replace(/[a-z]/, (c) => c.toUpperCase())
+    try {
+      return fs.statSync(other).ino === fs.statSync(folder).ino
+    } catch {
+      return false
+    }
+  })()
+
+  const segment = fc.stringMatching(/^[a-z]{1,6}$/)
+  /** Any spelling of `folder`: one of its three paths, padded with "./", "name/.." and doubled or trailing slashes, as a path (absolute or relative) or a file:// URL (plain, on localhost, or with letters percent-encoded). */
+  const spellings = fc
+    .record({
+      start: fc.constantFrom("Lead Data é", "link", "link-to-link"),
+      padding: fc.array(
+        fc.oneof(
+          fc.constant("."),
+          segment.map((s) => `${s}/..`),
+          fc.constant(""),
+        ),
+        { maxLength: 3 },
+      ),
+      trailing: fc.constantFrom("", "/", "//", "/./"),
+      form: fc.constantFrom("absolute", "relative", "url", "localhost-url", "encoded-url"),
+      upper: fc.boolean(),
+    })
+    .map(({ start, padding, trailing, form, upper }) => {
+      const name = ignoresCase && upper ? start.toUpperCase() : start
+      const absolute = [root, ...padding, name].join("/") + trailing
+      if (form === "absolute") return absolute
+      if (form === "relative") return path.relative(process.cwd(), root) + "/" + [...padding, name].join("/") + trailing
+      const encoded = absolute
+        .split("/")
+        .map((part) =>
+          form === "encoded-url" ? part.replace(/[a-z]/g, (c) => `%${c.charCodeAt(0).toString(16)}`) : part,
+        )
+        .map((part) => (part.includes("%") ? part : encodeURIComponent(part)))
+        .join("/")
+      return `file://${form === "localhost-url" ? "localhost" : ""}${encoded}`
+    })
+
+  test("each spelling resolves to the folder itself", () => {
+    fc.assert(
+      fc.property(spellings, (spelling) => {
+        const named = parseDataDir(spelling, process.cwd())
+        expect(named.kind).toBe("folder")
+        if (named.kind === "folder") expect(ensureDataDir(named.path)).toBe(folder)
+      }),
+      { numRuns: 300 },
+    )
+    // Nothing made on the way: "name/.." is undone before any folder is made.
+    expect(fs.readdirSync(root).sort()).toEqual(["Lead Data é", "link", "link-to-link"])
+  })
+
+  test("while a backend runs on the folder, one started with any other spelling of it is refused and touches nothing", async () => {
+    const first = await start(folder)
+    try {
+      const kept = await postContact(first)
+      const before = fs.readdirSync(folder).sort()
+      await fc.assert(
+        fc.asyncProperty(spellings, async (spelling) => {
+          const error = await start(spelling).then(
+            async (backend) => {
+              await backend.stop()
+              return new Error(`a second backend started on ${spelling}`)
+            },
+            (e: unknown) => e,
+          )
+          expect(error).toBeInstanceOf(DataDirInUseError)
+          expect(error instanceof Error ? error.message : "").toContain(
+            `The local database in ${folder} is in use by another backend (process ${process.pid}).`,
+          )
+        }),
+        { numRuns: 60 },
+      )
+      expect(fs.readdirSync(folder).sort()).toEqual(before)
+      // The first never noticed.
+      const later = await postContact(first)
+      const rows = await first.db.query<{ submission_id: string }>(
+        `select submission_id from contact_messages order by created_at`,
+      )
+      expect(rows.map((r) => r.submission_id)).toEqual([kept, later])
+    } finally {
+      await first.stop()
+    }
+  })
+
+  test("a name that is no folder here is refused at start, naming PGLITE_DIR; memory:// is the throwaway database", async () => {
+    const scheme = fc.stringMatching(/^[a-z][a-z0-9+.-]{0,8}$/).filter((s) => s !== "file" && s !== "memory")
+    const refused = fc.oneof(
+      fc.tuple(scheme, fc.stringMatching(/^[a-z0-9/]{0,12}$/)).map(([s, rest]) => `${s}://${rest}`),
+      fc.constantFrom("idb://leads", "opfs-ahp://leads", "memfs2opfs://leads", "IDB://leads"),
+      // A file:// URL that is not absolute (PGlite would have read a relative path), or carries a query or fragment.
+      fc.constantFrom("file://.data/pglite", "file://server/share", "file:///tmp/x?y=1", "file:///tmp/x#y"),
+      fc.string({ maxLength: 8 }).map((s) => `${root}/a\0${s}`),
+    )
+    await fc.assert(
+      fc.asyncProperty(refused, async (name) => {
+        const error = await start(name).then(
+          async (backend) => {
+            await backend.stop()
+            return new Error(`started on ${name}`)
+          },
+          (e: unknown) => e,
+        )
+        expect(error).toBeInstanceOf(DataDirNameError)
+        expect(error instanceof Error ? error.message : "").toMatch(
+          /^PGLITE_DIR=.* cannot be used: .+\. Give a folder \(a path, or a file:\/\/\/ URL\), or memory:\/\/ for a throwaway database\.$/,
+        )
+      }),
+      { numRuns: 40 },
+    )
+    expect(fs.readdirSync(root).sort()).toEqual(["Lead Data é", "link", "link-to-link"])
+    for (const name of ["memory://", "memory://anything/at/all", "MEMORY://"]) {
+      const backend = await start(name)
+      await postContact(backend)
+      await backend.stop()
+    }
   })
 })
 

@@ -61,7 +61,10 @@ function postgresCpuSeconds(port: number): number | null {
   const ticks = (pid: string, withChildren: boolean) => {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
     // After the command name: utime, stime, cutime, cstime are the 14th to 17th fields, in clock ticks (100 a second).
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ").map(Number)
+    const f = stat
+      .slice(stat.lastIndexOf(")") + 2)
+      .split(" ")
+      .map(Number)
     return (f[11] ?? 0) + (f[12] ?? 0) + (withChildren ? (f[13] ?? 0) + (f[14] ?? 0) : 0)
   }
   try {
@@ -119,13 +122,12 @@ async function postgresServer(): Promise<Server | null> {
 const post = (backend: BackendProcess, name: string, body: string, extra: Record<string, string> = {}) =>
   fetch(`${backend.base}/functions/v1/${name}`, { method: "POST", headers: { ...headers, ...extra }, body })
 
+/** Jobs due now, asked of the backend itself (a wire client would share PGlite's one session with it). */
 const dueJobs = async (backend: BackendProcess) =>
-  Number(
-    (
-      await backend.sql`select count(*)::int as n from outbox_jobs
-        where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())`
-    )[0]?.n ?? 0,
-  )
+  (
+    await backend.query<{ n: number }>(`select count(*)::int as n from outbox_jobs
+      where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())`)
+  )[0]?.n ?? 0
 
 /** Per lead: the request path and the worker apart, each counted on a backend that runs only what it is asked to. */
 async function perLead(env: Record<string, string>, server: Server | null) {
@@ -203,9 +205,9 @@ async function underLoad(env: Record<string, string>) {
     const after = await backend.stats()
     const marker = `bench-${randomUUID()}`
     const exact = await run({ amount: 1000 }, marker)
-    const stored = Number(
-      (await backend.sql`select count(*)::int as n from leads where special_offer = ${marker}`)[0]?.n ?? 0,
-    )
+    const stored =
+      (await backend.query<{ n: number }>(`select count(*)::int as n from leads where special_offer = '${marker}'`))[0]
+        ?.n ?? 0
     // The outbox after the load: the worker shares the process (and on PGlite the one connection) with the requests.
     const due = await dueJobs(backend)
     const started = performance.now()
@@ -215,7 +217,16 @@ async function underLoad(env: Record<string, string>) {
       left = await dueJobs(backend)
     }
     const drainedS = (performance.now() - started) / 1000
-    return { sustained, capacity, exact, stored, due, left, drainedS, cpuPerRequest: (cpuMs(after) - cpuMs(before)) / capacity.requests.total }
+    return {
+      sustained,
+      capacity,
+      exact,
+      stored,
+      due,
+      left,
+      drainedS,
+      cpuPerRequest: (cpuMs(after) - cpuMs(before)) / capacity.requests.total,
+    }
   } finally {
     await backend.stop()
   }
@@ -273,7 +284,9 @@ async function main() {
   for (const database of databases) {
     const server = database === "postgres" ? await postgresServer() : null
     if (database === "postgres" && !server) {
-      console.log("\nPostgres: skipped (no Postgres server installed: apt-get install postgresql, or set DATABASE_URL).")
+      console.log(
+        "\nPostgres: skipped (no Postgres server installed: apt-get install postgresql, or set DATABASE_URL).",
+      )
       ok = ok && asked !== "postgres"
       continue
     }

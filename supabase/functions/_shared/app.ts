@@ -186,19 +186,30 @@ const REUSED_ID: Answer = {
   },
 }
 
+/** A call recorded under a submissionId: what idempotency compares. */
+type CallRow = Pick<FunctionCallRow, "function_name" | "request_hash" | "lead_hash" | "status_code" | "response">
+
+const CALL_COLUMNS = "function_name, request_hash, lead_hash, status_code, response"
+
+/** The stored answer to this (function, submissionId) among `calls`: the same answer for the same body, 409 for a different one. */
+function answerIn(calls: readonly CallRow[], name: PublicFunctionName, submission: Submission): Answer | null {
+  const prior = calls.find((call) => call.function_name === name)
+  if (!prior) return null
+  if (prior.request_hash === submission.requestHash) return { status: prior.status_code, body: prior.response }
+  return REUSED_ID
+}
+
 /** The stored answer to this (function, submissionId): the same answer for the same body, 409 for a different one. */
 async function earlierAnswer(
   q: Pick<Db, "query">,
   name: PublicFunctionName,
   submission: Submission,
 ): Promise<Answer | null> {
-  const [prior] = await q.query<Pick<FunctionCallRow, "request_hash" | "status_code" | "response">>(
-    `select request_hash, status_code, response from function_calls where function_name = $1 and submission_id = $2`,
+  const calls = await q.query<CallRow>(
+    `select ${CALL_COLUMNS} from function_calls where function_name = $1 and submission_id = $2`,
     [name, submission.id],
   )
-  if (!prior) return null
-  if (prior.request_hash === submission.requestHash) return { status: prior.status_code, body: prior.response }
-  return REUSED_ID
+  return answerIn(calls, name, submission)
 }
 
 /**
@@ -206,20 +217,13 @@ async function earlierAnswer(
  * calls may share an id, and only with the same lead; otherwise the second lead would be merged
  * into the first row and its company notice deduplicated away: silently lost.
  */
-async function reusedByAnotherFunction(
-  q: Pick<Db, "query">,
-  name: PublicFunctionName,
-  submission: Submission,
-): Promise<boolean> {
-  const others = await q.query<Pick<FunctionCallRow, "function_name" | "lead_hash">>(
-    `select function_name, lead_hash from function_calls where submission_id = $1 and function_name <> $2`,
-    [submission.id, name],
-  )
-  return others.some(
+function reusedByAnotherFunction(calls: readonly CallRow[], name: PublicFunctionName, submission: Submission): boolean {
+  return calls.some(
     (other) =>
-      !WIZARD_FUNCTIONS.has(name) ||
-      !WIZARD_FUNCTIONS.has(other.function_name) ||
-      other.lead_hash !== submission.leadHash,
+      other.function_name !== name &&
+      (!WIZARD_FUNCTIONS.has(name) ||
+        !WIZARD_FUNCTIONS.has(other.function_name) ||
+        other.lead_hash !== submission.leadHash),
   )
 }
 
@@ -229,9 +233,13 @@ async function runIdempotently(db: Db, name: PublicFunctionName, submission: Sub
     return await db.transaction(async (tx) => {
       // One submission at a time per id, across functions: the checks below then see every committed call.
       await tx.query(`select pg_advisory_xact_lock(hashtextextended($1::text, 0))`, [submission.id])
-      const earlier = await earlierAnswer(tx, name, submission)
+      // Every call under this id in one statement: this function's earlier answer, and the other functions' use of the id.
+      const calls = await tx.query<CallRow>(`select ${CALL_COLUMNS} from function_calls where submission_id = $1`, [
+        submission.id,
+      ])
+      const earlier = answerIn(calls, name, submission)
       if (earlier) return earlier
-      if (await reusedByAnotherFunction(tx, name, submission)) return REUSED_ID
+      if (reusedByAnotherFunction(calls, name, submission)) return REUSED_ID
       const answer = await work(tx)
       // The primary key makes a simultaneous copy of this request fail here and roll back.
       await tx.query(

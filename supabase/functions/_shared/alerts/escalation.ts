@@ -376,6 +376,9 @@ const SWEEP_DAYS = 3
  * recent leads not yet alerted. Returns how many it queued.
  */
 export async function reannounceUnalerted(db: Pick<Db, "query">, config: BackendConfig, at: Date): Promise<number> {
+  const { mail, alerts } = config
+  // With no channel at all (no e-mail API, SMS or chat), announcing again could only queue jobs that cannot go.
+  if (!mail.resendApiKey && !mail.localMailbox && !alerts.sms && !alerts.chatWebhookUrl && !alerts.local) return 0
   const interval = config.alerts.reannounceMinutes * 60_000
   const slot = new Date(Math.floor(at.getTime() / interval) * interval).toISOString()
   const waiting = (table: "leads" | "contact_messages", record: AlertTarget["record"], column: string) =>
