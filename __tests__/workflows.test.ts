@@ -1,8 +1,9 @@
 /** @jest-environment node */
 /**
  * The GitHub Actions workflows: valid against GitHub's published schema, and
- * doing what the README promises (test everything, deploy the site when its
- * inputs change, deploy the backend when supabase/ changes).
+ * doing what the README promises (test everything; deploy the backend, then
+ * the site, from one commit whenever either's inputs change, with the
+ * functions' copy of data/ made from that commit).
  */
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
@@ -20,9 +21,16 @@ interface Step {
   with?: Record<string, string>
   env?: Record<string, string>
 }
+interface Job {
+  needs?: string | string[]
+  if?: string
+  env?: Record<string, string>
+  steps: Step[]
+}
 interface Workflow {
   on: Record<string, { branches?: string[]; paths?: string[] } | null>
-  jobs: Record<string, { env?: Record<string, string>; steps: Step[] }>
+  concurrency?: { group: string; "cancel-in-progress"?: boolean }
+  jobs: Record<string, Job>
 }
 
 const files = fs.readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f))
@@ -50,8 +58,8 @@ const globToRegExp = (glob: string) =>
       .join(".*")}$`,
   )
 
-test("there are the four workflows", () => {
-  expect(files.sort()).toEqual(["ci.yml", "content-preview.yml", "deploy-backend.yml", "deploy-site.yml"])
+test("there are the three workflows", () => {
+  expect(files.sort()).toEqual(["ci.yml", "content-preview.yml", "deploy.yml"])
 })
 
 test.each(files)("%s is a valid workflow by GitHub's schema", (file) => {
@@ -84,8 +92,14 @@ test("CI installs, tests and builds on every push and pull request with the same
   )
 })
 
+/** One job of deploy.yml as a workflow of its own, for the helpers above. */
+const deployJob = (name: "backend" | "site"): Workflow => {
+  const deploy = workflow("deploy.yml")
+  return { ...deploy, jobs: { [name]: deploy.jobs[name]! } }
+}
+
 test("the site deploys from main when data, code, static files or the Gatsby config change", () => {
-  const deploy = workflow("deploy-site.yml")
+  const deploy = deployJob("site")
   expect(deploy.on.push?.branches).toEqual(["main"])
   const paths = deploy.on.push?.paths ?? []
   for (const required of ["data/**", "src/**", "static/**", "gatsby-config.ts", "gatsby-node.ts", "gatsby/**"])
@@ -102,7 +116,7 @@ test("the site deploys from main when data, code, static files or the Gatsby con
 })
 
 test("the site build restores Gatsby's .cache and public/ from the last run", () => {
-  const cache = steps(workflow("deploy-site.yml")).find((step) => step.uses?.startsWith("actions/cache@"))
+  const cache = steps(deployJob("site")).find((step) => step.uses?.startsWith("actions/cache@"))
   expect(
     cache?.with?.path
       ?.split("\n")
@@ -110,12 +124,12 @@ test("the site build restores Gatsby's .cache and public/ from the last run", ()
       .filter(Boolean),
   ).toEqual([".cache", "public"])
   expect(cache?.with?.["restore-keys"]).toBeTruthy()
-  const order = steps(workflow("deploy-site.yml")).map((step) => step.uses ?? step.run ?? "")
+  const order = steps(deployJob("site")).map((step) => step.uses ?? step.run ?? "")
   expect(order.findIndex((s) => s.startsWith("actions/cache@"))).toBeLessThan(order.indexOf("npm run build"))
 })
 
 test("the site is built with every setting the browser code and the build read", () => {
-  const env = envOf(workflow("deploy-site.yml"))
+  const env = envOf(deployJob("site"))
   const readBySite = new Set<string>([
     "SITE_URL",
     "GATSBY_GA_MEASUREMENT_ID",
@@ -128,15 +142,81 @@ test("the site is built with every setting the browser code and the build read",
   for (const name of readBySite) expect(env[name]).toMatch(/^\$\{\{ (vars|secrets)\.[A-Z_]+ \}\}$/)
 })
 
-test("the backend deploys from main when supabase/ changes: migrations pushed, functions deployed", () => {
-  const deploy = workflow("deploy-backend.yml")
+test("the backend deploys from main when supabase/ or data/ changes: the copy of data/ regenerated and tested, migrations pushed, functions deployed", () => {
+  const deploy = deployJob("backend")
   expect(deploy.on.push?.branches).toEqual(["main"])
-  expect(deploy.on.push?.paths).toEqual(["supabase/**"])
+  expect(deploy.on.push?.paths).toEqual(expect.arrayContaining(["supabase/**", "data/**"]))
   expect(steps(deploy).some((step) => step.uses?.startsWith("supabase/setup-cli@"))).toBe(true)
   const commands = runs(deploy)
   expect(commands).toContain("supabase link --project-ref")
-  expect(commands.indexOf("supabase db push")).toBeLessThan(commands.indexOf("supabase functions deploy"))
+  // Made from this commit's data/ before the tests that read it and before anything is deployed.
+  const order = [
+    "npm run generate:backend-data",
+    "npm run test:unit -- __tests__/backend",
+    "supabase db push",
+    "supabase functions deploy",
+  ].map((command) => commands.indexOf(command))
+  expect(order.every((at) => at >= 0)).toBe(true)
+  expect(order).toEqual([...order].sort((a, b) => a - b))
   expect(envOf(deploy).SUPABASE_ACCESS_TOKEN).toBe("${{ secrets.SUPABASE_ACCESS_TOKEN }}")
+})
+
+test("the site deploys only after the backend deploy of the same commit succeeded; nothing else deploys either", () => {
+  const deploy = workflow("deploy.yml")
+  expect(Object.keys(deploy.jobs).sort()).toEqual(["backend", "site"])
+  const { backend, site } = deploy.jobs
+  // `needs` alone: the site job runs only when the backend job succeeded. A status function in an `if`
+  // (always(), failure(), cancelled(), !cancelled()) would let it run after a failed backend deploy.
+  expect([site?.needs].flat()).toEqual(["backend"])
+  for (const job of [backend, site]) expect(job?.if ?? "").not.toMatch(/always\(|failure\(|cancelled\(/)
+  expect(backend?.needs).toBeUndefined()
+  // One run, one commit: both jobs check out the commit that started it (no other ref), and runs queue rather than race.
+  for (const job of [backend, site]) {
+    const checkout = job?.steps.filter((step) => step.uses?.startsWith("actions/checkout@")) ?? []
+    expect(checkout).toHaveLength(1)
+    expect(checkout[0]?.with?.ref).toBeUndefined()
+  }
+  expect(Object.keys(deploy.on).sort()).toEqual(["push", "workflow_dispatch"])
+  expect(deploy.concurrency).toEqual({ group: "deploy", "cancel-in-progress": false })
+  // No other workflow publishes the site to production or deploys the functions on its own.
+  for (const file of files.filter((f) => f !== "deploy.yml")) {
+    expect(runs(workflow(file))).not.toMatch(/deploy[^\n]*--prod/)
+    expect(runs(workflow(file))).not.toContain("supabase functions deploy")
+    expect(runs(workflow(file))).not.toContain("supabase db push")
+  }
+})
+
+/** The project's files that a module imports, itself included, following relative imports. */
+function importClosure(start: string): string[] {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    const text = fs.readFileSync(path.join(ROOT, file), "utf8")
+    for (const [, spec] of text.matchAll(/from "(\.{1,2}\/[^"]+)"/g)) {
+      const base = path.join(path.dirname(file), spec!)
+      const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find(
+        (candidate) => fs.existsSync(path.join(ROOT, candidate)) && fs.statSync(path.join(ROOT, candidate)).isFile(),
+      )
+      if (found) visit(found)
+    }
+  }
+  visit(start)
+  return [...seen]
+}
+
+test("every file the functions' copy of the data is made from starts the deploy, and so the backend deploy", () => {
+  const paths = workflow("deploy.yml").on.push?.paths ?? []
+  const deploys = (file: string) => paths.some((glob) => globToRegExp(glob).test(file))
+  const sources = [
+    // What renderBackendData reads: every data file, and the code that turns them into the copy.
+    ...tracked.filter((file) => file.startsWith("data/")),
+    ...importClosure("gatsby/backend-data.ts"),
+    ...tracked.filter((file) => file.startsWith("supabase/")),
+  ]
+  expect(sources.length).toBeGreaterThan(20)
+  expect(sources.filter((file) => !deploys(file))).toEqual([])
+  for (const glob of paths) expect(tracked.some((file) => globToRegExp(glob).test(file))).toBe(true)
 })
 
 test("a pull request's data is checked, then built and published as a deploy preview the editor links to", () => {
