@@ -18,7 +18,7 @@ import { dispatchOutbox } from "../supabase/functions/_shared/outbox.ts"
 import { parseDataDir } from "./data-dir"
 import { lockDataDir } from "./data-dir-lock"
 import { keptSalt, randomSalt } from "./ip-hash-salt"
-import { outboxWaker, requestGauge } from "../supabase/functions/_shared/outbox-wake.ts"
+import { givingWay, outboxWaker, requestGauge } from "../supabase/functions/_shared/outbox-wake.ts"
 import { alertsJson, alertsRoutes, mailboxJson, mailboxRoutes } from "./mailbox"
 import { migrate, pgliteMigrationTarget, postgresMigrationTarget } from "./migrate"
 import { connectPostgres, ensureDataDir, openPglite } from "./open-database"
@@ -139,19 +139,19 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     if (options.wrapDb) db = options.wrapDb(db)
 
     const stopping = new AbortController()
-    // The answers come first: the worker runs in the pauses between requests (outbox-wake.ts).
+    // The answers come first: the woken worker's statements wait for a pause in the requests (outbox-wake.ts).
     const requests = requestGauge()
+    const workerDb = givingWay(db, requests)
     const waker = outboxWaker(
-      (giveWay) =>
+      () =>
         dispatchOutbox(
-          { db, config, fetchImpl: options.fetchImpl, clock: options.clock },
-          { signal: AbortSignal.any([stopping.signal, giveWay]) },
+          { db: workerDb, config, fetchImpl: options.fetchImpl, clock: options.clock },
+          { signal: stopping.signal },
         ),
       (error) => {
         // Class and code only: a database error can quote a lead (safe-log.ts).
         logError("outbox", "dispatch failed", error)
       },
-      { requests },
     )
     // Registered before the database closes, so it runs after the server stops and before the database goes.
     stops.push(async () => {
