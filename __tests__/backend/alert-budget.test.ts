@@ -95,14 +95,16 @@ test("100 fake leads from one address: at most the budget's SMS and chat posts p
   const summarySms = sms.filter((body) => OVERFLOW.test(body))
   const singleChat = chat.filter((text) => !OVERFLOW.test(text.replace(/^\S+ \*/, "")))
   const summaryChat = chat.filter((text) => OVERFLOW.test(text.replace(/^\S+ \*/, "")))
-  // The defaults: 30 SMS and 60 chat posts in any hour; one summary per channel per 15 minutes.
-  expect(singleSms.length).toBeLessThanOrEqual(30 * hours)
-  expect(singleChat.length).toBeLessThanOrEqual(60 * hours)
+  // The defaults: 30 SMS and 60 chat posts in any rolling hour; one summary per channel per 15 minutes.
+  // The run spans `hours` hours end to end, which `hours + 1` rolling hours cover (a busy worker may
+  // deliver a minute's jobs a minute later, moving them into the next window).
+  expect(singleSms.length).toBeLessThanOrEqual(30 * (hours + 1))
+  expect(singleChat.length).toBeLessThanOrEqual(60 * (hours + 1))
   expect(summarySms.length).toBeLessThanOrEqual((hours * 60) / 15 + 1)
   expect(summaryChat.length).toBeLessThanOrEqual((hours * 60) / 15 + 1)
   expect(summarySms.length).toBeGreaterThan(0)
   // Without the budget: 600 of each.
-  expect(sms.length + chat.length).toBeLessThan(200)
+  expect(sms.length + chat.length).toBeLessThanOrEqual(90 * (hours + 1) + 2 * ((hours * 60) / 15 + 1))
   for (const body of sms) {
     expect(smsSize(body)).toMatchObject({ encoding: "GSM-7" })
     expect(smsSize(body).segments).toBeLessThanOrEqual(3)
@@ -110,7 +112,7 @@ test("100 fake leads from one address: at most the budget's SMS and chat posts p
   // The office knows: once per channel and hour.
   const notices = await budgetNotices()
   expect(notices.filter((n) => n.subject.startsWith("SMS")).length).toBeGreaterThanOrEqual(1)
-  expect(notices.filter((n) => n.subject.startsWith("SMS")).length).toBeLessThanOrEqual(hours)
+  expect(notices.filter((n) => n.subject.startsWith("SMS")).length).toBeLessThanOrEqual(hours + 1)
   expect(notices[0]?.text_body).toContain("ALERT_SMS_PER_HOUR")
   // Every lead still reached the office: e-mail alerts are not budgeted.
   const unalerted = await db.query(`select id from contact_messages where first_alerted_at is null`)
