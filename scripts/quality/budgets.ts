@@ -10,19 +10,23 @@ export const BUDGETS = {
   cssBytes: 20 * 1024,
   /**
    * The best of up to three Lighthouse runs (mobile preset; runLighthouseBest says why the best).
-   * Performance fails below 0.85 and is reported as a miss below the 0.95 target: with Debian's
-   * Chromium 156 the unchanged pages of November 2026 (commit 6176583, which scored 0.99–1 on the
-   * Chromium before) score 0.81–0.99 in single runs on these machines, from ~300 ms of total blocking
-   * time at Lighthouse's 4× CPU slowdown; a gate at 0.90 failed about one run in three on noise alone.
+   * Performance fails below 0.70 and is reported as a miss below the 0.95 target. With Debian's
+   * Chromium 156 on these 2-core machines the unchanged pages score 0.78–0.96 in single runs on a quiet
+   * host (benchmarkIndex 1,650–2,160, November 25 2026) and 0.75–0.93 on a busy CI host: about 300–650 ms
+   * of total blocking time at the 4× CPU slowdown, mostly Chromium's own style, layout and parsing on a
+   * 270-element page plus Preact's hydration. A gate at 0.85 failed a CI run on noise alone (best of three
+   * 0.78 on /contact/); 0.70 still fails a page that really got slower (a render or script that doubles
+   * the blocking time), while the byte budgets above catch added code whatever the host.
    */
-  lighthouse: { performance: 0.85, accessibility: 1, "best-practices": 1, seo: 1 },
+  lighthouse: { performance: 0.7, accessibility: 1, "best-practices": 1, seo: 1 },
 } as const
 
 /**
- * Lighthouse audits every page must pass outright (score 1), whatever its category's score:
- * legacy-javascript (and its insight twin) flags transforms and polyfills current browsers do not need.
+ * Lighthouse audits every page must pass outright (score 1), whatever its category's score and the host's
+ * speed: legacy-javascript (and its insight twin) flags transforms and polyfills current browsers do not
+ * need; cumulative-layout-shift (and the layout-shift insight) flags content that moves while it loads.
  */
-export const REQUIRED_AUDITS = ["legacy-javascript"] as const
+export const REQUIRED_AUDITS = ["legacy-javascript", "cumulative-layout-shift", "cls-culprits-insight"] as const
 
 /** What performance should reach; a page under it (but within the budget) is listed as a miss, not a failure. */
 export const LIGHTHOUSE_PERFORMANCE_TARGET = 0.95
