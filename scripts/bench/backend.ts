@@ -3,9 +3,10 @@
  * from its own address, on the embedded PGlite and on a real Postgres server (Debian's `postgresql`,
  * a throwaway cluster started here, or DATABASE_URL's server when that is set).
  * For each database:
- * 1. Per lead, figures that do not depend on what else the machine runs: LEADS_COUNTED leads one after
- *    another with the worker off, then the worker run until nothing is due; the statements and
- *    transactions each side sent, and the backend's (and the Postgres server's) CPU time, per lead.
+ * 1. Per lead, figures that do not depend on what else the machine runs: after a warm-up, LEADS_COUNTED
+ *    leads one after another with the worker off, then the worker run until nothing is due; the
+ *    statements and transactions each side sent, and the backend's (and the Postgres server's) CPU
+ *    time, per lead. BENCH_CPU_PROF_DIR=<dir> also writes a CPU profile of each backend process.
  * 2. Sustained: 300 requests per second for 10 s (10 connections); the latency.
  * 3. Capacity: as fast as 20 connections can go, for 10 s.
  * 4. Exactness: 1,000 submissions at concurrency 20 must store exactly 1,000 leads.
@@ -139,7 +140,9 @@ async function perLead(env: Record<string, string>, server: Server | null) {
   })
   const serverCpu = () => (server?.port ? postgresCpuSeconds(server.port) : null)
   try {
-    for (let i = 0; i < 50; i++) await (await post(backend, "process-simple-lead", lead(), visitor())).arrayBuffer()
+    // As many leads and a drain first: the JIT and PGlite's WebAssembly tiers warm up (cold, a lead cost twice as much).
+    for (let i = 0; i < LEADS_COUNTED; i++)
+      await (await post(backend, "process-simple-lead", lead(), visitor())).arrayBuffer()
     await drain(backend)
     const [before, serverBefore] = [await backend.stats(), serverCpu()]
     let ok = 0

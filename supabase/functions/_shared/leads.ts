@@ -28,7 +28,7 @@ import {
 import { acknowledgeUrl, startAlerts } from "./alerts/escalation.ts"
 import { telUri, type AlertTarget } from "./alerts/subject.ts"
 import { scheduleSpamDigest } from "./alerts/spam-review.ts"
-import { enqueueJobs, type NewJob } from "./outbox.ts"
+import type { NewJob } from "./outbox.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
 import { storeSpam } from "./spam/spam-store.ts"
 import type { LeadInsert, LeadRow } from "./rows.ts"
@@ -327,8 +327,9 @@ export const contactIntake = (body: ContactMessage): Intake => ({
     )
     if (!stored) throw new Error("the message was not stored")
     const target: AlertTarget = { record: "message", id: stored.id }
-    await enqueueJobs(tx, [companyJob(body.submissionId, { kind: "contact", body }, target, stored, ctx)], ctx.now)
-    await startAlerts(tx, target, ctx.now, ctx.config.alerts)
+    await startAlerts(tx, target, ctx.now, ctx.config.alerts, [
+      companyJob(body.submissionId, { kind: "contact", body }, target, stored, ctx),
+    ])
     return stored.id
   },
 })
@@ -363,9 +364,12 @@ function storedLead(
     store: async (tx, ctx) => {
       const stored = await upsertLead(tx, submissionId, columns, notice.body, ctx)
       const target: AlertTarget = { record: "lead", id: stored.id }
-      await enqueueJobs(tx, [companyJob(submissionId, notice, target, stored, ctx), ...more(stored, ctx)], ctx.now)
-      // The wizard's later calls find the lead's alerts started (they are keyed by the lead).
-      await startAlerts(tx, target, ctx.now, ctx.config.alerts)
+      // The lead's e-mails are queued with its alerts' first step, in one statement. The wizard's later calls
+      // find the lead's alerts started (they are keyed by the lead).
+      await startAlerts(tx, target, ctx.now, ctx.config.alerts, [
+        companyJob(submissionId, notice, target, stored, ctx),
+        ...more(stored, ctx),
+      ])
       return stored.id
     },
   }

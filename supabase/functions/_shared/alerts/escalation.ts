@@ -66,15 +66,23 @@ const summaryKey = (opening: Date) => `summary:${opening.toISOString()}`
 /**
  * Starts a lead's alerts, in the transaction that stores it: its first step now when someone may be
  * alerted now, and, while the office is closed, its place in the next morning summary (a lead nobody
- * acknowledged overnight is listed there) with the escalation going on after opening time.
+ * acknowledged overnight is listed there) with the escalation going on after opening time. `alongWith`
+ * (the lead's own e-mails) is queued in the same statement: one round trip fewer per request.
  */
-export async function startAlerts(tx: Pick<Db, "query">, target: AlertTarget, at: Date, alerts: AlertConfig) {
-  if (isOfficeOpen(at)) return enqueueJobs(tx, [stepJob(target, 0, at)], at)
+export async function startAlerts(
+  tx: Pick<Db, "query">,
+  target: AlertTarget,
+  at: Date,
+  alerts: AlertConfig,
+  alongWith: readonly NewJob[] = [],
+) {
+  if (isOfficeOpen(at)) return enqueueJobs(tx, [...alongWith, stepJob(target, 0, at)], at)
   const opening = openingAfter(at)
   const anyoneNow = reachable(alerts, at).length > 0
   await enqueueJobs(
     tx,
     [
+      ...alongWith,
       anyoneNow
         ? stepJob(target, 0, at)
         : stepJob(target, 1, new Date(opening.getTime() + minutes(alerts.escalateAfterMinutes))),
