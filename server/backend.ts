@@ -13,7 +13,7 @@ import { serve, type ServerType } from "@hono/node-server"
 import { getConnInfo } from "@hono/node-server/conninfo"
 import { createApp } from "../supabase/functions/_shared/app.ts"
 import { configFromEnv, DEFAULT_TRUSTED_PROXY_HOPS, type BackendConfig } from "../supabase/functions/_shared/config.ts"
-import { postgresDb, type Db } from "../supabase/functions/_shared/db.ts"
+import { postgresDb, preparedStatements, type Db } from "../supabase/functions/_shared/db.ts"
 import { dispatchOutbox } from "../supabase/functions/_shared/outbox.ts"
 import { parseDataDir } from "./data-dir"
 import { lockDataDir } from "./data-dir-lock"
@@ -117,7 +117,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     if (databaseUrl) {
       const sql = await connectPostgres(databaseUrl)
       stops.push(() => sql.end({ timeout: 5 }))
-      db = postgresDb(sql)
+      // A direct connection by default; DB_PREPARE=false behind a pooler in transaction mode.
+      db = postgresDb(sql, { prepare: preparedStatements(env.DB_PREPARE, true) })
       await migrate(postgresMigrationTarget(sql))
     } else {
       const pg = await openPglite(dataDir ?? "memory://")

@@ -27,7 +27,7 @@ const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * the failure was the connection closing, postgres.js has already rejected the transaction, so the
  * work is left unsettled and no ROLLBACK is queued.
  */
-function transaction<T>(root: Sql, work: (tx: Db) => Promise<T>): Promise<T> {
+function transaction<T>(root: Sql, work: (tx: Db) => Promise<T>, prepare: boolean): Promise<T> {
   let ended = false
   let failure: { error: unknown } | null = null
   const run = root.begin(async (sql) => {
@@ -36,13 +36,13 @@ function transaction<T>(root: Sql, work: (tx: Db) => Promise<T>): Promise<T> {
         if (ended) throw new Error("The transaction's database connection has closed")
         if (failure) throw failure.error
         try {
-          return await sql.unsafe<Row[]>(text, [...params])
+          return await sql.unsafe<Row[]>(text, [...params], { prepare })
         } catch (error) {
           failure ??= { error }
           throw error
         }
       },
-      transaction: (inner) => transaction(root, inner),
+      transaction: (inner) => transaction(root, inner, prepare),
     }
     try {
       // The result travels in a box: begin() would unwrap an array result's promises, which its type then says.
@@ -60,15 +60,32 @@ function transaction<T>(root: Sql, work: (tx: Db) => Promise<T>): Promise<T> {
   return run.then((box) => box.result)
 }
 
-function wrap(sql: Sql): Db {
+export interface PostgresDbOptions {
+  /**
+   * Each statement text prepared once per connection (Parse and planning skipped from its second use):
+   * on a direct connection it cut the Postgres server's CPU per lead (npm run bench:backend). Off behind a
+   * pooler in transaction mode (Supabase's on port 6543, PgBouncer), where a connection's prepared
+   * statements are not there on the next transaction's connection.
+   */
+  prepare?: boolean
+}
+
+export function postgresDb(sql: Sql, { prepare = false }: PostgresDbOptions = {}): Db {
   return {
-    query: async <Row>(text: string, params: readonly SqlParam[] = []) => await sql.unsafe<Row[]>(text, [...params]),
+    query: async <Row>(text: string, params: readonly SqlParam[] = []) =>
+      await sql.unsafe<Row[]>(text, [...params], { prepare }),
     // postgres.js runs the work on one connection inside BEGIN … COMMIT (ROLLBACK on a throw).
-    transaction: (work) => transaction(sql, work),
+    transaction: (work) => transaction(sql, work, prepare),
   }
 }
 
-export const postgresDb = (sql: Sql): Db => wrap(sql)
+/** Whether a DB_PREPARE setting turns prepared statements on ("true"/"false"; unset: the entry's default). */
+export function preparedStatements(setting: string | undefined, fallback: boolean): boolean {
+  const value = setting?.trim().toLowerCase()
+  if (value === "true" || value === "1") return true
+  if (value === "false" || value === "0") return false
+  return fallback
+}
 
 /**
  * Seconds before a pooled connection tries again after its Postgres went away. postgres.js waits

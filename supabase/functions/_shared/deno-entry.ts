@@ -6,7 +6,7 @@
 import postgres from "postgres"
 import { createApp, type FunctionName } from "./app.ts"
 import { configFromEnv, DEFAULT_TRUSTED_PROXY_HOPS } from "./config.ts"
-import { postgresDb, RESTART_SAFE_OPTIONS } from "./db.ts"
+import { postgresDb, preparedStatements, RESTART_SAFE_OPTIONS } from "./db.ts"
 import { requiredIpHashSalt } from "./ip-hash-salt.ts"
 import { dispatchOutbox } from "./outbox.ts"
 import { outboxWaker, wakeInBackground } from "./outbox-wake.ts"
@@ -35,14 +35,15 @@ export function serveFunction(name: FunctionName) {
   const ipHashSalt = requiredIpHashSalt(env("IP_HASH_SALT"))
   const databaseUrl = env("SUPABASE_DB_URL") ?? env("DATABASE_URL")
   if (!databaseUrl) throw new Error("SUPABASE_DB_URL is not set")
-  // Supabase's pooler runs in transaction mode: no prepared statements.
+  // Supabase's pooler runs in transaction mode: no prepared statements unless DB_PREPARE=true (a direct connection).
+  const prepare = preparedStatements(env("DB_PREPARE"), false)
   const sql = postgres(databaseUrl, {
     max: Number(env("DB_POOL_SIZE") ?? 3),
-    prepare: false,
+    prepare,
     onnotice: () => undefined,
     ...RESTART_SAFE_OPTIONS,
   })
-  const db = postgresDb(sql)
+  const db = postgresDb(sql, { prepare })
   // On Supabase the API gateway (Kong) is the one proxy in front: see spam/client-ip.ts.
   const config = configFromEnv(env, { ipHashSalt, defaultTrustedProxyHops: DEFAULT_TRUSTED_PROXY_HOPS.supabase })
   const waker = outboxWaker(
