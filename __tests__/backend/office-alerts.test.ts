@@ -282,6 +282,30 @@ describe("business-hours routing (fixed clocks, New York time)", () => {
     expect(p.chat.received).toHaveLength(1)
   })
 
+  test("a night of 200 leads: each joins the morning summary as a row of its own, the summary's job never grows, a summary being sent takes no more", async () => {
+    const p = await providers()
+    const { app, clock } = rig(p, TUESDAY_10PM)
+    const summarySize = async () =>
+      (
+        await db.query<{ size: number; members: number }>(
+          `select pg_column_size(j.payload) as size, (select count(*)::int from summary_members m where m.summary_key = j.dedupe_key) as members
+           from outbox_jobs j where j.kind = 'morning_summary'`,
+        )
+      )[0]
+    const sizes: number[] = []
+    for (let i = 0; i < 200; i++) {
+      clock.set(new Date(TUESDAY_10PM.getTime() + i * MINUTE))
+      await accepted(app, "process-contact", { ...bodies.contact(), name: `Night ${i}` })
+      if (i % 50 === 0) sizes.push((await summarySize())?.size ?? -1)
+    }
+    expect(new Set(sizes).size).toBe(1)
+    expect(await summarySize()).toEqual(expect.objectContaining({ members: 200 }))
+    // Taken by a worker: a lead that comes in now is not added to the list the worker already read.
+    await db.query(`update outbox_jobs set status = 'sending' where kind = 'morning_summary'`)
+    await accepted(app, "process-contact", { ...bodies.contact(), name: "Too Late" })
+    expect(await summarySize()).toEqual(expect.objectContaining({ members: 200 }))
+  })
+
   test("outside hours nothing until opening, then one morning summary, oldest first, to the first contact", async () => {
     const p = await providers()
     const { app, dispatch, clock } = rig(p, TUESDAY_10PM)

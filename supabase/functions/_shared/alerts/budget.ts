@@ -13,6 +13,7 @@ import type { Db } from "../db.ts"
 import type { NewJob } from "../outbox.ts"
 import { budgetReachedEmail, type BudgetChannel } from "./messages.ts"
 import type { AlertTarget } from "./subject.ts"
+import { joinSummary } from "./summary-members.ts"
 
 export type BudgetCheck = { allowed: true } | { allowed: false; window: "hour" | "day"; used: number; limit: number }
 
@@ -87,7 +88,7 @@ export const overflowKey = (channel: BudgetChannel, due: Date) => `overflow:${ch
  * Adds a lead to its channel's summary of this interval (made on first use, for the contact whose turn
  * it is). A summary already taken by a worker is not changed: the lead goes to the next interval's.
  */
-async function joinSummary(
+async function joinOverflowSummary(
   tx: Pick<Db, "query">,
   channel: BudgetChannel,
   contact: string,
@@ -95,26 +96,9 @@ async function joinSummary(
   at: Date,
   budget: AlertBudget,
 ): Promise<void> {
-  const entry = JSON.stringify([{ record: target.record, id: target.id }])
   for (let due = summaryDue(at, budget); ; due = summaryDue(due, budget)) {
-    const joined = await tx.query<{ id: string }>(
-      `insert into outbox_jobs (kind, dedupe_key, payload, next_attempt_at)
-       values ('morning_summary', $1,
-               jsonb_build_object('overflow', $2::text, 'contact', $3::text, 'targets', $4::text::jsonb), $5::timestamptz)
-       on conflict (dedupe_key) do update
-         set payload = jsonb_set(outbox_jobs.payload, '{targets}', (outbox_jobs.payload -> 'targets') || $4::text::jsonb),
-             updated_at = now()
-       where outbox_jobs.status = 'pending' and not ((outbox_jobs.payload -> 'targets') @> $4::text::jsonb)
-       returning id`,
-      [overflowKey(channel, due), channel, contact, entry, due.toISOString()],
-    )
-    if (joined.length > 0) return
-    // Nothing changed: the lead is listed already, or the summary is being sent (then the next one takes it).
-    const [listed] = await tx.query<{ status: string }>(
-      `select status from outbox_jobs where dedupe_key = $1 and (payload -> 'targets') @> $2::text::jsonb`,
-      [overflowKey(channel, due), entry],
-    )
-    if (listed) return
+    const payload = { overflow: channel, contact, targets: [] }
+    if (await joinSummary(tx, { key: overflowKey(channel, due), dueAt: due, payload }, target)) return
   }
 }
 
@@ -148,7 +132,7 @@ export async function withinBudget(
       continue
     }
     held.push(channel)
-    await joinSummary(tx, channel, contact, target, at, budget)
+    await joinOverflowSummary(tx, channel, contact, target, at, budget)
     // Once per channel and hour for the hour's limit, once a day for the day's.
     const span = check.window === "hour" ? HOUR_MS : 24 * HOUR_MS
     const since = new Date(Math.floor(at.getTime() / span) * span)

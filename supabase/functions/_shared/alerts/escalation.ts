@@ -34,6 +34,7 @@ import {
 } from "./messages.ts"
 import type { OnCallContact } from "./on-call.ts"
 import { signLink } from "./signed-link.ts"
+import { joinSummary, summaryMembers } from "./summary-members.ts"
 import { loadSubject, loadSubjects, type AlertSubject, type AlertTarget } from "./subject.ts"
 import { chatEscape } from "./visitor-text.ts"
 
@@ -89,16 +90,11 @@ export async function startAlerts(
     ],
     at,
   )
-  // One summary per opening time: each lead that comes in while closed is added to its list, in order.
-  const entry = JSON.stringify([{ record: target.record, id: target.id }])
-  await tx.query(
-    `insert into outbox_jobs (kind, dedupe_key, payload, next_attempt_at)
-     values ('morning_summary', $1, jsonb_build_object('opening', $2::text, 'targets', $3::text::jsonb), $2::timestamptz)
-     on conflict (dedupe_key) do update
-       set payload = jsonb_set(outbox_jobs.payload, '{targets}', (outbox_jobs.payload -> 'targets') || $3::text::jsonb),
-           updated_at = now()
-     where outbox_jobs.status = 'pending' and not ((outbox_jobs.payload -> 'targets') @> $3::text::jsonb)`,
-    [summaryKey(opening), opening.toISOString(), entry],
+  // One summary per opening time: each lead that comes in while closed joins its list, in order.
+  await joinSummary(
+    tx,
+    { key: summaryKey(opening), dueAt: opening, payload: { opening: opening.toISOString(), targets: [] } },
+    target,
   )
 }
 
@@ -313,7 +309,8 @@ export async function runMorningSummary(job: OutboxJob, deps: DeliveryDeps): Pro
   const { config, db } = deps
   const at = deps.clock?.() ?? new Date()
   const { overflow, contact: named } = job.payload
-  const waiting: AlertSubject[] = (await loadSubjects(db, targetsOf(job.payload))).filter((s) => !s.acknowledgedAt)
+  const listed = [...targetsOf(job.payload), ...(await summaryMembers(db, job.id))]
+  const waiting: AlertSubject[] = (await loadSubjects(db, listed)).filter((s) => !s.acknowledgedAt)
   if (waiting.length === 0)
     return isBudgetChannel(overflow) ? "Nothing left waiting" : "Nothing was waiting at opening time"
   const { contacts } = config.alerts
@@ -377,8 +374,8 @@ const SWEEP_DAYS = 3
 
 /**
  * The sweep behind "nothing stored goes unannounced": each lead or message that is neither alerted nor
- * acknowledged, whose alert jobs are all over (dead, or escalation ended) and that no pending summary
- * lists, gets a new alert step (a re-announcement), at most one per lead per `reannounceMinutes`
+ * acknowledged, whose alert jobs are all over (dead, or escalation ended) and, while nobody takes alerts
+ * now, that no pending summary lists (someone on call after hours gets it again now), gets a new alert step (a re-announcement), at most one per lead per `reannounceMinutes`
  * interval (the dedupe key names the interval). An outage that killed every alert of a lead thus ends
  * with the lead announced once delivery works again. Partial indexes keep it cheap: it reads only the
  * recent leads not yet alerted. Returns how many it queued.
@@ -395,16 +392,24 @@ export async function reannounceUnalerted(db: Pick<Db, "query">, config: Backend
         and t.created_at > now() - interval '${SWEEP_DAYS} days'
         and not exists (select 1 from outbox_jobs j where j.${column} = t.id and j.status in ('pending', 'sending') and j.kind in ${ALERT_KINDS})
       order by t.created_at limit ${SWEEP_LIMIT})`
+  // A lead a pending summary lists waits for it: an over-budget channel's summary always, the next
+  // morning's unless someone takes alerts now.
+  const anyoneNow = isOfficeOpen(at) || reachable(alerts, at).length > 0
+  const summaries = anyoneNow ? `and s.dedupe_key like 'overflow:%'` : ""
+  const listedInSummary = `where not exists (
+         select 1 from summary_members m join outbox_jobs s on s.dedupe_key = m.summary_key
+         where m.target_id = w.id and m.record = w.record and s.status in ('pending', 'sending') ${summaries})
+       and not exists (
+         select 1 from outbox_jobs s
+         where s.kind = 'morning_summary' and s.status in ('pending', 'sending') ${summaries}
+           and (s.payload -> 'targets') @> jsonb_build_array(jsonb_build_object('record', w.record, 'id', w.id::text)))`
   const queued = await db.query<{ id: string }>(
     `insert into outbox_jobs (kind, dedupe_key, lead_id, contact_message_id, payload, next_attempt_at)
      select 'alert_step', 'reannounce:' || w.record || ':' || w.id || ':' || $2::text,
             case when w.record = 'lead' then w.id end, case when w.record = 'message' then w.id end,
             jsonb_build_object('record', w.record, 'id', w.id, 'stage', 0, 'reannounce', $2::text), $1::timestamptz
      from (${waiting("leads", "lead", "lead_id")} union all ${waiting("contact_messages", "message", "contact_message_id")}) w
-     where not exists (
-       select 1 from outbox_jobs s
-       where s.kind = 'morning_summary' and s.status in ('pending', 'sending')
-         and (s.payload -> 'targets') @> jsonb_build_array(jsonb_build_object('record', w.record, 'id', w.id::text)))
+     ${listedInSummary}
      on conflict (dedupe_key) do nothing
      returning id`,
     [at.toISOString(), slot],

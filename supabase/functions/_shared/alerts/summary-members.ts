@@ -1,0 +1,50 @@
+/**
+ * Who a summary lists (the morning summary, a channel's over-budget summary): one row per lead in
+ * summary_members, so adding a lead costs the same at the night's first lead and its thousandth.
+ */
+import type { Db } from "../db.ts"
+import type { AlertTarget } from "./subject.ts"
+
+/** What a new summary job is: its key (the outbox dedupe key), when it is due, and its payload. */
+export interface SummaryJob {
+  key: string
+  dueAt: Date
+  payload: Record<string, unknown>
+}
+
+/**
+ * Adds a lead to a summary, making the summary's job on first use, in one statement. A summary a worker
+ * has taken (no longer pending) is not joined and the lead is not added: false. The upsert locks the
+ * job's row until the commit (a worker's claim skips a locked job), so a lead added here is always in
+ * the list the worker reads; it also waits for a concurrent first insert of the same summary.
+ */
+export async function joinSummary(tx: Pick<Db, "query">, summary: SummaryJob, target: AlertTarget): Promise<boolean> {
+  const joined = await tx.query<{ added: boolean }>(
+    `with open as (
+       insert into outbox_jobs (kind, dedupe_key, payload, next_attempt_at)
+       values ('morning_summary', $1, $2::text::jsonb, $3::timestamptz)
+       on conflict (dedupe_key) do update set updated_at = now() where outbox_jobs.status = 'pending'
+       returning dedupe_key
+     ), added as (
+       insert into summary_members (summary_key, record, target_id)
+       select dedupe_key, $4, $5::uuid from open
+       on conflict do nothing
+       returning 1
+     )
+     select exists (select 1 from open) as added, (select count(*) from added) as inserted`,
+    [summary.key, JSON.stringify(summary.payload), summary.dueAt.toISOString(), target.record, target.id],
+  )
+  return joined[0]?.added === true
+}
+
+/** A summary job's leads in the order they joined (jobs queued before summary_members carry theirs in the payload). */
+export async function summaryMembers(db: Pick<Db, "query">, jobId: string): Promise<AlertTarget[]> {
+  const rows = await db.query<{ record: AlertTarget["record"]; id: string }>(
+    `select m.record, m.target_id::text as id
+     from summary_members m join outbox_jobs j on j.dedupe_key = m.summary_key
+     where j.id = $1
+     order by m.added_at, m.target_id`,
+    [jobId],
+  )
+  return rows.map(({ record, id }) => ({ record, id }))
+}
