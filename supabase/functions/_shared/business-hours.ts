@@ -98,13 +98,16 @@ function instantOf(year: number, month: number, date: number, minutes: number, t
 export const nextOpening = (hours: readonly OpeningHours[], at: Date, timeZone: string): Date | null =>
   isOpenAt(hours, at, timeZone) ? at : nextOpeningAfter(hours, at, timeZone)
 
+/** Date.getUTCDay()'s days by the names Intl gives in en-US (making a formatter per call cost a lead 0.3 ms). */
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const
+
 /** The first opening time strictly after `at` (tomorrow's when it is open now); null when no day has hours. */
 export function nextOpeningAfter(hours: readonly OpeningHours[], at: Date, timeZone: string): Date | null {
   const today = wallClock(at, timeZone)
   for (let offset = 0; offset <= 7; offset++) {
     // Noon of the day `offset` days on: a calendar day, whatever the daylight-saving change.
     const noon = new Date(Date.UTC(today.year, today.month - 1, today.date + offset, 12))
-    const day = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long" }).format(noon)
+    const day = WEEKDAYS[noon.getUTCDay()] ?? ""
     const opens = hours
       .filter((h) => h.days.includes(day))
       .map((h) => toMinutes(h.opens))
