@@ -10,7 +10,7 @@
  */
 import type { BackendConfig } from "./config.ts"
 import { postWebhook } from "./crm.ts"
-import type { Db } from "./db.ts"
+import type { Db, SqlParam } from "./db.ts"
 import {
   DeferredError,
   NotConfiguredError,
@@ -44,18 +44,17 @@ export interface NewJob {
   dueAt?: Date
 }
 
-/** Queues jobs in one statement; a job whose dedupe key exists already is skipped. */
-export async function enqueueJobs(tx: Pick<Db, "query">, jobs: readonly NewJob[], at = new Date()): Promise<void> {
-  if (jobs.length === 0) return
-  const rows = jobs.map(
-    (_, i) =>
-      `($${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3}::uuid, $${i * 6 + 4}::uuid, $${i * 6 + 5}::text::jsonb, $${i * 6 + 6}::timestamptz)`,
-  )
-  await tx.query(
-    `insert into outbox_jobs (kind, dedupe_key, lead_id, contact_message_id, payload, next_attempt_at)
+/** A statement (or a CTE) that queues jobs: its text and values, numbered from `first`. */
+export function enqueueSql(jobs: readonly NewJob[], at: Date, first = 1): { text: string; params: SqlParam[] } {
+  const rows = jobs.map((_, i) => {
+    const n = first + i * 6
+    return `($${n}, $${n + 1}, $${n + 2}::uuid, $${n + 3}::uuid, $${n + 4}::text::jsonb, $${n + 5}::timestamptz)`
+  })
+  return {
+    text: `insert into outbox_jobs (kind, dedupe_key, lead_id, contact_message_id, payload, next_attempt_at)
      values ${rows.join(", ")}
      on conflict (dedupe_key) do nothing`,
-    jobs.flatMap((job) => [
+    params: jobs.flatMap((job) => [
       job.kind,
       job.dedupeKey,
       job.leadId ?? null,
@@ -63,7 +62,14 @@ export async function enqueueJobs(tx: Pick<Db, "query">, jobs: readonly NewJob[]
       JSON.stringify(job.payload),
       (job.dueAt ?? at).toISOString(),
     ]),
-  )
+  }
+}
+
+/** Queues jobs in one statement; a job whose dedupe key exists already is skipped. */
+export async function enqueueJobs(tx: Pick<Db, "query">, jobs: readonly NewJob[], at = new Date()): Promise<void> {
+  if (jobs.length === 0) return
+  const { text, params } = enqueueSql(jobs, at)
+  await tx.query(text, params)
 }
 
 export type OutboxJob = Pick<OutboxJobRow, "id" | "kind" | "payload" | "attempts"> & {

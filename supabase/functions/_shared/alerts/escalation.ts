@@ -14,6 +14,7 @@ import {
   DeferredError,
   PermanentError,
   enqueueJobs,
+  enqueueSql,
   type DeliveryDeps,
   type NewJob,
   type OutboxJob,
@@ -34,7 +35,7 @@ import {
 } from "./messages.ts"
 import type { OnCallContact } from "./on-call.ts"
 import { signLink } from "./signed-link.ts"
-import { joinSummary, summaryMembers } from "./summary-members.ts"
+import { joinSummarySql, summaryMembers } from "./summary-members.ts"
 import { loadSubject, loadSubjects, type AlertSubject, type AlertTarget } from "./subject.ts"
 import { chatEscape } from "./visitor-text.ts"
 
@@ -80,8 +81,7 @@ export async function startAlerts(
   if (isOfficeOpen(at)) return enqueueJobs(tx, [...alongWith, stepJob(target, 0, at)], at)
   const opening = openingAfter(at)
   const anyoneNow = reachable(alerts, at).length > 0
-  await enqueueJobs(
-    tx,
+  const jobs = enqueueSql(
     [
       ...alongWith,
       anyoneNow
@@ -90,12 +90,17 @@ export async function startAlerts(
     ],
     at,
   )
-  // One summary per opening time: each lead that comes in while closed joins its list, in order.
-  await joinSummary(
-    tx,
+  // One summary per opening time: each lead that comes in while closed joins its list, in order; queued
+  // with the lead's jobs in one statement.
+  const summary = joinSummarySql(
     { key: summaryKey(opening), dueAt: opening, payload: { opening: opening.toISOString(), targets: [] } },
     target,
+    jobs.params.length + 1,
   )
+  await tx.query(`with jobs as (${jobs.text}), ${summary.ctes} select count(*) from added`, [
+    ...jobs.params,
+    ...summary.params,
+  ])
 }
 
 const isTarget = (value: unknown): value is AlertTarget =>

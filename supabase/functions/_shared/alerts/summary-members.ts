@@ -2,7 +2,7 @@
  * Who a summary lists (the morning summary, a channel's over-budget summary): one row per lead in
  * summary_members, so adding a lead costs the same at the night's first lead and its thousandth.
  */
-import type { Db } from "../db.ts"
+import type { Db, SqlParam } from "../db.ts"
 import type { AlertTarget } from "./subject.ts"
 
 /** What a new summary job is: its key (the outbox dedupe key), when it is due, and its payload. */
@@ -13,26 +13,40 @@ export interface SummaryJob {
 }
 
 /**
- * Adds a lead to a summary, making the summary's job on first use, in one statement. A summary a worker
- * has taken (no longer pending) is not joined and the lead is not added: false. The upsert locks the
- * job's row until the commit (a worker's claim skips a locked job), so a lead added here is always in
- * the list the worker reads; it also waits for a concurrent first insert of the same summary.
+ * The CTEs that add a lead to a summary, making the summary's job on first use (values numbered from
+ * `first`); `open` yields the summary's key when the lead is in it. A summary a worker has taken (no
+ * longer pending) is not joined. The upsert locks the job's row until the commit (a worker's claim skips
+ * a locked job), so a lead added here is always in the list the worker reads; it also waits for a
+ * concurrent first insert of the same summary.
  */
-export async function joinSummary(tx: Pick<Db, "query">, summary: SummaryJob, target: AlertTarget): Promise<boolean> {
-  const joined = await tx.query<{ added: boolean }>(
-    `with open as (
+export function joinSummarySql(
+  summary: SummaryJob,
+  target: AlertTarget,
+  first = 1,
+): { ctes: string; params: SqlParam[] } {
+  const [key, payload, due, record, id] = [1, 2, 3, 4, 5].map((i) => `$${first + i - 1}`)
+  return {
+    ctes: `open as (
        insert into outbox_jobs (kind, dedupe_key, payload, next_attempt_at)
-       values ('morning_summary', $1, $2::text::jsonb, $3::timestamptz)
+       values ('morning_summary', ${key}, ${payload}::text::jsonb, ${due}::timestamptz)
        on conflict (dedupe_key) do update set updated_at = now() where outbox_jobs.status = 'pending'
        returning dedupe_key
      ), added as (
        insert into summary_members (summary_key, record, target_id)
-       select dedupe_key, $4, $5::uuid from open
+       select dedupe_key, ${record}, ${id}::uuid from open
        on conflict do nothing
        returning 1
-     )
-     select exists (select 1 from open) as added, (select count(*) from added) as inserted`,
-    [summary.key, JSON.stringify(summary.payload), summary.dueAt.toISOString(), target.record, target.id],
+     )`,
+    params: [summary.key, JSON.stringify(summary.payload), summary.dueAt.toISOString(), target.record, target.id],
+  }
+}
+
+/** Adds a lead to a summary (joinSummarySql); false when the summary was taken by a worker already. */
+export async function joinSummary(tx: Pick<Db, "query">, summary: SummaryJob, target: AlertTarget): Promise<boolean> {
+  const { ctes, params } = joinSummarySql(summary, target)
+  const joined = await tx.query<{ added: boolean }>(
+    `with ${ctes} select exists (select 1 from open) as added, (select count(*) from added) as inserted`,
+    params,
   )
   return joined[0]?.added === true
 }
