@@ -39,6 +39,12 @@ export function literal(value: SqlParam): string {
 
 const hasNul = (params: readonly SqlParam[]) => params.some((p) => typeof p === "string" && p.includes("\u0000"))
 
+/**
+ * Whether a text must go through query(): a value with a NUL, or a text with a semicolon (PREPARE takes one
+ * statement; a second after a semicolon would run at once, where query() refuses a text of two).
+ */
+const unsafeToPrepare = (text: string, params: readonly SqlParam[]) => text.includes(";") || hasNul(params)
+
 type Runner = Pick<PGlite, "query" | "exec"> | Pick<Transaction, "query" | "exec">
 
 interface Statements {
@@ -103,7 +109,8 @@ export function pgliteDb(pg: PGlite): Db {
     params: readonly SqlParam[],
     retried = false,
   ): Promise<Row[]> => {
-    if (hasNul(params) || statements.unpreparable.has(text)) return (await runner.query<Row>(text, [...params])).rows
+    if (unsafeToPrepare(text, params) || statements.unpreparable.has(text))
+      return (await runner.query<Row>(text, [...params])).rows
     if (!inTransaction && statements.evicted.length > 0) await dropEvicted()
     let name = statements.names.get(text)
     if (name !== undefined) {

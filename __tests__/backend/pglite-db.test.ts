@@ -75,6 +75,12 @@ test("a NUL character is refused by Postgres as before, never cuts the statement
   expect(await db.query(`select count(*)::int as n from notes`)).toEqual([{ n: 0 }])
 })
 
+test("a text of two statements is refused whole, as query() refuses it: nothing of it runs", async () => {
+  await expect(db.query(`select $1::int as n; insert into notes (id) values (99)`, [1])).rejects.toThrow()
+  await expect(db.query(`select 1 as n; insert into notes (id) values (98)`)).rejects.toThrow()
+  expect(await db.query(`select count(*)::int as n from notes`)).toEqual([{ n: 0 }])
+})
+
 test("errors name the statement and its values, as query() did, and keep Postgres's code", async () => {
   await db.query(`insert into notes (id) values ($1)`, [5])
   const failure = await db.query(`insert into notes (id) values ($1)`, [5]).catch((error: unknown) => error)
