@@ -35,7 +35,7 @@ import {
 } from "./messages.ts"
 import type { OnCallContact } from "./on-call.ts"
 import { signLink } from "./signed-link.ts"
-import { joinSummarySql, summaryMembers } from "./summary-members.ts"
+import { joinSummary, joinSummarySql, summaryMembers } from "./summary-members.ts"
 import { loadSubject, loadSubjects, type AlertSubject, type AlertTarget } from "./subject.ts"
 import { chatEscape } from "./visitor-text.ts"
 
@@ -92,15 +92,17 @@ export async function startAlerts(
   )
   // One summary per opening time: each lead that comes in while closed joins its list, in order; queued
   // with the lead's jobs in one statement.
-  const summary = joinSummarySql(
-    { key: summaryKey(opening), dueAt: opening, payload: { opening: opening.toISOString(), targets: [] } },
-    target,
-    jobs.params.length + 1,
+  const summarySpec = {
+    key: summaryKey(opening),
+    dueAt: opening,
+    payload: { opening: opening.toISOString(), targets: [] },
+  }
+  const summary = joinSummarySql(summarySpec, target, jobs.params.length + 1)
+  const [queued] = await tx.query<{ joined: boolean }>(
+    `with jobs as (${jobs.text}), ${summary.ctes} select exists (select 1 from joined) as joined, (select count(*) from added) as inserted`,
+    [...jobs.params, ...summary.params],
   )
-  await tx.query(`with jobs as (${jobs.text}), ${summary.ctes} select count(*) from added`, [
-    ...jobs.params,
-    ...summary.params,
-  ])
+  if (!queued?.joined) await joinSummary(tx, summarySpec, target)
 }
 
 const isTarget = (value: unknown): value is AlertTarget =>
