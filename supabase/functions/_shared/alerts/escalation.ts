@@ -35,7 +35,7 @@ import {
 } from "./messages.ts"
 import type { OnCallContact } from "./on-call.ts"
 import { signLink } from "./signed-link.ts"
-import { joinSummary, joinSummarySql, summaryMembers } from "./summary-members.ts"
+import { JOINED, joinSummary, joinSummarySql, summaryMembers } from "./summary-members.ts"
 import { loadSubject, loadSubjects, type AlertSubject, type AlertTarget } from "./subject.ts"
 import { chatEscape } from "./visitor-text.ts"
 
@@ -98,10 +98,10 @@ export async function startAlerts(
     payload: { opening: opening.toISOString(), targets: [] },
   }
   const summary = joinSummarySql(summarySpec, target, jobs.params.length + 1)
-  const [queued] = await tx.query<{ joined: boolean }>(
-    `with jobs as (${jobs.text}), ${summary.ctes} select exists (select 1 from joined) as joined, (select count(*) from added) as inserted`,
-    [...jobs.params, ...summary.params],
-  )
+  const [queued] = await tx.query<{ joined: boolean }>(`with jobs as (${jobs.text}), ${summary.ctes} ${JOINED}`, [
+    ...jobs.params,
+    ...summary.params,
+  ])
   if (!queued?.joined) await joinSummary(tx, summarySpec, target)
 }
 

@@ -48,16 +48,13 @@ export function joinSummarySql(
   }
 }
 
+/** What a statement made with joinSummarySql's CTEs selects: whether the lead is in the summary (data-modifying CTEs run unreferenced). */
+export const JOINED = `select exists (select 1 from joined) as joined`
+
 /** Adds a lead to a summary (joinSummarySql); false when the summary was taken by a worker already. */
 export async function joinSummary(tx: Pick<Db, "query">, summary: SummaryJob, target: AlertTarget): Promise<boolean> {
   const { ctes, params } = joinSummarySql(summary, target)
-  const join = async () =>
-    (
-      await tx.query<{ joined: boolean }>(
-        `with ${ctes} select exists (select 1 from joined) as joined, (select count(*) from added) as inserted`,
-        params,
-      )
-    )[0]?.joined === true
+  const join = async () => (await tx.query<{ joined: boolean }>(`with ${ctes} ${JOINED}`, params))[0]?.joined === true
   // A second statement sees a summary another transaction inserted and committed meanwhile.
   return (await join()) || join()
 }
