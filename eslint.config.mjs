@@ -1,6 +1,7 @@
 // ESLint: typescript-eslint's strict type-checked rules over all hand-written TypeScript, plus the
 // React hooks rules and jsx-a11y over the site's components. Formatting is Prettier's job, not this file's.
 import js from "@eslint/js"
+import { createNodeResolver, importX } from "eslint-plugin-import-x"
 import jsxA11y from "eslint-plugin-jsx-a11y"
 import reactHooks from "eslint-plugin-react-hooks"
 import globals from "globals"
@@ -16,7 +17,7 @@ export default tseslint.config(
       "coverage/",
       "reports/",
       "src/gatsby-types.d.ts",
-      "supabase/functions/_shared/site-data.generated.ts",
+      "supabase/functions/_shared/kernel/site-data.generated.ts",
     ],
   },
   { linterOptions: { reportUnusedDisableDirectives: "error" } },
@@ -46,6 +47,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import cycles anywhere, type-only imports included: a cycle is a seam that has come undone.
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: ["src/**/*.{ts,tsx}", "gatsby-browser.tsx", "gatsby-ssr.tsx", "__tests__/**/*.tsx"],

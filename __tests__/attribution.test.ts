@@ -4,7 +4,7 @@ import {
   attributionSchema,
   isCleanTouch,
   touchSchema,
-} from "../supabase/functions/_shared/attribution.ts"
+} from "../supabase/functions/_shared/kernel/attribution.ts"
 import { captureAttribution, readStored } from "../src/lib/attribution/attribution-record"
 import { attributionForLead } from "../src/lib/attribution/attribution-store"
 import { ATTRIBUTION_KEY } from "../src/lib/attribution/key"

@@ -3,7 +3,7 @@ import { CALLBACK_CONTRACT_FIELDS, callbackBody, isCallbackBlank, utmFrom } from
 import { offerText } from "../src/lib/offer-text"
 import { priceAmount } from "../src/lib/price"
 import { offerBusinessJsonLd } from "../src/lib/offer-structured-data"
-import { offerCallbackSchema } from "../supabase/functions/_shared/contract"
+import { offerCallbackSchema } from "../supabase/functions/_shared/kernel/contract"
 import { dataFiles, readData } from "./fixtures/data"
 
 const offerFiles = dataFiles().filter((f) => f.startsWith("offers/"))

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { offerBookingSchema } from "../supabase/functions/_shared/contract.ts"
+import { offerBookingSchema } from "../supabase/functions/_shared/kernel/contract.ts"
 import { BookingFormShell } from "../src/components/scarsdale-offer/booking-form-shell"
 import { CountdownTimer } from "../src/components/scarsdale-offer/countdown-timer"
 import { ScarsdaleOfferPage } from "../src/components/scarsdale-offer/scarsdale-offer-page"

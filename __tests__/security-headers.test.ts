@@ -24,7 +24,7 @@ import {
   policyGroups,
   REVALIDATE,
 } from "../gatsby/security-policy"
-import { LOCAL_API_URL } from "../supabase/functions/_shared/local-defaults"
+import { LOCAL_API_URL } from "../supabase/functions/_shared/kernel/local-defaults"
 import { headersFor, parseHeaders, patternRegExp } from "../scripts/host-rules"
 
 const SAMPLE = `<!DOCTYPE html><html><head>

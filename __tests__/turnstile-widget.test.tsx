@@ -10,7 +10,7 @@ import type { LeadResult } from "../src/lib/leads/lead-outbox"
 import { useLeadForm, type SendLead } from "../src/lib/leads/use-lead-form"
 import { TURNSTILE_SCRIPT_URL } from "../src/lib/turnstile/load-turnstile"
 import { useTurnstile } from "../src/lib/turnstile/use-turnstile"
-import { LEAD_MESSAGES } from "../supabase/functions/_shared/site-data.generated"
+import { LEAD_MESSAGES } from "../supabase/functions/_shared/kernel/site-data.generated"
 import { recordGtag } from "./fixtures/leads"
 import { turnstileStandIn } from "./fixtures/turnstile-stand-in"
 

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core"
-import { consentText } from "../supabase/functions/_shared/consent"
-import { COMPANY, LEAD_CONSENT } from "../supabase/functions/_shared/site-data.generated"
+import { consentText } from "../supabase/functions/_shared/kernel/consent"
+import { COMPANY, LEAD_CONSENT } from "../supabase/functions/_shared/kernel/site-data.generated"
 import { baseUrl, gotoHydrated, useBrowser, withPage } from "./browser"
 import { withDatabase } from "./database"
 import { book, completeWizard, fillContact, requestCallback } from "./lead-forms"

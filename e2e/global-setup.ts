@@ -3,7 +3,7 @@ import path from "node:path"
 import { startHostServer } from "../scripts/host-server"
 import { freePort, serveBuild } from "../scripts/static-server"
 import { startBackend } from "../server/backend"
-import { LOCAL_API_URL } from "../supabase/functions/_shared/local-defaults"
+import { LOCAL_API_URL } from "../supabase/functions/_shared/kernel/local-defaults"
 import { E2E_TURNSTILE_SECRET, startFakeSiteverify } from "./fake-siteverify"
 import { startRequestRecorder } from "./request-recorder"
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { LOCAL_ANON_KEY } from "../supabase/functions/_shared/local-defaults"
+import { LOCAL_ANON_KEY } from "../supabase/functions/_shared/kernel/local-defaults"
 import { gotoHydrated, useBrowser, withPage } from "./browser"
 import { withDatabase } from "./database"
 import { alertWith, linkToken, mailTo } from "./mailbox"

@@ -12,7 +12,7 @@ import { dataDir } from "./site-config"
 import { hoursSummary } from "../src/lib/hours"
 import { estimatePestOptions } from "../src/lib/pest-lists"
 
-export const GENERATED_FILE = path.resolve("supabase/functions/_shared/site-data.generated.ts")
+export const GENERATED_FILE = path.resolve("supabase/functions/_shared/kernel/site-data.generated.ts")
 
 const readYaml = (dir: string, file: string) => load(fs.readFileSync(path.join(dir, file), "utf8"))
 

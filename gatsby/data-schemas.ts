@@ -17,7 +17,7 @@ import {
 } from "yup"
 import { ICON_NAMES } from "../src/lib/icon-names"
 import { WEEK } from "../src/lib/hours"
-import { isGsm7, nonGsm7 } from "../supabase/functions/_shared/alerts/gsm7"
+import { isGsm7, nonGsm7 } from "../supabase/functions/_shared/kernel/gsm7"
 
 const text = () => string().trim().required()
 const textList = () => array().of(text()).required().min(1)
@@ -608,7 +608,7 @@ export const leadMessagesSchema = strictObject({
       firstTouch: text(),
       lastTouch: text(),
       none: text(),
-      // One label per field of a touch (supabase/functions/_shared/attribution.ts).
+      // One label per field of a touch (supabase/functions/_shared/kernel/attribution.ts).
       touchLabels: strictObject({
         utm_source: text(),
         utm_medium: text(),

@@ -125,7 +125,7 @@ export function policyGroups(env: NodeJS.ProcessEnv = process.env): readonly Sou
 }
 
 /**
- * The local backend's address (LOCAL_API_URL in supabase/functions/_shared/local-defaults.ts, which
+ * The local backend's address (LOCAL_API_URL in supabase/functions/_shared/kernel/local-defaults.ts, which
  * a unit test keeps equal). Written out because Gatsby compiles gatsby-node's imports with Parcel,
  * and the broken-data build test compiles them in a copy of the project without supabase/.
  */

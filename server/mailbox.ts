@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono"
 import type { Db } from "../supabase/functions/_shared/db.ts"
-import { escapeHtml } from "../supabase/functions/_shared/mail/escape.ts"
+import { escapeHtml } from "../supabase/functions/_shared/kernel/escape.ts"
 import type { DevAlertRow, DevMailboxRow } from "../supabase/functions/_shared/rows.ts"
 
 export type MailboxMessage = DevMailboxRow

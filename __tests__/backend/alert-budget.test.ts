@@ -9,7 +9,7 @@
  */
 import { Buffer } from "node:buffer"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { smsSize } from "../../supabase/functions/_shared/alerts/gsm7"
+import { smsSize } from "../../supabase/functions/_shared/kernel/gsm7"
 import {
   CONTACTS,
   MINUTE,

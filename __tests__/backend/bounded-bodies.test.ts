@@ -15,7 +15,7 @@ import {
   SIMPLE_LEAD_SCHEMAS,
   contactMessageSchema,
   estimateRequestSchema,
-} from "../../supabase/functions/_shared/contract"
+} from "../../supabase/functions/_shared/kernel/contract"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { MAX_FIELD_MESSAGE, MAX_FIELD_NAME, MAX_ISSUES } from "../../supabase/functions/_shared/validate"
 import { counts, post, testConfig, withFreshDb, type AppUnderTest } from "./helpers"

@@ -14,12 +14,12 @@ import {
   EARLIEST_CLIENT_TIME,
   MAX_CLIENT_AHEAD_MS,
   clientInstant,
-} from "../../supabase/functions/_shared/client-time"
+} from "../../supabase/functions/_shared/kernel/client-time"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
 import type { LeadFlag } from "../../supabase/functions/_shared/lead-flags"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
-import { LEAD_CONSENT, LEAD_MESSAGES } from "../../supabase/functions/_shared/site-data.generated"
+import { LEAD_CONSENT, LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { fakeServer, type FakeServer } from "./fake-servers"
 import { bodies, freshDb, officeClosed, post, testConfig, type AppUnderTest } from "./helpers"
 

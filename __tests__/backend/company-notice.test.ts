@@ -1,11 +1,11 @@
 /** @jest-environment node */
 import fc from "fast-check"
-import { estimateLeadSchema } from "../../supabase/functions/_shared/contract"
-import { isEmailAddress } from "../../supabase/functions/_shared/email-address"
+import { estimateLeadSchema } from "../../supabase/functions/_shared/kernel/contract"
+import { isEmailAddress } from "../../supabase/functions/_shared/kernel/email-address"
 import { LEAD_FLAG_CODES, MAX_FLAG_DETAIL, type LeadFlag } from "../../supabase/functions/_shared/lead-flags"
-import { escapeHtml } from "../../supabase/functions/_shared/mail/escape"
+import { escapeHtml } from "../../supabase/functions/_shared/kernel/escape"
 import { companyNotification, type CompanyNotice } from "../../supabase/functions/_shared/mail/templates"
-import { LEAD_MESSAGES } from "../../supabase/functions/_shared/site-data.generated"
+import { LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { bodies } from "./helpers"
 
 interface Sender {

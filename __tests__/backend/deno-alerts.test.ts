@@ -8,7 +8,7 @@
  */
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import type { PGlite } from "@electric-sql/pglite"
-import { smsSize } from "../../supabase/functions/_shared/alerts/gsm7"
+import { smsSize } from "../../supabase/functions/_shared/kernel/gsm7"
 import { CONTACTS, TWILIO_FROM, TWILIO_SID, TWILIO_TOKEN, chatTextOf, smsOf, tokenIn } from "./alert-rig"
 import { fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
 import { ANON_KEY, bodies, freshDb } from "./helpers"

@@ -8,7 +8,7 @@
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import type { PGlite } from "@electric-sql/pglite"
 import { sha256Hex } from "../../supabase/functions/_shared/crypto"
-import { LEAD_CONSENT } from "../../supabase/functions/_shared/site-data.generated"
+import { LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { fakeServer } from "./fake-servers"
 import { ANON_KEY, bodies, freshDb } from "./helpers"
 import { serveUnderDeno as serveFunction, spawnDeno, stopDenoFunctions } from "./deno-server"

@@ -10,7 +10,7 @@
  */
 import fc from "fast-check"
 import { createApp } from "../../supabase/functions/_shared/app"
-import { MAX_BODY_BYTES } from "../../supabase/functions/_shared/contract"
+import { MAX_BODY_BYTES } from "../../supabase/functions/_shared/kernel/contract"
 import { sha256Hex } from "../../supabase/functions/_shared/crypto"
 import type { Db, SqlParam } from "../../supabase/functions/_shared/db"
 import {

@@ -8,7 +8,7 @@
 import fc from "fast-check"
 import { createApp } from "../../supabase/functions/_shared/app"
 import { PUBLIC_FUNCTIONS } from "../../supabase/functions/_shared/app"
-import { MAX_BODY_BYTES } from "../../supabase/functions/_shared/contract"
+import { MAX_BODY_BYTES } from "../../supabase/functions/_shared/kernel/contract"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { bodies, counts, freshDb, withFreshDb, post, testConfig, type AppUnderTest } from "./helpers"
 import { checkAnswer, malformedRequests, takeIds, type TakenIds } from "./malformed-bodies"

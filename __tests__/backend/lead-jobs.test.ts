@@ -2,7 +2,7 @@
 import fc from "fast-check"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { isEmailAddress } from "../../supabase/functions/_shared/email-address"
+import { isEmailAddress } from "../../supabase/functions/_shared/kernel/email-address"
 import { bodies, post, testConfig, withFreshDb, type AppUnderTest } from "./helpers"
 
 jest.setTimeout(120_000)

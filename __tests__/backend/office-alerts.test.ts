@@ -31,7 +31,7 @@ import {
   type HandClock,
   type Providers,
 } from "./alert-rig"
-import { smsSize } from "../../supabase/functions/_shared/alerts/gsm7"
+import { smsSize } from "../../supabase/functions/_shared/kernel/gsm7"
 import { closedAfterEach, fakeServer } from "./fake-servers"
 import { bodies, post, withFreshDb } from "./helpers"
 

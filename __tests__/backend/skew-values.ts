@@ -4,9 +4,9 @@
  * functions do not know. Shared by the Node test (version-skew.test.ts) and the Deno one.
  */
 import fc from "fast-check"
-import { TOUCH_KEYS } from "../../supabase/functions/_shared/attribution"
-import { CONSENT_VERSIONS, SMS_CONSENT_VERSIONS } from "../../supabase/functions/_shared/consent"
-import { ESTIMATE_OPTIONS, LEAD_CONSENT } from "../../supabase/functions/_shared/site-data.generated"
+import { TOUCH_KEYS } from "../../supabase/functions/_shared/kernel/attribution"
+import { CONSENT_VERSIONS, SMS_CONSENT_VERSIONS } from "../../supabase/functions/_shared/kernel/consent"
+import { ESTIMATE_OPTIONS, LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { bodies } from "./helpers"
 
 const PESTS: readonly string[] = ESTIMATE_OPTIONS.pests

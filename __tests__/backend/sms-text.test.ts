@@ -8,7 +8,7 @@
  */
 import fc from "fast-check"
 import { ValidationError } from "yup"
-import { isGsm7, smsSize, toGsm7 } from "../../supabase/functions/_shared/alerts/gsm7"
+import { isGsm7, smsSize, toGsm7 } from "../../supabase/functions/_shared/kernel/gsm7"
 import {
   alertChat,
   alertSms,
@@ -23,7 +23,7 @@ import { signLink } from "../../supabase/functions/_shared/alerts/signed-link"
 import type { AlertSubject } from "../../supabase/functions/_shared/alerts/subject"
 import { oneLine } from "../../supabase/functions/_shared/alerts/subject"
 import { chatVisitorText, defang, smsVisitorText } from "../../supabase/functions/_shared/alerts/visitor-text"
-import { LEAD_MESSAGES } from "../../supabase/functions/_shared/site-data.generated"
+import { LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { leadMessagesSchema } from "../../gatsby/data-schemas"
 
 const COPY = LEAD_MESSAGES.officeAlerts

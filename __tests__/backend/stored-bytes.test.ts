@@ -17,9 +17,9 @@ import {
   REFERRER_MAX_LENGTH,
   UTM_MAX_LENGTH,
   isUtm,
-} from "../../supabase/functions/_shared/attribution"
-import { VERSION_ID_MAX_LENGTH } from "../../supabase/functions/_shared/consent"
-import { MAX_BODY_BYTES, MAX_PESTS, PEST_NAME_MAX_LENGTH } from "../../supabase/functions/_shared/contract"
+} from "../../supabase/functions/_shared/kernel/attribution"
+import { VERSION_ID_MAX_LENGTH } from "../../supabase/functions/_shared/kernel/consent"
+import { MAX_BODY_BYTES, MAX_PESTS, PEST_NAME_MAX_LENGTH } from "../../supabase/functions/_shared/kernel/contract"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { bodies, post, testConfig, withFreshDb, type AppUnderTest } from "./helpers"
 

@@ -19,7 +19,7 @@
 import fs from "node:fs"
 import { randomUUID } from "node:crypto"
 import autocannon from "autocannon"
-import { LOCAL_ANON_KEY } from "../../supabase/functions/_shared/local-defaults"
+import { LOCAL_ANON_KEY } from "../../supabase/functions/_shared/kernel/local-defaults"
 import { postgresBinDir, startPostgresCluster, type PostgresCluster } from "../../__tests__/backend/postgres-cluster"
 import { startBackendProcess, visitorIp, type BackendProcess } from "./backend-process"
 import type { BackendStats } from "./backend-entry"

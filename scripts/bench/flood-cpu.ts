@@ -12,7 +12,7 @@
  */
 import autocannon from "autocannon"
 import { createApp } from "../../supabase/functions/_shared/app"
-import { LOCAL_ANON_KEY } from "../../supabase/functions/_shared/local-defaults"
+import { LOCAL_ANON_KEY } from "../../supabase/functions/_shared/kernel/local-defaults"
 import { ANON_KEY, SITE_ORIGIN, bodies, freshDb, testConfig } from "../../__tests__/backend/helpers"
 import { startBackendProcess } from "./backend-process"
 import { processTreeCpuSeconds } from "./process-cpu"

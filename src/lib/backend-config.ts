@@ -1,4 +1,4 @@
-import { LOCAL_ANON_KEY, LOCAL_API_URL } from "../../supabase/functions/_shared/local-defaults.ts"
+import { LOCAL_ANON_KEY, LOCAL_API_URL } from "../../supabase/functions/_shared/kernel/local-defaults.ts"
 
 /** The functions' address and public key, fixed at build time; the local backend when unset. */
 export const backendConfig = {

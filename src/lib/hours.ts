@@ -2,7 +2,7 @@
  * Opening hours: every hours text and the "open now" check come from the
  * published hours in data/site.yaml, read in the company's time zone.
  */
-import type { OpeningHours } from "../../supabase/functions/_shared/business-hours"
+import type { OpeningHours } from "../../supabase/functions/_shared/kernel/business-hours"
 
 export type { OpeningHours }
 

@@ -1,4 +1,4 @@
-import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import { TOTAL_STEPS, percentComplete } from "../../lib/estimate-wizard"
 import { PhoneLink } from "../ui/phone-link"
 import type { WizardTexts } from "./types"

@@ -1,4 +1,4 @@
-import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import type { BatchAnswer } from "../../lib/office/office-answers"
 import { formatOfficeTime } from "../../lib/office/office-time"
 import { ActionMessage } from "./office-link-page"

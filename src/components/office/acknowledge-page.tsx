@@ -1,4 +1,4 @@
-import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import { parseAnyAcknowledgeAnswer, type AnyAcknowledgeAnswer } from "../../lib/office/office-answers"
 import { formatOfficeTime } from "../../lib/office/office-time"
 import { useOfficeLink, type OfficeCall } from "../../lib/office/use-office-link"

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react"
 import type { LinkView } from "../../lib/office/use-office-link"
 import { OfficeFrame } from "./office-frame"
-import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import type { HeadingAndText, OfficeActionTexts, OfficeLinkTexts, OfficePageProps } from "./types"
 
 export const STATE_HEADING_ID = "office-link-state"

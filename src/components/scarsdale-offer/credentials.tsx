@@ -1,4 +1,4 @@
-import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import { Section } from "../ui/section"
 import type { CompanyFacts, CredentialsTexts } from "./types"
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react"
-import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import { useExitIntent } from "../../hooks/use-exit-intent"
 import { CallPromptDialog } from "../ui/call-prompt-dialog"
 import type { ExitIntentTexts, PhoneNumber } from "./types"

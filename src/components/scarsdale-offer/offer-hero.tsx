@@ -1,4 +1,4 @@
-import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import { PhoneLink } from "../ui/phone-link"
 import { buttonClass } from "../ui/button-class"
 import { CountdownTimer } from "./countdown-timer"

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react"
-import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import { Deferred } from "../forms/deferred"
 import { Section } from "../ui/section"
 import { Testimonials } from "../ui/testimonials"

@@ -4,7 +4,7 @@
  * have written counts as nothing stored. Without yup (attribution-values.ts): a page without a form
  * loads no validation library for this.
  */
-import { isCleanTouch, isIsoInstant } from "../../../supabase/functions/_shared/attribution-values.ts"
+import { isCleanTouch, isIsoInstant } from "../../../supabase/functions/_shared/kernel/attribution-values.ts"
 import { ATTRIBUTION_KEY } from "./key"
 import { nextAttribution, type StoredAttribution, type Visit } from "./next-attribution"
 

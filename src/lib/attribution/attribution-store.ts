@@ -2,7 +2,7 @@
  * What a lead carries of the stored campaign touches: both while they count, checked once more against
  * the contract itself (loaded with the lead forms, which have it anyway).
  */
-import { attributionSchema, type Attribution } from "../../../supabase/functions/_shared/attribution.ts"
+import { attributionSchema, type Attribution } from "../../../supabase/functions/_shared/kernel/attribution.ts"
 import { browserStorage, readStored, type Store } from "./attribution-record"
 import { isLive } from "./next-attribution"
 

@@ -10,7 +10,7 @@ import {
   cleanReferrer,
   type CampaignParam,
   type CleanTouch,
-} from "../../../supabase/functions/_shared/attribution-values.ts"
+} from "../../../supabase/functions/_shared/kernel/attribution-values.ts"
 
 /** A first touch is kept this long; after that the next visit starts again. */
 export const ATTRIBUTION_DAYS = 90

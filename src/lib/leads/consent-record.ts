@@ -1,5 +1,5 @@
 /** Apart from lead-texts.ts, which every page carries (its context): only the lead forms need this. */
-import type { Consent } from "../../../supabase/functions/_shared/consent.ts"
+import type { Consent } from "../../../supabase/functions/_shared/kernel/consent.ts"
 import type { LeadTexts } from "./lead-texts"
 
 /** What the lead agreed to when the submit button was pressed: the consent shown, and the SMS opt-in only when ticked. */

@@ -1,8 +1,8 @@
 /** The shared contract (Yup schemas) is loaded after the page, so yup is in no page's first-load JavaScript. */
-export type Contract = typeof import("../../../supabase/functions/_shared/contract.ts")
+export type Contract = typeof import("../../../supabase/functions/_shared/kernel/contract.ts")
 
 let contract: Promise<Contract> | null = null
-export const loadContract = () => (contract ??= import("../../../supabase/functions/_shared/contract.ts"))
+export const loadContract = () => (contract ??= import("../../../supabase/functions/_shared/kernel/contract.ts"))
 
 /** Formik errors ({ field: message }) from a Yup schema, one message per field. */
 export async function errorsFrom(

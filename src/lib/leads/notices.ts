@@ -1,4 +1,4 @@
-import { fill } from "../../../supabase/functions/_shared/mail/escape.ts"
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import type { ToastInput } from "../../components/ui/toaster"
 
 /** The texts every lead form has for a lead kept to be re-sent and for a refused one. */

@@ -1,5 +1,5 @@
-import type { Attribution } from "../../../supabase/functions/_shared/attribution.ts"
-import type { Consent } from "../../../supabase/functions/_shared/consent.ts"
+import type { Attribution } from "../../../supabase/functions/_shared/kernel/attribution.ts"
+import type { Consent } from "../../../supabase/functions/_shared/kernel/consent.ts"
 
 /** One submission of a lead: its idempotency key and when it was first made (the wizard's reference comes from it). */
 export interface Submission {

@@ -1,8 +1,8 @@
 /** Backend settings from environment variables, the same on Supabase, Deno and Node. */
 import { parseOnCall, type OnCallContact } from "./alerts/on-call.ts"
 import { hmacSha256Hex } from "./crypto.ts"
-import { LOCAL_ANON_KEY } from "./local-defaults.ts"
-import { COMPANY } from "./site-data.generated.ts"
+import { LOCAL_ANON_KEY } from "./kernel/local-defaults.ts"
+import { COMPANY } from "./kernel/site-data.generated.ts"
 import { DEFAULT_TURNSTILE_TIMEOUT_MS, TURNSTILE_VERIFY_URL } from "./spam/turnstile.ts"
 import { DEFAULT_NETWORK_FACTORS } from "./spam/address-limit.ts"
 import type { NetworkPrefix } from "./spam/client-ip.ts"

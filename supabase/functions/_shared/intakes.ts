@@ -3,7 +3,7 @@
  * receive, and the office's "Not spam" release for the bodies a spam record kept.
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec"
-import type { PublicFunctionName } from "./contract.ts"
+import type { PublicFunctionName } from "./kernel/contract.ts"
 import { contactIntake, estimateConfirmationIntake, estimateIntake, simpleLeadIntake, type Intake } from "./leads.ts"
 import { contactMessageInput, estimateRequestInput, simpleLeadInput } from "./validate.ts"
 

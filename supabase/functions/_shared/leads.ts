@@ -13,9 +13,9 @@ import type {
   PublicFunctionName,
   SimpleLeadSubmission,
   SuccessAnswer,
-} from "./contract.ts"
+} from "./kernel/contract.ts"
 import type { Db, SqlParam } from "./db.ts"
-import { fill } from "./mail/escape.ts"
+import { fill } from "./kernel/escape.ts"
 import { withSafeHeaders } from "./mail/layout.ts"
 import {
   bookingConfirmation,
@@ -33,7 +33,7 @@ import type { SpamReason } from "./spam/bot-checks.ts"
 import { storeSpam } from "./spam/spam-store.ts"
 import type { LeadInsert, LeadRow } from "./rows.ts"
 import { ORIGIN_COLUMNS, originColumns, type LeadOrigin } from "./lead-origin.ts"
-import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "./site-data.generated.ts"
+import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "./kernel/site-data.generated.ts"
 import { MAX_FLAGS, mergeFlags, type LeadFlag } from "./lead-flags.ts"
 import { bodyFlags, type FlaggableBody } from "./body-flags.ts"
 

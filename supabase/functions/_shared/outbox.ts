@@ -20,7 +20,7 @@ import {
   refusal,
   request,
 } from "./delivery.ts"
-import { isEmailAddress } from "./email-address.ts"
+import { isEmailAddress } from "./kernel/email-address.ts"
 import { withSafeHeaders, type EmailMessage } from "./mail/layout.ts"
 import type { JobKind, OutboxJobRow } from "./rows.ts"
 import { deliverAlert } from "./alerts/channels.ts"

@@ -4,8 +4,8 @@
  * (`q.query<Pick<LeadRow, "id">>`), never an inline shape. A column that may be null is `| null`;
  * timestamptz arrives as a Date, jsonb parsed, smallint and integer as numbers.
  */
-import type { Attribution } from "./attribution.ts"
-import type { SimpleLeadKind, SuccessAnswer } from "./contract.ts"
+import type { Attribution } from "./kernel/attribution.ts"
+import type { SimpleLeadKind, SuccessAnswer } from "./kernel/contract.ts"
 import type { LeadFlag } from "./lead-flags.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
 

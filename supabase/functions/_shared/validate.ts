@@ -22,7 +22,7 @@ import {
   officeLinkSchema,
   simpleLeadKind,
   type SimpleLeadSubmission,
-} from "./contract.ts"
+} from "./kernel/contract.ts"
 import { shapeProblemAt, withWellFormedText } from "./json-input.ts"
 
 type Result<T> = StandardSchemaV1.Result<T>

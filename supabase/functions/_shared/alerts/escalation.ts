@@ -9,7 +9,7 @@
  */
 import type { AlertConfig, BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
-import { isOpenAt, nextOpening } from "../business-hours.ts"
+import { isOpenAt, nextOpening } from "../kernel/business-hours.ts"
 import {
   DeferredError,
   PermanentError,
@@ -19,7 +19,7 @@ import {
   type NewJob,
   type OutboxJob,
 } from "../outbox.ts"
-import { COMPANY } from "../site-data.generated.ts"
+import { COMPANY } from "../kernel/site-data.generated.ts"
 import { withinBudget } from "./budget.ts"
 import {
   alertChat,

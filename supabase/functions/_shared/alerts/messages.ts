@@ -6,11 +6,11 @@
  * GSM-7 within its segment cap with links defanged (sms-fit.ts, visitor-text.ts), a chat post has
  * links defanged, mentions quietened and markup escaped, an e-mail is escaped HTML.
  */
-import { fill } from "../mail/escape.ts"
+import { fill } from "../kernel/escape.ts"
 import { renderEmail, withSafeHeaders, type EmailMessage } from "../mail/layout.ts"
-import { COMPANY, LEAD_MESSAGES } from "../site-data.generated.ts"
+import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { fitSms, type SmsPiece } from "./sms-fit.ts"
-import { smsSize } from "./gsm7.ts"
+import { smsSize } from "../kernel/gsm7.ts"
 import type { AlertSubject } from "./subject.ts"
 import { chatEscape, chatVisitorText, smsVisitorText } from "./visitor-text.ts"
 

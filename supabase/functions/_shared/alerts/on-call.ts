@@ -3,8 +3,8 @@
  * also takes alerts when the office is closed. It is configuration (ALERT_CONTACTS, JSON), not code;
  * a bad entry stops the functions at start with a message naming it, never an alert lost later.
  */
-import { isEmailAddress } from "../email-address.ts"
-import { hasVisibleText } from "../visible-text.ts"
+import { isEmailAddress } from "../kernel/email-address.ts"
+import { hasVisibleText } from "../kernel/visible-text.ts"
 
 export interface OnCallContact {
   /** Recorded as who acknowledged a lead through this contact's link. */

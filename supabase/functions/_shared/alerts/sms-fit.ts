@@ -3,7 +3,7 @@
  * fits, as the segment counter counts it; our own words and the link are never cut. Segments are billed one by one, and
  * a flood of long messages is what made one alert cost 11.
  */
-import { septetCount, smsSize, toGsm7 } from "./gsm7.ts"
+import { septetCount, smsSize, toGsm7 } from "../kernel/gsm7.ts"
 
 /** One piece of a line: ours (kept whole) or the visitor's (`cut: true`, shortened when the text is too long). */
 export interface SmsPiece {

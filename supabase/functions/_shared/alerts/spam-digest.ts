@@ -5,9 +5,9 @@
  * stays under DIGEST_MAX_BYTES (Gmail clips a message whose HTML passes about 102 KB), and it says
  * exactly which records it showed (`shown`): they are marked when it is delivered, not before.
  */
-import { fill } from "../mail/escape.ts"
+import { fill } from "../kernel/escape.ts"
 import { renderEmail, withSafeHeaders, type EmailMessage, type EmailSection } from "../mail/layout.ts"
-import { COMPANY, LEAD_MESSAGES } from "../site-data.generated.ts"
+import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 
 const COPY = LEAD_MESSAGES.officeAlerts
 

@@ -8,13 +8,13 @@
  * after it was shown or released, and never before. What one address can store is bounded by
  * spam/spam-store.ts.
  */
-import { nextOpeningAfter } from "../business-hours.ts"
+import { nextOpeningAfter } from "../kernel/business-hours.ts"
 import type { BackendConfig } from "../config.ts"
-import { simpleLeadKind } from "../contract.ts"
+import { simpleLeadKind } from "../kernel/contract.ts"
 import type { Db } from "../db.ts"
 import { enqueueJobs, type DeliveryDeps, type OutboxJob } from "../outbox.ts"
 import type { SpamAttemptRow, SpamDailyCountRow } from "../rows.ts"
-import { COMPANY, LEAD_MESSAGES } from "../site-data.generated.ts"
+import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import {
   DIGEST_MAX_ENTRIES,
   DIGEST_MAX_FLOODS,

@@ -6,7 +6,7 @@
 import type { Db } from "../db.ts"
 import { headerValue } from "../mail/header.ts"
 import type { ContactMessageRow, LeadRow } from "../rows.ts"
-import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../site-data.generated.ts"
+import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 
 export type AlertRecord = "lead" | "message"
 

@@ -7,7 +7,7 @@
  * (`<!channel>`, `<@U123>`, `<url|label>`) is escaped, and a Markdown link is broken. Our own lines
  * always start with our label, so visitor text never starts a line.
  */
-import { toGsm7 } from "./gsm7.ts"
+import { toGsm7 } from "../kernel/gsm7.ts"
 
 /**
  * Links made harmless and visibly so: `http(s)://` becomes `hxxp(s)://`, any other `scheme://`

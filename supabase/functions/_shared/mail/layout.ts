@@ -1,6 +1,6 @@
 /** One plain, accessible e-mail layout, in HTML and in text, with every value escaped. */
-import { COMPANY } from "../site-data.generated.ts"
-import { escapeHtml } from "./escape.ts"
+import { COMPANY } from "../kernel/site-data.generated.ts"
+import { escapeHtml } from "../kernel/escape.ts"
 import { headerValue, subjectLine } from "./header.ts"
 
 export interface EmailMessage {

@@ -3,11 +3,11 @@
  * what it agreed to (the consent sentence, and the SMS opt-in or its absence). Every value is the
  * visitor's: it goes into the body only, where renderEmail escapes it.
  */
-import { CAMPAIGN_PARAMS, newParamsOf, type Touch } from "../attribution.ts"
-import { consentText } from "../consent.ts"
+import { CAMPAIGN_PARAMS, newParamsOf, type Touch } from "../kernel/attribution.ts"
+import { consentText } from "../kernel/consent.ts"
 import type { LeadOrigin } from "../lead-origin.ts"
-import { COMPANY, LEAD_MESSAGES } from "../site-data.generated.ts"
-import { fill } from "./escape.ts"
+import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
+import { fill } from "../kernel/escape.ts"
 import type { EmailSection } from "./layout.ts"
 
 const ORIGIN = LEAD_MESSAGES.companyEmail.origin

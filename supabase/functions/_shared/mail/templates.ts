@@ -1,8 +1,8 @@
 /** The e-mails the outbox sends: the company's notification of every lead and message, and the customer's confirmation. */
-import type { ContactMessage, EstimateRequest, OfferBooking, OfferCallback, EstimateLead } from "../contract.ts"
-import { COMPANY, ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../site-data.generated.ts"
-import { isEmailAddress } from "../email-address.ts"
-import { fill } from "./escape.ts"
+import type { ContactMessage, EstimateRequest, OfferBooking, OfferCallback, EstimateLead } from "../kernel/contract.ts"
+import { COMPANY, ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
+import { isEmailAddress } from "../kernel/email-address.ts"
+import { fill } from "../kernel/escape.ts"
 import type { LeadFlag } from "../lead-flags.ts"
 import { renderEmail, type EmailSection } from "./layout.ts"
 import { originSections, type ConsentReceipt } from "./origin.ts"
