@@ -22,81 +22,67 @@ async function restrictions(filePath: string, code: string): Promise<string[]> {
     .map((m) => `${m.ruleId ?? ""}: ${m.message}`)
 }
 
-/** One restriction broken: `rule`'s, with `words` in its message. */
-function expectOne(found: readonly string[], rule: string, words: string) {
-  expect(found).toHaveLength(1)
-  expect(found[0]).toContain(`${rule}: `)
-  expect(found[0]).toContain(words)
-}
-
 /** The kernel from src/lib/leads/ and src/components/ui/. */
 const KERNEL = "../../../supabase/functions/_shared/kernel"
+const RESTRICTED = "no-restricted-imports"
 
-test("src/ imports the backend's shared kernel, and nothing else of the backend", async () => {
-  expectOne(
-    await restrictions(
-      "src/lib/pest-trail.ts",
-      `import { createApp } from "../../supabase/functions/_shared/app.ts"\nexport const app = createApp\n`,
-    ),
-    "no-restricted-imports",
-    "code the site and the functions both use goes in the kernel",
-  )
-  // A way out of the kernel through it is still a way out.
-  expectOne(
-    await restrictions(
-      "src/components/ui/panel.tsx",
-      `import { fill } from "../../../supabase/functions/_shared/kernel/../mail/escape.ts"\nexport const f = fill\n`,
-    ),
-    "no-restricted-imports",
-    "goes in the kernel",
-  )
-  expect(
-    await restrictions(
-      "src/components/ui/panel.tsx",
-      `import { fill } from "${KERNEL}/escape.ts"\nimport type { RequestOf } from "${KERNEL}/contract.ts"\nexport const f = fill\nexport type R = RequestOf<"process-contact">\n`,
-    ),
-  ).toEqual([])
-}, 300_000)
+/** A module that imports `name` from `from` and uses it. */
+const importing = (name: string, from: string) => `import { ${name} } from "${from}"\nexport const used = ${name}\n`
 
-test("src/lib imports no component; components import lib", async () => {
-  expectOne(
-    await restrictions(
-      "src/lib/leads/notices.ts",
-      `import { ToastProvider } from "../../components/ui/toaster"\nexport const p = ToastProvider\n`,
-    ),
-    "no-restricted-imports",
-    "src/lib does not import components",
-  )
-  expect(
-    await restrictions(
-      "src/components/ui/panel.tsx",
-      `import { pestTrail } from "../../lib/pest-trail"\nexport const t = pestTrail\n`,
-    ),
-  ).toEqual([])
-}, 180_000)
+/** A snippet in place of `file`, and the one restriction it breaks (the rule, words of its message), or none. */
+type Case = [title: string, file: string, code: string, broken: [rule: string, words: string] | null]
 
-test("the contract is imported as types only (its schemas load after the page)", async () => {
-  expectOne(
-    await restrictions(
-      "src/lib/leads/notices.ts",
-      `import { contactMessageSchema } from "${KERNEL}/contract.ts"\nexport const s = contactMessageSchema\n`,
-    ),
-    "@typescript-eslint/no-restricted-imports",
-    "loadContract()",
-  )
-}, 180_000)
+const LIB = "src/lib/leads/notices.ts"
+const COMPONENT = "src/components/ui/panel.tsx"
+const IN_KERNEL = "supabase/functions/_shared/kernel/contract.ts"
+const OUTSIDE_KERNEL: [string, string] = [RESTRICTED, "code the site and the functions both use goes in the kernel"]
 
-test("the kernel imports nothing outside kernel/", async () => {
-  const kernelFile = "supabase/functions/_shared/kernel/contract.ts"
-  expectOne(
-    await restrictions(kernelFile, `import { createApp } from "../app.ts"\nexport const app = createApp\n`),
-    "no-restricted-imports",
-    "The shared kernel imports nothing",
-  )
-  expect(
-    await restrictions(
-      kernelFile,
-      `import { fill } from "./escape.ts"\nimport { string } from "yup"\nexport const f = [fill, string]\n`,
-    ),
-  ).toEqual([])
-}, 180_000)
+const CASES: Case[] = [
+  [
+    "src/ imports no backend module outside the kernel",
+    "src/lib/pest-trail.ts",
+    importing("createApp", "../../supabase/functions/_shared/app.ts"),
+    OUTSIDE_KERNEL,
+  ],
+  ["not even by way of the kernel (kernel/../)", LIB, importing("createApp", `${KERNEL}/../app.ts`), OUTSIDE_KERNEL],
+  ["src/ imports the kernel", COMPONENT, importing("fill", `${KERNEL}/escape.ts`), null],
+  [
+    "and the contract's types",
+    COMPONENT,
+    `import type { RequestOf } from "${KERNEL}/contract.ts"\nexport type R = RequestOf<"process-contact">\n`,
+    null,
+  ],
+  [
+    "src/lib imports no component",
+    LIB,
+    importing("ToastProvider", "../../components/ui/toaster"),
+    [RESTRICTED, "src/lib does not import components"],
+  ],
+  ["components import lib", COMPONENT, importing("pestTrail", "../../lib/pest-trail"), null],
+  [
+    "the contract's schemas load after the page",
+    LIB,
+    importing("contactMessageSchema", `${KERNEL}/contract.ts`),
+    [`@typescript-eslint/${RESTRICTED}`, "loadContract()"],
+  ],
+  [
+    "the kernel imports nothing outside kernel/",
+    IN_KERNEL,
+    importing("createApp", "../app.ts"),
+    [RESTRICTED, "The shared kernel imports nothing"],
+  ],
+  ["the kernel imports its own files", IN_KERNEL, importing("fill", "./escape.ts"), null],
+  ["and npm packages", IN_KERNEL, importing("string", "yup"), null],
+]
+
+// The first case carries ESLint's start-up, slow on a busy machine.
+test.each(CASES)(
+  "%s",
+  async (_title, file, code, broken) => {
+    const found = await restrictions(file, code)
+    expect(found).toHaveLength(broken ? 1 : 0)
+    if (broken) expect(found[0]).toContain(`${broken[0]}: `)
+    if (broken) expect(found[0]).toContain(broken[1])
+  },
+  300_000,
+)
