@@ -7,6 +7,20 @@ import reactHooks from "eslint-plugin-react-hooks"
 import globals from "globals"
 import tseslint from "typescript-eslint"
 
+// Which way the site's imports may point. `src/` reaches the backend only through the shared kernel, and
+// src/lib sits below the components. (A file matched by two entries takes the later one's patterns whole,
+// so the src/lib entry repeats the kernel's.)
+const KERNEL_ONLY = {
+  regex: "^(\\.{1,2}/)+supabase/(?!functions/_shared/kernel/(?!.*\\.\\./))",
+  message:
+    "The site imports only supabase/functions/_shared/kernel/ from the backend: code the site and the functions both use goes in the kernel (which imports nothing outside it).",
+}
+const LIB_BELOW_COMPONENTS = {
+  regex: "^(\\.{1,2}/)+components/",
+  message:
+    "src/lib does not import components: move what both need (a type, a context, a hook) to src/lib or src/hooks, so components depend on lib and not the other way.",
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -62,6 +76,48 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.strict.rules },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}", "gatsby-browser.tsx", "gatsby-ssr.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [KERNEL_ONLY] }],
+      // The contract (yup) is loaded after the page through contract-loader.ts; a static import would put it in every page.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "/kernel/contract(\\.ts)?$",
+              allowTypeImports: true,
+              message:
+                "Import the contract's types only (`import type`); its schemas come from loadContract() in src/lib/leads/contract-loader.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/lib/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [KERNEL_ONLY, LIB_BELOW_COMPONENTS] }] },
+  },
+  {
+    // Both the site and the functions import the kernel, so it stands on its own: nothing from outside kernel/.
+    files: ["supabase/functions/_shared/kernel/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)\\.\\.(/|$)",
+              message:
+                "The shared kernel imports nothing outside supabase/functions/_shared/kernel/ (only ./ files and npm packages).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // A test that reaches past a missing element with `!` fails right there, which is what a test should do.

@@ -4,18 +4,18 @@ import fc from "fast-check"
 import { Form, Formik } from "formik"
 import { TextField } from "../src/components/forms/text-field"
 import { ToastProvider } from "../src/components/ui/toaster"
-import type { LeadResult } from "../src/lib/leads/lead-outbox"
+import type { LeadResult } from "../src/lib/leads/lead-outcome"
 import { useLeadForm, type SendLead } from "../src/lib/leads/use-lead-form"
 import { answerArb, isAccepted, keptCalls, namesShownField, outboxSend } from "./fixtures/answers"
-import { recordGtag, SUBMISSION_FIELDS } from "./fixtures/leads"
+import { callbackLead, recordGtag, SUBMISSION_FIELDS, type CallbackLead } from "./fixtures/leads"
 
 const INITIAL = { name: "", phone: "", website: "" }
 
 /** The smallest lead form: two fields, sent to one function, with a text for each outcome. */
 function TestForm({ call, initial = INITIAL }: { call: SendLead; initial?: typeof INITIAL }) {
-  const lead = useLeadForm<typeof INITIAL, { full_name: string; phone: string }>({
+  const lead = useLeadForm<typeof INITIAL, CallbackLead>({
     form: "test",
-    lead: (fields: { name: string; phone: string }) => ({ full_name: fields.name.trim(), phone: fields.phone }),
+    lead: callbackLead,
     send: (body, post) => post("process-simple-lead", body),
     tracking: (body) => ({ params: { kind: "test" }, accepted: { named: body.full_name !== "" } }),
     notices: {
@@ -66,7 +66,7 @@ test("accepted: the success notice with the answer, generate_lead, the form clea
   // With the fields this form shows a message next to (contract names): only a refusal naming one is not kept.
   expect(call).toHaveBeenCalledWith(
     "process-simple-lead",
-    { full_name: "Ann Lee", phone: "914 555 0100", ...SUBMISSION_FIELDS },
+    { ...callbackLead({ name: "Ann Lee", phone: "914 555 0100" }), ...SUBMISSION_FIELDS },
     new Set(["full_name", "phone"]),
   )
   expect(events("form_submit")).toEqual([["event", "form_submit", { form: "test", kind: "test" }]])

@@ -1,6 +1,7 @@
 import { act, render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { TOAST_DURATION_MS, ToastProvider, useToast } from "../src/components/ui/toaster"
+import { useToast } from "../src/hooks/use-toast"
+import { TOAST_DURATION_MS, ToastProvider } from "../src/components/ui/toaster"
 
 function Buttons() {
   const toast = useToast()

@@ -6,12 +6,12 @@ import { TextField } from "../src/components/forms/text-field"
 import { backendConfig } from "../src/lib/backend-config"
 import { TurnstileField } from "../src/components/forms/turnstile-field"
 import { ToastProvider } from "../src/components/ui/toaster"
-import type { LeadResult } from "../src/lib/leads/lead-outbox"
+import type { LeadResult } from "../src/lib/leads/lead-outcome"
 import { useLeadForm, type SendLead } from "../src/lib/leads/use-lead-form"
 import { TURNSTILE_SCRIPT_URL } from "../src/lib/turnstile/load-turnstile"
 import { useTurnstile } from "../src/lib/turnstile/use-turnstile"
 import { LEAD_MESSAGES } from "../supabase/functions/_shared/kernel/site-data.generated"
-import { recordGtag } from "./fixtures/leads"
+import { callbackLead, recordGtag, type CallbackLead } from "./fixtures/leads"
 import { turnstileStandIn } from "./fixtures/turnstile-stand-in"
 
 const MISSING = "Please complete the anti-spam check."
@@ -20,9 +20,9 @@ const INITIAL = { name: "", website: "" }
 /** The smallest lead form with the widget hooked up as LeadForm does it. */
 function TestForm({ call, siteKey, waitMs }: { call: SendLead; siteKey: string; waitMs: number }) {
   const turnstile = useTurnstile("booking", siteKey, waitMs)
-  const lead = useLeadForm<typeof INITIAL, { full_name: string }>({
+  const lead = useLeadForm<typeof INITIAL, CallbackLead>({
     form: "booking",
-    lead: (fields: { name: string }) => ({ full_name: fields.name }),
+    lead: callbackLead,
     send: (body, post) => post("process-simple-lead", body),
     notices: { accepted: () => ({ title: "Thanks" }), pending: { title: "Saved" }, refused: { title: "Not sent" } },
     call,
@@ -212,10 +212,10 @@ test("LeadForm (contact, $49 booking, callback) renders the widget above its sub
     const call = jest.fn<Promise<LeadResult>, Parameters<SendLead>>(() => Promise.resolve(accepted))
     render(
       <ToastProvider>
-        <LeadForm<typeof INITIAL, { full_name: string }>
+        <LeadForm<typeof INITIAL, CallbackLead>
           config={{
             form: "callback",
-            lead: (fields: { name: string }) => ({ full_name: fields.name }),
+            lead: callbackLead,
             send: (lead, post) => post("process-simple-lead", lead),
             notices: { accepted: () => ({ title: "Thanks" }), pending: { title: "Saved" }, refused: { title: "No" } },
             call,

@@ -1,11 +1,10 @@
-import type { Crumb } from "../components/pest/breadcrumb"
-import { pestPath, type SiteRoutes } from "./paths"
+import { pestPath, type Route, type SiteRoutes } from "./paths"
 
 /** Home > Services > the pest, with the labels of data/navigation.yaml. */
 export function pestTrail(
   navigation: { routes: SiteRoutes; servicesMenu: { label: string; path: string } },
   pest: { slug: string; name: string },
-): Crumb[] {
+): Route[] {
   return [
     navigation.routes.home,
     { label: navigation.servicesMenu.label, path: navigation.servicesMenu.path },

@@ -3,16 +3,11 @@ import { failureNotices, withPhone } from "../../lib/leads/notices"
 import { useLeadTexts } from "../../lib/leads/lead-texts"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import { phoneE164 } from "../../lib/lead-tracking"
-import { ContactFields } from "./contact-fields"
+import { ContactFields, type ContactFieldLabels } from "./contact-fields"
 import { LeadForm } from "./lead-form"
 import { TextField } from "./text-field"
 
-export interface ContactFormLabels {
-  readonly nameLabel: string
-  readonly emailLabel: string
-  readonly phoneLabel: string
-  readonly messageLabel: string
-  readonly messagePlaceholder: string
+export interface ContactFormLabels extends ContactFieldLabels {
   readonly submitLabel: string
   readonly sendingLabel: string
   readonly successTitle: string

@@ -7,8 +7,8 @@ import { withTrailingSlash } from "../../lib/paths"
 import { PhoneLink } from "../ui/phone-link"
 import { HoursList } from "../ui/hours-list"
 import { ModalFrame } from "../ui/modal-dialog"
+import type { HeaderNavigation } from "./header-navigation"
 import { Logo } from "./logo"
-import type { HeaderNavigation } from "./site-header"
 
 const CALL_LINK_CLASS =
   "flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white"

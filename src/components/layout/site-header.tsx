@@ -4,8 +4,9 @@ import { Menu } from "../ui/ui-icons"
 import { useCallback, useRef, useState } from "react"
 import { isActivePath } from "../../lib/active-link"
 import type { HoursLine } from "../../lib/hours"
-import { withTrailingSlash, type SiteRoutes } from "../../lib/paths"
+import { withTrailingSlash } from "../../lib/paths"
 import { PhoneLink } from "../ui/phone-link"
+import type { HeaderNavigation } from "./header-navigation"
 import { Logo } from "./logo"
 import { MobileMenu } from "./mobile-menu"
 import { navLinkClass } from "./nav-link-class"
@@ -14,23 +15,6 @@ import { ServicesDropdown } from "./services-dropdown"
 const DESKTOP_CALL_CLASS = "flex items-center justify-end gap-1 whitespace-nowrap font-bold text-brand-800"
 const MOBILE_CALL_CLASS =
   "inline-flex items-center gap-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white"
-
-export interface HeaderNavigation {
-  readonly main: ReadonlyArray<{ readonly label: string; readonly path: string }>
-  readonly servicesMenu: { readonly label: string; readonly path: string; readonly allLabel: string }
-  readonly routes: SiteRoutes
-  readonly estimateCta: { readonly label: string; readonly mobileLabel: string }
-  readonly callCta: { readonly label: string }
-  readonly mobileTagline: string
-  readonly labels: {
-    readonly call: string
-    readonly openMenu: string
-    readonly closeMenu: string
-    readonly menu: string
-    readonly hours: string
-    readonly skipToContent: string
-  }
-}
 
 export interface SiteHeaderProps {
   companyName: string

@@ -1,22 +1,12 @@
 import { X } from "./ui-icons"
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react"
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react"
+import { ToastContext, type ToastInput } from "../../hooks/use-toast"
 
-export interface ToastInput {
-  title: string
-  description?: string
-  /** Destructive toasts are announced at once (role="alert"); others politely (role="status"). */
-  variant?: "default" | "destructive"
-}
 interface Toast extends ToastInput {
   id: number
 }
 
 export const TOAST_DURATION_MS = 6000
-
-const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined)
-
-/** Shows a toast from any component under the provider. */
-export const useToast = () => useContext(ToastContext)
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
   useEffect(() => {

@@ -16,7 +16,7 @@
  * submissionId, and kept as any other.
  */
 import type { CallResult } from "./api"
-import { NO_FIELDS, verdictOf, type ShownFields } from "./lead-outcome"
+import { NO_FIELDS, verdictOf, type LeadResult, type ShownFields } from "./lead-outcome"
 import { OUTBOX_KEY } from "./outbox-key"
 
 export { OUTBOX_KEY }
@@ -40,9 +40,6 @@ export interface QueuedCall {
   /** The submissionId it was kept under before a 409: it has had its one fresh id. */
   renamedFrom?: string
 }
-
-/** What a form gets back: the call's own result, or "queued" when it is kept and will be re-sent. */
-export type LeadResult = CallResult | { ok: false; reason: "queued"; cause: CallResult }
 
 export type Call = (name: string, body: Record<string, unknown>) => Promise<CallResult>
 

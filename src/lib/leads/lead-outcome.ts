@@ -16,10 +16,12 @@
  *   2xx that does not say success): a server setting or a deploy must change first.
  */
 import type { CallResult } from "./api"
-import type { LeadResult } from "./lead-outbox"
 
 /** What an accepted request answered (SuccessAnswer: success, message, reference). */
 export type Answer = Readonly<Record<string, unknown>>
+
+/** What a form gets back from the outbox (lead-outbox.ts): the call's own result, or "queued" when it is kept and will be re-sent. */
+export type LeadResult = CallResult | { ok: false; reason: "queued"; cause: CallResult }
 
 /** The fields a form shows a message next to, as the contract names them. */
 export type ShownFields = ReadonlySet<string>

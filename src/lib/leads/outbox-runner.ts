@@ -4,8 +4,8 @@
  * entries wait. Loaded only then, or by a form, so pages carry none of it.
  */
 import { callFunction } from "./api"
-import { flushOutbox, readOutbox, sendLead, type LeadResult, type OutboxDeps } from "./lead-outbox"
-import type { ShownFields } from "./lead-outcome"
+import { flushOutbox, readOutbox, sendLead, type OutboxDeps } from "./lead-outbox"
+import type { LeadResult, ShownFields } from "./lead-outcome"
 
 /** Loaded only when a kept entry needs a fresh Turnstile token. */
 const turnstileToken = async () => (await import("../turnstile/outbox-token")).freshTurnstileToken()

@@ -1,5 +1,26 @@
 import type { Attribution } from "../../../supabase/functions/_shared/kernel/attribution.ts"
 import type { Consent } from "../../../supabase/functions/_shared/kernel/consent.ts"
+// Types only: the contract itself (yup) is loaded after the page (contract-loader.ts).
+import type {
+  PublicFunctionName,
+  RequestOf,
+  SubmissionFieldName,
+} from "../../../supabase/functions/_shared/kernel/contract.ts"
+
+/** Omit applied to each member of a union (Omit on a union keeps only the keys all members share). */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+/** What a form sends to the function `N`: its body without the fields every call adds (submissionFields, the Turnstile token). */
+export type LeadBody<N extends PublicFunctionName> = OmitEach<RequestOf<N>, SubmissionFieldName>
+
+/** The keys of the shapes of `R` that `B` fits. */
+type FittingKeys<B, R> = R extends unknown ? (B extends R ? keyof R : never) : never
+
+/**
+ * `never` for every field of `B` that the shape it fits does not know. A parameter type alone lets a
+ * variable carry extra fields (only a literal is checked for them), and a form passes its lead as one.
+ */
+export type NoUnknownFields<B, R> = Record<Exclude<keyof B, FittingKeys<B, R>>, never>
 
 /** One submission of a lead: its idempotency key and when it was first made (the wizard's reference comes from it). */
 export interface Submission {

@@ -5,18 +5,26 @@
  * its fields, how its values become a lead, and its texts.
  */
 import { useRef, useState } from "react"
-import { useToast, type ToastInput } from "../../components/ui/toaster"
+import { useToast, type ToastInput } from "../../hooks/use-toast"
 import { trackFormSubmission } from "../lead-tracking"
 import { trackAdsConversion, trackEvent, type AdsUserData, type TrackingParams } from "../tracking"
 import type { AdsConversion } from "../tracking-attributes"
 import type { TurnstileGate } from "../turnstile/use-turnstile"
+import type { PublicFunctionName } from "../../../supabase/functions/_shared/kernel/contract.ts"
 import { loadContract } from "./contract-loader"
-import type { LeadResult } from "./lead-outbox"
-import { FAILED, TURNSTILE_FIELD, outcomeOf, type Answer, type LeadOutcome, type ShownFields } from "./lead-outcome"
+import {
+  FAILED,
+  TURNSTILE_FIELD,
+  outcomeOf,
+  type Answer,
+  type LeadOutcome,
+  type LeadResult,
+  type ShownFields,
+} from "./lead-outcome"
 import { sendLeadFromBrowser } from "./outbox-runner"
 import { consentFor } from "./consent-record"
 import { useLeadTexts } from "./lead-texts"
-import { submissionFields, type LeadRecord, type Submission } from "./submission"
+import { submissionFields, type LeadBody, type LeadRecord, type NoUnknownFields, type Submission } from "./submission"
 import { useFillTimer } from "./use-fill-timer"
 import { useSubmissionId } from "./use-submission-id"
 
@@ -26,8 +34,14 @@ import { useSubmissionId } from "./use-submission-id"
  */
 export type SendLead = (name: string, body: Record<string, unknown>, shown: ShownFields) => Promise<LeadResult>
 
-/** Posts one request of the current submission (with its id, fill time and honeypot) and judges it; never throws. */
-export type PostLead = (name: string, body: Record<string, unknown>) => Promise<LeadOutcome>
+/**
+ * Posts one request of the current submission (with its id, fill time and honeypot) and judges it; never
+ * throws. Typed per function by the contract: a body with a field it does not know fails the type check.
+ */
+export type PostLead = <N extends PublicFunctionName, B extends LeadBody<N>>(
+  name: N,
+  body: B & NoUnknownFields<B, LeadBody<N>>,
+) => Promise<LeadOutcome>
 
 /** Every lead form has the honeypot field and the optional SMS opt-in (unticked unless the visitor ticks it). */
 export interface LeadFormValues {

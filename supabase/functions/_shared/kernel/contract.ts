@@ -257,6 +257,16 @@ export const FUNCTION_SCHEMAS = {
 
 export type PublicFunctionName = keyof typeof FUNCTION_SCHEMAS
 
+/**
+ * The body a public function accepts, as its schema yields it (process-simple-lead: one of its three
+ * shapes, flat, as the browser sends it). The site's `post` is typed by it, so a form cannot send a
+ * field the contract does not know.
+ */
+export type RequestOf<N extends PublicFunctionName> = InferType<(typeof FUNCTION_SCHEMAS)[N]>
+
+/** The fields every body carries (idempotency key, spam checks, attribution, consent): the browser adds them to each call. */
+export type SubmissionFieldName = keyof typeof submissionFields
+
 /** Successful answers: `{ success: true, message, reference }` (process-contact adds `error: null`). */
 export interface SuccessAnswer {
   success: true
