@@ -44,7 +44,7 @@ function callPath(stack: string): { files: string[]; hops: number } {
   return { files: [...new Set(frames)], hops }
 }
 
-async function ranFiles(session: Session, run: () => Promise<unknown>): Promise<string[]> {
+async function ranFiles(session: Session, run: () => unknown): Promise<string[]> {
   await session.post("Profiler.takePreciseCoverage")
   await run()
   const { result } = await session.post("Profiler.takePreciseCoverage")
