@@ -106,6 +106,17 @@ function validateData() {
   return { status: result.status, output: `${result.stdout}${result.stderr}` }
 }
 
+/**
+ * A page whose every navigation and wait may take what the file's budget has left: `gatsby develop` on a busy
+ * machine takes longer than Playwright's 30 s default to serve the editor's first page, which is no failure.
+ */
+async function openPage(viewport?: { width: number; height: number }) {
+  const page = await browser().newPage(viewport ? { viewport } : {})
+  page.setDefaultTimeout(remainingMs())
+  page.setDefaultNavigationTimeout(remainingMs())
+  return page
+}
+
 /** One of the editor's screenshots in the README's "For marketers" (docs/for-marketers/), when updating them. */
 async function shot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
@@ -180,7 +191,7 @@ const newPictureBytes = () =>
 
 describe("the content editor (npm run cms)", () => {
   test("a marketer creates a city offer in the editor: the file lands in data/offers, passes the data check and shows on the site", async () => {
-    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } })
+    const page = await openPage({ width: 1280, height: 900 })
     try {
       await openEditor(page, siteUrl, "#/collections/offers/new")
       await shot(page, "new-offer")
@@ -222,7 +233,7 @@ describe("the content editor (npm run cms)", () => {
       expect(check.status).toBe(0)
 
       // The open site picks the new file up: its page exists and says the city and the offer.
-      const site = await browser().newPage()
+      const site = await openPage()
       await waitFor(
         async () => (await fetch(`${siteUrl}/offer/${NEW_OFFER.key}/`).catch(() => null))?.ok === true,
         "the new offer page in develop",
@@ -239,7 +250,7 @@ describe("the content editor (npm run cms)", () => {
   })
 
   test("a pest's price and picture changed in the editor are changed in its files and on the open page", async () => {
-    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } })
+    const page = await openPage({ width: 1280, height: 900 })
     try {
       await openEditor(page, siteUrl, "#/collections/pests/entries/bees")
       const picture = { ...NEW_PICTURE, buffer: await newPictureBytes() }
@@ -274,7 +285,7 @@ describe("the content editor (npm run cms)", () => {
       expect(validateData().status).toBe(0)
       // Every edit the production build checks is saved: it starts now, beside the checks that follow.
       startProductionBuild()
-      const site = await browser().newPage()
+      const site = await openPage()
       await site.goto(`${siteUrl}/services/bees/`)
       await site.getByText("$299", { exact: true }).first().waitFor({ timeout: remainingMs() })
       await site.close()
@@ -284,7 +295,7 @@ describe("the content editor (npm run cms)", () => {
   })
 
   test("an invalid value cannot be saved: a price without a dollar amount, a missing required field", async () => {
-    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } })
+    const page = await openPage({ width: 1280, height: 900 })
     try {
       const offersBefore = fs.readdirSync(dataFile("offers")).sort()
       await openEditor(page, siteUrl, "#/collections/offers/new")
@@ -322,7 +333,7 @@ describe("the content editor (npm run cms)", () => {
       expect(text).toContain(from)
       fs.writeFileSync(file, text.replace(from, to))
     }
-    const page = await browser().newPage()
+    const page = await openPage()
     try {
       await page.goto(`${siteUrl}/offer/yonkers39/`)
       const heading = page.getByRole("heading", { level: 1 })
