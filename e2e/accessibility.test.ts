@@ -1,12 +1,10 @@
 /**
- * WCAG 2.2 AA in the browser, at a phone and a desktop width: axe-core (2.2 rules) on every built page and
- * on every state only a visitor reaches (each wizard step, dialogs, menus, thank-you and error views);
- * 24 × 24 px targets (2.5.8); focus never hidden by the sticky header or the bottom call bars (2.4.11);
- * no wizard answer asked twice (3.3.7); the help links in the same order on every page (3.2.6).
+ * WCAG 2.2 AA in the browser, at a phone and a desktop width, in every state only a visitor reaches: axe-core
+ * (2.2 rules) on each wizard step, dialogs, menus, thank-you and error views; 24 × 24 px targets (2.5.8);
+ * focus never hidden by the sticky header or the bottom call bars (2.4.11); no wizard answer asked twice
+ * (3.3.7). Every built page as it loads (axe, targets, the help links' order, 3.2.6) is in pages.test.ts.
  */
-import type { Page } from "playwright-core"
-import { siteRoutes } from "../scripts/site-routes"
-import { MIN_TARGET_PX, axeViolations, focusCoveredBy, undersizedTargets } from "./axe"
+import { axeReport, focusCoveredBy } from "./axe"
 import { answerFunctions, gotoHydrated, useBrowser, withPage } from "./browser"
 
 const browser = useBrowser()
@@ -16,44 +14,13 @@ const WIDTHS = [
   ["phone", PHONE],
   ["desktop", DESKTOP],
 ] as const
-const routes = [...siteRoutes().map((r) => r.path), "/404.html"]
-
-/** Collects "where: problem" lines, so one run reports every state that fails, not just the first. */
-function report() {
-  const problems: string[] = []
-  return {
-    problems,
-    axe: async (page: Page, where: string) => {
-      for (const v of await axeViolations(page)) problems.push(`${where}: ${v}`)
-    },
-    targets: async (page: Page, where: string, within?: string) => {
-      for (const small of await page.evaluate(undersizedTargets, { min: MIN_TARGET_PX, within }))
-        problems.push(`${where}: target ${small}`)
-    },
-  }
-}
 
 describe.each(WIDTHS)("at %s width", (_name, viewport) => {
-  test("every built page: axe WCAG 2.2 A/AA finds nothing, and every target is at least 24 × 24 px", () =>
-    withPage(
-      browser(),
-      async ({ page }) => {
-        const { problems, axe, targets } = report()
-        for (const path of routes) {
-          await gotoHydrated(page, path, "load")
-          await axe(page, path)
-          await targets(page, path)
-        }
-        expect(problems).toEqual([])
-      },
-      viewport,
-    ))
-
   test("every wizard step (step 4, the special-treatment warning, review) and the thank-you view; nothing asked twice", () =>
     withPage(
       browser(),
       async ({ page }) => {
-        const { problems, axe, targets } = report()
+        const { problems, axe, targets } = axeReport()
         const next = page.getByRole("button", { name: "Next" })
         // The names of the answers each step asks for: no name may be asked on two steps (3.3.7).
         const asked = new Map<string, number>()
@@ -122,7 +89,7 @@ describe.each(WIDTHS)("at %s width", (_name, viewport) => {
     withPage(
       browser(),
       async ({ page }) => {
-        const { problems, axe, targets } = report()
+        const { problems, axe, targets } = axeReport()
         for (const [path, name] of [
           ["/scarsdale-49-offer/", "Wait! Your $49 Visit Is Still Available"],
           ["/offer/yonkers39/", "Wait! Don't Leave Yet"],
@@ -156,7 +123,7 @@ describe.each(WIDTHS)("at %s width", (_name, viewport) => {
     withPage(
       browser(),
       async ({ page }) => {
-        const { problems, axe } = report()
+        const { problems, axe } = axeReport()
         const fillContact = async () => {
           await gotoHydrated(page, "/contact/")
           await page.getByRole("textbox", { name: "Name", exact: true }).fill("Axel Access")
@@ -228,42 +195,3 @@ test("at phone width, tabbing through long pages never puts focus under the stic
     },
     PHONE,
   ))
-
-test("the help links (phone, e-mail, contact page) come in the same order on every page of each layout (3.2.6)", () =>
-  withPage(browser(), async ({ page }) => {
-    const orders = new Map<string, string[]>()
-    for (const path of routes) {
-      await gotoHydrated(page, path, "load")
-      const { layout, order } = await page.evaluate(() => {
-        const kinds: string[] = []
-        for (const link of Array.from(document.querySelectorAll<HTMLAnchorElement>("header a[href], footer a[href]"))) {
-          const href = link.getAttribute("href") ?? ""
-          const kind = href.startsWith("tel:")
-            ? "phone"
-            : href.startsWith("mailto:")
-              ? "email"
-              : /^\/contact\/?$/.test(href)
-                ? "contact"
-                : ""
-          const region = link.closest("footer") ? "footer" : "header"
-          if (kind && !kinds.includes(`${region} ${kind}`)) kinds.push(`${region} ${kind}`)
-        }
-        return {
-          layout: document.querySelector("header[data-placement=header]") ? "site" : "standalone",
-          order: kinds,
-        }
-      })
-      orders.set(`${layout} ${path}`, order)
-    }
-    // A page may lack a help link another has; the ones two pages share come in the same order on both.
-    const problems: string[] = []
-    for (const [a, first] of orders)
-      for (const [b, second] of orders) {
-        if (a.split(" ")[0] !== b.split(" ")[0]) continue
-        const shared = first.filter((kind) => second.includes(kind))
-        const inSecond = second.filter((kind) => first.includes(kind))
-        if (shared.join() !== inSecond.join()) problems.push(`${a} [${shared.join()}] vs ${b} [${inSecond.join()}]`)
-      }
-    expect(problems).toEqual([])
-    expect(orders.size).toBe(routes.length)
-  }))

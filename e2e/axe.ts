@@ -26,6 +26,21 @@ export async function axeViolations(page: Page): Promise<string[]> {
 /** The smallest a pointer target may be (WCAG 2.2 SC 2.5.8, AA), in CSS px. */
 export const MIN_TARGET_PX = 24
 
+/** Collects "where: problem" lines, so one run reports every state that fails, not just the first. */
+export function axeReport() {
+  const problems: string[] = []
+  return {
+    problems,
+    axe: async (page: Page, where: string) => {
+      for (const v of await axeViolations(page)) problems.push(`${where}: ${v}`)
+    },
+    targets: async (page: Page, where: string, within?: string) => {
+      for (const small of await page.evaluate(undersizedTargets, { min: MIN_TARGET_PX, within }))
+        problems.push(`${where}: target ${small}`)
+    },
+  }
+}
+
 /**
  * Every visible control smaller than 24 × 24 px, as "tag 'name' W×H". Runs in the page. Exempt, as 2.5.8
  * allows: links inside running text (inline, with words around them), and a control whose label is its

@@ -10,7 +10,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
-import os from "node:os"
 import path from "node:path"
 import { load } from "js-yaml"
 import type { Page } from "playwright-core"
@@ -31,9 +30,8 @@ jest.setTimeout(BUDGET_MS + 30_000)
 const browser = useBrowser()
 const remainingMs = () => Math.max(1, deadline - Date.now())
 
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
-  ? path.join(PROJECT_ROOT, "docs", "for-marketers")
-  : fs.mkdtempSync(path.join(os.tmpdir(), "cms-screenshots-"))
+/** Where the README's screenshots are written, with UPDATE_SCREENSHOTS=1; without it none is taken. */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS ? path.join(PROJECT_ROOT, "docs", "for-marketers") : null
 
 let project: ScratchProject
 let cms: ChildProcess
@@ -92,6 +90,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopCms()
   ;(project as ScratchProject | undefined)?.remove()
+  ;(await productionBuild)?.project.remove()
 })
 
 const dataFile = (file: string) => path.join(project.dataDir, file)
@@ -107,8 +106,53 @@ function validateData() {
   return { status: result.status, output: `${result.stdout}${result.stderr}` }
 }
 
+/**
+ * A page whose every navigation and wait may take what the file's budget has left: `gatsby develop` on a busy
+ * machine takes longer than Playwright's 30 s default to serve the editor's first page, which is no failure.
+ */
+async function openPage(viewport?: { width: number; height: number }) {
+  const page = await browser().newPage(viewport ? { viewport } : {})
+  page.setDefaultTimeout(remainingMs())
+  page.setDefaultNavigationTimeout(remainingMs())
+  return page
+}
+
+/** One of the editor's screenshots in the README's "For marketers" (docs/for-marketers/), when updating them. */
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
+}
+
+interface ProductionBuild {
+  project: ScratchProject
+  status: number | null
+  log: string
+}
+/**
+ * The production build of the edited data: started as soon as the editor has saved the offer, the price and
+ * the picture, in a copy of the scratch project (its data/ and src/ as the editor left them), so it runs while
+ * the develop checks that follow edit and break files it never reads; the last test waits for it.
+ */
+let productionBuild: Promise<ProductionBuild> | undefined
+
+function startProductionBuild() {
+  const copy = scratchProject("cms-build-")
+  for (const folder of ["data", "src"]) {
+    fs.rmSync(path.join(copy.dir, folder), { recursive: true, force: true })
+    fs.cpSync(path.join(project.dir, folder), path.join(copy.dir, folder), { recursive: true })
+  }
+  const build = spawn(process.execPath, [require.resolve("gatsby/cli.js"), "build"], {
+    cwd: copy.dir,
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let log = ""
+  build.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()))
+  build.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()))
+  productionBuild = new Promise((resolve) =>
+    build.on("exit", (status) => {
+      resolve({ project: copy, status, log })
+    }),
+  )
 }
 
 const NEW_OFFER = {
@@ -147,7 +191,7 @@ const newPictureBytes = () =>
 
 describe("the content editor (npm run cms)", () => {
   test("a marketer creates a city offer in the editor: the file lands in data/offers, passes the data check and shows on the site", async () => {
-    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } })
+    const page = await openPage({ width: 1280, height: 900 })
     try {
       await openEditor(page, siteUrl, "#/collections/offers/new")
       await shot(page, "new-offer")
@@ -189,7 +233,7 @@ describe("the content editor (npm run cms)", () => {
       expect(check.status).toBe(0)
 
       // The open site picks the new file up: its page exists and says the city and the offer.
-      const site = await browser().newPage()
+      const site = await openPage()
       await waitFor(
         async () => (await fetch(`${siteUrl}/offer/${NEW_OFFER.key}/`).catch(() => null))?.ok === true,
         "the new offer page in develop",
@@ -206,7 +250,7 @@ describe("the content editor (npm run cms)", () => {
   })
 
   test("a pest's price and picture changed in the editor are changed in its files and on the open page", async () => {
-    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } })
+    const page = await openPage({ width: 1280, height: 900 })
     try {
       await openEditor(page, siteUrl, "#/collections/pests/entries/bees")
       const picture = { ...NEW_PICTURE, buffer: await newPictureBytes() }
@@ -239,7 +283,9 @@ describe("the content editor (npm run cms)", () => {
         picture.buffer,
       )
       expect(validateData().status).toBe(0)
-      const site = await browser().newPage()
+      // Every edit the production build checks is saved: it starts now, beside the checks that follow.
+      startProductionBuild()
+      const site = await openPage()
       await site.goto(`${siteUrl}/services/bees/`)
       await site.getByText("$299", { exact: true }).first().waitFor({ timeout: remainingMs() })
       await site.close()
@@ -249,7 +295,7 @@ describe("the content editor (npm run cms)", () => {
   })
 
   test("an invalid value cannot be saved: a price without a dollar amount, a missing required field", async () => {
-    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } })
+    const page = await openPage({ width: 1280, height: 900 })
     try {
       const offersBefore = fs.readdirSync(dataFile("offers")).sort()
       await openEditor(page, siteUrl, "#/collections/offers/new")
@@ -287,7 +333,7 @@ describe("the content editor (npm run cms)", () => {
       expect(text).toContain(from)
       fs.writeFileSync(file, text.replace(from, to))
     }
-    const page = await browser().newPage()
+    const page = await openPage()
     try {
       await page.goto(`${siteUrl}/offer/yonkers39/`)
       const heading = page.getByRole("heading", { level: 1 })
@@ -315,31 +361,25 @@ describe("the content editor (npm run cms)", () => {
   })
 
   test("a production build of the edited data has the new offer page with its heading and numeric JSON-LD price", async () => {
+    // The develop server's work is done: the build has the machine to itself.
     await stopCms()
-    const build = spawn(process.execPath, [require.resolve("gatsby/cli.js"), "build"], {
-      cwd: project.dir,
-      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
-    })
-    let log = ""
-    build.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()))
-    build.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()))
-    const status = await new Promise<number | null>((resolve) => build.on("exit", resolve))
+    if (!productionBuild) throw new Error("the editor's edits were never all saved, so no production build started")
+    const { project: built, status, log } = await productionBuild
     expect({ status, log: status === 0 ? "" : plainOutput(log).slice(-3000) }).toEqual({ status: 0, log: "" })
 
-    const html = fs.readFileSync(path.join(project.dir, "public", "offer", NEW_OFFER.key, "index.html"), "utf8")
+    const html = fs.readFileSync(path.join(built.dir, "public", "offer", NEW_OFFER.key, "index.html"), "utf8")
     expect(html).toMatch(new RegExp(`<h1[^>]*>[^]*?${NEW_OFFER.city}[^]*?</h1>`))
     const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^]*?)<\/script>/g)].map(
       ([, body]) => JSON.parse(body ?? "null") as { makesOffer?: { price?: unknown } },
     )
     const offer = jsonLd.find((block) => block.makesOffer)?.makesOffer
     expect(offer?.price).toBe(59)
-    const bees = fs.readFileSync(path.join(project.dir, "public", "services", "bees", "index.html"), "utf8")
+    const bees = fs.readFileSync(path.join(built.dir, "public", "services", "bees", "index.html"), "utf8")
     expect(bees).toContain("$299")
     // The uploaded picture went through gatsby-plugin-image like every other: resized WebP files in the page's srcset.
     const stem = NEW_PICTURE.name.replace(/\.png$/, "")
     const webp = [...bees.matchAll(new RegExp(`(/static/[^\\s"]+/${stem}\\.webp) (\\d+)w`, "g"))]
     expect(webp.length).toBeGreaterThan(0)
-    for (const [, file] of webp) expect(fs.existsSync(path.join(project.dir, "public", file ?? ""))).toBe(true)
+    for (const [, file] of webp) expect(fs.existsSync(path.join(built.dir, "public", file ?? ""))).toBe(true)
   })
 })

@@ -1,106 +1,19 @@
 /**
  * The build served as the static host serves it (scripts/host-server.ts applies public/_headers
- * and _redirects): every page loads, hydrates and submits a form under the generated
- * Content-Security-Policy with no violation, and carries the security headers.
+ * and _redirects): the generated policy, caching of assets, a form submitted under the policy after a
+ * client-side navigation, and the third parties it lets in. Every page's headers and clean load under
+ * the policy are checked in the one crawl of the site, pages.test.ts.
  */
-import fs from "node:fs"
-import path from "node:path"
-import type { BrowserContext, Page } from "playwright-core"
-import { metaPolicy } from "../gatsby/security-headers"
-import { parseHeaders } from "../scripts/host-rules"
-import { siteRoutes } from "../scripts/site-routes"
 import { useBrowser } from "./browser"
-import { routeTurnstileStandIn } from "./turnstile-stand-in"
-
-declare global {
-  interface Window {
-    __csp: string[]
-    ___navigate?: (to: string) => void
-  }
-}
+import { generatedCsp, hostUrl, openWatchedPage, violations } from "./page-checks/watched-page"
 
 const browser = useBrowser()
-const hostUrl = () => {
-  const url = process.env.E2E_HOST_URL
-  if (!url) throw new Error("E2E_HOST_URL is not set; run the browser tests through e2e/jest.config.js")
-  return url
-}
-// The site's policy as the rule for the home page carries it (every site folder's rule carries the same).
-const generatedCsp = () => {
-  const rule = parseHeaders(fs.readFileSync(path.join("public", "_headers"), "utf8")).find((r) => r.pattern === "/")
-  return rule?.headers.find(([name]) => name === "Content-Security-Policy")?.[1]
-}
-
-/** A page that records CSP violations from before any script runs, and every console error. */
-async function openWatchedPage(): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
-  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } })
-  await routeTurnstileStandIn(context)
-  await context.addInitScript(() => {
-    window.__csp = []
-    document.addEventListener("securitypolicyviolation", (event) => {
-      window.__csp.push(
-        `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`,
-      )
-    })
-  })
-  const page = await context.newPage()
-  const consoleErrors: string[] = []
-  page.on("console", (message) => {
-    if (message.type() === "error" || /Refused to|Content Security Policy|Permissions-Policy/.test(message.text()))
-      consoleErrors.push(message.text())
-  })
-  page.on("pageerror", (error) => consoleErrors.push(error.message))
-  return { page, context, consoleErrors }
-}
-
-const violations = (page: Page) => page.evaluate(() => window.__csp)
 
 test("the build has a generated _headers file with hashes and the functions' origin", () => {
   const csp = generatedCsp()
   expect(csp).toMatch(/script-src 'self' [^;]*'sha256-[A-Za-z0-9+/]+=*'/)
   expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:54321/)
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
-})
-
-const pages = [
-  ...siteRoutes().map((route) => ({ path: route.path, status: 200 })),
-  { path: "/offer/no-such-key/", status: 200 },
-  { path: "/no-such-page/", status: 404 },
-]
-
-describe.each(pages)("$path", ({ path: urlPath, status }) => {
-  test(`answers ${status} with the security headers, hydrates, and has no CSP violation`, async () => {
-    const { page, context, consoleErrors } = await openWatchedPage()
-    try {
-      const response = await page.goto(`${hostUrl()}${urlPath}`, { waitUntil: "networkidle" })
-      await page.waitForSelector("html[data-hydrated]", { state: "attached" })
-      expect(response?.status()).toBe(status)
-      const headers = response?.headers() ?? {}
-      if (status === 404) {
-        // Unknown paths are under no folder's rule: the not-found page carries the policy itself.
-        expect(headers["content-security-policy"]).toBeUndefined()
-        expect(await page.locator('head > meta[http-equiv="Content-Security-Policy"]').getAttribute("content")).toBe(
-          metaPolicy(generatedCsp() ?? ""),
-        )
-      } else expect(headers["content-security-policy"]).toBe(generatedCsp())
-      expect(headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains; preload")
-      expect(headers["x-frame-options"]).toBe("DENY")
-      expect(headers["x-content-type-options"]).toBe("nosniff")
-      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin")
-      expect(headers["permissions-policy"]).toMatch(/camera=\(\)/)
-      expect(headers["cache-control"]).toBe("public, max-age=0, must-revalidate")
-      expect(headers["content-type"]).toBe("text/html; charset=utf-8")
-      expect(await violations(page)).toEqual([])
-      // Gatsby's inline scripts ran (allowed by their hashes): the chunk map is there.
-      expect(await page.evaluate(() => typeof (window as unknown as Record<string, unknown>).___chunkMapping)).toBe(
-        "string",
-      )
-      // The browser logs the missing page itself as an error on the 404 route; nothing else may log one.
-      expect(consoleErrors.filter((e) => !(status === 404 && /status of 404/.test(e)))).toEqual([])
-    } finally {
-      await context.close()
-    }
-  })
 })
 
 test("hashed assets are cached for a year; page data is revalidated", async () => {
@@ -119,7 +32,7 @@ test("hashed assets are cached for a year; page data is revalidated", async () =
 })
 
 test("after a client-side navigation, the contact form submits to the functions under the CSP", async () => {
-  const { page, context, consoleErrors } = await openWatchedPage()
+  const { page, context, consoleErrors } = await openWatchedPage(browser())
   try {
     await page.goto(`${hostUrl()}/`, { waitUntil: "networkidle" })
     await page.waitForSelector("html[data-hydrated]", { state: "attached" })
@@ -140,7 +53,7 @@ test("after a client-side navigation, the contact form submits to the functions 
 })
 
 test("the policy lets the Google tag and Turnstile load and send their beacons, and refuses other origins", async () => {
-  const { page, context } = await openWatchedPage()
+  const { page, context } = await openWatchedPage(browser())
   try {
     // No network here: third-party requests are answered locally; CSP decides before they are sent.
     await context.route(/^https:\/\//, (route) =>

@@ -1,6 +1,6 @@
 /**
  * `npm run quality`: first-load JS/CSS bytes of every built page; Lighthouse (mobile) on one page per
- * template. (axe-core runs over every page at two widths in the browser tests, e2e/accessibility.test.ts.)
+ * template. (axe-core runs over every page at two widths in the browser tests' crawl, e2e/pages.test.ts.)
  * Prints a table, writes reports/quality.json, and exits 1 above a budget.
  */
 import fs from "node:fs"

@@ -1,24 +1,11 @@
 /**
- * Every route at phone widths: no page is wider than the screen (no sideways scrolling), and at the
- * end of the page no bar fixed or stuck to the bottom of the screen covers any text.
- * One browser and one page for all of it: a route is loaded once per width.
+ * At phone widths: no page is wider than the screen (no sideways scrolling), and at the end of the page
+ * no bar fixed or stuck to the bottom of the screen covers any text.
  */
 import type { Page } from "playwright-core"
-import { siteRoutes } from "../scripts/site-routes"
-import { gotoHydrated, openPage, useBrowser } from "./browser"
 
-const WIDTHS = [320, 360, 390, 414]
-const HEIGHT = 740
-const routes = siteRoutes()
-const browser = useBrowser()
-
-let shared: Awaited<ReturnType<typeof openPage>> | undefined
-beforeAll(async () => {
-  shared = await openPage(browser(), { width: WIDTHS[0] ?? 320, height: HEIGHT })
-})
-afterAll(async () => {
-  await shared?.close()
-})
+export const PHONE_WIDTHS = [320, 360, 390, 414]
+export const PHONE_HEIGHT = 740
 
 /** Scrolls to the very end of the page and waits until it is there. */
 async function scrollToEnd(page: Page) {
@@ -71,23 +58,19 @@ function coveredByBottomBars(): string[] {
   return covered
 }
 
-describe.each(WIDTHS)("at %i px wide", (width) => {
-  test("no route scrolls sideways, and no bottom bar covers text at the end of the page", async () => {
-    if (!shared) throw new Error("no page")
-    const { page, errors } = shared
-    await page.setViewportSize({ width, height: HEIGHT })
-    const problems: string[] = []
-    for (const route of routes) {
-      await gotoHydrated(page, route.path, "load")
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-      }))
-      if (scrollWidth > innerWidth) problems.push(`${route.path}: ${String(scrollWidth)} px wide`)
-      await scrollToEnd(page)
-      for (const covered of await page.evaluate(coveredByBottomBars)) problems.push(`${route.path}: ${covered}`)
-    }
-    expect(problems).toEqual([])
-    expect(errors).toEqual([])
-  }, 120_000)
-})
+/**
+ * The page at `width` × PHONE_HEIGHT (resized in place: the site lays out by CSS media queries alone, no
+ * script reads the width): its width if wider than the screen, and what a bottom bar covers at its end.
+ */
+export async function phoneWidthProblems(page: Page, width: number): Promise<string[]> {
+  await page.setViewportSize({ width, height: PHONE_HEIGHT })
+  const problems: string[] = []
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }))
+  if (scrollWidth > innerWidth) problems.push(`${String(scrollWidth)} px wide`)
+  await scrollToEnd(page)
+  problems.push(...(await page.evaluate(coveredByBottomBars)))
+  return problems
+}
