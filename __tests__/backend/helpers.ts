@@ -3,8 +3,10 @@ import { PGlite } from "@electric-sql/pglite"
 import { createApp } from "../../supabase/functions/_shared/app"
 import { configFromEnv, type BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
+import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { pgliteDb } from "../../server/pglite-db"
 import { migratedTemplate } from "./migrated-template"
+import { fakeServer, type FakeServer } from "./fake-servers"
 import { visitorIp } from "../../scripts/bench/backend-process"
 
 export const ANON_KEY = "test-anon-key"
@@ -153,6 +155,51 @@ export const MAIL_AND_CRM = `kind in ('company_email', 'customer_email', 'crm_fo
  */
 export const OFFICE_CLOSED_AT = new Date("2026-11-22T08:00:00Z")
 export const officeClosed = () => OFFICE_CLOSED_AT
+
+/** What `withFreshApp` opens: the database and the app on it, with the app's config. */
+export interface OpenedApp {
+  db: Db
+  config: BackendConfig
+  app: AppUnderTest
+}
+
+/**
+ * `withFreshDb` with the app on it, made from `testConfig(env)` and `clock` (the real one unless given);
+ * `use` receives them once open.
+ */
+export function withFreshApp(env: Record<string, string>, use: (opened: OpenedApp) => void, clock?: () => Date): void {
+  withFreshDb((db) => {
+    const config = testConfig(env)
+    use({ db, config, app: createApp({ db, config, clock }) })
+  })
+}
+
+/**
+ * `withFreshApp` on the closed-office clock, with a fake CRM answering 200 that the config forwards
+ * leads to (closed after the file's tests).
+ */
+export interface OpenedCrmApp extends OpenedApp {
+  crm: FakeServer
+  /** Runs the outbox on the app's clock, then gives every body the CRM has received, parsed. */
+  forwarded: <Body>() => Promise<Body[]>
+}
+
+export function withCrmApp(env: Record<string, string>, use: (opened: OpenedCrmApp) => void): void {
+  const opened: FakeServer[] = []
+  afterAll(async () => {
+    await Promise.all(opened.splice(0).map((server) => server.close()))
+  })
+  withFreshDb(async (db) => {
+    const crm = await fakeServer([200])
+    opened.push(crm)
+    const config = testConfig({ CRM_WEBHOOK_URL: `${crm.url}/leads`, CRM_WEBHOOK_SECRET: "crm-secret", ...env })
+    const forwarded = async <Body>() => {
+      await dispatchOutbox({ db, config, clock: officeClosed })
+      return crm.received.map((r) => JSON.parse(r.body) as Body)
+    }
+    use({ db, crm, config, app: createApp({ db, config, clock: officeClosed }), forwarded })
+  })
+}
 
 /**
  * What is stored. Spam schedules the office's daily spam digest (one job per opening time, issue 15),
