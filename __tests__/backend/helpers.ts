@@ -8,6 +8,7 @@ import { pgliteDb } from "../../server/pglite-db"
 import { migratedTemplate } from "./migrated-template"
 import { fakeServer, type FakeServer } from "./fake-servers"
 import { visitorIp } from "../../scripts/bench/backend-process"
+import { MARIA } from "../fixtures/visitor"
 
 export const ANON_KEY = "test-anon-key"
 export const SITE_ORIGIN = "http://localhost:9000"
@@ -56,12 +57,7 @@ export const estimateFields = () => ({
   sameDayService: true,
   quickKnock: false,
   fullName: "Maria Lopez Garcia",
-  phone: "(914) 555-0142",
-  email: "maria@example.com",
-  streetAddress: "12 Fox Meadow Rd",
-  city: "Scarsdale",
-  state: "NY",
-  zipCode: "10583",
+  ...MARIA,
   firstName: "Maria",
   lastName: "Lopez Garcia",
 })
@@ -213,6 +209,21 @@ export async function counts(db: Db) {
             (select count(*)::int from function_calls) as calls`,
   )
   return row!
+}
+
+/** A JSON POST to a function served at `url` (under Deno), with the test's public key unless other headers are given. */
+export const postJson = (url: string, body: object, headers: Record<string, string> = { apikey: ANON_KEY }) =>
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  })
+
+/** The Turnstile the Turnstile tests configure: a stand-in siteverify's URL, the secret, and the answer a missing or refused token gets. */
+export const TURNSTILE = {
+  verifyUrl: "http://siteverify.test/turnstile/v0/siteverify",
+  secret: "ts-secret",
+  message: "Please complete the anti-spam check.",
 }
 
 /** A POST to a running backend over HTTP, with its own public key; no X-Forwarded-For (the socket is the visitor). */
