@@ -51,7 +51,10 @@ async function expectRefusedPage(
 }
 
 /** A page whose first call fails on the network, past its "Try again" tap; returns the call (answered `answer` the second time). */
-async function retriedAfterNetworkFailure(Page: typeof AcknowledgePage | typeof ReleasePage, answer: object) {
+async function retriedAfterNetworkFailure(
+  Page: typeof AcknowledgePage | typeof ReleasePage,
+  answer: Record<string, unknown>,
+) {
   openLink("#t=tok")
   const call = answering(NETWORK_DOWN, ok(answer))
   render(<Page {...frame} call={call} />)
