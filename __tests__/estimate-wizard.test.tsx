@@ -20,6 +20,8 @@ import { successNotice } from "../src/lib/leads/submit-estimate"
 import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { answerArb, isAccepted, keptCalls, namesShownField, outboxSend } from "./fixtures/answers"
 import { leadTexts, readData, wizardOptions } from "./fixtures/data"
+import { typeWizardContact } from "./fixtures/leads"
+import { MARIA } from "./fixtures/visitor"
 
 const texts = readData<WizardTexts>("estimate-wizard.yaml")
 const options = wizardOptions()
@@ -84,13 +86,7 @@ async function fillToReview(user: User, plan = "EZ-One", pests = ["Ants"], tickS
   await user.click(next())
   if (plan === "EZ-One") await user.click(next())
   await user.click(next())
-  await user.type(screen.getByLabelText(/Full name/), "Maria Lopez Garcia")
-  await user.type(screen.getByLabelText(/^Phone/), "(914) 555-0142")
-  await user.type(screen.getByLabelText(/^Email/), "maria@example.com")
-  await user.type(screen.getByLabelText(/Street address/), "12 Fox Meadow Rd")
-  await user.type(screen.getByLabelText(/^City/), "Scarsdale")
-  await user.type(screen.getByLabelText(/^State/), "NY")
-  await user.type(screen.getByLabelText(/ZIP code/), "10583")
+  await typeWizardContact(user, "Maria Lopez Garcia")
   if (tickSms) await user.click(screen.getByRole("checkbox", { name: leadTexts().sms.label }))
   await waitFor(() => {
     expect(next()).toBeEnabled()
@@ -232,13 +228,7 @@ describe("the wizard", () => {
     record(5)
     await user.click(next())
     record(6)
-    await user.type(screen.getByLabelText(/Full name/), "Maria Lopez")
-    await user.type(screen.getByLabelText(/^Phone/), "(914) 555-0142")
-    await user.type(screen.getByLabelText(/^Email/), "maria@example.com")
-    await user.type(screen.getByLabelText(/Street address/), "12 Fox Meadow Rd")
-    await user.type(screen.getByLabelText(/^City/), "Scarsdale")
-    await user.type(screen.getByLabelText(/^State/), "NY")
-    await user.type(screen.getByLabelText(/ZIP code/), "10583")
+    await typeWizardContact(user, "Maria Lopez")
     await waitFor(() => {
       expect(next()).toBeEnabled()
     })
@@ -497,12 +487,7 @@ describe("what the visitor is told, for every combination of the three calls' an
     servicePlan: "ez-one",
     pests: ["Ants", "Moles"],
     fullName: "Maria Lopez",
-    phone: "(914) 555-0142",
-    email: "maria@example.com",
-    streetAddress: "12 Fox Meadow Rd",
-    city: "Scarsdale",
-    state: "NY",
-    zipCode: "10583",
+    ...MARIA,
   }
   /** The wizard as a reload on the review step finds it (answers kept in this tab). */
   const atReview = () =>

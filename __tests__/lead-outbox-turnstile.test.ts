@@ -1,17 +1,9 @@
 import type { CallResult } from "../src/lib/leads/api"
-import {
-  OUTBOX_KEY,
-  flushOutbox,
-  readOutbox,
-  retryDelay,
-  sendLead,
-  type OutboxDeps,
-} from "../src/lib/leads/lead-outbox"
+import { OUTBOX_KEY, flushOutbox, readOutbox, retryDelay, sendLead } from "../src/lib/leads/lead-outbox"
 import { freshTurnstileToken } from "../src/lib/turnstile/outbox-token"
+import { down, memoryStorage, ok } from "./fixtures/answers"
 import { turnstileStandIn } from "./fixtures/turnstile-stand-in"
 
-const ok: CallResult = { ok: true, data: { success: true } }
-const down: CallResult = { ok: false, reason: "network", message: "Failed to fetch" }
 const MISSING = "Please complete the anti-spam check."
 const noPass: CallResult = {
   ok: false,
@@ -22,15 +14,10 @@ const noPass: CallResult = {
 
 function setup(answers: CallResult[], turnstileToken?: () => Promise<string | null>) {
   let clock = 1_000_000
-  const items = new Map<string, string>()
-  const storage = {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  }
+  const storage = memoryStorage()
   const call = jest.fn((_name: string, _body: Record<string, unknown>) => Promise.resolve(answers.shift() ?? ok))
-  const deps: OutboxDeps = { call, storage, now: () => clock, ...(turnstileToken ? { turnstileToken } : {}) }
-  return { deps, call, items, advance: (ms: number) => (clock += ms) }
+  const deps = { call, storage, now: () => clock, ...(turnstileToken ? { turnstileToken } : {}) }
+  return { deps, call, items: storage.items, advance: (ms: number) => (clock += ms) }
 }
 
 const body = (id: string) => ({ submissionId: id, name: "Ann", turnstileToken: "stand-in-pass-1" })

@@ -14,26 +14,14 @@ import {
   type OutboxDeps,
 } from "../src/lib/leads/lead-outbox"
 import { NO_FIELDS, verdictOf } from "../src/lib/leads/lead-outcome"
-import { answerArb, isAccepted, namesShownField, notAcceptedArb } from "./fixtures/answers"
+import { answerArb, isAccepted, namesShownField, notAcceptedArb, down, memoryStorage, ok } from "./fixtures/answers"
 
-const ok: CallResult = { ok: true, data: { success: true } }
-const down: CallResult = { ok: false, reason: "network", message: "Failed to fetch" }
 const http = (status: number, data: Record<string, unknown> | null = { success: false, error: "x" }): CallResult => ({
   ok: false,
   reason: "http",
   status,
   data,
 })
-
-function memoryStorage() {
-  const items = new Map<string, string>()
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    items,
-  }
-}
 
 function setup(answers: Array<CallResult | Error>, start = 1_000_000) {
   let clock = start

@@ -11,7 +11,7 @@ import { reportPhoneClick } from "../src/lib/phone-call-report"
 import { phoneE164 } from "../src/lib/lead-tracking"
 import { offerAttributes } from "../src/lib/tracking-attributes"
 import { leadTexts, readData, wizardOptions } from "./fixtures/data"
-import { recordGtag } from "./fixtures/leads"
+import { recordGtag, typeWizardContact } from "./fixtures/leads"
 
 const gtag = recordGtag()
 const texts = leadTexts()
@@ -95,13 +95,8 @@ test("wizard: one wizard_step per step shown (step 4 only for non-annual plans, 
   await user.click(screen.getByRole("button", { name: "Previous" })) // back to 3
   await next()
   await next()
-  await user.type(screen.getByLabelText(/Full name/), "Maria Lopez")
-  await user.type(screen.getByLabelText(/^Phone/), "(914) 555-0142")
-  await user.type(screen.getByLabelText(/^Email/), "maria@example.com")
-  await user.type(screen.getByLabelText(/Street address/), "12 Fox Meadow Rd")
-  await user.type(screen.getByLabelText(/^City/), "Scarsdale")
-  await user.type(screen.getByLabelText(/^State/), "ny")
-  await user.type(screen.getByLabelText(/ZIP code/), "10583")
+  // The state as typed in lower case.
+  await typeWizardContact(user, "Maria Lopez", "ny")
   await waitFor(() => {
     expect(screen.getByRole("button", { name: "Next" })).toBeEnabled()
   })

@@ -1,24 +1,15 @@
 import { render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { AcknowledgePage } from "../src/components/office/acknowledge-page"
-import type { OfficeLinkTexts } from "../src/components/office/types"
 import type { CallResult } from "../src/lib/leads/api"
 import { parseAnyAcknowledgeAnswer, type BatchLead } from "../src/lib/office/office-answers"
-import { readData } from "./fixtures/data"
+import { officeFrame } from "./fixtures/office"
 
 /**
  * Issue 25, item 12: a summary's one "I'm on all N" link opens /office/acknowledge/ too; the page lists
  * every lead it names, a preview changes nothing, and one tap takes them all.
  */
-const texts = readData<OfficeLinkTexts>("office-links.yaml")
-const frame = {
-  heading: "Lead alert",
-  intro: "For the office team.",
-  texts,
-  companyName: "Westchester Family Pest Control",
-  phone: { display: "(914) 555-0123", e164: "+19145550123" },
-  timeZone: "America/New_York",
-}
+const frame = officeFrame()
 
 const lead = (i: number, taken: Partial<Pick<BatchLead, "acknowledgedBy" | "acknowledgedAt">> = {}): BatchLead => ({
   reference: `ref-${i}`,

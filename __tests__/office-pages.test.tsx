@@ -2,20 +2,10 @@ import { act, render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { AcknowledgePage } from "../src/components/office/acknowledge-page"
 import { ReleasePage } from "../src/components/office/release-page"
-import type { OfficeLinkTexts } from "../src/components/office/types"
 import type { CallResult } from "../src/lib/leads/api"
-import { readData } from "./fixtures/data"
-import { acknowledgeAnswer, releaseAnswer } from "./fixtures/office"
+import { acknowledgeAnswer, officeFrame, releaseAnswer } from "./fixtures/office"
 
-const texts = readData<OfficeLinkTexts>("office-links.yaml")
-const frame = {
-  heading: "Lead alert",
-  intro: "For the office team.",
-  texts,
-  companyName: "Westchester Family Pest Control",
-  phone: { display: "(914) 555-0123", e164: "+19145550123" },
-  timeZone: "America/New_York",
-}
+const frame = officeFrame()
 
 const ok = (data: Record<string, unknown>): CallResult => ({ ok: true, data })
 const refused = (status: number, reason: string): CallResult => ({
@@ -39,6 +29,39 @@ const detail = (label: string) => screen.getByText(label, { selector: "dt" }).ne
 const stateHeading = (name: string | RegExp) => screen.findByRole("heading", { level: 2, name })
 
 afterEach(() => openLink(""))
+
+/** A refused link's status and reason, and the heading the page then shows. */
+const REFUSALS = [
+  [400, "invalid", "This link is not valid"],
+  [410, "expired", "This link has expired"],
+  [404, "not_found", "This message is gone"],
+] as const
+
+/** What both pages show for a refused link: a clear page, no button. */
+async function expectRefusedPage(
+  Page: typeof AcknowledgePage | typeof ReleasePage,
+  status: number,
+  reason: string,
+  heading: string,
+) {
+  openLink("#t=tok")
+  render(<Page {...frame} call={answering(refused(status, reason))} />)
+  expect(await stateHeading(heading)).toBeInTheDocument()
+  expect(screen.queryByRole("button")).toBeNull()
+}
+
+/** A page whose first call fails on the network, past its "Try again" tap; returns the call (answered `answer` the second time). */
+async function retriedAfterNetworkFailure(
+  Page: typeof AcknowledgePage | typeof ReleasePage,
+  answer: Record<string, unknown>,
+) {
+  openLink("#t=tok")
+  const call = answering(NETWORK_DOWN, ok(answer))
+  render(<Page {...frame} call={call} />)
+  expect(await stateHeading("We couldn't reach the office system")).toBeInTheDocument()
+  await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }))
+  return call
+}
 
 describe("both pages", () => {
   test.each([
@@ -153,23 +176,12 @@ describe("I'm on it (/office/acknowledge/)", () => {
     expect(screen.getByRole("link", { name: "Call Ann Lee" })).toHaveAttribute("href", "tel:+19145550142")
   })
 
-  test.each([
-    [400, "invalid", "This link is not valid"],
-    [410, "expired", "This link has expired"],
-    [404, "not_found", "This message is gone"],
-  ])("%i %s: a clear page, no button", async (status, reason, heading) => {
-    openLink("#t=tok")
-    render(<AcknowledgePage {...frame} call={answering(refused(status, reason))} />)
-    expect(await stateHeading(heading)).toBeInTheDocument()
-    expect(screen.queryByRole("button")).toBeNull()
-  })
+  test.each(REFUSALS)("%i %s: a clear page, no button", (status, reason, heading) =>
+    expectRefusedPage(AcknowledgePage, status, reason, heading),
+  )
 
   test("network failure, then retry: the same preview is sent again and the lead shows", async () => {
-    openLink("#t=tok")
-    const call = answering(NETWORK_DOWN, ok(acknowledgeAnswer()))
-    render(<AcknowledgePage {...frame} call={call} />)
-    expect(await stateHeading("We couldn't reach the office system")).toBeInTheDocument()
-    await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }))
+    const call = await retriedAfterNetworkFailure(AcknowledgePage, acknowledgeAnswer())
     expect(await stateHeading("New lead: Ann Lee")).toBeInTheDocument()
     expect(call.mock.calls).toEqual([
       ["acknowledge-lead", { token: "tok", confirm: false }],
@@ -259,23 +271,12 @@ describe("Not spam (/office/release/)", () => {
     expect(screen.queryByRole("button")).toBeNull()
   })
 
-  test.each([
-    [400, "invalid", "This link is not valid"],
-    [410, "expired", "This link has expired"],
-    [404, "not_found", "This message is gone"],
-  ])("%i %s: a clear page, no button", async (status, reason, heading) => {
-    openLink("#t=tok")
-    render(<ReleasePage {...frame} call={answering(refused(status, reason))} />)
-    expect(await stateHeading(heading)).toBeInTheDocument()
-    expect(screen.queryByRole("button")).toBeNull()
-  })
+  test.each(REFUSALS)("%i %s: a clear page, no button", (status, reason, heading) =>
+    expectRefusedPage(ReleasePage, status, reason, heading),
+  )
 
   test("network failure, then retry", async () => {
-    openLink("#t=tok")
-    const call = answering(NETWORK_DOWN, ok(releaseAnswer()))
-    render(<ReleasePage {...frame} call={call} />)
-    expect(await stateHeading("We couldn't reach the office system")).toBeInTheDocument()
-    await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }))
+    const call = await retriedAfterNetworkFailure(ReleasePage, releaseAnswer())
     expect(await stateHeading("Not spam? Bo Park")).toBeInTheDocument()
     await waitFor(() => expect(call).toHaveBeenCalledTimes(2))
   })

@@ -17,31 +17,19 @@ import {
   alertConfig,
   alertRig,
   chatTextOf,
-  emptyTables,
   handClock,
   linkRequest,
   smsOf,
   tokenIn,
+  withAlertDb,
   type Providers,
 } from "./alert-rig"
-import { closedAfterEach, fakeServer } from "./fake-servers"
-import { bodies, post, withFreshDb } from "./helpers"
+import { bodies, post } from "./helpers"
 
 jest.setTimeout(600_000)
 
 let db: Db
-withFreshDb((fresh) => {
-  db = fresh
-})
-beforeEach(() => emptyTables(db))
-const servers = closedAfterEach()
-
-async function providers(): Promise<Providers> {
-  const twilio = await fakeServer([200])
-  const chat = await fakeServer([200])
-  servers.push(twilio, chat)
-  return { twilio, chat }
-}
+const { providers } = withAlertDb((fresh) => (db = fresh))
 
 /** One visitor address for every lead: the flood the budget is for (the rate limit is off, so all 100 get in). */
 const FLOODER = "203.0.113.66"

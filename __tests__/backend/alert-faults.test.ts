@@ -24,22 +24,19 @@ import {
   TUESDAY_10AM,
   alertConfig,
   alertRig,
-  emptyTables,
   handClock,
   rateLimitingServer,
+  withAlertDb,
   type HandClock,
+  type Providers,
 } from "./alert-rig"
-import { closedAfterEach, fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
-import { bodies, post, testConfig, withFreshDb } from "./helpers"
+import { fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
+import { bodies, post, testConfig } from "./helpers"
 
 jest.setTimeout(180_000)
 
 let db: Db
-withFreshDb((fresh) => {
-  db = fresh
-})
-beforeEach(() => emptyTables(db))
-const servers = closedAfterEach()
+const { servers } = withAlertDb((fresh) => (db = fresh))
 
 const keep = <S extends FakeServer>(server: S): S => {
   servers.push(server)
@@ -116,7 +113,7 @@ describe("one rule for a provider's answer (delivery.ts)", () => {
   })
 })
 
-function rig(providers: { twilio: FakeServer; chat: FakeServer }, clock: HandClock, env: Record<string, string> = {}) {
+function rig(providers: Providers, clock: HandClock, env: Record<string, string> = {}) {
   const config: BackendConfig = alertConfig(providers, env)
   return { config, ...alertRig(db, config, clock) }
 }

@@ -5,13 +5,12 @@
  * and link expiry are decided by the test, never by when it happens to run.
  */
 import http from "node:http"
-import type { AddressInfo } from "node:net"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { dispatchOutbox, type DispatchOptions } from "../../supabase/functions/_shared/outbox"
-import type { FakeServer, Received } from "./fake-servers"
-import { nextVisitorIp, testConfig } from "./helpers"
+import { closedAfterEach, fakeServer, listening, type FakeServer, type Received } from "./fake-servers"
+import { nextVisitorIp, testConfig, withFreshDb } from "./helpers"
 
 export const TWILIO_SID = `AC${"0123456789abcdef".repeat(2)}`
 export const TWILIO_TOKEN = "twilio-test-auth-token"
@@ -129,17 +128,11 @@ export function rateLimitingServer(statuses: number[], retryAfterSeconds: number
       response.end(JSON.stringify(status < 300 ? { sid: `SM${received.length}` } : { message: "Too many requests" }))
     })
   })
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        received,
-        delivered: () => received.filter((r) => r.status < 300),
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      })
-    }),
-  )
+  return listening(server).then((listener) => ({
+    ...listener,
+    received,
+    delivered: () => received.filter((r) => r.status < 300),
+  }))
 }
 
 export interface JobState {
@@ -162,3 +155,25 @@ export const emptyTables = (db: Db) =>
   db.query(
     `truncate outbox_jobs, dev_mailbox, dev_alerts, function_calls, rate_limits, spam_attempts, leads, contact_messages, alert_spend, alert_batches cascade`,
   )
+
+/**
+ * What every alert test file sets up: one migrated database (handed to `keep` once open), emptied before
+ * each test; `servers`, whose fake servers are closed after each test; and `providers`, which opens fake
+ * Twilio and chat servers answering their scripts' statuses in turn, closed the same way.
+ */
+export function withAlertDb(keep: (db: Db) => void) {
+  let db: Db
+  withFreshDb((fresh) => {
+    db = fresh
+    keep(fresh)
+  })
+  beforeEach(() => emptyTables(db))
+  const servers = closedAfterEach()
+  const providers = async (twilioScript: number[] = [200], chatScript: number[] = [200]): Promise<Providers> => {
+    const twilio = await fakeServer(twilioScript)
+    const chat = await fakeServer(chatScript)
+    servers.push(twilio, chat)
+    return { twilio, chat }
+  }
+  return { servers, providers }
+}

@@ -8,7 +8,7 @@
  */
 import fc from "fast-check"
 import type { SchemaFieldDescription } from "yup"
-import { createApp, PUBLIC_FUNCTIONS } from "../../supabase/functions/_shared/app"
+import { PUBLIC_FUNCTIONS } from "../../supabase/functions/_shared/app"
 import {
   MAX_BODY_BYTES,
   MAX_PESTS,
@@ -18,7 +18,7 @@ import {
 } from "../../supabase/functions/_shared/kernel/contract"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { MAX_FIELD_MESSAGE, MAX_FIELD_NAME, MAX_ISSUES } from "../../supabase/functions/_shared/validate"
-import { counts, post, testConfig, withFreshDb, type AppUnderTest } from "./helpers"
+import { counts, post, withFreshApp, type AppUnderTest } from "./helpers"
 import { VALID_BODIES } from "./malformed-bodies"
 
 jest.setTimeout(300_000)
@@ -26,10 +26,7 @@ jest.setTimeout(300_000)
 let db: Db
 let app: AppUnderTest
 
-withFreshDb((fresh) => {
-  db = fresh
-  app = createApp({ db, config: testConfig({ RATE_LIMIT_MAX: "0" }) })
-})
+withFreshApp({ RATE_LIMIT_MAX: "0" }, (opened) => ({ db, app } = opened))
 
 /** A valid body's JSON is far under this; the rest of the 64 KB is the list's. */
 const encoder = new TextEncoder()

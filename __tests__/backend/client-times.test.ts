@@ -8,41 +8,23 @@
  * flagged `time_out_of_range`; and nothing about the lead reaches the log.
  */
 import fc from "fast-check"
-import { createApp } from "../../supabase/functions/_shared/app"
 import {
   CLIENT_TIME_PATTERN,
   EARLIEST_CLIENT_TIME,
   MAX_CLIENT_AHEAD_MS,
   clientInstant,
 } from "../../supabase/functions/_shared/kernel/client-time"
-import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
 import type { LeadFlag } from "../../supabase/functions/_shared/lead-flags"
-import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { LEAD_CONSENT, LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
-import { fakeServer, type FakeServer } from "./fake-servers"
-import { bodies, freshDb, officeClosed, post, testConfig, type AppUnderTest } from "./helpers"
+import { bodies, officeClosed, post, withCrmApp, type AppUnderTest, type OpenedCrmApp } from "./helpers"
 
 jest.setTimeout(300_000)
 
 let db: Db
-let close: () => Promise<void>
-let crm: FakeServer
-let config: BackendConfig
 let app: AppUnderTest
-
-beforeAll(async () => {
-  const fresh = await freshDb()
-  db = fresh.db
-  close = () => fresh.pg.close()
-  crm = await fakeServer([200])
-  config = testConfig({ CRM_WEBHOOK_URL: `${crm.url}/leads`, CRM_WEBHOOK_SECRET: "crm-secret", RATE_LIMIT_MAX: "0" })
-  app = createApp({ db, config, clock: officeClosed })
-})
-afterAll(async () => {
-  await crm.close()
-  await close()
-})
+let forwarded: OpenedCrmApp["forwarded"]
+withCrmApp({ RATE_LIMIT_MAX: "0" }, (opened) => ({ db, app, forwarded } = opened))
 
 const RECEIVED = officeClosed()
 
@@ -196,10 +178,9 @@ test("the CRM forward's consent time is the receipt time; a year-0000 browser ti
     },
   }
   expect((await post(app, "process-estimate", body)).status).toBe(200)
-  await dispatchOutbox({ db, config, clock: officeClosed })
-  const forward = crm.received
-    .map((r) => JSON.parse(r.body) as { submissionId: string; consent: unknown; flags: unknown })
-    .find((b) => b.submissionId === body.submissionId)
+  const forward = (await forwarded<{ submissionId: string; consent: unknown; flags: unknown }>()).find(
+    (b) => b.submissionId === body.submissionId,
+  )
   expect(forward).toMatchObject({
     consent: {
       version: LEAD_CONSENT.current,

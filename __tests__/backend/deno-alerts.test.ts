@@ -11,7 +11,7 @@ import type { PGlite } from "@electric-sql/pglite"
 import { smsSize } from "../../supabase/functions/_shared/kernel/gsm7"
 import { CONTACTS, TWILIO_FROM, TWILIO_SID, TWILIO_TOKEN, chatTextOf, smsOf, tokenIn } from "./alert-rig"
 import { fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
-import { ANON_KEY, bodies, freshDb } from "./helpers"
+import { bodies, freshDb, postJson } from "./helpers"
 import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
 
 jest.setTimeout(180_000)
@@ -48,13 +48,6 @@ const env = () => ({
   ALERT_CONTACTS: JSON.stringify([{ ...CONTACTS[0], afterHours: true }]),
   OUTBOX_BACKOFF_BASE_MS: "0",
 })
-
-const postJson = (url: string, body: object, headers: Record<string, string> = { apikey: ANON_KEY }) =>
-  fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  })
 
 test("a lead stored under Deno gets its SMS and chat alert, once, through Twilio failing twice; a tampered link is refused, the real one acknowledges", async () => {
   const contact = await serveUnderDeno("process-contact", databaseUrl, env())

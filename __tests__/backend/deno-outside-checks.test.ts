@@ -8,11 +8,11 @@
  * a few, before their signature is checked.
  */
 import http from "node:http"
-import type { Socket } from "node:net"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import type { PGlite } from "@electric-sql/pglite"
 import { ANON_KEY, bodies, freshDb } from "./helpers"
 import { spawnDeno, stopDenoFunctions, type DenoFunction } from "./deno-server"
+import { listening } from "./fake-servers"
 
 jest.setTimeout(180_000)
 
@@ -24,7 +24,6 @@ let siteverify: { url: string; asked: string[]; close: () => Promise<void> }
 /** Cloudflare as the tests need it: "ok" passes, "bot" is invalid-input-response, "hang" is never answered. */
 async function fakeSiteverify() {
   const asked: string[] = []
-  const sockets = new Set<Socket>()
   const server = http.createServer((request, response) => {
     let body = ""
     request.on("data", (chunk: Buffer) => (body += chunk.toString()))
@@ -40,19 +39,9 @@ async function fakeSiteverify() {
       )
     })
   })
-  server.on("connection", (socket) => sockets.add(socket))
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()))
-  const address = server.address()
-  const port = typeof address === "object" && address !== null ? address.port : 0
-  return {
-    url: `http://127.0.0.1:${port}/siteverify`,
-    asked,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
-  }
+  // Its close ends the open connections, the hanging one included.
+  const { url, close } = await listening(server)
+  return { url: `${url}/siteverify`, asked, close }
 }
 
 beforeAll(async () => {

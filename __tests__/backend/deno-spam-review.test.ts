@@ -11,7 +11,7 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import type { PGlite } from "@electric-sql/pglite"
 import { SITE_URL } from "./alert-rig"
 import { fakeServer, type FakeServer } from "./fake-servers"
-import { ANON_KEY, bodies, freshDb } from "./helpers"
+import { ANON_KEY, bodies, freshDb, postJson } from "./helpers"
 import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
 import { SPAM_KEEP } from "../../supabase/functions/_shared/spam/spam-store"
 
@@ -43,13 +43,6 @@ const env = () => ({
   SITE_URL,
   OUTBOX_BACKOFF_BASE_MS: "0",
 })
-
-const postJson = (url: string, body: object, headers: Record<string, string> = { apikey: ANON_KEY }) =>
-  fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  })
 
 const digestsSent = () =>
   mail.received

@@ -38,6 +38,24 @@ function waiter(ready: () => boolean) {
   }
 }
 
+/** `server` listening on a free port of 127.0.0.1: its URL, and a close that ends open connections first. */
+export function listening(server: http.Server): Promise<{ url: string; close: () => Promise<void> }> {
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            // Answers still delayed (a hanging provider) must not hold the test up.
+            server.closeAllConnections()
+            server.close(() => done())
+          }),
+      })
+    }),
+  )
+}
+
 /** A fake server that can also be waited on. */
 export interface WatchedServer extends FakeServer {
   /** Resolves once `count` requests have been answered 2xx. */
@@ -71,29 +89,16 @@ export function fakeServer(script: Script, delayMs = 0): Promise<WatchedServer> 
       }, delayMs).unref()
     })
   })
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        received,
-        delivered: () => received.filter((r) => r.status < 300),
-        untilDelivered: (count) => {
-          const w = waiter(() => received.filter((r) => r.status < 300 && r.answeredAt !== undefined).length >= count)
-          waiters.push(w)
-          return w.until()
-        },
-        close: () =>
-          new Promise<void>((done) => {
-            // Answers still delayed (a hanging provider) must not hold the test up.
-            server.closeAllConnections()
-            server.close(() => {
-              done()
-            })
-          }),
-      })
-    }),
-  )
+  return listening(server).then((listener) => ({
+    ...listener,
+    received,
+    delivered: () => received.filter((r) => r.status < 300),
+    untilDelivered: (count: number) => {
+      const w = waiter(() => received.filter((r) => r.status < 300 && r.answeredAt !== undefined).length >= count)
+      waiters.push(w)
+      return w.until()
+    },
+  }))
 }
 
 /** A list to put this file's fake servers in; each is closed after every test, and the list emptied. */
@@ -196,25 +201,15 @@ export function fakeTwilio({
       answer(code, message, answerAfterMs(n))
     })
   })
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        received,
-        messages,
-        delivered: () => received.filter((r) => r.method === "POST" && r.status < 300),
-        untilSent: (count) => {
-          const w = waiter(() => messages.length >= count)
-          waiters.push(w)
-          return w.until()
-        },
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections()
-            server.close(() => done())
-          }),
-      })
-    }),
-  )
+  return listening(server).then((listener) => ({
+    ...listener,
+    received,
+    messages,
+    delivered: () => received.filter((r) => r.method === "POST" && r.status < 300),
+    untilSent: (count: number) => {
+      const w = waiter(() => messages.length >= count)
+      waiters.push(w)
+      return w.until()
+    },
+  }))
 }

@@ -3,9 +3,12 @@ import { PGlite } from "@electric-sql/pglite"
 import { createApp } from "../../supabase/functions/_shared/app"
 import { configFromEnv, type BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
+import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { pgliteDb } from "../../server/pglite-db"
 import { migratedTemplate } from "./migrated-template"
+import { fakeServer, type FakeServer } from "./fake-servers"
 import { visitorIp } from "../../scripts/bench/backend-process"
+import { MARIA } from "../fixtures/visitor"
 
 export const ANON_KEY = "test-anon-key"
 export const SITE_ORIGIN = "http://localhost:9000"
@@ -54,12 +57,7 @@ export const estimateFields = () => ({
   sameDayService: true,
   quickKnock: false,
   fullName: "Maria Lopez Garcia",
-  phone: "(914) 555-0142",
-  email: "maria@example.com",
-  streetAddress: "12 Fox Meadow Rd",
-  city: "Scarsdale",
-  state: "NY",
-  zipCode: "10583",
+  ...MARIA,
   firstName: "Maria",
   lastName: "Lopez Garcia",
 })
@@ -154,6 +152,51 @@ export const MAIL_AND_CRM = `kind in ('company_email', 'customer_email', 'crm_fo
 export const OFFICE_CLOSED_AT = new Date("2026-11-22T08:00:00Z")
 export const officeClosed = () => OFFICE_CLOSED_AT
 
+/** What `withFreshApp` opens: the database and the app on it, with the app's config. */
+export interface OpenedApp {
+  db: Db
+  config: BackendConfig
+  app: AppUnderTest
+}
+
+/**
+ * `withFreshDb` with the app on it, made from `testConfig(env)` and `clock` (the real one unless given);
+ * `use` receives them once open.
+ */
+export function withFreshApp(env: Record<string, string>, use: (opened: OpenedApp) => void, clock?: () => Date): void {
+  withFreshDb((db) => {
+    const config = testConfig(env)
+    use({ db, config, app: createApp({ db, config, clock }) })
+  })
+}
+
+/**
+ * `withFreshApp` on the closed-office clock, with a fake CRM answering 200 that the config forwards
+ * leads to (closed after the file's tests).
+ */
+export interface OpenedCrmApp extends OpenedApp {
+  crm: FakeServer
+  /** Runs the outbox on the app's clock, then gives every body the CRM has received, parsed. */
+  forwarded: <Body>() => Promise<Body[]>
+}
+
+export function withCrmApp(env: Record<string, string>, use: (opened: OpenedCrmApp) => void): void {
+  const opened: FakeServer[] = []
+  afterAll(async () => {
+    await Promise.all(opened.splice(0).map((server) => server.close()))
+  })
+  withFreshDb(async (db) => {
+    const crm = await fakeServer([200])
+    opened.push(crm)
+    const config = testConfig({ CRM_WEBHOOK_URL: `${crm.url}/leads`, CRM_WEBHOOK_SECRET: "crm-secret", ...env })
+    const forwarded = async <Body>() => {
+      await dispatchOutbox({ db, config, clock: officeClosed })
+      return crm.received.map((r) => JSON.parse(r.body) as Body)
+    }
+    use({ db, crm, config, app: createApp({ db, config, clock: officeClosed }), forwarded })
+  })
+}
+
 /**
  * What is stored. Spam schedules the office's daily spam digest (one job per opening time, issue 15),
  * counted apart so that "spam queues nothing to send" stays checkable.
@@ -166,6 +209,21 @@ export async function counts(db: Db) {
             (select count(*)::int from function_calls) as calls`,
   )
   return row!
+}
+
+/** A JSON POST to a function served at `url` (under Deno), with the test's public key unless other headers are given. */
+export const postJson = (url: string, body: object, headers: Record<string, string> = { apikey: ANON_KEY }) =>
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  })
+
+/** The Turnstile the Turnstile tests configure: a stand-in siteverify's URL, the secret, and the answer a missing or refused token gets. */
+export const TURNSTILE = {
+  verifyUrl: "http://siteverify.test/turnstile/v0/siteverify",
+  secret: "ts-secret",
+  message: "Please complete the anti-spam check.",
 }
 
 /** A POST to a running backend over HTTP, with its own public key; no X-Forwarded-For (the socket is the visitor). */

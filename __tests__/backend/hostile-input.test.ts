@@ -6,14 +6,14 @@
  * is stored whole (never a 5xx, never a lost lead).
  */
 import fc from "fast-check"
-import { createApp, PUBLIC_FUNCTIONS } from "../../supabase/functions/_shared/app"
+import { PUBLIC_FUNCTIONS } from "../../supabase/functions/_shared/app"
 import { contactMessageSchema } from "../../supabase/functions/_shared/kernel/contract"
 import { isEmailAddress } from "../../supabase/functions/_shared/kernel/email-address"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { MAX_JSON_DEPTH, wellFormed } from "../../supabase/functions/_shared/json-input"
 import { headerValue } from "../../supabase/functions/_shared/mail/header"
 import { hasVisibleText } from "../../supabase/functions/_shared/kernel/visible-text"
-import { ANON_KEY, SITE_ORIGIN, bodies, counts, withFreshDb, post, testConfig, type AppUnderTest } from "./helpers"
+import { ANON_KEY, SITE_ORIGIN, bodies, counts, post, withFreshApp, type AppUnderTest } from "./helpers"
 import { VALID_BODIES } from "./malformed-bodies"
 import { INVISIBLE_CHARACTERS, brokenText, deeplyNested, invalidEmailAddress, withRawField } from "./hostile-values"
 import { anyOf, textContaining } from "./matchers"
@@ -23,10 +23,7 @@ jest.setTimeout(120_000)
 let db: Db
 let app: AppUnderTest
 
-withFreshDb((fresh) => {
-  db = fresh
-  app = createApp({ db, config: testConfig({ RATE_LIMIT_MAX: "0" }) })
-})
+withFreshApp({ RATE_LIMIT_MAX: "0" }, (opened) => ({ db, app } = opened))
 
 const fieldsOf = async (response: Response) =>
   ((await response.json()) as { fields?: Record<string, string> }).fields ?? {}

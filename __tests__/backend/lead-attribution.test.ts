@@ -7,7 +7,6 @@
  * Issue 25: the consent's time stored is the server's receipt time, the browser's kept beside it.
  */
 import fc from "fast-check"
-import { createApp } from "../../supabase/functions/_shared/app"
 import { loadSubject } from "../../supabase/functions/_shared/alerts/subject"
 import { MAX_NEW_PARAMS } from "../../supabase/functions/_shared/kernel/attribution"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
@@ -19,33 +18,17 @@ import { estimateIntake, type RequestContext } from "../../supabase/functions/_s
 import { escapeHtml } from "../../supabase/functions/_shared/kernel/escape"
 import { NOTICE_VALUE_MAX } from "../../supabase/functions/_shared/mail/origin"
 import { companyNotification } from "../../supabase/functions/_shared/mail/templates"
-import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import type { LeadRow } from "../../supabase/functions/_shared/rows"
 import { COMPANY, LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.generated"
-import { fakeServer, type FakeServer } from "./fake-servers"
-import { bodies, counts, freshDb, officeClosed, post, testConfig, type AppUnderTest } from "./helpers"
+import { bodies, counts, officeClosed, post, withCrmApp, type AppUnderTest, type OpenedCrmApp } from "./helpers"
 
 jest.setTimeout(180_000)
 
 let db: Db
-let close: () => Promise<void>
-let crm: FakeServer
 let config: BackendConfig
 let app: AppUnderTest
-
-beforeAll(async () => {
-  const fresh = await freshDb()
-  db = fresh.db
-  close = () => fresh.pg.close()
-  crm = await fakeServer([200])
-  config = testConfig({ CRM_WEBHOOK_URL: `${crm.url}/leads`, CRM_WEBHOOK_SECRET: "crm-secret" })
-  // The office is closed on this clock: the alerts wait for opening time and stay out of the way.
-  app = createApp({ db, config, clock: officeClosed })
-})
-afterAll(async () => {
-  await crm.close()
-  await close()
-})
+let forwarded: OpenedCrmApp["forwarded"]
+withCrmApp({}, (opened) => ({ db, config, app, forwarded } = opened))
 
 const FIRST = {
   fbclid: "IwAR0first",
@@ -183,8 +166,7 @@ async function companyEmail(submissionId: string) {
 
 /** The CRM's copy of a submission, after the outbox has run. */
 async function crmForward(submissionId: string): Promise<Record<string, unknown>> {
-  await dispatchOutbox({ db, config, clock: officeClosed })
-  const bodiesReceived = crm.received.map((r) => JSON.parse(r.body) as Record<string, unknown>)
+  const bodiesReceived = await forwarded<Record<string, unknown>>()
   const forwards = bodiesReceived.filter((b) => b.submissionId === submissionId)
   expect(forwards).toHaveLength(1)
   return forwards[0]!

@@ -21,35 +21,24 @@ import {
   alertConfig,
   alertRig,
   chatTextOf,
-  emptyTables,
   handClock,
   jobsOf,
   linkRequest,
   rateLimitingServer,
   smsOf,
   tokenIn,
+  withAlertDb,
   type HandClock,
   type Providers,
 } from "./alert-rig"
 import { smsSize } from "../../supabase/functions/_shared/kernel/gsm7"
-import { closedAfterEach, fakeServer } from "./fake-servers"
-import { bodies, post, withFreshDb } from "./helpers"
+import { fakeServer } from "./fake-servers"
+import { bodies, post } from "./helpers"
 
 jest.setTimeout(60_000)
 
 let db: Db
-withFreshDb((fresh) => {
-  db = fresh
-})
-beforeEach(() => emptyTables(db))
-const servers = closedAfterEach()
-
-async function providers(twilioScript: number[] = [200], chatScript: number[] = [200]): Promise<Providers> {
-  const twilio = await fakeServer(twilioScript)
-  const chat = await fakeServer(chatScript)
-  servers.push(twilio, chat)
-  return { twilio, chat }
-}
+const { servers, providers } = withAlertDb((fresh) => (db = fresh))
 
 function rig(p: Providers, start: Date, env: Record<string, string> = {}) {
   const config: BackendConfig = alertConfig(p, env)

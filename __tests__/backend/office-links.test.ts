@@ -13,29 +13,22 @@ import {
   TUESDAY_10AM,
   alertConfig,
   alertRig,
-  emptyTables,
   handClock,
   linkRequest,
   smsOf,
   tokenIn,
+  withAlertDb,
 } from "./alert-rig"
-import { closedAfterEach, fakeServer } from "./fake-servers"
-import { bodies, post, withFreshDb } from "./helpers"
+import { bodies, post } from "./helpers"
 
 jest.setTimeout(60_000)
 
 let db: Db
-withFreshDb((fresh) => {
-  db = fresh
-})
-beforeEach(() => emptyTables(db))
-const servers = closedAfterEach()
+const { providers } = withAlertDb((fresh) => (db = fresh))
 
 /** A contact message alerted to the first contact at 10:00, and the first two contacts' links to it. */
 async function alerted() {
-  const twilio = await fakeServer([200])
-  const chat = await fakeServer([200])
-  servers.push(twilio, chat)
+  const { twilio, chat } = await providers()
   const config: BackendConfig = alertConfig({ twilio, chat })
   const clock = handClock(TUESDAY_10AM)
   const { app, dispatch } = alertRig(db, config, clock)

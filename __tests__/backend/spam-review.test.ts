@@ -29,31 +29,25 @@ import {
   jobsOf,
   linkRequest,
   smsOf,
+  withAlertDb,
 } from "./alert-rig"
-import { closedAfterEach, fakeServer } from "./fake-servers"
-import { bodies, post, testConfig, withFreshDb } from "./helpers"
+import { fakeServer } from "./fake-servers"
+import { bodies, post, testConfig } from "./helpers"
 
 jest.setTimeout(600_000)
 
 let db: Db
-withFreshDb((fresh) => {
-  db = fresh
-})
-beforeEach(async () => {
-  await emptyTables(db)
-  await db.query(`truncate spam_daily_counts`)
-})
-const servers = closedAfterEach()
+const { servers, providers } = withAlertDb((fresh) => (db = fresh))
+beforeEach(() => db.query(`truncate spam_daily_counts`))
 
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 const REASONS: SpamReason[] = ["too_fast", "turnstile_failed", "impossible_fill_time", "honeypot"]
 
 async function setup() {
-  const twilio = await fakeServer([200])
-  const chat = await fakeServer([200])
+  const { twilio, chat } = await providers()
   const crm = await fakeServer([200])
-  servers.push(twilio, chat, crm)
+  servers.push(crm)
   const config: BackendConfig = alertConfig(
     { twilio, chat },
     { CRM_WEBHOOK_URL: `${crm.url}/leads`, CRM_WEBHOOK_SECRET: "crm-secret" },

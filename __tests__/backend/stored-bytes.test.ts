@@ -8,7 +8,6 @@
  * and bounded here, so a new copy of the visitor's text cannot slip in unnoticed.
  */
 import fc from "fast-check"
-import { createApp } from "../../supabase/functions/_shared/app"
 import {
   CAMPAIGN_PARAMS,
   CLICK_ID_MAX_LENGTH,
@@ -21,22 +20,19 @@ import {
 import { VERSION_ID_MAX_LENGTH } from "../../supabase/functions/_shared/kernel/consent"
 import { MAX_BODY_BYTES, MAX_PESTS, PEST_NAME_MAX_LENGTH } from "../../supabase/functions/_shared/kernel/contract"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { bodies, post, testConfig, withFreshDb, type AppUnderTest } from "./helpers"
+import { bodies, post, testConfig, withFreshApp, type AppUnderTest } from "./helpers"
 
 jest.setTimeout(300_000)
 
 let db: Db
 let app: AppUnderTest
 
-withFreshDb((fresh) => {
-  db = fresh
-  // Office hours, so every alert a lead can cause is queued with it (the most a request stores).
-  app = createApp({
-    db,
-    config: testConfig({ RATE_LIMIT_MAX: "0", CRM_WEBHOOK_URL: "http://127.0.0.1:9/crm", CRM_WEBHOOK_SECRET: "s" }),
-    clock: () => new Date("2026-11-23T15:00:00Z"),
-  })
-})
+// Office hours, so every alert a lead can cause is queued with it (the most a request stores).
+withFreshApp(
+  { RATE_LIMIT_MAX: "0", CRM_WEBHOOK_URL: "http://127.0.0.1:9/crm", CRM_WEBHOOK_SECRET: "s" },
+  (opened) => ({ db, app } = opened),
+  () => new Date("2026-11-23T15:00:00Z"),
+)
 
 /** Random CJK ideographs: 3 bytes each in UTF-8, one UTF-16 unit (the contract's lengths count those), and no pglz run to compress. */
 const seed = fc.sample(fc.integer({ min: 0x4e00, max: 0x9fff }), { numRuns: 200_000, seed: 25 })

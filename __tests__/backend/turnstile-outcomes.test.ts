@@ -8,11 +8,11 @@
  * it), a spam record (a token Cloudflare calls a bot's), or a 400 naming `turnstileToken` (no token came).
  */
 import http from "node:http"
-import type { Socket } from "node:net"
 import fc from "fast-check"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { bodies, post, testConfig, withFreshDb } from "./helpers"
+import { listening } from "./fake-servers"
+import { TURNSTILE, bodies, post, testConfig, withFreshDb } from "./helpers"
 import { textMatching } from "./matchers"
 import { freePort } from "../../scripts/static-server"
 
@@ -23,9 +23,7 @@ withFreshDb((fresh) => {
   db = fresh
 })
 
-const VERIFY_URL = "http://siteverify.test/turnstile/v0/siteverify"
-const SECRET = "ts-secret"
-const MESSAGE = "Please complete the anti-spam check."
+const { verifyUrl: VERIFY_URL, secret: SECRET, message: MESSAGE } = TURNSTILE
 /** The bound under test; the default (3 s) is checked once below. */
 const TIMEOUT_MS = 250
 /** What a request may take beyond the bound for its own work (a shared, loaded machine). */
@@ -284,20 +282,9 @@ test("every error code alone: the bot's codes file spam, the others store the le
 
 /** A real server on 127.0.0.1 that takes the request and never answers. */
 async function silentServer() {
-  const sockets = new Set<Socket>()
-  const server = http.createServer(() => undefined)
-  server.on("connection", (socket) => sockets.add(socket))
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()))
-  const address = server.address()
-  const port = typeof address === "object" && address !== null ? address.port : 0
-  return {
-    url: `http://127.0.0.1:${port}/siteverify`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
-  }
+  // Its close ends the open connections, the unanswered ones included.
+  const { url, close } = await listening(http.createServer(() => undefined))
+  return { url: `${url}/siteverify`, close }
 }
 
 test("over a real network (the runtime's own fetch): a silent siteverify and a closed port store the lead unverified within the default 3 s", async () => {

@@ -5,7 +5,7 @@ import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { TURNSTILE_PASS_MAX_AGE_MS } from "../../supabase/functions/_shared/spam/turnstile-pass"
 import { anyOf } from "./matchers"
-import { MAIL_AND_CRM, OFFICE_CLOSED_AT, bodies, counts, post, testConfig, withFreshDb } from "./helpers"
+import { MAIL_AND_CRM, OFFICE_CLOSED_AT, TURNSTILE, bodies, counts, post, testConfig, withFreshDb } from "./helpers"
 
 let db: Db
 
@@ -13,9 +13,7 @@ withFreshDb((fresh) => {
   db = fresh
 })
 
-const VERIFY_URL = "http://siteverify.test/turnstile/v0/siteverify"
-const SECRET = "ts-secret"
-const MESSAGE = "Please complete the anti-spam check."
+const { verifyUrl: VERIFY_URL, secret: SECRET, message: MESSAGE } = TURNSTILE
 
 /**
  * Siteverify as Cloudflare documents it: a known token passes once; the same token again passes only

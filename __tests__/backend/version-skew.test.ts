@@ -7,39 +7,23 @@
  * the company notice's "Check this lead" block and the CRM forward listing them.
  */
 import fc from "fast-check"
-import { createApp } from "../../supabase/functions/_shared/app"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import { estimateRequestSchema } from "../../supabase/functions/_shared/kernel/contract"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { intakeFor } from "../../supabase/functions/_shared/intakes"
 import { LEAD_FLAG_CODES, mergeFlags, type LeadFlag } from "../../supabase/functions/_shared/lead-flags"
 import { estimateIntake, type RequestContext } from "../../supabase/functions/_shared/leads"
-import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
-import { fakeServer, type FakeServer } from "./fake-servers"
-import { bodies, freshDb, officeClosed, post, testConfig, type AppUnderTest } from "./helpers"
+import { bodies, officeClosed, post, withCrmApp, type AppUnderTest, type OpenedCrmApp } from "./helpers"
 import { expectedDetails, skew, skewedOrigin, skewedWizard, type Skew } from "./skew-values"
 
 jest.setTimeout(300_000)
 
 let db: Db
-let close: () => Promise<void>
-let crm: FakeServer
 let config: BackendConfig
 let app: AppUnderTest
-
-beforeAll(async () => {
-  const fresh = await freshDb()
-  db = fresh.db
-  close = () => fresh.pg.close()
-  crm = await fakeServer([200])
-  config = testConfig({ CRM_WEBHOOK_URL: `${crm.url}/leads`, CRM_WEBHOOK_SECRET: "crm-secret", RATE_LIMIT_MAX: "0" })
-  app = createApp({ db, config, clock: officeClosed })
-})
-afterAll(async () => {
-  await crm.close()
-  await close()
-})
+let forwarded: OpenedCrmApp["forwarded"]
+withCrmApp({ RATE_LIMIT_MAX: "0" }, (opened) => ({ db, config, app, forwarded } = opened))
 
 const LABEL = LEAD_MESSAGES.flags.labels.unknown_value
 const ctxWith = (flags: readonly LeadFlag[]): RequestContext => ({
@@ -119,10 +103,9 @@ test("the CRM forward carries the lead's flags", async () => {
   const { lead, request } = skewedWizard(s)
   expect((await post(app, "process-simple-lead", lead)).status).toBe(200)
   expect((await post(app, "process-estimate", request)).status).toBe(200)
-  await dispatchOutbox({ db, config, clock: officeClosed })
-  const forward = crm.received
-    .map((r) => JSON.parse(r.body) as { submissionId: string; flags: LeadFlag[] })
-    .find((b) => b.submissionId === lead.submissionId)
+  const forward = (await forwarded<{ submissionId: string; flags: LeadFlag[] }>()).find(
+    (b) => b.submissionId === lead.submissionId,
+  )
   expect(forward?.flags).toEqual([
     { code: "unknown_value", detail: 'service plan "gold-2027"' },
     { code: "unknown_value", detail: 'pest "Termites 2"' },
