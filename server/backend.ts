@@ -2,7 +2,8 @@
  * The embedded local backend: the same Hono app as the Edge Functions on
  * http://localhost:54321, PGlite persisted in .data/ (also served as a
  * Postgres server on 127.0.0.1:54322 for psql and postgres.js), migrations
- * applied at start, the outbox worker on a timer, and the local mailbox.
+ * applied at start and then its own tables (server/local-sinks.ts), the
+ * outbox worker on a timer, and the local mailbox and alerts page.
  * With DATABASE_URL set it uses that Postgres instead of PGlite. One backend
  * per data directory (a lock file there); without IP_HASH_SALT a random salt
  * is kept next to the data.
@@ -20,7 +21,8 @@ import { lockDataDir } from "./data-dir-lock"
 import { keptSalt, randomSalt } from "./ip-hash-salt"
 import { givingWay, outboxWaker, requestGauge } from "../supabase/functions/_shared/outbox-wake.ts"
 import { alertsJson, alertsRoutes, mailboxJson, mailboxRoutes } from "./mailbox"
-import { migrate, pgliteMigrationTarget, postgresMigrationTarget } from "./migrate"
+import { migrateLocalBackend } from "./local-sinks"
+import { pgliteMigrationTarget, postgresMigrationTarget } from "./migrate"
 import { connectPostgres, ensureDataDir, openPglite } from "./open-database"
 import { pgliteDb } from "./pglite-db"
 import { errorCode } from "./field-of"
@@ -119,11 +121,11 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       stops.push(() => sql.end({ timeout: 5 }))
       // A direct connection by default; DB_PREPARE=false behind a pooler in transaction mode.
       db = postgresDb(sql, { prepare: preparedStatements(env.DB_PREPARE, true) })
-      await migrate(postgresMigrationTarget(sql))
+      await migrateLocalBackend(postgresMigrationTarget(sql))
     } else {
       const pg = await openPglite(dataDir ?? "memory://")
       stops.push(() => pg.close())
-      await migrate(pgliteMigrationTarget(pg))
+      await migrateLocalBackend(pgliteMigrationTarget(pg))
       db = pgliteDb(pg)
       if (options.dbPort !== null) {
         const port = options.dbPort ?? 54322

@@ -20,7 +20,7 @@ export interface MigrationTarget {
 }
 
 // Any fixed key: every backend migrating this database waits on the same one.
-const MIGRATION_LOCK_KEY = 7_413_902_215
+export const MIGRATION_LOCK_KEY = 7_413_902_215
 
 export async function migrate(target: MigrationTarget, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = fs

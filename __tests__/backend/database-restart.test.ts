@@ -21,7 +21,8 @@ import fc from "fast-check"
 import postgres from "postgres"
 import { freePort } from "../../scripts/static-server"
 import { visitorIp } from "../../scripts/bench/backend-process"
-import { migrate, postgresMigrationTarget } from "../../server/migrate"
+import { migrateLocalBackend } from "../../server/local-sinks"
+import { postgresMigrationTarget } from "../../server/migrate"
 import { reconnectBackoff } from "../../supabase/functions/_shared/db"
 import { spawnDeno, stopDenoFunctions, watched } from "./deno-server"
 import { ANON_KEY, bodies, SITE_ORIGIN, TEST_IP_HASH_SALT } from "./helpers"
@@ -309,7 +310,8 @@ await killer.end()
     const databaseUrl = await cluster.createDatabase("deno_functions")
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined })
     try {
-      await migrate(postgresMigrationTarget(sql))
+      // The Deno function delivers into the local mailbox (LOCAL_MAILBOX=1), as the local backend sets up.
+      await migrateLocalBackend(postgresMigrationTarget(sql))
     } finally {
       await sql.end()
     }

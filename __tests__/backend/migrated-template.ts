@@ -10,14 +10,16 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { PGlite } from "@electric-sql/pglite"
-import { migrate, MIGRATIONS_DIR, pgliteMigrationTarget } from "../../server/migrate"
+import { migrateLocalBackend } from "../../server/local-sinks"
+import { MIGRATIONS_DIR, pgliteMigrationTarget } from "../../server/migrate"
 import { PROJECT_ROOT } from "../../scripts/scratch-project"
 
 function templateKey(): string {
   const hash = createHash("sha256")
   for (const file of fs.readdirSync(MIGRATIONS_DIR).sort())
     hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)))
-  hash.update(fs.readFileSync(path.join(PROJECT_ROOT, "server", "migrate.ts")))
+  for (const file of ["migrate.ts", "local-sinks.ts"])
+    hash.update(fs.readFileSync(path.join(PROJECT_ROOT, "server", file)))
   // PGlite's package.json is not among its exports, so it is read as a file.
   hash.update(fs.readFileSync(path.join(PROJECT_ROOT, "node_modules", "@electric-sql", "pglite", "package.json")))
   return hash.digest("hex").slice(0, 16)
@@ -26,7 +28,7 @@ function templateKey(): string {
 async function makeTemplate(file: string): Promise<void> {
   const pg = await PGlite.create()
   try {
-    await migrate(pgliteMigrationTarget(pg))
+    await migrateLocalBackend(pgliteMigrationTarget(pg))
     const dump = await pg.dumpDataDir("none")
     const partial = `${file}.${randomUUID()}.partial`
     fs.writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()))

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto"
 import fc from "fast-check"
-import * as signedLink from "../../supabase/functions/_shared/alerts/signed-link"
+import * as signedLink from "../../supabase/functions/_shared/office-links/signed-link"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"

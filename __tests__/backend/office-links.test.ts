@@ -5,7 +5,7 @@
  * wrongly purposed or replayed one gets a clear answer and changes nothing.
  */
 import fc from "fast-check"
-import { signLink } from "../../supabase/functions/_shared/alerts/signed-link"
+import { signLink } from "../../supabase/functions/_shared/office-links/signed-link"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
 import {

@@ -6,7 +6,8 @@
  * must still leave the public (anon) key unable to read or change a stored lead.
  */
 import { PGlite } from "@electric-sql/pglite"
-import { migrate, pgliteMigrationTarget } from "../../server/migrate"
+import { migrateLocalBackend } from "../../server/local-sinks"
+import { pgliteMigrationTarget } from "../../server/migrate"
 import { arrayContaining, objectContaining } from "./matchers"
 
 let pg: PGlite
@@ -37,7 +38,8 @@ beforeAll(async () => {
     alter default privileges in schema public grant all on sequences to anon, authenticated;
     alter default privileges in schema public grant all on functions to anon, authenticated;
   `)
-  await migrate(pgliteMigrationTarget(pg))
+  // As the local backend migrates: its own tables (the local mailbox) are locked down too.
+  await migrateLocalBackend(pgliteMigrationTarget(pg))
   const [lead] = (
     await pg.query<{ id: string }>(
       `insert into leads (submission_id, kind, source, full_name, phone, email) values (gen_random_uuid(), 'booking', 'scarsdale_49_offer', 'Tom Hale', '914 555 0199', 'tom@example.com') returning id`,

@@ -19,7 +19,7 @@ import {
 } from "../../supabase/functions/_shared/alerts/messages"
 import { chatPayload } from "../../supabase/functions/_shared/alerts/channels"
 import { fitSms } from "../../supabase/functions/_shared/alerts/sms-fit"
-import { signLink } from "../../supabase/functions/_shared/alerts/signed-link"
+import { signLink } from "../../supabase/functions/_shared/office-links/signed-link"
 import type { AlertSubject } from "../../supabase/functions/_shared/alerts/subject"
 import { oneLine } from "../../supabase/functions/_shared/alerts/subject"
 import { chatVisitorText, defang, smsVisitorText } from "../../supabase/functions/_shared/alerts/visitor-text"

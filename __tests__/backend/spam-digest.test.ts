@@ -19,7 +19,7 @@ import {
   type SpamEntry,
   type SpamFlood,
 } from "../../supabase/functions/_shared/alerts/spam-digest"
-import { releaseUrl } from "../../supabase/functions/_shared/alerts/spam-review"
+import { releaseUrl } from "../../supabase/functions/_shared/office-links/signed-link"
 import { oneLine } from "../../supabase/functions/_shared/alerts/subject"
 import { testConfig } from "./helpers"
 

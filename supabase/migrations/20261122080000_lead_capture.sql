@@ -81,24 +81,12 @@ create table if not exists public.outbox_jobs (
 );
 create index if not exists outbox_jobs_due_idx on public.outbox_jobs (next_attempt_at) where status in ('pending', 'sending');
 
--- The local mailbox (used only when no e-mail API is configured, i.e. on a developer's machine).
-create table if not exists public.dev_mailbox (
-  id uuid primary key default gen_random_uuid(),
-  job_id uuid unique,
-  to_address text not null,
-  from_address text not null,
-  reply_to text,
-  subject text not null,
-  html text not null,
-  text_body text not null,
-  created_at timestamptz not null default now()
-);
+-- The local mailbox is the local backend's own table (server/local-sinks.ts), never production's.
 
 alter table public.contact_messages enable row level security;
 alter table public.leads enable row level security;
 alter table public.function_calls enable row level security;
 alter table public.outbox_jobs enable row level security;
-alter table public.dev_mailbox enable row level security;
 
 -- Supabase's API roles get nothing on these tables (the roles exist only on Supabase).
 do $$
@@ -107,7 +95,7 @@ declare
 begin
   foreach api_role in array array['anon', 'authenticated'] loop
     if exists (select 1 from pg_roles where rolname = api_role) then
-      execute format('revoke all on public.contact_messages, public.leads, public.function_calls, public.outbox_jobs, public.dev_mailbox from %I', api_role);
+      execute format('revoke all on public.contact_messages, public.leads, public.function_calls, public.outbox_jobs from %I', api_role);
     end if;
   end loop;
 end

@@ -23,15 +23,7 @@ alter table public.spam_attempts add column if not exists released_at timestampt
 alter table public.spam_attempts add column if not exists released_reference uuid;
 update public.spam_attempts set calls = jsonb_build_object(function_name, body) where calls = '{}'::jsonb;
 
--- 4. The local alerts page: SMS and chat messages "sent" while no provider is configured (a developer's machine).
-create table if not exists public.dev_alerts (
-  id uuid primary key default gen_random_uuid(),
-  job_id uuid unique,
-  channel text not null check (channel in ('sms', 'chat')),
-  to_address text not null,
-  body text not null,
-  created_at timestamptz not null default now()
-);
+-- 4. The local alerts page is the local backend's own table (server/local-sinks.ts), never production's.
 
 do $$
 declare

@@ -25,7 +25,8 @@ import {
   type CompanyNotice,
   type NoticeReceipt,
 } from "./mail/templates.ts"
-import { acknowledgeUrl, startAlerts } from "./alerts/escalation.ts"
+import { startAlerts } from "./alerts/escalation.ts"
+import { acknowledgeUrl } from "./office-links/signed-link.ts"
 import { telUri, type AlertTarget } from "./alerts/subject.ts"
 import { scheduleSpamDigest } from "./alerts/spam-review.ts"
 import type { NewJob } from "./outbox.ts"

@@ -34,7 +34,7 @@ import {
   type BudgetChannel,
 } from "./messages.ts"
 import type { OnCallContact } from "./on-call.ts"
-import { signLink } from "./signed-link.ts"
+import { acknowledgeUrl } from "../office-links/signed-link.ts"
 import { JOINED, joinSummary, joinSummarySql, summaryMembers } from "./summary-members.ts"
 import { loadSubject, loadSubjects, type AlertSubject, type AlertTarget } from "./subject.ts"
 import { chatEscape } from "./visitor-text.ts"
@@ -117,17 +117,6 @@ const isTarget = (value: unknown): value is AlertTarget =>
 export const targetsOf = (payload: Record<string, unknown>): AlertTarget[] =>
   Array.isArray(payload.targets) ? payload.targets.filter(isTarget) : []
 
-export function acknowledgeUrl(alerts: AlertConfig, subject: AlertTarget, to: string, at: Date): string {
-  const token = signLink(alerts.linkSecret, {
-    purpose: "acknowledge",
-    record: subject.record,
-    id: subject.id,
-    to,
-    expires: Math.floor(at.getTime() / 1000) + alerts.linkTtlHours * 3_600,
-  })
-  return `${alerts.siteUrl}/office/acknowledge/#t=${token}`
-}
-
 /** Batches are kept a while past the longest a link to one works, then dropped as new ones are made. */
 const BATCH_KEPT_DAYS = 7
 
@@ -151,14 +140,7 @@ export async function acknowledgeAllUrl(
     [JSON.stringify(targets.map(({ record, id }) => ({ record, id }))), at.toISOString()],
   )
   if (!batch) throw new Error("the batch was not stored")
-  const token = signLink(alerts.linkSecret, {
-    purpose: "acknowledge",
-    record: "batch",
-    id: batch.id,
-    to,
-    expires: Math.floor(at.getTime() / 1000) + alerts.linkTtlHours * 3_600,
-  })
-  return `${alerts.siteUrl}/office/acknowledge/#t=${token}`
+  return acknowledgeUrl(alerts, { record: "batch", id: batch.id }, to, at)
 }
 
 interface Message {

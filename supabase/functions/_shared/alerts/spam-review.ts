@@ -10,11 +10,10 @@
  */
 import { nextOpeningAfter } from "../kernel/business-hours.ts"
 import type { BackendConfig } from "../config.ts"
-import { simpleLeadKind } from "../kernel/contract.ts"
 import type { Db } from "../db.ts"
 import { enqueueJobs, type DeliveryDeps, type OutboxJob } from "../outbox.ts"
 import type { SpamAttemptRow, SpamDailyCountRow } from "../rows.ts"
-import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
+import { COMPANY } from "../kernel/site-data.generated.ts"
 import {
   DIGEST_MAX_ENTRIES,
   DIGEST_MAX_FLOODS,
@@ -26,10 +25,10 @@ import {
   type SpamShown,
 } from "./spam-digest.ts"
 import { oneLine } from "./subject.ts"
-import { signLink } from "./signed-link.ts"
+import { releaseUrl } from "../office-links/signed-link.ts"
+import { labelOf } from "../functions.ts"
+import { SPAM_KEPT_DAYS } from "../spam/retention.ts"
 
-/** Days a record is kept after the office was shown it (or released it). */
-export const SPAM_KEPT_DAYS = 30
 /** Records of one address with one reason, not shown yet, that make a flood: one line instead of one each. */
 export const FLOOD_MIN_RECORDS = 5
 const DAY_MS = 24 * 3_600_000
@@ -57,8 +56,6 @@ export async function scheduleSpamDigest(tx: Pick<Db, "query">, at: Date): Promi
 
 type ReviewRow = Pick<SpamAttemptRow, "id" | "function_name" | "reason" | "body" | "created_at">
 
-const KIND_LABELS = LEAD_MESSAGES.companyEmail.kindLabels
-
 const textOf = (body: Record<string, unknown>, ...keys: string[]) => {
   for (const key of keys) {
     const value = body[key]
@@ -70,29 +67,11 @@ const textOf = (body: Record<string, unknown>, ...keys: string[]) => {
 /** Who sent it and through which form, as the office reads it. */
 export function describeSpam(row: Pick<SpamAttemptRow, "function_name" | "body">) {
   const body = row.body
-  const kind =
-    row.function_name === "process-contact"
-      ? KIND_LABELS.contact
-      : row.function_name === "process-simple-lead"
-        ? KIND_LABELS[simpleLeadKind(body)]
-        : KIND_LABELS.estimate
   return {
-    kindLabel: kind,
+    kindLabel: labelOf(row.function_name, body),
     name: oneLine(textOf(body, "name", "fullName", "full_name") || "(no name)", 60),
     phone: oneLine(textOf(body, "phone"), 40),
   }
-}
-
-/** A "Not spam" link, valid while the record can be kept: 30 days after the digest is delivered, with a margin. */
-export function releaseUrl(config: BackendConfig, id: string, at: Date): string {
-  const token = signLink(config.alerts.linkSecret, {
-    purpose: "release",
-    record: "spam",
-    id,
-    to: "office",
-    expires: Math.floor((at.getTime() + (SPAM_KEPT_DAYS + 2) * DAY_MS) / 1000),
-  })
-  return `${config.alerts.siteUrl}/office/release/#t=${token}`
 }
 
 /** Not shown to the office yet, nor released, and filed by the digest's time (the parameter `$1`). */

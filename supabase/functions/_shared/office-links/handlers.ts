@@ -5,14 +5,14 @@
  * changes nothing and gets a clear answer.
  */
 import type { BackendConfig } from "../config.ts"
-import { CALL_ORDER, intakeFor } from "../intakes.ts"
+import { CALL_ORDER } from "../functions.ts"
+import { intakeFor } from "../intakes.ts"
 import type { Db } from "../db.ts"
 import type { Intake, RequestContext } from "../leads.ts"
 import type { AlertBatchRow, SpamAttemptRow } from "../rows.ts"
 import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
-import { targetsOf } from "./escalation.ts"
-import { verifyLink, type LinkClaims, type LinkPurpose } from "./signed-link.ts"
-import { describeSpam } from "./spam-review.ts"
+import { targetsOf } from "../alerts/escalation.ts"
+import { describeSpam } from "../alerts/spam-review.ts"
 import {
   acknowledge,
   acknowledgeAll,
@@ -20,7 +20,8 @@ import {
   loadSubjects,
   type AlertSubject,
   type AlertTarget,
-} from "./subject.ts"
+} from "../alerts/subject.ts"
+import { verifyLink, type LinkClaims, type LinkPurpose } from "./signed-link.ts"
 
 const ANSWERS = LEAD_MESSAGES.officeAlerts.linkAnswers
 

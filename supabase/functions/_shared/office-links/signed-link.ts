@@ -3,9 +3,12 @@
  * who it was sent to and until when it is valid, signed with HMAC-SHA256. Anyone holding the link may
  * use it (a phone, no login), so it says exactly what it allows and nothing else; a changed byte
  * fails the signature, a late one the expiry, and replaying it is answered from the record's state.
+ * Both links' addresses are built here, and checked here when the office's pages call back (handlers.ts).
  */
 import { Buffer } from "node:buffer"
 import { createHmac, timingSafeEqual } from "node:crypto"
+import type { AlertConfig, BackendConfig } from "../config.ts"
+import { SPAM_KEPT_DAYS } from "../spam/retention.ts"
 
 export type LinkPurpose = "acknowledge" | "release"
 
@@ -83,4 +86,35 @@ export function verifyLink(secret: string, token: string, purpose: LinkPurpose, 
   if (claims.purpose !== purpose) return { ok: false, problem: "wrong_purpose" }
   if (claims.expires * 1000 <= now.getTime()) return { ok: false, problem: "expired" }
   return { ok: true, claims }
+}
+
+const DAY_MS = 24 * 3_600_000
+
+/** An "I'm on it" link for a lead, a contact message or a summary's batch, valid for the alerts' link lifetime. */
+export function acknowledgeUrl(
+  alerts: AlertConfig,
+  target: { record: Exclude<LinkClaims["record"], "spam">; id: string },
+  to: string,
+  at: Date,
+): string {
+  const token = signLink(alerts.linkSecret, {
+    purpose: "acknowledge",
+    record: target.record,
+    id: target.id,
+    to,
+    expires: Math.floor(at.getTime() / 1000) + alerts.linkTtlHours * 3_600,
+  })
+  return `${alerts.siteUrl}/office/acknowledge/#t=${token}`
+}
+
+/** A "Not spam" link, valid while the record can be kept: 30 days after the digest is delivered, with a margin. */
+export function releaseUrl(config: BackendConfig, id: string, at: Date): string {
+  const token = signLink(config.alerts.linkSecret, {
+    purpose: "release",
+    record: "spam",
+    id,
+    to: "office",
+    expires: Math.floor((at.getTime() + (SPAM_KEPT_DAYS + 2) * DAY_MS) / 1000),
+  })
+  return `${config.alerts.siteUrl}/office/release/#t=${token}`
 }

@@ -1,0 +1,71 @@
+/**
+ * What the app's parts share: the request variables the caller middlewares set (http/callers.ts), the
+ * services one app is built with, and the error answers every part gives.
+ */
+import type { StandardSchemaV1 } from "@standard-schema/spec"
+import type { Context } from "hono"
+import type { BackendConfig } from "../config.ts"
+import type { Db } from "../db.ts"
+import type { ErrorAnswer } from "../kernel/contract.ts"
+import type { LeadFlag } from "../lead-flags.ts"
+import type { AddressBudget, AddressLimit } from "../spam/address-limit.ts"
+import type { ClientAddress } from "../spam/client-ip.ts"
+import type { FloodGuard } from "../spam/flood-guard.ts"
+import { fieldErrors } from "../validate.ts"
+
+/** Who is calling, as the checks before the body decided: the address (when known) and its rate-limit key. */
+export interface Caller {
+  ip: string | null
+  /** Every request has one (unknown addresses share one); a lead keeps a hash only of a known address. */
+  limitKey: string
+  /** What the checks before the body found for the office (apikey, origin), stored with the lead. */
+  flags: readonly LeadFlag[]
+}
+
+/** A lead function's request as the address gate saw it: its address, the budgets it counts against, and how it was counted. */
+export interface AddressState {
+  client: ClientAddress
+  budgets: readonly AddressBudget[]
+  /** Postgres counted it (the rate limit ran). */
+  counted: boolean
+  /** It was a re-send of an answered submission, answered again. */
+  replayed: boolean
+}
+
+export type Env = { Variables: { caller: Caller; officeFailureKey?: string; address?: AddressState } }
+
+/** One app's services, built once by createApp and handed to each of its parts. */
+export interface AppContext {
+  db: Db
+  config: BackendConfig
+  floodGuard: FloodGuard
+  addressLimit: AddressLimit
+  /** The client's address, as spam/client-ip.ts decides it from the headers and the socket's peer. */
+  clientOf: (c: Context) => ClientAddress
+  fetchImpl?: typeof fetch
+  clock: () => Date
+  /** Delivers the outbox jobs a request committed now; never throws. */
+  wake: () => void
+}
+
+export const fail = (
+  c: Context,
+  status: 400 | 401 | 404 | 405 | 409 | 413 | 415 | 429 | 500,
+  error: string,
+  fields?: Record<string, string>,
+) => c.json<ErrorAnswer>(fields ? { success: false, error, fields } : { success: false, error }, status)
+
+export const tooMany = (c: Context, retryAfterSeconds: number) => {
+  c.header("Retry-After", String(retryAfterSeconds))
+  return fail(c, 429, "Too many requests from your network. Please try again later, or call us.")
+}
+
+/** Only application/json, with any parameters (charset): the media type the validator reads for JSON. */
+export const isJson = (contentType: string | undefined) =>
+  contentType?.split(";", 1)[0]?.trim().toLowerCase() === "application/json"
+
+export type CheckResult = { success: true } | { success: false; error: readonly StandardSchemaV1.Issue[] }
+
+/** The validator's answer to a body its contract refuses: 400 naming each field. */
+export const refuseInvalid = (result: CheckResult, c: Context) =>
+  result.success ? undefined : fail(c, 400, "Some fields are missing or invalid", fieldErrors(result.error))

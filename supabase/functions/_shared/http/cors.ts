@@ -1,0 +1,24 @@
+/**
+ * CORS for every function: every origin may read the answer (a refusal it cannot read is re-sent
+ * forever); the allowed list only flags the lead (http/callers.ts). The outbox's cron is no browser:
+ * dispatch-outbox answers no origin.
+ */
+import type { Context } from "hono"
+import { DISPATCH_FUNCTION } from "../functions.ts"
+
+export const corsOptions = {
+  origin: (origin: string, c: Context) => (c.req.path.endsWith(`/${DISPATCH_FUNCTION}`) ? null : origin || null),
+  allowMethods: ["POST", "OPTIONS"],
+  allowHeaders: ["authorization", "x-client-info", "apikey", "content-type", "x-region"],
+  // Not a CORS-safelisted header: without this the site's script cannot read how long to wait after a 429.
+  exposeHeaders: ["Retry-After"],
+  maxAge: 86_400,
+}
+
+/** The headers cors(corsOptions) gives an actual (not preflight) request's answer, for one answered before it runs. */
+export const corsHeaders = (c: Context) => {
+  const allowed = corsOptions.origin(c.req.header("origin") ?? "", c)
+  if (allowed) c.header("Access-Control-Allow-Origin", allowed)
+  c.header("Access-Control-Expose-Headers", corsOptions.exposeHeaders.join(","))
+  c.header("Vary", "Origin")
+}

@@ -1,0 +1,96 @@
+/**
+ * A lead function's way for a valid body: replay of an answered submission (its stored answer), rate
+ * limit (Postgres: the address and its wider networks in one round trip), Turnstile, honeypot and fill
+ * time, then stored once with its outbox jobs (http/idempotency.ts) and the worker woken. One route per
+ * lead function of the registry, each with its contract's validator.
+ */
+import { sValidator } from "@hono/standard-validator"
+import { Hono, type Context } from "hono"
+import { LEAD_FUNCTIONS, PUBLIC_FUNCTIONS, type BodyOf } from "../functions.ts"
+import { receive, type Received } from "../intakes.ts"
+import type { PublicFunctionName, SuccessAnswer } from "../kernel/contract.ts"
+import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
+import { recordSpam, type RequestContext } from "../leads.ts"
+import { spamReason } from "../spam/bot-checks.ts"
+import { checkTurnstile } from "../spam/turnstile-pass.ts"
+import { publicCaller } from "./callers.ts"
+import { fail, refuseInvalid, tooMany, type AppContext, type Env } from "./context.ts"
+import { earlierAnswer, runIdempotently, submissionOf, type Work } from "./idempotency.ts"
+
+const TURNSTILE_TEXTS = LEAD_MESSAGES.turnstile
+
+/** A valid body's way from here: replay, rate limit, Turnstile, spam checks, then stored once with its jobs. */
+async function submit(
+  { db, config, addressLimit, fetchImpl, clock, wake }: AppContext,
+  c: Context<Env>,
+  name: PublicFunctionName,
+  { fields: body, intake }: Received,
+) {
+  const { spam } = config
+  const { ip, limitKey } = c.get("caller")
+  const flags = [...c.get("caller").flags]
+  const ctx: RequestContext = {
+    config,
+    userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null,
+    ipHash: ip ? limitKey : null,
+    now: clock(),
+    flags,
+  }
+  // A submission already answered gets its answer again before any spam check: the browser re-sends
+  // queued submissions, and neither the rate limit nor a spent Turnstile token should cost a lead.
+  const submission = submissionOf(body)
+  const address = c.get("address")
+  const replay = await earlierAnswer(db, name, submission)
+  if (replay) {
+    if (address && replay.status === 200) address.replayed = true
+    return c.json(replay.body, replay.status)
+  }
+
+  // Counted against the address and its networks in one round trip; the gate learns the counts.
+  if (address && address.budgets.length > 0) {
+    const limit = await addressLimit.take(address.budgets, Date.now())
+    address.counted = true
+    if (!limit.allowed) return tooMany(c, limit.retryAfterSeconds)
+  }
+  let turnstileBot = false
+  if (spam.turnstileSecretKey) {
+    // Per submission and lead: the wizard's later calls and a kept re-send pass on the first call's verification.
+    const verdict = await checkTurnstile({
+      db,
+      spam: { ...spam, turnstileSecretKey: spam.turnstileSecretKey },
+      key: submission,
+      token: body.turnstileToken,
+      remoteIp: ip,
+      now: ctx.now,
+      fetchImpl,
+    })
+    // Only a missing token is the visitor's to fix: the widget shows the words next to itself (data/lead-messages.yaml).
+    if (verdict.outcome === "missing")
+      return fail(c, 400, TURNSTILE_TEXTS.missing, { turnstileToken: TURNSTILE_TEXTS.missing })
+    // A bot's token is filed as spam (answered as a lead is), so the office's spam review decides.
+    turnstileBot = verdict.outcome === "bot"
+    // Cloudflare could not vouch either way: the lead is stored, and the office told.
+    if (verdict.outcome === "unverified") flags.push({ code: "turnstile_unverified", detail: verdict.detail })
+  }
+
+  const reason = spamReason(body, spam) ?? (turnstileBot ? "turnstile_failed" : null)
+  let fresh: SuccessAnswer | undefined
+  const work: Work = reason
+    ? async (tx) => intake.answer(await recordSpam(tx, name, body, reason, ctx))
+    : async (tx) => (fresh = intake.answer(await intake.store(tx, ctx)))
+  const answer = await runIdempotently(db, name, submission, work)
+  // This request's own work was committed only if its answer came back: a copy that lost the race gets the stored one.
+  if (fresh !== undefined && answer.body === fresh) wake()
+  return c.json(answer.body, answer.status)
+}
+
+/** The lead functions' routes: the caller's checks, the function's contract (typed per name), then submit. */
+export function leadRoutes(ctx: AppContext) {
+  const caller = publicCaller(ctx)
+  const route = <N extends PublicFunctionName>(app: Hono<Env>, name: N) =>
+    app.post(`/${name}`, caller, sValidator("json", LEAD_FUNCTIONS[name].input, refuseInvalid), (c) => {
+      const body: BodyOf<N> = c.req.valid("json")
+      return submit(ctx, c, name, receive(name, body))
+    })
+  return PUBLIC_FUNCTIONS.reduce<Hono<Env>>(route, new Hono<Env>())
+}
