@@ -1,15 +1,12 @@
 /** data/about.yaml: the about page's texts. */
 import { array, type InferType } from "yup"
-import { text, textList, strictObject, card, ctaSchema } from "./fields"
+import { text, textList, strictObject, card, ctaSchema, fact } from "./fields"
 
 export const aboutSchema = strictObject({
   storyHeading: text(),
   story: textList(),
   factsHeading: text(),
-  quickFacts: array()
-    .of(strictObject({ value: text(), label: text() }))
-    .required()
-    .min(3),
+  quickFacts: array().of(fact()).required().min(3),
   valuesHeading: text(),
   values: array().of(card()).required().length(4, "must list four values"),
   doHeading: text(),

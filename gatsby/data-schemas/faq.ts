@@ -1,6 +1,6 @@
 /** data/faq.yaml: the FAQ page's quick actions and questions. */
 import { array, string, type InferType } from "yup"
-import { text, strictObject, icon } from "./fields"
+import { text, strictObject, icon, question } from "./fields"
 
 export const faqSchema = strictObject({
   quickActions: array()
@@ -16,10 +16,7 @@ export const faqSchema = strictObject({
     .required()
     .length(3, "must have the three quick actions"),
   questionsHeading: text(),
-  questions: array()
-    .of(strictObject({ question: text(), answer: text() }))
-    .required()
-    .length(12, "must have twelve questions"),
+  questions: array().of(question()).required().length(12, "must have twelve questions"),
 })
 
 export type FaqTexts = InferType<typeof faqSchema>

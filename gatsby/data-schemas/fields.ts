@@ -1,7 +1,8 @@
 /** The field builders the data schemas share: texts, paths, hours, pictures, and the closed objects they sit in. */
-import { array, number, object, string, type ObjectShape } from "yup"
+import { array, number, object, string, type InferType, type ObjectShape } from "yup"
 import { ICON_NAMES } from "../../src/lib/icon-names"
 import { WEEK } from "../../src/lib/hours"
+import type { ReadonlyData } from "./readonly-data"
 
 export const text = () => string().trim().required()
 export const textList = () => array().of(text()).required().min(1)
@@ -73,6 +74,12 @@ export const seoFields = {
 
 export const labelledIcon = () => strictObject({ icon: icon(), label: text() })
 
+/** A figure and what it counts (the about page's quick facts, a pest page's facts section). */
+export const fact = () => strictObject({ value: text(), label: text() })
+
+/** A question with its answer (the FAQ page, an offer page's FAQ). */
+export const question = () => strictObject({ question: text(), answer: text() })
+
 /** A customer's words with their star rating: one GraphQL type wherever a file lists them. */
 export const testimonial = () =>
   strictObject({
@@ -91,3 +98,9 @@ export const ctaSchema = strictObject({
 }).meta({
   graphqlName: "CallToAction",
 })
+
+// The shared shapes as components take them (see readonly-data.ts).
+export type FactData = ReadonlyData<InferType<ReturnType<typeof fact>>>
+export type QuestionData = ReadonlyData<InferType<ReturnType<typeof question>>>
+export type TestimonialData = ReadonlyData<InferType<ReturnType<typeof testimonial>>>
+export type CtaData = ReadonlyData<InferType<typeof ctaSchema>>

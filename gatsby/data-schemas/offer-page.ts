@@ -1,6 +1,6 @@
 import { array, string, type InferType } from "yup"
 import { HERO_VARIANTS } from "./offer"
-import { text, textList, slug, strictObject, image, card, labelledIcon, formOutcomeTexts } from "./fields"
+import { text, textList, slug, strictObject, image, card, labelledIcon, formOutcomeTexts, question } from "./fields"
 
 /** The texts of every /offer/{key} page; {city}, {offerName}, {price}, {couponCode} and {phone} come from the offer. */
 export const offerPageSchema = strictObject({
@@ -63,10 +63,7 @@ export const offerPageSchema = strictObject({
   }),
   faq: strictObject({
     heading: text(),
-    items: array()
-      .of(strictObject({ question: text(), answer: text() }))
-      .required()
-      .length(4, "must list exactly four questions"),
+    items: array().of(question()).required().length(4, "must list exactly four questions"),
   }),
   footer: strictObject({ websiteLabel: text(), hoursHeading: text(), areasHeading: text() }),
   mobileBar: strictObject({ callText: text(), callLabel: text() }),

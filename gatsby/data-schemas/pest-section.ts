@@ -1,7 +1,7 @@
 /** The typed sections of a pest page (data/pests/*.yaml `sections`). */
 import { array, boolean, string, type InferType } from "yup"
 import { ICON_NAMES } from "../../src/lib/icon-names"
-import { text, textList, strictObject, optionalText, optionalList } from "./fields"
+import { text, textList, strictObject, optionalText, optionalList, fact } from "./fields"
 
 export const SEVERITIES = ["Low", "Medium", "High", "Critical"] as const
 export const AGGRESSION_LEVELS = ["Low", "Moderate", "High"] as const
@@ -64,9 +64,7 @@ export const sectionSchema = strictObject({
   steps: array()
     .of(strictObject({ title: text(), description: text() }))
     .min(1),
-  facts: array()
-    .of(strictObject({ value: text(), label: text() }))
-    .min(1),
+  facts: array().of(fact()).min(1),
   species: array().of(speciesSchema).min(1),
   areas: array()
     .of(strictObject({ area: text(), description: text(), solutions: textList() }))

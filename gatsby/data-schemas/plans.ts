@@ -2,22 +2,20 @@
 import { array, type InferType } from "yup"
 import { text, textList, slug, strictObject } from "./fields"
 
+/** One service plan; the estimate wizard's plan choices name these ids. */
+const planSchema = strictObject({
+  id: slug(),
+  name: text(),
+  badge: text(),
+  tagline: text(),
+  description: text(),
+  features: textList(),
+  notIncluded: array().of(text()).required(),
+  idealFor: text(),
+})
+
 export const plansSchema = strictObject({
-  plans: array()
-    .of(
-      strictObject({
-        id: slug(),
-        name: text(),
-        badge: text(),
-        tagline: text(),
-        description: text(),
-        features: textList(),
-        notIncluded: array().of(text()).required(),
-        idealFor: text(),
-      }),
-    )
-    .required()
-    .length(4, "must list the four plans"),
+  plans: array().of(planSchema).required().length(4, "must list the four plans"),
   customPricing: text(),
   validityNote: text(),
   everyPlanHeading: text(),
@@ -30,3 +28,4 @@ export const plansSchema = strictObject({
 })
 
 export type PlansData = InferType<typeof plansSchema>
+export type Plan = InferType<typeof planSchema>

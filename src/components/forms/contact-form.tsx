@@ -6,21 +6,10 @@ import { phoneE164 } from "../../lib/lead-tracking"
 import { ContactFields } from "./contact-fields"
 import { LeadForm } from "./lead-form"
 import { TextField } from "./text-field"
+import type { ContactPageTexts } from "../../../gatsby/data-schemas/contact-page"
+import type { ReadonlyData } from "../../../gatsby/data-schemas/readonly-data"
 
-export interface ContactFormLabels {
-  readonly nameLabel: string
-  readonly emailLabel: string
-  readonly phoneLabel: string
-  readonly messageLabel: string
-  readonly messagePlaceholder: string
-  readonly submitLabel: string
-  readonly sendingLabel: string
-  readonly successTitle: string
-  readonly errorTitle: string
-  readonly errorText: string
-  readonly pendingTitle: string
-  readonly pendingText: string
-}
+export type ContactFormLabels = ReadonlyData<ContactPageTexts["form"]>
 
 const INITIAL = { name: "", email: "", phone: "", message: "", website: "" }
 type Values = typeof INITIAL

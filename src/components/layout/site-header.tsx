@@ -4,33 +4,21 @@ import { Menu } from "../ui/ui-icons"
 import { useCallback, useRef, useState } from "react"
 import { isActivePath } from "../../lib/active-link"
 import type { HoursLine } from "../../lib/hours"
-import { withTrailingSlash, type SiteRoutes } from "../../lib/paths"
+import { withTrailingSlash } from "../../lib/paths"
 import { PhoneLink } from "../ui/phone-link"
 import { Logo } from "./logo"
 import { MobileMenu } from "./mobile-menu"
 import { navLinkClass } from "./nav-link-class"
 import { ServicesDropdown } from "./services-dropdown"
+import type { Navigation } from "../../../gatsby/data-schemas/navigation"
+import type { ReadonlyData } from "../../../gatsby/data-schemas/readonly-data"
 
 const DESKTOP_CALL_CLASS = "flex items-center justify-end gap-1 whitespace-nowrap font-bold text-brand-800"
 const MOBILE_CALL_CLASS =
   "inline-flex items-center gap-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white"
 
-export interface HeaderNavigation {
-  readonly main: ReadonlyArray<{ readonly label: string; readonly path: string }>
-  readonly servicesMenu: { readonly label: string; readonly path: string; readonly allLabel: string }
-  readonly routes: SiteRoutes
-  readonly estimateCta: { readonly label: string; readonly mobileLabel: string }
-  readonly callCta: { readonly label: string }
-  readonly mobileTagline: string
-  readonly labels: {
-    readonly call: string
-    readonly openMenu: string
-    readonly closeMenu: string
-    readonly menu: string
-    readonly hours: string
-    readonly skipToContent: string
-  }
-}
+// Everything of navigation.yaml but the footer's (the footer takes that).
+export type HeaderNavigation = ReadonlyData<Omit<Navigation, "footer">>
 
 export interface SiteHeaderProps {
   companyName: string
