@@ -17,6 +17,9 @@ export const navigationSchema = strictObject({
     menu: text(),
     hours: text(),
     skipToContent: text(),
+    mainMenu: text(),
+    breadcrumb: text(),
+    dismiss: text(),
   }),
   footer: strictObject({
     servicesHeading: text(),
@@ -29,6 +32,7 @@ export const navigationSchema = strictObject({
     legalHeading: text(),
     licensedNote: text(),
     rightsReserved: text(),
+    newTabNote: text(),
   }),
 })
 

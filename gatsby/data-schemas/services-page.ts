@@ -16,6 +16,21 @@ export const servicesPageSchema = strictObject({
   reasonsHeading: text(),
   reasons: array().of(card()).required().length(4, "must give four reasons"),
   cta: ctaSchema,
+  /** The labels of a species card on the pest pages. */
+  speciesLabels: strictObject({
+    season: text(),
+    approach: text(),
+    damage: text(),
+    bite: text(),
+    habitat: text(),
+    locations: text(),
+    diseases: text(),
+    signs: text(),
+    aggression: text(),
+    danger: text(),
+    dangerous: text(),
+    protected: text(),
+  }),
 })
 
 export type ServicesPageTexts = InferType<typeof servicesPageSchema>

@@ -134,7 +134,7 @@ export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteF
               >
                 {company.customerPortal.label}
                 <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
-                <span className="sr-only">(opens in a new tab)</span>
+                <span className="sr-only">{footer.newTabNote}</span>
               </a>
             </li>
           </PageLinks>

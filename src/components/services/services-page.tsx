@@ -21,8 +21,10 @@ export interface PestCardData {
   readonly card: { readonly icon: string; readonly description: string; readonly features: readonly string[] }
 }
 
-// The default pest picture goes to the pest pages; a card's icon is a GraphQL String (see CardData).
-export type ServicesContent = ReadonlyData<Omit<ServicesPageTexts, "defaultPestImage" | "reasons">> & {
+// The default pest picture and the species labels go to the pest pages; a card's icon is a GraphQL String (see CardData).
+export type ServicesContent = ReadonlyData<
+  Omit<ServicesPageTexts, "defaultPestImage" | "speciesLabels" | "reasons">
+> & {
   readonly reasons: readonly CardData[]
 }
 

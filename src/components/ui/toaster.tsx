@@ -18,7 +18,15 @@ const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined)
 /** Shows a toast from any component under the provider. */
 export const useToast = () => useContext(ToastContext)
 
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+function ToastItem({
+  toast,
+  dismissLabel,
+  onDismiss,
+}: {
+  toast: Toast
+  dismissLabel: string
+  onDismiss: (id: number) => void
+}) {
   useEffect(() => {
     const timer = setTimeout(() => {
       onDismiss(toast.id)
@@ -46,7 +54,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
           onDismiss(toast.id)
         }}
         className="self-start rounded p-1 hover:bg-black/10"
-        aria-label="Dismiss"
+        aria-label={dismissLabel}
       >
         <X className="h-4 w-4" aria-hidden="true" />
       </button>
@@ -54,8 +62,8 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   )
 }
 
-/** Holds the stack of toasts; each dismisses itself after a few seconds. */
-export function ToastProvider({ children }: { children: ReactNode }) {
+/** Holds the stack of toasts; each dismisses itself after a few seconds. `dismissLabel` names their close button (navigation.yaml). */
+export function ToastProvider({ children, dismissLabel }: { children: ReactNode; dismissLabel: string }) {
   const [toasts, setToasts] = useState<Toast[]>([])
   const nextId = useRef(1)
   const show = useCallback((toast: ToastInput) => {
@@ -73,7 +81,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         aria-live="polite"
       >
         {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+          <ToastItem key={toast.id} toast={toast} dismissLabel={dismissLabel} onDismiss={dismiss} />
         ))}
       </div>
     </ToastContext.Provider>
