@@ -29,7 +29,7 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-transformer-yaml",
       options: {
-        // Node types follow the data file's place in data/ (see gatsby/data-schemas.ts).
+        // Node types follow the data file's place in data/ (see gatsby/data-schemas/index.ts).
         typeName: ({ node }: { node: { relativePath: string } }) =>
           DATA_FILE_KINDS.find((kind) => kind.matches(node.relativePath))?.typeName ?? "UnknownYaml",
       },

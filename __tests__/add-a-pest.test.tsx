@@ -142,7 +142,7 @@ describe("a new pest file", () => {
     expect(options.pests.slice(0, 4)).toEqual(["Ants", "Roaches", "Moles", "Spiders"])
     expect(options.specialTreatmentPests).toContain("Moles")
     render(
-      <ToastProvider>
+      <ToastProvider dismissLabel="Dismiss">
         <EstimateWizard
           texts={readData<WizardTexts>("estimate-wizard.yaml")}
           options={options}

@@ -11,7 +11,7 @@ const labels = readData<{ form: ContactFormLabels }>("contact-page.yaml").form
 
 function renderForm(call: jest.Mock) {
   render(
-    <ToastProvider>
+    <ToastProvider dismissLabel="Dismiss">
       <ContactForm labels={labels} phone={{ display: "(914) 555-0123" }} call={call} />
     </ToastProvider>,
   )

@@ -16,6 +16,11 @@ import { dataFiles, readData, siteData } from "./fixtures/data"
 const { company, navigation } = siteData()
 const phone = company.phone
 const plans = readData<PlansContent>("plans.yaml")
+/** The pest pages' words, as the pest template gives them (navigation.yaml, services-page.yaml). */
+const pestLabels: PestPageProps["labels"] = {
+  breadcrumb: navigation.labels.breadcrumb,
+  species: readData<{ speciesLabels: PestPageProps["labels"]["species"] }>("services-page.yaml").speciesLabels,
+}
 /** What every data/pages page component is given, as the page template gives it: the page file's heading and intro, the phone, the routes. */
 function staticPage(name: string): StaticPageProps {
   const { heading, intro } = readData<{ heading: string; intro: string }>(`pages/${name}.yaml`)
@@ -29,6 +34,7 @@ describe("a pest page", () => {
       <PestPage
         pest={ticks}
         breadcrumb={pestTrail(navigation, ticks)}
+        labels={pestLabels}
         phone={phone}
         callLabel="Call Now"
         links={{
@@ -69,6 +75,7 @@ test("every pest's sections render without losing a heading", () => {
       <PestPage
         pest={pest}
         breadcrumb={pestTrail(navigation, pest)}
+        labels={pestLabels}
         phone={phone}
         callLabel="Call"
         links={{ estimate: { label: "Estimate", path: "/estimate/" }, plans: { label: "Plans", path: "/plans/" } }}

@@ -44,7 +44,7 @@ function renderWizard(
   now = () => MONDAY_10AM_NY,
 ) {
   render(
-    <ToastProvider>
+    <ToastProvider dismissLabel="Dismiss">
       <LeadTextsContext.Provider value={leadTexts()}>
         <EstimateWizard
           texts={texts}

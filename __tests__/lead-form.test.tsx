@@ -44,7 +44,7 @@ const { events } = recordGtag()
 async function send(answers: LeadResult[]) {
   const call = jest.fn<Promise<LeadResult>, Parameters<SendLead>>(() => Promise.resolve(answers.shift() ?? answers[0]!))
   render(
-    <ToastProvider>
+    <ToastProvider dismissLabel="Dismiss">
       <TestForm call={call} />
     </ToastProvider>,
   )
@@ -128,7 +128,7 @@ test("a 2xx that is not a success is no success: success must be true and carry 
   localStorage.clear()
   const { send: keep } = outboxSend([{ ok: true, data: { success: true, error: "refused" } }])
   render(
-    <ToastProvider>
+    <ToastProvider dismissLabel="Dismiss">
       <TestForm call={keep} initial={{ name: "Ann Lee", phone: "914 555 0100", website: "" }} />
     </ToastProvider>,
   )
@@ -143,7 +143,7 @@ test("a send that threw (nothing sent, nothing kept): the error notice, never th
   jest.spyOn(console, "error").mockImplementation(() => undefined)
   const call = jest.fn<Promise<LeadResult>, Parameters<SendLead>>(() => Promise.reject(new Error("SecurityError")))
   render(
-    <ToastProvider>
+    <ToastProvider dismissLabel="Dismiss">
       <TestForm call={call} initial={{ name: "Ann Lee", phone: "914 555 0100", website: "" }} />
     </ToastProvider>,
   )
@@ -162,7 +162,7 @@ test("every answer (each status 400–599, no answer, relay faults, 2xx with and
       localStorage.clear()
       const { send: keep, call } = outboxSend([answer])
       render(
-        <ToastProvider>
+        <ToastProvider dismissLabel="Dismiss">
           <TestForm call={keep} initial={{ name: "Ann Lee", phone: "914 555 0100", website: "" }} />
         </ToastProvider>,
       )
@@ -199,7 +199,7 @@ test("every answer (each status 400–599, no answer, relay faults, 2xx with and
 
 test("form_start is tracked once, on the first focus inside the form", async () => {
   render(
-    <ToastProvider>
+    <ToastProvider dismissLabel="Dismiss">
       <TestForm call={jest.fn()} />
     </ToastProvider>,
   )

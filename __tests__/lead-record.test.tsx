@@ -22,7 +22,7 @@ const accepted: CallResult = { ok: true, data: { success: true, message: "Thanks
 
 const withTexts = (ui: ReactNode) =>
   render(
-    <ToastProvider>
+    <ToastProvider dismissLabel="Dismiss">
       <LeadTextsContext.Provider value={texts}>{ui}</LeadTextsContext.Provider>
     </ToastProvider>,
   )

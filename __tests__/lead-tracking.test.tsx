@@ -21,7 +21,7 @@ const PERSONAL = ["ann@example.com", "555-0100", "5550100", "Ann", "maria", "555
 
 const withTexts = (ui: React.ReactNode) =>
   render(
-    <ToastProvider>
+    <ToastProvider dismissLabel="Dismiss">
       <LeadTextsContext.Provider value={texts}>{ui}</LeadTextsContext.Provider>
     </ToastProvider>,
   )

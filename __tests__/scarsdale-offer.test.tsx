@@ -30,7 +30,7 @@ afterEach(() => {
 
 function renderPage(call: jest.Mock = jest.fn(() => Promise.resolve(BOOKED))) {
   render(
-    <ToastProvider>
+    <ToastProvider dismissLabel="Dismiss">
       <LeadTextsContext.Provider value={leadTexts()}>
         <ScarsdaleOfferPage
           content={content}

@@ -28,7 +28,7 @@ function Buttons() {
 test("toasts stack, are announced (status, or alert when destructive), and dismiss themselves", async () => {
   jest.useFakeTimers()
   render(
-    <ToastProvider>
+    <ToastProvider dismissLabel="Dismiss">
       <Buttons />
     </ToastProvider>,
   )

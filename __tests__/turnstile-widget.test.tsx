@@ -46,7 +46,7 @@ const accepted: LeadResult = { ok: true, data: { success: true, message: "ok", r
 function setup(siteKey: string, answers: LeadResult[] = [accepted], waitMs = 0) {
   const call = jest.fn<Promise<LeadResult>, Parameters<SendLead>>(() => Promise.resolve(answers.shift() ?? accepted))
   render(
-    <ToastProvider>
+    <ToastProvider dismissLabel="Dismiss">
       <TestForm call={call} siteKey={siteKey} waitMs={waitMs} />
     </ToastProvider>,
   )
@@ -211,7 +211,7 @@ test("LeadForm (contact, $49 booking, callback) renders the widget above its sub
   try {
     const call = jest.fn<Promise<LeadResult>, Parameters<SendLead>>(() => Promise.resolve(accepted))
     render(
-      <ToastProvider>
+      <ToastProvider dismissLabel="Dismiss">
         <LeadForm<typeof INITIAL, CallbackLead>
           config={{
             form: "callback",

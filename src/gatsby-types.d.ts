@@ -3226,6 +3226,7 @@ type LeadMessagesYaml = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly companyEmail: LeadMessagesYamlCompanyEmail;
   readonly customerEmail: LeadMessagesYamlCustomerEmail;
+  readonly emailRows: LeadMessagesYamlEmailRows;
   readonly flags: LeadMessagesYamlFlags;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -3524,10 +3525,83 @@ type LeadMessagesYamlEdge = {
   readonly previous: Maybe<LeadMessagesYaml>;
 };
 
+type LeadMessagesYamlEmailRows = {
+  readonly additionalPests: Scalars['String'];
+  readonly address: Scalars['String'];
+  readonly campaign: Scalars['String'];
+  readonly email: Scalars['String'];
+  readonly message: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly no: Scalars['String'];
+  readonly notes: Scalars['String'];
+  readonly offer: Scalars['String'];
+  readonly pests: Scalars['String'];
+  readonly phone: Scalars['String'];
+  readonly property: Scalars['String'];
+  readonly reference: Scalars['String'];
+  readonly servicePlan: Scalars['String'];
+  readonly yes: Scalars['String'];
+};
+
+type LeadMessagesYamlEmailRowsFieldSelector = {
+  readonly additionalPests: InputMaybe<FieldSelectorEnum>;
+  readonly address: InputMaybe<FieldSelectorEnum>;
+  readonly campaign: InputMaybe<FieldSelectorEnum>;
+  readonly email: InputMaybe<FieldSelectorEnum>;
+  readonly message: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly no: InputMaybe<FieldSelectorEnum>;
+  readonly notes: InputMaybe<FieldSelectorEnum>;
+  readonly offer: InputMaybe<FieldSelectorEnum>;
+  readonly pests: InputMaybe<FieldSelectorEnum>;
+  readonly phone: InputMaybe<FieldSelectorEnum>;
+  readonly property: InputMaybe<FieldSelectorEnum>;
+  readonly reference: InputMaybe<FieldSelectorEnum>;
+  readonly servicePlan: InputMaybe<FieldSelectorEnum>;
+  readonly yes: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlEmailRowsFilterInput = {
+  readonly additionalPests: InputMaybe<StringQueryOperatorInput>;
+  readonly address: InputMaybe<StringQueryOperatorInput>;
+  readonly campaign: InputMaybe<StringQueryOperatorInput>;
+  readonly email: InputMaybe<StringQueryOperatorInput>;
+  readonly message: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly no: InputMaybe<StringQueryOperatorInput>;
+  readonly notes: InputMaybe<StringQueryOperatorInput>;
+  readonly offer: InputMaybe<StringQueryOperatorInput>;
+  readonly pests: InputMaybe<StringQueryOperatorInput>;
+  readonly phone: InputMaybe<StringQueryOperatorInput>;
+  readonly property: InputMaybe<StringQueryOperatorInput>;
+  readonly reference: InputMaybe<StringQueryOperatorInput>;
+  readonly servicePlan: InputMaybe<StringQueryOperatorInput>;
+  readonly yes: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlEmailRowsSortInput = {
+  readonly additionalPests: InputMaybe<SortOrderEnum>;
+  readonly address: InputMaybe<SortOrderEnum>;
+  readonly campaign: InputMaybe<SortOrderEnum>;
+  readonly email: InputMaybe<SortOrderEnum>;
+  readonly message: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly no: InputMaybe<SortOrderEnum>;
+  readonly notes: InputMaybe<SortOrderEnum>;
+  readonly offer: InputMaybe<SortOrderEnum>;
+  readonly pests: InputMaybe<SortOrderEnum>;
+  readonly phone: InputMaybe<SortOrderEnum>;
+  readonly property: InputMaybe<SortOrderEnum>;
+  readonly reference: InputMaybe<SortOrderEnum>;
+  readonly servicePlan: InputMaybe<SortOrderEnum>;
+  readonly yes: InputMaybe<SortOrderEnum>;
+};
+
 type LeadMessagesYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFieldSelector>;
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFieldSelector>;
+  readonly emailRows: InputMaybe<LeadMessagesYamlEmailRowsFieldSelector>;
   readonly flags: InputMaybe<LeadMessagesYamlFlagsFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -3541,6 +3615,7 @@ type LeadMessagesYamlFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFilterInput>;
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFilterInput>;
+  readonly emailRows: InputMaybe<LeadMessagesYamlEmailRowsFilterInput>;
   readonly flags: InputMaybe<LeadMessagesYamlFlagsFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -4051,6 +4126,7 @@ type LeadMessagesYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailSortInput>;
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailSortInput>;
+  readonly emailRows: InputMaybe<LeadMessagesYamlEmailRowsSortInput>;
   readonly flags: InputMaybe<LeadMessagesYamlFlagsSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -4234,6 +4310,7 @@ type NavigationYamlFooter = {
   readonly legal: ReadonlyArray<NavigationYamlFooterLegal>;
   readonly legalHeading: Scalars['String'];
   readonly licensedNote: Scalars['String'];
+  readonly newTabNote: Scalars['String'];
   readonly rightsReserved: Scalars['String'];
   readonly serviceAreaHeading: Scalars['String'];
   readonly servicesHeading: Scalars['String'];
@@ -4271,6 +4348,7 @@ type NavigationYamlFooterFieldSelector = {
   readonly legal: InputMaybe<NavigationYamlFooterLegalFieldSelector>;
   readonly legalHeading: InputMaybe<FieldSelectorEnum>;
   readonly licensedNote: InputMaybe<FieldSelectorEnum>;
+  readonly newTabNote: InputMaybe<FieldSelectorEnum>;
   readonly rightsReserved: InputMaybe<FieldSelectorEnum>;
   readonly serviceAreaHeading: InputMaybe<FieldSelectorEnum>;
   readonly servicesHeading: InputMaybe<FieldSelectorEnum>;
@@ -4284,6 +4362,7 @@ type NavigationYamlFooterFilterInput = {
   readonly legal: InputMaybe<NavigationYamlFooterLegalFilterListInput>;
   readonly legalHeading: InputMaybe<StringQueryOperatorInput>;
   readonly licensedNote: InputMaybe<StringQueryOperatorInput>;
+  readonly newTabNote: InputMaybe<StringQueryOperatorInput>;
   readonly rightsReserved: InputMaybe<StringQueryOperatorInput>;
   readonly serviceAreaHeading: InputMaybe<StringQueryOperatorInput>;
   readonly servicesHeading: InputMaybe<StringQueryOperatorInput>;
@@ -4321,6 +4400,7 @@ type NavigationYamlFooterSortInput = {
   readonly legal: InputMaybe<NavigationYamlFooterLegalSortInput>;
   readonly legalHeading: InputMaybe<SortOrderEnum>;
   readonly licensedNote: InputMaybe<SortOrderEnum>;
+  readonly newTabNote: InputMaybe<SortOrderEnum>;
   readonly rightsReserved: InputMaybe<SortOrderEnum>;
   readonly serviceAreaHeading: InputMaybe<SortOrderEnum>;
   readonly servicesHeading: InputMaybe<SortOrderEnum>;
@@ -4368,36 +4448,48 @@ type NavigationYamlGroupConnection_sumArgs = {
 };
 
 type NavigationYamlLabels = {
+  readonly breadcrumb: Scalars['String'];
   readonly call: Scalars['String'];
   readonly closeMenu: Scalars['String'];
+  readonly dismiss: Scalars['String'];
   readonly hours: Scalars['String'];
+  readonly mainMenu: Scalars['String'];
   readonly menu: Scalars['String'];
   readonly openMenu: Scalars['String'];
   readonly skipToContent: Scalars['String'];
 };
 
 type NavigationYamlLabelsFieldSelector = {
+  readonly breadcrumb: InputMaybe<FieldSelectorEnum>;
   readonly call: InputMaybe<FieldSelectorEnum>;
   readonly closeMenu: InputMaybe<FieldSelectorEnum>;
+  readonly dismiss: InputMaybe<FieldSelectorEnum>;
   readonly hours: InputMaybe<FieldSelectorEnum>;
+  readonly mainMenu: InputMaybe<FieldSelectorEnum>;
   readonly menu: InputMaybe<FieldSelectorEnum>;
   readonly openMenu: InputMaybe<FieldSelectorEnum>;
   readonly skipToContent: InputMaybe<FieldSelectorEnum>;
 };
 
 type NavigationYamlLabelsFilterInput = {
+  readonly breadcrumb: InputMaybe<StringQueryOperatorInput>;
   readonly call: InputMaybe<StringQueryOperatorInput>;
   readonly closeMenu: InputMaybe<StringQueryOperatorInput>;
+  readonly dismiss: InputMaybe<StringQueryOperatorInput>;
   readonly hours: InputMaybe<StringQueryOperatorInput>;
+  readonly mainMenu: InputMaybe<StringQueryOperatorInput>;
   readonly menu: InputMaybe<StringQueryOperatorInput>;
   readonly openMenu: InputMaybe<StringQueryOperatorInput>;
   readonly skipToContent: InputMaybe<StringQueryOperatorInput>;
 };
 
 type NavigationYamlLabelsSortInput = {
+  readonly breadcrumb: InputMaybe<SortOrderEnum>;
   readonly call: InputMaybe<SortOrderEnum>;
   readonly closeMenu: InputMaybe<SortOrderEnum>;
+  readonly dismiss: InputMaybe<SortOrderEnum>;
   readonly hours: InputMaybe<SortOrderEnum>;
+  readonly mainMenu: InputMaybe<SortOrderEnum>;
   readonly menu: InputMaybe<SortOrderEnum>;
   readonly openMenu: InputMaybe<SortOrderEnum>;
   readonly skipToContent: InputMaybe<SortOrderEnum>;
@@ -7904,6 +7996,7 @@ type Query_leadMessagesYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFilterInput>;
   customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFilterInput>;
+  emailRows: InputMaybe<LeadMessagesYamlEmailRowsFilterInput>;
   flags: InputMaybe<LeadMessagesYamlFlagsFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -8115,6 +8208,7 @@ type Query_servicesPageYamlArgs = {
   plansLinkLabel: InputMaybe<StringQueryOperatorInput>;
   reasons: InputMaybe<ServicesPageYamlReasonsFilterListInput>;
   reasonsHeading: InputMaybe<StringQueryOperatorInput>;
+  speciesLabels: InputMaybe<ServicesPageYamlSpeciesLabelsFilterInput>;
 };
 
 
@@ -8757,6 +8851,7 @@ type ServicesPageYaml = Node & {
   readonly plansLinkLabel: Scalars['String'];
   readonly reasons: ReadonlyArray<ServicesPageYamlReasons>;
   readonly reasonsHeading: Scalars['String'];
+  readonly speciesLabels: ServicesPageYamlSpeciesLabels;
 };
 
 type ServicesPageYamlConnection = {
@@ -8838,6 +8933,7 @@ type ServicesPageYamlFieldSelector = {
   readonly plansLinkLabel: InputMaybe<FieldSelectorEnum>;
   readonly reasons: InputMaybe<ServicesPageYamlReasonsFieldSelector>;
   readonly reasonsHeading: InputMaybe<FieldSelectorEnum>;
+  readonly speciesLabels: InputMaybe<ServicesPageYamlSpeciesLabelsFieldSelector>;
 };
 
 type ServicesPageYamlFilterInput = {
@@ -8854,6 +8950,7 @@ type ServicesPageYamlFilterInput = {
   readonly plansLinkLabel: InputMaybe<StringQueryOperatorInput>;
   readonly reasons: InputMaybe<ServicesPageYamlReasonsFilterListInput>;
   readonly reasonsHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly speciesLabels: InputMaybe<ServicesPageYamlSpeciesLabelsFilterInput>;
 };
 
 type ServicesPageYamlFilterListInput = {
@@ -8967,6 +9064,67 @@ type ServicesPageYamlSortInput = {
   readonly plansLinkLabel: InputMaybe<SortOrderEnum>;
   readonly reasons: InputMaybe<ServicesPageYamlReasonsSortInput>;
   readonly reasonsHeading: InputMaybe<SortOrderEnum>;
+  readonly speciesLabels: InputMaybe<ServicesPageYamlSpeciesLabelsSortInput>;
+};
+
+type ServicesPageYamlSpeciesLabels = {
+  readonly aggression: Scalars['String'];
+  readonly approach: Scalars['String'];
+  readonly bite: Scalars['String'];
+  readonly damage: Scalars['String'];
+  readonly danger: Scalars['String'];
+  readonly dangerous: Scalars['String'];
+  readonly diseases: Scalars['String'];
+  readonly habitat: Scalars['String'];
+  readonly locations: Scalars['String'];
+  readonly protected: Scalars['String'];
+  readonly season: Scalars['String'];
+  readonly signs: Scalars['String'];
+};
+
+type ServicesPageYamlSpeciesLabelsFieldSelector = {
+  readonly aggression: InputMaybe<FieldSelectorEnum>;
+  readonly approach: InputMaybe<FieldSelectorEnum>;
+  readonly bite: InputMaybe<FieldSelectorEnum>;
+  readonly damage: InputMaybe<FieldSelectorEnum>;
+  readonly danger: InputMaybe<FieldSelectorEnum>;
+  readonly dangerous: InputMaybe<FieldSelectorEnum>;
+  readonly diseases: InputMaybe<FieldSelectorEnum>;
+  readonly habitat: InputMaybe<FieldSelectorEnum>;
+  readonly locations: InputMaybe<FieldSelectorEnum>;
+  readonly protected: InputMaybe<FieldSelectorEnum>;
+  readonly season: InputMaybe<FieldSelectorEnum>;
+  readonly signs: InputMaybe<FieldSelectorEnum>;
+};
+
+type ServicesPageYamlSpeciesLabelsFilterInput = {
+  readonly aggression: InputMaybe<StringQueryOperatorInput>;
+  readonly approach: InputMaybe<StringQueryOperatorInput>;
+  readonly bite: InputMaybe<StringQueryOperatorInput>;
+  readonly damage: InputMaybe<StringQueryOperatorInput>;
+  readonly danger: InputMaybe<StringQueryOperatorInput>;
+  readonly dangerous: InputMaybe<StringQueryOperatorInput>;
+  readonly diseases: InputMaybe<StringQueryOperatorInput>;
+  readonly habitat: InputMaybe<StringQueryOperatorInput>;
+  readonly locations: InputMaybe<StringQueryOperatorInput>;
+  readonly protected: InputMaybe<StringQueryOperatorInput>;
+  readonly season: InputMaybe<StringQueryOperatorInput>;
+  readonly signs: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ServicesPageYamlSpeciesLabelsSortInput = {
+  readonly aggression: InputMaybe<SortOrderEnum>;
+  readonly approach: InputMaybe<SortOrderEnum>;
+  readonly bite: InputMaybe<SortOrderEnum>;
+  readonly damage: InputMaybe<SortOrderEnum>;
+  readonly danger: InputMaybe<SortOrderEnum>;
+  readonly dangerous: InputMaybe<SortOrderEnum>;
+  readonly diseases: InputMaybe<SortOrderEnum>;
+  readonly habitat: InputMaybe<SortOrderEnum>;
+  readonly locations: InputMaybe<SortOrderEnum>;
+  readonly protected: InputMaybe<SortOrderEnum>;
+  readonly season: InputMaybe<SortOrderEnum>;
+  readonly signs: InputMaybe<SortOrderEnum>;
 };
 
 type ShownConsent = {
@@ -10457,7 +10615,7 @@ type PestPageQueryVariables = Exact<{
 }>;
 
 
-type PestPageQuery = { readonly pestYaml: { readonly slug: string, readonly name: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly urgency: string, readonly heading: string, readonly intro: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly sections: ReadonlyArray<{ readonly type: string, readonly heading: string, readonly intro: string | null, readonly tone: string | null, readonly style: string | null, readonly icon: string | null, readonly body: string | null, readonly points: ReadonlyArray<string> | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly facts: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly species: ReadonlyArray<{ readonly name: string, readonly description: string, readonly severity: string | null, readonly season: string | null, readonly dangerous: boolean | null, readonly locations: ReadonlyArray<string> | null, readonly diseases: ReadonlyArray<string> | null, readonly approach: string | null, readonly aggression: string | null, readonly protected: boolean | null, readonly danger: string | null, readonly damage: string | null, readonly signs: ReadonlyArray<string> | null, readonly bite: string | null, readonly habitat: string | null }> | null, readonly areas: ReadonlyArray<{ readonly area: string, readonly description: string, readonly solutions: ReadonlyArray<string> }> | null, readonly options: ReadonlyArray<{ readonly name: string, readonly price: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly highlighted: boolean | null }> | null }> } | null, readonly servicesPageYaml: { readonly defaultPestImage: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } } | null };
+type PestPageQuery = { readonly pestYaml: { readonly slug: string, readonly name: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly urgency: string, readonly heading: string, readonly intro: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly sections: ReadonlyArray<{ readonly type: string, readonly heading: string, readonly intro: string | null, readonly tone: string | null, readonly style: string | null, readonly icon: string | null, readonly body: string | null, readonly points: ReadonlyArray<string> | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly facts: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly species: ReadonlyArray<{ readonly name: string, readonly description: string, readonly severity: string | null, readonly season: string | null, readonly dangerous: boolean | null, readonly locations: ReadonlyArray<string> | null, readonly diseases: ReadonlyArray<string> | null, readonly approach: string | null, readonly aggression: string | null, readonly protected: boolean | null, readonly danger: string | null, readonly damage: string | null, readonly signs: ReadonlyArray<string> | null, readonly bite: string | null, readonly habitat: string | null }> | null, readonly areas: ReadonlyArray<{ readonly area: string, readonly description: string, readonly solutions: ReadonlyArray<string> }> | null, readonly options: ReadonlyArray<{ readonly name: string, readonly price: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly highlighted: boolean | null }> | null }> } | null, readonly servicesPageYaml: { readonly speciesLabels: { readonly season: string, readonly approach: string, readonly damage: string, readonly bite: string, readonly habitat: string, readonly locations: string, readonly diseases: string, readonly signs: string, readonly aggression: string, readonly danger: string, readonly dangerous: string, readonly protected: string }, readonly defaultPestImage: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } } | null };
 
 type PlanFieldsFragment = { readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string };
 
@@ -10485,7 +10643,7 @@ type ServicesPageQuery = { readonly servicesPageYaml: { readonly gridHeading: st
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } } | null, readonly leadConsentYaml: { readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> }, readonly values: { readonly currency: string, readonly contact: number, readonly estimate: number } } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
+type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } } | null, readonly leadConsentYaml: { readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> }, readonly values: { readonly currency: string, readonly contact: number, readonly estimate: number } } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string, readonly mainMenu: string, readonly breadcrumb: string, readonly dismiss: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly newTabNote: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
 
 type StaticPageFragment = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 

@@ -39,7 +39,7 @@ export interface CmsVariant {
   summary?: string
 }
 
-/** What a schema can tell the editor beyond its rules (set with Yup's `.meta()` in data-schemas.ts). */
+/** What a schema can tell the editor beyond its rules (set with Yup's `.meta()` in data-schemas/). */
 export interface CmsMeta {
   /** The field's label, where its name would read as code ("src" → "Picture"). */
   cmsLabel?: string

@@ -125,6 +125,9 @@ export function useSiteData() {
           menu
           hours
           skipToContent
+          mainMenu
+          breadcrumb
+          dismiss
         }
         footer {
           servicesHeading
@@ -143,6 +146,7 @@ export function useSiteData() {
           legalHeading
           licensedNote
           rightsReserved
+          newTabNote
         }
       }
       logo: file(sourceInstanceName: { eq: "images" }, relativePath: { eq: "logo.png" }) {

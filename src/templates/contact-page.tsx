@@ -44,7 +44,12 @@ export const query = graphql`
 
 const template = pageTemplate<Queries.ContactPageQuery, ContactPageWithFormProps>(
   ContactPageWithForm,
-  (data, { company }) => ({ content: data.contactPageYaml, email: company.email, hours: hoursLines(company.hours) }),
+  (data, { company, navigation }) => ({
+    content: data.contactPageYaml,
+    email: company.email,
+    hours: hoursLines(company.hours),
+    dismissLabel: navigation.labels.dismiss,
+  }),
 )
 export const Head = template.Head
 export default template.Page

@@ -112,12 +112,16 @@ export const query = graphql`
 `
 
 /** The wizard's pest choices come from the pest files (estimate:), the other choices from estimate-options.yaml. */
-const template = pageTemplate<Queries.EstimatePageQuery, EstimatePageProps>(EstimatePage, (data, { company }) => ({
-  texts: data.estimateWizardYaml,
-  options: { ...data.estimateOptionsYaml, ...estimatePestOptions(data.allPestYaml.nodes) },
-  plans: data.plansYaml.plans,
-  sameDayRule: company.sameDayService,
-  timeZone: company.timeZone,
-}))
+const template = pageTemplate<Queries.EstimatePageQuery, EstimatePageProps>(
+  EstimatePage,
+  (data, { company, navigation }) => ({
+    texts: data.estimateWizardYaml,
+    options: { ...data.estimateOptionsYaml, ...estimatePestOptions(data.allPestYaml.nodes) },
+    plans: data.plansYaml.plans,
+    sameDayRule: company.sameDayService,
+    timeZone: company.timeZone,
+    dismissLabel: navigation.labels.dismiss,
+  }),
+)
 export const Head = template.Head
 export default template.Page

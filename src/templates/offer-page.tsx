@@ -189,6 +189,7 @@ const template = standaloneTemplate<Queries.OfferPageQuery>({
         siteUrl={siteUrl}
         conversion={{ sendTo: adsConversionTarget, value: priceAmount(offer.price) }}
         skipToContent={navigation.labels.skipToContent}
+        dismissLabel={navigation.labels.dismiss}
       />
     )
   },

@@ -73,6 +73,20 @@ export const query = graphql`
       }
     }
     servicesPageYaml {
+      speciesLabels {
+        season
+        approach
+        damage
+        bite
+        habitat
+        locations
+        diseases
+        signs
+        aggression
+        danger
+        dangerous
+        protected
+      }
       defaultPestImage {
         alt
         src {
@@ -96,6 +110,7 @@ const template = siteTemplate<Queries.PestPageQuery>({
         breadcrumb={pestTrail(navigation, pest)}
         phone={company.phone}
         callLabel={navigation.callCta.label}
+        labels={{ breadcrumb: navigation.labels.breadcrumb, species: servicesPageYaml.speciesLabels }}
         links={{
           estimate: {
             label: navigation.estimateCta.mobileLabel,

@@ -115,6 +115,7 @@ const template = standaloneTemplate<Queries.ScarsdaleOfferPageQuery>({
   ) => (
     <StandaloneFrame
       skipToContent={navigation.labels.skipToContent}
+      dismissLabel={navigation.labels.dismiss}
       conversion={{ sendTo: adsConversionTarget, value: content.booking.conversionValue }}
       offer={{ key: "scarsdale-49", name: content.booking.specialOffer, value: content.booking.conversionValue }}
       header={<OfferHeader companyName={company.name} logo={logo} phone={company.phone} />}

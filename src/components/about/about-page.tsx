@@ -3,23 +3,14 @@ import type { StaticPageProps } from "../page/page-template"
 import { PageHero } from "../page/page-hero"
 import { CardGrid, type CardData } from "../ui/card-grid"
 import { CheckList } from "../ui/check-list"
-import { CtaBanner, type CtaData } from "../ui/cta-banner"
-import { FactGrid, type Fact } from "../ui/fact-grid"
+import { CtaBanner } from "../ui/cta-banner"
+import { FactGrid } from "../ui/fact-grid"
 import { Section } from "../ui/section"
+import type { AboutTexts } from "../../../gatsby/data-schemas/about"
+import type { ReadonlyData } from "../../../gatsby/data-schemas/readonly-data"
 
-export interface AboutContent {
-  readonly storyHeading: string
-  readonly story: readonly string[]
-  readonly factsHeading: string
-  readonly quickFacts: readonly Fact[]
-  readonly valuesHeading: string
-  readonly values: readonly CardData[]
-  readonly doHeading: string
-  readonly weDo: readonly string[]
-  readonly dontHeading: string
-  readonly weDont: readonly string[]
-  readonly cta: CtaData
-}
+// A card's icon is a GraphQL String, not the schema's list of icon names (see CardData).
+export type AboutContent = ReadonlyData<Omit<AboutTexts, "values">> & { readonly values: readonly CardData[] }
 
 export function AboutPage({ heading, intro, content, phone, routes }: StaticPageProps & { content: AboutContent }) {
   return (

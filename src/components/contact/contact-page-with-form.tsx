@@ -13,12 +13,14 @@ export interface ContactPageWithFormProps extends Omit<ContactPageProps, "form" 
     readonly formIntro: string
     readonly form: ContactFormLabels
   }
+  /** Names the close button of the form's notices. */
+  dismissLabel: string
 }
 
 /** /contact: the contact cards with the message form beside them; the form's notices are toasts. */
-export function ContactPageWithForm({ content, ...page }: ContactPageWithFormProps) {
+export function ContactPageWithForm({ content, dismissLabel, ...page }: ContactPageWithFormProps) {
   return (
-    <ToastProvider>
+    <ToastProvider dismissLabel={dismissLabel}>
       <ContactPage
         {...page}
         content={content}

@@ -6,23 +6,14 @@ import { PageHero } from "../page/page-hero"
 import { CheckListPanel } from "../ui/check-list"
 import { HoursList } from "../ui/hours-list"
 import { Panel } from "../ui/panel"
+import type { ContactPageTexts } from "../../../gatsby/data-schemas/contact-page"
+import type { ReadonlyData } from "../../../gatsby/data-schemas/readonly-data"
 
 const CALL_LINK_CLASS =
   "mt-4 inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-accent-700 hover:bg-amber-50"
 
-export interface ContactContent {
-  readonly whyHeading: string
-  readonly whyPoints: readonly string[]
-  readonly phoneLabel: string
-  readonly emailLabel: string
-  readonly areaLabel: string
-  readonly areaSummary: string
-  readonly hoursLabel: string
-  readonly sameDay: { readonly heading: string; readonly text: string; readonly callLabel: string }
-  readonly serviceAreaHeading: string
-  readonly serviceAreaPlaces: readonly string[]
-  readonly serviceAreaNote: string
-}
+/** The cards beside the form (the form's own texts go to the form). */
+export type ContactContent = ReadonlyData<Omit<ContactPageTexts, "formHeading" | "formIntro" | "form">>
 
 export interface ContactPageProps {
   heading: string

@@ -10,12 +10,12 @@ const loadWizard = () => import("./estimate-wizard").then((m) => m.EstimateWizar
 export type EstimatePageProps = Pick<
   EstimateWizardProps,
   "texts" | "options" | "plans" | "phone" | "sameDayRule" | "timeZone"
-> & { heading: string; intro: string }
+> & { heading: string; intro: string; dismissLabel: string }
 
 /** /estimate: the heading, then the seven-step wizard. */
-export function EstimatePage({ heading, intro, ...wizard }: EstimatePageProps) {
+export function EstimatePage({ heading, intro, dismissLabel, ...wizard }: EstimatePageProps) {
   return (
-    <ToastProvider>
+    <ToastProvider dismissLabel={dismissLabel}>
       <PageHero heading={heading} intro={intro} />
       <div className="mx-auto max-w-3xl px-4 pb-16">
         <Deferred

@@ -1,14 +1,10 @@
 import { CircleCheck, Clock } from "../ui/ui-icons"
 import { buttonClass } from "../ui/button-class"
 import { NextSteps } from "../ui/next-steps"
+import type { EstimateWizardTexts } from "../../../gatsby/data-schemas/estimate-wizard"
+import type { ReadonlyData } from "../../../gatsby/data-schemas/readonly-data"
 
-export interface ThankYouTexts {
-  readonly heading: string
-  readonly intro: string
-  readonly nextHeading: string
-  readonly nextSteps: readonly string[]
-  readonly againLabel: string
-}
+export type ThankYouTexts = ReadonlyData<EstimateWizardTexts["thankYou"]>
 
 /**
  * Step 8: no progress bar; what happens next; start again. When no function has taken the request yet

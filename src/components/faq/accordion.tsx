@@ -1,10 +1,8 @@
 import { ChevronDown } from "../ui/ui-icons"
 import { useId, useState } from "react"
+import type { QuestionData } from "../../../gatsby/data-schemas/fields"
 
-export interface AccordionItem {
-  readonly question: string
-  readonly answer: string
-}
+export type AccordionItem = QuestionData
 
 /** One item open at a time; the open one can be closed. Buttons with aria-expanded control their panels. */
 export function Accordion({

@@ -3,19 +3,13 @@ import { failureNotices, withPhone } from "../../lib/leads/notices"
 import { useLeadTexts } from "../../lib/leads/lead-texts"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import { phoneE164 } from "../../lib/lead-tracking"
-import { ContactFields, type ContactFieldLabels } from "./contact-fields"
+import { ContactFields } from "./contact-fields"
 import { LeadForm } from "./lead-form"
 import { TextField } from "./text-field"
+import type { ContactPageTexts } from "../../../gatsby/data-schemas/contact-page"
+import type { ReadonlyData } from "../../../gatsby/data-schemas/readonly-data"
 
-export interface ContactFormLabels extends ContactFieldLabels {
-  readonly submitLabel: string
-  readonly sendingLabel: string
-  readonly successTitle: string
-  readonly errorTitle: string
-  readonly errorText: string
-  readonly pendingTitle: string
-  readonly pendingText: string
-}
+export type ContactFormLabels = ReadonlyData<ContactPageTexts["form"]>
 
 const INITIAL = { name: "", email: "", phone: "", message: "", website: "" }
 type Values = typeof INITIAL

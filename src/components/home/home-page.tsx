@@ -6,26 +6,19 @@ import type { StaticPageProps } from "../page/page-template"
 import { PlanCard, type PlanData } from "../plans/plan-card"
 import { buttonClass } from "../ui/button-class"
 import { CardGrid, type CardData } from "../ui/card-grid"
-import { CtaBanner, type CtaData } from "../ui/cta-banner"
+import { CtaBanner } from "../ui/cta-banner"
 import { MoreLink } from "../ui/more-link"
 import { PhoneLink } from "../ui/phone-link"
 import { ResponsiveImage } from "../ui/responsive-image"
 import { Section } from "../ui/section"
 import { Testimonials, type Testimonial } from "../ui/testimonials"
+import type { HomeTexts } from "../../../gatsby/data-schemas/home"
+import type { ReadonlyData } from "../../../gatsby/data-schemas/readonly-data"
 
-export interface HomeContent {
-  readonly badge: string
+// The hero picture's file is GraphQL's (a File, passed apart as heroImage); a card's icon is a GraphQL String.
+export type HomeContent = ReadonlyData<Omit<HomeTexts, "heroImage" | "trustCards">> & {
   readonly heroImage: { readonly alt: string }
-  readonly estimateLabel: string
-  readonly plansLabel: string
-  readonly callLabel: string
-  readonly trustHeading: string
   readonly trustCards: readonly CardData[]
-  readonly plansHeading: string
-  readonly plansIntro: string
-  readonly planCardLabel: string
-  readonly allPlansLabel: string
-  readonly cta: CtaData
 }
 
 export interface HomePageProps extends StaticPageProps {

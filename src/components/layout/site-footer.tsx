@@ -4,21 +4,12 @@ import { ExternalLink, Mail, MapPin, ShieldCheck } from "../ui/ui-icons"
 import { pestPath, withTrailingSlash } from "../../lib/paths"
 import { PhoneLink } from "../ui/phone-link"
 import { TextList } from "../ui/text-list"
+import type { Navigation } from "../../../gatsby/data-schemas/navigation"
+import type { ReadonlyData } from "../../../gatsby/data-schemas/readonly-data"
 
 type LinkItem = { readonly label: string; readonly path: string }
 
-export interface FooterNavigation {
-  readonly servicesHeading: string
-  readonly allServicesLabel: string
-  readonly companyHeading: string
-  readonly company: readonly LinkItem[]
-  readonly legal: readonly LinkItem[]
-  readonly serviceAreaHeading: string
-  readonly contactHeading: string
-  readonly legalHeading: string
-  readonly licensedNote: string
-  readonly rightsReserved: string
-}
+export type FooterNavigation = ReadonlyData<Navigation["footer"]>
 
 export interface SiteFooterProps {
   company: {
@@ -143,7 +134,7 @@ export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteF
               >
                 {company.customerPortal.label}
                 <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
-                <span className="sr-only">(opens in a new tab)</span>
+                <span className="sr-only">{footer.newTabNote}</span>
               </a>
             </li>
           </PageLinks>

@@ -51,7 +51,7 @@ export function SiteHeader({
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white" data-placement="header">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <Logo name={companyName} image={logo} />
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={navigation.labels.mainMenu} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {navigation.main.map((link) => {
               const active = isActivePath(link.path, currentPath)

@@ -34,6 +34,7 @@ export interface OfferLandingProps {
   /** Where Ads conversions go; their value is the offer's own price. */
   conversion: AdsConversion
   skipToContent: string
+  dismissLabel: string
 }
 
 /** A city offer landing page (/offer/{key}), top to bottom as SPEC §2 lists it; a requested callback replaces it with the thank-you screen. */
@@ -47,6 +48,7 @@ export function OfferLanding({
   siteUrl,
   conversion,
   skipToContent,
+  dismissLabel,
 }: OfferLandingProps) {
   const [submitted, setSubmitted] = useState(false)
   const [exitOpen, setExitOpen] = useState(false)
@@ -84,6 +86,7 @@ export function OfferLanding({
     return (
       <StandaloneFrame
         skipToContent={skipToContent}
+        dismissLabel={dismissLabel}
         conversion={conversion}
         offer={tracked}
         header={null}
@@ -105,6 +108,7 @@ export function OfferLanding({
   return (
     <StandaloneFrame
       skipToContent={skipToContent}
+      dismissLabel={dismissLabel}
       conversion={conversion}
       offer={tracked}
       header={

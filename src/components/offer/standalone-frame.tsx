@@ -9,6 +9,8 @@ import { ToastProvider } from "../ui/toaster"
 
 interface StandaloneFrameProps {
   skipToContent: string
+  /** Names the close button of the page's notices. */
+  dismissLabel: string
   /** Every phone link inside reports this Ads conversion (SPEC §7, DESIGN §3). */
   conversion: AdsConversion
   /** The page's offer, carried by every phone_call event from inside. */
@@ -23,6 +25,7 @@ interface StandaloneFrameProps {
 /** The offer pages' own frame, without the site's menu: their header, main content and footer. */
 export function StandaloneFrame({
   skipToContent,
+  dismissLabel,
   conversion,
   offer,
   header,
@@ -31,7 +34,7 @@ export function StandaloneFrame({
   children,
 }: StandaloneFrameProps) {
   return (
-    <ToastProvider>
+    <ToastProvider dismissLabel={dismissLabel}>
       <div className="flex min-h-screen flex-col" {...adsConversionAttributes(conversion)} {...offerAttributes(offer)}>
         <a
           href="#main"

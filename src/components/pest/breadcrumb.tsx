@@ -8,9 +8,9 @@ export interface Crumb {
 }
 
 /** Home > Services > topic; the last item is the current page. */
-export function Breadcrumb({ items }: { items: readonly Crumb[] }) {
+export function Breadcrumb({ items, label }: { items: readonly Crumb[]; label: string }) {
   return (
-    <nav aria-label="Breadcrumb" className="mx-auto max-w-6xl px-4 pt-4 text-sm">
+    <nav aria-label={label} className="mx-auto max-w-6xl px-4 pt-4 text-sm">
       <ol className="flex flex-wrap items-center gap-1 text-slate-600">
         {items.map((item, i) => {
           const last = i === items.length - 1

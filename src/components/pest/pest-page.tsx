@@ -6,7 +6,7 @@ import { ResponsiveImage } from "../ui/responsive-image"
 import { Breadcrumb, type Crumb } from "./breadcrumb"
 import { PestSection } from "./pest-section"
 import type { OptionLinks } from "./sections/option-cards"
-import type { PestData } from "./types"
+import type { PestData, SpeciesLabels } from "./types"
 import { UrgencyBadge } from "./urgency-badge"
 
 const CALL_LINK_CLASS =
@@ -20,13 +20,15 @@ export interface PestPageProps {
   phone: { display: string; e164: string }
   callLabel: string
   links: OptionLinks
+  /** The breadcrumb's name for screen readers, and the species cards' words. */
+  labels: { readonly breadcrumb: string; readonly species: SpeciesLabels }
 }
 
 /** A pest service page: breadcrumb, hero with the estimate and phone buttons, then every section of the pest's data. */
-export function PestPage({ pest, image, breadcrumb, phone, callLabel, links }: PestPageProps) {
+export function PestPage({ pest, image, breadcrumb, phone, callLabel, links, labels }: PestPageProps) {
   return (
     <>
-      <Breadcrumb items={breadcrumb} />
+      <Breadcrumb items={breadcrumb} label={labels.breadcrumb} />
       <section className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 md:grid-cols-2">
         <div>
           <UrgencyBadge urgency={pest.urgency} />
@@ -42,7 +44,13 @@ export function PestPage({ pest, image, breadcrumb, phone, callLabel, links }: P
         {image?.data && <ResponsiveImage image={image.data} alt={image.alt} className="rounded-2xl shadow-lg" eager />}
       </section>
       {pest.sections.map((section, i) => (
-        <PestSection key={section.heading} section={section} links={links} tinted={i % 2 === 0} />
+        <PestSection
+          key={section.heading}
+          section={section}
+          links={links}
+          tinted={i % 2 === 0}
+          speciesLabels={labels.species}
+        />
       ))}
     </>
   )

@@ -3,22 +3,24 @@ import { AreaList, Callout, PointList, StepList } from "./sections/content-block
 import { OptionCards, type OptionLinks } from "./sections/option-cards"
 import { SectionShell } from "./sections/section-shell"
 import { SpeciesList } from "./sections/species-section"
-import type { PestSectionData } from "./types"
+import type { PestSectionData, SpeciesLabels } from "./types"
 
 /** One block of a pest page, by its type. */
 export function PestSection({
   section,
   links,
   tinted,
+  speciesLabels,
 }: {
   section: PestSectionData
   links: OptionLinks
   tinted: boolean
+  speciesLabels: SpeciesLabels
 }) {
   const content = (() => {
     switch (section.type) {
       case "species":
-        return section.species && <SpeciesList species={section.species} />
+        return section.species && <SpeciesList species={section.species} labels={speciesLabels} />
       case "steps":
         return section.steps && <StepList steps={section.steps} />
       case "list":

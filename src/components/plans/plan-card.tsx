@@ -1,17 +1,10 @@
 import { Link } from "gatsby"
 import { buttonClass } from "../ui/button-class"
 import { FeatureList } from "../ui/feature-list"
+import type { Plan } from "../../../gatsby/data-schemas/plans"
+import type { ReadonlyData } from "../../../gatsby/data-schemas/readonly-data"
 
-export interface PlanData {
-  readonly id: string
-  readonly name: string
-  readonly badge: string
-  readonly tagline: string
-  readonly description: string
-  readonly features: readonly string[]
-  readonly notIncluded: readonly string[]
-  readonly idealFor: string
-}
+export type PlanData = ReadonlyData<Plan>
 
 export interface PlanCardProps {
   plan: PlanData

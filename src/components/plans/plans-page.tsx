@@ -6,20 +6,11 @@ import { PageHero } from "../page/page-hero"
 import { buttonClass } from "../ui/button-class"
 import { CheckList } from "../ui/check-list"
 import { Section } from "../ui/section"
-import { PlanCard, type PlanData } from "./plan-card"
+import { PlanCard } from "./plan-card"
+import type { PlansData } from "../../../gatsby/data-schemas/plans"
+import type { ReadonlyData } from "../../../gatsby/data-schemas/readonly-data"
 
-export interface PlansContent {
-  readonly plans: readonly PlanData[]
-  readonly customPricing: string
-  readonly validityNote: string
-  readonly everyPlanHeading: string
-  readonly everyPlanIncludes: readonly string[]
-  readonly idealForLabel: string
-  readonly includedLabel: string
-  readonly notIncludedLabel: string
-  readonly estimateLabel: string
-  readonly contactLabel: string
-}
+export type PlansContent = ReadonlyData<PlansData>
 
 export function PlansPage({
   heading,

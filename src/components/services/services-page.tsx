@@ -5,12 +5,14 @@ import { UrgencyBadge } from "../pest/urgency-badge"
 import { PageHero } from "../page/page-hero"
 import type { PlanData } from "../plans/plan-card"
 import { CardGrid, type CardData } from "../ui/card-grid"
-import { CtaBanner, type CtaData } from "../ui/cta-banner"
+import { CtaBanner } from "../ui/cta-banner"
 import { FeatureList } from "../ui/feature-list"
 import { IconBadge } from "../ui/icon"
 import { MoreLink } from "../ui/more-link"
 import { PlanSummaryCard } from "../ui/plan-summary-card"
 import { Section } from "../ui/section"
+import type { ServicesPageTexts } from "../../../gatsby/data-schemas/services-page"
+import type { ReadonlyData } from "../../../gatsby/data-schemas/readonly-data"
 
 export interface PestCardData {
   readonly slug: string
@@ -19,15 +21,11 @@ export interface PestCardData {
   readonly card: { readonly icon: string; readonly description: string; readonly features: readonly string[] }
 }
 
-export interface ServicesContent {
-  readonly gridHeading: string
-  readonly learnMoreLabel: string
-  readonly plansHeading: string
-  readonly planSummaries: ReadonlyArray<{ readonly planId: string; readonly summary: string }>
-  readonly plansLinkLabel: string
-  readonly reasonsHeading: string
+// The default pest picture and the species labels go to the pest pages; a card's icon is a GraphQL String (see CardData).
+export type ServicesContent = ReadonlyData<
+  Omit<ServicesPageTexts, "defaultPestImage" | "speciesLabels" | "reasons">
+> & {
   readonly reasons: readonly CardData[]
-  readonly cta: CtaData
 }
 
 export interface ServicesPageProps extends StaticPageProps {

@@ -1,16 +1,12 @@
 import { Link } from "gatsby"
 import { PhoneLink } from "./phone-link"
 import { buttonClass } from "./button-class"
+import type { CtaData } from "../../../gatsby/data-schemas/fields"
 
 const CALL_LINK_CLASS =
   "inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
 
-export interface CtaData {
-  readonly heading: string
-  readonly text: string
-  readonly primaryLabel: string
-  readonly secondaryLabel: string
-}
+export type { CtaData }
 
 /** The closing call to action: a free estimate, or a call. */
 export function CtaBanner({

@@ -1,8 +1,6 @@
+import type { FactData } from "../../../gatsby/data-schemas/fields"
 /** A figure and what it counts: "20+" over "Years in business". */
-export interface Fact {
-  readonly value: string
-  readonly label: string
-}
+export type Fact = FactData
 
 /**
  * Facts as cards, the figure large over its label (the label comes first in

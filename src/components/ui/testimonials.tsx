@@ -1,11 +1,7 @@
 import { StarRating } from "./star-rating"
+import type { TestimonialData } from "../../../gatsby/data-schemas/fields"
 
-export interface Testimonial {
-  readonly quote: string
-  readonly name: string
-  readonly location: string
-  readonly rating: number
-}
+export type Testimonial = TestimonialData
 
 /** Customer quotes with their star rating. */
 export function Testimonials({ items }: { items: readonly Testimonial[] }) {

@@ -8,7 +8,15 @@ interface Toast extends ToastInput {
 
 export const TOAST_DURATION_MS = 6000
 
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+function ToastItem({
+  toast,
+  dismissLabel,
+  onDismiss,
+}: {
+  toast: Toast
+  dismissLabel: string
+  onDismiss: (id: number) => void
+}) {
   useEffect(() => {
     const timer = setTimeout(() => {
       onDismiss(toast.id)
@@ -36,7 +44,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
           onDismiss(toast.id)
         }}
         className="self-start rounded p-1 hover:bg-black/10"
-        aria-label="Dismiss"
+        aria-label={dismissLabel}
       >
         <X className="h-4 w-4" aria-hidden="true" />
       </button>
@@ -44,8 +52,8 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   )
 }
 
-/** Holds the stack of toasts; each dismisses itself after a few seconds. */
-export function ToastProvider({ children }: { children: ReactNode }) {
+/** Holds the stack of toasts; each dismisses itself after a few seconds. `dismissLabel` names their close button (navigation.yaml). */
+export function ToastProvider({ children, dismissLabel }: { children: ReactNode; dismissLabel: string }) {
   const [toasts, setToasts] = useState<Toast[]>([])
   const nextId = useRef(1)
   const show = useCallback((toast: ToastInput) => {
@@ -63,7 +71,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         aria-live="polite"
       >
         {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+          <ToastItem key={toast.id} toast={toast} dismissLabel={dismissLabel} onDismiss={dismiss} />
         ))}
       </div>
     </ToastContext.Provider>

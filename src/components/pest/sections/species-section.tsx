@@ -1,20 +1,20 @@
 import { LevelBadge } from "../level-badge"
-import type { SpeciesData } from "../types"
+import type { SpeciesData, SpeciesLabels } from "../types"
 
-const facts = (s: SpeciesData): Array<[string, string]> =>
+const facts = (s: SpeciesData, labels: SpeciesLabels): Array<[string, string]> =>
   [
-    ["Season", s.season],
-    ["Approach", s.approach],
-    ["Damage", s.damage],
-    ["Bite", s.bite],
-    ["Habitat", s.habitat],
-    ["Found in", s.locations?.join(", ")],
-    ["Diseases", s.diseases?.join(", ")],
-    ["Signs", s.signs?.join(", ")],
+    [labels.season, s.season],
+    [labels.approach, s.approach],
+    [labels.damage, s.damage],
+    [labels.bite, s.bite],
+    [labels.habitat, s.habitat],
+    [labels.locations, s.locations?.join(", ")],
+    [labels.diseases, s.diseases?.join(", ")],
+    [labels.signs, s.signs?.join(", ")],
   ].filter((entry): entry is [string, string] => Boolean(entry[1]))
 
 /** Species cards with their severity, aggression and danger badges. */
-export function SpeciesList({ species }: { species: readonly SpeciesData[] }) {
+export function SpeciesList({ species, labels }: { species: readonly SpeciesData[]; labels: SpeciesLabels }) {
   return (
     <ul className="grid gap-5 md:grid-cols-2">
       {species.map((s) => (
@@ -22,23 +22,23 @@ export function SpeciesList({ species }: { species: readonly SpeciesData[] }) {
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="mr-auto text-lg font-semibold text-slate-900">{s.name}</h3>
             {s.severity && <LevelBadge level={s.severity} />}
-            {s.aggression && <LevelBadge label="Aggression" level={s.aggression} />}
-            {s.danger && <LevelBadge label="Danger" level={s.danger} />}
+            {s.aggression && <LevelBadge label={labels.aggression} level={s.aggression} />}
+            {s.danger && <LevelBadge label={labels.danger} level={s.danger} />}
             {s.dangerous && (
               <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">
-                Dangerous
+                {labels.dangerous}
               </span>
             )}
             {s.protected && (
               <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900">
-                Protected
+                {labels.protected}
               </span>
             )}
           </div>
           <p className="mt-2 text-slate-700">{s.description}</p>
-          {facts(s).length > 0 && (
+          {facts(s, labels).length > 0 && (
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              {facts(s).map(([label, value]) => (
+              {facts(s, labels).map(([label, value]) => (
                 <div key={label} className="contents">
                   <dt className="font-semibold text-slate-800">{label}</dt>
                   <dd className="text-slate-700">{value}</dd>

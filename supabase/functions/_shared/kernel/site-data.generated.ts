@@ -159,6 +159,23 @@ export const LEAD_MESSAGES = {
     "unavailable": "We could not run the anti-spam check just now. Please try again in a moment.",
     "notLoaded": "The anti-spam check could not load. Please reload the page, or call us."
   },
+  "emailRows": {
+    "name": "Name",
+    "phone": "Phone",
+    "email": "Email",
+    "message": "Message",
+    "property": "Property",
+    "servicePlan": "Service plan",
+    "pests": "Pests",
+    "additionalPests": "Additional pest concerns",
+    "address": "Address",
+    "offer": "Offer",
+    "notes": "Notes",
+    "campaign": "Campaign",
+    "reference": "Reference",
+    "yes": "Yes ({note})",
+    "no": "No"
+  },
   "companyEmail": {
     "contactSubject": "New website message from {name}",
     "leadSubject": "New {kindLabel} from {name}",

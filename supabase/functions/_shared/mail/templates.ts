@@ -9,9 +9,12 @@ import { originSections, type ConsentReceipt } from "./origin.ts"
 
 export type LeadKind = keyof typeof LEAD_MESSAGES.companyEmail.kindLabels
 
+/** Every row's label is data (lead-messages.yaml `emailRows`), like the rest of the e-mails' words. */
+const ROWS = LEAD_MESSAGES.emailRows
+
 const label = <T extends { id: string }>(list: readonly T[], id: string, key: keyof T) =>
   String(list.find((item) => item.id === id)?.[key] ?? id)
-const yesNo = (value: boolean, note: string) => (value ? `Yes (${note})` : "No")
+const yesNo = (value: boolean, note: string) => (value ? fill(ROWS.yes, { note }) : ROWS.no)
 const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName
 
 type EstimateFields = Pick<
@@ -31,16 +34,16 @@ type EstimateFields = Pick<
 /** The estimate summary shown to the customer and the company alike. */
 export function estimateRows(e: EstimateFields): Array<[string, string]> {
   return [
-    ["Property", label(ESTIMATE_OPTIONS.propertyTypes, e.propertyType, "label")],
-    ["Service plan", label(ESTIMATE_OPTIONS.servicePlans, e.servicePlan, "name")],
-    ["Pests", e.pests.join(", ")],
+    [ROWS.property, label(ESTIMATE_OPTIONS.propertyTypes, e.propertyType, "label")],
+    [ROWS.servicePlan, label(ESTIMATE_OPTIONS.servicePlans, e.servicePlan, "name")],
+    [ROWS.pests, e.pests.join(", ")],
     [
-      "Additional pest concerns",
+      ROWS.additionalPests,
       ESTIMATE_OPTIONS.additionalPests.find((a) => a.value === e.additionalPests)?.label ?? String(e.additionalPests),
     ],
     [ESTIMATE_OPTIONS.sameDay.label, yesNo(e.sameDayService, ESTIMATE_OPTIONS.sameDay.priceNote)],
     [ESTIMATE_OPTIONS.quickKnock.label, yesNo(e.quickKnock, ESTIMATE_OPTIONS.quickKnock.priceNote)],
-    ["Address", `${e.streetAddress}, ${e.city}, ${e.state} ${e.zipCode}`],
+    [ROWS.address, `${e.streetAddress}, ${e.city}, ${e.state} ${e.zipCode}`],
   ]
 }
 
@@ -56,15 +59,15 @@ type NoticeContent = { name: string; replyTo?: string; rows: Row[] }
 /** Every notice opens with who sent it; a callback may come without an e-mail (`email` undefined: no row, no reply-to). */
 function fromSender(name: string, phone: string, email: string | undefined, rows: Row[]): NoticeContent {
   // The address is also a row: the notice may go out without its reply_to (see outbox.ts).
-  const emailRow: Row[] = email === undefined ? [] : [["Email", email]]
-  return { name, replyTo: email, rows: [["Name", name], ["Phone", phone], ...emailRow, ...rows] }
+  const emailRow: Row[] = email === undefined ? [] : [[ROWS.email, email]]
+  return { name, replyTo: email, rows: [[ROWS.name, name], [ROWS.phone, phone], ...emailRow, ...rows] }
 }
 
 function noticeRows(notice: CompanyNotice): NoticeContent {
   switch (notice.kind) {
     case "contact": {
       const b = notice.body
-      return fromSender(b.name, b.phone, b.email, [["Message", b.message]])
+      return fromSender(b.name, b.phone, b.email, [[ROWS.message, b.message]])
     }
     case "estimate": {
       const b = notice.body
@@ -73,17 +76,17 @@ function noticeRows(notice: CompanyNotice): NoticeContent {
     case "booking": {
       const b = notice.body
       return fromSender(b.fullName, b.phone, b.email, [
-        ["Address", `${b.streetAddress}, ${b.city} ${b.zipCode}`],
-        ["Offer", b.specialOffer],
+        [ROWS.address, `${b.streetAddress}, ${b.city} ${b.zipCode}`],
+        [ROWS.offer, b.specialOffer],
       ])
     }
     case "callback": {
       const b = notice.body
       return fromSender(b.full_name, b.phone, b.email || undefined, [
-        ["Address", [b.street_address, b.city, b.zip_code].filter(Boolean).join(", ")],
-        ["Offer", b.special_offer],
-        ["Notes", b.notes],
-        ["Campaign", [b.utm_source, b.utm_campaign, b.utm_term].filter(Boolean).join(" / ")],
+        [ROWS.address, [b.street_address, b.city, b.zip_code].filter(Boolean).join(", ")],
+        [ROWS.offer, b.special_offer],
+        [ROWS.notes, b.notes],
+        [ROWS.campaign, [b.utm_source, b.utm_campaign, b.utm_term].filter(Boolean).join(" / ")],
       ])
     }
   }
@@ -127,7 +130,7 @@ export function companyNotification(
       heading: subject,
       intro: messages.intro,
       actions,
-      rows: [...rows, ["Reference", reference]],
+      rows: [...rows, [ROWS.reference, reference]],
       sections: [...flagSections(receipt?.flags ?? []), ...originSections(notice.body, receipt)],
     }),
   }
@@ -155,9 +158,9 @@ export function bookingConfirmation(body: OfferBooking) {
     heading: copy.bookingSubject,
     intro: fill(copy.bookingIntro, { firstName: firstNameOf(body.fullName) }),
     rows: [
-      ["Offer", body.specialOffer],
-      ["Address", `${body.streetAddress}, ${body.city} ${body.zipCode}`],
-      ["Phone", body.phone],
+      [ROWS.offer, body.specialOffer],
+      [ROWS.address, `${body.streetAddress}, ${body.city} ${body.zipCode}`],
+      [ROWS.phone, body.phone],
     ],
     steps: copy.bookingNextSteps,
     signOff: signOff(),

@@ -1,0 +1,31 @@
+/** data/contact-page.yaml: the contact page's texts and its form's. */
+import { array, type InferType } from "yup"
+import { text, textList, strictObject, formOutcomeTexts } from "./fields"
+
+export const contactPageSchema = strictObject({
+  formHeading: text(),
+  formIntro: text(),
+  whyHeading: text(),
+  whyPoints: array().of(text()).required().length(4, "must have four points"),
+  phoneLabel: text(),
+  emailLabel: text(),
+  areaLabel: text(),
+  areaSummary: text(),
+  hoursLabel: text(),
+  sameDay: strictObject({ heading: text(), text: text(), callLabel: text() }),
+  serviceAreaHeading: text(),
+  serviceAreaPlaces: textList(),
+  serviceAreaNote: text(),
+  form: strictObject({
+    nameLabel: text(),
+    emailLabel: text(),
+    phoneLabel: text(),
+    messageLabel: text(),
+    messagePlaceholder: text(),
+    submitLabel: text(),
+    sendingLabel: text(),
+    ...formOutcomeTexts,
+  }),
+})
+
+export type ContactPageTexts = InferType<typeof contactPageSchema>

@@ -1,0 +1,73 @@
+/** data/estimate-wizard.yaml: the estimate wizard's texts. */
+import { array, string, type InferType } from "yup"
+import { text, textList, strictObject } from "./fields"
+
+export const estimateWizardSchema = strictObject({
+  stepTitles: array().of(text()).required().length(7, "must name the seven steps"),
+  /** Analytics' names of the seven steps and the thank-you view (wizard_step events). */
+  stepNames: array()
+    .of(
+      string()
+        .required()
+        .matches(/^[a-z][a-z0-9_]*$/, "must be a snake_case event value"),
+    )
+    .required()
+    .length(8, "must name the seven steps and the thank-you view"),
+  progress: text(),
+  percentComplete: text(),
+  previousLabel: text(),
+  nextLabel: text(),
+  callPrompt: text(),
+  callLabel: text(),
+  pestsHint: text(),
+  additionalPestsLabel: text(),
+  sameDayHint: text(),
+  quickKnockHint: text(),
+  sameDayUnavailable: text(),
+  requiredNote: text(),
+  fieldLabels: strictObject({
+    fullName: text(),
+    phone: text(),
+    email: text(),
+    streetAddress: text(),
+    city: text(),
+    state: text(),
+    zipCode: text(),
+  }),
+  reviewLabels: strictObject({
+    propertyType: text(),
+    servicePlan: text(),
+    pests: text(),
+    additionalPests: text(),
+    sameDayService: text(),
+    quickKnock: text(),
+    contact: text(),
+    address: text(),
+  }),
+  yesLabel: text(),
+  noLabel: text(),
+  submitLabel: text(),
+  submittingLabel: text(),
+  warningTitle: text(),
+  warningText: text(),
+  referenceLabel: text(),
+  thankYou: strictObject({
+    heading: text(),
+    intro: text(),
+    nextHeading: text(),
+    nextSteps: textList(),
+    againLabel: text(),
+  }),
+  toasts: strictObject({
+    successTitle: text(),
+    successText: text(),
+    crmPrefix: string().required(),
+    leadPrefix: string().required(),
+    allFailedTitle: text(),
+    allFailedText: text(),
+    errorTitle: text(),
+    errorText: text(),
+  }),
+})
+
+export type EstimateWizardTexts = InferType<typeof estimateWizardSchema>

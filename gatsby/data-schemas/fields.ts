@@ -1,0 +1,106 @@
+/** The field builders the data schemas share: texts, paths, hours, pictures, and the closed objects they sit in. */
+import { array, number, object, string, type InferType, type ObjectShape } from "yup"
+import { ICON_NAMES } from "../../src/lib/icon-names"
+import { WEEK } from "../../src/lib/hours"
+import type { ReadonlyData } from "./readonly-data"
+
+export const text = () => string().trim().required()
+export const textList = () => array().of(text()).required().min(1)
+export const routePath = () =>
+  string()
+    .required()
+    .matches(
+      /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/,
+      "must be a site path such as /services/ants (lowercase, no trailing slash)",
+    )
+export const slug = () =>
+  string()
+    .required()
+    .matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and dashes")
+export const clockTime = () =>
+  string()
+    .required()
+    .matches(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour time such as 08:00")
+
+/** Required, closed objects: a missing block or a misspelt key fails the build instead of being ignored. */
+export const strictObject = <S extends ObjectShape>(shape: S) =>
+  object(shape)
+    .noUnknown(({ unknown }: { unknown?: string }) => `has unknown field(s): ${unknown ?? ""}`)
+    .required()
+
+/** What a lead form shows once sent: sent, failed, or saved to be retried (pending). */
+export const formOutcomeTexts = {
+  successTitle: text(),
+  errorTitle: text(),
+  errorText: text(),
+  pendingTitle: text(),
+  pendingText: text(),
+}
+
+export const weekday = () =>
+  string()
+    .required()
+    .oneOf([...WEEK])
+
+export const openingHours = () =>
+  array()
+    .of(strictObject({ days: array().of(weekday()).required().min(1), opens: clockTime(), closes: clockTime() }))
+    .min(1)
+export const link = () => strictObject({ label: text(), path: routePath() })
+export const optionalText = () => string().trim().min(1)
+export const optionalList = () => array().of(text()).min(1)
+export const icon = () =>
+  string()
+    .required()
+    .oneOf([...ICON_NAMES])
+/**
+ * An image file (a path relative to the YAML file) and its alt text. `folder` is where the content
+ * editor puts uploads, from the repository root.
+ */
+export const image = (folder: string) =>
+  strictObject({
+    src: string()
+      .required()
+      .matches(/\.(png|jpe?g|webp)$/, "must be a .png, .jpg or .webp file")
+      .meta({ graphqlType: "File @fileByRelativePath", cmsMediaFolder: folder, cmsLabel: "Picture" }),
+    alt: text().meta({ cmsLabel: "Alt text", cmsHint: "What the picture shows, for people who cannot see it." }),
+  })
+export const card = () => strictObject({ icon: icon(), title: text(), text: text() })
+
+export const seoFields = {
+  title: text().max(90, "must be at most 90 characters so search results show most of it"),
+  keywords: textList(),
+}
+
+export const labelledIcon = () => strictObject({ icon: icon(), label: text() })
+
+/** A figure and what it counts (the about page's quick facts, a pest page's facts section). */
+export const fact = () => strictObject({ value: text(), label: text() })
+
+/** A question with its answer (the FAQ page, an offer page's FAQ). */
+export const question = () => strictObject({ question: text(), answer: text() })
+
+/** A customer's words with their star rating: one GraphQL type wherever a file lists them. */
+export const testimonial = () =>
+  strictObject({
+    quote: text(),
+    name: text(),
+    location: text(),
+    rating: number().required().integer().min(1).max(5),
+  }).meta({ graphqlName: "Testimonial" })
+
+/** The closing call to action of a page: one GraphQL type wherever a page has one. */
+export const ctaSchema = strictObject({
+  heading: text(),
+  text: text(),
+  primaryLabel: text(),
+  secondaryLabel: text(),
+}).meta({
+  graphqlName: "CallToAction",
+})
+
+// The shared shapes as components take them (see readonly-data.ts).
+export type FactData = ReadonlyData<InferType<ReturnType<typeof fact>>>
+export type QuestionData = ReadonlyData<InferType<ReturnType<typeof question>>>
+export type TestimonialData = ReadonlyData<InferType<ReturnType<typeof testimonial>>>
+export type CtaData = ReadonlyData<InferType<typeof ctaSchema>>

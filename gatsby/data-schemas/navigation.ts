@@ -1,0 +1,39 @@
+/** data/navigation.yaml: the menus, the footer and the routes buttons link to. */
+import { array, type InferType } from "yup"
+import { text, routePath, strictObject, link } from "./fields"
+
+export const navigationSchema = strictObject({
+  main: array().of(link()).required().min(1),
+  servicesMenu: strictObject({ label: text(), path: routePath(), allLabel: text() }),
+  /** The pages buttons and breadcrumbs link to by their role; each must be a page of data/pages. */
+  routes: strictObject({ home: link(), plans: link(), contact: link(), estimate: link() }),
+  estimateCta: strictObject({ label: text(), mobileLabel: text() }),
+  callCta: strictObject({ label: text() }),
+  mobileTagline: text(),
+  labels: strictObject({
+    call: text(),
+    openMenu: text(),
+    closeMenu: text(),
+    menu: text(),
+    hours: text(),
+    skipToContent: text(),
+    mainMenu: text(),
+    breadcrumb: text(),
+    dismiss: text(),
+  }),
+  footer: strictObject({
+    servicesHeading: text(),
+    allServicesLabel: text(),
+    companyHeading: text(),
+    company: array().of(link()).required().min(1),
+    legal: array().of(link()).required().min(1),
+    serviceAreaHeading: text(),
+    contactHeading: text(),
+    legalHeading: text(),
+    licensedNote: text(),
+    rightsReserved: text(),
+    newTabNote: text(),
+  }),
+})
+
+export type Navigation = InferType<typeof navigationSchema>

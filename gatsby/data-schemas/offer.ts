@@ -1,0 +1,43 @@
+/** data/offers/<key>.yaml: one city offer. */
+import { array, boolean, string, type InferType } from "yup"
+import { text, textList, strictObject, openingHours } from "./fields"
+
+export const HERO_VARIANTS = ["technician", "family"] as const
+
+export const offerSchema = strictObject({
+  key: string()
+    .required()
+    .matches(/^[a-z0-9]+$/, "must be lowercase letters and digits, such as yonkers39"),
+  fallback: boolean(),
+  city: text(),
+  offerName: text(),
+  price: string()
+    .required()
+    .matches(/^\$\d+(?:\.\d{2})?$/, "must be a dollar price such as $49"),
+  couponCode: text(),
+  phone: strictObject({
+    display: text(),
+    e164: string()
+      .required()
+      .matches(/^\+1\d{10}$/, "must be a US number in E.164 form"),
+  })
+    .optional()
+    .default(undefined),
+  email: string().email("must be an e-mail address"),
+  /** Published hours for this offer's phone; site.yaml's when absent. */
+  hours: openingHours().optional().default(undefined),
+  title: text().max(90),
+  metaDescription: text().min(50).max(170, "must be at most 170 characters so search results show it whole"),
+  heroVariant: string()
+    .required()
+    .oneOf([...HERO_VARIANTS]),
+  serviceAreas: textList(),
+  customTestimonials: array()
+    .of(strictObject({ quote: text(), name: text(), location: text() }))
+    .required()
+    .length(3, "must list exactly three testimonials"),
+  utmSource: string().trim(),
+  utmCampaign: string().trim(),
+})
+
+export type OfferRecord = InferType<typeof offerSchema>

@@ -1,0 +1,43 @@
+/** data/pages/<name>.yaml: one static route. */
+import { array, boolean, string, type InferType } from "yup"
+import { text, textList, routePath, strictObject, seoFields } from "./fields"
+
+/** Page templates a data/pages file may name; each is src/templates/<name>.tsx. */
+export const PAGE_TEMPLATES = [
+  "content-page",
+  "offers-index",
+  "scarsdale-offer",
+  "home-page",
+  "services-page",
+  "plans-page",
+  "about-page",
+  "faq-page",
+  "contact-page",
+  "estimate-page",
+  "office-link",
+] as const
+
+/** What an office link page does with its link: the two pages share one template (one chunk less on every page). */
+export const OFFICE_LINKS = ["acknowledge", "release"] as const
+
+export const pageSchema = strictObject({
+  path: routePath(),
+  template: string()
+    .required()
+    .oneOf([...PAGE_TEMPLATES]),
+  ...seoFields,
+  description: text().min(50).max(170, "must be at most 170 characters so search results show it whole"),
+  noindex: boolean(),
+  /** Also asks crawlers not to follow the page's links (the office's one-tap link pages). */
+  nofollow: boolean(),
+  /** An office-link page's action: "I'm on it" (acknowledge) or "Not spam" (release). */
+  officeLink: string()
+    .oneOf([...OFFICE_LINKS])
+    .optional()
+    .default(undefined),
+  heading: text(),
+  intro: text(),
+  sections: array().of(strictObject({ heading: text(), paragraphs: textList() })),
+})
+
+export type PageRecord = InferType<typeof pageSchema>

@@ -1,0 +1,69 @@
+/** data/site.yaml: the company's facts, hours and tracking IDs. */
+import { array, number, string, type InferType } from "yup"
+import { WEEK } from "../../src/lib/hours"
+import { text, textList, strictObject, weekday, openingHours } from "./fields"
+
+export const siteSchema = strictObject({
+  name: text(),
+  shortName: text(),
+  tagline: text(),
+  foundedYear: number().required().integer().min(1900).max(2100),
+  yearsLabel: text(),
+  phone: strictObject({
+    display: text(),
+    e164: string()
+      .required()
+      .matches(/^\+1\d{10}$/, "must be a US number in E.164 form such as +19145550123"),
+  }),
+  email: string().required().email("must be an e-mail address"),
+  address: strictObject({
+    street: text(),
+    city: text(),
+    region: string().required().length(2, "must be a two-letter state code"),
+    postalCode: string()
+      .required()
+      .matches(/^\d{5}$/, "must be a five-digit ZIP code"),
+    country: string().required().length(2, "must be a two-letter country code"),
+  }),
+  geo: strictObject({
+    latitude: number().required().min(-90).max(90),
+    longitude: number().required().min(-180).max(180),
+  }),
+  licenseNumber: text(),
+  insuranceNote: text(),
+  priceRange: text(),
+  timeZone: text(),
+  hours: openingHours().required(),
+  sameDayService: strictObject({
+    brand: text(),
+    cutoffHour: number().required().integer().min(0).max(23),
+    days: array().of(weekday()).required().min(1),
+    banner: text(),
+  }),
+  serviceArea: textList(),
+  footerTowns: textList(),
+  serviceRadiusMeters: number().required().integer().positive(),
+  customerPortal: strictObject({ label: text(), url: string().required().url("must be a full https:// address") }),
+  /** What a lead from each form is worth to Ads and Analytics (generate_lead); offer pages use the offer's price. */
+  leadValues: strictObject({
+    currency: string()
+      .required()
+      .matches(/^[A-Z]{3}$/, "must be a three-letter currency code such as USD"),
+    contact: number().required().positive(),
+    estimate: number().required().positive(),
+  }),
+  tracking: strictObject({
+    googleAnalyticsId: string()
+      .defined()
+      .matches(/^(G-[A-Z0-9]+)?$/, "must be empty or a G-… measurement ID"),
+    googleAdsId: string()
+      .defined()
+      .matches(/^(AW-\d+)?$/, "must be empty or an AW-… conversion ID"),
+    adsConversionLabel: string()
+      .defined()
+      .matches(/^[A-Za-z0-9_-]*$/, "must be empty or an Ads conversion label"),
+  }),
+})
+
+export type SiteFacts = InferType<typeof siteSchema>
+export type Weekday = (typeof WEEK)[number]
