@@ -14,6 +14,8 @@ import { array, boolean, lazy, number, object, string, type InferType } from "yu
 import { UNPRINTABLE, attributionSchema } from "./attribution.ts"
 import { consentSchema } from "./consent.ts"
 import { EMAIL_MAX_LENGTH, isEmailAddress } from "./email-address.ts"
+import { fill } from "./escape.ts"
+import { LEAD_MESSAGES } from "./site-data.generated.ts"
 import { hasVisibleText } from "./visible-text.ts"
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -46,59 +48,67 @@ const numeric = () =>
     typeof raw === "number" || typeof raw === "string" ? value : Number.NaN,
   )
 
-const requiredText = (label: string, max: number) =>
-  trimmed()
-    .required(`Please enter ${label}`)
-    // Zero-width and other invisible characters survive trimming; "required" means something readable.
-    .test(
-      "visible",
-      `Please enter ${label}`,
-      (value: string | undefined) => value === undefined || hasVisibleText(value),
-    )
-    .max(max, `${label[0]?.toUpperCase()}${label.slice(1)} must be at most ${max} characters`)
-const optionalText = (max: number) => trimmed().max(max, `Must be at most ${max} characters`).default("")
+/** The words a form shows next to a field this contract refuses (data/lead-messages.yaml). */
+const ERRORS = LEAD_MESSAGES.fieldErrors
+type FieldName = keyof typeof ERRORS.fieldNames
+
+/** A message filled in, with a capital first letter: a template may start with the field's name. */
+const message = (template: string, values: Readonly<Record<string, string>>) => {
+  const text = fill(template, values)
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
+}
+const tooLong = (field: FieldName, max: number) =>
+  message(ERRORS.tooLong, { field: ERRORS.fieldNames[field], max: String(max) })
+const textTooLong = (max: number) => message(ERRORS.textTooLong, { max: String(max) })
+
+const requiredText = (field: FieldName, max: number) => {
+  const enter = message(ERRORS.enter, { field: ERRORS.fieldNames[field] })
+  return (
+    trimmed()
+      .required(enter)
+      // Zero-width and other invisible characters survive trimming; "required" means something readable.
+      .test("visible", enter, (value: string | undefined) => value === undefined || hasVisibleText(value))
+      .max(max, tooLong(field, max))
+  )
+}
+const optionalText = (max: number) => trimmed().max(max, textTooLong(max)).default("")
 const phone = () =>
   trimmed()
-    .required("Please enter your phone number")
-    .max(30, "Phone number is too long")
-    .test("phone-digits", "Please enter a phone number with at least 10 digits", (value: string | undefined) => {
+    .required(ERRORS.phoneRequired)
+    .max(30, ERRORS.phoneTooLong)
+    .test("phone-digits", ERRORS.phoneDigits, (value: string | undefined) => {
       const digits = phoneDigits(value ?? "")
       return digits.length >= 10 && digits.length <= 15
     })
-export const EMAIL_MESSAGE = "Please enter a valid email address"
 const emailRule = () =>
   trimmed()
-    .max(EMAIL_MAX_LENGTH, "Email address is too long")
-    .test("email", EMAIL_MESSAGE, (value) => !value || isEmailAddress(value))
-const email = () => emailRule().required("Please enter your email address")
+    .max(EMAIL_MAX_LENGTH, ERRORS.emailTooLong)
+    .test("email", ERRORS.emailInvalid, (value) => !value || isEmailAddress(value))
+const email = () => emailRule().required(ERRORS.emailRequired)
 /** A data list's id (property type, service plan): any plain id, known or not. */
 const optionId = (required: string) =>
   string()
     .strict()
     .required(required)
-    .max(OPTION_ID_MAX_LENGTH, `Must be at most ${OPTION_ID_MAX_LENGTH} characters`)
+    .max(OPTION_ID_MAX_LENGTH, textTooLong(OPTION_ID_MAX_LENGTH))
     .matches(OPTION_ID_PATTERN, "Must be an id of letters, digits, - or _")
 const pestName = () =>
   string()
     .strict()
-    .required("Please choose at least one pest")
-    .max(PEST_NAME_MAX_LENGTH, `Must be at most ${PEST_NAME_MAX_LENGTH} characters`)
-    .test("printable", "Must be a pest's name", (value) => !UNPRINTABLE.test(value) && hasVisibleText(value))
+    .required(ERRORS.pestsRequired)
+    .max(PEST_NAME_MAX_LENGTH, textTooLong(PEST_NAME_MAX_LENGTH))
+    .test("printable", ERRORS.pestName, (value) => !UNPRINTABLE.test(value) && hasVisibleText(value))
 const pestList = () =>
   array()
     .of(pestName())
-    .required("Please choose at least one pest")
-    .min(1, "Please choose at least one pest")
-    .max(MAX_PESTS, `Please choose at most ${MAX_PESTS} pests`)
-    .test(
-      "unique",
-      "Each pest may be chosen once",
-      (list: string[] | undefined) => !list || new Set(list).size === list.length,
-    )
+    .required(ERRORS.pestsRequired)
+    .min(1, ERRORS.pestsRequired)
+    .max(MAX_PESTS, message(ERRORS.pestsTooMany, { max: String(MAX_PESTS) }))
+    .test("unique", ERRORS.pestsRepeated, (list: string[] | undefined) => !list || new Set(list).size === list.length)
 const usZip = () =>
   trimmed()
-    .required("Please enter your ZIP code")
-    .matches(/^\d{5}(-\d{4})?$/, "Please enter a 5-digit ZIP code")
+    .required(ERRORS.zipRequired)
+    .matches(/^\d{5}(-\d{4})?$/, ERRORS.zipInvalid)
 
 /**
  * Fields every body carries: the idempotency key, the spam checks (honeypot, time spent in the
@@ -109,7 +119,7 @@ const usZip = () =>
  */
 const submissionFields = {
   submissionId: string().required("submissionId is required").uuid("submissionId must be a UUID"),
-  website: string().max(500, "Must be at most 500 characters").default(""),
+  website: string().max(500, textTooLong(500)).default(""),
   formFillMs: numeric().typeError("formFillMs must be a number of milliseconds").required("formFillMs is required"),
   turnstileToken: string().max(4096).optional(),
   // Optional, so a lead kept in a browser before these were sent still lands; a form always sends both.
@@ -119,15 +129,15 @@ const submissionFields = {
 
 export const contactMessageSchema = object({
   ...submissionFields,
-  name: requiredText("your name", 120),
+  name: requiredText("name", 120),
   email: email(),
   phone: phone(),
-  message: requiredText("a message", 5000),
+  message: requiredText("message", 5000),
 }).exact("Unknown field(s): ${properties}")
 
 const estimateFields = {
-  propertyType: optionId("Please choose a property type"),
-  servicePlan: optionId("Please choose a service plan"),
+  propertyType: optionId(ERRORS.propertyTypeRequired),
+  servicePlan: optionId(ERRORS.servicePlanRequired),
   pests: pestList(),
   additionalPests: numeric()
     .typeError("additionalPests must be a number")
@@ -137,17 +147,17 @@ const estimateFields = {
     .max(MAX_OPTION_VALUE, `additionalPests must be at most ${MAX_OPTION_VALUE}`),
   sameDayService: boolean().required("sameDayService is required").strict(),
   quickKnock: boolean().required("quickKnock is required").strict(),
-  fullName: requiredText("your full name", 120),
+  fullName: requiredText("fullName", 120),
   phone: phone(),
   email: email(),
-  streetAddress: requiredText("your street address", 200),
-  city: requiredText("your city", 100),
+  streetAddress: requiredText("streetAddress", 200),
+  city: requiredText("city", 100),
   state: trimmed()
-    .required("Please enter your state")
-    .matches(/^[A-Za-z]{2}$/, "Please enter a 2-letter state code"),
+    .required(ERRORS.stateRequired)
+    .matches(/^[A-Za-z]{2}$/, ERRORS.stateInvalid),
   zipCode: usZip(),
-  firstName: requiredText("a first name", 60),
-  lastName: trimmed().max(60, "Last name must be at most 60 characters").defined().default(""),
+  firstName: requiredText("firstName", 60),
+  lastName: trimmed().max(60, tooLong("lastName", 60)).defined().default(""),
 }
 
 /** Wizard call 1 (process-simple-lead). */
@@ -169,19 +179,19 @@ export const estimateRequestSchema = object({
 /** The $49 Scarsdale landing page's booking (process-simple-lead). */
 export const offerBookingSchema = object({
   ...submissionFields,
-  fullName: requiredText("your full name", 120),
+  fullName: requiredText("fullName", 120),
   phone: phone(),
-  streetAddress: requiredText("the property address", 200),
-  city: requiredText("the city", 100),
+  streetAddress: requiredText("propertyAddress", 200),
+  city: requiredText("offerCity", 100),
   zipCode: usZip(),
   email: email(),
-  specialOffer: requiredText("the offer", 200),
+  specialOffer: requiredText("offer", 200),
 }).exact("Unknown field(s): ${properties}")
 
 /** The city offer page's "Prefer a Callback?" form (process-simple-lead), in its snake_case shape. */
 export const offerCallbackSchema = object({
   ...submissionFields,
-  full_name: requiredText("your name", 120),
+  full_name: requiredText("name", 120),
   phone: phone(),
   email: emailRule().defined().default(""),
   street_address: optionalText(200),
@@ -192,10 +202,10 @@ export const offerCallbackSchema = object({
   service_plan: optionId("service_plan is required"),
   pests: pestList(),
   zip_code: trimmed()
-    .matches(/^(\d{5}(-\d{4})?)?$/, "Please enter a 5-digit ZIP code")
+    .matches(/^(\d{5}(-\d{4})?)?$/, ERRORS.zipInvalid)
     .defined()
     .default(""),
-  special_offer: requiredText("the offer", 200),
+  special_offer: requiredText("offer", 200),
   utm_source: optionalText(200),
   utm_campaign: optionalText(200),
   utm_term: optionalText(200),
