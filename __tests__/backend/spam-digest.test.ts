@@ -18,8 +18,8 @@ import {
   spamDigest,
   type SpamEntry,
   type SpamFlood,
-} from "../../supabase/functions/_shared/alerts/spam-digest"
-import { releaseUrl } from "../../supabase/functions/_shared/alerts/spam-review"
+} from "../../supabase/functions/_shared/spam/spam-digest"
+import { releaseUrl } from "../../supabase/functions/_shared/spam/spam-review"
 import { oneLine } from "../../supabase/functions/_shared/alerts/subject"
 import { testConfig } from "./helpers"
 

@@ -4,7 +4,6 @@ import { hmacSha256Hex } from "./crypto.ts"
 import { LOCAL_ANON_KEY } from "./kernel/local-defaults.ts"
 import { COMPANY } from "./kernel/site-data.generated.ts"
 import { DEFAULT_TURNSTILE_TIMEOUT_MS, TURNSTILE_VERIFY_URL } from "./spam/turnstile.ts"
-import { DEFAULT_NETWORK_FACTORS } from "./spam/address-limit.ts"
 import type { NetworkPrefix } from "./spam/client-ip.ts"
 
 export interface BackendConfig {
@@ -127,6 +126,16 @@ export interface SpamConfig {
    * See spam/client-ip.ts.
    */
   trustedProxyHops: number
+}
+
+/** How many times the address's budget each wider network gets by default; 0 leaves it unlimited. */
+export const DEFAULT_NETWORK_FACTORS: Readonly<Record<NetworkPrefix, number>> = {
+  // One site is given a /56 (256 /64s) or a /48 (65,536): without these it could send that many times the limit.
+  "ipv6/56": 4,
+  "ipv6/48": 16,
+  // Off: an IPv4 address costs money, so one sender rarely holds many in one /24, while carrier-grade NAT
+  // pools and offices put many visitors in one (see the README). RATE_LIMIT_IPV4_24_FACTOR turns it on.
+  "ipv4/24": 0,
 }
 
 /** TRUSTED_PROXY_HOPS unless set: Supabase's API gateway (Kong) is one proxy; the local backend has none. */

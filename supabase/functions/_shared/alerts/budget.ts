@@ -10,7 +10,7 @@
  */
 import type { AlertBudget, BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
-import type { NewJob } from "../outbox.ts"
+import type { NewJob } from "../outbox/queue.ts"
 import { budgetReachedEmail, type BudgetChannel } from "./messages.ts"
 import type { AlertTarget } from "./subject.ts"
 import { joinSummary } from "./summary-members.ts"

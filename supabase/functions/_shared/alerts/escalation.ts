@@ -10,15 +10,9 @@
 import type { AlertConfig, BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
 import { isOpenAt, nextOpening } from "../kernel/business-hours.ts"
-import {
-  DeferredError,
-  PermanentError,
-  enqueueJobs,
-  enqueueSql,
-  type DeliveryDeps,
-  type NewJob,
-  type OutboxJob,
-} from "../outbox.ts"
+import { DeferredError, PermanentError } from "../delivery/errors.ts"
+import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
+import { enqueueJobs, enqueueSql, type NewJob } from "../outbox/queue.ts"
 import { COMPANY } from "../kernel/site-data.generated.ts"
 import { withinBudget } from "./budget.ts"
 import {

@@ -1,7 +1,7 @@
 /**
  * What the office reads: a lead's alert as an SMS, a team-chat post and an e-mail; the morning
  * summary of what came in while it was closed; the summary sent instead of single alerts once the
- * alert budget is spent (the daily spam digest is spam-digest.ts). Texts come from data/lead-messages.yaml
+ * alert budget is spent (the daily spam digest is spam/spam-digest.ts). Texts come from data/lead-messages.yaml
  * (officeAlerts). Visitor text is one line, cut short, and made safe for each channel: an SMS is
  * GSM-7 within its segment cap with links defanged (sms-fit.ts, visitor-text.ts), a chat post has
  * links defanged, mentions quietened and markup escaped, an e-mail is escaped HTML.
@@ -248,9 +248,14 @@ export function budgetReachedEmail(
 }
 
 /** What a dead job was, for the office: its kind, to whom, and its text. */
+/** The kinds a dead job's notice can name: the deliveries (a step only queues them). */
+export type DeadKind = keyof typeof COPY.deadWhat
+
+export const isDeadKind = (kind: string): kind is DeadKind => kind in COPY.deadWhat
+
 export interface DeadJob {
   id: string
-  kind: keyof typeof COPY.deadWhat
+  kind: DeadKind
   attempts: number
   payload: Record<string, unknown>
 }
@@ -267,7 +272,7 @@ const deadSubject = (job: DeadJob) => {
 /**
  * The office's e-mail about a message the outbox gave up on: what it was, the provider's last error,
  * and its content, so the lead it was about can still be acted on by hand. An alert's notice says
- * that its request is announced again as soon as an alert gets through (outbox.ts' sweep).
+ * that its request is announced again as soon as an alert gets through (the outbox's sweep, outbox/jobs.ts).
  */
 export function deadJobEmail(
   job: DeadJob,

@@ -12,7 +12,7 @@ import type { AlertBatchRow, SpamAttemptRow } from "../rows.ts"
 import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { targetsOf } from "./escalation.ts"
 import { verifyLink, type LinkClaims, type LinkPurpose } from "./signed-link.ts"
-import { describeSpam } from "./spam-review.ts"
+import { describeSpam } from "../spam/spam-review.ts"
 import {
   acknowledge,
   acknowledgeAll,

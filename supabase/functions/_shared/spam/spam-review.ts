@@ -6,13 +6,14 @@
  * for the next digest. A record counts as shown when the e-mail listing it is delivered (the outbox
  * calls `markSpamShown`), so a digest that dies is listed again by the next one; it is purged 30 days
  * after it was shown or released, and never before. What one address can store is bounded by
- * spam/spam-store.ts.
+ * spam-store.ts.
  */
 import { nextOpeningAfter } from "../kernel/business-hours.ts"
 import type { BackendConfig } from "../config.ts"
 import { simpleLeadKind } from "../kernel/contract.ts"
 import type { Db } from "../db.ts"
-import { enqueueJobs, type DeliveryDeps, type OutboxJob } from "../outbox.ts"
+import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
+import { enqueueJobs } from "../outbox/queue.ts"
 import type { SpamAttemptRow, SpamDailyCountRow } from "../rows.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import {
@@ -25,8 +26,8 @@ import {
   type SpamFlood,
   type SpamShown,
 } from "./spam-digest.ts"
-import { oneLine } from "./subject.ts"
-import { signLink } from "./signed-link.ts"
+import { oneLine } from "../alerts/subject.ts"
+import { signLink } from "../alerts/signed-link.ts"
 
 /** Days a record is kept after the office was shown it (or released it). */
 export const SPAM_KEPT_DAYS = 30
