@@ -2,6 +2,7 @@
 import { parseOnCall, type OnCallContact } from "./alerts/on-call.ts"
 import { hmacSha256Hex } from "./crypto.ts"
 import { LOCAL_ANON_KEY } from "./kernel/local-defaults.ts"
+import { E164 } from "./kernel/phone.ts"
 import { COMPANY } from "./kernel/site-data.generated.ts"
 import { DEFAULT_TURNSTILE_TIMEOUT_MS, TURNSTILE_VERIFY_URL } from "./spam/turnstile.ts"
 import type { NetworkPrefix } from "./spam/client-ip.ts"
@@ -189,8 +190,7 @@ function twilioFromEnv(env: Env): TwilioConfig | undefined {
   if (apiKey && !apiSecret) return missing("TWILIO_API_KEY is set without TWILIO_API_SECRET")
   if (!apiKey && !authToken) return missing("set TWILIO_AUTH_TOKEN, or TWILIO_API_KEY and TWILIO_API_SECRET")
   if (!from && !messagingServiceSid) return missing("set TWILIO_FROM (+1…) or TWILIO_MESSAGING_SERVICE_SID (MG…)")
-  if (from && !/^\+[1-9]\d{7,14}$/.test(from))
-    return missing(`TWILIO_FROM "${from}" is not an E.164 number such as +19145550123`)
+  if (from && !E164.test(from)) return missing(`TWILIO_FROM "${from}" is not an E.164 number such as +19145550123`)
   return {
     apiUrl: (optional(env, "TWILIO_API_URL") ?? "https://api.twilio.com").replace(/\/$/, ""),
     accountSid,

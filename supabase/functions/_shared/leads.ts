@@ -26,7 +26,8 @@ import {
   type NoticeReceipt,
 } from "./mail/templates.ts"
 import { acknowledgeUrl, startAlerts } from "./alerts/escalation.ts"
-import { telUri, type AlertTarget } from "./alerts/subject.ts"
+import type { AlertTarget } from "./alerts/subject.ts"
+import { telUri } from "./kernel/phone.ts"
 import { scheduleSpamDigest } from "./spam/spam-review.ts"
 import type { NewJob } from "./outbox/queue.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"

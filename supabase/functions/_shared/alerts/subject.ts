@@ -5,6 +5,7 @@
  */
 import type { Db } from "../db.ts"
 import { headerValue } from "../mail/header.ts"
+import { telUri } from "../kernel/phone.ts"
 import type { ContactMessageRow, LeadRow } from "../rows.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 
@@ -39,15 +40,6 @@ const COPY = LEAD_MESSAGES.officeAlerts
 export const oneLine = (value: string | null | undefined, max: number): string => {
   const line = headerValue(value ?? "")
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
-}
-
-/** `tel:` with the digits of a visitor's number: a US number of 10 digits gets +1, one with a + keeps its country code. */
-export function telUri(phone: string): string {
-  const digits = phone.replace(/\D/g, "")
-  if (phone.trim().startsWith("+")) return `tel:+${digits}`
-  if (digits.length === 10) return `tel:+1${digits}`
-  if (digits.length === 11 && digits.startsWith("1")) return `tel:+${digits}`
-  return `tel:${digits}`
 }
 
 const KIND_LABELS = LEAD_MESSAGES.companyEmail.kindLabels
