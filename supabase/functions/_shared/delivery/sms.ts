@@ -25,13 +25,10 @@ interface ListedMessage {
   date_created?: string | null
 }
 
-const isListed = (value: unknown): value is ListedMessage =>
-  typeof value === "object" &&
-  value !== null &&
-  "sid" in value &&
-  typeof value.sid === "string" &&
-  "body" in value &&
-  typeof value.body === "string"
+const isListed = (value: unknown): value is ListedMessage => {
+  if (typeof value !== "object" || value === null) return false
+  return "sid" in value && typeof value.sid === "string" && "body" in value && typeof value.body === "string"
+}
 
 /** The UTC day before `at`, as Twilio's DateSent filter takes it: a message sent around midnight is still found. */
 const dayBefore = (at: Date) => new Date(at.getTime() - 24 * 3_600_000).toISOString().slice(0, 10)
