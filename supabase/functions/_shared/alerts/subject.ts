@@ -47,6 +47,9 @@ const KIND_LABELS = LEAD_MESSAGES.companyEmail.kindLabels
 const sourceLabel = (source: string): string =>
   Object.entries(COPY.sources).find(([key]) => key === source)?.[1] ?? source
 
+/** What both tables record of a request's origin and of its alerting. */
+const TRACKED_COLUMNS = ["attribution", "created_at", "first_alerted_at", "acknowledged_at", "acknowledged_by"] as const
+
 const LEAD_COLUMNS = [
   "id",
   "kind",
@@ -62,25 +65,13 @@ const LEAD_COLUMNS = [
   "utm_source",
   "utm_campaign",
   "utm_term",
-  "attribution",
-  "created_at",
-  "first_alerted_at",
-  "acknowledged_at",
-  "acknowledged_by",
+  ...TRACKED_COLUMNS,
 ] as const satisfies ReadonlyArray<keyof LeadRow>
 type LeadSubjectRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>
 
-const MESSAGE_COLUMNS = [
-  "id",
-  "name",
-  "phone",
-  "message",
-  "attribution",
-  "created_at",
-  "first_alerted_at",
-  "acknowledged_at",
-  "acknowledged_by",
-] as const satisfies ReadonlyArray<keyof ContactMessageRow>
+const MESSAGE_COLUMNS = ["id", "name", "phone", "message", ...TRACKED_COLUMNS] as const satisfies ReadonlyArray<
+  keyof ContactMessageRow
+>
 type MessageSubjectRow = Pick<ContactMessageRow, (typeof MESSAGE_COLUMNS)[number]>
 
 function leadRequest(row: LeadSubjectRow): string {

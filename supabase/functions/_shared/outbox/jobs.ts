@@ -7,7 +7,8 @@
  */
 import { alertDelivery, officeNotice } from "../alerts/alert-delivery.ts"
 import { deadNotice } from "../alerts/dead-notice.ts"
-import { reannounceUnalerted, runAlertStep, runMorningSummary } from "../alerts/escalation.ts"
+import { runAlertStep, runMorningSummary } from "../alerts/escalation.ts"
+import { reannounceUnalerted } from "../alerts/reannounce.ts"
 import { deliverChat } from "../delivery/chat.ts"
 import { forwardToCrm } from "../delivery/crm.ts"
 import { sendEmail, sendOfficeEmail } from "../delivery/email.ts"
