@@ -48,7 +48,13 @@ const sourceLabel = (source: string): string =>
   Object.entries(COPY.sources).find(([key]) => key === source)?.[1] ?? source
 
 /** What both tables record of a request's origin and of its alerting. */
-const TRACKED_COLUMNS = ["attribution", "created_at", "first_alerted_at", "acknowledged_at", "acknowledged_by"] as const
+const TRACKED_COLUMNS = [
+  "attribution",
+  "created_at",
+  "first_alerted_at",
+  "acknowledged_at",
+  "acknowledged_by",
+] satisfies ReadonlyArray<keyof LeadRow & keyof ContactMessageRow>
 
 const LEAD_COLUMNS = [
   "id",

@@ -32,7 +32,7 @@ export const JOB_HANDLERS = {
   company_email: { run: officeNotice, priority: 1, lane: "email", dead: deadNotice("email", "when-targeted") },
   customer_email: { run: sendEmail, priority: 2, lane: "email", dead: deadNotice("email", "never") },
   crm_forward: { run: forwardToCrm, priority: 3, lane: "crm", dead: deadNotice("crm", "never") },
-} as const satisfies Record<JobKind, JobHandler>
+} satisfies Record<JobKind, JobHandler>
 
 /** What the worker runs: the handlers, and the sweep that announces again leads whose alerts all failed. */
 export const OUTBOX_JOBS: JobTable = {
