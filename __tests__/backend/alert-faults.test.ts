@@ -9,15 +9,13 @@
  */
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
+import { PermanentError, RateLimitedError, UnknownOutcomeError } from "../../supabase/functions/_shared/delivery/errors"
 import {
   MAX_RETRY_AFTER_MS,
-  PermanentError,
-  RateLimitedError,
-  UnknownOutcomeError,
   refusal,
   retryAfterMs,
   transportError,
-} from "../../supabase/functions/_shared/delivery"
+} from "../../supabase/functions/_shared/delivery/refusal"
 import {
   CONTACTS,
   MINUTE,

@@ -5,7 +5,7 @@
  * the entry and the field, never an alert lost later.
  */
 import fc from "fast-check"
-import { E164 } from "../../supabase/functions/_shared/alerts/on-call"
+import { E164 } from "../../supabase/functions/_shared/kernel/phone"
 import { testConfig } from "./helpers"
 
 const dana = { name: "Dana", sms: "+19145550101", email: "dana@example.com" }

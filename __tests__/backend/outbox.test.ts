@@ -1,9 +1,10 @@
 /** @jest-environment node */
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from "../../supabase/functions/_shared/crm"
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from "../../supabase/functions/_shared/delivery/crm"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { backoffMs, dispatchOutbox } from "../../supabase/functions/_shared/outbox"
+import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
+import { backoffMs } from "../../supabase/functions/_shared/outbox/backoff"
 import { bodies, MAIL_AND_CRM, officeClosed, OFFICE_CLOSED_AT, withFreshDb, post, testConfig } from "./helpers"
 import { closedAfterEach, fakeServer } from "./fake-servers"
 import { objectContaining, textContaining } from "./matchers"

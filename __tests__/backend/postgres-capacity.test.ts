@@ -8,7 +8,7 @@
 import postgres from "postgres"
 import { migrate, postgresMigrationTarget } from "../../server/migrate"
 import { postgresDb, preparedStatements } from "../../supabase/functions/_shared/db"
-import { CLAIM_ONE_KIND } from "../../supabase/functions/_shared/outbox"
+import { CLAIM_ONE_KIND } from "../../supabase/functions/_shared/outbox/claim"
 import { postgresBinDir, startPostgresCluster, type PostgresCluster } from "./postgres-cluster"
 
 jest.setTimeout(120_000)

@@ -17,7 +17,7 @@ import {
   summarySms,
   type AlertView,
 } from "../../supabase/functions/_shared/alerts/messages"
-import { chatPayload } from "../../supabase/functions/_shared/alerts/channels"
+import { chatPayload } from "../../supabase/functions/_shared/delivery/chat"
 import { fitSms } from "../../supabase/functions/_shared/alerts/sms-fit"
 import { signLink } from "../../supabase/functions/_shared/office-links/signed-link"
 import type { AlertSubject } from "../../supabase/functions/_shared/alerts/subject"

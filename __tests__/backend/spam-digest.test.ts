@@ -18,7 +18,7 @@ import {
   spamDigest,
   type SpamEntry,
   type SpamFlood,
-} from "../../supabase/functions/_shared/alerts/spam-digest"
+} from "../../supabase/functions/_shared/spam/spam-digest"
 import { releaseUrl } from "../../supabase/functions/_shared/office-links/signed-link"
 import { oneLine } from "../../supabase/functions/_shared/alerts/subject"
 import { testConfig } from "./helpers"

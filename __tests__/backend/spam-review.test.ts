@@ -15,7 +15,7 @@ import { recordSpam } from "../../supabase/functions/_shared/leads"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { releaseUrl } from "../../supabase/functions/_shared/office-links/signed-link"
 import { SPAM_KEPT_DAYS } from "../../supabase/functions/_shared/spam/retention"
-import { DIGEST_MAX_BYTES, DIGEST_MAX_ENTRIES } from "../../supabase/functions/_shared/alerts/spam-digest"
+import { DIGEST_MAX_BYTES, DIGEST_MAX_ENTRIES } from "../../supabase/functions/_shared/spam/spam-digest"
 import { SPAM_KEEP } from "../../supabase/functions/_shared/spam/spam-store"
 import type { SpamReason } from "../../supabase/functions/_shared/spam/bot-checks"
 import {

@@ -6,11 +6,7 @@
 import { gtagReady, trackEvent, type AdsUserData, type TrackingParams } from "./tracking"
 
 /** Ads wants phone numbers in E.164; ours are US numbers typed in any format. Anything else is left out. */
-export function phoneE164(phone: string): string | undefined {
-  const digits = phone.replace(/\D/g, "")
-  if (digits.length === 10) return `+1${digits}`
-  return digits.length === 11 && digits.startsWith("1") ? `+${digits}` : undefined
-}
+export { phoneE164 } from "../../supabase/functions/_shared/kernel/phone"
 
 /**
  * A lead form sent. The visitor's own details never go out as event

@@ -2,9 +2,9 @@
 import { parseOnCall, type OnCallContact } from "./alerts/on-call.ts"
 import { hmacSha256Hex } from "./crypto.ts"
 import { LOCAL_ANON_KEY } from "./kernel/local-defaults.ts"
+import { E164 } from "./kernel/phone.ts"
 import { COMPANY } from "./kernel/site-data.generated.ts"
 import { DEFAULT_TURNSTILE_TIMEOUT_MS, TURNSTILE_VERIFY_URL } from "./spam/turnstile.ts"
-import { DEFAULT_NETWORK_FACTORS } from "./spam/address-limit.ts"
 import type { NetworkPrefix } from "./spam/client-ip.ts"
 
 export interface BackendConfig {
@@ -129,6 +129,16 @@ export interface SpamConfig {
   trustedProxyHops: number
 }
 
+/** How many times the address's budget each wider network gets by default; 0 leaves it unlimited. */
+export const DEFAULT_NETWORK_FACTORS: Readonly<Record<NetworkPrefix, number>> = {
+  // One site is given a /56 (256 /64s) or a /48 (65,536): without these it could send that many times the limit.
+  "ipv6/56": 4,
+  "ipv6/48": 16,
+  // Off: an IPv4 address costs money, so one sender rarely holds many in one /24, while carrier-grade NAT
+  // pools and offices put many visitors in one (see the README). RATE_LIMIT_IPV4_24_FACTOR turns it on.
+  "ipv4/24": 0,
+}
+
 /** TRUSTED_PROXY_HOPS unless set: Supabase's API gateway (Kong) is one proxy; the local backend has none. */
 export const DEFAULT_TRUSTED_PROXY_HOPS = { supabase: 1, local: 0 } as const
 
@@ -180,8 +190,7 @@ function twilioFromEnv(env: Env): TwilioConfig | undefined {
   if (apiKey && !apiSecret) return missing("TWILIO_API_KEY is set without TWILIO_API_SECRET")
   if (!apiKey && !authToken) return missing("set TWILIO_AUTH_TOKEN, or TWILIO_API_KEY and TWILIO_API_SECRET")
   if (!from && !messagingServiceSid) return missing("set TWILIO_FROM (+1…) or TWILIO_MESSAGING_SERVICE_SID (MG…)")
-  if (from && !/^\+[1-9]\d{7,14}$/.test(from))
-    return missing(`TWILIO_FROM "${from}" is not an E.164 number such as +19145550123`)
+  if (from && !E164.test(from)) return missing(`TWILIO_FROM "${from}" is not an E.164 number such as +19145550123`)
   return {
     apiUrl: (optional(env, "TWILIO_API_URL") ?? "https://api.twilio.com").replace(/\/$/, ""),
     accountSid,

@@ -10,7 +10,7 @@
  */
 import type { AlertBudget, BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
-import type { NewJob } from "../outbox.ts"
+import type { NewJob } from "../outbox/queue.ts"
 import { budgetReachedEmail, type BudgetChannel } from "./messages.ts"
 import type { AlertTarget } from "./subject.ts"
 import { joinSummary } from "./summary-members.ts"
@@ -105,16 +105,14 @@ async function joinOverflowSummary(
 const HOUR_MS = 3_600_000
 
 /**
- * The deliveries of one alert that the budget allows. An SMS or chat message past its channel's budget
+ * The deliveries of one alert (its jobs, to whom, about which lead) that the budget allows. An SMS or chat message past its channel's budget
  * is dropped and its lead added to the channel's summary, and the office is told by e-mail (once per
  * channel and hour); e-mail alerts always go.
  */
 export async function withinBudget(
   tx: Pick<Db, "query">,
   config: BackendConfig,
-  jobs: readonly NewJob[],
-  contact: string,
-  target: AlertTarget,
+  { jobs, contact, target }: { jobs: readonly NewJob[]; contact: string; target: AlertTarget },
   at: Date,
 ): Promise<{ jobs: NewJob[]; held: BudgetChannel[] }> {
   const { budget } = config.alerts

@@ -5,20 +5,14 @@
  * hours only contacts marked afterHours are alerted; what is still waiting at opening time is in one
  * morning summary, oldest first. Every step is an outbox job: stored with the lead, run once, retried.
  * SMS and chat messages are within a budget (budget.ts). A lead whose alerts all failed is announced
- * again by the worker's sweep (reannounceUnalerted) until one gets through.
+ * again by the worker's sweep (reannounce.ts) until one gets through.
  */
 import type { AlertConfig, BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
 import { isOpenAt, nextOpening } from "../kernel/business-hours.ts"
-import {
-  DeferredError,
-  PermanentError,
-  enqueueJobs,
-  enqueueSql,
-  type DeliveryDeps,
-  type NewJob,
-  type OutboxJob,
-} from "../outbox.ts"
+import { DeferredError, PermanentError } from "../delivery/errors.ts"
+import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
+import { enqueueJobs, enqueueSql, type NewJob } from "../outbox/queue.ts"
 import { COMPANY } from "../kernel/site-data.generated.ts"
 import { withinBudget } from "./budget.ts"
 import {
@@ -225,7 +219,7 @@ async function queueAlert(
   at: Date,
 ): Promise<string> {
   const { held, queued } = await deps.db.transaction(async (tx) => {
-    const budgeted = await withinBudget(tx, deps.config, jobs, contact.name, target, at)
+    const budgeted = await withinBudget(tx, deps.config, { jobs, contact: contact.name, target }, at)
     await enqueueJobs(tx, [...budgeted.jobs, ...next], at)
     return { held: budgeted.held, queued: budgeted.jobs.filter((j) => j.kind.startsWith("alert_")) }
   })
@@ -350,58 +344,4 @@ export async function runMorningSummary(job: OutboxJob, deps: DeliveryDeps): Pro
     await enqueueJobs(tx, jobs, at)
     return `Summary of ${waiting.length} to ${contact.name}`
   })
-}
-
-/** Jobs that alert the office of one lead: while one of them is pending or sending, its alerting is under way. */
-const ALERT_KINDS = `('company_email', 'alert_sms', 'alert_chat', 'alert_email', 'alert_step')`
-
-/** Leads looked at by one sweep, per table: the oldest first; the next sweep takes the rest. */
-const SWEEP_LIMIT = 50
-
-/** How far back the sweep looks: a lead older than this was dealt with by hand, or by a link that has expired. */
-const SWEEP_DAYS = 3
-
-/**
- * The sweep behind "nothing stored goes unannounced": each lead or message that is neither alerted nor
- * acknowledged, whose alert jobs are all over (dead, or escalation ended) and, while nobody takes alerts
- * now, that no pending summary lists (someone on call after hours gets it again now), gets a new alert step (a re-announcement), at most one per lead per `reannounceMinutes`
- * interval (the dedupe key names the interval). An outage that killed every alert of a lead thus ends
- * with the lead announced once delivery works again. Partial indexes keep it cheap: it reads only the
- * recent leads not yet alerted. Returns how many it queued.
- */
-export async function reannounceUnalerted(db: Pick<Db, "query">, config: BackendConfig, at: Date): Promise<number> {
-  const { mail, alerts } = config
-  // With no channel at all (no e-mail API, SMS or chat), announcing again could only queue jobs that cannot go.
-  if (!mail.resendApiKey && !mail.localMailbox && !alerts.sms && !alerts.chatWebhookUrl && !alerts.local) return 0
-  const interval = config.alerts.reannounceMinutes * 60_000
-  const slot = new Date(Math.floor(at.getTime() / interval) * interval).toISOString()
-  const waiting = (table: "leads" | "contact_messages", record: AlertTarget["record"], column: string) =>
-    `(select '${record}'::text as record, t.id from ${table} t
-      where t.first_alerted_at is null and t.acknowledged_at is null
-        and t.created_at > now() - interval '${SWEEP_DAYS} days'
-        and not exists (select 1 from outbox_jobs j where j.${column} = t.id and j.status in ('pending', 'sending') and j.kind in ${ALERT_KINDS})
-      order by t.created_at limit ${SWEEP_LIMIT})`
-  // A lead a pending summary lists waits for it: an over-budget channel's summary always, the next
-  // morning's unless someone takes alerts now.
-  const anyoneNow = isOfficeOpen(at) || reachable(alerts, at).length > 0
-  const summaries = anyoneNow ? `and s.dedupe_key like 'overflow:%'` : ""
-  const listedInSummary = `where not exists (
-         select 1 from summary_members m join outbox_jobs s on s.dedupe_key = m.summary_key
-         where m.target_id = w.id and m.record = w.record and s.status in ('pending', 'sending') ${summaries})
-       and not exists (
-         select 1 from outbox_jobs s
-         where s.kind = 'morning_summary' and s.status in ('pending', 'sending') ${summaries}
-           and (s.payload -> 'targets') @> jsonb_build_array(jsonb_build_object('record', w.record, 'id', w.id::text)))`
-  const queued = await db.query<{ id: string }>(
-    `insert into outbox_jobs (kind, dedupe_key, lead_id, contact_message_id, payload, next_attempt_at)
-     select 'alert_step', 'reannounce:' || w.record || ':' || w.id || ':' || $2::text,
-            case when w.record = 'lead' then w.id end, case when w.record = 'message' then w.id end,
-            jsonb_build_object('record', w.record, 'id', w.id, 'stage', 0, 'reannounce', $2::text), $1::timestamptz
-     from (${waiting("leads", "lead", "lead_id")} union all ${waiting("contact_messages", "message", "contact_message_id")}) w
-     ${listedInSummary}
-     on conflict (dedupe_key) do nothing
-     returning id`,
-    [at.toISOString(), slot],
-  )
-  return queued.length
 }

@@ -1,13 +1,13 @@
 /**
  * What the office reads: a lead's alert as an SMS, a team-chat post and an e-mail; the morning
  * summary of what came in while it was closed; the summary sent instead of single alerts once the
- * alert budget is spent (the daily spam digest is spam-digest.ts). Texts come from data/lead-messages.yaml
+ * alert budget is spent (the daily spam digest is spam/spam-digest.ts). Texts come from data/lead-messages.yaml
  * (officeAlerts). Visitor text is one line, cut short, and made safe for each channel: an SMS is
  * GSM-7 within its segment cap with links defanged (sms-fit.ts, visitor-text.ts), a chat post has
  * links defanged, mentions quietened and markup escaped, an e-mail is escaped HTML.
  */
 import { fill } from "../kernel/escape.ts"
-import { renderEmail, withSafeHeaders, type EmailMessage } from "../mail/layout.ts"
+import { renderEmail, withSafeHeaders, type EmailContent, type EmailMessage } from "../mail/layout.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { fitSms, type SmsPiece } from "./sms-fit.ts"
 import { smsSize } from "../kernel/gsm7.ts"
@@ -104,28 +104,26 @@ export function alertChat(view: AlertView, mention: string): string {
     .join("\n")
 }
 
+/** An e-mail to the office whose heading is its subject, headers made safe. */
+const officeEmail = (to: string, from: string, subject: string, content: Omit<EmailContent, "subject" | "heading">) =>
+  withSafeHeaders({ to, from, ...renderEmail({ subject, heading: subject, ...content }) })
+
 export function alertEmail(view: AlertView, to: string, from: string): EmailMessage {
   const s = view.subject
   const subject = heading(view)
-  return withSafeHeaders({
-    to,
-    from,
-    ...renderEmail({
-      subject,
-      heading: subject,
-      intro: [escalationNote(view), COPY.intro].filter(Boolean).join(" "),
-      actions: [
-        { label: COPY.acknowledgeLabel, href: view.acknowledgeUrl },
-        { label: fill(COPY.callLabel, { name: s.name }), href: s.tel },
-      ],
-      rows: [
-        [COPY.rowLabels.phone, s.phone],
-        [COPY.rowLabels.request, s.request],
-        [COPY.rowLabels.source, s.source],
-        [COPY.rowLabels.received, when(s.receivedAt)],
-        [COPY.rowLabels.reference, s.id],
-      ],
-    }),
+  return officeEmail(to, from, subject, {
+    intro: [escalationNote(view), COPY.intro].filter(Boolean).join(" "),
+    actions: [
+      { label: COPY.acknowledgeLabel, href: view.acknowledgeUrl },
+      { label: fill(COPY.callLabel, { name: s.name }), href: s.tel },
+    ],
+    rows: [
+      [COPY.rowLabels.phone, s.phone],
+      [COPY.rowLabels.request, s.request],
+      [COPY.rowLabels.source, s.source],
+      [COPY.rowLabels.received, when(s.receivedAt)],
+      [COPY.rowLabels.reference, s.id],
+    ],
   })
 }
 
@@ -179,28 +177,22 @@ export function summaryChat(summary: Summary, mention: string): string {
 
 export function summaryEmail(summary: Summary, to: string, from: string): EmailMessage {
   const subject = summaryTitle(summary)
-  return withSafeHeaders({
-    to,
-    from,
-    ...renderEmail({
-      subject,
-      heading: subject,
-      intro: COPY.summaryIntro,
-      actions: [
-        {
-          label: fill(COPY.acknowledgeAllLabel, { count: String(summary.views.length) }),
-          href: summary.acknowledgeAllUrl,
-        },
-        ...summary.views.map(({ subject: s, acknowledgeUrl }, i) => ({
-          label: `${i + 1}. ${COPY.acknowledgeLabel}: ${s.name}`,
-          href: acknowledgeUrl,
-        })),
-      ],
-      rows: summary.views.map(({ subject: s }, i) => [
-        `${i + 1}. ${s.name} (${s.kindLabel})`,
-        `${s.phone} · ${s.request} · ${s.source} · ${when(s.receivedAt)}`,
-      ]),
-    }),
+  return officeEmail(to, from, subject, {
+    intro: COPY.summaryIntro,
+    actions: [
+      {
+        label: fill(COPY.acknowledgeAllLabel, { count: String(summary.views.length) }),
+        href: summary.acknowledgeAllUrl,
+      },
+      ...summary.views.map(({ subject: s, acknowledgeUrl }, i) => ({
+        label: `${i + 1}. ${COPY.acknowledgeLabel}: ${s.name}`,
+        href: acknowledgeUrl,
+      })),
+    ],
+    rows: summary.views.map(({ subject: s }, i) => [
+      `${i + 1}. ${s.name} (${s.kindLabel})`,
+      `${s.phone} · ${s.request} · ${s.source} · ${when(s.receivedAt)}`,
+    ]),
   })
 }
 
@@ -240,17 +232,18 @@ export function budgetReachedEmail(
     minutes: String(notice.summaryMinutes),
   }
   const subject = fill(COPY.budgetSubject, values)
-  return withSafeHeaders({
-    to,
-    from,
-    ...renderEmail({ subject, heading: subject, intro: fill(COPY.budgetIntro, values), rows: [] }),
-  })
+  return officeEmail(to, from, subject, { intro: fill(COPY.budgetIntro, values), rows: [] })
 }
+
+/** The kinds a dead job's notice can name: the deliveries (a step only queues them). */
+export type DeadKind = keyof typeof COPY.deadWhat
+
+export const isDeadKind = (kind: string): kind is DeadKind => kind in COPY.deadWhat
 
 /** What a dead job was, for the office: its kind, to whom, and its text. */
 export interface DeadJob {
   id: string
-  kind: keyof typeof COPY.deadWhat
+  kind: DeadKind
   attempts: number
   payload: Record<string, unknown>
 }
@@ -267,7 +260,7 @@ const deadSubject = (job: DeadJob) => {
 /**
  * The office's e-mail about a message the outbox gave up on: what it was, the provider's last error,
  * and its content, so the lead it was about can still be acted on by hand. An alert's notice says
- * that its request is announced again as soon as an alert gets through (outbox.ts' sweep).
+ * that its request is announced again as soon as an alert gets through (the outbox's sweep, outbox/jobs.ts).
  */
 export function deadJobEmail(
   job: DeadJob,
@@ -281,18 +274,12 @@ export function deadJobEmail(
     payloadText(job.payload, "body") ||
     payloadText(job.payload, "text") ||
     JSON.stringify(job.payload, null, 2).slice(0, 4_000)
-  return withSafeHeaders({
-    to,
-    from,
-    ...renderEmail({
-      subject,
-      heading: subject,
-      intro: reannounced ? `${COPY.deadIntro} ${COPY.deadReannounced}` : COPY.deadIntro,
-      rows: [
-        [COPY.deadRows.error, error.slice(0, 500)],
-        [COPY.deadRows.message, content],
-      ],
-    }),
+  return officeEmail(to, from, subject, {
+    intro: reannounced ? `${COPY.deadIntro} ${COPY.deadReannounced}` : COPY.deadIntro,
+    rows: [
+      [COPY.deadRows.error, error.slice(0, 500)],
+      [COPY.deadRows.message, content],
+    ],
   })
 }
 

@@ -4,6 +4,7 @@
  * a bad entry stops the functions at start with a message naming it, never an alert lost later.
  */
 import { isEmailAddress } from "../kernel/email-address.ts"
+import { E164 } from "../kernel/phone.ts"
 import { hasVisibleText } from "../kernel/visible-text.ts"
 
 export interface OnCallContact {
@@ -17,9 +18,6 @@ export interface OnCallContact {
   /** Alerted at once outside business hours too (otherwise the alert waits for opening time). */
   afterHours: boolean
 }
-
-/** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
-export const E164 = /^\+[1-9]\d{7,14}$/
 
 const FIELDS = new Set(["name", "sms", "chat", "email", "afterHours"])
 

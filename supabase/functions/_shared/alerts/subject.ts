@@ -5,6 +5,7 @@
  */
 import type { Db } from "../db.ts"
 import { headerValue } from "../mail/header.ts"
+import { telUri } from "../kernel/phone.ts"
 import type { ContactMessageRow, LeadRow } from "../rows.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 
@@ -41,19 +42,19 @@ export const oneLine = (value: string | null | undefined, max: number): string =
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
 
-/** `tel:` with the digits of a visitor's number: a US number of 10 digits gets +1, one with a + keeps its country code. */
-export function telUri(phone: string): string {
-  const digits = phone.replace(/\D/g, "")
-  if (phone.trim().startsWith("+")) return `tel:+${digits}`
-  if (digits.length === 10) return `tel:+1${digits}`
-  if (digits.length === 11 && digits.startsWith("1")) return `tel:+${digits}`
-  return `tel:${digits}`
-}
-
 const KIND_LABELS = LEAD_MESSAGES.companyEmail.kindLabels
 
 const sourceLabel = (source: string): string =>
   Object.entries(COPY.sources).find(([key]) => key === source)?.[1] ?? source
+
+/** What both tables record of a request's origin and of its alerting. */
+const TRACKED_COLUMNS = [
+  "attribution",
+  "created_at",
+  "first_alerted_at",
+  "acknowledged_at",
+  "acknowledged_by",
+] satisfies ReadonlyArray<keyof LeadRow & keyof ContactMessageRow>
 
 const LEAD_COLUMNS = [
   "id",
@@ -70,25 +71,13 @@ const LEAD_COLUMNS = [
   "utm_source",
   "utm_campaign",
   "utm_term",
-  "attribution",
-  "created_at",
-  "first_alerted_at",
-  "acknowledged_at",
-  "acknowledged_by",
+  ...TRACKED_COLUMNS,
 ] as const satisfies ReadonlyArray<keyof LeadRow>
 type LeadSubjectRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>
 
-const MESSAGE_COLUMNS = [
-  "id",
-  "name",
-  "phone",
-  "message",
-  "attribution",
-  "created_at",
-  "first_alerted_at",
-  "acknowledged_at",
-  "acknowledged_by",
-] as const satisfies ReadonlyArray<keyof ContactMessageRow>
+const MESSAGE_COLUMNS = ["id", "name", "phone", "message", ...TRACKED_COLUMNS] as const satisfies ReadonlyArray<
+  keyof ContactMessageRow
+>
 type MessageSubjectRow = Pick<ContactMessageRow, (typeof MESSAGE_COLUMNS)[number]>
 
 function leadRequest(row: LeadSubjectRow): string {

@@ -16,6 +16,7 @@ import { consentSchema } from "./consent.ts"
 import { EMAIL_MAX_LENGTH, isEmailAddress } from "./email-address.ts"
 import { fill } from "./escape.ts"
 import { LEAD_MESSAGES } from "./site-data.generated.ts"
+import { phoneDigits } from "./phone.ts"
 import { hasVisibleText } from "./visible-text.ts"
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -29,9 +30,6 @@ export const OPTION_ID_MAX_LENGTH = 64
 export const OPTION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/
 /** additionalPests is a choice's number (0, 1, 2 today): a small integer. */
 export const MAX_OPTION_VALUE = 20
-
-/** US phone numbers: at least 10 digits once spaces, dashes, dots and brackets are removed. */
-export const phoneDigits = (value: string) => value.replace(/\D/g, "")
 
 /**
  * A string schema that trims. Yup's own .trim() calls value.trim() on whatever it gets, so an array

@@ -58,7 +58,7 @@ type NoticeContent = { name: string; replyTo?: string; rows: Row[] }
 
 /** Every notice opens with who sent it; a callback may come without an e-mail (`email` undefined: no row, no reply-to). */
 function fromSender(name: string, phone: string, email: string | undefined, rows: Row[]): NoticeContent {
-  // The address is also a row: the notice may go out without its reply_to (see outbox.ts).
+  // The address is also a row: the notice may go out without its reply_to (see delivery/email.ts).
   const emailRow: Row[] = email === undefined ? [] : [[ROWS.email, email]]
   return { name, replyTo: email, rows: [[ROWS.name, name], [ROWS.phone, phone], ...emailRow, ...rows] }
 }

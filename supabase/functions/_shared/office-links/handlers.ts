@@ -12,7 +12,7 @@ import type { Intake, RequestContext } from "../leads.ts"
 import type { AlertBatchRow, SpamAttemptRow } from "../rows.ts"
 import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { targetsOf } from "../alerts/escalation.ts"
-import { describeSpam } from "../alerts/spam-review.ts"
+import { describeSpam } from "../spam/spam-review.ts"
 import {
   acknowledge,
   acknowledgeAll,

@@ -1,7 +1,7 @@
 /**
  * The per-address limit as a request meets it. Its budgets: the address (an IPv4 address, an IPv6 /64)
  * with RATE_LIMIT_MAX, and the wider networks it belongs to, each with a multiple of that (an IPv6 /56
- * and /48 by default; an IPv4 /24 only when set). In order:
+ * and /48 by default, DEFAULT_NETWORK_FACTORS in config.ts; an IPv4 /24 only when set). In order:
  * - before the body is read, `refusal` says from memory whether one budget is used up (flood-guard.ts);
  * - a valid body that is not a replay is counted in Postgres against all of them in one round trip
  *   (`take`, rate-limit.ts), and the guard learns the counts;
@@ -17,19 +17,9 @@
 import type { SpamConfig } from "../config.ts"
 import { sha256Hex } from "../crypto.ts"
 import type { Db } from "../db.ts"
-import type { ClientAddress, NetworkPrefix } from "./client-ip.ts"
+import type { ClientAddress } from "./client-ip.ts"
 import type { FloodGuard } from "./flood-guard.ts"
 import { takeRateLimits, type RateLimitsVerdict } from "./rate-limit.ts"
-
-/** How many times the address's budget each wider network gets by default; 0 leaves it unlimited. */
-export const DEFAULT_NETWORK_FACTORS: Readonly<Record<NetworkPrefix, number>> = {
-  // One site is given a /56 (256 /64s) or a /48 (65,536): without these it could send that many times the limit.
-  "ipv6/56": 4,
-  "ipv6/48": 16,
-  // Off: an IPv4 address costs money, so one sender rarely holds many in one /24, while carrier-grade NAT
-  // pools and offices put many visitors in one (see the README). RATE_LIMIT_IPV4_24_FACTOR turns it on.
-  "ipv4/24": 0,
-}
 
 /** Re-sends of answered submissions an address may make per window, as a multiple of its budget. */
 export const REPLAY_ALLOWANCE_FACTOR = 5

@@ -9,7 +9,7 @@
  */
 import { hmacSha256Hex } from "../crypto.ts"
 import type { Db } from "../db.ts"
-import type { RequestContext } from "../leads.ts"
+import type { AlertConfig } from "../config.ts"
 import type { SpamAttemptRow } from "../rows.ts"
 import type { SpamReason } from "./bot-checks.ts"
 
@@ -49,6 +49,14 @@ const COUNT_CALL = `
     last_at = greatest(d.last_at, excluded.last_at)
   returning kept_call = calls as kept`
 
+/** What storing a call needs of its request (leads.ts' RequestContext has it). */
+export interface SpamCallContext {
+  config: { alerts: Pick<AlertConfig, "linkSecret"> }
+  userAgent: string | null
+  ipHash: string | null
+  now: Date
+}
+
 /**
  * Stores one call filed as spam (`kept` is its body, without the Turnstile token) and returns the
  * reference to answer with: the record's id, or for a call only counted, `countedReference`.
@@ -58,7 +66,7 @@ export async function storeSpam(
   name: string,
   kept: { submissionId: string },
   reason: SpamReason,
-  ctx: RequestContext,
+  ctx: SpamCallContext,
 ): Promise<string> {
   const json = JSON.stringify(kept)
   const at = ctx.now.toISOString()

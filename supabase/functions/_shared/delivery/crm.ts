@@ -1,7 +1,9 @@
 /** The CRM forward: a signed JSON webhook, so the receiver can check it came from us and drop repeats. */
 import { timingSafeEqual } from "node:crypto"
-import { hmacSha256Hex } from "./crypto.ts"
-import { deliver } from "./delivery.ts"
+import { hmacSha256Hex } from "../crypto.ts"
+import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
+import { NotConfiguredError } from "./errors.ts"
+import { DELIVERY_TIMEOUT_MS, deliver } from "./refusal.ts"
 
 export const SIGNATURE_HEADER = "X-Webhook-Signature"
 export const TIMESTAMP_HEADER = "X-Webhook-Timestamp"
@@ -17,7 +19,7 @@ export function verifyWebhook(secret: string, timestamp: string, body: string, s
   return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
-/** Posts the signed forward; a refusal or a network error is thrown as delivery.ts reads it (the key makes a retry safe). */
+/** Posts the signed forward; a refusal or a network error is thrown as refusal.ts reads it (the key makes a retry safe). */
 export async function postWebhook(options: {
   url: string
   secret: string
@@ -42,6 +44,22 @@ export async function postWebhook(options: {
       },
       body,
     },
-    options.timeoutMs ?? 10_000,
+    options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
   )
+}
+
+/** A crm_forward job: its payload, signed, to CRM_WEBHOOK_URL. */
+export async function forwardToCrm(job: OutboxJob, { config, fetchImpl }: DeliveryDeps): Promise<undefined> {
+  const { webhookUrl, webhookSecret } = config.crm
+  if (!webhookUrl) throw new NotConfiguredError("CRM_WEBHOOK_URL is not set")
+  if (!webhookSecret) throw new NotConfiguredError("CRM_WEBHOOK_SECRET is not set")
+  await postWebhook({
+    url: webhookUrl,
+    secret: webhookSecret,
+    body: job.payload,
+    idempotencyKey: job.id,
+    fetchImpl,
+    timeoutMs: config.outbox.timeoutMs,
+  })
+  return undefined
 }

@@ -6,12 +6,13 @@
  * for the next digest. A record counts as shown when the e-mail listing it is delivered (the outbox
  * calls `markSpamShown`), so a digest that dies is listed again by the next one; it is purged 30 days
  * after it was shown or released, and never before. What one address can store is bounded by
- * spam/spam-store.ts.
+ * spam-store.ts.
  */
 import { nextOpeningAfter } from "../kernel/business-hours.ts"
 import type { BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
-import { enqueueJobs, type DeliveryDeps, type OutboxJob } from "../outbox.ts"
+import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
+import { enqueueJobs } from "../outbox/queue.ts"
 import type { SpamAttemptRow, SpamDailyCountRow } from "../rows.ts"
 import { COMPANY } from "../kernel/site-data.generated.ts"
 import {
@@ -24,10 +25,10 @@ import {
   type SpamFlood,
   type SpamShown,
 } from "./spam-digest.ts"
-import { oneLine } from "./subject.ts"
+import { oneLine } from "../alerts/subject.ts"
 import { releaseUrl } from "../office-links/signed-link.ts"
 import { labelOf } from "../functions.ts"
-import { SPAM_KEPT_DAYS } from "../spam/retention.ts"
+import { SPAM_KEPT_DAYS } from "./retention.ts"
 
 /** Records of one address with one reason, not shown yet, that make a flood: one line instead of one each. */
 export const FLOOD_MIN_RECORDS = 5

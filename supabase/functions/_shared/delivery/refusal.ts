@@ -1,53 +1,23 @@
 /**
- * How a delivery to a provider (the e-mail API, the CRM, Twilio, the chat webhook) can fail, and the
- * one rule that reads a provider's answer: what may pass (429, 408, 409, 425, 5xx, a network error)
- * is tried again, anything else in 4xx is the request itself and would fail the same way every time.
- * A try whose outcome is unknown (a timeout, a connection dropped after the request went out) is told
- * apart, so a provider that takes no idempotency key (Twilio, a chat webhook) is not simply asked twice.
+ * The one rule that reads a provider's answer (the e-mail API, the CRM, Twilio, the chat webhook): what
+ * may pass (429, 408, 409, 425, 5xx, a network error) is tried again, anything else in 4xx is the
+ * request itself and would fail the same way every time. A 429 waits for Retry-After, or backs off from
+ * one second when it does not say (rateLimitedWaitMs). A try whose outcome is unknown (a timeout, a
+ * connection dropped after the request went out) is told apart, so a provider that takes no idempotency
+ * key (Twilio, a chat webhook) is not simply asked twice.
  */
+import { backoffMs } from "../outbox/backoff.ts"
+import { PermanentError, RateLimitedError, UnknownOutcomeError } from "./errors.ts"
 
-/** Raised when delivery is impossible as configured: the job ends `not_configured`, visibly, instead of retrying. */
-export class NotConfiguredError extends Error {}
-
-/**
- * Raised on a 429: the job waits as long as the API asks (Retry-After), or with a backoff of its own
- * when it does not say; the try does not count towards `dead`, but a job rate-limited for too long is.
- */
-export class RateLimitedError extends Error {
-  constructor(
-    message: string,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message)
-  }
-}
-
-/** Raised when the job cannot succeed by trying again (a number the SMS provider refuses, a revoked webhook): dead at once, with the reason. */
-export class PermanentError extends Error {}
-
-/** Raised when the job is not to be done yet (the office is closed): it waits until then, and the try does not count. */
-export class DeferredError extends Error {
-  constructor(
-    message: string,
-    readonly until: Date,
-  ) {
-    super(message)
-  }
-}
-
-/**
- * Raised when the request may have been carried out but no answer came (a timeout, a reset after
- * sending). The job is retried like any failure, and the outbox remembers when this first happened, so
- * the next try of a message without an idempotency key looks for it before sending it again.
- */
-export class UnknownOutcomeError extends Error {}
+/** How long one request to a provider may take unless the config says otherwise (OUTBOX_TIMEOUT_MS). */
+export const DELIVERY_TIMEOUT_MS = 10_000
 
 /** The longest a Retry-After is obeyed: past an hour the job is better retried (or given up) on its own terms. */
 export const MAX_RETRY_AFTER_MS = 3_600_000
 
 /**
  * Retry-After in milliseconds: delta-seconds or an HTTP-date (RFC 9110 §10.2.3), capped at an hour;
- * undefined when absent or unreadable (the outbox then backs off on its own).
+ * undefined when absent or unreadable (rateLimitedWaitMs then backs off).
  */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   const value = header?.trim()
@@ -57,6 +27,13 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   if (!Number.isFinite(ms)) return undefined
   return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, Math.round(ms)))
 }
+
+/** A 429 without Retry-After: 1 s, 2 s, 4 s … as the provider keeps refusing, capped like the backoff. */
+const RATE_LIMIT_BASE_MS = 1_000
+
+/** How long a job refused with a 429 waits before its next try (`tries` 429s so far, this one included). */
+export const rateLimitedWaitMs = (error: RateLimitedError, tries: number, maxMs: number) =>
+  error.retryAfterMs ?? backoffMs(tries, RATE_LIMIT_BASE_MS, maxMs)
 
 /** Statuses that can pass: timeout, conflict of a concurrent request, too early, rate limit, and the server's own errors. */
 const PASSING = new Set([408, 409, 425, 429])

@@ -1,0 +1,48 @@
+/**
+ * What the worker hands a job's handler, and what a handler is: the worker (worker.ts) knows no job
+ * kind; each kind registers a handler in one table (jobs.ts), which the worker is given.
+ */
+import type { BackendConfig } from "../config.ts"
+import type { Db } from "../db.ts"
+import type { JobKind, OutboxJobRow } from "../rows.ts"
+import type { NewJob } from "./queue.ts"
+
+export type { JobKind, JobStatus } from "../rows.ts"
+
+export type OutboxJob = Pick<OutboxJobRow, "id" | "kind" | "payload" | "attempts"> & {
+  /** When a try of this job first ended without an answer (delivery/errors.ts' UnknownOutcomeError). */
+  outcomeUnknownAt?: Date | null
+  /** 429s so far, and since when (OUTBOX_RATE_LIMITED_MAX_TRIES, OUTBOX_RATE_LIMITED_MAX_MINUTES). */
+  rateLimitedTries?: number
+  rateLimitedSince?: Date | null
+}
+
+export interface DeliveryDeps {
+  config: BackendConfig
+  db: Db
+  fetchImpl?: typeof fetch
+  /** The time the worker acts at (tests fix it); due jobs are those due by then. */
+  clock?: () => Date
+}
+
+/** The time the worker acts at. */
+export const nowOf = (deps: Pick<DeliveryDeps, "clock">) => deps.clock?.() ?? new Date()
+
+export interface JobHandler {
+  /** Delivers or runs one job; resolves to a note kept in last_error (a caveat, or what a step did). */
+  run: (job: OutboxJob, deps: DeliveryDeps) => Promise<string | undefined>
+  /** Within its lane, kinds are claimed by this, lowest first (then in the table's order). */
+  priority: number
+  /** Kinds of one lane are claimed and delivered together, apart from the other lanes: a slow provider holds up only its own. */
+  lane: string
+  /** It only queues jobs (a step, a summary): after its batch the worker looks which lanes have work. */
+  queuesJobs?: true
+  /** What to queue when a job of this kind dies (the office's notice of it); nothing when absent. */
+  dead?: (job: OutboxJob, error: string, config: BackendConfig, at: Date) => NewJob[]
+}
+
+/** What the worker is given: a handler for every kind, and a sweep it runs at most once a minute. */
+export interface JobTable {
+  handlers: Readonly<Record<JobKind, JobHandler>>
+  sweep?: (deps: DeliveryDeps, at: Date) => Promise<unknown>
+}

@@ -1,0 +1,120 @@
+/**
+ * Recording a try's outcome: sent, retried with exponential backoff, deferred, not configured, or dead
+ * after N attempts (a refusal that cannot pass, a 429 for too long), when the job's handler says what
+ * the office is told of it.
+ */
+import {
+  DeferredError,
+  NotConfiguredError,
+  PermanentError,
+  RateLimitedError,
+  UnknownOutcomeError,
+} from "../delivery/errors.ts"
+import { rateLimitedWaitMs } from "../delivery/refusal.ts"
+import { backoffMs } from "./backoff.ts"
+import { nowOf, type DeliveryDeps, type JobTable, type OutboxJob } from "./job.ts"
+import { enqueueJobs } from "./queue.ts"
+
+export interface DispatchResult {
+  sent: number
+  retried: number
+  dead: number
+  notConfigured: number
+  /** Steps that wait for a later time (the office's opening). */
+  deferred: number
+}
+
+export type Outcome = { ok: true; note: string | undefined } | { ok: false; error: unknown }
+
+async function markDead(
+  job: OutboxJob,
+  message: string,
+  { handlers }: JobTable,
+  deps: DeliveryDeps,
+  result: DispatchResult,
+) {
+  const at = nowOf(deps)
+  await deps.db.transaction(async (tx) => {
+    await tx.query(
+      `update outbox_jobs set status = 'dead', last_error = $2, locked_until = null, updated_at = now() where id = $1`,
+      [job.id, message],
+    )
+    await enqueueJobs(tx, handlers[job.kind].dead?.(job, message, deps.config, at) ?? [], at)
+  })
+  result.dead++
+}
+
+/**
+ * Records one delivery's outcome; returns how long the API asked us to wait (0 if it did not), or -1
+ * when the job is due again at once (a retry without backoff), so its lane claims again.
+ */
+export async function settle(
+  job: OutboxJob,
+  outcome: Outcome,
+  table: JobTable,
+  deps: DeliveryDeps,
+  result: DispatchResult,
+): Promise<number> {
+  const { db, config } = deps
+  const at = nowOf(deps)
+  if (outcome.ok) {
+    await db.query(
+      `update outbox_jobs set status = 'sent', delivered_at = now(), last_error = $2, locked_until = null, updated_at = now() where id = $1`,
+      [job.id, outcome.note ?? null],
+    )
+    result.sent++
+    return 0
+  }
+  const { error } = outcome
+  const message = error instanceof Error ? error.message : String(error)
+  if (error instanceof DeferredError) {
+    await db.query(
+      `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null, attempts = attempts - 1,
+         next_attempt_at = $3, updated_at = now() where id = $1`,
+      [job.id, message, error.until.toISOString()],
+    )
+    result.deferred++
+    return 0
+  }
+  if (error instanceof NotConfiguredError) {
+    await db.query(
+      `update outbox_jobs set status = 'not_configured', last_error = $2, locked_until = null, updated_at = now() where id = $1`,
+      [job.id, message],
+    )
+    result.notConfigured++
+    return 0
+  }
+  if (error instanceof RateLimitedError) {
+    // A 429 does not count as a failed try, but a provider that keeps refusing (a quota used up) is not waited for forever.
+    const tries = (job.rateLimitedTries ?? 0) + 1
+    const since = job.rateLimitedSince ?? at
+    const { rateLimitedMaxTries, rateLimitedMaxMinutes, backoffMaxMs } = config.outbox
+    if (tries >= rateLimitedMaxTries || at.getTime() - since.getTime() >= rateLimitedMaxMinutes * 60_000) {
+      const givenUp = `${message} (rate-limited ${tries} times since ${since.toISOString()}: given up)`
+      await markDead(job, givenUp, table, deps, result)
+      return 0
+    }
+    const delay = rateLimitedWaitMs(error, tries, backoffMaxMs)
+    await db.query(
+      `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null, attempts = attempts - 1,
+         rate_limited_tries = $4, rate_limited_since = $5::timestamptz,
+         next_attempt_at = $6::timestamptz + ($3::int * interval '1 millisecond'), updated_at = now() where id = $1`,
+      [job.id, message, delay, tries, since.toISOString(), at.toISOString()],
+    )
+    result.retried++
+    return delay
+  }
+  if (error instanceof PermanentError || job.attempts >= config.outbox.maxAttempts) {
+    await markDead(job, message, table, deps, result)
+    return 0
+  }
+  const delay = backoffMs(job.attempts, config.outbox.backoffBaseMs, config.outbox.backoffMaxMs)
+  await db.query(
+    `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null,
+       outcome_unknown_at = case when $4::boolean then coalesce(outcome_unknown_at, $5::timestamptz) else outcome_unknown_at end,
+       next_attempt_at = $5::timestamptz + ($3::int * interval '1 millisecond'), updated_at = now() where id = $1`,
+    [job.id, message, delay, error instanceof UnknownOutcomeError, at.toISOString()],
+  )
+  result.retried++
+  return delay === 0 ? -1 : 0
+}
