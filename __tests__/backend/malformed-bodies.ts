@@ -5,7 +5,11 @@
  * so every answer must be a 4xx and nothing may be written.
  */
 import fc from "fast-check"
-import { FUNCTION_SCHEMAS, MAX_BODY_BYTES, type PublicFunctionName } from "../../supabase/functions/_shared/kernel/contract"
+import {
+  FUNCTION_SCHEMAS,
+  MAX_BODY_BYTES,
+  type PublicFunctionName,
+} from "../../supabase/functions/_shared/kernel/contract"
 import { ANON_KEY, SITE_ORIGIN, bodies } from "./helpers"
 import {
   BROKEN_CODE_UNITS,
