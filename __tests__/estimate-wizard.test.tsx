@@ -551,7 +551,9 @@ describe("what the visitor is told, for every combination of the three calls' an
           }
         },
       ),
-      { numRuns: 80 },
+      // A fixed seed: the same 80 combinations on every run, so the count of each end state below is stable
+      // (a random seed once reached one of them only 3 times).
+      { numRuns: 80, seed: 20261126 },
     )
     // Each end state was reached, so none of the three is checked vacuously.
     expect(Math.min(seen.a, seen.b, seen.c)).toBeGreaterThan(3)

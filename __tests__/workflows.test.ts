@@ -88,7 +88,7 @@ test("CI installs, tests and builds on every push and pull request with the same
   // .ci/run is install + `npm test` (build, types, unit and browser tests) + the quality budgets.
   const script = fs.readFileSync(path.join(ROOT, ".ci", "run"), "utf8")
   expect(script).toMatch(
-    /(?:step )?npm install --no-audit --no-fund(?: --prefer-offline)?\s+(#.*\s+)?(?:step )?npm run lint\s+(?:step )?npm run format:check\s+(?:step )?npm test\s+(?:step )?npm run quality/,
+    /(?:step )?npm install --no-audit --no-fund(?: --prefer-offline)?(?: --strict-allow-scripts)?\s+(#.*\s+)?(?:step )?npm run lint\s+(?:step )?npm run format:check\s+(?:step )?npm test\s+(?:step )?npm run quality/,
   )
 })
 
