@@ -211,6 +211,9 @@ describe("the limit cannot be lifted by what the client writes", () => {
       db,
       config: testConfig({
         RATE_LIMIT_MAX: String(MAX),
+        // A year's window: the limit's windows are fixed, and a run that crossed a boundary (every 10 minutes
+        // by default) rightly allowed MAX more, which read as the limit switched off.
+        RATE_LIMIT_WINDOW_SECONDS: String(365 * 86_400),
         IP_HASH_SALT: `client-ip-test-salt-${++salts}`,
         TRUSTED_PROXY_HOPS: String(hops),
       }),
