@@ -12,8 +12,8 @@ import type { SpamReason } from "./spam/bot-checks.ts"
 export type LeadKind = SimpleLeadKind
 
 /**
- * The columns a contact message and a lead both carry, as the same migrations add them to both tables:
- * attribution, consent, the request's traces, the office's alert and acknowledgement, and flags.
+ * The columns a contact message and a lead both carry: attribution, consent, the request's traces, the office's
+ * alert and acknowledgement, and flags.
  */
 interface LeadTraceColumns {
   /** The first and last campaign touch as received (attribution.ts); null for a lead sent before forms carried it. */
