@@ -27,21 +27,31 @@ function staticPage(name: string): StaticPageProps {
   return { heading, intro, phone, routes: navigation.routes }
 }
 
+/** A data/pests file, as the pest template reads it. */
+type PestData = PestPageProps["pest"] & { slug: string; name: string }
+
+/** A pest page as the pest template renders it (its trail, the pest labels, the phone), with the call label and links a test gives. */
+function pestPage(pest: PestData, callLabel: string, links: PestPageProps["links"]) {
+  return (
+    <PestPage
+      pest={pest}
+      breadcrumb={pestTrail(navigation, pest)}
+      labels={pestLabels}
+      phone={phone}
+      callLabel={callLabel}
+      links={links}
+    />
+  )
+}
+
 describe("a pest page", () => {
-  const ticks = readData<PestPageProps["pest"] & { slug: string; name: string }>("pests/ticks.yaml")
+  const ticks = readData<PestData>("pests/ticks.yaml")
   beforeEach(() => {
     render(
-      <PestPage
-        pest={ticks}
-        breadcrumb={pestTrail(navigation, ticks)}
-        labels={pestLabels}
-        phone={phone}
-        callLabel="Call Now"
-        links={{
-          estimate: { label: "Get Free Estimate", path: "/estimate/" },
-          plans: { label: "Plans & Pricing", path: "/plans/" },
-        }}
-      />,
+      pestPage(ticks, "Call Now", {
+        estimate: { label: "Get Free Estimate", path: "/estimate/" },
+        plans: { label: "Plans & Pricing", path: "/plans/" },
+      }),
     )
   })
 
@@ -70,16 +80,12 @@ describe("a pest page", () => {
 
 test("every pest's sections render without losing a heading", () => {
   for (const file of dataFiles().filter((f) => f.startsWith("pests/"))) {
-    const pest = readData<PestPageProps["pest"] & { slug: string; name: string }>(file)
+    const pest = readData<PestData>(file)
     const { unmount } = render(
-      <PestPage
-        pest={pest}
-        breadcrumb={pestTrail(navigation, pest)}
-        labels={pestLabels}
-        phone={phone}
-        callLabel="Call"
-        links={{ estimate: { label: "Estimate", path: "/estimate/" }, plans: { label: "Plans", path: "/plans/" } }}
-      />,
+      pestPage(pest, "Call", {
+        estimate: { label: "Estimate", path: "/estimate/" },
+        plans: { label: "Plans", path: "/plans/" },
+      }),
     )
     expect(screen.getAllByRole("heading", { level: 2 })).toHaveLength(pest.sections.length)
     unmount()

@@ -3,7 +3,6 @@ import userEvent from "@testing-library/user-event"
 import fc from "fast-check"
 import { EstimateWizard, STORAGE_KEY, type EstimateWizardProps } from "../src/components/estimate/estimate-wizard"
 import type { WizardPlan, WizardTexts } from "../src/components/estimate/types"
-import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
 import {
   CONTACT_FIELDS,
@@ -17,9 +16,9 @@ import {
 import { loadContract } from "../src/lib/leads/contract-loader"
 import { OUTBOX_KEY } from "../src/lib/leads/lead-outbox"
 import { successNotice } from "../src/lib/leads/submit-estimate"
-import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { answerArb, isAccepted, keptCalls, namesShownField, outboxSend } from "./fixtures/answers"
 import { leadTexts, readData, wizardOptions } from "./fixtures/data"
+import { LeadProviders } from "./fixtures/lead-providers"
 import { typeWizardContact } from "./fixtures/leads"
 import { MARIA } from "./fixtures/visitor"
 
@@ -44,20 +43,18 @@ function renderWizard(
   now = () => MONDAY_10AM_NY,
 ) {
   render(
-    <ToastProvider dismissLabel="Dismiss">
-      <LeadTextsContext.Provider value={leadTexts()}>
-        <EstimateWizard
-          texts={texts}
-          options={options}
-          plans={plans}
-          phone={{ display: "(914) 555-0123", e164: "+19145550123" }}
-          sameDayRule={{ cutoffHour: 12, days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] }}
-          timeZone="America/New_York"
-          call={call}
-          now={now}
-        />
-      </LeadTextsContext.Provider>
-    </ToastProvider>,
+    <LeadProviders>
+      <EstimateWizard
+        texts={texts}
+        options={options}
+        plans={plans}
+        phone={{ display: "(914) 555-0123", e164: "+19145550123" }}
+        sameDayRule={{ cutoffHour: 12, days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] }}
+        timeZone="America/New_York"
+        call={call}
+        now={now}
+      />
+    </LeadProviders>,
   )
   return call
 }

@@ -1,12 +1,12 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import fc from "fast-check"
-import { Form, Formik } from "formik"
 import { TextField } from "../src/components/forms/text-field"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { LeadResult } from "../src/lib/leads/lead-outcome"
 import { useLeadForm, type SendLead } from "../src/lib/leads/use-lead-form"
 import { answerArb, isAccepted, keptCalls, namesShownField, outboxSend } from "./fixtures/answers"
+import { TestLeadForm } from "./fixtures/lead-form-frame"
 import { callbackLead, recordGtag, SUBMISSION_FIELDS, type CallbackLead } from "./fixtures/leads"
 
 const INITIAL = { name: "", phone: "", website: "" }
@@ -27,15 +27,12 @@ function TestForm({ call, initial = INITIAL }: { call: SendLead; initial?: typeo
     call,
   })
   return (
-    <Formik initialValues={initial} onSubmit={lead.onSubmit}>
-      <Form onFocus={lead.onFocus}>
-        <TextField name="name" label="Name" />
-        <TextField name="phone" label="Phone" />
-        <button type="submit" disabled={lead.submitting}>
-          {lead.submitting ? "Sending" : "Send"}
-        </button>
-      </Form>
-    </Formik>
+    <TestLeadForm lead={lead} initialValues={initial}>
+      <TextField name="phone" label="Phone" />
+      <button type="submit" disabled={lead.submitting}>
+        {lead.submitting ? "Sending" : "Send"}
+      </button>
+    </TestLeadForm>
   )
 }
 

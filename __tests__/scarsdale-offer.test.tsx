@@ -5,12 +5,11 @@ import { BookingFormShell } from "../src/components/scarsdale-offer/booking-form
 import { CountdownTimer } from "../src/components/scarsdale-offer/countdown-timer"
 import { ScarsdaleOfferPage } from "../src/components/scarsdale-offer/scarsdale-offer-page"
 import type { ScarsdaleOfferContent } from "../src/components/scarsdale-offer/types"
-import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
 import { OUTBOX_KEY } from "../src/lib/leads/lead-outbox"
-import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { keptCalls, outboxSend } from "./fixtures/answers"
-import { ADS_CONVERSION_TARGET, leadTexts, readData, siteData } from "./fixtures/data"
+import { ADS_CONVERSION_TARGET, readData, siteData } from "./fixtures/data"
+import { LeadProviders } from "./fixtures/lead-providers"
 import { recordGtag, sentRequest, SUBMISSION_FIELDS, UNTICKED_CONSENT } from "./fixtures/leads"
 
 const content = readData<ScarsdaleOfferContent>("scarsdale-offer.yaml")
@@ -30,16 +29,9 @@ afterEach(() => {
 
 function renderPage(call: jest.Mock = jest.fn(() => Promise.resolve(BOOKED))) {
   render(
-    <ToastProvider dismissLabel="Dismiss">
-      <LeadTextsContext.Provider value={leadTexts()}>
-        <ScarsdaleOfferPage
-          content={content}
-          company={company}
-          adsConversionTarget={ADS_CONVERSION_TARGET}
-          call={call}
-        />
-      </LeadTextsContext.Provider>
-    </ToastProvider>,
+    <LeadProviders>
+      <ScarsdaleOfferPage content={content} company={company} adsConversionTarget={ADS_CONVERSION_TARGET} call={call} />
+    </LeadProviders>,
   )
   return call
 }

@@ -1,6 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { Form, Formik } from "formik"
 import { LeadForm } from "../src/components/forms/lead-form"
 import { TextField } from "../src/components/forms/text-field"
 import { backendConfig } from "../src/lib/backend-config"
@@ -11,6 +10,7 @@ import { useLeadForm, type SendLead } from "../src/lib/leads/use-lead-form"
 import { TURNSTILE_SCRIPT_URL } from "../src/lib/turnstile/load-turnstile"
 import { useTurnstile } from "../src/lib/turnstile/use-turnstile"
 import { LEAD_MESSAGES } from "../supabase/functions/_shared/kernel/site-data.generated"
+import { TestLeadForm } from "./fixtures/lead-form-frame"
 import { callbackLead, recordGtag, type CallbackLead } from "./fixtures/leads"
 import { turnstileStandIn } from "./fixtures/turnstile-stand-in"
 
@@ -29,14 +29,11 @@ function TestForm({ call, siteKey, waitMs }: { call: SendLead; siteKey: string; 
     turnstile,
   })
   return (
-    <Formik initialValues={INITIAL} onSubmit={lead.onSubmit}>
-      <Form onFocus={lead.onFocus}>
-        <TextField name="name" label="Name" />
-        <TextField name="website" label="Other" />
-        <TurnstileField turnstile={turnstile} />
-        <button type="submit">Send</button>
-      </Form>
-    </Formik>
+    <TestLeadForm lead={lead} initialValues={INITIAL}>
+      <TextField name="website" label="Other" />
+      <TurnstileField turnstile={turnstile} />
+      <button type="submit">Send</button>
+    </TestLeadForm>
   )
 }
 

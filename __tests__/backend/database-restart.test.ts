@@ -26,7 +26,7 @@ import { postgresMigrationTarget } from "../../server/migrate"
 import { reconnectBackoff } from "../../supabase/functions/_shared/db"
 import { spawnDeno, stopDenoFunctions, watched } from "./deno-server"
 import { ANON_KEY, bodies, SITE_ORIGIN, TEST_IP_HASH_SALT } from "./helpers"
-import { postgresBinDir, startPostgresCluster, type PostgresCluster } from "./postgres-cluster"
+import { postgresBinDir, startRequiredPostgresCluster, type PostgresCluster } from "./postgres-cluster"
 
 jest.setTimeout(600_000)
 
@@ -127,16 +127,19 @@ async function expectStored(databaseUrl: string, ids: readonly string[]) {
   }
 }
 
+/** A probe's last line of output: its 5 rounds of 4 outcomes, one array a round. */
+function probeRounds(output: string): unknown[][] {
+  const seen = JSON.parse(output.trim().split("\n").pop() ?? "[]") as unknown[]
+  expect(seen).toHaveLength(20)
+  return Array.from({ length: 5 }, (_, round) => seen.slice(round * 4, round * 4 + 4))
+}
+
 const restartModes = fc.array(fc.constantFrom("fast" as const, "immediate" as const), { minLength: 3, maxLength: 3 })
 
 describeServer("a Postgres restart", () => {
   let cluster: PostgresCluster
   beforeAll(async () => {
-    if (!binDir)
-      throw new Error(
-        "No Postgres server binaries (initdb, pg_ctl) found: install Debian's postgresql package (.ci/run does).",
-      )
-    cluster = await startPostgresCluster(binDir)
+    cluster = await startRequiredPostgresCluster(binDir)
   })
   afterAll(async () => {
     stopDenoFunctions()
@@ -177,10 +180,7 @@ const url = ${JSON.stringify(url)}
     const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "pipe"] })
     const { exited, output } = watched(child)
     expect(await exited).toBe(0)
-    const seen = JSON.parse(output().trim().split("\n").pop() ?? "[]") as unknown[]
-    expect(seen).toHaveLength(20)
-    for (let round = 0; round < 5; round++) {
-      const [tx, first, second, one] = seen.slice(round * 4, round * 4 + 4)
+    for (const [tx, first, second, one] of probeRounds(output())) {
       expect(tx).toBe("CONNECTION_CLOSED")
       // The session's end arrives as a reset or as a close, whichever comes first.
       expect(["ECONNRESET", "CONNECTION_CLOSED"]).toContain(first)
@@ -243,10 +243,7 @@ await killer.end()
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
-    const seen = JSON.parse(output().trim().split("\n").pop() ?? "[]") as unknown[]
-    expect(seen).toHaveLength(20)
-    for (let round = 0; round < 5; round++) {
-      const [killed, refused, afterFailure, one] = seen.slice(round * 4, round * 4 + 4)
+    for (const [killed, refused, afterFailure, one] of probeRounds(output())) {
       expect(killed).toBe("CONNECTION_CLOSED")
       // Postgres refused it and the ROLLBACK went through. (The registry's 3.4.9 may instead hand the killed
       // session's error, 57P01, to the reconnected connection's first statement: one more 5xx, not a crash.)

@@ -19,7 +19,7 @@ import {
   type MigrationTarget,
 } from "../../server/migrate"
 import { bodies, TEST_IP_HASH_SALT, postTo } from "./helpers"
-import { postgresBinDir, startPostgresCluster, type PostgresCluster } from "./postgres-cluster"
+import { postgresBinDir, startRequiredPostgresCluster, type PostgresCluster } from "./postgres-cluster"
 import { arrayContaining } from "./matchers"
 
 jest.setTimeout(120_000)
@@ -81,11 +81,7 @@ if (!binDir && !process.env.CI)
 describeServer("on a real Postgres server", () => {
   let cluster: PostgresCluster
   beforeAll(async () => {
-    if (!binDir)
-      throw new Error(
-        "No Postgres server binaries (initdb, pg_ctl) found: install Debian's postgresql package (.ci/run does).",
-      )
-    cluster = await startPostgresCluster(binDir)
+    cluster = await startRequiredPostgresCluster(binDir)
   })
   afterAll(() => cluster.stop())
 

@@ -42,6 +42,15 @@ export interface PostgresCluster {
   stop(): Promise<void>
 }
 
+/** For a suite that runs where Postgres is installed (CI's .ci/run installs it): a missing server fails it. */
+export async function startRequiredPostgresCluster(binDir: string | null): Promise<PostgresCluster> {
+  if (!binDir)
+    throw new Error(
+      "No Postgres server binaries (initdb, pg_ctl) found: install Debian's postgresql package (.ci/run does).",
+    )
+  return startPostgresCluster(binDir)
+}
+
 export async function startPostgresCluster(binDir: string): Promise<PostgresCluster> {
   const asRoot = process.getuid?.() === 0
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pg-cluster-"))

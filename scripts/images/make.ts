@@ -35,6 +35,16 @@ function bug(
   return { palette: palettes[palette], figure: `${drawBug({ ...spec, color })}${overlay}` }
 }
 
+/** A bee or a wasp: six legs, wings, and `stripes` bands across its abdomen (the second segment) in its outline colour. */
+function stinger(
+  palette: keyof typeof palettes,
+  color: string,
+  stripes: number,
+  { legs, ...spec }: Required<Pick<BugSpec, "body" | "wings" | "antennae">> & { legs: Omit<BugSpec["legs"], "count"> },
+): PestPicture {
+  return bug(palette, color, { ...spec, legs: { count: 6, ...legs }, stripes: { segment: 2, count: stripes, color } })
+}
+
 /** The magnifying glass over the default pest's beetle. */
 const magnifier = `
 <g transform="translate(-30 -20)">
@@ -76,24 +86,22 @@ const PESTS: Record<string, PestPicture> = {
     body: [seg(-95, 20, 18), seg(20, 85, 105, "#7c2d12"), seg(-35, 50, 45, "#292524")],
     legs: { count: 8, length: 120, from: -40, to: 20, width: 6 },
   }),
-  bees: bug("warm", "#1c1917", {
+  bees: stinger("warm", "#1c1917", 4, {
     body: [seg(-100, 30, 28), seg(-45, 42, 40, "#a16207"), seg(60, 66, 85, "#facc15")],
-    legs: { count: 6, length: 110, from: -60, to: -20 },
+    legs: { length: 110, from: -60, to: -20 },
     wings: { rx: 90, ry: 40, at: -40 },
     antennae: { length: 80, curl: 0.7 },
-    stripes: { segment: 2, count: 4, color: "#1c1917" },
   }),
   fleas: bug("rose", "#451a03", {
     body: [seg(-90, 26, 24), seg(10, 58, 100, "#78350f")],
     legs: { count: 6, length: 120, from: -40, to: 60, hindBoost: 1.6, width: 6 },
     segments: 8,
   }),
-  wasps: bug("cool", "#1c1917", {
+  wasps: stinger("cool", "#1c1917", 5, {
     body: [seg(-115, 28, 26), seg(-60, 34, 36, "#1c1917"), seg(70, 48, 100, "#eab308")],
-    legs: { count: 6, length: 130, from: -75, to: -40 },
+    legs: { length: 130, from: -75, to: -40 },
     wings: { rx: 100, ry: 30, at: -40 },
     antennae: { length: 90, curl: 0.8 },
-    stripes: { segment: 2, count: 5, color: "#1c1917" },
   }),
   centipedes: { palette: palettes.dusk, figure: drawCentipede("#854d0e") },
   silverfish: bug("cool", "#64748b", {

@@ -57,6 +57,8 @@ export function OfferLanding({
   // The desktop and the mobile call bar call the same number under the same exclusions.
   const callBar = { phone: offer.phone, exclusions }
   const tracked = { key: offer.key, name: offer.offerName, value: conversion.value }
+  // The thank-you screen and the landing page sit in the same frame: the same skip link, dismiss label and conversion.
+  const frame = { skipToContent, dismissLabel, conversion, offer: tracked }
 
   useExitIntent(() => {
     setExitOpen(true)
@@ -84,14 +86,7 @@ export function OfferLanding({
 
   if (submitted) {
     return (
-      <StandaloneFrame
-        skipToContent={skipToContent}
-        dismissLabel={dismissLabel}
-        conversion={conversion}
-        offer={tracked}
-        header={null}
-        footer={null}
-      >
+      <StandaloneFrame {...frame} header={null} footer={null}>
         <OfferThankYou
           heading={texts.thankYou.heading}
           text={texts.thankYou.text}
@@ -107,10 +102,7 @@ export function OfferLanding({
 
   return (
     <StandaloneFrame
-      skipToContent={skipToContent}
-      dismissLabel={dismissLabel}
-      conversion={conversion}
-      offer={tracked}
+      {...frame}
       header={
         <OfferTopBar {...callBar} callLabel={t(texts.topBar.callLabel)} couponNote={t(texts.topBar.couponNote)} />
       }

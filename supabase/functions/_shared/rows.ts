@@ -11,14 +11,11 @@ import type { SpamReason } from "./spam/bot-checks.ts"
 
 export type LeadKind = SimpleLeadKind
 
-/** A contact form message (process-contact). */
-export interface ContactMessageRow {
-  id: string
-  submission_id: string
-  name: string
-  email: string
-  phone: string
-  message: string
+/**
+ * The columns a contact message and a lead both carry: attribution, consent, the request's traces, the office's
+ * alert and acknowledgement, and flags.
+ */
+interface LeadTraceColumns {
   /** The first and last campaign touch as received (attribution.ts); null for a lead sent before forms carried it. */
   attribution: Attribution | null
   /** The consent sentence's version and when it was received (the server's time); the SMS opt-in's only when ticked. */
@@ -37,11 +34,21 @@ export interface ContactMessageRow {
   acknowledged_by: string | null
   /** Why the office should look twice (lead-flags.ts); empty for most. */
   flags: LeadFlag[]
+}
+
+/** A contact form message (process-contact). */
+export interface ContactMessageRow extends LeadTraceColumns {
+  id: string
+  submission_id: string
+  name: string
+  email: string
+  phone: string
+  message: string
   created_at: Date
 }
 
 /** One lead, whatever form it came from; a wizard submission's three calls share one row. */
-export interface LeadRow {
+export interface LeadRow extends LeadTraceColumns {
   id: string
   submission_id: string
   kind: LeadKind
@@ -67,24 +74,6 @@ export interface LeadRow {
   utm_source: string | null
   utm_campaign: string | null
   utm_term: string | null
-  /** The first and last campaign touch as received (attribution.ts); null for a lead sent before forms carried it. */
-  attribution: Attribution | null
-  /** The consent sentence's version and when it was received (the server's time); the SMS opt-in's only when ticked. */
-  consent_version: string | null
-  consent_at: Date | null
-  /** The browser's own time of consent, only when it can be right (client-time.ts); else null. */
-  consent_client_at: Date | null
-  sms_consent_version: string | null
-  sms_consent_at: Date | null
-  sms_consent_client_at: Date | null
-  user_agent: string | null
-  ip_hash: string | null
-  /** When the office was first alerted (the first alert delivered), and who acknowledged it when (its "I'm on it" link). */
-  first_alerted_at: Date | null
-  acknowledged_at: Date | null
-  acknowledged_by: string | null
-  /** Why the office should look twice (lead-flags.ts); empty for most. */
-  flags: LeadFlag[]
   created_at: Date
   updated_at: Date
 }
