@@ -3227,6 +3227,7 @@ type LeadMessagesYaml = Node & {
   readonly companyEmail: LeadMessagesYamlCompanyEmail;
   readonly customerEmail: LeadMessagesYamlCustomerEmail;
   readonly emailRows: LeadMessagesYamlEmailRows;
+  readonly fieldErrors: LeadMessagesYamlFieldErrors;
   readonly flags: LeadMessagesYamlFlags;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -3597,11 +3598,156 @@ type LeadMessagesYamlEmailRowsSortInput = {
   readonly yes: InputMaybe<SortOrderEnum>;
 };
 
+type LeadMessagesYamlFieldErrors = {
+  readonly emailInvalid: Scalars['String'];
+  readonly emailRequired: Scalars['String'];
+  readonly emailTooLong: Scalars['String'];
+  readonly enter: Scalars['String'];
+  readonly fieldNames: LeadMessagesYamlFieldErrorsFieldNames;
+  readonly pestName: Scalars['String'];
+  readonly pestsRepeated: Scalars['String'];
+  readonly pestsRequired: Scalars['String'];
+  readonly pestsTooMany: Scalars['String'];
+  readonly phoneDigits: Scalars['String'];
+  readonly phoneRequired: Scalars['String'];
+  readonly phoneTooLong: Scalars['String'];
+  readonly propertyTypeRequired: Scalars['String'];
+  readonly servicePlanRequired: Scalars['String'];
+  readonly stateInvalid: Scalars['String'];
+  readonly stateRequired: Scalars['String'];
+  readonly textTooLong: Scalars['String'];
+  readonly tooLong: Scalars['String'];
+  readonly zipInvalid: Scalars['String'];
+  readonly zipRequired: Scalars['String'];
+};
+
+type LeadMessagesYamlFieldErrorsFieldNames = {
+  readonly city: Scalars['String'];
+  readonly firstName: Scalars['String'];
+  readonly fullName: Scalars['String'];
+  readonly lastName: Scalars['String'];
+  readonly message: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly offer: Scalars['String'];
+  readonly offerCity: Scalars['String'];
+  readonly propertyAddress: Scalars['String'];
+  readonly streetAddress: Scalars['String'];
+};
+
+type LeadMessagesYamlFieldErrorsFieldNamesFieldSelector = {
+  readonly city: InputMaybe<FieldSelectorEnum>;
+  readonly firstName: InputMaybe<FieldSelectorEnum>;
+  readonly fullName: InputMaybe<FieldSelectorEnum>;
+  readonly lastName: InputMaybe<FieldSelectorEnum>;
+  readonly message: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly offer: InputMaybe<FieldSelectorEnum>;
+  readonly offerCity: InputMaybe<FieldSelectorEnum>;
+  readonly propertyAddress: InputMaybe<FieldSelectorEnum>;
+  readonly streetAddress: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlFieldErrorsFieldNamesFilterInput = {
+  readonly city: InputMaybe<StringQueryOperatorInput>;
+  readonly firstName: InputMaybe<StringQueryOperatorInput>;
+  readonly fullName: InputMaybe<StringQueryOperatorInput>;
+  readonly lastName: InputMaybe<StringQueryOperatorInput>;
+  readonly message: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly offer: InputMaybe<StringQueryOperatorInput>;
+  readonly offerCity: InputMaybe<StringQueryOperatorInput>;
+  readonly propertyAddress: InputMaybe<StringQueryOperatorInput>;
+  readonly streetAddress: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlFieldErrorsFieldNamesSortInput = {
+  readonly city: InputMaybe<SortOrderEnum>;
+  readonly firstName: InputMaybe<SortOrderEnum>;
+  readonly fullName: InputMaybe<SortOrderEnum>;
+  readonly lastName: InputMaybe<SortOrderEnum>;
+  readonly message: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly offer: InputMaybe<SortOrderEnum>;
+  readonly offerCity: InputMaybe<SortOrderEnum>;
+  readonly propertyAddress: InputMaybe<SortOrderEnum>;
+  readonly streetAddress: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlFieldErrorsFieldSelector = {
+  readonly emailInvalid: InputMaybe<FieldSelectorEnum>;
+  readonly emailRequired: InputMaybe<FieldSelectorEnum>;
+  readonly emailTooLong: InputMaybe<FieldSelectorEnum>;
+  readonly enter: InputMaybe<FieldSelectorEnum>;
+  readonly fieldNames: InputMaybe<LeadMessagesYamlFieldErrorsFieldNamesFieldSelector>;
+  readonly pestName: InputMaybe<FieldSelectorEnum>;
+  readonly pestsRepeated: InputMaybe<FieldSelectorEnum>;
+  readonly pestsRequired: InputMaybe<FieldSelectorEnum>;
+  readonly pestsTooMany: InputMaybe<FieldSelectorEnum>;
+  readonly phoneDigits: InputMaybe<FieldSelectorEnum>;
+  readonly phoneRequired: InputMaybe<FieldSelectorEnum>;
+  readonly phoneTooLong: InputMaybe<FieldSelectorEnum>;
+  readonly propertyTypeRequired: InputMaybe<FieldSelectorEnum>;
+  readonly servicePlanRequired: InputMaybe<FieldSelectorEnum>;
+  readonly stateInvalid: InputMaybe<FieldSelectorEnum>;
+  readonly stateRequired: InputMaybe<FieldSelectorEnum>;
+  readonly textTooLong: InputMaybe<FieldSelectorEnum>;
+  readonly tooLong: InputMaybe<FieldSelectorEnum>;
+  readonly zipInvalid: InputMaybe<FieldSelectorEnum>;
+  readonly zipRequired: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlFieldErrorsFilterInput = {
+  readonly emailInvalid: InputMaybe<StringQueryOperatorInput>;
+  readonly emailRequired: InputMaybe<StringQueryOperatorInput>;
+  readonly emailTooLong: InputMaybe<StringQueryOperatorInput>;
+  readonly enter: InputMaybe<StringQueryOperatorInput>;
+  readonly fieldNames: InputMaybe<LeadMessagesYamlFieldErrorsFieldNamesFilterInput>;
+  readonly pestName: InputMaybe<StringQueryOperatorInput>;
+  readonly pestsRepeated: InputMaybe<StringQueryOperatorInput>;
+  readonly pestsRequired: InputMaybe<StringQueryOperatorInput>;
+  readonly pestsTooMany: InputMaybe<StringQueryOperatorInput>;
+  readonly phoneDigits: InputMaybe<StringQueryOperatorInput>;
+  readonly phoneRequired: InputMaybe<StringQueryOperatorInput>;
+  readonly phoneTooLong: InputMaybe<StringQueryOperatorInput>;
+  readonly propertyTypeRequired: InputMaybe<StringQueryOperatorInput>;
+  readonly servicePlanRequired: InputMaybe<StringQueryOperatorInput>;
+  readonly stateInvalid: InputMaybe<StringQueryOperatorInput>;
+  readonly stateRequired: InputMaybe<StringQueryOperatorInput>;
+  readonly textTooLong: InputMaybe<StringQueryOperatorInput>;
+  readonly tooLong: InputMaybe<StringQueryOperatorInput>;
+  readonly zipInvalid: InputMaybe<StringQueryOperatorInput>;
+  readonly zipRequired: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlFieldErrorsSortInput = {
+  readonly emailInvalid: InputMaybe<SortOrderEnum>;
+  readonly emailRequired: InputMaybe<SortOrderEnum>;
+  readonly emailTooLong: InputMaybe<SortOrderEnum>;
+  readonly enter: InputMaybe<SortOrderEnum>;
+  readonly fieldNames: InputMaybe<LeadMessagesYamlFieldErrorsFieldNamesSortInput>;
+  readonly pestName: InputMaybe<SortOrderEnum>;
+  readonly pestsRepeated: InputMaybe<SortOrderEnum>;
+  readonly pestsRequired: InputMaybe<SortOrderEnum>;
+  readonly pestsTooMany: InputMaybe<SortOrderEnum>;
+  readonly phoneDigits: InputMaybe<SortOrderEnum>;
+  readonly phoneRequired: InputMaybe<SortOrderEnum>;
+  readonly phoneTooLong: InputMaybe<SortOrderEnum>;
+  readonly propertyTypeRequired: InputMaybe<SortOrderEnum>;
+  readonly servicePlanRequired: InputMaybe<SortOrderEnum>;
+  readonly stateInvalid: InputMaybe<SortOrderEnum>;
+  readonly stateRequired: InputMaybe<SortOrderEnum>;
+  readonly textTooLong: InputMaybe<SortOrderEnum>;
+  readonly tooLong: InputMaybe<SortOrderEnum>;
+  readonly zipInvalid: InputMaybe<SortOrderEnum>;
+  readonly zipRequired: InputMaybe<SortOrderEnum>;
+};
+
 type LeadMessagesYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFieldSelector>;
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFieldSelector>;
   readonly emailRows: InputMaybe<LeadMessagesYamlEmailRowsFieldSelector>;
+  readonly fieldErrors: InputMaybe<LeadMessagesYamlFieldErrorsFieldSelector>;
   readonly flags: InputMaybe<LeadMessagesYamlFlagsFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -3616,6 +3762,7 @@ type LeadMessagesYamlFilterInput = {
   readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFilterInput>;
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFilterInput>;
   readonly emailRows: InputMaybe<LeadMessagesYamlEmailRowsFilterInput>;
+  readonly fieldErrors: InputMaybe<LeadMessagesYamlFieldErrorsFilterInput>;
   readonly flags: InputMaybe<LeadMessagesYamlFlagsFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -4127,6 +4274,7 @@ type LeadMessagesYamlSortInput = {
   readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailSortInput>;
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailSortInput>;
   readonly emailRows: InputMaybe<LeadMessagesYamlEmailRowsSortInput>;
+  readonly fieldErrors: InputMaybe<LeadMessagesYamlFieldErrorsSortInput>;
   readonly flags: InputMaybe<LeadMessagesYamlFlagsSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -7997,6 +8145,7 @@ type Query_leadMessagesYamlArgs = {
   companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFilterInput>;
   customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFilterInput>;
   emailRows: InputMaybe<LeadMessagesYamlEmailRowsFilterInput>;
+  fieldErrors: InputMaybe<LeadMessagesYamlFieldErrorsFilterInput>;
   flags: InputMaybe<LeadMessagesYamlFlagsFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;

@@ -1,5 +1,5 @@
 import { X } from "./ui-icons"
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react"
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { ToastContext, type ToastInput } from "../../hooks/use-toast"
 
 interface Toast extends ToastInput {
@@ -62,9 +62,9 @@ export function ToastProvider({ children, dismissLabel }: { children: ReactNode;
   const dismiss = useCallback((id: number) => {
     setToasts((list) => list.filter((t) => t.id !== id))
   }, [])
-  const value = useMemo(() => show, [show])
+  // `show` is stable (useCallback with no inputs): the context's consumers never re-render for it.
   return (
-    <ToastContext.Provider value={value}>
+    <ToastContext.Provider value={show}>
       {children}
       <div
         className="pointer-events-none fixed bottom-4 right-4 z-[60] flex w-[22rem] max-w-[calc(100vw-2rem)] flex-col gap-2"
