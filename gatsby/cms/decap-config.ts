@@ -156,7 +156,7 @@ export function decapConfig(settings: CmsSettings, kinds: readonly DataFileKind[
 }
 
 const yamlOf = (config: DecapConfig) =>
-  `# Generated from gatsby/data-schemas.ts by gatsby/cms/decap-config.ts at build time. Do not edit.\n${dump(config, {
+  `# Generated from gatsby/data-schemas/ by gatsby/cms/decap-config.ts at build time. Do not edit.\n${dump(config, {
     lineWidth: -1,
     noRefs: true,
   })}`
