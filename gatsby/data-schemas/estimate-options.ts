@@ -1,5 +1,5 @@
 /** data/estimate-options.yaml: the estimate wizard's choices (the pests' come from their files). */
-import { array, boolean, number, type InferType } from "yup"
+import { array, boolean, number } from "yup"
 import { text, slug, strictObject } from "./fields"
 
 const optionLabel = () => strictObject({ label: text(), priceNote: text() })
@@ -21,5 +21,3 @@ export const estimateOptionsSchema = strictObject({
   quickKnock: optionLabel(),
   validityHours: number().required().integer().min(1),
 })
-
-export type EstimateOptions = InferType<typeof estimateOptionsSchema>

@@ -1,5 +1,5 @@
 /** data/faq.yaml: the FAQ page's quick actions and questions. */
-import { array, string, type InferType } from "yup"
+import { array, string } from "yup"
 import { text, strictObject, icon, question } from "./fields"
 
 export const faqSchema = strictObject({
@@ -18,5 +18,3 @@ export const faqSchema = strictObject({
   questionsHeading: text(),
   questions: array().of(question()).required().length(12, "must have twelve questions"),
 })
-
-export type FaqTexts = InferType<typeof faqSchema>

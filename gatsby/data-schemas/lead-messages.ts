@@ -1,5 +1,4 @@
 /** data/lead-messages.yaml: what the functions answer, e-mail and alert. */
-import { type InferType } from "yup"
 import { isGsm7, nonGsm7 } from "../../supabase/functions/_shared/kernel/gsm7"
 import { text, textList, strictObject } from "./fields"
 
@@ -203,5 +202,3 @@ export const leadMessagesSchema = strictObject({
     linkAnswers: strictObject({ invalid: text(), expired: text(), notFound: text() }),
   }),
 })
-
-export type LeadMessages = InferType<typeof leadMessagesSchema>

@@ -1,5 +1,5 @@
 /** data/not-found.yaml: the not-found page's texts. */
-import { array, type InferType } from "yup"
+import { array } from "yup"
 import { text, routePath, strictObject, seoFields } from "./fields"
 
 export const notFoundSchema = strictObject({
@@ -13,5 +13,3 @@ export const notFoundSchema = strictObject({
   contactPath: routePath(),
   callPrompt: text(),
 })
-
-export type NotFoundTexts = InferType<typeof notFoundSchema>

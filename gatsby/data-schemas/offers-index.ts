@@ -1,4 +1,4 @@
-import { array, type InferType } from "yup"
+import { array } from "yup"
 import { text, textList, strictObject } from "./fields"
 
 /** The internal notes of /offers. */
@@ -13,5 +13,3 @@ export const offersIndexSchema = strictObject({
   }),
   addCity: strictObject({ heading: text(), intro: text(), steps: textList(), exampleHeading: text(), example: text() }),
 })
-
-export type OffersIndexTexts = InferType<typeof offersIndexSchema>

@@ -1,10 +1,8 @@
 /** data/testimonials.yaml: the customers' words the site quotes. */
-import { array, type InferType } from "yup"
+import { array } from "yup"
 import { text, strictObject, testimonial } from "./fields"
 
 export const testimonialsSchema = strictObject({
   heading: text(),
   items: array().of(testimonial()).required().min(3),
 })
-
-export type TestimonialsData = InferType<typeof testimonialsSchema>
