@@ -2,6 +2,7 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import fc from "fast-check"
 import { TextField } from "../src/components/forms/text-field"
+import { useToast } from "../src/components/ui/toast-item"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { LeadResult } from "../src/lib/leads/lead-outcome"
 import { useLeadForm, type SendLead } from "../src/lib/leads/use-lead-form"
@@ -25,6 +26,7 @@ function TestForm({ call, initial = INITIAL }: { call: SendLead; initial?: typeo
     },
     contractFields: { name: "full_name" },
     call,
+    toast: useToast(),
   })
   return (
     <TestLeadForm lead={lead} initialValues={initial}>

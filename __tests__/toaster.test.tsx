@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { useToast } from "../src/hooks/use-toast"
-import { TOAST_DURATION_MS, ToastProvider } from "../src/components/ui/toaster"
+import { TOAST_DURATION_MS, useToast } from "../src/components/ui/toast-item"
+import { ToastProvider } from "../src/components/ui/toaster"
 
 function Buttons() {
   const toast = useToast()

@@ -4,6 +4,7 @@ import { LeadForm } from "../src/components/forms/lead-form"
 import { TextField } from "../src/components/forms/text-field"
 import { backendConfig } from "../src/lib/backend-config"
 import { TurnstileField } from "../src/components/forms/turnstile-field"
+import { useToast } from "../src/components/ui/toast-item"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { LeadResult } from "../src/lib/leads/lead-outcome"
 import { useLeadForm, type SendLead } from "../src/lib/leads/use-lead-form"
@@ -27,6 +28,7 @@ function TestForm({ call, siteKey, waitMs }: { call: SendLead; siteKey: string; 
     notices: { accepted: () => ({ title: "Thanks" }), pending: { title: "Saved" }, refused: { title: "Not sent" } },
     call,
     turnstile,
+    toast: useToast(),
   })
   return (
     <TestLeadForm lead={lead} initialValues={INITIAL}>

@@ -31,6 +31,7 @@ import { useTurnstile } from "../../lib/turnstile/use-turnstile"
 import { Honeypot } from "../forms/honeypot"
 import { TurnstileField } from "../forms/turnstile-field"
 import { buttonClass } from "../ui/button-class"
+import { useToast } from "../ui/toast-item"
 import { EstimateSteps } from "./estimate-steps"
 import { estimateUserData } from "./estimate-user-data"
 import { ThankYou } from "./thank-you"
@@ -116,6 +117,7 @@ function WizardBody({
   const lead = useLeadForm<Values, EstimateLead, EstimateOutcome>({
     form: "estimate",
     turnstile,
+    toast: useToast(),
     lead: (answers: EstimateAnswers) =>
       estimateLead({ ...answers, sameDayService: sameDayAvailable && answers.sameDayService }),
     send: (answers, post, submission) => {

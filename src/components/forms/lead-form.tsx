@@ -3,6 +3,7 @@ import type { FormEvent, ReactNode } from "react"
 import type { Answer } from "../../lib/leads/lead-outcome"
 import { useLeadForm, type LeadFormConfig, type LeadFormValues } from "../../lib/leads/use-lead-form"
 import { useTurnstile } from "../../lib/turnstile/use-turnstile"
+import { useToast } from "../ui/toast-item"
 import { ConsentNotice } from "./consent-notice"
 import { Honeypot } from "./honeypot"
 import { FORM_CARD_CLASS } from "./lead-form-shell"
@@ -11,7 +12,8 @@ import { SubmitButton } from "./submit-button"
 import { TurnstileField } from "./turnstile-field"
 
 export interface LeadFormProps<V extends LeadFormValues, L, A> {
-  config: LeadFormConfig<V, L, A>
+  /** useLeadForm's configuration but `toast`, which the form adds (useToast). */
+  config: Omit<LeadFormConfig<V, L, A>, "toast">
   initialValues: V
   /** Field messages from the shared contract. */
   validate: FormikConfig<V>["validate"]
@@ -42,7 +44,7 @@ export function LeadForm<V extends LeadFormValues, L, A = Answer>({
   children,
 }: LeadFormProps<V, L, A>) {
   const turnstile = useTurnstile(config.form)
-  const lead = useLeadForm({ ...config, turnstile })
+  const lead = useLeadForm({ ...config, turnstile, toast: useToast() })
   return (
     <Formik<V>
       // The SMS opt-in is every lead form's, unticked.

@@ -1,5 +1,5 @@
 import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
-import type { ToastInput } from "../../hooks/use-toast"
+import type { ToastInput } from "../toast"
 
 /** The texts every lead form has for a lead kept to be re-sent and for a refused one. */
 export interface FailureTexts {

@@ -1,5 +1,5 @@
 /** The wizard's three calls (SPEC §7), in sequence with one submissionId, each independent of the others' failure. */
-import type { ToastInput } from "../../hooks/use-toast"
+import type { ToastInput } from "../toast"
 import { splitName, type EstimateAnswers } from "../estimate-wizard"
 import { FAILED, type LeadOutcome } from "./lead-outcome"
 import type { PostLead } from "./use-lead-form"

@@ -5,12 +5,12 @@
  * its fields, how its values become a lead, and its texts.
  */
 import { useRef, useState } from "react"
-import { useToast, type ToastInput } from "../../hooks/use-toast"
 import { trackFormSubmission } from "../lead-tracking"
 import { trackAdsConversion, trackEvent, type AdsUserData, type TrackingParams } from "../tracking"
 import type { AdsConversion } from "../tracking-attributes"
 import type { TurnstileGate } from "../turnstile/use-turnstile"
 import type { PublicFunctionName } from "../../../supabase/functions/_shared/kernel/contract.ts"
+import type { ShowToast, ToastInput } from "../toast"
 import { loadContract } from "./contract-loader"
 import {
   FAILED,
@@ -77,6 +77,8 @@ export interface LeadFormConfig<V extends LeadFormValues, L, A> {
   /** Sends the lead (one request or several) through `post` and judges the whole. */
   send: (lead: L, post: PostLead, submission: Submission) => Promise<LeadOutcome<A>>
   notices: LeadNotices<A>
+  /** Shows each outcome's notice: the form's useToast() (components/ui/toast-item.tsx). */
+  toast: ShowToast
   tracking?: (lead: L) => LeadTracking
   /** The contract's name of each form field named differently there, to show a refusal's field messages. */
   contractFields?: Readonly<Record<string, string>>
@@ -152,7 +154,7 @@ const sendSafely = async (
 }
 
 export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: LeadFormConfig<V, L, A>) {
-  const toast = useToast()
+  const { toast } = config
   const submission = useSubmissionId()
   const fillTimer = useFillTimer()
   const started = useRef(false)

@@ -1,17 +1,15 @@
 import { LevelBadge } from "../level-badge"
 import type { SpeciesData, SpeciesLabels } from "../types"
 
+/** A card's facts, in this order, each under its label of the same name; a list is joined, an empty fact left out. */
+const FACTS = ["season", "approach", "damage", "bite", "habitat", "locations", "diseases", "signs"] as const
+
 const facts = (s: SpeciesData, labels: SpeciesLabels): Array<[string, string]> =>
-  [
-    [labels.season, s.season],
-    [labels.approach, s.approach],
-    [labels.damage, s.damage],
-    [labels.bite, s.bite],
-    [labels.habitat, s.habitat],
-    [labels.locations, s.locations?.join(", ")],
-    [labels.diseases, s.diseases?.join(", ")],
-    [labels.signs, s.signs?.join(", ")],
-  ].filter((entry): entry is [string, string] => Boolean(entry[1]))
+  FACTS.flatMap((fact) => {
+    const value = s[fact]
+    const text = typeof value === "string" ? value : value?.join(", ")
+    return text ? [[labels[fact], text]] : []
+  })
 
 /** Species cards with their severity, aggression and danger badges. */
 export function SpeciesList({ species, labels }: { species: readonly SpeciesData[]; labels: SpeciesLabels }) {
