@@ -24,6 +24,7 @@ import { visitorIp } from "../../scripts/bench/backend-process"
 import { migrateLocalBackend } from "../../server/local-sinks"
 import { postgresMigrationTarget } from "../../server/migrate"
 import { reconnectBackoff } from "../../supabase/functions/_shared/db"
+import { backendUp, spawnBackend } from "./backend-process"
 import { spawnDeno, stopDenoFunctions, watched } from "./deno-server"
 import { ANON_KEY, bodies, SITE_ORIGIN, TEST_IP_HASH_SALT } from "./helpers"
 import { postgresBinDir, startRequiredPostgresCluster, type PostgresCluster } from "./postgres-cluster"
@@ -258,33 +259,22 @@ await killer.end()
     const databaseUrl = await cluster.createDatabase("node_backend")
     const apiPort = await freePort()
     // Its own process, as `npm run backend` runs it: a crash shows as an exit, as it did in the issue.
-    const child = spawn(process.execPath, [require.resolve("tsx/cli"), path.join(ROOT, "server", "main.ts")], {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        API_PORT: String(apiPort),
-        DB_PORT: String(await freePort()),
-        SUPABASE_ANON_KEY: ANON_KEY,
-        IP_HASH_SALT: TEST_IP_HASH_SALT,
-        RESEND_API_KEY: "",
-        TRUSTED_PROXY_HOPS: "1",
-        // The outbox worker runs beside the intake, as in use: its transactions meet the restarts too.
-        OUTBOX_INTERVAL_MS: "100",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const backend = spawnBackend({
+      DATABASE_URL: databaseUrl,
+      API_PORT: String(apiPort),
+      DB_PORT: String(await freePort()),
+      SUPABASE_ANON_KEY: ANON_KEY,
+      IP_HASH_SALT: TEST_IP_HASH_SALT,
+      RESEND_API_KEY: "",
+      TRUSTED_PROXY_HOPS: "1",
+      // The outbox worker runs beside the intake, as in use: its transactions meet the restarts too.
+      OUTBOX_INTERVAL_MS: "100",
     })
-    const { exited, output } = watched(child)
+    const { child, exited, output } = backend
     let alive = true
     void exited.then(() => (alive = false))
     try {
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on("data", () => {
-          if (output().includes("Functions API:")) resolve()
-        })
-        void exited.then(() => {
-          reject(new Error(`the backend exited at start:\n${output()}`))
-        })
-      })
+      await backendUp(backend)
       const target = { url: `http://127.0.0.1:${apiPort}`, alive: () => alive, output }
       const acknowledged: string[] = []
       await fc.assert(

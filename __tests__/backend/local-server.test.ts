@@ -6,12 +6,22 @@ import WebSocket from "ws"
 import { PortInUseError, startBackend, type RunningBackend } from "../../server/backend"
 import { bodies, TEST_IP_HASH_SALT, postTo } from "./helpers"
 import { arrayContaining, textContaining } from "./matchers"
+import { tempFolders } from "./migrated-template"
+
+// Each backend resumes a copy of the migrated database rather than making its own (initdb, every migration).
+const { holding } = tempFolders()
 
 let backend: RunningBackend
 let supabase: ReturnType<typeof createClient>
 
 beforeAll(async () => {
-  backend = await startBackend({ dataDir: "memory://", apiPort: 0, dbPort: 0, outboxIntervalMs: 0, env: {} })
+  backend = await startBackend({
+    dataDir: await holding("migrated"),
+    apiPort: 0,
+    dbPort: 0,
+    outboxIntervalMs: 0,
+    env: {},
+  })
   // Node 20 has no WebSocket; supabase-js's realtime client needs one even when unused.
   supabase = createClient(backend.url, backend.config.anonKey, { realtime: { transport: WebSocket as never } })
 })
@@ -88,7 +98,13 @@ test("with DATABASE_URL the backend uses that Postgres (here: the first backend'
 })
 
 test("npm start on another port (PORT=9100): the local backend allows its own site, whose leads carry no origin flag", async () => {
-  const other = await startBackend({ apiPort: 0, dbPort: null, outboxIntervalMs: 0, env: { PORT: "9100" } })
+  const other = await startBackend({
+    dataDir: await holding("migrated"),
+    apiPort: 0,
+    dbPort: null,
+    outboxIntervalMs: 0,
+    env: { PORT: "9100" },
+  })
   try {
     expect(other.config.allowedOrigins).toEqual(arrayContaining(["http://localhost:9100", "http://127.0.0.1:9100"]))
     const body = bodies.contact()
@@ -116,13 +132,11 @@ test("a port already in use is a clear error", async () => {
     }),
   )
   const port = (blocker.address() as net.AddressInfo).port
+  // Both on one folder: a refused start leaves it as it found it (closed, unlocked).
+  const refused = { dataDir: await holding("migrated"), apiPort: port, dbPort: null, outboxIntervalMs: 0, env: {} }
   try {
-    await expect(startBackend({ apiPort: port, dbPort: null, outboxIntervalMs: 0, env: {} })).rejects.toThrow(
-      PortInUseError,
-    )
-    await expect(startBackend({ apiPort: port, dbPort: null, outboxIntervalMs: 0, env: {} })).rejects.toThrow(
-      `Port ${port} (local functions API) is already in use`,
-    )
+    await expect(startBackend(refused)).rejects.toThrow(PortInUseError)
+    await expect(startBackend(refused)).rejects.toThrow(`Port ${port} (local functions API) is already in use`)
   } finally {
     blocker.close()
   }

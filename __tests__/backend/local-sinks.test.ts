@@ -4,9 +4,10 @@
  * production create neither (and drop them where earlier ones had), the local backend creates both
  * after migrating, idempotently, locked down like every other table.
  */
-import { PGlite } from "@electric-sql/pglite"
+import type { PGlite } from "@electric-sql/pglite"
 import { createLocalSinks, migrateLocalBackend } from "../../server/local-sinks"
 import { migrate, pgliteMigrationTarget } from "../../server/migrate"
+import { unmigratedPglite } from "./migrated-template"
 
 const SINKS = ["dev_mailbox", "dev_alerts"]
 
@@ -21,7 +22,7 @@ async function sinks(pg: PGlite) {
 
 let pg: PGlite
 beforeEach(async () => {
-  pg = await PGlite.create()
+  pg = await unmigratedPglite()
 })
 afterEach(() => pg.close())
 

@@ -8,7 +8,6 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { PGlite } from "@electric-sql/pglite"
 import postgres from "postgres"
 import { startBackend } from "../../server/backend"
 import {
@@ -21,6 +20,7 @@ import {
 import { bodies, TEST_IP_HASH_SALT, postTo } from "./helpers"
 import { postgresBinDir, startRequiredPostgresCluster, type PostgresCluster } from "./postgres-cluster"
 import { arrayContaining } from "./matchers"
+import { unmigratedPglite } from "./migrated-template"
 
 jest.setTimeout(120_000)
 
@@ -54,14 +54,14 @@ async function expectFailedMigrationRolledBack(target: MigrationTarget, query: Q
 
 describe("on PGlite", () => {
   test("each migration is applied once, and a start after it applies nothing", async () => {
-    const pg = await PGlite.create()
+    const pg = await unmigratedPglite()
     expect(await migrate(pgliteMigrationTarget(pg))).toEqual(MIGRATION_FILES)
     expect(await migrate(pgliteMigrationTarget(pg))).toEqual([])
     await pg.close()
   })
 
   test("a failing migration leaves neither its changes nor its version behind", async () => {
-    const pg = await PGlite.create()
+    const pg = await unmigratedPglite()
     await expectFailedMigrationRolledBack(
       pgliteMigrationTarget(pg),
       async (text) => (await pg.query(text)).rows as never,
