@@ -45,7 +45,7 @@ import { createAddressLimit } from "./spam/address-limit.ts"
 import { clientAddress } from "./spam/client-ip.ts"
 import { createFloodGuard, type FloodGuard } from "./spam/flood-guard.ts"
 
-export { ALL_FUNCTIONS, DISPATCH_FUNCTION, OFFICE_FUNCTIONS, PUBLIC_FUNCTIONS, type FunctionName } from "./functions.ts"
+export { PUBLIC_FUNCTIONS, type FunctionName } from "./functions.ts"
 
 export interface AppOptions {
   db: Db

@@ -6,11 +6,10 @@
  */
 import { sValidator } from "@hono/standard-validator"
 import { Hono, type Context } from "hono"
-import { LEAD_FUNCTIONS, PUBLIC_FUNCTIONS, type BodyOf } from "../functions.ts"
-import { receive, type Received } from "../intakes.ts"
+import { intakeOf, LEAD_FUNCTIONS, PUBLIC_FUNCTIONS, type BodyOf } from "../functions.ts"
 import type { PublicFunctionName, SuccessAnswer } from "../kernel/contract.ts"
 import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
-import { recordSpam, type RequestContext } from "../leads.ts"
+import { recordSpam, type Intake, type RequestContext } from "../leads.ts"
 import { spamReason } from "../spam/bot-checks.ts"
 import { checkTurnstile } from "../spam/turnstile-pass.ts"
 import { publicCaller } from "./callers.ts"
@@ -24,9 +23,10 @@ async function submit(
   { db, config, addressLimit, fetchImpl, clock, wake }: AppContext,
   c: Context<Env>,
   name: PublicFunctionName,
-  { fields: body, intake }: Received,
+  intake: Intake,
 ) {
   const { spam } = config
+  const body = intake.fields
   const { ip, limitKey } = c.get("caller")
   const flags = [...c.get("caller").flags]
   const ctx: RequestContext = {
@@ -90,7 +90,7 @@ export function leadRoutes(ctx: AppContext) {
   const route = <N extends PublicFunctionName>(app: Hono<Env>, name: N) =>
     app.post(`/${name}`, caller, sValidator("json", LEAD_FUNCTIONS[name].input, refuseInvalid), (c) => {
       const body: BodyOf<N> = c.req.valid("json")
-      return submit(ctx, c, name, receive(name, body))
+      return submit(ctx, c, name, intakeOf(name, body))
     })
   return PUBLIC_FUNCTIONS.reduce<Hono<Env>>(route, new Hono<Env>())
 }

@@ -5,8 +5,7 @@
  * changes nothing and gets a clear answer.
  */
 import type { BackendConfig } from "../config.ts"
-import { CALL_ORDER } from "../functions.ts"
-import { intakeFor } from "../intakes.ts"
+import { CALL_ORDER, intakeFor } from "../functions.ts"
 import type { Db } from "../db.ts"
 import type { Intake, RequestContext } from "../leads.ts"
 import type { AlertBatchRow, SpamAttemptRow } from "../rows.ts"

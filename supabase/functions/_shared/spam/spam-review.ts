@@ -14,6 +14,7 @@ import type { Db } from "../db.ts"
 import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
 import { enqueueJobs } from "../outbox/queue.ts"
 import type { SpamAttemptRow, SpamDailyCountRow } from "../rows.ts"
+import { labelOf } from "../kernel/contract.ts"
 import { COMPANY } from "../kernel/site-data.generated.ts"
 import {
   DIGEST_MAX_ENTRIES,
@@ -27,7 +28,6 @@ import {
 } from "./spam-digest.ts"
 import { oneLine } from "../alerts/subject.ts"
 import { releaseUrl } from "../office-links/signed-link.ts"
-import { labelOf } from "../functions.ts"
 import { SPAM_KEPT_DAYS } from "./retention.ts"
 
 /** Records of one address with one reason, not shown yet, that make a flood: one line instead of one each. */
