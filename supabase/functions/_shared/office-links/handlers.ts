@@ -10,13 +10,13 @@ import type { Db } from "../db.ts"
 import type { Intake, RequestContext } from "../leads.ts"
 import type { AlertBatchRow, SpamAttemptRow } from "../rows.ts"
 import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
-import { targetsOf } from "../alerts/escalation.ts"
 import { describeSpam } from "../spam/spam-review.ts"
 import {
   acknowledge,
   acknowledgeAll,
   loadSubject,
   loadSubjects,
+  targetsOf,
   type AlertSubject,
   type AlertTarget,
 } from "../alerts/subject.ts"

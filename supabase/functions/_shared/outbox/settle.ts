@@ -12,8 +12,8 @@ import {
 } from "../delivery/errors.ts"
 import { rateLimitedWaitMs } from "../delivery/refusal.ts"
 import { backoffMs } from "./backoff.ts"
-import { nowOf, type DeliveryDeps, type JobTable, type OutboxJob } from "./job.ts"
-import { enqueueJobs } from "./queue.ts"
+import { nowOf, type DeliveryDeps, type JobHandler, type JobKind, type JobTable, type OutboxJob } from "./job.ts"
+import { enqueueJobs, type NewJob } from "./queue.ts"
 
 export interface DispatchResult {
   sent: number
@@ -25,6 +25,15 @@ export interface DispatchResult {
 }
 
 export type Outcome = { ok: true; note: string | undefined } | { ok: false; error: unknown }
+
+/** What the kind's handler queues when one of its jobs dies (the office's notice of it). */
+const deadJobs = <K extends JobKind>(
+  handlers: { readonly [P in K]: JobHandler<P> },
+  job: OutboxJob & { kind: K },
+  message: string,
+  deps: DeliveryDeps,
+  at: Date,
+): NewJob[] => handlers[job.kind].dead?.(job, message, deps.config, at) ?? []
 
 async function markDead(
   job: OutboxJob,
@@ -39,7 +48,7 @@ async function markDead(
       `update outbox_jobs set status = 'dead', last_error = $2, locked_until = null, updated_at = now() where id = $1`,
       [job.id, message],
     )
-    await enqueueJobs(tx, handlers[job.kind].dead?.(job, message, deps.config, at) ?? [], at)
+    await enqueueJobs(tx, deadJobs(handlers, job, message, deps, at), at)
   })
   result.dead++
 }
