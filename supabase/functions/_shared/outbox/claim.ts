@@ -5,7 +5,6 @@
  */
 import type { BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
-import { DELIVERY_TIMEOUT_MS } from "../delivery/refusal.ts"
 import type { JobHandler, JobTable, OutboxJob } from "./job.ts"
 
 /**
@@ -13,11 +12,10 @@ import type { JobHandler, JobTable, OutboxJob } from "./job.ts"
  * (the reply_to fallback, an SMS looked up then sent), plus a margin. A worker that dies mid-batch
  * frees its jobs when this runs out.
  */
-export const leaseMs = ({ batchSize, concurrency, timeoutMs = DELIVERY_TIMEOUT_MS }: LeaseSettings) =>
+export const leaseMs = ({ batchSize, concurrency, timeoutMs }: LeaseSettings) =>
   Math.max(120_000, Math.ceil(batchSize / concurrency) * 3 * timeoutMs + 60_000)
 
-type LeaseSettings = Pick<BackendConfig["outbox"], "batchSize" | "concurrency"> &
-  Partial<Pick<BackendConfig["outbox"], "timeoutMs">>
+type LeaseSettings = Pick<BackendConfig["outbox"], "batchSize" | "concurrency" | "timeoutMs">
 
 /** One lane: its kinds (the table's names) in claim order (by priority, then the table's), and whether it only queues jobs. */
 export interface Lane {

@@ -10,8 +10,6 @@ import {
   RateLimitedError,
   UnknownOutcomeError,
 } from "../delivery/errors.ts"
-import { rateLimitedWaitMs } from "../delivery/refusal.ts"
-import { backoffMs } from "./backoff.ts"
 import { nowOf, type DeliveryDeps, type JobHandler, type JobKind, type JobTable, type OutboxJob } from "./job.ts"
 import { enqueueJobs, type NewJob } from "./queue.ts"
 
@@ -23,6 +21,17 @@ export interface DispatchResult {
   /** Steps that wait for a later time (the office's opening). */
   deferred: number
 }
+
+/** Exponential backoff: base, 2×base, 4×base … capped. */
+export const backoffMs = (attempts: number, base: number, max: number) =>
+  Math.min(max, base * 2 ** Math.max(0, attempts - 1))
+
+/** A 429 without Retry-After: 1 s, 2 s, 4 s … as the provider keeps refusing, capped like the backoff. */
+const RATE_LIMIT_BASE_MS = 1_000
+
+/** How long a job refused with a 429 waits: what its Retry-After asked, else the backoff (`tries` 429s so far, this one included). */
+const rateLimitedWaitMs = (error: RateLimitedError, tries: number, maxMs: number) =>
+  error.retryAfterMs ?? backoffMs(tries, RATE_LIMIT_BASE_MS, maxMs)
 
 export type Outcome = { ok: true; note: string | undefined } | { ok: false; error: unknown }
 
