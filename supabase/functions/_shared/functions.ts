@@ -22,8 +22,8 @@ interface LeadFunction<Body> {
 }
 
 /** A row of the table; LEAD_FUNCTIONS below checks each lead function's check and intake by its name. */
-type Entry =
-  { kind: "lead"; input: unknown; intake: unknown; wizardStep: number | null } | { kind: "office-link" | "dispatch" }
+type LeadEntry = { kind: "lead"; input: unknown; intake: unknown; wizardStep: number | null }
+type Entry = LeadEntry | { kind: "office-link" | "dispatch" }
 
 /** In the order ALL_FUNCTIONS lists them: lead functions, office links, dispatch. */
 export const FUNCTIONS = {
