@@ -8,7 +8,6 @@ import type { CallResult } from "../src/lib/leads/api"
 import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { installPhoneCallTracking } from "../src/lib/phone-clicks"
 import { reportPhoneClick } from "../src/lib/phone-call-report"
-import { phoneE164 } from "../src/lib/lead-tracking"
 import { offerAttributes } from "../src/lib/tracking-attributes"
 import { leadTexts, readData, wizardOptions } from "./fixtures/data"
 import { recordGtag, typeWizardContact } from "./fixtures/leads"
@@ -35,12 +34,6 @@ function expectNoPersonalDataInEvents() {
 beforeEach(() => {
   sessionStorage.clear()
   localStorage.clear()
-})
-
-test("phone numbers become E.164 when they are US numbers, else are left out", () => {
-  expect(phoneE164("(914) 555-0100")).toBe("+19145550100")
-  expect(phoneE164("1 914 555 0100")).toBe("+19145550100")
-  expect(phoneE164("555-0100")).toBeUndefined()
 })
 
 test("contact: user data set before form_submit, generate_lead with the contact value and currency from data", async () => {

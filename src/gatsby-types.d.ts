@@ -3893,6 +3893,7 @@ type LeadMessagesYamlOfficeAlerts = {
   readonly intro: Scalars['String'];
   readonly linkAnswers: LeadMessagesYamlOfficeAlertsLinkAnswers;
   readonly newSubject: Scalars['String'];
+  readonly noName: Scalars['String'];
   readonly notSpamLabel: Scalars['String'];
   readonly rowLabels: LeadMessagesYamlOfficeAlertsRowLabels;
   readonly sources: LeadMessagesYamlOfficeAlertsSources;
@@ -4027,6 +4028,7 @@ type LeadMessagesYamlOfficeAlertsFieldSelector = {
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly linkAnswers: InputMaybe<LeadMessagesYamlOfficeAlertsLinkAnswersFieldSelector>;
   readonly newSubject: InputMaybe<FieldSelectorEnum>;
+  readonly noName: InputMaybe<FieldSelectorEnum>;
   readonly notSpamLabel: InputMaybe<FieldSelectorEnum>;
   readonly rowLabels: InputMaybe<LeadMessagesYamlOfficeAlertsRowLabelsFieldSelector>;
   readonly sources: InputMaybe<LeadMessagesYamlOfficeAlertsSourcesFieldSelector>;
@@ -4065,6 +4067,7 @@ type LeadMessagesYamlOfficeAlertsFilterInput = {
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly linkAnswers: InputMaybe<LeadMessagesYamlOfficeAlertsLinkAnswersFilterInput>;
   readonly newSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly noName: InputMaybe<StringQueryOperatorInput>;
   readonly notSpamLabel: InputMaybe<StringQueryOperatorInput>;
   readonly rowLabels: InputMaybe<LeadMessagesYamlOfficeAlertsRowLabelsFilterInput>;
   readonly sources: InputMaybe<LeadMessagesYamlOfficeAlertsSourcesFilterInput>;
@@ -4159,6 +4162,7 @@ type LeadMessagesYamlOfficeAlertsSortInput = {
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly linkAnswers: InputMaybe<LeadMessagesYamlOfficeAlertsLinkAnswersSortInput>;
   readonly newSubject: InputMaybe<SortOrderEnum>;
+  readonly noName: InputMaybe<SortOrderEnum>;
   readonly notSpamLabel: InputMaybe<SortOrderEnum>;
   readonly rowLabels: InputMaybe<LeadMessagesYamlOfficeAlertsRowLabelsSortInput>;
   readonly sources: InputMaybe<LeadMessagesYamlOfficeAlertsSourcesSortInput>;

@@ -4,12 +4,11 @@
  * providers received. The app and the worker both read the same clock, so business hours, deadlines
  * and link expiry are decided by the test, never by when it happens to run.
  */
-import http from "node:http"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { dispatchOutbox, type DispatchOptions } from "../../supabase/functions/_shared/outbox"
-import { closedAfterEach, fakeServer, listening, type FakeServer, type Received } from "./fake-servers"
+import { closedAfterEach, fakeServer, type FakeServer, type Received } from "./fake-servers"
 import { nextVisitorIp, testConfig, withFreshDb } from "./helpers"
 
 export const TWILIO_SID = `AC${"0123456789abcdef".repeat(2)}`
@@ -109,31 +108,9 @@ export const linkRequest = (
     body: JSON.stringify({ token, confirm }),
   })
 
-/**
- * A provider answering the statuses in turn (the last repeats), with Retry-After on its 429s: the
- * shared fake server sends no such header.
- */
-export function rateLimitingServer(statuses: number[], retryAfterSeconds: number): Promise<FakeServer> {
-  const received: Received[] = []
-  const server = http.createServer((request, response) => {
-    let body = ""
-    request.on("data", (chunk: Buffer) => (body += chunk.toString()))
-    request.on("end", () => {
-      const status = statuses[Math.min(received.length, statuses.length - 1)] ?? 200
-      received.push({ headers: request.headers, body, status })
-      response.writeHead(status, {
-        "content-type": "application/json",
-        ...(status === 429 ? { "retry-after": String(retryAfterSeconds) } : {}),
-      })
-      response.end(JSON.stringify(status < 300 ? { sid: `SM${received.length}` } : { message: "Too many requests" }))
-    })
-  })
-  return listening(server).then((listener) => ({
-    ...listener,
-    received,
-    delivered: () => received.filter((r) => r.status < 300),
-  }))
-}
+/** A provider answering the statuses in turn (the last repeats), with Retry-After on its 429s. */
+export const rateLimitingServer = (statuses: number[], retryAfterSeconds: number): Promise<FakeServer> =>
+  fakeServer(statuses, 0, (status) => (status === 429 ? { "retry-after": String(retryAfterSeconds) } : {}))
 
 export interface JobState {
   kind: string

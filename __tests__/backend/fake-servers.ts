@@ -62,8 +62,11 @@ export interface WatchedServer extends FakeServer {
   untilDelivered: (count: number) => Promise<void>
 }
 
-/** Answers each request with the status the script gives it, after `delayMs`. */
-export function fakeServer(script: Script, delayMs = 0): Promise<WatchedServer> {
+/** What a fake server's answer carries besides its JSON content type, by the answer's status (a 429's Retry-After). */
+export type HeadersFor = (status: number) => http.OutgoingHttpHeaders
+
+/** Answers each request with the status the script gives it, after `delayMs`, with `headers` for that status. */
+export function fakeServer(script: Script, delayMs = 0, headers: HeadersFor = () => ({})): Promise<WatchedServer> {
   const received: Received[] = []
   const waiters: Array<ReturnType<typeof waiter>> = []
   const server = http.createServer((request, response) => {
@@ -81,7 +84,7 @@ export function fakeServer(script: Script, delayMs = 0): Promise<WatchedServer> 
         for (const w of waiters) w.check()
         // A caller that gave up (its timeout) has closed the connection: nothing to answer.
         if (response.destroyed) return
-        response.writeHead(status, { "content-type": "application/json" })
+        response.writeHead(status, { "content-type": "application/json", ...headers(status) })
         response.end(
           JSON.stringify(status < 300 ? { id: `msg_${received.length}` } : { message: "temporarily unavailable" }),
         )

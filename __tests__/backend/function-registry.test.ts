@@ -12,9 +12,8 @@ import {
   OFFICE_FUNCTIONS,
   PUBLIC_FUNCTIONS,
   WIZARD_FUNCTIONS,
-  labelOf,
 } from "../../supabase/functions/_shared/functions"
-import { FUNCTION_SCHEMAS } from "../../supabase/functions/_shared/kernel/contract"
+import { FUNCTION_SCHEMAS, labelOf } from "../../supabase/functions/_shared/kernel/contract"
 import { LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 
 const FUNCTIONS_DIR = path.resolve(__dirname, "..", "..", "supabase", "functions")

@@ -20,6 +20,7 @@ import {
   type SpamFlood,
 } from "../../supabase/functions/_shared/spam/spam-digest"
 import { releaseUrl } from "../../supabase/functions/_shared/office-links/signed-link"
+import { releaseExpiry } from "../../supabase/functions/_shared/spam/spam-review"
 import { oneLine } from "../../supabase/functions/_shared/alerts/subject"
 import { testConfig } from "./helpers"
 
@@ -62,7 +63,7 @@ test("whatever the number of records and their names, the e-mail stays under 80 
             ...e,
             id,
             receivedAt: new Date(AT.getTime() - e.minutes * 60_000),
-            releaseUrl: releaseUrl(config, id, AT),
+            releaseUrl: releaseUrl(config, id, releaseExpiry(AT)),
           }
         })
         const floods: SpamFlood[] = floodInputs.map((f, i) => ({
@@ -126,7 +127,7 @@ test("the 500 records that made a 540 KB digest: 50 listed under 80 KB, the rest
       snippet: "Carpenter ants near the deck, please call after five",
       reason: "too_fast",
       receivedAt: new Date(AT.getTime() - i * 60_000),
-      releaseUrl: releaseUrl(config, id, AT),
+      releaseUrl: releaseUrl(config, id, releaseExpiry(AT)),
     }
   })
   const digest = spamDigest(

@@ -14,9 +14,9 @@ import type { Db } from "../../supabase/functions/_shared/db"
 import { recordSpam } from "../../supabase/functions/_shared/leads"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { releaseUrl } from "../../supabase/functions/_shared/office-links/signed-link"
-import { SPAM_KEPT_DAYS } from "../../supabase/functions/_shared/spam/retention"
 import { DIGEST_MAX_BYTES, DIGEST_MAX_ENTRIES } from "../../supabase/functions/_shared/spam/spam-digest"
 import { SPAM_KEEP } from "../../supabase/functions/_shared/spam/spam-store"
+import { releaseExpiry, SPAM_KEPT_DAYS } from "../../supabase/functions/_shared/spam/spam-review"
 import type { SpamReason } from "../../supabase/functions/_shared/spam/bot-checks"
 import {
   MINUTE,
@@ -213,7 +213,7 @@ test("a record written before each body was kept once (the first call in body an
     ],
   )
   clock.set(WEDNESDAY_OPENING)
-  const token = releaseUrl(config, row?.id ?? "", clock.read()).split("#t=")[1] ?? ""
+  const token = releaseUrl(config, row?.id ?? "", releaseExpiry(clock.read())).split("#t=")[1] ?? ""
   const answer = await linkRequest(app, "release-spam", token, true)
   expect(await answer.json()).toMatchObject({ state: "released" })
   expect(await db.query(`select full_name from leads`)).toEqual([{ full_name: "Maria Lopez Garcia" }])

@@ -174,6 +174,7 @@ export const leadMessagesSchema = strictObject({
     spamDigestSubject: text(),
     spamDigestIntro: text(),
     notSpamLabel: text(),
+    noName: text(),
     spamFloodsHeading: text(),
     spamFloodLabel: text(),
     spamFloodValue: text(),

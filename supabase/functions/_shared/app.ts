@@ -21,11 +21,12 @@
  * project's, or an origin outside ALLOWED_ORIGINS, is a flag stored with the
  * lead, and CORS answers every origin so the browser can read the answer.
  * The office's link functions are authorised by their signed token alone,
- * under a rate limit of their own (officeCaller).
+ * under a rate limit of their own (office-links/routes.ts).
  *
- * Its parts: the functions and their kinds (functions.ts), the checks before a
- * body (http/callers.ts), a lead's submit pipeline (http/submit.ts) and its
- * idempotency (http/idempotency.ts), the office links (office-links/routes.ts).
+ * Its parts: the functions and their kinds (functions.ts), the checks before
+ * any route (http/callers.ts), a lead's caller checks and submit pipeline
+ * (http/submit.ts) and its idempotency (http/idempotency.ts), the office
+ * links and their caller checks (office-links/routes.ts).
  */
 import { Hono, type Context } from "hono"
 import { bodyLimit } from "hono/body-limit"
@@ -45,7 +46,7 @@ import { createAddressLimit } from "./spam/address-limit.ts"
 import { clientAddress } from "./spam/client-ip.ts"
 import { createFloodGuard, type FloodGuard } from "./spam/flood-guard.ts"
 
-export { ALL_FUNCTIONS, DISPATCH_FUNCTION, OFFICE_FUNCTIONS, PUBLIC_FUNCTIONS, type FunctionName } from "./functions.ts"
+export { PUBLIC_FUNCTIONS, type FunctionName } from "./functions.ts"
 
 export interface AppOptions {
   db: Db

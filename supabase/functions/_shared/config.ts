@@ -7,6 +7,9 @@ import { COMPANY } from "./kernel/site-data.generated.ts"
 import { DEFAULT_TURNSTILE_TIMEOUT_MS, TURNSTILE_VERIFY_URL } from "./spam/turnstile.ts"
 import type { NetworkPrefix } from "./spam/client-ip.ts"
 
+/** How long one request to a provider may take unless OUTBOX_TIMEOUT_MS says otherwise. */
+export const DEFAULT_OUTBOX_TIMEOUT_MS = 10_000
+
 export interface BackendConfig {
   /** The public key the site sends as `apikey` (SUPABASE_ANON_KEY on Supabase). */
   anonKey: string
@@ -285,7 +288,7 @@ export function configFromEnv(
       timeBudgetMs: positiveInt(env, "OUTBOX_TIME_BUDGET_MS", 50_000),
       concurrency: atLeastOne(env, "OUTBOX_CONCURRENCY", 5),
       wakeOnCommit: env("OUTBOX_WAKE") !== "0",
-      timeoutMs: atLeastOne(env, "OUTBOX_TIMEOUT_MS", 10_000),
+      timeoutMs: atLeastOne(env, "OUTBOX_TIMEOUT_MS", DEFAULT_OUTBOX_TIMEOUT_MS),
       rateLimitedMaxTries: atLeastOne(env, "OUTBOX_RATE_LIMITED_MAX_TRIES", 20),
       rateLimitedMaxMinutes: atLeastOne(env, "OUTBOX_RATE_LIMITED_MAX_MINUTES", 60),
     },

@@ -12,6 +12,7 @@ import type {
   OfferCallback,
   PublicFunctionName,
   SimpleLeadSubmission,
+  SubmissionFields,
   SuccessAnswer,
 } from "./kernel/contract.ts"
 import type { Db, SqlParam } from "./db.ts"
@@ -32,25 +33,24 @@ import { telUri } from "./kernel/phone.ts"
 import { scheduleSpamDigest } from "./spam/spam-review.ts"
 import type { NewJob } from "./outbox/queue.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
-import { storeSpam } from "./spam/spam-store.ts"
+import { storeSpam, type SpamCallContext } from "./spam/spam-store.ts"
 import type { LeadInsert, LeadRow } from "./rows.ts"
 import { ORIGIN_COLUMNS, originColumns, type LeadOrigin } from "./lead-origin.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "./kernel/site-data.generated.ts"
 import { MAX_FLAGS, mergeFlags, type LeadFlag } from "./lead-flags.ts"
 import { bodyFlags, type FlaggableBody } from "./body-flags.ts"
 
-export interface RequestContext {
+/** A request as what it stores sees it: spam-store.ts' part (its settings, who sent it, when) and more. */
+export interface RequestContext extends SpamCallContext {
   config: BackendConfig
-  userAgent: string | null
-  ipHash: string | null
-  /** When the request was accepted: the office's alerts are routed by it (business hours). */
-  now: Date
   /** What the checks before the body found worth the office's attention (origin, apikey, Turnstile): stored with the lead. */
   flags: readonly LeadFlag[]
 }
 
 /** What a function does with one valid body. */
 export interface Intake {
+  /** The fields the checks before storing read (idempotency key, spam checks): a simple lead's own. */
+  fields: SubmissionFields
   /** The answer for the stored lead or message; a detected bot gets the same one, with its spam record's id. */
   answer: (reference: string) => SuccessAnswer
   /** Stores the lead or message and its outbox jobs in the request's transaction; resolves to its reference. */
@@ -302,6 +302,7 @@ export function crmPayload(body: EstimateRequest, stored: StoredRecord) {
 }
 
 export const contactIntake = (body: ContactMessage): Intake => ({
+  fields: body,
   // SPEC §7: the contact form reads `error` too.
   answer: (reference) => ({
     success: true,
@@ -362,6 +363,7 @@ function storedLead(
 ): Intake {
   const { submissionId } = notice.body
   return {
+    fields: notice.body,
     answer: answered(message),
     store: async (tx, ctx) => {
       const stored = await upsertLead(tx, submissionId, columns, notice.body, ctx)

@@ -4,11 +4,10 @@
  * The office's notice of a new lead is its inbox's alert: delivered while the office is open, the
  * office was alerted (at night it waits in the inbox, and the morning summary is the alert).
  */
-import { sendOfficeEmail } from "../delivery/email.ts"
+import type { Db } from "../db.ts"
 import { nowOf, type DeliveryDeps, type OutboxJob } from "../outbox/job.ts"
-import { markSpamShown } from "../spam/spam-review.ts"
-import { isOfficeOpen, targetsOf } from "./escalation.ts"
-import { loadSubjects, markAlerted } from "./subject.ts"
+import { isOfficeOpen } from "./escalation.ts"
+import { loadSubjects, markAlerted, targetsOf } from "./subject.ts"
 
 type Send = (job: OutboxJob, deps: DeliveryDeps) => Promise<string | undefined>
 
@@ -37,12 +36,7 @@ export const alertDelivery =
     return note
   }
 
-/** An e-mail to the office's inbox (a lead's notice, a dead job's, the spam digest). */
-export async function officeNotice(job: OutboxJob, deps: DeliveryDeps): Promise<string | undefined> {
-  const note = await sendOfficeEmail(job, deps)
-  const at = nowOf(deps)
-  if (isOfficeOpen(at)) await markAlerted(deps.db, targetsOf(job.payload), at)
-  // A spam digest: what it listed counts as shown once delivered (a dead one is listed again by the next).
-  await markSpamShown(deps.db, job.payload, at)
-  return note
+/** An e-mail to the office's inbox delivered at `at` (a lead's notice, a dead job's): while the office is open, its leads were alerted. */
+export async function inboxAlerted(db: Pick<Db, "query">, payload: Record<string, unknown>, at: Date): Promise<void> {
+  if (isOfficeOpen(at)) await markAlerted(db, targetsOf(payload), at)
 }

@@ -11,9 +11,17 @@
 import type { AlertBudget, BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
 import type { NewJob } from "../outbox/queue.ts"
-import { budgetReachedEmail, type BudgetChannel } from "./messages.ts"
+import { budgetReachedEmail, type AlertChannel, type BudgetChannel } from "./messages.ts"
 import type { AlertTarget } from "./subject.ts"
 import { joinSummary } from "./summary-members.ts"
+
+/** One delivery of an alert: its job, and the channel it goes by. */
+export interface AlertDelivery {
+  channel: AlertChannel
+  job: NewJob
+}
+
+export const isBudgetChannel = (value: unknown): value is BudgetChannel => value === "sms" || value === "chat"
 
 export type BudgetCheck = { allowed: true } | { allowed: false; window: "hour" | "day"; used: number; limit: number }
 
@@ -105,44 +113,52 @@ async function joinOverflowSummary(
 const HOUR_MS = 3_600_000
 
 /**
- * The deliveries of one alert (its jobs, to whom, about which lead) that the budget allows. An SMS or chat message past its channel's budget
- * is dropped and its lead added to the channel's summary, and the office is told by e-mail (once per
- * channel and hour); e-mail alerts always go.
+ * The deliveries of one alert (to whom, about which lead) that the budget allows: their jobs, with the
+ * channels they go by (`sent`). An SMS or chat message past its channel's budget is dropped and its lead
+ * added to the channel's summary, and the office is told by e-mail (once per channel and hour); e-mail
+ * alerts always go.
  */
 export async function withinBudget(
   tx: Pick<Db, "query">,
   config: BackendConfig,
-  { jobs, contact, target }: { jobs: readonly NewJob[]; contact: string; target: AlertTarget },
+  { deliveries, contact, target }: { deliveries: readonly AlertDelivery[]; contact: string; target: AlertTarget },
   at: Date,
-): Promise<{ jobs: NewJob[]; held: BudgetChannel[] }> {
+): Promise<{ jobs: NewJob[]; sent: AlertChannel[]; held: BudgetChannel[] }> {
   const { budget } = config.alerts
-  const channelOf = (job: NewJob): BudgetChannel | null =>
-    job.kind === "alert_sms" ? "sms" : job.kind === "alert_chat" ? "chat" : null
-  const wanted = [...new Set(jobs.flatMap((job) => channelOf(job) ?? []))]
+  const counted = (channel: AlertChannel): BudgetChannel | null => (isBudgetChannel(channel) ? channel : null)
+  const wanted = [...new Set(deliveries.flatMap(({ channel }) => counted(channel) ?? []))]
   const checks = wanted.length > 0 ? await chargeBudget(tx, wanted, at, budget) : new Map<BudgetChannel, BudgetCheck>()
   const allowed: NewJob[] = []
+  const sent: AlertChannel[] = []
   const held: BudgetChannel[] = []
-  for (const job of jobs) {
-    const channel = channelOf(job)
-    const check = channel ? checks.get(channel) : undefined
-    if (!channel || !check || check.allowed) {
+  for (const { channel, job } of deliveries) {
+    const budgeted = counted(channel)
+    const check = budgeted ? checks.get(budgeted) : undefined
+    if (!budgeted || !check || check.allowed) {
       allowed.push(job)
+      sent.push(channel)
       continue
     }
-    held.push(channel)
-    await joinOverflowSummary(tx, channel, contact, target, at, budget)
+    held.push(budgeted)
+    await joinOverflowSummary(tx, budgeted, contact, target, at, budget)
     // Once per channel and hour for the hour's limit, once a day for the day's.
     const span = check.window === "hour" ? HOUR_MS : 24 * HOUR_MS
     const since = new Date(Math.floor(at.getTime() / span) * span)
     allowed.push({
       kind: "company_email",
-      dedupeKey: `budget:${channel}:${check.window}:${since.toISOString()}`,
+      dedupeKey: `budget:${budgeted}:${check.window}:${since.toISOString()}`,
       payload: budgetReachedEmail(
-        { channel, used: check.used, limit: check.limit, window: check.window, summaryMinutes: budget.summaryMinutes },
+        {
+          channel: budgeted,
+          used: check.used,
+          limit: check.limit,
+          window: check.window,
+          summaryMinutes: budget.summaryMinutes,
+        },
         config.mail.companyTo,
         config.mail.from,
       ),
     })
   }
-  return { jobs: allowed, held }
+  return { jobs: allowed, sent, held }
 }

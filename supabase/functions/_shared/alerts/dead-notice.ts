@@ -4,17 +4,19 @@
  * else SMS), once per failed channel and hour however many alerts died (the sweep announces their
  * leads again, so the notice need not carry each one). Any other message's notice is an e-mail of its
  * own, with its content, to act on by hand. A notice that dies itself is not noticed again (no loop).
- * Each delivery kind registers `deadNotice(its channel, …)` as its handler's `dead` (outbox/jobs.ts).
+ * Each delivery kind registers `deadNotice(its channel, …)` as its handler's `dead` (outbox/jobs.ts),
+ * which hands it only that kind's jobs: a kind the notices cannot name (a step) fails the type check.
  */
 import type { BackendConfig } from "../config.ts"
 import type { OutboxJob } from "../outbox/job.ts"
 import type { NewJob } from "../outbox/queue.ts"
-import { targetsOf } from "./escalation.ts"
-import { deadJobEmail, deadNoticeChat, deadNoticeSms, isDeadKind, type DeadJob } from "./messages.ts"
+import { deadJobEmail, deadNoticeChat, deadNoticeSms, type AlertChannel, type DeadJob } from "./messages.ts"
+import { targetsOf } from "./subject.ts"
 
 const HOUR_MS = 3_600_000
 
-export type Channel = "email" | "sms" | "chat" | "crm"
+/** What a delivery goes by: an alert's channel, or the CRM's webhook. */
+export type Channel = AlertChannel | "crm"
 
 /**
  * Whether a dead job of the kind alerted the office about leads (the sweep then re-announces them):
@@ -28,11 +30,10 @@ const isAlertOfLeads = (job: OutboxJob, aboutLeads: AboutLeads) =>
 /** The `dead` handler of a delivery by `channel`: the notice to queue when one of its jobs dies. */
 export const deadNotice =
   (channel: Channel, aboutLeads: AboutLeads) =>
-  (job: OutboxJob, error: string, config: BackendConfig, at: Date): NewJob[] => {
-    const { kind } = job
+  (job: OutboxJob & { kind: DeadJob["kind"] }, error: string, config: BackendConfig, at: Date): NewJob[] => {
     // A notice is not noticed.
-    if ("failedJob" in job.payload || !isDeadKind(kind)) return []
-    const deadJob: DeadJob = { id: job.id, kind, attempts: job.attempts, payload: job.payload }
+    if ("failedJob" in job.payload) return []
+    const deadJob: DeadJob = { id: job.id, kind: job.kind, attempts: job.attempts, payload: job.payload }
     if (!isAlertOfLeads(job, aboutLeads))
       return [
         {

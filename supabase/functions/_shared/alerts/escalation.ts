@@ -11,10 +11,10 @@ import type { AlertConfig, BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
 import { isOpenAt, nextOpening } from "../kernel/business-hours.ts"
 import { DeferredError, PermanentError } from "../delivery/errors.ts"
-import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
+import type { DeliveryDeps, JobKind, OutboxJob } from "../outbox/job.ts"
 import { enqueueJobs, enqueueSql, type NewJob } from "../outbox/queue.ts"
 import { COMPANY } from "../kernel/site-data.generated.ts"
-import { withinBudget } from "./budget.ts"
+import { isBudgetChannel, withinBudget, type AlertDelivery } from "./budget.ts"
 import {
   alertChat,
   alertEmail,
@@ -24,13 +24,13 @@ import {
   summaryChat,
   summaryEmail,
   summarySms,
+  type AlertChannel,
   type AlertView,
-  type BudgetChannel,
 } from "./messages.ts"
 import type { OnCallContact } from "./on-call.ts"
 import { acknowledgeUrl } from "../office-links/signed-link.ts"
 import { JOINED, joinSummary, joinSummarySql, summaryMembers } from "./summary-members.ts"
-import { loadSubject, loadSubjects, type AlertSubject, type AlertTarget } from "./subject.ts"
+import { loadSubject, loadSubjects, targetsOf, type AlertSubject, type AlertTarget } from "./subject.ts"
 import { chatEscape } from "./visitor-text.ts"
 
 export const isOfficeOpen = (at: Date) => isOpenAt(COMPANY.hours, at, COMPANY.timeZone)
@@ -99,18 +99,6 @@ export async function startAlerts(
   if (!queued?.joined) await joinSummary(tx, summarySpec, target)
 }
 
-const isTarget = (value: unknown): value is AlertTarget =>
-  typeof value === "object" &&
-  value !== null &&
-  "record" in value &&
-  (value.record === "lead" || value.record === "message") &&
-  "id" in value &&
-  typeof value.id === "string"
-
-/** The leads an alert delivery is about (its payload's `targets`). */
-export const targetsOf = (payload: Record<string, unknown>): AlertTarget[] =>
-  Array.isArray(payload.targets) ? payload.targets.filter(isTarget) : []
-
 /** Batches are kept a while past the longest a link to one works, then dropped as new ones are made. */
 const BATCH_KEPT_DAYS = 7
 
@@ -147,6 +135,22 @@ interface Message {
 const ownedBy = (target: AlertTarget) =>
   target.record === "lead" ? { leadId: target.id } : { contactMessageId: target.id }
 
+/** Each channel's kind of alert job. */
+const ALERT_JOB_KINDS: Record<AlertChannel, JobKind> = { sms: "alert_sms", chat: "alert_chat", email: "alert_email" }
+
+/** An alert by `channel`, keyed by `key` and its channel. */
+const alertBy = (
+  channel: AlertChannel,
+  key: string,
+  payload: Record<string, unknown>,
+  owned: Pick<NewJob, "leadId" | "contactMessageId"> = {},
+): AlertDelivery => ({
+  channel,
+  job: { kind: ALERT_JOB_KINDS[channel], dedupeKey: `${key}:${channel}`, ...owned, payload },
+})
+
+const jobOf = ({ job }: AlertDelivery) => job
+
 /** The mention that calls a contact in the chat: their configured one, or their name as plain text. */
 const mentionOf = (contact: OnCallContact) => contact.chat ?? chatEscape(contact.name)
 
@@ -162,35 +166,21 @@ function deliveries(
   targets: readonly AlertTarget[],
   message: Message,
   { inboxHasIt = false, owner }: { inboxHasIt?: boolean; owner?: AlertTarget } = {},
-): NewJob[] {
+): AlertDelivery[] {
   const { alerts } = config
-  const jobs: NewJob[] = []
+  const jobs: AlertDelivery[] = []
   const base = { targets }
   const owned = owner ? ownedBy(owner) : {}
   if (contact.sms && (alerts.sms || alerts.local))
-    jobs.push({
-      kind: "alert_sms",
-      dedupeKey: `${key}:sms`,
-      ...owned,
-      payload: { ...base, to: contact.sms, body: message.sms },
-    })
+    jobs.push(alertBy("sms", key, { ...base, to: contact.sms, body: message.sms }, owned))
   if (alerts.chatWebhookUrl || alerts.local)
-    jobs.push({
-      kind: "alert_chat",
-      dedupeKey: `${key}:chat`,
-      ...owned,
-      payload: { ...base, mention: mentionOf(contact), body: message.chat(mentionOf(contact)) },
-    })
+    jobs.push(
+      alertBy("chat", key, { ...base, mention: mentionOf(contact), body: message.chat(mentionOf(contact)) }, owned),
+    )
   const email = contact.email ?? (jobs.length === 0 ? config.mail.companyTo : undefined)
   // The office's own notice of a new lead is its inbox's first alert: the same e-mail is not sent twice.
   const inInbox = inboxHasIt && email?.toLowerCase() === config.mail.companyTo.toLowerCase()
-  if (email && !inInbox)
-    jobs.push({
-      kind: "alert_email",
-      dedupeKey: `${key}:email`,
-      ...owned,
-      payload: { ...base, ...message.email(email) },
-    })
+  if (email && !inInbox) jobs.push(alertBy("email", key, { ...base, ...message.email(email) }, owned))
   return jobs
 }
 
@@ -214,16 +204,16 @@ async function queueAlert(
   deps: DeliveryDeps,
   contact: OnCallContact,
   target: AlertTarget,
-  jobs: readonly NewJob[],
+  deliveries: readonly AlertDelivery[],
   next: readonly NewJob[],
   at: Date,
 ): Promise<string> {
-  const { held, queued } = await deps.db.transaction(async (tx) => {
-    const budgeted = await withinBudget(tx, deps.config, { jobs, contact: contact.name, target }, at)
+  const { held, sent } = await deps.db.transaction(async (tx) => {
+    const budgeted = await withinBudget(tx, deps.config, { deliveries, contact: contact.name, target }, at)
     await enqueueJobs(tx, [...budgeted.jobs, ...next], at)
-    return { held: budgeted.held, queued: budgeted.jobs.filter((j) => j.kind.startsWith("alert_")) }
+    return budgeted
   })
-  const channels = queued.map((j) => j.kind.replace("alert_", "")).join(", ") || "the office's notice e-mail"
+  const channels = sent.join(", ") || "the office's notice e-mail"
   const summarised = held.length ? `; ${held.join(" and ")} past the budget, in the next summary` : ""
   return `${contact.name} (${channels}${summarised})`
 }
@@ -280,8 +270,6 @@ export async function runAlertStep(job: OutboxJob, deps: DeliveryDeps): Promise<
   return `Alerted ${sent}; next step in ${wait} min unless acknowledged`
 }
 
-const isBudgetChannel = (value: unknown): value is BudgetChannel => value === "sms" || value === "chat"
-
 /**
  * A summary job: the morning summary (every lead from the night still waiting, oldest first, to the
  * first contact on the list, on every channel), or, with `overflow`, the summary of one channel's
@@ -312,21 +300,13 @@ export async function runMorningSummary(job: OutboxJob, deps: DeliveryDeps): Pro
     const allUrl = await acknowledgeAllUrl(tx, config.alerts, targets, contact.name, at)
     if (isBudgetChannel(overflow)) {
       const view = { channel: overflow, count: waiting.length, acknowledgeAllUrl: allUrl }
-      const summary: NewJob | null =
+      const summary =
         overflow === "chat"
-          ? {
-              kind: "alert_chat",
-              dedupeKey: `${key}:chat`,
-              payload: { targets, mention: mentionOf(contact), body: overflowChat(view, mentionOf(contact)) },
-            }
+          ? alertBy("chat", key, { targets, mention: mentionOf(contact), body: overflowChat(view, mentionOf(contact)) })
           : contact.sms
-            ? {
-                kind: "alert_sms",
-                dedupeKey: `${key}:sms`,
-                payload: { targets, to: contact.sms, body: overflowSms(view, config.alerts.smsMaxSegments) },
-              }
+            ? alertBy("sms", key, { targets, to: contact.sms, body: overflowSms(view, config.alerts.smsMaxSegments) })
             : null
-      await enqueueJobs(tx, summary ? [summary] : [], at)
+      await enqueueJobs(tx, summary ? [summary.job] : [], at)
       return `Summary of ${waiting.length} past the ${overflow} budget to ${summary ? contact.name : "nobody with a number"}`
     }
     const summary = {
@@ -341,7 +321,7 @@ export async function runMorningSummary(job: OutboxJob, deps: DeliveryDeps): Pro
       chat: (mention) => summaryChat(summary, mention),
       email: (to) => summaryEmail(summary, to, config.mail.from),
     })
-    await enqueueJobs(tx, jobs, at)
+    await enqueueJobs(tx, jobs.map(jobOf), at)
     return `Summary of ${waiting.length} to ${contact.name}`
   })
 }

@@ -196,8 +196,11 @@ export function summaryEmail(summary: Summary, to: string, from: string): EmailM
   })
 }
 
+/** The channels an alert goes by. */
+export type AlertChannel = "sms" | "chat" | "email"
+
 /** The channels the alert budget counts: an SMS costs money, a chat post the team's attention. */
-export type BudgetChannel = "sms" | "chat"
+export type BudgetChannel = Exclude<AlertChannel, "email">
 
 /** What goes out instead of single alerts once a channel's budget is spent: how many, and the link for all. */
 export interface OverflowView {
@@ -235,15 +238,10 @@ export function budgetReachedEmail(
   return officeEmail(to, from, subject, { intro: fill(COPY.budgetIntro, values), rows: [] })
 }
 
-/** The kinds a dead job's notice can name: the deliveries (a step only queues them). */
-export type DeadKind = keyof typeof COPY.deadWhat
-
-export const isDeadKind = (kind: string): kind is DeadKind => kind in COPY.deadWhat
-
-/** What a dead job was, for the office: its kind, to whom, and its text. */
+/** What a dead job was, for the office: its kind (a delivery: the kinds the data names; a step only queues them), to whom, and its text. */
 export interface DeadJob {
   id: string
-  kind: DeadKind
+  kind: keyof typeof COPY.deadWhat
   attempts: number
   payload: Record<string, unknown>
 }

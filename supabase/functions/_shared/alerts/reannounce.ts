@@ -7,9 +7,6 @@ import type { Db } from "../db.ts"
 import { isOfficeOpen, reachable } from "./escalation.ts"
 import type { AlertTarget } from "./subject.ts"
 
-/** Jobs that alert the office of one lead: while one of them is pending or sending, its alerting is under way. */
-const ALERT_KINDS = `('company_email', 'alert_sms', 'alert_chat', 'alert_email', 'alert_step')`
-
 /** Leads looked at by one sweep, per table: the oldest first; the next sweep takes the rest. */
 const SWEEP_LIMIT = 50
 
@@ -22,9 +19,16 @@ const SWEEP_DAYS = 3
  * now, that no pending summary lists (someone on call after hours gets it again now), gets a new alert step (a re-announcement), at most one per lead per `reannounceMinutes`
  * interval (the dedupe key names the interval). An outage that killed every alert of a lead thus ends
  * with the lead announced once delivery works again. Partial indexes keep it cheap: it reads only the
- * recent leads not yet alerted. Returns how many it queued.
+ * recent leads not yet alerted. `alertKinds`: the kinds of job that alert the office of one lead
+ * (outbox/jobs.ts): while one of a lead's is pending or sending, its alerting is under way. Returns how
+ * many it queued.
  */
-export async function reannounceUnalerted(db: Pick<Db, "query">, config: BackendConfig, at: Date): Promise<number> {
+export async function reannounceUnalerted(
+  db: Pick<Db, "query">,
+  config: BackendConfig,
+  alertKinds: readonly string[],
+  at: Date,
+): Promise<number> {
   const { mail, alerts } = config
   // With no channel at all (no e-mail API, SMS or chat), announcing again could only queue jobs that cannot go.
   if (!mail.resendApiKey && !mail.localMailbox && !alerts.sms && !alerts.chatWebhookUrl && !alerts.local) return 0
@@ -34,7 +38,7 @@ export async function reannounceUnalerted(db: Pick<Db, "query">, config: Backend
     `(select '${record}'::text as record, t.id from ${table} t
       where t.first_alerted_at is null and t.acknowledged_at is null
         and t.created_at > now() - interval '${SWEEP_DAYS} days'
-        and not exists (select 1 from outbox_jobs j where j.${column} = t.id and j.status in ('pending', 'sending') and j.kind in ${ALERT_KINDS})
+        and not exists (select 1 from outbox_jobs j where j.${column} = t.id and j.status in ('pending', 'sending') and j.kind = any($3::text[]))
       order by t.created_at limit ${SWEEP_LIMIT})`
   // A lead a pending summary lists waits for it: an over-budget channel's summary always, the next
   // morning's unless someone takes alerts now.
@@ -56,7 +60,7 @@ export async function reannounceUnalerted(db: Pick<Db, "query">, config: Backend
      ${listedInSummary}
      on conflict (dedupe_key) do nothing
      returning id`,
-    [at.toISOString(), slot],
+    [at.toISOString(), slot, `{${alertKinds.join(",")}}`],
   )
   return queued.length
 }

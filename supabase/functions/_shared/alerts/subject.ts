@@ -16,6 +16,18 @@ export interface AlertTarget {
   id: string
 }
 
+const isTarget = (value: unknown): value is AlertTarget =>
+  typeof value === "object" &&
+  value !== null &&
+  "record" in value &&
+  (value.record === "lead" || value.record === "message") &&
+  "id" in value &&
+  typeof value.id === "string"
+
+/** The leads a job is about (its payload's `targets`). */
+export const targetsOf = (payload: Record<string, unknown>): AlertTarget[] =>
+  Array.isArray(payload.targets) ? payload.targets.filter(isTarget) : []
+
 export interface AlertSubject extends AlertTarget {
   kindLabel: string
   name: string

@@ -3,7 +3,8 @@ import { timingSafeEqual } from "node:crypto"
 import { hmacSha256Hex } from "../crypto.ts"
 import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
 import { NotConfiguredError } from "./errors.ts"
-import { DELIVERY_TIMEOUT_MS, deliver } from "./refusal.ts"
+import { DEFAULT_OUTBOX_TIMEOUT_MS } from "../config.ts"
+import { deliver } from "./refusal.ts"
 
 export const SIGNATURE_HEADER = "X-Webhook-Signature"
 export const TIMESTAMP_HEADER = "X-Webhook-Timestamp"
@@ -44,7 +45,7 @@ export async function postWebhook(options: {
       },
       body,
     },
-    options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+    options.timeoutMs ?? DEFAULT_OUTBOX_TIMEOUT_MS,
   )
 }
 

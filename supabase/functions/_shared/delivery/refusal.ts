@@ -1,23 +1,19 @@
 /**
  * The one rule that reads a provider's answer (the e-mail API, the CRM, Twilio, the chat webhook): what
  * may pass (429, 408, 409, 425, 5xx, a network error) is tried again, anything else in 4xx is the
- * request itself and would fail the same way every time. A 429 waits for Retry-After, or backs off from
- * one second when it does not say (rateLimitedWaitMs). A try whose outcome is unknown (a timeout, a
- * connection dropped after the request went out) is told apart, so a provider that takes no idempotency
- * key (Twilio, a chat webhook) is not simply asked twice.
+ * request itself and would fail the same way every time. A 429 carries the wait its Retry-After asks
+ * for (the outbox decides how long the job waits: outbox/settle.ts). A try whose outcome is unknown (a
+ * timeout, a connection dropped after the request went out) is told apart, so a provider that takes no
+ * idempotency key (Twilio, a chat webhook) is not simply asked twice.
  */
-import { backoffMs } from "../outbox/backoff.ts"
 import { PermanentError, RateLimitedError, UnknownOutcomeError } from "./errors.ts"
-
-/** How long one request to a provider may take unless the config says otherwise (OUTBOX_TIMEOUT_MS). */
-export const DELIVERY_TIMEOUT_MS = 10_000
 
 /** The longest a Retry-After is obeyed: past an hour the job is better retried (or given up) on its own terms. */
 export const MAX_RETRY_AFTER_MS = 3_600_000
 
 /**
  * Retry-After in milliseconds: delta-seconds or an HTTP-date (RFC 9110 §10.2.3), capped at an hour;
- * undefined when absent or unreadable (rateLimitedWaitMs then backs off).
+ * undefined when absent or unreadable (the outbox then backs off).
  */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   const value = header?.trim()
@@ -27,13 +23,6 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   if (!Number.isFinite(ms)) return undefined
   return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, Math.round(ms)))
 }
-
-/** A 429 without Retry-After: 1 s, 2 s, 4 s … as the provider keeps refusing, capped like the backoff. */
-const RATE_LIMIT_BASE_MS = 1_000
-
-/** How long a job refused with a 429 waits before its next try (`tries` 429s so far, this one included). */
-export const rateLimitedWaitMs = (error: RateLimitedError, tries: number, maxMs: number) =>
-  error.retryAfterMs ?? backoffMs(tries, RATE_LIMIT_BASE_MS, maxMs)
 
 /** Statuses that can pass: timeout, conflict of a concurrent request, too early, rate limit, and the server's own errors. */
 const PASSING = new Set([408, 409, 425, 429])

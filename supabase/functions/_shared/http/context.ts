@@ -1,6 +1,7 @@
 /**
- * What the app's parts share: the request variables the caller middlewares set (http/callers.ts), the
- * services one app is built with, and the error answers every part gives.
+ * What the app's parts share: the request variables the caller middlewares set (http/callers.ts, a lead
+ * function's in http/submit.ts, an office link's in office-links/routes.ts), the services one app is
+ * built with, the error answers every part gives, and the callers' JSON check.
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec"
 import type { Context } from "hono"
@@ -69,3 +70,15 @@ export type CheckResult = { success: true } | { success: false; error: readonly 
 /** The validator's answer to a body its contract refuses: 400 naming each field. */
 export const refuseInvalid = (result: CheckResult, c: Context) =>
   result.success ? undefined : fail(c, 400, "Some fields are missing or invalid", fieldErrors(result.error))
+
+/** Parsed once by a caller's check (the validator reads the same parse): what is not JSON is told apart from what breaks the contract. */
+export const parsesAsJson = async (c: Context) => {
+  try {
+    await c.req.json()
+    return true
+  } catch {
+    return false
+  }
+}
+
+export const notJson = (c: Context) => fail(c, 400, "The request body is not valid JSON", { body: "Not valid JSON" })

@@ -1,6 +1,6 @@
 /**
  * CORS for every function: every origin may read the answer (a refusal it cannot read is re-sent
- * forever); the allowed list only flags the lead (http/callers.ts). The outbox's cron is no browser:
+ * forever); the allowed list only flags the lead (http/submit.ts). The outbox's cron is no browser:
  * dispatch-outbox answers no origin.
  */
 import type { Context } from "hono"

@@ -4,9 +4,8 @@
  */
 import { sha256Hex, stableJson } from "../crypto.ts"
 import type { Db } from "../db.ts"
-import type { ErrorAnswer, PublicFunctionName, SuccessAnswer } from "../kernel/contract.ts"
+import type { ErrorAnswer, PublicFunctionName, SubmissionFields, SuccessAnswer } from "../kernel/contract.ts"
 import { WIZARD_FUNCTIONS } from "../functions.ts"
-import type { SubmissionFields } from "../intakes.ts"
 import type { FunctionCallRow } from "../rows.ts"
 
 export type Answer = { status: 200 | 409; body: SuccessAnswer | ErrorAnswer }

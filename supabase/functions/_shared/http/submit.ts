@@ -1,32 +1,78 @@
 /**
- * A lead function's way for a valid body: replay of an answered submission (its stored answer), rate
+ * A lead function's checks before its contract (publicCaller: content type, JSON; the apikey and origin
+ * only flag), and its way for a valid body: replay of an answered submission (its stored answer), rate
  * limit (Postgres: the address and its wider networks in one round trip), Turnstile, honeypot and fill
  * time, then stored once with its outbox jobs (http/idempotency.ts) and the worker woken. One route per
  * lead function of the registry, each with its contract's validator.
  */
 import { sValidator } from "@hono/standard-validator"
 import { Hono, type Context } from "hono"
-import { LEAD_FUNCTIONS, PUBLIC_FUNCTIONS, type BodyOf } from "../functions.ts"
-import { receive, type Received } from "../intakes.ts"
+import { createMiddleware } from "hono/factory"
+import { sha256Hex } from "../crypto.ts"
+import { intakeOf, LEAD_FUNCTIONS, PUBLIC_FUNCTIONS, type BodyOf } from "../functions.ts"
 import type { PublicFunctionName, SuccessAnswer } from "../kernel/contract.ts"
 import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
-import { recordSpam, type RequestContext } from "../leads.ts"
+import { MAX_FLAG_DETAIL, type LeadFlag } from "../lead-flags.ts"
+import { recordSpam, type Intake, type RequestContext } from "../leads.ts"
 import { spamReason } from "../spam/bot-checks.ts"
 import { checkTurnstile } from "../spam/turnstile-pass.ts"
-import { publicCaller } from "./callers.ts"
-import { fail, refuseInvalid, tooMany, type AppContext, type Env } from "./context.ts"
+import {
+  fail,
+  isJson,
+  notJson,
+  parsesAsJson,
+  refuseInvalid,
+  tooMany,
+  type AppContext,
+  type Caller,
+  type Env,
+} from "./context.ts"
 import { earlierAnswer, runIdempotently, submissionOf, type Work } from "./idempotency.ts"
 
 const TURNSTILE_TEXTS = LEAD_MESSAGES.turnstile
+
+/** A public function's checks before its contract: content type, JSON (the apikey and origin only flag). */
+const publicCaller = ({ config, clientOf }: AppContext) => {
+  /**
+   * What the visitor cannot fix, found before the body: a site built with another project's (or a rotated)
+   * apikey, a page on an origin the settings do not list. Flags for the office, never a refusal.
+   */
+  const settingFlags = (c: Context): LeadFlag[] => {
+    const flags: LeadFlag[] = []
+    const apikey = c.req.header("apikey")
+    const bearer = c.req.header("authorization")?.replace(/^Bearer\s+/i, "")
+    if (apikey !== config.anonKey && bearer !== config.anonKey)
+      // Never the key itself: only whether one came.
+      flags.push({ code: "apikey_mismatch", detail: apikey || bearer ? "not the project's key" : "missing" })
+    const origin = c.req.header("origin")
+    if (origin && !config.allowedOrigins.includes(origin))
+      flags.push({ code: "origin_not_allowed", detail: origin.replace(/[^\x21-\x7e]/g, "?").slice(0, MAX_FLAG_DETAIL) })
+    return flags
+  }
+
+  return createMiddleware<Env>(async (c, next) => {
+    if (!isJson(c.req.header("content-type"))) return fail(c, 415, "Send the body as application/json")
+    const client = c.get("address")?.client ?? clientOf(c)
+    const caller: Caller = {
+      ip: client.ip,
+      limitKey: sha256Hex(`${config.ipHashSalt}:${client.key}`),
+      flags: settingFlags(c),
+    }
+    c.set("caller", caller)
+    if (!(await parsesAsJson(c))) return notJson(c)
+    await next()
+  })
+}
 
 /** A valid body's way from here: replay, rate limit, Turnstile, spam checks, then stored once with its jobs. */
 async function submit(
   { db, config, addressLimit, fetchImpl, clock, wake }: AppContext,
   c: Context<Env>,
   name: PublicFunctionName,
-  { fields: body, intake }: Received,
+  intake: Intake,
 ) {
   const { spam } = config
+  const body = intake.fields
   const { ip, limitKey } = c.get("caller")
   const flags = [...c.get("caller").flags]
   const ctx: RequestContext = {
@@ -90,7 +136,7 @@ export function leadRoutes(ctx: AppContext) {
   const route = <N extends PublicFunctionName>(app: Hono<Env>, name: N) =>
     app.post(`/${name}`, caller, sValidator("json", LEAD_FUNCTIONS[name].input, refuseInvalid), (c) => {
       const body: BodyOf<N> = c.req.valid("json")
-      return submit(ctx, c, name, receive(name, body))
+      return submit(ctx, c, name, intakeOf(name, body))
     })
   return PUBLIC_FUNCTIONS.reduce<Hono<Env>>(route, new Hono<Env>())
 }

@@ -265,6 +265,22 @@ export const FUNCTION_SCHEMAS = {
 
 export type PublicFunctionName = keyof typeof FUNCTION_SCHEMAS
 
+const KIND_LABELS = LEAD_MESSAGES.companyEmail.kindLabels
+
+/** What the office calls a kept body of each public function (the spam review, the "Not spam" page). */
+const FUNCTION_LABELS: { [N in PublicFunctionName]: (body: unknown) => string } = {
+  "process-contact": () => KIND_LABELS.contact,
+  "process-simple-lead": (body) => KIND_LABELS[simpleLeadKind(body)],
+  "process-estimate": () => KIND_LABELS.estimate,
+  "send-estimate-confirmation": () => KIND_LABELS.estimate,
+}
+
+const isPublicFunctionName = (name: string): name is PublicFunctionName => Object.hasOwn(FUNCTION_LABELS, name)
+
+/** What the office reads for a kept body of this function (a record of a function no longer served reads as an estimate). */
+export const labelOf = (name: string, body: unknown): string =>
+  isPublicFunctionName(name) ? FUNCTION_LABELS[name](body) : KIND_LABELS.estimate
+
 /**
  * The body a public function accepts, as its schema yields it (process-simple-lead: one of its three
  * shapes, flat, as the browser sends it). The site's `post` is typed by it, so a form cannot send a
@@ -274,6 +290,13 @@ export type RequestOf<N extends PublicFunctionName> = InferType<(typeof FUNCTION
 
 /** The fields every body carries (idempotency key, spam checks, attribution, consent): the browser adds them to each call. */
 export type SubmissionFieldName = keyof typeof submissionFields
+
+/**
+ * Those fields as the functions read them from any body (every schema spreads submissionFields), with the
+ * two the wizard's calls differ in besides the lead: call 1's source and calls 2 and 3's accountId.
+ */
+export type SubmissionFields = Pick<ContactMessage, SubmissionFieldName> &
+  Partial<Pick<EstimateLead, "source"> & Pick<EstimateRequest, "accountId">>
 
 /** Successful answers: `{ success: true, message, reference }` (process-contact adds `error: null`). */
 export interface SuccessAnswer {

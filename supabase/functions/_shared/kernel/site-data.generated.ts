@@ -318,6 +318,7 @@ export const LEAD_MESSAGES = {
     "spamDigestSubject": "{count} submission(s) filed as spam: check for real customers",
     "spamDigestIntro": "Most likely real customers first. Each is kept for 30 days after this e-mail: if one is a real customer, open \"Not spam\" to send it through as a lead.",
     "notSpamLabel": "Not spam",
+    "noName": "(no name)",
     "spamFloodsHeading": "Floods: one line per address and reason",
     "spamFloodLabel": "{count} from one address",
     "spamFloodValue": "{span}, {reason}",

@@ -5,19 +5,18 @@
  * changes nothing and gets a clear answer.
  */
 import type { BackendConfig } from "../config.ts"
-import { CALL_ORDER } from "../functions.ts"
-import { intakeFor } from "../intakes.ts"
+import { CALL_ORDER, intakeFor } from "../functions.ts"
 import type { Db } from "../db.ts"
 import type { Intake, RequestContext } from "../leads.ts"
 import type { AlertBatchRow, SpamAttemptRow } from "../rows.ts"
 import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
-import { targetsOf } from "../alerts/escalation.ts"
 import { describeSpam } from "../spam/spam-review.ts"
 import {
   acknowledge,
   acknowledgeAll,
   loadSubject,
   loadSubjects,
+  targetsOf,
   type AlertSubject,
   type AlertTarget,
 } from "../alerts/subject.ts"

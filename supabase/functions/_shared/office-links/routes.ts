@@ -5,10 +5,75 @@
  */
 import { sValidator } from "@hono/standard-validator"
 import { Hono, type Context } from "hono"
-import { officeCaller, officeFailureCounter } from "../http/callers.ts"
-import { refuseInvalid, type AppContext, type CheckResult, type Env } from "../http/context.ts"
+import { createMiddleware } from "hono/factory"
+import type { SpamConfig } from "../config.ts"
+import { sha256Hex } from "../crypto.ts"
+import {
+  fail,
+  isJson,
+  notJson,
+  parsesAsJson,
+  refuseInvalid,
+  tooMany,
+  type AppContext,
+  type CheckResult,
+  type Env,
+} from "../http/context.ts"
+import { takeRateLimit } from "../spam/rate-limit.ts"
 import { officeLinkInput } from "../validate.ts"
 import { acknowledgeLink, releaseLink } from "./handlers.ts"
+
+/** The office links' budgets per address, in the visitors' windows: calls, and failed token checks. */
+const officeBudgets = (spam: SpamConfig) => ({
+  calls: { ...spam, rateLimitMax: spam.officeRateLimitMax },
+  failures: { ...spam, rateLimitMax: spam.officeLinkFailuresMax },
+})
+
+/** A forged or invalid token (or a body no link sends) counts against the address's small failure budget. */
+const officeFailureCounter = ({ db, config: { spam }, floodGuard }: AppContext) => {
+  const { failures } = officeBudgets(spam)
+  return async (c: Context<Env>) => {
+    const key = c.get("officeFailureKey")
+    if (key === undefined || spam.rateLimitMax === 0) return
+    const now = Date.now()
+    const counted = await takeRateLimit(db, key, failures, now)
+    floodGuard.learn(key, counted.hits, failures, now)
+  }
+}
+
+/**
+ * The office's link functions before their contract. The link's signed token is the authority: any
+ * origin, any apikey (a rotated key must not lock the office out). Each address has budgets of its own,
+ * apart from the visitors' so neither uses up the other's: calls (OFFICE_RATE_LIMIT_MAX) and failed token
+ * checks (OFFICE_LINK_FAILURES_MAX, a few); past either it is refused from memory, before any signature
+ * is checked, with the same Postgres limit and flood guard as the lead functions.
+ */
+const officeCaller = (ctx: AppContext, countFailure: (c: Context<Env>) => Promise<void>) => {
+  const { db, config, floodGuard, clientOf } = ctx
+  const { spam } = config
+  const { calls, failures } = officeBudgets(spam)
+  return createMiddleware<Env>(async (c, next) => {
+    if (!isJson(c.req.header("content-type"))) return fail(c, 415, "Send the body as application/json")
+    const client = clientOf(c)
+    const limitKey = sha256Hex(`${config.ipHashSalt}:office:${client.key}`)
+    const failureKey = sha256Hex(`${config.ipHashSalt}:office-failure:${client.key}`)
+    if (spam.rateLimitMax > 0) {
+      const now = Date.now()
+      const refused = floodGuard.refusal(failureKey, failures, now) ?? floodGuard.refusal(limitKey, calls, now)
+      if (refused !== null) return tooMany(c, refused)
+      const limit = await takeRateLimit(db, limitKey, calls, now)
+      floodGuard.learn(limitKey, limit.hits, calls, now)
+      if (!limit.allowed) return tooMany(c, limit.retryAfterSeconds)
+    }
+    c.set("caller", { ip: client.ip, limitKey, flags: [] })
+    c.set("officeFailureKey", failureKey)
+    if (!(await parsesAsJson(c))) {
+      await countFailure(c)
+      return notJson(c)
+    }
+    await next()
+  })
+}
 
 export function officeLinkRoutes(ctx: AppContext) {
   const { db, config, clock, wake } = ctx

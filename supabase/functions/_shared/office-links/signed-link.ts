@@ -8,7 +8,6 @@
 import { Buffer } from "node:buffer"
 import { createHmac, timingSafeEqual } from "node:crypto"
 import type { AlertConfig, BackendConfig } from "../config.ts"
-import { SPAM_KEPT_DAYS } from "../spam/retention.ts"
 
 export type LinkPurpose = "acknowledge" | "release"
 
@@ -88,8 +87,6 @@ export function verifyLink(secret: string, token: string, purpose: LinkPurpose, 
   return { ok: true, claims }
 }
 
-const DAY_MS = 24 * 3_600_000
-
 /** An "I'm on it" link for a lead, a contact message or a summary's batch, valid for the alerts' link lifetime. */
 export function acknowledgeUrl(
   alerts: AlertConfig,
@@ -107,14 +104,14 @@ export function acknowledgeUrl(
   return `${alerts.siteUrl}/office/acknowledge/#t=${token}`
 }
 
-/** A "Not spam" link, valid while the record can be kept: 30 days after the digest is delivered, with a margin. */
-export function releaseUrl(config: BackendConfig, id: string, at: Date): string {
+/** A "Not spam" link, valid until `expires` (the spam review's: while the record can be kept). */
+export function releaseUrl(config: BackendConfig, id: string, expires: Date): string {
   const token = signLink(config.alerts.linkSecret, {
     purpose: "release",
     record: "spam",
     id,
     to: "office",
-    expires: Math.floor((at.getTime() + (SPAM_KEPT_DAYS + 2) * DAY_MS) / 1000),
+    expires: Math.floor(expires.getTime() / 1000),
   })
   return `${config.alerts.siteUrl}/office/release/#t=${token}`
 }

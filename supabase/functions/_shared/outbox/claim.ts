@@ -5,38 +5,34 @@
  */
 import type { BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
-import { DELIVERY_TIMEOUT_MS } from "../delivery/refusal.ts"
-import type { JobHandler, JobKind, OutboxJob } from "./job.ts"
+import type { JobHandler, JobTable, OutboxJob } from "./job.ts"
 
 /**
  * How long a claim holds its jobs: every round of the batch may take the longest timeout three times
  * (the reply_to fallback, an SMS looked up then sent), plus a margin. A worker that dies mid-batch
  * frees its jobs when this runs out.
  */
-export const leaseMs = ({ batchSize, concurrency, timeoutMs = DELIVERY_TIMEOUT_MS }: LeaseSettings) =>
+export const leaseMs = ({ batchSize, concurrency, timeoutMs }: LeaseSettings) =>
   Math.max(120_000, Math.ceil(batchSize / concurrency) * 3 * timeoutMs + 60_000)
 
-type LeaseSettings = Pick<BackendConfig["outbox"], "batchSize" | "concurrency"> &
-  Partial<Pick<BackendConfig["outbox"], "timeoutMs">>
+type LeaseSettings = Pick<BackendConfig["outbox"], "batchSize" | "concurrency" | "timeoutMs">
 
-/** One lane: its kinds in the order it claims them (by priority, then as the table lists them), and whether it only queues jobs. */
+/** One lane: its kinds (the table's names) in claim order (by priority, then the table's), and whether it only queues jobs. */
 export interface Lane {
-  kinds: JobKind[]
+  kinds: string[]
   queuesJobs: boolean
 }
 
-const isKind = <K extends string>(table: Readonly<Record<K, unknown>>, key: string): key is K => key in table
-
 /** The table's lanes, in the order their first kind appears in it. */
-export function lanesOf(handlers: Readonly<Record<JobKind, JobHandler>>): Lane[] {
-  const kinds = Object.keys(handlers).filter((key) => isKind(handlers, key))
-  const names = [...new Set(kinds.map((kind) => handlers[kind].lane))]
+export function lanesOf(handlers: JobTable["handlers"]): Lane[] {
+  const rows: ReadonlyArray<[string, Pick<JobHandler, "lane" | "priority" | "queuesJobs">]> = Object.entries(handlers)
+  const names = [...new Set(rows.map(([, handler]) => handler.lane))]
   return names.map((name) => {
-    const own = kinds.filter((kind) => handlers[kind].lane === name)
+    const own = rows.filter(([, handler]) => handler.lane === name)
     return {
       // Array.prototype.sort is stable: equal priorities keep the table's order.
-      kinds: [...own].sort((a, b) => handlers[a].priority - handlers[b].priority),
-      queuesJobs: own.some((kind) => handlers[kind].queuesJobs === true),
+      kinds: [...own].sort(([, a], [, b]) => a.priority - b.priority).map(([kind]) => kind),
+      queuesJobs: own.some(([, handler]) => handler.queuesJobs === true),
     }
   })
 }
@@ -73,7 +69,7 @@ type ClaimedRow = OutboxJob & {
 export async function claimBatch(
   db: Db,
   { outbox, alerts }: BackendConfig,
-  kinds: readonly JobKind[],
+  kinds: readonly string[],
   at: Date,
 ): Promise<OutboxJob[]> {
   const lease = leaseMs({ ...outbox, timeoutMs: Math.max(outbox.timeoutMs, alerts.timeoutMs) })

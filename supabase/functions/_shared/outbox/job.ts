@@ -28,7 +28,8 @@ export interface DeliveryDeps {
 /** The time the worker acts at. */
 export const nowOf = (deps: Pick<DeliveryDeps, "clock">) => deps.clock?.() ?? new Date()
 
-export interface JobHandler {
+/** The handler of the kind K: its `dead` is handed only K's jobs. */
+export interface JobHandler<K extends JobKind = JobKind> {
   /** Delivers or runs one job; resolves to a note kept in last_error (a caveat, or what a step did). */
   run: (job: OutboxJob, deps: DeliveryDeps) => Promise<string | undefined>
   /** Within its lane, kinds are claimed by this, lowest first (then in the table's order). */
@@ -38,11 +39,11 @@ export interface JobHandler {
   /** It only queues jobs (a step, a summary): after its batch the worker looks which lanes have work. */
   queuesJobs?: true
   /** What to queue when a job of this kind dies (the office's notice of it); nothing when absent. */
-  dead?: (job: OutboxJob, error: string, config: BackendConfig, at: Date) => NewJob[]
+  dead?: (job: OutboxJob & { kind: K }, error: string, config: BackendConfig, at: Date) => NewJob[]
 }
 
 /** What the worker is given: a handler for every kind, and a sweep it runs at most once a minute. */
 export interface JobTable {
-  handlers: Readonly<Record<JobKind, JobHandler>>
+  handlers: { readonly [K in JobKind]: JobHandler<K> }
   sweep?: (deps: DeliveryDeps, at: Date) => Promise<unknown>
 }

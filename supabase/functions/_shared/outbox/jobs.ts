@@ -1,41 +1,66 @@
 /**
  * The job kinds, one handler each: how it runs, its claim order within its lane (the owner hears
  * first: alerts and their steps, company notices, then the customer's e-mail, then the CRM, then
- * digests), its lane, and what the office is told when it dies. The lanes are claimed in the order
- * they first appear here. The worker is given this table (../outbox.ts); nothing a kind imports
- * imports it.
+ * digests), its lane (a delivery's is its channel), and what the office is told when it dies. The lanes
+ * are claimed in the order they first appear here. The worker is given this table (../outbox.ts);
+ * nothing a kind imports imports it.
  */
-import { alertDelivery, officeNotice } from "../alerts/alert-delivery.ts"
-import { deadNotice } from "../alerts/dead-notice.ts"
+import { alertDelivery, inboxAlerted } from "../alerts/alert-delivery.ts"
+import { deadNotice, type AboutLeads, type Channel } from "../alerts/dead-notice.ts"
 import { runAlertStep, runMorningSummary } from "../alerts/escalation.ts"
 import { reannounceUnalerted } from "../alerts/reannounce.ts"
 import { deliverChat } from "../delivery/chat.ts"
 import { forwardToCrm } from "../delivery/crm.ts"
 import { sendEmail, sendOfficeEmail } from "../delivery/email.ts"
 import { deliverSms } from "../delivery/sms.ts"
-import { runSpamDigest } from "../spam/spam-review.ts"
-import type { JobHandler, JobKind, JobTable } from "./job.ts"
+import { markSpamShown, runSpamDigest } from "../spam/spam-review.ts"
+import { nowOf, type JobHandler, type JobKind, type JobTable } from "./job.ts"
 
-export const JOB_HANDLERS = {
+interface Handler<K extends JobKind> extends JobHandler<K> {
+  /** One of a lead's alerts: while one is pending or sending, its alerting is under way (the sweep leaves the lead). */
+  alerting: boolean
+}
+
+/** A delivery by `channel`, which is its lane; when one dies the office is told, by another channel for an alert. */
+const delivery = (run: JobHandler["run"], priority: number, channel: Channel, aboutLeads: AboutLeads) => ({
+  run,
+  priority,
+  lane: channel,
+  dead: deadNotice(channel, aboutLeads),
+  alerting: aboutLeads !== "never",
+})
+
+/**
+ * The office's inbox: a lead's notice (delivered while the office is open, it alerted the office), a
+ * dead job's, the spam digest (what it listed counts as shown once delivered; a dead one is listed
+ * again by the next), all as of one time.
+ */
+const officeEmail: JobHandler["run"] = async (job, deps) => {
+  const note = await sendOfficeEmail(job, deps)
+  const at = nowOf(deps)
+  await inboxAlerted(deps.db, job.payload, at)
+  await markSpamShown(deps.db, job.payload, at)
+  return note
+}
+
+const HANDLERS: { [K in JobKind]: Handler<K> } = {
   // Steps and summaries only queue jobs (their deliveries have notices of their own when they die).
-  alert_step: { run: runAlertStep, priority: 0, lane: "steps", queuesJobs: true },
-  morning_summary: { run: runMorningSummary, priority: 0, lane: "steps", queuesJobs: true },
-  spam_digest: { run: runSpamDigest, priority: 4, lane: "steps", queuesJobs: true },
-  alert_sms: { run: alertDelivery(deliverSms), priority: 0, lane: "sms", dead: deadNotice("sms", "always") },
-  alert_chat: { run: alertDelivery(deliverChat), priority: 0, lane: "chat", dead: deadNotice("chat", "always") },
-  alert_email: {
-    run: alertDelivery(sendOfficeEmail),
-    priority: 0,
-    lane: "email",
-    dead: deadNotice("email", "always"),
-  },
-  company_email: { run: officeNotice, priority: 1, lane: "email", dead: deadNotice("email", "when-targeted") },
-  customer_email: { run: sendEmail, priority: 2, lane: "email", dead: deadNotice("email", "never") },
-  crm_forward: { run: forwardToCrm, priority: 3, lane: "crm", dead: deadNotice("crm", "never") },
-} satisfies Record<JobKind, JobHandler>
+  alert_step: { run: runAlertStep, priority: 0, lane: "steps", queuesJobs: true, alerting: true },
+  morning_summary: { run: runMorningSummary, priority: 0, lane: "steps", queuesJobs: true, alerting: false },
+  spam_digest: { run: runSpamDigest, priority: 4, lane: "steps", queuesJobs: true, alerting: false },
+  alert_sms: delivery(alertDelivery(deliverSms), 0, "sms", "always"),
+  alert_chat: delivery(alertDelivery(deliverChat), 0, "chat", "always"),
+  alert_email: delivery(alertDelivery(sendOfficeEmail), 0, "email", "always"),
+  company_email: delivery(officeEmail, 1, "email", "when-targeted"),
+  customer_email: delivery(sendEmail, 2, "email", "never"),
+  crm_forward: delivery(forwardToCrm, 3, "crm", "never"),
+}
+
+/** The kinds of a lead's alerts, which the sweep waits for. */
+const ALERT_KINDS = Object.entries(HANDLERS).flatMap(([kind, handler]) => (handler.alerting ? [kind] : []))
 
 /** What the worker runs: the handlers, and the sweep that announces again leads whose alerts all failed. */
 export const OUTBOX_JOBS: JobTable = {
-  handlers: JOB_HANDLERS,
-  sweep: ({ db, config }, at) => reannounceUnalerted(db, config, at),
+  handlers: HANDLERS,
+  sweep: ({ db, config }, at) => reannounceUnalerted(db, config, ALERT_KINDS, at),
 }

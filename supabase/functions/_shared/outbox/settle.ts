@@ -10,10 +10,8 @@ import {
   RateLimitedError,
   UnknownOutcomeError,
 } from "../delivery/errors.ts"
-import { rateLimitedWaitMs } from "../delivery/refusal.ts"
-import { backoffMs } from "./backoff.ts"
-import { nowOf, type DeliveryDeps, type JobTable, type OutboxJob } from "./job.ts"
-import { enqueueJobs } from "./queue.ts"
+import { nowOf, type DeliveryDeps, type JobHandler, type JobKind, type JobTable, type OutboxJob } from "./job.ts"
+import { enqueueJobs, type NewJob } from "./queue.ts"
 
 export interface DispatchResult {
   sent: number
@@ -24,7 +22,27 @@ export interface DispatchResult {
   deferred: number
 }
 
+/** Exponential backoff: base, 2×base, 4×base … capped. */
+export const backoffMs = (attempts: number, base: number, max: number) =>
+  Math.min(max, base * 2 ** Math.max(0, attempts - 1))
+
+/** A 429 without Retry-After: 1 s, 2 s, 4 s … as the provider keeps refusing, capped like the backoff. */
+const RATE_LIMIT_BASE_MS = 1_000
+
+/** How long a job refused with a 429 waits: what its Retry-After asked, else the backoff (`tries` 429s so far, this one included). */
+const rateLimitedWaitMs = (error: RateLimitedError, tries: number, maxMs: number) =>
+  error.retryAfterMs ?? backoffMs(tries, RATE_LIMIT_BASE_MS, maxMs)
+
 export type Outcome = { ok: true; note: string | undefined } | { ok: false; error: unknown }
+
+/** What the kind's handler queues when one of its jobs dies (the office's notice of it). */
+const deadJobs = <K extends JobKind>(
+  handlers: { readonly [P in K]: JobHandler<P> },
+  job: OutboxJob & { kind: K },
+  message: string,
+  deps: DeliveryDeps,
+  at: Date,
+): NewJob[] => handlers[job.kind].dead?.(job, message, deps.config, at) ?? []
 
 async function markDead(
   job: OutboxJob,
@@ -39,7 +57,7 @@ async function markDead(
       `update outbox_jobs set status = 'dead', last_error = $2, locked_until = null, updated_at = now() where id = $1`,
       [job.id, message],
     )
-    await enqueueJobs(tx, handlers[job.kind].dead?.(job, message, deps.config, at) ?? [], at)
+    await enqueueJobs(tx, deadJobs(handlers, job, message, deps, at), at)
   })
   result.dead++
 }

@@ -14,7 +14,8 @@ import type { Db } from "../db.ts"
 import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
 import { enqueueJobs } from "../outbox/queue.ts"
 import type { SpamAttemptRow, SpamDailyCountRow } from "../rows.ts"
-import { COMPANY } from "../kernel/site-data.generated.ts"
+import { labelOf } from "../kernel/contract.ts"
+import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import {
   DIGEST_MAX_ENTRIES,
   DIGEST_MAX_FLOODS,
@@ -27,12 +28,18 @@ import {
 } from "./spam-digest.ts"
 import { oneLine } from "../alerts/subject.ts"
 import { releaseUrl } from "../office-links/signed-link.ts"
-import { labelOf } from "../functions.ts"
-import { SPAM_KEPT_DAYS } from "./retention.ts"
 
 /** Records of one address with one reason, not shown yet, that make a flood: one line instead of one each. */
 export const FLOOD_MIN_RECORDS = 5
 const DAY_MS = 24 * 3_600_000
+/** What the office reads for a record that gave no name. */
+const NO_NAME = LEAD_MESSAGES.officeAlerts.noName
+
+/** Days a spam record is kept after the office was shown it (or released it): its "Not spam" link lasts as long. */
+export const SPAM_KEPT_DAYS = 30
+
+/** When a "Not spam" link in a digest made at `at` expires: while its record can be kept, 30 days after the digest is delivered, with a margin. */
+export const releaseExpiry = (at: Date) => new Date(at.getTime() + (SPAM_KEPT_DAYS + 2) * DAY_MS)
 
 /** The first opening time after `at` (a week on if the data had no hours). */
 const digestTime = (at: Date) =>
@@ -70,7 +77,7 @@ export function describeSpam(row: Pick<SpamAttemptRow, "function_name" | "body">
   const body = row.body
   return {
     kindLabel: labelOf(row.function_name, body),
-    name: oneLine(textOf(body, "name", "fullName", "full_name") || "(no name)", 60),
+    name: oneLine(textOf(body, "name", "fullName", "full_name") || NO_NAME, 60),
     phone: oneLine(textOf(body, "phone"), 40),
   }
 }
@@ -159,7 +166,7 @@ async function digestInput(tx: Pick<Db, "query">, config: BackendConfig, at: Dat
     snippet: oneLine(textOf(row.body, "message", "notes"), 80),
     reason: row.reason,
     receivedAt: row.created_at,
-    releaseUrl: releaseUrl(config, row.id, at),
+    releaseUrl: releaseUrl(config, row.id, releaseExpiry(at)),
   }))
   const floods: SpamFlood[] = floodRows.map((row) => ({
     ipKey: row.ip_key,
@@ -168,7 +175,7 @@ async function digestInput(tx: Pick<Db, "query">, config: BackendConfig, at: Dat
     counted: row.counted,
     from: row.first_at,
     to: row.last_at,
-    names: row.names.map((name) => oneLine(name || "(no name)", 40)),
+    names: row.names.map((name) => oneLine(name || NO_NAME, 40)),
     days: row.days,
   }))
   return { entries, floods, pending: Object.fromEntries(pending.map((p) => [p.reason, p.n])), at }

@@ -49,11 +49,12 @@ const COUNT_CALL = `
     last_at = greatest(d.last_at, excluded.last_at)
   returning kept_call = calls as kept`
 
-/** What storing a call needs of its request (leads.ts' RequestContext has it). */
+/** What storing a call needs of its request (leads.ts' RequestContext extends it). */
 export interface SpamCallContext {
   config: { alerts: Pick<AlertConfig, "linkSecret"> }
   userAgent: string | null
   ipHash: string | null
+  /** When the request was accepted: the office's alerts are routed by it (business hours). */
   now: Date
 }
 
