@@ -9,7 +9,7 @@ import { siteRoutes } from "../site-routes"
 import { startHostServer } from "../host-server"
 import { BUDGETS, LIGHTHOUSE_PERFORMANCE_TARGET, REQUIRED_AUDITS } from "./budgets"
 import { firstLoad, htmlFileFor } from "./first-load"
-import { runLighthouseBest, type LighthouseScores } from "./lighthouse"
+import { runLighthouseBest, startLighthouse, type LighthouseScores } from "./lighthouse"
 
 const PUBLIC = path.resolve("public")
 const NOT_FOUND = { path: "/404.html", title: "", template: "not-found", noindex: true }
@@ -41,7 +41,7 @@ async function main() {
     jsBudget: BUDGETS.jsBytes,
   }))
   // Served as the static host serves it (public/_headers: CSP, caching), so Lighthouse sees what visitors get.
-  const server = await startHostServer()
+  const [server, lighthouse] = await Promise.all([startHostServer(), startLighthouse()])
   try {
     const seen = new Set<string>()
     for (const route of routes) {
@@ -50,12 +50,17 @@ async function main() {
       const result = results.find((r) => r.path === route.path)
       // A noindex page cannot pass "is-crawlable"; it is noindex on purpose.
       if (result)
-        result.lighthouse = await runLighthouseBest(`${server.url}${route.path}`, BUDGETS.lighthouse, {
-          skipAudits: route.noindex ? ["is-crawlable"] : [],
-        })
+        result.lighthouse = await runLighthouseBest(
+          `${server.url}${route.path}`,
+          BUDGETS.lighthouse,
+          {
+            skipAudits: route.noindex ? ["is-crawlable"] : [],
+          },
+          lighthouse.run,
+        )
     }
   } finally {
-    await server.stop()
+    await Promise.all([server.stop(), lighthouse.stop()])
   }
 
   const failures: string[] = []
