@@ -367,6 +367,9 @@ describe("visitor text in an alert cannot pass for ours or notify (fast-check)",
     ["www.evil.com", "www[.]evil[.]com"],
     ["ann@example.com", "ann@example[.]com"],
     ["3.5 acres. Call me", "3[.]5 acres. Call me"],
+    // A scheme may hold dots and "+": "everyone..HttPS" is one (fast-check found it), so its "://" goes too.
+    ["@everyone..HttPS://EVIL.EXAMPLE", "@everyone..HttPS[:]//EVIL[.]EXAMPLE"],
+    ["x+https://y", "x+https[:]//y"],
   ])("defang: %s → %s", (from, to) => {
     expect(defang(from)).toBe(to)
   })

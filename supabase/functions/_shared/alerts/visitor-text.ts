@@ -12,12 +12,14 @@ import { toGsm7 } from "../kernel/gsm7.ts"
 /**
  * Links made harmless and visibly so: `http(s)://` becomes `hxxp(s)://`, any other `scheme://`
  * `scheme[:]//`, and a dot between two letters or digits `[.]` (domains, `www.`, e-mail addresses,
- * IP addresses), which no phone or chat client links.
+ * IP addresses), which no phone or chat client links. A scheme may hold letters, digits, `+`, `-` and
+ * `.`, so `http` is taken for the scheme only where none of those stands before it: in
+ * `x..https://` the scheme is `x..https`, and its `://` becomes `[:]//` too.
  */
 export const defang = (text: string): string =>
   text
-    .replace(/\b(h)tt(ps?):\/\//giu, (_m, h: string, rest: string) => `${h}xx${rest}://`)
-    .replace(/(?<!\bhxxps?):\/\//giu, "[:]//")
+    .replace(/(?<![\p{L}\p{N}_+.-])(h)tt(ps?):\/\//giu, (_m, h: string, rest: string) => `${h}xx${rest}://`)
+    .replace(/(?<!(?<![\p{L}\p{N}_+.-])hxxps?):\/\//giu, "[:]//")
     .replace(/(?<=[\p{L}\p{N}_-])\.(?=[\p{L}\p{N}])/gu, "[.]")
 
 /** A visitor's text for an SMS: GSM-7 (transliterated, see gsm7.ts), then defanged. */
