@@ -64,51 +64,47 @@ function putInPlace(partial: string, final: string): void {
   }
 }
 
-const tarballs = new Map<TemplateKind, Promise<Blob>>()
-const folders = new Map<TemplateKind, Promise<string>>()
-
-function template(kind: TemplateKind): Promise<Blob> {
-  let made = tarballs.get(kind)
-  if (!made) {
-    made = (async () => {
-      const file = cachePath(kind, ".tar")
-      if (!fs.existsSync(file)) {
-        const partial = `${file}.${randomUUID()}.partial`
-        fs.writeFileSync(partial, new Uint8Array(await (await makeTarball(kind)).arrayBuffer()))
-        putInPlace(partial, file)
-      }
-      return new Blob([fs.readFileSync(file)])
-    })()
-    tarballs.set(kind, made)
+/** `make(kind)` run once per kind in this process, its promise shared. */
+function oncePerKind<T>(make: (kind: TemplateKind) => Promise<T>): (kind: TemplateKind) => Promise<T> {
+  const made = new Map<TemplateKind, Promise<T>>()
+  return (kind) => {
+    let promise = made.get(kind)
+    if (!promise) {
+      promise = make(kind)
+      made.set(kind, promise)
+    }
+    return promise
   }
-  return made
 }
+
+const template = oncePerKind(async (kind): Promise<Blob> => {
+  const file = cachePath(kind, ".tar")
+  if (!fs.existsSync(file)) {
+    const partial = `${file}.${randomUUID()}.partial`
+    fs.writeFileSync(partial, new Uint8Array(await (await makeTarball(kind)).arrayBuffer()))
+    putInPlace(partial, file)
+  }
+  return new Blob([fs.readFileSync(file)])
+})
 
 /** The template's data directory, closed; never opened by a test, only copied. */
-function templateFolder(kind: TemplateKind): Promise<string> {
-  let made = folders.get(kind)
-  if (!made) {
-    made = (async () => {
-      const folder = cachePath(kind)
-      if (!fs.existsSync(folder)) {
-        const partial = `${folder}.${randomUUID()}.partial`
-        const tarball = await template(kind)
-        try {
-          fs.mkdirSync(partial)
-          const pg = await PGlite.create(partial, { loadDataDir: tarball })
-          await pg.close()
-        } catch (error) {
-          fs.rmSync(partial, { recursive: true, force: true })
-          throw error
-        }
-        putInPlace(partial, folder)
-      }
-      return folder
-    })()
-    folders.set(kind, made)
+const templateFolder = oncePerKind(async (kind): Promise<string> => {
+  const folder = cachePath(kind)
+  if (!fs.existsSync(folder)) {
+    const partial = `${folder}.${randomUUID()}.partial`
+    const tarball = await template(kind)
+    try {
+      fs.mkdirSync(partial)
+      const pg = await PGlite.create(partial, { loadDataDir: tarball })
+      await pg.close()
+    } catch (error) {
+      fs.rmSync(partial, { recursive: true, force: true })
+      throw error
+    }
+    putInPlace(partial, folder)
   }
-  return made
-}
+  return folder
+})
 
 /** The migrated database's files, to start PGlite from (`loadDataDir`). */
 export const migratedTemplate = (): Promise<Blob> => template("migrated")
