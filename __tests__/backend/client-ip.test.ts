@@ -14,8 +14,11 @@ import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { clientAddress, parseIp, UNKNOWN_CLIENT } from "../../supabase/functions/_shared/spam/client-ip"
 import { ANON_KEY, SITE_ORIGIN, bodies, withFreshDb, testConfig } from "./helpers"
+import { memoryDatabasesFromTemplate } from "./migrated-template"
 
 jest.setTimeout(120_000)
+// The backends' memory:// databases start from initdb's files rather than running it.
+memoryDatabasesFromTemplate()
 
 const hex16 = fc.integer({ min: 0, max: 0xffff })
 const groups8 = fc.array(hex16, { minLength: 8, maxLength: 8 })

@@ -6,8 +6,11 @@ import type { Db } from "../../supabase/functions/_shared/db"
 import { outboxWaker, wakeInBackground } from "../../supabase/functions/_shared/outbox-wake"
 import { bodies, withFreshDb, post, testConfig, postTo, VALID_CALLS } from "./helpers"
 import { textMatching } from "./matchers"
+import { memoryDatabasesFromTemplate } from "./migrated-template"
 
 jest.setTimeout(120_000)
+// The backend's memory:// database starts from initdb's files rather than running it.
+memoryDatabasesFromTemplate()
 
 /** Polls until `check` holds or the deadline passes: waits for a state, never for a fixed time. */
 async function eventually<T>(check: () => Promise<T | undefined>, deadlineMs = 20_000): Promise<T> {

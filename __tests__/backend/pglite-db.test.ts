@@ -5,17 +5,18 @@
  * value must arrive exactly as sent (quotes, backslashes, any Unicode), whatever the session's settings,
  * and the session it shares with wire clients (psql) may lose its prepared statements at any time.
  */
-import { PGlite } from "@electric-sql/pglite"
+import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
 import { literal, MAX_PREPARED_STATEMENTS, pgliteDb } from "../../server/pglite-db"
 import type { Db } from "../../supabase/functions/_shared/db"
+import { unmigratedPglite } from "./migrated-template"
 
 jest.setTimeout(60_000)
 
 let pg: PGlite
 let db: Db
 beforeAll(async () => {
-  pg = await PGlite.create()
+  pg = await unmigratedPglite()
   db = pgliteDb(pg)
   await pg.exec(`create table notes (id int primary key, body text, flag boolean, amount numeric)`)
 })

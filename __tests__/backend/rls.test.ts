@@ -5,10 +5,11 @@
  * exist and, by default privileges, get everything on every new table in public. The migrations
  * must still leave the public (anon) key unable to read or change a stored lead.
  */
-import { PGlite } from "@electric-sql/pglite"
+import type { PGlite } from "@electric-sql/pglite"
 import { migrateLocalBackend } from "../../server/local-sinks"
 import { pgliteMigrationTarget } from "../../server/migrate"
 import { arrayContaining, objectContaining } from "./matchers"
+import { unmigratedPglite } from "./migrated-template"
 
 let pg: PGlite
 let leadId: string
@@ -26,7 +27,7 @@ const TABLES = [
 ]
 
 beforeAll(async () => {
-  pg = await PGlite.create()
+  pg = await unmigratedPglite()
   // What Supabase does before any migration of ours runs.
   await pg.exec(`
     do $$ begin
