@@ -5,6 +5,7 @@ import {
   isCleanTouch,
   touchSchema,
 } from "../supabase/functions/_shared/kernel/attribution.ts"
+import { cleanLandingPath, LANDING_PATH_MAX_LENGTH } from "../supabase/functions/_shared/kernel/attribution-values.ts"
 import { captureAttribution, readStored } from "../src/lib/attribution/attribution-record"
 import { attributionForLead } from "../src/lib/attribution/attribution-store"
 import { ATTRIBUTION_KEY } from "../src/lib/attribution/key"
@@ -72,7 +73,24 @@ test("whatever the address, referrer and time, the stored record passes the shar
       expect(attributionSchema.isValidSync(touches, { strict: true })).toBe(true)
       expect(readStored(storage)).toEqual(record)
     }),
+    // A bare "%" in the address, which the browser keeps as typed (fast-check's counterexample in CI).
+    { examples: [["/%%", {}, "", new Date("2000-01-01T00:00:00.000Z"), {}]] },
   )
+})
+
+test("a landing path is cleaned once: cleaning it again changes nothing, and a bare % is escaped", () => {
+  const anyLongPath = fc.oneof(anyPath, fc.string({ unit: "binary", maxLength: 1200 }))
+  fc.assert(
+    fc.property(anyLongPath, (path) => {
+      const clean = cleanLandingPath(path)
+      expect(cleanLandingPath(clean)).toBe(clean)
+      expect(clean.length).toBeLessThanOrEqual(LANDING_PATH_MAX_LENGTH)
+    }),
+    { numRuns: 500, examples: [["/%%"], ["/50%-off"], [`/${"a".repeat(498)}%`], [`/${"a".repeat(497)}%41`]] },
+  )
+  expect(cleanLandingPath("/50%-off/")).toBe("/50%25-off/")
+  expect(cleanLandingPath("/caf%C3%A9/")).toBe("/caf%C3%A9/")
+  expect(cleanLandingPath(`/${"a".repeat(497)}%41`)).toBe(`/${"a".repeat(497)}`)
 })
 
 const campaign = fc.record({

@@ -86,9 +86,13 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
   // Refused before anything starts when it names no folder this backend can open (data-dir.ts).
   const store = databaseUrl ? null : parseDataDir(options.dataDir ?? "memory://", process.cwd())
   const stops: Array<() => Promise<unknown>> = []
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined)
-  }
+  // Once, last started first; a second call (Ctrl+C pressed twice, a test's cleanup after a failed start)
+  // waits for the same stop instead of running the steps again in another order.
+  let stopped: Promise<void> | undefined
+  const stopAll = () =>
+    (stopped ??= (async () => {
+      for (const stop of [...stops].reverse()) await stop().catch(() => undefined)
+    })())
 
   try {
     // The folder itself, whatever spelling named it: the lock guards it and PGlite opens it, never the name as written.

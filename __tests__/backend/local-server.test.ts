@@ -142,3 +142,15 @@ test("a port already in use is a clear error", async () => {
   }
   // Each refused start opens (and closes) a database first: seconds each on a loaded machine.
 }, 60_000)
+
+test("stopping twice stops once: both calls wait for the same stop, and the folder opens again after it", async () => {
+  const options = { dataDir: await holding("migrated"), apiPort: 0, dbPort: 0, outboxIntervalMs: 0, env: {} }
+  const first = await startBackend(options)
+  // Ctrl+C pressed twice, or a test's cleanup after the test's own stop.
+  const stopping = first.stop()
+  expect(first.stop()).toBe(stopping)
+  await stopping
+  await first.stop()
+  const again = await startBackend(options)
+  await again.stop()
+}, 60_000)

@@ -62,9 +62,15 @@ export const cleanReferrer = (host: string) => {
   return clean.length <= REFERRER_MAX_LENGTH && REFERRER_PATTERN.test(clean) ? clean : ""
 }
 
-/** A landing path as the contract takes it (location.pathname is already percent-encoded): cut to length, always valid. */
+/**
+ * A landing path as the contract takes it: cut to length, always valid, and left as it is when cleaned again
+ * (a stored touch is checked by cleaning it). location.pathname is percent-encoded except for a bare "%",
+ * which browsers keep as typed ("/50%-off"): that one is escaped, so no "%" is left without its two digits.
+ */
 export const cleanLandingPath = (path: string) => {
-  const bare = (path.replace(UNPRINTABLE_ALL, "").split(/[?#]/, 1)[0] ?? "").replace(/\s/g, "%20")
+  const bare = (path.replace(UNPRINTABLE_ALL, "").split(/[?#]/, 1)[0] ?? "")
+    .replace(/\s/g, "%20")
+    .replace(/%(?![0-9A-F]{2})/gi, "%25")
   const rooted = bare.startsWith("/") ? bare : `/${bare}`
   // Cutting inside a %XX escape would leave it broken; cut before it.
   const cut = rooted.slice(0, LANDING_PATH_MAX_LENGTH).replace(/%[0-9A-F]?$/i, "")
