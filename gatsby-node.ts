@@ -1,5 +1,5 @@
 // One module per Gatsby Node API, in gatsby/.
-export { onPreBootstrap } from "./gatsby/pre-bootstrap"
+export { onPreInit } from "./gatsby/pre-init"
 export { createResolvers, createSchemaCustomization } from "./gatsby/schema"
 export { onCreateNode } from "./gatsby/on-create-node"
 export { createPages } from "./gatsby/create-pages"

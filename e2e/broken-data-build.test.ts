@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { plainOutput, scratchProject } from "../scripts/scratch-project"
+import { plainOutput, scratchProject, throwawayGatsbyEnv } from "../scripts/scratch-project"
 
 // No clock on the build itself: it fails at bootstrap once the data is read, however slow the machine.
 jest.setTimeout(600_000)
@@ -16,7 +16,7 @@ function buildWithData(edit: (dataDir: string) => void) {
   edit(project.dataDir)
   const result = spawnSync(process.execPath, [require.resolve("gatsby/cli.js"), "build"], {
     cwd: project.dir,
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true" },
+    env: throwawayGatsbyEnv({ CI: "true" }),
     encoding: "utf8",
   })
   project.remove()

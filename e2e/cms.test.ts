@@ -14,7 +14,13 @@ import path from "node:path"
 import { load } from "js-yaml"
 import type { Page } from "playwright-core"
 import { freePort } from "../scripts/static-server"
-import { plainOutput, PROJECT_ROOT, scratchProject, type ScratchProject } from "../scripts/scratch-project"
+import {
+  plainOutput,
+  PROJECT_ROOT,
+  scratchProject,
+  throwawayGatsbyEnv,
+  type ScratchProject,
+} from "../scripts/scratch-project"
 import { useBrowser } from "./browser"
 import sharp from "sharp"
 import { addItems, choose, fill, openEditor, publish, textbox, uploadPicture } from "./cms-editor"
@@ -74,7 +80,7 @@ beforeAll(async () => {
   // The command itself, run in the scratch copy: it starts the proxy on that folder and gatsby develop there.
   cms = spawn(process.execPath, [require.resolve("tsx/cli"), path.join(PROJECT_ROOT, "scripts", "cms", "run.ts")], {
     cwd: project.dir,
-    env: { ...process.env, DEVELOP_PORT: String(port), GATSBY_TELEMETRY_DISABLED: "1", NODE_ENV: "development" },
+    env: throwawayGatsbyEnv({ DEVELOP_PORT: String(port), NODE_ENV: "development" }),
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group, so the proxy, gatsby and its workers stop with it.
     detached: true,
@@ -142,7 +148,7 @@ function startProductionBuild() {
   }
   const build = spawn(process.execPath, [require.resolve("gatsby/cli.js"), "build"], {
     cwd: copy.dir,
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", NODE_ENV: "production" },
+    env: throwawayGatsbyEnv({ CI: "true", NODE_ENV: "production" }),
     stdio: ["ignore", "pipe", "pipe"],
   })
   let log = ""

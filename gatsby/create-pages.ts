@@ -12,7 +12,7 @@ interface CreatePagesData {
 
 /**
  * One page per static route (data/pages), per pest (data/pests) and per offer key (data/offers).
- * The data was checked before sourcing (pre-bootstrap.ts), across files too.
+ * The data was checked before sourcing (pre-init.ts), across files too.
  */
 export const createPages: GatsbyNode["createPages"] = async (args) => {
   const { actions, reporter } = args

@@ -234,7 +234,7 @@ export function readDataDir(dir: string): { files: DataFile[]; problems: DataPro
 
 /**
  * Every check of the data: each file against its schema, the checks between
- * files and the images. The build (onPreBootstrap) and `npm run validate:data`
+ * files and the images. The build (onPreInit) and `npm run validate:data`
  * both run exactly this.
  */
 export function validateDataDir(dir: string): DataProblem[] {

@@ -17,6 +17,7 @@ const COPIED = [
   ".gitignore",
   ".babelrc.js",
   ".browserslistrc",
+  ".parcelrc",
   "data",
   "src",
   "static",
@@ -43,6 +44,19 @@ export function scratchProject(prefix = "scratch-"): ScratchProject {
   for (const name of COPIED) fs.cpSync(path.join(PROJECT_ROOT, name), path.join(dir, name), { recursive: true })
   return { dir, dataDir: path.join(dir, "data"), remove: () => fs.rmSync(dir, { recursive: true, force: true }) }
 }
+
+/**
+ * The environment of a gatsby command in a throwaway copy, with `env` added: no telemetry; Parcel compiles
+ * gatsby-config and gatsby-node in its own process (starting a pool of workers costs more CPU than those few
+ * files take); webpack keeps its cache in memory (gatsby/webpack-config.ts), as no later run reads it.
+ */
+export const throwawayGatsbyEnv = (env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  GATSBY_TELEMETRY_DISABLED: "1",
+  PARCEL_WORKERS: "0",
+  WEBPACK_CACHE: "memory",
+  ...env,
+})
 
 /** Gatsby's output with colours removed and its wrapped lines joined, for matching messages. */
 export const plainOutput = (text: string) => stripVTControlCharacters(text).replace(/\s+/g, " ")

@@ -4,11 +4,12 @@ import { dataDir } from "./site-config"
 import { formatProblem, validateDataDir } from "./validate-data"
 
 /**
- * Before sourcing: every check of data/ (the same function `npm run validate:data`
- * runs), then the functions' generated copy of the data, so a build can never
+ * The first thing Gatsby runs once its plugins are loaded, before it touches its cache or compiles the
+ * site's functions: every check of data/ (the same function `npm run validate:data` runs), so a broken
+ * file fails the build at once, then the functions' generated copy of the data, so a build can never
  * ship a site and functions that disagree.
  */
-export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
+export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
   const dir = dataDir()
   const problems = validateDataDir(dir)
   if (problems.length > 0) {
