@@ -18,7 +18,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // browser's debugging protocol, which no page policy governs (the not-found page carries its own).
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source)
   return page.evaluate(async (tags) => {
-    const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags } })
+    // Only violations are read: axe then keeps one node per rule for passes and the rest, not a selector
+    // for every element checked (the violations it reports are the same, every node of each).
+    const result = await window.axe.run(document, {
+      runOnly: { type: "tag", values: tags },
+      resultTypes: ["violations"],
+    })
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
   }, AXE_TAGS)
 }

@@ -1,5 +1,4 @@
-import type { Browser, Page } from "playwright-core"
-import { launchChromium } from "../scripts/chromium"
+import { chromium, type Browser, type Page } from "playwright-core"
 import { routeTurnstileStandIn } from "./turnstile-stand-in"
 
 export const baseUrl = () => {
@@ -34,11 +33,17 @@ export async function gotoHydrated(page: Page, path: string, waitUntil: "load" |
   return response
 }
 
-/** One Chromium for a test file, closed after it. */
+/**
+ * The run's one Chromium (launched by e2e/global-setup.ts), connected to for a test file; disconnecting after
+ * it closes every context the file opened. Tests isolate themselves with their own contexts (storage, cache,
+ * service workers and permissions are per context), so nothing needs a browser of its own.
+ */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined
   beforeAll(async () => {
-    browser = await launchChromium()
+    const endpoint = process.env.E2E_CHROMIUM_WS
+    if (!endpoint) throw new Error("E2E_CHROMIUM_WS is not set; run the browser tests through e2e/jest.config.js")
+    browser = await chromium.connect(endpoint)
   })
   afterAll(async () => {
     await browser?.close()

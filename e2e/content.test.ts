@@ -1,12 +1,24 @@
+import type { Page } from "playwright-core"
 import { gotoHydrated, useBrowser, withPage } from "./browser"
 import { MENU_PESTS } from "./pests"
 
 const browser = useBrowser()
 
+/**
+ * Back from a pest page with the browser's Back, as a visitor returns (client-side: the page was loaded
+ * and hydrated once), to `path`, once its own content has replaced the pest page's (no breadcrumb).
+ */
+async function backTo(page: Page, path: string) {
+  await page.goBack()
+  await page.waitForURL(`**${path}`)
+  await page.getByRole("navigation", { name: "Breadcrumb" }).waitFor({ state: "detached" })
+}
+
 test("every pest page of the dropdown is reached from it", () =>
   withPage(browser(), async ({ page, errors }) => {
-    for (const slug of MENU_PESTS) {
-      await gotoHydrated(page, "/about/")
+    await gotoHydrated(page, "/about/")
+    for (const [i, slug] of MENU_PESTS.entries()) {
+      if (i > 0) await backTo(page, "/about/")
       const nav = page.getByRole("navigation", { name: "Main" })
       await nav.getByRole("button", { name: "Services" }).click()
       await nav.locator(`a[href="/services/${slug}/"]`).click()
@@ -20,8 +32,9 @@ test("every pest page of the dropdown is reached from it", () =>
 
 test("every card on /services leads to its pest page, whose breadcrumb leads back", () =>
   withPage(browser(), async ({ page, errors }) => {
-    for (const slug of MENU_PESTS) {
-      await gotoHydrated(page, "/services/")
+    await gotoHydrated(page, "/services/")
+    for (const [i, slug] of MENU_PESTS.entries()) {
+      if (i > 0) await backTo(page, "/services/")
       await page.locator(`main a[href="/services/${slug}/"]`).first().click()
       await page.waitForURL(`**/services/${slug}/`)
       const trail = page.getByRole("navigation", { name: "Breadcrumb" })

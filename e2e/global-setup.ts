@@ -1,5 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
+import { launchChromiumServer } from "../scripts/chromium"
 import { startHostServer } from "../scripts/host-server"
 import { freePort, serveBuild } from "../scripts/static-server"
 import { startBackend } from "../server/backend"
@@ -21,7 +22,8 @@ const buildHasTurnstile = () =>
 /**
  * The production build (by gatsby serve, and by the host server that applies public/_headers and
  * _redirects as the static host does), and the local backend on the address the build was made
- * for (with a throwaway database), allowing both sites' origins.
+ * for (with a throwaway database), allowing both sites' origins; and one Chromium that every test file
+ * connects to (e2e/browser.ts), rather than a browser launched per file.
  */
 export default async function globalSetup() {
   const site = await serveBuild()
@@ -52,11 +54,20 @@ export default async function globalSetup() {
       ]),
     },
   })
+  const browser = await launchChromiumServer()
+  process.env.E2E_CHROMIUM_WS = browser.wsEndpoint()
   process.env.E2E_BASE_URL = site.url
   process.env.E2E_HOST_URL = host.url
   process.env.E2E_API_URL = backend.url
   process.env.E2E_DATABASE_URL = backend.databaseUrl ?? ""
   process.env.E2E_RECORDER_URL = recorder.url
   process.env.E2E_TURNSTILE = turnstile ? "1" : ""
-  globalThis.__E2E_STOPS__ = [site.stop, host.stop, backend.stop, recorder.stop, ...(turnstile ? [turnstile.stop] : [])]
+  globalThis.__E2E_STOPS__ = [
+    () => browser.close(),
+    site.stop,
+    host.stop,
+    backend.stop,
+    recorder.stop,
+    ...(turnstile ? [turnstile.stop] : []),
+  ]
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { load } from "js-yaml"
-import { baseUrl, gotoHydrated, openPage, useBrowser, withPage } from "./browser"
+import { baseUrl, gotoHydrated, openPage, useBrowser, type OpenedPage } from "./browser"
 import { sql } from "./database"
 import { mailTo } from "./mailbox"
 import type { OfferRecord } from "../gatsby/data-schemas"
@@ -133,23 +133,29 @@ test("the exit-intent dialog opens when the mouse leaves through the top, and Co
   }
 })
 
-test.each([
-  [390, false, true],
-  [767, false, true],
-  [768, true, false],
-  [1280, true, false],
-])("at %i px wide: top bar visible %s, bottom call bar visible %s", (width, topBar, bottomBar) =>
-  withPage(
-    browser(),
-    async ({ page }) => {
-      await gotoHydrated(page, "/offer/yonkers149/")
-      expect(await page.getByTestId("offer-top-bar").isVisible()).toBe(topBar)
-      expect(await page.getByTestId("offer-mobile-bar").isVisible()).toBe(bottomBar)
-      if (bottomBar) {
-        const box = await page.getByTestId("offer-mobile-bar").boundingBox()
-        expect(Math.round(box!.y + box!.height)).toBe(900)
-      }
-    },
-    { width, height: 900 },
-  ),
-)
+/** One load of the page, resized in place for each width: the site lays out by CSS media queries alone. */
+describe("/offer/yonkers149/ resized", () => {
+  let opened: OpenedPage | undefined
+  beforeAll(async () => {
+    opened = await openPage(browser(), { width: 390, height: 900 })
+    await gotoHydrated(opened.page, "/offer/yonkers149/")
+  })
+  afterAll(() => opened?.close())
+
+  test.each([
+    [390, false, true],
+    [767, false, true],
+    [768, true, false],
+    [1280, true, false],
+  ])("at %i px wide: top bar visible %s, bottom call bar visible %s", async (width, topBar, bottomBar) => {
+    if (!opened) throw new Error("the page is not open yet")
+    const { page } = opened
+    await page.setViewportSize({ width, height: 900 })
+    expect(await page.getByTestId("offer-top-bar").isVisible()).toBe(topBar)
+    expect(await page.getByTestId("offer-mobile-bar").isVisible()).toBe(bottomBar)
+    if (bottomBar) {
+      const box = await page.getByTestId("offer-mobile-bar").boundingBox()
+      expect(Math.round(box!.y + box!.height)).toBe(900)
+    }
+  })
+})

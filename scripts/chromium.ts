@@ -1,6 +1,6 @@
 /** Debian's Chromium, driven by playwright-core (a test tool's own browser download fails on these machines). */
 import fs from "node:fs"
-import { chromium, type Browser } from "playwright-core"
+import { chromium, type Browser, type BrowserServer, type LaunchOptions } from "playwright-core"
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 
@@ -16,11 +16,21 @@ export const CHROMIUM_FLAGS = [
   "--disable-dev-shm-usage",
 ]
 
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium, headless, with CHROMIUM_FLAGS; fails early with how to install it. */
+function launchOptions(): LaunchOptions {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `No Chromium at ${CHROMIUM_PATH}: install it with 'apt-get install -y chromium' or set CHROMIUM_PATH`,
     )
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS })
+  return { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS }
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch(launchOptions())
+}
+
+/** The same Chromium, for several processes to share: each connects to its wsEndpoint() (chromium.connect). */
+export function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions())
 }
