@@ -23,6 +23,11 @@ const CHECKS: Array<{ what: string; command: string[]; expect: RegExp }> = [
     ],
     expect: /^webp \d+/,
   },
+  {
+    what: "SWC compiles (its platform binary loads without its denied postinstall: Jest's transform)",
+    command: [process.execPath, "-e", "console.log('swc',require('@swc/core').transformSync('let a=1').code.trim())"],
+    expect: /^swc (let|var) a = 1;/,
+  },
   { what: "Deno runs", command: ["node_modules/.bin/deno", "--version"], expect: /^deno \d+\.\d+/ },
   { what: "esbuild runs", command: ["node_modules/.bin/esbuild", "--version"], expect: /^\d+\.\d+\.\d+/ },
   {
