@@ -3,8 +3,8 @@
  * way a future npm will, with install scripts limited to package.json's `allowScripts` and any script the
  * policy does not cover an error (`--strict-allow-scripts`), from the local cache where it can
  * (`--prefer-offline`); then checks that what the allowed scripts make, and what the denied ones would have
- * made, works: sharp converts a picture, Deno and esbuild run, lmdb opens a store, Gatsby starts, the Nu
- * checker runs on the machine's Java. `--here` runs the checks on this checkout's node_modules only.
+ * made, works: sharp converts a picture, SWC compiles, Deno and esbuild run, lmdb opens a store, Gatsby starts,
+ * the Nu checker runs on the machine's Java. `--here` runs the checks on this checkout's node_modules only.
  */
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
