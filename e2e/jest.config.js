@@ -1,9 +1,12 @@
 // Browser tests: headless Chromium (Debian's) over the production build in public/.
+// The unit tests' transform (SWC) compiles the tests and the scripts they import.
+const { transform } = require("../jest.config")
+
 /** @type {import('jest').Config} */
 module.exports = {
   rootDir: "..",
   testMatch: ["<rootDir>/e2e/**/*.test.ts"],
-  transform: { "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js" },
+  transform,
   testEnvironment: "node",
   globalSetup: "<rootDir>/e2e/global-setup.ts",
   globalTeardown: "<rootDir>/e2e/global-teardown.ts",

@@ -3,8 +3,8 @@
  * way a future npm will, with install scripts limited to package.json's `allowScripts` and any script the
  * policy does not cover an error (`--strict-allow-scripts`), from the local cache where it can
  * (`--prefer-offline`); then checks that what the allowed scripts make, and what the denied ones would have
- * made, works: sharp converts a picture, Deno and esbuild run, lmdb opens a store, Gatsby starts, the Nu
- * checker runs on the machine's Java. `--here` runs the checks on this checkout's node_modules only.
+ * made, works: sharp converts a picture, SWC compiles, Deno and esbuild run, lmdb opens a store, Gatsby starts,
+ * the Nu checker runs on the machine's Java. `--here` runs the checks on this checkout's node_modules only.
  */
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
@@ -22,6 +22,11 @@ const CHECKS: Array<{ what: string; command: string[]; expect: RegExp }> = [
       "require('sharp')({create:{width:2,height:2,channels:3,background:'#fff'}}).webp().toBuffer().then(b=>console.log('webp',b.length))",
     ],
     expect: /^webp \d+/,
+  },
+  {
+    what: "SWC compiles (its platform binary loads without its denied postinstall: Jest's transform)",
+    command: [process.execPath, "-e", "console.log('swc',require('@swc/core').transformSync('let a=1').code.trim())"],
+    expect: /^swc (let|var) a = 1;/,
   },
   { what: "Deno runs", command: ["node_modules/.bin/deno", "--version"], expect: /^deno \d+\.\d+/ },
   { what: "esbuild runs", command: ["node_modules/.bin/esbuild", "--version"], expect: /^\d+\.\d+\.\d+/ },

@@ -23,6 +23,8 @@ export const ALLOWED_INSTALL_SCRIPTS: Readonly<Record<string, string>> = {
 
 /** Denied: the project works without what they do (npm skips them silently). */
 export const DENIED_INSTALL_SCRIPTS: Readonly<Record<string, string>> = {
+  "@swc/core":
+    "checks that its platform binary (@swc/core-*, an optional dependency npm installs without a script) loads, else installs @swc/wasm: the binary loads (Jest's transform)",
   "core-js": "prints a funding banner",
   "core-js-pure": "prints a funding banner",
   "es5-ext": "prints a message for some time zones",

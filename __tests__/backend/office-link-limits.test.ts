@@ -17,6 +17,12 @@ import { bodies, nextVisitorIp, post, testConfig, withFreshDb } from "./helpers"
 
 jest.setTimeout(120_000)
 
+// The module's own functions, as plain properties jest.spyOn can replace (compiled exports are getters it cannot).
+jest.mock("../../supabase/functions/_shared/office-links/signed-link", () => ({
+  __esModule: true,
+  ...jest.requireActual<object>("../../supabase/functions/_shared/office-links/signed-link"),
+}))
+
 let db: Db
 withFreshDb((fresh) => {
   db = fresh
