@@ -26,35 +26,55 @@ const buildHasTurnstile = () =>
  * connects to (e2e/browser.ts), rather than a browser launched per file.
  */
 export default async function globalSetup() {
-  const site = await serveBuild()
+  // Each one's stop, as soon as it runs: a start that fails (a port in use) stops those before it, so no
+  // server is left holding the run open; otherwise the teardown stops them, the last started first.
+  const stops: Array<() => Promise<void>> = []
+  globalThis.__E2E_STOPS__ = stops
+  const started = <T extends { stop: () => Promise<void> }>(running: T): T => {
+    stops.unshift(running.stop)
+    return running
+  }
+  try {
+    await startAll(started)
+  } catch (error) {
+    for (const stop of stops.splice(0)) await stop().catch(() => undefined)
+    throw error
+  }
+}
+
+async function startAll(started: <T extends { stop: () => Promise<void> }>(running: T) => T) {
+  const site = started(await serveBuild())
   // The widget is a stand-in (e2e/turnstile-stand-in.ts) and siteverify a fake: no test reaches Cloudflare.
-  const turnstile = buildHasTurnstile() ? await startFakeSiteverify() : null
-  const host = await startHostServer()
+  const turnstile = buildHasTurnstile() ? started(await startFakeSiteverify()) : null
+  const host = started(await startHostServer())
   const dbPort = await freePort()
   // The field-service CRM: the backend forwards estimates to this stand-in, which the tests read back.
-  const recorder = await startRequestRecorder()
-  const backend = await startBackend({
-    dataDir: "memory://",
-    apiPort: Number(new URL(LOCAL_API_URL).port),
-    dbPort,
-    outboxIntervalMs: 200,
-    // Browser tests fill forms in well under the minimum fill time, all from 127.0.0.1: the spam and
-    // rate-limit checks have their own tests (__tests__/backend/spam.test.ts) and are off here.
-    env: {
-      ALLOWED_ORIGINS: [site.url, host.url].join(","),
-      MIN_FORM_FILL_MS: "0",
-      CRM_WEBHOOK_URL: `${recorder.url}/crm`,
-      CRM_WEBHOOK_SECRET: "e2e-crm-secret",
-      RATE_LIMIT_MAX: "0",
-      ...(turnstile ? { TURNSTILE_SECRET_KEY: E2E_TURNSTILE_SECRET, TURNSTILE_VERIFY_URL: turnstile.url } : {}),
-      // The office's one contact takes alerts after hours too, so a lead is alerted at once whatever the
-      // hour CI runs at (business-hours routing has its own tests with fixed clocks: office-alerts.test.ts).
-      ALERT_CONTACTS: JSON.stringify([
-        { name: "Office", sms: "+19145550123", email: "info@westchesterfamilypest.example", afterHours: true },
-      ]),
-    },
-  })
+  const recorder = started(await startRequestRecorder())
+  const backend = started(
+    await startBackend({
+      dataDir: "memory://",
+      apiPort: Number(new URL(LOCAL_API_URL).port),
+      dbPort,
+      outboxIntervalMs: 200,
+      // Browser tests fill forms in well under the minimum fill time, all from 127.0.0.1: the spam and
+      // rate-limit checks have their own tests (__tests__/backend/spam.test.ts) and are off here.
+      env: {
+        ALLOWED_ORIGINS: [site.url, host.url].join(","),
+        MIN_FORM_FILL_MS: "0",
+        CRM_WEBHOOK_URL: `${recorder.url}/crm`,
+        CRM_WEBHOOK_SECRET: "e2e-crm-secret",
+        RATE_LIMIT_MAX: "0",
+        ...(turnstile ? { TURNSTILE_SECRET_KEY: E2E_TURNSTILE_SECRET, TURNSTILE_VERIFY_URL: turnstile.url } : {}),
+        // The office's one contact takes alerts after hours too, so a lead is alerted at once whatever the
+        // hour CI runs at (business-hours routing has its own tests with fixed clocks: office-alerts.test.ts).
+        ALERT_CONTACTS: JSON.stringify([
+          { name: "Office", sms: "+19145550123", email: "info@westchesterfamilypest.example", afterHours: true },
+        ]),
+      },
+    }),
+  )
   const browser = await launchChromiumServer()
+  started({ stop: () => browser.close() })
   process.env.E2E_CHROMIUM_WS = browser.wsEndpoint()
   process.env.E2E_BASE_URL = site.url
   process.env.E2E_HOST_URL = host.url
@@ -62,12 +82,4 @@ export default async function globalSetup() {
   process.env.E2E_DATABASE_URL = backend.databaseUrl ?? ""
   process.env.E2E_RECORDER_URL = recorder.url
   process.env.E2E_TURNSTILE = turnstile ? "1" : ""
-  globalThis.__E2E_STOPS__ = [
-    () => browser.close(),
-    site.stop,
-    host.stop,
-    backend.stop,
-    recorder.stop,
-    ...(turnstile ? [turnstile.stop] : []),
-  ]
 }
