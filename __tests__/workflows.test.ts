@@ -88,7 +88,7 @@ test("CI installs, tests and builds on every push and pull request with the same
   // .ci/run is install, then lint, format and `npm test` side by side, then the quality budgets.
   const script = fs.readFileSync(path.join(ROOT, ".ci", "run"), "utf8")
   expect(script).toMatch(
-    /step npm install --no-audit --no-fund(?: --prefer-offline)?(?: --strict-allow-scripts)?\s[\s\S]*?step node_modules\/\.bin\/tsx scripts\/run-parallel\.ts lint format:check test\s+(?:#.*\s+)*step npm run quality/,
+    /step npm install --no-audit --no-fund(?: --prefer-offline)?(?: --strict-allow-scripts)?\s[\s\S]*?node_modules\/\.bin\/tsx scripts\/run-parallel\.ts lint format:check &\s+checks_pid=\$!\s+step npm test\s+step wait "\$checks_pid"\s+(?:#.*\s+)*step npm run quality/,
   )
   // `npm test` is the build (with canary secrets) then the type check, beside the unit tests; then the browser tests.
   const manifest: unknown = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
