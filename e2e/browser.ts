@@ -1,5 +1,5 @@
 import { chromium, type Browser, type Page } from "playwright-core"
-import { routeTurnstileStandIn } from "./turnstile-stand-in"
+import { serveTurnstileStandIn } from "./turnstile-stand-in"
 
 export const baseUrl = () => {
   const url = process.env.E2E_BASE_URL
@@ -10,9 +10,9 @@ export const baseUrl = () => {
 /** A page that records console errors and uncaught exceptions. */
 export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
   const context = await browser.newContext({ viewport })
-  // The forms' anti-spam widget, on every page the tests open (e2e/turnstile-stand-in.ts).
-  await routeTurnstileStandIn(context)
   const page = await context.newPage()
+  // The forms' anti-spam widget, on every page the tests open (e2e/turnstile-stand-in.ts).
+  await serveTurnstileStandIn(page)
   const errors: string[] = []
   const warnings: string[] = []
   page.on("console", (message) => {

@@ -1,13 +1,13 @@
 /**
  * Cloudflare Turnstile for the browser tests, with no network: a stand-in for the widget script
- * (served by Playwright in place of challenges.cloudflare.com's api.js on every page the helpers open)
+ * (served in place of challenges.cloudflare.com's api.js on every page the helpers open)
  * and the tokens the fake siteverify (e2e/fake-siteverify.ts) accepts.
  */
 import { randomUUID } from "node:crypto"
 import type { BrowserContext, Page } from "playwright-core"
 
-/** What the forms load (src/lib/turnstile/load-turnstile.ts), with any query. */
-export const TURNSTILE_SCRIPT_ROUTE = "https://challenges.cloudflare.com/turnstile/v0/api.js*"
+/** What the forms load (src/lib/turnstile/load-turnstile.ts), with any query ("*" as the protocol's pattern). */
+const TURNSTILE_SCRIPT_URLS = "https://challenges.cloudflare.com/turnstile/v0/api.js*"
 
 /** Every token the stand-in hands out starts so; the fake siteverify passes only these. */
 export const STAND_IN_TOKEN_PREFIX = "stand-in-pass-"
@@ -64,11 +64,28 @@ export const STAND_IN_SCRIPT = `(() => {
 })()
 `
 
-/** Serves the stand-in for every Turnstile script request of this page or context. */
-export const routeTurnstileStandIn = (target: BrowserContext | Page) =>
-  target.route(TURNSTILE_SCRIPT_ROUTE, (route) =>
-    route.fulfill({ status: 200, contentType: "application/javascript", body: STAND_IN_SCRIPT }),
-  )
+/**
+ * Serves the stand-in for every Turnstile script request of this page, by the browser's own interception
+ * of that one address (the debugging protocol's Fetch domain with a URL pattern). Not Playwright's route():
+ * a route on any URL pauses every request of the page for the test process to judge, and turns the page's
+ * HTTP cache off, so every page load fetched and compiled the site's scripts anew (about a fifth of a
+ * crawl's CPU). Call before the page's first navigation.
+ */
+export async function serveTurnstileStandIn(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page)
+  session.on("Fetch.requestPaused", ({ requestId }) => {
+    // A page closed while its request waited answers nothing: there is no one left to serve.
+    session
+      .send("Fetch.fulfillRequest", {
+        requestId,
+        responseCode: 200,
+        responseHeaders: [{ name: "Content-Type", value: "application/javascript" }],
+        body: Buffer.from(STAND_IN_SCRIPT).toString("base64"),
+      })
+      .catch(() => undefined)
+  })
+  await session.send("Fetch.enable", { patterns: [{ urlPattern: TURNSTILE_SCRIPT_URLS, requestStage: "Request" }] })
+}
 
 /** From the next page load on, the stand-in gives no token (set before the page's scripts run). */
 export const standInGivesNoToken = (target: BrowserContext | Page) =>

@@ -6,7 +6,7 @@ import fs from "node:fs"
 import path from "node:path"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { parseHeaders } from "../../scripts/host-rules"
-import { routeTurnstileStandIn } from "../turnstile-stand-in"
+import { serveTurnstileStandIn } from "../turnstile-stand-in"
 
 declare global {
   interface Window {
@@ -40,7 +40,6 @@ export interface WatchedPage {
 /** A page that records CSP violations from before any script runs, and every console error. */
 export async function openWatchedPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport })
-  await routeTurnstileStandIn(context)
   await context.addInitScript(() => {
     window.__csp = []
     document.addEventListener("securitypolicyviolation", (event) => {
@@ -50,6 +49,7 @@ export async function openWatchedPage(browser: Browser, viewport = { width: 1280
     })
   })
   const page = await context.newPage()
+  await serveTurnstileStandIn(page)
   const consoleErrors: string[] = []
   const warnings: string[] = []
   page.on("console", (message) => {
