@@ -90,12 +90,11 @@ test("CI installs, tests and builds on every push and pull request with the same
   expect(script).toMatch(
     /step npm install --no-audit --no-fund(?: --prefer-offline)?(?: --strict-allow-scripts)?\s[\s\S]*?node_modules\/\.bin\/tsx scripts\/run-parallel\.ts lint format:check &\s+checks_pid=\$!\s+step npm test\s+step wait "\$checks_pid"\s+(?:#.*\s+)*step npm run quality/,
   )
-  // `npm test` is the unit tests beside the build (with canary secrets), the type check and then the browser tests.
+  // `npm test` is the build (with canary secrets) then the type check, beside the unit tests; then the browser tests.
   const manifest: unknown = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
   expect(manifest).toMatchObject({
     scripts: {
-      test: "tsx scripts/run-parallel.ts test:unit test:browser",
-      "test:browser": "npm run test:build && E2E_REQUIRE_CANARY_BUILD=1 npm run test:e2e",
+      test: "tsx scripts/run-parallel.ts test:build test:unit && E2E_REQUIRE_CANARY_BUILD=1 npm run test:e2e",
       "test:build": "npm run build:canaries && npm run typecheck",
     },
   })

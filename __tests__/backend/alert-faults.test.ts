@@ -28,10 +28,16 @@ import {
   type HandClock,
   type Providers,
 } from "./alert-rig"
-import { fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
+import { AFTER_HANG_UP, fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
 import { bodies, post, testConfig } from "./helpers"
 
 jest.setTimeout(180_000)
+
+/**
+ * The alert timeout where a provider answers only after it (AFTER_HANG_UP): long enough that the look-ups
+ * and retries, answered at once, never reach it on a loaded machine (a 300 ms timeout did: extra look-ups).
+ */
+const SLOW_ANSWER_TIMEOUT_MS = "2000"
 
 let db: Db
 const { servers } = withAlertDb((fresh) => (db = fresh))
@@ -119,10 +125,10 @@ function rig(providers: Providers, clock: HandClock, env: Record<string, string>
 describe("an SMS or a chat post whose outcome is unknown is not simply sent again", () => {
   test("Twilio answering after the timeout: the message is found in Twilio's list and not sent twice", async () => {
     const clock = handClock(TUESDAY_10AM)
-    // The first SMS is sent at once but answered after 1.5 s; the alert timeout is 300 ms.
-    const twilio = keep(await fakeTwilio({ clock: clock.read, answerAfterMs: (n) => (n === 0 ? 1_500 : 0) }))
+    // The first SMS is sent at once but answered only after the alert's timeout (2 s) gave up on it.
+    const twilio = keep(await fakeTwilio({ clock: clock.read, answerAfterMs: (n) => (n === 0 ? AFTER_HANG_UP : 0) }))
     const chat = keep(await fakeServer([200]))
-    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: "300" })
+    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: SLOW_ANSWER_TIMEOUT_MS })
     await accepted(app, "process-contact", bodies.contact())
     // The backoff is 0 in tests: the try without an answer, then the look-up, in one run.
     await dispatch()
@@ -144,11 +150,11 @@ describe("an SMS or a chat post whose outcome is unknown is not simply sent agai
       await fakeTwilio({
         clock: clock.read,
         status: (n) => (n === 0 ? 500 : 201),
-        answerAfterMs: (n) => (n === 0 ? 1_500 : 0),
+        answerAfterMs: (n) => (n === 0 ? AFTER_HANG_UP : 0),
       }),
     )
     const chat = keep(await fakeServer([200]))
-    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: "300" })
+    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: SLOW_ANSWER_TIMEOUT_MS })
     await accepted(app, "process-contact", bodies.contact())
     await dispatch()
     expect(twilio.messages).toHaveLength(1)
@@ -161,9 +167,9 @@ describe("an SMS or a chat post whose outcome is unknown is not simply sent agai
   test("a chat post without an answer is tried once more, then given up (it may be in the channel) and the office e-mailed", async () => {
     const clock = handClock(TUESDAY_10AM)
     const twilio = keep(await fakeTwilio({ clock: clock.read }))
-    // Every post is answered after a second: past the 300 ms timeout each time.
-    const chat = keep(await fakeServer([200], 1_000))
-    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: "300" })
+    // Every post is answered only after the timeout gave up on it.
+    const chat = keep(await fakeServer([200], AFTER_HANG_UP))
+    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: SLOW_ANSWER_TIMEOUT_MS })
     await accepted(app, "process-contact", bodies.contact())
     await dispatch()
     await dispatch()

@@ -10,7 +10,7 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import type { PGlite } from "@electric-sql/pglite"
 import { smsSize } from "../../supabase/functions/_shared/kernel/gsm7"
 import { CONTACTS, TWILIO_FROM, TWILIO_SID, TWILIO_TOKEN, chatTextOf, smsOf, tokenIn } from "./alert-rig"
-import { fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
+import { AFTER_HANG_UP, fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
 import { bodies, freshDb, postJson } from "./helpers"
 import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
 
@@ -92,15 +92,15 @@ test("a lead stored under Deno gets its SMS and chat alert, once, through Twilio
 })
 
 test("under Deno: the SMS budget holds (one text, the rest in one summary whose link takes them all), an SMS answered too late is looked up and not sent twice, every SMS is GSM-7 within 3 segments, a visitor's look-alike link and @channel stay harmless", async () => {
-  // The first text is sent at once but answered after 1.5 s, past the 300 ms alert timeout.
-  const slowTwilio = await fakeTwilio({ answerAfterMs: (n) => (n === 0 ? 1_500 : 0) })
+  // The first text is sent at once but answered only after the alert's timeout (2 s) gave up on it.
+  const slowTwilio = await fakeTwilio({ answerAfterMs: (n) => (n === 0 ? AFTER_HANG_UP : 0) })
   const team = await fakeServer([200])
   extra.push(slowTwilio, team)
   const budgeted = {
     ...env(),
     TWILIO_API_URL: slowTwilio.url,
     ALERT_CHAT_WEBHOOK_URL: `${team.url}/services/T000/B000/hook`,
-    ALERT_TIMEOUT_MS: "300",
+    ALERT_TIMEOUT_MS: "2000",
     ALERT_SMS_PER_HOUR: "1",
   }
   // The first test's text counted too: this one starts with the hour's budget unused.

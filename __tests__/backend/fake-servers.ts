@@ -66,6 +66,23 @@ export interface WatchedServer extends FakeServer {
 export type HeadersFor = (status: number) => http.OutgoingHttpHeaders
 
 /** Answers each request with the status the script gives it, after `delayMs`, with `headers` for that status. */
+/**
+ * A delay for the fakes' answers: a provider that answers only once the caller has hung up (after its
+ * timeout), however long a loaded machine makes that. A fixed delay "past the timeout" is a race on a busy
+ * machine: the caller's own answers to its look-ups then miss a timeout set short enough for that delay.
+ */
+export const AFTER_HANG_UP = Number.POSITIVE_INFINITY
+
+/** Runs `answer` after `delayMs`, or when the caller closes the connection for AFTER_HANG_UP. */
+function afterDelay(delayMs: number, response: http.ServerResponse, answer: () => void): void {
+  if (delayMs === AFTER_HANG_UP) {
+    response.once("close", answer)
+    return
+  }
+  // A late answer must not keep Jest waiting after the test.
+  setTimeout(answer, delayMs).unref()
+}
+
 export function fakeServer(script: Script, delayMs = 0, headers: HeadersFor = () => ({})): Promise<WatchedServer> {
   const received: Received[] = []
   const waiters: Array<ReturnType<typeof waiter>> = []
@@ -79,7 +96,7 @@ export function fakeServer(script: Script, delayMs = 0, headers: HeadersFor = ()
           : (script[Math.min(received.length, script.length - 1)] ?? 200)
       const entry: Received = { headers: request.headers, body, status }
       received.push(entry)
-      setTimeout(() => {
+      afterDelay(delayMs, response, () => {
         entry.answeredAt = performance.now()
         for (const w of waiters) w.check()
         // A caller that gave up (its timeout) has closed the connection: nothing to answer.
@@ -88,8 +105,7 @@ export function fakeServer(script: Script, delayMs = 0, headers: HeadersFor = ()
         response.end(
           JSON.stringify(status < 300 ? { id: `msg_${received.length}` } : { message: "temporarily unavailable" }),
         )
-        // A late answer must not keep Jest waiting after the test.
-      }, delayMs).unref()
+      })
     })
   })
   return listening(server).then((listener) => ({
@@ -136,7 +152,7 @@ export interface FakeTwilio extends FakeServer {
  * Twilio's Messages resource on 127.0.0.1: POST …/Messages.json sends (the message is sent as soon as it
  * is received, whenever the answer goes out) and GET …/Messages.json lists them, newest first, filtered
  * by To and by `DateSent>=` (a UTC day), as the real one is. `answerAfterMs` delays the answer to each
- * POST (by its number, from 0): a slow Twilio, past the caller's timeout. `status` decides each POST's
+ * POST (by its number, from 0): a slow Twilio, past the caller's timeout with AFTER_HANG_UP. `status` decides each POST's
  * answer; one that is not 2xx sends nothing. Times come from `clock` (the test's).
  */
 export function fakeTwilio({
@@ -166,12 +182,12 @@ export function fakeTwilio({
           url: request.url,
         }
         received.push(entry)
-        setTimeout(() => {
+        afterDelay(delayMs, response, () => {
           entry.answeredAt = performance.now()
           if (response.destroyed) return
           response.writeHead(code, { "content-type": "application/json" })
           response.end(JSON.stringify(json))
-        }, delayMs).unref()
+        })
       }
       if (request.method === "GET") {
         const to = url.searchParams.get("To")
