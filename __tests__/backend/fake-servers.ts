@@ -65,7 +65,6 @@ export interface WatchedServer extends FakeServer {
 /** What a fake server's answer carries besides its JSON content type, by the answer's status (a 429's Retry-After). */
 export type HeadersFor = (status: number) => http.OutgoingHttpHeaders
 
-/** Answers each request with the status the script gives it, after `delayMs`, with `headers` for that status. */
 /**
  * A delay for the fakes' answers: a provider that answers only once the caller has hung up (after its
  * timeout), however long a loaded machine makes that. A fixed delay "past the timeout" is a race on a busy
@@ -83,6 +82,7 @@ function afterDelay(delayMs: number, response: http.ServerResponse, answer: () =
   setTimeout(answer, delayMs).unref()
 }
 
+/** Answers each request with the status the script gives it, after `delayMs` (or AFTER_HANG_UP), with `headers` for that status. */
 export function fakeServer(script: Script, delayMs = 0, headers: HeadersFor = () => ({})): Promise<WatchedServer> {
   const received: Received[] = []
   const waiters: Array<ReturnType<typeof waiter>> = []
@@ -152,8 +152,8 @@ export interface FakeTwilio extends FakeServer {
  * Twilio's Messages resource on 127.0.0.1: POST …/Messages.json sends (the message is sent as soon as it
  * is received, whenever the answer goes out) and GET …/Messages.json lists them, newest first, filtered
  * by To and by `DateSent>=` (a UTC day), as the real one is. `answerAfterMs` delays the answer to each
- * POST (by its number, from 0): a slow Twilio, past the caller's timeout with AFTER_HANG_UP. `status` decides each POST's
- * answer; one that is not 2xx sends nothing. Times come from `clock` (the test's).
+ * POST (by its number, from 0): a slow Twilio, past the caller's timeout with AFTER_HANG_UP. `status`
+ * decides each POST's answer; one that is not 2xx sends nothing. Times come from `clock` (the test's).
  */
 export function fakeTwilio({
   clock = () => new Date(),
