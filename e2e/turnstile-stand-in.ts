@@ -64,6 +64,9 @@ export const STAND_IN_SCRIPT = `(() => {
 })()
 `
 
+/** The stand-in as the protocol's fulfilment carries a body. */
+const STAND_IN_BODY = Buffer.from(STAND_IN_SCRIPT).toString("base64")
+
 /**
  * Serves the stand-in for every Turnstile script request of this page, by the browser's own interception
  * of that one address (the debugging protocol's Fetch domain with a URL pattern). Not Playwright's route():
@@ -80,7 +83,7 @@ export async function serveTurnstileStandIn(page: Page): Promise<void> {
         requestId,
         responseCode: 200,
         responseHeaders: [{ name: "Content-Type", value: "application/javascript" }],
-        body: Buffer.from(STAND_IN_SCRIPT).toString("base64"),
+        body: STAND_IN_BODY,
       })
       .catch(() => undefined)
   })

@@ -28,16 +28,10 @@ import {
   type HandClock,
   type Providers,
 } from "./alert-rig"
-import { AFTER_HANG_UP, fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
+import { AFTER_HANG_UP, HANG_UP_TIMEOUT_MS, fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
 import { bodies, post, testConfig } from "./helpers"
 
 jest.setTimeout(180_000)
-
-/**
- * The alert timeout where a provider answers only after it (AFTER_HANG_UP): long enough that the look-ups
- * and retries, answered at once, never reach it on a loaded machine (a 300 ms timeout did: extra look-ups).
- */
-const SLOW_ANSWER_TIMEOUT_MS = "2000"
 
 let db: Db
 const { servers } = withAlertDb((fresh) => (db = fresh))
@@ -128,7 +122,7 @@ describe("an SMS or a chat post whose outcome is unknown is not simply sent agai
     // The first SMS is sent at once but answered only after the alert's timeout (2 s) gave up on it.
     const twilio = keep(await fakeTwilio({ clock: clock.read, answerAfterMs: (n) => (n === 0 ? AFTER_HANG_UP : 0) }))
     const chat = keep(await fakeServer([200]))
-    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: SLOW_ANSWER_TIMEOUT_MS })
+    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: HANG_UP_TIMEOUT_MS })
     await accepted(app, "process-contact", bodies.contact())
     // The backoff is 0 in tests: the try without an answer, then the look-up, in one run.
     await dispatch()
@@ -154,7 +148,7 @@ describe("an SMS or a chat post whose outcome is unknown is not simply sent agai
       }),
     )
     const chat = keep(await fakeServer([200]))
-    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: SLOW_ANSWER_TIMEOUT_MS })
+    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: HANG_UP_TIMEOUT_MS })
     await accepted(app, "process-contact", bodies.contact())
     await dispatch()
     expect(twilio.messages).toHaveLength(1)
@@ -169,7 +163,7 @@ describe("an SMS or a chat post whose outcome is unknown is not simply sent agai
     const twilio = keep(await fakeTwilio({ clock: clock.read }))
     // Every post is answered only after the timeout gave up on it.
     const chat = keep(await fakeServer([200], AFTER_HANG_UP))
-    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: SLOW_ANSWER_TIMEOUT_MS })
+    const { app, dispatch } = rig({ twilio, chat }, clock, { ALERT_TIMEOUT_MS: HANG_UP_TIMEOUT_MS })
     await accepted(app, "process-contact", bodies.contact())
     await dispatch()
     await dispatch()

@@ -10,7 +10,7 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import type { PGlite } from "@electric-sql/pglite"
 import { smsSize } from "../../supabase/functions/_shared/kernel/gsm7"
 import { CONTACTS, TWILIO_FROM, TWILIO_SID, TWILIO_TOKEN, chatTextOf, smsOf, tokenIn } from "./alert-rig"
-import { AFTER_HANG_UP, fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
+import { AFTER_HANG_UP, HANG_UP_TIMEOUT_MS, fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
 import { bodies, freshDb, postJson } from "./helpers"
 import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
 
@@ -100,7 +100,7 @@ test("under Deno: the SMS budget holds (one text, the rest in one summary whose 
     ...env(),
     TWILIO_API_URL: slowTwilio.url,
     ALERT_CHAT_WEBHOOK_URL: `${team.url}/services/T000/B000/hook`,
-    ALERT_TIMEOUT_MS: "2000",
+    ALERT_TIMEOUT_MS: HANG_UP_TIMEOUT_MS,
     ALERT_SMS_PER_HOUR: "1",
   }
   // The first test's text counted too: this one starts with the hour's budget unused.

@@ -72,6 +72,12 @@ export type HeadersFor = (status: number) => http.OutgoingHttpHeaders
  */
 export const AFTER_HANG_UP = Number.POSITIVE_INFINITY
 
+/**
+ * The caller's timeout (ALERT_TIMEOUT_MS) beside a fake answering AFTER_HANG_UP: long enough that the answers
+ * given at once (look-ups, retries) never reach it on a loaded machine (300 ms did: extra look-ups).
+ */
+export const HANG_UP_TIMEOUT_MS = "2000"
+
 /** Runs `answer` after `delayMs`, or when the caller closes the connection for AFTER_HANG_UP. */
 function afterDelay(delayMs: number, response: http.ServerResponse, answer: () => void): void {
   if (delayMs === AFTER_HANG_UP) {
