@@ -6,6 +6,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y"
 import reactHooks from "eslint-plugin-react-hooks"
 import globals from "globals"
 import tseslint from "typescript-eslint"
+import { typescriptErrors } from "./scripts/eslint/typescript-errors.mjs"
 
 // Which way the site's imports may point. `src/` reaches the backend only through the shared kernel, and
 // src/lib sits below the components. (A file matched by two entries takes the later one's patterns whole,
@@ -61,6 +62,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The type check: TypeScript's own errors, from the program the rules above already built.
+    files: ["**/*.{ts,tsx}"],
+    plugins: { local: { rules: { "typescript-errors": typescriptErrors } } },
+    rules: { "local/typescript-errors": "error" },
   },
   {
     // No import cycles anywhere, type-only imports included: a cycle is a seam that has come undone.

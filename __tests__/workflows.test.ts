@@ -85,17 +85,17 @@ test("CI installs, tests and builds on every push and pull request with the same
   expect(Object.keys(ci.on).sort()).toEqual(["pull_request", "push"])
   expect(ci.on.push?.branches).toBeUndefined()
   expect(runs(ci)).toContain("bash .ci/run")
-  // .ci/run is install, then lint, format and `npm test` side by side, then the quality budgets.
+  // .ci/run is install, then the format check and `npm test` side by side, then the quality budgets.
   const script = fs.readFileSync(path.join(ROOT, ".ci", "run"), "utf8")
   expect(script).toMatch(
-    /step npm install --no-audit --no-fund(?: --prefer-offline)?(?: --strict-allow-scripts)?\s[\s\S]*?node_modules\/\.bin\/tsx scripts\/run-parallel\.ts lint format:check &\s+checks_pid=\$!\s+step npm test\s+step wait "\$checks_pid"\s+(?:#.*\s+)*step npm run quality/,
+    /step npm install --no-audit --no-fund(?: --prefer-offline)?(?: --strict-allow-scripts)?\s[\s\S]*?npm run --silent format:check &\s+checks_pid=\$!\s+step npm test\s+step wait "\$checks_pid"\s+(?:#.*\s+)*step npm run quality/,
   )
-  // `npm test` is the build (with canary secrets) then the type check, beside the unit tests; then the browser tests.
+  // `npm test` is the build (with canary secrets) then lint with the type check, beside the unit tests; then the browser tests.
   const manifest: unknown = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
   expect(manifest).toMatchObject({
     scripts: {
       test: "tsx scripts/run-parallel.ts test:build test:unit && E2E_REQUIRE_CANARY_BUILD=1 npm run test:e2e",
-      "test:build": "npm run build:canaries && npm run typecheck",
+      "test:build": "npm run build:canaries && npm run lint",
     },
   })
 })
