@@ -86,16 +86,56 @@ const template = oncePerKind(async (kind): Promise<Blob> => {
     fs.writeFileSync(partial, new Uint8Array(await (await makeTarball(kind)).arrayBuffer()))
     putInPlace(partial, file)
   }
-  return tarballBlob(new Uint8Array(fs.readFileSync(file)).buffer)
+  return new TarballBlob(readBytes(file))
 })
 
+/** A file's bytes, read into memory of their own (not a slice of a larger buffer, nor a copy of one). */
+function readBytes(file: string): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(fs.statSync(file).size)
+  const fd = fs.openSync(file, "r")
+  try {
+    for (let at = 0; at < bytes.length; ) {
+      const read = fs.readSync(fd, bytes, at, bytes.length - at, at)
+      if (read === 0) throw new Error(`${file} ended after ${String(at)} of ${String(bytes.length)} bytes`)
+      at += read
+    }
+  } finally {
+    fs.closeSync(fd)
+  }
+  return bytes
+}
+
 /**
- * The tarball as a Blob whose `arrayBuffer()` hands over the bytes read from disk. PGlite reads a data dir
- * only through it (untar, then a copy of each file into its own file system), and Node's own reads a Blob
- * back in chunks it then joins: 0.35 s of CPU for each start from a 41 MB database, more than half of one.
+ * A template's tarball as the Blob PGlite starts from (`loadDataDir`), over bytes already in memory.
+ * PGlite reads it only through `arrayBuffer()` (untar, then a copy of each file into its own file system),
+ * which hands the bytes over as they are. A Node Blob copies its bytes when made and again, in chunks it then
+ * joins, when read: 0.35 s of CPU for each start from a 41 MB database, more than half of one (and fresh
+ * memory costs about 5 ms of CPU a MB to touch on these machines). The rest reads through a Node Blob.
  */
-function tarballBlob(bytes: ArrayBuffer): Blob {
-  return Object.assign(new Blob([bytes]), { arrayBuffer: () => Promise.resolve(bytes) })
+class TarballBlob implements Blob {
+  readonly type = "application/x-tar"
+  readonly #bytes: Uint8Array<ArrayBuffer>
+  constructor(bytes: Uint8Array<ArrayBuffer>) {
+    this.#bytes = bytes
+  }
+  get size() {
+    return this.#bytes.byteLength
+  }
+  arrayBuffer() {
+    return Promise.resolve(this.#bytes.buffer)
+  }
+  bytes() {
+    return Promise.resolve(this.#bytes)
+  }
+  slice(start?: number, end?: number, contentType?: string) {
+    return new Blob([this.#bytes]).slice(start, end, contentType)
+  }
+  stream() {
+    return new Blob([this.#bytes]).stream()
+  }
+  text() {
+    return new Blob([this.#bytes]).text()
+  }
 }
 
 /** The template's data directory, closed; never opened by a test, only copied. */
