@@ -94,7 +94,7 @@ function readBytes(file: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(fs.statSync(file).size)
   const fd = fs.openSync(file, "r")
   try {
-    for (let at = 0; at < bytes.length; ) {
+    for (let at = 0; at < bytes.length;) {
       const read = fs.readSync(fd, bytes, at, bytes.length - at, at)
       if (read === 0) throw new Error(`${file} ended after ${String(at)} of ${String(bytes.length)} bytes`)
       at += read
