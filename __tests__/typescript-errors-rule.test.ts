@@ -17,7 +17,18 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "typescript-errors-"))
   fs.writeFileSync(
     path.join(dir, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { strict: true, noUnusedLocals: true, noEmit: true }, include: ["*.ts"] }),
+    // The ES library alone (no DOM, no @types): what the checks need, at a fraction of the parsing.
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noUnusedLocals: true,
+        noEmit: true,
+        target: "es2022",
+        lib: ["es2022"],
+        types: [],
+      },
+      include: ["*.ts"],
+    }),
   )
   // ESLint loads the rule as the project's config does (an ES module), with only this rule on.
   const url = (file: string) => JSON.stringify(pathToFileURL(file).href)
