@@ -25,8 +25,8 @@ export const typescriptErrors = {
   create(context) {
     const { program } = ESLintUtils.getParserServices(context)
     const sourceFile = program.getSourceFile(context.filename)
-    // A plain script linted without type information (the .js and .mjs files) is not TypeScript's to check.
-    if (!sourceFile || !/\.tsx?$/.test(context.filename)) return {}
+    // eslint.config.mjs turns the rule on for .ts and .tsx files only: each is in the program.
+    if (!sourceFile) return {}
     return {
       "Program:exit"() {
         const diagnostics = [
