@@ -2,8 +2,10 @@
 import fs from "node:fs"
 import { chromium, type Browser, type BrowserServer, type LaunchOptions } from "playwright-core"
 
+const DEBIAN_CHROMIUM = "/usr/bin/chromium"
+
 /** The whole browser: `npm run quality` runs Lighthouse in it, as Lighthouse's own CLI launches Chrome. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM
 
 const DEBIAN_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
 
@@ -20,7 +22,7 @@ export function testBrowserPath(
 ): string {
   if (env.CHROMIUM_HEADLESS_SHELL_PATH) return env.CHROMIUM_HEADLESS_SHELL_PATH
   if (!env.CHROMIUM_PATH && exists(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL
-  return env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+  return env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM
 }
 
 /** Flags that keep Chromium quiet on a machine with no network but loopback. */
