@@ -7,7 +7,15 @@
 import fs from "node:fs"
 import path from "node:path"
 import { load } from "js-yaml"
-import { estimateOptionsSchema, leadConsentSchema, leadMessagesSchema, pestSchema, siteSchema } from "./data-schemas"
+import {
+  estimateOptionsSchema,
+  leadConsentSchema,
+  leadMessagesSchema,
+  pestSchema,
+  responsePromisesSchema,
+  siteSchema,
+} from "./data-schemas"
+import { fillPromises, promiseValues } from "./promise-texts"
 import { dataDir } from "./site-config"
 import { hoursSummary } from "../src/lib/hours"
 import { estimatePestOptions } from "../src/lib/pest-lists"
@@ -19,7 +27,14 @@ const readYaml = (dir: string, file: string) => load(fs.readFileSync(path.join(d
 export function renderBackendData(dir = dataDir()): string {
   const site = siteSchema.validateSync(readYaml(dir, "site.yaml"), { strict: true })
   const options = estimateOptionsSchema.validateSync(readYaml(dir, "estimate-options.yaml"), { strict: true })
-  const messages = leadMessagesSchema.validateSync(readYaml(dir, "lead-messages.yaml"), { strict: true })
+  const promises = responsePromisesSchema.validateSync(readYaml(dir, "response-promises.yaml"), { strict: true })
+  // The functions' texts carry each form's promise already filled in ({callbackPromise} and the rest).
+  const messages = leadMessagesSchema.validateSync(
+    fillPromises(readYaml(dir, "lead-messages.yaml"), promiseValues(promises)),
+    {
+      strict: true,
+    },
+  )
   const consent = leadConsentSchema.validateSync(readYaml(dir, "lead-consent.yaml"), { strict: true })
   const pests = fs
     .readdirSync(path.join(dir, "pests"))
@@ -40,7 +55,7 @@ export function renderBackendData(dir = dataDir()): string {
   const { propertyTypes, servicePlans, ...rest } = options
   const estimateOptions = { propertyTypes, servicePlans, ...estimatePestOptions(pests), ...rest }
   return [
-    "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml and lead-consent.yaml by the build",
+    "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml, lead-consent.yaml and response-promises.yaml by the build",
     "// and `npm run generate:backend-data`. Do not edit.",
     `export const COMPANY = ${JSON.stringify(company, null, 2)} as const`,
     "",
@@ -49,6 +64,8 @@ export function renderBackendData(dir = dataDir()): string {
     `export const LEAD_MESSAGES = ${JSON.stringify(messages, null, 2)} as const`,
     "",
     `export const LEAD_CONSENT = ${JSON.stringify(consent, null, 2)} as const`,
+    "",
+    `export const RESPONSE_PROMISES = ${JSON.stringify(promises, null, 2)} as const`,
     "",
   ].join("\n")
 }

@@ -49,7 +49,13 @@ describe("valid requests are stored with their outbox jobs", () => {
       phone: "914-555-0100",
       message: "Carpenter ants near the deck.",
     })
-    expect(jobs).toMatchObject([{ kind: "company_email", payload: { to: "info@westchesterfamilypest.example" } }])
+    expect(jobs).toMatchObject([
+      { kind: "company_email", payload: { to: "info@westchesterfamilypest.example" } },
+      {
+        kind: "customer_email",
+        payload: { to: "ann@example.com", subject: `We got your message (reference ${String(row?.reference)})` },
+      },
+    ])
   })
 
   test("the $49 booking stores a lead and queues the company and customer e-mails", async () => {

@@ -233,3 +233,16 @@ export const postTo = (backend: { url: string; config: BackendConfig }, name: st
     headers: { "content-type": "application/json", apikey: backend.config.anonKey },
     body: JSON.stringify(body),
   })
+
+/**
+ * The stored row's id of the request an answer names by its reference (WEB…, kernel/reference.ts): a test's
+ * bodies carry none, so each is made from its random submissionId, and one that two rows share fails here.
+ */
+export async function storedIdOf(db: Pick<Db, "query">, reference: string): Promise<string> {
+  const rows = await db.query<{ id: string }>(
+    `select id from leads where reference = $1 union all select id from contact_messages where reference = $1`,
+    [reference],
+  )
+  if (rows.length !== 1 || !rows[0]) throw new Error(`${rows.length} requests have the reference ${reference}`)
+  return rows[0].id
+}

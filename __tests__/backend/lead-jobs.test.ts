@@ -37,7 +37,13 @@ const visitor = fc.record({
 function callsOf(s: Submission, { name, email }: { name: string; email: string }) {
   switch (s.form) {
     case "contact":
-      return [{ fn: "process-contact", body: { ...bodies.contact(), name, email }, jobs: ["company_email"] }]
+      return [
+        {
+          fn: "process-contact",
+          body: { ...bodies.contact(), name, email },
+          jobs: ["company_email", "customer_email"],
+        },
+      ]
     case "booking":
       return [
         {
@@ -48,7 +54,11 @@ function callsOf(s: Submission, { name, email }: { name: string; email: string }
       ]
     case "callback":
       return [
-        { fn: "process-simple-lead", body: { ...bodies.callback(), full_name: name, email }, jobs: ["company_email"] },
+        {
+          fn: "process-simple-lead",
+          body: { ...bodies.callback(), full_name: name, email },
+          jobs: ["company_email", "customer_email"],
+        },
       ]
     case "wizard": {
       const lead = { ...bodies.estimateLead(), fullName: name, email }
@@ -78,13 +88,16 @@ test("every lead and message is stored once with its company e-mail and exactly 
         references.add(((await response.json()) as { reference: string }).reference)
       }
       const submissionId = calls[0]!.body.submissionId
-      const stored = await db.query<{ id: string }>(
-        `select id from leads where submission_id = $1 union all select id from contact_messages where submission_id = $1`,
+      const stored = await db.query<{ id: string; reference: string }>(
+        `select id, reference from leads where submission_id = $1
+         union all select id, reference from contact_messages where submission_id = $1`,
         [submissionId],
       )
       expect(stored).toHaveLength(1)
       const id = stored[0]!.id
-      expect([...references]).toEqual([id])
+      // Every call answers with the one reference the lead keeps (WEB…, the same in its e-mails and alerts).
+      expect([...references]).toEqual([stored[0]!.reference])
+      expect(stored[0]!.reference).toMatch(/^WEB\d{6}$/)
 
       const jobs = await db.query<{ kind: string; owner: string; to: string | null }>(
         `select kind, coalesce(lead_id, contact_message_id) as owner, payload->>'to' as to

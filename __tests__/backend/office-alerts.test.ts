@@ -52,12 +52,13 @@ const alertEmails = () =>
      where j.kind = 'alert_email' order by m.created_at`,
   )
 
-const leadState = (id: string) =>
+/** A request's alerting, by the reference its answer gave (WEB…). */
+const leadState = (reference: string) =>
   db
     .query<{ first_alerted_at: Date | null; acknowledged_at: Date | null; acknowledged_by: string | null }>(
-      `select first_alerted_at, acknowledged_at, acknowledged_by from leads where id = $1
-       union all select first_alerted_at, acknowledged_at, acknowledged_by from contact_messages where id = $1`,
-      [id],
+      `select first_alerted_at, acknowledged_at, acknowledged_by from leads where reference = $1
+       union all select first_alerted_at, acknowledged_at, acknowledged_by from contact_messages where reference = $1`,
+      [reference],
     )
     .then((rows) => rows[0])
 
@@ -85,6 +86,7 @@ describe("an alert for each kind of lead, with its content", () => {
       request: "Carpenter ants near the deck.",
       smsRequest: "Carpenter ants near the deck.",
       source: "Contact page",
+      answerBy: "Wed, Mar 4, 10:00 AM",
     },
     {
       kind: "estimate request",
@@ -97,6 +99,7 @@ describe("an alert for each kind of lead, with its content", () => {
       // An SMS stays GSM-7: the plan's bullet and our separator are spelt "-".
       smsRequest: "C-ARE - Ants, Bed Bugs - Scarsdale - Same-day QUICK-KNOCK service",
       source: "Estimate wizard",
+      answerBy: "Wed, Mar 4, 10:00 AM",
     },
     {
       kind: "$49 Scarsdale booking",
@@ -108,6 +111,7 @@ describe("an alert for each kind of lead, with its content", () => {
       request: "$49 Scarsdale Starter Visit · Scarsdale",
       smsRequest: "$49 Scarsdale Starter Visit - Scarsdale",
       source: "$49 Scarsdale page",
+      answerBy: "Wed, Mar 4, 10:00 AM",
     },
     {
       kind: "offer callback request",
@@ -119,6 +123,8 @@ describe("an alert for each kind of lead, with its content", () => {
       request: "Express Pest Fix - $39 · Yonkers · Mice in the garage",
       smsRequest: "Express Pest Fix - $39 - Yonkers - Mice in the garage",
       source: "Offer page callback form (facebook / yonkers39 / mice)",
+      // The callback's promise is 10 minutes (data/response-promises.yaml).
+      answerBy: "Tue, Mar 3, 10:10 AM",
     },
   ]
 
@@ -142,6 +148,7 @@ describe("an alert for each kind of lead, with its content", () => {
       expect(sms.body.split("\n")).toEqual([
         `New ${k.kind} from ${k.name}`,
         `Phone: ${k.sms}`,
+        `Answer by: ${k.answerBy}`,
         `Request: ${k.smsRequest}`,
         `Came from: ${k.source}`,
         expect.stringMatching(new RegExp(`^I'm on it: ${SITE_URL}/office/acknowledge/#t=v1\\.[\\w-]+\\.[\\w-]+$`)),
@@ -157,6 +164,7 @@ describe("an alert for each kind of lead, with its content", () => {
       expect(chat.split("\n")).toEqual([
         `<@U0DANA> *${escaped(`New ${k.kind} from ${k.name}`)}*`,
         `Phone: ${k.tel}`,
+        `Answer by: ${k.answerBy}`,
         `Request: ${escaped(k.request)}`,
         `Came from: ${escaped(k.source)}`,
         expect.stringMatching(new RegExp(`^<${SITE_URL}/office/acknowledge/#t=v1\\.[\\w-]+\\.[\\w-]+\\|I'm on it>$`)),
@@ -231,7 +239,7 @@ describe("an alert for each kind of lead, with its content", () => {
         const chat = p.chat.received.map(chatTextOf)
         expect(chat).toHaveLength(1)
         const lines = chat[0]?.split("\n") ?? []
-        expect(lines).toHaveLength(5)
+        expect(lines).toHaveLength(6)
         // Only our own markup: the contact's mention, the tel link and the "I'm on it" link.
         const markup = chat[0]?.match(/<[^>]*>/g) ?? []
         expect(markup).toEqual([
@@ -243,7 +251,7 @@ describe("an alert for each kind of lead, with its content", () => {
         expect(chat[0]?.replace("<@U0DANA>", "")).not.toMatch(/(^|[^\p{L}\p{N}_])@[\p{L}\p{N}_]/u)
         const sms = p.twilio.received.map((r) => smsOf(r).body)
         expect(sms).toHaveLength(1)
-        expect(sms[0]?.split("\n")).toHaveLength(5)
+        expect(sms[0]?.split("\n")).toHaveLength(6)
         // Exactly one link in each, ours: the visitor's are defanged (hxxps://, example[.]com).
         for (const text of [...chat, ...sms]) {
           expect(text.match(/https?:\/\/[^\s|>]+/g)).toEqual([
@@ -442,16 +450,32 @@ describe("escalation down the on-call list", () => {
     expect(steps.at(-1)?.last_error).toMatch(/^Acknowledged by Fay .*escalation stopped$/)
   })
 
-  test("unacknowledged, it goes round the list the configured number of times, then ends", async () => {
+  test("unacknowledged, it goes round the list the configured number of times, then the owner is told it was missed, once", async () => {
     const p = await providers()
-    const { app, dispatch, clock } = rig(p, TUESDAY_10AM, { ALERT_ESCALATION_ROUNDS: "2" })
-    await accepted(app, "process-contact", bodies.contact())
-    for (let stage = 0; stage < 8; stage++) {
+    const { app, dispatch, clock } = rig(p, TUESDAY_10AM, { ALERT_ESCALATION_ROUNDS: "2", ALERT_OWNER: "Eli" })
+    const reference = await accepted(app, "process-contact", bodies.contact())
+    for (let stage = 0; stage < 10; stage++) {
       clock.set(new Date(TUESDAY_10AM.getTime() + stage * 5 * MINUTE))
       await dispatch()
     }
-    expect(p.twilio.received.map((r) => smsOf(r).to)).toEqual([...CONTACTS, ...CONTACTS].map((c) => c.sms))
-    expect((await jobsOf(db, "alert_step")).at(-1)?.last_error).toMatch(/escalation ended$/)
+    const owner = CONTACTS[1]
+    // Two rounds of the list, then one "missed" text to the owner (ALERT_OWNER), and nothing more; the names
+    // alerted are the SMS's to shorten, never the deadline or the link.
+    expect(p.twilio.received.map((r) => smsOf(r).to)).toEqual([...CONTACTS, ...CONTACTS, owner].map((c) => c?.sms))
+    const last = p.twilio.received.at(-1)
+    if (!last) throw new Error("no SMS")
+    const missed = smsOf(last).body.split("\n")
+    expect(missed[0]).toBe("Missed: nobody took the contact message from Ann Lee")
+    expect(missed[1]).toMatch(
+      /^Nobody tapped "I'm on it" after 6 alerts \(Dana, [^)]*\)\. Promised: an answer within 24 hours, by Wed, Mar 4, 10:00 AM\. Call back now\.$/,
+    )
+    expect(missed.at(-1)).toMatch(new RegExp(`^I'm on it: ${SITE_URL}/office/acknowledge/#t=v1\\.`))
+    expect((await jobsOf(db, "alert_step")).at(-1)?.last_error).toMatch(/escalation ended; the owner \(Eli\) was told$/)
+    const [state] = await db.query<{ missed_at: Date | null }>(
+      `select missed_at from contact_messages where reference = $1`,
+      [reference],
+    )
+    expect(state?.missed_at).toEqual(new Date(TUESDAY_10AM.getTime() + 30 * MINUTE))
   })
 })
 

@@ -19,7 +19,7 @@ import {
   tokenIn,
   withAlertDb,
 } from "./alert-rig"
-import { bodies, post } from "./helpers"
+import { bodies, post, storedIdOf } from "./helpers"
 
 jest.setTimeout(60_000)
 
@@ -33,7 +33,7 @@ async function alerted() {
   const clock = handClock(TUESDAY_10AM)
   const { app, dispatch } = alertRig(db, config, clock)
   const response = await post(app, "process-contact", bodies.contact())
-  const { reference } = (await response.json()) as { reference: string }
+  const reference = await storedIdOf(db, ((await response.json()) as { reference: string }).reference)
   await dispatch()
   clock.advance(5 * MINUTE)
   await dispatch()

@@ -25,6 +25,7 @@ import { oneLine } from "../../supabase/functions/_shared/alerts/subject"
 import { chatVisitorText, defang, smsVisitorText } from "../../supabase/functions/_shared/alerts/visitor-text"
 import { LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { leadMessagesSchema } from "../../gatsby/data-schemas"
+import { promiseFor } from "../../supabase/functions/_shared/alerts/promise"
 
 const COPY = LEAD_MESSAGES.officeAlerts
 const SITE = "https://www.westchesterfamilypest.example"
@@ -167,6 +168,12 @@ const subjectOf = (fields: { name: string; phone: string; request: string; sourc
   alertedAt: null,
   acknowledgedAt: null,
   acknowledgedBy: null,
+  kind: "callback",
+  reference: "WEB123456",
+  promise: promiseFor("callback", new Date("2026-03-03T15:00:00Z")),
+  sentAsSpamAt: null,
+  outcome: null,
+  missedAt: null,
 })
 
 const CONTACT_NAMES = fc.array(fc.constantFrom("Dana", "Eli", "Fay", "Office"), { maxLength: 3 })

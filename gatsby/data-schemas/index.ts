@@ -22,13 +22,14 @@ import { officeLinksSchema } from "./office-links"
 import { pageSchema } from "./page"
 import { pestSchema } from "./pest"
 import { plansSchema } from "./plans"
+import { responsePromisesSchema } from "./response-promises"
 import { scarsdaleOfferSchema } from "./scarsdale-offer"
 import { servicesPageSchema } from "./services-page"
 import { siteSchema } from "./site"
 import { testimonialsSchema } from "./testimonials"
 
 // What importers of "./data-schemas" used before the split: the schemas, their lists of values and record types.
-export { estimateOptionsSchema, leadConsentSchema, leadMessagesSchema, pestSchema, siteSchema }
+export { estimateOptionsSchema, leadConsentSchema, leadMessagesSchema, pestSchema, responsePromisesSchema, siteSchema }
 export { AGGRESSION_LEVELS, DANGER_LEVELS, SEVERITIES } from "./pest-section"
 export { URGENCY_LEVELS, type PestRecord } from "./pest"
 export { HERO_VARIANTS, type OfferRecord } from "./offer"
@@ -107,6 +108,10 @@ export const DATA_FILE_KINDS: readonly DataFileKind[] = [
   oneFile("estimate-options.yaml", estimateOptionsSchema, { group: "forms", label: "Estimate choices" }),
   oneFile("estimate-wizard.yaml", estimateWizardSchema, { group: "forms", label: "Estimate wizard texts" }),
   oneFile("lead-messages.yaml", leadMessagesSchema, { group: "forms", label: "Form answers, e-mails and alerts" }),
+  oneFile("response-promises.yaml", responsePromisesSchema, {
+    group: "forms",
+    label: "How soon each form promises an answer",
+  }),
   oneFile("lead-consent.yaml", leadConsentSchema, { group: "forms", label: "Consent and SMS opt-in texts" }),
   oneFile("office-links.yaml", officeLinksSchema, { group: "forms", label: "Office link pages" }),
   fileEach("pages", "PageYaml", pageSchema, "path", {

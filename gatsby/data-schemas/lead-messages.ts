@@ -3,7 +3,7 @@ import { isGsm7, nonGsm7 } from "../../supabase/functions/_shared/kernel/gsm7"
 import { text, textList, strictObject } from "./fields"
 
 /** Text an alert SMS carries: GSM-7 only, since one other character makes every SMS UCS-2 (2-3 times the segments). */
-const smsText = () =>
+export const smsText = () =>
   text().test(
     "gsm7",
     ({ path, value }: { path: string; value: unknown }) =>
@@ -78,6 +78,9 @@ export const leadMessagesSchema = strictObject({
     notes: text(),
     campaign: text(),
     reference: text(),
+    promised: text(),
+    promisedOffice: text(),
+    promisedValue: text(),
     yes: text(),
     no: text(),
   }),
@@ -138,8 +141,16 @@ export const leadMessagesSchema = strictObject({
     bookingSubject: text(),
     bookingIntro: text(),
     bookingNextSteps: textList(),
+    contactSubject: text(),
+    contactIntro: text(),
+    contactNextSteps: textList(),
+    callbackSubject: text(),
+    callbackIntro: text(),
+    callbackNextSteps: textList(),
+    referenceNote: text(),
     signOff: text(),
   }),
+  customerSms: strictObject({ confirmation: smsText() }),
   officeAlerts: strictObject({
     // smsText: an SMS carries it (with the visitor's words transliterated to GSM-7 around it).
     newSubject: smsText(),
@@ -155,6 +166,7 @@ export const leadMessagesSchema = strictObject({
       source: smsText(),
       received: text(),
       reference: text(),
+      promised: smsText(),
     }),
     sources: strictObject({
       website_estimate: smsText(),
@@ -188,6 +200,26 @@ export const leadMessagesSchema = strictObject({
       impossible_fill_time: text(),
       turnstile_failed: text(),
     }),
+    missedSubject: smsText(),
+    missedNote: smsText(),
+    releasedNote: text(),
+    releasedSms: smsText(),
+    durations: strictObject({
+      minute: smsText(),
+      minutes: smsText(),
+      hour: smsText(),
+      hours: smsText(),
+      day: smsText(),
+      days: smsText(),
+    }),
+    outcomes: strictObject({
+      reached: text(),
+      left_message: text(),
+      booked: text(),
+      not_interested: text(),
+      wrong_number: text(),
+      spam: text(),
+    }),
     deadSubject: smsText(),
     deadIntro: text(),
     deadReannounced: smsText(),
@@ -197,9 +229,10 @@ export const leadMessagesSchema = strictObject({
       alert_email: smsText(),
       company_email: smsText(),
       customer_email: smsText(),
+      customer_sms: smsText(),
       crm_forward: smsText(),
     }),
     deadRows: strictObject({ error: smsText(), message: text() }),
-    linkAnswers: strictObject({ invalid: text(), expired: text(), notFound: text() }),
+    linkAnswers: strictObject({ invalid: text(), expired: text(), notFound: text(), unknownName: text() }),
   }),
 })

@@ -1,5 +1,6 @@
 /** The estimate wizard's rules (SPEC §4–5), as pure functions. */
 import type { Contract } from "./leads/contract-loader"
+import { referenceAt } from "../../supabase/functions/_shared/kernel/reference.ts"
 
 export const TOTAL_STEPS = 7
 export const THANK_YOU_STEP = 8
@@ -77,8 +78,8 @@ export function splitName(fullName: string): { firstName: string; lastName: stri
     : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() }
 }
 
-/** The reference shown to the visitor: WEB + the last six digits of the time in ms. */
-export const referenceNumber = (now = Date.now()) => `WEB${String(now).slice(-6)}`
+/** The reference shown to the visitor: WEB + the last six digits of the time in ms (kernel/reference.ts). */
+export const referenceNumber = (now = Date.now()) => referenceAt(now)
 
 export const percentComplete = (step: number) => Math.round((Math.min(step, TOTAL_STEPS) / TOTAL_STEPS) * 100)
 

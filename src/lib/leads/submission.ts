@@ -1,5 +1,6 @@
 import type { Attribution } from "../../../supabase/functions/_shared/kernel/attribution.ts"
 import type { Consent } from "../../../supabase/functions/_shared/kernel/consent.ts"
+import { referenceAt } from "../../../supabase/functions/_shared/kernel/reference.ts"
 // Types only: the contract itself (yup) is loaded after the page (contract-loader.ts).
 import type {
   PublicFunctionName,
@@ -22,11 +23,14 @@ type FittingKeys<B, R> = R extends unknown ? (B extends R ? keyof R : never) : n
  */
 export type NoUnknownFields<B, R> = Record<Exclude<keyof B, FittingKeys<B, R>>, never>
 
-/** One submission of a lead: its idempotency key and when it was first made (the wizard's reference comes from it). */
+/** One submission of a lead: its idempotency key and when it was first made (its reference comes from it). */
 export interface Submission {
   submissionId: string
   createdAt: number
 }
+
+/** The reference the visitor and the office see for this submission (kernel/reference.ts). */
+export const referenceOf = (submission: Submission) => referenceAt(submission.createdAt)
 
 /** Where the lead came from (the stored campaign touches, when any) and what it agreed to. */
 export interface LeadRecord {
@@ -35,8 +39,9 @@ export interface LeadRecord {
 }
 
 /**
- * Fields every request carries: the idempotency key, the spam checks (honeypot, time in the form; see
- * fill-timer.ts), and the lead's attribution and consent (each left out when there is none).
+ * Fields every request carries: the idempotency key, the reference the visitor is shown, the spam checks
+ * (honeypot, time in the form; see fill-timer.ts), and the lead's attribution and consent (each left out
+ * when there is none).
  */
 export const submissionFields = (
   submission: Submission,
@@ -45,6 +50,7 @@ export const submissionFields = (
   { attribution, consent }: LeadRecord = {},
 ) => ({
   submissionId: submission.submissionId,
+  reference: referenceOf(submission),
   website: honeypot,
   formFillMs,
   ...(attribution ? { attribution } : {}),

@@ -67,6 +67,8 @@ export interface TwilioConfig {
 /** Who is alerted about a lead, through what, and how fast it escalates. */
 export interface AlertConfig {
   contacts: OnCallContact[]
+  /** Told when a request's escalation ends with nobody acknowledging it (ALERT_OWNER; else the office inbox). */
+  owner: OnCallContact
   /** A lead not acknowledged within this many minutes goes to the next contact (inside business hours). */
   escalateAfterMinutes: number
   /** The same, outside business hours (only contacts marked afterHours are alerted then). */
@@ -204,6 +206,17 @@ function twilioFromEnv(env: Env): TwilioConfig | undefined {
   }
 }
 
+/** ALERT_OWNER: the name of the on-call contact told about missed requests; unset, the office's inbox. */
+function ownerOf(name: string | undefined, contacts: readonly OnCallContact[], office: OnCallContact): OnCallContact {
+  if (name === undefined) return office
+  const owner = contacts.find((c) => c.name === name)
+  if (!owner)
+    throw new Error(
+      `ALERT_OWNER "${name}" is not the name of a contact in ALERT_CONTACTS (${contacts.map((c) => c.name).join(", ")})`,
+    )
+  return owner
+}
+
 function verifyUrlFromEnv(env: Env): string {
   const raw = optional(env, "TURNSTILE_VERIFY_URL") ?? TURNSTILE_VERIFY_URL
   if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(raw))
@@ -258,6 +271,14 @@ export function configFromEnv(
   const companyTo = optional(env, "COMPANY_NOTIFY_EMAIL") ?? COMPANY.email
   const ipHashSalt = optional(env, "IP_HASH_SALT") ?? overrides.ipHashSalt ?? noSalt()
   const contacts = optional(env, "ALERT_CONTACTS")
+  // Unset: the office's own inbox (and, locally, its phone on the local alerts page), so no lead goes unannounced.
+  const officeContact: OnCallContact = {
+    name: "Office",
+    email: companyTo,
+    afterHours: false,
+    ...(localMailbox ? { sms: COMPANY.phone.e164 } : {}),
+  }
+  const onCall = contacts ? parseOnCall(contacts) : [officeContact]
   const siteUrl = siteUrlFromEnv(env, overrides.siteUrl ?? DEFAULT_SITE_URL)
   const rateLimitMax = positiveInt(env, "RATE_LIMIT_MAX", 20)
   return {
@@ -316,17 +337,8 @@ export function configFromEnv(
       ),
     },
     alerts: {
-      // Unset: the office's own inbox (and, locally, its phone on the local alerts page), so no lead goes unannounced.
-      contacts: contacts
-        ? parseOnCall(contacts)
-        : [
-            {
-              name: "Office",
-              email: companyTo,
-              afterHours: false,
-              ...(localMailbox ? { sms: COMPANY.phone.e164 } : {}),
-            },
-          ],
+      contacts: onCall,
+      owner: ownerOf(optional(env, "ALERT_OWNER"), onCall, officeContact),
       escalateAfterMinutes: atLeastOne(env, "ALERT_ESCALATE_MINUTES", 5),
       escalateAfterHoursMinutes: atLeastOne(env, "ALERT_AFTER_HOURS_ESCALATE_MINUTES", 15),
       escalationRounds: atLeastOne(env, "ALERT_ESCALATION_ROUNDS", 2),

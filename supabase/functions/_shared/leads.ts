@@ -20,16 +20,24 @@ import { fill } from "./kernel/escape.ts"
 import { withSafeHeaders } from "./mail/layout.ts"
 import {
   bookingConfirmation,
+  callbackConfirmation,
   companyNotification,
+  contactConfirmation,
   estimateConfirmation,
   firstNameOf,
   type CompanyNotice,
+  type LeadKind,
   type NoticeReceipt,
+  type ReleasedFromSpam,
 } from "./mail/templates.ts"
+import { confirmationSms } from "./mail/confirmation-sms.ts"
+import { promiseFor } from "./alerts/promise.ts"
+import { isEmailAddress } from "./kernel/email-address.ts"
+import { referenceFor } from "./kernel/reference.ts"
 import { startAlerts } from "./alerts/escalation.ts"
 import { acknowledgeUrl } from "./office-links/signed-link.ts"
 import type { AlertTarget } from "./alerts/subject.ts"
-import { telUri } from "./kernel/phone.ts"
+import { E164, phoneE164, telUri } from "./kernel/phone.ts"
 import { scheduleSpamDigest } from "./spam/spam-review.ts"
 import type { NewJob } from "./outbox/queue.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
@@ -45,6 +53,8 @@ export interface RequestContext extends SpamCallContext {
   config: BackendConfig
   /** What the checks before the body found worth the office's attention (origin, apikey, Turnstile): stored with the lead. */
   flags: readonly LeadFlag[]
+  /** Set when the office releases a submission filed as spam: when the visitor sent it, and why it was filed. */
+  released?: ReleasedFromSpam
 }
 
 /** What a function does with one valid body. */
@@ -53,7 +63,7 @@ export interface Intake {
   fields: SubmissionFields
   /** The answer for the stored lead or message; a detected bot gets the same one, with its spam record's id. */
   answer: (reference: string) => SuccessAnswer
-  /** Stores the lead or message and its outbox jobs in the request's transaction; resolves to its reference. */
+  /** Stores the lead or message and its outbox jobs in the request's transaction; resolves to its reference (WEB…). */
   store: (tx: Db, ctx: RequestContext) => Promise<string>
 }
 
@@ -67,39 +77,64 @@ const answered =
 
 /**
  * A bot's submission: recorded in spam_attempts (no lead, no outbox job), answered exactly as a real
- * one would be. The wizard's three calls share one row, so they share one reference, as real ones do.
+ * one would be, with the reference its browser showed (the wizard's three calls carry the same one).
  */
 export async function recordSpam(
   tx: Db,
   name: PublicFunctionName,
-  { turnstileToken: _token, ...kept }: { submissionId: string; turnstileToken?: string },
+  { turnstileToken: _token, ...kept }: { submissionId: string; turnstileToken?: string; reference?: string },
   reason: SpamReason,
   ctx: RequestContext,
 ): Promise<string> {
   // Each call's body is kept once, within the address's daily budget (spam/spam-store.ts), so "Not spam" can replay it.
-  const reference = await storeSpam(tx, name, kept, reason, ctx)
+  await storeSpam(tx, name, kept, reason, ctx)
   await scheduleSpamDigest(tx, ctx.now)
-  return reference
+  return referenceFor(kept.reference, kept.submissionId)
 }
 
 /** Columns sent as JSON text and cast, one way for PGlite and postgres.js alike. */
 const JSON_COLUMNS: ReadonlySet<string> = new Set(["pests", "attribution", "flags"])
 const placeholder = (name: string, n: number) => (JSON_COLUMNS.has(name) ? `$${n}::text::jsonb` : `$${n}`)
 
-/** The origin columns a later call of a wizard submission fills only where an earlier one left nothing. */
-const KEEP_EARLIER = ORIGIN_COLUMNS.map((name) => `${name} = coalesce(leads.${name}, excluded.${name})`).join(", ")
+/** The columns a later call of a wizard submission fills only where an earlier one left nothing: origin, reference. */
+const KEEP_EARLIER = [...ORIGIN_COLUMNS, "reference", "sent_as_spam_at"]
+  .map((name) => `${name} = coalesce(leads.${name}, excluded.${name})`)
+  .join(", ")
+
+/** The columns every request stores besides its own: the reference shown to the visitor, and a release's time sent. */
+const requestColumns = (body: { reference?: string; submissionId: string }, ctx: RequestContext) => ({
+  reference: referenceFor(body.reference, body.submissionId),
+  sent_as_spam_at: ctx.released?.sentAt.toISOString(),
+  // The request's own time (the functions' clock), which its promise and the board count from.
+  created_at: ctx.now.toISOString(),
+})
 
 /** A later call's flags added to the row's: each once, the earlier first, at most MAX_FLAGS (lead-flags.ts' mergeFlags, in SQL). */
 const MERGE_FLAGS = `flags = (select coalesce(jsonb_agg(f order by n), '[]'::jsonb) from (
   select f, min(n) as n from jsonb_array_elements(leads.flags || excluded.flags) with ordinality as e(f, n)
   group by f order by min(n) limit ${MAX_FLAGS}) merged)`
 
-/** What the stored lead or message row says after a call, for the office's notice and the CRM: when consent was received, all the flags. */
+/**
+ * What the stored lead or message row says after a call, for the office's notice and the CRM: its reference,
+ * when it came in (or was sent, when released from spam), when consent was received, all the flags.
+ */
 export type StoredRecord = Pick<
   LeadRow,
-  "id" | "consent_at" | "consent_client_at" | "sms_consent_at" | "sms_consent_client_at" | "flags"
+  | "id"
+  | "reference"
+  | "created_at"
+  | "sent_as_spam_at"
+  | "consent_at"
+  | "consent_client_at"
+  | "sms_consent_at"
+  | "sms_consent_client_at"
+  | "flags"
 >
-const STORED_COLUMNS = "id, consent_at, consent_client_at, sms_consent_at, sms_consent_client_at, flags"
+const STORED_COLUMNS =
+  "id, reference, created_at, sent_as_spam_at, consent_at, consent_client_at, sms_consent_at, sms_consent_client_at, flags"
+
+/** The reference the visitor was shown; a row from before references falls back to its id. */
+const referenceOf = (stored: StoredRecord) => stored.reference ?? stored.id
 
 /** The flags a call stores: what the checks before the body found, then what the body itself earns. */
 const flagsOf = (body: FlaggableBody, ctx: RequestContext) => mergeFlags(ctx.flags, bodyFlags(body, ctx.now))
@@ -108,11 +143,12 @@ async function upsertLead(
   tx: Db,
   submissionId: string,
   lead: LeadInsert,
-  body: FlaggableBody & LeadOrigin,
+  body: FlaggableBody & LeadOrigin & { reference?: string; submissionId: string },
   ctx: RequestContext,
 ): Promise<StoredRecord> {
   const columns: Record<string, SqlParam | undefined> = {
     ...lead,
+    ...requestColumns(body, ctx),
     pests: JSON.stringify(lead.pests ?? []),
     ...originColumns(body, ctx.now),
     flags: JSON.stringify(flagsOf(body, ctx)),
@@ -212,17 +248,21 @@ function companyJob(
       ...withSafeHeaders({
         to: mail.companyTo,
         from: mail.from,
-        ...companyNotification(notice, target.id, actions, receiptOf(stored)),
+        ...companyNotification(notice, referenceOf(stored), actions, receiptOf(notice.kind, stored, ctx)),
       }),
       targets: [target],
     },
   }
 }
 
-const receiptOf = (stored: StoredRecord): NoticeReceipt => ({
+const receiptOf = (kind: LeadKind, stored: StoredRecord, ctx: RequestContext): NoticeReceipt => ({
   consentAt: stored.consent_at,
   smsConsentAt: stored.sms_consent_at,
   flags: stored.flags,
+  // Promised from when the visitor sent it: a released one has waited since then.
+  promise: promiseFor(kind, stored.sent_as_spam_at ?? stored.created_at),
+  ...(ctx.released ? { released: ctx.released } : {}),
+  at: ctx.now,
 })
 
 const noticeName = (notice: CompanyNotice) => {
@@ -265,7 +305,9 @@ function crmConsent(consent: EstimateRequest["consent"], stored: StoredRecord) {
 export function crmPayload(body: EstimateRequest, stored: StoredRecord) {
   return {
     event: "estimate.requested",
-    reference: stored.id,
+    // The reference the visitor was shown (WEB…), and the lead's own id, which outcome events name too.
+    reference: referenceOf(stored),
+    leadId: stored.id,
     submissionId: body.submissionId,
     accountId: body.accountId,
     source: "website_estimate",
@@ -312,9 +354,10 @@ export const contactIntake = (body: ContactMessage): Intake => ({
   }),
   store: async (tx, ctx) => {
     const origin = originColumns(body, ctx.now)
+    const { reference, sent_as_spam_at, created_at } = requestColumns(body, ctx)
     const [stored] = await tx.query<StoredRecord>(
-      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, flags, ${ORIGIN_COLUMNS.join(", ")})
-       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 9)).join(", ")})
+      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, flags, reference, sent_as_spam_at, created_at, ${ORIGIN_COLUMNS.join(", ")})
+       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9, $10, $11, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 12)).join(", ")})
        returning ${STORED_COLUMNS}`,
       [
         body.submissionId,
@@ -325,31 +368,82 @@ export const contactIntake = (body: ContactMessage): Intake => ({
         ctx.userAgent,
         ctx.ipHash,
         JSON.stringify(flagsOf(body, ctx)),
+        reference,
+        sent_as_spam_at ?? null,
+        created_at,
         ...ORIGIN_COLUMNS.map((name) => origin[name]),
       ],
     )
     if (!stored) throw new Error("the message was not stored")
     const target: AlertTarget = { record: "message", id: stored.id }
+    const visitor = {
+      submissionId: body.submissionId,
+      target,
+      stored,
+      phone: body.phone,
+      firstName: firstNameOf(body.name),
+    }
     await startAlerts(tx, target, ctx.now, ctx.config.alerts, [
       companyJob(body.submissionId, { kind: "contact", body }, target, stored, ctx),
+      ...confirmations("contact", visitor, body.email, (ref) => contactConfirmation(body, ref), ctx),
     ])
-    return stored.id
+    return referenceOf(stored)
   },
 })
 
-/** The e-mail confirming a booking or an estimate to the visitor. */
+/** Who a confirmation goes to: the submission, its stored row, and the visitor's number and first name. */
+interface Visitor {
+  submissionId: string
+  target: AlertTarget
+  stored: StoredRecord
+  phone: string
+  firstName: string
+}
+
+const ownerOf = (target: AlertTarget) =>
+  target.record === "lead" ? { leadId: target.id } : { contactMessageId: target.id }
+
+/** The e-mail confirming a request to the visitor, once per submission. */
 const customerJob = (
-  submissionId: string,
-  leadId: string,
+  { submissionId, target }: Pick<Visitor, "submissionId" | "target">,
   to: string,
   content: { subject: string; html: string; text: string },
   ctx: RequestContext,
 ): NewJob => ({
   kind: "customer_email",
   dedupeKey: `${submissionId}:customer_email`,
-  leadId,
+  ...ownerOf(target),
   payload: withSafeHeaders({ to, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...content }),
 })
+
+/**
+ * The SMS confirming a request, once per submission: only when the visitor ticked the SMS opt-in (its
+ * receipt is stored) and gave a number a text can reach (a US number, or one with its country code).
+ */
+function customerSmsJob(kind: LeadKind, visitor: Visitor): NewJob[] {
+  const to = phoneE164(visitor.phone) ?? telUri(visitor.phone).replace(/^tel:/, "")
+  if (!visitor.stored.sms_consent_at || !E164.test(to)) return []
+  return [
+    {
+      kind: "customer_sms",
+      dedupeKey: `${visitor.submissionId}:customer_sms`,
+      ...ownerOf(visitor.target),
+      payload: { to, body: confirmationSms(kind, visitor.firstName, referenceOf(visitor.stored)) },
+    },
+  ]
+}
+
+/** A request's confirmations to the visitor: an e-mail when they gave an address, an SMS when they opted in. */
+const confirmations = (
+  kind: LeadKind,
+  visitor: Visitor,
+  email: string | undefined,
+  content: (reference: string) => { subject: string; html: string; text: string },
+  ctx: RequestContext,
+): NewJob[] => [
+  ...(email && isEmailAddress(email) ? [customerJob(visitor, email, content(referenceOf(visitor.stored)), ctx)] : []),
+  ...customerSmsJob(kind, visitor),
+]
 
 /**
  * A lead's intake: answered with `message`; stores the lead row (a later wizard call finds the same one) with the
@@ -357,9 +451,9 @@ const customerJob = (
  */
 function storedLead(
   message: string,
-  notice: CompanyNotice,
+  notice: Exclude<CompanyNotice, { kind: "contact" }>,
   columns: LeadInsert,
-  more: (stored: StoredRecord, ctx: RequestContext) => NewJob[] = () => [],
+  more: (visitor: Visitor, ctx: RequestContext) => NewJob[] = () => [],
 ): Intake {
   const { submissionId } = notice.body
   return {
@@ -368,13 +462,21 @@ function storedLead(
     store: async (tx, ctx) => {
       const stored = await upsertLead(tx, submissionId, columns, notice.body, ctx)
       const target: AlertTarget = { record: "lead", id: stored.id }
+      const visitor: Visitor = {
+        submissionId,
+        target,
+        stored,
+        phone: notice.body.phone,
+        firstName: firstNameOf(notice.kind === "callback" ? notice.body.full_name : notice.body.fullName),
+      }
       // The lead's e-mails are queued with its alerts' first step, in one statement. The wizard's later calls
-      // find the lead's alerts started (they are keyed by the lead).
+      // find the lead's alerts started (they are keyed by the lead), and its confirmations queued (keyed by submission).
       await startAlerts(tx, target, ctx.now, ctx.config.alerts, [
         companyJob(submissionId, notice, target, stored, ctx),
-        ...more(stored, ctx),
+        ...customerSmsJob(notice.kind, visitor),
+        ...more(visitor, ctx),
       ])
-      return stored.id
+      return referenceOf(stored)
     },
   }
 }
@@ -388,20 +490,25 @@ export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
     }
     case "booking": {
       const { lead } = submission
-      return storedLead(RESPONSES.booking, { kind: "booking", body: lead }, bookingColumns(lead), (stored, ctx) => [
-        customerJob(lead.submissionId, stored.id, lead.email, bookingConfirmation(lead), ctx),
+      return storedLead(RESPONSES.booking, { kind: "booking", body: lead }, bookingColumns(lead), (visitor, ctx) => [
+        customerJob(visitor, lead.email, bookingConfirmation(lead, referenceOf(visitor.stored)), ctx),
       ])
     }
     case "callback": {
       const { lead } = submission
-      return storedLead(RESPONSES.callback, { kind: "callback", body: lead }, callbackColumns(lead))
+      return storedLead(RESPONSES.callback, { kind: "callback", body: lead }, callbackColumns(lead), (visitor, ctx) =>
+        // The callback's e-mail is optional: a confirmation only to an address that can take one.
+        lead.email && isEmailAddress(lead.email)
+          ? [customerJob(visitor, lead.email, callbackConfirmation(lead, referenceOf(visitor.stored)), ctx)]
+          : [],
+      )
     }
   }
 }
 
 /** process-estimate: the wizard's second call, stored with the lead and forwarded to the CRM. */
 export const estimateIntake = (body: EstimateRequest): Intake =>
-  storedLead(RESPONSES.estimateRequest, { kind: "estimate", body }, estimateColumns(body), (stored) => [
+  storedLead(RESPONSES.estimateRequest, { kind: "estimate", body }, estimateColumns(body), ({ stored }) => [
     {
       kind: "crm_forward",
       dedupeKey: `${body.submissionId}:crm_forward`,
@@ -416,5 +523,5 @@ export const estimateConfirmationIntake = (body: EstimateRequest): Intake =>
     fill(RESPONSES.estimateConfirmation, { email: body.email }),
     { kind: "estimate", body },
     estimateColumns(body),
-    (stored, ctx) => [customerJob(body.submissionId, stored.id, body.email, estimateConfirmation(body), ctx)],
+    (visitor, ctx) => [customerJob(visitor, body.email, estimateConfirmation(body, referenceOf(visitor.stored)), ctx)],
   )

@@ -7,9 +7,11 @@
 import type { Attribution } from "./kernel/attribution.ts"
 import type { SimpleLeadKind, SuccessAnswer } from "./kernel/contract.ts"
 import type { LeadFlag } from "./lead-flags.ts"
+import type { LeadOutcome } from "./kernel/outcomes.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
 
 export type LeadKind = SimpleLeadKind
+export type { LeadOutcome }
 
 /**
  * The columns a contact message and a lead both carry: attribution, consent, the request's traces, the office's
@@ -34,6 +36,17 @@ interface LeadTraceColumns {
   acknowledged_by: string | null
   /** Why the office should look twice (lead-flags.ts); empty for most. */
   flags: LeadFlag[]
+  /** The reference the visitor and the office both see (WEB + six digits); null for a lead stored before it. */
+  reference: string | null
+  /** What came of it (the "I'm on it" page), who recorded it and when, with their note. */
+  outcome: LeadOutcome | null
+  outcome_note: string | null
+  outcome_by: string | null
+  outcome_at: Date | null
+  /** When the owner was told that nobody acknowledged it. */
+  missed_at: Date | null
+  /** A submission filed as spam and released: when the visitor sent it. */
+  sent_as_spam_at: Date | null
 }
 
 /** A contact form message (process-contact). */
@@ -120,6 +133,7 @@ export interface FunctionCallRow {
 
 export type JobKind =
   | "customer_email"
+  | "customer_sms"
   | "company_email"
   | "crm_forward"
   | "alert_sms"

@@ -20,6 +20,7 @@ import {
   offerBookingSchema,
   offerCallbackSchema,
   officeLinkSchema,
+  acknowledgeLinkSchema,
   simpleLeadKind,
   type SimpleLeadSubmission,
 } from "./kernel/contract.ts"
@@ -179,6 +180,7 @@ function received<T>(check: Check<T>): StandardSchemaV1<unknown, T> {
 export const contactMessageInput = received(shapeCheck(contactMessageSchema))
 export const estimateRequestInput = received(shapeCheck(estimateRequestSchema))
 export const officeLinkInput = received(shapeCheck(officeLinkSchema))
+export const acknowledgeLinkInput = received(shapeCheck(acknowledgeLinkSchema))
 
 const estimateLeadCheck = shapeCheck(estimateLeadSchema)
 const offerBookingCheck = shapeCheck(offerBookingSchema)

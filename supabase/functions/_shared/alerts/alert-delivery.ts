@@ -6,7 +6,7 @@
  */
 import type { Db } from "../db.ts"
 import { nowOf, type DeliveryDeps, type OutboxJob } from "../outbox/job.ts"
-import { isOfficeOpen } from "./escalation.ts"
+import { isOfficeOpen } from "./office-hours.ts"
 import { loadSubjects, markAlerted, targetsOf } from "./subject.ts"
 
 type Send = (job: OutboxJob, deps: DeliveryDeps) => Promise<string | undefined>

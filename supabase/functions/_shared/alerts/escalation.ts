@@ -9,11 +9,9 @@
  */
 import type { AlertConfig, BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
-import { isOpenAt, nextOpening } from "../kernel/business-hours.ts"
 import { DeferredError, PermanentError } from "../delivery/errors.ts"
 import type { DeliveryDeps, JobKind, OutboxJob } from "../outbox/job.ts"
 import { enqueueJobs, enqueueSql, type NewJob } from "../outbox/queue.ts"
-import { COMPANY } from "../kernel/site-data.generated.ts"
 import { isBudgetChannel, withinBudget, type AlertDelivery } from "./budget.ts"
 import {
   alertChat,
@@ -28,18 +26,12 @@ import {
   type AlertView,
 } from "./messages.ts"
 import type { OnCallContact } from "./on-call.ts"
+import { isOfficeOpen, openingAfter } from "./office-hours.ts"
 import { acknowledgeUrl } from "../office-links/signed-link.ts"
 import { JOINED, joinSummary, joinSummarySql, summaryMembers } from "./summary-members.ts"
-import { loadSubject, loadSubjects, targetsOf, type AlertSubject, type AlertTarget } from "./subject.ts"
+import { loadSubject, loadSubjects, markMissed, targetsOf, type AlertSubject, type AlertTarget } from "./subject.ts"
+import { stepMinutesWithin } from "./promise.ts"
 import { chatEscape } from "./visitor-text.ts"
-
-export const isOfficeOpen = (at: Date) => isOpenAt(COMPANY.hours, at, COMPANY.timeZone)
-
-const openingAfter = (at: Date): Date => {
-  const opening = nextOpening(COMPANY.hours, at, COMPANY.timeZone)
-  // data/site.yaml always has hours (the schema requires them); a week on is the safe answer if not.
-  return opening ?? new Date(at.getTime() + 7 * 24 * 3_600_000)
-}
 
 /** The contacts who may be alerted at this time. */
 export const reachable = (alerts: AlertConfig, at: Date): OnCallContact[] =>
@@ -193,10 +185,10 @@ function alertStepPayload(payload: Record<string, unknown>): AlertTarget & { sta
   return { ...target, stage, ...(typeof reannounce === "string" ? { reannounce } : {}) }
 }
 
-const messageOf = (config: BackendConfig, view: AlertView): Message => ({
-  sms: alertSms(view, config.alerts.smsMaxSegments),
-  chat: (mention) => alertChat(view, mention),
-  email: (to) => alertEmail(view, to, config.mail.from),
+const messageOf = (config: BackendConfig, view: AlertView, at: Date): Message => ({
+  sms: alertSms(view, config.alerts.smsMaxSegments, at),
+  chat: (mention) => alertChat(view, mention, at),
+  email: (to) => alertEmail(view, to, config.mail.from, at),
 })
 
 /** The deliveries the budget allows, queued with what comes next; says what was sent, for the job's note. */
@@ -246,11 +238,13 @@ export async function runAlertStep(job: OutboxJob, deps: DeliveryDeps): Promise<
     if (!contact) throw new Error("unreachable: the list is not empty")
     const view: AlertView = { subject, acknowledgeUrl: acknowledgeUrl(alerts, subject, contact.name, at) }
     const key = `reannounce:${target.record}:${target.id}:${reannounce}`
-    const jobs = deliveries(config, contact, key, [target], messageOf(config, view), { owner: target })
+    const jobs = deliveries(config, contact, key, [target], messageOf(config, view, at), { owner: target })
     return `Announced again, as no alert got through: ${await queueAlert(deps, contact, target, jobs, [], at)}`
   }
-  if (stage >= contacts.length * alerts.escalationRounds)
-    return `Not acknowledged after ${stage} alerts (${alerts.escalationRounds} rounds of the on-call list): escalation ended`
+  if (stage >= contacts.length * alerts.escalationRounds) {
+    const told = await tellOwnerMissed(deps, subject, stage, contacts, at)
+    return `Not acknowledged after ${stage} alerts (${alerts.escalationRounds} rounds of the on-call list): escalation ended; ${told}`
+  }
   const contact = contacts[stage % contacts.length] ?? contacts[0]
   if (!contact) throw new Error("unreachable: the list is not empty")
   const earlier = Array.from({ length: Math.min(stage, contacts.length) }, (_, i) => stage - 1 - i)
@@ -260,14 +254,46 @@ export async function runAlertStep(job: OutboxJob, deps: DeliveryDeps): Promise<
     acknowledgeUrl: acknowledgeUrl(alerts, subject, contact.name, at),
     ...(stage > 0 ? { escalatedFrom: before } : {}),
   }
-  const jobs = deliveries(config, contact, stepKey(target, stage), [target], messageOf(config, view), {
+  const jobs = deliveries(config, contact, stepKey(target, stage), [target], messageOf(config, view, at), {
     inboxHasIt: stage === 0,
     owner: target,
   })
-  const wait = isOfficeOpen(at) ? alerts.escalateAfterMinutes : alerts.escalateAfterHoursMinutes
+  // In business hours the whole list hears before the visitor's promise runs out (promise.ts).
+  const wait = isOfficeOpen(at)
+    ? stepMinutesWithin(subject.promise, contacts.length, alerts.escalateAfterMinutes)
+    : alerts.escalateAfterHoursMinutes
   const next = stepJob(target, stage + 1, new Date(at.getTime() + minutes(wait)))
   const sent = await queueAlert(deps, contact, target, jobs, [next], at)
   return `Alerted ${sent}; next step in ${wait} min unless acknowledged`
+}
+
+/**
+ * The owner's notice that a request's escalation ended with nobody tapping "I'm on it": once per request
+ * (missed_at is set in the same transaction as its jobs are queued), on every channel the owner has, never
+ * held back by the alert budget. The request's link in it still works for the owner.
+ */
+async function tellOwnerMissed(
+  deps: DeliveryDeps,
+  subject: AlertSubject,
+  alerts: number,
+  contacts: readonly OnCallContact[],
+  at: Date,
+): Promise<string> {
+  const { config } = deps
+  const owner = config.alerts.owner
+  const view: AlertView = {
+    subject,
+    acknowledgeUrl: acknowledgeUrl(config.alerts, subject, owner.name, at),
+    missed: { alerts, alerted: [...new Set(contacts.map((c) => c.name))] },
+  }
+  const key = `missed:${subject.record}:${subject.id}`
+  const jobs = deliveries(config, owner, key, [subject], messageOf(config, view, at), { owner: subject })
+  const marked = await deps.db.transaction(async (tx) => {
+    const rows = await markMissed(tx, subject, at)
+    if (rows) await enqueueJobs(tx, jobs.map(jobOf), at)
+    return rows
+  })
+  return marked ? `the owner (${owner.name}) was told` : "the owner had been told already"
 }
 
 /**

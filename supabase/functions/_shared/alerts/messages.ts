@@ -8,10 +8,12 @@
  */
 import { fill } from "../kernel/escape.ts"
 import { renderEmail, withSafeHeaders, type EmailContent, type EmailMessage } from "../mail/layout.ts"
-import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
-import { fitSms, type SmsPiece } from "./sms-fit.ts"
+import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
+import { fitSms, templatePieces, type SmsPiece } from "./sms-fit.ts"
 import { smsSize } from "../kernel/gsm7.ts"
 import type { AlertSubject } from "./subject.ts"
+import { officeWhen } from "./office-hours.ts"
+import { waitedText } from "./promise.ts"
 import { chatEscape, chatVisitorText, smsVisitorText } from "./visitor-text.ts"
 
 const COPY = LEAD_MESSAGES.officeAlerts
@@ -22,37 +24,43 @@ export interface AlertView {
   acknowledgeUrl: string
   /** Set on an escalation: the contacts alerted before, who did not acknowledge. */
   escalatedFrom?: readonly string[]
+  /** Set on the owner's notice that the escalation ended unacknowledged: how many alerts went to whom. */
+  missed?: { alerts: number; alerted: readonly string[] }
 }
 
 /** The most segments an alert SMS may take unless the config says otherwise (3 GSM-7 segments: 459 characters). */
 export const DEFAULT_SMS_SEGMENTS = 3
 
-const when = (at: Date) =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone: COMPANY.timeZone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(at)
+const when = officeWhen
 
-const heading = ({ subject, escalatedFrom }: AlertView) =>
-  fill(escalatedFrom ? COPY.escalatedSubject : COPY.newSubject, { kindLabel: subject.kindLabel, name: subject.name })
+/** The subject line's template: a missed request's, an escalation's, or a new one's. */
+const subjectTemplate = ({ missed, escalatedFrom }: AlertView) =>
+  missed ? COPY.missedSubject : escalatedFrom ? COPY.escalatedSubject : COPY.newSubject
 
-const escalationNote = (view: AlertView) =>
-  view.escalatedFrom ? fill(COPY.escalatedNote, { alerted: view.escalatedFrom.join(", ") }) : ""
+const heading = (view: AlertView) =>
+  fill(subjectTemplate(view), { kindLabel: view.subject.kindLabel, name: view.subject.name })
+
+/** The deadline the visitor's promise set, on the office's clock. */
+const deadlineOf = (s: AlertSubject) => when(s.promise.deadline)
+
+/** Why this alert, beyond a new request: an escalation (who was alerted), or the owner's missed-request notice. */
+const escalationNote = (view: AlertView) => {
+  if (view.missed)
+    return fill(COPY.missedNote, {
+      alerts: String(view.missed.alerts),
+      alerted: view.missed.alerted.join(", "),
+      promise: view.subject.promise.text,
+      deadline: deadlineOf(view.subject),
+    })
+  return view.escalatedFrom ? fill(COPY.escalatedNote, { alerted: view.escalatedFrom.join(", ") }) : ""
+}
+
+/** A request released from spam: how long the visitor has waited (nothing for any other). */
+const releasedNote = (s: AlertSubject, at: Date) =>
+  s.sentAsSpamAt ? fill(COPY.releasedSms, { waited: waitedText(s.sentAsSpamAt, at) }) : ""
 
 /** The number to call, in the form every phone turns into a call link. */
 const callable = (s: AlertSubject) => s.tel.replace(/^tel:/, "")
-
-/** A template's text as pieces: its own words whole, each placeholder the piece given for it. */
-function templatePieces(template: string, values: Readonly<Record<string, SmsPiece>>): SmsPiece[] {
-  return template
-    .split(/(\{\w+\})/)
-    .filter((part) => part !== "")
-    .map((part) => values[/^\{(\w+)\}$/.exec(part)?.[1] ?? ""] ?? { text: part })
-}
 
 /** A visitor's words in an SMS: GSM-7, defanged, and the first thing shortened when the text is too long. */
 const visitor = (text: string): SmsPiece => ({ text: smsVisitorText(text), cut: true })
@@ -64,19 +72,26 @@ const allLine = (count: number, url: string) => `${fill(COPY.acknowledgeAllLabel
  * An SMS: a few lines a lock screen shows, each starting with our own words (so nothing a visitor
  * wrote can pass for one of our lines), the number to tap and the link, within `segments` segments.
  */
-export function alertSms(view: AlertView, segments = DEFAULT_SMS_SEGMENTS): string {
+export function alertSms(view: AlertView, segments = DEFAULT_SMS_SEGMENTS, at = new Date()): string {
   const s = view.subject
   return fitSms(
     [
-      templatePieces(view.escalatedFrom ? COPY.escalatedSubject : COPY.newSubject, {
-        kindLabel: { text: s.kindLabel },
-        name: visitor(s.name),
-      }),
+      templatePieces(subjectTemplate(view), { kindLabel: { text: s.kindLabel }, name: visitor(s.name) }),
       // The names alerted before are ours, but shortened too when need be (never the link).
-      view.escalatedFrom
-        ? templatePieces(COPY.escalatedNote, { alerted: { text: view.escalatedFrom.join(", "), cut: true } })
-        : [],
+      view.missed
+        ? templatePieces(COPY.missedNote, {
+            alerts: { text: String(view.missed.alerts) },
+            alerted: { text: view.missed.alerted.join(", "), cut: true },
+            promise: { text: s.promise.text },
+            deadline: { text: deadlineOf(s) },
+          })
+        : view.escalatedFrom
+          ? templatePieces(COPY.escalatedNote, { alerted: { text: view.escalatedFrom.join(", "), cut: true } })
+          : [],
+      [{ text: releasedNote(s, at) }],
       [{ text: `${COPY.rowLabels.phone}: ${callable(s)}` }],
+      // The missed notice's own words say the deadline already.
+      view.missed ? [] : [{ text: `${COPY.rowLabels.promised}: ${deadlineOf(s)}` }],
       [{ text: `${COPY.rowLabels.request}: ` }, visitor(s.request)],
       [{ text: `${COPY.rowLabels.source}: ` }, visitor(s.source)],
       [{ text: `${COPY.acknowledgeLabel}: ${view.acknowledgeUrl}` }],
@@ -86,16 +101,18 @@ export function alertSms(view: AlertView, segments = DEFAULT_SMS_SEGMENTS): stri
 }
 
 /** A chat post (Slack-compatible `text`), mentioning who must act; see visitor-text.ts for what a visitor's words may not do. */
-export function alertChat(view: AlertView, mention: string): string {
+export function alertChat(view: AlertView, mention: string, at = new Date()): string {
   const s = view.subject
-  const title = fill(chatEscape(view.escalatedFrom ? COPY.escalatedSubject : COPY.newSubject), {
+  const title = fill(chatEscape(subjectTemplate(view)), {
     kindLabel: chatEscape(s.kindLabel),
     name: chatVisitorText(s.name),
   })
   return [
     `${mention} *${title}*`,
     chatEscape(escalationNote(view)),
+    chatEscape(releasedNote(s, at)),
     `${COPY.rowLabels.phone}: <${s.tel}|${chatVisitorText(s.phone)}>`,
+    `${COPY.rowLabels.promised}: ${chatEscape(deadlineOf(s))}`,
     `${COPY.rowLabels.request}: ${chatVisitorText(s.request)}`,
     `${COPY.rowLabels.source}: ${chatVisitorText(s.source)}`,
     `<${view.acknowledgeUrl}|${chatEscape(COPY.acknowledgeLabel)}>`,
@@ -108,11 +125,11 @@ export function alertChat(view: AlertView, mention: string): string {
 const officeEmail = (to: string, from: string, subject: string, content: Omit<EmailContent, "subject" | "heading">) =>
   withSafeHeaders({ to, from, ...renderEmail({ subject, heading: subject, ...content }) })
 
-export function alertEmail(view: AlertView, to: string, from: string): EmailMessage {
+export function alertEmail(view: AlertView, to: string, from: string, at = new Date()): EmailMessage {
   const s = view.subject
   const subject = heading(view)
   return officeEmail(to, from, subject, {
-    intro: [escalationNote(view), COPY.intro].filter(Boolean).join(" "),
+    intro: [escalationNote(view), releasedNote(s, at), COPY.intro].filter(Boolean).join(" "),
     actions: [
       { label: COPY.acknowledgeLabel, href: view.acknowledgeUrl },
       { label: fill(COPY.callLabel, { name: s.name }), href: s.tel },
@@ -122,7 +139,11 @@ export function alertEmail(view: AlertView, to: string, from: string): EmailMess
       [COPY.rowLabels.request, s.request],
       [COPY.rowLabels.source, s.source],
       [COPY.rowLabels.received, when(s.receivedAt)],
-      [COPY.rowLabels.reference, s.id],
+      [
+        COPY.rowLabels.promised,
+        fill(LEAD_MESSAGES.emailRows.promisedValue, { promise: s.promise.text, deadline: deadlineOf(s) }),
+      ],
+      [COPY.rowLabels.reference, s.reference],
     ],
   })
 }
@@ -191,7 +212,7 @@ export function summaryEmail(summary: Summary, to: string, from: string): EmailM
     ],
     rows: summary.views.map(({ subject: s }, i) => [
       `${i + 1}. ${s.name} (${s.kindLabel})`,
-      `${s.phone} · ${s.request} · ${s.source} · ${when(s.receivedAt)}`,
+      `${s.phone} · ${s.request} · ${s.source} · ${when(s.receivedAt)} · ${s.reference}`,
     ]),
   })
 }

@@ -4,7 +4,8 @@
  */
 import type { BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
-import { isOfficeOpen, reachable } from "./escalation.ts"
+import { reachable } from "./escalation.ts"
+import { isOfficeOpen } from "./office-hours.ts"
 import type { AlertTarget } from "./subject.ts"
 
 /** Leads looked at by one sweep, per table: the oldest first; the next sweep takes the rest. */

@@ -58,3 +58,11 @@ export function fitSms(lines: ReadonlyArray<readonly SmsPiece[]>, segments: numb
   }
   return render(low)
 }
+
+/** A template's text as pieces: its own words whole, each placeholder the piece given for it. */
+export function templatePieces(template: string, values: Readonly<Record<string, SmsPiece>>): SmsPiece[] {
+  return template
+    .split(/(\{\w+\})/)
+    .filter((part) => part !== "")
+    .map((part) => values[/^\{(\w+)\}$/.exec(part)?.[1] ?? ""] ?? { text: part })
+}

@@ -6,7 +6,8 @@
 import type { Db } from "../db.ts"
 import { headerValue } from "../mail/header.ts"
 import { telUri } from "../kernel/phone.ts"
-import type { ContactMessageRow, LeadRow } from "../rows.ts"
+import type { ContactMessageRow, LeadOutcome, LeadRow } from "../rows.ts"
+import { promiseFor, type LeadPromise, type PromisedKind } from "./promise.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 
 export type AlertRecord = "lead" | "message"
@@ -29,7 +30,11 @@ export const targetsOf = (payload: Record<string, unknown>): AlertTarget[] =>
   Array.isArray(payload.targets) ? payload.targets.filter(isTarget) : []
 
 export interface AlertSubject extends AlertTarget {
+  /** The form it came from: what it was promised. */
+  kind: PromisedKind
   kindLabel: string
+  /** The reference the visitor was shown (a request stored before there was one: its id). */
+  reference: string
   name: string
   /** As the visitor typed it. */
   phone: string
@@ -44,6 +49,13 @@ export interface AlertSubject extends AlertTarget {
   alertedAt: Date | null
   acknowledgedAt: Date | null
   acknowledgedBy: string | null
+  /** What the visitor was promised, and by when the office must answer. */
+  promise: LeadPromise
+  /** Filed as spam and released: when the visitor really sent it (the promise counts from then). */
+  sentAsSpamAt: Date | null
+  outcome: { value: LeadOutcome; note: string | null; by: string | null; at: Date | null } | null
+  /** When the owner was told nobody acknowledged it. */
+  missedAt: Date | null
 }
 
 const COPY = LEAD_MESSAGES.officeAlerts
@@ -66,6 +78,13 @@ const TRACKED_COLUMNS = [
   "first_alerted_at",
   "acknowledged_at",
   "acknowledged_by",
+  "reference",
+  "outcome",
+  "outcome_note",
+  "outcome_by",
+  "outcome_at",
+  "missed_at",
+  "sent_as_spam_at",
 ] satisfies ReadonlyArray<keyof LeadRow & keyof ContactMessageRow>
 
 const LEAD_COLUMNS = [
@@ -115,36 +134,52 @@ function campaignOf(row: Partial<Pick<LeadRow, "attribution" | "utm_source" | "u
 
 const withCampaign = (label: string, campaign: string) => `${label}${campaign ? ` (${campaign})` : ""}`
 
+type TrackedRow = Pick<LeadRow, (typeof TRACKED_COLUMNS)[number] | "id">
+
+/** What both kinds of subject read the same way from their row: times, acknowledgement, promise, outcome. */
+const tracked = (row: TrackedRow, kind: PromisedKind) => {
+  // A released request was promised from when the visitor sent it, not from its release.
+  const sentAt = row.sent_as_spam_at ?? row.created_at
+  return {
+    kind,
+    reference: row.reference ?? row.id,
+    receivedAt: row.created_at,
+    alertedAt: row.first_alerted_at,
+    acknowledgedAt: row.acknowledged_at,
+    acknowledgedBy: row.acknowledged_by,
+    promise: promiseFor(kind, sentAt),
+    sentAsSpamAt: row.sent_as_spam_at,
+    outcome: row.outcome
+      ? { value: row.outcome, note: row.outcome_note, by: row.outcome_by, at: row.outcome_at }
+      : null,
+    missedAt: row.missed_at,
+  }
+}
+
 function fromLead(row: LeadSubjectRow): AlertSubject {
   return {
     record: "lead",
     id: row.id,
+    ...tracked(row, row.kind),
     kindLabel: KIND_LABELS[row.kind],
     name: oneLine(row.full_name, 60),
     phone: oneLine(row.phone, 40),
     tel: telUri(row.phone),
     request: oneLine(leadRequest(row), 160),
     source: oneLine(withCampaign(sourceLabel(row.source), campaignOf(row)), 120),
-    receivedAt: row.created_at,
-    alertedAt: row.first_alerted_at,
-    acknowledgedAt: row.acknowledged_at,
-    acknowledgedBy: row.acknowledged_by,
   }
 }
 
 const fromMessage = (row: MessageSubjectRow): AlertSubject => ({
   record: "message",
   id: row.id,
+  ...tracked(row, "contact"),
   kindLabel: KIND_LABELS.contact,
   name: oneLine(row.name, 60),
   phone: oneLine(row.phone, 40),
   tel: telUri(row.phone),
   request: oneLine(row.message, 160),
   source: oneLine(withCampaign(sourceLabel("contact"), campaignOf(row)), 120),
-  receivedAt: row.created_at,
-  alertedAt: row.first_alerted_at,
-  acknowledgedAt: row.acknowledged_at,
-  acknowledgedBy: row.acknowledged_by,
 })
 
 const TABLES = { lead: "leads", message: "contact_messages" } as const
@@ -221,6 +256,43 @@ export async function acknowledge(db: Pick<Db, "query">, target: AlertTarget, by
     `update ${TABLES[target.record]} set acknowledged_at = $2, acknowledged_by = $3
      where id = $1 and acknowledged_at is null returning id`,
     [target.id, at.toISOString(), by],
+  )
+  return updated.length > 0
+}
+
+/** Records that the owner was told nobody acknowledged it, once: resolves to true when this call recorded it. */
+export async function markMissed(db: Pick<Db, "query">, target: AlertTarget, at: Date): Promise<boolean> {
+  const updated = await db.query<{ id: string }>(
+    `update ${TABLES[target.record]} set missed_at = $2 where id = $1 and missed_at is null and acknowledged_at is null returning id`,
+    [target.id, at.toISOString()],
+  )
+  return updated.length > 0
+}
+
+/** An outcome as the office records it: what, an optional note, and who. */
+export interface OutcomeRecord {
+  outcome: LeadOutcome
+  note: string | null
+  by: string
+}
+
+/**
+ * Records what came of a request (and its acknowledgement, when nobody had tapped "I'm on it" yet): resolves
+ * to true when something changed. The same outcome, note and name again (a replayed request) changes nothing.
+ */
+export async function recordOutcome(
+  db: Pick<Db, "query">,
+  target: AlertTarget,
+  { outcome, note, by }: OutcomeRecord,
+  at: Date,
+): Promise<boolean> {
+  const updated = await db.query<{ id: string }>(
+    `update ${TABLES[target.record]}
+     set outcome = $2, outcome_note = $3, outcome_by = $4, outcome_at = $5,
+       acknowledged_at = coalesce(acknowledged_at, $5), acknowledged_by = coalesce(acknowledged_by, $4)
+     where id = $1 and (outcome is distinct from $2 or outcome_note is distinct from $3 or outcome_by is distinct from $4)
+     returning id`,
+    [target.id, outcome, note, by, at.toISOString()],
   )
   return updated.length > 0
 }

@@ -17,6 +17,8 @@ import { EMAIL_MAX_LENGTH, isEmailAddress } from "./email-address.ts"
 import { fill } from "./escape.ts"
 import { LEAD_MESSAGES } from "./site-data.generated.ts"
 import { phoneDigits } from "./phone.ts"
+import { MAX_REFERENCE_LENGTH } from "./reference.ts"
+import { LEAD_OUTCOMES, MAX_ACTOR_NAME, MAX_OUTCOME_NOTE } from "./outcomes.ts"
 import { hasVisibleText } from "./visible-text.ts"
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -120,6 +122,8 @@ const submissionFields = {
   website: string().max(500, textTooLong(500)).default(""),
   formFillMs: numeric().typeError("formFillMs must be a number of milliseconds").required("formFillMs is required"),
   turnstileToken: string().max(4096).optional(),
+  // The visitor's reference (reference.ts): a malformed one is replaced by the functions, never refused.
+  reference: string().max(MAX_REFERENCE_LENGTH, textTooLong(MAX_REFERENCE_LENGTH)).optional(),
   // Optional, so a lead kept in a browser before these were sent still lands; a form always sends both.
   attribution: attributionSchema,
   consent: consentSchema,
@@ -250,10 +254,27 @@ export const SIMPLE_LEAD_SCHEMAS = {
 export const simpleLeadSchema = lazy((body: unknown) => SIMPLE_LEAD_SCHEMAS[simpleLeadKind(body)])
 
 /** The office's one-tap links (acknowledge-lead, release-spam): the signed token, and whether to act or only look. */
-export const officeLinkSchema = object({
+const linkFields = {
   token: string().trim().required("The link is incomplete").max(1_024, "The link is too long"),
   confirm: boolean().strict().required("Say whether to act (confirm)"),
+}
+
+export const officeLinkSchema = object(linkFields).exact("Unknown field(s): ${properties}")
+
+/**
+ * "I'm on it": the link, and optionally who takes it (a name from the on-call list, when the link went to
+ * a shared inbox) and what came of it (an outcome and a note, recorded or changed from the same link).
+ */
+export const acknowledgeLinkSchema = object({
+  ...linkFields,
+  by: string().trim().min(1, "Choose who you are").max(MAX_ACTOR_NAME, "The name is too long").optional(),
+  outcome: string()
+    .oneOf([...LEAD_OUTCOMES], "Choose one of the outcomes")
+    .optional(),
+  note: string().max(MAX_OUTCOME_NOTE, `The note must be at most ${MAX_OUTCOME_NOTE} characters`).optional(),
 }).exact("Unknown field(s): ${properties}")
+
+export type AcknowledgeLinkRequest = InferType<typeof acknowledgeLinkSchema>
 
 /** The public functions and the schema of each one's body. */
 export const FUNCTION_SCHEMAS = {

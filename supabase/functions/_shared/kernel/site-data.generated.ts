@@ -1,4 +1,4 @@
-// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml and lead-consent.yaml by the build
+// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml, lead-consent.yaml and response-promises.yaml by the build
 // and `npm run generate:backend-data`. Do not edit.
 export const COMPANY = {
   "name": "Westchester Family Pest Control",
@@ -206,13 +206,16 @@ export const LEAD_MESSAGES = {
     "notes": "Notes",
     "campaign": "Campaign",
     "reference": "Reference",
+    "promised": "We'll answer",
+    "promisedOffice": "Promised",
+    "promisedValue": "{promise}, by {deadline}",
     "yes": "Yes ({note})",
     "no": "No"
   },
   "companyEmail": {
     "contactSubject": "New website message from {name}",
     "leadSubject": "New {kindLabel} from {name}",
-    "intro": "A new request came in through the website. Reply or call back within 24 hours.",
+    "intro": "A new request came in through the website. The visitor was promised an answer {promise}: by {deadline}.",
     "kindLabels": {
       "contact": "contact message",
       "estimate": "estimate request",
@@ -277,7 +280,23 @@ export const LEAD_MESSAGES = {
       "Your technician will do a 30-point inspection (30-45 minutes) and treat for general household pests.",
       "Your visit is backed by our 30-day guarantee."
     ],
+    "contactSubject": "We got your message (reference {reference})",
+    "contactIntro": "Hi {firstName}, thank you for writing to us. Here is what you sent; we'll get back to you within 24 hours.",
+    "contactNextSteps": [
+      "We'll reply within 24 hours by phone or e-mail.",
+      "Anything urgent? Call us at {phone}."
+    ],
+    "callbackSubject": "We got your request: {offer}",
+    "callbackIntro": "Hi {firstName}, thank you for your request. We'll call you within 5-10 minutes during business hours.",
+    "callbackNextSteps": [
+      "We'll call you within 5-10 minutes during business hours at the number you gave us.",
+      "On the call we'll answer your questions and choose a time for your visit."
+    ],
+    "referenceNote": "Your reference is {reference}: please mention it if you call us.",
     "signOff": "Questions? Call us at {phone}. We're open {hours}."
+  },
+  "customerSms": {
+    "confirmation": "{company}: thank you, {firstName}. We got your request, reference {reference}. We'll be in touch {promise}. Questions: {phone}. Reply STOP to opt out, HELP for help."
   },
   "officeAlerts": {
     "newSubject": "New {kindLabel} from {name}",
@@ -292,7 +311,8 @@ export const LEAD_MESSAGES = {
       "phone": "Phone",
       "source": "Came from",
       "received": "Received",
-      "reference": "Reference"
+      "reference": "Reference",
+      "promised": "Answer by"
     },
     "sources": {
       "website_estimate": "Estimate wizard",
@@ -332,6 +352,26 @@ export const LEAD_MESSAGES = {
       "impossible_fill_time": "Reported an impossible time in the form (bot check)",
       "turnstile_failed": "Failed Cloudflare's anti-spam check (bot check)"
     },
+    "missedSubject": "Missed: nobody took the {kindLabel} from {name}",
+    "missedNote": "Nobody tapped \"I'm on it\" after {alerts} alerts ({alerted}). Promised: an answer {promise}, by {deadline}. Call back now.",
+    "releasedNote": "Filed as spam by mistake ({reason}) and released: sent {sentAt}, the visitor has waited {waited}. Call back first.",
+    "releasedSms": "Released from spam: waited {waited}",
+    "durations": {
+      "minute": "{n} minute",
+      "minutes": "{n} minutes",
+      "hour": "{n} hour",
+      "hours": "{n} hours",
+      "day": "{n} day",
+      "days": "{n} days"
+    },
+    "outcomes": {
+      "reached": "Reached the customer",
+      "left_message": "Left a message",
+      "booked": "Booked a visit",
+      "not_interested": "Not interested",
+      "wrong_number": "Wrong number",
+      "spam": "Spam"
+    },
     "deadSubject": "Not delivered after {tries}: {what}",
     "deadIntro": "The outbox gave up on this message. Its content is below: please act on it by hand, and check the provider's settings.",
     "deadReannounced": "Its request is announced again as soon as an alert gets through.",
@@ -341,6 +381,7 @@ export const LEAD_MESSAGES = {
       "alert_email": "e-mail alert to {to}",
       "company_email": "office e-mail",
       "customer_email": "e-mail to the customer {to}",
+      "customer_sms": "SMS to the customer {to}",
       "crm_forward": "estimate forward to the CRM"
     },
     "deadRows": {
@@ -350,7 +391,8 @@ export const LEAD_MESSAGES = {
     "linkAnswers": {
       "invalid": "This link is not valid. It may have been cut short or changed. Open it again from the original message.",
       "expired": "This link has expired. Find the request in the office inbox instead.",
-      "notFound": "This request is no longer stored."
+      "notFound": "This request is no longer stored.",
+      "unknownName": "Choose your name from the list."
     }
   }
 } as const
@@ -382,5 +424,25 @@ export const LEAD_CONSENT = {
         "path": "/privacy"
       }
     ]
+  }
+} as const
+
+export const RESPONSE_PROMISES = {
+  "contact": {
+    "text": "within 24 hours",
+    "minutes": 1440
+  },
+  "estimate": {
+    "text": "within 24 hours",
+    "minutes": 1440
+  },
+  "booking": {
+    "text": "within 24 hours",
+    "minutes": 1440
+  },
+  "callback": {
+    "text": "within 5-10 minutes during business hours",
+    "minutes": 10,
+    "businessHours": true
   }
 } as const

@@ -1,9 +1,14 @@
-/** The e-mails the outbox sends: the company's notification of every lead and message, and the customer's confirmation. */
+/**
+ * The e-mails the outbox sends: the company's notification of every lead and message, and the visitor's
+ * confirmation of each (with its reference and the form's promise, data/response-promises.yaml).
+ */
 import type { ContactMessage, EstimateRequest, OfferBooking, OfferCallback, EstimateLead } from "../kernel/contract.ts"
-import { COMPANY, ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
+import { COMPANY, ESTIMATE_OPTIONS, LEAD_MESSAGES, RESPONSE_PROMISES } from "../kernel/site-data.generated.ts"
 import { isEmailAddress } from "../kernel/email-address.ts"
 import { fill } from "../kernel/escape.ts"
 import type { LeadFlag } from "../lead-flags.ts"
+import { officeWhen } from "../alerts/office-hours.ts"
+import { promiseFor, waitedText, type LeadPromise } from "../alerts/promise.ts"
 import { renderEmail, type EmailSection } from "./layout.ts"
 import { originSections, type ConsentReceipt } from "./origin.ts"
 
@@ -92,9 +97,23 @@ function noticeRows(notice: CompanyNotice): NoticeContent {
   }
 }
 
-/** What the stored row says beside the body: when its consent was received, and why the office should look twice. */
+/** A submission filed as spam, then released by the office: when the visitor sent it, and why it was filed. */
+export interface ReleasedFromSpam {
+  sentAt: Date
+  /** The reason's words (data/lead-messages.yaml officeAlerts.spamReasons). */
+  reason: string
+}
+
+/**
+ * What the stored row says beside the body: when its consent was received, why the office should look
+ * twice, what the visitor was promised, and, for a released one, how long they have waited.
+ */
 export interface NoticeReceipt extends ConsentReceipt {
   flags: readonly LeadFlag[]
+  promise?: LeadPromise
+  released?: ReleasedFromSpam
+  /** When the notice is written (the release's time, for a released one). */
+  at?: Date
 }
 
 const FLAGS = LEAD_MESSAGES.flags
@@ -118,6 +137,17 @@ export function companyNotification(
   const { name, replyTo, rows } = noticeRows(notice)
   const messages = LEAD_MESSAGES.companyEmail
   const kindLabel = messages.kindLabels[notice.kind]
+  const at = receipt?.at ?? new Date()
+  const promise = receipt?.promise ?? promiseFor(notice.kind, at)
+  const deadline = officeWhen(promise.deadline)
+  const released = receipt?.released
+  const releasedNote = released
+    ? fill(LEAD_MESSAGES.officeAlerts.releasedNote, {
+        reason: released.reason,
+        sentAt: officeWhen(released.sentAt),
+        waited: waitedText(released.sentAt, at),
+      })
+    : ""
   const subject =
     notice.kind === "contact"
       ? fill(messages.contactSubject, { name })
@@ -128,9 +158,13 @@ export function companyNotification(
     ...renderEmail({
       subject,
       heading: subject,
-      intro: messages.intro,
+      intro: [releasedNote, fill(messages.intro, { promise: promise.text, deadline })].filter(Boolean).join(" "),
       actions,
-      rows: [...rows, [ROWS.reference, reference]],
+      rows: [
+        ...rows,
+        [ROWS.reference, reference],
+        [ROWS.promisedOffice, fill(ROWS.promisedValue, { promise: promise.text, deadline })],
+      ],
       sections: [...flagSections(receipt?.flags ?? []), ...originSections(notice.body, receipt)],
     }),
   }
@@ -139,32 +173,71 @@ export function companyNotification(
 const signOff = () =>
   fill(LEAD_MESSAGES.customerEmail.signOff, { phone: COMPANY.phone.display, hours: COMPANY.hoursText })
 
-export function estimateConfirmation(body: EstimateRequest) {
-  const copy = LEAD_MESSAGES.customerEmail
-  return renderEmail({
-    subject: copy.estimateSubject,
-    heading: copy.estimateSubject,
-    intro: fill(copy.estimateIntro, { firstName: body.firstName }),
-    rows: estimateRows(body),
-    steps: copy.estimateNextSteps,
+const CUSTOMER = LEAD_MESSAGES.customerEmail
+
+/** What every confirmation ends its rows with: the reference and how soon we answer. */
+const confirmationRows = (reference: string, promise: string): Row[] => [
+  [ROWS.reference, reference],
+  [ROWS.promised, promise],
+]
+
+/** A confirmation to the visitor: its subject as heading, their rows, the reference and promise, our next steps. */
+const confirmation = (
+  kind: LeadKind,
+  reference: string,
+  content: { subject: string; intro: string; rows: Row[]; steps: readonly string[] },
+) =>
+  renderEmail({
+    subject: content.subject,
+    heading: content.subject,
+    intro: `${content.intro} ${fill(CUSTOMER.referenceNote, { reference })}`,
+    rows: [...content.rows, ...confirmationRows(reference, RESPONSE_PROMISES[kind].text)],
+    steps: content.steps.map((step) => fill(step, { phone: COMPANY.phone.display })),
     signOff: signOff(),
   })
-}
 
-export function bookingConfirmation(body: OfferBooking) {
-  const copy = LEAD_MESSAGES.customerEmail
-  return renderEmail({
-    subject: copy.bookingSubject,
-    heading: copy.bookingSubject,
-    intro: fill(copy.bookingIntro, { firstName: firstNameOf(body.fullName) }),
+export const estimateConfirmation = (body: EstimateRequest, reference: string) =>
+  confirmation("estimate", reference, {
+    subject: CUSTOMER.estimateSubject,
+    intro: fill(CUSTOMER.estimateIntro, { firstName: body.firstName }),
+    rows: estimateRows(body),
+    steps: CUSTOMER.estimateNextSteps,
+  })
+
+export const bookingConfirmation = (body: OfferBooking, reference: string) =>
+  confirmation("booking", reference, {
+    subject: CUSTOMER.bookingSubject,
+    intro: fill(CUSTOMER.bookingIntro, { firstName: firstNameOf(body.fullName) }),
     rows: [
       [ROWS.offer, body.specialOffer],
       [ROWS.address, `${body.streetAddress}, ${body.city} ${body.zipCode}`],
       [ROWS.phone, body.phone],
     ],
-    steps: copy.bookingNextSteps,
-    signOff: signOff(),
+    steps: CUSTOMER.bookingNextSteps,
   })
-}
+
+export const contactConfirmation = (body: ContactMessage, reference: string) =>
+  confirmation("contact", reference, {
+    subject: fill(CUSTOMER.contactSubject, { reference }),
+    intro: fill(CUSTOMER.contactIntro, { firstName: firstNameOf(body.name) }),
+    rows: [
+      [ROWS.message, body.message],
+      [ROWS.phone, body.phone],
+    ],
+    steps: CUSTOMER.contactNextSteps,
+  })
+
+export const callbackConfirmation = (body: OfferCallback, reference: string) =>
+  confirmation("callback", reference, {
+    subject: fill(CUSTOMER.callbackSubject, { offer: body.special_offer }),
+    intro: fill(CUSTOMER.callbackIntro, { firstName: firstNameOf(body.full_name) }),
+    rows: [
+      [ROWS.offer, body.special_offer],
+      [ROWS.address, [body.street_address, body.city, body.zip_code].filter(Boolean).join(", ")],
+      [ROWS.phone, body.phone],
+      [ROWS.notes, body.notes],
+    ],
+    steps: CUSTOMER.callbackNextSteps,
+  })
 
 export { firstNameOf }

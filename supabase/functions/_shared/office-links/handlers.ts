@@ -16,10 +16,14 @@ import {
   acknowledgeAll,
   loadSubject,
   loadSubjects,
+  recordOutcome,
   targetsOf,
   type AlertSubject,
   type AlertTarget,
 } from "../alerts/subject.ts"
+import type { AcknowledgeLinkRequest } from "../kernel/contract.ts"
+import { LEAD_OUTCOMES } from "../kernel/outcomes.ts"
+import { enqueueJobs, type NewJob } from "../outbox/queue.ts"
 import { verifyLink, type LinkClaims, type LinkPurpose } from "./signed-link.ts"
 
 const ANSWERS = LEAD_MESSAGES.officeAlerts.linkAnswers
@@ -43,7 +47,8 @@ function checkedLink(config: BackendConfig, token: string, purpose: LinkPurpose,
 }
 
 const leadFacts = (subject: AlertSubject) => ({
-  reference: subject.id,
+  id: subject.id,
+  reference: subject.reference,
   kind: subject.kindLabel,
   name: subject.name,
   phone: subject.phone,
@@ -87,33 +92,114 @@ async function acknowledgeBatch(db: Db, claims: LinkClaims, confirm: boolean, at
   }
 }
 
-/** acknowledge-lead: who acknowledged a lead (or each lead of a summary) and when; the first acknowledgement stands. */
+const COPY = LEAD_MESSAGES.officeAlerts
+
+/** The names who may take a request: the on-call list and the owner, each once, in that order. */
+const actorNames = (config: BackendConfig) => [
+  ...new Set([...config.alerts.contacts.map((c) => c.name), config.alerts.owner.name]),
+]
+
+/** The outcomes the page offers, with their words. */
+const OUTCOME_CHOICES = LEAD_OUTCOMES.map((id) => ({ id, label: COPY.outcomes[id] }))
+
+/**
+ * Who acts: the name chosen on the page, when it is one of the on-call list's (a link to a shared inbox
+ * is opened by whoever reads it), else the contact the link was sent to. Null: a name not on the list.
+ */
+function actorOf(config: BackendConfig, claims: LinkClaims, by: string | undefined): string | null {
+  if (by === undefined) return claims.to
+  return actorNames(config).find((name) => name.toLowerCase() === by.toLowerCase()) ?? null
+}
+
+/** The CRM's event for a recorded outcome: the request by its reference and id, what came of it, who and when. */
+const outcomeEvent = (subject: AlertSubject, at: Date): NewJob => ({
+  kind: "crm_forward",
+  dedupeKey: `outcome:${subject.record}:${subject.id}:${at.toISOString()}`,
+  ...(subject.record === "lead" ? { leadId: subject.id } : { contactMessageId: subject.id }),
+  payload: {
+    event: "lead.outcome",
+    reference: subject.reference,
+    leadId: subject.id,
+    record: subject.record,
+    kind: subject.kind,
+    customer: { name: subject.name, phone: subject.phone },
+    outcome: subject.outcome?.value ?? null,
+    outcomeLabel: subject.outcome ? COPY.outcomes[subject.outcome.value] : null,
+    note: subject.outcome?.note ?? null,
+    by: subject.outcome?.by ?? null,
+    at: subject.outcome?.at?.toISOString() ?? at.toISOString(),
+    acknowledgedBy: subject.acknowledgedBy,
+    acknowledgedAt: subject.acknowledgedAt?.toISOString() ?? null,
+  },
+})
+
+/**
+ * What the request's page shows: the request, its acknowledgement and outcome, the names to choose from
+ * and the outcomes to record.
+ */
+const requestAnswer = (
+  subject: AlertSubject,
+  claims: LinkClaims,
+  state: string,
+  config: BackendConfig,
+): LinkAnswer => ({
+  status: 200,
+  body: {
+    success: true,
+    state,
+    lead: leadFacts(subject),
+    to: claims.to,
+    acknowledgedBy: subject.acknowledgedBy,
+    acknowledgedAt: subject.acknowledgedAt?.toISOString() ?? null,
+    outcome: subject.outcome
+      ? {
+          value: subject.outcome.value,
+          label: COPY.outcomes[subject.outcome.value],
+          note: subject.outcome.note,
+          by: subject.outcome.by,
+          at: subject.outcome.at?.toISOString() ?? null,
+        }
+      : null,
+    names: actorNames(config),
+    outcomes: OUTCOME_CHOICES,
+  },
+})
+
+/**
+ * acknowledge-lead: who acknowledged a lead (or each lead of a summary) and when, the first acknowledgement
+ * standing; and, from the same link, what came of it (an outcome and a note, changeable), forwarded to the CRM.
+ */
 export async function acknowledgeLink(
   db: Db,
   config: BackendConfig,
-  { token, confirm }: { token: string; confirm: boolean },
+  { token, confirm, by, outcome, note }: AcknowledgeLinkRequest,
   at: Date,
 ): Promise<LinkAnswer> {
   const claims = checkedLink(config, token, "acknowledge", at)
   if ("status" in claims) return claims
   if (claims.record === "spam") return refused(400, "invalid", ANSWERS.invalid)
-  if (claims.record === "batch") return acknowledgeBatch(db, claims, confirm, at)
+  const actor = actorOf(config, claims, by)
+  if (actor === null)
+    return { status: 422, body: { success: false, error: ANSWERS.unknownName, fields: { by: ANSWERS.unknownName } } }
+  if (claims.record === "batch") return acknowledgeBatch(db, { ...claims, to: actor }, confirm, at)
   const target: AlertTarget = { record: claims.record, id: claims.id }
-  const recorded = confirm ? await acknowledge(db, target, claims.to, at) : false
-  const subject = await loadSubject(db, target)
-  if (!subject) return refused(404, "not_found", ANSWERS.notFound)
-  const state = recorded ? "acknowledged" : subject.acknowledgedAt ? "already_acknowledged" : "ready"
-  return {
-    status: 200,
-    body: {
-      success: true,
-      state,
-      lead: leadFacts(subject),
-      to: claims.to,
-      acknowledgedBy: subject.acknowledgedBy,
-      acknowledgedAt: subject.acknowledgedAt?.toISOString() ?? null,
-    },
+  if (!confirm) {
+    const subject = await loadSubject(db, target)
+    if (!subject) return refused(404, "not_found", ANSWERS.notFound)
+    return requestAnswer(subject, claims, subject.acknowledgedAt ? "already_acknowledged" : "ready", config)
   }
+  return db.transaction(async (tx) => {
+    const recorded = await acknowledge(tx, target, actor, at)
+    const changed = outcome
+      ? await recordOutcome(tx, target, { outcome, note: note?.trim() || null, by: actor }, at)
+      : false
+    const subject = await loadSubject(tx, target)
+    if (!subject) return refused(404, "not_found", ANSWERS.notFound)
+    // Each change of an outcome is the CRM's to know, through the outbox like every forward.
+    if (changed) await enqueueJobs(tx, [outcomeEvent(subject, at)], at)
+    const state = changed ? "outcome_recorded" : recorded ? "acknowledged" : "already_acknowledged"
+    return requestAnswer(subject, claims, state, config)
+  })
 }
 
 type ReleaseRow = Pick<
@@ -140,7 +226,7 @@ const releaseBody = (row: ReleaseRow, state: string) => {
       kind: kindLabel,
       name,
       phone,
-      reason: LEAD_MESSAGES.officeAlerts.spamReasons[row.reason],
+      reason: COPY.spamReasons[row.reason],
       receivedAt: row.created_at.toISOString(),
     },
     releasedAt: row.released_at?.toISOString() ?? null,
@@ -175,7 +261,15 @@ export async function releaseLink(
     if (row.released_at) return { status: 200, body: releaseBody(row, "already_released") }
     // The first call's body and the later calls' (rows from before each body was kept once have the first in both).
     const calls = { ...row.calls, [row.function_name]: row.body }
-    const ctx: RequestContext = { config, userAgent: row.user_agent, ipHash: row.ip_hash, now: at, flags: [] }
+    const ctx: RequestContext = {
+      config,
+      userAgent: row.user_agent,
+      ipHash: row.ip_hash,
+      now: at,
+      flags: [],
+      // The notices say how long the visitor has waited, and the promise counts from when they sent it.
+      released: { sentAt: row.created_at, reason: COPY.spamReasons[row.reason] },
+    }
     // Every kept call is read before anything is stored: one that no longer meets its contract stores none.
     const intakes: Intake[] = []
     for (const name of CALL_ORDER) {

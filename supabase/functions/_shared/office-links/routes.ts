@@ -20,7 +20,7 @@ import {
   type Env,
 } from "../http/context.ts"
 import { takeRateLimit } from "../spam/rate-limit.ts"
-import { officeLinkInput } from "../validate.ts"
+import { acknowledgeLinkInput, officeLinkInput } from "../validate.ts"
 import { acknowledgeLink, releaseLink } from "./handlers.ts"
 
 /** The office links' budgets per address, in the visitors' windows: calls, and failed token checks. */
@@ -86,11 +86,14 @@ export function officeLinkRoutes(ctx: AppContext) {
   }
   const caller = officeCaller(ctx, countFailure)
   const linkBody = sValidator("json", officeLinkInput, refuseInvalidLink)
+  const acknowledgeBody = sValidator("json", acknowledgeLinkInput, refuseInvalidLink)
   return new Hono<Env>()
-    .post("/acknowledge-lead", caller, linkBody, async (c) => {
+    .post("/acknowledge-lead", caller, acknowledgeBody, async (c) => {
       const answer = await acknowledgeLink(db, config, c.req.valid("json"), clock())
       // 400 is a token that is not ours (forged, cut short): it costs the address's failure budget.
       if (answer.status === 400) await countFailure(c)
+      // A recorded outcome's CRM forward goes out now.
+      if (answer.body.state === "outcome_recorded") wake()
       return c.json(answer.body, answer.status)
     })
     .post("/release-spam", caller, linkBody, async (c) => {

@@ -53,6 +53,8 @@ const HANDLERS: { [K in JobKind]: Handler<K> } = {
   alert_email: delivery(alertDelivery(sendOfficeEmail), 0, "email", "always"),
   company_email: delivery(officeEmail, 1, "email", "when-targeted"),
   customer_email: delivery(sendEmail, 2, "email", "never"),
+  // The visitor's confirmation by SMS (opt-in only): Twilio like the alerts, after them in the lane.
+  customer_sms: delivery(deliverSms, 2, "sms", "never"),
   crm_forward: delivery(forwardToCrm, 3, "crm", "never"),
 }
 

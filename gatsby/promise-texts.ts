@@ -1,0 +1,34 @@
+/**
+ * The forms' response promises (data/response-promises.yaml) as the placeholders every text of data/ may
+ * use: {contactPromise}, {estimatePromise}, {bookingPromise}, {callbackPromise}. The build fills them in the
+ * site's GraphQL texts (schema.ts) and in the functions' copy of the data (backend-data.ts), so each promise
+ * is written once.
+ */
+import { fill } from "../supabase/functions/_shared/kernel/escape"
+import type { PromisedForm, ResponsePromises } from "./data-schemas/response-promises"
+
+const FORMS: readonly PromisedForm[] = ["contact", "estimate", "booking", "callback"]
+
+export const promisePlaceholder = (form: PromisedForm) => `${form}Promise`
+
+/** Each placeholder's name and the text it stands for. */
+export const promiseValues = (promises: ResponsePromises): Record<string, string> =>
+  Object.fromEntries(FORMS.map((form) => [promisePlaceholder(form), promises[form].text]))
+
+/** The placeholders a text uses that look like a promise's ({…Promise}) but name none: a typo the build reports. */
+export const unknownPromises = (value: string): string[] =>
+  [...value.matchAll(/\{(\w+Promise)\}/g)]
+    .map((match) => match[1] ?? "")
+    .filter((name) => !FORMS.some((form) => promisePlaceholder(form) === name))
+
+/**
+ * Every string inside a data file's content with the promises filled in (other placeholders are left for
+ * their own filler); read before its schema checks it, so it stays `unknown` until then.
+ */
+export function fillPromises(value: unknown, values: Readonly<Record<string, string>>): unknown {
+  if (typeof value === "string") return fill(value, values)
+  if (Array.isArray(value)) return value.map((item: unknown) => fillPromises(item, values))
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillPromises(item, values)]))
+  return value
+}

@@ -1,0 +1,23 @@
+/** The office's business hours (data/site.yaml, its time zone) as the alerts and promises read them. */
+import { isOpenAt, nextOpening } from "../kernel/business-hours.ts"
+import { COMPANY } from "../kernel/site-data.generated.ts"
+
+export const isOfficeOpen = (at: Date) => isOpenAt(COMPANY.hours, at, COMPANY.timeZone)
+
+/** The next opening time after `at`. */
+export const openingAfter = (at: Date): Date => {
+  const opening = nextOpening(COMPANY.hours, at, COMPANY.timeZone)
+  // data/site.yaml always has hours (the schema requires them); a week on is the safe answer if not.
+  return opening ?? new Date(at.getTime() + 7 * 24 * 3_600_000)
+}
+
+/** A time as the office reads it in a notice: "Thu, Nov 26, 2:45 PM" on the company's clock. */
+export const officeWhen = (at: Date) =>
+  new Intl.DateTimeFormat("en-US", {
+    timeZone: COMPANY.timeZone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(at)
