@@ -18,7 +18,7 @@ const isRequired = (d: SchemaFieldDescription) => "optional" in d && !d.optional
 export function graphqlTypeDefs(
   typeName: string,
   schema: ObjectSchema<AnyObject>,
-  options: { node: boolean },
+  options: { node: boolean; stringDirective?: string },
 ): string[] {
   const definitions: string[] = []
 
@@ -39,7 +39,8 @@ export function graphqlTypeDefs(
     }
     switch (d.type) {
       case "string":
-        return "String"
+        // A directive every text field carries (the forms' promises filled in, schema.ts).
+        return options.stringDirective ? `String @${options.stringDirective}` : "String"
       case "boolean":
         return "Boolean"
       case "number":
@@ -71,10 +72,11 @@ export function graphqlTypeDefs(
  */
 export function graphqlSchemaDefs(
   kinds: ReadonlyArray<{ typeName: string; schema: ObjectSchema<AnyObject> }>,
+  { stringDirective }: { stringDirective?: string } = {},
 ): string[] {
   const byName = new Map<string, string>()
   for (const kind of kinds)
-    for (const definition of graphqlTypeDefs(kind.typeName, kind.schema, { node: true })) {
+    for (const definition of graphqlTypeDefs(kind.typeName, kind.schema, { node: true, stringDirective })) {
       const name = /^type (\w+)/.exec(definition)?.[1] ?? definition
       const known = byName.get(name)
       if (known !== undefined && known !== definition)

@@ -15,6 +15,18 @@ export const promisePlaceholder = (form: PromisedForm) => `${form}Promise`
 export const promiseValues = (promises: ResponsePromises): Record<string, string> =>
   Object.fromEntries(FORMS.map((form) => [promisePlaceholder(form), promises[form].text]))
 
+/** The placeholders of a ResponsePromisesYaml node as GraphQL hands it over (unchecked: null when one is missing). */
+export function promiseValuesOf(node: unknown): Record<string, string> | null {
+  if (typeof node !== "object" || node === null) return null
+  const values: Record<string, string> = {}
+  for (const form of FORMS) {
+    const entry: unknown = Reflect.get(node, form)
+    if (typeof entry !== "object" || entry === null || !("text" in entry) || typeof entry.text !== "string") return null
+    values[promisePlaceholder(form)] = entry.text
+  }
+  return values
+}
+
 /** The placeholders a text uses that look like a promise's ({…Promise}) but name none: a typo the build reports. */
 export const unknownPromises = (value: string): string[] =>
   [...value.matchAll(/\{(\w+Promise)\}/g)]

@@ -7,6 +7,7 @@ import path from "node:path"
 import { load } from "js-yaml"
 import { ValidationError } from "yup"
 import { findDataFileKind, type DataFileKind } from "./data-schemas"
+import { unknownPromises } from "./promise-texts"
 
 export interface DataProblem {
   file: string
@@ -56,13 +57,34 @@ export function validateDataFile(file: string, content: Record<string, unknown>)
       },
     ]
   }
+  const promises = misnamedPromises(content).map(({ field, names }) => ({
+    file,
+    entry,
+    field,
+    message: `uses ${names.map((n) => `{${n}}`).join(", ")}, which names no form's promise (data/response-promises.yaml: {contactPromise}, {estimatePromise}, {bookingPromise}, {callbackPromise})`,
+  }))
   try {
     kind.schema.validateSync(content, { abortEarly: false, strict: true })
-    return []
+    return promises
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error
-    return error.inner.map((inner) => ({ file, entry, field: inner.path || "(file)", message: ruleOf(inner) }))
+    return [
+      ...error.inner.map((inner) => ({ file, entry, field: inner.path || "(file)", message: ruleOf(inner) })),
+      ...promises,
+    ]
   }
+}
+
+/** Every text of a file that uses a {…Promise} placeholder naming no form, with its path (sections[2].text). */
+function misnamedPromises(value: unknown, path = ""): Array<{ field: string; names: string[] }> {
+  if (typeof value === "string") {
+    const names = unknownPromises(value)
+    return names.length ? [{ field: path || "(file)", names }] : []
+  }
+  if (Array.isArray(value)) return value.flatMap((item: unknown, i) => misnamedPromises(item, `${path}[${i}]`))
+  if (isRecord(value))
+    return Object.entries(value).flatMap(([key, item]) => misnamedPromises(item, path ? `${path}.${key}` : key))
+  return []
 }
 
 /** One data file: its path inside data/ and its parsed content. */

@@ -158,14 +158,14 @@ test("a summary's \"I'm on all N\" link: the preview lists exactly its leads and
   const previewed = (await preview.json()) as {
     state: string
     to: string
-    batch: { count: number; leads: Array<{ reference: string }> }
+    batch: { count: number; leads: Array<{ id: string; reference: string }> }
   }
   expect(previewed).toMatchObject({
     state: "ready",
     to: CONTACTS[0]?.name,
     batch: { count, waiting: count, acknowledged: 0 },
   })
-  expect(new Set(previewed.batch.leads.map((l) => l.reference))).toEqual(listed)
+  expect(new Set(previewed.batch.leads.map((l) => l.id))).toEqual(listed)
   expect(await acknowledged()).toEqual([])
 
   const confirmed = await linkRequest(app, "acknowledge-lead", token, true)

@@ -85,7 +85,7 @@ test("a lead stored under Deno gets its SMS and chat alert, once, through Twilio
   expect(taken.status).toBe(200)
   expect(await taken.json()).toMatchObject({ state: "acknowledged", acknowledgedBy: "Dana" })
   const row = await pg.query<{ acknowledged_by: string; alerted: boolean }>(
-    `select acknowledged_by, first_alerted_at is not null as alerted from contact_messages where id = $1`,
+    `select acknowledged_by, first_alerted_at is not null as alerted from contact_messages where reference = $1`,
     [reference],
   )
   expect(row.rows).toEqual([{ acknowledged_by: "Dana", alerted: true }])
@@ -135,8 +135,9 @@ test("under Deno: the SMS budget holds (one text, the rest in one summary whose 
   expect(smsSize(first?.body ?? "")).toMatchObject({ encoding: "GSM-7" })
   expect(smsSize(first?.body ?? "").segments).toBeLessThanOrEqual(3)
   const sms = await pg.query<{ status: string; last_error: string | null }>(
-    `select status, last_error from outbox_jobs where kind = 'alert_sms' and payload -> 'targets' @> $1::jsonb`,
-    [JSON.stringify([{ id: references[Number(texted?.slice(-1))] }])],
+    `select status, last_error from outbox_jobs where kind = 'alert_sms' and payload -> 'targets' @> jsonb_build_array(
+       jsonb_build_object('id', (select id::text from contact_messages where reference = $1)))`,
+    [references[Number(texted?.slice(-1))]],
   )
   expect(sms.rows.map((row) => row.status)).toEqual(["sent"])
   expect(sms.rows[0]?.last_error).toMatch(/^Found already sent at Twilio/)
@@ -164,7 +165,7 @@ test("under Deno: the SMS budget holds (one text, the rest in one summary whose 
   expect(all.status).toBe(200)
   expect(await all.json()).toMatchObject({ state: "acknowledged", batch: { count: 2, acknowledged: 2 } })
   const taken = await pg.query<{ name: string; acknowledged_by: string | null }>(
-    `select name, acknowledged_by from contact_messages where id = any($1::uuid[]) order by name`,
+    `select name, acknowledged_by from contact_messages where reference = any($1::text[]) order by name`,
     [`{${references.join(",")}}`],
   )
   // Exactly the two the summary listed: the texted one is left to its own link.
@@ -198,7 +199,8 @@ test("under Deno: a lead whose every alert died while the e-mail API was down is
   const run = await dispatchWith()
   expect((await run()).status).toBe(200)
   const notice = await pg.query<{ status: string }>(
-    `select status from outbox_jobs where kind = 'company_email' and contact_message_id = $1`,
+    `select status from outbox_jobs where kind = 'company_email'
+     and contact_message_id = (select id from contact_messages where reference = $1)`,
     [reference],
   )
   expect(notice.rows).toEqual([{ status: "dead" }])
@@ -210,13 +212,14 @@ test("under Deno: a lead whose every alert died while the e-mail API was down is
   const next = await dispatchWith()
   expect((await next()).status).toBe(200)
   const alerted = await pg.query<{ alerted: boolean }>(
-    `select first_alerted_at is not null as alerted from contact_messages where id = $1`,
+    `select first_alerted_at is not null as alerted from contact_messages where reference = $1`,
     [reference],
   )
   expect(alerted.rows).toEqual([{ alerted: true }])
   const announced = email
     .delivered()
     .map((r) => JSON.parse(r.body) as { subject: string; text: string })
-    .filter((m) => m.text.includes(reference) && m.subject.startsWith("New "))
-  expect(announced.map((m) => m.subject)).toEqual(["New contact message from Outage Olga"])
+    .filter((m) => m.text.includes(reference) && /^(New |Missed: )/.test(m.subject))
+  // Announced once: the escalation's end told the owner (the inbox), which alerted the office.
+  expect(announced.map((m) => m.subject)).toEqual(["Missed: nobody took the contact message from Outage Olga"])
 })

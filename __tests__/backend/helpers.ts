@@ -246,3 +246,11 @@ export async function storedIdOf(db: Pick<Db, "query">, reference: string): Prom
   if (rows.length !== 1 || !rows[0]) throw new Error(`${rows.length} requests have the reference ${reference}`)
   return rows[0].id
 }
+
+/**
+ * For a test that follows one e-mail's delivery (the office's notice of a contact message): the visitor's
+ * confirmation queued beside it is taken out, so the fake API's scripted answers all go to the notice. The
+ * confirmations themselves are tested in functions.test.ts and lead-jobs.test.ts.
+ */
+export const withoutConfirmations = (db: Pick<Db, "query">) =>
+  db.query(`delete from outbox_jobs where kind in ('customer_email', 'customer_sms')`)

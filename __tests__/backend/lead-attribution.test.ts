@@ -127,6 +127,7 @@ const FORM_NAMES = Object.keys(FORMS)
 type OriginColumns = Pick<
   LeadRow,
   | "id"
+  | "reference"
   | "attribution"
   | "consent_version"
   | "consent_at"
@@ -145,12 +146,13 @@ async function submitted({ table, calls }: Form): Promise<OriginColumns> {
     references.add(((await response.json()) as { reference: string }).reference)
   }
   const rows = await db.query<OriginColumns>(
-    `select id, attribution, consent_version, consent_at, consent_client_at, sms_consent_version, sms_consent_at,
+    `select id, reference, attribution, consent_version, consent_at, consent_client_at, sms_consent_version, sms_consent_at,
             sms_consent_client_at from ${table} where submission_id = $1`,
     [calls[0]!.body.submissionId],
   )
   expect(rows).toHaveLength(1)
-  expect([...references]).toEqual([rows[0]?.id])
+  // Every call answers with the reference the row keeps.
+  expect([...references]).toEqual([rows[0]?.reference])
   return rows[0]!
 }
 
@@ -180,6 +182,7 @@ describe.each(FORM_NAMES)("the %s form", (formName) => {
     const row = await submitted(f)
     expect(row).toEqual({
       id: row.id,
+      reference: row.reference,
       attribution: ATTRIBUTION,
       consent_version: LEAD_CONSENT.current,
       consent_at: RECEIVED_AT,
@@ -212,6 +215,7 @@ describe.each(FORM_NAMES)("the %s form", (formName) => {
     const row = await submitted(f)
     expect(row).toEqual({
       id: row.id,
+      reference: row.reference,
       attribution: null,
       consent_version: null,
       consent_at: null,
@@ -312,8 +316,10 @@ test("the office's 'Not spam' release replays a kept body through the same intak
   const intake = await intakeFor("process-simple-lead", JSON.parse(JSON.stringify(body)))
   expect(intake).not.toBeNull()
   const ctx: RequestContext = { config, userAgent: null, ipHash: null, now: officeClosed(), flags: [] }
-  const id = await db.transaction((tx) => intake!.store(tx, ctx))
-  const [row] = await db.query<OriginColumns>(`select attribution, consent_version from leads where id = $1`, [id])
+  const reference = await db.transaction((tx) => intake!.store(tx, ctx))
+  const [row] = await db.query<OriginColumns>(`select attribution, consent_version from leads where reference = $1`, [
+    reference,
+  ])
   expect(row).toEqual({ attribution: ATTRIBUTION, consent_version: LEAD_CONSENT.current })
 })
 

@@ -13,7 +13,7 @@ import * as signedLink from "../../supabase/functions/_shared/office-links/signe
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { bodies, nextVisitorIp, post, testConfig, withFreshDb } from "./helpers"
+import { bodies, nextVisitorIp, post, storedIdOf, testConfig, withFreshDb } from "./helpers"
 
 jest.setTimeout(120_000)
 
@@ -41,7 +41,7 @@ async function messageAndLink() {
   const token = signedLink.signLink(config.alerts.linkSecret, {
     purpose: "acknowledge",
     record: "message",
-    id: reference,
+    id: await storedIdOf(db, reference),
     to: "Dana",
     expires: Math.floor(Date.now() / 1000) + 3600,
   })

@@ -5,7 +5,16 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from "../../supabas
 import type { Db } from "../../supabase/functions/_shared/db"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { backoffMs } from "../../supabase/functions/_shared/outbox/settle"
-import { bodies, MAIL_AND_CRM, officeClosed, OFFICE_CLOSED_AT, withFreshDb, post, testConfig } from "./helpers"
+import {
+  bodies,
+  MAIL_AND_CRM,
+  officeClosed,
+  OFFICE_CLOSED_AT,
+  withFreshDb,
+  withoutConfirmations,
+  post,
+  testConfig,
+} from "./helpers"
 import { closedAfterEach, fakeServer } from "./fake-servers"
 import { objectContaining, textContaining } from "./matchers"
 
@@ -32,6 +41,12 @@ const clock = officeClosed
 
 const submit = (config: BackendConfig, name: string, body: object) => post(createApp({ db, config, clock }), name, body)
 
+/** A contact message whose office notice alone is queued: the e-mail these tests follow. */
+const submitContact = async (config: BackendConfig) => {
+  await submit(config, "process-contact", bodies.contact())
+  await withoutConfirmations(db)
+}
+
 const jobs = () =>
   db.query<{ id: string; kind: string; status: string; attempts: number; last_error: string | null }>(
     `select id, kind, status, attempts, last_error from outbox_jobs where ${MAIL_AND_CRM} order by kind`,
@@ -49,7 +64,7 @@ describe("e-mail through the e-mail API", () => {
   test("failing three times then succeeding gives exactly one delivery", async () => {
     const api = await start([500, 502, 503, 200])
     const config = testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url })
-    await submit(config, "process-contact", bodies.contact())
+    await submitContact(config)
     await drain(config)
 
     expect(api.received).toHaveLength(4)
@@ -78,7 +93,7 @@ describe("e-mail through the e-mail API", () => {
   test("always failing ends dead after the maximum attempts, with the last error, and the office is e-mailed about it once", async () => {
     const api = await start([503])
     const config = testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, OUTBOX_MAX_ATTEMPTS: "3" })
-    await submit(config, "process-contact", bodies.contact())
+    await submitContact(config)
     await drain(config)
 
     const [job, notice, ...more] = await db.query<{
@@ -103,7 +118,7 @@ describe("e-mail through the e-mail API", () => {
   test("a failed job waits for its backoff before the next try", async () => {
     const api = await start([500, 200])
     const config = testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, OUTBOX_BACKOFF_BASE_MS: "60000" })
-    await submit(config, "process-contact", bodies.contact())
+    await submitContact(config)
     expect(await dispatchOutbox({ db, config, clock })).toMatchObject({ retried: 1 })
     expect(await dispatchOutbox({ db, config, clock })).toEqual({
       sent: 0,
@@ -126,7 +141,7 @@ describe("e-mail through the e-mail API", () => {
   test("two workers at once deliver every job exactly once", async () => {
     const api = await start([200], 20)
     const config = testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: api.url, OUTBOX_BATCH_SIZE: "3" })
-    for (let i = 0; i < 8; i++) await submit(config, "process-contact", bodies.contact())
+    for (let i = 0; i < 8; i++) await submitContact(config)
     await Promise.all([drain(config), drain(config)])
     expect(api.delivered()).toHaveLength(8)
     expect(new Set(api.received.map((r) => r.headers["idempotency-key"])).size).toBe(8)
@@ -135,7 +150,7 @@ describe("e-mail through the e-mail API", () => {
 
   test("without an e-mail API or a local mailbox, e-mail ends not_configured, visibly", async () => {
     const config = { ...testConfig(), mail: { ...testConfig().mail, localMailbox: false } }
-    await submit(config, "process-contact", bodies.contact())
+    await submitContact(config)
     await drain(config)
     expect(await jobs()).toEqual([
       objectContaining({ status: "not_configured", last_error: textContaining("RESEND_API_KEY") }),

@@ -168,9 +168,9 @@ const subjectOf = (fields: { name: string; phone: string; request: string; sourc
   alertedAt: null,
   acknowledgedAt: null,
   acknowledgedBy: null,
-  kind: "callback",
+  kind: "estimate",
   reference: "WEB123456",
-  promise: promiseFor("callback", new Date("2026-03-03T15:00:00Z")),
+  promise: promiseFor("estimate", new Date("2026-03-03T15:00:00Z")),
   sentAsSpamAt: null,
   outcome: null,
   missedAt: null,
@@ -323,6 +323,7 @@ describe("visitor text in an alert cannot pass for ours or notify (fast-check)",
     "Still waiting: ",
     "Nobody has tapped",
     "Phone: ",
+    "Answer by: ",
     "Request: ",
     "Came from: ",
     "I'm on it: ",
@@ -357,7 +358,7 @@ describe("visitor text in an alert cannot pass for ours or notify (fast-check)",
         const ours = ["<@U0DANA>", "<tel:+19145550142|", `<${url}|I'm on it>`]
         const rest = ours.reduce((text, token) => text.replace(token, ""), chat)
         expect(chat.startsWith("<@U0DANA> *")).toBe(true)
-        expect(chat.split("\n")).toHaveLength(5)
+        expect(chat.split("\n")).toHaveLength(6)
         expect(rest).not.toMatch(NOTIFYING)
         expect(rest).not.toMatch(LINK_LIKE)
         // The tel link's label ends at the one ">" left that is ours: no other markup.

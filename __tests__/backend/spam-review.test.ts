@@ -174,9 +174,11 @@ test("'Not spam' on the wizard's three calls stores one lead with its CRM forwar
   expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
   expect(bodiesOf.map((b) => b.state).sort()).toEqual(["already_released", "already_released", "released"])
 
-  const leads = await db.query<{ id: string; full_name: string }>(`select id, full_name from leads`)
-  expect(leads).toEqual([{ id: bodiesOf[0]?.reference, full_name: "Maria Lopez Garcia" }])
-  expect(new Set(bodiesOf.map((b) => b.reference))).toEqual(new Set([leads[0]?.id]))
+  const leads = await db.query<{ id: string; reference: string; full_name: string }>(
+    `select id, reference, full_name from leads`,
+  )
+  expect(leads).toEqual([{ id: leads[0]?.id, reference: bodiesOf[0]?.reference, full_name: "Maria Lopez Garcia" }])
+  expect(new Set(bodiesOf.map((b) => b.reference))).toEqual(new Set([leads[0]?.reference]))
 
   await dispatch()
   await dispatch()

@@ -47,7 +47,7 @@ describe("bots get a normal-looking answer, and nothing is sent", () => {
       const answer = (await response.json()) as Record<string, unknown>
       // Same keys, same text, a reference shaped like a real one.
       expect(Object.keys(answer)).toEqual(Object.keys(real))
-      expect(answer).toEqual({ ...real, reference: textMatching(/^[0-9a-f-]{36}$/) })
+      expect(answer).toEqual({ ...real, reference: textMatching(/^WEB\d{6}$/) })
       // Nothing to send, only its place in the office's next spam digest (one job per opening time).
       expect(await counts(db)).toEqual({ ...before, calls: (before.calls ?? 0) + 1, spamDigests: 1 })
       const [spam] = await db.query<{ reason: string; function_name: string; body: Record<string, unknown> }>(
@@ -167,9 +167,7 @@ describe("bots get a normal-looking answer, and nothing is sent", () => {
       expect(response.status).toBe(200)
       answers.push(await response.json())
     }
-    expect(answers).toEqual(
-      sent.map(() => objectContaining({ success: true, reference: textMatching(/^[0-9a-f-]{36}$/) })),
-    )
+    expect(answers).toEqual(sent.map(() => objectContaining({ success: true, reference: textMatching(/^WEB\d{6}$/) })))
     const ids = sent.map((b) => b.submissionId)
     const kept = await db.query(`select 1 from spam_attempts where submission_id = any($1::uuid[])`, [
       `{${ids.join(",")}}`,

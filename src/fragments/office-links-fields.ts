@@ -38,6 +38,8 @@ export const officeLinksFields = graphql`
         acknowledgedBy
         acknowledgedAt
         releasedAt
+        outcome
+        outcomeNote
       }
       acknowledge {
         readyHeading
@@ -50,6 +52,18 @@ export const officeLinksFields = graphql`
         alreadyText
         someone
         callLabel
+      }
+      outcome {
+        whoLabel
+        heading
+        hint
+        noteLabel
+        saveLabel
+        changeLabel
+        savingLabel
+        savedHeading
+        savedText
+        recordedBy
       }
       acknowledgeAll {
         readyHeading

@@ -36,3 +36,6 @@ alter table public.outbox_jobs drop constraint if exists outbox_jobs_kind_check;
 alter table public.outbox_jobs add constraint outbox_jobs_kind_check check (kind in (
   'customer_email', 'customer_sms', 'company_email', 'crm_forward',
   'alert_sms', 'alert_chat', 'alert_email', 'alert_step', 'morning_summary', 'spam_digest'));
+
+-- 6. A released spam record keeps the reference of the lead it became (WEB…, no longer the row's id).
+alter table public.spam_attempts alter column released_reference type text using released_reference::text;

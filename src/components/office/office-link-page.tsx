@@ -73,6 +73,7 @@ export function ActionMessage({
   onConfirm,
   extra,
   details,
+  controls,
 }: {
   words: OfficeActionTexts
   values: Readonly<Record<string, string>>
@@ -81,10 +82,13 @@ export function ActionMessage({
   onConfirm: () => void
   extra?: ReactNode
   details: ReactNode
+  /** Fields the tap sends with it, above the button (who takes it). */
+  controls?: ReactNode
 }) {
   if (stage === "ready")
     return (
       <StateMessage heading={fill(words.readyHeading, values)} text={fill(words.readyText, values)}>
+        {controls}
         <button type="button" className={PRIMARY_BUTTON_CLASS} disabled={busy} onClick={onConfirm}>
           {busy ? words.confirmingLabel : words.confirmLabel}
         </button>

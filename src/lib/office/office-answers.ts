@@ -7,8 +7,17 @@ import type { CallResult } from "../leads/api"
 
 type Json = Readonly<Record<string, unknown>>
 
+/** What came of a request, as recorded from its link. */
+export interface RecordedOutcome {
+  value: string
+  label: string
+  note: string | null
+  by: string | null
+  at: string | null
+}
+
 export interface AcknowledgeAnswer {
-  state: "ready" | "acknowledged" | "already_acknowledged"
+  state: "ready" | "acknowledged" | "already_acknowledged" | "outcome_recorded"
   lead: {
     reference: string
     kind: string
@@ -21,6 +30,10 @@ export interface AcknowledgeAnswer {
   to: string
   acknowledgedBy: string | null
   acknowledgedAt: string | null
+  /** Who may take it (the on-call list), the outcomes to choose from, and the one recorded (none before). */
+  names: string[]
+  outcomes: Array<{ id: string; label: string }>
+  outcome: RecordedOutcome | null
 }
 
 /** One lead of a summary's "I'm on all N" link, with who has it (if anyone). */
@@ -28,7 +41,7 @@ export type BatchLead = AcknowledgeAnswer["lead"] & { acknowledgedBy: string | n
 
 /** The answer to a summary's "I'm on all N" link: every lead it names, and how many this call took. */
 export interface BatchAnswer {
-  state: AcknowledgeAnswer["state"]
+  state: "ready" | "acknowledged" | "already_acknowledged"
   to: string
   batch: { count: number; waiting: number; acknowledged: number; leads: BatchLead[] }
 }
@@ -72,16 +85,44 @@ const stringOrNull = (value: unknown): value is string | null => value === null 
 const TEL = /^tel:\+?[0-9]{3,20}$/
 
 const ACKNOWLEDGE_STATES = ["ready", "acknowledged", "already_acknowledged"] as const
+const LEAD_STATES = [...ACKNOWLEDGE_STATES, "outcome_recorded"] as const
 const RELEASE_STATES = ["ready", "released", "already_released"] as const
 const LEAD_FIELDS = ["reference", "kind", "name", "phone", "tel", "request", "receivedAt"] as const
 const SUBMISSION_FIELDS = ["kind", "name", "phone", "reason", "receivedAt"] as const
 
+/** A list of strings, or an empty one (an answer from before the list was sent). */
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []
+
+const choices = (value: unknown): Array<{ id: string; label: string }> =>
+  Array.isArray(value) ? value.flatMap((item) => strings(item, ["id", "label"] as const) ?? []) : []
+
+function recordedOutcome(value: unknown): RecordedOutcome | null | undefined {
+  if (value === null || value === undefined) return null
+  const named = strings(value, ["value", "label"] as const)
+  if (!named || !isRecord(value)) return undefined
+  const { note, by, at } = value
+  if (!stringOrNull(note) || !stringOrNull(by) || !stringOrNull(at)) return undefined
+  return { ...named, note, by, at }
+}
+
 export function parseAcknowledgeAnswer(data: Json): AcknowledgeAnswer | null {
   const lead = strings(data.lead, LEAD_FIELDS)
   const { state, to, acknowledgedBy, acknowledgedAt } = data
-  if (!lead || !TEL.test(lead.tel) || !oneOf(state, ACKNOWLEDGE_STATES) || typeof to !== "string") return null
+  if (!lead || !TEL.test(lead.tel) || !oneOf(state, LEAD_STATES) || typeof to !== "string") return null
   if (!stringOrNull(acknowledgedBy) || !stringOrNull(acknowledgedAt)) return null
-  return { state, lead, to, acknowledgedBy, acknowledgedAt }
+  const outcome = recordedOutcome(data.outcome)
+  if (outcome === undefined) return null
+  return {
+    state,
+    lead,
+    to,
+    acknowledgedBy,
+    acknowledgedAt,
+    names: stringList(data.names),
+    outcomes: choices(data.outcomes),
+    outcome,
+  }
 }
 
 const count = (value: unknown): value is number =>

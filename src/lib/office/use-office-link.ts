@@ -47,19 +47,21 @@ export function useOfficeLink<A>(
   // Requests in flight: a second tap while one is under way sends nothing.
   const inFlight = useRef(0)
   const token = useRef<string | null>(null)
-  // The last request made, repeated by retry(); `confirm` tells a preview from the tap.
+  // The last request made, repeated by retry(); `confirm` tells a preview from the tap, `extra` is what the tap sent.
   const lastConfirm = useRef(false)
+  const lastExtra = useRef<Readonly<Record<string, string>>>({})
   // Counts the links this page has opened, so an answer for an earlier link (the hash changed) is dropped.
   const generation = useRef(0)
 
   const send = useCallback(
-    async (confirm: boolean) => {
+    async (confirm: boolean, extra: Readonly<Record<string, string>> = {}) => {
       const current = token.current
       if (current === null) return
       const mine = generation.current
       lastConfirm.current = confirm
+      lastExtra.current = extra
       inFlight.current += 1
-      const result = await safely(callRef.current, functionName, { token: current, confirm })
+      const result = await safely(callRef.current, functionName, { ...extra, token: current, confirm })
       inFlight.current -= 1
       if (mine !== generation.current) return
       const outcome: LinkOutcome<A> = linkOutcome(result, parseRef.current)
@@ -88,16 +90,20 @@ export function useOfficeLink<A>(
     return () => window.removeEventListener("hashchange", open)
   }, [send])
 
-  const confirm = useCallback(() => {
-    if (inFlight.current > 0) return
-    setView((current) => (current.step === "answered" ? { ...current, busy: true } : current))
-    void send(true)
-  }, [send])
+  /** The tap: acts on the link, with what the page adds (who takes it, an outcome). */
+  const confirm = useCallback(
+    (extra?: Readonly<Record<string, string>>) => {
+      if (inFlight.current > 0) return
+      setView((current) => (current.step === "answered" ? { ...current, busy: true } : current))
+      void send(true, extra)
+    },
+    [send],
+  )
 
   const retry = useCallback(() => {
     if (inFlight.current > 0) return
     setView({ step: "failed", busy: true })
-    void send(lastConfirm.current)
+    void send(lastConfirm.current, lastConfirm.current ? lastExtra.current : {})
   }, [send])
 
   return { view, confirm, retry }

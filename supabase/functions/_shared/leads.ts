@@ -76,8 +76,8 @@ const answered =
   (reference: string): SuccessAnswer => ({ success: true, message, reference })
 
 /**
- * A bot's submission: recorded in spam_attempts (no lead, no outbox job), answered exactly as a real
- * one would be, with the reference its browser showed (the wizard's three calls carry the same one).
+ * A bot's submission: recorded in spam_attempts (no lead, no outbox job); resolves to its record's id. It is
+ * answered exactly as a real one would be, with the reference its browser showed (spamReference).
  */
 export async function recordSpam(
   tx: Db,
@@ -87,10 +87,14 @@ export async function recordSpam(
   ctx: RequestContext,
 ): Promise<string> {
   // Each call's body is kept once, within the address's daily budget (spam/spam-store.ts), so "Not spam" can replay it.
-  await storeSpam(tx, name, kept, reason, ctx)
+  const id = await storeSpam(tx, name, kept, reason, ctx)
   await scheduleSpamDigest(tx, ctx.now)
-  return referenceFor(kept.reference, kept.submissionId)
+  return id
 }
+
+/** The reference a bot's submission is answered with: the one a real one would get (the wizard's calls share it). */
+export const spamReference = (body: { submissionId: string; reference?: string }) =>
+  referenceFor(body.reference, body.submissionId)
 
 /** Columns sent as JSON text and cast, one way for PGlite and postgres.js alike. */
 const JSON_COLUMNS: ReadonlySet<string> = new Set(["pests", "attribution", "flags"])

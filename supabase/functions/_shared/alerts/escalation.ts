@@ -269,8 +269,9 @@ export async function runAlertStep(job: OutboxJob, deps: DeliveryDeps): Promise<
 
 /**
  * The owner's notice that a request's escalation ended with nobody tapping "I'm on it": once per request
- * (missed_at is set in the same transaction as its jobs are queued), on every channel the owner has, never
- * held back by the alert budget. The request's link in it still works for the owner.
+ * (missed_at is set in the same transaction as its jobs are queued), on every channel the owner has, its SMS
+ * and chat within the alert budget (a flood of fake leads must not become a flood of notices; the e-mail
+ * always goes). The request's link in it still works for the owner.
  */
 async function tellOwnerMissed(
   deps: DeliveryDeps,
@@ -289,9 +290,10 @@ async function tellOwnerMissed(
   const key = `missed:${subject.record}:${subject.id}`
   const jobs = deliveries(config, owner, key, [subject], messageOf(config, view, at), { owner: subject })
   const marked = await deps.db.transaction(async (tx) => {
-    const rows = await markMissed(tx, subject, at)
-    if (rows) await enqueueJobs(tx, jobs.map(jobOf), at)
-    return rows
+    if (!(await markMissed(tx, subject, at))) return false
+    const budgeted = await withinBudget(tx, config, { deliveries: jobs, contact: owner.name, target: subject }, at)
+    await enqueueJobs(tx, budgeted.jobs, at)
+    return true
   })
   return marked ? `the owner (${owner.name}) was told` : "the owner had been told already"
 }

@@ -55,6 +55,16 @@ const escalationNote = (view: AlertView) => {
   return view.escalatedFrom ? fill(COPY.escalatedNote, { alerted: view.escalatedFrom.join(", ") }) : ""
 }
 
+/** Minutes within which a promise is urgent enough for its deadline to take a line of the SMS. */
+const URGENT_PROMISE_MINUTES = 60
+
+/**
+ * Whether an SMS carries the deadline: only for a promise of minutes (the offer callback's), where it is the
+ * point; a day's promise is in the e-mail and chat, and its line would shorten the visitor's words. The
+ * missed notice says it in its own words.
+ */
+const urgentDeadline = (view: AlertView) => !view.missed && view.subject.promise.minutes <= URGENT_PROMISE_MINUTES
+
 /** A request released from spam: how long the visitor has waited (nothing for any other). */
 const releasedNote = (s: AlertSubject, at: Date) =>
   s.sentAsSpamAt ? fill(COPY.releasedSms, { waited: waitedText(s.sentAsSpamAt, at) }) : ""
@@ -90,8 +100,7 @@ export function alertSms(view: AlertView, segments = DEFAULT_SMS_SEGMENTS, at = 
           : [],
       [{ text: releasedNote(s, at) }],
       [{ text: `${COPY.rowLabels.phone}: ${callable(s)}` }],
-      // The missed notice's own words say the deadline already.
-      view.missed ? [] : [{ text: `${COPY.rowLabels.promised}: ${deadlineOf(s)}` }],
+      urgentDeadline(view) ? [{ text: `${COPY.rowLabels.promised}: ${deadlineOf(s)}` }] : [],
       [{ text: `${COPY.rowLabels.request}: ` }, visitor(s.request)],
       [{ text: `${COPY.rowLabels.source}: ` }, visitor(s.source)],
       [{ text: `${COPY.acknowledgeLabel}: ${view.acknowledgeUrl}` }],

@@ -38,7 +38,7 @@ export async function reannounceUnalerted(
   const waiting = (table: "leads" | "contact_messages", record: AlertTarget["record"], column: string) =>
     `(select '${record}'::text as record, t.id from ${table} t
       where t.first_alerted_at is null and t.acknowledged_at is null
-        and t.created_at > now() - interval '${SWEEP_DAYS} days'
+        and t.created_at > $1::timestamptz - interval '${SWEEP_DAYS} days'
         and not exists (select 1 from outbox_jobs j where j.${column} = t.id and j.status in ('pending', 'sending') and j.kind = any($3::text[]))
       order by t.created_at limit ${SWEEP_LIMIT})`
   // A lead a pending summary lists waits for it: an over-budget channel's summary always, the next

@@ -13,7 +13,7 @@ import { intakeOf, LEAD_FUNCTIONS, PUBLIC_FUNCTIONS, type BodyOf } from "../func
 import type { PublicFunctionName, SuccessAnswer } from "../kernel/contract.ts"
 import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { MAX_FLAG_DETAIL, type LeadFlag } from "../lead-flags.ts"
-import { recordSpam, type Intake, type RequestContext } from "../leads.ts"
+import { recordSpam, spamReference, type Intake, type RequestContext } from "../leads.ts"
 import { spamReason } from "../spam/bot-checks.ts"
 import { checkTurnstile } from "../spam/turnstile-pass.ts"
 import {
@@ -122,7 +122,10 @@ async function submit(
   const reason = spamReason(body, spam) ?? (turnstileBot ? "turnstile_failed" : null)
   let fresh: SuccessAnswer | undefined
   const work: Work = reason
-    ? async (tx) => intake.answer(await recordSpam(tx, name, body, reason, ctx))
+    ? async (tx) => {
+        await recordSpam(tx, name, body, reason, ctx)
+        return intake.answer(spamReference(body))
+      }
     : async (tx) => (fresh = intake.answer(await intake.store(tx, ctx)))
   const answer = await runIdempotently(db, name, submission, work)
   // This request's own work was committed only if its answer came back: a copy that lost the race gets the stored one.

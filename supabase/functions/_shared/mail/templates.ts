@@ -175,6 +175,18 @@ const signOff = () =>
 
 const CUSTOMER = LEAD_MESSAGES.customerEmail
 
+/**
+ * The visitor's own words in their confirmation, at most this long: enough to recognise the request. A
+ * confirmation goes to whatever address the form was given, so it must not carry pages of someone's text
+ * to a stranger (the office's notice keeps it whole).
+ */
+const ECHO_MAX = 200
+
+const excerpt = (text: string) => {
+  const trimmed = text.trim()
+  return trimmed.length > ECHO_MAX ? `${trimmed.slice(0, ECHO_MAX - 1).trimEnd()}…` : trimmed
+}
+
 /** What every confirmation ends its rows with: the reference and how soon we answer. */
 const confirmationRows = (reference: string, promise: string): Row[] => [
   [ROWS.reference, reference],
@@ -219,9 +231,9 @@ export const bookingConfirmation = (body: OfferBooking, reference: string) =>
 export const contactConfirmation = (body: ContactMessage, reference: string) =>
   confirmation("contact", reference, {
     subject: fill(CUSTOMER.contactSubject, { reference }),
-    intro: fill(CUSTOMER.contactIntro, { firstName: firstNameOf(body.name) }),
+    intro: fill(CUSTOMER.contactIntro, { firstName: excerpt(firstNameOf(body.name)) }),
     rows: [
-      [ROWS.message, body.message],
+      [ROWS.message, excerpt(body.message)],
       [ROWS.phone, body.phone],
     ],
     steps: CUSTOMER.contactNextSteps,
@@ -229,13 +241,13 @@ export const contactConfirmation = (body: ContactMessage, reference: string) =>
 
 export const callbackConfirmation = (body: OfferCallback, reference: string) =>
   confirmation("callback", reference, {
-    subject: fill(CUSTOMER.callbackSubject, { offer: body.special_offer }),
-    intro: fill(CUSTOMER.callbackIntro, { firstName: firstNameOf(body.full_name) }),
+    subject: fill(CUSTOMER.callbackSubject, { offer: excerpt(body.special_offer) }),
+    intro: fill(CUSTOMER.callbackIntro, { firstName: excerpt(firstNameOf(body.full_name)) }),
     rows: [
-      [ROWS.offer, body.special_offer],
-      [ROWS.address, [body.street_address, body.city, body.zip_code].filter(Boolean).join(", ")],
+      [ROWS.offer, excerpt(body.special_offer)],
+      [ROWS.address, excerpt([body.street_address, body.city, body.zip_code].filter(Boolean).join(", "))],
       [ROWS.phone, body.phone],
-      [ROWS.notes, body.notes],
+      [ROWS.notes, excerpt(body.notes)],
     ],
     steps: CUSTOMER.callbackNextSteps,
   })
