@@ -95,6 +95,8 @@ export const linkRequest = (
   name: "acknowledge-lead" | "release-spam",
   token: string,
   confirm: boolean,
+  /** What the acknowledge page adds to a tap: who takes it, an outcome and its note. */
+  extra: Readonly<Record<string, string>> = {},
 ) =>
   app.request(`/functions/v1/${name}`, {
     method: "POST",
@@ -105,7 +107,7 @@ export const linkRequest = (
       origin: "http://localhost:9000",
       "x-forwarded-for": nextVisitorIp(),
     },
-    body: JSON.stringify({ token, confirm }),
+    body: JSON.stringify({ ...extra, token, confirm }),
   })
 
 /** A provider answering the statuses in turn (the last repeats), with Retry-After on its 429s. */
