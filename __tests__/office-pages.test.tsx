@@ -141,6 +141,55 @@ describe("I'm on it (/office/acknowledge/)", () => {
     expect(screen.getByText("Mon, Nov 23, 9:16 AM")).toBeInTheDocument()
   })
 
+  test("who takes it is chosen from the on-call list; then the outcome is recorded with a note, and can be changed", async () => {
+    openLink("#t=tok")
+    const lists = {
+      names: ["Dana", "Eli", "Office"],
+      outcomes: [
+        { id: "reached", label: "Reached the customer" },
+        { id: "booked", label: "Booked a visit" },
+      ],
+    }
+    const taken = { state: "acknowledged" as const, acknowledgedBy: "Eli", acknowledgedAt: "2026-11-23T14:16:00Z" }
+    const recorded = {
+      ...taken,
+      state: "outcome_recorded" as const,
+      outcome: { value: "booked", label: "Booked a visit", note: "Thu 9-11", by: "Eli", at: "2026-11-23T14:30:00Z" },
+    }
+    const call = answering(
+      ok(acknowledgeAnswer({ ...lists, to: "Office inbox" })),
+      ok(acknowledgeAnswer({ ...lists, ...taken, to: "Office inbox" })),
+      ok(acknowledgeAnswer({ ...lists, ...recorded, to: "Office inbox" })),
+    )
+    render(<AcknowledgePage {...frame} call={call} />)
+    const user = userEvent.setup()
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Who is taking it?" }), "Eli")
+    await user.click(screen.getByRole("button", { name: "I'm on it" }))
+    expect(call).toHaveBeenLastCalledWith("acknowledge-lead", { by: "Eli", token: "tok", confirm: true })
+    expect(await stateHeading("It's yours, Eli")).toBeInTheDocument()
+
+    const form = screen.getByRole("form", { name: "What came of it?" })
+    const save = within(form).getByRole("button", { name: "Save outcome" })
+    expect(save).toBeDisabled()
+    await user.click(within(form).getByRole("radio", { name: "Booked a visit" }))
+    await user.type(within(form).getByRole("textbox", { name: "Note (optional)" }), "Thu 9-11")
+    await user.click(save)
+    expect(call).toHaveBeenLastCalledWith("acknowledge-lead", {
+      by: "Eli",
+      outcome: "booked",
+      note: "Thu 9-11",
+      token: "tok",
+      confirm: true,
+    })
+    expect(await stateHeading("Outcome saved")).toBeInTheDocument()
+    expect(detail("Outcome")).toBe("Booked a visit")
+    expect(detail("Note")).toBe("Thu 9-11")
+    // The recorded outcome is chosen, and the button now changes it.
+    const again = screen.getByRole("form", { name: "What came of it?" })
+    expect(within(again).getByRole("radio", { name: "Booked a visit" })).toBeChecked()
+    expect(within(again).getByRole("button", { name: "Change outcome" })).toBeEnabled()
+  })
+
   test("already acknowledged by someone else: who and when, nothing to tap, no call link", async () => {
     openLink("#t=tok")
     const call = answering(

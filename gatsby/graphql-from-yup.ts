@@ -15,6 +15,12 @@ const isObjectDescription = (d: SchemaFieldDescription): d is SchemaObjectDescri
 
 const isRequired = (d: SchemaFieldDescription) => "optional" in d && !d.optional && !d.nullable
 
+/** The GraphQL type a field names itself (`.meta({ graphqlType })`), e.g. `File @fileByRelativePath` for an image path. */
+const declaredType = (d: SchemaFieldDescription): string | undefined => {
+  const meta = (d as SchemaDescription).meta as { graphqlType?: unknown } | undefined
+  return typeof meta?.graphqlType === "string" ? meta.graphqlType : undefined
+}
+
 export function graphqlTypeDefs(
   typeName: string,
   schema: ObjectSchema<AnyObject>,
@@ -23,10 +29,8 @@ export function graphqlTypeDefs(
   const definitions: string[] = []
 
   const typeOf = (d: SchemaFieldDescription, nameIfObject: string): string => {
-    // A field may name its GraphQL type itself, e.g. `File @fileByRelativePath` for an image path.
-    const meta = (d as SchemaDescription).meta as { graphqlType?: unknown } | undefined
-    const declared = meta?.graphqlType
-    if (typeof declared === "string") return declared
+    const declared = declaredType(d)
+    if (declared !== undefined) return declared
     if (isObjectDescription(d)) {
       const shared = (d.meta as { graphqlName?: unknown } | undefined)?.graphqlName
       const name = typeof shared === "string" ? shared : nameIfObject
@@ -39,8 +43,7 @@ export function graphqlTypeDefs(
     }
     switch (d.type) {
       case "string":
-        // A directive every text field carries (the forms' promises filled in, schema.ts).
-        return options.stringDirective ? `String @${options.stringDirective}` : "String"
+        return "String"
       case "boolean":
         return "Boolean"
       case "number":
@@ -50,12 +53,20 @@ export function graphqlTypeDefs(
     }
   }
 
+  /** A text field, or a list of texts, with no GraphQL type of its own (not an image path): it gets the text directive. */
+  const isText = (d: SchemaFieldDescription): boolean => {
+    if (declaredType(d) !== undefined) return false
+    if (d.type === "string") return true
+    return d.type === "array" && "innerType" in d && !!d.innerType && !Array.isArray(d.innerType) && isText(d.innerType)
+  }
+
   const addObjectType = (name: string, d: SchemaObjectDescription, isNode: boolean) => {
     const fields = Object.entries(d.fields).map(([field, fd]) => {
       const type = typeOf(fd, `${name}${pascal(field)}`)
-      // A directive must follow the nullability marker: `File! @fileByRelativePath`.
+      // A directive must follow the nullability marker: `File! @fileByRelativePath`; a list's, the whole list.
       const [base, ...directives] = type.split(" ")
-      return `  ${field}: ${[`${base}${isRequired(fd) ? "!" : ""}`, ...directives].join(" ")}`
+      const text = options.stringDirective && isText(fd) ? [`@${options.stringDirective}`] : []
+      return `  ${field}: ${[`${base}${isRequired(fd) ? "!" : ""}`, ...directives, ...text].join(" ")}`
     })
     const head = isNode ? `type ${name} implements Node @dontInfer` : `type ${name} @dontInfer`
     definitions.push(`${head} {\n${fields.join("\n")}\n}`)

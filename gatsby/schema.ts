@@ -2,8 +2,7 @@ import type { GatsbyNode } from "gatsby"
 import { DATA_FILE_KINDS } from "./data-schemas"
 import { graphqlSchemaDefs } from "./graphql-from-yup"
 import { shownConsent, type LeadConsentData, type LeadValues } from "./shown-consent"
-import { promiseValuesOf } from "./promise-texts"
-import { fill } from "../supabase/functions/_shared/kernel/escape"
+import { fillPromises, promiseValuesOf } from "./promise-texts"
 
 /** The directive on every text field of data/: its {…Promise} placeholders filled with the forms' promises. */
 const PROMISES_DIRECTIVE = "promises"
@@ -17,23 +16,27 @@ interface PrevFieldConfig {
   resolve?: FieldContext["defaultFieldResolver"]
 }
 
+/** The field extension on every text field of data/: its {…Promise} placeholders filled with the forms' promises. */
+export const promisesExtension = {
+  name: PROMISES_DIRECTIVE,
+  extend: (_options: unknown, previous: PrevFieldConfig) => ({
+    resolve: async (source: unknown, args: unknown, context: FieldContext, info: unknown) => {
+      const value = await (previous.resolve ?? context.defaultFieldResolver)(source, args, context, info)
+      const texts = Array.isArray(value) ? value : [value]
+      if (!texts.some((text) => typeof text === "string" && text.includes("Promise}"))) return value
+      // The schema checked the file; a build without it leaves the text for validate-data.ts to report.
+      const values = promiseValuesOf(await context.nodeModel.findOne({ type: "ResponsePromisesYaml" }))
+      return values ? fillPromises(value, values) : value
+    },
+  }),
+}
+
 /**
  * Every data type is declared, with non-null required fields, from its Yup schema; each text field fills in the
  * forms' promises (data/response-promises.yaml), so "within 24 hours" is written once.
  */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
-  actions.createFieldExtension({
-    name: PROMISES_DIRECTIVE,
-    extend: (_options: unknown, previous: PrevFieldConfig) => ({
-      resolve: async (source: unknown, args: unknown, context: FieldContext, info: unknown) => {
-        const value = await (previous.resolve ?? context.defaultFieldResolver)(source, args, context, info)
-        if (typeof value !== "string" || !value.includes("Promise}")) return value
-        // The schema checked the file; a build without it leaves the text for validate-data.ts to report.
-        const values = promiseValuesOf(await context.nodeModel.findOne({ type: "ResponsePromisesYaml" }))
-        return values ? fill(value, values) : value
-      },
-    }),
-  })
+  actions.createFieldExtension(promisesExtension)
   const typeDefs = graphqlSchemaDefs(DATA_FILE_KINDS, { stringDirective: PROMISES_DIRECTIVE })
   // gatsby-config's siteMetadata, declared so it is never inferred as nullable (or dropped when empty).
   typeDefs.push("type SiteSiteMetadata { siteUrl: String! adsConversionTarget: String! }")

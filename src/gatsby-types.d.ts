@@ -1746,6 +1746,8 @@ type File = Node & {
   readonly childPestYaml: Maybe<PestYaml>;
   /** Returns the first child node of type PlansYaml or null if there are no children of given type on this node */
   readonly childPlansYaml: Maybe<PlansYaml>;
+  /** Returns the first child node of type ResponsePromisesYaml or null if there are no children of given type on this node */
+  readonly childResponsePromisesYaml: Maybe<ResponsePromisesYaml>;
   /** Returns the first child node of type ScarsdaleOfferYaml or null if there are no children of given type on this node */
   readonly childScarsdaleOfferYaml: Maybe<ScarsdaleOfferYaml>;
   /** Returns the first child node of type ServicesPageYaml or null if there are no children of given type on this node */
@@ -1791,6 +1793,8 @@ type File = Node & {
   readonly childrenPestYaml: Maybe<ReadonlyArray<Maybe<PestYaml>>>;
   /** Returns all children nodes filtered by type PlansYaml */
   readonly childrenPlansYaml: Maybe<ReadonlyArray<Maybe<PlansYaml>>>;
+  /** Returns all children nodes filtered by type ResponsePromisesYaml */
+  readonly childrenResponsePromisesYaml: Maybe<ReadonlyArray<Maybe<ResponsePromisesYaml>>>;
   /** Returns all children nodes filtered by type ScarsdaleOfferYaml */
   readonly childrenScarsdaleOfferYaml: Maybe<ReadonlyArray<Maybe<ScarsdaleOfferYaml>>>;
   /** Returns all children nodes filtered by type ServicesPageYaml */
@@ -1959,6 +1963,7 @@ type FileFieldSelector = {
   readonly childPageYaml: InputMaybe<PageYamlFieldSelector>;
   readonly childPestYaml: InputMaybe<PestYamlFieldSelector>;
   readonly childPlansYaml: InputMaybe<PlansYamlFieldSelector>;
+  readonly childResponsePromisesYaml: InputMaybe<ResponsePromisesYamlFieldSelector>;
   readonly childScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlFieldSelector>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlFieldSelector>;
   readonly childSiteYaml: InputMaybe<SiteYamlFieldSelector>;
@@ -1982,6 +1987,7 @@ type FileFieldSelector = {
   readonly childrenPageYaml: InputMaybe<PageYamlFieldSelector>;
   readonly childrenPestYaml: InputMaybe<PestYamlFieldSelector>;
   readonly childrenPlansYaml: InputMaybe<PlansYamlFieldSelector>;
+  readonly childrenResponsePromisesYaml: InputMaybe<ResponsePromisesYamlFieldSelector>;
   readonly childrenScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlFieldSelector>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlFieldSelector>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlFieldSelector>;
@@ -2044,6 +2050,7 @@ type FileFilterInput = {
   readonly childPageYaml: InputMaybe<PageYamlFilterInput>;
   readonly childPestYaml: InputMaybe<PestYamlFilterInput>;
   readonly childPlansYaml: InputMaybe<PlansYamlFilterInput>;
+  readonly childResponsePromisesYaml: InputMaybe<ResponsePromisesYamlFilterInput>;
   readonly childScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlFilterInput>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlFilterInput>;
   readonly childSiteYaml: InputMaybe<SiteYamlFilterInput>;
@@ -2067,6 +2074,7 @@ type FileFilterInput = {
   readonly childrenPageYaml: InputMaybe<PageYamlFilterListInput>;
   readonly childrenPestYaml: InputMaybe<PestYamlFilterListInput>;
   readonly childrenPlansYaml: InputMaybe<PlansYamlFilterListInput>;
+  readonly childrenResponsePromisesYaml: InputMaybe<ResponsePromisesYamlFilterListInput>;
   readonly childrenScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlFilterListInput>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlFilterListInput>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlFilterListInput>;
@@ -2170,6 +2178,7 @@ type FileSortInput = {
   readonly childPageYaml: InputMaybe<PageYamlSortInput>;
   readonly childPestYaml: InputMaybe<PestYamlSortInput>;
   readonly childPlansYaml: InputMaybe<PlansYamlSortInput>;
+  readonly childResponsePromisesYaml: InputMaybe<ResponsePromisesYamlSortInput>;
   readonly childScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlSortInput>;
   readonly childServicesPageYaml: InputMaybe<ServicesPageYamlSortInput>;
   readonly childSiteYaml: InputMaybe<SiteYamlSortInput>;
@@ -2193,6 +2202,7 @@ type FileSortInput = {
   readonly childrenPageYaml: InputMaybe<PageYamlSortInput>;
   readonly childrenPestYaml: InputMaybe<PestYamlSortInput>;
   readonly childrenPlansYaml: InputMaybe<PlansYamlSortInput>;
+  readonly childrenResponsePromisesYaml: InputMaybe<ResponsePromisesYamlSortInput>;
   readonly childrenScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlSortInput>;
   readonly childrenServicesPageYaml: InputMaybe<ServicesPageYamlSortInput>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlSortInput>;
@@ -3226,6 +3236,7 @@ type LeadMessagesYaml = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly companyEmail: LeadMessagesYamlCompanyEmail;
   readonly customerEmail: LeadMessagesYamlCustomerEmail;
+  readonly customerSms: LeadMessagesYamlCustomerSms;
   readonly emailRows: LeadMessagesYamlEmailRows;
   readonly fieldErrors: LeadMessagesYamlFieldErrors;
   readonly flags: LeadMessagesYamlFlags;
@@ -3484,9 +3495,16 @@ type LeadMessagesYamlCustomerEmail = {
   readonly bookingIntro: Scalars['String'];
   readonly bookingNextSteps: ReadonlyArray<Scalars['String']>;
   readonly bookingSubject: Scalars['String'];
+  readonly callbackIntro: Scalars['String'];
+  readonly callbackNextSteps: ReadonlyArray<Scalars['String']>;
+  readonly callbackSubject: Scalars['String'];
+  readonly contactIntro: Scalars['String'];
+  readonly contactNextSteps: ReadonlyArray<Scalars['String']>;
+  readonly contactSubject: Scalars['String'];
   readonly estimateIntro: Scalars['String'];
   readonly estimateNextSteps: ReadonlyArray<Scalars['String']>;
   readonly estimateSubject: Scalars['String'];
+  readonly referenceNote: Scalars['String'];
   readonly signOff: Scalars['String'];
 };
 
@@ -3494,9 +3512,16 @@ type LeadMessagesYamlCustomerEmailFieldSelector = {
   readonly bookingIntro: InputMaybe<FieldSelectorEnum>;
   readonly bookingNextSteps: InputMaybe<FieldSelectorEnum>;
   readonly bookingSubject: InputMaybe<FieldSelectorEnum>;
+  readonly callbackIntro: InputMaybe<FieldSelectorEnum>;
+  readonly callbackNextSteps: InputMaybe<FieldSelectorEnum>;
+  readonly callbackSubject: InputMaybe<FieldSelectorEnum>;
+  readonly contactIntro: InputMaybe<FieldSelectorEnum>;
+  readonly contactNextSteps: InputMaybe<FieldSelectorEnum>;
+  readonly contactSubject: InputMaybe<FieldSelectorEnum>;
   readonly estimateIntro: InputMaybe<FieldSelectorEnum>;
   readonly estimateNextSteps: InputMaybe<FieldSelectorEnum>;
   readonly estimateSubject: InputMaybe<FieldSelectorEnum>;
+  readonly referenceNote: InputMaybe<FieldSelectorEnum>;
   readonly signOff: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -3504,9 +3529,16 @@ type LeadMessagesYamlCustomerEmailFilterInput = {
   readonly bookingIntro: InputMaybe<StringQueryOperatorInput>;
   readonly bookingNextSteps: InputMaybe<StringQueryOperatorInput>;
   readonly bookingSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly callbackIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly callbackNextSteps: InputMaybe<StringQueryOperatorInput>;
+  readonly callbackSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly contactIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly contactNextSteps: InputMaybe<StringQueryOperatorInput>;
+  readonly contactSubject: InputMaybe<StringQueryOperatorInput>;
   readonly estimateIntro: InputMaybe<StringQueryOperatorInput>;
   readonly estimateNextSteps: InputMaybe<StringQueryOperatorInput>;
   readonly estimateSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly referenceNote: InputMaybe<StringQueryOperatorInput>;
   readonly signOff: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -3514,10 +3546,33 @@ type LeadMessagesYamlCustomerEmailSortInput = {
   readonly bookingIntro: InputMaybe<SortOrderEnum>;
   readonly bookingNextSteps: InputMaybe<SortOrderEnum>;
   readonly bookingSubject: InputMaybe<SortOrderEnum>;
+  readonly callbackIntro: InputMaybe<SortOrderEnum>;
+  readonly callbackNextSteps: InputMaybe<SortOrderEnum>;
+  readonly callbackSubject: InputMaybe<SortOrderEnum>;
+  readonly contactIntro: InputMaybe<SortOrderEnum>;
+  readonly contactNextSteps: InputMaybe<SortOrderEnum>;
+  readonly contactSubject: InputMaybe<SortOrderEnum>;
   readonly estimateIntro: InputMaybe<SortOrderEnum>;
   readonly estimateNextSteps: InputMaybe<SortOrderEnum>;
   readonly estimateSubject: InputMaybe<SortOrderEnum>;
+  readonly referenceNote: InputMaybe<SortOrderEnum>;
   readonly signOff: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlCustomerSms = {
+  readonly confirmation: Scalars['String'];
+};
+
+type LeadMessagesYamlCustomerSmsFieldSelector = {
+  readonly confirmation: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlCustomerSmsFilterInput = {
+  readonly confirmation: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlCustomerSmsSortInput = {
+  readonly confirmation: InputMaybe<SortOrderEnum>;
 };
 
 type LeadMessagesYamlEdge = {
@@ -3538,6 +3593,9 @@ type LeadMessagesYamlEmailRows = {
   readonly offer: Scalars['String'];
   readonly pests: Scalars['String'];
   readonly phone: Scalars['String'];
+  readonly promised: Scalars['String'];
+  readonly promisedOffice: Scalars['String'];
+  readonly promisedValue: Scalars['String'];
   readonly property: Scalars['String'];
   readonly reference: Scalars['String'];
   readonly servicePlan: Scalars['String'];
@@ -3556,6 +3614,9 @@ type LeadMessagesYamlEmailRowsFieldSelector = {
   readonly offer: InputMaybe<FieldSelectorEnum>;
   readonly pests: InputMaybe<FieldSelectorEnum>;
   readonly phone: InputMaybe<FieldSelectorEnum>;
+  readonly promised: InputMaybe<FieldSelectorEnum>;
+  readonly promisedOffice: InputMaybe<FieldSelectorEnum>;
+  readonly promisedValue: InputMaybe<FieldSelectorEnum>;
   readonly property: InputMaybe<FieldSelectorEnum>;
   readonly reference: InputMaybe<FieldSelectorEnum>;
   readonly servicePlan: InputMaybe<FieldSelectorEnum>;
@@ -3574,6 +3635,9 @@ type LeadMessagesYamlEmailRowsFilterInput = {
   readonly offer: InputMaybe<StringQueryOperatorInput>;
   readonly pests: InputMaybe<StringQueryOperatorInput>;
   readonly phone: InputMaybe<StringQueryOperatorInput>;
+  readonly promised: InputMaybe<StringQueryOperatorInput>;
+  readonly promisedOffice: InputMaybe<StringQueryOperatorInput>;
+  readonly promisedValue: InputMaybe<StringQueryOperatorInput>;
   readonly property: InputMaybe<StringQueryOperatorInput>;
   readonly reference: InputMaybe<StringQueryOperatorInput>;
   readonly servicePlan: InputMaybe<StringQueryOperatorInput>;
@@ -3592,6 +3656,9 @@ type LeadMessagesYamlEmailRowsSortInput = {
   readonly offer: InputMaybe<SortOrderEnum>;
   readonly pests: InputMaybe<SortOrderEnum>;
   readonly phone: InputMaybe<SortOrderEnum>;
+  readonly promised: InputMaybe<SortOrderEnum>;
+  readonly promisedOffice: InputMaybe<SortOrderEnum>;
+  readonly promisedValue: InputMaybe<SortOrderEnum>;
   readonly property: InputMaybe<SortOrderEnum>;
   readonly reference: InputMaybe<SortOrderEnum>;
   readonly servicePlan: InputMaybe<SortOrderEnum>;
@@ -3746,6 +3813,7 @@ type LeadMessagesYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFieldSelector>;
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFieldSelector>;
+  readonly customerSms: InputMaybe<LeadMessagesYamlCustomerSmsFieldSelector>;
   readonly emailRows: InputMaybe<LeadMessagesYamlEmailRowsFieldSelector>;
   readonly fieldErrors: InputMaybe<LeadMessagesYamlFieldErrorsFieldSelector>;
   readonly flags: InputMaybe<LeadMessagesYamlFlagsFieldSelector>;
@@ -3761,6 +3829,7 @@ type LeadMessagesYamlFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFilterInput>;
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFilterInput>;
+  readonly customerSms: InputMaybe<LeadMessagesYamlCustomerSmsFilterInput>;
   readonly emailRows: InputMaybe<LeadMessagesYamlEmailRowsFilterInput>;
   readonly fieldErrors: InputMaybe<LeadMessagesYamlFieldErrorsFilterInput>;
   readonly flags: InputMaybe<LeadMessagesYamlFlagsFilterInput>;
@@ -3887,14 +3956,20 @@ type LeadMessagesYamlOfficeAlerts = {
   readonly deadRows: LeadMessagesYamlOfficeAlertsDeadRows;
   readonly deadSubject: Scalars['String'];
   readonly deadWhat: LeadMessagesYamlOfficeAlertsDeadWhat;
+  readonly durations: LeadMessagesYamlOfficeAlertsDurations;
   readonly escalatedNote: Scalars['String'];
   readonly escalatedSubject: Scalars['String'];
   readonly inboxName: Scalars['String'];
   readonly intro: Scalars['String'];
   readonly linkAnswers: LeadMessagesYamlOfficeAlertsLinkAnswers;
+  readonly missedNote: Scalars['String'];
+  readonly missedSubject: Scalars['String'];
   readonly newSubject: Scalars['String'];
   readonly noName: Scalars['String'];
   readonly notSpamLabel: Scalars['String'];
+  readonly outcomes: LeadMessagesYamlOfficeAlertsOutcomes;
+  readonly releasedNote: Scalars['String'];
+  readonly releasedSms: Scalars['String'];
   readonly rowLabels: LeadMessagesYamlOfficeAlertsRowLabels;
   readonly sources: LeadMessagesYamlOfficeAlertsSources;
   readonly spamDigestIntro: Scalars['String'];
@@ -3979,6 +4054,7 @@ type LeadMessagesYamlOfficeAlertsDeadWhat = {
   readonly company_email: Scalars['String'];
   readonly crm_forward: Scalars['String'];
   readonly customer_email: Scalars['String'];
+  readonly customer_sms: Scalars['String'];
 };
 
 type LeadMessagesYamlOfficeAlertsDeadWhatFieldSelector = {
@@ -3988,6 +4064,7 @@ type LeadMessagesYamlOfficeAlertsDeadWhatFieldSelector = {
   readonly company_email: InputMaybe<FieldSelectorEnum>;
   readonly crm_forward: InputMaybe<FieldSelectorEnum>;
   readonly customer_email: InputMaybe<FieldSelectorEnum>;
+  readonly customer_sms: InputMaybe<FieldSelectorEnum>;
 };
 
 type LeadMessagesYamlOfficeAlertsDeadWhatFilterInput = {
@@ -3997,6 +4074,7 @@ type LeadMessagesYamlOfficeAlertsDeadWhatFilterInput = {
   readonly company_email: InputMaybe<StringQueryOperatorInput>;
   readonly crm_forward: InputMaybe<StringQueryOperatorInput>;
   readonly customer_email: InputMaybe<StringQueryOperatorInput>;
+  readonly customer_sms: InputMaybe<StringQueryOperatorInput>;
 };
 
 type LeadMessagesYamlOfficeAlertsDeadWhatSortInput = {
@@ -4006,6 +4084,43 @@ type LeadMessagesYamlOfficeAlertsDeadWhatSortInput = {
   readonly company_email: InputMaybe<SortOrderEnum>;
   readonly crm_forward: InputMaybe<SortOrderEnum>;
   readonly customer_email: InputMaybe<SortOrderEnum>;
+  readonly customer_sms: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsDurations = {
+  readonly day: Scalars['String'];
+  readonly days: Scalars['String'];
+  readonly hour: Scalars['String'];
+  readonly hours: Scalars['String'];
+  readonly minute: Scalars['String'];
+  readonly minutes: Scalars['String'];
+};
+
+type LeadMessagesYamlOfficeAlertsDurationsFieldSelector = {
+  readonly day: InputMaybe<FieldSelectorEnum>;
+  readonly days: InputMaybe<FieldSelectorEnum>;
+  readonly hour: InputMaybe<FieldSelectorEnum>;
+  readonly hours: InputMaybe<FieldSelectorEnum>;
+  readonly minute: InputMaybe<FieldSelectorEnum>;
+  readonly minutes: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsDurationsFilterInput = {
+  readonly day: InputMaybe<StringQueryOperatorInput>;
+  readonly days: InputMaybe<StringQueryOperatorInput>;
+  readonly hour: InputMaybe<StringQueryOperatorInput>;
+  readonly hours: InputMaybe<StringQueryOperatorInput>;
+  readonly minute: InputMaybe<StringQueryOperatorInput>;
+  readonly minutes: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlOfficeAlertsDurationsSortInput = {
+  readonly day: InputMaybe<SortOrderEnum>;
+  readonly days: InputMaybe<SortOrderEnum>;
+  readonly hour: InputMaybe<SortOrderEnum>;
+  readonly hours: InputMaybe<SortOrderEnum>;
+  readonly minute: InputMaybe<SortOrderEnum>;
+  readonly minutes: InputMaybe<SortOrderEnum>;
 };
 
 type LeadMessagesYamlOfficeAlertsFieldSelector = {
@@ -4022,14 +4137,20 @@ type LeadMessagesYamlOfficeAlertsFieldSelector = {
   readonly deadRows: InputMaybe<LeadMessagesYamlOfficeAlertsDeadRowsFieldSelector>;
   readonly deadSubject: InputMaybe<FieldSelectorEnum>;
   readonly deadWhat: InputMaybe<LeadMessagesYamlOfficeAlertsDeadWhatFieldSelector>;
+  readonly durations: InputMaybe<LeadMessagesYamlOfficeAlertsDurationsFieldSelector>;
   readonly escalatedNote: InputMaybe<FieldSelectorEnum>;
   readonly escalatedSubject: InputMaybe<FieldSelectorEnum>;
   readonly inboxName: InputMaybe<FieldSelectorEnum>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly linkAnswers: InputMaybe<LeadMessagesYamlOfficeAlertsLinkAnswersFieldSelector>;
+  readonly missedNote: InputMaybe<FieldSelectorEnum>;
+  readonly missedSubject: InputMaybe<FieldSelectorEnum>;
   readonly newSubject: InputMaybe<FieldSelectorEnum>;
   readonly noName: InputMaybe<FieldSelectorEnum>;
   readonly notSpamLabel: InputMaybe<FieldSelectorEnum>;
+  readonly outcomes: InputMaybe<LeadMessagesYamlOfficeAlertsOutcomesFieldSelector>;
+  readonly releasedNote: InputMaybe<FieldSelectorEnum>;
+  readonly releasedSms: InputMaybe<FieldSelectorEnum>;
   readonly rowLabels: InputMaybe<LeadMessagesYamlOfficeAlertsRowLabelsFieldSelector>;
   readonly sources: InputMaybe<LeadMessagesYamlOfficeAlertsSourcesFieldSelector>;
   readonly spamDigestIntro: InputMaybe<FieldSelectorEnum>;
@@ -4061,14 +4182,20 @@ type LeadMessagesYamlOfficeAlertsFilterInput = {
   readonly deadRows: InputMaybe<LeadMessagesYamlOfficeAlertsDeadRowsFilterInput>;
   readonly deadSubject: InputMaybe<StringQueryOperatorInput>;
   readonly deadWhat: InputMaybe<LeadMessagesYamlOfficeAlertsDeadWhatFilterInput>;
+  readonly durations: InputMaybe<LeadMessagesYamlOfficeAlertsDurationsFilterInput>;
   readonly escalatedNote: InputMaybe<StringQueryOperatorInput>;
   readonly escalatedSubject: InputMaybe<StringQueryOperatorInput>;
   readonly inboxName: InputMaybe<StringQueryOperatorInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly linkAnswers: InputMaybe<LeadMessagesYamlOfficeAlertsLinkAnswersFilterInput>;
+  readonly missedNote: InputMaybe<StringQueryOperatorInput>;
+  readonly missedSubject: InputMaybe<StringQueryOperatorInput>;
   readonly newSubject: InputMaybe<StringQueryOperatorInput>;
   readonly noName: InputMaybe<StringQueryOperatorInput>;
   readonly notSpamLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly outcomes: InputMaybe<LeadMessagesYamlOfficeAlertsOutcomesFilterInput>;
+  readonly releasedNote: InputMaybe<StringQueryOperatorInput>;
+  readonly releasedSms: InputMaybe<StringQueryOperatorInput>;
   readonly rowLabels: InputMaybe<LeadMessagesYamlOfficeAlertsRowLabelsFilterInput>;
   readonly sources: InputMaybe<LeadMessagesYamlOfficeAlertsSourcesFilterInput>;
   readonly spamDigestIntro: InputMaybe<StringQueryOperatorInput>;
@@ -4090,28 +4217,69 @@ type LeadMessagesYamlOfficeAlertsLinkAnswers = {
   readonly expired: Scalars['String'];
   readonly invalid: Scalars['String'];
   readonly notFound: Scalars['String'];
+  readonly unknownName: Scalars['String'];
 };
 
 type LeadMessagesYamlOfficeAlertsLinkAnswersFieldSelector = {
   readonly expired: InputMaybe<FieldSelectorEnum>;
   readonly invalid: InputMaybe<FieldSelectorEnum>;
   readonly notFound: InputMaybe<FieldSelectorEnum>;
+  readonly unknownName: InputMaybe<FieldSelectorEnum>;
 };
 
 type LeadMessagesYamlOfficeAlertsLinkAnswersFilterInput = {
   readonly expired: InputMaybe<StringQueryOperatorInput>;
   readonly invalid: InputMaybe<StringQueryOperatorInput>;
   readonly notFound: InputMaybe<StringQueryOperatorInput>;
+  readonly unknownName: InputMaybe<StringQueryOperatorInput>;
 };
 
 type LeadMessagesYamlOfficeAlertsLinkAnswersSortInput = {
   readonly expired: InputMaybe<SortOrderEnum>;
   readonly invalid: InputMaybe<SortOrderEnum>;
   readonly notFound: InputMaybe<SortOrderEnum>;
+  readonly unknownName: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsOutcomes = {
+  readonly booked: Scalars['String'];
+  readonly left_message: Scalars['String'];
+  readonly not_interested: Scalars['String'];
+  readonly reached: Scalars['String'];
+  readonly spam: Scalars['String'];
+  readonly wrong_number: Scalars['String'];
+};
+
+type LeadMessagesYamlOfficeAlertsOutcomesFieldSelector = {
+  readonly booked: InputMaybe<FieldSelectorEnum>;
+  readonly left_message: InputMaybe<FieldSelectorEnum>;
+  readonly not_interested: InputMaybe<FieldSelectorEnum>;
+  readonly reached: InputMaybe<FieldSelectorEnum>;
+  readonly spam: InputMaybe<FieldSelectorEnum>;
+  readonly wrong_number: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsOutcomesFilterInput = {
+  readonly booked: InputMaybe<StringQueryOperatorInput>;
+  readonly left_message: InputMaybe<StringQueryOperatorInput>;
+  readonly not_interested: InputMaybe<StringQueryOperatorInput>;
+  readonly reached: InputMaybe<StringQueryOperatorInput>;
+  readonly spam: InputMaybe<StringQueryOperatorInput>;
+  readonly wrong_number: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlOfficeAlertsOutcomesSortInput = {
+  readonly booked: InputMaybe<SortOrderEnum>;
+  readonly left_message: InputMaybe<SortOrderEnum>;
+  readonly not_interested: InputMaybe<SortOrderEnum>;
+  readonly reached: InputMaybe<SortOrderEnum>;
+  readonly spam: InputMaybe<SortOrderEnum>;
+  readonly wrong_number: InputMaybe<SortOrderEnum>;
 };
 
 type LeadMessagesYamlOfficeAlertsRowLabels = {
   readonly phone: Scalars['String'];
+  readonly promised: Scalars['String'];
   readonly received: Scalars['String'];
   readonly reference: Scalars['String'];
   readonly request: Scalars['String'];
@@ -4120,6 +4288,7 @@ type LeadMessagesYamlOfficeAlertsRowLabels = {
 
 type LeadMessagesYamlOfficeAlertsRowLabelsFieldSelector = {
   readonly phone: InputMaybe<FieldSelectorEnum>;
+  readonly promised: InputMaybe<FieldSelectorEnum>;
   readonly received: InputMaybe<FieldSelectorEnum>;
   readonly reference: InputMaybe<FieldSelectorEnum>;
   readonly request: InputMaybe<FieldSelectorEnum>;
@@ -4128,6 +4297,7 @@ type LeadMessagesYamlOfficeAlertsRowLabelsFieldSelector = {
 
 type LeadMessagesYamlOfficeAlertsRowLabelsFilterInput = {
   readonly phone: InputMaybe<StringQueryOperatorInput>;
+  readonly promised: InputMaybe<StringQueryOperatorInput>;
   readonly received: InputMaybe<StringQueryOperatorInput>;
   readonly reference: InputMaybe<StringQueryOperatorInput>;
   readonly request: InputMaybe<StringQueryOperatorInput>;
@@ -4136,6 +4306,7 @@ type LeadMessagesYamlOfficeAlertsRowLabelsFilterInput = {
 
 type LeadMessagesYamlOfficeAlertsRowLabelsSortInput = {
   readonly phone: InputMaybe<SortOrderEnum>;
+  readonly promised: InputMaybe<SortOrderEnum>;
   readonly received: InputMaybe<SortOrderEnum>;
   readonly reference: InputMaybe<SortOrderEnum>;
   readonly request: InputMaybe<SortOrderEnum>;
@@ -4156,14 +4327,20 @@ type LeadMessagesYamlOfficeAlertsSortInput = {
   readonly deadRows: InputMaybe<LeadMessagesYamlOfficeAlertsDeadRowsSortInput>;
   readonly deadSubject: InputMaybe<SortOrderEnum>;
   readonly deadWhat: InputMaybe<LeadMessagesYamlOfficeAlertsDeadWhatSortInput>;
+  readonly durations: InputMaybe<LeadMessagesYamlOfficeAlertsDurationsSortInput>;
   readonly escalatedNote: InputMaybe<SortOrderEnum>;
   readonly escalatedSubject: InputMaybe<SortOrderEnum>;
   readonly inboxName: InputMaybe<SortOrderEnum>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly linkAnswers: InputMaybe<LeadMessagesYamlOfficeAlertsLinkAnswersSortInput>;
+  readonly missedNote: InputMaybe<SortOrderEnum>;
+  readonly missedSubject: InputMaybe<SortOrderEnum>;
   readonly newSubject: InputMaybe<SortOrderEnum>;
   readonly noName: InputMaybe<SortOrderEnum>;
   readonly notSpamLabel: InputMaybe<SortOrderEnum>;
+  readonly outcomes: InputMaybe<LeadMessagesYamlOfficeAlertsOutcomesSortInput>;
+  readonly releasedNote: InputMaybe<SortOrderEnum>;
+  readonly releasedSms: InputMaybe<SortOrderEnum>;
   readonly rowLabels: InputMaybe<LeadMessagesYamlOfficeAlertsRowLabelsSortInput>;
   readonly sources: InputMaybe<LeadMessagesYamlOfficeAlertsSourcesSortInput>;
   readonly spamDigestIntro: InputMaybe<SortOrderEnum>;
@@ -4277,6 +4454,7 @@ type LeadMessagesYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailSortInput>;
   readonly customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailSortInput>;
+  readonly customerSms: InputMaybe<LeadMessagesYamlCustomerSmsSortInput>;
   readonly emailRows: InputMaybe<LeadMessagesYamlEmailRowsSortInput>;
   readonly fieldErrors: InputMaybe<LeadMessagesYamlFieldErrorsSortInput>;
   readonly flags: InputMaybe<LeadMessagesYamlFlagsSortInput>;
@@ -6192,6 +6370,7 @@ type OfficeLinksYaml = Node & {
   readonly invalid: OfficeLinksYamlInvalid;
   readonly labels: OfficeLinksYamlLabels;
   readonly notFound: OfficeLinksYamlNotFound;
+  readonly outcome: OfficeLinksYamlOutcome;
   readonly parent: Maybe<Node>;
   readonly release: OfficeLinksYamlRelease;
   readonly retryLabel: Scalars['String'];
@@ -6395,6 +6574,7 @@ type OfficeLinksYamlFieldSelector = {
   readonly invalid: InputMaybe<OfficeLinksYamlInvalidFieldSelector>;
   readonly labels: InputMaybe<OfficeLinksYamlLabelsFieldSelector>;
   readonly notFound: InputMaybe<OfficeLinksYamlNotFoundFieldSelector>;
+  readonly outcome: InputMaybe<OfficeLinksYamlOutcomeFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly release: InputMaybe<OfficeLinksYamlReleaseFieldSelector>;
   readonly retryLabel: InputMaybe<FieldSelectorEnum>;
@@ -6413,6 +6593,7 @@ type OfficeLinksYamlFilterInput = {
   readonly invalid: InputMaybe<OfficeLinksYamlInvalidFilterInput>;
   readonly labels: InputMaybe<OfficeLinksYamlLabelsFilterInput>;
   readonly notFound: InputMaybe<OfficeLinksYamlNotFoundFilterInput>;
+  readonly outcome: InputMaybe<OfficeLinksYamlOutcomeFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly release: InputMaybe<OfficeLinksYamlReleaseFilterInput>;
   readonly retryLabel: InputMaybe<StringQueryOperatorInput>;
@@ -6508,6 +6689,8 @@ type OfficeLinksYamlLabels = {
   readonly acknowledgedBy: Scalars['String'];
   readonly kind: Scalars['String'];
   readonly name: Scalars['String'];
+  readonly outcome: Scalars['String'];
+  readonly outcomeNote: Scalars['String'];
   readonly phone: Scalars['String'];
   readonly reason: Scalars['String'];
   readonly received: Scalars['String'];
@@ -6522,6 +6705,8 @@ type OfficeLinksYamlLabelsFieldSelector = {
   readonly acknowledgedBy: InputMaybe<FieldSelectorEnum>;
   readonly kind: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly outcome: InputMaybe<FieldSelectorEnum>;
+  readonly outcomeNote: InputMaybe<FieldSelectorEnum>;
   readonly phone: InputMaybe<FieldSelectorEnum>;
   readonly reason: InputMaybe<FieldSelectorEnum>;
   readonly received: InputMaybe<FieldSelectorEnum>;
@@ -6536,6 +6721,8 @@ type OfficeLinksYamlLabelsFilterInput = {
   readonly acknowledgedBy: InputMaybe<StringQueryOperatorInput>;
   readonly kind: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly outcome: InputMaybe<StringQueryOperatorInput>;
+  readonly outcomeNote: InputMaybe<StringQueryOperatorInput>;
   readonly phone: InputMaybe<StringQueryOperatorInput>;
   readonly reason: InputMaybe<StringQueryOperatorInput>;
   readonly received: InputMaybe<StringQueryOperatorInput>;
@@ -6550,6 +6737,8 @@ type OfficeLinksYamlLabelsSortInput = {
   readonly acknowledgedBy: InputMaybe<SortOrderEnum>;
   readonly kind: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
+  readonly outcome: InputMaybe<SortOrderEnum>;
+  readonly outcomeNote: InputMaybe<SortOrderEnum>;
   readonly phone: InputMaybe<SortOrderEnum>;
   readonly reason: InputMaybe<SortOrderEnum>;
   readonly received: InputMaybe<SortOrderEnum>;
@@ -6577,6 +6766,58 @@ type OfficeLinksYamlNotFoundFilterInput = {
 type OfficeLinksYamlNotFoundSortInput = {
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type OfficeLinksYamlOutcome = {
+  readonly changeLabel: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly hint: Scalars['String'];
+  readonly noteLabel: Scalars['String'];
+  readonly recordedBy: Scalars['String'];
+  readonly saveLabel: Scalars['String'];
+  readonly savedHeading: Scalars['String'];
+  readonly savedText: Scalars['String'];
+  readonly savingLabel: Scalars['String'];
+  readonly whoLabel: Scalars['String'];
+};
+
+type OfficeLinksYamlOutcomeFieldSelector = {
+  readonly changeLabel: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly hint: InputMaybe<FieldSelectorEnum>;
+  readonly noteLabel: InputMaybe<FieldSelectorEnum>;
+  readonly recordedBy: InputMaybe<FieldSelectorEnum>;
+  readonly saveLabel: InputMaybe<FieldSelectorEnum>;
+  readonly savedHeading: InputMaybe<FieldSelectorEnum>;
+  readonly savedText: InputMaybe<FieldSelectorEnum>;
+  readonly savingLabel: InputMaybe<FieldSelectorEnum>;
+  readonly whoLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfficeLinksYamlOutcomeFilterInput = {
+  readonly changeLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly hint: InputMaybe<StringQueryOperatorInput>;
+  readonly noteLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly recordedBy: InputMaybe<StringQueryOperatorInput>;
+  readonly saveLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly savedHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly savedText: InputMaybe<StringQueryOperatorInput>;
+  readonly savingLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly whoLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfficeLinksYamlOutcomeSortInput = {
+  readonly changeLabel: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly hint: InputMaybe<SortOrderEnum>;
+  readonly noteLabel: InputMaybe<SortOrderEnum>;
+  readonly recordedBy: InputMaybe<SortOrderEnum>;
+  readonly saveLabel: InputMaybe<SortOrderEnum>;
+  readonly savedHeading: InputMaybe<SortOrderEnum>;
+  readonly savedText: InputMaybe<SortOrderEnum>;
+  readonly savingLabel: InputMaybe<SortOrderEnum>;
+  readonly whoLabel: InputMaybe<SortOrderEnum>;
 };
 
 type OfficeLinksYamlRelease = {
@@ -6636,6 +6877,7 @@ type OfficeLinksYamlSortInput = {
   readonly invalid: InputMaybe<OfficeLinksYamlInvalidSortInput>;
   readonly labels: InputMaybe<OfficeLinksYamlLabelsSortInput>;
   readonly notFound: InputMaybe<OfficeLinksYamlNotFoundSortInput>;
+  readonly outcome: InputMaybe<OfficeLinksYamlOutcomeSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly release: InputMaybe<OfficeLinksYamlReleaseSortInput>;
   readonly retryLabel: InputMaybe<SortOrderEnum>;
@@ -7604,6 +7846,7 @@ type Query = {
   readonly allPageYaml: PageYamlConnection;
   readonly allPestYaml: PestYamlConnection;
   readonly allPlansYaml: PlansYamlConnection;
+  readonly allResponsePromisesYaml: ResponsePromisesYamlConnection;
   readonly allScarsdaleOfferYaml: ScarsdaleOfferYamlConnection;
   readonly allServicesPageYaml: ServicesPageYamlConnection;
   readonly allSite: SiteConnection;
@@ -7632,6 +7875,7 @@ type Query = {
   readonly pageYaml: Maybe<PageYaml>;
   readonly pestYaml: Maybe<PestYaml>;
   readonly plansYaml: Maybe<PlansYaml>;
+  readonly responsePromisesYaml: Maybe<ResponsePromisesYaml>;
   readonly scarsdaleOfferYaml: Maybe<ScarsdaleOfferYaml>;
   readonly servicesPageYaml: Maybe<ServicesPageYaml>;
   readonly site: Maybe<Site>;
@@ -7820,6 +8064,14 @@ type Query_allPlansYamlArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<PlansYamlSortInput>>>;
+};
+
+
+type Query_allResponsePromisesYamlArgs = {
+  filter: InputMaybe<ResponsePromisesYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ResponsePromisesYamlSortInput>>>;
 };
 
 
@@ -8044,6 +8296,7 @@ type Query_fileArgs = {
   childPageYaml: InputMaybe<PageYamlFilterInput>;
   childPestYaml: InputMaybe<PestYamlFilterInput>;
   childPlansYaml: InputMaybe<PlansYamlFilterInput>;
+  childResponsePromisesYaml: InputMaybe<ResponsePromisesYamlFilterInput>;
   childScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlFilterInput>;
   childServicesPageYaml: InputMaybe<ServicesPageYamlFilterInput>;
   childSiteYaml: InputMaybe<SiteYamlFilterInput>;
@@ -8067,6 +8320,7 @@ type Query_fileArgs = {
   childrenPageYaml: InputMaybe<PageYamlFilterListInput>;
   childrenPestYaml: InputMaybe<PestYamlFilterListInput>;
   childrenPlansYaml: InputMaybe<PlansYamlFilterListInput>;
+  childrenResponsePromisesYaml: InputMaybe<ResponsePromisesYamlFilterListInput>;
   childrenScarsdaleOfferYaml: InputMaybe<ScarsdaleOfferYamlFilterListInput>;
   childrenServicesPageYaml: InputMaybe<ServicesPageYamlFilterListInput>;
   childrenSiteYaml: InputMaybe<SiteYamlFilterListInput>;
@@ -8148,6 +8402,7 @@ type Query_leadMessagesYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   companyEmail: InputMaybe<LeadMessagesYamlCompanyEmailFilterInput>;
   customerEmail: InputMaybe<LeadMessagesYamlCustomerEmailFilterInput>;
+  customerSms: InputMaybe<LeadMessagesYamlCustomerSmsFilterInput>;
   emailRows: InputMaybe<LeadMessagesYamlEmailRowsFilterInput>;
   fieldErrors: InputMaybe<LeadMessagesYamlFieldErrorsFilterInput>;
   flags: InputMaybe<LeadMessagesYamlFlagsFilterInput>;
@@ -8263,6 +8518,7 @@ type Query_officeLinksYamlArgs = {
   invalid: InputMaybe<OfficeLinksYamlInvalidFilterInput>;
   labels: InputMaybe<OfficeLinksYamlLabelsFilterInput>;
   notFound: InputMaybe<OfficeLinksYamlNotFoundFilterInput>;
+  outcome: InputMaybe<OfficeLinksYamlOutcomeFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   release: InputMaybe<OfficeLinksYamlReleaseFilterInput>;
   retryLabel: InputMaybe<StringQueryOperatorInput>;
@@ -8324,6 +8580,18 @@ type Query_plansYamlArgs = {
   parent: InputMaybe<NodeFilterInput>;
   plans: InputMaybe<PlansYamlPlansFilterListInput>;
   validityNote: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_responsePromisesYamlArgs = {
+  booking: InputMaybe<ResponsePromisesYamlBookingFilterInput>;
+  callback: InputMaybe<ResponsePromisesYamlCallbackFilterInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  contact: InputMaybe<ResponsePromisesYamlContactFilterInput>;
+  estimate: InputMaybe<ResponsePromisesYamlEstimateFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
 };
 
 
@@ -8474,6 +8742,236 @@ type Query_testimonialsYamlArgs = {
   internal: InputMaybe<InternalFilterInput>;
   items: InputMaybe<TestimonialFilterListInput>;
   parent: InputMaybe<NodeFilterInput>;
+};
+
+type ResponsePromisesYaml = Node & {
+  readonly booking: ResponsePromisesYamlBooking;
+  readonly callback: ResponsePromisesYamlCallback;
+  readonly children: ReadonlyArray<Node>;
+  readonly contact: ResponsePromisesYamlContact;
+  readonly estimate: ResponsePromisesYamlEstimate;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+};
+
+type ResponsePromisesYamlBooking = {
+  readonly businessHours: Maybe<Scalars['Boolean']>;
+  readonly minutes: Scalars['Int'];
+  readonly text: Scalars['String'];
+};
+
+type ResponsePromisesYamlBookingFieldSelector = {
+  readonly businessHours: InputMaybe<FieldSelectorEnum>;
+  readonly minutes: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type ResponsePromisesYamlBookingFilterInput = {
+  readonly businessHours: InputMaybe<BooleanQueryOperatorInput>;
+  readonly minutes: InputMaybe<IntQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ResponsePromisesYamlBookingSortInput = {
+  readonly businessHours: InputMaybe<SortOrderEnum>;
+  readonly minutes: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type ResponsePromisesYamlCallback = {
+  readonly businessHours: Maybe<Scalars['Boolean']>;
+  readonly minutes: Scalars['Int'];
+  readonly text: Scalars['String'];
+};
+
+type ResponsePromisesYamlCallbackFieldSelector = {
+  readonly businessHours: InputMaybe<FieldSelectorEnum>;
+  readonly minutes: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type ResponsePromisesYamlCallbackFilterInput = {
+  readonly businessHours: InputMaybe<BooleanQueryOperatorInput>;
+  readonly minutes: InputMaybe<IntQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ResponsePromisesYamlCallbackSortInput = {
+  readonly businessHours: InputMaybe<SortOrderEnum>;
+  readonly minutes: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type ResponsePromisesYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ResponsePromisesYamlEdge>;
+  readonly group: ReadonlyArray<ResponsePromisesYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ResponsePromisesYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ResponsePromisesYamlConnection_distinctArgs = {
+  field: ResponsePromisesYamlFieldSelector;
+};
+
+
+type ResponsePromisesYamlConnection_groupArgs = {
+  field: ResponsePromisesYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ResponsePromisesYamlConnection_maxArgs = {
+  field: ResponsePromisesYamlFieldSelector;
+};
+
+
+type ResponsePromisesYamlConnection_minArgs = {
+  field: ResponsePromisesYamlFieldSelector;
+};
+
+
+type ResponsePromisesYamlConnection_sumArgs = {
+  field: ResponsePromisesYamlFieldSelector;
+};
+
+type ResponsePromisesYamlContact = {
+  readonly businessHours: Maybe<Scalars['Boolean']>;
+  readonly minutes: Scalars['Int'];
+  readonly text: Scalars['String'];
+};
+
+type ResponsePromisesYamlContactFieldSelector = {
+  readonly businessHours: InputMaybe<FieldSelectorEnum>;
+  readonly minutes: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type ResponsePromisesYamlContactFilterInput = {
+  readonly businessHours: InputMaybe<BooleanQueryOperatorInput>;
+  readonly minutes: InputMaybe<IntQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ResponsePromisesYamlContactSortInput = {
+  readonly businessHours: InputMaybe<SortOrderEnum>;
+  readonly minutes: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type ResponsePromisesYamlEdge = {
+  readonly next: Maybe<ResponsePromisesYaml>;
+  readonly node: ResponsePromisesYaml;
+  readonly previous: Maybe<ResponsePromisesYaml>;
+};
+
+type ResponsePromisesYamlEstimate = {
+  readonly businessHours: Maybe<Scalars['Boolean']>;
+  readonly minutes: Scalars['Int'];
+  readonly text: Scalars['String'];
+};
+
+type ResponsePromisesYamlEstimateFieldSelector = {
+  readonly businessHours: InputMaybe<FieldSelectorEnum>;
+  readonly minutes: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type ResponsePromisesYamlEstimateFilterInput = {
+  readonly businessHours: InputMaybe<BooleanQueryOperatorInput>;
+  readonly minutes: InputMaybe<IntQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ResponsePromisesYamlEstimateSortInput = {
+  readonly businessHours: InputMaybe<SortOrderEnum>;
+  readonly minutes: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type ResponsePromisesYamlFieldSelector = {
+  readonly booking: InputMaybe<ResponsePromisesYamlBookingFieldSelector>;
+  readonly callback: InputMaybe<ResponsePromisesYamlCallbackFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly contact: InputMaybe<ResponsePromisesYamlContactFieldSelector>;
+  readonly estimate: InputMaybe<ResponsePromisesYamlEstimateFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+};
+
+type ResponsePromisesYamlFilterInput = {
+  readonly booking: InputMaybe<ResponsePromisesYamlBookingFilterInput>;
+  readonly callback: InputMaybe<ResponsePromisesYamlCallbackFilterInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly contact: InputMaybe<ResponsePromisesYamlContactFilterInput>;
+  readonly estimate: InputMaybe<ResponsePromisesYamlEstimateFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+};
+
+type ResponsePromisesYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<ResponsePromisesYamlFilterInput>;
+};
+
+type ResponsePromisesYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ResponsePromisesYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ResponsePromisesYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ResponsePromisesYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ResponsePromisesYamlGroupConnection_distinctArgs = {
+  field: ResponsePromisesYamlFieldSelector;
+};
+
+
+type ResponsePromisesYamlGroupConnection_groupArgs = {
+  field: ResponsePromisesYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ResponsePromisesYamlGroupConnection_maxArgs = {
+  field: ResponsePromisesYamlFieldSelector;
+};
+
+
+type ResponsePromisesYamlGroupConnection_minArgs = {
+  field: ResponsePromisesYamlFieldSelector;
+};
+
+
+type ResponsePromisesYamlGroupConnection_sumArgs = {
+  field: ResponsePromisesYamlFieldSelector;
+};
+
+type ResponsePromisesYamlSortInput = {
+  readonly booking: InputMaybe<ResponsePromisesYamlBookingSortInput>;
+  readonly callback: InputMaybe<ResponsePromisesYamlCallbackSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly contact: InputMaybe<ResponsePromisesYamlContactSortInput>;
+  readonly estimate: InputMaybe<ResponsePromisesYamlEstimateSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
 };
 
 type ScarsdaleOfferYaml = Node & {
@@ -10757,9 +11255,9 @@ type OfficeLinkPageQueryVariables = Exact<{
 }>;
 
 
-type OfficeLinkPageQuery = { readonly officePage: { readonly officeLink: string | null } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly acknowledgeAll: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly takenBy: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
+type OfficeLinkPageQuery = { readonly officePage: { readonly officeLink: string | null } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string, readonly outcome: string, readonly outcomeNote: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly outcome: { readonly whoLabel: string, readonly heading: string, readonly hint: string, readonly noteLabel: string, readonly saveLabel: string, readonly changeLabel: string, readonly savingLabel: string, readonly savedHeading: string, readonly savedText: string, readonly recordedBy: string }, readonly acknowledgeAll: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly takenBy: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
 
-type OfficeLinksTextsFragment = { readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly acknowledgeAll: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly takenBy: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
+type OfficeLinksTextsFragment = { readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string, readonly outcome: string, readonly outcomeNote: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly outcome: { readonly whoLabel: string, readonly heading: string, readonly hint: string, readonly noteLabel: string, readonly saveLabel: string, readonly changeLabel: string, readonly savingLabel: string, readonly savedHeading: string, readonly savedText: string, readonly recordedBy: string }, readonly acknowledgeAll: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly takenBy: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
 
 type PageFieldsFragment = { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string };
 

@@ -1,3 +1,4 @@
+import { referenceIn } from "../../lib/leads/lead-outcome"
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
 import {
   CALLBACK_CONTRACT_FIELDS,
@@ -30,7 +31,8 @@ export interface CallbackFormProps {
   /** The Ads conversion an accepted request reports (its value is the offer's price). */
   conversion: AdsConversion
   /** Called once the backend has accepted the request; the page then shows its thank-you screen. */
-  onSubmitted: () => void
+  /** The lead was accepted: its reference (WEB…) for the thank-you screen. */
+  onSubmitted: (reference: string) => void
   call?: SendLead
 }
 
@@ -80,7 +82,7 @@ export function CallbackForm({ labels, offer, conversion, onSubmitted, call }: C
         },
         contractFields: CALLBACK_CONTRACT_FIELDS,
         conversion,
-        onAccepted: onSubmitted,
+        onAccepted: (answer) => onSubmitted(referenceIn(answer)),
         call,
       }}
     >

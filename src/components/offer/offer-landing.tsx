@@ -1,3 +1,4 @@
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { useCallback, useState } from "react"
 import { useExitIntent } from "../../hooks/use-exit-intent"
@@ -50,7 +51,8 @@ export function OfferLanding({
   skipToContent,
   dismissLabel,
 }: OfferLandingProps) {
-  const [submitted, setSubmitted] = useState(false)
+  // The accepted request's reference (WEB…): the thank-you screen shows it; null until then.
+  const [submitted, setSubmitted] = useState<string | null>(null)
   const [exitOpen, setExitOpen] = useState(false)
   const t = (template: string) => offerText(template, offer)
   const exclusions = `${texts.exclusions.label} ${texts.exclusions.items.join(", ")}`
@@ -60,15 +62,18 @@ export function OfferLanding({
   // The thank-you screen and the landing page sit in the same frame: the same skip link, dismiss label and conversion.
   const frame = { skipToContent, dismissLabel, conversion, offer: tracked }
 
-  useExitIntent(() => {
-    setExitOpen(true)
-  }, !submitted && !exitOpen)
+  useExitIntent(
+    () => {
+      setExitOpen(true)
+    },
+    submitted === null && !exitOpen,
+  )
   const closeExit = useCallback(() => {
     setExitOpen(false)
   }, [])
-  const onSubmitted = useCallback(() => {
+  const onSubmitted = useCallback((reference: string) => {
     setExitOpen(false)
-    setSubmitted(true)
+    setSubmitted(reference)
   }, [])
 
   const footer = (
@@ -84,12 +89,12 @@ export function OfferLanding({
     />
   )
 
-  if (submitted) {
+  if (submitted !== null) {
     return (
       <StandaloneFrame {...frame} header={null} footer={null}>
         <OfferThankYou
           heading={texts.thankYou.heading}
-          text={texts.thankYou.text}
+          text={fill(t(texts.thankYou.text), { reference: submitted })}
           hoursHeading={texts.thankYou.hoursHeading}
           hours={offer.hours}
           emergencyText={texts.thankYou.emergencyText}

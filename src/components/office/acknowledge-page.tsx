@@ -28,7 +28,9 @@ export function AcknowledgePage({ call, ...props }: OfficePageProps & { call?: O
 
   const answered = (answer: AnyAcknowledgeAnswer, busy: boolean) => {
     if (answer.kind === "batch")
-      return <AcknowledgeAll answer={answer} busy={busy} onConfirm={confirm} texts={texts} timeZone={timeZone} />
+      return (
+        <AcknowledgeAll answer={answer} busy={busy} onConfirm={() => confirm()} texts={texts} timeZone={timeZone} />
+      )
     const { lead } = answer
     const by = who || suggestedName(answer.names, answer.to)
     const values = { name: lead.name, to: answer.acknowledgedBy ?? answer.to, kind: lead.kind }

@@ -37,7 +37,7 @@ export function ReleasePage({ call, ...props }: OfficePageProps & { call?: Offic
         values={values}
         stage={answer.state === "ready" ? "ready" : answer.state === "released" ? "done" : "already"}
         busy={busy}
-        onConfirm={confirm}
+        onConfirm={() => confirm()}
         details={details}
       />
     )

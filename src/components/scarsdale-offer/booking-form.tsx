@@ -1,3 +1,4 @@
+import { referenceIn } from "../../lib/leads/lead-outcome"
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
 import { failureNotices, withPhone } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
@@ -33,7 +34,8 @@ export interface BookingFormProps {
   /** The Ads conversion a taken booking reports. */
   conversion: AdsConversion
   /** Called once the backend has taken the booking; the page then shows its thank-you view. */
-  onBooked: () => void
+  /** The booking was accepted: its reference (WEB…) for the thank-you view. */
+  onBooked: (reference: string) => void
   call?: SendLead
 }
 
@@ -60,7 +62,7 @@ export function BookingForm({ texts, booking, phone, conversion, onBooked, call 
           ...failureNotices(texts, withPhone(phone)),
         },
         conversion,
-        onAccepted: onBooked,
+        onAccepted: (answer) => onBooked(referenceIn(answer)),
         call,
       }}
       initialValues={INITIAL}

@@ -32,11 +32,12 @@ export interface ScarsdaleOfferPageProps {
 
 /** The $49 Scarsdale landing page (SPEC §2): the offer, the booking form or its thank-you view, and the reasons to trust us. */
 export function ScarsdaleOfferPage({ content, company, adsConversionTarget, call }: ScarsdaleOfferPageProps) {
-  const [submitted, setSubmitted] = useState(false)
+  // The accepted booking's reference (WEB…): the thank-you view shows it; null until then.
+  const [submitted, setSubmitted] = useState<string | null>(null)
   const { phone } = company
   const facts = { phone: phone.display, yearsLabel: company.yearsLabel, foundedYear: String(company.foundedYear) }
-  const onBooked = useCallback(() => {
-    setSubmitted(true)
+  const onBooked = useCallback((reference: string) => {
+    setSubmitted(reference)
   }, [])
   const conversion = { sendTo: adsConversionTarget, value: content.booking.conversionValue }
 
@@ -48,11 +49,15 @@ export function ScarsdaleOfferPage({ content, company, adsConversionTarget, call
       <section
         id={BOOKING_ANCHOR}
         className="scroll-mt-4 bg-slate-50 px-4 py-12"
-        aria-labelledby={submitted ? THANK_YOU_HEADING : "booking-heading"}
+        aria-labelledby={submitted !== null ? THANK_YOU_HEADING : "booking-heading"}
       >
         <div className="mx-auto max-w-2xl">
-          {submitted ? (
-            <ThankYouView texts={content.thankYou} phone={phone} headingId={THANK_YOU_HEADING} />
+          {submitted !== null ? (
+            <ThankYouView
+              texts={{ ...content.thankYou, text: fill(content.thankYou.text, { reference: submitted }) }}
+              phone={phone}
+              headingId={THANK_YOU_HEADING}
+            />
           ) : (
             <>
               <h2 id="booking-heading" className="text-2xl font-bold text-brand-900 sm:text-3xl">
@@ -77,7 +82,7 @@ export function ScarsdaleOfferPage({ content, company, adsConversionTarget, call
       </Section>
       <Credentials texts={content.credentials} company={company} />
       <StickyCallButton label={fill(content.stickyCall.label, facts)} phone={phone} />
-      <ExitIntentPopup texts={content.exitIntent} phone={phone} armed={!submitted} />
+      <ExitIntentPopup texts={content.exitIntent} phone={phone} armed={submitted === null} />
     </>
   )
 }

@@ -352,7 +352,7 @@ export const contactIntake = (body: ContactMessage): Intake => ({
   // SPEC §7: the contact form reads `error` too.
   answer: (reference) => ({
     success: true,
-    message: fill(RESPONSES.contact, { firstName: firstNameOf(body.name) }),
+    message: fill(RESPONSES.contact, { firstName: firstNameOf(body.name), reference }),
     reference,
     error: null,
   }),

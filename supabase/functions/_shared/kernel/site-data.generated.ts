@@ -144,7 +144,7 @@ export const ESTIMATE_OPTIONS = {
 
 export const LEAD_MESSAGES = {
   "responses": {
-    "contact": "Thank you, {firstName}! Your message has been sent. We'll get back to you within 24 hours.",
+    "contact": "Thank you, {firstName}! Your message has been sent. We'll get back to you within 24 hours. Your reference is {reference}.",
     "estimateLead": "Your request has been recorded. We'll contact you within 24 hours with your custom estimate.",
     "estimateRequest": "Your estimate request has been sent to our scheduling team.",
     "estimateConfirmation": "We're e-mailing your estimate details to {email}.",
