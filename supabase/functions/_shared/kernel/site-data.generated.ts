@@ -409,7 +409,7 @@ export const LEAD_MESSAGES = {
       "booked": "Booked a visit",
       "value": "Value of the week's requests",
       "bookedValue": "Value of those booked",
-      "missed": "Missed: nobody tapped \"I'm on it\"",
+      "missed": "Missed (nobody tapped \"I'm on it\")",
       "spamFiled": "Filed as spam",
       "spamReleased": "Released from spam",
       "dead": "Messages not delivered"

@@ -52,7 +52,8 @@ const timingText = (t: Timing) =>
     ? COPY.timingNone
     : fill(COPY.timingValue, { median: durationText(t.median), p90: durationText(t.p90), count: count(t.count) })
 
-const OUTCOME_ORDER: readonly OutcomeKey[] = [...LEAD_OUTCOMES, "none"]
+/** Booked first: "booked per campaign" is what the owner reads the breakdowns for. */
+const OUTCOME_ORDER: readonly OutcomeKey[] = ["booked", ...LEAD_OUTCOMES.filter((o) => o !== "booked"), "none"]
 const outcomeLabel = (key: OutcomeKey) => (key === "none" ? COPY.noOutcome : OUTCOMES[key])
 
 const groupText = (group: GroupFigures | undefined) => {
