@@ -97,19 +97,13 @@ export async function sendEmail(
     throw await refusal("E-mail API", response)
   }
   if (config.mail.localMailbox) {
+    const values = [job.id, message.to, message.from, replyTo ?? null, message.subject, message.html, message.text]
+    // The statement without attachments is the one every other e-mail has always used.
+    const files = message.attachments?.length ? JSON.stringify(message.attachments) : undefined
     await db.query(
-      `insert into dev_mailbox (job_id, to_address, from_address, reply_to, subject, html, text_body, attachments)
-       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb) on conflict (job_id) do nothing`,
-      [
-        job.id,
-        message.to,
-        message.from,
-        replyTo ?? null,
-        message.subject,
-        message.html,
-        message.text,
-        message.attachments?.length ? JSON.stringify(message.attachments) : null,
-      ],
+      `insert into dev_mailbox (job_id, to_address, from_address, reply_to, subject, html, text_body${files ? ", attachments" : ""})
+       values ($1, $2, $3, $4, $5, $6, $7${files ? ", $8::text::jsonb" : ""}) on conflict (job_id) do nothing`,
+      files ? [...values, files] : values,
     )
     return dropped
   }
