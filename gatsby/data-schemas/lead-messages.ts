@@ -186,6 +186,8 @@ export const leadMessagesSchema = strictObject({
     spamDigestSubject: text(),
     spamDigestIntro: text(),
     notSpamLabel: text(),
+    spamReasonLabel: text(),
+    spamReviewSubject: text(),
     noName: text(),
     spamFloodsHeading: text(),
     spamFloodLabel: text(),

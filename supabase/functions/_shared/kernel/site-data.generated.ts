@@ -338,6 +338,8 @@ export const LEAD_MESSAGES = {
     "spamDigestSubject": "{count} submission(s) filed as spam: check for real customers",
     "spamDigestIntro": "Most likely real customers first. Each is kept for 30 days after this e-mail: if one is a real customer, open \"Not spam\" to send it through as a lead.",
     "notSpamLabel": "Not spam",
+    "spamReasonLabel": "Filed as spam because",
+    "spamReviewSubject": "{count} submission(s) filed as spam in the last minutes: check for real customers",
     "noName": "(no name)",
     "spamFloodsHeading": "Floods: one line per address and reason",
     "spamFloodLabel": "{count} from one address",
