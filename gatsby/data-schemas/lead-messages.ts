@@ -176,6 +176,7 @@ export const leadMessagesSchema = strictObject({
     }),
     summarySubject: smsText(),
     summaryIntro: text(),
+    boardLabel: text(),
     summaryMore: smsText(),
     acknowledgeAllLabel: smsText(),
     budgetSummary: smsText(),

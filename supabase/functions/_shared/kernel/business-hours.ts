@@ -119,3 +119,10 @@ export function nextOpeningAfter(hours: readonly OpeningHours[], at: Date, timeZ
   }
   return null
 }
+
+/** Midnight starting the calendar day `daysBefore` days before `at`'s, in the time zone (daylight saving exact). */
+export function startOfDay(at: Date, timeZone: string, daysBefore = 0): Date {
+  const today = wallClock(at, timeZone)
+  const noon = new Date(Date.UTC(today.year, today.month - 1, today.date - daysBefore, 12))
+  return instantOf(noon.getUTCFullYear(), noon.getUTCMonth() + 1, noon.getUTCDate(), 0, timeZone)
+}

@@ -322,6 +322,7 @@ export const LEAD_MESSAGES = {
     },
     "summarySubject": "{count} request(s) came in while the office was closed",
     "summaryIntro": "Oldest first. Tap \"I'm on it\" on each one as you call back.",
+    "boardLabel": "Today's board: every request, who took it, what came of it",
     "summaryMore": "+{count} more in the e-mail",
     "acknowledgeAllLabel": "I'm on all {count}",
     "budgetSummary": "{count} more new request(s) since the {channel} alert limit was reached. See the office inbox.",
