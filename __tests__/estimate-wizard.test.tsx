@@ -17,7 +17,7 @@ import { loadContract } from "../src/lib/leads/contract-loader"
 import { OUTBOX_KEY } from "../src/lib/leads/lead-outbox"
 import { successNotice } from "../src/lib/leads/submit-estimate"
 import { accepted, answerArb, down, isAccepted, keptCalls, namesShownField, outboxSend } from "./fixtures/answers"
-import { leadTexts, readData, wizardOptions } from "./fixtures/data"
+import { companySchedule, leadTexts, readData, wizardOptions } from "./fixtures/data"
 import { LeadProviders } from "./fixtures/lead-providers"
 import { typeWizardContact } from "./fixtures/leads"
 import { MARIA } from "./fixtures/visitor"
@@ -50,7 +50,7 @@ function renderWizard(
         plans={plans}
         phone={{ display: "(914) 555-0123", e164: "+19145550123" }}
         sameDayRule={{ cutoffHour: 12, days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] }}
-        timeZone="America/New_York"
+        schedule={companySchedule()}
         call={call}
         now={now}
       />
