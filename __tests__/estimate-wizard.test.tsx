@@ -264,6 +264,23 @@ describe("the wizard", () => {
     expect(screen.getByRole("checkbox", { name: /Quick Knock-down treatment \(−\$50\)/ })).toBeInTheDocument()
   })
 
+  test("no same-day offer on a holiday: Thanksgiving 10am (a Thursday, before 12pm) hides it", async () => {
+    renderWizard(undefined, () => new Date("2026-11-26T15:00:00Z"))
+    const user = userEvent.setup()
+    await choosePests(user, "C•ARE", ["Ants"])
+    await user.click(next())
+    expect(screen.queryByRole("checkbox", { name: /Same-day/ })).not.toBeInTheDocument()
+    expect(screen.getByText(texts.sameDayUnavailable)).toBeInTheDocument()
+  })
+
+  test("same-day is offered the morning after the holiday (Friday 10am)", async () => {
+    renderWizard(undefined, () => new Date("2026-11-27T15:00:00Z"))
+    const user = userEvent.setup()
+    await choosePests(user, "C•ARE", ["Ants"])
+    await user.click(next())
+    expect(screen.getByRole("checkbox", { name: /Same-day/ })).toBeInTheDocument()
+  })
+
   test("all three calls succeed: bodies per SPEC §7, the success toast, step 8, and Submit Another Request resets", async () => {
     const call = jest.fn(() => Promise.resolve(ok()))
     renderWizard(call)
