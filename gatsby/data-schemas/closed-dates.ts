@@ -23,7 +23,7 @@ const closedDate = () =>
     // A short day (Christmas Eve until noon): open only from opens to closes.
     opens: string().matches(CLOCK, CLOCK_MESSAGE),
     closes: string().matches(CLOCK, CLOCK_MESSAGE),
-  }).test("short-day", function (entry) {
+  }).test("short-day", "a short day needs opens before closes", function (entry) {
     const { opens, closes } = entry
     if (opens === undefined && closes === undefined) return true
     if (opens === undefined || closes === undefined)
@@ -39,9 +39,13 @@ export const closedDates = () =>
   array()
     .of(closedDate())
     .required()
-    .test("unique-dates", function (list) {
+    .meta({
+      cmsHint:
+        "Days the office is closed, New York dates (YYYY-MM-DD), each once. For a short day give opens and closes (e.g. 08:00 and 12:00); leave both out to close all day.",
+    })
+    .test("unique-dates", "must list each date once", function (list) {
       const seen = new Map<string, number>()
-      for (const [i, entry] of (list ?? []).entries()) {
+      for (const [i, entry] of list.entries()) {
         const first = seen.get(entry.date)
         if (first !== undefined)
           return this.createError({
