@@ -7,6 +7,8 @@ import { act, render, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { renderToString } from "preact-render-to-string"
 import { ContactPage, type ContactContent } from "../src/components/contact/contact-page"
+import { OfferThankYou } from "../src/components/offer/offer-thank-you"
+import { OfferFooter } from "../src/components/offer/offer-footer"
 import { headerProps } from "../src/components/layout/header-props"
 import { SiteHeader } from "../src/components/layout/site-header"
 import { TopBanner } from "../src/components/layout/top-banner"
@@ -61,6 +63,37 @@ describe("on Thanksgiving", () => {
     render(banner(), { container, hydrate: true })
     expect(await screen.findByText(CLOSED)).toBeInTheDocument()
     container.remove()
+  })
+
+  test("the offer pages' footer and thank-you screen say so under the hours", async () => {
+    window.scrollTo = jest.fn()
+    const hours = hoursLines(company.hours)
+    render(
+      <>
+        <OfferFooter
+          companyName={company.name}
+          tagline={company.tagline}
+          phone={company.phone}
+          email={company.email}
+          website={{ label: "Website", url: "https://www.example.test/" }}
+          hours={hours}
+          holidays={holidayProps()}
+          towns={company.footerTowns}
+          labels={{ hoursHeading: "Hours", areasHeading: "Areas" }}
+        />
+        <OfferThankYou
+          heading="Thank You!"
+          text="We'll call"
+          hoursHeading="Hours"
+          hours={hours}
+          holidays={holidayProps()}
+          emergencyText="Emergency?"
+          phone={company.phone}
+          callLabel="Call"
+        />
+      </>,
+    )
+    expect(await screen.findAllByText(CLOSED)).toHaveLength(2)
   })
 
   test("the contact page says so under the hours and lists the coming closures", async () => {
