@@ -8441,6 +8441,8 @@ type Query_sitePluginArgs = {
 type Query_siteYamlArgs = {
   address: InputMaybe<SiteYamlAddressFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  closedDates: InputMaybe<SiteYamlClosedDatesFilterListInput>;
+  closedTexts: InputMaybe<SiteYamlClosedTextsFilterInput>;
   customerPortal: InputMaybe<SiteYamlCustomerPortalFilterInput>;
   email: InputMaybe<StringQueryOperatorInput>;
   footerTowns: InputMaybe<StringQueryOperatorInput>;
@@ -10082,6 +10084,8 @@ type SiteSortInput = {
 type SiteYaml = Node & {
   readonly address: SiteYamlAddress;
   readonly children: ReadonlyArray<Node>;
+  readonly closedDates: ReadonlyArray<SiteYamlClosedDates>;
+  readonly closedTexts: SiteYamlClosedTexts;
   readonly customerPortal: SiteYamlCustomerPortal;
   readonly email: Scalars['String'];
   readonly footerTowns: ReadonlyArray<Scalars['String']>;
@@ -10137,6 +10141,70 @@ type SiteYamlAddressSortInput = {
   readonly postalCode: InputMaybe<SortOrderEnum>;
   readonly region: InputMaybe<SortOrderEnum>;
   readonly street: InputMaybe<SortOrderEnum>;
+};
+
+type SiteYamlClosedDates = {
+  readonly closes: Maybe<Scalars['String']>;
+  readonly date: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly opens: Maybe<Scalars['String']>;
+};
+
+type SiteYamlClosedDatesFieldSelector = {
+  readonly closes: InputMaybe<FieldSelectorEnum>;
+  readonly date: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly opens: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteYamlClosedDatesFilterInput = {
+  readonly closes: InputMaybe<StringQueryOperatorInput>;
+  readonly date: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly opens: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteYamlClosedDatesFilterListInput = {
+  readonly elemMatch: InputMaybe<SiteYamlClosedDatesFilterInput>;
+};
+
+type SiteYamlClosedDatesSortInput = {
+  readonly closes: InputMaybe<SortOrderEnum>;
+  readonly date: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly opens: InputMaybe<SortOrderEnum>;
+};
+
+type SiteYamlClosedTexts = {
+  readonly shortDayToday: Scalars['String'];
+  readonly today: Scalars['String'];
+  readonly upcoming: Scalars['String'];
+  readonly upcomingHeading: Scalars['String'];
+  readonly upcomingShortDay: Scalars['String'];
+};
+
+type SiteYamlClosedTextsFieldSelector = {
+  readonly shortDayToday: InputMaybe<FieldSelectorEnum>;
+  readonly today: InputMaybe<FieldSelectorEnum>;
+  readonly upcoming: InputMaybe<FieldSelectorEnum>;
+  readonly upcomingHeading: InputMaybe<FieldSelectorEnum>;
+  readonly upcomingShortDay: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteYamlClosedTextsFilterInput = {
+  readonly shortDayToday: InputMaybe<StringQueryOperatorInput>;
+  readonly today: InputMaybe<StringQueryOperatorInput>;
+  readonly upcoming: InputMaybe<StringQueryOperatorInput>;
+  readonly upcomingHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly upcomingShortDay: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteYamlClosedTextsSortInput = {
+  readonly shortDayToday: InputMaybe<SortOrderEnum>;
+  readonly today: InputMaybe<SortOrderEnum>;
+  readonly upcoming: InputMaybe<SortOrderEnum>;
+  readonly upcomingHeading: InputMaybe<SortOrderEnum>;
+  readonly upcomingShortDay: InputMaybe<SortOrderEnum>;
 };
 
 type SiteYamlConnection = {
@@ -10207,6 +10275,8 @@ type SiteYamlEdge = {
 type SiteYamlFieldSelector = {
   readonly address: InputMaybe<SiteYamlAddressFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly closedDates: InputMaybe<SiteYamlClosedDatesFieldSelector>;
+  readonly closedTexts: InputMaybe<SiteYamlClosedTextsFieldSelector>;
   readonly customerPortal: InputMaybe<SiteYamlCustomerPortalFieldSelector>;
   readonly email: InputMaybe<FieldSelectorEnum>;
   readonly footerTowns: InputMaybe<FieldSelectorEnum>;
@@ -10235,6 +10305,8 @@ type SiteYamlFieldSelector = {
 type SiteYamlFilterInput = {
   readonly address: InputMaybe<SiteYamlAddressFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly closedDates: InputMaybe<SiteYamlClosedDatesFilterListInput>;
+  readonly closedTexts: InputMaybe<SiteYamlClosedTextsFilterInput>;
   readonly customerPortal: InputMaybe<SiteYamlCustomerPortalFilterInput>;
   readonly email: InputMaybe<StringQueryOperatorInput>;
   readonly footerTowns: InputMaybe<StringQueryOperatorInput>;
@@ -10428,6 +10500,8 @@ type SiteYamlSameDayServiceSortInput = {
 type SiteYamlSortInput = {
   readonly address: InputMaybe<SiteYamlAddressSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly closedDates: InputMaybe<SiteYamlClosedDatesSortInput>;
+  readonly closedTexts: InputMaybe<SiteYamlClosedTextsSortInput>;
   readonly customerPortal: InputMaybe<SiteYamlCustomerPortalSortInput>;
   readonly email: InputMaybe<SortOrderEnum>;
   readonly footerTowns: InputMaybe<SortOrderEnum>;
