@@ -8806,6 +8806,8 @@ type Query_sitePluginArgs = {
 type Query_siteYamlArgs = {
   address: InputMaybe<SiteYamlAddressFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  closedDates: InputMaybe<SiteYamlClosedDatesFilterListInput>;
+  closedTexts: InputMaybe<SiteYamlClosedTextsFilterInput>;
   customerPortal: InputMaybe<SiteYamlCustomerPortalFilterInput>;
   email: InputMaybe<StringQueryOperatorInput>;
   footerTowns: InputMaybe<StringQueryOperatorInput>;
@@ -10677,6 +10679,8 @@ type SiteSortInput = {
 type SiteYaml = Node & {
   readonly address: SiteYamlAddress;
   readonly children: ReadonlyArray<Node>;
+  readonly closedDates: ReadonlyArray<SiteYamlClosedDates>;
+  readonly closedTexts: SiteYamlClosedTexts;
   readonly customerPortal: SiteYamlCustomerPortal;
   readonly email: Scalars['String'];
   readonly footerTowns: ReadonlyArray<Scalars['String']>;
@@ -10732,6 +10736,70 @@ type SiteYamlAddressSortInput = {
   readonly postalCode: InputMaybe<SortOrderEnum>;
   readonly region: InputMaybe<SortOrderEnum>;
   readonly street: InputMaybe<SortOrderEnum>;
+};
+
+type SiteYamlClosedDates = {
+  readonly closes: Maybe<Scalars['String']>;
+  readonly date: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly opens: Maybe<Scalars['String']>;
+};
+
+type SiteYamlClosedDatesFieldSelector = {
+  readonly closes: InputMaybe<FieldSelectorEnum>;
+  readonly date: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly opens: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteYamlClosedDatesFilterInput = {
+  readonly closes: InputMaybe<StringQueryOperatorInput>;
+  readonly date: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly opens: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteYamlClosedDatesFilterListInput = {
+  readonly elemMatch: InputMaybe<SiteYamlClosedDatesFilterInput>;
+};
+
+type SiteYamlClosedDatesSortInput = {
+  readonly closes: InputMaybe<SortOrderEnum>;
+  readonly date: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly opens: InputMaybe<SortOrderEnum>;
+};
+
+type SiteYamlClosedTexts = {
+  readonly shortDayToday: Scalars['String'];
+  readonly today: Scalars['String'];
+  readonly upcoming: Scalars['String'];
+  readonly upcomingHeading: Scalars['String'];
+  readonly upcomingShortDay: Scalars['String'];
+};
+
+type SiteYamlClosedTextsFieldSelector = {
+  readonly shortDayToday: InputMaybe<FieldSelectorEnum>;
+  readonly today: InputMaybe<FieldSelectorEnum>;
+  readonly upcoming: InputMaybe<FieldSelectorEnum>;
+  readonly upcomingHeading: InputMaybe<FieldSelectorEnum>;
+  readonly upcomingShortDay: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteYamlClosedTextsFilterInput = {
+  readonly shortDayToday: InputMaybe<StringQueryOperatorInput>;
+  readonly today: InputMaybe<StringQueryOperatorInput>;
+  readonly upcoming: InputMaybe<StringQueryOperatorInput>;
+  readonly upcomingHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly upcomingShortDay: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteYamlClosedTextsSortInput = {
+  readonly shortDayToday: InputMaybe<SortOrderEnum>;
+  readonly today: InputMaybe<SortOrderEnum>;
+  readonly upcoming: InputMaybe<SortOrderEnum>;
+  readonly upcomingHeading: InputMaybe<SortOrderEnum>;
+  readonly upcomingShortDay: InputMaybe<SortOrderEnum>;
 };
 
 type SiteYamlConnection = {
@@ -10802,6 +10870,8 @@ type SiteYamlEdge = {
 type SiteYamlFieldSelector = {
   readonly address: InputMaybe<SiteYamlAddressFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly closedDates: InputMaybe<SiteYamlClosedDatesFieldSelector>;
+  readonly closedTexts: InputMaybe<SiteYamlClosedTextsFieldSelector>;
   readonly customerPortal: InputMaybe<SiteYamlCustomerPortalFieldSelector>;
   readonly email: InputMaybe<FieldSelectorEnum>;
   readonly footerTowns: InputMaybe<FieldSelectorEnum>;
@@ -10830,6 +10900,8 @@ type SiteYamlFieldSelector = {
 type SiteYamlFilterInput = {
   readonly address: InputMaybe<SiteYamlAddressFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly closedDates: InputMaybe<SiteYamlClosedDatesFilterListInput>;
+  readonly closedTexts: InputMaybe<SiteYamlClosedTextsFilterInput>;
   readonly customerPortal: InputMaybe<SiteYamlCustomerPortalFilterInput>;
   readonly email: InputMaybe<StringQueryOperatorInput>;
   readonly footerTowns: InputMaybe<StringQueryOperatorInput>;
@@ -11023,6 +11095,8 @@ type SiteYamlSameDayServiceSortInput = {
 type SiteYamlSortInput = {
   readonly address: InputMaybe<SiteYamlAddressSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly closedDates: InputMaybe<SiteYamlClosedDatesSortInput>;
+  readonly closedTexts: InputMaybe<SiteYamlClosedTextsSortInput>;
   readonly customerPortal: InputMaybe<SiteYamlCustomerPortalSortInput>;
   readonly email: InputMaybe<SortOrderEnum>;
   readonly footerTowns: InputMaybe<SortOrderEnum>;
@@ -11391,7 +11465,7 @@ type ServicesPageQuery = { readonly servicesPageYaml: { readonly gridHeading: st
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } } | null, readonly leadConsentYaml: { readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> }, readonly values: { readonly currency: string, readonly contact: number, readonly estimate: number } } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string, readonly mainMenu: string, readonly breadcrumb: string, readonly dismiss: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly newTabNote: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
+type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly closedDates: ReadonlyArray<{ readonly date: string, readonly name: string, readonly opens: string | null, readonly closes: string | null }>, readonly closedTexts: { readonly today: string, readonly shortDayToday: string, readonly upcomingHeading: string, readonly upcoming: string, readonly upcomingShortDay: string }, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } } | null, readonly leadConsentYaml: { readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> }, readonly values: { readonly currency: string, readonly contact: number, readonly estimate: number } } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string, readonly mainMenu: string, readonly breadcrumb: string, readonly dismiss: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly newTabNote: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
 
 type StaticPageFragment = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 

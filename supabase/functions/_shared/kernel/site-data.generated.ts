@@ -43,6 +43,54 @@ export const COMPANY = {
       "closes": "13:00"
     }
   ],
+  "closedDates": [
+    {
+      "date": "2026-11-26",
+      "name": "Thanksgiving"
+    },
+    {
+      "date": "2026-12-24",
+      "name": "Christmas Eve",
+      "opens": "08:00",
+      "closes": "12:00"
+    },
+    {
+      "date": "2026-12-25",
+      "name": "Christmas Day"
+    },
+    {
+      "date": "2027-01-01",
+      "name": "New Year's Day"
+    },
+    {
+      "date": "2027-05-31",
+      "name": "Memorial Day"
+    },
+    {
+      "date": "2027-07-04",
+      "name": "Independence Day"
+    },
+    {
+      "date": "2027-07-05",
+      "name": "Independence Day (observed)"
+    },
+    {
+      "date": "2027-09-06",
+      "name": "Labor Day"
+    },
+    {
+      "date": "2027-11-25",
+      "name": "Thanksgiving"
+    },
+    {
+      "date": "2027-12-24",
+      "name": "Christmas Day (observed)"
+    },
+    {
+      "date": "2027-12-25",
+      "name": "Christmas Day"
+    }
+  ],
   "timeZone": "America/New_York",
   "sameDayCutoffHour": 12
 } as const

@@ -42,9 +42,8 @@ export const SPAM_KEPT_DAYS = 30
 /** When a "Not spam" link in a digest made at `at` expires: while its record can be kept, 30 days after the digest is delivered, with a margin. */
 export const releaseExpiry = (at: Date) => new Date(at.getTime() + (SPAM_KEPT_DAYS + 2) * DAY_MS)
 
-/** The first opening time after `at` (a week on if the data had no hours). */
-const digestTime = (at: Date) =>
-  nextOpeningAfter(COMPANY.hours, at, COMPANY.timeZone) ?? new Date(at.getTime() + 7 * DAY_MS)
+/** The first opening time after `at`, closed dates skipped (a week on if the data had no hours). */
+const digestTime = (at: Date) => nextOpeningAfter(COMPANY, at) ?? new Date(at.getTime() + 7 * DAY_MS)
 
 /** In business hours, what was filed comes to the office in batches this far apart at most. */
 export const SPAM_REVIEW_MINUTES = 15
