@@ -4,6 +4,9 @@
  * shown half-filled.
  */
 import type { CallResult } from "../leads/api"
+import type { BoardPeriod, BoardRequest } from "../../../supabase/functions/_shared/kernel/board-types.ts"
+
+export type { BoardPeriod, BoardRequest }
 
 type Json = Readonly<Record<string, unknown>>
 
@@ -186,32 +189,6 @@ export function linkOutcome<A>(result: CallResult, parse: (data: Json) => A | nu
     if (refusal && result.data?.reason === refusal) return { kind: "refused", reason: refusal }
   }
   return { kind: "failed" }
-}
-
-/** One request on the board (office-board's answer). */
-export interface BoardRequest {
-  reference: string
-  kind: string
-  name: string
-  receivedAt: string
-  state: "new" | "taken" | "done"
-  takenBy: string | null
-  minutesToTake: number | null
-  outcome: string | null
-  outcomeBy: string | null
-  missed: boolean
-}
-
-export interface BoardPeriod {
-  counts: {
-    total: number
-    new: number
-    taken: number
-    done: number
-    missed: number
-    medianMinutesToTake: number | null
-  }
-  requests: BoardRequest[]
 }
 
 export interface BoardAnswer {

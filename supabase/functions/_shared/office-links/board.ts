@@ -10,6 +10,7 @@ import { startOfDay } from "../kernel/business-hours.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import type { LeadOutcome } from "../kernel/outcomes.ts"
 import { oneLine } from "../alerts/subject.ts"
+import type { BoardPeriod as BoardPeriodShape, BoardRequest } from "../kernel/board-types.ts"
 
 /** The most requests a list shows (newest first); the counts cover them all. */
 export const BOARD_MAX_LISTED = 200
@@ -19,37 +20,9 @@ const WEEK_DAYS = 7
 
 const COPY = LEAD_MESSAGES.officeAlerts
 
-export type BoardState = "new" | "taken" | "done"
-
-export interface BoardRequest {
-  reference: string
-  kind: string
-  name: string
-  receivedAt: string
-  state: BoardState
-  takenBy: string | null
-  /** Minutes from when the visitor sent it to the first "I'm on it"; null while nobody has. */
-  minutesToTake: number | null
-  outcome: string | null
-  outcomeBy: string | null
-  /** The owner was told nobody took it. */
-  missed: boolean
-}
-
-export interface BoardCounts {
-  total: number
-  new: number
-  taken: number
-  done: number
-  missed: number
-  /** Median minutes to the first "I'm on it", over those taken; null when none was. */
-  medianMinutesToTake: number | null
-}
-
-export interface BoardPeriod {
+/** A period of the board: its start, counts and requests (kernel/board-types.ts). */
+export interface BoardPeriod extends BoardPeriodShape {
   from: string
-  counts: BoardCounts
-  requests: BoardRequest[]
 }
 
 export interface Board {
