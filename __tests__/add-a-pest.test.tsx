@@ -20,7 +20,7 @@ import { SiteHeader } from "../src/components/layout/site-header"
 import { ServicesPage, type PestCardData, type ServicesContent } from "../src/components/services/services-page"
 import { ToastProvider } from "../src/components/ui/toaster"
 import { estimatePestOptions, footerPests, servicesMenuPests, type ListedPest } from "../src/lib/pest-lists"
-import { queriedPest, readData, siteData } from "./fixtures/data"
+import { companySchedule, queriedPest, readData, siteData } from "./fixtures/data"
 
 type PestFile = PestCardData & ListedPest & { image?: unknown }
 
@@ -149,7 +149,7 @@ describe("a new pest file", () => {
           plans={readData<{ plans: WizardPlan[] }>("plans.yaml").plans}
           phone={siteData().company.phone}
           sameDayRule={{ cutoffHour: 12, days: ["Monday"] }}
-          timeZone="America/New_York"
+          schedule={companySchedule()}
           call={jest.fn()}
           now={() => new Date("2026-11-23T15:00:00Z")}
         />

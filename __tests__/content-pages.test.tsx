@@ -11,7 +11,7 @@ import { ServicesPage, type PestCardData, type ServicesContent } from "../src/co
 import { hoursLines } from "../src/lib/hours"
 import { servicesMenuPests, type ListedPest } from "../src/lib/pest-lists"
 import { pestTrail } from "../src/lib/pest-trail"
-import { dataFiles, readData, siteData } from "./fixtures/data"
+import { dataFiles, holidayProps, readData, siteData } from "./fixtures/data"
 
 const { company, navigation } = siteData()
 const phone = company.phone
@@ -208,6 +208,7 @@ test("contact: why contact us with four points, phone and e-mail links, service 
       content={content}
       email={company.email}
       hours={hoursLines(company.hours)}
+      holidays={holidayProps()}
     />,
   )
   const why = screen.getByRole("heading", { level: 2, name: "Why Contact Us First?" }).closest("section")!

@@ -68,6 +68,61 @@ describe("a broken data file", () => {
     expect(fields).toEqual(expect.arrayContaining(["hours[1].opens", "phone.e164"]))
   })
 
+  describe("closed dates (holidays)", () => {
+    type Closed = { date: string; name: string; opens?: string; closes?: string }
+    const withClosed = (edit: (list: Closed[]) => void) => {
+      const site = clone(readData<{ closedDates: Closed[] }>("site.yaml"))
+      edit(site.closedDates)
+      return validateDataFile("site.yaml", site)
+    }
+
+    test.each(["2026-02-30", "2026-13-01", "Nov 26 2026", "2026-11-26T00:00"])(
+      "a date that is not a YYYY-MM-DD calendar date (%s) is named by entry and field",
+      (date) => {
+        const problems = withClosed((list) => {
+          list[2]!.date = date
+        })
+        expect(problems).toEqual([
+          {
+            file: "site.yaml",
+            entry: "site",
+            field: "closedDates[2].date",
+            message: "must be a date written YYYY-MM-DD, such as 2026-11-26",
+          },
+        ])
+      },
+    )
+
+    test("the same date twice names the second and the first", () => {
+      const [problem, ...more] = withClosed((list) => {
+        list.push({ date: "2026-11-26", name: "Thanksgiving again" })
+      })
+      expect(more).toEqual([])
+      expect(formatProblem(problem!)).toMatch(
+        /^Invalid data in data\/site\.yaml, entry "site", field "closedDates\[\d+\]\.date": 2026-11-26 is also closedDates\[0\]'s date; list each date once$/,
+      )
+    })
+
+    test("a short day needs both times, opening before closing", () => {
+      const fields = (edit: (list: Closed[]) => void) => withClosed(edit).map((p) => `${p.field}: ${p.message}`)
+      expect(
+        fields((list) => {
+          list[0]!.closes = "12:00"
+        }),
+      ).toEqual(["closedDates[0].opens: a short day needs both opens and closes (leave both out to close all day)"])
+      expect(
+        fields((list) => {
+          list[1]!.closes = "07:00"
+        }),
+      ).toEqual(["closedDates[1].closes: must be after opens"])
+      expect(
+        fields((list) => {
+          list[1]!.opens = "8am"
+        }),
+      ).toEqual(expect.arrayContaining(["closedDates[1].opens: must be a 24-hour time such as 12:00"]))
+    })
+  })
+
   test("a missing block fails (not only a missing scalar)", () => {
     const site = readData("site.yaml")
     delete site.address

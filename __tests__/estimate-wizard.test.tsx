@@ -17,7 +17,7 @@ import { loadContract } from "../src/lib/leads/contract-loader"
 import { OUTBOX_KEY } from "../src/lib/leads/lead-outbox"
 import { successNotice } from "../src/lib/leads/submit-estimate"
 import { accepted, answerArb, down, isAccepted, keptCalls, namesShownField, outboxSend } from "./fixtures/answers"
-import { leadTexts, readData, wizardOptions } from "./fixtures/data"
+import { companySchedule, leadTexts, readData, wizardOptions } from "./fixtures/data"
 import { LeadProviders } from "./fixtures/lead-providers"
 import { typeWizardContact } from "./fixtures/leads"
 import { MARIA } from "./fixtures/visitor"
@@ -50,7 +50,7 @@ function renderWizard(
         plans={plans}
         phone={{ display: "(914) 555-0123", e164: "+19145550123" }}
         sameDayRule={{ cutoffHour: 12, days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] }}
-        timeZone="America/New_York"
+        schedule={companySchedule()}
         call={call}
         now={now}
       />
@@ -262,6 +262,23 @@ describe("the wizard", () => {
     expect(screen.queryByRole("checkbox", { name: /Same-day/ })).not.toBeInTheDocument()
     expect(screen.getByText(texts.sameDayUnavailable)).toBeInTheDocument()
     expect(screen.getByRole("checkbox", { name: /Quick Knock-down treatment \(−\$50\)/ })).toBeInTheDocument()
+  })
+
+  test("no same-day offer on a holiday: Thanksgiving 10am (a Thursday, before 12pm) hides it", async () => {
+    renderWizard(undefined, () => new Date("2026-11-26T15:00:00Z"))
+    const user = userEvent.setup()
+    await choosePests(user, "C•ARE", ["Ants"])
+    await user.click(next())
+    expect(screen.queryByRole("checkbox", { name: /Same-day/ })).not.toBeInTheDocument()
+    expect(screen.getByText(texts.sameDayUnavailable)).toBeInTheDocument()
+  })
+
+  test("same-day is offered the morning after the holiday (Friday 10am)", async () => {
+    renderWizard(undefined, () => new Date("2026-11-27T15:00:00Z"))
+    const user = userEvent.setup()
+    await choosePests(user, "C•ARE", ["Ants"])
+    await user.click(next())
+    expect(screen.getByRole("checkbox", { name: /Same-day/ })).toBeInTheDocument()
   })
 
   test("all three calls succeed: bodies per SPEC §7, the success toast, step 8, and Submit Another Request resets", async () => {

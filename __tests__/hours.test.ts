@@ -4,10 +4,10 @@ import { readData } from "./fixtures/data"
 
 const site = readData<{
   hours: Array<{ days: string[]; opens: string; closes: string }>
+  closedDates: Array<{ date: string; name: string }>
   timeZone: string
   sameDayService: { cutoffHour: number; days: string[] }
 }>("site.yaml")
-const NY = "America/New_York"
 
 describe("hours text", () => {
   test.each([
@@ -51,8 +51,9 @@ function answersAt(question: string, answer: (at: Date) => boolean, instants: In
   })
 }
 
-// 2026-11-23 is a Monday; New York is UTC-5 in November and UTC-4 in July.
-answersAt("open now", (at) => isOpenAt(site.hours, at, NY), [
+// 2026-11-23 is a Monday (that week's Thursday is Thanksgiving: holidays.test.ts); New York is UTC-5 in
+// November and UTC-4 in July.
+answersAt("open now", (at) => isOpenAt(site, at), [
   ["2026-11-23T12:59:00Z", false, "Mon 7:59am"],
   ["2026-11-23T13:00:00Z", true, "Mon 8:00am, opening minute"],
   ["2026-11-23T22:59:00Z", true, "Mon 5:59pm"],
@@ -63,7 +64,7 @@ answersAt("open now", (at) => isOpenAt(site.hours, at, NY), [
   ["2026-11-29T18:00:00Z", false, "Sun 1:00pm"],
   ["2026-07-06T12:30:00Z", true, "Mon 8:30am in summer time"],
 ])
-answersAt("same-day service", (at) => isSameDayAvailable(site.sameDayService, at, NY), [
+answersAt("same-day service", (at) => isSameDayAvailable(site.sameDayService, site, at), [
   ["2026-11-23T16:59:00Z", true, "Mon 11:59am"],
   ["2026-11-23T17:00:00Z", false, "Mon 12:00pm"],
   ["2026-11-28T14:00:00Z", true, "Sat 9:00am"],

@@ -9,7 +9,7 @@ import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { installPhoneCallTracking } from "../src/lib/phone-clicks"
 import { reportPhoneClick } from "../src/lib/phone-call-report"
 import { offerAttributes } from "../src/lib/tracking-attributes"
-import { leadTexts, readData, wizardOptions } from "./fixtures/data"
+import { companySchedule, leadTexts, readData, wizardOptions } from "./fixtures/data"
 import { recordGtag, typeWizardContact } from "./fixtures/leads"
 
 const gtag = recordGtag()
@@ -72,7 +72,7 @@ test("wizard: one wizard_step per step shown (step 4 only for non-annual plans, 
       plans={readData<{ plans: WizardPlan[] }>("plans.yaml").plans}
       phone={{ display: "(914) 555-0123", e164: "+19145550123" }}
       sameDayRule={{ cutoffHour: 12, days: ["Monday"] }}
-      timeZone="America/New_York"
+      schedule={companySchedule()}
       call={call}
       now={() => new Date("2026-11-23T15:00:00Z")}
     />,

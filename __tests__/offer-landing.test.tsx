@@ -183,9 +183,13 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
     resolve({ ok: true, data: { success: true } })
   })
   expect(await screen.findByRole("heading", { level: 1, name: "Thank You!" })).toBeInTheDocument()
+  // The promise and the reference the request was sent with (the visitor's e-mail and the office say the same).
   expect(
-    screen.getByText("One of our team will call you within 5-10 minutes during business hours."),
+    screen.getByText(
+      `One of our team will call you within 5-10 minutes during business hours. Your reference: ${String(body.reference)}.`,
+    ),
   ).toBeInTheDocument()
+  expect(body.reference).toMatch(/^WEB\d{6}$/)
   expect(screen.getByText("Sat")).toBeInTheDocument()
   expect(screen.getByRole("link", { name: "(914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
   expect(screen.getByRole("link", { name: "Call (914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")

@@ -197,6 +197,12 @@ describe("booking", () => {
         .map((li) => li.textContent),
     ).toEqual(content.thankYou.nextSteps)
     expect(within(thankYou).getByText(/Pest emergency\? Call us now:/)).toBeInTheDocument()
+    // The booking's reference, the one its requests carried (and its e-mail names).
+    expect(
+      within(thankYou).getByText(
+        /^We've received your booking for the \$49 Scarsdale Starter Visit\. Your reference: WEB\d{6}\.$/,
+      ),
+    ).toBeInTheDocument()
     expect(within(thankYou).getByRole("link", { name: "(914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
     await waitFor(() => {
       expect(heading).toHaveFocus()

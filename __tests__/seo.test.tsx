@@ -84,6 +84,15 @@ test("LocalBusiness JSON-LD from site.yaml", () => {
     { "@type": "OpeningHoursSpecification", dayOfWeek: ["Sunday"], opens: "09:00", closes: "13:00" },
   ])
   expect(business.areaServed).toContainEqual({ "@type": "City", name: "Scarsdale, NY" })
+  // Holidays override the weekly hours on their date: closed all day is 00:00–00:00.
+  expect(business.specialOpeningHoursSpecification).toContainEqual({
+    "@type": "OpeningHoursSpecification",
+    name: "Thanksgiving",
+    validFrom: "2026-11-26",
+    validThrough: "2026-11-26",
+    opens: "00:00",
+    closes: "00:00",
+  })
 })
 
 test("extra JSON-LD documents follow the business, and data cannot close the script tag", () => {

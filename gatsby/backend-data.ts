@@ -49,6 +49,7 @@ export function renderBackendData(dir = dataDir()): string {
     licenseNumber: site.licenseNumber,
     hoursText: hoursSummary(site.hours),
     hours: site.hours,
+    closedDates: site.closedDates,
     timeZone: site.timeZone,
     sameDayCutoffHour: site.sameDayService.cutoffHour,
     // What a request is worth, for the weekly report's value of the week.

@@ -3945,6 +3945,7 @@ type LeadMessagesYamlGroupConnection_sumArgs = {
 type LeadMessagesYamlOfficeAlerts = {
   readonly acknowledgeAllLabel: Scalars['String'];
   readonly acknowledgeLabel: Scalars['String'];
+  readonly boardLabel: Scalars['String'];
   readonly budgetChannels: LeadMessagesYamlOfficeAlertsBudgetChannels;
   readonly budgetIntro: Scalars['String'];
   readonly budgetSubject: Scalars['String'];
@@ -3981,7 +3982,9 @@ type LeadMessagesYamlOfficeAlerts = {
   readonly spamMoreHeading: Scalars['String'];
   readonly spamMoreNote: Scalars['String'];
   readonly spamMoreValue: Scalars['String'];
+  readonly spamReasonLabel: Scalars['String'];
   readonly spamReasons: LeadMessagesYamlOfficeAlertsSpamReasons;
+  readonly spamReviewSubject: Scalars['String'];
   readonly summaryIntro: Scalars['String'];
   readonly summaryMore: Scalars['String'];
   readonly summarySubject: Scalars['String'];
@@ -4126,6 +4129,7 @@ type LeadMessagesYamlOfficeAlertsDurationsSortInput = {
 type LeadMessagesYamlOfficeAlertsFieldSelector = {
   readonly acknowledgeAllLabel: InputMaybe<FieldSelectorEnum>;
   readonly acknowledgeLabel: InputMaybe<FieldSelectorEnum>;
+  readonly boardLabel: InputMaybe<FieldSelectorEnum>;
   readonly budgetChannels: InputMaybe<LeadMessagesYamlOfficeAlertsBudgetChannelsFieldSelector>;
   readonly budgetIntro: InputMaybe<FieldSelectorEnum>;
   readonly budgetSubject: InputMaybe<FieldSelectorEnum>;
@@ -4162,7 +4166,9 @@ type LeadMessagesYamlOfficeAlertsFieldSelector = {
   readonly spamMoreHeading: InputMaybe<FieldSelectorEnum>;
   readonly spamMoreNote: InputMaybe<FieldSelectorEnum>;
   readonly spamMoreValue: InputMaybe<FieldSelectorEnum>;
+  readonly spamReasonLabel: InputMaybe<FieldSelectorEnum>;
   readonly spamReasons: InputMaybe<LeadMessagesYamlOfficeAlertsSpamReasonsFieldSelector>;
+  readonly spamReviewSubject: InputMaybe<FieldSelectorEnum>;
   readonly summaryIntro: InputMaybe<FieldSelectorEnum>;
   readonly summaryMore: InputMaybe<FieldSelectorEnum>;
   readonly summarySubject: InputMaybe<FieldSelectorEnum>;
@@ -4171,6 +4177,7 @@ type LeadMessagesYamlOfficeAlertsFieldSelector = {
 type LeadMessagesYamlOfficeAlertsFilterInput = {
   readonly acknowledgeAllLabel: InputMaybe<StringQueryOperatorInput>;
   readonly acknowledgeLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly boardLabel: InputMaybe<StringQueryOperatorInput>;
   readonly budgetChannels: InputMaybe<LeadMessagesYamlOfficeAlertsBudgetChannelsFilterInput>;
   readonly budgetIntro: InputMaybe<StringQueryOperatorInput>;
   readonly budgetSubject: InputMaybe<StringQueryOperatorInput>;
@@ -4207,7 +4214,9 @@ type LeadMessagesYamlOfficeAlertsFilterInput = {
   readonly spamMoreHeading: InputMaybe<StringQueryOperatorInput>;
   readonly spamMoreNote: InputMaybe<StringQueryOperatorInput>;
   readonly spamMoreValue: InputMaybe<StringQueryOperatorInput>;
+  readonly spamReasonLabel: InputMaybe<StringQueryOperatorInput>;
   readonly spamReasons: InputMaybe<LeadMessagesYamlOfficeAlertsSpamReasonsFilterInput>;
+  readonly spamReviewSubject: InputMaybe<StringQueryOperatorInput>;
   readonly summaryIntro: InputMaybe<StringQueryOperatorInput>;
   readonly summaryMore: InputMaybe<StringQueryOperatorInput>;
   readonly summarySubject: InputMaybe<StringQueryOperatorInput>;
@@ -4316,6 +4325,7 @@ type LeadMessagesYamlOfficeAlertsRowLabelsSortInput = {
 type LeadMessagesYamlOfficeAlertsSortInput = {
   readonly acknowledgeAllLabel: InputMaybe<SortOrderEnum>;
   readonly acknowledgeLabel: InputMaybe<SortOrderEnum>;
+  readonly boardLabel: InputMaybe<SortOrderEnum>;
   readonly budgetChannels: InputMaybe<LeadMessagesYamlOfficeAlertsBudgetChannelsSortInput>;
   readonly budgetIntro: InputMaybe<SortOrderEnum>;
   readonly budgetSubject: InputMaybe<SortOrderEnum>;
@@ -4352,7 +4362,9 @@ type LeadMessagesYamlOfficeAlertsSortInput = {
   readonly spamMoreHeading: InputMaybe<SortOrderEnum>;
   readonly spamMoreNote: InputMaybe<SortOrderEnum>;
   readonly spamMoreValue: InputMaybe<SortOrderEnum>;
+  readonly spamReasonLabel: InputMaybe<SortOrderEnum>;
   readonly spamReasons: InputMaybe<LeadMessagesYamlOfficeAlertsSpamReasonsSortInput>;
+  readonly spamReviewSubject: InputMaybe<SortOrderEnum>;
   readonly summaryIntro: InputMaybe<SortOrderEnum>;
   readonly summaryMore: InputMaybe<SortOrderEnum>;
   readonly summarySubject: InputMaybe<SortOrderEnum>;
@@ -6360,6 +6372,7 @@ type OffersIndexYamlSortInput = {
 type OfficeLinksYaml = Node & {
   readonly acknowledge: OfficeLinksYamlAcknowledge;
   readonly acknowledgeAll: OfficeLinksYamlAcknowledgeAll;
+  readonly board: OfficeLinksYamlBoard;
   readonly checking: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   readonly expired: OfficeLinksYamlExpired;
@@ -6476,6 +6489,86 @@ type OfficeLinksYamlAcknowledgeSortInput = {
   readonly someone: InputMaybe<SortOrderEnum>;
 };
 
+type OfficeLinksYamlBoard = {
+  readonly countsLabel: Scalars['String'];
+  readonly empty: Scalars['String'];
+  readonly medianLabel: Scalars['String'];
+  readonly minutesLabel: Scalars['String'];
+  readonly missed: Scalars['String'];
+  readonly missedLabel: Scalars['String'];
+  readonly moreLabel: Scalars['String'];
+  readonly openBoard: Scalars['String'];
+  readonly states: OfficeLinksYamlBoardStates;
+  readonly todayHeading: Scalars['String'];
+  readonly weekHeading: Scalars['String'];
+};
+
+type OfficeLinksYamlBoardFieldSelector = {
+  readonly countsLabel: InputMaybe<FieldSelectorEnum>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly medianLabel: InputMaybe<FieldSelectorEnum>;
+  readonly minutesLabel: InputMaybe<FieldSelectorEnum>;
+  readonly missed: InputMaybe<FieldSelectorEnum>;
+  readonly missedLabel: InputMaybe<FieldSelectorEnum>;
+  readonly moreLabel: InputMaybe<FieldSelectorEnum>;
+  readonly openBoard: InputMaybe<FieldSelectorEnum>;
+  readonly states: InputMaybe<OfficeLinksYamlBoardStatesFieldSelector>;
+  readonly todayHeading: InputMaybe<FieldSelectorEnum>;
+  readonly weekHeading: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfficeLinksYamlBoardFilterInput = {
+  readonly countsLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly medianLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly minutesLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly missed: InputMaybe<StringQueryOperatorInput>;
+  readonly missedLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly moreLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly openBoard: InputMaybe<StringQueryOperatorInput>;
+  readonly states: InputMaybe<OfficeLinksYamlBoardStatesFilterInput>;
+  readonly todayHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly weekHeading: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfficeLinksYamlBoardSortInput = {
+  readonly countsLabel: InputMaybe<SortOrderEnum>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly medianLabel: InputMaybe<SortOrderEnum>;
+  readonly minutesLabel: InputMaybe<SortOrderEnum>;
+  readonly missed: InputMaybe<SortOrderEnum>;
+  readonly missedLabel: InputMaybe<SortOrderEnum>;
+  readonly moreLabel: InputMaybe<SortOrderEnum>;
+  readonly openBoard: InputMaybe<SortOrderEnum>;
+  readonly states: InputMaybe<OfficeLinksYamlBoardStatesSortInput>;
+  readonly todayHeading: InputMaybe<SortOrderEnum>;
+  readonly weekHeading: InputMaybe<SortOrderEnum>;
+};
+
+type OfficeLinksYamlBoardStates = {
+  readonly done: Scalars['String'];
+  readonly new: Scalars['String'];
+  readonly taken: Scalars['String'];
+};
+
+type OfficeLinksYamlBoardStatesFieldSelector = {
+  readonly done: InputMaybe<FieldSelectorEnum>;
+  readonly new: InputMaybe<FieldSelectorEnum>;
+  readonly taken: InputMaybe<FieldSelectorEnum>;
+};
+
+type OfficeLinksYamlBoardStatesFilterInput = {
+  readonly done: InputMaybe<StringQueryOperatorInput>;
+  readonly new: InputMaybe<StringQueryOperatorInput>;
+  readonly taken: InputMaybe<StringQueryOperatorInput>;
+};
+
+type OfficeLinksYamlBoardStatesSortInput = {
+  readonly done: InputMaybe<SortOrderEnum>;
+  readonly new: InputMaybe<SortOrderEnum>;
+  readonly taken: InputMaybe<SortOrderEnum>;
+};
+
 type OfficeLinksYamlConnection = {
   readonly distinct: ReadonlyArray<Scalars['String']>;
   readonly edges: ReadonlyArray<OfficeLinksYamlEdge>;
@@ -6564,6 +6657,7 @@ type OfficeLinksYamlFailedSortInput = {
 type OfficeLinksYamlFieldSelector = {
   readonly acknowledge: InputMaybe<OfficeLinksYamlAcknowledgeFieldSelector>;
   readonly acknowledgeAll: InputMaybe<OfficeLinksYamlAcknowledgeAllFieldSelector>;
+  readonly board: InputMaybe<OfficeLinksYamlBoardFieldSelector>;
   readonly checking: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly expired: InputMaybe<OfficeLinksYamlExpiredFieldSelector>;
@@ -6583,6 +6677,7 @@ type OfficeLinksYamlFieldSelector = {
 type OfficeLinksYamlFilterInput = {
   readonly acknowledge: InputMaybe<OfficeLinksYamlAcknowledgeFilterInput>;
   readonly acknowledgeAll: InputMaybe<OfficeLinksYamlAcknowledgeAllFilterInput>;
+  readonly board: InputMaybe<OfficeLinksYamlBoardFilterInput>;
   readonly checking: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly expired: InputMaybe<OfficeLinksYamlExpiredFilterInput>;
@@ -6867,6 +6962,7 @@ type OfficeLinksYamlReleaseSortInput = {
 type OfficeLinksYamlSortInput = {
   readonly acknowledge: InputMaybe<OfficeLinksYamlAcknowledgeSortInput>;
   readonly acknowledgeAll: InputMaybe<OfficeLinksYamlAcknowledgeAllSortInput>;
+  readonly board: InputMaybe<OfficeLinksYamlBoardSortInput>;
   readonly checking: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly expired: InputMaybe<OfficeLinksYamlExpiredSortInput>;
@@ -8508,6 +8604,7 @@ type Query_offersIndexYamlArgs = {
 type Query_officeLinksYamlArgs = {
   acknowledge: InputMaybe<OfficeLinksYamlAcknowledgeFilterInput>;
   acknowledgeAll: InputMaybe<OfficeLinksYamlAcknowledgeAllFilterInput>;
+  board: InputMaybe<OfficeLinksYamlBoardFilterInput>;
   checking: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   expired: InputMaybe<OfficeLinksYamlExpiredFilterInput>;
@@ -8709,6 +8806,8 @@ type Query_sitePluginArgs = {
 type Query_siteYamlArgs = {
   address: InputMaybe<SiteYamlAddressFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  closedDates: InputMaybe<SiteYamlClosedDatesFilterListInput>;
+  closedTexts: InputMaybe<SiteYamlClosedTextsFilterInput>;
   customerPortal: InputMaybe<SiteYamlCustomerPortalFilterInput>;
   email: InputMaybe<StringQueryOperatorInput>;
   footerTowns: InputMaybe<StringQueryOperatorInput>;
@@ -10580,6 +10679,8 @@ type SiteSortInput = {
 type SiteYaml = Node & {
   readonly address: SiteYamlAddress;
   readonly children: ReadonlyArray<Node>;
+  readonly closedDates: ReadonlyArray<SiteYamlClosedDates>;
+  readonly closedTexts: SiteYamlClosedTexts;
   readonly customerPortal: SiteYamlCustomerPortal;
   readonly email: Scalars['String'];
   readonly footerTowns: ReadonlyArray<Scalars['String']>;
@@ -10635,6 +10736,70 @@ type SiteYamlAddressSortInput = {
   readonly postalCode: InputMaybe<SortOrderEnum>;
   readonly region: InputMaybe<SortOrderEnum>;
   readonly street: InputMaybe<SortOrderEnum>;
+};
+
+type SiteYamlClosedDates = {
+  readonly closes: Maybe<Scalars['String']>;
+  readonly date: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly opens: Maybe<Scalars['String']>;
+};
+
+type SiteYamlClosedDatesFieldSelector = {
+  readonly closes: InputMaybe<FieldSelectorEnum>;
+  readonly date: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly opens: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteYamlClosedDatesFilterInput = {
+  readonly closes: InputMaybe<StringQueryOperatorInput>;
+  readonly date: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly opens: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteYamlClosedDatesFilterListInput = {
+  readonly elemMatch: InputMaybe<SiteYamlClosedDatesFilterInput>;
+};
+
+type SiteYamlClosedDatesSortInput = {
+  readonly closes: InputMaybe<SortOrderEnum>;
+  readonly date: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly opens: InputMaybe<SortOrderEnum>;
+};
+
+type SiteYamlClosedTexts = {
+  readonly shortDayToday: Scalars['String'];
+  readonly today: Scalars['String'];
+  readonly upcoming: Scalars['String'];
+  readonly upcomingHeading: Scalars['String'];
+  readonly upcomingShortDay: Scalars['String'];
+};
+
+type SiteYamlClosedTextsFieldSelector = {
+  readonly shortDayToday: InputMaybe<FieldSelectorEnum>;
+  readonly today: InputMaybe<FieldSelectorEnum>;
+  readonly upcoming: InputMaybe<FieldSelectorEnum>;
+  readonly upcomingHeading: InputMaybe<FieldSelectorEnum>;
+  readonly upcomingShortDay: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteYamlClosedTextsFilterInput = {
+  readonly shortDayToday: InputMaybe<StringQueryOperatorInput>;
+  readonly today: InputMaybe<StringQueryOperatorInput>;
+  readonly upcoming: InputMaybe<StringQueryOperatorInput>;
+  readonly upcomingHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly upcomingShortDay: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteYamlClosedTextsSortInput = {
+  readonly shortDayToday: InputMaybe<SortOrderEnum>;
+  readonly today: InputMaybe<SortOrderEnum>;
+  readonly upcoming: InputMaybe<SortOrderEnum>;
+  readonly upcomingHeading: InputMaybe<SortOrderEnum>;
+  readonly upcomingShortDay: InputMaybe<SortOrderEnum>;
 };
 
 type SiteYamlConnection = {
@@ -10705,6 +10870,8 @@ type SiteYamlEdge = {
 type SiteYamlFieldSelector = {
   readonly address: InputMaybe<SiteYamlAddressFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly closedDates: InputMaybe<SiteYamlClosedDatesFieldSelector>;
+  readonly closedTexts: InputMaybe<SiteYamlClosedTextsFieldSelector>;
   readonly customerPortal: InputMaybe<SiteYamlCustomerPortalFieldSelector>;
   readonly email: InputMaybe<FieldSelectorEnum>;
   readonly footerTowns: InputMaybe<FieldSelectorEnum>;
@@ -10733,6 +10900,8 @@ type SiteYamlFieldSelector = {
 type SiteYamlFilterInput = {
   readonly address: InputMaybe<SiteYamlAddressFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly closedDates: InputMaybe<SiteYamlClosedDatesFilterListInput>;
+  readonly closedTexts: InputMaybe<SiteYamlClosedTextsFilterInput>;
   readonly customerPortal: InputMaybe<SiteYamlCustomerPortalFilterInput>;
   readonly email: InputMaybe<StringQueryOperatorInput>;
   readonly footerTowns: InputMaybe<StringQueryOperatorInput>;
@@ -10926,6 +11095,8 @@ type SiteYamlSameDayServiceSortInput = {
 type SiteYamlSortInput = {
   readonly address: InputMaybe<SiteYamlAddressSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly closedDates: InputMaybe<SiteYamlClosedDatesSortInput>;
+  readonly closedTexts: InputMaybe<SiteYamlClosedTextsSortInput>;
   readonly customerPortal: InputMaybe<SiteYamlCustomerPortalSortInput>;
   readonly email: InputMaybe<SortOrderEnum>;
   readonly footerTowns: InputMaybe<SortOrderEnum>;
@@ -11255,9 +11426,9 @@ type OfficeLinkPageQueryVariables = Exact<{
 }>;
 
 
-type OfficeLinkPageQuery = { readonly officePage: { readonly officeLink: string | null } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string, readonly outcome: string, readonly outcomeNote: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly outcome: { readonly whoLabel: string, readonly heading: string, readonly hint: string, readonly noteLabel: string, readonly saveLabel: string, readonly changeLabel: string, readonly savingLabel: string, readonly savedHeading: string, readonly savedText: string, readonly recordedBy: string }, readonly acknowledgeAll: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly takenBy: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
+type OfficeLinkPageQuery = { readonly officePage: { readonly officeLink: string | null } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string, readonly outcome: string, readonly outcomeNote: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly outcome: { readonly whoLabel: string, readonly heading: string, readonly hint: string, readonly noteLabel: string, readonly saveLabel: string, readonly changeLabel: string, readonly savingLabel: string, readonly savedHeading: string, readonly savedText: string, readonly recordedBy: string }, readonly acknowledgeAll: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly takenBy: string }, readonly board: { readonly todayHeading: string, readonly weekHeading: string, readonly empty: string, readonly countsLabel: string, readonly medianLabel: string, readonly missedLabel: string, readonly moreLabel: string, readonly minutesLabel: string, readonly missed: string, readonly openBoard: string, readonly states: { readonly new: string, readonly taken: string, readonly done: string } }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
 
-type OfficeLinksTextsFragment = { readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string, readonly outcome: string, readonly outcomeNote: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly outcome: { readonly whoLabel: string, readonly heading: string, readonly hint: string, readonly noteLabel: string, readonly saveLabel: string, readonly changeLabel: string, readonly savingLabel: string, readonly savedHeading: string, readonly savedText: string, readonly recordedBy: string }, readonly acknowledgeAll: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly takenBy: string }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
+type OfficeLinksTextsFragment = { readonly officeLinksYaml: { readonly checking: string, readonly retryLabel: string, readonly incomplete: { readonly heading: string, readonly text: string }, readonly invalid: { readonly heading: string, readonly text: string }, readonly expired: { readonly heading: string, readonly text: string }, readonly notFound: { readonly heading: string, readonly text: string }, readonly failed: { readonly heading: string, readonly text: string }, readonly labels: { readonly kind: string, readonly name: string, readonly phone: string, readonly request: string, readonly received: string, readonly reference: string, readonly reason: string, readonly sentTo: string, readonly acknowledgedBy: string, readonly acknowledgedAt: string, readonly releasedAt: string, readonly outcome: string, readonly outcomeNote: string }, readonly acknowledge: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly someone: string, readonly callLabel: string }, readonly outcome: { readonly whoLabel: string, readonly heading: string, readonly hint: string, readonly noteLabel: string, readonly saveLabel: string, readonly changeLabel: string, readonly savingLabel: string, readonly savedHeading: string, readonly savedText: string, readonly recordedBy: string }, readonly acknowledgeAll: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string, readonly takenBy: string }, readonly board: { readonly todayHeading: string, readonly weekHeading: string, readonly empty: string, readonly countsLabel: string, readonly medianLabel: string, readonly missedLabel: string, readonly moreLabel: string, readonly minutesLabel: string, readonly missed: string, readonly openBoard: string, readonly states: { readonly new: string, readonly taken: string, readonly done: string } }, readonly release: { readonly readyHeading: string, readonly readyText: string, readonly confirmLabel: string, readonly confirmingLabel: string, readonly doneHeading: string, readonly doneText: string, readonly alreadyHeading: string, readonly alreadyText: string } } | null };
 
 type PageFieldsFragment = { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string };
 
@@ -11294,7 +11465,7 @@ type ServicesPageQuery = { readonly servicesPageYaml: { readonly gridHeading: st
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } } | null, readonly leadConsentYaml: { readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> }, readonly values: { readonly currency: string, readonly contact: number, readonly estimate: number } } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string, readonly mainMenu: string, readonly breadcrumb: string, readonly dismiss: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly newTabNote: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
+type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly closedDates: ReadonlyArray<{ readonly date: string, readonly name: string, readonly opens: string | null, readonly closes: string | null }>, readonly closedTexts: { readonly today: string, readonly shortDayToday: string, readonly upcomingHeading: string, readonly upcoming: string, readonly upcomingShortDay: string }, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } } | null, readonly leadConsentYaml: { readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> }, readonly values: { readonly currency: string, readonly contact: number, readonly estimate: number } } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string, readonly mainMenu: string, readonly breadcrumb: string, readonly dismiss: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly newTabNote: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
 
 type StaticPageFragment = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 

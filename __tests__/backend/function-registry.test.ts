@@ -51,7 +51,7 @@ test("each registered function has its entry point, serving that function, and n
 
 test("the registry's kinds: the contract's public functions, the office links and the outbox's dispatch", () => {
   expect(sorted(PUBLIC_FUNCTIONS)).toEqual(sorted(Object.keys(FUNCTION_SCHEMAS)))
-  expect(OFFICE_FUNCTIONS).toEqual(["acknowledge-lead", "release-spam"])
+  expect(OFFICE_FUNCTIONS).toEqual(["acknowledge-lead", "release-spam", "office-board"])
   expect(DISPATCH_FUNCTION).toBe("dispatch-outbox")
   expect(ALL_FUNCTIONS).toEqual([...PUBLIC_FUNCTIONS, ...OFFICE_FUNCTIONS, DISPATCH_FUNCTION])
 })

@@ -333,3 +333,46 @@ test("a reference is no key: two submissions that show the same one are stored a
     { reference: "WEB000001" },
   ])
 })
+
+describe("spam review in business hours", () => {
+  test("a form filled by autofill in under a second reaches the office within 15 minutes, with its message and its own 'Not spam' button; the daily digest does not list it again", async () => {
+    const r = await rig()
+    r.clock.set(new Date(TUESDAY_10AM.getTime() + 3 * MINUTE))
+    const sent = { ...bodies.contact(), formFillMs: 1_200, name: "Quick Quinn", message: "Wasps under the porch roof" }
+    await answerOf(await post(r.app, "process-contact", sent))
+    // Nothing before the batch's end (10:15), then one e-mail at once.
+    r.clock.set(new Date(TUESDAY_10AM.getTime() + 14 * MINUTE))
+    await r.dispatch()
+    const reviews = async () => (await mailbox()).filter((m) => m.subject.includes("filed as spam"))
+    expect(await reviews()).toEqual([])
+    r.clock.set(new Date(TUESDAY_10AM.getTime() + 15 * MINUTE))
+    await r.dispatch()
+    const [review] = await reviews()
+    expect(review?.subject).toBe("1 submission(s) filed as spam in the last minutes: check for real customers")
+    expect(review?.text_body).toContain("1. Quick Quinn (contact message)")
+    expect(review?.text_body).toContain("Filed as spam because: Sent faster than a person can type (bot check)")
+    expect(review?.text_body).toContain("Email: ann@example.com")
+    expect(review?.text_body).toContain("Message: Wasps under the porch roof")
+    expect(review?.text_body).toMatch(/Not spam: Quick Quinn: https:\/\/office\.example\/office\/release\/#t=/)
+    // Released from the e-mail's own button: a lead, alerted, saying how long the visitor waited.
+    const token = tokenIn(review?.text_body ?? "", "release")
+    r.clock.set(new Date(TUESDAY_10AM.getTime() + 16 * MINUTE))
+    expect(await (await linkRequest(r.app, "release-spam", token, true)).json()).toMatchObject({ state: "released" })
+    await r.dispatch()
+    const notice = (await mailbox()).find((m) => m.subject === "New website message from Quick Quinn")
+    expect(notice?.text_body).toContain("the visitor has waited 13 minutes")
+    // The next morning's digest has nothing new.
+    r.clock.set(new Date(TUESDAY_10AM.getTime() + 22 * 60 * MINUTE))
+    await r.dispatch()
+    expect(await reviews()).toHaveLength(1)
+  })
+
+  test("after hours a record waits for the digest at opening: no batch while the office is closed", async () => {
+    const r = await rig()
+    r.clock.set(new Date(TUESDAY_10AM.getTime() + 12 * 60 * MINUTE))
+    await answerOf(await post(r.app, "process-contact", { ...bodies.contact(), formFillMs: 800, name: "Late Lee" }))
+    r.clock.advance(30 * MINUTE)
+    await r.dispatch()
+    expect((await mailbox()).filter((m) => m.subject.includes("filed as spam"))).toEqual([])
+  })
+})

@@ -390,6 +390,63 @@ describe("business-hours routing (fixed clocks, New York time)", () => {
   )
 })
 
+describe("holidays (data/site.yaml's closedDates): Thanksgiving 2026 is after hours all day", () => {
+  // Thursday November 26 2026, 10am New York (UTC-5): inside the weekday's hours, but the office is closed.
+  const THANKSGIVING_10AM = new Date("2026-11-26T15:00:00Z")
+  // The next real opening: Friday 8am, not Thanksgiving's own 8am.
+  const FRIDAY_OPENING = new Date("2026-11-27T13:00:00Z")
+  const withNight = CONTACTS.map((c) => ({ ...c, afterHours: c.name === "Fay" }))
+  const providerRequests = (p: Providers) => p.twilio.received.length + p.chat.received.length
+
+  test("a lead at 10am goes to the after-hours contact only; the morning summary lands Friday at 8am", async () => {
+    const p = await providers()
+    const { app, dispatch, clock } = rig(p, THANKSGIVING_10AM, { ALERT_CONTACTS: JSON.stringify(withNight) })
+    const reference = await accepted(app, "process-contact", { ...bodies.contact(), name: "Holiday Caller" })
+    await dispatch()
+    expect(p.twilio.received.map((r) => smsOf(r).to)).toEqual([CONTACTS[2]?.sms])
+    expect(await jobsOf(db, "morning_summary")).toEqual([
+      expect.objectContaining({ status: "pending", next_attempt_at: FRIDAY_OPENING }),
+    ])
+
+    // All day only Fay (her after-hours escalation repeats to her alone); the others wait for Friday.
+    clock.set(new Date(FRIDAY_OPENING.getTime() - 1))
+    await dispatch()
+    const holidayTexts = p.twilio.received.length
+    expect(new Set(p.twilio.received.map((r) => smsOf(r).to))).toEqual(new Set([CONTACTS[2]?.sms]))
+    clock.set(FRIDAY_OPENING)
+    await dispatch()
+    expect(await jobsOf(db, "morning_summary")).toEqual([expect.objectContaining({ status: "sent" })])
+    const summary = p.twilio.received.slice(holidayTexts).map((r) => smsOf(r))
+    expect(summary.map((sms) => sms.to)).toEqual([CONTACTS[0]?.sms])
+    expect(summary[0]?.body.split("\n")[0]).toBe("1 request(s) came in while the office was closed")
+    expect(summary[0]?.body).toContain("Holiday Caller")
+    expect((await leadState(reference))?.first_alerted_at).toEqual(THANKSGIVING_10AM)
+  })
+
+  test("without an after-hours contact nobody is texted on the holiday; the first contact hears at Friday's opening", async () => {
+    const p = await providers()
+    const { app, dispatch, clock } = rig(p, THANKSGIVING_10AM)
+    const reference = await accepted(app, "process-contact", bodies.contact())
+    clock.set(new Date("2026-11-26T22:00:00Z"))
+    await dispatch()
+    expect(providerRequests(p)).toBe(0)
+    expect((await leadState(reference))?.first_alerted_at).toBeNull()
+    clock.set(FRIDAY_OPENING)
+    await dispatch()
+    expect(p.twilio.received.map((r) => smsOf(r).to)).toEqual([CONTACTS[0]?.sms])
+    expect((await leadState(reference))?.first_alerted_at).toEqual(FRIDAY_OPENING)
+  })
+
+  test("the spam digest filed on the eve is due at Friday's opening, not Thanksgiving's", async () => {
+    const p = await providers()
+    const { app } = rig(p, new Date("2026-11-25T23:30:00Z"))
+    await accepted(app, "process-contact", { ...bodies.contact(), website: "http://cheap-pills.example" })
+    expect(await jobsOf(db, "spam_digest")).toEqual([
+      expect.objectContaining({ status: "pending", next_attempt_at: FRIDAY_OPENING }),
+    ])
+  })
+})
+
 describe("escalation down the on-call list", () => {
   test("not acknowledged within 5 minutes: the second contact, then the third; it stops once acknowledged", async () => {
     const p = await providers()

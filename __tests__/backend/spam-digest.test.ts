@@ -37,7 +37,9 @@ const entry = fc.record({
   kindLabel: fc.constantFrom("contact message", "estimate request", "$49 Scarsdale booking"),
   name: visitorText(60),
   phone: visitorText(40),
-  snippet: visitorText(80),
+  email: visitorText(120),
+  request: visitorText(160),
+  snippet: visitorText(300),
   reason: fc.constantFrom(...REAL_LOOKING_FIRST),
   minutes: fc.integer({ min: 0, max: 60 * 24 * 30 }),
 })
@@ -108,7 +110,7 @@ test("whatever the number of records and their names, the e-mail stays under 80 
           )
         // Visitor text cannot break out of the HTML.
         expect(digest.email.html).not.toMatch(
-          /<(?!\/?(?:!doctype|html|head|meta|title|body|div|h1|h2|p|a|table|tr|th|td|br)\b)/i,
+          /<(?!\/?(?:!doctype|html|head|meta|title|body|div|h1|h2|p|a|table|tr|th|td|br|b)\b)/i,
         )
       },
     ),
@@ -124,6 +126,8 @@ test("the 500 records that made a 540 KB digest: 50 listed under 80 KB, the rest
       kindLabel: "contact message",
       name: `Visitor Number ${i}`,
       phone: "(914) 555-0100",
+      email: `visitor${i}@example.com`,
+      request: "C•ARE: Ants, Bed Bugs",
       snippet: "Carpenter ants near the deck, please call after five",
       reason: "too_fast",
       receivedAt: new Date(AT.getTime() - i * 60_000),

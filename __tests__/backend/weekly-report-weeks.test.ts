@@ -11,7 +11,7 @@ import { Buffer } from "node:buffer"
 import { performance } from "node:perf_hooks"
 import fc from "fast-check"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { localDate, weekStart } from "../../supabase/functions/_shared/kernel/business-hours"
+import { zonedDate, weekStart } from "../../supabase/functions/_shared/kernel/business-hours"
 import { LEAD_OUTCOMES } from "../../supabase/functions/_shared/kernel/outcomes"
 import { COMPANY } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { isOfficeOpen } from "../../supabase/functions/_shared/alerts/office-hours"
@@ -49,7 +49,7 @@ const monday = fc.oneof(
   fc.constantFrom("2026-03-09", "2026-03-16", "2026-11-02", "2026-11-09", "2027-03-15", "2027-11-08"),
   fc
     .date({ min: new Date("2025-01-01T00:00:00Z"), max: new Date("2028-12-31T00:00:00Z"), noInvalidDate: true })
-    .map((at) => localDate(weekStart(at, COMPANY.timeZone), COMPANY.timeZone)),
+    .map((at) => zonedDate(weekStart(at, COMPANY.timeZone), COMPANY.timeZone)),
 )
 
 const touch = fc.record({

@@ -56,6 +56,19 @@ export const officeLinksSchema = strictObject({
   // A summary's "I'm on all N" link: {count}, {waiting} and {to} are filled in.
   acknowledgeAll: officeActionTexts().shape({ takenBy: text() }),
   release: officeActionTexts(),
+  board: strictObject({
+    todayHeading: text(),
+    weekHeading: text(),
+    empty: text(),
+    countsLabel: text(),
+    medianLabel: text(),
+    missedLabel: text(),
+    moreLabel: text(),
+    states: strictObject({ new: text(), taken: text(), done: text() }),
+    minutesLabel: text(),
+    missed: text(),
+    openBoard: text(),
+  }),
 })
 
 export type OfficeLinksTexts = InferType<typeof officeLinksSchema>

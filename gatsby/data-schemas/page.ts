@@ -18,7 +18,7 @@ export const PAGE_TEMPLATES = [
 ] as const
 
 /** What an office link page does with its link: the two pages share one template (one chunk less on every page). */
-export const OFFICE_LINKS = ["acknowledge", "release"] as const
+export const OFFICE_LINKS = ["acknowledge", "release", "board"] as const
 
 export const pageSchema = strictObject({
   path: routePath(),
@@ -30,7 +30,7 @@ export const pageSchema = strictObject({
   noindex: boolean(),
   /** Also asks crawlers not to follow the page's links (the office's one-tap link pages). */
   nofollow: boolean(),
-  /** An office-link page's action: "I'm on it" (acknowledge) or "Not spam" (release). */
+  /** An office-link page's action: "I'm on it" (acknowledge), "Not spam" (release), or the office's board. */
   officeLink: string()
     .oneOf([...OFFICE_LINKS])
     .optional()

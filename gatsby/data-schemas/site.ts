@@ -1,6 +1,7 @@
 /** data/site.yaml: the company's facts, hours and tracking IDs. */
 import { array, number, string, type InferType } from "yup"
 import { WEEK } from "../../src/lib/hours"
+import { closedDates, closedTexts } from "./closed-dates"
 import { text, textList, strictObject, weekday, openingHours } from "./fields"
 
 export const siteSchema = strictObject({
@@ -34,6 +35,8 @@ export const siteSchema = strictObject({
   priceRange: text(),
   timeZone: text(),
   hours: openingHours().required(),
+  closedDates: closedDates(),
+  closedTexts: closedTexts(),
   sameDayService: strictObject({
     brand: text(),
     cutoffHour: number().required().integer().min(0).max(23),

@@ -76,6 +76,23 @@ export const officeLinksFields = graphql`
         alreadyText
         takenBy
       }
+      board {
+        todayHeading
+        weekHeading
+        empty
+        countsLabel
+        medianLabel
+        missedLabel
+        moreLabel
+        states {
+          new
+          taken
+          done
+        }
+        minutesLabel
+        missed
+        openBoard
+      }
       release {
         readyHeading
         readyText

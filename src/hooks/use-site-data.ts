@@ -42,6 +42,19 @@ export function useSiteData() {
           opens
           closes
         }
+        closedDates {
+          date
+          name
+          opens
+          closes
+        }
+        closedTexts {
+          today
+          shortDayToday
+          upcomingHeading
+          upcoming
+          upcomingShortDay
+        }
         sameDayService {
           banner
           cutoffHour

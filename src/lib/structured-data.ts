@@ -1,3 +1,4 @@
+import { specialOpeningHoursSpecification, type ClosedDate } from "./holidays"
 import { openingHoursSpecification, type OpeningHours } from "./hours"
 import type { JsonLd } from "./json-ld"
 
@@ -16,6 +17,7 @@ export interface BusinessFacts {
   }
   readonly geo: { readonly latitude: number; readonly longitude: number }
   readonly hours: readonly OpeningHours[]
+  readonly closedDates: readonly ClosedDate[]
   readonly serviceArea: readonly string[]
 }
 
@@ -41,6 +43,10 @@ export function localBusinessJsonLd(company: BusinessFacts, siteUrl: string): Js
     },
     geo: { "@type": "GeoCoordinates", latitude: company.geo.latitude, longitude: company.geo.longitude },
     openingHoursSpecification: openingHoursSpecification(company.hours),
+    // Holidays override the weekly hours on their date (schema.org's special opening hours).
+    ...(company.closedDates.length > 0
+      ? { specialOpeningHoursSpecification: specialOpeningHoursSpecification(company.closedDates) }
+      : {}),
     areaServed: company.serviceArea.map((town) => ({ "@type": "City", name: `${town}, ${company.address.region}` })),
   }
 }

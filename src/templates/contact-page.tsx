@@ -1,6 +1,7 @@
 import { graphql } from "gatsby"
 import { ContactPageWithForm, type ContactPageWithFormProps } from "../components/contact/contact-page-with-form"
 import { pageTemplate } from "../components/page/page-template"
+import { scheduleOf } from "../lib/holidays"
 import { hoursLines } from "../lib/hours"
 
 export const query = graphql`
@@ -48,6 +49,7 @@ const template = pageTemplate<Queries.ContactPageQuery, ContactPageWithFormProps
     content: data.contactPageYaml,
     email: company.email,
     hours: hoursLines(company.hours),
+    holidays: { schedule: scheduleOf(company), texts: company.closedTexts },
     dismissLabel: navigation.labels.dismiss,
   }),
 )

@@ -1,6 +1,7 @@
 import { graphql } from "gatsby"
 import { EstimatePage, type EstimatePageProps } from "../components/estimate/estimate-page"
 import { pageTemplate } from "../components/page/page-template"
+import { scheduleOf } from "../lib/holidays"
 import { estimatePestOptions } from "../lib/pest-lists"
 
 export const query = graphql`
@@ -119,7 +120,7 @@ const template = pageTemplate<Queries.EstimatePageQuery, EstimatePageProps>(
     options: { ...data.estimateOptionsYaml, ...estimatePestOptions(data.allPestYaml.nodes) },
     plans: data.plansYaml.plans,
     sameDayRule: company.sameDayService,
-    timeZone: company.timeZone,
+    schedule: scheduleOf(company),
     dismissLabel: navigation.labels.dismiss,
   }),
 )

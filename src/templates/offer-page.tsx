@@ -3,6 +3,7 @@ import type { HeroPicture, OfferDetails } from "../components/offer/types"
 import { OfferLanding } from "../components/offer/offer-landing"
 import { standaloneTemplate, type Found } from "../components/page/template"
 import type { Company } from "../hooks/use-site-data"
+import { scheduleOf } from "../lib/holidays"
 import { hoursLines } from "../lib/hours"
 import { offerText } from "../lib/offer-text"
 import { offerPath } from "../lib/paths"
@@ -185,6 +186,7 @@ const template = standaloneTemplate<Queries.OfferPageQuery>({
         plans={plans}
         picture={heroPicture(texts, offer.heroVariant)}
         company={company}
+        holidays={{ schedule: scheduleOf(company), texts: company.closedTexts }}
         logo={logo}
         siteUrl={siteUrl}
         conversion={{ sendTo: adsConversionTarget, value: priceAmount(offer.price) }}

@@ -2,6 +2,7 @@ import { graphql } from "gatsby"
 import { AcknowledgePage } from "../components/office/acknowledge-page"
 import { officeTemplate } from "../components/office/office-template"
 import { ReleasePage } from "../components/office/release-page"
+import { BoardPage } from "../components/office/board-page"
 
 export const query = graphql`
   query OfficeLinkPage($slug: String!) {
@@ -13,8 +14,12 @@ export const query = graphql`
   }
 `
 
+const PAGES = { acknowledge: AcknowledgePage, release: ReleasePage, board: BoardPage } as const
+
 const template = officeTemplate<Queries.OfficeLinkPageQuery>(({ officePage }) =>
-  officePage.officeLink === "release" ? ReleasePage : AcknowledgePage,
+  officePage.officeLink === "release" || officePage.officeLink === "board"
+    ? PAGES[officePage.officeLink]
+    : PAGES.acknowledge,
 )
 export const Head = template.Head
 export default template.Page

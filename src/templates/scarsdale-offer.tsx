@@ -6,6 +6,7 @@ import { standaloneTemplate } from "../components/page/template"
 import { localBusinessJsonLd } from "../lib/structured-data"
 import { ScarsdaleOfferPage } from "../components/scarsdale-offer/scarsdale-offer-page"
 import { pageSeoProps } from "../components/seo/page-seo"
+import { scheduleOf } from "../lib/holidays"
 import { hoursLines } from "../lib/hours"
 
 export const query = graphql`
@@ -127,6 +128,7 @@ const template = standaloneTemplate<Queries.ScarsdaleOfferPageQuery>({
           email={company.email}
           website={{ label: labels.websiteLabel, url: `${siteUrl}/` }}
           hours={hoursLines(company.hours)}
+          holidays={{ schedule: scheduleOf(company), texts: company.closedTexts }}
           towns={company.footerTowns}
           labels={labels}
         />

@@ -4,6 +4,7 @@ import type { HoursLine } from "../../lib/hours"
 import { PhoneLink } from "../ui/phone-link"
 import { PageHero } from "../page/page-hero"
 import { CheckListPanel } from "../ui/check-list"
+import { ClosedToday, UpcomingClosures, type HolidayProps } from "../ui/holiday-notices"
 import { HoursList } from "../ui/hours-list"
 import { Panel } from "../ui/panel"
 import type { ContactPageTexts } from "../../../gatsby/data-schemas/contact-page"
@@ -22,6 +23,8 @@ export interface ContactPageProps {
   phone: { display: string; e164: string }
   email: string
   hours: readonly HoursLine[]
+  /** Today's closure and the coming ones, under the hours. */
+  holidays: HolidayProps
   /** The message form (issue: forms); the page lays it out beside the cards. */
   form?: ReactNode
 }
@@ -40,7 +43,7 @@ function InfoCard({ icon, label, children }: { icon: ReactNode; label: string; c
   )
 }
 
-export function ContactPage({ heading, intro, content, phone, email, hours, form }: ContactPageProps) {
+export function ContactPage({ heading, intro, content, phone, email, hours, holidays, form }: ContactPageProps) {
   return (
     <>
       <PageHero heading={heading} intro={intro} />
@@ -74,6 +77,8 @@ export function ContactPage({ heading, intro, content, phone, email, hours, form
           </InfoCard>
           <InfoCard icon={<Clock className="h-5 w-5" aria-hidden="true" />} label={content.hoursLabel}>
             <HoursList hours={hours} />
+            <ClosedToday {...holidays} className="mt-2 font-semibold text-accent-700" />
+            <UpcomingClosures {...holidays} />
           </InfoCard>
           <Panel
             id="same-day"

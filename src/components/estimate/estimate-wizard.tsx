@@ -14,7 +14,7 @@ import {
   specialPestsIn,
   type EstimateAnswers,
 } from "../../lib/estimate-wizard"
-import { isSameDayAvailable } from "../../lib/zoned-clock"
+import { isSameDayAvailable, type BusinessSchedule } from "../../lib/zoned-clock"
 import { errorsFrom, loadContract, type Contract } from "../../lib/leads/contract-loader"
 import {
   estimateLead,
@@ -47,7 +47,8 @@ export interface EstimateWizardProps {
   plans: readonly WizardPlan[]
   phone: { display: string; e164: string }
   sameDayRule: { cutoffHour: number; days: readonly string[] }
-  timeZone: string
+  /** The hours, closed dates and time zone: no same-day offer on a holiday. */
+  schedule: BusinessSchedule
   call?: SendLead
   /** For tests: the moment "now" is, for the same-day rule. */
   now?: () => Date
@@ -69,7 +70,7 @@ function WizardBody({
   plans,
   phone,
   sameDayRule,
-  timeZone,
+  schedule,
   call,
   now = () => new Date(),
 }: EstimateWizardProps) {
@@ -156,7 +157,7 @@ function WizardBody({
   useEffect(() => {
     void loadContract().then(setContract)
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the clock is read after hydration so the page matches its prerendered HTML
-    setSameDayAvailable(isSameDayAvailable(sameDayRule, now(), timeZone))
+    setSameDayAvailable(isSameDayAvailable(sameDayRule, schedule, now()))
     let shown = 1
     try {
       const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "null") as Saved | null

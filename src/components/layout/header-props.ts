@@ -1,10 +1,11 @@
 import type { SiteData } from "../../hooks/use-site-data"
+import { scheduleOf } from "../../lib/holidays"
 import { hoursLines, hoursSummary } from "../../lib/hours"
 import { withTrailingSlash } from "../../lib/paths"
 import { servicesMenuPests } from "../../lib/pest-lists"
 import type { SiteHeaderProps } from "./site-header"
 
-/** The header's props from the site data: the dropdown's pests in their menu.services order, the hours as text. */
+/** The header's props from the site data: the dropdown's pests in their menu.services order, the hours as text (and the holidays, for today's notice). */
 export function headerProps(
   {
     company,
@@ -22,6 +23,7 @@ export function headerProps(
     menuPests: servicesMenuPests(pests),
     hours: hoursLines(company.hours),
     hoursSummary: hoursSummary(company.hours),
+    holidays: { schedule: scheduleOf(company), texts: company.closedTexts },
     currentPath: withTrailingSlash(pathname || "/"),
   }
 }

@@ -16,6 +16,7 @@ interface LayoutProps {
 export function Layout({ pathname, children }: LayoutProps) {
   const siteData = useSiteData()
   const { company, navigation, pests, buildYear } = siteData
+  const header = headerProps(siteData, pathname)
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -24,8 +25,8 @@ export function Layout({ pathname, children }: LayoutProps) {
       >
         {navigation.labels.skipToContent}
       </a>
-      <TopBanner message={company.sameDayService.banner} phone={company.phone} />
-      <SiteHeader {...headerProps(siteData, pathname)} />
+      <TopBanner message={company.sameDayService.banner} phone={company.phone} holidays={header.holidays} />
+      <SiteHeader {...header} />
       <main id="main" className="flex-1">
         {children}
       </main>

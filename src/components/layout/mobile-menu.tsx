@@ -5,6 +5,7 @@ import { isActivePath } from "../../lib/active-link"
 import type { HoursLine } from "../../lib/hours"
 import { withTrailingSlash } from "../../lib/paths"
 import { PhoneLink } from "../ui/phone-link"
+import { ClosedToday, type HolidayProps } from "../ui/holiday-notices"
 import { HoursList } from "../ui/hours-list"
 import { ModalFrame } from "../ui/modal-dialog"
 import type { HeaderNavigation } from "./header-navigation"
@@ -28,6 +29,7 @@ interface MobileMenuProps {
   phone: { display: string; e164: string }
   navigation: HeaderNavigation
   hours: readonly HoursLine[]
+  holidays: HolidayProps
   currentPath: string
 }
 
@@ -40,6 +42,7 @@ export function MobileMenu({
   phone,
   navigation,
   hours,
+  holidays,
   currentPath,
 }: MobileMenuProps) {
   return (
@@ -100,6 +103,7 @@ export function MobileMenu({
           {navigation.labels.hours}
         </p>
         <HoursList hours={hours} />
+        <ClosedToday {...holidays} className="mt-1 font-semibold text-accent-700" />
       </div>
     </ModalFrame>
   )

@@ -5,6 +5,7 @@ import { useCallback, useRef, useState } from "react"
 import { isActivePath } from "../../lib/active-link"
 import type { HoursLine } from "../../lib/hours"
 import { withTrailingSlash } from "../../lib/paths"
+import { ClosedToday, type HolidayProps } from "../ui/holiday-notices"
 import { PhoneLink } from "../ui/phone-link"
 import type { HeaderNavigation } from "./header-navigation"
 import { Logo } from "./logo"
@@ -25,6 +26,8 @@ export interface SiteHeaderProps {
   menuPests: ReadonlyArray<{ slug: string; name: string }>
   hours: readonly HoursLine[]
   hoursSummary: string
+  /** For "Closed today for Thanksgiving" beside the hours. */
+  holidays: HolidayProps
   /** The current path, with its trailing slash. */
   currentPath: string
 }
@@ -38,6 +41,7 @@ export function SiteHeader({
   menuPests,
   hours,
   hoursSummary,
+  holidays,
   currentPath,
 }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
@@ -84,6 +88,7 @@ export function SiteHeader({
           <div className="hidden text-right xl:block">
             <PhoneLink phone={phone} icon="sm" className={DESKTOP_CALL_CLASS} />
             <p className="whitespace-nowrap text-xs text-slate-600">{hoursSummary}</p>
+            <ClosedToday {...holidays} className="whitespace-nowrap text-xs font-semibold text-accent-700" />
           </div>
           <Link
             to={withTrailingSlash(navigation.routes.estimate.path)}
@@ -123,6 +128,7 @@ export function SiteHeader({
         phone={phone}
         navigation={navigation}
         hours={hours}
+        holidays={holidays}
         currentPath={currentPath}
       />
     </header>

@@ -1,3 +1,6 @@
+import { useHydratedNow } from "../../hooks/use-hydrated-now"
+import { todayNotice } from "../../lib/holidays"
+import type { HolidayProps } from "../ui/holiday-notices"
 import { PhoneLink } from "../ui/phone-link"
 
 const CALL_LINK_CLASS = "inline-flex min-h-6 items-center gap-1 font-bold underline underline-offset-2"
@@ -5,14 +8,20 @@ const CALL_LINK_CLASS = "inline-flex min-h-6 items-center gap-1 font-bold underl
 interface TopBannerProps {
   message: string
   phone: { display: string; e164: string }
+  holidays: HolidayProps
 }
 
-/** The same-day service message and the phone number, above the navigation. */
-export function TopBanner({ message, phone }: TopBannerProps) {
+/**
+ * The same-day service message and the phone number, above the navigation. On a closed date it says so
+ * instead (no same-day promise on Thanksgiving), once the browser knows the date.
+ */
+export function TopBanner({ message, phone, holidays }: TopBannerProps) {
+  const now = useHydratedNow()
+  const closed = now ? todayNotice(holidays.schedule, holidays.texts, now) : undefined
   return (
     <div className="bg-brand-900 text-white text-sm" data-placement="top-banner">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-3 gap-y-1 px-4 py-2 text-center">
-        <p className="font-medium">{message}</p>
+        <p className="font-medium">{closed ?? message}</p>
         <PhoneLink phone={phone} icon="sm" className={CALL_LINK_CLASS} />
       </div>
     </div>

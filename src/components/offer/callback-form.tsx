@@ -1,4 +1,3 @@
-import { referenceIn } from "../../lib/leads/lead-outcome"
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
 import {
   CALLBACK_CONTRACT_FIELDS,
@@ -82,7 +81,7 @@ export function CallbackForm({ labels, offer, conversion, onSubmitted, call }: C
         },
         contractFields: CALLBACK_CONTRACT_FIELDS,
         conversion,
-        onAccepted: (answer) => onSubmitted(referenceIn(answer)),
+        onAccepted: (_answer, reference) => onSubmitted(reference),
         call,
       }}
     >

@@ -1,5 +1,6 @@
 import type { HoursLine } from "../../lib/hours"
 import { PhoneLink } from "../ui/phone-link"
+import { ClosedToday, type HolidayProps } from "../ui/holiday-notices"
 import { HoursList } from "../ui/hours-list"
 
 export interface OfferFooterProps {
@@ -9,12 +10,24 @@ export interface OfferFooterProps {
   email: string
   website: { label: string; url: string }
   hours: readonly HoursLine[]
+  /** For "Closed today for Thanksgiving" under the hours. */
+  holidays: HolidayProps
   towns: readonly string[]
   labels: { hoursHeading: string; areasHeading: string }
 }
 
 /** The offer pages' footer: company, tagline, phone, e-mail, website, hours and service-area towns. */
-export function OfferFooter({ companyName, tagline, phone, email, website, hours, towns, labels }: OfferFooterProps) {
+export function OfferFooter({
+  companyName,
+  tagline,
+  phone,
+  email,
+  website,
+  hours,
+  holidays,
+  towns,
+  labels,
+}: OfferFooterProps) {
   return (
     <footer className="bg-slate-900 px-4 py-10 text-slate-300" data-placement="offer-footer">
       <div className="mx-auto grid max-w-6xl gap-8 md:grid-cols-3">
@@ -41,6 +54,7 @@ export function OfferFooter({ companyName, tagline, phone, email, website, hours
         <div className="text-sm">
           <h2 className="mb-2 font-semibold text-white">{labels.hoursHeading}</h2>
           <HoursList hours={hours} />
+          <ClosedToday {...holidays} className="mt-2 font-semibold text-white" />
         </div>
         <div className="text-sm">
           <h2 className="mb-2 font-semibold text-white">{labels.areasHeading}</h2>

@@ -19,6 +19,7 @@ import { OfferThankYou } from "./offer-thank-you"
 import { OfferTopBar } from "./offer-top-bar"
 import { ProtectionOptions } from "./protection-options"
 import { StandaloneFrame } from "./standalone-frame"
+import type { HolidayProps } from "../ui/holiday-notices"
 import type { HeroPicture, OfferDetails, OfferPageTexts, ProtectionPlan } from "./types"
 import { WhatYouGet } from "./what-you-get"
 
@@ -30,6 +31,8 @@ export interface OfferLandingProps {
   plans: readonly ProtectionPlan[]
   picture: HeroPicture | null
   company: { name: string; tagline: string }
+  /** The company's closed dates: "Closed today for Thanksgiving" under the hours. */
+  holidays: HolidayProps
   logo?: IGatsbyImageData | null
   siteUrl: string
   /** Where Ads conversions go; their value is the offer's own price. */
@@ -45,6 +48,7 @@ export function OfferLanding({
   plans,
   picture,
   company,
+  holidays,
   logo,
   siteUrl,
   conversion,
@@ -84,6 +88,7 @@ export function OfferLanding({
       email={offer.email}
       website={{ label: texts.footer.websiteLabel, url: `${siteUrl}/` }}
       hours={offer.hours}
+      holidays={holidays}
       towns={offer.serviceAreas}
       labels={texts.footer}
     />
@@ -97,6 +102,7 @@ export function OfferLanding({
           text={fill(t(texts.thankYou.text), { reference: submitted })}
           hoursHeading={texts.thankYou.hoursHeading}
           hours={offer.hours}
+          holidays={holidays}
           emergencyText={texts.thankYou.emergencyText}
           phone={offer.phone}
           callLabel={t(texts.thankYou.callLabel)}

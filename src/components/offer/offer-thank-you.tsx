@@ -2,6 +2,7 @@ import { CircleCheck } from "../ui/ui-icons"
 import { useEffect, useRef } from "react"
 import type { HoursLine } from "../../lib/hours"
 import { PhoneLink } from "../ui/phone-link"
+import { ClosedToday, type HolidayProps } from "../ui/holiday-notices"
 import { HoursList } from "../ui/hours-list"
 
 const CALL_LINK_CLASS =
@@ -12,6 +13,8 @@ interface OfferThankYouProps {
   text: string
   hoursHeading: string
   hours: readonly HoursLine[]
+  /** On a holiday the caller learns the office is closed today. */
+  holidays: HolidayProps
   emergencyText: string
   phone: { display: string; e164: string }
   callLabel: string
@@ -23,6 +26,7 @@ export function OfferThankYou({
   text,
   hoursHeading,
   hours,
+  holidays,
   emergencyText,
   phone,
   callLabel,
@@ -42,6 +46,7 @@ export function OfferThankYou({
       <div className="mx-auto mt-6 inline-block rounded-xl bg-slate-50 p-5 text-left text-sm text-slate-700">
         <h2 className="mb-2 font-semibold text-slate-900">{hoursHeading}</h2>
         <HoursList hours={hours} />
+        <ClosedToday {...holidays} className="mt-2 font-semibold text-accent-700" />
       </div>
       <p className="mt-8 text-slate-700">
         {emergencyText} <PhoneLink phone={phone} className="font-bold text-brand-800 underline" />

@@ -58,6 +58,13 @@ export function AcknowledgePage({ call, ...props }: OfficePageProps & { call?: O
         ]}
       />
     )
+    const board = answer.board && (
+      <p className="mt-6">
+        <a href={answer.board} className="font-semibold text-brand-800 underline">
+          {texts.board.openBoard}
+        </a>
+      </p>
+    )
     const outcome = taken && (
       <OutcomeForm
         // A new answer (another outcome saved) starts the form from what is now recorded.
@@ -76,6 +83,7 @@ export function AcknowledgePage({ call, ...props }: OfficePageProps & { call?: O
         >
           {details}
           {outcome}
+          {board}
         </StateMessage>
       )
     return (
@@ -97,6 +105,7 @@ export function AcknowledgePage({ call, ...props }: OfficePageProps & { call?: O
           <>
             {details}
             {outcome}
+            {board}
           </>
         }
       />

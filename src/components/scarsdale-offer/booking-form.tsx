@@ -1,4 +1,3 @@
-import { referenceIn } from "../../lib/leads/lead-outcome"
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
 import { failureNotices, withPhone } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
@@ -62,7 +61,7 @@ export function BookingForm({ texts, booking, phone, conversion, onBooked, call 
           ...failureNotices(texts, withPhone(phone)),
         },
         conversion,
-        onAccepted: (answer) => onBooked(referenceIn(answer)),
+        onAccepted: (_answer, reference) => onBooked(reference),
         call,
       }}
       initialValues={INITIAL}

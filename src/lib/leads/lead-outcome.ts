@@ -20,9 +20,6 @@ import type { CallResult } from "./api"
 /** What an accepted request answered (SuccessAnswer: success, message, reference). */
 export type Answer = Readonly<Record<string, unknown>>
 
-/** The reference an accepted answer names (WEB…, the one the visitor is shown), or "" when it names none. */
-export const referenceIn = (answer: Answer): string => (typeof answer.reference === "string" ? answer.reference : "")
-
 /** What a form gets back from the outbox (lead-outbox.ts): the call's own result, or "queued" when it is kept and will be re-sent. */
 export type LeadResult = CallResult | { ok: false; reason: "queued"; cause: CallResult }
 

@@ -24,7 +24,14 @@ import {
 import { sendLeadFromBrowser } from "./outbox-runner"
 import { consentFor } from "./consent-record"
 import { useLeadTexts } from "./lead-texts"
-import { submissionFields, type LeadBody, type LeadRecord, type NoUnknownFields, type Submission } from "./submission"
+import {
+  referenceOf,
+  submissionFields,
+  type LeadBody,
+  type LeadRecord,
+  type NoUnknownFields,
+  type Submission,
+} from "./submission"
 import { useFillTimer } from "./use-fill-timer"
 import { useSubmissionId } from "./use-submission-id"
 
@@ -91,7 +98,8 @@ export interface LeadFormConfig<V extends LeadFormValues, L, A> {
   onRefused?: (fields: readonly string[]) => void
   /** The Ads conversion an accepted lead reports (the offer forms; SPEC §7, DESIGN §3). */
   conversion?: AdsConversion
-  onAccepted?: (answer: A) => void
+  /** The lead was accepted; `reference` is the one the visitor is shown (WEB…, sent with every call of it). */
+  onAccepted?: (answer: A, reference: string) => void
   onPending?: () => void
   call?: SendLead
   /** The form's anti-spam widget (use-turnstile.ts): its token goes in every call of the submission. */
@@ -239,7 +247,7 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
         if (config.conversion) trackAdsConversion(config.conversion)
         helpers.resetForm()
         reset()
-        config.onAccepted?.(outcome.answer)
+        config.onAccepted?.(outcome.answer, referenceOf(current))
       } else if (outcome.status === "pending") {
         // Kept on this device and re-sent; the values stay, and sending them again reuses the same id (the kept entry is replaced).
         toast(config.notices.pending)

@@ -4,6 +4,9 @@
  * shown half-filled.
  */
 import type { CallResult } from "../leads/api"
+import type { BoardPeriod, BoardRequest } from "../../../supabase/functions/_shared/kernel/board-types.ts"
+
+export type { BoardPeriod, BoardRequest }
 
 type Json = Readonly<Record<string, unknown>>
 
@@ -34,6 +37,8 @@ export interface AcknowledgeAnswer {
   names: string[]
   outcomes: Array<{ id: string; label: string }>
   outcome: RecordedOutcome | null
+  /** The reader's signed link to the office board; null when the answer has none. */
+  board: string | null
 }
 
 /** One lead of a summary's "I'm on all N" link, with who has it (if anyone). */
@@ -81,6 +86,9 @@ function strings<K extends string>(value: unknown, keys: readonly K[]): Record<K
 
 const stringOrNull = (value: unknown): value is string | null => value === null || typeof value === "string"
 
+// The board link goes in an href: only one of ours (an office board address with its token) is shown.
+const BOARD_LINK = /^https?:\/\/[\w.:-]+\/office\/board\/#t=[\w.-]+$/
+
 // The tel: link is put in an href: only a tel: URL is accepted, so a bad answer cannot make a javascript: link.
 const TEL = /^tel:\+?[0-9]{3,20}$/
 
@@ -122,6 +130,7 @@ export function parseAcknowledgeAnswer(data: Json): AcknowledgeAnswer | null {
     names: stringList(data.names),
     outcomes: choices(data.outcomes),
     outcome,
+    board: typeof data.board === "string" && BOARD_LINK.test(data.board) ? data.board : null,
   }
 }
 
@@ -180,4 +189,40 @@ export function linkOutcome<A>(result: CallResult, parse: (data: Json) => A | nu
     if (refusal && result.data?.reason === refusal) return { kind: "refused", reason: refusal }
   }
   return { kind: "failed" }
+}
+
+export interface BoardAnswer {
+  to: string
+  today: BoardPeriod
+  week: BoardPeriod
+}
+
+const BOARD_STATES = ["new", "taken", "done"] as const
+const REQUEST_FIELDS = ["reference", "kind", "name", "receivedAt"] as const
+
+function boardRequest(value: unknown): BoardRequest | null {
+  const fields = strings(value, REQUEST_FIELDS)
+  if (!fields || !isRecord(value)) return null
+  const { state, takenBy, minutesToTake, outcome, outcomeBy, missed } = value
+  if (!oneOf(state, BOARD_STATES) || !stringOrNull(takenBy) || !stringOrNull(outcome) || !stringOrNull(outcomeBy))
+    return null
+  if (!(minutesToTake === null || count(minutesToTake)) || typeof missed !== "boolean") return null
+  return { ...fields, state, takenBy, minutesToTake, outcome, outcomeBy, missed }
+}
+
+function boardPeriod(value: unknown): BoardPeriod | null {
+  if (!isRecord(value) || !isRecord(value.counts) || !Array.isArray(value.requests)) return null
+  const { total, new: fresh, taken, done, missed, medianMinutesToTake: median } = value.counts
+  if (!count(total) || !count(fresh) || !count(taken) || !count(done) || !count(missed)) return null
+  if (!(median === null || count(median))) return null
+  const requests = value.requests.map(boardRequest)
+  // One unreadable request makes the board unreadable: a list with a gap would hide a customer.
+  if (!requests.every((r): r is BoardRequest => r !== null)) return null
+  return { counts: { total, new: fresh, taken, done, missed, medianMinutesToTake: median }, requests }
+}
+
+export function parseBoardAnswer(data: Json): BoardAnswer | null {
+  const today = boardPeriod(data.today)
+  const week = boardPeriod(data.week)
+  return today && week && typeof data.to === "string" ? { to: data.to, today, week } : null
 }

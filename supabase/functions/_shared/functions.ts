@@ -39,6 +39,8 @@ export const FUNCTIONS = {
   // The office's one-tap links, called by the site's /office/ pages.
   "acknowledge-lead": { kind: "office-link" },
   "release-spam": { kind: "office-link" },
+  // The office's board of the day's and the week's requests (its signed link from the morning summary).
+  "office-board": { kind: "office-link" },
   "dispatch-outbox": { kind: "dispatch" },
 } satisfies Record<string, Entry>
 

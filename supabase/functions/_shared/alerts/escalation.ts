@@ -27,7 +27,7 @@ import {
 } from "./messages.ts"
 import type { OnCallContact } from "./on-call.ts"
 import { isOfficeOpen, openingAfter } from "./office-hours.ts"
-import { acknowledgeUrl } from "../office-links/signed-link.ts"
+import { acknowledgeUrl, boardUrl } from "../office-links/signed-link.ts"
 import { JOINED, joinSummary, joinSummarySql, summaryMembers } from "./summary-members.ts"
 import { loadSubject, loadSubjects, markMissed, targetsOf, type AlertSubject, type AlertTarget } from "./subject.ts"
 import { stepMinutesWithin } from "./promise.ts"
@@ -343,6 +343,7 @@ export async function runMorningSummary(job: OutboxJob, deps: DeliveryDeps): Pro
         acknowledgeUrl: acknowledgeUrl(config.alerts, subject, contact.name, at),
       })),
       acknowledgeAllUrl: allUrl,
+      boardUrl: boardUrl(config.alerts, contact.name, at),
     }
     const jobs = deliveries(config, contact, key, targets, {
       sms: summarySms(summary, config.alerts.smsMaxSegments),

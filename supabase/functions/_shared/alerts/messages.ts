@@ -165,6 +165,8 @@ export interface Summary {
   views: readonly AlertView[]
   /** "I'm on all N": a signed link naming every lead listed. */
   acknowledgeAllUrl: string
+  /** The contact's board of the day's and the week's requests (the e-mail links it). */
+  boardUrl?: string
 }
 
 const summaryTitle = ({ views }: Summary) => fill(COPY.summarySubject, { count: String(views.length) })
@@ -218,6 +220,7 @@ export function summaryEmail(summary: Summary, to: string, from: string): EmailM
         label: `${i + 1}. ${COPY.acknowledgeLabel}: ${s.name}`,
         href: acknowledgeUrl,
       })),
+      ...(summary.boardUrl ? [{ label: COPY.boardLabel, href: summary.boardUrl }] : []),
     ],
     rows: summary.views.map(({ subject: s }, i) => [
       `${i + 1}. ${s.name} (${s.kindLabel})`,

@@ -2,11 +2,12 @@
 import { isOpenAt, nextOpening } from "../kernel/business-hours.ts"
 import { COMPANY } from "../kernel/site-data.generated.ts"
 
-export const isOfficeOpen = (at: Date) => isOpenAt(COMPANY.hours, at, COMPANY.timeZone)
+// COMPANY is the whole schedule: its hours, its closed dates (a holiday is after hours all day) and time zone.
+export const isOfficeOpen = (at: Date) => isOpenAt(COMPANY, at)
 
 /** The next opening time after `at`. */
 export const openingAfter = (at: Date): Date => {
-  const opening = nextOpening(COMPANY.hours, at, COMPANY.timeZone)
+  const opening = nextOpening(COMPANY, at)
   // data/site.yaml always has hours (the schema requires them); a week on is the safe answer if not.
   return opening ?? new Date(at.getTime() + 7 * 24 * 3_600_000)
 }

@@ -1,12 +1,29 @@
 /**
- * The company's clock, shared by the site (the wizard's same-day check) and the functions (when the
- * office is alerted): what day and time it is in its time zone, whether it is open, and when it next
- * opens. Wall times are turned into instants through Intl, so daylight-saving changes are exact.
+ * The company's clock, shared by the site (the wizard's same-day check, the hours displays) and the
+ * functions (when the office is alerted): what day and time it is in its time zone, whether it is open,
+ * and when it next opens. Wall times are turned into instants through Intl, so daylight-saving changes
+ * are exact. Closed dates (holidays) are part of the schedule, so no caller can forget them.
  */
 export interface OpeningHours {
   readonly days: readonly string[]
   readonly opens: string
   readonly closes: string
+}
+
+/** A holiday: closed all day, or, with opens and closes, open only then (a short day). */
+export interface ClosedDate {
+  /** The calendar date in the company's time zone, YYYY-MM-DD. */
+  readonly date: string
+  readonly name: string
+  readonly opens?: string | null
+  readonly closes?: string | null
+}
+
+/** Everything "open or not" depends on: the weekly hours, the closed dates, and the time zone they are in. */
+export interface BusinessSchedule {
+  readonly hours: readonly OpeningHours[]
+  readonly closedDates: readonly ClosedDate[]
+  readonly timeZone: string
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
@@ -63,20 +80,57 @@ const toMinutes = (time: string) => {
   return h * 60 + m
 }
 
-/** Open from the opening time inclusive to the closing time exclusive. */
-export function isOpenAt(hours: readonly OpeningHours[], at: Date, timeZone: string): boolean {
-  const { day, minutes } = zonedClock(at, timeZone)
-  return hours.some((h) => h.days.includes(day) && minutes >= toMinutes(h.opens) && minutes < toMinutes(h.closes))
+const dateKey = (year: number, month: number, date: number) =>
+  `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(date).padStart(2, "0")}`
+
+/** The calendar date of an instant in a time zone, YYYY-MM-DD (how closed dates are written). */
+export function zonedDate(at: Date, timeZone: string): string {
+  const { year, month, date } = wallClock(at, timeZone)
+  return dateKey(year, month, date)
 }
 
-/** Same-day service: before the cutoff hour on one of its days, in the company's time zone. */
+/** The closed date an instant falls on, in the company's time zone (undefined on an ordinary day). */
+export const closureOn = (schedule: BusinessSchedule, at: Date): ClosedDate | undefined => {
+  const today = zonedDate(at, schedule.timeZone)
+  return schedule.closedDates.find((c) => c.date === today)
+}
+
+interface Span {
+  opens: number
+  closes: number
+}
+
+/** A day's opening spans, in minutes since midnight: a short day's own, none on a holiday, else the weekday's. */
+function spansOf(schedule: BusinessSchedule, key: string, day: string): Span[] {
+  const closure = schedule.closedDates.find((c) => c.date === key)
+  if (closure)
+    return closure.opens && closure.closes
+      ? [{ opens: toMinutes(closure.opens), closes: toMinutes(closure.closes) }]
+      : []
+  return schedule.hours
+    .filter((h) => h.days.includes(day))
+    .map((h) => ({ opens: toMinutes(h.opens), closes: toMinutes(h.closes) }))
+    .sort((a, b) => a.opens - b.opens)
+}
+
+/** Open from the opening time inclusive to the closing time exclusive; never on a closed date. */
+export function isOpenAt(schedule: BusinessSchedule, at: Date): boolean {
+  const { day, year, month, date, minutes } = wallClock(at, schedule.timeZone)
+  return spansOf(schedule, dateKey(year, month, date), day).some((s) => minutes >= s.opens && minutes < s.closes)
+}
+
+/**
+ * Same-day service: before the cutoff hour on one of its days, in the company's time zone, while the
+ * office is still to open or be open that day: never on a closed date, on a short day only before it closes.
+ */
 export function isSameDayAvailable(
   rule: { readonly cutoffHour: number; readonly days: readonly string[] },
+  schedule: BusinessSchedule,
   at: Date,
-  timeZone: string,
 ): boolean {
-  const { day, minutes } = zonedClock(at, timeZone)
-  return rule.days.includes(day) && minutes < rule.cutoffHour * 60
+  const { day, year, month, date, minutes } = wallClock(at, schedule.timeZone)
+  if (!rule.days.includes(day) || minutes >= rule.cutoffHour * 60) return false
+  return spansOf(schedule, dateKey(year, month, date), day).some((s) => minutes < s.closes)
 }
 
 /** The instant a wall time of a calendar day has in the time zone (corrected twice, for the offset of that very day). */
@@ -93,40 +147,43 @@ function instantOf(year: number, month: number, date: number, minutes: number, t
 
 /**
  * The next instant the business is open: `at` itself when it is open then, else the next opening
- * time (within the coming week); null when no day has hours.
+ * time; null when no day has hours.
  */
-export const nextOpening = (hours: readonly OpeningHours[], at: Date, timeZone: string): Date | null =>
-  isOpenAt(hours, at, timeZone) ? at : nextOpeningAfter(hours, at, timeZone)
+export const nextOpening = (schedule: BusinessSchedule, at: Date): Date | null =>
+  isOpenAt(schedule, at) ? at : nextOpeningAfter(schedule, at)
 
 /** Date.getUTCDay()'s days by the names Intl gives in en-US (making a formatter per call cost a lead 0.3 ms). */
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const
 
-/** The first opening time strictly after `at` (tomorrow's when it is open now); null when no day has hours. */
-export function nextOpeningAfter(hours: readonly OpeningHours[], at: Date, timeZone: string): Date | null {
+/**
+ * The first opening time strictly after `at` (tomorrow's when it is open now), skipping closed dates;
+ * null when no day has hours.
+ */
+export function nextOpeningAfter(schedule: BusinessSchedule, at: Date): Date | null {
+  const { timeZone } = schedule
   const today = wallClock(at, timeZone)
-  for (let offset = 0; offset <= 7; offset++) {
+  // A week finds every weekday; each closed date can push the opening one day further.
+  const horizon = 7 + schedule.closedDates.length
+  for (let offset = 0; offset <= horizon; offset++) {
     // Noon of the day `offset` days on: a calendar day, whatever the daylight-saving change.
     const noon = new Date(Date.UTC(today.year, today.month - 1, today.date + offset, 12))
-    const day = WEEKDAYS[noon.getUTCDay()] ?? ""
-    const opens = hours
-      .filter((h) => h.days.includes(day))
-      .map((h) => toMinutes(h.opens))
-      .sort((a, b) => a - b)
-    for (const minutes of opens) {
-      const opening = instantOf(noon.getUTCFullYear(), noon.getUTCMonth() + 1, noon.getUTCDate(), minutes, timeZone)
+    const [year, month, date] = [noon.getUTCFullYear(), noon.getUTCMonth() + 1, noon.getUTCDate()]
+    for (const span of spansOf(schedule, dateKey(year, month, date), WEEKDAYS[noon.getUTCDay()] ?? "")) {
+      const opening = instantOf(year, month, date, span.opens, timeZone)
       if (opening.getTime() > at.getTime()) return opening
     }
   }
   return null
 }
 
-const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, "0")
-
-/** The calendar date of an instant in the time zone, "2026-03-09". */
-export function localDate(at: Date, timeZone: string): string {
-  const { year, month, date } = wallClock(at, timeZone)
-  return `${year}-${pad(month)}-${pad(date)}`
+/** Midnight starting the calendar day `daysBefore` days before `at`'s, in the time zone (daylight saving exact). */
+export function startOfDay(at: Date, timeZone: string, daysBefore = 0): Date {
+  const today = wallClock(at, timeZone)
+  const noon = new Date(Date.UTC(today.year, today.month - 1, today.date - daysBefore, 12))
+  return instantOf(noon.getUTCFullYear(), noon.getUTCMonth() + 1, noon.getUTCDate(), 0, timeZone)
 }
+
+const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, "0")
 
 /** An instant as ISO 8601 with the time zone's offset of that instant: "2026-03-09T08:05:00-04:00". */
 export function localIso(at: Date, timeZone: string): string {
@@ -135,7 +192,7 @@ export function localIso(at: Date, timeZone: string): string {
   const offset = Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000)
   const sign = offset < 0 ? "-" : "+"
   const time = `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:${pad(seconds)}`
-  return `${localDate(at, timeZone)}T${time}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
+  return `${zonedDate(at, timeZone)}T${time}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
 }
 
 /** Local midnight of a calendar date ("2026-03-09") in the time zone. */

@@ -43,6 +43,54 @@ export const COMPANY = {
       "closes": "13:00"
     }
   ],
+  "closedDates": [
+    {
+      "date": "2026-11-26",
+      "name": "Thanksgiving"
+    },
+    {
+      "date": "2026-12-24",
+      "name": "Christmas Eve",
+      "opens": "08:00",
+      "closes": "12:00"
+    },
+    {
+      "date": "2026-12-25",
+      "name": "Christmas Day"
+    },
+    {
+      "date": "2027-01-01",
+      "name": "New Year's Day"
+    },
+    {
+      "date": "2027-05-31",
+      "name": "Memorial Day"
+    },
+    {
+      "date": "2027-07-04",
+      "name": "Independence Day"
+    },
+    {
+      "date": "2027-07-05",
+      "name": "Independence Day (observed)"
+    },
+    {
+      "date": "2027-09-06",
+      "name": "Labor Day"
+    },
+    {
+      "date": "2027-11-25",
+      "name": "Thanksgiving"
+    },
+    {
+      "date": "2027-12-24",
+      "name": "Christmas Day (observed)"
+    },
+    {
+      "date": "2027-12-25",
+      "name": "Christmas Day"
+    }
+  ],
   "timeZone": "America/New_York",
   "sameDayCutoffHour": 12,
   "leadValues": {
@@ -327,6 +375,7 @@ export const LEAD_MESSAGES = {
     },
     "summarySubject": "{count} request(s) came in while the office was closed",
     "summaryIntro": "Oldest first. Tap \"I'm on it\" on each one as you call back.",
+    "boardLabel": "Today's board: every request, who took it, what came of it",
     "summaryMore": "+{count} more in the e-mail",
     "acknowledgeAllLabel": "I'm on all {count}",
     "budgetSummary": "{count} more new request(s) since the {channel} alert limit was reached. See the office inbox.",
@@ -343,6 +392,8 @@ export const LEAD_MESSAGES = {
     "spamDigestSubject": "{count} submission(s) filed as spam: check for real customers",
     "spamDigestIntro": "Most likely real customers first. Each is kept for 30 days after this e-mail: if one is a real customer, open \"Not spam\" to send it through as a lead.",
     "notSpamLabel": "Not spam",
+    "spamReasonLabel": "Filed as spam because",
+    "spamReviewSubject": "{count} submission(s) filed as spam in the last minutes: check for real customers",
     "noName": "(no name)",
     "spamFloodsHeading": "Floods: one line per address and reason",
     "spamFloodLabel": "{count} from one address",

@@ -40,6 +40,10 @@ export interface EmailSection {
   /** A sentence under the heading, for a block with nothing to list. */
   note?: string
   rows: ReadonlyArray<readonly [label: string, value: string]>
+  /** Buttons under the block's rows (its own one-tap links, e.g. a spam record's "Not spam"). */
+  actions?: ReadonlyArray<{ label: string; href: string }>
+  /** Rows as "label: value" lines of one paragraph instead of a table: a fraction of the bytes, for long lists. */
+  compact?: boolean
 }
 
 const ROW_STYLE = "border-bottom:1px solid #e2e8f0"
@@ -53,24 +57,33 @@ ${rows
   .join("\n")}
 </table>`
 
-const sectionHtml = ({ heading, level, note, rows }: EmailSection) => {
+const buttonHtml = (a: { label: string; href: string }) =>
+  `<p style="margin:0 0 12px"><a href="${escapeHtml(a.href)}" style="display:inline-block;padding:12px 20px;background:#0b6138;color:#ffffff;border-radius:6px;font-weight:bold;text-decoration:none">${escapeHtml(a.label)}</a></p>`
+
+/** Rows as lines of one paragraph, each label bold. */
+const linesHtml = (rows: ReadonlyArray<readonly [string, string]>) =>
+  `<p style="margin:0 0 8px;line-height:1.5">${rows.map(([label, value]) => `<b>${escapeHtml(label)}:</b> ${escapeHtml(value)}`).join("<br>")}</p>`
+
+const sectionHtml = ({ heading, level, note, rows, actions = [], compact = false }: EmailSection) => {
   const size = level === 2 ? 18 : 15
   const visible = rows.filter(([, value]) => value !== "")
   return [
     `<h${level} style="margin:16px 0 8px;font-size:${size}px;color:#0b6138">${escapeHtml(heading)}</h${level}>`,
     note ? `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(note)}</p>` : "",
-    visible.length ? tableHtml(visible) : "",
+    visible.length ? (compact ? linesHtml(visible) : tableHtml(visible)) : "",
+    ...actions.map(buttonHtml),
   ]
     .filter(Boolean)
     .join("\n")
 }
 
-const sectionText = ({ heading, level, note, rows }: EmailSection) => [
+const sectionText = ({ heading, level, note, rows, actions = [] }: EmailSection) => [
   "",
   heading,
   (level === 2 ? "=" : "-").repeat(heading.length),
   ...(note ? [note] : []),
   ...rows.filter(([, value]) => value !== "").map(([label, value]) => `${label}: ${value}`),
+  ...actions.map((a) => `${a.label}: ${a.href}`),
 ]
 
 const companyLines = () => [
@@ -97,12 +110,7 @@ export function renderEmail(content: EmailContent): { subject: string; html: str
 <div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <h1 style="margin:0 0 12px;font-size:22px;color:#0b6138">${escapeHtml(content.heading)}</h1>
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(content.intro)}</p>
-${(content.actions ?? [])
-  .map(
-    (a) =>
-      `<p style="margin:0 0 12px"><a href="${escapeHtml(a.href)}" style="display:inline-block;padding:12px 20px;background:#0b6138;color:#ffffff;border-radius:6px;font-weight:bold;text-decoration:none">${escapeHtml(a.label)}</a></p>`,
-  )
-  .join("\n")}
+${(content.actions ?? []).map(buttonHtml).join("\n")}
 ${tableHtml(rows)}
 ${(content.sections ?? []).map(sectionHtml).join("\n")}
 ${content.steps?.length ? `<ol style="margin:0 0 16px;padding-left:20px;line-height:1.5">${content.steps.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ol>` : ""}

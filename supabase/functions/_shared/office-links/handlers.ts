@@ -9,7 +9,7 @@ import { CALL_ORDER, intakeFor } from "../functions.ts"
 import type { Db } from "../db.ts"
 import type { Intake, RequestContext } from "../leads.ts"
 import type { AlertBatchRow, SpamAttemptRow } from "../rows.ts"
-import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
+import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { describeSpam } from "../spam/spam-review.ts"
 import {
   acknowledge,
@@ -24,7 +24,8 @@ import {
 import type { AcknowledgeLinkRequest } from "../kernel/contract.ts"
 import { LEAD_OUTCOMES } from "../kernel/outcomes.ts"
 import { enqueueJobs, type NewJob } from "../outbox/queue.ts"
-import { verifyLink, type LinkClaims, type LinkPurpose } from "./signed-link.ts"
+import { boardUrl, verifyLink, type LinkClaims, type LinkPurpose } from "./signed-link.ts"
+import { boardAt } from "./board.ts"
 
 const ANSWERS = LEAD_MESSAGES.officeAlerts.linkAnswers
 
@@ -142,6 +143,7 @@ const requestAnswer = (
   claims: LinkClaims,
   state: string,
   config: BackendConfig,
+  at: Date,
 ): LinkAnswer => ({
   status: 200,
   body: {
@@ -162,6 +164,8 @@ const requestAnswer = (
       : null,
     names: actorNames(config),
     outcomes: OUTCOME_CHOICES,
+    // The reader's own board link (the day's and the week's requests), as fresh as this answer.
+    board: boardUrl(config.alerts, claims.to, at),
   },
 })
 
@@ -177,7 +181,7 @@ export async function acknowledgeLink(
 ): Promise<LinkAnswer> {
   const claims = checkedLink(config, token, "acknowledge", at)
   if ("status" in claims) return claims
-  if (claims.record === "spam") return refused(400, "invalid", ANSWERS.invalid)
+  if (claims.record === "spam" || claims.record === "board") return refused(400, "invalid", ANSWERS.invalid)
   const actor = actorOf(config, claims, by)
   if (actor === null)
     return { status: 422, body: { success: false, error: ANSWERS.unknownName, fields: { by: ANSWERS.unknownName } } }
@@ -186,7 +190,7 @@ export async function acknowledgeLink(
   if (!confirm) {
     const subject = await loadSubject(db, target)
     if (!subject) return refused(404, "not_found", ANSWERS.notFound)
-    return requestAnswer(subject, claims, subject.acknowledgedAt ? "already_acknowledged" : "ready", config)
+    return requestAnswer(subject, claims, subject.acknowledgedAt ? "already_acknowledged" : "ready", config, at)
   }
   return db.transaction(async (tx) => {
     const recorded = await acknowledge(tx, target, actor, at)
@@ -198,7 +202,7 @@ export async function acknowledgeLink(
     // Each change of an outcome is the CRM's to know, through the outbox like every forward.
     if (changed) await enqueueJobs(tx, [outcomeEvent(subject, at)], at)
     const state = changed ? "outcome_recorded" : recorded ? "acknowledged" : "already_acknowledged"
-    return requestAnswer(subject, claims, state, config)
+    return requestAnswer(subject, claims, state, config, at)
   })
 }
 
@@ -297,4 +301,25 @@ export async function releaseLink(
     )
     return { status: 200, body: releaseBody(released ?? row, "released"), released: true }
   })
+}
+
+/** office-board: the day's and the week's requests, for the contact the link was sent to; it changes nothing. */
+export async function boardLink(
+  db: Db,
+  config: BackendConfig,
+  { token }: { token: string },
+  at: Date,
+): Promise<LinkAnswer> {
+  const claims = checkedLink(config, token, "board", at)
+  if ("status" in claims) return claims
+  return {
+    status: 200,
+    body: {
+      success: true,
+      to: claims.to,
+      at: at.toISOString(),
+      timeZone: COMPANY.timeZone,
+      ...(await boardAt(db, at)),
+    },
+  }
 }

@@ -21,7 +21,7 @@ import {
 } from "../http/context.ts"
 import { takeRateLimit } from "../spam/rate-limit.ts"
 import { acknowledgeLinkInput, officeLinkInput } from "../validate.ts"
-import { acknowledgeLink, releaseLink } from "./handlers.ts"
+import { acknowledgeLink, boardLink, releaseLink } from "./handlers.ts"
 
 /** The office links' budgets per address, in the visitors' windows: calls, and failed token checks. */
 const officeBudgets = (spam: SpamConfig) => ({
@@ -94,6 +94,11 @@ export function officeLinkRoutes(ctx: AppContext) {
       if (answer.status === 400) await countFailure(c)
       // A recorded outcome's CRM forward goes out now.
       if (answer.body.state === "outcome_recorded") wake()
+      return c.json(answer.body, answer.status)
+    })
+    .post("/office-board", caller, linkBody, async (c) => {
+      const answer = await boardLink(db, config, c.req.valid("json"), clock())
+      if (answer.status === 400) await countFailure(c)
       return c.json(answer.body, answer.status)
     })
     .post("/release-spam", caller, linkBody, async (c) => {

@@ -6,19 +6,20 @@
  * Both links' addresses are built here, and checked here when the office's pages call back (handlers.ts).
  */
 import { Buffer } from "node:buffer"
-import { createHmac, timingSafeEqual } from "node:crypto"
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto"
 import type { AlertConfig, BackendConfig } from "../config.ts"
 
-export type LinkPurpose = "acknowledge" | "release"
+export type LinkPurpose = "acknowledge" | "release" | "board"
 
 /**
  * What a link allows: `acknowledge` a lead, a contact message or a batch of them (a summary's "I'm on
- * all N", an `alert_batches` row), or `release` a spam record.
+ * all N", an `alert_batches` row), `release` a spam record, or read the office's `board` of the day's and
+ * the week's requests (its id names nothing: a fresh one per link).
  */
 export interface LinkClaims {
   purpose: LinkPurpose
   /** The table of the record. */
-  record: "lead" | "message" | "batch" | "spam"
+  record: "lead" | "message" | "batch" | "spam" | "board"
   id: string
   /** Who the link was sent to (recorded as who acknowledged). */
   to: string
@@ -45,8 +46,8 @@ export function signLink(secret: string, claims: LinkClaims): string {
 export type LinkCheck =
   { ok: true; claims: LinkClaims } | { ok: false; problem: "invalid" | "expired" | "wrong_purpose" }
 
-const PURPOSES: ReadonlySet<string> = new Set<LinkPurpose>(["acknowledge", "release"])
-const RECORDS: ReadonlySet<string> = new Set(["lead", "message", "batch", "spam"])
+const PURPOSES: ReadonlySet<string> = new Set<LinkPurpose>(["acknowledge", "release", "board"])
+const RECORDS: ReadonlySet<string> = new Set(["lead", "message", "batch", "spam", "board"])
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 function claimsOf(json: unknown): LinkClaims | null {
@@ -57,8 +58,17 @@ function claimsOf(json: unknown): LinkClaims | null {
   if (typeof id !== "string" || !UUID.test(id) || typeof to !== "string" || to.length > 200) return null
   if (typeof expires !== "number" || !Number.isSafeInteger(expires)) return null
   return {
-    purpose: purpose === "release" ? "release" : "acknowledge",
-    record: record === "spam" ? "spam" : record === "message" ? "message" : record === "batch" ? "batch" : "lead",
+    purpose: purpose === "release" ? "release" : purpose === "board" ? "board" : "acknowledge",
+    record:
+      record === "spam"
+        ? "spam"
+        : record === "message"
+          ? "message"
+          : record === "batch"
+            ? "batch"
+            : record === "board"
+              ? "board"
+              : "lead",
     id,
     to,
     expires,
@@ -90,7 +100,7 @@ export function verifyLink(secret: string, token: string, purpose: LinkPurpose, 
 /** An "I'm on it" link for a lead, a contact message or a summary's batch, valid for the alerts' link lifetime. */
 export function acknowledgeUrl(
   alerts: AlertConfig,
-  target: { record: Exclude<LinkClaims["record"], "spam">; id: string },
+  target: { record: Exclude<LinkClaims["record"], "spam" | "board">; id: string },
   to: string,
   at: Date,
 ): string {
@@ -102,6 +112,21 @@ export function acknowledgeUrl(
     expires: Math.floor(at.getTime() / 1000) + alerts.linkTtlHours * 3_600,
   })
   return `${alerts.siteUrl}/office/acknowledge/#t=${token}`
+}
+
+/**
+ * The board's link for one contact: the day's and the week's requests with who took them and what came of
+ * them, valid for the alerts' link lifetime. Nothing in it names a visitor: the page asks with the token.
+ */
+export function boardUrl(alerts: AlertConfig, to: string, at: Date): string {
+  const token = signLink(alerts.linkSecret, {
+    purpose: "board",
+    record: "board",
+    id: randomUUID(),
+    to,
+    expires: Math.floor(at.getTime() / 1000) + alerts.linkTtlHours * 3_600,
+  })
+  return `${alerts.siteUrl}/office/board/#t=${token}`
 }
 
 /** A "Not spam" link, valid until `expires` (the spam review's: while the record can be kept). */

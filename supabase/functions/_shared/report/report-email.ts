@@ -7,7 +7,7 @@
  */
 import { Buffer } from "node:buffer"
 import { waitedText } from "../alerts/promise.ts"
-import { localDate } from "../kernel/business-hours.ts"
+import { zonedDate } from "../kernel/business-hours.ts"
 import { fill } from "../kernel/escape.ts"
 import { LEAD_OUTCOMES } from "../kernel/outcomes.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
@@ -95,8 +95,8 @@ export interface WeeklyReportInput {
 /** The week's CSV file name: "requests-2026-03-02-to-2026-03-08.csv". */
 export const csvFilename = (week: ReportWeek) =>
   fill(COPY.csvFilename, {
-    from: localDate(week.from, COMPANY.timeZone),
-    to: localDate(lastDay(week), COMPANY.timeZone),
+    from: zonedDate(week.from, COMPANY.timeZone),
+    to: zonedDate(lastDay(week), COMPANY.timeZone),
   })
 
 export function weeklyReportEmail({ week, figures: f, before: b, csv, to, from }: WeeklyReportInput): EmailMessage {

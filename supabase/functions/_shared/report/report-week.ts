@@ -7,7 +7,7 @@
  */
 import { openingAfter } from "../alerts/office-hours.ts"
 import type { Db } from "../db.ts"
-import { localDate, localMidnight, weekStart, weekStartAfter } from "../kernel/business-hours.ts"
+import { zonedDate, localMidnight, weekStart, weekStartAfter } from "../kernel/business-hours.ts"
 import { COMPANY } from "../kernel/site-data.generated.ts"
 import { enqueueJobs } from "../outbox/queue.ts"
 
@@ -30,9 +30,9 @@ export function reportWeeks(monday: string): { week: ReportWeek; before: ReportW
 export function nextReport(at: Date): { monday: string; due: Date } {
   const thisMonday = weekStart(at, ZONE)
   const due = openingAfter(thisMonday)
-  if (due.getTime() > at.getTime()) return { monday: localDate(thisMonday, ZONE), due }
+  if (due.getTime() > at.getTime()) return { monday: zonedDate(thisMonday, ZONE), due }
   const next = weekStartAfter(at, 1, ZONE)
-  return { monday: localDate(next, ZONE), due: openingAfter(next) }
+  return { monday: zonedDate(next, ZONE), due: openingAfter(next) }
 }
 
 export const reportKey = (monday: string) => `weekly-report:${monday}`

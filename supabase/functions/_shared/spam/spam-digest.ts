@@ -39,7 +39,10 @@ export interface SpamEntry {
   kindLabel: string
   name: string
   phone: string
-  /** The start of the visitor's message or notes, on one line; "" when there is none. */
+  email: string
+  /** What they asked for: the offer, or the plan and pests; "" when the form has neither. */
+  request: string
+  /** The visitor's message or notes, on one line (cut at SPAM_MESSAGE_MAX); "" when there is none. */
   snippet: string
   reason: string
   receivedAt: Date
@@ -112,11 +115,27 @@ export const reasonText = (reason: string): string =>
 
 const floodSize = (flood: SpamFlood) => flood.records + flood.counted
 
-const entryRow = (e: SpamEntry, i: number) =>
-  [
-    `${i + 1}. ${e.name} (${e.kindLabel})`,
-    [e.phone, reasonText(e.reason), when(e.receivedAt), e.snippet && `"${e.snippet}"`].filter(Boolean).join(" · "),
-  ] as const
+const ROWS = LEAD_MESSAGES.emailRows
+
+/**
+ * One record as a block of its own: why it was filed, when, who (phone, e-mail), what they asked for and
+ * their message, with its "Not spam" button right under it, so the office decides on each where it reads it.
+ */
+const entrySection = (e: SpamEntry, i: number): EmailSection => ({
+  heading: `${i + 1}. ${e.name} (${e.kindLabel})`,
+  level: 2,
+  rows: [
+    [COPY.spamReasonLabel, reasonText(e.reason)],
+    [COPY.rowLabels.received, when(e.receivedAt)],
+    [ROWS.phone, e.phone],
+    [ROWS.email, e.email],
+    [COPY.rowLabels.request, e.request],
+    [ROWS.message, e.snippet],
+  ],
+  actions: [{ label: `${COPY.notSpamLabel}: ${e.name}`, href: e.releaseUrl }],
+  // Fifty of them must fit in one e-mail under Gmail's clipping size.
+  compact: true,
+})
 
 const floodRow = (f: SpamFlood) => {
   const value = fill(COPY.spamFloodValue, { span: span(f.from, f.to), reason: reasonText(f.reason) })
@@ -127,7 +146,12 @@ const floodRow = (f: SpamFlood) => {
   ] as const
 }
 
-function render(input: SpamDigestInput, entries: readonly SpamEntry[], floods: readonly SpamFlood[]) {
+function render(
+  input: SpamDigestInput,
+  entries: readonly SpamEntry[],
+  floods: readonly SpamFlood[],
+  subjectTemplate: string,
+) {
   const listed = new Map<string, number>()
   const add = (reason: string, n: number) => listed.set(reason, (listed.get(reason) ?? 0) + n)
   for (const entry of entries) add(entry.reason, 1)
@@ -137,7 +161,7 @@ function render(input: SpamDigestInput, entries: readonly SpamEntry[], floods: r
     .filter(([, n]) => n > 0)
     .sort(([a], [b]) => reasonRank(a) - reasonRank(b))
   const moreCount = more.reduce((sum, [, n]) => sum + n, 0)
-  const sections: EmailSection[] = []
+  const sections: EmailSection[] = entries.map(entrySection)
   if (floods.length) sections.push({ heading: COPY.spamFloodsHeading, level: 2, rows: floods.map(floodRow) })
   if (moreCount)
     sections.push({
@@ -147,13 +171,12 @@ function render(input: SpamDigestInput, entries: readonly SpamEntry[], floods: r
       rows: more.map(([reason, n]) => [reasonText(reason), fill(COPY.spamMoreValue, { count: count(n) })]),
     })
   const total = Object.values(input.pending).reduce((sum, n) => sum + n, 0)
-  const subject = fill(COPY.spamDigestSubject, { count: count(total) })
+  const subject = fill(subjectTemplate, { count: count(total) })
   const content = renderEmail({
     subject,
     heading: subject,
     intro: COPY.spamDigestIntro,
-    actions: entries.map((e, i) => ({ label: `${i + 1}. ${COPY.notSpamLabel}: ${e.name}`, href: e.releaseUrl })),
-    rows: entries.map(entryRow),
+    rows: [],
     sections,
   })
   return { content, more: moreCount }
@@ -171,6 +194,7 @@ export function spamDigest(
   to: string,
   from: string,
   maxBytes = DIGEST_MAX_BYTES,
+  subjectTemplate: string = COPY.spamDigestSubject,
 ): SpamDigest | null {
   if (Object.values(input.pending).every((n) => n <= 0)) return null
   let e = Math.min(input.entries.length, DIGEST_MAX_ENTRIES)
@@ -178,7 +202,7 @@ export function spamDigest(
   for (;;) {
     const entries = input.entries.slice(0, e)
     const floods = input.floods.slice(0, f)
-    const { content, more } = render(input, entries, floods)
+    const { content, more } = render(input, entries, floods, subjectTemplate)
     const fits = bytesOf(content) <= maxBytes
     if (fits || (e === 0 && f === 0)) {
       const until = input.at.toISOString()

@@ -28,6 +28,7 @@ import {
 } from "./spam-digest.ts"
 import { oneLine } from "../alerts/subject.ts"
 import { releaseUrl } from "../office-links/signed-link.ts"
+import { isOfficeOpen } from "../alerts/office-hours.ts"
 
 /** Records of one address with one reason, not shown yet, that make a flood: one line instead of one each. */
 export const FLOOD_MIN_RECORDS = 5
@@ -41,13 +42,24 @@ export const SPAM_KEPT_DAYS = 30
 /** When a "Not spam" link in a digest made at `at` expires: while its record can be kept, 30 days after the digest is delivered, with a margin. */
 export const releaseExpiry = (at: Date) => new Date(at.getTime() + (SPAM_KEPT_DAYS + 2) * DAY_MS)
 
-/** The first opening time after `at` (a week on if the data had no hours). */
-const digestTime = (at: Date) =>
-  nextOpeningAfter(COMPANY.hours, at, COMPANY.timeZone) ?? new Date(at.getTime() + 7 * DAY_MS)
+/** The first opening time after `at`, closed dates skipped (a week on if the data had no hours). */
+const digestTime = (at: Date) => nextOpeningAfter(COMPANY, at) ?? new Date(at.getTime() + 7 * DAY_MS)
 
-/** Makes sure a digest is due at the next opening time (one job per opening). */
-export async function scheduleSpamDigest(tx: Pick<Db, "query">, at: Date): Promise<void> {
+/** In business hours, what was filed comes to the office in batches this far apart at most. */
+export const SPAM_REVIEW_MINUTES = 15
+const REVIEW_MS = SPAM_REVIEW_MINUTES * 60_000
+
+/** The end of the 15-minute batch `at` falls in. */
+const reviewTime = (at: Date) => new Date((Math.floor(at.getTime() / REVIEW_MS) + 1) * REVIEW_MS)
+
+/**
+ * Makes sure a digest is due at the next opening time (one job per opening: the daily safety net), and, while
+ * the office is open, a review of this 15 minutes' records at the batch's end (one job per batch), so a real
+ * customer filed by mistake (a form filled by autofill in a second) is seen while the promise still holds.
+ */
+export async function scheduleSpamDigest(tx: Pick<Db, "query">, at: Date, { batch = true } = {}): Promise<void> {
   const due = digestTime(at)
+  const review = reviewTime(at)
   await enqueueJobs(
     tx,
     [
@@ -57,6 +69,16 @@ export async function scheduleSpamDigest(tx: Pick<Db, "query">, at: Date): Promi
         payload: { due: due.toISOString() },
         dueAt: due,
       },
+      ...(batch && isOfficeOpen(at)
+        ? [
+            {
+              kind: "spam_digest" as const,
+              dedupeKey: `spam-review:${review.toISOString()}`,
+              payload: { due: review.toISOString(), review: true },
+              dueAt: review,
+            },
+          ]
+        : []),
     ],
     at,
   )
@@ -72,6 +94,10 @@ const textOf = (body: Record<string, unknown>, ...keys: string[]) => {
   return ""
 }
 
+/** A list in a body (the wizard's pests), as text. */
+const listOf = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string").join(", ") : ""
+
 /** Who sent it and through which form, as the office reads it. */
 export function describeSpam(row: Pick<SpamAttemptRow, "function_name" | "body">) {
   const body = row.body
@@ -79,8 +105,18 @@ export function describeSpam(row: Pick<SpamAttemptRow, "function_name" | "body">
     kindLabel: labelOf(row.function_name, body),
     name: oneLine(textOf(body, "name", "fullName", "full_name") || NO_NAME, 60),
     phone: oneLine(textOf(body, "phone"), 40),
+    email: oneLine(textOf(body, "email"), 120),
+    // The offer, or the wizard's plan and pests (its later calls carry them; the first one too).
+    request: oneLine(
+      textOf(body, "specialOffer", "special_offer") ||
+        [textOf(body, "servicePlan", "service_plan"), listOf(body.pests)].filter(Boolean).join(": "),
+      160,
+    ),
   }
 }
+
+/** How much of the visitor's message an entry shows: enough to tell a customer from a bot. */
+const SPAM_MESSAGE_MAX = 300
 
 /** Not shown to the office yet, nor released, and filed by the digest's time (the parameter `$1`). */
 const unseen = (alias = "") =>
@@ -163,7 +199,7 @@ async function digestInput(tx: Pick<Db, "query">, config: BackendConfig, at: Dat
   const entries: SpamEntry[] = entryRows.map((row) => ({
     id: row.id,
     ...describeSpam(row),
-    snippet: oneLine(textOf(row.body, "message", "notes"), 80),
+    snippet: oneLine(textOf(row.body, "message", "notes"), SPAM_MESSAGE_MAX),
     reason: row.reason,
     receivedAt: row.created_at,
     releaseUrl: releaseUrl(config, row.id, releaseExpiry(at)),
@@ -201,14 +237,17 @@ async function purge(tx: Pick<Db, "query">, at: Date): Promise<number> {
  * payload says what it shows: `markSpamShown` marks them when it is delivered), and come back
  * tomorrow while anything is kept.
  */
-export async function runSpamDigest(job: OutboxJob, { db, config, clock }: DeliveryDeps): Promise<string> {
+export async function runSpamDigest(job: OutboxJob, deps: DeliveryDeps): Promise<string> {
+  if (job.payload.review === true) return runSpamReview(job, deps)
+  const { db, config, clock } = deps
   const at = clock?.() ?? new Date()
   return db.transaction(async (tx) => {
     const purged = await purge(tx, at)
     const [kept] = await tx.query<{ any: boolean }>(
       `select exists (select 1 from spam_attempts) or exists (select 1 from spam_daily_counts) as any`,
     )
-    if (kept?.any) await scheduleSpamDigest(tx, at)
+    // Tomorrow's digest; a review batch comes only with a new record.
+    if (kept?.any) await scheduleSpamDigest(tx, at, { batch: false })
     const digest = spamDigest(await digestInput(tx, config, at), config.mail.companyTo, config.mail.from)
     if (!digest) return `Nothing new filed as spam; ${purged} purged`
     const spamShown: SpamShown = digest.shown
@@ -218,6 +257,41 @@ export async function runSpamDigest(job: OutboxJob, { db, config, clock }: Deliv
       at,
     )
     return `Digest of ${digest.entries} record(s) and ${digest.floods} flood(s) queued for ${config.mail.companyTo}, ${digest.more} left for the next one; ${purged} purged`
+  })
+}
+
+/**
+ * A business-hours batch: the records filed in the last minutes that look like people (a flood's records wait
+ * for the daily digest's one line), each with its "Not spam" button; nothing is sent when there are none.
+ */
+async function runSpamReview(job: OutboxJob, { db, config, clock }: DeliveryDeps): Promise<string> {
+  const at = clock?.() ?? new Date()
+  const due = typeof job.payload.due === "string" ? Date.parse(job.payload.due) : at.getTime()
+  // A batch run long after its time (the worker was down) leaves its records to the next digest, which lists them all.
+  if (at.getTime() - due > REVIEW_MS || !isOfficeOpen(at))
+    return "Past its time: the next digest lists what it would have"
+  return db.transaction(async (tx) => {
+    const input = await digestInput(tx, config, at)
+    if (input.entries.length === 0) return "Nothing filed as spam to review now (floods wait for the daily digest)"
+    const pending = input.entries.reduce<Record<string, number>>(
+      (counts, e) => ({ ...counts, [e.reason]: (counts[e.reason] ?? 0) + 1 }),
+      {},
+    )
+    const digest = spamDigest(
+      { ...input, floods: [], pending },
+      config.mail.companyTo,
+      config.mail.from,
+      undefined,
+      LEAD_MESSAGES.officeAlerts.spamReviewSubject,
+    )
+    if (!digest) return "Nothing filed as spam to review now"
+    const spamShown: SpamShown = digest.shown
+    await enqueueJobs(
+      tx,
+      [{ kind: "company_email", dedupeKey: `spam-review:${job.id}:email`, payload: { ...digest.email, spamShown } }],
+      at,
+    )
+    return `Review of ${digest.entries} record(s) queued for ${config.mail.companyTo}`
   })
 }
 

@@ -1,0 +1,35 @@
+/**
+ * The office board's answer (office-board), as the functions write it (office-links/board.ts) and the site's
+ * /office/board/ page reads it back from untrusted JSON (src/lib/office/office-answers.ts): one shape for both.
+ */
+export type BoardState = "new" | "taken" | "done"
+
+export interface BoardRequest {
+  reference: string
+  kind: string
+  name: string
+  receivedAt: string
+  state: BoardState
+  takenBy: string | null
+  /** Minutes from when the visitor sent it to the first "I'm on it"; null while nobody has. */
+  minutesToTake: number | null
+  outcome: string | null
+  outcomeBy: string | null
+  /** The owner was told nobody took it. */
+  missed: boolean
+}
+
+export interface BoardCounts {
+  total: number
+  new: number
+  taken: number
+  done: number
+  missed: number
+  /** Median minutes to the first "I'm on it", over those taken; null when none was. */
+  medianMinutesToTake: number | null
+}
+
+export interface BoardPeriod {
+  counts: BoardCounts
+  requests: BoardRequest[]
+}
