@@ -52,6 +52,8 @@ export function renderBackendData(dir = dataDir()): string {
     closedDates: site.closedDates,
     timeZone: site.timeZone,
     sameDayCutoffHour: site.sameDayService.cutoffHour,
+    // What a request is worth, for the weekly report's value of the week.
+    leadValues: site.leadValues,
   }
   const { propertyTypes, servicePlans, ...rest } = options
   const estimateOptions = { propertyTypes, servicePlans, ...estimatePestOptions(pests), ...rest }

@@ -22,6 +22,7 @@ const LOCAL_SINKS: Readonly<Record<string, string>> = {
     subject text not null,
     html text not null,
     text_body text not null,
+    attachments jsonb,
     created_at timestamptz not null default now()
   )`,
   dev_alerts: `create table if not exists public.dev_alerts (
@@ -33,6 +34,9 @@ const LOCAL_SINKS: Readonly<Record<string, string>> = {
     created_at timestamptz not null default now()
   )`,
 }
+
+/** Columns added since a table was first made: a local database made before them gets them at the next start. */
+const ADDED_COLUMNS: readonly string[] = [`alter table public.dev_mailbox add column if not exists attachments jsonb`]
 
 /** Creates the local mailbox and alerts tables where they are missing. */
 export const createLocalSinks = (target: MigrationTarget): Promise<void> =>
@@ -46,6 +50,7 @@ export const createLocalSinks = (target: MigrationTarget): Promise<void> =>
       await tx.exec(`alter table public.${table} enable row level security`)
       for (const { rolname } of roles) await tx.exec(`revoke all on public.${table} from ${rolname}`)
     }
+    for (const statement of ADDED_COLUMNS) await tx.exec(statement)
   })
 
 /** What the local backend runs at start: the migrations production runs, then its own tables. */

@@ -3,12 +3,17 @@
  * and beside it the local alerts page at /_dev/alerts: the SMS and team-chat alerts sent while no
  * provider is configured.
  */
+import { Buffer } from "node:buffer"
 import { Hono } from "hono"
 import type { Db } from "../supabase/functions/_shared/db.ts"
 import { escapeHtml } from "../supabase/functions/_shared/kernel/escape.ts"
 import type { DevAlertRow, DevMailboxRow } from "../supabase/functions/_shared/rows.ts"
 
 export type MailboxMessage = DevMailboxRow
+/** A message as listed: without its attachments' content (a weekly report's CSV is megabytes). */
+export type MailboxEntry = Omit<DevMailboxRow, "attachments">
+
+const ENTRY_COLUMNS = `id, job_id, to_address, from_address, reply_to, subject, html, text_body, created_at`
 
 const page = (
   title: string,
@@ -22,7 +27,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export function mailboxRoutes(db: Db) {
   const mailbox = new Hono()
-  const list = () => db.query<MailboxMessage>(`select * from dev_mailbox order by created_at desc limit 200`)
+  const list = () =>
+    db.query<MailboxEntry>(`select ${ENTRY_COLUMNS} from dev_mailbox order by created_at desc limit 200`)
+  const message = async (id: string) =>
+    UUID.test(id) ? (await db.query<MailboxMessage>(`select * from dev_mailbox where id = $1`, [id]))[0] : undefined
 
   mailbox.get("/", async (c) => {
     const messages = await list()
@@ -41,25 +49,40 @@ export function mailboxRoutes(db: Db) {
     )
   })
   mailbox.get("/:id", async (c) => {
-    const id = c.req.param("id")
-    const [m] = UUID.test(id) ? await db.query<MailboxMessage>(`select * from dev_mailbox where id = $1`, [id]) : []
+    const m = await message(c.req.param("id"))
     if (!m) return c.html(page("Not found", "<h1>No such message</h1>"), 404)
+    const files = (m.attachments ?? [])
+      .map(
+        (a, n) =>
+          `<li><a href="/_dev/mail/${m.id}/attachments/${n}" download="${escapeHtml(a.filename)}">${escapeHtml(a.filename)}</a> (${escapeHtml(a.contentType)})</li>`,
+      )
+      .join("")
     return c.html(
       page(
         m.subject,
         `<p><a href="/_dev/mail">← All messages</a></p><h1>${escapeHtml(m.subject)}</h1>
          <p>From ${escapeHtml(m.from_address)} to ${escapeHtml(m.to_address)}${m.reply_to ? `, reply to ${escapeHtml(m.reply_to)}` : ""}</p>
+         ${files ? `<h2>Attachments</h2><ul>${files}</ul>` : ""}
          <iframe title="HTML version" sandbox="" srcdoc="${escapeHtml(m.html)}"></iframe><h2>Text version</h2><pre>${escapeHtml(m.text_body)}</pre>`,
       ),
     )
+  })
+  // An attachment as the file it was: downloaded, never shown as a page (its text is a visitor's).
+  mailbox.get("/:id/attachments/:n", async (c) => {
+    const file = (await message(c.req.param("id")))?.attachments?.[Number(c.req.param("n"))]
+    if (!file) return c.html(page("Not found", "<h1>No such attachment</h1>"), 404)
+    const name = file.filename.replace(/[^A-Za-z0-9._-]/g, "_")
+    return c.body(Buffer.from(file.content, "base64"), 200, {
+      "content-type": "application/octet-stream",
+      "content-disposition": `attachment; filename="${name}"`,
+      "x-content-type-options": "nosniff",
+    })
   })
   return mailbox
 }
 
 export const mailboxJson = (db: Db) => async () =>
-  db.query<MailboxMessage>(
-    `select id, to_address, from_address, reply_to, subject, html, text_body, created_at from dev_mailbox order by created_at`,
-  )
+  db.query<MailboxEntry>(`select ${ENTRY_COLUMNS} from dev_mailbox order by created_at`)
 
 /** The local alerts as JSON, oldest first (as /_dev/mail.json), for tests and scripts that wait for an alert. */
 export const alertsJson = (db: Db) => async () =>

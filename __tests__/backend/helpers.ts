@@ -19,6 +19,8 @@ export function testConfig(env: Record<string, string> = {}): BackendConfig {
     SUPABASE_ANON_KEY: ANON_KEY,
     OUTBOX_DISPATCH_SECRET: "dispatch-secret",
     OUTBOX_BACKOFF_BASE_MS: "0",
+    // The weekly report's job would sit in every test's outbox: only the report's own tests turn it on.
+    WEEKLY_REPORT: "0",
     ...env,
   }
   return configFromEnv((name) => values[name], { localMailbox: !values.RESEND_API_KEY, ipHashSalt: TEST_IP_HASH_SALT })

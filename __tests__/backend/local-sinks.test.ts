@@ -51,6 +51,19 @@ test("the local backend creates both after migrating, with row level security on
   expect((await pg.query(`select body from dev_alerts`)).rows).toEqual([{ body: "kept" }])
 })
 
+test("a mailbox made before e-mails carried attachments gets the column at the next start, and keeps its messages", async () => {
+  const target = pgliteMigrationTarget(pg)
+  await migrateLocalBackend(target)
+  await pg.exec(`alter table dev_mailbox drop column attachments`)
+  await pg.query(
+    `insert into dev_mailbox (to_address, from_address, subject, html, text_body) values ('a@example.com', 'b@example.com', 'Old', '<p>Old</p>', 'Old')`,
+  )
+  await migrateLocalBackend(target)
+  expect((await pg.query(`select subject, attachments from dev_mailbox`)).rows).toEqual([
+    { subject: "Old", attachments: null },
+  ])
+})
+
 test("Supabase's API roles get nothing on the local tables", async () => {
   await pg.exec(`
     create role anon nologin noinherit;

@@ -50,6 +50,8 @@ export interface BackendConfig {
   ipHashSalt: string
   spam: SpamConfig
   alerts: AlertConfig
+  /** The owner's weekly report (report/), Monday at opening time; WEEKLY_REPORT=0 turns it off. */
+  weeklyReport: boolean
 }
 
 /** Twilio Programmable Messaging: the account, how we authenticate, and who the texts come from. */
@@ -336,6 +338,7 @@ export function configFromEnv(
         overrides.defaultTrustedProxyHops ?? DEFAULT_TRUSTED_PROXY_HOPS.supabase,
       ),
     },
+    weeklyReport: env("WEEKLY_REPORT") !== "0",
     alerts: {
       contacts: onCall,
       owner: ownerOf(optional(env, "ALERT_OWNER"), onCall, officeContact),

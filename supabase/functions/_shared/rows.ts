@@ -7,6 +7,7 @@
 import type { Attribution } from "./kernel/attribution.ts"
 import type { SimpleLeadKind, SuccessAnswer } from "./kernel/contract.ts"
 import type { LeadFlag } from "./lead-flags.ts"
+import type { EmailAttachment } from "./mail/layout.ts"
 import type { LeadOutcome } from "./kernel/outcomes.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
 
@@ -142,6 +143,7 @@ export type JobKind =
   | "alert_step"
   | "morning_summary"
   | "spam_digest"
+  | "weekly_report"
 export type JobStatus = "pending" | "sending" | "sent" | "dead" | "not_configured"
 
 /** Work to do after a lead is stored: an e-mail, the CRM forward, an alert to the office or a step of its escalation. */
@@ -191,6 +193,8 @@ export interface DevMailboxRow {
   subject: string
   html: string
   text_body: string
+  /** The files it carried (the weekly report's CSV), as sent: base64 content; null when none. */
+  attachments: EmailAttachment[] | null
   created_at: Date
 }
 

@@ -3,12 +3,25 @@
  * table. The job's id is the idempotency key, so a try whose outcome was unknown is simply sent again.
  */
 import { isEmailAddress } from "../kernel/email-address.ts"
-import { withSafeHeaders, type EmailMessage } from "../mail/layout.ts"
+import { withSafeHeaders, type EmailAttachment, type EmailMessage } from "../mail/layout.ts"
 import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
 import { NotConfiguredError } from "./errors.ts"
 import { refusal, request } from "./refusal.ts"
 
 const isText = (value: unknown): value is string => typeof value === "string"
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
+
+/** The payload's attachments, each a file name, base64 content and media type; anything else fails the try. */
+function attachmentsOf(value: unknown): EmailAttachment[] | undefined {
+  if (value === undefined) return undefined
+  if (!Array.isArray(value)) throw new Error("The job's attachments are not a list")
+  return value.map((item: unknown) => {
+    if (!isObject(item) || !isText(item.filename) || !isText(item.content) || !isText(item.contentType))
+      throw new Error("An attachment of the job is not a file (filename, content in base64 and contentType)")
+    return { filename: item.filename, content: item.content, contentType: item.contentType }
+  })
+}
 
 /** A job's payload as the e-mail it was queued as; one that is not (written by hand) fails its try like any error. */
 function emailOf(payload: Record<string, unknown>): EmailMessage {
@@ -16,7 +29,16 @@ function emailOf(payload: Record<string, unknown>): EmailMessage {
   if (!isText(to) || !isText(from) || !isText(subject) || !isText(html) || !isText(text))
     throw new Error("The job's payload is not an e-mail (to, from, subject, html and text)")
   if (replyTo !== undefined && !isText(replyTo)) throw new Error("The job's reply-to address is not text")
-  return { to, from, subject, html, text, ...(replyTo === undefined ? {} : { replyTo }) }
+  const attachments = attachmentsOf(payload.attachments)
+  return {
+    to,
+    from,
+    subject,
+    html,
+    text,
+    ...(replyTo === undefined ? {} : { replyTo }),
+    ...(attachments ? { attachments } : {}),
+  }
 }
 
 /**
@@ -53,6 +75,12 @@ export async function sendEmail(
             subject: message.subject,
             html: message.html,
             text: message.text,
+            // Resend's attachment: the file name and its content in base64 (40 MB per e-mail at most).
+            attachments: message.attachments?.map((a) => ({
+              filename: a.filename,
+              content: a.content,
+              content_type: a.contentType,
+            })),
           }),
         },
         timeoutMs,
@@ -69,10 +97,13 @@ export async function sendEmail(
     throw await refusal("E-mail API", response)
   }
   if (config.mail.localMailbox) {
+    const values = [job.id, message.to, message.from, replyTo ?? null, message.subject, message.html, message.text]
+    // The statement without attachments is the one every other e-mail has always used.
+    const files = message.attachments?.length ? JSON.stringify(message.attachments) : undefined
     await db.query(
-      `insert into dev_mailbox (job_id, to_address, from_address, reply_to, subject, html, text_body)
-       values ($1, $2, $3, $4, $5, $6, $7) on conflict (job_id) do nothing`,
-      [job.id, message.to, message.from, replyTo ?? null, message.subject, message.html, message.text],
+      `insert into dev_mailbox (job_id, to_address, from_address, reply_to, subject, html, text_body${files ? ", attachments" : ""})
+       values ($1, $2, $3, $4, $5, $6, $7${files ? ", $8::text::jsonb" : ""}) on conflict (job_id) do nothing`,
+      files ? [...values, files] : values,
     )
     return dropped
   }

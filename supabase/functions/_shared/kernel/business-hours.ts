@@ -182,3 +182,41 @@ export function startOfDay(at: Date, timeZone: string, daysBefore = 0): Date {
   const noon = new Date(Date.UTC(today.year, today.month - 1, today.date - daysBefore, 12))
   return instantOf(noon.getUTCFullYear(), noon.getUTCMonth() + 1, noon.getUTCDate(), 0, timeZone)
 }
+
+const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, "0")
+
+/** An instant as ISO 8601 with the time zone's offset of that instant: "2026-03-09T08:05:00-04:00". */
+export function localIso(at: Date, timeZone: string): string {
+  const { year, month, date, minutes, seconds } = wallClock(at, timeZone)
+  const asUtc = Date.UTC(year, month - 1, date, 0, minutes, seconds)
+  const offset = Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000)
+  const sign = offset < 0 ? "-" : "+"
+  const time = `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:${pad(seconds)}`
+  return `${zonedDate(at, timeZone)}T${time}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
+}
+
+/** Local midnight of a calendar date ("2026-03-09") in the time zone. */
+export function localMidnight(day: string, timeZone: string): Date {
+  const [year = 0, month = 1, date = 1] = day.split("-").map(Number)
+  return instantOf(year, month, date, 0, timeZone)
+}
+
+/**
+ * Monday 00:00 of the week holding `at`, in the time zone: weeks are calendar weeks on the company's
+ * clock, 167, 168 or 169 hours long across a daylight-saving change.
+ */
+export function weekStart(at: Date, timeZone: string): Date {
+  const today = wallClock(at, timeZone)
+  const noon = new Date(Date.UTC(today.year, today.month - 1, today.date, 12))
+  // getUTCDay: Sunday 0 … Saturday 6; days back to Monday.
+  const back = (noon.getUTCDay() + 6) % 7
+  const monday = new Date(noon.getTime() - back * 86_400_000)
+  return instantOf(monday.getUTCFullYear(), monday.getUTCMonth() + 1, monday.getUTCDate(), 0, timeZone)
+}
+
+/** The Monday 00:00 `weeks` calendar weeks after (or before, when negative) the week holding `at`. */
+export function weekStartAfter(at: Date, weeks: number, timeZone: string): Date {
+  const monday = weekStart(at, timeZone)
+  // Noon on that Monday plus whole days is always on the intended calendar day, whatever the DST change.
+  return weekStart(new Date(monday.getTime() + 12 * 3_600_000 + weeks * 7 * 86_400_000), timeZone)
+}

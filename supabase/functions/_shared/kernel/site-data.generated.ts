@@ -92,7 +92,12 @@ export const COMPANY = {
     }
   ],
   "timeZone": "America/New_York",
-  "sameDayCutoffHour": 12
+  "sameDayCutoffHour": 12,
+  "leadValues": {
+    "currency": "USD",
+    "contact": 50,
+    "estimate": 150
+  }
 } as const
 
 export const ESTIMATE_OPTIONS = {
@@ -444,6 +449,63 @@ export const LEAD_MESSAGES = {
       "expired": "This link has expired. Find the request in the office inbox instead.",
       "notFound": "This request is no longer stored.",
       "unknownName": "Choose your name from the list."
+    }
+  },
+  "weeklyReport": {
+    "subject": "Weekly report, {from} to {to}: {count} request(s), {booked} booked",
+    "intro": "The week from Monday {from} to Sunday {to} ({timeZone}), each figure beside the week before in brackets. The week's requests are attached as a spreadsheet (CSV).",
+    "compare": "{now} (week before: {before})",
+    "rows": {
+      "requests": "Requests",
+      "booked": "Booked a visit",
+      "value": "Value of the week's requests",
+      "bookedValue": "Value of those booked",
+      "missed": "Missed (nobody tapped \"I'm on it\")",
+      "spamFiled": "Filed as spam",
+      "spamReleased": "Released from spam",
+      "dead": "Messages not delivered"
+    },
+    "timingHeading": "Time to the first alert and to \"I'm on it\"",
+    "timingNote": "By when the request came in: in business hours or outside them. Median, and the time within which 90% were done.",
+    "timingRows": {
+      "alertInside": "First alert, in business hours",
+      "alertOutside": "First alert, outside business hours",
+      "ackInside": "\"I'm on it\", in business hours",
+      "ackOutside": "\"I'm on it\", outside business hours"
+    },
+    "timingValue": "{median}, 90% within {p90} ({count})",
+    "timingNone": "none",
+    "seconds": "{n} s",
+    "byForm": "By form",
+    "byOffer": "By offer",
+    "byFirstTouch": "By campaign, first touch (source / medium / campaign)",
+    "byLastTouch": "By campaign, last touch (source / medium / campaign)",
+    "groupValue": "{count}: {outcomes}",
+    "outcomeCount": "{outcome} {count}",
+    "noOutcome": "no outcome yet",
+    "none": "(none)",
+    "others": "{groups} more",
+    "csvFilename": "requests-{from}-to-{to}.csv",
+    "csvColumns": {
+      "reference": "Reference",
+      "received": "Received",
+      "form": "Form",
+      "name": "Name",
+      "phone": "Phone",
+      "email": "E-mail",
+      "offer": "Offer",
+      "firstSource": "First touch source",
+      "firstMedium": "First touch medium",
+      "firstCampaign": "First touch campaign",
+      "lastSource": "Last touch source",
+      "lastMedium": "Last touch medium",
+      "lastCampaign": "Last touch campaign",
+      "firstAlerted": "First alerted",
+      "acknowledgedBy": "Acknowledged by",
+      "acknowledgedAt": "Acknowledged at",
+      "outcome": "Outcome",
+      "outcomeBy": "Outcome by",
+      "note": "Note"
     }
   }
 } as const

@@ -3,6 +3,13 @@ import { COMPANY } from "../kernel/site-data.generated.ts"
 import { escapeHtml } from "../kernel/escape.ts"
 import { headerValue, subjectLine } from "./header.ts"
 
+/** A file sent with an e-mail: its name, its bytes in base64, and its media type. */
+export interface EmailAttachment {
+  filename: string
+  content: string
+  contentType: string
+}
+
 export interface EmailMessage {
   to: string
   from: string
@@ -10,6 +17,8 @@ export interface EmailMessage {
   subject: string
   html: string
   text: string
+  /** Files sent with it (the weekly report's CSV); none when absent. */
+  attachments?: readonly EmailAttachment[]
 }
 
 export interface EmailContent {

@@ -13,6 +13,8 @@ import { deliverChat } from "../delivery/chat.ts"
 import { forwardToCrm } from "../delivery/crm.ts"
 import { sendEmail, sendOfficeEmail } from "../delivery/email.ts"
 import { deliverSms } from "../delivery/sms.ts"
+import { scheduleWeeklyReport } from "../report/report-week.ts"
+import { runWeeklyReport } from "../report/weekly-report.ts"
 import { markSpamShown, runSpamDigest } from "../spam/spam-review.ts"
 import { nowOf, type JobHandler, type JobKind, type JobTable } from "./job.ts"
 
@@ -48,6 +50,8 @@ const HANDLERS: { [K in JobKind]: Handler<K> } = {
   alert_step: { run: runAlertStep, priority: 0, lane: "steps", queuesJobs: true, alerting: true },
   morning_summary: { run: runMorningSummary, priority: 0, lane: "steps", queuesJobs: true, alerting: false },
   spam_digest: { run: runSpamDigest, priority: 4, lane: "steps", queuesJobs: true, alerting: false },
+  // The owner's weekly report: it queues its e-mail (and next week's report).
+  weekly_report: { run: runWeeklyReport, priority: 5, lane: "steps", queuesJobs: true, alerting: false },
   alert_sms: delivery(alertDelivery(deliverSms), 0, "sms", "always"),
   alert_chat: delivery(alertDelivery(deliverChat), 0, "chat", "always"),
   alert_email: delivery(alertDelivery(sendOfficeEmail), 0, "email", "always"),
@@ -61,8 +65,14 @@ const HANDLERS: { [K in JobKind]: Handler<K> } = {
 /** The kinds of a lead's alerts, which the sweep waits for. */
 const ALERT_KINDS = Object.entries(HANDLERS).flatMap(([kind, handler]) => (handler.alerting ? [kind] : []))
 
-/** What the worker runs: the handlers, and the sweep that announces again leads whose alerts all failed. */
+/**
+ * What the worker runs: the handlers, and the sweep that announces again leads whose alerts all failed
+ * and makes sure the next weekly report is queued (each report queues the next; this starts the chain).
+ */
 export const OUTBOX_JOBS: JobTable = {
   handlers: HANDLERS,
-  sweep: ({ db, config }, at) => reannounceUnalerted(db, config, ALERT_KINDS, at),
+  sweep: async ({ db, config }, at) => {
+    await reannounceUnalerted(db, config, ALERT_KINDS, at)
+    if (config.weeklyReport) await scheduleWeeklyReport(db, at)
+  },
 }
