@@ -152,6 +152,19 @@ describe("checks between files (the same function for the build and validate:dat
     ])
   })
 
+  test("an offer text that writes out its coupon code, or is too long once its placeholders are filled", () => {
+    const dir = dataWith((d) => {
+      const file = path.join(d, "offers/yonkers39.yaml")
+      rewrite(file, "with coupon {couponCode}", "with coupon YON39")
+      rewrite(file, "city: Yonkers", "city: Yonkers, Hastings-on-Hudson and Dobbs Ferry")
+      rewrite(file, "{price} Express Pest Fix in Yonkers", "{price} Express Pest Fix in {city}")
+    })
+    expect(messages(dir)).toEqual([
+      'Invalid data in data/offers/yonkers39.yaml, entry "yonkers39", field "metaDescription": write {couponCode} instead of YON39, so a new coupon code reaches this text too',
+      'Invalid data in data/offers/yonkers39.yaml, entry "yonkers39", field "title": must be at most 90 characters once its placeholders are filled (it has 105)',
+    ])
+  })
+
   test("two pages on one path, and two pests offering one estimate choice", () => {
     const dir = dataWith((d) => {
       fs.copyFileSync(path.join(d, "pages/terms.yaml"), path.join(d, "pages/terms-copy.yaml"))

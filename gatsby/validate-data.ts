@@ -7,6 +7,7 @@ import path from "node:path"
 import { load } from "js-yaml"
 import { ValidationError } from "yup"
 import { findDataFileKind, type DataFileKind } from "./data-schemas"
+import { validateOfferTexts } from "./validate-offer-texts"
 
 export interface DataProblem {
   file: string
@@ -139,6 +140,9 @@ export function validateReferences(files: readonly DataFile[]): DataProblem[] {
       message: `exactly one offer must set fallback: true (found ${fallbacks.length})`,
     })
   }
+
+  const sitePhone = stringAt(named("site.yaml")?.content.phone, "display")
+  if (sitePhone !== undefined) problems.push(...validateOfferTexts(offers, sitePhone))
 
   const routes = new Set([
     ...pages.map((p) => stringAt(p.content, "path")),

@@ -6,6 +6,24 @@ import type { ReadonlyData } from "./readonly-data"
 
 export const text = () => string().trim().required()
 export const textList = () => array().of(text()).required().min(1)
+
+/**
+ * A text whose amounts come from elsewhere in the data through {placeholders}: it may name only `placeholders`,
+ * and no dollar amount, which would stay behind when the price changes. `amounts` are the placeholders that
+ * stand for prices and `source` says where they are filled from, both named in the message. The editor checks both rules as the text is typed (its pattern).
+ */
+export const placeholderText = (placeholders: readonly string[], amounts: readonly string[], source: string) => {
+  const names = (list: readonly string[]) => list.map((name) => `{${name}}`).join(", ")
+  return text()
+    .matches(
+      /^(?![\s\S]*\$\s*\d)/,
+      `must not write a dollar amount: write ${names(amounts)} (filled from ${source}), so a price change reaches this text too`,
+    )
+    .matches(
+      new RegExp(`^(?:[^{}]|\\{(?:${placeholders.join("|")})\\})*$`),
+      `may use only the placeholders ${names(placeholders)}`,
+    )
+}
 export const routePath = () =>
   string()
     .required()
