@@ -165,6 +165,17 @@ describe("checks between files (the same function for the build and validate:dat
     ])
   })
 
+  test("an office page outside data/pages/office/ (where the editor would list it), and another page inside it", () => {
+    const dir = dataWith((d) => {
+      fs.renameSync(path.join(d, "pages/office/release.yaml"), path.join(d, "pages/office-release.yaml"))
+      fs.renameSync(path.join(d, "pages/terms.yaml"), path.join(d, "pages/office/terms.yaml"))
+    })
+    expect(messages(dir)).toEqual([
+      'Invalid data in data/pages/office-release.yaml, entry "/office/release", field "template": an office page (template office-link) goes in data/pages/office/, which the content editor does not list',
+      'Invalid data in data/pages/office/terms.yaml, entry "/terms", field "template": data/pages/office/ holds only the office\'s pages (template office-link); move this page to data/pages/',
+    ])
+  })
+
   test("two pages on one path, and two pests offering one estimate choice", () => {
     const dir = dataWith((d) => {
       fs.copyFileSync(path.join(d, "pages/terms.yaml"), path.join(d, "pages/terms-copy.yaml"))

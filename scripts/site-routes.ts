@@ -14,9 +14,9 @@ export interface SiteRoute {
   nofollow: boolean
 }
 
+/** The YAML files of `dir` and of its subfolders (data/pages/office/), in name order. */
 const readYamlDir = <T>(dir: string): T[] =>
-  fs
-    .readdirSync(dir)
+  (fs.readdirSync(dir, { recursive: true }) as string[])
     .filter((f) => /\.ya?ml$/.test(f))
     .sort()
     .map((f) => load(fs.readFileSync(path.join(dir, f), "utf8")) as T)

@@ -8,6 +8,7 @@ import { DATA_FILE_KINDS, type CmsPlacement, type DataFileKind } from "../data-s
 import { siteUrlFrom } from "../site-config"
 import { blankFieldsOf, blankFieldsScript } from "./blank-fields"
 import { objectFields, type CmsField } from "./cms-fields"
+import { SET_ONCE_WIDGET, setOnceWidgetScript } from "./set-once-widget"
 
 export interface CmsSettings {
   /** The GitHub repository editors commit to, "owner/name". */
@@ -52,6 +53,10 @@ interface FolderCollection {
   slug: string
   identifier_field: string
   summary?: string
+  /** The entry's page on the site, after site_url: "View Live" (and the deploy preview's link) open it. */
+  preview_path?: string
+  /** The values keep their slashes in preview_path (a page's path is "/about"); Decap would slugify them. */
+  preview_path_preserve_slashes?: boolean
   editor: { preview: boolean }
   fields: CmsField[]
 }
@@ -104,10 +109,20 @@ function folderCollection(kind: DataFileKind & { folder: string; entryKey: strin
     slug: `{{fields.${kind.entryKey}}}`,
     identifier_field: kind.entryKey,
     ...(kind.cms.summary && { summary: kind.cms.summary }),
+    ...(kind.cms.livePath && { preview_path: kind.cms.livePath, preview_path_preserve_slashes: true }),
     editor: NO_PREVIEW,
-    fields: objectFields(kind.schema, { dataFile: `${folder}/entry.yaml` }),
+    fields: objectFields(kind.schema, { dataFile: `${folder}/entry.yaml` }).map((field) =>
+      setOnce(field, kind.cms.setOnce?.[field.name]),
+    ),
   }
 }
+
+/**
+ * A field set when the entry is created and read-only afterwards (its address): Decap has no such option, so
+ * the admin registers a widget for it (set-once-widget.ts) that keeps the field's own checks.
+ */
+const setOnce = (field: CmsField, why: string | undefined): CmsField =>
+  why === undefined ? field : { ...field, widget: SET_ONCE_WIDGET, hint: [field.hint, why].filter(Boolean).join(" ") }
 
 function fileCollections(kinds: readonly DataFileKind[]): FileCollection[] {
   return (Object.keys(GROUPS) as Array<CmsPlacement["group"]>).flatMap((group) => {
@@ -164,8 +179,11 @@ const yamlOf = (config: DecapConfig) =>
 export const decapConfigYaml = (settings: CmsSettings, kinds: readonly DataFileKind[] = DATA_FILE_KINDS) =>
   yamlOf(decapConfig(settings, kinds))
 
-/** What the admin page needs from the schemas: the configuration and the blank-field handler for it. */
+/** What the admin page needs from the schemas: the configuration, and the script with its blank-field handler and widget. */
 export function editorFiles(settings: CmsSettings) {
   const config = decapConfig(settings)
-  return { configYaml: yamlOf(config), blankFieldsScript: blankFieldsScript(blankFieldsOf(config.collections)) }
+  return {
+    configYaml: yamlOf(config),
+    script: `${blankFieldsScript(blankFieldsOf(config.collections))}${setOnceWidgetScript()}`,
+  }
 }
