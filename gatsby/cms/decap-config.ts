@@ -17,11 +17,13 @@ export interface CmsSettings {
   /** The OAuth provider's origin: Netlify's, which signs editors in with their GitHub account. */
   authBaseUrl: string
   siteUrl: string
+  /** Where "View Live" opens entries: the site, or under `npm run cms` the local develop server (CMS_DISPLAY_URL). */
+  displayUrl: string
 }
 
 export const DEFAULT_CMS_REPO = "westchester-family-pest/website"
 
-/** CMS_GITHUB_REPO, CMS_BRANCH and CMS_AUTH_BASE_URL (see the README's Configuration), checked. */
+/** CMS_GITHUB_REPO, CMS_BRANCH, CMS_AUTH_BASE_URL and CMS_DISPLAY_URL (see the README's Configuration), checked. */
 export function cmsSettingsFrom(env: NodeJS.ProcessEnv = process.env): CmsSettings {
   const repo = env.CMS_GITHUB_REPO?.trim() || DEFAULT_CMS_REPO
   if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repo))
@@ -31,7 +33,11 @@ export function cmsSettingsFrom(env: NodeJS.ProcessEnv = process.env): CmsSettin
   const authBaseUrl = (env.CMS_AUTH_BASE_URL?.trim() || "https://api.netlify.com").replace(/\/+$/, "")
   if (!/^https:\/\/[^/\s]+$/.test(authBaseUrl))
     throw new Error(`CMS_AUTH_BASE_URL must be an https:// origin (got "${authBaseUrl}")`)
-  return { repo, branch, authBaseUrl, siteUrl: siteUrlFrom(env) }
+  const siteUrl = siteUrlFrom(env)
+  const displayUrl = (env.CMS_DISPLAY_URL?.trim() || siteUrl).replace(/\/+$/, "")
+  if (!/^https?:\/\/[^/\s]+$/.test(displayUrl))
+    throw new Error(`CMS_DISPLAY_URL must be an origin such as http://localhost:8000 (got "${displayUrl}")`)
+  return { repo, branch, authBaseUrl, siteUrl, displayUrl }
 }
 
 interface FileCollection {
@@ -161,7 +167,7 @@ export function decapConfig(settings: CmsSettings, kinds: readonly DataFileKind[
     // On localhost only, Decap looks for `npm run cms`'s proxy and, finding it, saves to the checkout directly.
     local_backend: true,
     site_url: settings.siteUrl,
-    display_url: settings.siteUrl,
+    display_url: settings.displayUrl,
     show_preview_links: true,
     // Every image field names its own folder (cms-fields.ts); this is only the media library's default view.
     media_folder: "src/images",
