@@ -176,6 +176,25 @@ describe("checks between files (the same function for the build and validate:dat
     ])
   })
 
+  test("the $49 page's amounts are written once: a dollar amount in its texts, its page file or the booking e-mails is refused", () => {
+    const dir = dataWith((d) => {
+      rewrite(path.join(d, "scarsdale-offer.yaml"), "heading: Your {price} Scarsdale", "heading: Your $49 Scarsdale")
+      rewrite(
+        path.join(d, "pages/scarsdale-49-offer.yaml"),
+        'heading: "{price} Scarsdale',
+        'heading: "{prize} Scarsdale',
+      )
+      rewrite(path.join(d, "lead-messages.yaml"), "Your {price} Scarsdale Starter Visit is booked", "Your $45 visit")
+    })
+    const amounts =
+      "must not write a dollar amount: write {price}, {regularValue}, {saving} (filled from amounts in data/scarsdale-offer.yaml), so a price change reaches this text too"
+    expect(messages(dir)).toEqual([
+      `Invalid data in data/lead-messages.yaml, entry "lead-messages", field "customerEmail.bookingSubject": ${amounts}`,
+      'Invalid data in data/pages/scarsdale-49-offer.yaml, entry "/scarsdale-49-offer", field "heading": may use only the placeholders {price}, {regularValue}, {saving}',
+      `Invalid data in data/scarsdale-offer.yaml, entry "scarsdale-offer", field "hero.heading": ${amounts}`,
+    ])
+  })
+
   test("two pages on one path, and two pests offering one estimate choice", () => {
     const dir = dataWith((d) => {
       fs.copyFileSync(path.join(d, "pages/terms.yaml"), path.join(d, "pages/terms-copy.yaml"))

@@ -8,6 +8,8 @@ import fs from "node:fs"
 import path from "node:path"
 import { load } from "js-yaml"
 import { estimateOptionsSchema, leadConsentSchema, leadMessagesSchema, pestSchema, siteSchema } from "./data-schemas"
+import { scarsdaleOfferSchema } from "./data-schemas/scarsdale-offer"
+import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
 import { dataDir } from "./site-config"
 import { hoursSummary } from "../src/lib/hours"
 import { estimatePestOptions } from "../src/lib/pest-lists"
@@ -19,7 +21,12 @@ const readYaml = (dir: string, file: string) => load(fs.readFileSync(path.join(d
 export function renderBackendData(dir = dataDir()): string {
   const site = siteSchema.validateSync(readYaml(dir, "site.yaml"), { strict: true })
   const options = estimateOptionsSchema.validateSync(readYaml(dir, "estimate-options.yaml"), { strict: true })
-  const messages = leadMessagesSchema.validateSync(readYaml(dir, "lead-messages.yaml"), { strict: true })
+  // The booking texts name the $49 page's amounts ({price}, {regularValue}): filled here, from its one place.
+  const { amounts } = scarsdaleOfferSchema.validateSync(readYaml(dir, "scarsdale-offer.yaml"), { strict: true })
+  const messages = fillTexts(
+    leadMessagesSchema.validateSync(readYaml(dir, "lead-messages.yaml"), { strict: true }),
+    amounts,
+  )
   const consent = leadConsentSchema.validateSync(readYaml(dir, "lead-consent.yaml"), { strict: true })
   const pests = fs
     .readdirSync(path.join(dir, "pests"))
@@ -40,7 +47,8 @@ export function renderBackendData(dir = dataDir()): string {
   const { propertyTypes, servicePlans, ...rest } = options
   const estimateOptions = { propertyTypes, servicePlans, ...estimatePestOptions(pests), ...rest }
   return [
-    "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml and lead-consent.yaml by the build",
+    "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's",
+    "// amounts) and lead-consent.yaml by the build",
     "// and `npm run generate:backend-data`. Do not edit.",
     `export const COMPANY = ${JSON.stringify(company, null, 2)} as const`,
     "",

@@ -9,6 +9,7 @@ import { ValidationError } from "yup"
 import { findDataFileKind, OFFICE_PAGES_FOLDER, type DataFileKind } from "./data-schemas"
 import { OFFICE_LINK_TEMPLATE } from "./data-schemas/page"
 import { validateOfferTexts } from "./validate-offer-texts"
+import { validateAmountPlaceholders } from "./validate-placeholders"
 
 export interface DataProblem {
   file: string
@@ -159,6 +160,7 @@ export function validateReferences(files: readonly DataFile[]): DataProblem[] {
 
   const sitePhone = stringAt(named("site.yaml")?.content.phone, "display")
   if (sitePhone !== undefined) problems.push(...validateOfferTexts(offers, sitePhone))
+  problems.push(...validateAmountPlaceholders(files, "scarsdale-offer"))
 
   const routes = new Set([
     ...pages.map((p) => stringAt(p.content, "path")),

@@ -1,7 +1,7 @@
 /** data/offers/<key>.yaml: one city offer. */
 import { array, boolean, string, type InferType } from "yup"
 import { OFFER_PLACEHOLDERS } from "../../src/lib/offer-text"
-import { text, textList, strictObject, openingHours, placeholderText } from "./fields"
+import { dollars, text, textList, strictObject, openingHours, placeholderText } from "./fields"
 
 export const HERO_VARIANTS = ["technician", "family"] as const
 
@@ -15,9 +15,7 @@ export const offerSchema = strictObject({
   fallback: boolean(),
   city: text(),
   offerName: text(),
-  price: string()
-    .required()
-    .matches(/^\$\d+(?:\.\d{2})?$/, "must be a dollar price such as $49"),
+  price: dollars(),
   couponCode: text(),
   phone: strictObject({
     display: text(),

@@ -1,4 +1,5 @@
-// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml and lead-consent.yaml by the build
+// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's
+// amounts) and lead-consent.yaml by the build
 // and `npm run generate:backend-data`. Do not edit.
 export const COMPANY = {
   "name": "Westchester Family Pest Control",
