@@ -16,14 +16,13 @@ export interface CmsSettings {
   branch: string
   /** The OAuth provider's origin: Netlify's, which signs editors in with their GitHub account. */
   authBaseUrl: string
+  /** The site the editor links to, "View Live" included: SITE_URL, or under `npm run cms` its develop server (CMS_SITE_URL). */
   siteUrl: string
-  /** Where "View Live" opens entries: the site, or under `npm run cms` the local develop server (CMS_DISPLAY_URL). */
-  displayUrl: string
 }
 
 export const DEFAULT_CMS_REPO = "westchester-family-pest/website"
 
-/** CMS_GITHUB_REPO, CMS_BRANCH, CMS_AUTH_BASE_URL and CMS_DISPLAY_URL (see the README's Configuration), checked. */
+/** CMS_GITHUB_REPO, CMS_BRANCH, CMS_AUTH_BASE_URL and CMS_SITE_URL (see the README's Configuration), checked. */
 export function cmsSettingsFrom(env: NodeJS.ProcessEnv = process.env): CmsSettings {
   const repo = env.CMS_GITHUB_REPO?.trim() || DEFAULT_CMS_REPO
   if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repo))
@@ -33,11 +32,10 @@ export function cmsSettingsFrom(env: NodeJS.ProcessEnv = process.env): CmsSettin
   const authBaseUrl = (env.CMS_AUTH_BASE_URL?.trim() || "https://api.netlify.com").replace(/\/+$/, "")
   if (!/^https:\/\/[^/\s]+$/.test(authBaseUrl))
     throw new Error(`CMS_AUTH_BASE_URL must be an https:// origin (got "${authBaseUrl}")`)
-  const siteUrl = siteUrlFrom(env)
-  const displayUrl = (env.CMS_DISPLAY_URL?.trim() || siteUrl).replace(/\/+$/, "")
-  if (!/^https?:\/\/[^/\s]+$/.test(displayUrl))
-    throw new Error(`CMS_DISPLAY_URL must be an origin such as http://localhost:8000 (got "${displayUrl}")`)
-  return { repo, branch, authBaseUrl, siteUrl, displayUrl }
+  const siteUrl = (env.CMS_SITE_URL?.trim() || siteUrlFrom(env)).replace(/\/+$/, "")
+  if (!/^https?:\/\/[^/\s]+$/.test(siteUrl))
+    throw new Error(`CMS_SITE_URL must be an origin such as http://localhost:8000 (got "${siteUrl}")`)
+  return { repo, branch, authBaseUrl, siteUrl }
 }
 
 interface FileCollection {
@@ -166,8 +164,9 @@ export function decapConfig(settings: CmsSettings, kinds: readonly DataFileKind[
     publish_mode: "editorial_workflow",
     // On localhost only, Decap looks for `npm run cms`'s proxy and, finding it, saves to the checkout directly.
     local_backend: true,
+    // Decap's "View Live" is site_url plus the collection's preview_path; display_url is its header's link.
     site_url: settings.siteUrl,
-    display_url: settings.displayUrl,
+    display_url: settings.siteUrl,
     show_preview_links: true,
     // Every image field names its own folder (cms-fields.ts); this is only the media library's default view.
     media_folder: "src/images",

@@ -21,7 +21,7 @@ async function main() {
     // "View Live" in the editor opens the entry's page on this develop server, not on the live site.
     {
       stdio: "inherit",
-      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CMS_DISPLAY_URL: `http://localhost:${developPort}` },
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CMS_SITE_URL: `http://localhost:${developPort}` },
     },
   )
   console.log(
