@@ -38,8 +38,9 @@ const OFFER = {
   offerName: "Spring Pest Check",
   price: "$59",
   couponCode: "RYE59",
-  title: "$59 Spring Pest Check in Rye Brook, NY",
-  metaDescription: "Rye Brook pest control for $59 with coupon RYE59: an inspection and treatment of ants and spiders.",
+  title: "{price} Spring Pest Check in Rye Brook, NY",
+  metaDescription:
+    "Rye Brook pest control for {price} with coupon {couponCode}: an inspection and treatment of ants and spiders.",
   heroVariant: "technician",
   serviceAreas: ["Rye Brook"],
   customTestimonials: [1, 2, 3].map((i) => ({ quote: `Quote ${i}`, name: `Name ${i}`, location: "Rye" })),

@@ -7,6 +7,7 @@
  */
 import fs from "node:fs"
 import path from "node:path"
+import vm from "node:vm"
 import { load } from "js-yaml"
 import { array, boolean, number, object, string, type Schema } from "yup"
 import { cmsField, labelOf, objectFields, relativeFolder, type CmsField } from "../gatsby/cms/cms-fields"
@@ -18,7 +19,9 @@ import {
   PREVIEW_CONTEXT,
 } from "../gatsby/cms/decap-config"
 import { DATA_FILE_KINDS, HERO_VARIANTS, URGENCY_LEVELS, type DataFileKind } from "../gatsby/data-schemas"
+import { SET_ONCE_WIDGET, setOnceWidgetScript } from "../gatsby/cms/set-once-widget"
 import { readDataDir } from "../gatsby/validate-data"
+import { siteRoutes } from "../scripts/site-routes"
 
 const SETTINGS = cmsSettingsFrom({ CMS_GITHUB_REPO: "acme/site", SITE_URL: "https://www.example.com" })
 const config = decapConfig(SETTINGS)
@@ -312,5 +315,119 @@ describe("the configuration", () => {
       },
     ]
     expect(() => decapConfig(SETTINGS, kinds)).toThrow(/odd: a list needs the type of its items/)
+  })
+})
+
+describe("what the editor does not let a marketer change", () => {
+  const folders = Object.fromEntries(config.collections.flatMap((c) => ("folder" in c ? [[c.name, c]] : [])))
+  const offerKey = fieldAt(fieldsOf(kindFor("offers")), "key")
+
+  test("a live entry's address: the offer's key, the pest's slug, the page's path and template are set once", () => {
+    expect(offerKey).toMatchObject({ widget: SET_ONCE_WIDGET, required: true })
+    // Its own rule still holds while a new offer chooses its key, and the hint says why it is fixed afterwards.
+    expect(new RegExp(offerKey.pattern?.[0] ?? "").test("ryebrook59")).toBe(true)
+    expect(new RegExp(offerKey.pattern?.[0] ?? "").test("Rye Brook")).toBe(false)
+    expect(offerKey.hint).toMatch(/fixed afterwards: its address \/offer\/<key>\/, which the ads link to/)
+    expect(fieldAt(fieldsOf(kindFor("pests")), "slug").widget).toBe(SET_ONCE_WIDGET)
+    const pages = fieldsOf(kindFor("pages"))
+    expect(fieldAt(pages, "path").widget).toBe(SET_ONCE_WIDGET)
+    expect(fieldAt(pages, "template").widget).toBe(SET_ONCE_WIDGET)
+    expect(fieldAt(pages, "template").options).toContain("content-page")
+    // Nothing else is locked.
+    const locked = config.collections.flatMap((c) => ("fields" in c ? c.fields : c.files.flatMap((f) => f.fields)))
+    expect(
+      locked
+        .filter((f) => f.widget === SET_ONCE_WIDGET)
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual(["key", "path", "slug", "template"])
+  })
+
+  /** The widget as the browser runs it, with stand-ins for Decap's React helpers: what it renders for an entry. */
+  function renderSetOnce(newRecord: boolean, options?: string[]) {
+    let control: { render: (this: { props: unknown }) => unknown } | undefined
+    const CMS = {
+      registerWidget: (name: string, spec: typeof control) => {
+        if (name === SET_ONCE_WIDGET) control = spec
+      },
+    }
+    const h = (type: string, props: Record<string, unknown> | null, ...children: unknown[]) => ({
+      type,
+      props,
+      children,
+    })
+    vm.runInNewContext(setOnceWidgetScript(), { window: { CMS, h, createClass: (spec: unknown) => spec } })
+    if (!control) throw new Error("the script registered no set-once widget")
+    const changes: string[] = []
+    const props = {
+      value: "yonkers39",
+      forID: "key-field",
+      classNameWrapper: "input",
+      onChange: (value: string) => changes.push(value),
+      setActiveStyle: () => undefined,
+      setInactiveStyle: () => undefined,
+      entry: { get: (key: string) => (key === "newRecord" ? newRecord : undefined) },
+      field: { get: (key: string) => (key === "options" ? options : undefined) },
+    }
+    const element = control.render.call({ props }) as {
+      type: string
+      props: Record<string, unknown>
+      children: unknown[]
+    }
+    return { element, changes }
+  }
+
+  test("the widget shows an existing entry's key read-only, and lets a new entry type it or choose it", () => {
+    const existing = renderSetOnce(false).element
+    expect(existing).toMatchObject({ type: "input", props: { id: "key-field", value: "yonkers39", readOnly: true } })
+    expect(existing.props.onChange).toBeUndefined()
+
+    const created = renderSetOnce(true)
+    expect(created.element).toMatchObject({ type: "input", props: { id: "key-field", value: "yonkers39" } })
+    expect(created.element.props.readOnly).toBeUndefined()
+    ;(created.element.props.onChange as (event: { target: { value: string } }) => void)({
+      target: { value: "ryebrook59" },
+    })
+    expect(created.changes).toEqual(["ryebrook59"])
+
+    const template = renderSetOnce(true, ["content-page", "home-page"]).element
+    expect(template.type).toBe("select")
+    expect(template.children.map((option) => (option as { props: { value: string } }).props.value)).toEqual([
+      "",
+      "content-page",
+      "home-page",
+    ])
+  })
+
+  test("the office's pages are not in the editor: they live in data/pages/office/, which Decap does not list", () => {
+    expect(folders.pages).toMatchObject({ folder: "data/pages" })
+    expect(folders.pages).not.toHaveProperty("nested")
+    const { files } = readDataDir(path.resolve("data"))
+    const listed = files.filter((f) => /^pages\/[^/]+$/.test(f.file))
+    const office = files.filter((f) => f.file.startsWith("pages/office/"))
+    expect(office.map((f) => f.content.path).sort()).toEqual(["/office/acknowledge", "/office/release"])
+    expect(listed.filter((f) => f.content.template === "office-link")).toEqual([])
+    // They are still pages of the site (built, checked, in every page test).
+    expect(siteRoutes().map((route) => route.path)).toEqual(expect.arrayContaining(["/office/acknowledge/"]))
+  })
+
+  test("\"View Live\" opens the entry's own page: each folder collection's preview_path is a route of the site", () => {
+    expect(config).toMatchObject({ site_url: "https://www.example.com", display_url: "https://www.example.com" })
+    expect(folders.offers).toMatchObject({ preview_path: "offer/{{fields.key}}/" })
+    expect(folders.pests).toMatchObject({ preview_path: "services/{{fields.slug}}/" })
+    expect(folders.pages).toMatchObject({ preview_path: "{{fields.path}}/", preview_path_preserve_slashes: true })
+    // Filled as Decap does (values with their slashes, then the leading slashes trimmed), for every entry listed.
+    const routes = new Set(siteRoutes().map((route) => route.path))
+    const { files } = readDataDir(path.resolve("data"))
+    for (const name of ["offers", "pests", "pages"]) {
+      const entries = files.filter((f) => new RegExp(`^${name}/[^/]+$`).test(f.file))
+      expect(entries.length).toBeGreaterThan(0)
+      for (const { content } of entries) {
+        const filled = (folders[name]?.preview_path ?? "").replace(/\{\{fields\.(\w+)\}\}/g, (_all, key: string) =>
+          String(content[key]),
+        )
+        expect(routes).toContain(`/${filled.replace(/^[\s/]+/, "")}`)
+      }
+    }
   })
 })

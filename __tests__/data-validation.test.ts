@@ -207,6 +207,49 @@ describe("checks between files (the same function for the build and validate:dat
     ])
   })
 
+  test("an offer text that writes out its coupon code, or is too long once its placeholders are filled", () => {
+    const dir = dataWith((d) => {
+      const file = path.join(d, "offers/yonkers39.yaml")
+      rewrite(file, "with coupon {couponCode}", "with coupon YON39")
+      rewrite(file, "city: Yonkers", "city: Yonkers, Hastings-on-Hudson and Dobbs Ferry")
+      rewrite(file, "{price} Express Pest Fix in Yonkers", "{price} Express Pest Fix in {city}")
+    })
+    expect(messages(dir)).toEqual([
+      'Invalid data in data/offers/yonkers39.yaml, entry "yonkers39", field "metaDescription": write {couponCode} instead of YON39, so a new coupon code reaches this text too',
+      'Invalid data in data/offers/yonkers39.yaml, entry "yonkers39", field "title": must be at most 90 characters once its placeholders are filled (it has 105)',
+    ])
+  })
+
+  test("an office page outside data/pages/office/ (where the editor would list it), and another page inside it", () => {
+    const dir = dataWith((d) => {
+      fs.renameSync(path.join(d, "pages/office/release.yaml"), path.join(d, "pages/office-release.yaml"))
+      fs.renameSync(path.join(d, "pages/terms.yaml"), path.join(d, "pages/office/terms.yaml"))
+    })
+    expect(messages(dir)).toEqual([
+      'Invalid data in data/pages/office-release.yaml, entry "/office/release", field "template": an office page (template office-link) goes in data/pages/office/, which the content editor does not list',
+      'Invalid data in data/pages/office/terms.yaml, entry "/terms", field "template": data/pages/office/ holds only the office\'s pages (template office-link); move this page to data/pages/',
+    ])
+  })
+
+  test("the $49 page's amounts are written once: a dollar amount in its texts, its page file or the booking e-mails is refused", () => {
+    const dir = dataWith((d) => {
+      rewrite(path.join(d, "scarsdale-offer.yaml"), "heading: Your {price} Scarsdale", "heading: Your $49 Scarsdale")
+      rewrite(
+        path.join(d, "pages/scarsdale-49-offer.yaml"),
+        'heading: "{price} Scarsdale',
+        'heading: "{prize} Scarsdale',
+      )
+      rewrite(path.join(d, "lead-messages.yaml"), "Your {price} Scarsdale Starter Visit is booked", "Your $45 visit")
+    })
+    const amounts =
+      "must not write a dollar amount: write {price}, {regularValue}, {saving} (filled from amounts in data/scarsdale-offer.yaml), so a price change reaches this text too"
+    expect(messages(dir)).toEqual([
+      `Invalid data in data/lead-messages.yaml, entry "lead-messages", field "customerEmail.bookingSubject": ${amounts}`,
+      'Invalid data in data/pages/scarsdale-49-offer.yaml, entry "/scarsdale-49-offer", field "heading": may use only the placeholders {price}, {regularValue}, {saving}',
+      `Invalid data in data/scarsdale-offer.yaml, entry "scarsdale-offer", field "hero.heading": ${amounts}`,
+    ])
+  })
+
   test("two pages on one path, and two pests offering one estimate choice", () => {
     const dir = dataWith((d) => {
       fs.copyFileSync(path.join(d, "pages/terms.yaml"), path.join(d, "pages/terms-copy.yaml"))

@@ -1,6 +1,6 @@
 import { validateDataFile } from "../gatsby/validate-data"
 import { CALLBACK_CONTRACT_FIELDS, callbackBody, isCallbackBlank, utmFrom } from "../src/lib/leads/offer-callback"
-import { offerText } from "../src/lib/offer-text"
+import { filledOfferTexts, offerText } from "../src/lib/offer-text"
 import { priceAmount } from "../src/lib/price"
 import { offerBusinessJsonLd } from "../src/lib/offer-structured-data"
 import { offerCallbackSchema } from "../supabase/functions/_shared/kernel/contract"
@@ -23,7 +23,8 @@ describe("offer data files", () => {
         ["yonkers39", "Yonkers", "Express Pest Fix", "$39", "YON39"],
       ].sort(),
     )
-    expect(readData<{ metaDescription: string }>("offers/yonkers149.yaml").metaDescription).toContain("Yonkers149")
+    const yonkers149 = readData<Parameters<typeof filledOfferTexts>[0]>("offers/yonkers149.yaml")
+    expect(filledOfferTexts({ ...yonkers149, phone: { display: "" } }).metaDescription).toContain("Yonkers149")
     for (const file of offerFiles)
       expect(readData<{ serviceAreas: string[] }>(file).serviceAreas).toEqual([
         "Yonkers",
@@ -129,6 +130,48 @@ describe("offer texts and structured data", () => {
     expect(offerText("Pest Control in {city} — {offerName}: {price}, code {couponCode}, call {phone}", offer)).toBe(
       "Pest Control in Yonkers — Premium Pest Control: $149, code Yonkers149, call (914) 555-0123",
     )
+  })
+
+  test("an offer's price and coupon code are written once: changed, every text of the offer says the new ones", () => {
+    const yonkers39 = readData<Parameters<typeof filledOfferTexts>[0]>("offers/yonkers39.yaml")
+    const changed = filledOfferTexts({ ...yonkers39, price: "$35", couponCode: "YON35", phone: offer.phone })
+    expect(changed.title).toBe("$35 Express Pest Fix in Yonkers, NY | Westchester Family Pest Control")
+    expect(changed.metaDescription).toMatch(/^Yonkers pest control for \$35 with coupon YON35: /)
+    expect(changed.customTestimonials[1]?.quote).toContain("The $35 visit was real")
+    const texts = [changed.title, changed.metaDescription, ...changed.customTestimonials.map((item) => item.quote)]
+    expect(texts.join("\n")).not.toMatch(/\$39|YON39|[{}]/)
+  })
+
+  describe("an offer text with a dollar amount or an unknown placeholder is refused, naming file, entry and field", () => {
+    const yonkers39 = readData<{ title: string; customTestimonials: Array<{ quote: string }> }>("offers/yonkers39.yaml")
+    const problemsWith = (edit: Record<string, unknown>) =>
+      validateDataFile("offers/yonkers39.yaml", { ...yonkers39, ...edit })
+
+    test("a dollar amount, even the offer's own price: it would stay behind when the price changes", () => {
+      const quotes = yonkers39.customTestimonials.map((item, i) =>
+        i === 1 ? { ...item, quote: item.quote.replace("{price}", "$ 35") } : item,
+      )
+      expect(problemsWith({ title: yonkers39.title.replace("{price}", "$39"), customTestimonials: quotes })).toEqual(
+        ["title", "customTestimonials[1].quote"].map((field) => ({
+          file: "offers/yonkers39.yaml",
+          entry: "yonkers39",
+          field,
+          message:
+            "must not write a dollar amount: write {price} (filled from the offer's price), so a price change reaches this text too",
+        })),
+      )
+    })
+
+    test("an unknown placeholder", () => {
+      expect(problemsWith({ title: yonkers39.title.replace("{price}", "{prize}") })).toEqual([
+        {
+          file: "offers/yonkers39.yaml",
+          entry: "yonkers39",
+          field: "title",
+          message: "may use only the placeholders {city}, {offerName}, {price}, {couponCode}, {phone}",
+        },
+      ])
+    })
   })
 
   test("prices become numbers", () => {

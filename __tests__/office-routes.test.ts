@@ -15,7 +15,7 @@ test("both office pages are routes like every page (browser, phone-width, HTML a
 })
 
 test("they are left out of the sitemap", () => {
-  const pageFiles = ["office-acknowledge.yaml", "office-release.yaml", "offers.yaml", "contact.yaml"].map((file) =>
+  const pageFiles = ["office/acknowledge.yaml", "office/release.yaml", "offers.yaml", "contact.yaml"].map((file) =>
     readData<{ path: string; noindex?: boolean }>(`pages/${file}`),
   )
   const pages = sitemapPages({

@@ -10,7 +10,8 @@ import { load } from "js-yaml"
 import { DATA_FILE_KINDS } from "../gatsby/data-schemas"
 import { graphqlSchemaDefs } from "../gatsby/graphql-from-yup"
 import { promisesExtension } from "../gatsby/schema"
-import { fillPromises, promiseValues, unknownPromises } from "../gatsby/promise-texts"
+import { promiseValues, unknownPromises } from "../gatsby/promise-texts"
+import { fillTexts } from "../supabase/functions/_shared/kernel/escape"
 import { validateDataFile } from "../gatsby/validate-data"
 import type { ResponsePromises } from "../gatsby/data-schemas/response-promises"
 import { LEAD_MESSAGES, RESPONSE_PROMISES } from "../supabase/functions/_shared/kernel/site-data.generated"
@@ -68,7 +69,7 @@ test("the functions' copy carries the promises filled in", () => {
 
 test("a changed promise flows everywhere from the one value", () => {
   const changed = promiseValues({ ...promises, contact: { text: "within 2 hours", minutes: 120 } })
-  expect(fillPromises({ a: ["We reply {contactPromise}."] }, changed)).toEqual({ a: ["We reply within 2 hours."] })
+  expect(fillTexts({ a: ["We reply {contactPromise}."] }, changed)).toEqual({ a: ["We reply within 2 hours."] })
 })
 
 test("a misspelt promise placeholder fails the build, naming the file, entry and field", () => {

@@ -1,7 +1,8 @@
 /**
  * `npm run cms` as a marketer uses it: Decap's local proxy and `gatsby develop` on a scratch copy
  * of the project (this checkout's data and build stay untouched). Through the editor at /admin/
- * only, a new city offer is created and a pest's price and picture changed; the files land in data/
+ * only, a new city offer is created, a live offer's price changed (its key cannot be) and a pest's price and
+ * picture changed; the files land in data/
  * (the picture in src/images/pests/), pass `npm run validate:data`, show in the open site, and a
  * production build has the new offer page with its numeric JSON-LD price and the picture resized by
  * gatsby-plugin-image. Invalid values cannot be saved. The editor's screenshots in the
@@ -167,9 +168,10 @@ const NEW_OFFER = {
   offerName: "Spring Pest Check",
   price: "$59",
   couponCode: "RYE59",
-  title: "$59 Spring Pest Check in Rye Brook, NY | Westchester Family Pest Control",
+  // The price and the coupon code are written once, in their fields; the texts name them by placeholder.
+  title: "{price} Spring Pest Check in Rye Brook, NY | Westchester Family Pest Control",
   metaDescription:
-    "Rye Brook pest control for $59 with coupon RYE59: an inspection and treatment of ants, spiders and silverfish, with same or next-day service.",
+    "Rye Brook pest control for {price} with coupon {couponCode}: an inspection and treatment of ants, spiders and silverfish, with same or next-day service.",
   heroVariant: "technician",
   serviceAreas: ["Rye Brook", "Port Chester", "Rye"],
   testimonials: [
@@ -249,6 +251,41 @@ describe("the content editor (npm run cms)", () => {
         .getByRole("heading", { level: 1 })
         .filter({ hasText: `Pest Control in ${NEW_OFFER.city} — ${NEW_OFFER.offerName}` })
         .waitFor({ timeout: remainingMs() })
+      await site.close()
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("a live offer's key cannot be edited; its price, changed once in the editor, is the new price of its title and description", async () => {
+    const page = await openPage({ width: 1280, height: 900 })
+    try {
+      await openEditor(page, siteUrl, "#/collections/offers/entries/yonkers39")
+      // The key is the address the ads link to: shown, not editable (a new offer still types it, above).
+      const key = textbox(page, "Key")
+      await expect(key.inputValue()).resolves.toBe("yonkers39")
+      await expect(key.isEditable()).resolves.toBe(false)
+      await key.press("End")
+      await key.pressSequentially("x")
+      await expect(key.inputValue()).resolves.toBe("yonkers39")
+      // "View Live" opens the entry's own page (on `npm run cms`'s develop server).
+      await expect(page.getByRole("link", { name: "View Live" }).getAttribute("href")).resolves.toBe(
+        `${siteUrl}/offer/yonkers39/`,
+      )
+      await shot(page, "offer-key-locked")
+
+      await fill(page, "Price", "$35")
+      await publish(page)
+      await waitFor(
+        () => fs.readFileSync(dataFile("offers/yonkers39.yaml"), "utf8").includes("price: $35"),
+        "the new price in yonkers39.yaml",
+      )
+      expect(readYaml("offers/yonkers39.yaml")).toMatchObject({ key: "yonkers39", price: "$35" })
+      expect(validateData().status).toBe(0)
+      // The open page already says it; the production build's head is checked in the last test.
+      const site = await openPage()
+      await site.goto(`${siteUrl}/offer/yonkers39/`)
+      await site.getByText("$35 with coupon YON39").first().waitFor({ timeout: remainingMs() })
       await site.close()
     } finally {
       await page.close()
@@ -389,11 +426,28 @@ describe("the content editor (npm run cms)", () => {
 
     const html = fs.readFileSync(path.join(built.dir, "public", "offer", NEW_OFFER.key, "index.html"), "utf8")
     expect(html).toMatch(new RegExp(`<h1[^>]*>[^]*?${NEW_OFFER.city}[^]*?</h1>`))
-    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^]*?)<\/script>/g)].map(
-      ([, body]) => JSON.parse(body ?? "null") as { makesOffer?: { price?: unknown } },
-    )
-    const offer = jsonLd.find((block) => block.makesOffer)?.makesOffer
+    const jsonLd = (page: string) =>
+      [...page.matchAll(/<script type="application\/ld\+json"[^>]*>([^]*?)<\/script>/g)].map(
+        ([, body]) => JSON.parse(body ?? "null") as { makesOffer?: { price?: unknown } },
+      )
+    const offer = jsonLd(html).find((block) => block.makesOffer)?.makesOffer
     expect(offer?.price).toBe(59)
+    expect(html).toMatch(
+      /<title[^>]*>\$59 Spring Pest Check in Rye Brook, NY \| Westchester Family Pest Control<\/title>/,
+    )
+
+    // The price changed once in the editor is the page's title, description, social tags and JSON-LD price.
+    const yonkers = fs.readFileSync(path.join(built.dir, "public", "offer", "yonkers39", "index.html"), "utf8")
+    const head = (pattern: RegExp) => pattern.exec(yonkers)?.[1]
+    expect(head(/<title[^>]*>([^<]*)<\/title>/)).toBe(
+      "$35 Express Pest Fix in Yonkers, NY | Westchester Family Pest Control",
+    )
+    expect(head(/<meta name="description" content="([^"]*)"/)).toMatch(
+      /^Yonkers pest control for \$35 with coupon YON39: /,
+    )
+    expect(head(/<meta property="og:title" content="([^"]*)"/)).toMatch(/^\$35 Express Pest Fix/)
+    expect(jsonLd(yonkers).find((block) => block.makesOffer)?.makesOffer?.price).toBe(35)
+    expect(yonkers).not.toContain("$39")
     const bees = fs.readFileSync(path.join(built.dir, "public", "services", "bees", "index.html"), "utf8")
     expect(bees).toContain("$299")
     // The uploaded picture went through gatsby-plugin-image like every other: resized WebP files in the page's srcset.

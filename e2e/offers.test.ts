@@ -5,6 +5,7 @@ import { baseUrl, gotoHydrated, openPage, useBrowser, type OpenedPage } from "./
 import { sql } from "./database"
 import { mailTo } from "./mailbox"
 import type { OfferRecord } from "../gatsby/data-schemas"
+import { filledOfferTexts } from "../src/lib/offer-text"
 
 const browser = useBrowser()
 
@@ -13,6 +14,8 @@ const offers = fs
   .readdirSync(offersDir)
   .filter((f) => f.endsWith(".yaml"))
   .map((f) => load(fs.readFileSync(path.join(offersDir, f), "utf8")) as OfferRecord)
+  // Their texts as the pages show them: {price} and {couponCode} filled (none of them uses {phone}).
+  .map((offer) => filledOfferTexts({ ...offer, phone: offer.phone ?? { display: "{phone}" } }))
 const fallback = offers.find((o) => o.key === "scarsdale49")!
 
 test.each(offers.map((o) => [o.key, o] as const))(

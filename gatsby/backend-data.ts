@@ -15,7 +15,9 @@ import {
   responsePromisesSchema,
   siteSchema,
 } from "./data-schemas"
-import { fillPromises, promiseValues } from "./promise-texts"
+import { scarsdaleOfferSchema } from "./data-schemas/scarsdale-offer"
+import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
+import { promiseValues } from "./promise-texts"
 import { dataDir } from "./site-config"
 import { hoursSummary } from "../src/lib/hours"
 import { estimatePestOptions } from "../src/lib/pest-lists"
@@ -28,13 +30,13 @@ export function renderBackendData(dir = dataDir()): string {
   const site = siteSchema.validateSync(readYaml(dir, "site.yaml"), { strict: true })
   const options = estimateOptionsSchema.validateSync(readYaml(dir, "estimate-options.yaml"), { strict: true })
   const promises = responsePromisesSchema.validateSync(readYaml(dir, "response-promises.yaml"), { strict: true })
-  // The functions' texts carry each form's promise already filled in ({callbackPromise} and the rest).
-  const messages = leadMessagesSchema.validateSync(
-    fillPromises(readYaml(dir, "lead-messages.yaml"), promiseValues(promises)),
-    {
-      strict: true,
-    },
-  )
+  // The booking texts name the $49 page's amounts ({price}, {regularValue}), and every form's texts its promise
+  // ({callbackPromise} and the rest): filled here, each from its one place.
+  const { amounts } = scarsdaleOfferSchema.validateSync(readYaml(dir, "scarsdale-offer.yaml"), { strict: true })
+  const messages = fillTexts(leadMessagesSchema.validateSync(readYaml(dir, "lead-messages.yaml"), { strict: true }), {
+    ...promiseValues(promises),
+    ...amounts,
+  })
   const consent = leadConsentSchema.validateSync(readYaml(dir, "lead-consent.yaml"), { strict: true })
   const pests = fs
     .readdirSync(path.join(dir, "pests"))
@@ -58,7 +60,8 @@ export function renderBackendData(dir = dataDir()): string {
   const { propertyTypes, servicePlans, ...rest } = options
   const estimateOptions = { propertyTypes, servicePlans, ...estimatePestOptions(pests), ...rest }
   return [
-    "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml, lead-consent.yaml and response-promises.yaml by the build",
+    "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's",
+    "// amounts and response-promises.yaml's promises), lead-consent.yaml and response-promises.yaml by the build",
     "// and `npm run generate:backend-data`. Do not edit.",
     `export const COMPANY = ${JSON.stringify(company, null, 2)} as const`,
     "",

@@ -1,10 +1,9 @@
 /**
  * The forms' response promises (data/response-promises.yaml) as the placeholders every text of data/ may
- * use: {contactPromise}, {estimatePromise}, {bookingPromise}, {callbackPromise}. The build fills them in the
- * site's GraphQL texts (schema.ts) and in the functions' copy of the data (backend-data.ts), so each promise
- * is written once.
+ * use: {contactPromise}, {estimatePromise}, {bookingPromise}, {callbackPromise}. The build fills them (kernel
+ * escape.ts' fillTexts) in the site's GraphQL texts (schema.ts) and in the functions' copy of the data
+ * (backend-data.ts), so each promise is written once.
  */
-import { fill } from "../supabase/functions/_shared/kernel/escape"
 import type { PromisedForm, ResponsePromises } from "./data-schemas/response-promises"
 
 const FORMS: readonly PromisedForm[] = ["contact", "estimate", "booking", "callback"]
@@ -32,15 +31,3 @@ export const unknownPromises = (value: string): string[] =>
   [...value.matchAll(/\{(\w+Promise)\}/g)]
     .map((match) => match[1] ?? "")
     .filter((name) => !FORMS.some((form) => promisePlaceholder(form) === name))
-
-/**
- * Every string inside a data file's content with the promises filled in (other placeholders are left for
- * their own filler); read before its schema checks it, so it stays `unknown` until then.
- */
-export function fillPromises(value: unknown, values: Readonly<Record<string, string>>): unknown {
-  if (typeof value === "string") return fill(value, values)
-  if (Array.isArray(value)) return value.map((item: unknown) => fillPromises(item, values))
-  if (typeof value === "object" && value !== null)
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillPromises(item, values)]))
-  return value
-}

@@ -2,7 +2,8 @@ import type { GatsbyNode } from "gatsby"
 import { DATA_FILE_KINDS } from "./data-schemas"
 import { graphqlSchemaDefs } from "./graphql-from-yup"
 import { shownConsent, type LeadConsentData, type LeadValues } from "./shown-consent"
-import { fillPromises, promiseValuesOf } from "./promise-texts"
+import { promiseValuesOf } from "./promise-texts"
+import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
 
 /** The directive on every text field of data/: its {…Promise} placeholders filled with the forms' promises. */
 const PROMISES_DIRECTIVE = "promises"
@@ -26,7 +27,7 @@ export const promisesExtension = {
       if (!texts.some((text) => typeof text === "string" && text.includes("Promise}"))) return value
       // The schema checked the file; a build without it leaves the text for validate-data.ts to report.
       const values = promiseValuesOf(await context.nodeModel.findOne({ type: "ResponsePromisesYaml" }))
-      return values ? fillPromises(value, values) : value
+      return values ? fillTexts(value, values) : value
     },
   }),
 }

@@ -6,8 +6,11 @@ import fs from "node:fs"
 import path from "node:path"
 import { load } from "js-yaml"
 import { ValidationError } from "yup"
-import { findDataFileKind, type DataFileKind } from "./data-schemas"
+import { findDataFileKind, OFFICE_PAGES_FOLDER, type DataFileKind } from "./data-schemas"
+import { OFFICE_LINK_TEMPLATE } from "./data-schemas/page"
 import { unknownPromises } from "./promise-texts"
+import { validateOfferTexts } from "./validate-offer-texts"
+import { validateAmountPlaceholders } from "./validate-placeholders"
 
 export interface DataProblem {
   file: string
@@ -128,6 +131,21 @@ export function validateReferences(files: readonly DataFile[]): DataProblem[] {
   for (const { item, earlier, key } of repeats(pages, (p) => stringAt(p.content, "path")))
     problems.push({ file: item.file, entry: key, field: "path", message: `is also the path of data/${earlier.file}` })
 
+  // The office's pages stay out of the editor's list by living in their own folder, which holds nothing else.
+  const officeFolder = `pages/${OFFICE_PAGES_FOLDER}/`
+  for (const { file, content } of pages) {
+    const inOffice = file.startsWith(officeFolder)
+    if (inOffice !== (content.template === OFFICE_LINK_TEMPLATE))
+      problems.push({
+        file,
+        entry: stringAt(content, "path") ?? baseName(file),
+        field: "template",
+        message: inOffice
+          ? `data/${officeFolder} holds only the office's pages (template ${OFFICE_LINK_TEMPLATE}); move this page to data/pages/`
+          : `an office page (template ${OFFICE_LINK_TEMPLATE}) goes in data/${officeFolder}, which the content editor does not list`,
+      })
+  }
+
   const checkFileName = (dir: string, field: string, list: readonly DataFile[]) => {
     for (const { file, content } of list) {
       const key = stringAt(content, field)
@@ -161,6 +179,10 @@ export function validateReferences(files: readonly DataFile[]): DataProblem[] {
       message: `exactly one offer must set fallback: true (found ${fallbacks.length})`,
     })
   }
+
+  const sitePhone = stringAt(named("site.yaml")?.content.phone, "display")
+  if (sitePhone !== undefined) problems.push(...validateOfferTexts(offers, sitePhone))
+  problems.push(...validateAmountPlaceholders(files, "scarsdale-offer"))
 
   const routes = new Set([
     ...pages.map((p) => stringAt(p.content, "path")),

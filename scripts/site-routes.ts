@@ -3,7 +3,9 @@ import fs from "node:fs"
 import path from "node:path"
 import { load } from "js-yaml"
 import { dataDir } from "../gatsby/site-config"
+import { offerText, type OfferPlaceholders } from "../src/lib/offer-text"
 import { offerPath, pestPath, withTrailingSlash } from "../src/lib/paths"
+import { fill } from "../supabase/functions/_shared/kernel/escape.ts"
 
 export interface SiteRoute {
   path: string
@@ -14,9 +16,9 @@ export interface SiteRoute {
   nofollow: boolean
 }
 
+/** The YAML files of `dir` and of its subfolders (data/pages/office/), in name order. */
 const readYamlDir = <T>(dir: string): T[] =>
-  fs
-    .readdirSync(dir)
+  (fs.readdirSync(dir, { recursive: true }) as string[])
     .filter((f) => /\.ya?ml$/.test(f))
     .sort()
     .map((f) => load(fs.readFileSync(path.join(dir, f), "utf8")) as T)
@@ -26,13 +28,19 @@ export function siteRoutes(dir = dataDir()): SiteRoute[] {
     path.join(dir, "pages"),
   )
   const pests = readYamlDir<{ slug: string; title: string }>(path.join(dir, "pests"))
-  const offers = readYamlDir<{ key: string; title: string }>(path.join(dir, "offers"))
+  const offers = readYamlDir<
+    Omit<OfferPlaceholders, "phone"> & { key: string; title: string; phone?: { display: string } }
+  >(path.join(dir, "offers"))
+  // Titles as the pages show them: the offers' with their own price and code, the $49 page's with its amounts.
+  const readYaml = (file: string): unknown => load(fs.readFileSync(path.join(dir, file), "utf8"))
+  const site = readYaml("site.yaml") as { phone: { display: string } }
+  const { amounts } = readYaml("scarsdale-offer.yaml") as { amounts: Record<string, string> }
   // Home first: it stands for its template in Lighthouse.
   pages.sort((a, b) => Number(b.path === "/") - Number(a.path === "/"))
   return [
     ...pages.map((p) => ({
       path: withTrailingSlash(p.path),
-      title: p.title,
+      title: fill(p.title, amounts),
       template: p.template,
       noindex: p.noindex === true,
       nofollow: p.nofollow === true,
@@ -46,7 +54,7 @@ export function siteRoutes(dir = dataDir()): SiteRoute[] {
     })),
     ...offers.map((o) => ({
       path: offerPath(o.key),
-      title: o.title,
+      title: offerText(o.title, { ...o, phone: o.phone ?? site.phone }),
       template: "offer-page",
       noindex: false,
       nofollow: false,

@@ -8693,6 +8693,7 @@ type Query_responsePromisesYamlArgs = {
 
 
 type Query_scarsdaleOfferYamlArgs = {
+  amounts: InputMaybe<ScarsdaleOfferYamlAmountsFilterInput>;
   booking: InputMaybe<ScarsdaleOfferYamlBookingFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   credentials: InputMaybe<ScarsdaleOfferYamlCredentialsFilterInput>;
@@ -9074,6 +9075,7 @@ type ResponsePromisesYamlSortInput = {
 };
 
 type ScarsdaleOfferYaml = Node & {
+  readonly amounts: ScarsdaleOfferYamlAmounts;
   readonly booking: ScarsdaleOfferYamlBooking;
   readonly children: ReadonlyArray<Node>;
   readonly credentials: ScarsdaleOfferYamlCredentials;
@@ -9092,30 +9094,50 @@ type ScarsdaleOfferYaml = Node & {
   readonly trustBadges: ReadonlyArray<ScarsdaleOfferYamlTrustBadges>;
 };
 
+type ScarsdaleOfferYamlAmounts = {
+  readonly price: Scalars['String'];
+  readonly regularValue: Scalars['String'];
+  readonly saving: Scalars['String'];
+};
+
+type ScarsdaleOfferYamlAmountsFieldSelector = {
+  readonly price: InputMaybe<FieldSelectorEnum>;
+  readonly regularValue: InputMaybe<FieldSelectorEnum>;
+  readonly saving: InputMaybe<FieldSelectorEnum>;
+};
+
+type ScarsdaleOfferYamlAmountsFilterInput = {
+  readonly price: InputMaybe<StringQueryOperatorInput>;
+  readonly regularValue: InputMaybe<StringQueryOperatorInput>;
+  readonly saving: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ScarsdaleOfferYamlAmountsSortInput = {
+  readonly price: InputMaybe<SortOrderEnum>;
+  readonly regularValue: InputMaybe<SortOrderEnum>;
+  readonly saving: InputMaybe<SortOrderEnum>;
+};
+
 type ScarsdaleOfferYamlBooking = {
   readonly city: Scalars['String'];
-  readonly conversionValue: Scalars['Float'];
   readonly specialOffer: Scalars['String'];
   readonly zipCode: Scalars['String'];
 };
 
 type ScarsdaleOfferYamlBookingFieldSelector = {
   readonly city: InputMaybe<FieldSelectorEnum>;
-  readonly conversionValue: InputMaybe<FieldSelectorEnum>;
   readonly specialOffer: InputMaybe<FieldSelectorEnum>;
   readonly zipCode: InputMaybe<FieldSelectorEnum>;
 };
 
 type ScarsdaleOfferYamlBookingFilterInput = {
   readonly city: InputMaybe<StringQueryOperatorInput>;
-  readonly conversionValue: InputMaybe<FloatQueryOperatorInput>;
   readonly specialOffer: InputMaybe<StringQueryOperatorInput>;
   readonly zipCode: InputMaybe<StringQueryOperatorInput>;
 };
 
 type ScarsdaleOfferYamlBookingSortInput = {
   readonly city: InputMaybe<SortOrderEnum>;
-  readonly conversionValue: InputMaybe<SortOrderEnum>;
   readonly specialOffer: InputMaybe<SortOrderEnum>;
   readonly zipCode: InputMaybe<SortOrderEnum>;
 };
@@ -9246,6 +9268,7 @@ type ScarsdaleOfferYamlExitIntentSortInput = {
 };
 
 type ScarsdaleOfferYamlFieldSelector = {
+  readonly amounts: InputMaybe<ScarsdaleOfferYamlAmountsFieldSelector>;
   readonly booking: InputMaybe<ScarsdaleOfferYamlBookingFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly credentials: InputMaybe<ScarsdaleOfferYamlCredentialsFieldSelector>;
@@ -9265,6 +9288,7 @@ type ScarsdaleOfferYamlFieldSelector = {
 };
 
 type ScarsdaleOfferYamlFilterInput = {
+  readonly amounts: InputMaybe<ScarsdaleOfferYamlAmountsFilterInput>;
   readonly booking: InputMaybe<ScarsdaleOfferYamlBookingFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly credentials: InputMaybe<ScarsdaleOfferYamlCredentialsFilterInput>;
@@ -9477,6 +9501,7 @@ type ScarsdaleOfferYamlIncludedSortInput = {
 };
 
 type ScarsdaleOfferYamlSortInput = {
+  readonly amounts: InputMaybe<ScarsdaleOfferYamlAmountsSortInput>;
   readonly booking: InputMaybe<ScarsdaleOfferYamlBookingSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly credentials: InputMaybe<ScarsdaleOfferYamlCredentialsSortInput>;
@@ -11453,7 +11478,7 @@ type ScarsdaleOfferPageQueryVariables = Exact<{
 }>;
 
 
-type ScarsdaleOfferPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string> } | null, readonly offerPageYaml: { readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string } } | null, readonly scarsdaleOfferYaml: { readonly hero: { readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly price: string, readonly regularValue: string, readonly saving: string, readonly spotsRemaining: string, readonly countdownLabel: string, readonly countdownStart: string, readonly bookLabel: string, readonly callLabel: string }, readonly featuredTestimonial: { readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }, readonly included: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly disclaimer: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly form: { readonly heading: string, readonly intro: string, readonly fullNameLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly addressLabel: string, readonly addressPlaceholder: string, readonly submitLabel: string, readonly busyLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly booking: { readonly city: string, readonly zipCode: string, readonly specialOffer: string, readonly conversionValue: number }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly testimonials: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> }, readonly credentials: { readonly heading: string, readonly licenseLabel: string, readonly insuranceLabel: string, readonly yearsLabel: string, readonly yearsText: string }, readonly stickyCall: { readonly label: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly closeLabel: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly emergencyText: string } } | null };
+type ScarsdaleOfferPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string> } | null, readonly offerPageYaml: { readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string } } | null, readonly scarsdaleOfferYaml: { readonly amounts: { readonly price: string, readonly regularValue: string, readonly saving: string }, readonly hero: { readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly price: string, readonly regularValue: string, readonly saving: string, readonly spotsRemaining: string, readonly countdownLabel: string, readonly countdownStart: string, readonly bookLabel: string, readonly callLabel: string }, readonly featuredTestimonial: { readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }, readonly included: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly disclaimer: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly form: { readonly heading: string, readonly intro: string, readonly fullNameLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly addressLabel: string, readonly addressPlaceholder: string, readonly submitLabel: string, readonly busyLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly booking: { readonly city: string, readonly zipCode: string, readonly specialOffer: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly testimonials: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> }, readonly credentials: { readonly heading: string, readonly licenseLabel: string, readonly insuranceLabel: string, readonly yearsLabel: string, readonly yearsText: string }, readonly stickyCall: { readonly label: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly closeLabel: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly emergencyText: string } } | null };
 
 type ServicesPageQueryVariables = Exact<{
   slug: Scalars['String'];

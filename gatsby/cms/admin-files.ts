@@ -42,7 +42,7 @@ export function bundleFiles(): string[] {
  * The page: no inline script (its own policy needs no hash), kept out of search engines and sending
  * no Referer to GitHub or Netlify.
  */
-export const adminIndexHtml = (blankFieldsFile: string, bundle = bundleFolder()) =>
+export const adminIndexHtml = (scriptFile: string, bundle = bundleFolder()) =>
   `<!doctype html>
 <html lang="en">
   <head>
@@ -56,7 +56,7 @@ export const adminIndexHtml = (blankFieldsFile: string, bundle = bundleFolder())
   </head>
   <body>
     <script src="${bundle}/decap-cms.js"></script>
-    <script src="${blankFieldsFile}"></script>
+    <script src="${scriptFile}"></script>
   </body>
 </html>
 `
@@ -65,16 +65,17 @@ export const adminIndexHtml = (blankFieldsFile: string, bundle = bundleFolder())
 export type AdminFile = { path: string; text: string } | { path: string; source: string }
 
 /** Named after its content, like the site's scripts, so the host's year-long cache of `*.js` is right for it. */
-export const blankFieldsFileName = (script: string) =>
-  `blank-fields-${createHash("sha256").update(script).digest("hex").slice(0, 16)}.js`
+export const editorScriptFileName = (script: string) =>
+  `editor-${createHash("sha256").update(script).digest("hex").slice(0, 16)}.js`
 
-export function adminFiles(editor: { configYaml: string; blankFieldsScript: string }): AdminFile[] {
+/** `script`: what the admin adds to Decap (the blank-field handler, the set-once widget), after its bundle. */
+export function adminFiles(editor: { configYaml: string; script: string }): AdminFile[] {
   const bundle = bundleFolder()
-  const blankFields = blankFieldsFileName(editor.blankFieldsScript)
+  const script = editorScriptFileName(editor.script)
   return [
-    { path: "index.html", text: adminIndexHtml(blankFields, bundle) },
+    { path: "index.html", text: adminIndexHtml(script, bundle) },
     { path: "config.yml", text: editor.configYaml },
-    { path: blankFields, text: editor.blankFieldsScript },
+    { path: script, text: editor.script },
     ...bundleFiles().map((source) => ({ path: `${bundle}/${path.basename(source)}`, source })),
   ]
 }

@@ -9,7 +9,7 @@ import { ArraySchema, BooleanSchema, NumberSchema, ObjectSchema, StringSchema, t
 export interface CmsField {
   name: string
   label: string
-  widget: "string" | "text" | "number" | "boolean" | "select" | "list" | "object" | "image"
+  widget: "string" | "text" | "number" | "boolean" | "select" | "list" | "object" | "image" | "set-once"
   required?: boolean
   hint?: string
   pattern?: [string, string]

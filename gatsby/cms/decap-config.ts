@@ -8,6 +8,7 @@ import { DATA_FILE_KINDS, type CmsPlacement, type DataFileKind } from "../data-s
 import { siteUrlFrom } from "../site-config"
 import { blankFieldsOf, blankFieldsScript } from "./blank-fields"
 import { objectFields, type CmsField } from "./cms-fields"
+import { SET_ONCE_WIDGET, setOnceWidgetScript } from "./set-once-widget"
 
 export interface CmsSettings {
   /** The GitHub repository editors commit to, "owner/name". */
@@ -15,12 +16,13 @@ export interface CmsSettings {
   branch: string
   /** The OAuth provider's origin: Netlify's, which signs editors in with their GitHub account. */
   authBaseUrl: string
+  /** The site the editor links to, "View Live" included: SITE_URL, or under `npm run cms` its develop server (CMS_SITE_URL). */
   siteUrl: string
 }
 
 export const DEFAULT_CMS_REPO = "westchester-family-pest/website"
 
-/** CMS_GITHUB_REPO, CMS_BRANCH and CMS_AUTH_BASE_URL (see the README's Configuration), checked. */
+/** CMS_GITHUB_REPO, CMS_BRANCH, CMS_AUTH_BASE_URL and CMS_SITE_URL (see the README's Configuration), checked. */
 export function cmsSettingsFrom(env: NodeJS.ProcessEnv = process.env): CmsSettings {
   const repo = env.CMS_GITHUB_REPO?.trim() || DEFAULT_CMS_REPO
   if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repo))
@@ -30,7 +32,10 @@ export function cmsSettingsFrom(env: NodeJS.ProcessEnv = process.env): CmsSettin
   const authBaseUrl = (env.CMS_AUTH_BASE_URL?.trim() || "https://api.netlify.com").replace(/\/+$/, "")
   if (!/^https:\/\/[^/\s]+$/.test(authBaseUrl))
     throw new Error(`CMS_AUTH_BASE_URL must be an https:// origin (got "${authBaseUrl}")`)
-  return { repo, branch, authBaseUrl, siteUrl: siteUrlFrom(env) }
+  const siteUrl = (env.CMS_SITE_URL?.trim() || siteUrlFrom(env)).replace(/\/+$/, "")
+  if (!/^https?:\/\/[^/\s]+$/.test(siteUrl))
+    throw new Error(`CMS_SITE_URL must be an origin such as http://localhost:8000 (got "${siteUrl}")`)
+  return { repo, branch, authBaseUrl, siteUrl }
 }
 
 interface FileCollection {
@@ -52,6 +57,10 @@ interface FolderCollection {
   slug: string
   identifier_field: string
   summary?: string
+  /** The entry's page on the site, after site_url: "View Live" (and the deploy preview's link) open it. */
+  preview_path?: string
+  /** The values keep their slashes in preview_path (a page's path is "/about"); Decap would slugify them. */
+  preview_path_preserve_slashes?: boolean
   editor: { preview: boolean }
   fields: CmsField[]
 }
@@ -104,10 +113,20 @@ function folderCollection(kind: DataFileKind & { folder: string; entryKey: strin
     slug: `{{fields.${kind.entryKey}}}`,
     identifier_field: kind.entryKey,
     ...(kind.cms.summary && { summary: kind.cms.summary }),
+    ...(kind.cms.livePath && { preview_path: kind.cms.livePath, preview_path_preserve_slashes: true }),
     editor: NO_PREVIEW,
-    fields: objectFields(kind.schema, { dataFile: `${folder}/entry.yaml` }),
+    fields: objectFields(kind.schema, { dataFile: `${folder}/entry.yaml` }).map((field) =>
+      setOnce(field, kind.cms.setOnce?.[field.name]),
+    ),
   }
 }
+
+/**
+ * A field set when the entry is created and read-only afterwards (its address): Decap has no such option, so
+ * the admin registers a widget for it (set-once-widget.ts) that keeps the field's own checks.
+ */
+const setOnce = (field: CmsField, why: string | undefined): CmsField =>
+  why === undefined ? field : { ...field, widget: SET_ONCE_WIDGET, hint: [field.hint, why].filter(Boolean).join(" ") }
 
 function fileCollections(kinds: readonly DataFileKind[]): FileCollection[] {
   return (Object.keys(GROUPS) as Array<CmsPlacement["group"]>).flatMap((group) => {
@@ -145,6 +164,7 @@ export function decapConfig(settings: CmsSettings, kinds: readonly DataFileKind[
     publish_mode: "editorial_workflow",
     // On localhost only, Decap looks for `npm run cms`'s proxy and, finding it, saves to the checkout directly.
     local_backend: true,
+    // Decap's "View Live" is site_url plus the collection's preview_path; display_url is its header's link.
     site_url: settings.siteUrl,
     display_url: settings.siteUrl,
     show_preview_links: true,
@@ -164,8 +184,11 @@ const yamlOf = (config: DecapConfig) =>
 export const decapConfigYaml = (settings: CmsSettings, kinds: readonly DataFileKind[] = DATA_FILE_KINDS) =>
   yamlOf(decapConfig(settings, kinds))
 
-/** What the admin page needs from the schemas: the configuration and the blank-field handler for it. */
+/** What the admin page needs from the schemas: the configuration, and the script with its blank-field handler and widget. */
 export function editorFiles(settings: CmsSettings) {
   const config = decapConfig(settings)
-  return { configYaml: yamlOf(config), blankFieldsScript: blankFieldsScript(blankFieldsOf(config.collections)) }
+  return {
+    configYaml: yamlOf(config),
+    script: `${blankFieldsScript(blankFieldsOf(config.collections))}${setOnceWidgetScript()}`,
+  }
 }

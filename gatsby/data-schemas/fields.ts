@@ -6,6 +6,48 @@ import type { ReadonlyData } from "./readonly-data"
 
 export const text = () => string().trim().required()
 export const textList = () => array().of(text()).required().min(1)
+
+/**
+ * The rules of a text whose amounts come from elsewhere in the data through {placeholders}: no dollar amount,
+ * which would stay behind when the price changes, and only `placeholders` (none checked when null: texts the
+ * functions fill at run time). `amounts` are the placeholders that stand for prices and `source` says where they
+ * are filled from, both named in the message.
+ */
+export const placeholderRules = (
+  placeholders: readonly string[] | null,
+  amounts: readonly string[],
+  source: string,
+): Array<[RegExp, string]> => {
+  const names = (list: readonly string[]) => list.map((name) => `{${name}}`).join(", ")
+  return [
+    [
+      /^(?![\s\S]*\$\s*\d)/,
+      `must not write a dollar amount: write ${names(amounts)} (filled from ${source}), so a price change reaches this text too`,
+    ],
+    ...(placeholders === null
+      ? []
+      : ([
+          [
+            new RegExp(`^(?:[^{}]|\\{(?:${placeholders.join("|")})\\})*$`),
+            `may use only the placeholders ${names(placeholders)}`,
+          ],
+        ] as Array<[RegExp, string]>)),
+  ]
+}
+
+/** A text with placeholderRules; the editor checks them as the text is typed (its pattern). */
+export const placeholderText = (placeholders: readonly string[], amounts: readonly string[], source: string) =>
+  placeholderRules(placeholders, amounts, source).reduce(
+    (schema, [rule, message]) => schema.matches(rule, message),
+    text(),
+  )
+
+/** A price or a dollar value as it is shown: "$49", "$59.50". */
+export const dollars = () =>
+  string()
+    .required()
+    .matches(/^\$\d+(?:\.\d{2})?$/, "must be a dollar price such as $49")
+
 export const routePath = () =>
   string()
     .required()

@@ -42,6 +42,13 @@ export interface CmsPlacement {
   /** For a folder kind: what one entry is called ("Pest page"), and how the entry list names each. */
   singular?: string
   summary?: string
+  /**
+   * For a folder kind: the fields set once, when an entry is created, and read-only in the editor afterwards
+   * (a page's address, which ads and links point to), each with the hint saying why.
+   */
+  setOnce?: Readonly<Record<string, string>>
+  /** For a folder kind: the page address of an entry, Decap's `preview_path` for "View Live" ({{fields.key}}). */
+  livePath?: string
 }
 
 /** What a data file holds, and the GraphQL node type it becomes. */
@@ -75,21 +82,29 @@ const oneFile = (file: string, schema: ObjectSchema<AnyObject>, cms: CmsPlacemen
   cms,
 })
 
-/** A kind with a file for each entry in a folder of data/, named in error messages by `entryKey`. */
+/**
+ * A kind with a file for each entry in a folder of data/, named in error messages by `entryKey`. Files in its
+ * `hidden` subfolder are of the kind too, but the editor does not list them (Decap lists a folder's own files).
+ */
 const fileEach = (
   folder: string,
   typeName: string,
   schema: ObjectSchema<AnyObject>,
   entryKey: string,
   cms: CmsPlacement,
+  hidden?: string,
 ): DataFileKind => ({
   typeName,
   schema,
-  matches: (relativePath) => new RegExp(`^${folder}/[^/]+\\.ya?ml$`).test(relativePath),
+  matches: (relativePath) =>
+    new RegExp(`^${folder}/${hidden ? `(?:${hidden}/)?` : ""}[^/]+\\.ya?ml$`).test(relativePath),
   entryKey,
   folder,
   cms,
 })
+
+/** Where the office's own pages are (data/pages/office/): built like every page, never listed in the editor. */
+export const OFFICE_PAGES_FOLDER = "office"
 
 export const DATA_FILE_KINDS: readonly DataFileKind[] = [
   oneFile("site.yaml", siteSchema, { group: "settings", label: "Company facts, hours and tracking" }),
@@ -114,23 +129,43 @@ export const DATA_FILE_KINDS: readonly DataFileKind[] = [
   }),
   oneFile("lead-consent.yaml", leadConsentSchema, { group: "forms", label: "Consent and SMS opt-in texts" }),
   oneFile("office-links.yaml", officeLinksSchema, { group: "forms", label: "Office link pages" }),
-  fileEach("pages", "PageYaml", pageSchema, "path", {
-    group: "pageTexts",
-    label: "Pages",
-    singular: "Page",
-    summary: "{{fields.heading}} ({{fields.path}})",
-  }),
+  fileEach(
+    "pages",
+    "PageYaml",
+    pageSchema,
+    "path",
+    {
+      group: "pageTexts",
+      label: "Pages",
+      singular: "Page",
+      summary: "{{fields.heading}} ({{fields.path}})",
+      setOnce: {
+        path: "Set when the page is created and fixed afterwards: links, menus and search results point to it.",
+        template: "Set when the page is created and fixed afterwards: it decides what the page is made of.",
+      },
+      livePath: "{{fields.path}}/",
+    },
+    OFFICE_PAGES_FOLDER,
+  ),
   fileEach("pests", "PestYaml", pestSchema, "slug", {
     group: "settings",
     label: "Pest pages",
     singular: "Pest page",
     summary: "{{fields.name}}",
+    setOnce: {
+      slug: "Set when the pest page is created and fixed afterwards: its address /services/<slug>/, which links, ads and search results point to.",
+    },
+    livePath: "services/{{fields.slug}}/",
   }),
   fileEach("offers", "OfferYaml", offerSchema, "key", {
     group: "offers",
     label: "City offers",
     singular: "City offer",
     summary: "{{fields.city}}: {{fields.offerName}} ({{fields.price}})",
+    setOnce: {
+      key: "Set when the offer is created and fixed afterwards: its address /offer/<key>/, which the ads link to.",
+    },
+    livePath: "offer/{{fields.key}}/",
   }),
 ]
 

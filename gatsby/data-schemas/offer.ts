@@ -1,8 +1,12 @@
 /** data/offers/<key>.yaml: one city offer. */
 import { array, boolean, string, type InferType } from "yup"
-import { text, textList, strictObject, openingHours } from "./fields"
+import { OFFER_PLACEHOLDERS } from "../../src/lib/offer-text"
+import { dollars, text, textList, strictObject, openingHours, placeholderText } from "./fields"
 
 export const HERO_VARIANTS = ["technician", "family"] as const
+
+/** A text of the offer: its price and coupon code only as {price} and {couponCode}, filled from the fields below. */
+const offerText = () => placeholderText(OFFER_PLACEHOLDERS, ["price"], "the offer's price")
 
 export const offerSchema = strictObject({
   key: string()
@@ -11,9 +15,7 @@ export const offerSchema = strictObject({
   fallback: boolean(),
   city: text(),
   offerName: text(),
-  price: string()
-    .required()
-    .matches(/^\$\d+(?:\.\d{2})?$/, "must be a dollar price such as $49"),
+  price: dollars(),
   couponCode: text(),
   phone: strictObject({
     display: text(),
@@ -26,14 +28,14 @@ export const offerSchema = strictObject({
   email: string().email("must be an e-mail address"),
   /** Published hours for this offer's phone; site.yaml's when absent. */
   hours: openingHours().optional().default(undefined),
-  title: text().max(90),
-  metaDescription: text().min(50).max(170, "must be at most 170 characters so search results show it whole"),
+  title: offerText().max(90),
+  metaDescription: offerText().min(50).max(170, "must be at most 170 characters so search results show it whole"),
   heroVariant: string()
     .required()
     .oneOf([...HERO_VARIANTS]),
   serviceAreas: textList(),
   customTestimonials: array()
-    .of(strictObject({ quote: text(), name: text(), location: text() }))
+    .of(strictObject({ quote: offerText(), name: offerText(), location: offerText() }))
     .required()
     .length(3, "must list exactly three testimonials"),
   utmSource: string().trim(),

@@ -17,6 +17,9 @@ export const PAGE_TEMPLATES = [
   "office-link",
 ] as const
 
+/** The template of the office's own pages, which live in data/pages/office/ (see OFFICE_PAGES_FOLDER). */
+export const OFFICE_LINK_TEMPLATE: (typeof PAGE_TEMPLATES)[number] = "office-link"
+
 /** What an office link page does with its link: the two pages share one template (one chunk less on every page). */
 export const OFFICE_LINKS = ["acknowledge", "release", "board"] as const
 

@@ -1,8 +1,15 @@
-import { array, number, string, type InferType } from "yup"
-import { text, textList, strictObject, labelledIcon, testimonial, formOutcomeTexts } from "./fields"
+import { array, string, type InferType } from "yup"
+import { dollars, text, textList, strictObject, labelledIcon, testimonial, formOutcomeTexts } from "./fields"
 
-/** The $49 Scarsdale landing page; {phone}, {yearsLabel} and {foundedYear} come from site.yaml. */
+/**
+ * The $49 Scarsdale landing page. Its dollar amounts are written once, in `amounts`; every text (and the page's
+ * data/pages file) names them as {price}, {regularValue} and {saving}. {phone}, {yearsLabel} and {foundedYear}
+ * come from site.yaml.
+ */
+const amountsSchema = strictObject({ price: dollars(), regularValue: dollars(), saving: dollars() })
+
 export const scarsdaleOfferSchema = strictObject({
+  amounts: amountsSchema,
   hero: strictObject({
     eyebrow: text(),
     heading: text(),
@@ -40,7 +47,6 @@ export const scarsdaleOfferSchema = strictObject({
       .required()
       .matches(/^\d{5}$/, "must be a 5-digit ZIP code"),
     specialOffer: text(),
-    conversionValue: number().required().positive(),
   }),
   trustBadges: array().of(labelledIcon()).required().min(1),
   testimonials: strictObject({
@@ -66,3 +72,6 @@ export const scarsdaleOfferSchema = strictObject({
 })
 
 export type ScarsdaleOfferTexts = InferType<typeof scarsdaleOfferSchema>
+
+/** The placeholders of the page's amounts, the names of `amounts`. */
+export const SCARSDALE_AMOUNTS = Object.keys(amountsSchema.fields)

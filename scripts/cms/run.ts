@@ -18,7 +18,11 @@ async function main() {
   const develop = spawn(
     process.execPath,
     [require.resolve("gatsby/cli.js"), "develop", "--host", "localhost", "--port", String(developPort)],
-    { stdio: "inherit", env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" } },
+    // "View Live" in the editor opens the entry's page on this develop server, not on the live site.
+    {
+      stdio: "inherit",
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CMS_SITE_URL: `http://localhost:${developPort}` },
+    },
   )
   console.log(
     `\n  Content editor:  http://localhost:${developPort}/admin/ (once Gatsby says the site is ready)` +

@@ -5,7 +5,7 @@ import { standaloneTemplate, type Found } from "../components/page/template"
 import type { Company } from "../hooks/use-site-data"
 import { scheduleOf } from "../lib/holidays"
 import { hoursLines } from "../lib/hours"
-import { offerText } from "../lib/offer-text"
+import { filledOfferTexts, offerText } from "../lib/offer-text"
 import { offerPath } from "../lib/paths"
 import { priceAmount } from "../lib/price"
 import { offerBusinessJsonLd } from "../lib/offer-structured-data"
@@ -154,11 +154,15 @@ export const query = graphql`
 
 type Data = Found<Queries.OfferPageQuery>
 
-/** The offer with site.yaml's phone, e-mail and hours wherever the offer file does not set its own. */
-const offerDetails = (offer: Data["offerYaml"], company: Company): OfferDetails => ({
+/**
+ * The offer with site.yaml's phone, e-mail and hours wherever the offer file does not set its own, and its
+ * texts' {price}, {couponCode}… filled: what the page, its <title>, description and JSON-LD all show.
+ */
+const filledOffer = (offer: Data["offerYaml"], company: Company) =>
+  filledOfferTexts({ ...offer, phone: offer.phone ?? company.phone, email: offer.email ?? company.email })
+
+const offerDetails = (offer: ReturnType<typeof filledOffer>, company: Company): OfferDetails => ({
   ...offer,
-  phone: offer.phone ?? company.phone,
-  email: offer.email ?? company.email,
   hours: hoursLines(offer.hours ?? company.hours),
   testimonials: offer.customTestimonials,
 })
@@ -181,7 +185,7 @@ const template = standaloneTemplate<Queries.OfferPageQuery>({
     })
     return (
       <OfferLanding
-        offer={offerDetails(offer, company)}
+        offer={offerDetails(filledOffer(offer, company), company)}
         texts={texts}
         plans={plans}
         picture={heroPicture(texts, offer.heroVariant)}
@@ -197,13 +201,14 @@ const template = standaloneTemplate<Queries.OfferPageQuery>({
   },
   /** Title, description and social tags from the offer; the canonical is the offer's own page, also when the fallback route shows it. */
   seo: ({ offerYaml: offer, offerPageYaml: texts }, { company, siteUrl }) => {
-    const details = offerDetails(offer, company)
+    const filled = filledOffer(offer, company)
+    const details = offerDetails(filled, company)
     const path = offerPath(offer.key)
     const picture = heroPicture(texts, offer.heroVariant)
     const imageSrc = picture?.image.images.fallback?.src
     return {
-      title: offer.title,
-      description: offer.metaDescription,
+      title: filled.title,
+      description: filled.metaDescription,
       path,
       image: picture && imageSrc ? { url: `${siteUrl}${imageSrc}`, alt: picture.alt } : undefined,
       businessJsonLd: offerBusinessJsonLd(

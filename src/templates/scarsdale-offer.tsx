@@ -8,6 +8,8 @@ import { ScarsdaleOfferPage } from "../components/scarsdale-offer/scarsdale-offe
 import { pageSeoProps } from "../components/seo/page-seo"
 import { scheduleOf } from "../lib/holidays"
 import { hoursLines } from "../lib/hours"
+import { scarsdaleOfferContent } from "../components/scarsdale-offer/offer-content"
+import { fillTexts } from "../../supabase/functions/_shared/kernel/escape.ts"
 
 export const query = graphql`
   query ScarsdaleOfferPage($slug: String!) {
@@ -25,6 +27,11 @@ export const query = graphql`
       }
     }
     scarsdaleOfferYaml {
+      amounts {
+        price
+        regularValue
+        saving
+      }
       hero {
         eyebrow
         heading
@@ -70,7 +77,6 @@ export const query = graphql`
         city
         zipCode
         specialOffer
-        conversionValue
       }
       trustBadges {
         icon
@@ -110,35 +116,37 @@ export const query = graphql`
 `
 
 const template = standaloneTemplate<Queries.ScarsdaleOfferPageQuery>({
-  content: (
-    { scarsdaleOfferYaml: content, offerPageYaml: { footer: labels } },
-    { company, logo, navigation, siteUrl, adsConversionTarget },
-  ) => (
-    <StandaloneFrame
-      skipToContent={navigation.labels.skipToContent}
-      dismissLabel={navigation.labels.dismiss}
-      conversion={{ sendTo: adsConversionTarget, value: content.booking.conversionValue }}
-      offer={{ key: "scarsdale-49", name: content.booking.specialOffer, value: content.booking.conversionValue }}
-      header={<OfferHeader companyName={company.name} logo={logo} phone={company.phone} />}
-      footer={
-        <OfferFooter
-          companyName={company.name}
-          tagline={company.tagline}
-          phone={company.phone}
-          email={company.email}
-          website={{ label: labels.websiteLabel, url: `${siteUrl}/` }}
-          hours={hoursLines(company.hours)}
-          holidays={{ schedule: scheduleOf(company), texts: company.closedTexts }}
-          towns={company.footerTowns}
-          labels={labels}
-        />
-      }
-    >
-      <ScarsdaleOfferPage content={content} company={company} adsConversionTarget={adsConversionTarget} />
-    </StandaloneFrame>
-  ),
-  seo: ({ pageYaml }, { company, siteUrl }) => ({
-    ...pageSeoProps(pageYaml),
+  content: ({ scarsdaleOfferYaml, offerPageYaml: { footer: labels } }, site) => {
+    const content = scarsdaleOfferContent(scarsdaleOfferYaml)
+    const { company, logo, navigation, siteUrl, adsConversionTarget } = site
+    return (
+      <StandaloneFrame
+        skipToContent={navigation.labels.skipToContent}
+        dismissLabel={navigation.labels.dismiss}
+        conversion={{ sendTo: adsConversionTarget, value: content.booking.conversionValue }}
+        offer={{ key: "scarsdale-49", name: content.booking.specialOffer, value: content.booking.conversionValue }}
+        header={<OfferHeader companyName={company.name} logo={logo} phone={company.phone} />}
+        footer={
+          <OfferFooter
+            companyName={company.name}
+            tagline={company.tagline}
+            phone={company.phone}
+            email={company.email}
+            website={{ label: labels.websiteLabel, url: `${siteUrl}/` }}
+            hours={hoursLines(company.hours)}
+            holidays={{ schedule: scheduleOf(company), texts: company.closedTexts }}
+            towns={company.footerTowns}
+            labels={labels}
+          />
+        }
+      >
+        <ScarsdaleOfferPage content={content} company={company} adsConversionTarget={adsConversionTarget} />
+      </StandaloneFrame>
+    )
+  },
+  // The page's title, description and heading name the amounts as {price}… too (data/pages/scarsdale-49-offer.yaml).
+  seo: ({ pageYaml, scarsdaleOfferYaml }, { company, siteUrl }) => ({
+    ...pageSeoProps(fillTexts(pageYaml, scarsdaleOfferYaml.amounts)),
     businessJsonLd: localBusinessJsonLd(company, siteUrl),
   }),
 })

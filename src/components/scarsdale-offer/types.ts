@@ -6,13 +6,17 @@ import type { LabelledIcon } from "../ui/trust-badges"
 type Texts = ReadonlyData<ScarsdaleOfferTexts>
 export type HeroTexts = Texts["hero"]
 export type BookingFormTexts = Texts["form"]
-export type BookingValues = Texts["booking"]
+/** What every booking sends; its conversion value is the page's price (amounts.price) as a number. */
+export type BookingValues = Texts["booking"] & { readonly conversionValue: number }
 export type ThankYouTexts = Texts["thankYou"]
 export type ExitIntentTexts = Texts["exitIntent"]
 export type CredentialsTexts = Texts["credentials"]
 
 // The badges' icons: a GraphQL String, not the schema's list of icon names (see LabelledIcon).
-export type ScarsdaleOfferContent = Omit<Texts, "trustBadges"> & { readonly trustBadges: readonly LabelledIcon[] }
+/** The file's texts as the query returns them, before src/lib/scarsdale-offer-content.ts fills the amounts in. */
+export type ScarsdaleOfferData = Omit<Texts, "trustBadges"> & { readonly trustBadges: readonly LabelledIcon[] }
+/** What the page shows: the texts with their amounts filled in, and the booking's conversion value. */
+export type ScarsdaleOfferContent = Omit<ScarsdaleOfferData, "booking"> & { readonly booking: BookingValues }
 
 export interface PhoneNumber {
   readonly display: string

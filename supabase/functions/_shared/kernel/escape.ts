@@ -6,3 +6,12 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => H
 /** Fills {placeholders}; unknown ones are left as they are. */
 export const fill = (template: string, values: Readonly<Record<string, string>>) =>
   template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match)
+
+/** Every text inside `value` (objects and lists, at any depth) with its {placeholders} filled. */
+export const fillTexts = <T>(value: T, values: Readonly<Record<string, string>>): T => {
+  if (typeof value === "string") return fill(value, values) as T
+  if (Array.isArray(value)) return value.map((item: unknown) => fillTexts(item, values)) as T
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fillTexts(inner, values)])) as T
+  return value
+}

@@ -1,4 +1,5 @@
-// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml, lead-consent.yaml and response-promises.yaml by the build
+// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's
+// amounts and response-promises.yaml's promises), lead-consent.yaml and response-promises.yaml by the build
 // and `npm run generate:backend-data`. Do not edit.
 export const COMPANY = {
   "name": "Westchester Family Pest Control",
