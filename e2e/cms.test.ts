@@ -272,7 +272,7 @@ describe("the content editor (npm run cms)", () => {
       await expect(page.getByRole("link", { name: "View Live" }).getAttribute("href")).resolves.toBe(
         `${siteUrl}/offer/yonkers39/`,
       )
-      await shot(page, "offer-key-locked")
+      await shot(page, "offer-placeholders")
 
       await fill(page, "Price", "$35")
       await publish(page)
