@@ -4,11 +4,10 @@
  * escape.ts' fillTexts) in the site's GraphQL texts (schema.ts) and in the functions' copy of the data
  * (backend-data.ts), so each promise is written once.
  */
-import type { PromisedForm, ResponsePromises } from "./data-schemas/response-promises"
+import type { ResponsePromises } from "./data-schemas/response-promises"
+import { PROMISED_FORMS as FORMS, PROMISE_PLACEHOLDERS, promisePlaceholder } from "./data-schemas/promise-placeholders"
 
-const FORMS: readonly PromisedForm[] = ["contact", "estimate", "booking", "callback"]
-
-export const promisePlaceholder = (form: PromisedForm) => `${form}Promise`
+export { promisePlaceholder }
 
 /** Each placeholder's name and the text it stands for. */
 export const promiseValues = (promises: ResponsePromises): Record<string, string> =>
@@ -30,4 +29,4 @@ export function promiseValuesOf(node: unknown): Record<string, string> | null {
 export const unknownPromises = (value: string): string[] =>
   [...value.matchAll(/\{(\w+Promise)\}/g)]
     .map((match) => match[1] ?? "")
-    .filter((name) => !FORMS.some((form) => promisePlaceholder(form) === name))
+    .filter((name) => !PROMISE_PLACEHOLDERS.includes(name))

@@ -3,6 +3,7 @@ import { array, number, object, string, type InferType, type ObjectShape } from 
 import { ICON_NAMES } from "../../src/lib/icon-names"
 import { WEEK } from "../../src/lib/hours"
 import type { ReadonlyData } from "./readonly-data"
+import { PROMISE_PLACEHOLDERS } from "./promise-placeholders"
 
 export const text = () => string().trim().required()
 export const textList = () => array().of(text()).required().min(1)
@@ -28,8 +29,9 @@ export const placeholderRules = (
       ? []
       : ([
           [
-            new RegExp(`^(?:[^{}]|\\{(?:${placeholders.join("|")})\\})*$`),
-            `may use only the placeholders ${names(placeholders)}`,
+            // The forms' promises are filled in every text of data/ (gatsby/promise-texts.ts).
+            new RegExp(`^(?:[^{}]|\\{(?:${[...placeholders, ...PROMISE_PLACEHOLDERS].join("|")})\\})*$`),
+            `may use only the placeholders ${names(placeholders)} (and a form's promise, such as {bookingPromise})`,
           ],
         ] as Array<[RegExp, string]>)),
   ]
