@@ -7,17 +7,13 @@ import path from "node:path"
 import { load } from "js-yaml"
 import { ValidationError } from "yup"
 import { findDataFileKind, OFFICE_PAGES_FOLDER, type DataFileKind } from "./data-schemas"
+import type { DataFile, DataProblem } from "./data-problem"
 import { OFFICE_LINK_TEMPLATE } from "./data-schemas/page"
 import { unknownPromises } from "./promise-texts"
 import { validateOfferTexts } from "./validate-offer-texts"
 import { validateAmountPlaceholders } from "./validate-placeholders"
 
-export interface DataProblem {
-  file: string
-  entry: string
-  field: string
-  message: string
-}
+export type { DataFile, DataProblem }
 
 export const formatProblem = ({ file, entry, field, message }: DataProblem) =>
   `Invalid data in data/${file}, entry "${entry}", field "${field}": ${message}`
@@ -88,12 +84,6 @@ function misnamedPromises(value: unknown, path = ""): Array<{ field: string; nam
   if (isRecord(value))
     return Object.entries(value).flatMap(([key, item]) => misnamedPromises(item, path ? `${path}.${key}` : key))
   return []
-}
-
-/** One data file: its path inside data/ and its parsed content. */
-export interface DataFile {
-  file: string
-  content: Record<string, unknown>
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

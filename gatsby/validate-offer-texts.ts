@@ -5,7 +5,7 @@
  */
 import { offerSchema } from "./data-schemas/offer"
 import { filledOfferTexts } from "../src/lib/offer-text"
-import type { DataFile, DataProblem } from "./validate-data"
+import type { DataFile, DataProblem } from "./data-problem"
 
 /** The offer's texts with placeholders, as field paths of the data file. */
 const textsOf = (offer: OfferLike): Array<[field: string, text: string]> => [

@@ -5,7 +5,7 @@
  */
 import { placeholderRules } from "./data-schemas/fields"
 import { SCARSDALE_AMOUNTS } from "./data-schemas/scarsdale-offer"
-import type { DataFile, DataProblem } from "./validate-data"
+import type { DataFile, DataProblem } from "./data-problem"
 
 const SOURCE = "amounts in data/scarsdale-offer.yaml"
 // What the page's components fill from site.yaml, besides the amounts, and the booking's reference (its thank-you).

@@ -31,7 +31,7 @@ export const placeholderRules = (
           [
             // The forms' promises are filled in every text of data/ (gatsby/promise-texts.ts).
             new RegExp(`^(?:[^{}]|\\{(?:${[...placeholders, ...PROMISE_PLACEHOLDERS].join("|")})\\})*$`),
-            `may use only the placeholders ${names(placeholders)} (and a form's promise, such as {bookingPromise})`,
+            `may use only the placeholders ${names(placeholders)}`,
           ],
         ] as Array<[RegExp, string]>)),
   ]
