@@ -405,7 +405,11 @@ describe("what the editor does not let a marketer change", () => {
     const { files } = readDataDir(path.resolve("data"))
     const listed = files.filter((f) => /^pages\/[^/]+$/.test(f.file))
     const office = files.filter((f) => f.file.startsWith("pages/office/"))
-    expect(office.map((f) => f.content.path).sort()).toEqual(["/office/acknowledge", "/office/board", "/office/release"])
+    expect(office.map((f) => f.content.path).sort()).toEqual([
+      "/office/acknowledge",
+      "/office/board",
+      "/office/release",
+    ])
     expect(listed.filter((f) => f.content.template === "office-link")).toEqual([])
     // They are still pages of the site (built, checked, in every page test).
     expect(siteRoutes().map((route) => route.path)).toEqual(expect.arrayContaining(["/office/acknowledge/"]))

@@ -90,17 +90,15 @@ test("the 'I'm on it' page links the reader's board, and only a link of ours", a
 
 test("a board link that is not ours is not shown", async () => {
   openLink("/office/acknowledge/#t=tok")
-  const call = jest
-    .fn<Promise<CallResult>, [string, Record<string, unknown>]>()
-    .mockResolvedValueOnce(
-      ok(
-        acknowledgeAnswer({
-          state: "already_acknowledged",
-          acknowledgedBy: "Dana",
-          board: "javascript:alert(1)//office/board/#t=x",
-        }),
-      ),
-    )
+  const call = jest.fn<Promise<CallResult>, [string, Record<string, unknown>]>().mockResolvedValueOnce(
+    ok(
+      acknowledgeAnswer({
+        state: "already_acknowledged",
+        acknowledgedBy: "Dana",
+        board: "javascript:alert(1)//office/board/#t=x",
+      }),
+    ),
+  )
   render(<AcknowledgePage {...frame} call={call} />)
   expect(await screen.findByRole("heading", { level: 2 })).toBeInTheDocument()
   expect(screen.queryByRole("link", { name: "See today's board" })).toBeNull()
