@@ -47,6 +47,8 @@ module.exports = {
     // Load the CommonJS builds; jsdom's default browser condition picks ESM files Jest cannot run.
     customExportConditions: ["node", "require", "default"],
   },
+  // Deno's npm packages installed once, before the workers race to (jest.global-setup.ts).
+  globalSetup: "<rootDir>/jest.global-setup.ts",
   setupFiles: ["<rootDir>/loadershim.js"],
   setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
 }

@@ -135,7 +135,9 @@ async function expectStored(databaseUrl: string, ids: readonly string[]) {
  */
 async function probeRoundsOf(child: ChildProcessByStdio<null, Readable, Readable>): Promise<unknown[][]> {
   const { exited, output } = watched(child)
-  expect({ code: await exited, output: output() }).toMatchObject({ code: 0 })
+  const code = await exited
+  // Its output says why, when it did not end well.
+  if (code !== 0) throw new Error(`The probe exited with ${String(code)}:\n${output()}`)
   const seen = JSON.parse(output().trim().split("\n").pop() ?? "[]") as unknown[]
   expect(seen).toHaveLength(20)
   return Array.from({ length: 5 }, (_, round) => seen.slice(round * 4, round * 4 + 4))

@@ -1,0 +1,14 @@
+/**
+ * Once, before any test worker starts: the functions' npm packages installed for Deno (supabase/functions/
+ * node_modules, deno.json's `nodeModulesDir: "auto"`). Without it the first Deno processes of a fresh clone,
+ * started by both workers at once, race to create that folder, and one of them exits 1.
+ */
+import { execFileSync } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+
+export default function globalSetup(): void {
+  const deno = path.join(__dirname, "node_modules", ".bin", "deno")
+  if (!fs.existsSync(deno)) return
+  execFileSync(deno, ["install"], { cwd: path.join(__dirname, "supabase", "functions"), stdio: "ignore" })
+}
