@@ -3246,6 +3246,7 @@ type LeadMessagesYaml = Node & {
   readonly parent: Maybe<Node>;
   readonly responses: LeadMessagesYamlResponses;
   readonly turnstile: LeadMessagesYamlTurnstile;
+  readonly weeklyReport: LeadMessagesYamlWeeklyReport;
 };
 
 type LeadMessagesYamlCompanyEmail = {
@@ -3823,6 +3824,7 @@ type LeadMessagesYamlFieldSelector = {
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly responses: InputMaybe<LeadMessagesYamlResponsesFieldSelector>;
   readonly turnstile: InputMaybe<LeadMessagesYamlTurnstileFieldSelector>;
+  readonly weeklyReport: InputMaybe<LeadMessagesYamlWeeklyReportFieldSelector>;
 };
 
 type LeadMessagesYamlFilterInput = {
@@ -3839,6 +3841,7 @@ type LeadMessagesYamlFilterInput = {
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly responses: InputMaybe<LeadMessagesYamlResponsesFilterInput>;
   readonly turnstile: InputMaybe<LeadMessagesYamlTurnstileFilterInput>;
+  readonly weeklyReport: InputMaybe<LeadMessagesYamlWeeklyReportFilterInput>;
 };
 
 type LeadMessagesYamlFilterListInput = {
@@ -4476,6 +4479,7 @@ type LeadMessagesYamlSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
   readonly responses: InputMaybe<LeadMessagesYamlResponsesSortInput>;
   readonly turnstile: InputMaybe<LeadMessagesYamlTurnstileSortInput>;
+  readonly weeklyReport: InputMaybe<LeadMessagesYamlWeeklyReportSortInput>;
 };
 
 type LeadMessagesYamlTurnstile = {
@@ -4512,6 +4516,262 @@ type LeadMessagesYamlTurnstileSortInput = {
   readonly missing: InputMaybe<SortOrderEnum>;
   readonly notLoaded: InputMaybe<SortOrderEnum>;
   readonly unavailable: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlWeeklyReport = {
+  readonly byFirstTouch: Scalars['String'];
+  readonly byForm: Scalars['String'];
+  readonly byLastTouch: Scalars['String'];
+  readonly byOffer: Scalars['String'];
+  readonly compare: Scalars['String'];
+  readonly csvColumns: LeadMessagesYamlWeeklyReportCsvColumns;
+  readonly csvFilename: Scalars['String'];
+  readonly groupValue: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly noOutcome: Scalars['String'];
+  readonly none: Scalars['String'];
+  readonly others: Scalars['String'];
+  readonly outcomeCount: Scalars['String'];
+  readonly rows: LeadMessagesYamlWeeklyReportRows;
+  readonly seconds: Scalars['String'];
+  readonly subject: Scalars['String'];
+  readonly timingHeading: Scalars['String'];
+  readonly timingNone: Scalars['String'];
+  readonly timingNote: Scalars['String'];
+  readonly timingRows: LeadMessagesYamlWeeklyReportTimingRows;
+  readonly timingValue: Scalars['String'];
+};
+
+type LeadMessagesYamlWeeklyReportCsvColumns = {
+  readonly acknowledgedAt: Scalars['String'];
+  readonly acknowledgedBy: Scalars['String'];
+  readonly email: Scalars['String'];
+  readonly firstAlerted: Scalars['String'];
+  readonly firstCampaign: Scalars['String'];
+  readonly firstMedium: Scalars['String'];
+  readonly firstSource: Scalars['String'];
+  readonly form: Scalars['String'];
+  readonly lastCampaign: Scalars['String'];
+  readonly lastMedium: Scalars['String'];
+  readonly lastSource: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly note: Scalars['String'];
+  readonly offer: Scalars['String'];
+  readonly outcome: Scalars['String'];
+  readonly outcomeBy: Scalars['String'];
+  readonly phone: Scalars['String'];
+  readonly received: Scalars['String'];
+  readonly reference: Scalars['String'];
+};
+
+type LeadMessagesYamlWeeklyReportCsvColumnsFieldSelector = {
+  readonly acknowledgedAt: InputMaybe<FieldSelectorEnum>;
+  readonly acknowledgedBy: InputMaybe<FieldSelectorEnum>;
+  readonly email: InputMaybe<FieldSelectorEnum>;
+  readonly firstAlerted: InputMaybe<FieldSelectorEnum>;
+  readonly firstCampaign: InputMaybe<FieldSelectorEnum>;
+  readonly firstMedium: InputMaybe<FieldSelectorEnum>;
+  readonly firstSource: InputMaybe<FieldSelectorEnum>;
+  readonly form: InputMaybe<FieldSelectorEnum>;
+  readonly lastCampaign: InputMaybe<FieldSelectorEnum>;
+  readonly lastMedium: InputMaybe<FieldSelectorEnum>;
+  readonly lastSource: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly note: InputMaybe<FieldSelectorEnum>;
+  readonly offer: InputMaybe<FieldSelectorEnum>;
+  readonly outcome: InputMaybe<FieldSelectorEnum>;
+  readonly outcomeBy: InputMaybe<FieldSelectorEnum>;
+  readonly phone: InputMaybe<FieldSelectorEnum>;
+  readonly received: InputMaybe<FieldSelectorEnum>;
+  readonly reference: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlWeeklyReportCsvColumnsFilterInput = {
+  readonly acknowledgedAt: InputMaybe<StringQueryOperatorInput>;
+  readonly acknowledgedBy: InputMaybe<StringQueryOperatorInput>;
+  readonly email: InputMaybe<StringQueryOperatorInput>;
+  readonly firstAlerted: InputMaybe<StringQueryOperatorInput>;
+  readonly firstCampaign: InputMaybe<StringQueryOperatorInput>;
+  readonly firstMedium: InputMaybe<StringQueryOperatorInput>;
+  readonly firstSource: InputMaybe<StringQueryOperatorInput>;
+  readonly form: InputMaybe<StringQueryOperatorInput>;
+  readonly lastCampaign: InputMaybe<StringQueryOperatorInput>;
+  readonly lastMedium: InputMaybe<StringQueryOperatorInput>;
+  readonly lastSource: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly note: InputMaybe<StringQueryOperatorInput>;
+  readonly offer: InputMaybe<StringQueryOperatorInput>;
+  readonly outcome: InputMaybe<StringQueryOperatorInput>;
+  readonly outcomeBy: InputMaybe<StringQueryOperatorInput>;
+  readonly phone: InputMaybe<StringQueryOperatorInput>;
+  readonly received: InputMaybe<StringQueryOperatorInput>;
+  readonly reference: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlWeeklyReportCsvColumnsSortInput = {
+  readonly acknowledgedAt: InputMaybe<SortOrderEnum>;
+  readonly acknowledgedBy: InputMaybe<SortOrderEnum>;
+  readonly email: InputMaybe<SortOrderEnum>;
+  readonly firstAlerted: InputMaybe<SortOrderEnum>;
+  readonly firstCampaign: InputMaybe<SortOrderEnum>;
+  readonly firstMedium: InputMaybe<SortOrderEnum>;
+  readonly firstSource: InputMaybe<SortOrderEnum>;
+  readonly form: InputMaybe<SortOrderEnum>;
+  readonly lastCampaign: InputMaybe<SortOrderEnum>;
+  readonly lastMedium: InputMaybe<SortOrderEnum>;
+  readonly lastSource: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly note: InputMaybe<SortOrderEnum>;
+  readonly offer: InputMaybe<SortOrderEnum>;
+  readonly outcome: InputMaybe<SortOrderEnum>;
+  readonly outcomeBy: InputMaybe<SortOrderEnum>;
+  readonly phone: InputMaybe<SortOrderEnum>;
+  readonly received: InputMaybe<SortOrderEnum>;
+  readonly reference: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlWeeklyReportFieldSelector = {
+  readonly byFirstTouch: InputMaybe<FieldSelectorEnum>;
+  readonly byForm: InputMaybe<FieldSelectorEnum>;
+  readonly byLastTouch: InputMaybe<FieldSelectorEnum>;
+  readonly byOffer: InputMaybe<FieldSelectorEnum>;
+  readonly compare: InputMaybe<FieldSelectorEnum>;
+  readonly csvColumns: InputMaybe<LeadMessagesYamlWeeklyReportCsvColumnsFieldSelector>;
+  readonly csvFilename: InputMaybe<FieldSelectorEnum>;
+  readonly groupValue: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly noOutcome: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+  readonly others: InputMaybe<FieldSelectorEnum>;
+  readonly outcomeCount: InputMaybe<FieldSelectorEnum>;
+  readonly rows: InputMaybe<LeadMessagesYamlWeeklyReportRowsFieldSelector>;
+  readonly seconds: InputMaybe<FieldSelectorEnum>;
+  readonly subject: InputMaybe<FieldSelectorEnum>;
+  readonly timingHeading: InputMaybe<FieldSelectorEnum>;
+  readonly timingNone: InputMaybe<FieldSelectorEnum>;
+  readonly timingNote: InputMaybe<FieldSelectorEnum>;
+  readonly timingRows: InputMaybe<LeadMessagesYamlWeeklyReportTimingRowsFieldSelector>;
+  readonly timingValue: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlWeeklyReportFilterInput = {
+  readonly byFirstTouch: InputMaybe<StringQueryOperatorInput>;
+  readonly byForm: InputMaybe<StringQueryOperatorInput>;
+  readonly byLastTouch: InputMaybe<StringQueryOperatorInput>;
+  readonly byOffer: InputMaybe<StringQueryOperatorInput>;
+  readonly compare: InputMaybe<StringQueryOperatorInput>;
+  readonly csvColumns: InputMaybe<LeadMessagesYamlWeeklyReportCsvColumnsFilterInput>;
+  readonly csvFilename: InputMaybe<StringQueryOperatorInput>;
+  readonly groupValue: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly noOutcome: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+  readonly others: InputMaybe<StringQueryOperatorInput>;
+  readonly outcomeCount: InputMaybe<StringQueryOperatorInput>;
+  readonly rows: InputMaybe<LeadMessagesYamlWeeklyReportRowsFilterInput>;
+  readonly seconds: InputMaybe<StringQueryOperatorInput>;
+  readonly subject: InputMaybe<StringQueryOperatorInput>;
+  readonly timingHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly timingNone: InputMaybe<StringQueryOperatorInput>;
+  readonly timingNote: InputMaybe<StringQueryOperatorInput>;
+  readonly timingRows: InputMaybe<LeadMessagesYamlWeeklyReportTimingRowsFilterInput>;
+  readonly timingValue: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlWeeklyReportRows = {
+  readonly booked: Scalars['String'];
+  readonly bookedValue: Scalars['String'];
+  readonly dead: Scalars['String'];
+  readonly missed: Scalars['String'];
+  readonly requests: Scalars['String'];
+  readonly spamFiled: Scalars['String'];
+  readonly spamReleased: Scalars['String'];
+  readonly value: Scalars['String'];
+};
+
+type LeadMessagesYamlWeeklyReportRowsFieldSelector = {
+  readonly booked: InputMaybe<FieldSelectorEnum>;
+  readonly bookedValue: InputMaybe<FieldSelectorEnum>;
+  readonly dead: InputMaybe<FieldSelectorEnum>;
+  readonly missed: InputMaybe<FieldSelectorEnum>;
+  readonly requests: InputMaybe<FieldSelectorEnum>;
+  readonly spamFiled: InputMaybe<FieldSelectorEnum>;
+  readonly spamReleased: InputMaybe<FieldSelectorEnum>;
+  readonly value: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlWeeklyReportRowsFilterInput = {
+  readonly booked: InputMaybe<StringQueryOperatorInput>;
+  readonly bookedValue: InputMaybe<StringQueryOperatorInput>;
+  readonly dead: InputMaybe<StringQueryOperatorInput>;
+  readonly missed: InputMaybe<StringQueryOperatorInput>;
+  readonly requests: InputMaybe<StringQueryOperatorInput>;
+  readonly spamFiled: InputMaybe<StringQueryOperatorInput>;
+  readonly spamReleased: InputMaybe<StringQueryOperatorInput>;
+  readonly value: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlWeeklyReportRowsSortInput = {
+  readonly booked: InputMaybe<SortOrderEnum>;
+  readonly bookedValue: InputMaybe<SortOrderEnum>;
+  readonly dead: InputMaybe<SortOrderEnum>;
+  readonly missed: InputMaybe<SortOrderEnum>;
+  readonly requests: InputMaybe<SortOrderEnum>;
+  readonly spamFiled: InputMaybe<SortOrderEnum>;
+  readonly spamReleased: InputMaybe<SortOrderEnum>;
+  readonly value: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlWeeklyReportSortInput = {
+  readonly byFirstTouch: InputMaybe<SortOrderEnum>;
+  readonly byForm: InputMaybe<SortOrderEnum>;
+  readonly byLastTouch: InputMaybe<SortOrderEnum>;
+  readonly byOffer: InputMaybe<SortOrderEnum>;
+  readonly compare: InputMaybe<SortOrderEnum>;
+  readonly csvColumns: InputMaybe<LeadMessagesYamlWeeklyReportCsvColumnsSortInput>;
+  readonly csvFilename: InputMaybe<SortOrderEnum>;
+  readonly groupValue: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly noOutcome: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+  readonly others: InputMaybe<SortOrderEnum>;
+  readonly outcomeCount: InputMaybe<SortOrderEnum>;
+  readonly rows: InputMaybe<LeadMessagesYamlWeeklyReportRowsSortInput>;
+  readonly seconds: InputMaybe<SortOrderEnum>;
+  readonly subject: InputMaybe<SortOrderEnum>;
+  readonly timingHeading: InputMaybe<SortOrderEnum>;
+  readonly timingNone: InputMaybe<SortOrderEnum>;
+  readonly timingNote: InputMaybe<SortOrderEnum>;
+  readonly timingRows: InputMaybe<LeadMessagesYamlWeeklyReportTimingRowsSortInput>;
+  readonly timingValue: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlWeeklyReportTimingRows = {
+  readonly ackInside: Scalars['String'];
+  readonly ackOutside: Scalars['String'];
+  readonly alertInside: Scalars['String'];
+  readonly alertOutside: Scalars['String'];
+};
+
+type LeadMessagesYamlWeeklyReportTimingRowsFieldSelector = {
+  readonly ackInside: InputMaybe<FieldSelectorEnum>;
+  readonly ackOutside: InputMaybe<FieldSelectorEnum>;
+  readonly alertInside: InputMaybe<FieldSelectorEnum>;
+  readonly alertOutside: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlWeeklyReportTimingRowsFilterInput = {
+  readonly ackInside: InputMaybe<StringQueryOperatorInput>;
+  readonly ackOutside: InputMaybe<StringQueryOperatorInput>;
+  readonly alertInside: InputMaybe<StringQueryOperatorInput>;
+  readonly alertOutside: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlWeeklyReportTimingRowsSortInput = {
+  readonly ackInside: InputMaybe<SortOrderEnum>;
+  readonly ackOutside: InputMaybe<SortOrderEnum>;
+  readonly alertInside: InputMaybe<SortOrderEnum>;
+  readonly alertOutside: InputMaybe<SortOrderEnum>;
 };
 
 type NavigationYaml = Node & {
@@ -8508,6 +8768,7 @@ type Query_leadMessagesYamlArgs = {
   parent: InputMaybe<NodeFilterInput>;
   responses: InputMaybe<LeadMessagesYamlResponsesFilterInput>;
   turnstile: InputMaybe<LeadMessagesYamlTurnstileFilterInput>;
+  weeklyReport: InputMaybe<LeadMessagesYamlWeeklyReportFilterInput>;
 };
 
 

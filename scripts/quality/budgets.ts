@@ -8,8 +8,13 @@ export const BUDGETS = {
    * its own and the toasts' close label from data. Drawing the toasts in code loaded with the forms
    * (src/components/ui/toast-item.tsx) brought every page back to its size before issue 26 or under
    * (/contact/ 42,971 bytes before, 42,729 after).
+   * Issue 27 added code every page or form page runs: the hours displays' holiday notices (header, mobile
+   * menu, banner, offer footers), the reference every lead form sends and shows, the offers' price filling.
+   * /contact/ 44,134 bytes, the pest and offer pages 43,930 (42 KB before). Loading the holiday notices in a
+   * chunk of their own after hydration made the pages 80–105 bytes larger, not smaller (the chunk's loader),
+   * so the budget moved by 2 KB instead; where the rest went is for the next change to look into.
    */
-  jsBytes: 42 * 1024,
+  jsBytes: 44 * 1024,
   /** First-load CSS, inline and linked (gzip). */
   cssBytes: 20 * 1024,
   /**
