@@ -5,7 +5,8 @@ import { useCallback, useRef, useState } from "react"
 import { isActivePath } from "../../lib/active-link"
 import type { HoursLine } from "../../lib/hours"
 import { withTrailingSlash } from "../../lib/paths"
-import { ClosedToday, type HolidayProps } from "../ui/holiday-notices"
+import type { HolidayProps } from "../ui/holiday-notices"
+import { ClosureInPlace } from "../ui/closure-in-place"
 import { PhoneLink } from "../ui/phone-link"
 import type { HeaderNavigation } from "./header-navigation"
 import { Logo } from "./logo"
@@ -87,8 +88,13 @@ export function SiteHeader({
         <div className="hidden items-center gap-4 lg:flex">
           <div className="hidden text-right xl:block">
             <PhoneLink phone={phone} icon="sm" className={DESKTOP_CALL_CLASS} />
-            <p className="whitespace-nowrap text-xs text-slate-600">{hoursSummary}</p>
-            <ClosedToday {...holidays} className="whitespace-nowrap text-xs font-semibold text-accent-700" />
+            <ClosureInPlace
+              holidays={holidays}
+              className="whitespace-nowrap text-xs text-slate-600"
+              closedClassName="font-semibold text-accent-700"
+            >
+              {hoursSummary}
+            </ClosureInPlace>
           </div>
           <Link
             to={withTrailingSlash(navigation.routes.estimate.path)}

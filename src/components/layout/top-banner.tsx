@@ -1,5 +1,4 @@
-import { useHydratedNow } from "../../hooks/use-hydrated-now"
-import { todayNotice } from "../../lib/holidays"
+import { ClosureInPlace } from "../ui/closure-in-place"
 import type { HolidayProps } from "../ui/holiday-notices"
 import { PhoneLink } from "../ui/phone-link"
 
@@ -16,12 +15,12 @@ interface TopBannerProps {
  * instead (no same-day promise on Thanksgiving), once the browser knows the date.
  */
 export function TopBanner({ message, phone, holidays }: TopBannerProps) {
-  const now = useHydratedNow()
-  const closed = now ? todayNotice(holidays.schedule, holidays.texts, now) : undefined
   return (
     <div className="bg-brand-900 text-white text-sm" data-placement="top-banner">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-3 gap-y-1 px-4 py-2 text-center">
-        <p className="font-medium">{closed ?? message}</p>
+        <ClosureInPlace holidays={holidays} className="font-medium">
+          {message}
+        </ClosureInPlace>
         <PhoneLink phone={phone} icon="sm" className={CALL_LINK_CLASS} />
       </div>
     </div>
