@@ -36,7 +36,7 @@ import { isEmailAddress } from "./kernel/email-address.ts"
 import { referenceFor } from "./kernel/reference.ts"
 import { startAlerts } from "./alerts/escalation.ts"
 import { acknowledgeUrl } from "./office-links/signed-link.ts"
-import type { AlertTarget } from "./alerts/subject.ts"
+import { jobOwner, type AlertTarget } from "./alerts/subject.ts"
 import { E164, phoneE164, telUri } from "./kernel/phone.ts"
 import { scheduleSpamDigest } from "./spam/spam-review.ts"
 import type { NewJob } from "./outbox/queue.ts"
@@ -247,7 +247,7 @@ function companyJob(
   return {
     kind: "company_email",
     dedupeKey: `${submissionId}:company_email`,
-    ...(target.record === "lead" ? { leadId: target.id } : { contactMessageId: target.id }),
+    ...jobOwner(target),
     payload: {
       ...withSafeHeaders({
         to: mail.companyTo,
@@ -404,9 +404,6 @@ interface Visitor {
   firstName: string
 }
 
-const ownerOf = (target: AlertTarget) =>
-  target.record === "lead" ? { leadId: target.id } : { contactMessageId: target.id }
-
 /** The e-mail confirming a request to the visitor, once per submission. */
 const customerJob = (
   { submissionId, target }: Pick<Visitor, "submissionId" | "target">,
@@ -416,7 +413,7 @@ const customerJob = (
 ): NewJob => ({
   kind: "customer_email",
   dedupeKey: `${submissionId}:customer_email`,
-  ...ownerOf(target),
+  ...jobOwner(target),
   payload: withSafeHeaders({ to, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...content }),
 })
 
@@ -431,7 +428,7 @@ function customerSmsJob(kind: LeadKind, visitor: Visitor): NewJob[] {
     {
       kind: "customer_sms",
       dedupeKey: `${visitor.submissionId}:customer_sms`,
-      ...ownerOf(visitor.target),
+      ...jobOwner(visitor.target),
       payload: { to, body: confirmationSms(kind, visitor.firstName, referenceOf(visitor.stored)) },
     },
   ]

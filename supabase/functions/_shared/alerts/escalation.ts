@@ -29,7 +29,15 @@ import type { OnCallContact } from "./on-call.ts"
 import { isOfficeOpen, openingAfter } from "./office-hours.ts"
 import { acknowledgeUrl, boardUrl } from "../office-links/signed-link.ts"
 import { JOINED, joinSummary, joinSummarySql, summaryMembers } from "./summary-members.ts"
-import { loadSubject, loadSubjects, markMissed, targetsOf, type AlertSubject, type AlertTarget } from "./subject.ts"
+import {
+  jobOwner,
+  loadSubject,
+  loadSubjects,
+  markMissed,
+  targetsOf,
+  type AlertSubject,
+  type AlertTarget,
+} from "./subject.ts"
 import { stepMinutesWithin } from "./promise.ts"
 import { chatEscape } from "./visitor-text.ts"
 
@@ -44,7 +52,7 @@ const stepKey = (t: AlertTarget, stage: number) => `alert:${t.record}:${t.id}:st
 const stepJob = (target: AlertTarget, stage: number, dueAt: Date): NewJob => ({
   kind: "alert_step",
   dedupeKey: stepKey(target, stage),
-  ...(target.record === "lead" ? { leadId: target.id } : { contactMessageId: target.id }),
+  ...jobOwner(target),
   payload: { record: target.record, id: target.id, stage },
   dueAt,
 })
@@ -123,10 +131,6 @@ interface Message {
   email: (to: string) => ReturnType<typeof alertEmail>
 }
 
-/** A job about one lead carries its id, so the sweep sees an alert still under way for it. */
-const ownedBy = (target: AlertTarget) =>
-  target.record === "lead" ? { leadId: target.id } : { contactMessageId: target.id }
-
 /** Each channel's kind of alert job. */
 const ALERT_JOB_KINDS: Record<AlertChannel, JobKind> = { sms: "alert_sms", chat: "alert_chat", email: "alert_email" }
 
@@ -162,7 +166,7 @@ function deliveries(
   const { alerts } = config
   const jobs: AlertDelivery[] = []
   const base = { targets }
-  const owned = owner ? ownedBy(owner) : {}
+  const owned = owner ? jobOwner(owner) : {}
   if (contact.sms && (alerts.sms || alerts.local))
     jobs.push(alertBy("sms", key, { ...base, to: contact.sms, body: message.sms }, owned))
   if (alerts.chatWebhookUrl || alerts.local)

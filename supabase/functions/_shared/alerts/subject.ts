@@ -25,6 +25,10 @@ const isTarget = (value: unknown): value is AlertTarget =>
   "id" in value &&
   typeof value.id === "string"
 
+/** The column naming the record a job is about: the sweep sees a lead's jobs under way, a deleted lead takes them along. */
+export const jobOwner = (target: AlertTarget) =>
+  target.record === "lead" ? { leadId: target.id } : { contactMessageId: target.id }
+
 /** The leads a job is about (its payload's `targets`). */
 export const targetsOf = (payload: Record<string, unknown>): AlertTarget[] =>
   Array.isArray(payload.targets) ? payload.targets.filter(isTarget) : []

@@ -207,11 +207,9 @@ export function localMidnight(day: string, timeZone: string): Date {
  */
 export function weekStart(at: Date, timeZone: string): Date {
   const today = wallClock(at, timeZone)
-  const noon = new Date(Date.UTC(today.year, today.month - 1, today.date, 12))
-  // getUTCDay: Sunday 0 … Saturday 6; days back to Monday.
-  const back = (noon.getUTCDay() + 6) % 7
-  const monday = new Date(noon.getTime() - back * 86_400_000)
-  return instantOf(monday.getUTCFullYear(), monday.getUTCMonth() + 1, monday.getUTCDate(), 0, timeZone)
+  // getUTCDay of that calendar day at noon: Sunday 0 … Saturday 6; days back to Monday.
+  const back = (new Date(Date.UTC(today.year, today.month - 1, today.date, 12)).getUTCDay() + 6) % 7
+  return startOfDay(at, timeZone, back)
 }
 
 /** The Monday 00:00 `weeks` calendar weeks after (or before, when negative) the week holding `at`. */

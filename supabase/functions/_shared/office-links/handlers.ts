@@ -14,6 +14,7 @@ import { describeSpam } from "../spam/spam-review.ts"
 import {
   acknowledge,
   acknowledgeAll,
+  jobOwner,
   loadSubject,
   loadSubjects,
   recordOutcome,
@@ -116,7 +117,7 @@ function actorOf(config: BackendConfig, claims: LinkClaims, by: string | undefin
 const outcomeEvent = (subject: AlertSubject, at: Date): NewJob => ({
   kind: "crm_forward",
   dedupeKey: `outcome:${subject.record}:${subject.id}:${at.toISOString()}`,
-  ...(subject.record === "lead" ? { leadId: subject.id } : { contactMessageId: subject.id }),
+  ...jobOwner(subject),
   payload: {
     event: "lead.outcome",
     reference: subject.reference,
