@@ -20,7 +20,8 @@ import { parseDataDir } from "./data-dir"
 import { lockDataDir } from "./data-dir-lock"
 import { keptSalt, randomSalt } from "./ip-hash-salt"
 import { givingWay, outboxWaker, requestGauge } from "../supabase/functions/_shared/outbox-wake.ts"
-import { alertsJson, alertsRoutes, mailboxJson, mailboxRoutes } from "./mailbox"
+import { alertsJson, alertsRoutes, mailboxJson, mailboxRoutes, pingRoutes, pingsJson } from "./mailbox"
+import { answerCheck } from "../supabase/functions/_shared/http/check-route.ts"
 import { migrateLocalBackend } from "./local-sinks"
 import { pgliteMigrationTarget, postgresMigrationTarget } from "./migrate"
 import { connectPostgres, ensureDataDir, openPglite } from "./open-database"
@@ -107,6 +108,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     // Without IP_HASH_SALT: a salt kept with the data (for DATABASE_URL in .data/ under the working directory), fresh for a throwaway database.
     const localSalt = () =>
       dataDir !== null ? keptSalt(dataDir) : databaseUrl ? keptSalt(path.resolve(".data")) : randomSalt()
+    const requestedPort = options.apiPort ?? 54321
+    const host = options.apiHost ?? "127.0.0.1"
+    // The pipeline check calls this backend's own functions, and pings the alerts page's stand-in for the outside switch.
+    const selfHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host
+    const selfUrls = (port: number, mailbox: boolean) => ({
+      functionsUrl: `http://${selfHost}:${port}/functions/v1`,
+      ...(mailbox ? { pingUrl: `http://${selfHost}:${port}/_dev/ping` } : {}),
+    })
     // Nothing stands in front of the local backend unless TRUSTED_PROXY_HOPS says so: the socket is the visitor.
     const config =
       options.config ??
@@ -116,6 +125,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
         defaultTrustedProxyHops: DEFAULT_TRUSTED_PROXY_HOPS.local,
         // The office's links open the local site (npm start serves it on PORT).
         siteUrl: `http://localhost:${env.PORT ?? 9000}`,
+        pipelineCheck: selfUrls(requestedPort, !env.RESEND_API_KEY),
       })
 
     let db: Db
@@ -180,12 +190,20 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       app.route("/_dev/alerts", alertsRoutes(db))
       const alerts = alertsJson(db)
       app.get("/_dev/alerts.json", async (c) => c.json(await alerts()))
+      app.route("/_dev/ping", pingRoutes(db))
+      const pings = pingsJson(db)
+      app.get("/_dev/pings.json", async (c) => c.json(await pings()))
     }
-
-    const requestedPort = options.apiPort ?? 54321
-    const host = options.apiHost ?? "127.0.0.1"
+    // `npm run check:pipeline` locally: the check-pipeline function's work, without its secret (this backend listens on 127.0.0.1).
+    app.post("/_dev/check-pipeline", (c) =>
+      answerCheck(c, { db, config, fetchImpl: options.fetchImpl, clock: options.clock }, "manual"),
+    )
     const server = serve({
-      fetch: (request, env) => requests.track(() => app.fetch(request, env)),
+      // The local pages (/_dev/) are no visitor's: the worker need not give way to them (a pipeline check there waits on it).
+      fetch: (request, env) =>
+        new URL(request.url).pathname.startsWith("/_dev/")
+          ? app.fetch(request, env)
+          : requests.track(() => app.fetch(request, env)),
       port: requestedPort,
       hostname: host,
     })
@@ -198,6 +216,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
         }),
     )
     const port = await listen(server, requestedPort, "local functions API", "API_PORT")
+    // A free port chosen at listen (API_PORT=0, the tests): the check's own addresses are known only now.
+    const chosen = selfUrls(0, config.mail.localMailbox)
+    if (port !== requestedPort && config.pipelineCheck.functionsUrl === chosen.functionsUrl)
+      Object.assign(config.pipelineCheck, selfUrls(port, config.mail.localMailbox))
 
     const dispatch = () => dispatchOutbox({ db, config, fetchImpl: options.fetchImpl, clock: options.clock })
     const interval = options.outboxIntervalMs ?? 2_000

@@ -1,6 +1,7 @@
 /**
  * The local backend's own tables, which production never uses: the mailbox (e-mails "sent" while no
- * e-mail API is configured, shown at /mailbox) and the alerts page (SMS and chat while no provider is).
+ * e-mail API is configured, shown at /mailbox), the alerts page (SMS and chat while no provider is) and
+ * the pipeline check's pings of the local stand-in for the outside dead-man's switch.
  * Created after the migrations, never by them (a migration runs on Supabase too; 20270501090000 drops
  * them where earlier versions of the migrations made them). Idempotent, under the migrations' lock;
  * locked down as the migrations lock every table: row level security on, nothing for Supabase's API
@@ -31,6 +32,13 @@ const LOCAL_SINKS: Readonly<Record<string, string>> = {
     channel text not null check (channel in ('sms', 'chat')),
     to_address text not null,
     body text not null,
+    created_at timestamptz not null default now()
+  )`,
+  // The outside dead-man's switch, locally: the pipeline check's pings when it passes (PIPELINE_CHECK_PING_URL).
+  dev_pings: `create table if not exists public.dev_pings (
+    id uuid primary key default gen_random_uuid(),
+    method text not null,
+    query text not null default '',
     created_at timestamptz not null default now()
   )`,
 }

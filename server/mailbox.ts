@@ -7,7 +7,7 @@ import { Buffer } from "node:buffer"
 import { Hono } from "hono"
 import type { Db } from "../supabase/functions/_shared/db.ts"
 import { escapeHtml } from "../supabase/functions/_shared/kernel/escape.ts"
-import type { DevAlertRow, DevMailboxRow } from "../supabase/functions/_shared/rows.ts"
+import type { DevAlertRow, DevMailboxRow, PipelineCheckRow } from "../supabase/functions/_shared/rows.ts"
 
 export type MailboxMessage = DevMailboxRow
 /** A message as listed: without its attachments' content (a weekly report's CSV is megabytes). */
@@ -92,9 +92,58 @@ export const alertsJson = (db: Db) => async () =>
 const linked = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<>|"']+/g, (url) => `<a href="${url}">${url}</a>`)
 
+/** A ping of the local stand-in for the outside dead-man's switch. */
+export interface DevPingRow {
+  id: string
+  method: string
+  query: string
+  created_at: Date
+}
+
+/** The pings, oldest first, for tests and scripts that wait for one. */
+export const pingsJson = (db: Db) => async () =>
+  db.query<DevPingRow>(`select id, method, query, created_at from dev_pings order by created_at`)
+
+/** The local stand-in for Healthchecks.io or Cronitor: it records each ping, whatever the method. */
+export function pingRoutes(db: Db) {
+  const pings = new Hono()
+  pings.all("/", async (c) => {
+    const query = new URL(c.req.url).search.slice(0, 200)
+    await db.query(`insert into dev_pings (method, query) values ($1, $2)`, [c.req.method.slice(0, 10), query])
+    return c.text("OK")
+  })
+  return pings
+}
+
+type CheckLine = Pick<
+  PipelineCheckRow,
+  "started_at" | "trigger" | "status" | "reference" | "notified" | "pinged_at"
+> & {
+  problems: string | null
+}
+
+const checksSection = (checks: readonly CheckLine[], pings: readonly DevPingRow[]) => {
+  const rows = checks
+    .map(
+      (k) =>
+        `<tr><td>${escapeHtml(k.started_at.toISOString())}</td><td>${escapeHtml(k.trigger)}</td><td>${escapeHtml(k.status)}</td><td>${escapeHtml(k.reference ?? "")}</td><td>${escapeHtml(k.problems ?? "")}</td><td>${escapeHtml(k.notified.join(", "))}</td><td>${k.pinged_at ? "pinged" : ""}</td></tr>`,
+    )
+    .join("")
+  const last = pings.at(-1)
+  return `<h2>Pipeline checks</h2><p>The daily check and <code>npm run check:pipeline</code> (POST /_dev/check-pipeline). A passing check pings the outside switch, here <code>/_dev/ping</code>: ${pings.length} ping(s)${last ? `, the last at ${escapeHtml(last.created_at.toISOString())}` : ""}. <a href="/_dev/pings.json">JSON</a></p>
+<table><thead><tr><th>Started</th><th>Trigger</th><th>Status</th><th>Test request</th><th>Problems</th><th>Told by</th><th>Switch</th></tr></thead><tbody>${rows}</tbody></table>`
+}
+
 export function alertsRoutes(db: Db) {
   const alerts = new Hono()
   const list = alertsJson(db)
+  const pings = pingsJson(db)
+  const checks = () =>
+    db.query<CheckLine>(
+      `select started_at, trigger, status, reference, notified, pinged_at,
+         (select string_agg(p->>'name', ', ') from jsonb_array_elements(report->'problems') p) as problems
+       from pipeline_checks order by started_at desc limit 20`,
+    )
   alerts.get("/", async (c) => {
     // Newest first on the page.
     const rows = (await list()).reverse()
@@ -108,7 +157,8 @@ export function alertsRoutes(db: Db) {
       page(
         "Local alerts",
         `<h1>Local alerts</h1><p>${rows.length} alert(s). SMS and team-chat alerts land here while Twilio and ALERT_CHAT_WEBHOOK_URL are not set; e-mail alerts are in the <a href="/_dev/mail">local mailbox</a>. <a href="/_dev/alerts.json">JSON</a></p>
-         <table><thead><tr><th>Sent</th><th>Channel</th><th>To</th><th>Message</th></tr></thead><tbody>${items}</tbody></table>`,
+         <table><thead><tr><th>Sent</th><th>Channel</th><th>To</th><th>Message</th></tr></thead><tbody>${items}</tbody></table>
+         ${checksSection(await checks(), await pings())}`,
       ),
     )
   })

@@ -8,6 +8,7 @@ import path from "node:path"
 import {
   ALL_FUNCTIONS,
   CALL_ORDER,
+  CHECK_FUNCTION,
   DISPATCH_FUNCTION,
   OFFICE_FUNCTIONS,
   PUBLIC_FUNCTIONS,
@@ -49,11 +50,12 @@ test("each registered function has its entry point, serving that function, and n
   }
 })
 
-test("the registry's kinds: the contract's public functions, the office links and the outbox's dispatch", () => {
+test("the registry's kinds: the contract's public functions, the office links, the outbox's dispatch, the pipeline check", () => {
   expect(sorted(PUBLIC_FUNCTIONS)).toEqual(sorted(Object.keys(FUNCTION_SCHEMAS)))
   expect(OFFICE_FUNCTIONS).toEqual(["acknowledge-lead", "release-spam", "office-board"])
   expect(DISPATCH_FUNCTION).toBe("dispatch-outbox")
-  expect(ALL_FUNCTIONS).toEqual([...PUBLIC_FUNCTIONS, ...OFFICE_FUNCTIONS, DISPATCH_FUNCTION])
+  expect(CHECK_FUNCTION).toBe("check-pipeline")
+  expect(ALL_FUNCTIONS).toEqual([...PUBLIC_FUNCTIONS, ...OFFICE_FUNCTIONS, DISPATCH_FUNCTION, CHECK_FUNCTION])
 })
 
 test("the wizard's calls, in the order the browser makes them (SPEC §7), then the contact form", () => {

@@ -21,6 +21,8 @@ export function testConfig(env: Record<string, string> = {}): BackendConfig {
     OUTBOX_BACKOFF_BASE_MS: "0",
     // The weekly report's job would sit in every test's outbox: only the report's own tests turn it on.
     WEEKLY_REPORT: "0",
+    // So would the daily pipeline check's: only the check's own tests turn it on.
+    PIPELINE_CHECK: "0",
     ...env,
   }
   return configFromEnv((name) => values[name], { localMailbox: !values.RESEND_API_KEY, ipHashSalt: TEST_IP_HASH_SALT })

@@ -9,7 +9,7 @@ import { createLocalSinks, migrateLocalBackend } from "../../server/local-sinks"
 import { migrate, pgliteMigrationTarget } from "../../server/migrate"
 import { unmigratedPglite } from "./migrated-template"
 
-const SINKS = ["dev_mailbox", "dev_alerts"]
+const SINKS = ["dev_mailbox", "dev_alerts", "dev_pings"]
 
 /** Each sink table that exists, with whether row level security is on. */
 async function sinks(pg: PGlite) {
@@ -43,6 +43,7 @@ test("the local backend creates both after migrating, with row level security on
   expect(await sinks(pg)).toEqual([
     { relname: "dev_alerts", relrowsecurity: true },
     { relname: "dev_mailbox", relrowsecurity: true },
+    { relname: "dev_pings", relrowsecurity: true },
   ])
   await pg.query(`insert into dev_alerts (channel, to_address, body) values ('sms', '+19145550100', 'kept')`)
   // A second start (and a second creation) changes nothing.

@@ -12,6 +12,9 @@ export const smsText = () =>
     (value: unknown) => typeof value !== "string" || isGsm7(value),
   )
 
+/** A pipeline-check problem: its name (in the failure's SMS too, so GSM-7) and what to do. */
+const problem = () => strictObject({ name: smsText(), todo: text() })
+
 export const leadMessagesSchema = strictObject({
   responses: strictObject({
     contact: text(),
@@ -132,6 +135,7 @@ export const leadMessagesSchema = strictObject({
       apikey_mismatch: text(),
       turnstile_unverified: text(),
       time_out_of_range: text(),
+      check_header_invalid: text(),
     }),
   }),
   customerEmail: strictObject({
@@ -290,6 +294,52 @@ export const leadMessagesSchema = strictObject({
       outcome: text(),
       outcomeBy: text(),
       note: text(),
+    }),
+  }),
+  // The pipeline check (supabase/functions/_shared/pipeline-check/): its test request and e-mail, and a failure's report.
+  pipelineCheck: strictObject({
+    lead: strictObject({ fullName: text(), offer: text() }),
+    triggers: strictObject({ daily: text(), deploy: text(), manual: text() }),
+    testEmail: strictObject({ subject: text(), heading: text(), intro: text() }),
+    failed: strictObject({
+      subject: text(),
+      heading: text(),
+      intro: text(),
+      whatLabel: text(),
+      todoLabel: text(),
+      toldLabel: text(),
+      passedLabel: text(),
+      sms: smsText(),
+      smsAlone: smsText(),
+      chat: text(),
+    }),
+    timedOutNotice: strictObject({ subject: text(), intro: text() }),
+    channels: strictObject({ email: text(), sms: smsText(), chat: text() }),
+    // Each problem's name (also in the SMS: GSM-7) and what to do about it.
+    problems: strictObject({
+      lead: problem(),
+      leadNotApart: problem(),
+      emailRefused: problem(),
+      emailNotConfigured: problem(),
+      emailNotDelivered: problem(),
+      smsRefused: problem(),
+      smsSender: problem(),
+      smsUnreachable: problem(),
+      chatGone: problem(),
+      chatUnreachable: problem(),
+      crm: problem(),
+      dead: problem(),
+      overdue: problem(),
+      unalerted: problem(),
+      timedOut: problem(),
+    }),
+    details: strictObject({
+      crmLeftOut: text(),
+      dead: text(),
+      overdue: text(),
+      unalerted: text(),
+      timedOut: text(),
+      steps: strictObject({ health: text(), lead: text(), email: text(), providers: text() }),
     }),
   }),
 })

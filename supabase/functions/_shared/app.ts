@@ -33,7 +33,8 @@ import { bodyLimit } from "hono/body-limit"
 import { cors } from "hono/cors"
 import type { BackendConfig } from "./config.ts"
 import type { Db } from "./db.ts"
-import { ALL_FUNCTIONS, DISPATCH_FUNCTION, PUBLIC_FUNCTIONS, type FunctionName } from "./functions.ts"
+import { ALL_FUNCTIONS, CHECK_FUNCTION, DISPATCH_FUNCTION, PUBLIC_FUNCTIONS, type FunctionName } from "./functions.ts"
+import { checkPipelineHandler } from "./http/check-route.ts"
 import { addressGate, servedPost } from "./http/callers.ts"
 import { fail, type AppContext, type Env } from "./http/context.ts"
 import { corsOptions } from "./http/cors.ts"
@@ -116,6 +117,7 @@ export function createApp(options: AppOptions) {
         return fail(c, 401, "Missing or wrong dispatch secret")
       return c.json({ success: true, ...(await dispatchOutbox({ db, config, fetchImpl, clock })) })
     })
+    .post(`/${CHECK_FUNCTION}`, checkPipelineHandler(ctx))
     .route("/", officeLinkRoutes(ctx))
 
   return new Hono()

@@ -52,6 +52,29 @@ export interface BackendConfig {
   alerts: AlertConfig
   /** The owner's weekly report (report/), Monday at opening time; WEEKLY_REPORT=0 turns it off. */
   weeklyReport: boolean
+  pipelineCheck: PipelineCheckConfig
+}
+
+/** The pipeline check (pipeline-check/): a synthetic request through the real path, the providers, the outbox's health. */
+export interface PipelineCheckConfig {
+  /** The daily run (PIPELINE_CHECK=0 turns it off; the check-pipeline function still runs on demand). */
+  daily: boolean
+  /** When the daily run is due, "HH:MM" on the company's clock (PIPELINE_CHECK_TIME). */
+  time: string
+  /** Signs the synthetic request's header (PIPELINE_CHECK_SECRET, else derived from the salt under its own label). */
+  headerSecret: string
+  /** What check-pipeline requires (Authorization: Bearer …): PIPELINE_CHECK_SECRET, else OUTBOX_DISPATCH_SECRET. */
+  callSecret?: string
+  /** Where the public functions answer over HTTP: PIPELINE_CHECK_FUNCTIONS_URL, else SUPABASE_URL's /functions/v1; the local backend sets its own. */
+  functionsUrl?: string
+  /** The outside dead-man's switch, pinged when a check passes (PIPELINE_CHECK_PING_URL; locally the alerts page). */
+  pingUrl?: string
+  /** The CRM's own test call, when it documents one (CRM_CHECK_URL): without it the CRM is left out, and the report says so. */
+  crmCheckUrl?: string
+  /** The inbox the test e-mail goes to (PIPELINE_CHECK_EMAIL, else COMPANY_NOTIFY_EMAIL). */
+  emailTo: string
+  /** The most one check may take, end to end (PIPELINE_CHECK_TIMEOUT_MS). */
+  timeoutMs: number
 }
 
 /** Twilio Programmable Messaging: the account, how we authenticate, and who the texts come from. */
@@ -176,6 +199,51 @@ const smsSegments = (env: Env) => {
   return value
 }
 const optional = (env: Env, name: string) => env(name)?.trim() || undefined
+/** An http(s) URL setting, or undefined; anything else stops the functions at start, naming the variable. */
+const urlSetting = (env: Env, name: string) => {
+  const raw = optional(env, name)
+  if (raw !== undefined && !/^https?:\/\/[^/\s]+(\/\S*)?$/.test(raw))
+    throw new Error(`${name} must be an http(s) URL (got "${raw}")`)
+  return raw?.replace(/\/+$/, "")
+}
+
+/** PIPELINE_CHECK_TIME: "HH:MM", 24-hour, on the company's clock. */
+const clockTime = (env: Env, name: string, fallback: string) => {
+  const raw = optional(env, name) ?? fallback
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(raw)) throw new Error(`${name} must be a time such as 07:30 (got "${raw}")`)
+  return raw
+}
+
+function pipelineCheckFromEnv(
+  env: Env,
+  ipHashSalt: string,
+  companyTo: string,
+  local: { functionsUrl?: string; pingUrl?: string },
+): PipelineCheckConfig {
+  const supabaseUrl = urlSetting(env, "SUPABASE_URL")
+  const ownSecret = optional(env, "PIPELINE_CHECK_SECRET")
+  const callSecret = ownSecret ?? optional(env, "OUTBOX_DISPATCH_SECRET")
+  const functionsUrl =
+    urlSetting(env, "PIPELINE_CHECK_FUNCTIONS_URL") ??
+    local.functionsUrl ??
+    (supabaseUrl ? `${supabaseUrl}/functions/v1` : undefined)
+  const pingUrl = urlSetting(env, "PIPELINE_CHECK_PING_URL") ?? local.pingUrl
+  const crmCheckUrl = urlSetting(env, "CRM_CHECK_URL")
+  const emailTo = optional(env, "PIPELINE_CHECK_EMAIL") ?? companyTo
+  return {
+    daily: env("PIPELINE_CHECK") !== "0",
+    time: clockTime(env, "PIPELINE_CHECK_TIME", "07:30"),
+    // A key of its own, as the links': a leaked header secret would not sign office links, nor the other way round.
+    headerSecret: hmacSha256Hex(ownSecret ?? ipHashSalt, "pipeline-check-header"),
+    timeoutMs: atLeastOne(env, "PIPELINE_CHECK_TIMEOUT_MS", 45_000),
+    emailTo,
+    ...(callSecret ? { callSecret } : {}),
+    ...(functionsUrl ? { functionsUrl } : {}),
+    ...(pingUrl ? { pingUrl } : {}),
+    ...(crmCheckUrl ? { crmCheckUrl } : {}),
+  }
+}
+
 const noSalt = (): never => {
   throw new Error(
     "IP_HASH_SALT is not set, and no salt was given: a fixed fallback would let anyone reverse the stored address hashes",
@@ -267,6 +335,8 @@ export function configFromEnv(
     defaultTrustedProxyHops?: number
     /** The local backend's site (http://localhost:9000): the office links open it, and it is the allowed origin. */
     siteUrl?: string
+    /** The local backend's own functions URL and alerts page's ping address, for the pipeline check. */
+    pipelineCheck?: { functionsUrl?: string; pingUrl?: string }
   } = {},
 ): BackendConfig {
   const localMailbox = overrides.localMailbox ?? env("LOCAL_MAILBOX") === "1"
@@ -339,6 +409,7 @@ export function configFromEnv(
       ),
     },
     weeklyReport: env("WEEKLY_REPORT") !== "0",
+    pipelineCheck: pipelineCheckFromEnv(env, ipHashSalt, companyTo, overrides.pipelineCheck ?? {}),
     alerts: {
       contacts: onCall,
       owner: ownerOf(optional(env, "ALERT_OWNER"), onCall, officeContact),

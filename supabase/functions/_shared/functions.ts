@@ -23,9 +23,9 @@ interface LeadFunction<Body> {
 
 /** A row of the table; LEAD_FUNCTIONS below checks each lead function's check and intake by its name. */
 type LeadEntry = { kind: "lead"; input: unknown; intake: unknown; wizardStep: number | null }
-type Entry = LeadEntry | { kind: "office-link" | "dispatch" }
+type Entry = LeadEntry | { kind: "office-link" | "dispatch" | "check" }
 
-/** In the order ALL_FUNCTIONS lists them: lead functions, office links, dispatch. */
+/** In the order ALL_FUNCTIONS lists them: lead functions, office links, dispatch, the pipeline check. */
 export const FUNCTIONS = {
   "process-contact": { kind: "lead", input: contactMessageInput, intake: contactIntake, wizardStep: null },
   "process-simple-lead": { kind: "lead", input: simpleLeadInput, intake: simpleLeadIntake, wizardStep: 1 },
@@ -42,6 +42,8 @@ export const FUNCTIONS = {
   // The office's board of the day's and the week's requests (its signed link from the morning summary).
   "office-board": { kind: "office-link" },
   "dispatch-outbox": { kind: "dispatch" },
+  // The pipeline check: after each deploy and by hand (the daily run is an outbox job).
+  "check-pipeline": { kind: "check" },
 } satisfies Record<string, Entry>
 
 export type FunctionName = keyof typeof FUNCTIONS
@@ -67,6 +69,9 @@ export const OFFICE_FUNCTIONS: readonly FunctionName[] = ALL_FUNCTIONS.filter(
 
 /** The outbox's cron: no browser calls it. */
 export const DISPATCH_FUNCTION = "dispatch-outbox" satisfies FunctionName
+
+/** The pipeline check, called after a deploy or by hand with its secret: no browser calls it either. */
+export const CHECK_FUNCTION = "check-pipeline" satisfies FunctionName
 
 const stepOf = (name: PublicFunctionName) => LEAD_FUNCTIONS[name].wizardStep
 

@@ -15,6 +15,8 @@ export const LEAD_FLAG_CODES = [
   "turnstile_unverified",
   /** A time the browser sent (consent, a campaign touch) that cannot be right; the server's receipt time is stored instead. */
   "time_out_of_range",
+  /** It carried the pipeline check's header, but the signature did not verify: a forged mark cannot hide a real lead, so it is one. */
+  "check_header_invalid",
 ] as const
 
 export type LeadFlagCode = (typeof LEAD_FLAG_CODES)[number]

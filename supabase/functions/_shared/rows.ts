@@ -144,6 +144,8 @@ export type JobKind =
   | "morning_summary"
   | "spam_digest"
   | "weekly_report"
+  | "pipeline_check"
+  | "check_email"
 export type JobStatus = "pending" | "sending" | "sent" | "dead" | "not_configured"
 
 /** Work to do after a lead is stored: an e-mail, the CRM forward, an alert to the office or a step of its escalation. */
@@ -255,4 +257,22 @@ export interface DevAlertRow {
   to_address: string
   body: string
   created_at: Date
+}
+
+/** A run of the pipeline check (pipeline-check/): its synthetic request, stored apart from real leads, and its report. */
+export interface PipelineCheckRow {
+  id: string
+  trigger: "daily" | "deploy" | "manual"
+  status: "running" | "passed" | "failed" | "timed_out"
+  started_at: Date
+  lease_until: Date
+  finished_at: Date | null
+  submission_id: string
+  lead_function: string | null
+  lead: Record<string, unknown> | null
+  reference: string | null
+  lead_stored_at: Date | null
+  report: Record<string, unknown> | null
+  pinged_at: Date | null
+  notified: string[]
 }

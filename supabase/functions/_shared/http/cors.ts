@@ -1,13 +1,16 @@
 /**
  * CORS for every function: every origin may read the answer (a refusal it cannot read is re-sent
- * forever); the allowed list only flags the lead (http/submit.ts). The outbox's cron is no browser:
- * dispatch-outbox answers no origin.
+ * forever); the allowed list only flags the lead (http/submit.ts). The outbox's cron and the pipeline
+ * check are no browser's: dispatch-outbox and check-pipeline answer no origin.
  */
 import type { Context } from "hono"
-import { DISPATCH_FUNCTION } from "../functions.ts"
+import { CHECK_FUNCTION, DISPATCH_FUNCTION } from "../functions.ts"
+
+const NO_BROWSER = [`/${DISPATCH_FUNCTION}`, `/${CHECK_FUNCTION}`]
 
 export const corsOptions = {
-  origin: (origin: string, c: Context) => (c.req.path.endsWith(`/${DISPATCH_FUNCTION}`) ? null : origin || null),
+  origin: (origin: string, c: Context) =>
+    NO_BROWSER.some((path) => c.req.path.endsWith(path)) ? null : origin || null,
   allowMethods: ["POST", "OPTIONS"],
   allowHeaders: ["authorization", "x-client-info", "apikey", "content-type", "x-region"],
   // Not a CORS-safelisted header: without this the site's script cannot read how long to wait after a 429.

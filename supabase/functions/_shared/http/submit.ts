@@ -13,7 +13,10 @@ import { intakeOf, LEAD_FUNCTIONS, PUBLIC_FUNCTIONS, type BodyOf } from "../func
 import type { PublicFunctionName, SuccessAnswer } from "../kernel/contract.ts"
 import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { MAX_FLAG_DETAIL, type LeadFlag } from "../lead-flags.ts"
+import { referenceFor } from "../kernel/reference.ts"
 import { recordSpam, spamReference, type Intake, type RequestContext } from "../leads.ts"
+import { CHECK_HEADER, readCheckHeader } from "../pipeline-check/check-header.ts"
+import { storeCheckLead } from "../pipeline-check/check-store.ts"
 import { spamReason } from "../spam/bot-checks.ts"
 import { checkTurnstile } from "../spam/turnstile-pass.ts"
 import {
@@ -64,12 +67,17 @@ const publicCaller = ({ config, clientOf }: AppContext) => {
   })
 }
 
-/** A valid body's way from here: replay, rate limit, Turnstile, spam checks, then stored once with its jobs. */
+/**
+ * A valid body's way from here: replay, rate limit, Turnstile, spam checks, then stored once with its
+ * jobs. The pipeline check's synthetic request (its header signed by us) takes the same way, but for
+ * Turnstile (it has no browser; the signature stands in for it), and is stored apart from real leads.
+ */
 async function submit(
   { db, config, addressLimit, fetchImpl, clock, wake }: AppContext,
   c: Context<Env>,
   name: PublicFunctionName,
   intake: Intake,
+  sent: object,
 ) {
   const { spam } = config
   const body = intake.fields
@@ -82,6 +90,15 @@ async function submit(
     now: clock(),
     flags,
   }
+  const mark = readCheckHeader(
+    config.pipelineCheck.headerSecret,
+    c.req.header(CHECK_HEADER),
+    body.submissionId,
+    ctx.now,
+  )
+  // A forged or stale mark hides nothing: the request is what it may be, a real lead, flagged for the office.
+  if (mark.kind === "invalid") flags.push({ code: "check_header_invalid", detail: mark.why })
+  const checkId = mark.kind === "signed" ? mark.checkId : null
   // A submission already answered gets its answer again before any spam check: the browser re-sends
   // queued submissions, and neither the rate limit nor a spent Turnstile token should cost a lead.
   const submission = submissionOf(body)
@@ -99,7 +116,7 @@ async function submit(
     if (!limit.allowed) return tooMany(c, limit.retryAfterSeconds)
   }
   let turnstileBot = false
-  if (spam.turnstileSecretKey) {
+  if (spam.turnstileSecretKey && checkId === null) {
     // Per submission and lead: the wizard's later calls and a kept re-send pass on the first call's verification.
     const verdict = await checkTurnstile({
       db,
@@ -126,7 +143,14 @@ async function submit(
         await recordSpam(tx, name, body, reason, ctx)
         return intake.answer(spamReference(body))
       }
-    : async (tx) => (fresh = intake.answer(await intake.store(tx, ctx)))
+    : checkId !== null
+      ? async (tx) => {
+          const reference = referenceFor(body.reference, body.submissionId)
+          const check = { id: checkId, submissionId: body.submissionId, functionName: name, body: sent, reference }
+          await storeCheckLead(tx, config, check, ctx.now)
+          return (fresh = intake.answer(reference))
+        }
+      : async (tx) => (fresh = intake.answer(await intake.store(tx, ctx)))
   const answer = await runIdempotently(db, name, submission, work)
   // This request's own work was committed only if its answer came back: a copy that lost the race gets the stored one.
   if (fresh !== undefined && answer.body === fresh) wake()
@@ -139,7 +163,7 @@ export function leadRoutes(ctx: AppContext) {
   const route = <N extends PublicFunctionName>(app: Hono<Env>, name: N) =>
     app.post(`/${name}`, caller, sValidator("json", LEAD_FUNCTIONS[name].input, refuseInvalid), (c) => {
       const body: BodyOf<N> = c.req.valid("json")
-      return submit(ctx, c, name, intakeOf(name, body))
+      return submit(ctx, c, name, intakeOf(name, body), body)
     })
   return PUBLIC_FUNCTIONS.reduce<Hono<Env>>(route, new Hono<Env>())
 }

@@ -196,9 +196,12 @@ export function localIso(at: Date, timeZone: string): string {
 }
 
 /** Local midnight of a calendar date ("2026-03-09") in the time zone. */
-export function localMidnight(day: string, timeZone: string): Date {
+export const localMidnight = (day: string, timeZone: string): Date => localTimeOn(day, 0, timeZone)
+
+/** The instant of a wall time (minutes since midnight) on a calendar date ("2026-03-09") in the time zone. */
+export function localTimeOn(day: string, minutes: number, timeZone: string): Date {
   const [year = 0, month = 1, date = 1] = day.split("-").map(Number)
-  return instantOf(year, month, date, 0, timeZone)
+  return instantOf(year, month, date, minutes, timeZone)
 }
 
 /**

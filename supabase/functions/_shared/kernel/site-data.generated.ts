@@ -316,7 +316,8 @@ export const LEAD_MESSAGES = {
       "origin_not_allowed": "Sent from a page address not in ALLOWED_ORIGINS",
       "apikey_mismatch": "Sent without the project's public key",
       "turnstile_unverified": "The anti-spam check could not vouch for it",
-      "time_out_of_range": "The visitor's clock is wrong (our receipt time is used)"
+      "time_out_of_range": "The visitor's clock is wrong (our receipt time is used)",
+      "check_header_invalid": "Carried a pipeline-check header that did not verify, so it is treated as a real request"
     }
   },
   "customerEmail": {
@@ -507,6 +508,118 @@ export const LEAD_MESSAGES = {
       "outcome": "Outcome",
       "outcomeBy": "Outcome by",
       "note": "Note"
+    }
+  },
+  "pipelineCheck": {
+    "lead": {
+      "fullName": "Pipeline Check",
+      "offer": "Pipeline check (not a real request)"
+    },
+    "triggers": {
+      "daily": "the daily check",
+      "deploy": "the check after a deploy",
+      "manual": "a check run by hand"
+    },
+    "testEmail": {
+      "subject": "Pipeline check {reference}: e-mail works, no action needed",
+      "heading": "The pipeline check's test e-mail",
+      "intro": "This message is {trigger}: the test request {reference} went through the website's booking function at {time} and was stored apart from real requests. No customer, phone or CRM got anything. Nothing to do."
+    },
+    "failed": {
+      "subject": "Pipeline check failed: {names}",
+      "heading": "The pipeline check failed",
+      "intro": "{trigger} at {time} found {count} problem(s). Until they are fixed, requests may not reach you: look at the board and the database for new ones, and answer them by phone.",
+      "whatLabel": "What happened",
+      "todoLabel": "What to do",
+      "toldLabel": "Told by",
+      "passedLabel": "Working",
+      "sms": "{company}: pipeline check FAILED at {time}: {names}. What to do is in the {channels} message(s).",
+      "smsAlone": "{company}: pipeline check FAILED at {time}: {problems}",
+      "chat": "Pipeline check FAILED at {time} ({trigger}):"
+    },
+    "timedOutNotice": {
+      "subject": "Pipeline check did not finish: started {time}",
+      "intro": "The pipeline check started at {time} ({trigger}) never finished: its process stopped or hung. The outside switch got no ping for it. Run it again (npm run check:pipeline with PIPELINE_CHECK_URL, or wait for the next one); if it keeps stopping, look at the check-pipeline and dispatch-outbox logs on Supabase."
+    },
+    "channels": {
+      "email": "e-mail",
+      "sms": "SMS",
+      "chat": "team chat"
+    },
+    "problems": {
+      "lead": {
+        "name": "The test request",
+        "todo": "The booking function did not store the test request. Look at the logs of process-simple-lead (Supabase: Edge Functions, then Logs), then deploy the functions again (supabase functions deploy). A real visitor's request may fail the same way: their browser keeps it and sends it again."
+      },
+      "leadNotApart": {
+        "name": "The test request's mark",
+        "todo": "The function stored the test request as a real one: its signed header did not verify. Set the same PIPELINE_CHECK_SECRET (or IP_HASH_SALT) for every function (supabase secrets set), and ignore that one request."
+      },
+      "emailRefused": {
+        "name": "E-mail (the e-mail API refused us)",
+        "todo": "Make a new API key at Resend (API Keys) and set it: supabase secrets set RESEND_API_KEY=re_... Check that MAIL_FROM's domain is still verified there (Domains)."
+      },
+      "emailNotConfigured": {
+        "name": "E-mail (not set up)",
+        "todo": "No e-mail API is set, so no notice reaches the office inbox: supabase secrets set RESEND_API_KEY=re_... MAIL_FROM=..."
+      },
+      "emailNotDelivered": {
+        "name": "E-mail (not delivered in time)",
+        "todo": "The e-mail API did not take the test e-mail in time. Check Resend's status page and the key's limits; the outbox keeps trying, and the e-mails wait until it works."
+      },
+      "smsRefused": {
+        "name": "SMS (Twilio refused our credentials)",
+        "todo": "Check the Account SID and Auth Token (or the API key and secret) in the Twilio console and set them again: supabase secrets set TWILIO_ACCOUNT_SID=AC... TWILIO_AUTH_TOKEN=..."
+      },
+      "smsSender": {
+        "name": "SMS (the sending number)",
+        "todo": "TWILIO_FROM is not a number of this Twilio account: set it to one of the account's numbers (Phone Numbers, then Manage), or set TWILIO_MESSAGING_SERVICE_SID."
+      },
+      "smsUnreachable": {
+        "name": "SMS (Twilio could not be reached)",
+        "todo": "Check Twilio's status page. SMS alerts are retried by the outbox meanwhile."
+      },
+      "chatGone": {
+        "name": "Team chat (the webhook is gone)",
+        "todo": "The chat webhook was removed, revoked or its channel archived: make a new incoming webhook for the channel and set it: supabase secrets set ALERT_CHAT_WEBHOOK_URL=https://..."
+      },
+      "chatUnreachable": {
+        "name": "Team chat (the webhook could not be reached)",
+        "todo": "Check the chat service's status page and ALERT_CHAT_WEBHOOK_URL. Chat alerts are retried by the outbox meanwhile."
+      },
+      "crm": {
+        "name": "CRM (its test call failed)",
+        "todo": "Check CRM_CHECK_URL, CRM_WEBHOOK_URL and CRM_WEBHOOK_SECRET against the CRM's webhook settings. Estimates wait in the outbox meanwhile."
+      },
+      "dead": {
+        "name": "Messages not delivered",
+        "todo": "The outbox gave up on these (the office inbox was e-mailed each one). List them: select kind, last_error, updated_at from outbox_jobs where status = 'dead' order by updated_at desc; fix the setting the error names, and act on each request by hand."
+      },
+      "overdue": {
+        "name": "Messages waiting past their time",
+        "todo": "The outbox worker is not running. Check the dispatch-outbox cron (select * from cron.job_run_details order by start_time desc limit 5) and that it sends OUTBOX_DISPATCH_SECRET; run it once by hand to catch up."
+      },
+      "unalerted": {
+        "name": "Requests nobody was alerted about",
+        "todo": "Call these requests now (the board lists them). Then check ALERT_CONTACTS and the channels above."
+      },
+      "timedOut": {
+        "name": "The check itself (it did not finish)",
+        "todo": "The check stopped waiting after PIPELINE_CHECK_TIMEOUT_MS. Look at the check-pipeline and process-simple-lead logs on Supabase; a function that hangs will hang for visitors too."
+      }
+    },
+    "details": {
+      "crmLeftOut": "Not checked: the CRM webhook has no test call (set CRM_CHECK_URL to the CRM's own, if it documents one). Dead CRM forwards are counted with the messages not delivered.",
+      "dead": "{count} in the last 24 hours ({kinds}). Last error: {error}",
+      "overdue": "{count} due more than {minutes} minutes ago and not delivered ({kinds}); the oldest is {late} late.",
+      "unalerted": "{count} request(s) that came in during business hours in the last 24 hours have had no alert delivered: {references}",
+      "timedOut": "Stopped after {seconds} s, while {step}.",
+      "steps": {
+        "health": "looking at the outbox's health",
+        "lead": "sending the test request",
+        "email": "waiting for the test e-mail to be delivered",
+        "providers": "checking Twilio, the chat webhook and the CRM"
+      }
     }
   }
 } as const

@@ -23,6 +23,8 @@ export interface DeliveryDeps {
   fetchImpl?: typeof fetch
   /** The time the worker acts at (tests fix it); due jobs are those due by then. */
   clock?: () => Date
+  /** Work a job starts and does not wait for (the daily pipeline check); on Supabase, EdgeRuntime.waitUntil. */
+  background?: (work: Promise<unknown>) => void
 }
 
 /** The time the worker acts at. */

@@ -13,6 +13,8 @@ import { deliverChat } from "../delivery/chat.ts"
 import { forwardToCrm } from "../delivery/crm.ts"
 import { sendEmail, sendOfficeEmail } from "../delivery/email.ts"
 import { deliverSms } from "../delivery/sms.ts"
+import { runDailyCheck, scheduleDailyCheck } from "../pipeline-check/daily-check.ts"
+import { reportAbandonedChecks } from "../pipeline-check/run-check.ts"
 import { scheduleWeeklyReport } from "../report/report-week.ts"
 import { runWeeklyReport } from "../report/weekly-report.ts"
 import { markSpamShown, runSpamDigest } from "../spam/spam-review.ts"
@@ -52,6 +54,8 @@ const HANDLERS: { [K in JobKind]: Handler<K> } = {
   spam_digest: { run: runSpamDigest, priority: 4, lane: "steps", queuesJobs: true, alerting: false },
   // The owner's weekly report: it queues its e-mail (and next week's report).
   weekly_report: { run: runWeeklyReport, priority: 5, lane: "steps", queuesJobs: true, alerting: false },
+  // The daily pipeline check: it queues tomorrow's and starts today's in the background (pipeline-check/).
+  pipeline_check: { run: runDailyCheck, priority: 6, lane: "steps", queuesJobs: true, alerting: false },
   alert_sms: delivery(alertDelivery(deliverSms), 0, "sms", "always"),
   alert_chat: delivery(alertDelivery(deliverChat), 0, "chat", "always"),
   alert_email: delivery(alertDelivery(sendOfficeEmail), 0, "email", "always"),
@@ -60,6 +64,8 @@ const HANDLERS: { [K in JobKind]: Handler<K> } = {
   // The visitor's confirmation by SMS (opt-in only): Twilio like the alerts, after them in the lane.
   customer_sms: delivery(deliverSms, 2, "sms", "never"),
   crm_forward: delivery(forwardToCrm, 3, "crm", "never"),
+  // The pipeline check's test e-mail to the office inbox: its fate is the check's finding, so no notice when it dies.
+  check_email: { run: sendOfficeEmail, priority: 4, lane: "email", alerting: false },
 }
 
 /** The kinds of a lead's alerts, which the sweep waits for. */
@@ -67,12 +73,15 @@ const ALERT_KINDS = Object.entries(HANDLERS).flatMap(([kind, handler]) => (handl
 
 /**
  * What the worker runs: the handlers, and the sweep that announces again leads whose alerts all failed
- * and makes sure the next weekly report is queued (each report queues the next; this starts the chain).
+ * and makes sure the next weekly report and daily pipeline check are queued (each queues the next; this
+ * starts the chain), and reports pipeline checks whose process stopped before they ended.
  */
 export const OUTBOX_JOBS: JobTable = {
   handlers: HANDLERS,
   sweep: async ({ db, config }, at) => {
     await reannounceUnalerted(db, config, ALERT_KINDS, at)
     if (config.weeklyReport) await scheduleWeeklyReport(db, at)
+    if (config.pipelineCheck.daily) await scheduleDailyCheck(db, config.pipelineCheck.time, at)
+    await reportAbandonedChecks({ db, config }, at)
   },
 }

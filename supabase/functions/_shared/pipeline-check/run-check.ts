@@ -1,0 +1,416 @@
+/**
+ * The pipeline check, end to end, within PIPELINE_CHECK_TIMEOUT_MS:
+ * 1. the outbox's health as found (dead and overdue jobs, requests in business hours never alerted);
+ * 2. a synthetic $49 booking through process-simple-lead over HTTP, marked by a signed header, so the
+ *    function validates it, stores it apart from real leads and queues one job: a test e-mail to the
+ *    office inbox, delivered by the outbox like any e-mail (the e-mail provider's check);
+ * 3. beside it, Twilio, the chat webhook and the CRM, each the cheapest real way (probes.ts).
+ * A check that passes pings the outside dead-man's switch. One that fails tells the office through the
+ * channels that still work (e-mail and chat; SMS when e-mail does not), naming what failed and what to
+ * do, and pings nothing, so the switch raises its own alarm. One check runs at a time; a second one
+ * started meanwhile does nothing and says which one runs.
+ */
+import { randomUUID } from "node:crypto"
+import { sendSms } from "../delivery/sms.ts"
+import { postChat } from "../delivery/chat.ts"
+import { sendEmail } from "../delivery/email.ts"
+import { keepLocally } from "../delivery/local-alerts.ts"
+import { request } from "../delivery/refusal.ts"
+import { fill } from "../kernel/escape.ts"
+import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
+import type { EmailMessage } from "../mail/layout.ts"
+import { nowOf, type DeliveryDeps } from "../outbox/job.ts"
+import { enqueueJobs } from "../outbox/queue.ts"
+import { durationText } from "../report/report-email.ts"
+import { logError } from "../safe-log.ts"
+import { CHECK_HEADER, CHECK_HEADER_TTL_MS, checkHeader } from "./check-header.ts"
+import {
+  checkEmailJob,
+  expireAbandoned,
+  finishCheck,
+  purgeChecks,
+  startCheck,
+  storedApart,
+  type CheckTrigger,
+} from "./check-store.ts"
+import {
+  failureChat,
+  failureEmail,
+  failureSms,
+  timedOutNotice,
+  type FailureView,
+  type NoticeChannel,
+  type Problem,
+} from "./check-texts.ts"
+import { OVERDUE_MINUTES, pipelineHealth, type KindCount, type PipelineHealth } from "./health.ts"
+import { pingSwitch, probeChat, probeCrm, probeTwilio, type ProbeResult } from "./probes.ts"
+
+const COPY = LEAD_MESSAGES.pipelineCheck
+
+/** The steps, in the order a timed-out check names the one it was stuck at. */
+const STEPS = ["health", "lead", "email", "providers"] as const
+type Step = (typeof STEPS)[number]
+
+export interface CheckReport {
+  id: string
+  trigger: CheckTrigger
+  status: "passed" | "failed"
+  startedAt: string
+  durationMs: number
+  /** Each step's time, null for one that never ended. */
+  steps: Record<Step, number | null>
+  /** The synthetic request's reference, once the function answered. */
+  reference: string | null
+  providers: { email?: ProbeResult; sms?: ProbeResult; chat?: ProbeResult; crm?: ProbeResult }
+  health: PipelineHealth | null
+  problems: Array<Problem & { name: string; todo: string }>
+  /** The channels the failure was told through. */
+  notified: NoticeChannel[]
+  /** The outside switch: pinged, not set, or the ping's error. */
+  ping: "pinged" | "not set" | "not pinged (the check failed)" | { error: string }
+}
+
+export type CheckOutcome =
+  | { outcome: "passed" | "failed"; report: CheckReport }
+  | { outcome: "already_running"; id: string; startedAt: Date; trigger: CheckTrigger }
+
+/** What the check found so far: filled in as each step ends, so a timed-out check still reports them. */
+interface Found {
+  health?: PipelineHealth
+  reference?: string
+  leadProblem?: Problem
+  email?: ProbeResult
+  sms?: ProbeResult
+  chat?: ProbeResult
+  crm?: ProbeResult
+}
+
+const kindsText = (kinds: readonly KindCount[]) => kinds.map((k) => `${k.count} ${k.kind}`).join(", ")
+
+/** The synthetic request: a $49 booking from the company itself, to its own inbox, marked as the check's. */
+function testLead(submissionId: string, config: DeliveryDeps["config"]) {
+  return {
+    submissionId,
+    website: "",
+    // Well past the bot check's minimum: the check passes the spam checks, it does not skip them.
+    formFillMs: Math.max(60_000, config.spam.minFormFillMs * 2),
+    fullName: COPY.lead.fullName,
+    phone: COMPANY.phone.display,
+    streetAddress: COMPANY.address.street,
+    city: COMPANY.address.city,
+    zipCode: COMPANY.address.postalCode,
+    email: config.pipelineCheck.emailTo,
+    specialOffer: COPY.lead.offer,
+  }
+}
+
+/** Sends the synthetic request over HTTP; its reference, or the problem. */
+async function sendTestLead(
+  deps: DeliveryDeps,
+  check: { id: string; submissionId: string },
+  at: Date,
+  found: Found,
+): Promise<void> {
+  const { config, db } = deps
+  const base = config.pipelineCheck.functionsUrl
+  if (!base) {
+    found.leadProblem = {
+      code: "lead",
+      detail: "The functions' address is unknown: set PIPELINE_CHECK_FUNCTIONS_URL (Supabase sets SUPABASE_URL itself)",
+    }
+    return
+  }
+  const header = checkHeader(
+    config.pipelineCheck.headerSecret,
+    check.id,
+    check.submissionId,
+    new Date(at.getTime() + CHECK_HEADER_TTL_MS),
+  )
+  try {
+    const response = await request(
+      "process-simple-lead",
+      deps.fetchImpl ?? fetch,
+      `${base}/process-simple-lead`,
+      {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          apikey: config.anonKey,
+          Authorization: `Bearer ${config.anonKey}`,
+          [CHECK_HEADER]: header,
+        },
+        body: JSON.stringify(testLead(check.submissionId, config)),
+      },
+      config.outbox.timeoutMs,
+    )
+    const text = await response.text()
+    const answer: unknown = JSON.parse(text || "null")
+    const reference =
+      typeof answer === "object" && answer !== null && "success" in answer && answer.success === true
+        ? "reference" in answer && typeof answer.reference === "string"
+          ? answer.reference
+          : ""
+        : null
+    if (!response.ok || reference === null) {
+      found.leadProblem = {
+        code: "lead",
+        detail: `process-simple-lead answered ${response.status}: ${text.replace(/\s+/g, " ").slice(0, 200)}`,
+      }
+      return
+    }
+    found.reference = reference
+    if (!(await storedApart(db, check.id)))
+      found.leadProblem = {
+        code: "leadNotApart",
+        detail: `process-simple-lead answered ${reference} but did not store it as the check's request`,
+      }
+  } catch (error) {
+    found.leadProblem = { code: "lead", detail: error instanceof Error ? error.message.slice(0, 300) : String(error) }
+  }
+}
+
+/** "E-mail API answered 401: …": the key is refused, and trying again will not mend it. */
+const KEY_REFUSED = /answered 40[13]\b/
+
+/** Waits for the test e-mail's job to settle, until `until`; its outcome is the e-mail provider's check. */
+async function awaitTestEmail(deps: DeliveryDeps, id: string, until: number): Promise<ProbeResult> {
+  const { db, config } = deps
+  const via = config.mail.resendApiKey ? "the e-mail API" : "the local mailbox"
+  let pause = 50
+  for (;;) {
+    const job = await checkEmailJob(db, id)
+    if (job?.status === "sent")
+      return { state: "ok", detail: `${via} took the test e-mail to ${config.pipelineCheck.emailTo}` }
+    if (job?.status === "not_configured")
+      return { state: "failed", problem: "emailNotConfigured", detail: job.last_error ?? "RESEND_API_KEY is not set" }
+    if (job?.status === "dead") {
+      const error = job.last_error ?? "given up"
+      return { state: "failed", problem: KEY_REFUSED.test(error) ? "emailRefused" : "emailNotDelivered", detail: error }
+    }
+    if (Date.now() >= until)
+      return {
+        state: "failed",
+        problem: "emailNotDelivered",
+        detail: job?.last_error ?? `not delivered after ${job?.attempts ?? 0} tries: no worker took it`,
+      }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, Math.max(0, until - Date.now()))))
+    pause = Math.min(pause * 2, 1_000)
+  }
+}
+
+/** The problems of what was found, in the order the report lists them: the request's way first. */
+function problemsOf(found: Found, at: Date): Problem[] {
+  const D = COPY.details
+  const problems: Problem[] = []
+  if (found.leadProblem) problems.push(found.leadProblem)
+  for (const probe of [found.email, found.sms, found.chat, found.crm])
+    if (probe?.state === "failed" && probe.problem) problems.push({ code: probe.problem, detail: probe.detail })
+  const health = found.health
+  if (health?.dead.count)
+    problems.push({
+      code: "dead",
+      detail: fill(D.dead, {
+        count: String(health.dead.count),
+        kinds: kindsText(health.dead.kinds),
+        error: (health.dead.lastError ?? "").slice(0, 300),
+      }),
+    })
+  if (health?.overdue.count)
+    problems.push({
+      code: "overdue",
+      detail: fill(D.overdue, {
+        count: String(health.overdue.count),
+        minutes: String(OVERDUE_MINUTES),
+        kinds: kindsText(health.overdue.kinds),
+        late: durationText(at.getTime() - (health.overdue.oldestDue ?? at).getTime()),
+      }),
+    })
+  if (health?.unalerted.count)
+    problems.push({
+      code: "unalerted",
+      detail: fill(D.unalerted, {
+        count: String(health.unalerted.count),
+        references: health.unalerted.references.join(", "),
+      }),
+    })
+  return problems
+}
+
+/** Whether a channel can carry the report: it passed its check (or is the local page), or was not checked in time. */
+const usable = (probe: ProbeResult | undefined, configured: boolean) =>
+  probe ? probe.state === "ok" || probe.state === "local" : configured
+
+/**
+ * Tells the office through the channels that work: e-mail and chat; SMS when e-mail does not work, or
+ * when nothing else got through. Each is sent directly, not through the outbox, which may be what is
+ * broken. Resolves to the channels that took the report.
+ */
+async function tellOffice(deps: DeliveryDeps, view: Omit<FailureView, "told">, found: Found): Promise<NoticeChannel[]> {
+  const { config, db } = deps
+  const { alerts, mail } = config
+  const fetchImpl = deps.fetchImpl ?? fetch
+  const emailOk = usable(found.email, Boolean(mail.resendApiKey || mail.localMailbox))
+  const chatOk = usable(found.chat, Boolean(alerts.chatWebhookUrl || alerts.local))
+  const smsTo = alerts.owner.sms ?? alerts.contacts.find((c) => c.sms)?.sms
+  const smsOk = Boolean(smsTo) && usable(found.sms, Boolean(alerts.sms || alerts.local))
+  const first: NoticeChannel[] = [...(emailOk ? ["email" as const] : []), ...(chatOk ? ["chat" as const] : [])]
+  const planned: NoticeChannel[] = first.length && emailOk ? first : [...first, ...(smsOk ? ["sms" as const] : [])]
+
+  const send = async (channel: NoticeChannel, told: NoticeChannel[]): Promise<boolean> => {
+    const full: FailureView = { ...view, told }
+    try {
+      if (channel === "email") {
+        const to = [...new Set([mail.companyTo, alerts.owner.email ?? mail.companyTo])]
+        for (const address of to) {
+          const payload: EmailMessage = failureEmail(full, address, mail.from)
+          await sendEmail(
+            { id: randomUUID(), kind: "company_email", payload: { ...payload }, attempts: 0 },
+            deps,
+            alerts.timeoutMs,
+          )
+        }
+      } else if (channel === "chat") {
+        const text = failureChat(full, alerts.owner.chat)
+        if (alerts.chatWebhookUrl)
+          await postChat(alerts.chatWebhookUrl, text, fetchImpl, alerts.timeoutMs, alerts.owner.chat)
+        else await keepLocally(db, randomUUID(), "chat", "team chat", text)
+      } else if (smsTo) {
+        const text = failureSms(full, alerts.smsMaxSegments)
+        if (alerts.sms) await sendSms(alerts.sms, smsTo, text, fetchImpl, alerts.timeoutMs)
+        else await keepLocally(db, randomUUID(), "sms", smsTo, text)
+      }
+      return true
+    } catch (error) {
+      logError("pipeline-check", `telling the office by ${channel} failed`, error)
+      return false
+    }
+  }
+
+  const told: NoticeChannel[] = []
+  for (const channel of planned) if (await send(channel, planned)) told.push(channel)
+  // Neither e-mail nor chat took it: SMS is the last channel left.
+  if (told.length === 0 && smsOk && !planned.includes("sms") && (await send("sms", ["sms"]))) told.push("sms")
+  return told
+}
+
+/** What a passing check found working, one line each, for a failed check's report. */
+const workingLines = (found: Found) =>
+  (
+    [
+      [COPY.channels.email, found.email],
+      [COPY.channels.sms, found.sms],
+      [COPY.channels.chat, found.chat],
+      ["CRM", found.crm],
+    ] as const
+  ).flatMap(([label, probe]) => (probe && probe.state !== "failed" ? [`${label}: ${probe.detail}`] : []))
+
+/** Checks whose process stopped before they ended (their lease passed): marked timed out, the office e-mailed. */
+export async function reportAbandonedChecks(deps: Pick<DeliveryDeps, "db" | "config">, at: Date): Promise<number> {
+  const { db, config } = deps
+  const abandoned = await expireAbandoned(db, at)
+  await enqueueJobs(
+    db,
+    abandoned.map((check) => ({
+      kind: "company_email" as const,
+      dedupeKey: `pipeline-check:${check.id}:abandoned`,
+      payload: timedOutNotice(check, config.mail.companyTo, config.mail.from),
+    })),
+    at,
+  )
+  return abandoned.length
+}
+
+/** Runs one check (see the top of this file). Never throws for what it checks; a database that fails it does. */
+export async function runPipelineCheck(deps: DeliveryDeps, trigger: CheckTrigger): Promise<CheckOutcome> {
+  const { db, config } = deps
+  const at = nowOf(deps)
+  const began = Date.now()
+  await reportAbandonedChecks(deps, at)
+  await purgeChecks(db, at)
+  const start = await startCheck(db, config, trigger, at)
+  if (start.kind === "running") return { outcome: "already_running", ...start }
+  const check = { id: start.id, submissionId: start.submissionId }
+  const found: Found = {}
+  const steps: Record<Step, number | null> = { health: null, lead: null, email: null, providers: null }
+  const timed = async (step: Step, work: () => Promise<void>) => {
+    const from = Date.now()
+    await work()
+    steps[step] = Date.now() - from
+  }
+  const fetchImpl = deps.fetchImpl ?? fetch
+  const { timeoutMs } = config.pipelineCheck
+  // The test e-mail may wait for two thirds of the check's time: a slow API is "not delivered in time", not a hung check.
+  const emailUntil = began + Math.floor((timeoutMs * 2) / 3)
+
+  const work = (async () => {
+    await timed("health", async () => {
+      found.health = await pipelineHealth(db, at)
+    })
+    await Promise.all([
+      (async () => {
+        await timed("lead", () => sendTestLead(deps, check, at, found))
+        if (found.leadProblem) return
+        await timed("email", async () => {
+          found.email = await awaitTestEmail(deps, check.id, emailUntil)
+        })
+      })(),
+      timed("providers", async () => {
+        ;[found.sms, found.chat, found.crm] = await Promise.all([
+          probeTwilio(config, fetchImpl),
+          probeChat(config, fetchImpl),
+          probeCrm(config, fetchImpl, at),
+        ])
+      }),
+    ])
+  })()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const ended = await Promise.race([
+    work.then(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), Math.max(0, timeoutMs - (Date.now() - began)))
+    }),
+  ])
+  clearTimeout(timer)
+  // A step still running is left to end on its own timeout: its findings come too late for this report.
+  work.catch((error: unknown) => logError("pipeline-check", "a step failed after the check ended", error))
+
+  const problems = problemsOf(found, at)
+  if (!ended) {
+    const stuck = STEPS.find((step) => steps[step] === null && !(step === "email" && found.leadProblem)) ?? "providers"
+    problems.push({
+      code: "timedOut",
+      detail: fill(COPY.details.timedOut, {
+        seconds: String(Math.round(timeoutMs / 1000)),
+        step: COPY.details.steps[stuck],
+      }),
+    })
+  }
+  const passed = problems.length === 0
+  const notified = passed ? [] : await tellOffice(deps, { trigger, at, problems, working: workingLines(found) }, found)
+  let ping: CheckReport["ping"] = passed ? "not set" : "not pinged (the check failed)"
+  if (passed && config.pipelineCheck.pingUrl) {
+    const error = await pingSwitch(config.pipelineCheck.pingUrl, fetchImpl, config.alerts.timeoutMs)
+    ping = error === null ? "pinged" : { error }
+  }
+  const report: CheckReport = {
+    id: check.id,
+    trigger,
+    status: passed ? "passed" : "failed",
+    startedAt: at.toISOString(),
+    durationMs: Date.now() - began,
+    steps,
+    reference: found.reference ?? null,
+    providers: { email: found.email, sms: found.sms, chat: found.chat, crm: found.crm },
+    health: found.health ?? null,
+    problems: problems.map((p) => ({ ...p, ...COPY.problems[p.code] })),
+    notified,
+    ping,
+  }
+  await finishCheck(
+    db,
+    check.id,
+    { status: report.status, report, notified, pingedAt: ping === "pinged" ? nowOf(deps) : null },
+    nowOf(deps),
+  )
+  return { outcome: report.status, report }
+}
