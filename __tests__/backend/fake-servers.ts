@@ -165,10 +165,16 @@ export function fakeTwilio({
   clock = () => new Date(),
   answerAfterMs = () => 0,
   status = () => 201,
+  readStatus = 200,
+  numbers,
 }: {
   clock?: () => Date
   answerAfterMs?: (post: number) => number
   status?: (post: number) => number
+  /** Every GET's status: 401 is credentials Twilio refuses. */
+  readStatus?: number
+  /** The account's own numbers (IncomingPhoneNumbers); every number asked for when absent. */
+  numbers?: readonly string[]
 } = {}): Promise<FakeTwilio> {
   const received: Received[] = []
   const messages: TwilioMessage[] = []
@@ -194,6 +200,16 @@ export function fakeTwilio({
           response.writeHead(code, { "content-type": "application/json" })
           response.end(JSON.stringify(json))
         })
+      }
+      if (request.method === "GET" && readStatus !== 200) {
+        answer(readStatus, { code: 20003, message: "Authenticate", status: readStatus })
+        return
+      }
+      if (request.method === "GET" && url.pathname.endsWith("/IncomingPhoneNumbers.json")) {
+        const asked = url.searchParams.get("PhoneNumber") ?? ""
+        const owned = numbers ? numbers.includes(asked) : true
+        answer(200, { incoming_phone_numbers: owned ? [{ phone_number: asked }] : [], next_page_uri: null })
+        return
       }
       if (request.method === "GET") {
         const to = url.searchParams.get("To")

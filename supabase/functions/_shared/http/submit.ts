@@ -77,7 +77,6 @@ async function submit(
   c: Context<Env>,
   name: PublicFunctionName,
   intake: Intake,
-  sent: object,
 ) {
   const { spam } = config
   const body = intake.fields
@@ -145,6 +144,8 @@ async function submit(
       }
     : checkId !== null
       ? async (tx) => {
+          // The body as sent (the validator may reshape it; the parse is Hono's, cached): the check's request as stored.
+          const sent: unknown = await c.req.json()
           const reference = referenceFor(body.reference, body.submissionId)
           const check = { id: checkId, submissionId: body.submissionId, functionName: name, body: sent, reference }
           await storeCheckLead(tx, config, check, ctx.now)
@@ -163,7 +164,7 @@ export function leadRoutes(ctx: AppContext) {
   const route = <N extends PublicFunctionName>(app: Hono<Env>, name: N) =>
     app.post(`/${name}`, caller, sValidator("json", LEAD_FUNCTIONS[name].input, refuseInvalid), (c) => {
       const body: BodyOf<N> = c.req.valid("json")
-      return submit(ctx, c, name, intakeOf(name, body), body)
+      return submit(ctx, c, name, intakeOf(name, body))
     })
   return PUBLIC_FUNCTIONS.reduce<Hono<Env>>(route, new Hono<Env>())
 }

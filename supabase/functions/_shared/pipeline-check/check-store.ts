@@ -52,7 +52,7 @@ export async function startCheck(db: Db, config: BackendConfig, trigger: CheckTr
 export async function storeCheckLead(
   tx: Db,
   config: BackendConfig,
-  check: { id: string; submissionId: string; functionName: string; body: object; reference: string },
+  check: { id: string; submissionId: string; functionName: string; body: unknown; reference: string },
   at: Date,
 ): Promise<boolean> {
   // As sent, but for the single-use Turnstile token (never kept anywhere).

@@ -380,7 +380,7 @@ export async function runPipelineCheck(deps: DeliveryDeps, trigger: CheckTrigger
     problems.push({
       code: "timedOut",
       detail: fill(COPY.details.timedOut, {
-        seconds: String(Math.round(timeoutMs / 1000)),
+        seconds: String(Math.round(timeoutMs / 100) / 10),
         step: COPY.details.steps[stuck],
       }),
     })
