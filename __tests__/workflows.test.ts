@@ -163,10 +163,17 @@ test("the backend deploys from main when supabase/ or data/ changes: the copy of
     "npm run test:unit -- __tests__/backend",
     "supabase db push",
     "supabase functions deploy",
+    // The pipeline check, through the functions just deployed.
+    "npm run check:pipeline",
   ].map((command) => commands.indexOf(command))
   expect(order.every((at) => at >= 0)).toBe(true)
   expect(order).toEqual([...order].sort((a, b) => a - b))
   expect(envOf(deploy).SUPABASE_ACCESS_TOKEN).toBe("${{ secrets.SUPABASE_ACCESS_TOKEN }}")
+  const check = steps(deploy).find((step) => step.run === "npm run check:pipeline")
+  expect(check?.env).toMatchObject({
+    PIPELINE_CHECK_TRIGGER: "deploy",
+    PIPELINE_CHECK_SECRET: "${{ secrets.PIPELINE_CHECK_SECRET }}",
+  })
 })
 
 test("the site deploys only after the backend deploy of the same commit succeeded; nothing else deploys either", () => {

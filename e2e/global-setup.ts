@@ -64,6 +64,10 @@ async function startAll(started: <T extends { stop: () => Promise<void> }>(runni
         CRM_WEBHOOK_URL: `${recorder.url}/crm`,
         CRM_WEBHOOK_SECRET: "e2e-crm-secret",
         RATE_LIMIT_MAX: "0",
+        // Their own tests run them on fixed clocks; here the daily check (07:30) or the Monday report would land
+        // in the mailbox the tests read whenever a run crossed their time.
+        PIPELINE_CHECK: "0",
+        WEEKLY_REPORT: "0",
         ...(turnstile ? { TURNSTILE_SECRET_KEY: E2E_TURNSTILE_SECRET, TURNSTILE_VERIFY_URL: turnstile.url } : {}),
         // The office's one contact takes alerts after hours too, so a lead is alerted at once whatever the
         // hour CI runs at (business-hours routing has its own tests with fixed clocks: office-alerts.test.ts).

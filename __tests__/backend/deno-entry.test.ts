@@ -86,7 +86,7 @@ test("dispatch-outbox runs under Deno and delivers the queued jobs", async () =>
   // Every delivery is done; only an alert step, a morning summary, a spam digest or the weekly report may wait (for opening time or a deadline).
   const unsent = await pg.query(
     `select kind, last_error from outbox_jobs where status not in ('sent', 'not_configured')
-       and (kind not in ('alert_step', 'morning_summary', 'spam_digest', 'weekly_report') or next_attempt_at <= now())`,
+       and (kind not in ('alert_step', 'morning_summary', 'spam_digest', 'weekly_report', 'pipeline_check') or next_attempt_at <= now())`,
   )
   expect(unsent.rows).toEqual([])
 })

@@ -60,7 +60,8 @@ test("a passing check stores its request apart, e-mails only the office inbox, t
   expect(report.problems).toEqual([])
   expect(report.reference).toMatch(/^WEB\d{6}$/)
   expect(report.providers.email?.state).toBe("ok")
-  expect(report.providers.sms).toMatchObject({ state: "ok", detail: expect.stringContaining("+19145550000") })
+  expect(report.providers.sms?.state).toBe("ok")
+  expect(report.providers.sms?.detail).toContain("+19145550000")
   expect(report.providers.chat?.state).toBe("ok")
   expect(report.providers.crm?.state).toBe("ok")
   expect(report.ping).toBe("pinged")
@@ -302,7 +303,8 @@ describe("the mark cannot be forged", () => {
     const body = bodies.booking()
     const forged = await send(rig, body, checkHeader("guessed", randomUUID(), body.submissionId, rig.clock.read()))
     expect(forged.status).toBe(400)
-    expect(await forged.json()).toMatchObject({ fields: { turnstileToken: expect.any(String) } })
+    const refusal = (await forged.json()) as { fields: Record<string, string> }
+    expect(Object.keys(refusal.fields)).toEqual(["turnstileToken"])
   })
 })
 
