@@ -16,11 +16,15 @@ export async function runBackend(more: BackendOptions = {}): Promise<RunningBack
     outboxIntervalMs: env.OUTBOX_INTERVAL_MS === undefined ? undefined : Number(env.OUTBOX_INTERVAL_MS),
     ...more,
   })
-  const mail = backend.config.mail.localMailbox ? `\n  Local mailbox:   ${backend.url}/_dev/mail` : ""
+  const mail = backend.config.mail.localMailbox
+    ? `\n  Local mailbox:   ${backend.url}/_dev/mail` + `\n  Local alerts:    ${backend.url}/_dev/alerts`
+    : ""
+  const { pipelineCheck } = backend.config
+  const check = `\n  Pipeline check:  npm run check:pipeline${pipelineCheck.daily ? ` (and daily at ${pipelineCheck.time})` : ""}`
   console.log(
     `\n  Functions API:   ${backend.url}/functions/v1/<name>` +
       `\n  Database:        ${backend.databaseUrl ?? "(none)"}${mail}` +
-      `\n  Public key:      ${backend.config.anonKey}\n`,
+      `\n  Public key:      ${backend.config.anonKey}${check}\n`,
   )
   return backend
 }

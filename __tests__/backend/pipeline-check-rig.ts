@@ -19,6 +19,9 @@ import { freshDb, testConfig } from "./helpers"
 
 export const CHECK_SECRET = "pipeline-check-secret-for-tests"
 
+/** `npm run check:pipeline`'s script. */
+export const PIPELINE_CHECK_SCRIPT = "scripts/check-pipeline.ts"
+
 /** A live chat webhook: an empty post is refused with 400 (nothing posted), a message is taken. */
 export const LIVE_CHAT: Script = ({ body }) => (body === "{}" ? 400 : 200)
 

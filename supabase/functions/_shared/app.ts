@@ -32,6 +32,7 @@ import { Hono, type Context } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { cors } from "hono/cors"
 import type { BackendConfig } from "./config.ts"
+import { bearerIs } from "./crypto.ts"
 import type { Db } from "./db.ts"
 import { ALL_FUNCTIONS, CHECK_FUNCTION, DISPATCH_FUNCTION, PUBLIC_FUNCTIONS, type FunctionName } from "./functions.ts"
 import { checkPipelineHandler } from "./http/check-route.ts"
@@ -113,7 +114,7 @@ export function createApp(options: AppOptions) {
     .use("/:name", servedPost(served))
     .route("/", leadRoutes(ctx))
     .post(`/${DISPATCH_FUNCTION}`, async (c) => {
-      if (!config.dispatchSecret || c.req.header("authorization") !== `Bearer ${config.dispatchSecret}`)
+      if (!bearerIs(c.req.header("authorization"), config.dispatchSecret))
         return fail(c, 401, "Missing or wrong dispatch secret")
       return c.json({ success: true, ...(await dispatchOutbox({ db, config, fetchImpl, clock })) })
     })

@@ -6,6 +6,7 @@
  * is already running (nothing is done twice), 400 naming `trigger` or `body` for anything else.
  */
 import type { Context } from "hono"
+import { bearerIs } from "../crypto.ts"
 import type { DeliveryDeps } from "../outbox/job.ts"
 import type { CheckTrigger } from "../pipeline-check/check-store.ts"
 import { runPipelineCheck } from "../pipeline-check/run-check.ts"
@@ -54,8 +55,7 @@ export async function answerCheck(c: Context, deps: DeliveryDeps, trigger: Check
 export const checkPipelineHandler =
   ({ db, config, fetchImpl, clock }: AppContext) =>
   async (c: Context) => {
-    const secret = config.pipelineCheck.callSecret
-    if (!secret || c.req.header("authorization") !== `Bearer ${secret}`)
+    if (!bearerIs(c.req.header("authorization"), config.pipelineCheck.callSecret))
       return fail(c, 401, "Missing or wrong pipeline-check secret (PIPELINE_CHECK_SECRET, else OUTBOX_DISPATCH_SECRET)")
     const trigger = triggerOf(await c.req.text())
     if (typeof trigger !== "string") return fail(c, 400, trigger.error, { [trigger.field]: trigger.error })
