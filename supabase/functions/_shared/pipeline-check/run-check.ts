@@ -176,7 +176,7 @@ const KEY_REFUSED = /answered 40[13]\b/
 async function awaitTestEmail(deps: DeliveryDeps, id: string, until: number): Promise<ProbeResult> {
   const { db, config } = deps
   const via = config.mail.resendApiKey ? "the e-mail API" : "the local mailbox"
-  let pause = 50
+  let pause = 10
   for (;;) {
     const job = await checkEmailJob(db, id)
     if (job?.status === "sent")
