@@ -8,11 +8,12 @@
  * that hangs, or whose process stops, is reported.
  */
 import { randomUUID } from "node:crypto"
+import http from "node:http"
 import { smsSize } from "../../supabase/functions/_shared/kernel/gsm7"
 import { checkHeader, CHECK_HEADER } from "../../supabase/functions/_shared/pipeline-check/check-header"
 import { LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { CONTACTS, MINUTE, chatTextOf, smsOf } from "./alert-rig"
-import { AFTER_HANG_UP, closedAfterEach, fakeServer } from "./fake-servers"
+import { AFTER_HANG_UP, closedAfterEach, fakeServer, listening } from "./fake-servers"
 import { CHECK_SECRET, checkRig, emailsOf, reportOf, type CheckRig, type CheckRigOptions } from "./pipeline-check-rig"
 import { ANON_KEY, bodies } from "./helpers"
 import type { Db } from "../../supabase/functions/_shared/db"
@@ -147,6 +148,22 @@ test("the chat webhook answering 404: told by e-mail (which works, so no SMS), n
   expect(rig.chat.received).toHaveLength(1)
   expect(smsSent(rig)).toEqual([])
   expect(rig.ping.received).toEqual([])
+})
+
+test("a webhook gone but answering 400 with its service's words (Mattermost's invalid webhook) is named too", async () => {
+  const mattermost = await listening(
+    http.createServer((_request, response) => {
+      response.writeHead(400, { "content-type": "application/json" })
+      response.end(
+        JSON.stringify({ id: "web.incoming_webhook.invalid.app_error", message: "Invalid webhook.", status_code: 400 }),
+      )
+    }),
+  )
+  extra.push({ ...mattermost, received: [], delivered: () => [] })
+  const rig = await rigWith({ env: { ALERT_CHAT_WEBHOOK_URL: `${mattermost.url}/hooks/xyz` } })
+  const report = reportOf(await rig.check())
+  expect(report.problems.map((p) => p.code)).toEqual(["chatGone"])
+  expect(report.problems[0]?.detail).toContain("Invalid webhook.")
 })
 
 test("e-mail and chat both down: SMS alone carries what failed", async () => {

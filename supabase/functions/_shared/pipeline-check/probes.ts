@@ -37,9 +37,11 @@ async function answerOf(provider: string, response: Response): Promise<string> {
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300)
 
-/** The statuses that mean the credentials or the address are wrong: it will not mend itself. */
-const REFUSED = new Set([401, 403])
+/** The statuses that mean the credentials or the account are wrong (404: no such account SID): it will not mend itself. */
+const REFUSED = new Set([401, 403, 404])
 const GONE = new Set([401, 403, 404, 410])
+/** Slack's and Mattermost's words for a webhook that is gone, whatever the status. */
+const GONE_WORDS = /invalid[_ ]webhook|no_service|invalid_token|channel_not_found|channel_is_archived|team_disabled/i
 
 const twilioAuth = (sms: TwilioConfig) => `Basic ${Buffer.from(`${sms.username}:${sms.password}`).toString("base64")}`
 
@@ -94,7 +96,10 @@ export async function probeChat(config: BackendConfig, fetchImpl: typeof fetch):
       timeoutMs,
     )
     if (response.status === 400 || response.ok) {
-      await response.body?.cancel()
+      const body = await response.text().catch(() => "")
+      // Some services answer a webhook that is gone with 400 too (Mattermost's "invalid webhook"): their words tell.
+      if (GONE_WORDS.test(body))
+        return failed("chatGone", `Chat webhook answered ${response.status}: ${body.slice(0, 200)}`)
       return ok(`the webhook answered ${response.status} to an empty post, as a live one does (nothing was posted)`)
     }
     return failed(GONE.has(response.status) ? "chatGone" : "chatUnreachable", await answerOf("Chat webhook", response))
