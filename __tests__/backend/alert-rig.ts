@@ -35,17 +35,18 @@ export interface Providers {
   chat: FakeServer
 }
 
-export function alertConfig({ twilio, chat }: Providers, env: Record<string, string> = {}): BackendConfig {
-  return testConfig({
-    TWILIO_ACCOUNT_SID: TWILIO_SID,
-    TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
-    TWILIO_FROM,
-    TWILIO_API_URL: twilio.url,
-    ALERT_CHAT_WEBHOOK_URL: `${chat.url}/services/T000/B000/hook`,
-    ALERT_CONTACTS: JSON.stringify(CONTACTS),
-    SITE_URL,
-    ...env,
-  })
+/** The settings that point SMS and chat at the fakes, with the on-call list of three (for a config, or a Deno function's environment). */
+export const alertEnv = ({ twilio, chat }: { twilio: { url: string }; chat: { url: string } }) => ({
+  TWILIO_ACCOUNT_SID: TWILIO_SID,
+  TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+  TWILIO_FROM,
+  TWILIO_API_URL: twilio.url,
+  ALERT_CHAT_WEBHOOK_URL: `${chat.url}/services/T000/B000/hook`,
+  ALERT_CONTACTS: JSON.stringify(CONTACTS),
+})
+
+export function alertConfig(providers: Providers, env: Record<string, string> = {}): BackendConfig {
+  return testConfig({ ...alertEnv(providers), SITE_URL, ...env })
 }
 
 /** A clock that moves only when the test says so. */

@@ -9,7 +9,7 @@
  */
 import postgres from "postgres"
 import { migrate, postgresMigrationTarget } from "../../server/migrate"
-import { CONTACTS, TWILIO_FROM, TWILIO_SID, TWILIO_TOKEN } from "./alert-rig"
+import { alertEnv } from "./alert-rig"
 import { fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
 import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
 import { LIVE_CHAT, emailsOf } from "./pipeline-check-rig"
@@ -49,12 +49,7 @@ test("check-pipeline under Deno: a pass pings the switch and stores no lead; a g
     LOCAL_MAILBOX: "0",
     RESEND_API_KEY: "re_test_key",
     RESEND_API_URL: resend.url,
-    TWILIO_ACCOUNT_SID: TWILIO_SID,
-    TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
-    TWILIO_FROM,
-    TWILIO_API_URL: twilio.url,
-    ALERT_CHAT_WEBHOOK_URL: `${chatUrl}/services/T000/B000/hook`,
-    ALERT_CONTACTS: JSON.stringify(CONTACTS),
+    ...alertEnv({ twilio, chat: { url: chatUrl } }),
     PIPELINE_CHECK_SECRET: "deno-check-secret",
     PIPELINE_CHECK_PING_URL: `${ping.url}/ping`,
     DB_POOL_SIZE: "3",

@@ -13,7 +13,7 @@ import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { outboxWaker } from "../../supabase/functions/_shared/outbox-wake"
 import { runPipelineCheck, type CheckReport } from "../../supabase/functions/_shared/pipeline-check/run-check"
 import type { CheckTrigger } from "../../supabase/functions/_shared/pipeline-check/check-store"
-import { CONTACTS, TUESDAY_10AM, TWILIO_FROM, TWILIO_SID, TWILIO_TOKEN, handClock } from "./alert-rig"
+import { TUESDAY_10AM, alertEnv, handClock } from "./alert-rig"
 import { fakeServer, fakeTwilio, listening, type FakeTwilio, type Script, type WatchedServer } from "./fake-servers"
 import { freshDb, testConfig } from "./helpers"
 
@@ -75,12 +75,7 @@ export async function checkRig(options: CheckRigOptions = {}): Promise<CheckRig>
   const config = testConfig({
     RESEND_API_KEY: "re_test_key",
     RESEND_API_URL: resend.url,
-    TWILIO_ACCOUNT_SID: TWILIO_SID,
-    TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
-    TWILIO_FROM,
-    TWILIO_API_URL: twilio.url,
-    ALERT_CHAT_WEBHOOK_URL: `${chat.url}/services/T000/B000/hook`,
-    ALERT_CONTACTS: JSON.stringify(CONTACTS),
+    ...alertEnv({ twilio, chat }),
     CRM_WEBHOOK_URL: `${crm.url}/hooks/estimates`,
     CRM_WEBHOOK_SECRET: "crm-secret",
     CRM_CHECK_URL: `${crmCheck.url}/hooks/test`,

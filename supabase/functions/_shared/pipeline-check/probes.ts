@@ -26,6 +26,12 @@ export interface ProbeResult {
   problem?: ProblemCode
 }
 
+/** A channel with no provider: the local alerts page on the local backend, else off. */
+const unset = (local: boolean, why: string, what: string): ProbeResult =>
+  local
+    ? { state: "local", detail: `the local alerts page (${why})` }
+    : { state: "not_configured", detail: `${why}: no ${what}` }
+
 const failed = (problem: ProblemCode, detail: string): ProbeResult => ({ state: "failed", problem, detail })
 const ok = (detail: string): ProbeResult => ({ state: "ok", detail })
 
@@ -48,10 +54,7 @@ const twilioAuth = (sms: TwilioConfig) => `Basic ${Buffer.from(`${sms.username}:
 /** Twilio: the credentials (a one-message page of the Messages list), then the sending number among the account's. */
 export async function probeTwilio(config: BackendConfig, fetchImpl: typeof fetch): Promise<ProbeResult> {
   const { sms, local, timeoutMs } = config.alerts
-  if (!sms)
-    return local
-      ? { state: "local", detail: "the local alerts page (no Twilio account set)" }
-      : { state: "not_configured", detail: "no Twilio account set: no SMS alerts" }
+  if (!sms) return unset(local, "no Twilio account set", "SMS alerts")
   const account = `${sms.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(sms.accountSid)}`
   const get = (url: string) =>
     request("Twilio", fetchImpl, url, { method: "GET", headers: { Authorization: twilioAuth(sms) } }, timeoutMs)
@@ -83,10 +86,7 @@ export async function probeTwilio(config: BackendConfig, fetchImpl: typeof fetch
 /** The chat webhook: an empty post, which a live webhook refuses with 400 and posts nothing. */
 export async function probeChat(config: BackendConfig, fetchImpl: typeof fetch): Promise<ProbeResult> {
   const { chatWebhookUrl, local, timeoutMs } = config.alerts
-  if (!chatWebhookUrl)
-    return local
-      ? { state: "local", detail: "the local alerts page (no chat webhook set)" }
-      : { state: "not_configured", detail: "no chat webhook set: no chat alerts" }
+  if (!chatWebhookUrl) return unset(local, "no chat webhook set", "chat alerts")
   try {
     const response = await request(
       "Chat webhook",

@@ -254,7 +254,8 @@ async function tellOffice(deps: DeliveryDeps, view: Omit<FailureView, "told">, f
   const smsTo = alerts.owner.sms ?? alerts.contacts.find((c) => c.sms)?.sms
   const smsOk = Boolean(smsTo) && usable(found.sms, Boolean(alerts.sms || alerts.local))
   const first: NoticeChannel[] = [...(emailOk ? ["email" as const] : []), ...(chatOk ? ["chat" as const] : [])]
-  const planned: NoticeChannel[] = first.length && emailOk ? first : [...first, ...(smsOk ? ["sms" as const] : [])]
+  // SMS costs and rings a phone: only when e-mail, the channel that carries the whole report, cannot.
+  const planned: NoticeChannel[] = emailOk ? first : [...first, ...(smsOk ? ["sms" as const] : [])]
 
   const send = async (channel: NoticeChannel, told: NoticeChannel[]): Promise<boolean> => {
     const full: FailureView = { ...view, told }
