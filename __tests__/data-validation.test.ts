@@ -261,6 +261,25 @@ describe("checks between files (the same function for the build and validate:dat
     ])
   })
 
+  test("an arrival window outside its weekday's hours, and windows that overlap", () => {
+    const dir = dataWith((d) => {
+      rewrite(
+        path.join(d, "arrival-windows.yaml"),
+        '{ start: "12:00", end: "15:00", visits: 2 }',
+        '{ start: "14:00", end: "17:00", visits: 2 }',
+      )
+      rewrite(
+        path.join(d, "arrival-windows.yaml"),
+        '{ start: "11:00", end: "14:00", visits: 3 }',
+        '{ start: "10:00", end: "14:00", visits: 3 }',
+      )
+    })
+    expect(messages(dir)).toEqual([
+      'Invalid data in data/arrival-windows.yaml, entry "arrival-windows", field "weekdays.Monday": windows must be in order of start and must not overlap',
+      `Invalid data in data/arrival-windows.yaml, entry "arrival-windows", field "weekdays.Saturday[1]": 14:00-17:00 is not inside Saturday's hours in data/site.yaml (09:00-16:00): nobody would be at work to take the visit`,
+    ])
+  })
+
   test("an image file that does not exist", () => {
     const dir = dataWith((d) => {
       rewrite(path.join(d, "pests/ticks.yaml"), "images/pests/ticks.png", "images/pests/tick.png")

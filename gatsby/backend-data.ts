@@ -8,6 +8,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { load } from "js-yaml"
 import {
+  arrivalWindowsSchema,
   estimateOptionsSchema,
   leadConsentSchema,
   leadMessagesSchema,
@@ -38,6 +39,7 @@ export function renderBackendData(dir = dataDir()): string {
     ...amounts,
   })
   const consent = leadConsentSchema.validateSync(readYaml(dir, "lead-consent.yaml"), { strict: true })
+  const windows = arrivalWindowsSchema.validateSync(readYaml(dir, "arrival-windows.yaml"), { strict: true })
   const pests = fs
     .readdirSync(path.join(dir, "pests"))
     .filter((file) => /\.ya?ml$/.test(file))
@@ -54,6 +56,7 @@ export function renderBackendData(dir = dataDir()): string {
     closedDates: site.closedDates,
     timeZone: site.timeZone,
     sameDayCutoffHour: site.sameDayService.cutoffHour,
+    sameDayDays: site.sameDayService.days,
     // What a request is worth, for the weekly report's value of the week.
     leadValues: site.leadValues,
   }
@@ -61,8 +64,8 @@ export function renderBackendData(dir = dataDir()): string {
   const estimateOptions = { propertyTypes, servicePlans, ...estimatePestOptions(pests), ...rest }
   return [
     "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's",
-    "// amounts and response-promises.yaml's promises), lead-consent.yaml and response-promises.yaml by the build",
-    "// and `npm run generate:backend-data`. Do not edit.",
+    "// amounts and response-promises.yaml's promises), lead-consent.yaml, response-promises.yaml and arrival-windows.yaml",
+    "// by the build and `npm run generate:backend-data`. Do not edit.",
     `export const COMPANY = ${JSON.stringify(company, null, 2)} as const`,
     "",
     `export const ESTIMATE_OPTIONS = ${JSON.stringify(estimateOptions, null, 2)} as const`,
@@ -72,6 +75,8 @@ export function renderBackendData(dir = dataDir()): string {
     `export const LEAD_CONSENT = ${JSON.stringify(consent, null, 2)} as const`,
     "",
     `export const RESPONSE_PROMISES = ${JSON.stringify(promises, null, 2)} as const`,
+    "",
+    `export const ARRIVAL_WINDOWS = ${JSON.stringify(windows, null, 2)} as const`,
     "",
   ].join("\n")
 }

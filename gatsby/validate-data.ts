@@ -2,6 +2,7 @@
  * Build-time checks of the data files. Every message names the file, the
  * entry and the field, so a maintainer can fix a bad edit without reading code.
  */
+import { validateArrivalWindows } from "./validate-arrival-windows"
 import fs from "node:fs"
 import path from "node:path"
 import { load } from "js-yaml"
@@ -277,6 +278,7 @@ export function validateDataDir(dir: string): DataProblem[] {
     ...problems,
     ...files.flatMap((f) => validateDataFile(f.file, f.content)),
     ...validateReferences(files),
+    ...validateArrivalWindows(files),
     ...validateImages(files, dir),
   ]
 }

@@ -6,6 +6,7 @@
  */
 import type { AnyObject, ObjectSchema } from "yup"
 import { aboutSchema } from "./about"
+import { arrivalWindowsSchema } from "./arrival-windows"
 import { contactPageSchema } from "./contact-page"
 import { estimateOptionsSchema } from "./estimate-options"
 import { estimateWizardSchema } from "./estimate-wizard"
@@ -29,7 +30,15 @@ import { siteSchema } from "./site"
 import { testimonialsSchema } from "./testimonials"
 
 // What importers of "./data-schemas" used before the split: the schemas, their lists of values and record types.
-export { estimateOptionsSchema, leadConsentSchema, leadMessagesSchema, pestSchema, responsePromisesSchema, siteSchema }
+export {
+  arrivalWindowsSchema,
+  estimateOptionsSchema,
+  leadConsentSchema,
+  leadMessagesSchema,
+  pestSchema,
+  responsePromisesSchema,
+  siteSchema,
+}
 export { AGGRESSION_LEVELS, DANGER_LEVELS, SEVERITIES } from "./pest-section"
 export { URGENCY_LEVELS, type PestRecord } from "./pest"
 export { HERO_VARIANTS, type OfferRecord } from "./offer"
@@ -128,6 +137,10 @@ export const DATA_FILE_KINDS: readonly DataFileKind[] = [
     label: "How soon each form promises an answer",
   }),
   oneFile("lead-consent.yaml", leadConsentSchema, { group: "forms", label: "Consent and SMS opt-in texts" }),
+  oneFile("arrival-windows.yaml", arrivalWindowsSchema, {
+    group: "forms",
+    label: "Arrival windows and how many visits each takes",
+  }),
   oneFile("office-links.yaml", officeLinksSchema, { group: "forms", label: "Office link pages" }),
   fileEach(
     "pages",

@@ -95,7 +95,7 @@ export const closureOn = (schedule: BusinessSchedule, at: Date): ClosedDate | un
   return schedule.closedDates.find((c) => c.date === today)
 }
 
-interface Span {
+export interface Span {
   opens: number
   closes: number
 }
@@ -111,6 +111,23 @@ function spansOf(schedule: BusinessSchedule, key: string, day: string): Span[] {
     .filter((h) => h.days.includes(day))
     .map((h) => ({ opens: toMinutes(h.opens), closes: toMinutes(h.closes) }))
     .sort((a, b) => a.opens - b.opens)
+}
+
+/** A calendar date's opening spans in minutes since midnight (a short day's own, none on a holiday). */
+export const openingSpans = (schedule: BusinessSchedule, date: string, day: string): readonly Span[] =>
+  spansOf(schedule, date, day)
+
+/** `count` calendar days from `at`'s on, on the time zone's clock: each date (YYYY-MM-DD) and weekday. */
+export function calendarDaysFrom(at: Date, timeZone: string, count: number): Array<{ date: string; day: string }> {
+  const today = wallClock(at, timeZone)
+  return Array.from({ length: count }, (_, offset) => {
+    // Noon of the day `offset` days on: a calendar day, whatever the daylight-saving change.
+    const noon = new Date(Date.UTC(today.year, today.month - 1, today.date + offset, 12))
+    return {
+      date: dateKey(noon.getUTCFullYear(), noon.getUTCMonth() + 1, noon.getUTCDate()),
+      day: WEEKDAYS[noon.getUTCDay()] ?? "",
+    }
+  })
 }
 
 /** Open from the opening time inclusive to the closing time exclusive; never on a closed date. */

@@ -1,6 +1,6 @@
 // Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's
-// amounts and response-promises.yaml's promises), lead-consent.yaml and response-promises.yaml by the build
-// and `npm run generate:backend-data`. Do not edit.
+// amounts and response-promises.yaml's promises), lead-consent.yaml, response-promises.yaml and arrival-windows.yaml
+// by the build and `npm run generate:backend-data`. Do not edit.
 export const COMPANY = {
   "name": "Westchester Family Pest Control",
   "phone": {
@@ -94,6 +94,14 @@ export const COMPANY = {
   ],
   "timeZone": "America/New_York",
   "sameDayCutoffHour": 12,
+  "sameDayDays": [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday"
+  ],
   "leadValues": {
     "currency": "USD",
     "contact": 50,
@@ -671,5 +679,117 @@ export const RESPONSE_PROMISES = {
     "text": "within 5-10 minutes during business hours",
     "minutes": 10,
     "businessHours": true
+  }
+} as const
+
+export const ARRIVAL_WINDOWS = {
+  "daysAhead": 10,
+  "noticeMinutes": 120,
+  "maxChoices": 3,
+  "weekdays": {
+    "Monday": [
+      {
+        "start": "08:00",
+        "end": "11:00",
+        "visits": 3
+      },
+      {
+        "start": "11:00",
+        "end": "14:00",
+        "visits": 3
+      },
+      {
+        "start": "14:00",
+        "end": "17:00",
+        "visits": 3
+      }
+    ],
+    "Tuesday": [
+      {
+        "start": "08:00",
+        "end": "11:00",
+        "visits": 3
+      },
+      {
+        "start": "11:00",
+        "end": "14:00",
+        "visits": 3
+      },
+      {
+        "start": "14:00",
+        "end": "17:00",
+        "visits": 3
+      }
+    ],
+    "Wednesday": [
+      {
+        "start": "08:00",
+        "end": "11:00",
+        "visits": 3
+      },
+      {
+        "start": "11:00",
+        "end": "14:00",
+        "visits": 3
+      },
+      {
+        "start": "14:00",
+        "end": "17:00",
+        "visits": 3
+      }
+    ],
+    "Thursday": [
+      {
+        "start": "08:00",
+        "end": "11:00",
+        "visits": 3
+      },
+      {
+        "start": "11:00",
+        "end": "14:00",
+        "visits": 3
+      },
+      {
+        "start": "14:00",
+        "end": "17:00",
+        "visits": 3
+      }
+    ],
+    "Friday": [
+      {
+        "start": "08:00",
+        "end": "11:00",
+        "visits": 3
+      },
+      {
+        "start": "11:00",
+        "end": "14:00",
+        "visits": 3
+      },
+      {
+        "start": "14:00",
+        "end": "17:00",
+        "visits": 3
+      }
+    ],
+    "Saturday": [
+      {
+        "start": "09:00",
+        "end": "12:00",
+        "visits": 2
+      },
+      {
+        "start": "12:00",
+        "end": "15:00",
+        "visits": 2
+      }
+    ],
+    "Sunday": [
+      {
+        "start": "09:00",
+        "end": "12:00",
+        "visits": 1
+      }
+    ]
   }
 } as const

@@ -1,0 +1,42 @@
+/** data/arrival-windows.yaml: the arrival windows of each weekday, their capacity, and how far ahead they are offered. */
+import { array, number, type InferType } from "yup"
+import { WEEK } from "../../src/lib/hours"
+import { clockTime, strictObject } from "./fields"
+
+/** A window: from start to end (24-hour, the company's clock), taking up to `visits` visits. */
+const arrivalWindow = () =>
+  strictObject({
+    start: clockTime(),
+    end: clockTime().test("after-start", "must be after start", function (end) {
+      const { start } = this.parent as { start?: unknown }
+      return typeof start !== "string" || end > start
+    }),
+    visits: number().required().integer().min(1).max(50),
+  })
+
+/** A weekday's windows, in order and not overlapping (none: the day offers no visits). */
+const dayWindows = () =>
+  array()
+    .of(arrivalWindow())
+    .required()
+    .test("in-order", "windows must be in order of start and must not overlap", (windows) =>
+      windows.every((w, i, all) => i === 0 || (all[i - 1]?.end ?? "") <= w.start),
+    )
+
+export const arrivalWindowsSchema = strictObject({
+  daysAhead: number().required().integer().min(1).max(60),
+  noticeMinutes: number()
+    .required()
+    .integer()
+    .min(0)
+    .max(7 * 24 * 60),
+  maxChoices: number().required().integer().min(1).max(5),
+  weekdays: strictObject(
+    Object.fromEntries(WEEK.map((day) => [day, dayWindows()])) as Record<
+      (typeof WEEK)[number],
+      ReturnType<typeof dayWindows>
+    >,
+  ),
+})
+
+export type ArrivalWindowsData = InferType<typeof arrivalWindowsSchema>

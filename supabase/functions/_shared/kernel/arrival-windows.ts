@@ -1,0 +1,130 @@
+/**
+ * Arrival windows (issue 29): when a technician can arrive, from data/arrival-windows.yaml, on the
+ * company's clock (daylight saving exact). A window is named by its local date and start,
+ * "2026-12-01@08:00", the same in the browser, the functions and the office's links. It exists on a
+ * date when its weekday lists it and it fits inside that date's opening hours (none on a holiday, a short
+ * day's only when they fit). It is offered when it starts at least `noticeMinutes` after now, within
+ * `daysAhead` days, and today's only while same-day service is (before the QUICK-KNOCK cut-off, on its
+ * days). The site and the functions share this file (the kernel).
+ */
+import {
+  calendarDaysFrom,
+  isSameDayAvailable,
+  localTimeOn,
+  openingSpans,
+  zonedDate,
+  type BusinessSchedule,
+} from "./business-hours.ts"
+
+export interface WindowRule {
+  readonly start: string
+  readonly end: string
+  readonly visits: number
+}
+
+/** data/arrival-windows.yaml as the code reads it. */
+export interface WindowPlan {
+  readonly daysAhead: number
+  readonly noticeMinutes: number
+  readonly maxChoices: number
+  readonly weekdays: Readonly<Record<string, readonly WindowRule[]>>
+}
+
+/** The schedule, and when same-day service is offered (site.yaml's sameDayService). */
+export interface WindowSchedule extends BusinessSchedule {
+  readonly sameDayCutoffHour: number
+  readonly sameDayDays: readonly string[]
+}
+
+export interface ArrivalWindow {
+  /** "2026-12-01@08:00": the local date and start. */
+  id: string
+  date: string
+  day: string
+  start: string
+  end: string
+  /** The window's instants, ISO 8601 in UTC. */
+  startsAt: string
+  endsAt: string
+  /** How many visits it can take. */
+  visits: number
+}
+
+/** What a window id looks like: nothing else is one (the contract refuses it, as no browser of ours sends it). */
+export const WINDOW_ID = /^(\d{4}-\d{2}-\d{2})@((?:[01]\d|2[0-3]):[0-5]\d)$/
+
+const minutesOf = (time: string) => {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number)
+  return hours * 60 + minutes
+}
+
+/** The windows of one calendar date: its weekday's, those that fit inside the date's opening hours. */
+export function windowsOn(schedule: BusinessSchedule, plan: WindowPlan, date: string, day: string): ArrivalWindow[] {
+  const spans = openingSpans(schedule, date, day)
+  return (plan.weekdays[day] ?? [])
+    .filter((w) => spans.some((s) => minutesOf(w.start) >= s.opens && minutesOf(w.end) <= s.closes))
+    .map((w) => ({
+      id: `${date}@${w.start}`,
+      date,
+      day,
+      start: w.start,
+      end: w.end,
+      startsAt: localTimeOn(date, minutesOf(w.start), schedule.timeZone).toISOString(),
+      endsAt: localTimeOn(date, minutesOf(w.end), schedule.timeZone).toISOString(),
+      visits: w.visits,
+    }))
+}
+
+const sameDayRule = (schedule: WindowSchedule) => ({
+  cutoffHour: schedule.sameDayCutoffHour,
+  days: schedule.sameDayDays,
+})
+
+/** Why a window cannot be offered at `at`, or null when it can. */
+export type WindowUnavailable = "unknown" | "past" | "too_soon" | "same_day_closed" | "too_far"
+
+function whyNot(schedule: WindowSchedule, plan: WindowPlan, window: ArrivalWindow, at: Date): WindowUnavailable | null {
+  const starts = Date.parse(window.startsAt)
+  if (starts <= at.getTime()) return "past"
+  const today = zonedDate(at, schedule.timeZone)
+  if (window.date === today && !isSameDayAvailable(sameDayRule(schedule), schedule, at)) return "same_day_closed"
+  if (starts < at.getTime() + plan.noticeMinutes * 60_000) return "too_soon"
+  const last = calendarDaysFrom(at, schedule.timeZone, plan.daysAhead).at(-1)?.date ?? today
+  if (window.date > last) return "too_far"
+  return null
+}
+
+/** The windows offered at `at`, soonest first (their free visits are the functions' to count). */
+export function offeredWindows(schedule: WindowSchedule, plan: WindowPlan, at: Date): ArrivalWindow[] {
+  return calendarDaysFrom(at, schedule.timeZone, plan.daysAhead)
+    .flatMap(({ date, day }) => windowsOn(schedule, plan, date, day))
+    .filter((w) => whyNot(schedule, plan, w, at) === null)
+}
+
+/** The weekday of a calendar date (YYYY-MM-DD), by its noon in UTC: a calendar fact, no time zone needed. */
+const weekdayOf = (date: string) =>
+  new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`))
+
+/**
+ * A window id as it stands at `at`: the window, or null with `unknown` when the data has no such window
+ * (a date that is no calendar date, a start no rule has, a holiday); otherwise the window and why it can
+ * no longer be offered, if it cannot.
+ */
+export function windowStatus(
+  schedule: WindowSchedule,
+  plan: WindowPlan,
+  id: string,
+  at: Date,
+): { window: ArrivalWindow | null; unavailable: WindowUnavailable | null } {
+  const match = WINDOW_ID.exec(id)
+  const date = match?.[1]
+  if (
+    !date ||
+    Number.isNaN(Date.parse(`${date}T12:00:00Z`)) ||
+    new Date(`${date}T12:00:00Z`).toISOString().slice(0, 10) !== date
+  )
+    return { window: null, unavailable: "unknown" }
+  const window = windowsOn(schedule, plan, date, weekdayOf(date)).find((w) => w.id === id) ?? null
+  if (!window) return { window: null, unavailable: "unknown" }
+  return { window, unavailable: whyNot(schedule, plan, window, at) }
+}
