@@ -7,6 +7,7 @@ import fs from "node:fs"
 import path from "node:path"
 import {
   ALL_FUNCTIONS,
+  CALENDAR_FUNCTION,
   CALL_ORDER,
   CHECK_FUNCTION,
   DISPATCH_FUNCTION,
@@ -55,7 +56,14 @@ test("the registry's kinds: the contract's public functions, the office links, t
   expect(OFFICE_FUNCTIONS).toEqual(["acknowledge-lead", "release-spam", "office-board"])
   expect(DISPATCH_FUNCTION).toBe("dispatch-outbox")
   expect(CHECK_FUNCTION).toBe("check-pipeline")
-  expect(ALL_FUNCTIONS).toEqual([...PUBLIC_FUNCTIONS, ...OFFICE_FUNCTIONS, DISPATCH_FUNCTION, CHECK_FUNCTION])
+  expect(CALENDAR_FUNCTION).toBe("arrival-windows")
+  expect(ALL_FUNCTIONS).toEqual([
+    ...PUBLIC_FUNCTIONS,
+    CALENDAR_FUNCTION,
+    ...OFFICE_FUNCTIONS,
+    DISPATCH_FUNCTION,
+    CHECK_FUNCTION,
+  ])
 })
 
 test("the wizard's calls, in the order the browser makes them (SPEC §7), then the contact form", () => {

@@ -35,6 +35,7 @@ import type { BackendConfig } from "./config.ts"
 import { bearerIs } from "./crypto.ts"
 import type { Db } from "./db.ts"
 import { ALL_FUNCTIONS, CHECK_FUNCTION, DISPATCH_FUNCTION, PUBLIC_FUNCTIONS, type FunctionName } from "./functions.ts"
+import { calendarRoutes } from "./http/calendar-route.ts"
 import { checkPipelineHandler } from "./http/check-route.ts"
 import { addressGate, servedPost } from "./http/callers.ts"
 import { fail, type AppContext, type Env } from "./http/context.ts"
@@ -113,6 +114,7 @@ export function createApp(options: AppOptions) {
   const functionsApi = new Hono<Env>()
     .use("/:name", servedPost(served))
     .route("/", leadRoutes(ctx))
+    .route("/", calendarRoutes(ctx))
     .post(`/${DISPATCH_FUNCTION}`, async (c) => {
       if (!bearerIs(c.req.header("authorization"), config.dispatchSecret))
         return fail(c, 401, "Missing or wrong dispatch secret")

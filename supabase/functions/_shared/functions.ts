@@ -23,9 +23,9 @@ interface LeadFunction<Body> {
 
 /** A row of the table; LEAD_FUNCTIONS below checks each lead function's check and intake by its name. */
 type LeadEntry = { kind: "lead"; input: unknown; intake: unknown; wizardStep: number | null }
-type Entry = LeadEntry | { kind: "office-link" | "dispatch" | "check" }
+type Entry = LeadEntry | { kind: "calendar" | "office-link" | "dispatch" | "check" }
 
-/** In the order ALL_FUNCTIONS lists them: lead functions, office links, dispatch, the pipeline check. */
+/** In the order ALL_FUNCTIONS lists them: lead functions, the calendar, office links, dispatch, the pipeline check. */
 export const FUNCTIONS = {
   "process-contact": { kind: "lead", input: contactMessageInput, intake: contactIntake, wizardStep: null },
   "process-simple-lead": { kind: "lead", input: simpleLeadInput, intake: simpleLeadIntake, wizardStep: 1 },
@@ -36,6 +36,8 @@ export const FUNCTIONS = {
     intake: estimateConfirmationIntake,
     wizardStep: 3,
   },
+  // The arrival windows a form may offer now, with their free visits: public and read-only (GET or POST).
+  "arrival-windows": { kind: "calendar" },
   // The office's one-tap links, called by the site's /office/ pages.
   "acknowledge-lead": { kind: "office-link" },
   "release-spam": { kind: "office-link" },
@@ -69,6 +71,9 @@ export const OFFICE_FUNCTIONS: readonly FunctionName[] = ALL_FUNCTIONS.filter(
 
 /** The outbox's cron: no browser calls it. */
 export const DISPATCH_FUNCTION = "dispatch-outbox" satisfies FunctionName
+
+/** The arrival windows' public, read-only calendar: the one function a GET may call. */
+export const CALENDAR_FUNCTION = "arrival-windows" satisfies FunctionName
 
 /** The pipeline check, called after a deploy or by hand with its secret: no browser calls it either. */
 export const CHECK_FUNCTION = "check-pipeline" satisfies FunctionName

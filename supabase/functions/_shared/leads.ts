@@ -33,6 +33,7 @@ import {
 import { confirmationSms } from "./mail/confirmation-sms.ts"
 import { promiseFor } from "./alerts/promise.ts"
 import { isEmailAddress } from "./kernel/email-address.ts"
+import { keepPreferredWindows } from "./appointments/preferences.ts"
 import { referenceFor } from "./kernel/reference.ts"
 import { startAlerts } from "./alerts/escalation.ts"
 import { acknowledgeUrl } from "./office-links/signed-link.ts"
@@ -462,6 +463,8 @@ function storedLead(
     answer: answered(message),
     store: async (tx, ctx) => {
       const stored = await upsertLead(tx, submissionId, columns, notice.body, ctx)
+      // The arrival windows the visitor picked, kept as they stand now (none: "call me to schedule").
+      await keepPreferredWindows(tx, stored.id, notice.body.preferredWindows ?? [], ctx.now)
       const target: AlertTarget = { record: "lead", id: stored.id }
       const visitor: Visitor = {
         submissionId,

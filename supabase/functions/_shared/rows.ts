@@ -4,6 +4,7 @@
  * (`q.query<Pick<LeadRow, "id">>`), never an inline shape. A column that may be null is `| null`;
  * timestamptz arrives as a Date, jsonb parsed, smallint and integer as numbers.
  */
+import type { PreferredWindow } from "./appointments/preferences.ts"
 import type { Attribution } from "./kernel/attribution.ts"
 import type { SimpleLeadKind, SuccessAnswer } from "./kernel/contract.ts"
 import type { LeadFlag } from "./lead-flags.ts"
@@ -88,6 +89,8 @@ export interface LeadRow extends LeadTraceColumns {
   utm_source: string | null
   utm_campaign: string | null
   utm_term: string | null
+  /** The arrival windows the visitor picked, as they stood when the request came in (null: "call me to schedule"). */
+  preferred_windows: PreferredWindow[] | null
   created_at: Date
   updated_at: Date
 }

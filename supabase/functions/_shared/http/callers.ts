@@ -4,18 +4,20 @@
  * by its routes (http/submit.ts), an office link's by theirs (office-links/routes.ts).
  */
 import { createMiddleware } from "hono/factory"
+import { CALENDAR_FUNCTION } from "../functions.ts"
 import { addressBudgets } from "../spam/address-limit.ts"
 import { corsHeaders } from "./cors.ts"
 import { fail, tooMany, type AddressState, type AppContext, type Env } from "./context.ts"
 
-/** 404 for a function this app does not serve, 405 for anything but POST (OPTIONS is CORS's). */
+/** 404 for a function this app does not serve, 405 for anything but POST (OPTIONS is CORS's; the calendar takes GET too). */
 export const servedPost = (served: ReadonlySet<string>) =>
   createMiddleware<Env>(async (c, next) => {
     const name = c.req.param("name") ?? ""
     if (!served.has(name)) return fail(c, 404, `No function named "${name}"`)
-    if (c.req.method !== "POST") {
-      c.header("Allow", "POST, OPTIONS")
-      return fail(c, 405, "Only POST is allowed")
+    const readOnly = name === CALENDAR_FUNCTION
+    if (c.req.method !== "POST" && !(readOnly && c.req.method === "GET")) {
+      c.header("Allow", readOnly ? "GET, POST, OPTIONS" : "POST, OPTIONS")
+      return fail(c, 405, readOnly ? "Only GET and POST are allowed" : "Only POST is allowed")
     }
     await next()
   })

@@ -11,7 +11,8 @@ const NO_BROWSER = [`/${DISPATCH_FUNCTION}`, `/${CHECK_FUNCTION}`]
 export const corsOptions = {
   origin: (origin: string, c: Context) =>
     NO_BROWSER.some((path) => c.req.path.endsWith(path)) ? null : origin || null,
-  allowMethods: ["POST", "OPTIONS"],
+  // GET: the arrival windows' read-only calendar.
+  allowMethods: ["GET", "POST", "OPTIONS"],
   allowHeaders: ["authorization", "x-client-info", "apikey", "content-type", "x-region"],
   // Not a CORS-safelisted header: without this the site's script cannot read how long to wait after a 429.
   exposeHeaders: ["Retry-After"],

@@ -11,6 +11,7 @@
  * office (body-flags.ts). The forms only offer list values, so nothing changes for a visitor.
  */
 import { array, boolean, lazy, number, object, string, type InferType } from "yup"
+import { WINDOW_ID } from "./arrival-windows.ts"
 import { UNPRINTABLE, attributionSchema } from "./attribution.ts"
 import { consentSchema } from "./consent.ts"
 import { EMAIL_MAX_LENGTH, isEmailAddress } from "./email-address.ts"
@@ -105,6 +106,20 @@ const pestList = () =>
     .min(1, ERRORS.pestsRequired)
     .max(MAX_PESTS, message(ERRORS.pestsTooMany, { max: String(MAX_PESTS) }))
     .test("unique", ERRORS.pestsRepeated, (list: string[] | undefined) => !list || new Set(list).size === list.length)
+/** The most windows a body may name: past data/arrival-windows.yaml's maxChoices they are kept, not confirmed. */
+export const MAX_PREFERRED_WINDOWS = 5
+
+/**
+ * The arrival windows the visitor picked ("2026-12-01@08:00"), optional: none means "call me to schedule".
+ * A window full or past by the time the lead arrives is kept as a wish (appointments/preferences.ts);
+ * only what no form of ours sends is refused.
+ */
+const windowList = () =>
+  array()
+    .of(string().required().matches(WINDOW_ID, "preferredWindows must be arrival windows such as 2026-12-01@08:00"))
+    .max(MAX_PREFERRED_WINDOWS, `preferredWindows must name at most ${MAX_PREFERRED_WINDOWS} windows`)
+    .optional()
+
 const usZip = () =>
   trimmed()
     .required(ERRORS.zipRequired)
@@ -149,6 +164,7 @@ const estimateFields = {
     .max(MAX_OPTION_VALUE, `additionalPests must be at most ${MAX_OPTION_VALUE}`),
   sameDayService: boolean().required("sameDayService is required").strict(),
   quickKnock: boolean().required("quickKnock is required").strict(),
+  preferredWindows: windowList(),
   fullName: requiredText("fullName", 120),
   phone: phone(),
   email: email(),
@@ -188,6 +204,7 @@ export const offerBookingSchema = object({
   zipCode: usZip(),
   email: email(),
   specialOffer: requiredText("offer", 200),
+  preferredWindows: windowList(),
 }).exact("Unknown field(s): ${properties}")
 
 /** The city offer page's "Prefer a Callback?" form (process-simple-lead), in its snake_case shape. */
@@ -211,6 +228,7 @@ export const offerCallbackSchema = object({
   utm_source: optionalText(200),
   utm_campaign: optionalText(200),
   utm_term: optionalText(200),
+  preferredWindows: windowList(),
 }).exact("Unknown field(s): ${properties}")
 
 export type ContactMessage = InferType<typeof contactMessageSchema>
