@@ -296,6 +296,20 @@ export const leadMessagesSchema = strictObject({
       note: text(),
     }),
   }),
+  // A confirmed arrival window, in writing (supabase/functions/_shared/appointments/).
+  appointments: strictObject({
+    windowLabel: smsText(),
+    emailSubject: text(),
+    emailHeading: text(),
+    emailIntro: text(),
+    rows: strictObject({ when: text(), address: text(), reference: text(), phone: text() }),
+    prepareHeading: text(),
+    prepare: textList(),
+    calendarFile: text(),
+    calendarSummary: text(),
+    calendarDescription: text(),
+    sms: smsText(),
+  }),
   // The pipeline check (supabase/functions/_shared/pipeline-check/): its test request and e-mail, and a failure's report.
   pipelineCheck: strictObject({
     lead: strictObject({ fullName: text(), offer: text() }),

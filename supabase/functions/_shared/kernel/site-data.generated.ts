@@ -629,6 +629,28 @@ export const LEAD_MESSAGES = {
         "providers": "checking Twilio, the chat webhook and the CRM"
       }
     }
+  },
+  "appointments": {
+    "windowLabel": "{day}, {start} to {end}",
+    "emailSubject": "Your visit is confirmed: {window}",
+    "emailHeading": "Your visit is confirmed",
+    "emailIntro": "Hi {firstName}, our technician will arrive {window}. The confirmation and a calendar file are below; reply to this e-mail or call us if the time no longer suits you.",
+    "rows": {
+      "when": "Arrival window",
+      "address": "Address",
+      "reference": "Your reference",
+      "phone": "Questions"
+    },
+    "prepareHeading": "Before we come",
+    "prepare": [
+      "Clear the areas where you have seen activity so the technician can reach them.",
+      "Keep pets and children away from treated areas until they are dry.",
+      "Someone 18 or older needs to be home to let us in."
+    ],
+    "calendarFile": "pest-control-visit.ics",
+    "calendarSummary": "Pest control visit, {company}",
+    "calendarDescription": "Arrival window {window}. Reference {reference}. Questions: {phone}.",
+    "sms": "{company}: your visit is confirmed for {window}. Ref {reference}. Questions: {phone}. Reply STOP to opt out, HELP for help."
   }
 } as const
 

@@ -1,0 +1,156 @@
+/** @jest-environment node */
+/**
+ * Confirming an arrival window (issue 29), with a fixed clock: one transaction takes a visit, records
+ * the appointment, acknowledges the request (its escalation stops) as booked, and queues the visitor's
+ * e-mail with an .ics file (read back with a real iCalendar parser, ical.js), a text only with the SMS
+ * opt-in, and the CRM's event with the window in ISO 8601 with New York's offset; once. The race for a
+ * window's last visit has one winner; the loser is offered the request's other windows.
+ */
+import { Buffer } from "node:buffer"
+import ICAL from "ical.js"
+import { confirmAppointment } from "../../supabase/functions/_shared/appointments/confirm"
+import { WINDOW_PLAN, WINDOW_SCHEDULE } from "../../supabase/functions/_shared/appointments/window-plan"
+import { createApp } from "../../supabase/functions/_shared/app"
+import type { Db } from "../../supabase/functions/_shared/db"
+import { offeredWindows, windowsOn, type ArrivalWindow } from "../../supabase/functions/_shared/kernel/arrival-windows"
+import { LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.generated"
+import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
+import { TUESDAY_10AM } from "./alert-rig"
+import { bodies, freshDb, post, storedIdOf, testConfig } from "./helpers"
+
+const config = testConfig()
+let db: Db
+let close: () => Promise<void>
+beforeEach(async () => {
+  const fresh = await freshDb()
+  db = fresh.db
+  close = () => fresh.pg.close()
+})
+afterEach(() => close())
+
+const AGREED_AT = "2026-03-03T14:59:00.000Z"
+const WITH_SMS = {
+  consent: { version: LEAD_CONSENT.current, at: AGREED_AT, sms: { version: LEAD_CONSENT.sms.current, at: AGREED_AT } },
+}
+
+/** A $49 booking naming these windows, sent at `at`; its lead's id. */
+async function booking(windows: readonly ArrivalWindow[], at = TUESDAY_10AM, extra: object = WITH_SMS) {
+  const app = createApp({ db, config, clock: () => at })
+  const response = await post(app, "process-simple-lead", {
+    ...bodies.booking(),
+    ...extra,
+    preferredWindows: windows.map((w) => w.id),
+  })
+  expect(response.status).toBe(200)
+  const { reference } = (await response.json()) as { reference: string }
+  return storedIdOf(db, reference)
+}
+
+const confirmedJobs = (leadId: string) =>
+  db.query<{ kind: string; payload: Record<string, unknown> }>(
+    `select kind, payload from outbox_jobs where lead_id = $1 and dedupe_key like 'appointment:%' order by kind`,
+    [leadId],
+  )
+
+const [FIRST, SECOND] = offeredWindows(WINDOW_SCHEDULE, WINDOW_PLAN, TUESDAY_10AM)
+if (!FIRST || !SECOND) throw new Error("windows expected on Tuesday morning")
+
+test("confirming takes the visit, records who and when, acknowledges the request as booked, and writes to the visitor once", async () => {
+  const leadId = await booking([FIRST, SECOND])
+  const at = new Date(TUESDAY_10AM.getTime() + 60_000)
+  const result = await confirmAppointment(db, config, { leadId, windowId: FIRST.id, by: "Dana" }, at)
+  expect(result).toMatchObject({ state: "confirmed", appointment: { windowId: FIRST.id, confirmedBy: "Dana" } })
+
+  const [lead] = await db.query<{ acknowledged_by: string; outcome: string }>(
+    `select acknowledged_by, outcome from leads where id = $1`,
+    [leadId],
+  )
+  expect(lead).toEqual({ acknowledged_by: "Dana", outcome: "booked" })
+  expect(await db.query(`select window_id, booked from window_bookings`)).toEqual([{ window_id: FIRST.id, booked: 1 }])
+
+  const jobs = await confirmedJobs(leadId)
+  expect(jobs.map((j) => j.kind)).toEqual(["crm_forward", "customer_email", "customer_sms"])
+  const crm = jobs[0]?.payload
+  expect(crm).toMatchObject({ event: "appointment.confirmed", window: { id: FIRST.id }, confirmedBy: "Dana" })
+  expect((crm?.window as { start: string }).start).toMatch(/^2026-03-\d\dT\d\d:00:00-05:00$/)
+
+  // Again, by the same link or another window's: nothing changes, nothing is sent twice.
+  const again = await confirmAppointment(db, config, { leadId, windowId: SECOND.id, by: "Eli" }, at)
+  expect(again).toMatchObject({ state: "already_confirmed", appointment: { windowId: FIRST.id, confirmedBy: "Dana" } })
+  expect(await confirmedJobs(leadId)).toHaveLength(3)
+  expect(await db.query(`select booked from window_bookings`)).toEqual([{ booked: 1 }])
+})
+
+test("the visitor's e-mail carries the window, the address and an .ics a real iCalendar parser reads back", async () => {
+  const leadId = await booking([FIRST])
+  await confirmAppointment(db, config, { leadId, windowId: FIRST.id, by: "Dana" }, TUESDAY_10AM)
+  await dispatchOutbox({ db, config, clock: () => TUESDAY_10AM })
+  const [mail] = await db.query<{
+    subject: string
+    text_body: string
+    attachments: Array<{ content: string; contentType: string; filename: string }>
+  }>(`select subject, text_body, attachments from dev_mailbox where subject like 'Your visit is confirmed%'`)
+  expect(mail?.subject).toMatch(/^Your visit is confirmed: \w{3}, \w{3} \d+, \d+:00 [AP]M to \d+:00 [AP]M$/)
+  expect(mail?.text_body).toContain("5 Popham Rd, Scarsdale")
+  const [file] = mail?.attachments ?? []
+  expect(file).toMatchObject({
+    filename: "pest-control-visit.ics",
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+  })
+  const calendar = ICAL.Component.fromString(Buffer.from(file?.content ?? "", "base64").toString("utf8"))
+  const [event] = calendar.getAllSubcomponents("vevent")
+  const parsed = new ICAL.Event(event)
+  expect(parsed.startDate.toJSDate().toISOString()).toBe(FIRST.startsAt)
+  expect(parsed.endDate.toJSDate().toISOString()).toBe(FIRST.endsAt)
+  expect(parsed.uid).toBe(`${leadId}@westchesterfamilypest.example`)
+  expect(parsed.location).toContain("5 Popham Rd")
+  expect(parsed.summary).toBe("Pest control visit, Westchester Family Pest Control")
+})
+
+test("no text without the SMS opt-in", async () => {
+  const leadId = await booking([FIRST], TUESDAY_10AM, { consent: { version: LEAD_CONSENT.current, at: AGREED_AT } })
+  await confirmAppointment(db, config, { leadId, windowId: FIRST.id, by: "Dana" }, TUESDAY_10AM)
+  expect((await confirmedJobs(leadId)).map((j) => j.kind)).toEqual(["crm_forward", "customer_email"])
+})
+
+test("the race for a window's last visit: one wins, the other is told it is full and offered its other windows", async () => {
+  const last = { ...FIRST }
+  const leads = await Promise.all(
+    Array.from({ length: last.visits + 1 }, (_, i) => booking(i === last.visits ? [last, SECOND] : [last])),
+  )
+  const results = await Promise.all(
+    leads.map((leadId) => confirmAppointment(db, config, { leadId, windowId: last.id, by: "Dana" }, TUESDAY_10AM)),
+  )
+  expect(results.filter((r) => r.state === "confirmed")).toHaveLength(last.visits)
+  const lost = results.filter((r) => r.state === "full")
+  expect(lost).toHaveLength(1)
+  const loser = leads[results.findIndex((r) => r.state === "full")]
+  if (loser === leads.at(-1)) expect(lost[0]).toMatchObject({ others: [{ id: SECOND.id }] })
+  expect(await db.query(`select booked from window_bookings where window_id = $1`, [last.id])).toEqual([
+    { booked: last.visits },
+  ])
+})
+
+test("a window past, or one the data does not know, is not confirmed", async () => {
+  const leadId = await booking([FIRST])
+  const past = windowsOn(WINDOW_SCHEDULE, WINDOW_PLAN, "2026-03-03", "Tuesday")[0]
+  if (!past) throw new Error("a Tuesday window expected")
+  expect(await confirmAppointment(db, config, { leadId, windowId: past.id, by: "Dana" }, TUESDAY_10AM)).toMatchObject({
+    state: "unavailable",
+    others: [{ id: FIRST.id }],
+  })
+  expect(
+    (await confirmAppointment(db, config, { leadId, windowId: "2026-03-04@06:30", by: "Dana" }, TUESDAY_10AM)).state,
+  ).toBe("unavailable")
+  expect(await db.query(`select 1 from appointments`)).toEqual([])
+})
+
+test("after the clocks go back, the CRM's window carries New York's winter offset", async () => {
+  const friday = new Date("2026-10-30T14:00:00Z")
+  const monday = windowsOn(WINDOW_SCHEDULE, WINDOW_PLAN, "2026-11-02", "Monday")[0]
+  if (!monday) throw new Error("a Monday window expected")
+  const leadId = await booking([monday], friday)
+  await confirmAppointment(db, config, { leadId, windowId: monday.id, by: "Dana" }, friday)
+  const crm = (await confirmedJobs(leadId)).find((j) => j.kind === "crm_forward")?.payload
+  expect(crm?.window).toEqual({ id: monday.id, start: "2026-11-02T08:00:00-05:00", end: "2026-11-02T11:00:00-05:00" })
+})

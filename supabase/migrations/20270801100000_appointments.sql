@@ -1,0 +1,25 @@
+-- Confirmed visits (issue 29): one per request at most, in one of its arrival windows, with who confirmed
+-- it and when. Confirming takes one of the window's visits (window_bookings) in the same transaction.
+create table if not exists public.appointments (
+  lead_id uuid primary key references public.leads (id) on delete cascade,
+  window_id text not null,
+  starts_at timestamptz not null,
+  ends_at timestamptz not null,
+  confirmed_by text not null,
+  confirmed_at timestamptz not null
+);
+create index if not exists appointments_starts_at_idx on public.appointments (starts_at);
+
+alter table public.appointments enable row level security;
+
+do $$
+declare
+  api_role text;
+begin
+  foreach api_role in array array['anon', 'authenticated'] loop
+    if exists (select 1 from pg_roles where rolname = api_role) then
+      execute format('revoke all on public.appointments from %I', api_role);
+    end if;
+  end loop;
+end
+$$;
