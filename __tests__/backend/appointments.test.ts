@@ -14,6 +14,7 @@ import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { offeredWindows, windowsOn, type ArrivalWindow } from "../../supabase/functions/_shared/kernel/arrival-windows"
 import { LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.generated"
+import { acknowledgeUrl, confirmUrl } from "../../supabase/functions/_shared/office-links/signed-link"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { TUESDAY_10AM } from "./alert-rig"
 import { bodies, freshDb, post, storedIdOf, testConfig } from "./helpers"
@@ -153,4 +154,66 @@ test("after the clocks go back, the CRM's window carries New York's winter offse
   await confirmAppointment(db, config, { leadId, windowId: monday.id, by: "Dana" }, friday)
   const crm = (await confirmedJobs(leadId)).find((j) => j.kind === "crm_forward")?.payload
   expect(crm?.window).toEqual({ id: monday.id, start: "2026-11-02T08:00:00-05:00", end: "2026-11-02T11:00:00-05:00" })
+})
+
+describe("the office's one-tap link (confirm-window)", () => {
+  const call = (token: string, confirm: boolean, extra: object = {}, at = TUESDAY_10AM) =>
+    createApp({ db, config, clock: () => at }).request("/functions/v1/confirm-window", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, confirm, ...extra }),
+    })
+  const tokenOf = (url: string) => url.slice(url.indexOf("#t=") + 3)
+  const linkFor = (leadId: string, window: ArrivalWindow, to = "Office") =>
+    tokenOf(confirmUrl(config.alerts, leadId, window.id, to, TUESDAY_10AM))
+
+  test("a preview changes nothing; confirming records it in the link's name; a replay changes nothing", async () => {
+    const leadId = await booking([FIRST, SECOND])
+    const token = linkFor(leadId, FIRST)
+    const preview = await call(token, false)
+    expect(preview.status).toBe(200)
+    expect(await preview.json()).toMatchObject({ state: "ready", window: { id: FIRST.id }, lead: { id: leadId } })
+    expect(await db.query(`select 1 from appointments`)).toEqual([])
+
+    const confirmed = await call(token, true)
+    expect(await confirmed.json()).toMatchObject({
+      state: "confirmed",
+      appointment: { windowId: FIRST.id, by: "Office" },
+    })
+    const replay = await call(token, true)
+    expect(await replay.json()).toMatchObject({ state: "already_confirmed", appointment: { by: "Office" } })
+    expect(await confirmedJobs(leadId)).toHaveLength(3)
+  })
+
+  test("full: the other windows come with links of their own", async () => {
+    const leadId = await booking([FIRST, SECOND])
+    for (let i = 0; i < FIRST.visits; i++)
+      await confirmAppointment(
+        db,
+        config,
+        { leadId: await booking([FIRST]), windowId: FIRST.id, by: "Dana" },
+        TUESDAY_10AM,
+      )
+    expect(await (await call(linkFor(leadId, FIRST), false)).json()).toMatchObject({ state: "full" })
+    const body = (await (await call(linkFor(leadId, FIRST), true)).json()) as {
+      state: string
+      others: Array<{ id: string; link: string }>
+    }
+    expect(body.state).toBe("full")
+    expect(body.others.map((o) => o.id)).toEqual([SECOND.id])
+    const second = await call(tokenOf(body.others[0]?.link ?? ""), true)
+    expect(await second.json()).toMatchObject({ state: "confirmed", appointment: { windowId: SECOND.id } })
+  })
+
+  test("a tampered, expired or other link, and a name not on the list, change nothing", async () => {
+    const leadId = await booking([FIRST])
+    const token = linkFor(leadId, FIRST)
+    const tampered = `${token.slice(0, -2)}${token.endsWith("A") ? "B" : "A"}A`
+    expect((await call(tampered, true)).status).toBe(400)
+    expect((await call(token, true, {}, new Date(TUESDAY_10AM.getTime() + 73 * 3_600_000))).status).toBe(410)
+    const acknowledge = tokenOf(acknowledgeUrl(config.alerts, { record: "lead", id: leadId }, "Office", TUESDAY_10AM))
+    expect((await call(acknowledge, true)).status).toBe(400)
+    expect((await call(token, true, { by: "Mallory" })).status).toBe(422)
+    expect(await db.query(`select 1 from appointments`)).toEqual([])
+  })
 })

@@ -41,6 +41,8 @@ export const FUNCTIONS = {
   // The office's one-tap links, called by the site's /office/ pages.
   "acknowledge-lead": { kind: "office-link" },
   "release-spam": { kind: "office-link" },
+  // "Confirm <window>": one of a request's arrival windows made its appointment (the notice's links).
+  "confirm-window": { kind: "office-link" },
   // The office's board of the day's and the week's requests (its signed link from the morning summary).
   "office-board": { kind: "office-link" },
   "dispatch-outbox": { kind: "dispatch" },

@@ -21,6 +21,7 @@ import {
   offerCallbackSchema,
   officeLinkSchema,
   acknowledgeLinkSchema,
+  confirmLinkSchema,
   simpleLeadKind,
   type SimpleLeadSubmission,
 } from "./kernel/contract.ts"
@@ -181,6 +182,7 @@ export const contactMessageInput = received(shapeCheck(contactMessageSchema))
 export const estimateRequestInput = received(shapeCheck(estimateRequestSchema))
 export const officeLinkInput = received(shapeCheck(officeLinkSchema))
 export const acknowledgeLinkInput = received(shapeCheck(acknowledgeLinkSchema))
+export const confirmLinkInput = received(shapeCheck(confirmLinkSchema))
 
 const estimateLeadCheck = shapeCheck(estimateLeadSchema)
 const offerBookingCheck = shapeCheck(offerBookingSchema)

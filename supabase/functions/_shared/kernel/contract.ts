@@ -294,6 +294,14 @@ export const acknowledgeLinkSchema = object({
 
 export type AcknowledgeLinkRequest = InferType<typeof acknowledgeLinkSchema>
 
+/** "Confirm <window>": the link, and optionally who confirms it (a name from the on-call list). */
+export const confirmLinkSchema = object({
+  ...linkFields,
+  by: string().trim().min(1, "Choose who you are").max(MAX_ACTOR_NAME, "The name is too long").optional(),
+}).exact("Unknown field(s): ${properties}")
+
+export type ConfirmLinkRequest = InferType<typeof confirmLinkSchema>
+
 /** The public functions and the schema of each one's body. */
 export const FUNCTION_SCHEMAS = {
   "process-contact": contactMessageSchema,

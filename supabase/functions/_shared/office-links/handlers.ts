@@ -35,12 +35,12 @@ export interface LinkAnswer {
   body: Record<string, unknown>
 }
 
-const refused = (status: 400 | 404 | 410 | 422, reason: string, error: string): LinkAnswer => ({
+export const refused = (status: 400 | 404 | 410 | 422, reason: string, error: string): LinkAnswer => ({
   status,
   body: { success: false, error, reason, ...(status === 400 ? { fields: { token: error } } : {}) },
 })
 
-function checkedLink(config: BackendConfig, token: string, purpose: LinkPurpose, at: Date) {
+export function checkedLink(config: BackendConfig, token: string, purpose: LinkPurpose, at: Date) {
   const check = verifyLink(config.alerts.linkSecret, token, purpose, at)
   if (check.ok) return check.claims
   return check.problem === "expired"
@@ -48,7 +48,7 @@ function checkedLink(config: BackendConfig, token: string, purpose: LinkPurpose,
     : refused(400, "invalid", ANSWERS.invalid)
 }
 
-const leadFacts = (subject: AlertSubject) => ({
+export const leadFacts = (subject: AlertSubject) => ({
   id: subject.id,
   reference: subject.reference,
   kind: subject.kindLabel,
@@ -97,7 +97,7 @@ async function acknowledgeBatch(db: Db, claims: LinkClaims, confirm: boolean, at
 const COPY = LEAD_MESSAGES.officeAlerts
 
 /** The names who may take a request: the on-call list and the owner, each once, in that order. */
-const actorNames = (config: BackendConfig) => [
+export const actorNames = (config: BackendConfig) => [
   ...new Set([...config.alerts.contacts.map((c) => c.name), config.alerts.owner.name]),
 ]
 
@@ -108,7 +108,7 @@ const OUTCOME_CHOICES = LEAD_OUTCOMES.map((id) => ({ id, label: COPY.outcomes[id
  * Who acts: the name chosen on the page, when it is one of the on-call list's (a link to a shared inbox
  * is opened by whoever reads it), else the contact the link was sent to. Null: a name not on the list.
  */
-function actorOf(config: BackendConfig, claims: LinkClaims, by: string | undefined): string | null {
+export function actorOf(config: BackendConfig, claims: LinkClaims, by: string | undefined): string | null {
   if (by === undefined) return claims.to
   return actorNames(config).find((name) => name.toLowerCase() === by.toLowerCase()) ?? null
 }

@@ -20,7 +20,8 @@ import {
   type Env,
 } from "../http/context.ts"
 import { takeRateLimit } from "../spam/rate-limit.ts"
-import { acknowledgeLinkInput, officeLinkInput } from "../validate.ts"
+import { acknowledgeLinkInput, confirmLinkInput, officeLinkInput } from "../validate.ts"
+import { confirmLink } from "./confirm-link.ts"
 import { acknowledgeLink, boardLink, releaseLink } from "./handlers.ts"
 
 /** The office links' budgets per address, in the visitors' windows: calls, and failed token checks. */
@@ -87,6 +88,7 @@ export function officeLinkRoutes(ctx: AppContext) {
   const caller = officeCaller(ctx, countFailure)
   const linkBody = sValidator("json", officeLinkInput, refuseInvalidLink)
   const acknowledgeBody = sValidator("json", acknowledgeLinkInput, refuseInvalidLink)
+  const confirmBody = sValidator("json", confirmLinkInput, refuseInvalidLink)
   return new Hono<Env>()
     .post("/acknowledge-lead", caller, acknowledgeBody, async (c) => {
       const answer = await acknowledgeLink(db, config, c.req.valid("json"), clock())
@@ -94,6 +96,13 @@ export function officeLinkRoutes(ctx: AppContext) {
       if (answer.status === 400) await countFailure(c)
       // A recorded outcome's CRM forward goes out now.
       if (answer.body.state === "outcome_recorded") wake()
+      return c.json(answer.body, answer.status)
+    })
+    .post("/confirm-window", caller, confirmBody, async (c) => {
+      const answer = await confirmLink(db, config, c.req.valid("json"), clock())
+      if (answer.status === 400) await countFailure(c)
+      // The visitor's confirmation and the CRM's event go out now.
+      if (answer.body.state === "confirmed") wake()
       return c.json(answer.body, answer.status)
     })
     .post("/office-board", caller, linkBody, async (c) => {

@@ -8,13 +8,15 @@
 import { Buffer } from "node:buffer"
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto"
 import type { AlertConfig, BackendConfig } from "../config.ts"
+import { WINDOW_ID } from "../kernel/arrival-windows.ts"
 
-export type LinkPurpose = "acknowledge" | "release" | "board"
+export type LinkPurpose = "acknowledge" | "release" | "board" | "confirm"
 
 /**
  * What a link allows: `acknowledge` a lead, a contact message or a batch of them (a summary's "I'm on
  * all N", an `alert_batches` row), `release` a spam record, or read the office's `board` of the day's and
- * the week's requests (its id names nothing: a fresh one per link).
+ * the week's requests (its id names nothing: a fresh one per link), or `confirm` one of a lead's arrival
+ * windows (the window is the one more claim such a link carries).
  */
 export interface LinkClaims {
   purpose: LinkPurpose
@@ -25,6 +27,8 @@ export interface LinkClaims {
   to: string
   /** Unix seconds after which the link is refused. */
   expires: number
+  /** A confirm link's arrival window ("2026-12-01@08:00"); no other link has one. */
+  window?: string
 }
 
 /** The most a token may be: refused before any work, whatever a client sends. */
@@ -38,7 +42,16 @@ const mac = (secret: string, body: string) =>
 
 export function signLink(secret: string, claims: LinkClaims): string {
   const body = base64url(
-    new TextEncoder().encode(JSON.stringify([claims.purpose, claims.record, claims.id, claims.to, claims.expires])),
+    new TextEncoder().encode(
+      JSON.stringify([
+        claims.purpose,
+        claims.record,
+        claims.id,
+        claims.to,
+        claims.expires,
+        ...(claims.window === undefined ? [] : [claims.window]),
+      ]),
+    ),
   )
   return `${VERSION}.${body}.${base64url(mac(secret, body))}`
 }
@@ -46,19 +59,29 @@ export function signLink(secret: string, claims: LinkClaims): string {
 export type LinkCheck =
   { ok: true; claims: LinkClaims } | { ok: false; problem: "invalid" | "expired" | "wrong_purpose" }
 
-const PURPOSES: ReadonlySet<string> = new Set<LinkPurpose>(["acknowledge", "release", "board"])
+const PURPOSES: ReadonlySet<string> = new Set<LinkPurpose>(["acknowledge", "release", "board", "confirm"])
 const RECORDS: ReadonlySet<string> = new Set(["lead", "message", "batch", "spam", "board"])
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 function claimsOf(json: unknown): LinkClaims | null {
-  if (!Array.isArray(json) || json.length !== 5) return null
-  const [purpose, record, id, to, expires] = json.map((field: unknown) => field)
+  if (!Array.isArray(json) || json.length < 5 || json.length > 6) return null
+  const [purpose, record, id, to, expires, window] = json.map((field: unknown) => field)
   if (typeof purpose !== "string" || !PURPOSES.has(purpose)) return null
+  // A window exactly on a confirm link, never elsewhere.
+  if ((purpose === "confirm") !== (typeof window === "string" && WINDOW_ID.test(window))) return null
+  if (json.length === 6 && purpose !== "confirm") return null
   if (typeof record !== "string" || !RECORDS.has(record)) return null
   if (typeof id !== "string" || !UUID.test(id) || typeof to !== "string" || to.length > 200) return null
   if (typeof expires !== "number" || !Number.isSafeInteger(expires)) return null
   return {
-    purpose: purpose === "release" ? "release" : purpose === "board" ? "board" : "acknowledge",
+    purpose:
+      purpose === "release"
+        ? "release"
+        : purpose === "board"
+          ? "board"
+          : purpose === "confirm"
+            ? "confirm"
+            : "acknowledge",
     record:
       record === "spam"
         ? "spam"
@@ -72,6 +95,7 @@ function claimsOf(json: unknown): LinkClaims | null {
     id,
     to,
     expires,
+    ...(typeof window === "string" ? { window } : {}),
   }
 }
 
@@ -139,4 +163,17 @@ export function releaseUrl(config: BackendConfig, id: string, expires: Date): st
     expires: Math.floor(expires.getTime() / 1000),
   })
   return `${config.alerts.siteUrl}/office/release/#t=${token}`
+}
+
+/** A "Confirm <window>" link for one of a lead's arrival windows, valid for the alerts' link lifetime. */
+export function confirmUrl(alerts: AlertConfig, leadId: string, window: string, to: string, at: Date): string {
+  const token = signLink(alerts.linkSecret, {
+    purpose: "confirm",
+    record: "lead",
+    id: leadId,
+    to,
+    expires: Math.floor(at.getTime() / 1000) + alerts.linkTtlHours * 3_600,
+    window,
+  })
+  return `${alerts.siteUrl}/office/confirm/#t=${token}`
 }

@@ -1,0 +1,88 @@
+/**
+ * confirm-window, called by the site's /office/confirm/ page: `confirm: false` shows the request and the
+ * window (and whether it is still free), changing nothing; `confirm: true` confirms it
+ * (appointments/confirm.ts): one visit taken, the appointment recorded, the request acknowledged as
+ * booked, the visitor written to. A window taken meanwhile answers "full" with the request's other free
+ * windows, each with its own link; a tampered, expired or replayed link changes nothing.
+ */
+import { loadSubject } from "../alerts/subject.ts"
+import { bookedCounts } from "../appointments/capacity.ts"
+import { confirmAppointment, type ConfirmResult } from "../appointments/confirm.ts"
+import { windowLabel } from "../appointments/window-label.ts"
+import { WINDOW_PLAN, WINDOW_SCHEDULE } from "../appointments/window-plan.ts"
+import type { BackendConfig } from "../config.ts"
+import type { Db } from "../db.ts"
+import type { ConfirmLinkRequest } from "../kernel/contract.ts"
+import { windowStatus } from "../kernel/arrival-windows.ts"
+import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
+import { actorNames, actorOf, checkedLink, leadFacts, refused, type LinkAnswer } from "./handlers.ts"
+import { confirmUrl, type LinkClaims } from "./signed-link.ts"
+
+const ANSWERS = LEAD_MESSAGES.officeAlerts.linkAnswers
+
+/** What a preview says of the window: free, full, or no longer confirmable. */
+async function previewState(db: Db, id: string, at: Date): Promise<"ready" | "full" | "unavailable"> {
+  const { window, unavailable } = windowStatus(WINDOW_SCHEDULE, WINDOW_PLAN, id, at)
+  if (!window || unavailable === "past") return "unavailable"
+  const booked = (await bookedCounts(db, [id])).get(id) ?? 0
+  return booked < window.visits ? "ready" : "full"
+}
+
+const appointmentOf = (result: ConfirmResult) =>
+  "appointment" in result
+    ? {
+        windowId: result.appointment.windowId,
+        label: result.label,
+        by: result.appointment.confirmedBy,
+        at: result.appointment.confirmedAt.toISOString(),
+      }
+    : null
+
+/** The other windows, each with a link of its own for the same person, as fresh as this answer. */
+const othersOf = (config: BackendConfig, claims: LinkClaims, result: ConfirmResult, at: Date) =>
+  "others" in result
+    ? result.others.map((w) => ({ ...w, link: confirmUrl(config.alerts, claims.id, w.id, claims.to, at) }))
+    : []
+
+export async function confirmLink(
+  db: Db,
+  config: BackendConfig,
+  { token, confirm, by }: ConfirmLinkRequest,
+  at: Date,
+): Promise<LinkAnswer> {
+  const claims = checkedLink(config, token, "confirm", at)
+  if ("status" in claims) return claims
+  if (claims.record !== "lead" || claims.window === undefined) return refused(400, "invalid", ANSWERS.invalid)
+  const actor = actorOf(config, claims, by)
+  if (actor === null)
+    return { status: 422, body: { success: false, error: ANSWERS.unknownName, fields: { by: ANSWERS.unknownName } } }
+  const windowId = claims.window
+  const subject = await loadSubject(db, { record: "lead", id: claims.id })
+  if (!subject) return refused(404, "not_found", ANSWERS.notFound)
+  const { window } = windowStatus(WINDOW_SCHEDULE, WINDOW_PLAN, windowId, at)
+  const common = {
+    success: true,
+    lead: leadFacts(subject),
+    to: claims.to,
+    names: actorNames(config),
+    window: { id: windowId, label: window ? windowLabel(window) : windowId },
+  }
+  if (!confirm) {
+    const [existing] = await db.query<{ window_id: string }>(`select window_id from appointments where lead_id = $1`, [
+      claims.id,
+    ])
+    const state = existing ? "already_confirmed" : await previewState(db, windowId, at)
+    return { status: 200, body: { ...common, state } }
+  }
+  const result = await confirmAppointment(db, config, { leadId: claims.id, windowId, by: actor }, at)
+  if (result.state === "not_found") return refused(404, "not_found", ANSWERS.notFound)
+  return {
+    status: 200,
+    body: {
+      ...common,
+      state: result.state,
+      appointment: appointmentOf(result),
+      others: othersOf(config, claims, result, at),
+    },
+  }
+}
