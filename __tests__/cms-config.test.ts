@@ -408,6 +408,7 @@ describe("what the editor does not let a marketer change", () => {
     expect(office.map((f) => f.content.path).sort()).toEqual([
       "/office/acknowledge",
       "/office/board",
+      "/office/confirm",
       "/office/release",
     ])
     expect(listed.filter((f) => f.content.template === "office-link")).toEqual([])

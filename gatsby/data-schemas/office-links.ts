@@ -56,6 +56,16 @@ export const officeLinksSchema = strictObject({
   // A summary's "I'm on all N" link: {count}, {waiting} and {to} are filled in.
   acknowledgeAll: officeActionTexts().shape({ takenBy: text() }),
   release: officeActionTexts(),
+  // "Confirm <window>": {name}, {window} and {by} are filled in.
+  confirm: officeActionTexts().shape({
+    fullHeading: text(),
+    fullText: text(),
+    unavailableHeading: text(),
+    unavailableText: text(),
+    othersHeading: text(),
+    noOthers: text(),
+    windowLabel: text(),
+  }),
   board: strictObject({
     todayHeading: text(),
     weekHeading: text(),

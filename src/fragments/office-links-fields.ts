@@ -103,6 +103,23 @@ export const officeLinksFields = graphql`
         alreadyHeading
         alreadyText
       }
+      confirm {
+        readyHeading
+        readyText
+        confirmLabel
+        confirmingLabel
+        doneHeading
+        doneText
+        alreadyHeading
+        alreadyText
+        fullHeading
+        fullText
+        unavailableHeading
+        unavailableText
+        othersHeading
+        noOthers
+        windowLabel
+      }
     }
   }
 `

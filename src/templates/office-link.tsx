@@ -3,6 +3,7 @@ import { AcknowledgePage } from "../components/office/acknowledge-page"
 import { officeTemplate } from "../components/office/office-template"
 import { ReleasePage } from "../components/office/release-page"
 import { BoardPage } from "../components/office/board-page"
+import { ConfirmPage } from "../components/office/confirm-page"
 
 export const query = graphql`
   query OfficeLinkPage($slug: String!) {
@@ -14,10 +15,10 @@ export const query = graphql`
   }
 `
 
-const PAGES = { acknowledge: AcknowledgePage, release: ReleasePage, board: BoardPage } as const
+const PAGES = { acknowledge: AcknowledgePage, release: ReleasePage, board: BoardPage, confirm: ConfirmPage } as const
 
 const template = officeTemplate<Queries.OfficeLinkPageQuery>(({ officePage }) =>
-  officePage.officeLink === "release" || officePage.officeLink === "board"
+  officePage.officeLink === "release" || officePage.officeLink === "board" || officePage.officeLink === "confirm"
     ? PAGES[officePage.officeLink]
     : PAGES.acknowledge,
 )

@@ -61,6 +61,16 @@ export interface ReleaseAnswer {
   reference: string | null
 }
 
+/** confirm-window's answer: the request, the window, and after a tap the appointment or the other windows. */
+export interface ConfirmAnswer {
+  state: "ready" | "confirmed" | "already_confirmed" | "full" | "unavailable"
+  lead: AcknowledgeAnswer["lead"]
+  window: { id: string; label: string }
+  appointment: { windowId: string; label: string; by: string; at: string } | null
+  /** The request's other free windows, each with its own link (only to our /office/confirm/ page). */
+  others: Array<{ id: string; label: string; link: string }>
+}
+
 /** Why a link was refused for good: retrying cannot help. */
 export type Refusal = "invalid" | "expired" | "not_found"
 
@@ -95,6 +105,9 @@ const TEL = /^tel:\+?[0-9]{3,20}$/
 const ACKNOWLEDGE_STATES = ["ready", "acknowledged", "already_acknowledged"] as const
 const LEAD_STATES = [...ACKNOWLEDGE_STATES, "outcome_recorded"] as const
 const RELEASE_STATES = ["ready", "released", "already_released"] as const
+const CONFIRM_STATES = ["ready", "confirmed", "already_confirmed", "full", "unavailable"] as const
+// Another window's link goes in an href: only one of ours (an office confirm address with its token) is shown.
+const CONFIRM_LINK = /^https?:\/\/[\w.:-]+\/office\/confirm\/#t=[\w.-]+$/
 const LEAD_FIELDS = ["reference", "kind", "name", "phone", "tel", "request", "receivedAt"] as const
 const SUBMISSION_FIELDS = ["kind", "name", "phone", "reason", "receivedAt"] as const
 
@@ -171,6 +184,25 @@ export function parseReleaseAnswer(data: Json): ReleaseAnswer | null {
   const { state, releasedAt, reference } = data
   if (!submission || !oneOf(state, RELEASE_STATES) || !stringOrNull(releasedAt) || !stringOrNull(reference)) return null
   return { state, submission, releasedAt, reference }
+}
+
+export function parseConfirmAnswer(data: Json): ConfirmAnswer | null {
+  const lead = strings(data.lead, LEAD_FIELDS)
+  const window = strings(data.window, ["id", "label"] as const)
+  const { state } = data
+  if (!lead || !TEL.test(lead.tel) || !window || !oneOf(state, CONFIRM_STATES)) return null
+  const appointment =
+    data.appointment === undefined || data.appointment === null
+      ? null
+      : strings(data.appointment, ["windowId", "label", "by", "at"] as const)
+  if (data.appointment && !appointment) return null
+  const others = Array.isArray(data.others)
+    ? data.others.flatMap((other) => {
+        const fields = strings(other, ["id", "label", "link"] as const)
+        return fields && CONFIRM_LINK.test(fields.link) ? [fields] : []
+      })
+    : []
+  return { state, lead, window, appointment, others }
 }
 
 const REFUSALS: Readonly<Record<number, Refusal>> = { 400: "invalid", 404: "not_found", 410: "expired" }

@@ -1,0 +1,74 @@
+/**
+ * /office/confirm/ (issue 29): the request and its arrival window; a tap books it; booked before, it says
+ * by whom and changes nothing; a window taken meanwhile offers the customer's other windows (only links
+ * to our own confirm page) and their number.
+ */
+import { render, screen } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { ConfirmPage } from "../src/components/office/confirm-page"
+import type { CallResult } from "../src/lib/leads/api"
+import { acknowledgeAnswer, officeFrame } from "./fixtures/office"
+
+const frame = officeFrame()
+const { lead } = acknowledgeAnswer()
+const WINDOW = { id: "2026-12-01@08:00", label: "Tue, Dec 1, 8:00 AM to 11:00 AM" }
+
+const answer = (overrides: Record<string, unknown> = {}) => ({
+  success: true,
+  state: "ready",
+  lead,
+  window: WINDOW,
+  to: "Dana",
+  names: ["Dana"],
+  ...overrides,
+})
+const ok = (data: Record<string, unknown>): CallResult => ({ ok: true, data })
+const answering = (...results: CallResult[]) => {
+  const call = jest.fn<Promise<CallResult>, [string, Record<string, unknown>]>()
+  for (const result of results) call.mockResolvedValueOnce(result)
+  return call
+}
+const stateHeading = (name: string | RegExp) => screen.findByRole("heading", { level: 2, name })
+
+beforeEach(() => window.history.replaceState(null, "", "/office/confirm/#t=tok"))
+afterEach(() => window.history.replaceState(null, "", "/"))
+
+test("previews the window, and a tap books it", async () => {
+  const appointment = { windowId: WINDOW.id, label: WINDOW.label, by: "Dana", at: "2026-11-27T15:00:00.000Z" }
+  const call = answering(ok(answer()), ok(answer({ state: "confirmed", appointment })))
+  render(<ConfirmPage {...frame} call={call} />)
+  expect(await stateHeading(`Confirm ${WINDOW.label}?`)).toBeInTheDocument()
+  expect(call).toHaveBeenLastCalledWith("confirm-window", { token: "tok", confirm: false })
+  await userEvent.setup().click(screen.getByRole("button", { name: "Confirm this window" }))
+  expect(await stateHeading(`Booked: ${WINDOW.label}`)).toBeInTheDocument()
+  expect(call).toHaveBeenLastCalledWith("confirm-window", { token: "tok", confirm: true })
+})
+
+test("booked before: by whom, and no button", async () => {
+  const appointment = { windowId: WINDOW.id, label: WINDOW.label, by: "Eli", at: "2026-11-27T15:00:00.000Z" }
+  render(<ConfirmPage {...frame} call={answering(ok(answer({ state: "already_confirmed", appointment })))} />)
+  expect(await stateHeading("Already booked")).toBeInTheDocument()
+  expect(screen.getByText(/by Eli/)).toBeInTheDocument()
+  expect(screen.queryByRole("button")).toBeNull()
+})
+
+test("full: the customer's other windows as links to our own page only, and a call button", async () => {
+  const others = [
+    {
+      id: "2026-12-01@11:00",
+      label: "Tue, Dec 1, 11:00 AM to 2:00 PM",
+      link: "https://office.example/office/confirm/#t=v1.a.b",
+    },
+    { id: "2026-12-02@08:00", label: "Wed, Dec 2, 8:00 AM to 11:00 AM", link: "javascript:alert(1)" },
+  ]
+  render(<ConfirmPage {...frame} call={answering(ok(answer({ state: "full", others })))} />)
+  expect(await stateHeading("That window is full")).toBeInTheDocument()
+  expect(screen.getByRole("link", { name: others[0]?.label })).toHaveAttribute("href", others[0]?.link)
+  expect(screen.queryByRole("link", { name: others[1]?.label })).toBeNull()
+  expect(screen.getByRole("link", { name: `Call ${lead.name}` })).toHaveAttribute("href", lead.tel)
+})
+
+test("full with no other window free: says to call", async () => {
+  render(<ConfirmPage {...frame} call={answering(ok(answer({ state: "full", others: [] })))} />)
+  expect(await screen.findByText(/No other window the customer picked is free/)).toBeInTheDocument()
+})

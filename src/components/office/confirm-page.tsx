@@ -1,0 +1,85 @@
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
+import { parseConfirmAnswer, type ConfirmAnswer } from "../../lib/office/office-answers"
+import { formatOfficeTime } from "../../lib/office/office-time"
+import { useOfficeLink, type OfficeCall } from "../../lib/office/use-office-link"
+import { OfficeDetails } from "./office-details"
+import { ActionMessage, OfficeLinkPage, PRIMARY_BUTTON_CLASS, StateMessage } from "./office-link-page"
+import type { OfficePageProps } from "./types"
+
+/** The function behind the notice's "Confirm <window>" links. */
+export const CONFIRM_FUNCTION = "confirm-window"
+
+const STAGES = { ready: "ready", confirmed: "done", already_confirmed: "already" } as const
+
+/**
+ * /office/confirm/#t=…: shows the request and the arrival window; a tap books it (the customer is written
+ * to, the lead marked booked). A window taken meanwhile offers the customer's other free windows, each a
+ * link of its own, and the customer's number to agree another time.
+ */
+export function ConfirmPage({ call, ...props }: OfficePageProps & { call?: OfficeCall }) {
+  const { view, confirm, retry } = useOfficeLink(CONFIRM_FUNCTION, parseConfirmAnswer, call)
+  const { texts, timeZone } = props
+  const words = texts.confirm
+  const { labels } = texts
+
+  const answered = (answer: ConfirmAnswer, busy: boolean) => {
+    const { lead } = answer
+    const values = {
+      name: lead.name,
+      window: answer.appointment?.label ?? answer.window.label,
+      by: answer.appointment?.by ?? "",
+    }
+    const details = (
+      <OfficeDetails
+        rows={[
+          [words.windowLabel, answer.appointment?.label ?? answer.window.label],
+          [labels.name, lead.name],
+          [labels.request, lead.request],
+          [labels.phone, <a href={lead.tel}>{lead.phone}</a>],
+          [labels.received, formatOfficeTime(lead.receivedAt, timeZone)],
+          [labels.reference, lead.reference],
+        ]}
+      />
+    )
+    if (answer.state === "full" || answer.state === "unavailable") {
+      const full = answer.state === "full"
+      return (
+        <StateMessage
+          heading={full ? words.fullHeading : words.unavailableHeading}
+          text={full ? words.fullText : words.unavailableText}
+        >
+          <h3 className="mt-4 font-semibold text-brand-900">{words.othersHeading}</h3>
+          {answer.others.length > 0 ? (
+            <ul className="mt-2 space-y-2">
+              {answer.others.map((other) => (
+                <li key={other.id}>
+                  <a className={PRIMARY_BUTTON_CLASS} href={other.link}>
+                    {other.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-slate-700">{words.noOthers}</p>
+          )}
+          <a className={PRIMARY_BUTTON_CLASS} href={lead.tel}>
+            {fill(texts.acknowledge.callLabel, { name: lead.name })}
+          </a>
+          {details}
+        </StateMessage>
+      )
+    }
+    return (
+      <ActionMessage
+        words={words}
+        values={values}
+        stage={STAGES[answer.state]}
+        busy={busy}
+        onConfirm={() => confirm()}
+        details={details}
+      />
+    )
+  }
+
+  return <OfficeLinkPage {...props} view={view} retry={retry} answered={answered} />
+}
