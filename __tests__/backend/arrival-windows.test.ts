@@ -8,6 +8,8 @@
  */
 import fc from "fast-check"
 import { takeVisit } from "../../supabase/functions/_shared/appointments/capacity"
+import { windowLabel } from "../../supabase/functions/_shared/appointments/window-label"
+import { verifyLink } from "../../supabase/functions/_shared/office-links/signed-link"
 import { WINDOW_PLAN, WINDOW_SCHEDULE } from "../../supabase/functions/_shared/appointments/window-plan"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
@@ -162,4 +164,24 @@ test("no order of confirmations takes a window past its capacity (generated)", a
     }),
     { numRuns: 20 },
   )
+})
+
+test("the office's notice lists the windows, each free one with its own signed Confirm link", async () => {
+  const [a, b] = offered()
+  if (!a || !b) throw new Error("windows expected")
+  for (let i = 0; i < b.visits; i++) await takeVisit(db, b)
+  const response = await post(app, "process-simple-lead", { ...bodies.booking(), preferredWindows: [a.id, b.id] })
+  const { reference } = (await response.json()) as { reference: string }
+  const [notice] = await db.query<{ payload: { text: string; html: string } }>(
+    `select payload from outbox_jobs where kind = 'company_email'`,
+  )
+  const text = notice?.payload.text ?? ""
+  expect(text).toContain("Preferred arrival windows")
+  expect(text).toContain(`${windowLabel(a)}: free when the request came in`)
+  expect(text).toContain(`${windowLabel(b)}: full when the request came in`)
+  const links = [...text.matchAll(/^Confirm (.+): (\S+\/office\/confirm\/#t=(\S+))$/gm)]
+  expect(links.map((m) => m[1])).toEqual([windowLabel(a)])
+  const check = verifyLink(config.alerts.linkSecret, links[0]?.[3] ?? "", "confirm", NOW)
+  expect(check).toMatchObject({ ok: true, claims: { record: "lead", window: a.id, to: "Office inbox" } })
+  expect(reference).toMatch(/^WEB\d{6}$/)
 })

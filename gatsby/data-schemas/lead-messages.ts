@@ -299,6 +299,20 @@ export const leadMessagesSchema = strictObject({
   // A confirmed arrival window, in writing (supabase/functions/_shared/appointments/).
   appointments: strictObject({
     windowLabel: smsText(),
+    noticeHeading: text(),
+    noticeNote: text(),
+    confirmLabel: text(),
+    available: text(),
+    unavailable: strictObject({
+      full: text(),
+      past: text(),
+      too_soon: text(),
+      same_day_closed: text(),
+      too_far: text(),
+      unknown: text(),
+      over_limit: text(),
+    }),
+    alertLine: smsText(),
     emailSubject: text(),
     emailHeading: text(),
     emailIntro: text(),

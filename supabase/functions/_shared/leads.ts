@@ -33,7 +33,8 @@ import {
 import { confirmationSms } from "./mail/confirmation-sms.ts"
 import { promiseFor } from "./alerts/promise.ts"
 import { isEmailAddress } from "./kernel/email-address.ts"
-import { keepPreferredWindows } from "./appointments/preferences.ts"
+import { noticeWindows } from "./appointments/notice-windows.ts"
+import { keepPreferredWindows, type PreferredWindow } from "./appointments/preferences.ts"
 import { referenceFor } from "./kernel/reference.ts"
 import { startAlerts } from "./alerts/escalation.ts"
 import { acknowledgeUrl } from "./office-links/signed-link.ts"
@@ -239,6 +240,7 @@ function companyJob(
   target: AlertTarget,
   stored: StoredRecord,
   ctx: RequestContext,
+  windows: readonly PreferredWindow[] = [],
 ): NewJob {
   const { alerts, mail } = ctx.config
   const actions = [
@@ -253,7 +255,10 @@ function companyJob(
       ...withSafeHeaders({
         to: mail.companyTo,
         from: mail.from,
-        ...companyNotification(notice, referenceOf(stored), actions, receiptOf(notice.kind, stored, ctx)),
+        ...companyNotification(notice, referenceOf(stored), actions, {
+          ...receiptOf(notice.kind, stored, ctx),
+          windows: noticeWindows(windows, alerts, target.id, ALERTS.inboxName, ctx.now),
+        }),
       }),
       targets: [target],
     },
@@ -464,7 +469,7 @@ function storedLead(
     store: async (tx, ctx) => {
       const stored = await upsertLead(tx, submissionId, columns, notice.body, ctx)
       // The arrival windows the visitor picked, kept as they stand now (none: "call me to schedule").
-      await keepPreferredWindows(tx, stored.id, notice.body.preferredWindows ?? [], ctx.now)
+      const windows = await keepPreferredWindows(tx, stored.id, notice.body.preferredWindows ?? [], ctx.now)
       const target: AlertTarget = { record: "lead", id: stored.id }
       const visitor: Visitor = {
         submissionId,
@@ -476,7 +481,7 @@ function storedLead(
       // The lead's e-mails are queued with its alerts' first step, in one statement. The wizard's later calls
       // find the lead's alerts started (they are keyed by the lead), and its confirmations queued (keyed by submission).
       await startAlerts(tx, target, ctx.now, ctx.config.alerts, [
-        companyJob(submissionId, notice, target, stored, ctx),
+        companyJob(submissionId, notice, target, stored, ctx, windows),
         ...customerSmsJob(notice.kind, visitor),
         ...more(visitor, ctx),
       ])

@@ -37,17 +37,18 @@ export async function preferredWindows(
   })
 }
 
-/** Keeps a request's windows with its lead, as they stand now; a wizard's later call keeps the first call's. */
+/** Keeps a request's windows with its lead, as they stand now (a wizard's later call keeps the first call's); resolves to them. */
 export async function keepPreferredWindows(
   tx: Pick<Db, "query">,
   leadId: string,
   ids: readonly string[],
   at: Date,
-): Promise<void> {
-  if (ids.length === 0) return
+): Promise<PreferredWindow[]> {
+  if (ids.length === 0) return []
   const windows = await preferredWindows(tx, ids, at)
   await tx.query(`update leads set preferred_windows = coalesce(preferred_windows, $2::text::jsonb) where id = $1`, [
     leadId,
     JSON.stringify(windows),
   ])
+  return windows
 }

@@ -632,6 +632,20 @@ export const LEAD_MESSAGES = {
   },
   "appointments": {
     "windowLabel": "{day}, {start} to {end}",
+    "noticeHeading": "Preferred arrival windows",
+    "noticeNote": "The customer picked these. Tap one to book it: they get it in writing, and the lead is marked booked.",
+    "confirmLabel": "Confirm {window}",
+    "available": "free when the request came in",
+    "unavailable": {
+      "full": "full when the request came in",
+      "past": "already passed",
+      "too_soon": "starts too soon to confirm without a call",
+      "same_day_closed": "same day, past the QUICK-KNOCK cut-off",
+      "too_far": "further ahead than the calendar offers",
+      "unknown": "not in the calendar",
+      "over_limit": "more windows than a form offers"
+    },
+    "alertLine": "Windows: {windows}",
     "emailSubject": "Your visit is confirmed: {window}",
     "emailHeading": "Your visit is confirmed",
     "emailIntro": "Hi {firstName}, our technician will arrive {window}. The confirmation and a calendar file are below; reply to this e-mail or call us if the time no longer suits you.",

@@ -9,6 +9,7 @@ import { fill } from "../kernel/escape.ts"
 import type { LeadFlag } from "../lead-flags.ts"
 import { officeWhen } from "../alerts/office-hours.ts"
 import { promiseFor, waitedText, type LeadPromise } from "../alerts/promise.ts"
+import { windowSections, type NoticeWindow } from "../appointments/notice-windows.ts"
 import { renderEmail, type EmailSection } from "./layout.ts"
 import { originSections, type ConsentReceipt } from "./origin.ts"
 
@@ -114,6 +115,8 @@ export interface NoticeReceipt extends ConsentReceipt {
   released?: ReleasedFromSpam
   /** When the notice is written (the release's time, for a released one). */
   at?: Date
+  /** The arrival windows the visitor picked, with their "Confirm" links (appointments/notice-windows.ts). */
+  windows?: readonly NoticeWindow[]
 }
 
 const FLAGS = LEAD_MESSAGES.flags
@@ -165,7 +168,11 @@ export function companyNotification(
         [ROWS.reference, reference],
         [ROWS.promisedOffice, fill(ROWS.promisedValue, { promise: promise.text, deadline })],
       ],
-      sections: [...flagSections(receipt?.flags ?? []), ...originSections(notice.body, receipt)],
+      sections: [
+        ...windowSections(receipt?.windows ?? []),
+        ...flagSections(receipt?.flags ?? []),
+        ...originSections(notice.body, receipt),
+      ],
     }),
   }
 }
