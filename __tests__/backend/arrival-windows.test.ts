@@ -14,7 +14,9 @@ import { WINDOW_PLAN, WINDOW_SCHEDULE } from "../../supabase/functions/_shared/a
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { offeredWindows, windowsOn } from "../../supabase/functions/_shared/kernel/arrival-windows"
-import { TUESDAY_10AM } from "./alert-rig"
+import { TUESDAY_10AM, alertConfig, chatTextOf, smsOf } from "./alert-rig"
+import { fakeServer } from "./fake-servers"
+import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { bodies, estimateFields, freshDb, post, testConfig, type AppUnderTest } from "./helpers"
 
 const NOW = TUESDAY_10AM
@@ -184,4 +186,29 @@ test("the office's notice lists the windows, each free one with its own signed C
   const check = verifyLink(config.alerts.linkSecret, links[0]?.[3] ?? "", "confirm", NOW)
   expect(check).toMatchObject({ ok: true, claims: { record: "lead", window: a.id, to: "Office inbox" } })
   expect(reference).toMatch(/^WEB\d{6}$/)
+})
+
+test("the office's alerts list the free windows too, each Confirm link in the alerted contact's name", async () => {
+  const chat = await fakeServer([200])
+  const twilio = await fakeServer([201])
+  try {
+    const alerting = alertConfig({ twilio, chat })
+    const rig = createApp({ db, config: alerting, clock: () => NOW })
+    const [a] = offered()
+    if (!a) throw new Error("a window expected")
+    expect((await post(rig, "process-simple-lead", { ...bodies.booking(), preferredWindows: [a.id] })).status).toBe(200)
+    await dispatchOutbox({ db, config: alerting, clock: () => NOW })
+    const post0 = chat.delivered().map(chatTextOf)[0] ?? ""
+    const match = /<(\S+\/office\/confirm\/#t=(\S+))\|Confirm ([^>]+)>/.exec(post0)
+    expect(match?.[3]).toBe(windowLabel(a))
+    expect(verifyLink(alerting.alerts.linkSecret, match?.[2] ?? "", "confirm", NOW)).toMatchObject({
+      ok: true,
+      claims: { window: a.id, to: "Dana" },
+    })
+    expect(smsOf(twilio.delivered()[0] ?? { headers: {}, body: "", status: 0 }).body).toContain(
+      `Windows: ${windowLabel(a)}`,
+    )
+  } finally {
+    await Promise.all([chat.close(), twilio.close()])
+  }
 })

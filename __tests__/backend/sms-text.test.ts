@@ -174,6 +174,7 @@ const subjectOf = (fields: { name: string; phone: string; request: string; sourc
   sentAsSpamAt: null,
   outcome: null,
   missedAt: null,
+  windows: [],
 })
 
 const CONTACT_NAMES = fc.array(fc.constantFrom("Dana", "Eli", "Fay", "Office"), { maxLength: 3 })
@@ -226,6 +227,37 @@ describe("every alert SMS is GSM-7 within its cap, and keeps our link whole", ()
     expect(sms).toContain("Request: rrr")
     expect(sms).toContain("...")
     expect(sms).toContain(`Nobody has tapped "I'm on it" yet (Dana, Eli, Fay alerted). Please call back now.`)
+  })
+
+  test("the longest lead with three free arrival windows: still 3 segments, the windows' line cut, our link whole", () => {
+    const windows = [
+      "Tue, Dec 1, 8:00 AM to 11:00 AM",
+      "Wed, Dec 2, 11:00 AM to 2:00 PM",
+      "Thu, Dec 3, 2:00 PM to 5:00 PM",
+    ].map((label) => ({
+      label,
+      status: "free",
+      confirm: { label: `Confirm ${label}`, href: "https://office.example/office/confirm/#t=x" },
+    }))
+    const view = {
+      subject: subjectOf({
+        name: "N".repeat(200),
+        phone: "9".repeat(40),
+        request: "r".repeat(1_000),
+        source: "s".repeat(500),
+      }),
+      acknowledgeUrl: ackUrl(),
+      windows,
+    }
+    const sms = alertSms(view)
+    expect(smsSize(sms)).toMatchObject({ encoding: "GSM-7", segments: 3 })
+    expect(sms).toMatch(/^Windows: Tue, Dec 1/m)
+    expect(sms.split("\n").at(-1)).toBe(`I'm on it: ${view.acknowledgeUrl}`)
+    const short = alertSms({
+      ...view,
+      subject: subjectOf({ name: "Ann", phone: "914-555-0100", request: "Ants", source: "Contact" }),
+    })
+    expect(short).toContain(`Windows: ${windows.map((w) => w.label).join("; ")}`)
   })
 
   test("a summary of 1 to 100 leads, a budget summary and a dead notice: GSM-7 within the cap, the link for all intact (fast-check)", () => {

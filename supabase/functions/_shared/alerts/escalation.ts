@@ -28,6 +28,7 @@ import {
 import type { OnCallContact } from "./on-call.ts"
 import { isOfficeOpen, openingAfter } from "./office-hours.ts"
 import { acknowledgeUrl, boardUrl } from "../office-links/signed-link.ts"
+import { noticeWindows } from "../appointments/notice-windows.ts"
 import { JOINED, joinSummary, joinSummarySql, summaryMembers } from "./summary-members.ts"
 import {
   jobOwner,
@@ -41,6 +42,12 @@ import {
 import { stepMinutesWithin } from "./promise.ts"
 import { chatEscape } from "./visitor-text.ts"
 
+/** One contact's alert of a request: its "I'm on it" link and its windows' "Confirm" links, both in that contact's name. */
+const alertView = (alerts: AlertConfig, subject: AlertSubject, to: string, at: Date): AlertView => ({
+  subject,
+  acknowledgeUrl: acknowledgeUrl(alerts, subject, to, at),
+  windows: noticeWindows(subject.windows, alerts, subject.id, to, at),
+})
 /** The contacts who may be alerted at this time. */
 export const reachable = (alerts: AlertConfig, at: Date): OnCallContact[] =>
   isOfficeOpen(at) ? alerts.contacts : alerts.contacts.filter((c) => c.afterHours)
@@ -240,7 +247,7 @@ export async function runAlertStep(job: OutboxJob, deps: DeliveryDeps): Promise<
   if (reannounce !== undefined) {
     const contact = contacts[0]
     if (!contact) throw new Error("unreachable: the list is not empty")
-    const view: AlertView = { subject, acknowledgeUrl: acknowledgeUrl(alerts, subject, contact.name, at) }
+    const view = alertView(alerts, subject, contact.name, at)
     const key = `reannounce:${target.record}:${target.id}:${reannounce}`
     const jobs = deliveries(config, contact, key, [target], messageOf(config, view, at), { owner: target })
     return `Announced again, as no alert got through: ${await queueAlert(deps, contact, target, jobs, [], at)}`
@@ -254,8 +261,7 @@ export async function runAlertStep(job: OutboxJob, deps: DeliveryDeps): Promise<
   const earlier = Array.from({ length: Math.min(stage, contacts.length) }, (_, i) => stage - 1 - i)
   const before = [...new Set(earlier.map((i) => contacts[i % contacts.length]?.name ?? ""))]
   const view: AlertView = {
-    subject,
-    acknowledgeUrl: acknowledgeUrl(alerts, subject, contact.name, at),
+    ...alertView(alerts, subject, contact.name, at),
     ...(stage > 0 ? { escalatedFrom: before } : {}),
   }
   const jobs = deliveries(config, contact, stepKey(target, stage), [target], messageOf(config, view, at), {
@@ -287,8 +293,7 @@ async function tellOwnerMissed(
   const { config } = deps
   const owner = config.alerts.owner
   const view: AlertView = {
-    subject,
-    acknowledgeUrl: acknowledgeUrl(config.alerts, subject, owner.name, at),
+    ...alertView(config.alerts, subject, owner.name, at),
     missed: { alerts, alerted: [...new Set(contacts.map((c) => c.name))] },
   }
   const key = `missed:${subject.record}:${subject.id}`

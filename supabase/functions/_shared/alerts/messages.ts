@@ -6,6 +6,7 @@
  * GSM-7 within its segment cap with links defanged (sms-fit.ts, visitor-text.ts), a chat post has
  * links defanged, mentions quietened and markup escaped, an e-mail is escaped HTML.
  */
+import { windowSections, type NoticeWindow } from "../appointments/notice-windows.ts"
 import { fill } from "../kernel/escape.ts"
 import { renderEmail, withSafeHeaders, type EmailContent, type EmailMessage } from "../mail/layout.ts"
 import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
@@ -26,7 +27,14 @@ export interface AlertView {
   escalatedFrom?: readonly string[]
   /** Set on the owner's notice that the escalation ended unacknowledged: how many alerts went to whom. */
   missed?: { alerts: number; alerted: readonly string[] }
+  /** The arrival windows the visitor picked, each free one with its "Confirm" link for this contact. */
+  windows?: readonly NoticeWindow[]
 }
+
+const APPOINTMENTS = LEAD_MESSAGES.appointments
+
+/** The free windows' labels, for the SMS's one line (its links stay in the e-mail and chat: an SMS has no room). */
+const freeWindows = (view: AlertView) => (view.windows ?? []).filter((w) => w.confirm).map((w) => w.label)
 
 /** The most segments an alert SMS may take unless the config says otherwise (3 GSM-7 segments: 459 characters). */
 export const DEFAULT_SMS_SEGMENTS = 3
@@ -103,6 +111,9 @@ export function alertSms(view: AlertView, segments = DEFAULT_SMS_SEGMENTS, at = 
       urgentDeadline(view) ? [{ text: `${COPY.rowLabels.promised}: ${deadlineOf(s)}` }] : [],
       [{ text: `${COPY.rowLabels.request}: ` }, visitor(s.request)],
       [{ text: `${COPY.rowLabels.source}: ` }, visitor(s.source)],
+      freeWindows(view).length
+        ? templatePieces(APPOINTMENTS.alertLine, { windows: { text: freeWindows(view).join("; "), cut: true } })
+        : [],
       [{ text: `${COPY.acknowledgeLabel}: ${view.acknowledgeUrl}` }],
     ],
     segments,
@@ -125,6 +136,7 @@ export function alertChat(view: AlertView, mention: string, at = new Date()): st
     `${COPY.rowLabels.request}: ${chatVisitorText(s.request)}`,
     `${COPY.rowLabels.source}: ${chatVisitorText(s.source)}`,
     `<${view.acknowledgeUrl}|${chatEscape(COPY.acknowledgeLabel)}>`,
+    ...(view.windows ?? []).flatMap((w) => (w.confirm ? [`<${w.confirm.href}|${chatEscape(w.confirm.label)}>`] : [])),
   ]
     .filter(Boolean)
     .join("\n")
@@ -154,6 +166,7 @@ export function alertEmail(view: AlertView, to: string, from: string, at = new D
       ],
       [COPY.rowLabels.reference, s.reference],
     ],
+    sections: windowSections(view.windows ?? []),
   })
 }
 

@@ -3,6 +3,7 @@
  * the office needs (who, what they asked for, their number, where they came from), and the
  * acknowledgement that stops its escalation.
  */
+import type { PreferredWindow } from "../appointments/preferences.ts"
 import type { Db } from "../db.ts"
 import { headerValue } from "../mail/header.ts"
 import { telUri } from "../kernel/phone.ts"
@@ -60,6 +61,8 @@ export interface AlertSubject extends AlertTarget {
   outcome: { value: LeadOutcome; note: string | null; by: string | null; at: Date | null } | null
   /** When the owner was told nobody acknowledged it. */
   missedAt: Date | null
+  /** The arrival windows the visitor picked (a lead's; none for a contact message or "call me to schedule"). */
+  windows: readonly PreferredWindow[]
 }
 
 const COPY = LEAD_MESSAGES.officeAlerts
@@ -106,6 +109,7 @@ const LEAD_COLUMNS = [
   "utm_source",
   "utm_campaign",
   "utm_term",
+  "preferred_windows",
   ...TRACKED_COLUMNS,
 ] as const satisfies ReadonlyArray<keyof LeadRow>
 type LeadSubjectRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>
@@ -171,6 +175,7 @@ function fromLead(row: LeadSubjectRow): AlertSubject {
     tel: telUri(row.phone),
     request: oneLine(leadRequest(row), 160),
     source: oneLine(withCampaign(sourceLabel(row.source), campaignOf(row)), 120),
+    windows: row.preferred_windows ?? [],
   }
 }
 
@@ -184,6 +189,7 @@ const fromMessage = (row: MessageSubjectRow): AlertSubject => ({
   tel: telUri(row.phone),
   request: oneLine(row.message, 160),
   source: oneLine(withCampaign(sourceLabel("contact"), campaignOf(row)), 120),
+  windows: [],
 })
 
 const TABLES = { lead: "leads", message: "contact_messages" } as const
