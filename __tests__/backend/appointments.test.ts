@@ -9,6 +9,7 @@
 import { Buffer } from "node:buffer"
 import ICAL from "ical.js"
 import { confirmAppointment } from "../../supabase/functions/_shared/appointments/confirm"
+import { windowLabel } from "../../supabase/functions/_shared/appointments/window-label"
 import { WINDOW_PLAN, WINDOW_SCHEDULE } from "../../supabase/functions/_shared/appointments/window-plan"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
@@ -215,5 +216,72 @@ describe("the office's one-tap link (confirm-window)", () => {
     expect((await call(acknowledge, true)).status).toBe(400)
     expect((await call(token, true, { by: "Mallory" })).status).toBe(422)
     expect(await db.query(`select 1 from appointments`)).toEqual([])
+  })
+})
+
+describe("the reminder the day before, between 8 am and 9 pm", () => {
+  const thursday = (start: string) => {
+    const window = windowsOn(WINDOW_SCHEDULE, WINDOW_PLAN, "2026-03-05", "Thursday").find((w) => w.start === start)
+    if (!window) throw new Error(`a Thursday ${start} window expected`)
+    return window
+  }
+  const reminder = (leadId: string) =>
+    db.query<{ status: string; next_attempt_at: Date; last_error: string | null }>(
+      `select status, next_attempt_at, last_error from outbox_jobs where dedupe_key = $1`,
+      [`appointment:${leadId}:reminder`],
+    )
+
+  test("is due the day before at 5 pm, and then writes to the visitor (a text only with the opt-in)", async () => {
+    const window = thursday("08:00")
+    const leadId = await booking([window])
+    await confirmAppointment(db, config, { leadId, windowId: window.id, by: "Dana" }, TUESDAY_10AM)
+    expect(await reminder(leadId)).toEqual([
+      expect.objectContaining({ status: "pending", next_attempt_at: new Date("2026-03-04T22:00:00Z") }),
+    ])
+    await dispatchOutbox({ db, config, clock: () => new Date("2026-03-04T22:00:30Z") })
+    const sent = await db.query<{ kind: string; payload: { subject?: string; body?: string } }>(
+      `select kind, payload from outbox_jobs where dedupe_key like $1 order by kind`,
+      [`appointment:${leadId}:reminder:%`],
+    )
+    expect(sent.map((j) => j.kind)).toEqual(["customer_email", "customer_sms"])
+    expect(sent[0]?.payload.subject).toBe(`Reminder: our visit tomorrow, ${windowLabel(window)}`)
+    expect(sent[1]?.payload.body).toContain("reminder, our technician arrives")
+  })
+
+  test("run late at night, it waits for 8 am rather than text anyone; too late for that, it is dropped", async () => {
+    const afternoon = thursday("14:00")
+    const leadId = await booking([afternoon])
+    await confirmAppointment(db, config, { leadId, windowId: afternoon.id, by: "Dana" }, TUESDAY_10AM)
+    // Wednesday 23:00 in New York: the worker was down at 5 pm.
+    await dispatchOutbox({ db, config, clock: () => new Date("2026-03-05T04:00:00Z") })
+    expect((await reminder(leadId))[0]).toMatchObject({
+      status: "pending",
+      next_attempt_at: new Date("2026-03-05T13:00:00Z"),
+    })
+
+    const morning = thursday("08:00")
+    const early = await booking([morning])
+    await confirmAppointment(db, config, { leadId: early, windowId: morning.id, by: "Dana" }, TUESDAY_10AM)
+    await dispatchOutbox({ db, config, clock: () => new Date("2026-03-05T04:00:00Z") })
+    expect((await reminder(early))[0]).toMatchObject({ status: "sent", last_error: expect.stringMatching(/^Too late/) })
+  })
+
+  test("none when the visit is confirmed after 5 pm the day before; across the autumn change it is 5 pm EST", async () => {
+    const window = thursday("08:00")
+    const late = await booking([window])
+    await confirmAppointment(
+      db,
+      config,
+      { leadId: late, windowId: window.id, by: "Dana" },
+      new Date("2026-03-04T23:00:00Z"),
+    )
+    expect(await reminder(late)).toEqual([])
+
+    const monday = windowsOn(WINDOW_SCHEDULE, WINDOW_PLAN, "2026-11-02", "Monday")[0]
+    if (!monday) throw new Error("a Monday window expected")
+    const friday = new Date("2026-10-30T14:00:00Z")
+    const leadId = await booking([monday], friday)
+    await confirmAppointment(db, config, { leadId, windowId: monday.id, by: "Dana" }, friday)
+    expect((await reminder(leadId))[0]?.next_attempt_at).toEqual(new Date("2026-11-01T22:00:00Z"))
   })
 })

@@ -323,6 +323,9 @@ export const leadMessagesSchema = strictObject({
     calendarSummary: text(),
     calendarDescription: text(),
     sms: smsText(),
+    reminderSubject: text(),
+    reminderIntro: text(),
+    reminderSms: smsText(),
   }),
   // The pipeline check (supabase/functions/_shared/pipeline-check/): its test request and e-mail, and a failure's report.
   pipelineCheck: strictObject({

@@ -23,3 +23,10 @@ begin
   end loop;
 end
 $$;
+
+-- The visitor's reminder the day before, between 8 am and 9 pm on the company's clock: a job of its own.
+alter table public.outbox_jobs drop constraint if exists outbox_jobs_kind_check;
+alter table public.outbox_jobs add constraint outbox_jobs_kind_check check (kind in (
+  'customer_email', 'customer_sms', 'company_email', 'crm_forward',
+  'alert_sms', 'alert_chat', 'alert_email', 'alert_step', 'morning_summary', 'spam_digest', 'weekly_report',
+  'pipeline_check', 'check_email', 'appointment_reminder'));

@@ -149,6 +149,7 @@ export type JobKind =
   | "weekly_report"
   | "pipeline_check"
   | "check_email"
+  | "appointment_reminder"
 export type JobStatus = "pending" | "sending" | "sent" | "dead" | "not_configured"
 
 /** Work to do after a lead is stored: an e-mail, the CRM forward, an alert to the office or a step of its escalation. */

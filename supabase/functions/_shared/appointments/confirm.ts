@@ -10,9 +10,10 @@ import type { BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
 import { windowStatus, type ArrivalWindow } from "../kernel/arrival-windows.ts"
 import { enqueueJobs } from "../outbox/queue.ts"
-import type { LeadRow } from "../rows.ts"
 import { bookedCounts, takeVisit } from "./capacity.ts"
-import { confirmationJobs, type Appointment, type ConfirmedLead } from "./confirmation.ts"
+import { confirmationJobs, type Appointment } from "./confirmation.ts"
+import { appointmentOf, confirmedLead, leadFacts, type LeadFacts } from "./appointment-rows.ts"
+import { reminderJob } from "./reminder.ts"
 import { windowLabel } from "./window-label.ts"
 import { WINDOW_PLAN, WINDOW_SCHEDULE } from "./window-plan.ts"
 
@@ -21,44 +22,8 @@ export type ConfirmResult =
   | { state: "full" | "unavailable"; others: Array<{ id: string; label: string }> }
   | { state: "not_found" }
 
-type LeadFacts = Pick<
-  LeadRow,
-  | "id"
-  | "reference"
-  | "full_name"
-  | "email"
-  | "phone"
-  | "street_address"
-  | "city"
-  | "state"
-  | "zip_code"
-  | "sms_consent_at"
-  | "preferred_windows"
->
-
-interface AppointmentRow {
-  window_id: string
-  starts_at: Date
-  ends_at: Date
-  confirmed_by: string
-  confirmed_at: Date
-}
-
-const asAppointment = (row: AppointmentRow): Appointment => ({
-  windowId: row.window_id,
-  startsAt: row.starts_at,
-  endsAt: row.ends_at,
-  confirmedBy: row.confirmed_by,
-  confirmedAt: row.confirmed_at,
-})
-
 const labelled = (appointment: Appointment) =>
   windowLabel({ startsAt: appointment.startsAt.toISOString(), endsAt: appointment.endsAt.toISOString() })
-
-const addressOf = (lead: LeadFacts) =>
-  [lead.street_address, lead.city, [lead.state, lead.zip_code].filter(Boolean).join(" ")]
-    .filter((part): part is string => Boolean(part))
-    .join(", ")
 
 /** The request's other windows that could still be confirmed: not past, known, with a free visit. */
 async function otherWindows(tx: Pick<Db, "query">, lead: LeadFacts, except: string, at: Date) {
@@ -89,20 +54,10 @@ export async function confirmAppointment(
   at: Date,
 ): Promise<ConfirmResult> {
   return db.transaction(async (tx) => {
-    const [lead] = await tx.query<LeadFacts>(
-      `select id, reference, full_name, email, phone, street_address, city, state, zip_code, sms_consent_at, preferred_windows
-       from leads where id = $1 for update`,
-      [request.leadId],
-    )
+    const lead = await leadFacts(tx, request.leadId, { lock: true })
     if (!lead) return { state: "not_found" }
-    const [existing] = await tx.query<AppointmentRow>(
-      `select window_id, starts_at, ends_at, confirmed_by, confirmed_at from appointments where lead_id = $1`,
-      [lead.id],
-    )
-    if (existing) {
-      const appointment = asAppointment(existing)
-      return { state: "already_confirmed", appointment, label: labelled(appointment) }
-    }
+    const existing = await appointmentOf(tx, lead.id)
+    if (existing) return { state: "already_confirmed", appointment: existing, label: labelled(existing) }
     const window = confirmable(request.windowId, at)
     if (!window) return { state: "unavailable", others: await otherWindows(tx, lead, request.windowId, at) }
     if (!(await takeVisit(tx, window)))
@@ -122,16 +77,11 @@ export async function confirmAppointment(
     const target = { record: "lead" as const, id: lead.id }
     await acknowledge(tx, target, request.by, at)
     await recordOutcome(tx, target, { outcome: "booked", note: labelled(appointment), by: request.by }, at)
-    const confirmed: ConfirmedLead = {
-      id: lead.id,
-      reference: lead.reference ?? lead.id,
-      fullName: lead.full_name,
-      email: lead.email,
-      phone: lead.phone,
-      address: addressOf(lead),
-      smsConsent: lead.sms_consent_at !== null,
-    }
-    await enqueueJobs(tx, confirmationJobs(confirmed, appointment, config.mail.from), at)
+    await enqueueJobs(
+      tx,
+      [...confirmationJobs(confirmedLead(lead), appointment, config.mail.from), ...reminderJob(lead.id, appointment)],
+      at,
+    )
     return { state: "confirmed", appointment, label: labelled(appointment) }
   })
 }

@@ -664,7 +664,10 @@ export const LEAD_MESSAGES = {
     "calendarFile": "pest-control-visit.ics",
     "calendarSummary": "Pest control visit, {company}",
     "calendarDescription": "Arrival window {window}. Reference {reference}. Questions: {phone}.",
-    "sms": "{company}: your visit is confirmed for {window}. Ref {reference}. Questions: {phone}. Reply STOP to opt out, HELP for help."
+    "sms": "{company}: your visit is confirmed for {window}. Ref {reference}. Questions: {phone}. Reply STOP to opt out, HELP for help.",
+    "reminderSubject": "Reminder: our visit tomorrow, {window}",
+    "reminderIntro": "Hi {firstName}, a reminder that our technician arrives {window}. Need another time? Call us or reply to this e-mail.",
+    "reminderSms": "{company}: reminder, our technician arrives {window}. Ref {reference}. To change it call {phone}. Reply STOP to opt out."
   }
 } as const
 

@@ -13,6 +13,7 @@ import { deliverChat } from "../delivery/chat.ts"
 import { forwardToCrm } from "../delivery/crm.ts"
 import { sendEmail, sendOfficeEmail } from "../delivery/email.ts"
 import { deliverSms } from "../delivery/sms.ts"
+import { runReminder } from "../appointments/reminder.ts"
 import { runDailyCheck, scheduleDailyCheck } from "../pipeline-check/daily-check.ts"
 import { reportAbandonedChecks } from "../pipeline-check/run-check.ts"
 import { scheduleWeeklyReport } from "../report/report-week.ts"
@@ -56,6 +57,8 @@ const HANDLERS: { [K in JobKind]: Handler<K> } = {
   weekly_report: { run: runWeeklyReport, priority: 5, lane: "steps", queuesJobs: true, alerting: false },
   // The daily pipeline check: it queues tomorrow's and starts today's in the background (pipeline-check/).
   pipeline_check: { run: runDailyCheck, priority: 6, lane: "steps", queuesJobs: true, alerting: false },
+  // The visitor's reminder the day before a confirmed visit: it queues the e-mail and the text (appointments/).
+  appointment_reminder: { run: runReminder, priority: 3, lane: "steps", queuesJobs: true, alerting: false },
   alert_sms: delivery(alertDelivery(deliverSms), 0, "sms", "always"),
   alert_chat: delivery(alertDelivery(deliverChat), 0, "chat", "always"),
   alert_email: delivery(alertDelivery(sendOfficeEmail), 0, "email", "always"),
