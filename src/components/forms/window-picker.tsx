@@ -30,6 +30,7 @@ export function WindowPicker({ texts, state }: { texts: WindowTexts; state: Cale
       <label className={OPTION_CLASS}>
         <input
           type="checkbox"
+          name="callToSchedule"
           className={BOX_CLASS}
           checked={chosen.length === 0}
           onChange={() => {
