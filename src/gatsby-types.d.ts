@@ -250,6 +250,432 @@ type AboutYamlValuesSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+type ArrivalWindowsYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly daysAhead: Scalars['Int'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly maxChoices: Scalars['Int'];
+  readonly noticeMinutes: Scalars['Int'];
+  readonly parent: Maybe<Node>;
+  readonly texts: ArrivalWindowsYamlTexts;
+  readonly weekdays: ArrivalWindowsYamlWeekdays;
+};
+
+type ArrivalWindowsYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ArrivalWindowsYamlEdge>;
+  readonly group: ReadonlyArray<ArrivalWindowsYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ArrivalWindowsYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ArrivalWindowsYamlConnection_distinctArgs = {
+  field: ArrivalWindowsYamlFieldSelector;
+};
+
+
+type ArrivalWindowsYamlConnection_groupArgs = {
+  field: ArrivalWindowsYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ArrivalWindowsYamlConnection_maxArgs = {
+  field: ArrivalWindowsYamlFieldSelector;
+};
+
+
+type ArrivalWindowsYamlConnection_minArgs = {
+  field: ArrivalWindowsYamlFieldSelector;
+};
+
+
+type ArrivalWindowsYamlConnection_sumArgs = {
+  field: ArrivalWindowsYamlFieldSelector;
+};
+
+type ArrivalWindowsYamlEdge = {
+  readonly next: Maybe<ArrivalWindowsYaml>;
+  readonly node: ArrivalWindowsYaml;
+  readonly previous: Maybe<ArrivalWindowsYaml>;
+};
+
+type ArrivalWindowsYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly daysAhead: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly maxChoices: InputMaybe<FieldSelectorEnum>;
+  readonly noticeMinutes: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly texts: InputMaybe<ArrivalWindowsYamlTextsFieldSelector>;
+  readonly weekdays: InputMaybe<ArrivalWindowsYamlWeekdaysFieldSelector>;
+};
+
+type ArrivalWindowsYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly daysAhead: InputMaybe<IntQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly maxChoices: InputMaybe<IntQueryOperatorInput>;
+  readonly noticeMinutes: InputMaybe<IntQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly texts: InputMaybe<ArrivalWindowsYamlTextsFilterInput>;
+  readonly weekdays: InputMaybe<ArrivalWindowsYamlWeekdaysFilterInput>;
+};
+
+type ArrivalWindowsYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<ArrivalWindowsYamlFilterInput>;
+};
+
+type ArrivalWindowsYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<ArrivalWindowsYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<ArrivalWindowsYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<ArrivalWindowsYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type ArrivalWindowsYamlGroupConnection_distinctArgs = {
+  field: ArrivalWindowsYamlFieldSelector;
+};
+
+
+type ArrivalWindowsYamlGroupConnection_groupArgs = {
+  field: ArrivalWindowsYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type ArrivalWindowsYamlGroupConnection_maxArgs = {
+  field: ArrivalWindowsYamlFieldSelector;
+};
+
+
+type ArrivalWindowsYamlGroupConnection_minArgs = {
+  field: ArrivalWindowsYamlFieldSelector;
+};
+
+
+type ArrivalWindowsYamlGroupConnection_sumArgs = {
+  field: ArrivalWindowsYamlFieldSelector;
+};
+
+type ArrivalWindowsYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly daysAhead: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly maxChoices: InputMaybe<SortOrderEnum>;
+  readonly noticeMinutes: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly texts: InputMaybe<ArrivalWindowsYamlTextsSortInput>;
+  readonly weekdays: InputMaybe<ArrivalWindowsYamlWeekdaysSortInput>;
+};
+
+type ArrivalWindowsYamlTexts = {
+  readonly callMeLabel: Scalars['String'];
+  readonly help: Scalars['String'];
+  readonly legend: Scalars['String'];
+  readonly loading: Scalars['String'];
+  readonly noneFree: Scalars['String'];
+  readonly reviewLabel: Scalars['String'];
+  readonly thankYouLine: Scalars['String'];
+  readonly tooMany: Scalars['String'];
+  readonly unavailable: Scalars['String'];
+  readonly windowLabel: Scalars['String'];
+};
+
+type ArrivalWindowsYamlTextsFieldSelector = {
+  readonly callMeLabel: InputMaybe<FieldSelectorEnum>;
+  readonly help: InputMaybe<FieldSelectorEnum>;
+  readonly legend: InputMaybe<FieldSelectorEnum>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly noneFree: InputMaybe<FieldSelectorEnum>;
+  readonly reviewLabel: InputMaybe<FieldSelectorEnum>;
+  readonly thankYouLine: InputMaybe<FieldSelectorEnum>;
+  readonly tooMany: InputMaybe<FieldSelectorEnum>;
+  readonly unavailable: InputMaybe<FieldSelectorEnum>;
+  readonly windowLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type ArrivalWindowsYamlTextsFilterInput = {
+  readonly callMeLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly help: InputMaybe<StringQueryOperatorInput>;
+  readonly legend: InputMaybe<StringQueryOperatorInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly noneFree: InputMaybe<StringQueryOperatorInput>;
+  readonly reviewLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly thankYouLine: InputMaybe<StringQueryOperatorInput>;
+  readonly tooMany: InputMaybe<StringQueryOperatorInput>;
+  readonly unavailable: InputMaybe<StringQueryOperatorInput>;
+  readonly windowLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ArrivalWindowsYamlTextsSortInput = {
+  readonly callMeLabel: InputMaybe<SortOrderEnum>;
+  readonly help: InputMaybe<SortOrderEnum>;
+  readonly legend: InputMaybe<SortOrderEnum>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly noneFree: InputMaybe<SortOrderEnum>;
+  readonly reviewLabel: InputMaybe<SortOrderEnum>;
+  readonly thankYouLine: InputMaybe<SortOrderEnum>;
+  readonly tooMany: InputMaybe<SortOrderEnum>;
+  readonly unavailable: InputMaybe<SortOrderEnum>;
+  readonly windowLabel: InputMaybe<SortOrderEnum>;
+};
+
+type ArrivalWindowsYamlWeekdays = {
+  readonly Friday: ReadonlyArray<ArrivalWindowsYamlWeekdaysFriday>;
+  readonly Monday: ReadonlyArray<ArrivalWindowsYamlWeekdaysMonday>;
+  readonly Saturday: ReadonlyArray<ArrivalWindowsYamlWeekdaysSaturday>;
+  readonly Sunday: ReadonlyArray<ArrivalWindowsYamlWeekdaysSunday>;
+  readonly Thursday: ReadonlyArray<ArrivalWindowsYamlWeekdaysThursday>;
+  readonly Tuesday: ReadonlyArray<ArrivalWindowsYamlWeekdaysTuesday>;
+  readonly Wednesday: ReadonlyArray<ArrivalWindowsYamlWeekdaysWednesday>;
+};
+
+type ArrivalWindowsYamlWeekdaysFieldSelector = {
+  readonly Friday: InputMaybe<ArrivalWindowsYamlWeekdaysFridayFieldSelector>;
+  readonly Monday: InputMaybe<ArrivalWindowsYamlWeekdaysMondayFieldSelector>;
+  readonly Saturday: InputMaybe<ArrivalWindowsYamlWeekdaysSaturdayFieldSelector>;
+  readonly Sunday: InputMaybe<ArrivalWindowsYamlWeekdaysSundayFieldSelector>;
+  readonly Thursday: InputMaybe<ArrivalWindowsYamlWeekdaysThursdayFieldSelector>;
+  readonly Tuesday: InputMaybe<ArrivalWindowsYamlWeekdaysTuesdayFieldSelector>;
+  readonly Wednesday: InputMaybe<ArrivalWindowsYamlWeekdaysWednesdayFieldSelector>;
+};
+
+type ArrivalWindowsYamlWeekdaysFilterInput = {
+  readonly Friday: InputMaybe<ArrivalWindowsYamlWeekdaysFridayFilterListInput>;
+  readonly Monday: InputMaybe<ArrivalWindowsYamlWeekdaysMondayFilterListInput>;
+  readonly Saturday: InputMaybe<ArrivalWindowsYamlWeekdaysSaturdayFilterListInput>;
+  readonly Sunday: InputMaybe<ArrivalWindowsYamlWeekdaysSundayFilterListInput>;
+  readonly Thursday: InputMaybe<ArrivalWindowsYamlWeekdaysThursdayFilterListInput>;
+  readonly Tuesday: InputMaybe<ArrivalWindowsYamlWeekdaysTuesdayFilterListInput>;
+  readonly Wednesday: InputMaybe<ArrivalWindowsYamlWeekdaysWednesdayFilterListInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysFriday = {
+  readonly end: Scalars['String'];
+  readonly start: Scalars['String'];
+  readonly visits: Scalars['Int'];
+};
+
+type ArrivalWindowsYamlWeekdaysFridayFieldSelector = {
+  readonly end: InputMaybe<FieldSelectorEnum>;
+  readonly start: InputMaybe<FieldSelectorEnum>;
+  readonly visits: InputMaybe<FieldSelectorEnum>;
+};
+
+type ArrivalWindowsYamlWeekdaysFridayFilterInput = {
+  readonly end: InputMaybe<StringQueryOperatorInput>;
+  readonly start: InputMaybe<StringQueryOperatorInput>;
+  readonly visits: InputMaybe<IntQueryOperatorInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysFridayFilterListInput = {
+  readonly elemMatch: InputMaybe<ArrivalWindowsYamlWeekdaysFridayFilterInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysFridaySortInput = {
+  readonly end: InputMaybe<SortOrderEnum>;
+  readonly start: InputMaybe<SortOrderEnum>;
+  readonly visits: InputMaybe<SortOrderEnum>;
+};
+
+type ArrivalWindowsYamlWeekdaysMonday = {
+  readonly end: Scalars['String'];
+  readonly start: Scalars['String'];
+  readonly visits: Scalars['Int'];
+};
+
+type ArrivalWindowsYamlWeekdaysMondayFieldSelector = {
+  readonly end: InputMaybe<FieldSelectorEnum>;
+  readonly start: InputMaybe<FieldSelectorEnum>;
+  readonly visits: InputMaybe<FieldSelectorEnum>;
+};
+
+type ArrivalWindowsYamlWeekdaysMondayFilterInput = {
+  readonly end: InputMaybe<StringQueryOperatorInput>;
+  readonly start: InputMaybe<StringQueryOperatorInput>;
+  readonly visits: InputMaybe<IntQueryOperatorInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysMondayFilterListInput = {
+  readonly elemMatch: InputMaybe<ArrivalWindowsYamlWeekdaysMondayFilterInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysMondaySortInput = {
+  readonly end: InputMaybe<SortOrderEnum>;
+  readonly start: InputMaybe<SortOrderEnum>;
+  readonly visits: InputMaybe<SortOrderEnum>;
+};
+
+type ArrivalWindowsYamlWeekdaysSaturday = {
+  readonly end: Scalars['String'];
+  readonly start: Scalars['String'];
+  readonly visits: Scalars['Int'];
+};
+
+type ArrivalWindowsYamlWeekdaysSaturdayFieldSelector = {
+  readonly end: InputMaybe<FieldSelectorEnum>;
+  readonly start: InputMaybe<FieldSelectorEnum>;
+  readonly visits: InputMaybe<FieldSelectorEnum>;
+};
+
+type ArrivalWindowsYamlWeekdaysSaturdayFilterInput = {
+  readonly end: InputMaybe<StringQueryOperatorInput>;
+  readonly start: InputMaybe<StringQueryOperatorInput>;
+  readonly visits: InputMaybe<IntQueryOperatorInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysSaturdayFilterListInput = {
+  readonly elemMatch: InputMaybe<ArrivalWindowsYamlWeekdaysSaturdayFilterInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysSaturdaySortInput = {
+  readonly end: InputMaybe<SortOrderEnum>;
+  readonly start: InputMaybe<SortOrderEnum>;
+  readonly visits: InputMaybe<SortOrderEnum>;
+};
+
+type ArrivalWindowsYamlWeekdaysSortInput = {
+  readonly Friday: InputMaybe<ArrivalWindowsYamlWeekdaysFridaySortInput>;
+  readonly Monday: InputMaybe<ArrivalWindowsYamlWeekdaysMondaySortInput>;
+  readonly Saturday: InputMaybe<ArrivalWindowsYamlWeekdaysSaturdaySortInput>;
+  readonly Sunday: InputMaybe<ArrivalWindowsYamlWeekdaysSundaySortInput>;
+  readonly Thursday: InputMaybe<ArrivalWindowsYamlWeekdaysThursdaySortInput>;
+  readonly Tuesday: InputMaybe<ArrivalWindowsYamlWeekdaysTuesdaySortInput>;
+  readonly Wednesday: InputMaybe<ArrivalWindowsYamlWeekdaysWednesdaySortInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysSunday = {
+  readonly end: Scalars['String'];
+  readonly start: Scalars['String'];
+  readonly visits: Scalars['Int'];
+};
+
+type ArrivalWindowsYamlWeekdaysSundayFieldSelector = {
+  readonly end: InputMaybe<FieldSelectorEnum>;
+  readonly start: InputMaybe<FieldSelectorEnum>;
+  readonly visits: InputMaybe<FieldSelectorEnum>;
+};
+
+type ArrivalWindowsYamlWeekdaysSundayFilterInput = {
+  readonly end: InputMaybe<StringQueryOperatorInput>;
+  readonly start: InputMaybe<StringQueryOperatorInput>;
+  readonly visits: InputMaybe<IntQueryOperatorInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysSundayFilterListInput = {
+  readonly elemMatch: InputMaybe<ArrivalWindowsYamlWeekdaysSundayFilterInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysSundaySortInput = {
+  readonly end: InputMaybe<SortOrderEnum>;
+  readonly start: InputMaybe<SortOrderEnum>;
+  readonly visits: InputMaybe<SortOrderEnum>;
+};
+
+type ArrivalWindowsYamlWeekdaysThursday = {
+  readonly end: Scalars['String'];
+  readonly start: Scalars['String'];
+  readonly visits: Scalars['Int'];
+};
+
+type ArrivalWindowsYamlWeekdaysThursdayFieldSelector = {
+  readonly end: InputMaybe<FieldSelectorEnum>;
+  readonly start: InputMaybe<FieldSelectorEnum>;
+  readonly visits: InputMaybe<FieldSelectorEnum>;
+};
+
+type ArrivalWindowsYamlWeekdaysThursdayFilterInput = {
+  readonly end: InputMaybe<StringQueryOperatorInput>;
+  readonly start: InputMaybe<StringQueryOperatorInput>;
+  readonly visits: InputMaybe<IntQueryOperatorInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysThursdayFilterListInput = {
+  readonly elemMatch: InputMaybe<ArrivalWindowsYamlWeekdaysThursdayFilterInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysThursdaySortInput = {
+  readonly end: InputMaybe<SortOrderEnum>;
+  readonly start: InputMaybe<SortOrderEnum>;
+  readonly visits: InputMaybe<SortOrderEnum>;
+};
+
+type ArrivalWindowsYamlWeekdaysTuesday = {
+  readonly end: Scalars['String'];
+  readonly start: Scalars['String'];
+  readonly visits: Scalars['Int'];
+};
+
+type ArrivalWindowsYamlWeekdaysTuesdayFieldSelector = {
+  readonly end: InputMaybe<FieldSelectorEnum>;
+  readonly start: InputMaybe<FieldSelectorEnum>;
+  readonly visits: InputMaybe<FieldSelectorEnum>;
+};
+
+type ArrivalWindowsYamlWeekdaysTuesdayFilterInput = {
+  readonly end: InputMaybe<StringQueryOperatorInput>;
+  readonly start: InputMaybe<StringQueryOperatorInput>;
+  readonly visits: InputMaybe<IntQueryOperatorInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysTuesdayFilterListInput = {
+  readonly elemMatch: InputMaybe<ArrivalWindowsYamlWeekdaysTuesdayFilterInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysTuesdaySortInput = {
+  readonly end: InputMaybe<SortOrderEnum>;
+  readonly start: InputMaybe<SortOrderEnum>;
+  readonly visits: InputMaybe<SortOrderEnum>;
+};
+
+type ArrivalWindowsYamlWeekdaysWednesday = {
+  readonly end: Scalars['String'];
+  readonly start: Scalars['String'];
+  readonly visits: Scalars['Int'];
+};
+
+type ArrivalWindowsYamlWeekdaysWednesdayFieldSelector = {
+  readonly end: InputMaybe<FieldSelectorEnum>;
+  readonly start: InputMaybe<FieldSelectorEnum>;
+  readonly visits: InputMaybe<FieldSelectorEnum>;
+};
+
+type ArrivalWindowsYamlWeekdaysWednesdayFilterInput = {
+  readonly end: InputMaybe<StringQueryOperatorInput>;
+  readonly start: InputMaybe<StringQueryOperatorInput>;
+  readonly visits: InputMaybe<IntQueryOperatorInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysWednesdayFilterListInput = {
+  readonly elemMatch: InputMaybe<ArrivalWindowsYamlWeekdaysWednesdayFilterInput>;
+};
+
+type ArrivalWindowsYamlWeekdaysWednesdaySortInput = {
+  readonly end: InputMaybe<SortOrderEnum>;
+  readonly start: InputMaybe<SortOrderEnum>;
+  readonly visits: InputMaybe<SortOrderEnum>;
+};
+
 type BlurredOptions = {
   /** Force the output format for the low-res preview. Default is to use the same format as the input. You should rarely need to change this */
   readonly toFormat: InputMaybe<ImageFormat>;
@@ -1712,6 +2138,8 @@ type File = Node & {
   readonly changeTime: Scalars['Date'];
   /** Returns the first child node of type AboutYaml or null if there are no children of given type on this node */
   readonly childAboutYaml: Maybe<AboutYaml>;
+  /** Returns the first child node of type ArrivalWindowsYaml or null if there are no children of given type on this node */
+  readonly childArrivalWindowsYaml: Maybe<ArrivalWindowsYaml>;
   /** Returns the first child node of type ContactPageYaml or null if there are no children of given type on this node */
   readonly childContactPageYaml: Maybe<ContactPageYaml>;
   /** Returns the first child node of type EstimateOptionsYaml or null if there are no children of given type on this node */
@@ -1759,6 +2187,8 @@ type File = Node & {
   readonly children: ReadonlyArray<Node>;
   /** Returns all children nodes filtered by type AboutYaml */
   readonly childrenAboutYaml: Maybe<ReadonlyArray<Maybe<AboutYaml>>>;
+  /** Returns all children nodes filtered by type ArrivalWindowsYaml */
+  readonly childrenArrivalWindowsYaml: Maybe<ReadonlyArray<Maybe<ArrivalWindowsYaml>>>;
   /** Returns all children nodes filtered by type ContactPageYaml */
   readonly childrenContactPageYaml: Maybe<ReadonlyArray<Maybe<ContactPageYaml>>>;
   /** Returns all children nodes filtered by type EstimateOptionsYaml */
@@ -1946,6 +2376,7 @@ type FileFieldSelector = {
   readonly blocks: InputMaybe<FieldSelectorEnum>;
   readonly changeTime: InputMaybe<FieldSelectorEnum>;
   readonly childAboutYaml: InputMaybe<AboutYamlFieldSelector>;
+  readonly childArrivalWindowsYaml: InputMaybe<ArrivalWindowsYamlFieldSelector>;
   readonly childContactPageYaml: InputMaybe<ContactPageYamlFieldSelector>;
   readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFieldSelector>;
   readonly childEstimateWizardYaml: InputMaybe<EstimateWizardYamlFieldSelector>;
@@ -1970,6 +2401,7 @@ type FileFieldSelector = {
   readonly childTestimonialsYaml: InputMaybe<TestimonialsYamlFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly childrenAboutYaml: InputMaybe<AboutYamlFieldSelector>;
+  readonly childrenArrivalWindowsYaml: InputMaybe<ArrivalWindowsYamlFieldSelector>;
   readonly childrenContactPageYaml: InputMaybe<ContactPageYamlFieldSelector>;
   readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFieldSelector>;
   readonly childrenEstimateWizardYaml: InputMaybe<EstimateWizardYamlFieldSelector>;
@@ -2033,6 +2465,7 @@ type FileFilterInput = {
   readonly blocks: InputMaybe<IntQueryOperatorInput>;
   readonly changeTime: InputMaybe<DateQueryOperatorInput>;
   readonly childAboutYaml: InputMaybe<AboutYamlFilterInput>;
+  readonly childArrivalWindowsYaml: InputMaybe<ArrivalWindowsYamlFilterInput>;
   readonly childContactPageYaml: InputMaybe<ContactPageYamlFilterInput>;
   readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterInput>;
   readonly childEstimateWizardYaml: InputMaybe<EstimateWizardYamlFilterInput>;
@@ -2057,6 +2490,7 @@ type FileFilterInput = {
   readonly childTestimonialsYaml: InputMaybe<TestimonialsYamlFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly childrenAboutYaml: InputMaybe<AboutYamlFilterListInput>;
+  readonly childrenArrivalWindowsYaml: InputMaybe<ArrivalWindowsYamlFilterListInput>;
   readonly childrenContactPageYaml: InputMaybe<ContactPageYamlFilterListInput>;
   readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterListInput>;
   readonly childrenEstimateWizardYaml: InputMaybe<EstimateWizardYamlFilterListInput>;
@@ -2161,6 +2595,7 @@ type FileSortInput = {
   readonly blocks: InputMaybe<SortOrderEnum>;
   readonly changeTime: InputMaybe<SortOrderEnum>;
   readonly childAboutYaml: InputMaybe<AboutYamlSortInput>;
+  readonly childArrivalWindowsYaml: InputMaybe<ArrivalWindowsYamlSortInput>;
   readonly childContactPageYaml: InputMaybe<ContactPageYamlSortInput>;
   readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlSortInput>;
   readonly childEstimateWizardYaml: InputMaybe<EstimateWizardYamlSortInput>;
@@ -2185,6 +2620,7 @@ type FileSortInput = {
   readonly childTestimonialsYaml: InputMaybe<TestimonialsYamlSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly childrenAboutYaml: InputMaybe<AboutYamlSortInput>;
+  readonly childrenArrivalWindowsYaml: InputMaybe<ArrivalWindowsYamlSortInput>;
   readonly childrenContactPageYaml: InputMaybe<ContactPageYamlSortInput>;
   readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlSortInput>;
   readonly childrenEstimateWizardYaml: InputMaybe<EstimateWizardYamlSortInput>;
@@ -3244,6 +3680,7 @@ type LeadMessagesYaml = Node & {
   readonly internal: Internal;
   readonly officeAlerts: LeadMessagesYamlOfficeAlerts;
   readonly parent: Maybe<Node>;
+  readonly pipelineCheck: LeadMessagesYamlPipelineCheck;
   readonly responses: LeadMessagesYamlResponses;
   readonly turnstile: LeadMessagesYamlTurnstile;
   readonly weeklyReport: LeadMessagesYamlWeeklyReport;
@@ -3822,6 +4259,7 @@ type LeadMessagesYamlFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly pipelineCheck: InputMaybe<LeadMessagesYamlPipelineCheckFieldSelector>;
   readonly responses: InputMaybe<LeadMessagesYamlResponsesFieldSelector>;
   readonly turnstile: InputMaybe<LeadMessagesYamlTurnstileFieldSelector>;
   readonly weeklyReport: InputMaybe<LeadMessagesYamlWeeklyReportFieldSelector>;
@@ -3839,6 +4277,7 @@ type LeadMessagesYamlFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly pipelineCheck: InputMaybe<LeadMessagesYamlPipelineCheckFilterInput>;
   readonly responses: InputMaybe<LeadMessagesYamlResponsesFilterInput>;
   readonly turnstile: InputMaybe<LeadMessagesYamlTurnstileFilterInput>;
   readonly weeklyReport: InputMaybe<LeadMessagesYamlWeeklyReportFilterInput>;
@@ -3868,6 +4307,7 @@ type LeadMessagesYamlFlagsFilterInput = {
 
 type LeadMessagesYamlFlagsLabels = {
   readonly apikey_mismatch: Scalars['String'];
+  readonly check_header_invalid: Scalars['String'];
   readonly origin_not_allowed: Scalars['String'];
   readonly time_out_of_range: Scalars['String'];
   readonly turnstile_unverified: Scalars['String'];
@@ -3876,6 +4316,7 @@ type LeadMessagesYamlFlagsLabels = {
 
 type LeadMessagesYamlFlagsLabelsFieldSelector = {
   readonly apikey_mismatch: InputMaybe<FieldSelectorEnum>;
+  readonly check_header_invalid: InputMaybe<FieldSelectorEnum>;
   readonly origin_not_allowed: InputMaybe<FieldSelectorEnum>;
   readonly time_out_of_range: InputMaybe<FieldSelectorEnum>;
   readonly turnstile_unverified: InputMaybe<FieldSelectorEnum>;
@@ -3884,6 +4325,7 @@ type LeadMessagesYamlFlagsLabelsFieldSelector = {
 
 type LeadMessagesYamlFlagsLabelsFilterInput = {
   readonly apikey_mismatch: InputMaybe<StringQueryOperatorInput>;
+  readonly check_header_invalid: InputMaybe<StringQueryOperatorInput>;
   readonly origin_not_allowed: InputMaybe<StringQueryOperatorInput>;
   readonly time_out_of_range: InputMaybe<StringQueryOperatorInput>;
   readonly turnstile_unverified: InputMaybe<StringQueryOperatorInput>;
@@ -3892,6 +4334,7 @@ type LeadMessagesYamlFlagsLabelsFilterInput = {
 
 type LeadMessagesYamlFlagsLabelsSortInput = {
   readonly apikey_mismatch: InputMaybe<SortOrderEnum>;
+  readonly check_header_invalid: InputMaybe<SortOrderEnum>;
   readonly origin_not_allowed: InputMaybe<SortOrderEnum>;
   readonly time_out_of_range: InputMaybe<SortOrderEnum>;
   readonly turnstile_unverified: InputMaybe<SortOrderEnum>;
@@ -4429,6 +4872,650 @@ type LeadMessagesYamlOfficeAlertsSpamReasonsSortInput = {
   readonly turnstile_failed: InputMaybe<SortOrderEnum>;
 };
 
+type LeadMessagesYamlPipelineCheck = {
+  readonly channels: LeadMessagesYamlPipelineCheckChannels;
+  readonly details: LeadMessagesYamlPipelineCheckDetails;
+  readonly failed: LeadMessagesYamlPipelineCheckFailed;
+  readonly lead: LeadMessagesYamlPipelineCheckLead;
+  readonly problems: LeadMessagesYamlPipelineCheckProblems;
+  readonly testEmail: LeadMessagesYamlPipelineCheckTestEmail;
+  readonly timedOutNotice: LeadMessagesYamlPipelineCheckTimedOutNotice;
+  readonly triggers: LeadMessagesYamlPipelineCheckTriggers;
+};
+
+type LeadMessagesYamlPipelineCheckChannels = {
+  readonly chat: Scalars['String'];
+  readonly email: Scalars['String'];
+  readonly sms: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckChannelsFieldSelector = {
+  readonly chat: InputMaybe<FieldSelectorEnum>;
+  readonly email: InputMaybe<FieldSelectorEnum>;
+  readonly sms: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckChannelsFilterInput = {
+  readonly chat: InputMaybe<StringQueryOperatorInput>;
+  readonly email: InputMaybe<StringQueryOperatorInput>;
+  readonly sms: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckChannelsSortInput = {
+  readonly chat: InputMaybe<SortOrderEnum>;
+  readonly email: InputMaybe<SortOrderEnum>;
+  readonly sms: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckDetails = {
+  readonly crmLeftOut: Scalars['String'];
+  readonly dead: Scalars['String'];
+  readonly overdue: Scalars['String'];
+  readonly steps: LeadMessagesYamlPipelineCheckDetailsSteps;
+  readonly timedOut: Scalars['String'];
+  readonly unalerted: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckDetailsFieldSelector = {
+  readonly crmLeftOut: InputMaybe<FieldSelectorEnum>;
+  readonly dead: InputMaybe<FieldSelectorEnum>;
+  readonly overdue: InputMaybe<FieldSelectorEnum>;
+  readonly steps: InputMaybe<LeadMessagesYamlPipelineCheckDetailsStepsFieldSelector>;
+  readonly timedOut: InputMaybe<FieldSelectorEnum>;
+  readonly unalerted: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckDetailsFilterInput = {
+  readonly crmLeftOut: InputMaybe<StringQueryOperatorInput>;
+  readonly dead: InputMaybe<StringQueryOperatorInput>;
+  readonly overdue: InputMaybe<StringQueryOperatorInput>;
+  readonly steps: InputMaybe<LeadMessagesYamlPipelineCheckDetailsStepsFilterInput>;
+  readonly timedOut: InputMaybe<StringQueryOperatorInput>;
+  readonly unalerted: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckDetailsSortInput = {
+  readonly crmLeftOut: InputMaybe<SortOrderEnum>;
+  readonly dead: InputMaybe<SortOrderEnum>;
+  readonly overdue: InputMaybe<SortOrderEnum>;
+  readonly steps: InputMaybe<LeadMessagesYamlPipelineCheckDetailsStepsSortInput>;
+  readonly timedOut: InputMaybe<SortOrderEnum>;
+  readonly unalerted: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckDetailsSteps = {
+  readonly email: Scalars['String'];
+  readonly health: Scalars['String'];
+  readonly lead: Scalars['String'];
+  readonly providers: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckDetailsStepsFieldSelector = {
+  readonly email: InputMaybe<FieldSelectorEnum>;
+  readonly health: InputMaybe<FieldSelectorEnum>;
+  readonly lead: InputMaybe<FieldSelectorEnum>;
+  readonly providers: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckDetailsStepsFilterInput = {
+  readonly email: InputMaybe<StringQueryOperatorInput>;
+  readonly health: InputMaybe<StringQueryOperatorInput>;
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
+  readonly providers: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckDetailsStepsSortInput = {
+  readonly email: InputMaybe<SortOrderEnum>;
+  readonly health: InputMaybe<SortOrderEnum>;
+  readonly lead: InputMaybe<SortOrderEnum>;
+  readonly providers: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckFailed = {
+  readonly chat: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly passedLabel: Scalars['String'];
+  readonly sms: Scalars['String'];
+  readonly smsAlone: Scalars['String'];
+  readonly subject: Scalars['String'];
+  readonly todoLabel: Scalars['String'];
+  readonly toldLabel: Scalars['String'];
+  readonly whatLabel: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckFailedFieldSelector = {
+  readonly chat: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly passedLabel: InputMaybe<FieldSelectorEnum>;
+  readonly sms: InputMaybe<FieldSelectorEnum>;
+  readonly smsAlone: InputMaybe<FieldSelectorEnum>;
+  readonly subject: InputMaybe<FieldSelectorEnum>;
+  readonly todoLabel: InputMaybe<FieldSelectorEnum>;
+  readonly toldLabel: InputMaybe<FieldSelectorEnum>;
+  readonly whatLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckFailedFilterInput = {
+  readonly chat: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly passedLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly sms: InputMaybe<StringQueryOperatorInput>;
+  readonly smsAlone: InputMaybe<StringQueryOperatorInput>;
+  readonly subject: InputMaybe<StringQueryOperatorInput>;
+  readonly todoLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly toldLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly whatLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckFailedSortInput = {
+  readonly chat: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly passedLabel: InputMaybe<SortOrderEnum>;
+  readonly sms: InputMaybe<SortOrderEnum>;
+  readonly smsAlone: InputMaybe<SortOrderEnum>;
+  readonly subject: InputMaybe<SortOrderEnum>;
+  readonly todoLabel: InputMaybe<SortOrderEnum>;
+  readonly toldLabel: InputMaybe<SortOrderEnum>;
+  readonly whatLabel: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckFieldSelector = {
+  readonly channels: InputMaybe<LeadMessagesYamlPipelineCheckChannelsFieldSelector>;
+  readonly details: InputMaybe<LeadMessagesYamlPipelineCheckDetailsFieldSelector>;
+  readonly failed: InputMaybe<LeadMessagesYamlPipelineCheckFailedFieldSelector>;
+  readonly lead: InputMaybe<LeadMessagesYamlPipelineCheckLeadFieldSelector>;
+  readonly problems: InputMaybe<LeadMessagesYamlPipelineCheckProblemsFieldSelector>;
+  readonly testEmail: InputMaybe<LeadMessagesYamlPipelineCheckTestEmailFieldSelector>;
+  readonly timedOutNotice: InputMaybe<LeadMessagesYamlPipelineCheckTimedOutNoticeFieldSelector>;
+  readonly triggers: InputMaybe<LeadMessagesYamlPipelineCheckTriggersFieldSelector>;
+};
+
+type LeadMessagesYamlPipelineCheckFilterInput = {
+  readonly channels: InputMaybe<LeadMessagesYamlPipelineCheckChannelsFilterInput>;
+  readonly details: InputMaybe<LeadMessagesYamlPipelineCheckDetailsFilterInput>;
+  readonly failed: InputMaybe<LeadMessagesYamlPipelineCheckFailedFilterInput>;
+  readonly lead: InputMaybe<LeadMessagesYamlPipelineCheckLeadFilterInput>;
+  readonly problems: InputMaybe<LeadMessagesYamlPipelineCheckProblemsFilterInput>;
+  readonly testEmail: InputMaybe<LeadMessagesYamlPipelineCheckTestEmailFilterInput>;
+  readonly timedOutNotice: InputMaybe<LeadMessagesYamlPipelineCheckTimedOutNoticeFilterInput>;
+  readonly triggers: InputMaybe<LeadMessagesYamlPipelineCheckTriggersFilterInput>;
+};
+
+type LeadMessagesYamlPipelineCheckLead = {
+  readonly fullName: Scalars['String'];
+  readonly offer: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckLeadFieldSelector = {
+  readonly fullName: InputMaybe<FieldSelectorEnum>;
+  readonly offer: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckLeadFilterInput = {
+  readonly fullName: InputMaybe<StringQueryOperatorInput>;
+  readonly offer: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckLeadSortInput = {
+  readonly fullName: InputMaybe<SortOrderEnum>;
+  readonly offer: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblems = {
+  readonly chatGone: LeadMessagesYamlPipelineCheckProblemsChatGone;
+  readonly chatUnreachable: LeadMessagesYamlPipelineCheckProblemsChatUnreachable;
+  readonly crm: LeadMessagesYamlPipelineCheckProblemsCrm;
+  readonly dead: LeadMessagesYamlPipelineCheckProblemsDead;
+  readonly emailNotConfigured: LeadMessagesYamlPipelineCheckProblemsEmailNotConfigured;
+  readonly emailNotDelivered: LeadMessagesYamlPipelineCheckProblemsEmailNotDelivered;
+  readonly emailRefused: LeadMessagesYamlPipelineCheckProblemsEmailRefused;
+  readonly lead: LeadMessagesYamlPipelineCheckProblemsLead;
+  readonly leadNotApart: LeadMessagesYamlPipelineCheckProblemsLeadNotApart;
+  readonly overdue: LeadMessagesYamlPipelineCheckProblemsOverdue;
+  readonly smsRefused: LeadMessagesYamlPipelineCheckProblemsSmsRefused;
+  readonly smsSender: LeadMessagesYamlPipelineCheckProblemsSmsSender;
+  readonly smsUnreachable: LeadMessagesYamlPipelineCheckProblemsSmsUnreachable;
+  readonly timedOut: LeadMessagesYamlPipelineCheckProblemsTimedOut;
+  readonly unalerted: LeadMessagesYamlPipelineCheckProblemsUnalerted;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsChatGone = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsChatGoneFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsChatGoneFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsChatGoneSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsChatUnreachable = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsChatUnreachableFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsChatUnreachableFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsChatUnreachableSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsCrm = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsCrmFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsCrmFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsCrmSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsDead = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsDeadFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsDeadFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsDeadSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsEmailNotConfigured = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsEmailNotConfiguredFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsEmailNotConfiguredFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsEmailNotConfiguredSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsEmailNotDelivered = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsEmailNotDeliveredFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsEmailNotDeliveredFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsEmailNotDeliveredSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsEmailRefused = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsEmailRefusedFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsEmailRefusedFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsEmailRefusedSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsFieldSelector = {
+  readonly chatGone: InputMaybe<LeadMessagesYamlPipelineCheckProblemsChatGoneFieldSelector>;
+  readonly chatUnreachable: InputMaybe<LeadMessagesYamlPipelineCheckProblemsChatUnreachableFieldSelector>;
+  readonly crm: InputMaybe<LeadMessagesYamlPipelineCheckProblemsCrmFieldSelector>;
+  readonly dead: InputMaybe<LeadMessagesYamlPipelineCheckProblemsDeadFieldSelector>;
+  readonly emailNotConfigured: InputMaybe<LeadMessagesYamlPipelineCheckProblemsEmailNotConfiguredFieldSelector>;
+  readonly emailNotDelivered: InputMaybe<LeadMessagesYamlPipelineCheckProblemsEmailNotDeliveredFieldSelector>;
+  readonly emailRefused: InputMaybe<LeadMessagesYamlPipelineCheckProblemsEmailRefusedFieldSelector>;
+  readonly lead: InputMaybe<LeadMessagesYamlPipelineCheckProblemsLeadFieldSelector>;
+  readonly leadNotApart: InputMaybe<LeadMessagesYamlPipelineCheckProblemsLeadNotApartFieldSelector>;
+  readonly overdue: InputMaybe<LeadMessagesYamlPipelineCheckProblemsOverdueFieldSelector>;
+  readonly smsRefused: InputMaybe<LeadMessagesYamlPipelineCheckProblemsSmsRefusedFieldSelector>;
+  readonly smsSender: InputMaybe<LeadMessagesYamlPipelineCheckProblemsSmsSenderFieldSelector>;
+  readonly smsUnreachable: InputMaybe<LeadMessagesYamlPipelineCheckProblemsSmsUnreachableFieldSelector>;
+  readonly timedOut: InputMaybe<LeadMessagesYamlPipelineCheckProblemsTimedOutFieldSelector>;
+  readonly unalerted: InputMaybe<LeadMessagesYamlPipelineCheckProblemsUnalertedFieldSelector>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsFilterInput = {
+  readonly chatGone: InputMaybe<LeadMessagesYamlPipelineCheckProblemsChatGoneFilterInput>;
+  readonly chatUnreachable: InputMaybe<LeadMessagesYamlPipelineCheckProblemsChatUnreachableFilterInput>;
+  readonly crm: InputMaybe<LeadMessagesYamlPipelineCheckProblemsCrmFilterInput>;
+  readonly dead: InputMaybe<LeadMessagesYamlPipelineCheckProblemsDeadFilterInput>;
+  readonly emailNotConfigured: InputMaybe<LeadMessagesYamlPipelineCheckProblemsEmailNotConfiguredFilterInput>;
+  readonly emailNotDelivered: InputMaybe<LeadMessagesYamlPipelineCheckProblemsEmailNotDeliveredFilterInput>;
+  readonly emailRefused: InputMaybe<LeadMessagesYamlPipelineCheckProblemsEmailRefusedFilterInput>;
+  readonly lead: InputMaybe<LeadMessagesYamlPipelineCheckProblemsLeadFilterInput>;
+  readonly leadNotApart: InputMaybe<LeadMessagesYamlPipelineCheckProblemsLeadNotApartFilterInput>;
+  readonly overdue: InputMaybe<LeadMessagesYamlPipelineCheckProblemsOverdueFilterInput>;
+  readonly smsRefused: InputMaybe<LeadMessagesYamlPipelineCheckProblemsSmsRefusedFilterInput>;
+  readonly smsSender: InputMaybe<LeadMessagesYamlPipelineCheckProblemsSmsSenderFilterInput>;
+  readonly smsUnreachable: InputMaybe<LeadMessagesYamlPipelineCheckProblemsSmsUnreachableFilterInput>;
+  readonly timedOut: InputMaybe<LeadMessagesYamlPipelineCheckProblemsTimedOutFilterInput>;
+  readonly unalerted: InputMaybe<LeadMessagesYamlPipelineCheckProblemsUnalertedFilterInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsLead = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsLeadFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsLeadFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsLeadNotApart = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsLeadNotApartFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsLeadNotApartFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsLeadNotApartSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsLeadSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsOverdue = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsOverdueFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsOverdueFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsOverdueSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsSmsRefused = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsSmsRefusedFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsSmsRefusedFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsSmsRefusedSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsSmsSender = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsSmsSenderFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsSmsSenderFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsSmsSenderSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsSmsUnreachable = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsSmsUnreachableFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsSmsUnreachableFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsSmsUnreachableSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsSortInput = {
+  readonly chatGone: InputMaybe<LeadMessagesYamlPipelineCheckProblemsChatGoneSortInput>;
+  readonly chatUnreachable: InputMaybe<LeadMessagesYamlPipelineCheckProblemsChatUnreachableSortInput>;
+  readonly crm: InputMaybe<LeadMessagesYamlPipelineCheckProblemsCrmSortInput>;
+  readonly dead: InputMaybe<LeadMessagesYamlPipelineCheckProblemsDeadSortInput>;
+  readonly emailNotConfigured: InputMaybe<LeadMessagesYamlPipelineCheckProblemsEmailNotConfiguredSortInput>;
+  readonly emailNotDelivered: InputMaybe<LeadMessagesYamlPipelineCheckProblemsEmailNotDeliveredSortInput>;
+  readonly emailRefused: InputMaybe<LeadMessagesYamlPipelineCheckProblemsEmailRefusedSortInput>;
+  readonly lead: InputMaybe<LeadMessagesYamlPipelineCheckProblemsLeadSortInput>;
+  readonly leadNotApart: InputMaybe<LeadMessagesYamlPipelineCheckProblemsLeadNotApartSortInput>;
+  readonly overdue: InputMaybe<LeadMessagesYamlPipelineCheckProblemsOverdueSortInput>;
+  readonly smsRefused: InputMaybe<LeadMessagesYamlPipelineCheckProblemsSmsRefusedSortInput>;
+  readonly smsSender: InputMaybe<LeadMessagesYamlPipelineCheckProblemsSmsSenderSortInput>;
+  readonly smsUnreachable: InputMaybe<LeadMessagesYamlPipelineCheckProblemsSmsUnreachableSortInput>;
+  readonly timedOut: InputMaybe<LeadMessagesYamlPipelineCheckProblemsTimedOutSortInput>;
+  readonly unalerted: InputMaybe<LeadMessagesYamlPipelineCheckProblemsUnalertedSortInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsTimedOut = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsTimedOutFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsTimedOutFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsTimedOutSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsUnalerted = {
+  readonly name: Scalars['String'];
+  readonly todo: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckProblemsUnalertedFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly todo: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsUnalertedFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly todo: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckProblemsUnalertedSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly todo: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckSortInput = {
+  readonly channels: InputMaybe<LeadMessagesYamlPipelineCheckChannelsSortInput>;
+  readonly details: InputMaybe<LeadMessagesYamlPipelineCheckDetailsSortInput>;
+  readonly failed: InputMaybe<LeadMessagesYamlPipelineCheckFailedSortInput>;
+  readonly lead: InputMaybe<LeadMessagesYamlPipelineCheckLeadSortInput>;
+  readonly problems: InputMaybe<LeadMessagesYamlPipelineCheckProblemsSortInput>;
+  readonly testEmail: InputMaybe<LeadMessagesYamlPipelineCheckTestEmailSortInput>;
+  readonly timedOutNotice: InputMaybe<LeadMessagesYamlPipelineCheckTimedOutNoticeSortInput>;
+  readonly triggers: InputMaybe<LeadMessagesYamlPipelineCheckTriggersSortInput>;
+};
+
+type LeadMessagesYamlPipelineCheckTestEmail = {
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly subject: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckTestEmailFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly subject: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckTestEmailFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly subject: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckTestEmailSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly subject: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckTimedOutNotice = {
+  readonly intro: Scalars['String'];
+  readonly subject: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckTimedOutNoticeFieldSelector = {
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly subject: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckTimedOutNoticeFilterInput = {
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly subject: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckTimedOutNoticeSortInput = {
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly subject: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckTriggers = {
+  readonly daily: Scalars['String'];
+  readonly deploy: Scalars['String'];
+  readonly manual: Scalars['String'];
+};
+
+type LeadMessagesYamlPipelineCheckTriggersFieldSelector = {
+  readonly daily: InputMaybe<FieldSelectorEnum>;
+  readonly deploy: InputMaybe<FieldSelectorEnum>;
+  readonly manual: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlPipelineCheckTriggersFilterInput = {
+  readonly daily: InputMaybe<StringQueryOperatorInput>;
+  readonly deploy: InputMaybe<StringQueryOperatorInput>;
+  readonly manual: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlPipelineCheckTriggersSortInput = {
+  readonly daily: InputMaybe<SortOrderEnum>;
+  readonly deploy: InputMaybe<SortOrderEnum>;
+  readonly manual: InputMaybe<SortOrderEnum>;
+};
+
 type LeadMessagesYamlResponses = {
   readonly booking: Scalars['String'];
   readonly callback: Scalars['String'];
@@ -4477,6 +5564,7 @@ type LeadMessagesYamlSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly pipelineCheck: InputMaybe<LeadMessagesYamlPipelineCheckSortInput>;
   readonly responses: InputMaybe<LeadMessagesYamlResponsesSortInput>;
   readonly turnstile: InputMaybe<LeadMessagesYamlTurnstileSortInput>;
   readonly weeklyReport: InputMaybe<LeadMessagesYamlWeeklyReportSortInput>;
@@ -8183,6 +9271,7 @@ type PotraceTurnPolicy =
 type Query = {
   readonly aboutYaml: Maybe<AboutYaml>;
   readonly allAboutYaml: AboutYamlConnection;
+  readonly allArrivalWindowsYaml: ArrivalWindowsYamlConnection;
   readonly allContactPageYaml: ContactPageYamlConnection;
   readonly allDirectory: DirectoryConnection;
   readonly allEstimateOptionsYaml: EstimateOptionsYamlConnection;
@@ -8212,6 +9301,7 @@ type Query = {
   readonly allSitePlugin: SitePluginConnection;
   readonly allSiteYaml: SiteYamlConnection;
   readonly allTestimonialsYaml: TestimonialsYamlConnection;
+  readonly arrivalWindowsYaml: Maybe<ArrivalWindowsYaml>;
   readonly contactPageYaml: Maybe<ContactPageYaml>;
   readonly directory: Maybe<Directory>;
   readonly estimateOptionsYaml: Maybe<EstimateOptionsYaml>;
@@ -8268,6 +9358,14 @@ type Query_allAboutYamlArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<AboutYamlSortInput>>>;
+};
+
+
+type Query_allArrivalWindowsYamlArgs = {
+  filter: InputMaybe<ArrivalWindowsYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<ArrivalWindowsYamlSortInput>>>;
 };
 
 
@@ -8503,6 +9601,19 @@ type Query_allTestimonialsYamlArgs = {
 };
 
 
+type Query_arrivalWindowsYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  daysAhead: InputMaybe<IntQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  maxChoices: InputMaybe<IntQueryOperatorInput>;
+  noticeMinutes: InputMaybe<IntQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  texts: InputMaybe<ArrivalWindowsYamlTextsFilterInput>;
+  weekdays: InputMaybe<ArrivalWindowsYamlWeekdaysFilterInput>;
+};
+
+
 type Query_contactPageYamlArgs = {
   areaLabel: InputMaybe<StringQueryOperatorInput>;
   areaSummary: InputMaybe<StringQueryOperatorInput>;
@@ -8635,6 +9746,7 @@ type Query_fileArgs = {
   blocks: InputMaybe<IntQueryOperatorInput>;
   changeTime: InputMaybe<DateQueryOperatorInput>;
   childAboutYaml: InputMaybe<AboutYamlFilterInput>;
+  childArrivalWindowsYaml: InputMaybe<ArrivalWindowsYamlFilterInput>;
   childContactPageYaml: InputMaybe<ContactPageYamlFilterInput>;
   childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterInput>;
   childEstimateWizardYaml: InputMaybe<EstimateWizardYamlFilterInput>;
@@ -8659,6 +9771,7 @@ type Query_fileArgs = {
   childTestimonialsYaml: InputMaybe<TestimonialsYamlFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   childrenAboutYaml: InputMaybe<AboutYamlFilterListInput>;
+  childrenArrivalWindowsYaml: InputMaybe<ArrivalWindowsYamlFilterListInput>;
   childrenContactPageYaml: InputMaybe<ContactPageYamlFilterListInput>;
   childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterListInput>;
   childrenEstimateWizardYaml: InputMaybe<EstimateWizardYamlFilterListInput>;
@@ -8766,6 +9879,7 @@ type Query_leadMessagesYamlArgs = {
   internal: InputMaybe<InternalFilterInput>;
   officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
+  pipelineCheck: InputMaybe<LeadMessagesYamlPipelineCheckFilterInput>;
   responses: InputMaybe<LeadMessagesYamlResponsesFilterInput>;
   turnstile: InputMaybe<LeadMessagesYamlTurnstileFilterInput>;
   weeklyReport: InputMaybe<LeadMessagesYamlWeeklyReportFilterInput>;
@@ -11623,9 +12737,9 @@ type AboutPageQueryVariables = Exact<{
 
 type AboutPageQuery = { readonly aboutYaml: { readonly storyHeading: string, readonly story: ReadonlyArray<string>, readonly factsHeading: string, readonly valuesHeading: string, readonly doHeading: string, readonly weDo: ReadonlyArray<string>, readonly dontHeading: string, readonly weDont: ReadonlyArray<string>, readonly quickFacts: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly values: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 
-type ArrivalWindowTextsFragment = { readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
-
 type AllPlansFragment = { readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
+
+type ArrivalWindowTextsFragment = { readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
 
 type CallToActionFieldsFragment = { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string };
 
