@@ -12,13 +12,14 @@ import {
   offerBookingSchema,
   offerCallbackSchema,
 } from "../supabase/functions/_shared/kernel/contract.ts"
-import { EstimateWizard } from "../src/components/estimate/estimate-wizard"
+import { EstimateWizard, STORAGE_KEY } from "../src/components/estimate/estimate-wizard"
 import type { WizardPlan, WizardTexts } from "../src/components/estimate/types"
 import { OfferLanding } from "../src/components/offer/offer-landing"
 import { ScarsdaleOfferPage } from "../src/components/scarsdale-offer/scarsdale-offer-page"
 import { scarsdaleOfferContent } from "../src/components/scarsdale-offer/offer-content"
 import type { ScarsdaleOfferData } from "../src/components/scarsdale-offer/types"
 import { calendarOf, fetchCalendar } from "../src/lib/arrival-windows/calendar"
+import { offeredChoice } from "../src/lib/arrival-windows/window-labels"
 import { callFunction, type CallResult } from "../src/lib/leads/api"
 import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { CALENDAR, LABELS, serveCalendar, stopServingCalendar } from "./fixtures/calendar"
@@ -68,6 +69,14 @@ describe("the calendar", () => {
     expect(calendarOf({ ...CALENDAR, timeZone: "Mars/Olympus" })).toBeNull()
     expect(calendarOf({ ...CALENDAR, windows: [{ id: "2026-12-01@08:00" }] })).toBeNull()
     expect(calendarOf("<html>")).toBeNull()
+  })
+
+  test("only windows the calendar offers free now are sent, at most maxChoices; none without a calendar", () => {
+    const calendar = calendarOf(CALENDAR)
+    const ids = ["2026-12-02@11:00", "2026-11-30@08:00", ...CALENDAR.windows.map((w) => w.id)]
+    expect(offeredChoice(calendar, ids)).toEqual(["2026-12-01@08:00", "2026-12-01@11:00", "2026-12-01@14:00"])
+    expect(offeredChoice(calendar, ["2026-12-02@11:00"])).toEqual([])
+    expect(offeredChoice(null, ["2026-12-01@08:00"])).toEqual([])
   })
 
   test("fails to null: a rejected fetch, a 500, a bad body", async () => {
@@ -153,6 +162,9 @@ describe("the estimate wizard", () => {
     expect(screen.getByText(texts.tooMany.replace("{max}", "3"))).toBeInTheDocument()
     await user.click(windowBox(LABELS.dec1Afternoon))
     expect(windowBox(LABELS.dec1Midday)).toBeEnabled()
+    // Kept in this tab with the other answers.
+    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "{}") as { values?: { preferredWindows?: unknown } }
+    expect(saved.values?.preferredWindows).toEqual(["2026-12-01@08:00", "2026-12-02@08:00"])
 
     await toReview(user)
     const chosen = `${LABELS.dec1Morning}; ${LABELS.dec2Morning}`
