@@ -20,7 +20,7 @@ import { SiteHeader } from "../src/components/layout/site-header"
 import { ServicesPage, type PestCardData, type ServicesContent } from "../src/components/services/services-page"
 import { ToastProvider } from "../src/components/ui/toaster"
 import { estimatePestOptions, footerPests, servicesMenuPests, type ListedPest } from "../src/lib/pest-lists"
-import { companySchedule, queriedPest, readData, siteData } from "./fixtures/data"
+import { companySchedule, queriedPest, readData, siteData, windowTexts } from "./fixtures/data"
 
 type PestFile = PestCardData & ListedPest & { image?: unknown }
 
@@ -145,6 +145,7 @@ describe("a new pest file", () => {
       <ToastProvider dismissLabel="Dismiss">
         <EstimateWizard
           texts={readData<WizardTexts>("estimate-wizard.yaml")}
+          windowTexts={windowTexts()}
           options={options}
           plans={readData<{ plans: WizardPlan[] }>("plans.yaml").plans}
           phone={siteData().company.phone}

@@ -17,7 +17,7 @@ import { loadContract } from "../src/lib/leads/contract-loader"
 import { OUTBOX_KEY } from "../src/lib/leads/lead-outbox"
 import { successNotice } from "../src/lib/leads/submit-estimate"
 import { accepted, answerArb, down, isAccepted, keptCalls, namesShownField, outboxSend } from "./fixtures/answers"
-import { companySchedule, leadTexts, readData, wizardOptions } from "./fixtures/data"
+import { companySchedule, leadTexts, readData, windowTexts, wizardOptions } from "./fixtures/data"
 import { LeadProviders } from "./fixtures/lead-providers"
 import { typeWizardContact } from "./fixtures/leads"
 import { MARIA } from "./fixtures/visitor"
@@ -46,6 +46,7 @@ function renderWizard(
     <LeadProviders>
       <EstimateWizard
         texts={texts}
+        windowTexts={windowTexts()}
         options={options}
         plans={plans}
         phone={{ display: "(914) 555-0123", e164: "+19145550123" }}

@@ -9,7 +9,7 @@ import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { installPhoneCallTracking } from "../src/lib/phone-clicks"
 import { reportPhoneClick } from "../src/lib/phone-call-report"
 import { offerAttributes } from "../src/lib/tracking-attributes"
-import { companySchedule, leadTexts, readData, wizardOptions } from "./fixtures/data"
+import { companySchedule, leadTexts, readData, windowTexts, wizardOptions } from "./fixtures/data"
 import { recordGtag, typeWizardContact } from "./fixtures/leads"
 
 const gtag = recordGtag()
@@ -68,6 +68,7 @@ test("wizard: one wizard_step per step shown (step 4 only for non-annual plans, 
   withTexts(
     <EstimateWizard
       texts={wizardTexts}
+      windowTexts={windowTexts()}
       options={wizardOptions()}
       plans={readData<{ plans: WizardPlan[] }>("plans.yaml").plans}
       phone={{ display: "(914) 555-0123", e164: "+19145550123" }}

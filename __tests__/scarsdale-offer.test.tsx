@@ -9,7 +9,7 @@ import type { CallResult } from "../src/lib/leads/api"
 import { OUTBOX_KEY } from "../src/lib/leads/lead-outbox"
 import { scarsdaleOfferContent } from "../src/components/scarsdale-offer/offer-content"
 import { keptCalls, outboxSend } from "./fixtures/answers"
-import { ADS_CONVERSION_TARGET, readData, siteData } from "./fixtures/data"
+import { ADS_CONVERSION_TARGET, readData, siteData, windowTexts } from "./fixtures/data"
 import { LeadProviders } from "./fixtures/lead-providers"
 import { recordGtag, sentRequest, SUBMISSION_FIELDS, UNTICKED_CONSENT } from "./fixtures/leads"
 
@@ -31,7 +31,13 @@ afterEach(() => {
 function renderPage(call: jest.Mock = jest.fn(() => Promise.resolve(BOOKED))) {
   render(
     <LeadProviders>
-      <ScarsdaleOfferPage content={content} company={company} adsConversionTarget={ADS_CONVERSION_TARGET} call={call} />
+      <ScarsdaleOfferPage
+        content={content}
+        windowTexts={windowTexts()}
+        company={company}
+        adsConversionTarget={ADS_CONVERSION_TARGET}
+        call={call}
+      />
     </LeadProviders>,
   )
   return call

@@ -29,7 +29,7 @@ describe.each(WIDTHS)("at %s width", (_name, viewport) => {
           await axe(page, `wizard step ${String(n)}`)
           await targets(page, `wizard step ${String(n)}`, "#estimate-wizard")
           const names = await page
-            .locator("#estimate-wizard fieldset")
+            .locator("#estimate-wizard > fieldset")
             .evaluate((set) =>
               Array.from(set.querySelectorAll<HTMLInputElement>("input, select, textarea")).map((c) => c.name),
             )

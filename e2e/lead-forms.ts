@@ -16,8 +16,16 @@ export async function sendContact(page: Page, name: string, email: string) {
   await page.getByRole("button", { name: "Send Message" }).click()
 }
 
-/** Steps 1–6 of the estimate wizard (a C•ARE+ plan, so step 4 is skipped), up to the review step. */
-export async function fillWizard(page: Page, email: string, fullName = "Erin Tester") {
+/**
+ * Steps 1–6 of the estimate wizard (a C•ARE+ plan, so step 4 is skipped), up to the review step;
+ * `atStep5` answers step 5 (service preferences, arrival windows), left as it is unless given.
+ */
+export async function fillWizard(
+  page: Page,
+  email: string,
+  fullName = "Erin Tester",
+  atStep5?: (page: Page) => Promise<void>,
+) {
   const next = page.getByRole("button", { name: "Next" })
   await page.getByRole("radio", { name: "Single-Family Home (4-5BR)" }).check()
   await next.click()
@@ -28,6 +36,7 @@ export async function fillWizard(page: Page, email: string, fullName = "Erin Tes
   await page.getByText("Special treatment required for: Termites").waitFor()
   await next.click()
   await page.getByText("Service preferences").waitFor()
+  await atStep5?.(page)
   await next.click()
   await page.getByRole("textbox", { name: "Full name", exact: true }).fill(fullName)
   await page.getByRole("textbox", { name: "Phone", exact: true }).fill("(914) 555-0177")

@@ -39,7 +39,10 @@ export function renderBackendData(dir = dataDir()): string {
     ...amounts,
   })
   const consent = leadConsentSchema.validateSync(readYaml(dir, "lead-consent.yaml"), { strict: true })
-  const windows = arrivalWindowsSchema.validateSync(readYaml(dir, "arrival-windows.yaml"), { strict: true })
+  // The picker's texts are the site's only: the functions need the windows and their capacity.
+  const { texts: _pickerTexts, ...windows } = arrivalWindowsSchema.validateSync(readYaml(dir, "arrival-windows.yaml"), {
+    strict: true,
+  })
   const pests = fs
     .readdirSync(path.join(dir, "pests"))
     .filter((file) => /\.ya?ml$/.test(file))

@@ -258,6 +258,7 @@ type ArrivalWindowsYaml = Node & {
   readonly maxChoices: Scalars['Int'];
   readonly noticeMinutes: Scalars['Int'];
   readonly parent: Maybe<Node>;
+  readonly texts: ArrivalWindowsYamlTexts;
   readonly weekdays: ArrivalWindowsYamlWeekdays;
 };
 
@@ -314,6 +315,7 @@ type ArrivalWindowsYamlFieldSelector = {
   readonly maxChoices: InputMaybe<FieldSelectorEnum>;
   readonly noticeMinutes: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly texts: InputMaybe<ArrivalWindowsYamlTextsFieldSelector>;
   readonly weekdays: InputMaybe<ArrivalWindowsYamlWeekdaysFieldSelector>;
 };
 
@@ -325,6 +327,7 @@ type ArrivalWindowsYamlFilterInput = {
   readonly maxChoices: InputMaybe<IntQueryOperatorInput>;
   readonly noticeMinutes: InputMaybe<IntQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly texts: InputMaybe<ArrivalWindowsYamlTextsFilterInput>;
   readonly weekdays: InputMaybe<ArrivalWindowsYamlWeekdaysFilterInput>;
 };
 
@@ -381,7 +384,60 @@ type ArrivalWindowsYamlSortInput = {
   readonly maxChoices: InputMaybe<SortOrderEnum>;
   readonly noticeMinutes: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly texts: InputMaybe<ArrivalWindowsYamlTextsSortInput>;
   readonly weekdays: InputMaybe<ArrivalWindowsYamlWeekdaysSortInput>;
+};
+
+type ArrivalWindowsYamlTexts = {
+  readonly callMeLabel: Scalars['String'];
+  readonly help: Scalars['String'];
+  readonly legend: Scalars['String'];
+  readonly loading: Scalars['String'];
+  readonly noneFree: Scalars['String'];
+  readonly reviewLabel: Scalars['String'];
+  readonly thankYouLine: Scalars['String'];
+  readonly tooMany: Scalars['String'];
+  readonly unavailable: Scalars['String'];
+  readonly windowLabel: Scalars['String'];
+};
+
+type ArrivalWindowsYamlTextsFieldSelector = {
+  readonly callMeLabel: InputMaybe<FieldSelectorEnum>;
+  readonly help: InputMaybe<FieldSelectorEnum>;
+  readonly legend: InputMaybe<FieldSelectorEnum>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly noneFree: InputMaybe<FieldSelectorEnum>;
+  readonly reviewLabel: InputMaybe<FieldSelectorEnum>;
+  readonly thankYouLine: InputMaybe<FieldSelectorEnum>;
+  readonly tooMany: InputMaybe<FieldSelectorEnum>;
+  readonly unavailable: InputMaybe<FieldSelectorEnum>;
+  readonly windowLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type ArrivalWindowsYamlTextsFilterInput = {
+  readonly callMeLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly help: InputMaybe<StringQueryOperatorInput>;
+  readonly legend: InputMaybe<StringQueryOperatorInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly noneFree: InputMaybe<StringQueryOperatorInput>;
+  readonly reviewLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly thankYouLine: InputMaybe<StringQueryOperatorInput>;
+  readonly tooMany: InputMaybe<StringQueryOperatorInput>;
+  readonly unavailable: InputMaybe<StringQueryOperatorInput>;
+  readonly windowLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ArrivalWindowsYamlTextsSortInput = {
+  readonly callMeLabel: InputMaybe<SortOrderEnum>;
+  readonly help: InputMaybe<SortOrderEnum>;
+  readonly legend: InputMaybe<SortOrderEnum>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly noneFree: InputMaybe<SortOrderEnum>;
+  readonly reviewLabel: InputMaybe<SortOrderEnum>;
+  readonly thankYouLine: InputMaybe<SortOrderEnum>;
+  readonly tooMany: InputMaybe<SortOrderEnum>;
+  readonly unavailable: InputMaybe<SortOrderEnum>;
+  readonly windowLabel: InputMaybe<SortOrderEnum>;
 };
 
 type ArrivalWindowsYamlWeekdays = {
@@ -3632,44 +3688,71 @@ type LeadMessagesYaml = Node & {
 };
 
 type LeadMessagesYamlAppointments = {
+  readonly alertLine: Scalars['String'];
+  readonly available: Scalars['String'];
   readonly calendarDescription: Scalars['String'];
   readonly calendarFile: Scalars['String'];
   readonly calendarSummary: Scalars['String'];
+  readonly confirmLabel: Scalars['String'];
   readonly emailHeading: Scalars['String'];
   readonly emailIntro: Scalars['String'];
   readonly emailSubject: Scalars['String'];
+  readonly noticeHeading: Scalars['String'];
+  readonly noticeNote: Scalars['String'];
   readonly prepare: ReadonlyArray<Scalars['String']>;
   readonly prepareHeading: Scalars['String'];
+  readonly reminderIntro: Scalars['String'];
+  readonly reminderSms: Scalars['String'];
+  readonly reminderSubject: Scalars['String'];
   readonly rows: LeadMessagesYamlAppointmentsRows;
   readonly sms: Scalars['String'];
+  readonly unavailable: LeadMessagesYamlAppointmentsUnavailable;
   readonly windowLabel: Scalars['String'];
 };
 
 type LeadMessagesYamlAppointmentsFieldSelector = {
+  readonly alertLine: InputMaybe<FieldSelectorEnum>;
+  readonly available: InputMaybe<FieldSelectorEnum>;
   readonly calendarDescription: InputMaybe<FieldSelectorEnum>;
   readonly calendarFile: InputMaybe<FieldSelectorEnum>;
   readonly calendarSummary: InputMaybe<FieldSelectorEnum>;
+  readonly confirmLabel: InputMaybe<FieldSelectorEnum>;
   readonly emailHeading: InputMaybe<FieldSelectorEnum>;
   readonly emailIntro: InputMaybe<FieldSelectorEnum>;
   readonly emailSubject: InputMaybe<FieldSelectorEnum>;
+  readonly noticeHeading: InputMaybe<FieldSelectorEnum>;
+  readonly noticeNote: InputMaybe<FieldSelectorEnum>;
   readonly prepare: InputMaybe<FieldSelectorEnum>;
   readonly prepareHeading: InputMaybe<FieldSelectorEnum>;
+  readonly reminderIntro: InputMaybe<FieldSelectorEnum>;
+  readonly reminderSms: InputMaybe<FieldSelectorEnum>;
+  readonly reminderSubject: InputMaybe<FieldSelectorEnum>;
   readonly rows: InputMaybe<LeadMessagesYamlAppointmentsRowsFieldSelector>;
   readonly sms: InputMaybe<FieldSelectorEnum>;
+  readonly unavailable: InputMaybe<LeadMessagesYamlAppointmentsUnavailableFieldSelector>;
   readonly windowLabel: InputMaybe<FieldSelectorEnum>;
 };
 
 type LeadMessagesYamlAppointmentsFilterInput = {
+  readonly alertLine: InputMaybe<StringQueryOperatorInput>;
+  readonly available: InputMaybe<StringQueryOperatorInput>;
   readonly calendarDescription: InputMaybe<StringQueryOperatorInput>;
   readonly calendarFile: InputMaybe<StringQueryOperatorInput>;
   readonly calendarSummary: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmLabel: InputMaybe<StringQueryOperatorInput>;
   readonly emailHeading: InputMaybe<StringQueryOperatorInput>;
   readonly emailIntro: InputMaybe<StringQueryOperatorInput>;
   readonly emailSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly noticeHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly noticeNote: InputMaybe<StringQueryOperatorInput>;
   readonly prepare: InputMaybe<StringQueryOperatorInput>;
   readonly prepareHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly reminderIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly reminderSms: InputMaybe<StringQueryOperatorInput>;
+  readonly reminderSubject: InputMaybe<StringQueryOperatorInput>;
   readonly rows: InputMaybe<LeadMessagesYamlAppointmentsRowsFilterInput>;
   readonly sms: InputMaybe<StringQueryOperatorInput>;
+  readonly unavailable: InputMaybe<LeadMessagesYamlAppointmentsUnavailableFilterInput>;
   readonly windowLabel: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -3702,17 +3785,66 @@ type LeadMessagesYamlAppointmentsRowsSortInput = {
 };
 
 type LeadMessagesYamlAppointmentsSortInput = {
+  readonly alertLine: InputMaybe<SortOrderEnum>;
+  readonly available: InputMaybe<SortOrderEnum>;
   readonly calendarDescription: InputMaybe<SortOrderEnum>;
   readonly calendarFile: InputMaybe<SortOrderEnum>;
   readonly calendarSummary: InputMaybe<SortOrderEnum>;
+  readonly confirmLabel: InputMaybe<SortOrderEnum>;
   readonly emailHeading: InputMaybe<SortOrderEnum>;
   readonly emailIntro: InputMaybe<SortOrderEnum>;
   readonly emailSubject: InputMaybe<SortOrderEnum>;
+  readonly noticeHeading: InputMaybe<SortOrderEnum>;
+  readonly noticeNote: InputMaybe<SortOrderEnum>;
   readonly prepare: InputMaybe<SortOrderEnum>;
   readonly prepareHeading: InputMaybe<SortOrderEnum>;
+  readonly reminderIntro: InputMaybe<SortOrderEnum>;
+  readonly reminderSms: InputMaybe<SortOrderEnum>;
+  readonly reminderSubject: InputMaybe<SortOrderEnum>;
   readonly rows: InputMaybe<LeadMessagesYamlAppointmentsRowsSortInput>;
   readonly sms: InputMaybe<SortOrderEnum>;
+  readonly unavailable: InputMaybe<LeadMessagesYamlAppointmentsUnavailableSortInput>;
   readonly windowLabel: InputMaybe<SortOrderEnum>;
+};
+
+type LeadMessagesYamlAppointmentsUnavailable = {
+  readonly full: Scalars['String'];
+  readonly over_limit: Scalars['String'];
+  readonly past: Scalars['String'];
+  readonly same_day_closed: Scalars['String'];
+  readonly too_far: Scalars['String'];
+  readonly too_soon: Scalars['String'];
+  readonly unknown: Scalars['String'];
+};
+
+type LeadMessagesYamlAppointmentsUnavailableFieldSelector = {
+  readonly full: InputMaybe<FieldSelectorEnum>;
+  readonly over_limit: InputMaybe<FieldSelectorEnum>;
+  readonly past: InputMaybe<FieldSelectorEnum>;
+  readonly same_day_closed: InputMaybe<FieldSelectorEnum>;
+  readonly too_far: InputMaybe<FieldSelectorEnum>;
+  readonly too_soon: InputMaybe<FieldSelectorEnum>;
+  readonly unknown: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlAppointmentsUnavailableFilterInput = {
+  readonly full: InputMaybe<StringQueryOperatorInput>;
+  readonly over_limit: InputMaybe<StringQueryOperatorInput>;
+  readonly past: InputMaybe<StringQueryOperatorInput>;
+  readonly same_day_closed: InputMaybe<StringQueryOperatorInput>;
+  readonly too_far: InputMaybe<StringQueryOperatorInput>;
+  readonly too_soon: InputMaybe<StringQueryOperatorInput>;
+  readonly unknown: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlAppointmentsUnavailableSortInput = {
+  readonly full: InputMaybe<SortOrderEnum>;
+  readonly over_limit: InputMaybe<SortOrderEnum>;
+  readonly past: InputMaybe<SortOrderEnum>;
+  readonly same_day_closed: InputMaybe<SortOrderEnum>;
+  readonly too_far: InputMaybe<SortOrderEnum>;
+  readonly too_soon: InputMaybe<SortOrderEnum>;
+  readonly unknown: InputMaybe<SortOrderEnum>;
 };
 
 type LeadMessagesYamlCompanyEmail = {
@@ -9717,6 +9849,7 @@ type Query_arrivalWindowsYamlArgs = {
   maxChoices: InputMaybe<IntQueryOperatorInput>;
   noticeMinutes: InputMaybe<IntQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  texts: InputMaybe<ArrivalWindowsYamlTextsFilterInput>;
   weekdays: InputMaybe<ArrivalWindowsYamlWeekdaysFilterInput>;
 };
 
@@ -12848,6 +12981,8 @@ type AboutPageQuery = { readonly aboutYaml: { readonly storyHeading: string, rea
 
 type AllPlansFragment = { readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
 
+type ArrivalWindowTextsFragment = { readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
+
 type CallToActionFieldsFragment = { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string };
 
 type ContactPageQueryVariables = Exact<{
@@ -12869,7 +13004,7 @@ type EstimatePageQueryVariables = Exact<{
 }>;
 
 
-type EstimatePageQuery = { readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly features: ReadonlyArray<string> }> } | null, readonly estimateOptionsYaml: { readonly propertyTypes: ReadonlyArray<{ readonly id: string, readonly label: string }>, readonly servicePlans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly annual: boolean }>, readonly additionalPests: ReadonlyArray<{ readonly value: number, readonly label: string }>, readonly sameDay: { readonly label: string, readonly priceNote: string }, readonly quickKnock: { readonly label: string, readonly priceNote: string } } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly estimate: { readonly position: number | null, readonly label: string | null, readonly specialTreatment: boolean | null } | null }> }, readonly estimateWizardYaml: { readonly stepTitles: ReadonlyArray<string>, readonly stepNames: ReadonlyArray<string>, readonly progress: string, readonly percentComplete: string, readonly previousLabel: string, readonly nextLabel: string, readonly callPrompt: string, readonly callLabel: string, readonly pestsHint: string, readonly additionalPestsLabel: string, readonly sameDayHint: string, readonly quickKnockHint: string, readonly sameDayUnavailable: string, readonly requiredNote: string, readonly yesLabel: string, readonly noLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly warningTitle: string, readonly warningText: string, readonly referenceLabel: string, readonly fieldLabels: { readonly fullName: string, readonly phone: string, readonly email: string, readonly streetAddress: string, readonly city: string, readonly state: string, readonly zipCode: string }, readonly reviewLabels: { readonly propertyType: string, readonly servicePlan: string, readonly pests: string, readonly additionalPests: string, readonly sameDayService: string, readonly quickKnock: string, readonly contact: string, readonly address: string }, readonly thankYou: { readonly heading: string, readonly intro: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly againLabel: string }, readonly toasts: { readonly successTitle: string, readonly successText: string, readonly crmPrefix: string, readonly leadPrefix: string, readonly allFailedTitle: string, readonly allFailedText: string, readonly errorTitle: string, readonly errorText: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
+type EstimatePageQuery = { readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly features: ReadonlyArray<string> }> } | null, readonly estimateOptionsYaml: { readonly propertyTypes: ReadonlyArray<{ readonly id: string, readonly label: string }>, readonly servicePlans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly annual: boolean }>, readonly additionalPests: ReadonlyArray<{ readonly value: number, readonly label: string }>, readonly sameDay: { readonly label: string, readonly priceNote: string }, readonly quickKnock: { readonly label: string, readonly priceNote: string } } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly estimate: { readonly position: number | null, readonly label: string | null, readonly specialTreatment: boolean | null } | null }> }, readonly estimateWizardYaml: { readonly stepTitles: ReadonlyArray<string>, readonly stepNames: ReadonlyArray<string>, readonly progress: string, readonly percentComplete: string, readonly previousLabel: string, readonly nextLabel: string, readonly callPrompt: string, readonly callLabel: string, readonly pestsHint: string, readonly additionalPestsLabel: string, readonly sameDayHint: string, readonly quickKnockHint: string, readonly sameDayUnavailable: string, readonly requiredNote: string, readonly yesLabel: string, readonly noLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly warningTitle: string, readonly warningText: string, readonly referenceLabel: string, readonly fieldLabels: { readonly fullName: string, readonly phone: string, readonly email: string, readonly streetAddress: string, readonly city: string, readonly state: string, readonly zipCode: string }, readonly reviewLabels: { readonly propertyType: string, readonly servicePlan: string, readonly pests: string, readonly additionalPests: string, readonly sameDayService: string, readonly quickKnock: string, readonly contact: string, readonly address: string }, readonly thankYou: { readonly heading: string, readonly intro: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly againLabel: string }, readonly toasts: { readonly successTitle: string, readonly successText: string, readonly crmPrefix: string, readonly leadPrefix: string, readonly allFailedTitle: string, readonly allFailedText: string, readonly errorTitle: string, readonly errorText: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
 
 type FaqPageQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -12921,7 +13056,7 @@ type OfferPageQueryVariables = Exact<{
 }>;
 
 
-type OfferPageQuery = { readonly offerYaml: { readonly key: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly email: string | null, readonly title: string, readonly metaDescription: string, readonly heroVariant: string, readonly serviceAreas: ReadonlyArray<string>, readonly utmSource: string | null, readonly utmCampaign: string | null, readonly phone: { readonly display: string, readonly e164: string } | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }> | null, readonly customTestimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string }> } | null, readonly offerPageYaml: { readonly topBar: { readonly callLabel: string, readonly couponNote: string }, readonly hero: { readonly heading: string, readonly tagline: string, readonly priceLabel: string, readonly callLabel: string, readonly couponNote: string, readonly badges: ReadonlyArray<{ readonly icon: string, readonly label: string }> }, readonly heroImages: ReadonlyArray<{ readonly variant: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }>, readonly exclusions: { readonly label: string, readonly items: ReadonlyArray<string> }, readonly whatYouGet: { readonly heading: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly protection: { readonly heading: string, readonly intro: string, readonly plans: ReadonlyArray<{ readonly plan: string, readonly summary: string, readonly points: ReadonlyArray<string> }> }, readonly testimonials: { readonly heading: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly callback: { readonly heading: string, readonly intro: string, readonly nameLabel: string, readonly phoneLabel: string, readonly addressLabel: string, readonly cityLabel: string, readonly notesLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly hoursHeading: string, readonly emergencyText: string, readonly callLabel: string }, readonly faq: { readonly heading: string, readonly items: ReadonlyArray<{ readonly question: string, readonly answer: string }> }, readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string }, readonly mobileBar: { readonly callText: string, readonly callLabel: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly continueLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string }> } | null };
+type OfferPageQuery = { readonly offerYaml: { readonly key: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly email: string | null, readonly title: string, readonly metaDescription: string, readonly heroVariant: string, readonly serviceAreas: ReadonlyArray<string>, readonly utmSource: string | null, readonly utmCampaign: string | null, readonly phone: { readonly display: string, readonly e164: string } | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }> | null, readonly customTestimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string }> } | null, readonly offerPageYaml: { readonly topBar: { readonly callLabel: string, readonly couponNote: string }, readonly hero: { readonly heading: string, readonly tagline: string, readonly priceLabel: string, readonly callLabel: string, readonly couponNote: string, readonly badges: ReadonlyArray<{ readonly icon: string, readonly label: string }> }, readonly heroImages: ReadonlyArray<{ readonly variant: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }>, readonly exclusions: { readonly label: string, readonly items: ReadonlyArray<string> }, readonly whatYouGet: { readonly heading: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly protection: { readonly heading: string, readonly intro: string, readonly plans: ReadonlyArray<{ readonly plan: string, readonly summary: string, readonly points: ReadonlyArray<string> }> }, readonly testimonials: { readonly heading: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly callback: { readonly heading: string, readonly intro: string, readonly nameLabel: string, readonly phoneLabel: string, readonly addressLabel: string, readonly cityLabel: string, readonly notesLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly hoursHeading: string, readonly emergencyText: string, readonly callLabel: string }, readonly faq: { readonly heading: string, readonly items: ReadonlyArray<{ readonly question: string, readonly answer: string }> }, readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string }, readonly mobileBar: { readonly callText: string, readonly callLabel: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly continueLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string }> } | null, readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
 
 type OffersIndexPageQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -12962,7 +13097,7 @@ type ScarsdaleOfferPageQueryVariables = Exact<{
 }>;
 
 
-type ScarsdaleOfferPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string> } | null, readonly offerPageYaml: { readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string } } | null, readonly scarsdaleOfferYaml: { readonly amounts: { readonly price: string, readonly regularValue: string, readonly saving: string }, readonly hero: { readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly price: string, readonly regularValue: string, readonly saving: string, readonly spotsRemaining: string, readonly countdownLabel: string, readonly countdownStart: string, readonly bookLabel: string, readonly callLabel: string }, readonly featuredTestimonial: { readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }, readonly included: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly disclaimer: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly form: { readonly heading: string, readonly intro: string, readonly fullNameLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly addressLabel: string, readonly addressPlaceholder: string, readonly submitLabel: string, readonly busyLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly booking: { readonly city: string, readonly zipCode: string, readonly specialOffer: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly testimonials: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> }, readonly credentials: { readonly heading: string, readonly licenseLabel: string, readonly insuranceLabel: string, readonly yearsLabel: string, readonly yearsText: string }, readonly stickyCall: { readonly label: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly closeLabel: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly emergencyText: string } } | null };
+type ScarsdaleOfferPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string> } | null, readonly offerPageYaml: { readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string } } | null, readonly scarsdaleOfferYaml: { readonly amounts: { readonly price: string, readonly regularValue: string, readonly saving: string }, readonly hero: { readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly price: string, readonly regularValue: string, readonly saving: string, readonly spotsRemaining: string, readonly countdownLabel: string, readonly countdownStart: string, readonly bookLabel: string, readonly callLabel: string }, readonly featuredTestimonial: { readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }, readonly included: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly disclaimer: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly form: { readonly heading: string, readonly intro: string, readonly fullNameLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly addressLabel: string, readonly addressPlaceholder: string, readonly submitLabel: string, readonly busyLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly booking: { readonly city: string, readonly zipCode: string, readonly specialOffer: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly testimonials: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> }, readonly credentials: { readonly heading: string, readonly licenseLabel: string, readonly insuranceLabel: string, readonly yearsLabel: string, readonly yearsText: string }, readonly stickyCall: { readonly label: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly closeLabel: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly emergencyText: string } } | null, readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
 
 type ServicesPageQueryVariables = Exact<{
   slug: Scalars['String'];

@@ -12,6 +12,8 @@ export interface EstimateAnswers {
   additionalPests: number
   sameDayService: boolean
   quickKnock: boolean
+  /** Step 5's arrival windows (ids); none: the office calls to schedule. */
+  preferredWindows: string[]
   fullName: string
   phone: string
   email: string
@@ -28,6 +30,7 @@ export const EMPTY_ANSWERS: EstimateAnswers = {
   additionalPests: 0,
   sameDayService: false,
   quickKnock: false,
+  preferredWindows: [],
   fullName: "",
   phone: "",
   email: "",

@@ -7,6 +7,7 @@ import { estimatePestOptions } from "../lib/pest-lists"
 export const query = graphql`
   query EstimatePage($slug: String!) {
     ...StaticPage
+    ...ArrivalWindowTexts
     plansYaml {
       plans {
         id
@@ -117,6 +118,7 @@ const template = pageTemplate<Queries.EstimatePageQuery, EstimatePageProps>(
   EstimatePage,
   (data, { company, navigation }) => ({
     texts: data.estimateWizardYaml,
+    windowTexts: data.arrivalWindowsYaml.texts,
     options: { ...data.estimateOptionsYaml, ...estimatePestOptions(data.allPestYaml.nodes) },
     plans: data.plansYaml.plans,
     sameDayRule: company.sameDayService,

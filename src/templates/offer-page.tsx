@@ -12,6 +12,7 @@ import { offerBusinessJsonLd } from "../lib/offer-structured-data"
 
 export const query = graphql`
   query OfferPage($slug: String!) {
+    ...ArrivalWindowTexts
     offerYaml(key: { eq: $slug }) {
       key
       city
@@ -176,7 +177,7 @@ function heroPicture(texts: Data["offerPageYaml"], variant: string): HeroPicture
 
 const template = standaloneTemplate<Queries.OfferPageQuery>({
   content: (
-    { offerYaml: offer, offerPageYaml: texts, plansYaml },
+    { offerYaml: offer, offerPageYaml: texts, plansYaml, arrivalWindowsYaml },
     { company, logo, navigation, siteUrl, adsConversionTarget },
   ) => {
     const plans = texts.protection.plans.flatMap((card) => {
@@ -187,6 +188,7 @@ const template = standaloneTemplate<Queries.OfferPageQuery>({
       <OfferLanding
         offer={offerDetails(filledOffer(offer, company), company)}
         texts={texts}
+        windowTexts={arrivalWindowsYaml.texts}
         plans={plans}
         picture={heroPicture(texts, offer.heroVariant)}
         company={company}

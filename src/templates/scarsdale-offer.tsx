@@ -13,6 +13,7 @@ import { fillTexts } from "../../supabase/functions/_shared/kernel/escape.ts"
 
 export const query = graphql`
   query ScarsdaleOfferPage($slug: String!) {
+    ...ArrivalWindowTexts
     pageYaml(path: { eq: $slug }) {
       path
       title
@@ -116,7 +117,7 @@ export const query = graphql`
 `
 
 const template = standaloneTemplate<Queries.ScarsdaleOfferPageQuery>({
-  content: ({ scarsdaleOfferYaml, offerPageYaml: { footer: labels } }, site) => {
+  content: ({ scarsdaleOfferYaml, offerPageYaml: { footer: labels }, arrivalWindowsYaml }, site) => {
     const content = scarsdaleOfferContent(scarsdaleOfferYaml)
     const { company, logo, navigation, siteUrl, adsConversionTarget } = site
     return (
@@ -140,7 +141,12 @@ const template = standaloneTemplate<Queries.ScarsdaleOfferPageQuery>({
           />
         }
       >
-        <ScarsdaleOfferPage content={content} company={company} adsConversionTarget={adsConversionTarget} />
+        <ScarsdaleOfferPage
+          content={content}
+          windowTexts={arrivalWindowsYaml.texts}
+          company={company}
+          adsConversionTarget={adsConversionTarget}
+        />
       </StandaloneFrame>
     )
   },

@@ -9,7 +9,7 @@ const loadWizard = () => import("./estimate-wizard").then((m) => m.EstimateWizar
 
 export type EstimatePageProps = Pick<
   EstimateWizardProps,
-  "texts" | "options" | "plans" | "phone" | "sameDayRule" | "schedule"
+  "texts" | "windowTexts" | "options" | "plans" | "phone" | "sameDayRule" | "schedule"
 > & { heading: string; intro: string; dismissLabel: string }
 
 /** /estimate: the heading, then the seven-step wizard. */

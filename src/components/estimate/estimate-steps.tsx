@@ -6,6 +6,10 @@ import { emailField, nameField, phoneField, streetAddressField } from "../forms/
 import { FieldRow } from "../forms/field-row"
 import { SmsConsentField } from "../forms/sms-consent-field"
 import { TextField } from "../forms/text-field"
+import { WindowPicker } from "../forms/window-picker"
+import { calendarIn, type CalendarState } from "../../lib/arrival-windows/use-arrival-calendar"
+import { chosenLabels, offeredChoice } from "../../lib/arrival-windows/window-labels"
+import type { WindowTexts } from "../../lib/arrival-windows/window-texts"
 import { ChoiceCard } from "./choice-card"
 import { PropertyTypeChoices } from "./property-type-choices"
 import { SpecialTreatmentWarning } from "./special-treatment-warning"
@@ -19,6 +23,8 @@ interface StepsProps {
   sameDayAvailable: boolean
   /** The chosen pests that need special treatment. */
   special: readonly string[]
+  /** Step 5's arrival-window picker: its texts and the calendar. */
+  windows: { texts: WindowTexts; state: CalendarState }
 }
 
 /** A yes/no extra of step 5 (same-day service, quick knock-down) as a checkbox card with its price note. */
@@ -47,8 +53,15 @@ function ExtraChoice({
   )
 }
 
+/** Step 7's windows row: the windows that will be sent, or "Call me to schedule". */
+function reviewedWindows({ texts, state }: StepsProps["windows"], ids: readonly string[]): string {
+  const calendar = calendarIn(state)
+  const labels = chosenLabels(calendar, offeredChoice(calendar, ids), texts.windowLabel)
+  return labels.length > 0 ? labels.join("; ") : texts.callMeLabel
+}
+
 /** The content of the current step. */
-export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, special }: StepsProps) {
+export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, special, windows }: StepsProps) {
   const { values, setFieldValue } = useFormikContext<EstimateAnswers>()
   const set = (field: keyof EstimateAnswers, value: unknown) => void setFieldValue(field, value)
   const warning = <SpecialTreatmentWarning pests={special} title={texts.warningTitle} text={texts.warningText} />
@@ -158,6 +171,9 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
             <p className="rounded-xl bg-slate-50 p-4 text-slate-700">{texts.sameDayUnavailable}</p>
           )}
           <ExtraChoice name="quickKnock" option={options.quickKnock} hint={texts.quickKnockHint} />
+          <div className="mt-3">
+            <WindowPicker texts={windows.texts} state={windows.state} />
+          </div>
         </div>
       )
     case 6: {
@@ -197,6 +213,7 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
         [labels.additionalPests, options.additionalPests.find((a) => a.value === values.additionalPests)?.label ?? ""],
         [labels.sameDayService, yesNo(sameDayAvailable && values.sameDayService, options.sameDay.priceNote)],
         [labels.quickKnock, yesNo(values.quickKnock, options.quickKnock.priceNote)],
+        [windows.texts.reviewLabel, reviewedWindows(windows, values.preferredWindows)],
         [labels.contact, `${values.fullName} · ${values.phone} · ${values.email}`],
         [labels.address, `${values.streetAddress}, ${values.city}, ${values.state.toUpperCase()} ${values.zipCode}`],
       ]

@@ -3,7 +3,7 @@ import { phoneE164 } from "../../lib/lead-tracking"
 import type { AdsUserData } from "../../lib/tracking"
 
 /** The visitor's details as Ads enhanced-conversion user data (gtag hashes them; never event parameters). */
-export function estimateUserData(answers: EstimateAnswers): AdsUserData {
+export function estimateUserData(answers: Omit<EstimateAnswers, "preferredWindows">): AdsUserData {
   const { firstName, lastName } = splitName(answers.fullName)
   return {
     email: answers.email.trim(),

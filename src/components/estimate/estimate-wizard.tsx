@@ -15,6 +15,9 @@ import {
   type EstimateAnswers,
 } from "../../lib/estimate-wizard"
 import { isSameDayAvailable, type BusinessSchedule } from "../../lib/zoned-clock"
+import { calendarIn, useArrivalCalendar } from "../../lib/arrival-windows/use-arrival-calendar"
+import { chosenLabels, offeredChoice, thankYouLine } from "../../lib/arrival-windows/window-labels"
+import type { WindowTexts } from "../../lib/arrival-windows/window-texts"
 import { errorsFrom, loadContract, type Contract } from "../../lib/leads/contract-loader"
 import {
   estimateLead,
@@ -43,6 +46,8 @@ export const STEP_HEADING_ID = "estimate-step-heading"
 
 export interface EstimateWizardProps {
   texts: WizardTexts
+  /** Step 5's arrival-window picker (data/arrival-windows.yaml). */
+  windowTexts: WindowTexts
   options: WizardOptions
   plans: readonly WizardPlan[]
   phone: { display: string; e164: string }
@@ -66,6 +71,7 @@ interface Saved {
 
 function WizardBody({
   texts,
+  windowTexts,
   options,
   plans,
   phone,
@@ -80,6 +86,10 @@ function WizardBody({
   const [contract, setContract] = useState<Contract | null>(null)
   const [sameDayAvailable, setSameDayAvailable] = useState(false)
   const [reference, setReference] = useState("")
+  const calendarState = useArrivalCalendar()
+  const calendar = calendarIn(calendarState)
+  /** The windows sent, for step 8 (the answers are wiped by then). */
+  const [sentWindows, setSentWindows] = useState<string[]>([])
   /** Step 8 after the pending outcome: no call was accepted, every one is kept on this device. */
   const [saved, setSaved] = useState(false)
   const restored = useRef(false)
@@ -119,9 +129,15 @@ function WizardBody({
     form: "estimate",
     turnstile,
     toast: useToast(),
+    // Only windows the calendar offers now are sent; none when it could not be loaded (the lead goes anyway).
     lead: (answers: EstimateAnswers) =>
-      estimateLead({ ...answers, sameDayService: sameDayAvailable && answers.sameDayService }),
+      estimateLead({
+        ...answers,
+        sameDayService: sameDayAvailable && answers.sameDayService,
+        preferredWindows: offeredChoice(calendar, answers.preferredWindows),
+      }),
     send: (answers, post, submission) => {
+      setSentWindows(chosenLabels(calendar, answers.preferredWindows ?? [], windowTexts.windowLabel))
       // The reference belongs to the submission, so a resend of the same answers sends the same bodies.
       const ref = referenceNumber(submission.createdAt)
       setReference(ref)
@@ -188,6 +204,7 @@ function WizardBody({
   const startOver = () => {
     resetForm({ values: INITIAL })
     setReference("")
+    setSentWindows([])
     setSaved(false)
     lead.reset()
     sessionStorage.removeItem(STORAGE_KEY)
@@ -195,7 +212,8 @@ function WizardBody({
   }
 
   const special = specialPestsIn(values.pests, options.specialTreatmentPests)
-  const stepView = { texts, options, plans, sameDayAvailable, special }
+  const windows = { texts: windowTexts, state: calendarState }
+  const stepView = { texts, options, plans, sameDayAvailable, special, windows }
   return (
     <Form
       id="estimate-wizard"
@@ -210,6 +228,7 @@ function WizardBody({
           saved={saved ? { heading: texts.toasts.allFailedTitle, intro: savedText } : undefined}
           reference={reference}
           referenceLabel={texts.referenceLabel}
+          windowsLine={thankYouLine(windowTexts.thankYouLine, sentWindows)}
           onAgain={startOver}
         />
       ) : (

@@ -16,6 +16,7 @@ export function ThankYou({
   saved,
   reference,
   referenceLabel,
+  windowsLine,
   onAgain,
   headingId,
 }: {
@@ -23,6 +24,8 @@ export function ThankYou({
   saved?: { heading: string; intro: string }
   reference: string
   referenceLabel: string
+  /** "You asked for: …": the arrival windows sent, or null when none were picked. */
+  windowsLine?: string | null
   onAgain: () => void
   headingId: string
 }) {
@@ -39,6 +42,7 @@ export function ThankYou({
           {referenceLabel} <strong>{reference}</strong>
         </p>
       )}
+      {windowsLine && <p className="mt-2 text-slate-800">{windowsLine}</p>}
       {!saved && <NextSteps heading={texts.nextHeading} steps={texts.nextSteps} />}
       <button type="button" className={`${buttonClass("outline")} mt-6`} onClick={onAgain}>
         {texts.againLabel}

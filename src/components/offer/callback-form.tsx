@@ -1,3 +1,8 @@
+import { useRef } from "react"
+import { calendarIn, useArrivalCalendar } from "../../lib/arrival-windows/use-arrival-calendar"
+import { chosenLabels, offeredChoice, thankYouLine } from "../../lib/arrival-windows/window-labels"
+import type { WindowTexts } from "../../lib/arrival-windows/window-texts"
+import { WindowPicker } from "../forms/window-picker"
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
 import {
   CALLBACK_CONTRACT_FIELDS,
@@ -18,6 +23,8 @@ import { CallbackFields, type CallbackLabels } from "./callback-fields"
 
 export interface CallbackFormProps {
   labels: CallbackLabels
+  /** The arrival-window picker's texts (data/arrival-windows.yaml). */
+  windowTexts: WindowTexts
   offer: {
     offerName: string
     price: string
@@ -30,12 +37,12 @@ export interface CallbackFormProps {
   /** The Ads conversion an accepted request reports (its value is the offer's price). */
   conversion: AdsConversion
   /** Called once the backend has accepted the request; the page then shows its thank-you screen. */
-  /** The lead was accepted: its reference (WEB…) for the thank-you screen. */
-  onSubmitted: (reference: string) => void
+  /** The lead was accepted: its reference (WEB…) and the "You asked for…" line (null: no windows) for the thank-you screen. */
+  onSubmitted: (reference: string, windowsLine: string | null) => void
   call?: SendLead
 }
 
-type Values = CallbackValues & { website: string }
+type Values = CallbackValues & { preferredWindows: string[]; website: string }
 
 const FIELDS: ReadonlyArray<keyof CallbackValues> = ["name", "phone", "address", "city", "notes"]
 
@@ -53,10 +60,21 @@ async function validate(values: Values) {
 }
 
 /** "Prefer a Callback?" (SPEC §3–§8): name and phone, the city prefilled, the campaign read from the address. */
-export function CallbackForm({ labels, offer, conversion, onSubmitted, call }: CallbackFormProps) {
+export function CallbackForm({ labels, windowTexts, offer, conversion, onSubmitted, call }: CallbackFormProps) {
+  const calendarState = useArrivalCalendar()
+  const calendar = calendarIn(calendarState)
+  const sentLabels = useRef<string[]>([])
   return (
     <LeadForm
-      initialValues={{ name: "", phone: "", address: "", city: offer.city, notes: "", website: "" }}
+      initialValues={{
+        name: "",
+        phone: "",
+        address: "",
+        city: offer.city,
+        notes: "",
+        preferredWindows: [],
+        website: "",
+      }}
       validate={validate}
       validateOnChange={false}
       browserValidation
@@ -65,8 +83,18 @@ export function CallbackForm({ labels, offer, conversion, onSubmitted, call }: C
       busyLabel={labels.submittingLabel}
       config={{
         form: "offer_callback",
-        lead: (values: CallbackValues) => callbackBody(values, offer, utmFrom(window.location.search, offer)),
-        send: (lead, post) => post("process-simple-lead", lead),
+        // The windows go only when some were picked and the calendar offers them; none: the office calls to schedule.
+        lead: ({ preferredWindows, ...values }: Omit<Values, "website">) => {
+          const windows = offeredChoice(calendar, preferredWindows)
+          return {
+            ...callbackBody(values, offer, utmFrom(window.location.search, offer)),
+            ...(windows.length > 0 ? { preferredWindows: windows } : {}),
+          }
+        },
+        send: (lead, post) => {
+          sentLabels.current = chosenLabels(calendar, lead.preferredWindows ?? [], windowTexts.windowLabel)
+          return post("process-simple-lead", lead)
+        },
         tracking: (lead) => ({
           params: { offer: offer.offerName, price: offer.price, city: offer.city },
           value: priceAmount(offer.price),
@@ -81,11 +109,14 @@ export function CallbackForm({ labels, offer, conversion, onSubmitted, call }: C
         },
         contractFields: CALLBACK_CONTRACT_FIELDS,
         conversion,
-        onAccepted: (_answer, reference) => onSubmitted(reference),
+        // The form is emptied once accepted: the line names the windows that were sent.
+        onAccepted: (_answer, reference) =>
+          onSubmitted(reference, thankYouLine(windowTexts.thankYouLine, sentLabels.current)),
         call,
       }}
     >
       <CallbackFields labels={labels} Field={TextField} />
+      <WindowPicker texts={windowTexts} state={calendarState} />
     </LeadForm>
   )
 }

@@ -22,12 +22,15 @@ import { StandaloneFrame } from "./standalone-frame"
 import type { HolidayProps } from "../ui/holiday-notices"
 import type { HeroPicture, OfferDetails, OfferPageTexts, ProtectionPlan } from "./types"
 import { WhatYouGet } from "./what-you-get"
+import type { WindowTexts } from "../../lib/arrival-windows/window-texts"
 
 const loadCallbackForm = () => import("./callback-form").then((m) => m.CallbackForm)
 
 export interface OfferLandingProps {
   offer: OfferDetails
   texts: OfferPageTexts
+  /** The callback form's arrival-window picker (data/arrival-windows.yaml). */
+  windowTexts: WindowTexts
   plans: readonly ProtectionPlan[]
   picture: HeroPicture | null
   company: { name: string; tagline: string }
@@ -45,6 +48,7 @@ export interface OfferLandingProps {
 export function OfferLanding({
   offer,
   texts,
+  windowTexts,
   plans,
   picture,
   company,
@@ -57,6 +61,8 @@ export function OfferLanding({
 }: OfferLandingProps) {
   // The accepted request's reference (WEB…): the thank-you screen shows it; null until then.
   const [submitted, setSubmitted] = useState<string | null>(null)
+  // "You asked for: …" when arrival windows were sent with it.
+  const [windowsLine, setWindowsLine] = useState<string | null>(null)
   const [exitOpen, setExitOpen] = useState(false)
   const t = (template: string) => offerText(template, offer)
   const exclusions = `${texts.exclusions.label} ${texts.exclusions.items.join(", ")}`
@@ -75,8 +81,9 @@ export function OfferLanding({
   const closeExit = useCallback(() => {
     setExitOpen(false)
   }, [])
-  const onSubmitted = useCallback((reference: string) => {
+  const onSubmitted = useCallback((reference: string, line: string | null) => {
     setExitOpen(false)
+    setWindowsLine(line)
     setSubmitted(reference)
   }, [])
 
@@ -100,6 +107,7 @@ export function OfferLanding({
         <OfferThankYou
           heading={texts.thankYou.heading}
           text={fill(t(texts.thankYou.text), { reference: submitted })}
+          windowsLine={windowsLine}
           hoursHeading={texts.thankYou.hoursHeading}
           hours={offer.hours}
           holidays={holidays}
@@ -156,7 +164,7 @@ export function OfferLanding({
         <div className="mx-auto max-w-2xl">
           <Deferred
             load={loadCallbackForm}
-            props={{ labels: texts.callback, offer, conversion, onSubmitted }}
+            props={{ labels: texts.callback, windowTexts, offer, conversion, onSubmitted }}
             placeholder={<CallbackFormShell labels={texts.callback} city={offer.city} />}
           />
         </div>

@@ -11,6 +11,8 @@ const CALL_LINK_CLASS =
 interface OfferThankYouProps {
   heading: string
   text: string
+  /** "You asked for: …": the arrival windows sent, or null when none were picked. */
+  windowsLine?: string | null
   hoursHeading: string
   hours: readonly HoursLine[]
   /** On a holiday the caller learns the office is closed today. */
@@ -24,6 +26,7 @@ interface OfferThankYouProps {
 export function OfferThankYou({
   heading,
   text,
+  windowsLine,
   hoursHeading,
   hours,
   holidays,
@@ -43,6 +46,7 @@ export function OfferThankYou({
         {heading}
       </h1>
       <p className="mt-4 text-lg text-slate-700">{text}</p>
+      {windowsLine && <p className="mt-2 text-slate-800">{windowsLine}</p>}
       <div className="mx-auto mt-6 inline-block rounded-xl bg-slate-50 p-5 text-left text-sm text-slate-700">
         <h2 className="mb-2 font-semibold text-slate-900">{hoursHeading}</h2>
         <HoursList hours={hours} />

@@ -1,9 +1,14 @@
+import { useRef } from "react"
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
 import { failureNotices, withPhone } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import type { AdsConversion } from "../../lib/tracking-attributes"
+import { calendarIn, useArrivalCalendar } from "../../lib/arrival-windows/use-arrival-calendar"
+import { chosenLabels, offeredChoice, thankYouLine } from "../../lib/arrival-windows/window-labels"
+import type { WindowTexts } from "../../lib/arrival-windows/window-texts"
 import { LeadForm } from "../forms/lead-form"
 import { TextField } from "../forms/text-field"
+import { WindowPicker } from "../forms/window-picker"
 import { BookingFields } from "./booking-fields"
 import { bookingUserData, type BookingEntry } from "./booking-user-data"
 import type { BookingFormTexts, BookingValues, PhoneNumber } from "./types"
@@ -11,10 +16,14 @@ import type { BookingFormTexts, BookingValues, PhoneNumber } from "./types"
 /** The form's name in tracking events. */
 export const BOOKING_FORM_ID = "scarsdale_49"
 
-const INITIAL = { fullName: "", phone: "", email: "", streetAddress: "", website: "" }
-type Values = typeof INITIAL
+interface Values extends BookingEntry {
+  preferredWindows: string[]
+  website: string
+}
+const INITIAL: Values = { fullName: "", phone: "", email: "", streetAddress: "", preferredWindows: [], website: "" }
 
-async function validate({ website: _honeypot, ...entry }: Values) {
+// The windows are the picker's to check (ids it offered); the contract checks the fields typed in.
+async function validate({ website: _honeypot, preferredWindows: _windows, ...entry }: Values) {
   const { offerBookingSchema } = await loadContract()
   return errorsFrom(offerBookingSchema.pick(["fullName", "phone", "email", "streetAddress"]), entry)
 }
@@ -28,29 +37,42 @@ const trimmed = (entry: BookingEntry): BookingEntry => ({
 
 export interface BookingFormProps {
   texts: BookingFormTexts
+  /** The arrival-window picker's texts (data/arrival-windows.yaml). */
+  windowTexts: WindowTexts
   booking: BookingValues
   phone: PhoneNumber
   /** The Ads conversion a taken booking reports. */
   conversion: AdsConversion
   /** Called once the backend has taken the booking; the page then shows its thank-you view. */
-  /** The booking was accepted: its reference (WEB…) for the thank-you view. */
-  onBooked: (reference: string) => void
+  /** The booking was accepted: its reference (WEB…) and the "You asked for…" line (null: no windows) for the thank-you view. */
+  onBooked: (reference: string, windowsLine: string | null) => void
   call?: SendLead
 }
 
 /** The $49 booking: fixed city, ZIP and offer; fields kept on failure (SPEC §3–§8). */
-export function BookingForm({ texts, booking, phone, conversion, onBooked, call }: BookingFormProps) {
+export function BookingForm({ texts, windowTexts, booking, phone, conversion, onBooked, call }: BookingFormProps) {
+  const calendarState = useArrivalCalendar()
+  const calendar = calendarIn(calendarState)
+  const sentLabels = useRef<string[]>([])
   return (
     <LeadForm
       config={{
         form: BOOKING_FORM_ID,
-        lead: (entry: BookingEntry) => ({
-          ...trimmed(entry),
-          city: booking.city,
-          zipCode: booking.zipCode,
-          specialOffer: booking.specialOffer,
-        }),
-        send: (lead, post) => post("process-simple-lead", lead),
+        lead: ({ preferredWindows, ...entry }: Omit<Values, "website">) => {
+          // Sent only when some were picked and the calendar offers them; none: the office calls to schedule.
+          const windows = offeredChoice(calendar, preferredWindows)
+          return {
+            ...trimmed(entry),
+            city: booking.city,
+            zipCode: booking.zipCode,
+            specialOffer: booking.specialOffer,
+            ...(windows.length > 0 ? { preferredWindows: windows } : {}),
+          }
+        },
+        send: (lead, post) => {
+          sentLabels.current = chosenLabels(calendar, lead.preferredWindows ?? [], windowTexts.windowLabel)
+          return post("process-simple-lead", lead)
+        },
         tracking: (lead) => ({
           params: { offer: booking.specialOffer, value: booking.conversionValue },
           user: bookingUserData(lead, booking),
@@ -61,7 +83,9 @@ export function BookingForm({ texts, booking, phone, conversion, onBooked, call 
           ...failureNotices(texts, withPhone(phone)),
         },
         conversion,
-        onAccepted: (_answer, reference) => onBooked(reference),
+        // The form is emptied once accepted: the line is made of the lead sent, which the calendar names.
+        onAccepted: (_answer, reference) =>
+          onBooked(reference, thankYouLine(windowTexts.thankYouLine, sentLabels.current)),
         call,
       }}
       initialValues={INITIAL}
@@ -71,6 +95,7 @@ export function BookingForm({ texts, booking, phone, conversion, onBooked, call 
       large
     >
       <BookingFields texts={texts} Field={TextField} />
+      <WindowPicker texts={windowTexts} state={calendarState} />
     </LeadForm>
   )
 }

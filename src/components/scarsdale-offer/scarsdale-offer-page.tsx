@@ -14,6 +14,7 @@ import { OfferHero } from "./offer-hero"
 import { StickyCallButton } from "./sticky-call-button"
 import { ThankYouView } from "./thank-you-view"
 import type { CompanyFacts, ScarsdaleOfferContent } from "./types"
+import type { WindowTexts } from "../../lib/arrival-windows/window-texts"
 
 // The form (with Formik) loads after the page; the shell is what the build prerenders.
 const loadBookingForm = () => import("./booking-form").then((m) => m.BookingForm)
@@ -23,6 +24,8 @@ const THANK_YOU_HEADING = "booking-thank-you"
 
 export interface ScarsdaleOfferPageProps {
   content: ScarsdaleOfferContent
+  /** The booking form's arrival-window picker (data/arrival-windows.yaml). */
+  windowTexts: WindowTexts
   company: CompanyFacts
   /** Where the Ads conversion of a booking goes ("AW-…/label"; empty: nowhere). */
   adsConversionTarget: string
@@ -31,12 +34,21 @@ export interface ScarsdaleOfferPageProps {
 }
 
 /** The $49 Scarsdale landing page (SPEC §2): the offer, the booking form or its thank-you view, and the reasons to trust us. */
-export function ScarsdaleOfferPage({ content, company, adsConversionTarget, call }: ScarsdaleOfferPageProps) {
+export function ScarsdaleOfferPage({
+  content,
+  windowTexts,
+  company,
+  adsConversionTarget,
+  call,
+}: ScarsdaleOfferPageProps) {
   // The accepted booking's reference (WEB…): the thank-you view shows it; null until then.
   const [submitted, setSubmitted] = useState<string | null>(null)
+  // "You asked for: …" when arrival windows were sent with it.
+  const [windowsLine, setWindowsLine] = useState<string | null>(null)
   const { phone } = company
   const facts = { phone: phone.display, yearsLabel: company.yearsLabel, foundedYear: String(company.foundedYear) }
-  const onBooked = useCallback((reference: string) => {
+  const onBooked = useCallback((reference: string, line: string | null) => {
+    setWindowsLine(line)
     setSubmitted(reference)
   }, [])
   const conversion = { sendTo: adsConversionTarget, value: content.booking.conversionValue }
@@ -57,6 +69,7 @@ export function ScarsdaleOfferPage({ content, company, adsConversionTarget, call
               texts={{ ...content.thankYou, text: fill(content.thankYou.text, { reference: submitted }) }}
               phone={phone}
               headingId={THANK_YOU_HEADING}
+              windowsLine={windowsLine}
             />
           ) : (
             <>
@@ -66,7 +79,15 @@ export function ScarsdaleOfferPage({ content, company, adsConversionTarget, call
               <p className="mb-6 mt-2 text-slate-700">{content.form.intro}</p>
               <Deferred
                 load={loadBookingForm}
-                props={{ texts: content.form, booking: content.booking, phone, conversion, onBooked, call }}
+                props={{
+                  texts: content.form,
+                  windowTexts,
+                  booking: content.booking,
+                  phone,
+                  conversion,
+                  onBooked,
+                  call,
+                }}
                 placeholder={<BookingFormShell texts={content.form} />}
               />
             </>

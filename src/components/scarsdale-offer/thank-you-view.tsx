@@ -11,10 +11,13 @@ export function ThankYouView({
   texts,
   phone,
   headingId,
+  windowsLine,
 }: {
   texts: ThankYouTexts
   phone: PhoneNumber
   headingId: string
+  /** "You asked for: …": the arrival windows sent, or null when none were picked. */
+  windowsLine?: string | null
 }) {
   const heading = useRef<HTMLHeadingElement>(null)
   // The form the visitor was in is gone; move focus (and screen readers) to what replaced it.
@@ -34,6 +37,7 @@ export function ThankYouView({
         {texts.heading}
       </h2>
       <p className="mt-2 text-slate-700">{texts.text}</p>
+      {windowsLine && <p className="mt-2 text-slate-800">{windowsLine}</p>}
       <NextSteps heading={texts.nextHeading} steps={texts.nextSteps} />
       <p className="mt-6 text-slate-800">
         {texts.emergencyText} <PhoneLink phone={phone} icon="sm" className={CALL_LINK_CLASS} />

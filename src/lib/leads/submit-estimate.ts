@@ -10,8 +10,15 @@ export interface EstimateOutcome {
   confirmationSent: boolean
 }
 
-/** The answers as every call sends them: with firstName and lastName split from the full name. */
-export const estimateLead = (answers: EstimateAnswers) => ({ ...answers, ...splitName(answers.fullName) })
+/**
+ * The answers as every call sends them: with firstName and lastName split from the full name, and the
+ * arrival windows only when some were picked ("Call me to schedule" sends none, as before the picker).
+ */
+export const estimateLead = ({ preferredWindows, ...answers }: EstimateAnswers) => ({
+  ...answers,
+  ...splitName(answers.fullName),
+  ...(preferredWindows.length > 0 ? { preferredWindows } : {}),
+})
 export type EstimateLead = ReturnType<typeof estimateLead>
 
 /**

@@ -1,0 +1,21 @@
+import { graphql } from "gatsby"
+
+/** The window picker's texts (data/arrival-windows.yaml), for the pages whose forms offer arrival windows. */
+export const arrivalWindowTexts = graphql`
+  fragment ArrivalWindowTexts on Query {
+    arrivalWindowsYaml {
+      texts {
+        legend
+        help
+        callMeLabel
+        loading
+        unavailable
+        noneFree
+        tooMany
+        reviewLabel
+        thankYouLine
+        windowLabel
+      }
+    }
+  }
+`
