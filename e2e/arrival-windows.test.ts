@@ -1,7 +1,8 @@
 /**
  * Arrival windows end to end (issue 29): on a 390 px phone, the wizard's step 5 lists the calendar of the real
  * arrival-windows function; the first window offered is picked, the review and thank-you name it, and the
- * stored lead keeps it (leads.preferred_windows) with its instants and nothing marked against it.
+ * stored lead keeps it (leads.preferred_windows) with its instants and nothing marked against it. With the
+ * calendar down, the picker says the office will call to schedule, and the lead is sent and stored without.
  */
 import type { Page } from "playwright-core"
 import { axeReport } from "./axe"
@@ -58,6 +59,31 @@ test("a wizard lead with the first window offered on step 5 is stored with it, a
         expect(leads[0]!.preferred_windows).toEqual([{ id: picked.id, startsAt: anInstant, endsAt: anInstant }])
         expect(problems).toEqual([])
         expect(errors).toEqual([])
+      }),
+    PHONE,
+  ))
+
+test("the calendar down: step 5 says the office will call to schedule, and the lead is stored without windows", () =>
+  withPage(
+    browser(),
+    ({ page }) =>
+      withDatabase(async (db) => {
+        // Only the calendar fails; the lead functions answer as ever.
+        await page.route("**/functions/v1/arrival-windows", (route) =>
+          route.fulfill({ status: 503, contentType: "application/json", body: '{"success":false}' }),
+        )
+        const checkStep5 = async (step5: Page) => {
+          await step5.getByText("We couldn't load our calendar just now").waitFor()
+          expect(await step5.getByRole("checkbox", { name: CALL_ME }).isChecked()).toBe(true)
+          expect(await step5.locator("[name=preferredWindows]").count()).toBe(0)
+        }
+        await gotoHydrated(page, "/estimate/")
+        await fillWizard(page, "carl.calendar@example.com", "Carl Calendar", checkStep5)
+        await page.getByRole("button", { name: "Get My Free Estimate" }).click()
+        await page.getByRole("heading", { name: "Thank You! Your Request Is In" }).waitFor()
+        const leads = await db<{ preferred_windows: unknown }[]>`
+          select preferred_windows from leads where email = 'carl.calendar@example.com'`
+        expect(leads).toEqual([{ preferred_windows: null }])
       }),
     PHONE,
   ))

@@ -21,7 +21,7 @@ import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
 import { promiseValues } from "./promise-texts"
 import { dataDir } from "./site-config"
 import { hoursSummary } from "../src/lib/hours"
-import { estimatePestOptions } from "../src/lib/pest-lists"
+import { estimateLabel, estimatePestOptions } from "../src/lib/pest-lists"
 
 export const GENERATED_FILE = path.resolve("supabase/functions/_shared/kernel/site-data.generated.ts")
 
@@ -63,6 +63,14 @@ export function renderBackendData(dir = dataDir()): string {
     // What a request is worth, for the weekly report's value of the week.
     leadValues: site.leadValues,
   }
+  // What to do before a visit, per pest the wizard offers (its choice's label): the pest page's list marked so.
+  const preparation = Object.fromEntries(
+    pests.flatMap((pest) =>
+      pest.sections
+        .filter((section) => section.type === "list" && section.visitPreparation === true && section.points)
+        .map((section) => [estimateLabel(pest), { heading: section.heading, points: section.points ?? [] }]),
+    ),
+  )
   const { propertyTypes, servicePlans, ...rest } = options
   const estimateOptions = { propertyTypes, servicePlans, ...estimatePestOptions(pests), ...rest }
   return [
@@ -80,6 +88,8 @@ export function renderBackendData(dir = dataDir()): string {
     `export const RESPONSE_PROMISES = ${JSON.stringify(promises, null, 2)} as const`,
     "",
     `export const ARRIVAL_WINDOWS = ${JSON.stringify(windows, null, 2)} as const`,
+    "",
+    `export const VISIT_PREPARATION: Readonly<Record<string, { heading: string; points: readonly string[] }>> = ${JSON.stringify(preparation, null, 2)}`,
     "",
   ].join("\n")
 }

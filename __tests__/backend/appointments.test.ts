@@ -287,3 +287,24 @@ describe("the reminder the day before, between 8 am and 9 pm", () => {
     expect((await reminder(leadId))[0]?.next_attempt_at).toEqual(new Date("2026-11-01T22:00:00Z"))
   })
 })
+
+test("what to prepare comes from the named pest's page where it has a list for it, else the general list", async () => {
+  const app = createApp({ db, config, clock: () => TUESDAY_10AM })
+  const response = await post(app, "process-simple-lead", {
+    ...bodies.estimateLead(),
+    pests: ["Fleas"],
+    preferredWindows: [FIRST.id],
+  })
+  const fleas = await storedIdOf(db, ((await response.json()) as { reference: string }).reference)
+  await confirmAppointment(db, config, { leadId: fleas, windowId: FIRST.id, by: "Dana" }, TUESDAY_10AM)
+  const booked = await booking([SECOND])
+  await confirmAppointment(db, config, { leadId: booked, windowId: SECOND.id, by: "Dana" }, TUESDAY_10AM)
+  const texts = await db.query<{ lead_id: string; text: string }>(
+    `select lead_id, payload->>'text' as text from outbox_jobs where dedupe_key like 'appointment:%:email'`,
+  )
+  const textOf = (id: string) => texts.find((t) => t.lead_id === id)?.text ?? ""
+  expect(textOf(fleas)).toContain("Preparing for Your Flea Treatment")
+  expect(textOf(fleas)).toContain("Vacuum all carpets")
+  expect(textOf(booked)).toContain("Before we come")
+  expect(textOf(booked)).not.toContain("Flea")
+})

@@ -42,7 +42,7 @@ const SECTION_CONTENT: Record<(typeof SECTION_TYPES)[number], string> = {
 const SECTION_EXTRAS: Record<(typeof SECTION_TYPES)[number], readonly string[]> = {
   species: ["heading", "intro"],
   steps: ["heading", "intro"],
-  list: ["heading", "intro", "style"],
+  list: ["heading", "intro", "style", "visitPreparation"],
   facts: ["heading", "intro"],
   callout: ["heading", "intro", "tone", "icon", "points"],
   areas: ["heading", "intro"],
@@ -61,6 +61,8 @@ export const sectionSchema = strictObject({
   icon: string().oneOf([...ICON_NAMES]),
   body: optionalText(),
   points: optionalList(),
+  /** A list of what to do before the technician comes: sent with a confirmed visit for this pest (issue 29). */
+  visitPreparation: boolean(),
   steps: array()
     .of(strictObject({ title: text(), description: text() }))
     .min(1),
@@ -75,6 +77,14 @@ export const sectionSchema = strictObject({
     )
     .min(1),
 })
+  .test("visit-preparation", 'only a "list" section can be the visit preparation', function (section) {
+    return section.visitPreparation !== true || section.type === "list"
+      ? true
+      : this.createError({
+          path: `${this.path}.visitPreparation`,
+          message: 'only a "list" section can be the visit preparation',
+        })
+  })
   .test("section-content", function (section) {
     const needed = SECTION_CONTENT[section.type]
     return needed && section[needed as keyof typeof section] === undefined

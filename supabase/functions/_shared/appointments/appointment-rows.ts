@@ -19,6 +19,7 @@ export type LeadFacts = Pick<
   | "zip_code"
   | "sms_consent_at"
   | "preferred_windows"
+  | "pests"
 >
 
 interface AppointmentRow {
@@ -40,7 +41,7 @@ const asAppointment = (row: AppointmentRow): Appointment => ({
 /** The request as a confirmation or a reminder reads it; locked for the confirming transaction. */
 export async function leadFacts(tx: Pick<Db, "query">, id: string, { lock = false } = {}): Promise<LeadFacts | null> {
   const [lead] = await tx.query<LeadFacts>(
-    `select id, reference, full_name, email, phone, street_address, city, state, zip_code, sms_consent_at, preferred_windows
+    `select id, reference, full_name, email, phone, street_address, city, state, zip_code, sms_consent_at, preferred_windows, pests
      from leads where id = $1${lock ? " for update" : ""}`,
     [id],
   )
@@ -55,6 +56,7 @@ export const confirmedLead = (lead: LeadFacts): ConfirmedLead => ({
   phone: lead.phone,
   address: addressOf(lead),
   smsConsent: lead.sms_consent_at !== null,
+  pests: lead.pests,
 })
 
 /** The request's appointment, if it has one. */

@@ -11,9 +11,9 @@ import { localIso } from "../kernel/business-hours.ts"
 import { isEmailAddress } from "../kernel/email-address.ts"
 import { fill } from "../kernel/escape.ts"
 import { E164, phoneE164, telUri } from "../kernel/phone.ts"
-import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
+import { COMPANY, LEAD_MESSAGES, VISIT_PREPARATION } from "../kernel/site-data.generated.ts"
 import { firstNameOf } from "../mail/templates.ts"
-import { renderEmail, type EmailMessage } from "../mail/layout.ts"
+import { renderEmail, type EmailMessage, type EmailSection } from "../mail/layout.ts"
 import type { NewJob } from "../outbox/queue.ts"
 import { icsOf } from "./ics.ts"
 import { windowLabel } from "./window-label.ts"
@@ -29,6 +29,8 @@ export interface ConfirmedLead {
   phone: string
   address: string
   smsConsent: boolean
+  /** The pests the visitor named (the wizard's choices), whose pages may say what to prepare. */
+  pests: readonly string[]
 }
 
 export interface Appointment {
@@ -37,6 +39,20 @@ export interface Appointment {
   endsAt: Date
   confirmedBy: string
   confirmedAt: Date
+}
+
+/**
+ * What to do before the visit: each named pest's own list (its page's section marked visitPreparation),
+ * else the general one of data/lead-messages.yaml.
+ */
+export function prepareSections(pests: readonly string[]): EmailSection[] {
+  const own = pests.flatMap((pest) => {
+    const preparation = VISIT_PREPARATION[pest]
+    return preparation
+      ? [{ heading: preparation.heading, level: 2 as const, rows: [], note: preparation.points.join("\n") }]
+      : []
+  })
+  return own.length > 0 ? own : [{ heading: COPY.prepareHeading, level: 2, rows: [], note: COPY.prepare.join("\n") }]
 }
 
 /** The SMS a confirmation may take: two segments, as the other confirmations. */
@@ -59,7 +75,7 @@ export function confirmationEmail(
       [COPY.rows.reference, lead.reference],
       [COPY.rows.phone, COMPANY.phone.display],
     ],
-    sections: [{ heading: COPY.prepareHeading, level: 2, rows: [], note: COPY.prepare.join("\n") }],
+    sections: prepareSections(lead.pests),
   })
   const ics = icsOf(
     {

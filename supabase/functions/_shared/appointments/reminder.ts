@@ -17,7 +17,7 @@ import { firstNameOf } from "../mail/templates.ts"
 import { fitSms, templatePieces } from "../alerts/sms-fit.ts"
 import { nowOf, type DeliveryDeps, type OutboxJob } from "../outbox/job.ts"
 import { enqueueJobs, type NewJob } from "../outbox/queue.ts"
-import type { Appointment } from "./confirmation.ts"
+import { prepareSections, type Appointment } from "./confirmation.ts"
 import { appointmentOf, confirmedLead, leadFacts } from "./appointment-rows.ts"
 import { windowLabel } from "./window-label.ts"
 
@@ -93,7 +93,7 @@ export async function runReminder(job: OutboxJob, deps: DeliveryDeps): Promise<s
         [COPY.rows.reference, visitor.reference],
         [COPY.rows.phone, COMPANY.phone.display],
       ],
-      sections: [{ heading: COPY.prepareHeading, level: 2, rows: [], note: COPY.prepare.join("\n") }],
+      sections: prepareSections(visitor.pests),
     })
     jobs.push({
       kind: "customer_email",

@@ -832,3 +832,18 @@ export const ARRIVAL_WINDOWS = {
     ]
   }
 } as const
+
+export const VISIT_PREPARATION: Readonly<Record<string, { heading: string; points: readonly string[] }>> = {
+  "Fleas": {
+    "heading": "Preparing for Your Flea Treatment",
+    "points": [
+      "Vacuum all carpets, rugs, upholstered furniture and the floor under furniture, then empty the canister or throw the bag away in an outdoor bin.",
+      "Wash all pet bedding, throw blankets and bed linens in hot water at a minimum of 140°F, and dry them on high heat.",
+      "Pick up toys, shoes, clothes and other items from the floors, including closet floors and under beds.",
+      "Have every dog and cat in the home treated by your veterinarian on or before the day of service.",
+      "Cover fish tanks and turn off their air pumps during the treatment.",
+      "Plan for people and pets to stay off treated areas for 4–6 hours, until everything is completely dry.",
+      "After treatment, vacuum daily for two weeks; the vibration draws the remaining fleas out of their cocoons and into the treatment."
+    ]
+  }
+}
