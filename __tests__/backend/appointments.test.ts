@@ -18,6 +18,7 @@ import { LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.
 import { acknowledgeUrl, confirmUrl } from "../../supabase/functions/_shared/office-links/signed-link"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { TUESDAY_10AM } from "./alert-rig"
+import { fakeServer } from "./fake-servers"
 import { bodies, freshDb, post, storedIdOf, testConfig } from "./helpers"
 
 const config = testConfig()
@@ -307,4 +308,27 @@ test("what to prepare comes from the named pest's page where it has a list for i
   expect(textOf(fleas)).toContain("Vacuum all carpets")
   expect(textOf(booked)).toContain("Before we come")
   expect(textOf(booked)).not.toContain("Flea")
+})
+
+test("a confirmation the e-mail API refuses is e-mailed to the office, with its content", async () => {
+  // The visitor's address bounces at the API; the office's inbox takes everything.
+  const resend = await fakeServer(({ body }) => (body.includes('"to":["tom@example.com"]') ? 422 : 200))
+  try {
+    const withApi = testConfig({ RESEND_API_KEY: "re_test", RESEND_API_URL: resend.url })
+    const leadId = await booking([FIRST])
+    await confirmAppointment(db, withApi, { leadId, windowId: FIRST.id, by: "Dana" }, TUESDAY_10AM)
+    await dispatchOutbox({ db, config: withApi, clock: () => TUESDAY_10AM })
+    await dispatchOutbox({ db, config: withApi, clock: () => TUESDAY_10AM })
+    const notices = resend
+      .delivered()
+      .map((r) => JSON.parse(r.body) as { to: string[]; subject: string; text: string })
+      .filter((e) => e.to.includes(withApi.mail.companyTo) && e.text.includes("Your visit is confirmed"))
+    expect(notices).toHaveLength(1)
+    const [dead] = await db.query<{ status: string }>(`select status from outbox_jobs where dedupe_key = $1`, [
+      `appointment:${leadId}:email`,
+    ])
+    expect(dead?.status).toBe("dead")
+  } finally {
+    await resend.close()
+  }
 })
