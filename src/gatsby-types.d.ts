@@ -9020,6 +9020,7 @@ type PestYamlSections = {
   readonly style: Maybe<Scalars['String']>;
   readonly tone: Maybe<Scalars['String']>;
   readonly type: Scalars['String'];
+  readonly visitPreparation: Maybe<Scalars['Boolean']>;
 };
 
 type PestYamlSectionsAreas = {
@@ -9088,6 +9089,7 @@ type PestYamlSectionsFieldSelector = {
   readonly style: InputMaybe<FieldSelectorEnum>;
   readonly tone: InputMaybe<FieldSelectorEnum>;
   readonly type: InputMaybe<FieldSelectorEnum>;
+  readonly visitPreparation: InputMaybe<FieldSelectorEnum>;
 };
 
 type PestYamlSectionsFilterInput = {
@@ -9104,6 +9106,7 @@ type PestYamlSectionsFilterInput = {
   readonly style: InputMaybe<StringQueryOperatorInput>;
   readonly tone: InputMaybe<StringQueryOperatorInput>;
   readonly type: InputMaybe<StringQueryOperatorInput>;
+  readonly visitPreparation: InputMaybe<BooleanQueryOperatorInput>;
 };
 
 type PestYamlSectionsFilterListInput = {
@@ -9160,6 +9163,7 @@ type PestYamlSectionsSortInput = {
   readonly style: InputMaybe<SortOrderEnum>;
   readonly tone: InputMaybe<SortOrderEnum>;
   readonly type: InputMaybe<SortOrderEnum>;
+  readonly visitPreparation: InputMaybe<SortOrderEnum>;
 };
 
 type PestYamlSectionsSpecies = {
