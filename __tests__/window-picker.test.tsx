@@ -4,7 +4,7 @@
  * preferredWindows sent), the chosen windows in every request and on the review and thank-you views,
  * and a calendar that fails never holding a lead back.
  */
-import { render, screen, waitFor, within } from "@testing-library/react"
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import {
   estimateLeadSchema,
@@ -53,7 +53,17 @@ afterEach(stopServingCalendar)
 const windowBox = (label: string) => screen.getByRole("checkbox", { name: label })
 const callMe = () => screen.getByRole("checkbox", { name: texts.callMeLabel })
 /** The picker has its calendar: the first window is listed. */
-const calendarShown = () => screen.findByRole("checkbox", { name: LABELS.dec1Morning })
+/** The calendar is fetched once the visitor first interacts with the page: a tap anywhere, then its first window. */
+/**
+ * The calendar is fetched once the visitor first interacts with the page: taps until `shown` is there (the
+ * live form, and its listener, come after the prerendered shell).
+ */
+const tapUntil = (shown: () => HTMLElement) =>
+  waitFor(() => {
+    fireEvent.pointerDown(document.body)
+    return shown()
+  })
+const calendarShown = () => tapUntil(() => screen.getByRole("checkbox", { name: LABELS.dec1Morning }))
 
 describe("the calendar", () => {
   test("is asked for with the anon key, like a Supabase client, and checked field by field", async () => {
@@ -262,7 +272,7 @@ describe("the $49 booking", () => {
       serveCalendar(serve)
       const call = renderBooking()
       const user = userEvent.setup({ skipHover: true })
-      if (serve === 500) expect(await screen.findByText(texts.unavailable)).toBeInTheDocument()
+      if (serve === 500) expect(await tapUntil(() => screen.getByText(texts.unavailable))).toBeInTheDocument()
       else await calendarShown()
       await fillAndBook(user, [])
       await screen.findByRole("heading", { name: content.thankYou.heading })
@@ -309,7 +319,7 @@ describe("the offer callback", () => {
     serveCalendar("reject")
     renderOffer()
     const user = userEvent.setup()
-    expect(await screen.findByText(texts.unavailable)).toBeInTheDocument()
+    expect(await tapUntil(() => screen.getByText(texts.unavailable))).toBeInTheDocument()
     await request(user, [])
     await waitFor(() => {
       expect(callbackCall).toHaveBeenCalledTimes(1)
