@@ -1,9 +1,8 @@
 import { render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { AcknowledgePage } from "../src/components/office/acknowledge-page"
-import type { CallResult } from "../src/lib/leads/api"
 import { parseAnyAcknowledgeAnswer, type BatchLead } from "../src/lib/office/office-answers"
-import { officeFrame } from "./fixtures/office"
+import { answering, officeFrame, ok } from "./fixtures/office"
 
 /**
  * Issue 25, item 12: a summary's one "I'm on all N" link opens /office/acknowledge/ too; the page lists
@@ -31,12 +30,6 @@ const batchAnswer = (state: string, leads: BatchLead[], acknowledged = 0) => ({
   batch: { count: leads.length, waiting: leads.filter((l) => !l.acknowledgedBy).length, acknowledged, leads },
 })
 
-const ok = (data: Record<string, unknown>): CallResult => ({ ok: true, data })
-const answering = (...results: CallResult[]) => {
-  const call = jest.fn<Promise<CallResult>, [string, Record<string, unknown>]>()
-  for (const result of results) call.mockResolvedValueOnce(result)
-  return call
-}
 const stateHeading = (name: string | RegExp) => screen.findByRole("heading", { level: 2, name })
 
 beforeEach(() => window.history.replaceState(null, "", "/office/acknowledge/#t=batch-token"))

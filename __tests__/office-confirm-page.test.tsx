@@ -6,8 +6,7 @@
 import { render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { ConfirmPage } from "../src/components/office/confirm-page"
-import type { CallResult } from "../src/lib/leads/api"
-import { acknowledgeAnswer, officeFrame } from "./fixtures/office"
+import { acknowledgeAnswer, answering, officeFrame, ok } from "./fixtures/office"
 
 const frame = officeFrame()
 const { lead } = acknowledgeAnswer()
@@ -22,12 +21,6 @@ const answer = (overrides: Record<string, unknown> = {}) => ({
   names: ["Dana"],
   ...overrides,
 })
-const ok = (data: Record<string, unknown>): CallResult => ({ ok: true, data })
-const answering = (...results: CallResult[]) => {
-  const call = jest.fn<Promise<CallResult>, [string, Record<string, unknown>]>()
-  for (const result of results) call.mockResolvedValueOnce(result)
-  return call
-}
 const stateHeading = (name: string | RegExp) => screen.findByRole("heading", { level: 2, name })
 
 beforeEach(() => window.history.replaceState(null, "", "/office/confirm/#t=tok"))

@@ -14,7 +14,7 @@ import { bookedCounts, takeVisit } from "./capacity.ts"
 import { confirmationJobs, type Appointment } from "./confirmation.ts"
 import { appointmentOf, confirmedLead, leadFacts, type LeadFacts } from "./appointment-rows.ts"
 import { reminderJob } from "./reminder.ts"
-import { windowLabel } from "./window-label.ts"
+import { appointmentLabel, windowLabel } from "./window-label.ts"
 import { WINDOW_PLAN, WINDOW_SCHEDULE } from "./window-plan.ts"
 
 export type ConfirmResult =
@@ -22,8 +22,7 @@ export type ConfirmResult =
   | { state: "full" | "unavailable"; others: Array<{ id: string; label: string }> }
   | { state: "not_found" }
 
-const labelled = (appointment: Appointment) =>
-  windowLabel({ startsAt: appointment.startsAt.toISOString(), endsAt: appointment.endsAt.toISOString() })
+const labelled = appointmentLabel
 
 /** The request's other windows that could still be confirmed: not past, known, with a free visit. */
 async function otherWindows(tx: Pick<Db, "query">, lead: LeadFacts, except: string, at: Date) {

@@ -16,7 +16,7 @@ import { firstNameOf } from "../mail/templates.ts"
 import { renderEmail, type EmailMessage, type EmailSection } from "../mail/layout.ts"
 import type { NewJob } from "../outbox/queue.ts"
 import { icsOf } from "./ics.ts"
-import { windowLabel } from "./window-label.ts"
+import { appointmentLabel } from "./window-label.ts"
 
 const COPY = LEAD_MESSAGES.appointments
 
@@ -55,6 +55,28 @@ export function prepareSections(pests: readonly string[]): EmailSection[] {
   return own.length > 0 ? own : [{ heading: COPY.prepareHeading, level: 2, rows: [], note: COPY.prepare.join("\n") }]
 }
 
+/**
+ * A visit's e-mail to the visitor (its confirmation, its reminder): the words given, then the window, the
+ * address, the reference and the company's phone, and what to prepare. `intro` may name {firstName} and {window}.
+ */
+export const visitEmail = (
+  lead: ConfirmedLead,
+  window: string,
+  words: { subject: string; heading: string; intro: string },
+) =>
+  renderEmail({
+    subject: words.subject,
+    heading: words.heading,
+    intro: fill(words.intro, { firstName: firstNameOf(lead.fullName), window }),
+    rows: [
+      [COPY.rows.when, window],
+      [COPY.rows.address, lead.address],
+      [COPY.rows.reference, lead.reference],
+      [COPY.rows.phone, COMPANY.phone.display],
+    ],
+    sections: prepareSections(lead.pests),
+  })
+
 /** The SMS a confirmation may take: two segments, as the other confirmations. */
 const CONFIRMATION_SMS_SEGMENTS = 2
 
@@ -64,18 +86,11 @@ export function confirmationEmail(
   from: string,
   to: string,
 ): EmailMessage {
-  const window = windowLabel({ startsAt: appointment.startsAt.toISOString(), endsAt: appointment.endsAt.toISOString() })
-  const { subject, html, text } = renderEmail({
+  const window = appointmentLabel(appointment)
+  const { subject, html, text } = visitEmail(lead, window, {
     subject: fill(COPY.emailSubject, { window }),
     heading: COPY.emailHeading,
-    intro: fill(COPY.emailIntro, { firstName: firstNameOf(lead.fullName), window }),
-    rows: [
-      [COPY.rows.when, window],
-      [COPY.rows.address, lead.address],
-      [COPY.rows.reference, lead.reference],
-      [COPY.rows.phone, COMPANY.phone.display],
-    ],
-    sections: prepareSections(lead.pests),
+    intro: COPY.emailIntro,
   })
   const ics = icsOf(
     {
@@ -111,9 +126,7 @@ export const confirmationSms = (lead: ConfirmedLead, appointment: Appointment) =
     [
       templatePieces(COPY.sms, {
         company: { text: COMPANY.name },
-        window: {
-          text: windowLabel({ startsAt: appointment.startsAt.toISOString(), endsAt: appointment.endsAt.toISOString() }),
-        },
+        window: { text: appointmentLabel(appointment) },
         reference: { text: lead.reference },
         phone: { text: COMPANY.phone.display },
       }),

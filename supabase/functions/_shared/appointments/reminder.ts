@@ -12,14 +12,12 @@ import { isEmailAddress } from "../kernel/email-address.ts"
 import { fill } from "../kernel/escape.ts"
 import { E164, phoneE164, telUri } from "../kernel/phone.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
-import { renderEmail } from "../mail/layout.ts"
-import { firstNameOf } from "../mail/templates.ts"
 import { fitSms, templatePieces } from "../alerts/sms-fit.ts"
 import { nowOf, type DeliveryDeps, type OutboxJob } from "../outbox/job.ts"
 import { enqueueJobs, type NewJob } from "../outbox/queue.ts"
-import { prepareSections, type Appointment } from "./confirmation.ts"
+import { visitEmail, type Appointment } from "./confirmation.ts"
 import { appointmentOf, confirmedLead, leadFacts } from "./appointment-rows.ts"
-import { windowLabel } from "./window-label.ts"
+import { appointmentLabel } from "./window-label.ts"
 
 const COPY = LEAD_MESSAGES.appointments
 const ZONE = COMPANY.timeZone
@@ -77,24 +75,14 @@ export async function runReminder(job: OutboxJob, deps: DeliveryDeps): Promise<s
     throw new DeferredError("Reminders go out between 8 am and 9 pm: waiting for the morning", morning)
   }
   const visitor = confirmedLead(lead)
-  const window = windowLabel({ startsAt: appointment.startsAt.toISOString(), endsAt: appointment.endsAt.toISOString() })
+  const window = appointmentLabel(appointment)
   const owner = jobOwner({ record: "lead", id: leadId })
   const key = `appointment:${leadId}:reminder`
   const to = phoneE164(visitor.phone) ?? telUri(visitor.phone).replace(/^tel:/, "")
   const jobs: NewJob[] = []
   if (visitor.email && isEmailAddress(visitor.email)) {
-    const content = renderEmail({
-      subject: fill(COPY.reminderSubject, { window }),
-      heading: fill(COPY.reminderSubject, { window }),
-      intro: fill(COPY.reminderIntro, { firstName: firstNameOf(visitor.fullName), window }),
-      rows: [
-        [COPY.rows.when, window],
-        [COPY.rows.address, visitor.address],
-        [COPY.rows.reference, visitor.reference],
-        [COPY.rows.phone, COMPANY.phone.display],
-      ],
-      sections: prepareSections(visitor.pests),
-    })
+    const subject = fill(COPY.reminderSubject, { window })
+    const content = visitEmail(visitor, window, { subject, heading: subject, intro: COPY.reminderIntro })
     jobs.push({
       kind: "customer_email",
       dedupeKey: `${key}:email`,

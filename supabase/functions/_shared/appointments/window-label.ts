@@ -19,3 +19,7 @@ export function windowLabel(window: Pick<ArrivalWindow, "startsAt" | "endsAt">):
     end: timeFormat.format(new Date(window.endsAt)),
   })
 }
+
+/** A confirmed visit's window, labelled the same way. */
+export const appointmentLabel = (appointment: { startsAt: Date; endsAt: Date }) =>
+  windowLabel({ startsAt: appointment.startsAt.toISOString(), endsAt: appointment.endsAt.toISOString() })
