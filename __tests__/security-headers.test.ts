@@ -208,6 +208,13 @@ describe("the _headers file", () => {
     )
 
   test("no header is set by two rules for one path, so the file means the same whether a host joins or overrides", () => {
+    // A script under /static/ (found by the property below): one Cache-Control, from /*.js alone.
+    for (const urlPath of ["/static/a.js", "/static/0658f0af/hero.webp", "/static/x/y.css"]) {
+      const names = rules
+        .filter((rule) => patternRegExp(rule.pattern).test(urlPath))
+        .flatMap((rule) => rule.headers.map(([name]) => name.toLowerCase()))
+      expect(names.filter((name) => name === "cache-control")).toHaveLength(1)
+    }
     fc.assert(
       fc.property(anyPath, (urlPath) => {
         const names = rules

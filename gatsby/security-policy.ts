@@ -157,10 +157,16 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
  */
 export const IMMUTABLE = "public, max-age=31536000, immutable"
 export const REVALIDATE = "public, max-age=0, must-revalidate"
+/**
+ * What /static/ holds besides scripts and styles (the pictures gatsby-plugin-image writes, imported fonts and
+ * icons), by extension: a `/static/*` rule would set Cache-Control a second time on a script there, which a host
+ * that joins repeated headers would send twice.
+ */
+export const STATIC_ASSET_EXTENSIONS = ["webp", "png", "jpg", "jpeg", "avif", "gif", "svg", "ico", "woff", "woff2"]
 export const CACHE_RULES: ReadonlyArray<readonly [string, string]> = [
   ["/*.js", IMMUTABLE],
   ["/*.css", IMMUTABLE],
-  ["/static/*", IMMUTABLE],
+  ...STATIC_ASSET_EXTENSIONS.map((extension) => [`/static/*.${extension}`, IMMUTABLE] as const),
   ["/page-data/*", REVALIDATE],
   ["/*.html", REVALIDATE],
 ]
