@@ -1,7 +1,8 @@
 import { useFormikContext } from "formik"
 import { useId } from "react"
 import type { CalendarState } from "../../lib/arrival-windows/use-arrival-calendar"
-import { fillWindowText, windowLabel, windowsByDay } from "../../lib/arrival-windows/window-labels"
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
+import { windowLabel, windowsByDay } from "../../lib/arrival-windows/window-labels"
 import type { WindowTexts } from "../../lib/arrival-windows/window-texts"
 
 const OPTION_CLASS =
@@ -47,7 +48,7 @@ export function WindowPicker({ texts, state }: { texts: WindowTexts; state: Cale
             : days.length === 0
               ? texts.noneFree
               : full
-                ? fillWindowText(texts.tooMany, { max: String(calendar.maxChoices) })
+                ? fill(texts.tooMany, { max: String(calendar.maxChoices) })
                 : ""}
       </p>
       {calendar &&

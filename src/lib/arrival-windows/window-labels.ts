@@ -1,24 +1,11 @@
 /** How a window is named to the visitor: "Tue, Dec 1 · 8:00 AM–11:00 AM", on the calendar's clock. */
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
+import { labelWindow, windowDay } from "../../../supabase/functions/_shared/kernel/arrival-windows.ts"
 import type { Calendar, CalendarWindow } from "./calendar"
 
-/** Fills the {placeholders} of data/arrival-windows.yaml's texts.windowLabel. */
-export const fillWindowText = (format: string, values: Readonly<Record<string, string>>) =>
-  format.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
-
-/** "Tue, Dec 1": a window's day, as its group's heading says it too. */
-export const dayLabel = (window: CalendarWindow, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric" }).format(
-    new Date(window.startsAt),
-  )
-
-export function windowLabel(window: CalendarWindow, timeZone: string, format: string): string {
-  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" })
-  return fillWindowText(format, {
-    day: dayLabel(window, timeZone),
-    start: time.format(new Date(window.startsAt)),
-    end: time.format(new Date(window.endsAt)),
-  })
-}
+/** A window as the picker names it (data/arrival-windows.yaml's texts.windowLabel), on the calendar's clock. */
+export const windowLabel = (window: CalendarWindow, timeZone: string, format: string) =>
+  labelWindow(window, timeZone, format)
 
 /** The chosen windows' labels, in the calendar's order; ids the calendar no longer lists are left out. */
 export const chosenLabels = (calendar: Calendar | null, ids: readonly string[], format: string): string[] =>
@@ -37,7 +24,7 @@ export const offeredChoice = (calendar: Calendar | null, ids: readonly string[])
 
 /** The thank-you line naming the windows, or null when none was picked. */
 export const thankYouLine = (line: string, labels: readonly string[]) =>
-  labels.length > 0 ? fillWindowText(line, { windows: labels.join("; ") }) : null
+  labels.length > 0 ? fill(line, { windows: labels.join("; ") }) : null
 
 /** The windows grouped by day, in order: what the picker lists. */
 export function windowsByDay(calendar: Calendar): Array<{ date: string; day: string; windows: CalendarWindow[] }> {
@@ -45,7 +32,7 @@ export function windowsByDay(calendar: Calendar): Array<{ date: string; day: str
   for (const window of calendar.windows) days.set(window.date, [...(days.get(window.date) ?? []), window])
   return [...days].map(([date, windows]) => ({
     date,
-    day: windows[0] ? dayLabel(windows[0], calendar.timeZone) : date,
+    day: windows[0] ? windowDay(windows[0], calendar.timeZone) : date,
     windows,
   }))
 }

@@ -27,12 +27,8 @@ const labelled = appointmentLabel
 /** The request's other windows that could still be confirmed: not past, known, with a free visit. */
 async function otherWindows(tx: Pick<Db, "query">, lead: LeadFacts, except: string, at: Date) {
   const candidates = (lead.preferred_windows ?? [])
-    .map((w) => w.id)
-    .filter((id) => id !== except)
-    .flatMap((id) => {
-      const { window, unavailable } = windowStatus(WINDOW_SCHEDULE, WINDOW_PLAN, id, at)
-      return window && unavailable !== "past" ? [window] : []
-    })
+    .filter((w) => w.id !== except)
+    .flatMap((w) => confirmable(w.id, at) ?? [])
   const booked = await bookedCounts(
     tx,
     candidates.map((w) => w.id),
@@ -40,8 +36,8 @@ async function otherWindows(tx: Pick<Db, "query">, lead: LeadFacts, except: stri
   return candidates.filter((w) => (booked.get(w.id) ?? 0) < w.visits).map((w) => ({ id: w.id, label: windowLabel(w) }))
 }
 
-/** Why a window may not be confirmed at all: one the data does not know, or one already past. */
-const confirmable = (id: string, at: Date): ArrivalWindow | null => {
+/** The window an id names, when it may be confirmed at all: not one the data does not know, nor one already past. */
+export const confirmable = (id: string, at: Date): ArrivalWindow | null => {
   const { window, unavailable } = windowStatus(WINDOW_SCHEDULE, WINDOW_PLAN, id, at)
   return window && unavailable !== "past" ? window : null
 }

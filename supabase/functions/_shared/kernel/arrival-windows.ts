@@ -15,6 +15,7 @@ import {
   zonedDate,
   type BusinessSchedule,
 } from "./business-hours.ts"
+import { fill } from "./escape.ts"
 
 export interface WindowRule {
   readonly start: string
@@ -127,4 +128,23 @@ export function windowStatus(
   const window = windowsOn(schedule, plan, date, weekdayOf(date)).find((w) => w.id === id) ?? null
   if (!window) return { window: null, unavailable: "unknown" }
   return { window, unavailable: whyNot(schedule, plan, window, at) }
+}
+
+/** A window's day as people read it, on `timeZone`'s clock: "Tue, Dec 1". */
+export const windowDay = (window: Pick<ArrivalWindow, "startsAt">, timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric" }).format(
+    new Date(window.startsAt),
+  )
+
+/**
+ * A window named by `template` (data's; it may use {day}, {start} and {end}) on `timeZone`'s clock: the site's
+ * picker ("Tue, Dec 1 · 8:00 AM–11:00 AM") and the office's and visitor's messages say it with their own words.
+ */
+export function labelWindow(window: Pick<ArrivalWindow, "startsAt" | "endsAt">, timeZone: string, template: string) {
+  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" })
+  return fill(template, {
+    day: windowDay(window, timeZone),
+    start: time.format(new Date(window.startsAt)),
+    end: time.format(new Date(window.endsAt)),
+  })
 }

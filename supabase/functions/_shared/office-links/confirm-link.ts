@@ -7,7 +7,7 @@
  */
 import { loadSubject } from "../alerts/subject.ts"
 import { bookedCounts } from "../appointments/capacity.ts"
-import { confirmAppointment, type ConfirmResult } from "../appointments/confirm.ts"
+import { confirmable, confirmAppointment, type ConfirmResult } from "../appointments/confirm.ts"
 import { windowLabel } from "../appointments/window-label.ts"
 import { WINDOW_PLAN, WINDOW_SCHEDULE } from "../appointments/window-plan.ts"
 import type { BackendConfig } from "../config.ts"
@@ -22,8 +22,8 @@ const ANSWERS = LEAD_MESSAGES.officeAlerts.linkAnswers
 
 /** What a preview says of the window: free, full, or no longer confirmable. */
 async function previewState(db: Db, id: string, at: Date): Promise<"ready" | "full" | "unavailable"> {
-  const { window, unavailable } = windowStatus(WINDOW_SCHEDULE, WINDOW_PLAN, id, at)
-  if (!window || unavailable === "past") return "unavailable"
+  const window = confirmable(id, at)
+  if (!window) return "unavailable"
   const booked = (await bookedCounts(db, [id])).get(id) ?? 0
   return booked < window.visits ? "ready" : "full"
 }
