@@ -5,8 +5,14 @@ import { WEEK } from "../../src/lib/hours"
 import type { ReadonlyData } from "./readonly-data"
 import { PROMISE_PLACEHOLDERS } from "./promise-placeholders"
 
-export const text = () => string().trim().required()
+/**
+ * A text visitors read: written in every language (data files hold `en:` and a translation under `es:`; see
+ * gatsby/i18n/). A value that stays the same in every language (a name, a phone number) is a `fixedText`.
+ */
+export const text = () => string().trim().required().meta({ translate: true })
+export const fixedText = () => string().trim().required()
 export const textList = () => array().of(text()).required().min(1)
+export const fixedTextList = () => array().of(fixedText()).required().min(1)
 
 /**
  * The rules of a text whose amounts come from elsewhere in the data through {placeholders}: no dollar amount,
@@ -50,9 +56,11 @@ export const dollars = () =>
     .required()
     .matches(/^\$\d+(?:\.\d{2})?$/, "must be a dollar price such as $49")
 
+/** A site route as English pages know it; each language's page gets its own language's route (gatsby/i18n/routes.ts). */
 export const routePath = () =>
   string()
     .required()
+    .meta({ route: true })
     .matches(
       /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/,
       "must be a site path such as /services/ants (lowercase, no trailing slash)",
@@ -91,7 +99,7 @@ export const openingHours = () =>
     .of(strictObject({ days: array().of(weekday()).required().min(1), opens: clockTime(), closes: clockTime() }))
     .min(1)
 export const link = () => strictObject({ label: text(), path: routePath() })
-export const optionalText = () => string().trim().min(1)
+export const optionalText = () => string().trim().min(1).meta({ translate: true })
 export const optionalList = () => array().of(text()).min(1)
 export const icon = () =>
   string()
@@ -128,8 +136,8 @@ export const question = () => strictObject({ question: text(), answer: text() })
 export const testimonial = () =>
   strictObject({
     quote: text(),
-    name: text(),
-    location: text(),
+    name: fixedText(),
+    location: fixedText(),
     rating: number().required().integer().min(1).max(5),
   }).meta({ graphqlName: "Testimonial" })
 

@@ -11,6 +11,7 @@ import { contactPageSchema } from "./contact-page"
 import { estimateOptionsSchema } from "./estimate-options"
 import { estimateWizardSchema } from "./estimate-wizard"
 import { faqSchema } from "./faq"
+import { glossarySchema } from "./glossary"
 import { homeSchema } from "./home"
 import { leadConsentSchema } from "./lead-consent"
 import { leadMessagesSchema } from "./lead-messages"
@@ -120,6 +121,7 @@ export const DATA_FILE_KINDS: readonly DataFileKind[] = [
   oneFile("navigation.yaml", navigationSchema, { group: "settings", label: "Menus and footer" }),
   oneFile("plans.yaml", plansSchema, { group: "settings", label: "Service plans" }),
   oneFile("testimonials.yaml", testimonialsSchema, { group: "settings", label: "Testimonials" }),
+  oneFile("glossary.yaml", glossarySchema, { group: "settings", label: "Spanish glossary of pests and services" }),
   oneFile("faq.yaml", faqSchema, { group: "pageTexts", label: "FAQ page" }),
   oneFile("home.yaml", homeSchema, { group: "pageTexts", label: "Home page" }),
   oneFile("services-page.yaml", servicesPageSchema, { group: "pageTexts", label: "Services page" }),

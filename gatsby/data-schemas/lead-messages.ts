@@ -15,6 +15,7 @@ export const smsText = () =>
 /** A pipeline-check problem: its name (in the failure's SMS too, so GSM-7) and what to do. */
 const problem = () => strictObject({ name: smsText(), todo: text() })
 
+// The office reads its notices, alerts and reports in English: those blocks have no translation.
 export const leadMessagesSchema = strictObject({
   responses: strictObject({
     contact: text(),
@@ -124,7 +125,7 @@ export const leadMessagesSchema = strictObject({
       smsNo: text(),
       none: text(),
     }),
-  }),
+  }).meta({ translate: false }),
   // One label per flag code (supabase/functions/_shared/lead-flags.ts' LEAD_FLAG_CODES).
   flags: strictObject({
     heading: text(),
@@ -137,7 +138,7 @@ export const leadMessagesSchema = strictObject({
       time_out_of_range: text(),
       check_header_invalid: text(),
     }),
-  }),
+  }).meta({ translate: false }),
   customerEmail: strictObject({
     estimateSubject: text(),
     estimateIntro: text(),
@@ -241,7 +242,7 @@ export const leadMessagesSchema = strictObject({
     }),
     deadRows: strictObject({ error: smsText(), message: text() }),
     linkAnswers: strictObject({ invalid: text(), expired: text(), notFound: text(), unknownName: text() }),
-  }),
+  }).meta({ translate: false }),
   // The owner's weekly report (supabase/functions/_shared/report/).
   weeklyReport: strictObject({
     subject: text(),
@@ -295,7 +296,7 @@ export const leadMessagesSchema = strictObject({
       outcomeBy: text(),
       note: text(),
     }),
-  }),
+  }).meta({ translate: false }),
   // A confirmed arrival window, in writing (supabase/functions/_shared/appointments/).
   appointments: strictObject({
     windowLabel: smsText(),
@@ -372,5 +373,5 @@ export const leadMessagesSchema = strictObject({
       timedOut: text(),
       steps: strictObject({ health: text(), lead: text(), email: text(), providers: text() }),
     }),
-  }),
+  }).meta({ translate: false }),
 })

@@ -1,7 +1,7 @@
 /** data/offers/<key>.yaml: one city offer. */
 import { array, boolean, string, type InferType } from "yup"
 import { OFFER_PLACEHOLDERS } from "../../src/lib/offer-text"
-import { dollars, text, textList, strictObject, openingHours, placeholderText } from "./fields"
+import { dollars, fixedText, fixedTextList, text, strictObject, openingHours, placeholderText } from "./fields"
 
 export const HERO_VARIANTS = ["technician", "family"] as const
 
@@ -13,12 +13,12 @@ export const offerSchema = strictObject({
     .required()
     .matches(/^[a-z0-9]+$/, "must be lowercase letters and digits, such as yonkers39"),
   fallback: boolean(),
-  city: text(),
+  city: fixedText(),
   offerName: text(),
   price: dollars(),
-  couponCode: text(),
+  couponCode: fixedText(),
   phone: strictObject({
-    display: text(),
+    display: fixedText(),
     e164: string()
       .required()
       .matches(/^\+1\d{10}$/, "must be a US number in E.164 form"),
@@ -33,9 +33,9 @@ export const offerSchema = strictObject({
   heroVariant: string()
     .required()
     .oneOf([...HERO_VARIANTS]),
-  serviceAreas: textList(),
+  serviceAreas: fixedTextList(),
   customTestimonials: array()
-    .of(strictObject({ quote: offerText(), name: offerText(), location: offerText() }))
+    .of(strictObject({ quote: offerText(), name: fixedText(), location: fixedText() }))
     .required()
     .length(3, "must list exactly three testimonials"),
   utmSource: string().trim(),

@@ -24,7 +24,8 @@ export const OFFICE_LINK_TEMPLATE: (typeof PAGE_TEMPLATES)[number] = "office-lin
 export const OFFICE_LINKS = ["acknowledge", "release", "board", "confirm"] as const
 
 export const pageSchema = strictObject({
-  path: routePath(),
+  /** The page's route; a translation gives the page its own ("/servicios", served at /es/servicios/). */
+  path: routePath().meta({ translate: true }),
   template: string()
     .required()
     .oneOf([...PAGE_TEMPLATES]),

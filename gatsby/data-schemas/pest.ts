@@ -10,7 +10,8 @@ const position = () =>
   number().typeError("must be a position number such as 3 (lower comes first)").min(0, "must be 0 or more")
 
 export const pestSchema = strictObject({
-  slug: slug(),
+  /** The page's address, /services/<slug>/; a translation gives the page its own (/es/servicios/<slug>/). */
+  slug: slug().meta({ translate: true }),
   name: text(),
   ...seoFields,
   description: text().min(50).max(170, "must be at most 170 characters so search results show it whole"),

@@ -2,24 +2,24 @@
 import { array, number, string, type InferType } from "yup"
 import { WEEK } from "../../src/lib/hours"
 import { closedDates, closedTexts } from "./closed-dates"
-import { text, textList, strictObject, weekday, openingHours } from "./fields"
+import { fixedText, fixedTextList, text, strictObject, weekday, openingHours } from "./fields"
 
 export const siteSchema = strictObject({
-  name: text(),
-  shortName: text(),
+  name: fixedText(),
+  shortName: fixedText(),
   tagline: text(),
   foundedYear: number().required().integer().min(1900).max(2100),
   yearsLabel: text(),
   phone: strictObject({
-    display: text(),
+    display: fixedText(),
     e164: string()
       .required()
       .matches(/^\+1\d{10}$/, "must be a US number in E.164 form such as +19145550123"),
   }),
   email: string().required().email("must be an e-mail address"),
   address: strictObject({
-    street: text(),
-    city: text(),
+    street: fixedText(),
+    city: fixedText(),
     region: string().required().length(2, "must be a two-letter state code"),
     postalCode: string()
       .required()
@@ -30,21 +30,21 @@ export const siteSchema = strictObject({
     latitude: number().required().min(-90).max(90),
     longitude: number().required().min(-180).max(180),
   }),
-  licenseNumber: text(),
+  licenseNumber: fixedText(),
   insuranceNote: text(),
-  priceRange: text(),
-  timeZone: text(),
+  priceRange: fixedText(),
+  timeZone: fixedText(),
   hours: openingHours().required(),
   closedDates: closedDates(),
   closedTexts: closedTexts(),
   sameDayService: strictObject({
-    brand: text(),
+    brand: fixedText(),
     cutoffHour: number().required().integer().min(0).max(23),
     days: array().of(weekday()).required().min(1),
     banner: text(),
   }),
-  serviceArea: textList(),
-  footerTowns: textList(),
+  serviceArea: fixedTextList(),
+  footerTowns: fixedTextList(),
   serviceRadiusMeters: number().required().integer().positive(),
   customerPortal: strictObject({ label: text(), url: string().required().url("must be a full https:// address") }),
   /** What a lead from each form is worth to Ads and Analytics (generate_lead); offer pages use the offer's price. */

@@ -1,0 +1,32 @@
+/**
+ * How a data file holds its languages. A file visitors read is written as Decap's single-file i18n
+ * structure: the whole file under `en:`, and under `es:` its texts again in Spanish (translations.ts
+ * says which fields are texts). The office's own files (its link pages, their texts) stay English only.
+ */
+import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from "../../supabase/functions/_shared/kernel/languages"
+import { findDataFileKind, OFFICE_PAGES_FOLDER } from "../data-schemas"
+
+/** The languages beside English that every visitor's data file translates. */
+export const TRANSLATIONS = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)
+
+// The office's link pages, and the glossary, which holds both languages side by side.
+const OFFICE_ONLY_FILES = new Set(["office-links.yaml", "glossary.yaml"])
+
+/** Whether a data file is read by visitors, so written in every language. */
+export const isTranslated = (relativePath: string) =>
+  findDataFileKind(relativePath) !== undefined &&
+  !OFFICE_ONLY_FILES.has(relativePath) &&
+  !relativePath.startsWith(`pages/${OFFICE_PAGES_FOLDER}/`)
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** A file's sections by language: the file itself for an office file, else its `en:` and each translation. */
+export function languagesOf(relativePath: string, raw: unknown): Partial<Record<Language, unknown>> {
+  if (!isTranslated(relativePath)) return { [DEFAULT_LANGUAGE]: raw }
+  if (!isRecord(raw)) return {}
+  return Object.fromEntries(LANGUAGES.filter((language) => language in raw).map((language) => [language, raw[language]]))
+}
+
+/** The file's English content (what a file without languages holds whole). */
+export const englishOf = (relativePath: string, raw: unknown): unknown => languagesOf(relativePath, raw)[DEFAULT_LANGUAGE]

@@ -1,0 +1,28 @@
+/**
+ * The languages the site, its forms and its messages speak. English is the default: the office reads
+ * its notices and alerts in it, a page without a prefix is English, and an unknown language code in a
+ * request is stored as English (never refused).
+ */
+export const LANGUAGES = ["en", "es"] as const
+export type Language = (typeof LANGUAGES)[number]
+export const DEFAULT_LANGUAGE: Language = "en"
+
+/** How each language is written out: its BCP 47 tag (Intl, hreflang, <html lang>), og:locale and route prefix. */
+export const LANGUAGE_FORMS: Readonly<Record<Language, { tag: string; ogLocale: string; prefix: string }>> = {
+  en: { tag: "en-US", ogLocale: "en_US", prefix: "" },
+  es: { tag: "es-US", ogLocale: "es_US", prefix: "/es" },
+}
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === "string" && (LANGUAGES as readonly string[]).includes(value)
+
+/** A code as a request or a page sent it ("es", "ES", "es-MX") as one of ours; anything else is the default. */
+export const languageOf = (value: unknown): Language => {
+  if (typeof value !== "string") return DEFAULT_LANGUAGE
+  const primary = value.trim().toLowerCase().split(/[-_]/)[0]
+  return isLanguage(primary) ? primary : DEFAULT_LANGUAGE
+}
+
+/** A site route in a language: "/services/ants" stays, "/servicios/hormigas" in Spanish becomes "/es/servicios/hormigas". */
+export const prefixedRoute = (language: Language, route: string) =>
+  `${LANGUAGE_FORMS[language].prefix}${route === "/" && LANGUAGE_FORMS[language].prefix ? "" : route}` || "/"
