@@ -1,0 +1,9 @@
+import { createContext, useContext } from "react"
+import { DEFAULT_LANGUAGE, type Language } from "../../../supabase/functions/_shared/kernel/languages"
+
+export type { Language }
+
+/** The page's language (its pageContext.lang), for what a component says or sends without being told. */
+export const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE)
+
+export const useLanguage = (): Language => useContext(LanguageContext)
