@@ -1,5 +1,4 @@
 import type { GatsbyConfig } from "gatsby"
-import { DATA_FILE_KINDS } from "./gatsby/data-schemas"
 import { adsConversionTarget, dataDir, gtagIds, gtagPlugins, siteUrlFrom } from "./gatsby/site-config"
 import { SITEMAP_QUERY, sitemapPages } from "./gatsby/sitemap"
 
@@ -23,17 +22,10 @@ const config: GatsbyConfig = {
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
+    // Each YAML file of data/ becomes one node per language (gatsby/on-create-node.ts), typed by its kind.
     { resolve: "gatsby-source-filesystem", options: { name: "data", path: dataDir() } },
     // Our artwork (npm run images); data files point at it with paths relative to themselves.
     { resolve: "gatsby-source-filesystem", options: { name: "images", path: `${__dirname}/src/images` } },
-    {
-      resolve: "gatsby-transformer-yaml",
-      options: {
-        // Node types follow the data file's place in data/ (see gatsby/data-schemas/index.ts).
-        typeName: ({ node }: { node: { relativePath: string } }) =>
-          DATA_FILE_KINDS.find((kind) => kind.matches(node.relativePath))?.typeName ?? "UnknownYaml",
-      },
-    },
     {
       resolve: "gatsby-plugin-sitemap",
       options: { query: SITEMAP_QUERY, resolveSiteUrl: () => siteUrl, resolvePages: sitemapPages },

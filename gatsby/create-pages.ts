@@ -1,38 +1,71 @@
 import path from "node:path"
 import type { GatsbyNode } from "gatsby"
-import { OFFER_FALLBACK_PATH, offerPath, pestPath, withTrailingSlash } from "../src/lib/paths"
+import { LANGUAGES, prefixedRoute } from "../supabase/functions/_shared/kernel/languages"
+import { withTrailingSlash } from "../src/lib/paths"
+import type { Alternate, PageContext } from "../src/lib/i18n/page-context"
 
 const template = (name: string) => path.resolve(`src/templates/${name}.tsx`)
 
+interface Entry {
+  lang: string
+  key: string
+  route: string
+}
+
 interface CreatePagesData {
-  allPageYaml: { nodes: Array<{ path: string; template: string }> }
-  allPestYaml: { nodes: Array<{ slug: string }> }
-  allOfferYaml: { nodes: Array<{ key: string; fallback: boolean | null }> }
+  allPageYaml: { nodes: Array<Entry & { template: string }> }
+  allPestYaml: { nodes: Entry[] }
+  allOfferYaml: { nodes: Array<Entry & { fallback: boolean | null }> }
+  allNavigationYaml: { nodes: Array<{ lang: string; sections: { offers: string } }> }
+}
+
+/** Every language's route of an entry, found by its key. */
+const alternatesOf = (entries: readonly Entry[]) => {
+  const byKey = new Map<string, Alternate[]>()
+  for (const entry of entries)
+    byKey.set(entry.key, [...(byKey.get(entry.key) ?? []), { lang: entry.lang, path: entry.route }])
+  return (key: string) => byKey.get(key) ?? []
 }
 
 /**
- * One page per static route (data/pages), per pest (data/pests) and per offer key (data/offers).
+ * One page per static route (data/pages), per pest (data/pests) and per offer key (data/offers), in every
+ * language, each at its language's route (gatsby/i18n/). A page's context holds its key, its language and
+ * its versions in every language (the head's hreflang links and the language switch).
  * The data was checked before sourcing (pre-init.ts), across files too.
  */
 export const createPages: GatsbyNode["createPages"] = async (args) => {
   const { actions, reporter } = args
   const result = await args.graphql<CreatePagesData>(`
     query CreatePages {
-      allPageYaml(sort: { path: ASC }) {
+      allPageYaml(sort: [{ key: ASC }, { lang: ASC }]) {
         nodes {
-          path
+          lang
+          key
+          route
           template
         }
       }
-      allPestYaml(sort: { slug: ASC }) {
+      allPestYaml(sort: [{ key: ASC }, { lang: ASC }]) {
         nodes {
-          slug
+          lang
+          key
+          route
         }
       }
-      allOfferYaml(sort: { key: ASC }) {
+      allOfferYaml(sort: [{ key: ASC }, { lang: ASC }]) {
         nodes {
+          lang
           key
+          route
           fallback
+        }
+      }
+      allNavigationYaml {
+        nodes {
+          lang
+          sections {
+            offers
+          }
         }
       }
     }
@@ -41,27 +74,51 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
     reporter.panicOnBuild("Could not read the data files", result.errors as Error[] | undefined)
     return
   }
-  const { allPageYaml, allPestYaml, allOfferYaml } = result.data
+  const { allPageYaml, allPestYaml, allOfferYaml, allNavigationYaml } = result.data
 
   const { createPage } = actions
-  for (const page of allPageYaml.nodes) {
-    createPage({ path: withTrailingSlash(page.path), component: template(page.template), context: { slug: page.path } })
+  const create = <E extends Entry>(entries: readonly E[], component: (entry: E) => string) => {
+    const alternates = alternatesOf(entries)
+    for (const entry of entries) {
+      const context: PageContext = { key: entry.key, lang: entry.lang, alternates: alternates(entry.key) }
+      createPage({ path: entry.route, component: component(entry), context })
+    }
   }
-  for (const pest of allPestYaml.nodes) {
-    createPage({ path: pestPath(pest.slug), component: template("pest-page"), context: { slug: pest.slug } })
-  }
-  for (const offer of allOfferYaml.nodes) {
-    createPage({ path: offerPath(offer.key), component: template("offer-page"), context: { slug: offer.key } })
-  }
-  // /offer/ and every unknown /offer/* show the fallback offer (SPEC §2). A static host serves this
-  // page's HTML for them (static/_redirects; gatsby serve reads the matchPath), so nothing flashes.
-  const fallback = allOfferYaml.nodes.find((offer) => offer.fallback === true)
-  if (fallback) {
+  create(allPageYaml.nodes, (page) => template(page.template))
+  create(allPestYaml.nodes, () => template("pest-page"))
+  create(allOfferYaml.nodes, () => template("offer-page"))
+
+  // Each language's offer section (/offer/, /es/oferta/) and every unknown key under it show the fallback offer
+  // (SPEC §2). A static host serves this page's HTML for them (_redirects, post-build.ts; gatsby serve reads the
+  // matchPath), so nothing flashes.
+  const fallbacks = allOfferYaml.nodes.filter((offer) => offer.fallback === true)
+  const sections = allNavigationYaml.nodes.map((navigation) => ({
+    lang: navigation.lang,
+    key: "offer-section",
+    route: withTrailingSlash(navigation.sections.offers),
+  }))
+  const sectionAlternates = alternatesOf(sections)
+  for (const section of sections) {
+    const fallback = fallbacks.find((offer) => offer.lang === section.lang)
+    if (!fallback) continue
     createPage({
-      path: OFFER_FALLBACK_PATH,
-      matchPath: `${OFFER_FALLBACK_PATH}*`,
+      path: section.route,
+      matchPath: `${section.route}*`,
       component: template("offer-page"),
-      context: { slug: fallback.key },
+      context: { key: fallback.key, lang: section.lang, alternates: sectionAlternates(section.key) },
     })
   }
+
+  // The page-not-found page in every language: /404/ (the host's 404.html) and /es/404/.
+  const notFound = LANGUAGES.map((lang) => ({
+    lang,
+    key: "404",
+    route: withTrailingSlash(prefixedRoute(lang, "/404")),
+  }))
+  for (const page of notFound)
+    createPage({
+      path: page.route,
+      component: template("not-found"),
+      context: { key: page.key, lang: page.lang, alternates: alternatesOf(notFound)(page.key) },
+    })
 }

@@ -6,8 +6,9 @@ export interface DataProblem {
   message: string
 }
 
-/** One data file: its path inside data/ and its parsed content. */
+/** One data file: its path inside data/, its English content, and the file as parsed (every language). */
 export interface DataFile {
   file: string
   content: Record<string, unknown>
+  raw: unknown
 }

@@ -24,7 +24,7 @@ const declaredType = (d: SchemaFieldDescription): string | undefined => {
 export function graphqlTypeDefs(
   typeName: string,
   schema: ObjectSchema<AnyObject>,
-  options: { node: boolean; stringDirective?: string },
+  options: { node: boolean; stringDirective?: string; nodeFields?: readonly string[] },
 ): string[] {
   const definitions: string[] = []
 
@@ -69,7 +69,8 @@ export function graphqlTypeDefs(
       return `  ${field}: ${[`${base}${isRequired(fd) ? "!" : ""}`, ...directives, ...text].join(" ")}`
     })
     const head = isNode ? `type ${name} implements Node @dontInfer` : `type ${name} @dontInfer`
-    definitions.push(`${head} {\n${fields.join("\n")}\n}`)
+    const own = isNode ? (options.nodeFields ?? []).map((field) => `  ${field}`) : []
+    definitions.push(`${head} {\n${[...fields, ...own].join("\n")}\n}`)
   }
 
   addObjectType(typeName, schema.describe(), options.node)
@@ -81,13 +82,17 @@ export function graphqlTypeDefs(
  * schemas giving one name to different shapes would make one of them lie, so
  * that fails, naming the type.
  */
-export function graphqlSchemaDefs(
-  kinds: ReadonlyArray<{ typeName: string; schema: ObjectSchema<AnyObject> }>,
-  { stringDirective }: { stringDirective?: string } = {},
+export function graphqlSchemaDefs<K extends { typeName: string; schema: ObjectSchema<AnyObject> }>(
+  kinds: readonly K[],
+  { stringDirective, nodeFields }: { stringDirective?: string; nodeFields?: (kind: K) => readonly string[] } = {},
 ): string[] {
   const byName = new Map<string, string>()
   for (const kind of kinds)
-    for (const definition of graphqlTypeDefs(kind.typeName, kind.schema, { node: true, stringDirective })) {
+    for (const definition of graphqlTypeDefs(kind.typeName, kind.schema, {
+      node: true,
+      stringDirective,
+      nodeFields: nodeFields?.(kind),
+    })) {
       const name = /^type (\w+)/.exec(definition)?.[1] ?? definition
       const known = byName.get(name)
       if (known !== undefined && known !== definition)

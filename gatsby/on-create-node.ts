@@ -1,18 +1,72 @@
 import type { GatsbyNode, Node } from "gatsby"
-import { DATA_FILE_KINDS } from "./data-schemas"
-import { formatProblem, validateDataFile } from "./validate-data"
+import { load } from "js-yaml"
+import { findDataFileKind } from "./data-schemas"
+import { englishOf } from "./i18n/data-file"
+import { languageContents } from "./i18n/data-nodes"
+import { currentRouteTable } from "./i18n/route-cache"
+import { formatProblem, validateDataFile, validateLanguages } from "./validate-data"
 
-const DATA_TYPE_NAMES = new Set(DATA_FILE_KINDS.map((kind) => kind.typeName).concat("UnknownYaml"))
-const GATSBY_NODE_FIELDS = new Set(["id", "parent", "children", "internal", "fields"])
+const DATA_FILE = /\.ya?ml$/
 
-const contentOf = (node: Node) =>
-  Object.fromEntries(Object.entries(node).filter(([key]) => !GATSBY_NODE_FIELDS.has(key))) as Record<string, unknown>
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
 
-/** Validates each data file as it is sourced; in `gatsby develop` the error shows without stopping the server. */
-export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, getNode, reporter }) => {
-  if (!DATA_TYPE_NAMES.has(node.internal.type) || !node.parent) return
-  const file = getNode(node.parent)
-  const relativePath = typeof file?.relativePath === "string" ? file.relativePath : node.internal.type
-  const problems = validateDataFile(relativePath, contentOf(node))
-  if (problems.length > 0) reporter.panicOnBuild(problems.map(formatProblem).join("\n"))
+const isDataFile = (node: Node): node is Node & { relativePath: string } =>
+  node.internal.type === "File" &&
+  node.sourceInstanceName === "data" &&
+  typeof node.relativePath === "string" &&
+  DATA_FILE.test(node.relativePath)
+
+/**
+ * Each data file becomes one node per language (gatsby/i18n/data-nodes.ts), validated as it is sourced: in
+ * `gatsby develop` an error shows without stopping the server, and the build fails naming file, entry and field.
+ */
+export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
+  node,
+  actions,
+  loadNodeContent,
+  createNodeId,
+  createContentDigest,
+  reporter,
+}) => {
+  if (!isDataFile(node)) return
+  const file = node.relativePath
+  let raw: unknown
+  try {
+    raw = load(await loadNodeContent(node)) ?? {}
+  } catch (error) {
+    reporter.panicOnBuild(
+      formatProblem({
+        file,
+        entry: file.replace(DATA_FILE, ""),
+        field: "(file)",
+        message: `is not valid YAML: ${(error as Error).message.split("\n")[0] ?? ""}`,
+      }),
+    )
+    return
+  }
+  const english = englishOf(file, raw)
+  const kind = findDataFileKind(file)
+  const problems = [...validateLanguages(file, raw), ...validateDataFile(file, isRecord(english) ? english : {})]
+  if (problems.length > 0 || !kind) {
+    reporter.panicOnBuild(problems.map(formatProblem).join("\n"))
+    return
+  }
+  const { contents, problems: linkProblems } = languageContents(kind, file, raw, currentRouteTable())
+  if (linkProblems.length > 0) {
+    reporter.panicOnBuild(linkProblems.map(formatProblem).join("\n"))
+    return
+  }
+  for (const { language, content } of contents) {
+    const child = {
+      ...content,
+      lang: language,
+      id: createNodeId(`${node.id} >>> ${language}`),
+      parent: node.id,
+      children: [],
+      internal: { type: kind.typeName, contentDigest: createContentDigest({ content, language }) },
+    }
+    actions.createNode(child)
+    actions.createParentChildLink({ parent: node, child })
+  }
 }

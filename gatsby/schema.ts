@@ -4,17 +4,32 @@ import { graphqlSchemaDefs } from "./graphql-from-yup"
 import { shownConsent, type LeadConsentData, type LeadValues } from "./shown-consent"
 import { promiseValuesOf } from "./promise-texts"
 import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
+import { isLanguage } from "../supabase/functions/_shared/kernel/languages.ts"
 
 /** The directive on every text field of data/: its {…Promise} placeholders filled with the forms' promises. */
 const PROMISES_DIRECTIVE = "promises"
 
 interface FieldContext {
-  nodeModel: { findOne: (query: { type: string }) => Promise<unknown> }
+  nodeModel: {
+    findOne: (query: { type: string; query: { filter: { lang: { eq: string } } } }) => Promise<unknown>
+    findRootNodeAncestor: (source: unknown, predicate: (node: { lang?: unknown }) => boolean) => { lang?: unknown } | null
+  }
   defaultFieldResolver: (source: unknown, args: unknown, context: unknown, info: unknown) => unknown
 }
 
 interface PrevFieldConfig {
   resolve?: FieldContext["defaultFieldResolver"]
+}
+
+const hasLanguage = (node: { lang?: unknown }) => isLanguage(node.lang)
+
+/** The language of the data node a field's source is, or is inside. */
+const languageOfSource = (source: unknown, context: FieldContext): string => {
+  const own = (source as { lang?: unknown } | null)?.lang
+  if (isLanguage(own)) return own
+  const root = context.nodeModel.findRootNodeAncestor(source, hasLanguage)
+  if (!root || !isLanguage(root.lang)) throw new Error("A data text outside any data node: its language is unknown")
+  return root.lang
 }
 
 /** The field extension on every text field of data/: its {…Promise} placeholders filled with the forms' promises. */
@@ -25,8 +40,12 @@ export const promisesExtension = {
       const value = await (previous.resolve ?? context.defaultFieldResolver)(source, args, context, info)
       const texts = Array.isArray(value) ? value : [value]
       if (!texts.some((text) => typeof text === "string" && text.includes("Promise}"))) return value
+      // The promises of the text's own language: a nested object is tracked to the node (the language) it is in.
+      const lang = languageOfSource(source, context)
       // The schema checked the file; a build without it leaves the text for validate-data.ts to report.
-      const values = promiseValuesOf(await context.nodeModel.findOne({ type: "ResponsePromisesYaml" }))
+      const values = promiseValuesOf(
+        await context.nodeModel.findOne({ type: "ResponsePromisesYaml", query: { filter: { lang: { eq: lang } } } }),
+      )
       return values ? fillTexts(value, values) : value
     },
   }),
@@ -38,7 +57,11 @@ export const promisesExtension = {
  */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createFieldExtension(promisesExtension)
-  const typeDefs = graphqlSchemaDefs(DATA_FILE_KINDS, { stringDirective: PROMISES_DIRECTIVE })
+  // Every data node has its language; an entry of a folder (page, pest, offer) its key and route too (gatsby/i18n/).
+  const typeDefs = graphqlSchemaDefs(DATA_FILE_KINDS, {
+    stringDirective: PROMISES_DIRECTIVE,
+    nodeFields: (kind) => ["lang: String!", ...(kind.folder ? ["key: String!", "route: String!"] : [])],
+  })
   // gatsby-config's siteMetadata, declared so it is never inferred as nullable (or dropped when empty).
   typeDefs.push("type SiteSiteMetadata { siteUrl: String! adsConversionTarget: String! }")
   typeDefs.push(
@@ -52,7 +75,10 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 }
 
 interface NodeModel {
-  findOne: (query: { type: string }) => Promise<{ name: string; leadValues: LeadValues } | null>
+  findOne: (query: {
+    type: string
+    query: { filter: { lang: { eq: string } } }
+  }) => Promise<{ name: string; leadValues: LeadValues } | null>
 }
 
 /** `LeadConsentYaml.shown`: what the forms show and record (LeadTexts), worked out here so no page carries the code. */
@@ -63,8 +89,8 @@ export const createResolvers: GatsbyNode["createResolvers"] = (args) => {
     LeadConsentYaml: {
       shown: {
         type: "ShownConsent!",
-        resolve: async (source: LeadConsentData, _args: unknown, context: { nodeModel: NodeModel }) => {
-          const site = await context.nodeModel.findOne({ type: "SiteYaml" })
+        resolve: async (source: LeadConsentData & { lang: string }, _args: unknown, context: { nodeModel: NodeModel }) => {
+          const site = await context.nodeModel.findOne({ type: "SiteYaml", query: { filter: { lang: { eq: source.lang } } } })
           if (!site) throw new Error("data/site.yaml is required for the consent texts")
           return shownConsent(source, site.name, site.leadValues)
         },

@@ -13,6 +13,10 @@ import { OFFICE_LINK_TEMPLATE } from "./data-schemas/page"
 import { unknownPromises } from "./promise-texts"
 import { validateOfferTexts } from "./validate-offer-texts"
 import { validateAmountPlaceholders } from "./validate-placeholders"
+import { englishOf, isTranslated, TRANSLATIONS } from "./i18n/data-file"
+import { routeTable } from "./i18n/routes"
+import { translationProblems } from "./i18n/translations"
+import { LANGUAGES, LANGUAGE_NAMES } from "../supabase/functions/_shared/kernel/languages"
 
 export type { DataFile, DataProblem }
 
@@ -73,6 +77,37 @@ export function validateDataFile(file: string, content: Record<string, unknown>)
       ...promises,
     ]
   }
+}
+
+/**
+ * A visitor's data file holds its English under `en:` and each translation under its language's key
+ * (gatsby/i18n/): checks that shape, then every translation against the English, text by text.
+ */
+export function validateLanguages(file: string, raw: unknown): DataProblem[] {
+  const kind = findDataFileKind(file)
+  if (!kind || !isTranslated(file)) return []
+  const english = englishOf(file, raw)
+  const entry = entryName(kind, file, isRecord(english) ? english : {})
+  if (!isRecord(raw) || !isRecord(english))
+    return [
+      {
+        file,
+        entry,
+        field: "(file)",
+        message: `must hold its English under en: and its translations under ${TRANSLATIONS.map((l) => `${l}:`).join(", ")} (see the README, "Translations")`,
+      },
+    ]
+  const unknown = Object.keys(raw)
+    .filter((key) => !(LANGUAGES as readonly string[]).includes(key))
+    .map((key) => ({ file, entry, field: key, message: `is not a language of the site (${LANGUAGES.join(", ")})` }))
+  return [
+    ...unknown,
+    ...TRANSLATIONS.flatMap((language) =>
+      translationProblems(kind.schema, english, raw[language], language, LANGUAGE_NAMES[language]).map(
+        (problem) => ({ file, entry, ...problem }),
+      ),
+    ),
+  ]
 }
 
 /** Every text of a file that uses a {…Promise} placeholder naming no form, with its path (sections[2].text). */
@@ -175,11 +210,7 @@ export function validateReferences(files: readonly DataFile[]): DataProblem[] {
   if (sitePhone !== undefined) problems.push(...validateOfferTexts(offers, sitePhone))
   problems.push(...validateAmountPlaceholders(files, "scarsdale-offer"))
 
-  const routes = new Set([
-    ...pages.map((p) => stringAt(p.content, "path")),
-    ...pests.map((p) => `/services/${stringAt(p.content, "slug") ?? ""}`),
-    ...offers.map((o) => `/offer/${stringAt(o.content, "key") ?? ""}`),
-  ])
+  const routes = new Set(routeTable(files).table.pages.map((page) => page.key))
   const navigation = named("navigation.yaml")
   if (navigation) {
     const checkLink = (entry: string, field: string, link: unknown) => {
@@ -253,8 +284,9 @@ export function readDataDir(dir: string): { files: DataFile[]; problems: DataPro
       if (entry.isDirectory()) walk(file)
       else if (/\.ya?ml$/.test(entry.name)) {
         try {
-          const content = load(fs.readFileSync(path.join(dir, file), "utf8")) ?? {}
-          files.push({ file, content: isRecord(content) ? content : {} })
+          const raw: unknown = load(fs.readFileSync(path.join(dir, file), "utf8")) ?? {}
+          const content = englishOf(file, raw)
+          files.push({ file, content: isRecord(content) ? content : {}, raw })
         } catch (error) {
           const message = `is not valid YAML: ${(error as Error).message.split("\n")[0] ?? ""}`
           problems.push({ file, entry: file.replace(/\.ya?ml$/, ""), field: "(file)", message })
@@ -276,8 +308,9 @@ export function validateDataDir(dir: string): DataProblem[] {
   const { files, problems } = readDataDir(dir)
   return [
     ...problems,
-    ...files.flatMap((f) => validateDataFile(f.file, f.content)),
+    ...files.flatMap((f) => [...validateLanguages(f.file, f.raw), ...validateDataFile(f.file, f.content)]),
     ...validateReferences(files),
+    ...routeTable(files).problems,
     ...validateArrivalWindows(files),
     ...validateImages(files, dir),
   ]

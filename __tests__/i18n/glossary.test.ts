@@ -17,6 +17,9 @@ const wordsPattern = (forms: readonly string[]) =>
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "iu")
 
 const { terms } = glossarySchema.validateSync(read("glossary.yaml"), { strict: true })
+/** The company's name says "Pest Control" in every language: it is not the term. */
+const companyName = (languagesOf("site.yaml", read("site.yaml")).en as { name: string }).name
+const withoutName = (text: string) => text.replaceAll(companyName, "")
 
 const pairs = dataFiles()
   .filter(isTranslated)
@@ -35,7 +38,7 @@ describe("the Spanish glossary", () => {
     const english = wordsPattern(term.en)
     const spanish = wordsPattern(term.es)
     const astray = pairs
-      .filter((pair) => english.test(pair.english) && !spanish.test(pair.translated))
+      .filter((pair) => english.test(withoutName(pair.english)) && !spanish.test(pair.translated))
       .map((pair) => `data/${pair.file} es.${pair.field}: "${pair.translated}" (should say ${term.es.join(" or ")})`)
     expect(astray).toEqual([])
   })

@@ -11,7 +11,7 @@ const position = () =>
 
 export const pestSchema = strictObject({
   /** The page's address, /services/<slug>/; a translation gives the page its own (/es/servicios/<slug>/). */
-  slug: slug().meta({ translate: true }),
+  slug: slug().meta({ translate: true, address: true }),
   name: text(),
   ...seoFields,
   description: text().min(50).max(170, "must be at most 170 characters so search results show it whole"),

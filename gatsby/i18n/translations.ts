@@ -11,6 +11,8 @@ type AnySchema = Schema<unknown>
 interface FieldMeta {
   translate?: boolean
   route?: boolean
+  /** A translated part of an address (a pest's slug): translated, but not prose. */
+  address?: boolean
 }
 
 const metaOf = (schema: AnySchema): FieldMeta => (schema as unknown as { spec: { meta?: FieldMeta } }).spec.meta ?? {}
@@ -175,7 +177,7 @@ export function localized(schema: AnySchema, english: unknown, translated: unkno
   return english
 }
 
-/** Each text of a file beside its translation, by field (`sections[2].heading`): for checks that read both. */
+/** Each text of a file beside its translation, by field (`sections[2].heading`), addresses left out: for checks that read both. */
 export function textPairs(
   schema: AnySchema,
   english: unknown,
@@ -183,8 +185,10 @@ export function textPairs(
   path = "",
 ): Array<{ field: string; english: string; translated: string }> {
   if (!hasTexts(schema) || english === undefined || translated === undefined) return []
-  if (isText(schema) && typeof english === "string" && typeof translated === "string")
-    return [{ field: path, english, translated }]
+  if (isText(schema) && typeof english === "string" && typeof translated === "string") {
+    const { route, address } = metaOf(schema)
+    return route || address ? [] : [{ field: path, english, translated }]
+  }
   if (isTextList(schema) && Array.isArray(english) && Array.isArray(translated))
     return [{ field: path, english: english.join("\n"), translated: translated.join("\n") }]
   if (schema instanceof ObjectSchema && isRecord(english) && isRecord(translated))

@@ -3,7 +3,7 @@ import { graphql } from "gatsby"
 /** The window picker's texts (data/arrival-windows.yaml), for the pages whose forms offer arrival windows. */
 export const arrivalWindowTexts = graphql`
   fragment ArrivalWindowTexts on Query {
-    arrivalWindowsYaml {
+    arrivalWindowsYaml(lang: { eq: $lang }) {
       texts {
         legend
         help

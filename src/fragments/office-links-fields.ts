@@ -3,7 +3,7 @@ import { graphql } from "gatsby"
 /** Every text of data/office-links.yaml, for the two office link pages' queries. */
 export const officeLinksFields = graphql`
   fragment OfficeLinksTexts on Query {
-    officeLinksYaml {
+    officeLinksYaml(lang: { eq: $lang }) {
       checking
       retryLabel
       incomplete {

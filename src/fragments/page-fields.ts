@@ -13,16 +13,16 @@ export const pageFields = graphql`
     intro
   }
 
-  # A data/pages page: its page file, found by the page's path (every static page's context holds only its slug).
+  # A data/pages page in the page's language, found by its key (its English route) and language (the page's context).
   fragment StaticPage on Query {
-    pageYaml(path: { eq: $slug }) {
+    pageYaml(key: { eq: $key }, lang: { eq: $lang }) {
       ...PageFields
     }
   }
 
   # Every plan, for the pages that show the plan cards.
   fragment AllPlans on Query {
-    plansYaml {
+    plansYaml(lang: { eq: $lang }) {
       plans {
         ...PlanFields
       }

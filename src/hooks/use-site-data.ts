@@ -1,7 +1,11 @@
 import { graphql, useStaticQuery } from "gatsby"
+import type { Language } from "../lib/i18n/language"
 
-/** Company facts, menus and the pests (with where each is listed) shared by the layout and the Seo component. */
-export function useSiteData() {
+/**
+ * Company facts, menus and the pests (with where each is listed) shared by the layout and the Seo component, in
+ * the page's language. A static query cannot take the page's language, so it reads every language's and keeps one.
+ */
+export function useSiteData(lang: Language) {
   const data = useStaticQuery<Queries.SiteDataQuery>(graphql`
     query SiteData {
       site {
@@ -11,155 +15,164 @@ export function useSiteData() {
           adsConversionTarget
         }
       }
-      siteYaml {
-        name
-        shortName
-        tagline
-        foundedYear
-        yearsLabel
-        phone {
-          display
-          e164
-        }
-        email
-        address {
-          street
-          city
-          region
-          postalCode
-          country
-        }
-        geo {
-          latitude
-          longitude
-        }
-        licenseNumber
-        insuranceNote
-        priceRange
-        timeZone
-        hours {
-          days
-          opens
-          closes
-        }
-        closedDates {
-          date
+      allSiteYaml {
+        nodes {
+          lang
           name
-          opens
-          closes
-        }
-        closedTexts {
-          today
-          shortDayToday
-          upcomingHeading
-          upcoming
-          upcomingShortDay
-        }
-        sameDayService {
-          banner
-          cutoffHour
-          days
-        }
-        serviceArea
-        footerTowns
-        serviceRadiusMeters
-        customerPortal {
-          label
-          url
-        }
-        leadValues {
-          currency
-          contact
-          estimate
-        }
-      }
-      leadConsentYaml {
-        shown {
-          consent {
-            version
-            text
+          shortName
+          tagline
+          foundedYear
+          yearsLabel
+          phone {
+            display
+            e164
           }
-          sms {
-            version
+          email
+          address {
+            street
+            city
+            region
+            postalCode
+            country
+          }
+          geo {
+            latitude
+            longitude
+          }
+          licenseNumber
+          insuranceNote
+          priceRange
+          timeZone
+          hours {
+            days
+            opens
+            closes
+          }
+          closedDates {
+            date
+            name
+            opens
+            closes
+          }
+          closedTexts {
+            today
+            shortDayToday
+            upcomingHeading
+            upcoming
+            upcomingShortDay
+          }
+          sameDayService {
+            banner
+            cutoffHour
+            days
+          }
+          serviceArea
+          footerTowns
+          serviceRadiusMeters
+          customerPortal {
             label
-            text
-            links {
-              label
-              path
-            }
+            url
           }
-          values {
+          leadValues {
             currency
             contact
             estimate
           }
         }
       }
-      navigationYaml {
-        main {
-          label
-          path
+      allLeadConsentYaml {
+        nodes {
+          lang
+          shown {
+            consent {
+              version
+              text
+            }
+            sms {
+              version
+              label
+              text
+              links {
+                label
+                path
+              }
+            }
+            values {
+              currency
+              contact
+              estimate
+            }
+          }
         }
-        servicesMenu {
-          label
-          path
-          allLabel
-        }
-        routes {
-          home {
+      }
+      allNavigationYaml {
+        nodes {
+          lang
+          main {
             label
             path
           }
-          plans {
+          servicesMenu {
             label
             path
+            allLabel
           }
-          contact {
+          routes {
+            home {
+              label
+              path
+            }
+            plans {
+              label
+              path
+            }
+            contact {
+              label
+              path
+            }
+            estimate {
+              label
+              path
+            }
+          }
+          estimateCta {
             label
-            path
+            mobileLabel
           }
-          estimate {
+          callCta {
             label
-            path
           }
-        }
-        estimateCta {
-          label
-          mobileLabel
-        }
-        callCta {
-          label
-        }
-        mobileTagline
-        labels {
-          call
-          openMenu
-          closeMenu
-          menu
-          hours
-          skipToContent
-          mainMenu
-          breadcrumb
-          dismiss
-        }
-        footer {
-          servicesHeading
-          allServicesLabel
-          companyHeading
-          company {
-            label
-            path
+          mobileTagline
+          labels {
+            call
+            openMenu
+            closeMenu
+            menu
+            hours
+            skipToContent
+            mainMenu
+            breadcrumb
+            dismiss
           }
-          legal {
-            label
-            path
+          footer {
+            servicesHeading
+            allServicesLabel
+            companyHeading
+            company {
+              label
+              path
+            }
+            legal {
+              label
+              path
+            }
+            serviceAreaHeading
+            contactHeading
+            legalHeading
+            licensedNote
+            rightsReserved
+            newTabNote
           }
-          serviceAreaHeading
-          contactHeading
-          legalHeading
-          licensedNote
-          rightsReserved
-          newTabNote
         }
       }
       logo: file(sourceInstanceName: { eq: "images" }, relativePath: { eq: "logo.png" }) {
@@ -169,8 +182,10 @@ export function useSiteData() {
       }
       allPestYaml(sort: { name: ASC }) {
         nodes {
+          lang
           slug
           name
+          route
           menu {
             services
             footer
@@ -179,14 +194,19 @@ export function useSiteData() {
       }
     }
   `)
-  const { site, siteYaml, navigationYaml, leadConsentYaml } = data
+  const { site } = data
+  const inLanguage = <T extends { readonly lang: string }>(nodes: readonly T[]) => nodes.find((n) => n.lang === lang)
+  const siteYaml = inLanguage(data.allSiteYaml.nodes)
+  const navigationYaml = inLanguage(data.allNavigationYaml.nodes)
+  const leadConsentYaml = inLanguage(data.allLeadConsentYaml.nodes)
   if (!site?.siteMetadata || !siteYaml || !navigationYaml || !leadConsentYaml) {
-    throw new Error("data/site.yaml, data/navigation.yaml and data/lead-consent.yaml are required")
+    throw new Error(`data/site.yaml, data/navigation.yaml and data/lead-consent.yaml are required (${lang})`)
   }
   return {
+    lang,
     company: siteYaml,
     navigation: navigationYaml,
-    pests: data.allPestYaml.nodes,
+    pests: data.allPestYaml.nodes.filter((pest) => pest.lang === lang),
     siteUrl: site.siteMetadata.siteUrl,
     adsConversionTarget: site.siteMetadata.adsConversionTarget,
     buildYear: site.buildYear ?? "",

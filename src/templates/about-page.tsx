@@ -3,9 +3,9 @@ import { AboutPage } from "../components/about/about-page"
 import { pageTemplate } from "../components/page/page-template"
 
 export const query = graphql`
-  query AboutPage($slug: String!) {
+  query AboutPage($key: String!, $lang: String!) {
     ...StaticPage
-    aboutYaml {
+    aboutYaml(lang: { eq: $lang }) {
       storyHeading
       story
       factsHeading

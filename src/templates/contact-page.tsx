@@ -5,9 +5,9 @@ import { scheduleOf } from "../lib/holidays"
 import { hoursLines } from "../lib/hours"
 
 export const query = graphql`
-  query ContactPage($slug: String!) {
+  query ContactPage($key: String!, $lang: String!) {
     ...StaticPage
-    contactPageYaml {
+    contactPageYaml(lang: { eq: $lang }) {
       formHeading
       formIntro
       form {

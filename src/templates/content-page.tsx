@@ -3,8 +3,8 @@ import { ContentPage } from "../components/page/content-page"
 import { pageTemplate } from "../components/page/page-template"
 
 export const query = graphql`
-  query ContentPage($slug: String!) {
-    pageYaml(path: { eq: $slug }) {
+  query ContentPage($key: String!, $lang: String!) {
+    pageYaml(key: { eq: $key }, lang: { eq: $lang }) {
       ...PageFields
       sections {
         heading

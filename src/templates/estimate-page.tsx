@@ -5,10 +5,10 @@ import { scheduleOf } from "../lib/holidays"
 import { estimatePestOptions } from "../lib/pest-lists"
 
 export const query = graphql`
-  query EstimatePage($slug: String!) {
+  query EstimatePage($key: String!, $lang: String!) {
     ...StaticPage
     ...ArrivalWindowTexts
-    plansYaml {
+    plansYaml(lang: { eq: $lang }) {
       plans {
         id
         name
@@ -17,7 +17,7 @@ export const query = graphql`
         features
       }
     }
-    estimateOptionsYaml {
+    estimateOptionsYaml(lang: { eq: $lang }) {
       propertyTypes {
         id
         label
@@ -41,7 +41,7 @@ export const query = graphql`
         priceNote
       }
     }
-    allPestYaml {
+    allPestYaml(filter: { lang: { eq: $lang } }) {
       nodes {
         name
         estimate {
@@ -51,7 +51,7 @@ export const query = graphql`
         }
       }
     }
-    estimateWizardYaml {
+    estimateWizardYaml(lang: { eq: $lang }) {
       stepTitles
       stepNames
       progress

@@ -4,9 +4,9 @@ import { pageTemplate } from "../components/page/page-template"
 import { faqJsonLd } from "../lib/structured-data"
 
 export const query = graphql`
-  query FaqPage($slug: String!) {
+  query FaqPage($key: String!, $lang: String!) {
     ...StaticPage
-    faqYaml {
+    faqYaml(lang: { eq: $lang }) {
       quickActions {
         icon
         title

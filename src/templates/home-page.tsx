@@ -3,9 +3,9 @@ import { HomePage, type HomePageProps } from "../components/home/home-page"
 import { pageTemplate } from "../components/page/page-template"
 
 export const query = graphql`
-  query HomePage($slug: String!) {
+  query HomePage($key: String!, $lang: String!) {
     ...StaticPage
-    homeYaml {
+    homeYaml(lang: { eq: $lang }) {
       badge
       heroImage {
         alt
@@ -33,7 +33,7 @@ export const query = graphql`
       }
     }
     ...AllPlans
-    testimonialsYaml {
+    testimonialsYaml(lang: { eq: $lang }) {
       heading
       items {
         ...TestimonialFields

@@ -11,9 +11,9 @@ import { priceAmount } from "../lib/price"
 import { offerBusinessJsonLd } from "../lib/offer-structured-data"
 
 export const query = graphql`
-  query OfferPage($slug: String!) {
+  query OfferPage($key: String!, $lang: String!) {
     ...ArrivalWindowTexts
-    offerYaml(key: { eq: $slug }) {
+    offerYaml(key: { eq: $key }, lang: { eq: $lang }) {
       key
       city
       offerName
@@ -41,7 +41,7 @@ export const query = graphql`
       utmSource
       utmCampaign
     }
-    offerPageYaml {
+    offerPageYaml(lang: { eq: $lang }) {
       topBar {
         callLabel
         couponNote
@@ -143,7 +143,7 @@ export const query = graphql`
         continueLabel
       }
     }
-    plansYaml {
+    plansYaml(lang: { eq: $lang }) {
       plans {
         id
         name

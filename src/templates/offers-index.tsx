@@ -3,9 +3,9 @@ import { OffersIndexPage } from "../components/offer/offers-index"
 import { pageTemplate } from "../components/page/page-template"
 
 export const query = graphql`
-  query OffersIndexPage($slug: String!) {
+  query OffersIndexPage($key: String!, $lang: String!) {
     ...StaticPage
-    allOfferYaml(sort: { key: ASC }) {
+    allOfferYaml(filter: { lang: { eq: $lang } }, sort: { key: ASC }) {
       nodes {
         key
         city
@@ -18,7 +18,7 @@ export const query = graphql`
         }
       }
     }
-    offersIndexYaml {
+    offersIndexYaml(lang: { eq: $lang }) {
       cardLabels {
         price
         couponCode

@@ -6,10 +6,10 @@ import { BoardPage } from "../components/office/board-page"
 import { ConfirmPage } from "../components/office/confirm-page"
 
 export const query = graphql`
-  query OfficeLinkPage($slug: String!) {
+  query OfficeLinkPage($key: String!, $lang: String!) {
     ...StaticPage
     ...OfficeLinksTexts
-    officePage: pageYaml(path: { eq: $slug }) {
+    officePage: pageYaml(key: { eq: $key }, lang: { eq: $lang }) {
       officeLink
     }
   }

@@ -6,8 +6,8 @@ import { pestTrail } from "../lib/pest-trail"
 import { breadcrumbJsonLd } from "../lib/structured-data"
 
 export const query = graphql`
-  query PestPage($slug: String!) {
-    pestYaml(slug: { eq: $slug }) {
+  query PestPage($key: String!, $lang: String!) {
+    pestYaml(key: { eq: $key }, lang: { eq: $lang }) {
       slug
       name
       title
@@ -72,7 +72,7 @@ export const query = graphql`
         }
       }
     }
-    servicesPageYaml {
+    servicesPageYaml(lang: { eq: $lang }) {
       speciesLabels {
         season
         approach

@@ -3,9 +3,9 @@ import { pageTemplate } from "../components/page/page-template"
 import { PlansPage } from "../components/plans/plans-page"
 
 export const query = graphql`
-  query PlansPage($slug: String!) {
+  query PlansPage($key: String!, $lang: String!) {
     ...StaticPage
-    plansYaml {
+    plansYaml(lang: { eq: $lang }) {
       plans {
         ...PlanFields
       }

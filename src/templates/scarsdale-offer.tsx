@@ -12,22 +12,22 @@ import { scarsdaleOfferContent } from "../components/scarsdale-offer/offer-conte
 import { fillTexts } from "../../supabase/functions/_shared/kernel/escape.ts"
 
 export const query = graphql`
-  query ScarsdaleOfferPage($slug: String!) {
+  query ScarsdaleOfferPage($key: String!, $lang: String!) {
     ...ArrivalWindowTexts
-    pageYaml(path: { eq: $slug }) {
+    pageYaml(key: { eq: $key }, lang: { eq: $lang }) {
       path
       title
       description
       keywords
     }
-    offerPageYaml {
+    offerPageYaml(lang: { eq: $lang }) {
       footer {
         websiteLabel
         hoursHeading
         areasHeading
       }
     }
-    scarsdaleOfferYaml {
+    scarsdaleOfferYaml(lang: { eq: $lang }) {
       amounts {
         price
         regularValue

@@ -4,9 +4,9 @@ import { ServicesPage, type ServicesPageProps } from "../components/services/ser
 import { servicesMenuPests } from "../lib/pest-lists"
 
 export const query = graphql`
-  query ServicesPage($slug: String!) {
+  query ServicesPage($key: String!, $lang: String!) {
     ...StaticPage
-    servicesPageYaml {
+    servicesPageYaml(lang: { eq: $lang }) {
       gridHeading
       learnMoreLabel
       plansHeading
@@ -26,7 +26,7 @@ export const query = graphql`
       }
     }
     ...AllPlans
-    allPestYaml {
+    allPestYaml(filter: { lang: { eq: $lang } }) {
       nodes {
         slug
         name

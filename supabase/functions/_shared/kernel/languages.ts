@@ -13,6 +13,9 @@ export const LANGUAGE_FORMS: Readonly<Record<Language, { tag: string; ogLocale: 
   es: { tag: "es-US", ogLocale: "es_US", prefix: "/es" },
 }
 
+/** Each language's name in English, as build messages and the office's notices say it. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: "English", es: "Spanish" }
+
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === "string" && (LANGUAGES as readonly string[]).includes(value)
 

@@ -3,8 +3,8 @@ import { NotFound } from "../components/page/not-found"
 import { siteTemplate } from "../components/page/page-template"
 
 export const query = graphql`
-  query NotFoundPage {
-    notFoundYaml {
+  query NotFoundPage($lang: String!) {
+    notFoundYaml(lang: { eq: $lang }) {
       title
       description
       heading

@@ -1,0 +1,62 @@
+/**
+ * The nodes of one data file: one per language, each with the whole content in that language (the
+ * translation's texts over the English, links leading to that language's pages), its `lang`, and for an
+ * entry of a folder (a page, a pest, an offer) its `key` (what links and page contexts name it by: the
+ * English route, slug or key) and its `route` in that language.
+ */
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../supabase/functions/_shared/kernel/languages"
+import type { DataFileKind } from "../data-schemas"
+import type { DataProblem } from "../data-problem"
+import { withTrailingSlash } from "../../src/lib/paths"
+import { englishOf, isTranslated, languagesOf } from "./data-file"
+import type { RouteTable } from "./routes"
+import { localized } from "./translations"
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+export interface LanguageContent {
+  language: Language
+  content: Record<string, unknown>
+}
+
+/**
+ * Each language's content of a file that passed validation. A link to a route no page has is a problem
+ * naming the field (the English build checks its menus; this covers every link of every language).
+ */
+export function languageContents(
+  kind: DataFileKind,
+  file: string,
+  raw: unknown,
+  table: RouteTable,
+): { contents: LanguageContent[]; problems: DataProblem[] } {
+  const english = englishOf(file, raw)
+  if (!isRecord(english)) return { contents: [], problems: [] }
+  const sections = languagesOf(file, raw)
+  const entry = String((kind.entryKey && english[kind.entryKey]) ?? file.replace(/\.ya?ml$/, ""))
+  const problems: DataProblem[] = []
+  const languages = isTranslated(file) ? LANGUAGES : [DEFAULT_LANGUAGE]
+  const page = kind.folder ? table.pages.find((listed) => listed.file === file) : undefined
+  const contents = languages.map((language) => {
+    const routes = {
+      link: (route: string, field: string) => {
+        const found = table.localize(language, route)
+        if (found === undefined)
+          problems.push({ file, entry, field, message: `links to ${route}, which is no page of data/` })
+        return found ?? route
+      },
+      own: (route: string) => table.localize(language, page?.key ?? route) ?? route,
+    }
+    const content =
+      language === DEFAULT_LANGUAGE
+        ? (localized(kind.schema, english, english, { ...routes, own: (route) => route }) as Record<string, unknown>)
+        : (localized(kind.schema, english, sections[language], routes) as Record<string, unknown>)
+    const entryFields = page ? { key: page.key, route: withTrailingSlash(page.routes[language]) } : {}
+    return { language, content: { ...content, ...entryFields } }
+  })
+  // A link every language follows is reported once.
+  const unique = problems.filter(
+    (problem, i) => problems.findIndex((other) => other.field === problem.field && other.message === problem.message) === i,
+  )
+  return { contents, problems: unique }
+}

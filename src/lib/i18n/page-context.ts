@@ -1,0 +1,15 @@
+/** A page's version in one language: the head's hreflang links and the language switch lead to it. */
+export interface Alternate {
+  lang: string
+  path: string
+}
+
+/**
+ * What gatsby/create-pages.ts gives every page: the key its query finds its data by (the English route of a
+ * page, pest or offer), its language, and its versions in every language (itself included).
+ */
+export interface PageContext {
+  key: string
+  lang: string
+  alternates: readonly Alternate[]
+}
