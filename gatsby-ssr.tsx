@@ -1,10 +1,6 @@
 import type { GatsbySSR } from "gatsby"
 import { withoutGoogleTag } from "./gatsby/untracked-pages"
 
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes }) => {
-  setHtmlAttributes({ lang: "en" })
-}
-
 /**
  * gatsby-plugin-image adds a style, a noscript style and an inline script for its <GatsbyImage>
  * wrapper to every page; the site draws its images as plain <picture> elements (ResponsiveImage), so

@@ -8,7 +8,7 @@ const template = (name: string) => path.resolve(`src/templates/${name}.tsx`)
 
 interface Entry {
   lang: string
-  key: string
+  pageKey: string
   route: string
 }
 
@@ -23,7 +23,7 @@ interface CreatePagesData {
 const alternatesOf = (entries: readonly Entry[]) => {
   const byKey = new Map<string, Alternate[]>()
   for (const entry of entries)
-    byKey.set(entry.key, [...(byKey.get(entry.key) ?? []), { lang: entry.lang, path: entry.route }])
+    byKey.set(entry.pageKey, [...(byKey.get(entry.pageKey) ?? []), { lang: entry.lang, path: entry.route }])
   return (key: string) => byKey.get(key) ?? []
 }
 
@@ -37,25 +37,25 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   const { actions, reporter } = args
   const result = await args.graphql<CreatePagesData>(`
     query CreatePages {
-      allPageYaml(sort: [{ key: ASC }, { lang: ASC }]) {
+      allPageYaml(sort: [{ pageKey: ASC }, { lang: ASC }]) {
         nodes {
           lang
-          key
+          pageKey
           route
           template
         }
       }
-      allPestYaml(sort: [{ key: ASC }, { lang: ASC }]) {
+      allPestYaml(sort: [{ pageKey: ASC }, { lang: ASC }]) {
         nodes {
           lang
-          key
+          pageKey
           route
         }
       }
-      allOfferYaml(sort: [{ key: ASC }, { lang: ASC }]) {
+      allOfferYaml(sort: [{ pageKey: ASC }, { lang: ASC }]) {
         nodes {
           lang
-          key
+          pageKey
           route
           fallback
         }
@@ -80,7 +80,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   const create = <E extends Entry>(entries: readonly E[], component: (entry: E) => string) => {
     const alternates = alternatesOf(entries)
     for (const entry of entries) {
-      const context: PageContext = { key: entry.key, lang: entry.lang, alternates: alternates(entry.key) }
+      const context: PageContext = { key: entry.pageKey, lang: entry.lang, alternates: alternates(entry.pageKey) }
       createPage({ path: entry.route, component: component(entry), context })
     }
   }
@@ -92,33 +92,17 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   // (SPEC §2). A static host serves this page's HTML for them (_redirects, post-build.ts; gatsby serve reads the
   // matchPath), so nothing flashes.
   const fallbacks = allOfferYaml.nodes.filter((offer) => offer.fallback === true)
-  const sections = allNavigationYaml.nodes.map((navigation) => ({
-    lang: navigation.lang,
-    key: "offer-section",
-    route: withTrailingSlash(navigation.sections.offers),
-  }))
-  const sectionAlternates = alternatesOf(sections)
-  for (const section of sections) {
-    const fallback = fallbacks.find((offer) => offer.lang === section.lang)
+  const fallbackAlternates = alternatesOf(fallbacks)
+  for (const { lang, sections } of allNavigationYaml.nodes) {
+    const fallback = fallbacks.find((offer) => offer.lang === lang)
     if (!fallback) continue
-    createPage({
-      path: section.route,
-      matchPath: `${section.route}*`,
-      component: template("offer-page"),
-      context: { key: fallback.key, lang: section.lang, alternates: sectionAlternates(section.key) },
-    })
+    const route = withTrailingSlash(sections.offers)
+    // The fallback offer's own pages are its canonical and its other languages' versions.
+    const context: PageContext = { key: fallback.pageKey, lang, alternates: fallbackAlternates(fallback.pageKey) }
+    createPage({ path: route, matchPath: `${route}*`, component: template("offer-page"), context })
   }
 
   // The page-not-found page in every language: /404/ (the host's 404.html) and /es/404/.
-  const notFound = LANGUAGES.map((lang) => ({
-    lang,
-    key: "404",
-    route: withTrailingSlash(prefixedRoute(lang, "/404")),
-  }))
-  for (const page of notFound)
-    createPage({
-      path: page.route,
-      component: template("not-found"),
-      context: { key: page.key, lang: page.lang, alternates: alternatesOf(notFound)(page.key) },
-    })
+  const notFound = LANGUAGES.map((lang) => ({ lang, pageKey: "/404", route: withTrailingSlash(prefixedRoute(lang, "/404")) }))
+  create(notFound, () => template("not-found"))
 }

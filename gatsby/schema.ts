@@ -57,10 +57,10 @@ export const promisesExtension = {
  */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createFieldExtension(promisesExtension)
-  // Every data node has its language; an entry of a folder (page, pest, offer) its key and route too (gatsby/i18n/).
+  // Every data node has its language; an entry of a folder (page, pest, offer) its page key and route too (gatsby/i18n/).
   const typeDefs = graphqlSchemaDefs(DATA_FILE_KINDS, {
     stringDirective: PROMISES_DIRECTIVE,
-    nodeFields: (kind) => ["lang: String!", ...(kind.folder ? ["key: String!", "route: String!"] : [])],
+    nodeFields: (kind) => ["lang: String!", ...(kind.folder ? ["pageKey: String!", "route: String!"] : [])],
   })
   // gatsby-config's siteMetadata, declared so it is never inferred as nullable (or dropped when empty).
   typeDefs.push("type SiteSiteMetadata { siteUrl: String! adsConversionTarget: String! }")

@@ -1,8 +1,8 @@
 /**
  * The nodes of one data file: one per language, each with the whole content in that language (the
  * translation's texts over the English, links leading to that language's pages), its `lang`, and for an
- * entry of a folder (a page, a pest, an offer) its `key` (what links and page contexts name it by: the
- * English route, slug or key) and its `route` in that language.
+ * entry of a folder (a page, a pest, an offer) its `pageKey` (what links and page contexts name it by: its
+ * English route) and its `route` in that language.
  */
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../supabase/functions/_shared/kernel/languages"
 import type { DataFileKind } from "../data-schemas"
@@ -51,7 +51,7 @@ export function languageContents(
       language === DEFAULT_LANGUAGE
         ? (localized(kind.schema, english, english, { ...routes, own: (route) => route }) as Record<string, unknown>)
         : (localized(kind.schema, english, sections[language], routes) as Record<string, unknown>)
-    const entryFields = page ? { key: page.key, route: withTrailingSlash(page.routes[language]) } : {}
+    const entryFields = page ? { pageKey: page.key, route: withTrailingSlash(page.routes[language]) } : {}
     return { language, content: { ...content, ...entryFields } }
   })
   // A link every language follows is reported once.

@@ -15,7 +15,7 @@ export const pageFields = graphql`
 
   # A data/pages page in the page's language, found by its key (its English route) and language (the page's context).
   fragment StaticPage on Query {
-    pageYaml(key: { eq: $key }, lang: { eq: $lang }) {
+    pageYaml(pageKey: { eq: $key }, lang: { eq: $lang }) {
       ...PageFields
     }
   }

@@ -1,10 +1,6 @@
 /** Routes are written without a trailing slash in data; the site serves them with one. */
 export const withTrailingSlash = (route: string) => (route.endsWith("/") ? route : `${route}/`)
 
-export const pestPath = (slug: string) => `/services/${slug}/`
-export const offerPath = (key: string) => `/offer/${key}/`
-/** Serves /offer/ and unknown offer keys with the fallback offer. */
-export const OFFER_FALLBACK_PATH = "/offer/"
 
 export interface Route {
   readonly label: string

@@ -4,7 +4,7 @@ import { pageTemplate } from "../components/page/page-template"
 
 export const query = graphql`
   query ContentPage($key: String!, $lang: String!) {
-    pageYaml(key: { eq: $key }, lang: { eq: $lang }) {
+    pageYaml(pageKey: { eq: $key }, lang: { eq: $lang }) {
       ...PageFields
       sections {
         heading

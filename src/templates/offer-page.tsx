@@ -6,15 +6,15 @@ import type { Company } from "../hooks/use-site-data"
 import { scheduleOf } from "../lib/holidays"
 import { hoursLines } from "../lib/hours"
 import { filledOfferTexts, offerText } from "../lib/offer-text"
-import { offerPath } from "../lib/paths"
 import { priceAmount } from "../lib/price"
 import { offerBusinessJsonLd } from "../lib/offer-structured-data"
 
 export const query = graphql`
   query OfferPage($key: String!, $lang: String!) {
     ...ArrivalWindowTexts
-    offerYaml(key: { eq: $key }, lang: { eq: $lang }) {
+    offerYaml(pageKey: { eq: $key }, lang: { eq: $lang }) {
       key
+      route
       city
       offerName
       price
@@ -205,7 +205,7 @@ const template = standaloneTemplate<Queries.OfferPageQuery>({
   seo: ({ offerYaml: offer, offerPageYaml: texts }, { company, siteUrl }) => {
     const filled = filledOffer(offer, company)
     const details = offerDetails(filled, company)
-    const path = offerPath(offer.key)
+    const path = offer.route
     const picture = heroPicture(texts, offer.heroVariant)
     const imageSrc = picture?.image.images.fallback?.src
     return {

@@ -8,6 +8,7 @@ export const query = graphql`
     allOfferYaml(filter: { lang: { eq: $lang } }, sort: { key: ASC }) {
       nodes {
         key
+        route
         city
         offerName
         price

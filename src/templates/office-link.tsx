@@ -9,7 +9,7 @@ export const query = graphql`
   query OfficeLinkPage($key: String!, $lang: String!) {
     ...StaticPage
     ...OfficeLinksTexts
-    officePage: pageYaml(key: { eq: $key }, lang: { eq: $lang }) {
+    officePage: pageYaml(pageKey: { eq: $key }, lang: { eq: $lang }) {
       officeLink
     }
   }

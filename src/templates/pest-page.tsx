@@ -1,14 +1,15 @@
 import { graphql } from "gatsby"
 import { siteTemplate } from "../components/page/page-template"
 import { PestPage } from "../components/pest/pest-page"
-import { pestPath, withTrailingSlash } from "../lib/paths"
+import { withTrailingSlash } from "../lib/paths"
 import { pestTrail } from "../lib/pest-trail"
 import { breadcrumbJsonLd } from "../lib/structured-data"
 
 export const query = graphql`
   query PestPage($key: String!, $lang: String!) {
-    pestYaml(key: { eq: $key }, lang: { eq: $lang }) {
+    pestYaml(pageKey: { eq: $key }, lang: { eq: $lang }) {
       slug
+      route
       name
       title
       description
@@ -125,7 +126,7 @@ const template = siteTemplate<Queries.PestPageQuery>({
     title: pest.title,
     description: pest.description,
     keywords: pest.keywords,
-    path: pestPath(pest.slug),
+    path: pest.route,
     jsonLd: [breadcrumbJsonLd(pestTrail(navigation, pest), siteUrl)],
   }),
 })

@@ -14,7 +14,7 @@ import { fillTexts } from "../../supabase/functions/_shared/kernel/escape.ts"
 export const query = graphql`
   query ScarsdaleOfferPage($key: String!, $lang: String!) {
     ...ArrivalWindowTexts
-    pageYaml(key: { eq: $key }, lang: { eq: $lang }) {
+    pageYaml(pageKey: { eq: $key }, lang: { eq: $lang }) {
       path
       title
       description

@@ -29,6 +29,7 @@ export const query = graphql`
     allPestYaml(filter: { lang: { eq: $lang } }) {
       nodes {
         slug
+        route
         name
         urgency
         menu {

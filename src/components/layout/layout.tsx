@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import { useSiteData } from "../../hooks/use-site-data"
+import { useLanguage } from "../../lib/i18n/language"
 import { footerPests } from "../../lib/pest-lists"
 import { headerProps } from "./header-props"
 import { SiteFooter } from "./site-footer"
@@ -14,7 +15,7 @@ interface LayoutProps {
 
 /** The shared frame of every page but the standalone offer pages. */
 export function Layout({ pathname, children }: LayoutProps) {
-  const siteData = useSiteData()
+  const siteData = useSiteData(useLanguage())
   const { company, navigation, pests, buildYear } = siteData
   const header = headerProps(siteData, pathname)
   return (

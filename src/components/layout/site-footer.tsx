@@ -1,7 +1,7 @@
 import { Link } from "gatsby"
 import type { ReactNode } from "react"
 import { ExternalLink, Mail, MapPin, ShieldCheck } from "../ui/ui-icons"
-import { pestPath, withTrailingSlash } from "../../lib/paths"
+import { withTrailingSlash } from "../../lib/paths"
 import { PhoneLink } from "../ui/phone-link"
 import { TextList } from "../ui/text-list"
 import type { Navigation } from "../../../gatsby/data-schemas/navigation"
@@ -31,7 +31,7 @@ export interface SiteFooterProps {
   footer: FooterNavigation
   servicesPath: string
   /** The pests of the Services column, in order (those whose file sets menu.footer). */
-  pests: ReadonlyArray<{ readonly slug: string; readonly name: string }>
+  pests: ReadonlyArray<{ readonly slug: string; readonly name: string; readonly route: string }>
   /** The year of the build, for the copyright line. */
   year: string
 }
@@ -114,7 +114,7 @@ export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteF
         <FooterColumn landmark="nav" id="footer-services" heading={footer.servicesHeading}>
           <PageLinks
             className="space-y-2"
-            links={pests.map((pest) => ({ label: pest.name, path: pestPath(pest.slug) }))}
+            links={pests.map((pest) => ({ label: pest.name, path: pest.route }))}
           >
             <li>
               <Link to={withTrailingSlash(servicesPath)} className={`inline-flex items-center ${linkClass}`}>

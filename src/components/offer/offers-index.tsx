@@ -1,5 +1,4 @@
 import { Link } from "gatsby"
-import { offerPath } from "../../lib/paths"
 import { PageHero } from "../page/page-hero"
 import { CheckList } from "../ui/check-list"
 import { Section } from "../ui/section"
@@ -7,6 +6,8 @@ import { TextList } from "../ui/text-list"
 
 export interface OfferCard {
   readonly key: string
+  /** The offer page in the page's language. */
+  readonly route: string
   readonly city: string
   readonly offerName: string
   readonly price: string
@@ -36,8 +37,8 @@ export function OffersIndex({ offers, notes }: { offers: readonly OfferCard[]; n
               <dt className="font-medium">{labels.heroVariant}</dt>
               <dd>{offer.heroVariant}</dd>
             </dl>
-            <p className="mt-auto pt-4 font-mono text-xs text-slate-600">{offerPath(offer.key)}</p>
-            <Link to={offerPath(offer.key)} className="mt-1 font-semibold text-brand-700 underline">
+            <p className="mt-auto pt-4 font-mono text-xs text-slate-600">{offer.route}</p>
+            <Link to={offer.route} className="mt-1 font-semibold text-brand-700 underline">
               {labels.open}
               <span className="sr-only">
                 {" "}

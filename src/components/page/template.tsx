@@ -1,7 +1,10 @@
 import type { HeadProps, PageProps } from "gatsby"
 import type { ReactNode } from "react"
 import { useSiteData, type SiteData } from "../../hooks/use-site-data"
+import { LanguageContext } from "../../lib/i18n/language"
+import type { PageContext } from "../../lib/i18n/page-context"
 import { LeadTextsContext } from "../../lib/leads/lead-texts"
+import { languageOf } from "../../../supabase/functions/_shared/kernel/languages"
 import { Seo, type SeoProps } from "../seo/seo"
 
 /** A page query's result with every top-level field present. */
@@ -41,17 +44,23 @@ export function framedTemplate<D extends object>(
   { content, seo }: TemplateParts<D>,
   frame: (page: ReactNode, pathname: string) => ReactNode,
 ) {
-  function Page({ data, location }: PageProps<D>) {
-    const site = useSiteData()
-    // Every lead form of the page (loaded after it, too) reads its consent texts and lead values from here.
+  function Page({ data, location, pageContext }: PageProps<D, PageContext>) {
+    const lang = languageOf(pageContext.lang)
+    const site = useSiteData(lang)
+    // Every lead form of the page (loaded after it, too) reads its consent texts and lead values from here,
+    // and every component the page's language.
     return (
-      <LeadTextsContext.Provider value={site.leadTexts}>
-        {frame(content(found(data), site, location.pathname), location.pathname)}
-      </LeadTextsContext.Provider>
+      <LanguageContext.Provider value={lang}>
+        <LeadTextsContext.Provider value={site.leadTexts}>
+          {frame(content(found(data), site, location.pathname), location.pathname)}
+        </LeadTextsContext.Provider>
+      </LanguageContext.Provider>
     )
   }
-  function Head({ data, location }: HeadProps<D>) {
-    return <Seo {...seo(found(data), useSiteData(), location.pathname)} />
+  function Head({ data, location, pageContext }: HeadProps<D, PageContext>) {
+    const lang = languageOf(pageContext.lang)
+    const site = useSiteData(lang)
+    return <Seo {...seo(found(data), site, location.pathname)} site={site} alternates={pageContext.alternates} />
   }
   return { Page, Head }
 }

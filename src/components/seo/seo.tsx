@@ -1,7 +1,9 @@
 import type { ReactNode } from "react"
-import { useSiteData } from "../../hooks/use-site-data"
+import type { SiteData } from "../../hooks/use-site-data"
+import type { Alternate } from "../../lib/i18n/page-context"
 import { withTrailingSlash } from "../../lib/paths"
 import { serializeJsonLd, type JsonLd } from "../../lib/json-ld"
+import { DEFAULT_LANGUAGE, LANGUAGE_FORMS, languageOf } from "../../../supabase/functions/_shared/kernel/languages"
 
 export interface SeoProps {
   title: string
@@ -24,6 +26,13 @@ export interface SeoProps {
   children?: ReactNode
 }
 
+interface SeoFrame {
+  /** The site data in the page's language (company, siteUrl, lang). */
+  site: Pick<SiteData, "company" | "siteUrl" | "lang">
+  /** The page in every language (itself too): the hreflang links, x-default the English one. */
+  alternates?: readonly Alternate[]
+}
+
 /** Every page's head: title, description, canonical, social tags and structured data. */
 export function Seo({
   title,
@@ -36,21 +45,50 @@ export function Seo({
   businessJsonLd,
   image,
   children,
-}: SeoProps) {
-  const { company, siteUrl } = useSiteData()
+  site,
+  alternates = [],
+}: SeoProps & SeoFrame) {
+  const { company, siteUrl, lang } = site
   const canonical = `${siteUrl}${withTrailingSlash(path)}`
-  const documents = businessJsonLd ? [businessJsonLd, ...jsonLd] : jsonLd
+  const form = LANGUAGE_FORMS[lang]
+  // Every version lists itself and the others with full URLs (Google's localized versions), English as x-default.
+  const versions = alternates.map((alternate) => ({
+    lang: languageOf(alternate.lang),
+    href: `${siteUrl}${alternate.path}`,
+  }))
+  const fallback = versions.find((version) => version.lang === DEFAULT_LANGUAGE)
+  const page: JsonLd = {
+    "@context": "https://schema.org",
+    "@type": "WebPage",
+    "@id": canonical,
+    url: canonical,
+    name: title,
+    description,
+    inLanguage: form.tag,
+  }
+  const documents = [page, ...(businessJsonLd ? [businessJsonLd] : []), ...jsonLd]
   return (
     <>
+      <html lang={form.tag} />
       <title>{title}</title>
       <meta name="description" content={description} />
       {keywords.length > 0 && <meta name="keywords" content={keywords.join(", ")} />}
       <link rel="canonical" href={canonical} />
+      {versions.length > 1 &&
+        versions.map((version) => (
+          <link key={version.lang} rel="alternate" hrefLang={version.lang} href={version.href} />
+        ))}
+      {versions.length > 1 && fallback && <link rel="alternate" hrefLang="x-default" href={fallback.href} />}
       <meta name="robots" content={`${noindex ? "noindex" : "index"}, ${nofollow ? "nofollow" : "follow"}`} />
       <meta name="theme-color" content="#0b6138" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta property="og:type" content="website" />
-      <meta property="og:locale" content="en_US" />
+      <meta property="og:locale" content={form.ogLocale} />
+      {versions
+        .filter((version) => version.lang !== lang)
+        .map((version) => (
+          <meta key={version.lang} property="og:locale:alternate" content={LANGUAGE_FORMS[version.lang].ogLocale} />
+        ))}
       <meta property="og:site_name" content={company.name} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />

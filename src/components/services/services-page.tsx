@@ -1,5 +1,5 @@
 import { Link } from "gatsby"
-import { pestPath, withTrailingSlash } from "../../lib/paths"
+import { withTrailingSlash } from "../../lib/paths"
 import type { StaticPageProps } from "../page/page-template"
 import { UrgencyBadge } from "../pest/urgency-badge"
 import { PageHero } from "../page/page-hero"
@@ -16,6 +16,7 @@ import type { ReadonlyData } from "../../../gatsby/data-schemas/readonly-data"
 
 export interface PestCardData {
   readonly slug: string
+  readonly route: string
   readonly name: string
   readonly urgency: string
   readonly card: { readonly icon: string; readonly description: string; readonly features: readonly string[] }
@@ -51,7 +52,7 @@ export function ServicesPage({ heading, intro, content, pests, plans, phone, rou
               <p className="mt-2 text-sm text-slate-700">{pest.card.description}</p>
               <FeatureList items={pest.card.features} className="mt-3 space-y-1 text-sm text-slate-700" />
               <Link
-                to={pestPath(pest.slug)}
+                to={pest.route}
                 className="mt-auto pt-4 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
               >
                 {content.learnMoreLabel}
