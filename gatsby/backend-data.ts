@@ -20,12 +20,13 @@ import { scarsdaleOfferSchema } from "./data-schemas/scarsdale-offer"
 import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
 import { promiseValues } from "./promise-texts"
 import { dataDir } from "./site-config"
+import { englishOf } from "./i18n/data-file"
 import { hoursSummary } from "../src/lib/hours"
 import { estimateLabel, estimatePestOptions } from "../src/lib/pest-lists"
 
 export const GENERATED_FILE = path.resolve("supabase/functions/_shared/kernel/site-data.generated.ts")
 
-const readYaml = (dir: string, file: string) => load(fs.readFileSync(path.join(dir, file), "utf8"))
+const readYaml = (dir: string, file: string) => englishOf(file, load(fs.readFileSync(path.join(dir, file), "utf8")))
 
 export function renderBackendData(dir = dataDir()): string {
   const site = siteSchema.validateSync(readYaml(dir, "site.yaml"), { strict: true })

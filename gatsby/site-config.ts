@@ -6,6 +6,7 @@ import fs from "node:fs"
 import path from "node:path"
 import dotenv from "dotenv"
 import { load } from "js-yaml"
+import { englishOf } from "./i18n/data-file"
 
 // Settings from .env (see .env.example) for the build, tests and scripts alike; variables already set win.
 dotenv.config({ quiet: true })
@@ -31,7 +32,9 @@ interface TrackingIds {
 function trackingSettings(env: NodeJS.ProcessEnv, dir: string) {
   let tracking: TrackingIds = {}
   try {
-    const site = load(fs.readFileSync(path.join(dir, "site.yaml"), "utf8")) as { tracking?: TrackingIds } | null
+    const site = englishOf("site.yaml", load(fs.readFileSync(path.join(dir, "site.yaml"), "utf8"))) as {
+      tracking?: TrackingIds
+    } | null
     tracking = site?.tracking ?? {}
   } catch {
     // A missing or broken site.yaml is reported, with file and field, by the data validation.

@@ -44,6 +44,7 @@ type AboutYaml = Node & {
   readonly factsHeading: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly quickFacts: ReadonlyArray<AboutYamlQuickFacts>;
   readonly story: ReadonlyArray<Scalars['String']>;
@@ -107,6 +108,7 @@ type AboutYamlFieldSelector = {
   readonly factsHeading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly quickFacts: InputMaybe<AboutYamlQuickFactsFieldSelector>;
   readonly story: InputMaybe<FieldSelectorEnum>;
@@ -125,6 +127,7 @@ type AboutYamlFilterInput = {
   readonly factsHeading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly quickFacts: InputMaybe<AboutYamlQuickFactsFilterListInput>;
   readonly story: InputMaybe<StringQueryOperatorInput>;
@@ -212,6 +215,7 @@ type AboutYamlSortInput = {
   readonly factsHeading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly quickFacts: InputMaybe<AboutYamlQuickFactsSortInput>;
   readonly story: InputMaybe<SortOrderEnum>;
@@ -255,6 +259,7 @@ type ArrivalWindowsYaml = Node & {
   readonly daysAhead: Scalars['Int'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly maxChoices: Scalars['Int'];
   readonly noticeMinutes: Scalars['Int'];
   readonly parent: Maybe<Node>;
@@ -312,6 +317,7 @@ type ArrivalWindowsYamlFieldSelector = {
   readonly daysAhead: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly maxChoices: InputMaybe<FieldSelectorEnum>;
   readonly noticeMinutes: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -324,6 +330,7 @@ type ArrivalWindowsYamlFilterInput = {
   readonly daysAhead: InputMaybe<IntQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly maxChoices: InputMaybe<IntQueryOperatorInput>;
   readonly noticeMinutes: InputMaybe<IntQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
@@ -381,6 +388,7 @@ type ArrivalWindowsYamlSortInput = {
   readonly daysAhead: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly maxChoices: InputMaybe<SortOrderEnum>;
   readonly noticeMinutes: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -729,6 +737,7 @@ type ContactPageYaml = Node & {
   readonly hoursLabel: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly phoneLabel: Scalars['String'];
   readonly sameDay: ContactPageYamlSameDay;
@@ -795,6 +804,7 @@ type ContactPageYamlFieldSelector = {
   readonly hoursLabel: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
   readonly sameDay: InputMaybe<ContactPageYamlSameDayFieldSelector>;
@@ -816,6 +826,7 @@ type ContactPageYamlFilterInput = {
   readonly hoursLabel: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
   readonly sameDay: InputMaybe<ContactPageYamlSameDayFilterInput>;
@@ -966,6 +977,7 @@ type ContactPageYamlSortInput = {
   readonly hoursLabel: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly phoneLabel: InputMaybe<SortOrderEnum>;
   readonly sameDay: InputMaybe<ContactPageYamlSameDaySortInput>;
@@ -1294,6 +1306,7 @@ type EstimateOptionsYaml = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly propertyTypes: ReadonlyArray<EstimateOptionsYamlPropertyTypes>;
   readonly quickKnock: EstimateOptionsYamlQuickKnock;
@@ -1376,6 +1389,7 @@ type EstimateOptionsYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly propertyTypes: InputMaybe<EstimateOptionsYamlPropertyTypesFieldSelector>;
   readonly quickKnock: InputMaybe<EstimateOptionsYamlQuickKnockFieldSelector>;
@@ -1389,6 +1403,7 @@ type EstimateOptionsYamlFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly propertyTypes: InputMaybe<EstimateOptionsYamlPropertyTypesFilterListInput>;
   readonly quickKnock: InputMaybe<EstimateOptionsYamlQuickKnockFilterInput>;
@@ -1543,6 +1558,7 @@ type EstimateOptionsYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly propertyTypes: InputMaybe<EstimateOptionsYamlPropertyTypesSortInput>;
   readonly quickKnock: InputMaybe<EstimateOptionsYamlQuickKnockSortInput>;
@@ -1559,6 +1575,7 @@ type EstimateWizardYaml = Node & {
   readonly fieldLabels: EstimateWizardYamlFieldLabels;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly nextLabel: Scalars['String'];
   readonly noLabel: Scalars['String'];
   readonly parent: Maybe<Node>;
@@ -1676,6 +1693,7 @@ type EstimateWizardYamlFieldSelector = {
   readonly fieldLabels: InputMaybe<EstimateWizardYamlFieldLabelsFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly nextLabel: InputMaybe<FieldSelectorEnum>;
   readonly noLabel: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -1708,6 +1726,7 @@ type EstimateWizardYamlFilterInput = {
   readonly fieldLabels: InputMaybe<EstimateWizardYamlFieldLabelsFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly nextLabel: InputMaybe<StringQueryOperatorInput>;
   readonly noLabel: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
@@ -1829,6 +1848,7 @@ type EstimateWizardYamlSortInput = {
   readonly fieldLabels: InputMaybe<EstimateWizardYamlFieldLabelsSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly nextLabel: InputMaybe<SortOrderEnum>;
   readonly noLabel: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -1933,6 +1953,7 @@ type FaqYaml = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly questions: ReadonlyArray<FaqYamlQuestions>;
   readonly questionsHeading: Scalars['String'];
@@ -1988,6 +2009,7 @@ type FaqYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly questions: InputMaybe<FaqYamlQuestionsFieldSelector>;
   readonly questionsHeading: InputMaybe<FieldSelectorEnum>;
@@ -1998,6 +2020,7 @@ type FaqYamlFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly questions: InputMaybe<FaqYamlQuestionsFilterListInput>;
   readonly questionsHeading: InputMaybe<StringQueryOperatorInput>;
@@ -2113,6 +2136,7 @@ type FaqYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly questions: InputMaybe<FaqYamlQuestionsSortInput>;
   readonly questionsHeading: InputMaybe<SortOrderEnum>;
@@ -2148,6 +2172,8 @@ type File = Node & {
   readonly childEstimateWizardYaml: Maybe<EstimateWizardYaml>;
   /** Returns the first child node of type FaqYaml or null if there are no children of given type on this node */
   readonly childFaqYaml: Maybe<FaqYaml>;
+  /** Returns the first child node of type GlossaryYaml or null if there are no children of given type on this node */
+  readonly childGlossaryYaml: Maybe<GlossaryYaml>;
   /** Returns the first child node of type HomeYaml or null if there are no children of given type on this node */
   readonly childHomeYaml: Maybe<HomeYaml>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
@@ -2197,6 +2223,8 @@ type File = Node & {
   readonly childrenEstimateWizardYaml: Maybe<ReadonlyArray<Maybe<EstimateWizardYaml>>>;
   /** Returns all children nodes filtered by type FaqYaml */
   readonly childrenFaqYaml: Maybe<ReadonlyArray<Maybe<FaqYaml>>>;
+  /** Returns all children nodes filtered by type GlossaryYaml */
+  readonly childrenGlossaryYaml: Maybe<ReadonlyArray<Maybe<GlossaryYaml>>>;
   /** Returns all children nodes filtered by type HomeYaml */
   readonly childrenHomeYaml: Maybe<ReadonlyArray<Maybe<HomeYaml>>>;
   /** Returns all children nodes filtered by type ImageSharp */
@@ -2381,6 +2409,7 @@ type FileFieldSelector = {
   readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFieldSelector>;
   readonly childEstimateWizardYaml: InputMaybe<EstimateWizardYamlFieldSelector>;
   readonly childFaqYaml: InputMaybe<FaqYamlFieldSelector>;
+  readonly childGlossaryYaml: InputMaybe<GlossaryYamlFieldSelector>;
   readonly childHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childLeadConsentYaml: InputMaybe<LeadConsentYamlFieldSelector>;
@@ -2406,6 +2435,7 @@ type FileFieldSelector = {
   readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFieldSelector>;
   readonly childrenEstimateWizardYaml: InputMaybe<EstimateWizardYamlFieldSelector>;
   readonly childrenFaqYaml: InputMaybe<FaqYamlFieldSelector>;
+  readonly childrenGlossaryYaml: InputMaybe<GlossaryYamlFieldSelector>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childrenLeadConsentYaml: InputMaybe<LeadConsentYamlFieldSelector>;
@@ -2470,6 +2500,7 @@ type FileFilterInput = {
   readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterInput>;
   readonly childEstimateWizardYaml: InputMaybe<EstimateWizardYamlFilterInput>;
   readonly childFaqYaml: InputMaybe<FaqYamlFilterInput>;
+  readonly childGlossaryYaml: InputMaybe<GlossaryYamlFilterInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
   readonly childLeadConsentYaml: InputMaybe<LeadConsentYamlFilterInput>;
@@ -2495,6 +2526,7 @@ type FileFilterInput = {
   readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterListInput>;
   readonly childrenEstimateWizardYaml: InputMaybe<EstimateWizardYamlFilterListInput>;
   readonly childrenFaqYaml: InputMaybe<FaqYamlFilterListInput>;
+  readonly childrenGlossaryYaml: InputMaybe<GlossaryYamlFilterListInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   readonly childrenLeadConsentYaml: InputMaybe<LeadConsentYamlFilterListInput>;
@@ -2600,6 +2632,7 @@ type FileSortInput = {
   readonly childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlSortInput>;
   readonly childEstimateWizardYaml: InputMaybe<EstimateWizardYamlSortInput>;
   readonly childFaqYaml: InputMaybe<FaqYamlSortInput>;
+  readonly childGlossaryYaml: InputMaybe<GlossaryYamlSortInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childLeadConsentYaml: InputMaybe<LeadConsentYamlSortInput>;
@@ -2625,6 +2658,7 @@ type FileSortInput = {
   readonly childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlSortInput>;
   readonly childrenEstimateWizardYaml: InputMaybe<EstimateWizardYamlSortInput>;
   readonly childrenFaqYaml: InputMaybe<FaqYamlSortInput>;
+  readonly childrenGlossaryYaml: InputMaybe<GlossaryYamlSortInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childrenLeadConsentYaml: InputMaybe<LeadConsentYamlSortInput>;
@@ -2708,6 +2742,160 @@ type GatsbyImagePlaceholder =
   | 'none'
   | 'tracedSVG';
 
+type GlossaryYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly lang: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly terms: ReadonlyArray<GlossaryYamlTerms>;
+};
+
+type GlossaryYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<GlossaryYamlEdge>;
+  readonly group: ReadonlyArray<GlossaryYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<GlossaryYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type GlossaryYamlConnection_distinctArgs = {
+  field: GlossaryYamlFieldSelector;
+};
+
+
+type GlossaryYamlConnection_groupArgs = {
+  field: GlossaryYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type GlossaryYamlConnection_maxArgs = {
+  field: GlossaryYamlFieldSelector;
+};
+
+
+type GlossaryYamlConnection_minArgs = {
+  field: GlossaryYamlFieldSelector;
+};
+
+
+type GlossaryYamlConnection_sumArgs = {
+  field: GlossaryYamlFieldSelector;
+};
+
+type GlossaryYamlEdge = {
+  readonly next: Maybe<GlossaryYaml>;
+  readonly node: GlossaryYaml;
+  readonly previous: Maybe<GlossaryYaml>;
+};
+
+type GlossaryYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly terms: InputMaybe<GlossaryYamlTermsFieldSelector>;
+};
+
+type GlossaryYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly terms: InputMaybe<GlossaryYamlTermsFilterListInput>;
+};
+
+type GlossaryYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<GlossaryYamlFilterInput>;
+};
+
+type GlossaryYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<GlossaryYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<GlossaryYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<GlossaryYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type GlossaryYamlGroupConnection_distinctArgs = {
+  field: GlossaryYamlFieldSelector;
+};
+
+
+type GlossaryYamlGroupConnection_groupArgs = {
+  field: GlossaryYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type GlossaryYamlGroupConnection_maxArgs = {
+  field: GlossaryYamlFieldSelector;
+};
+
+
+type GlossaryYamlGroupConnection_minArgs = {
+  field: GlossaryYamlFieldSelector;
+};
+
+
+type GlossaryYamlGroupConnection_sumArgs = {
+  field: GlossaryYamlFieldSelector;
+};
+
+type GlossaryYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly terms: InputMaybe<GlossaryYamlTermsSortInput>;
+};
+
+type GlossaryYamlTerms = {
+  readonly en: ReadonlyArray<Scalars['String']>;
+  readonly es: ReadonlyArray<Scalars['String']>;
+  readonly note: Maybe<Scalars['String']>;
+};
+
+type GlossaryYamlTermsFieldSelector = {
+  readonly en: InputMaybe<FieldSelectorEnum>;
+  readonly es: InputMaybe<FieldSelectorEnum>;
+  readonly note: InputMaybe<FieldSelectorEnum>;
+};
+
+type GlossaryYamlTermsFilterInput = {
+  readonly en: InputMaybe<StringQueryOperatorInput>;
+  readonly es: InputMaybe<StringQueryOperatorInput>;
+  readonly note: InputMaybe<StringQueryOperatorInput>;
+};
+
+type GlossaryYamlTermsFilterListInput = {
+  readonly elemMatch: InputMaybe<GlossaryYamlTermsFilterInput>;
+};
+
+type GlossaryYamlTermsSortInput = {
+  readonly en: InputMaybe<SortOrderEnum>;
+  readonly es: InputMaybe<SortOrderEnum>;
+  readonly note: InputMaybe<SortOrderEnum>;
+};
+
 type HomeYaml = Node & {
   readonly allPlansLabel: Scalars['String'];
   readonly badge: Scalars['String'];
@@ -2718,6 +2906,7 @@ type HomeYaml = Node & {
   readonly heroImage: HomeYamlHeroImage;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly planCardLabel: Scalars['String'];
   readonly plansHeading: Scalars['String'];
@@ -2782,6 +2971,7 @@ type HomeYamlFieldSelector = {
   readonly heroImage: InputMaybe<HomeYamlHeroImageFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly planCardLabel: InputMaybe<FieldSelectorEnum>;
   readonly plansHeading: InputMaybe<FieldSelectorEnum>;
@@ -2801,6 +2991,7 @@ type HomeYamlFilterInput = {
   readonly heroImage: InputMaybe<HomeYamlHeroImageFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly planCardLabel: InputMaybe<StringQueryOperatorInput>;
   readonly plansHeading: InputMaybe<StringQueryOperatorInput>;
@@ -2885,6 +3076,7 @@ type HomeYamlSortInput = {
   readonly heroImage: InputMaybe<HomeYamlHeroImageSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly planCardLabel: InputMaybe<SortOrderEnum>;
   readonly plansHeading: InputMaybe<SortOrderEnum>;
@@ -3442,6 +3634,7 @@ type LeadConsentYaml = Node & {
   readonly current: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly shown: ShownConsent;
   readonly sms: LeadConsentYamlSms;
@@ -3498,6 +3691,7 @@ type LeadConsentYamlFieldSelector = {
   readonly current: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly sms: InputMaybe<LeadConsentYamlSmsFieldSelector>;
   readonly versions: InputMaybe<LeadConsentYamlVersionsFieldSelector>;
@@ -3508,6 +3702,7 @@ type LeadConsentYamlFilterInput = {
   readonly current: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly sms: InputMaybe<LeadConsentYamlSmsFilterInput>;
   readonly versions: InputMaybe<LeadConsentYamlVersionsFilterListInput>;
@@ -3639,6 +3834,7 @@ type LeadConsentYamlSortInput = {
   readonly current: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly sms: InputMaybe<LeadConsentYamlSmsSortInput>;
   readonly versions: InputMaybe<LeadConsentYamlVersionsSortInput>;
@@ -3679,6 +3875,7 @@ type LeadMessagesYaml = Node & {
   readonly flags: LeadMessagesYamlFlags;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly officeAlerts: LeadMessagesYamlOfficeAlerts;
   readonly parent: Maybe<Node>;
   readonly pipelineCheck: LeadMessagesYamlPipelineCheck;
@@ -4419,6 +4616,7 @@ type LeadMessagesYamlFieldSelector = {
   readonly flags: InputMaybe<LeadMessagesYamlFlagsFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly pipelineCheck: InputMaybe<LeadMessagesYamlPipelineCheckFieldSelector>;
@@ -4438,6 +4636,7 @@ type LeadMessagesYamlFilterInput = {
   readonly flags: InputMaybe<LeadMessagesYamlFlagsFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly pipelineCheck: InputMaybe<LeadMessagesYamlPipelineCheckFilterInput>;
@@ -5726,6 +5925,7 @@ type LeadMessagesYamlSortInput = {
   readonly flags: InputMaybe<LeadMessagesYamlFlagsSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly pipelineCheck: InputMaybe<LeadMessagesYamlPipelineCheckSortInput>;
@@ -6034,10 +6234,13 @@ type NavigationYaml = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly labels: NavigationYamlLabels;
+  readonly lang: Scalars['String'];
+  readonly languageSwitch: NavigationYamlLanguageSwitch;
   readonly main: ReadonlyArray<NavigationYamlMain>;
   readonly mobileTagline: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly routes: NavigationYamlRoutes;
+  readonly sections: NavigationYamlSections;
   readonly servicesMenu: NavigationYamlServicesMenu;
 };
 
@@ -6130,10 +6333,13 @@ type NavigationYamlFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly labels: InputMaybe<NavigationYamlLabelsFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
+  readonly languageSwitch: InputMaybe<NavigationYamlLanguageSwitchFieldSelector>;
   readonly main: InputMaybe<NavigationYamlMainFieldSelector>;
   readonly mobileTagline: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly routes: InputMaybe<NavigationYamlRoutesFieldSelector>;
+  readonly sections: InputMaybe<NavigationYamlSectionsFieldSelector>;
   readonly servicesMenu: InputMaybe<NavigationYamlServicesMenuFieldSelector>;
 };
 
@@ -6145,10 +6351,13 @@ type NavigationYamlFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly labels: InputMaybe<NavigationYamlLabelsFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
+  readonly languageSwitch: InputMaybe<NavigationYamlLanguageSwitchFilterInput>;
   readonly main: InputMaybe<NavigationYamlMainFilterListInput>;
   readonly mobileTagline: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly routes: InputMaybe<NavigationYamlRoutesFilterInput>;
+  readonly sections: InputMaybe<NavigationYamlSectionsFilterInput>;
   readonly servicesMenu: InputMaybe<NavigationYamlServicesMenuFilterInput>;
 };
 
@@ -6349,6 +6558,26 @@ type NavigationYamlLabelsSortInput = {
   readonly skipToContent: InputMaybe<SortOrderEnum>;
 };
 
+type NavigationYamlLanguageSwitch = {
+  readonly ariaLabel: Scalars['String'];
+  readonly label: Scalars['String'];
+};
+
+type NavigationYamlLanguageSwitchFieldSelector = {
+  readonly ariaLabel: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+};
+
+type NavigationYamlLanguageSwitchFilterInput = {
+  readonly ariaLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NavigationYamlLanguageSwitchSortInput = {
+  readonly ariaLabel: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+};
+
 type NavigationYamlMain = {
   readonly label: Scalars['String'];
   readonly path: Scalars['String'];
@@ -6481,6 +6710,26 @@ type NavigationYamlRoutesSortInput = {
   readonly plans: InputMaybe<NavigationYamlRoutesPlansSortInput>;
 };
 
+type NavigationYamlSections = {
+  readonly offers: Scalars['String'];
+  readonly pests: Scalars['String'];
+};
+
+type NavigationYamlSectionsFieldSelector = {
+  readonly offers: InputMaybe<FieldSelectorEnum>;
+  readonly pests: InputMaybe<FieldSelectorEnum>;
+};
+
+type NavigationYamlSectionsFilterInput = {
+  readonly offers: InputMaybe<StringQueryOperatorInput>;
+  readonly pests: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NavigationYamlSectionsSortInput = {
+  readonly offers: InputMaybe<SortOrderEnum>;
+  readonly pests: InputMaybe<SortOrderEnum>;
+};
+
 type NavigationYamlServicesMenu = {
   readonly allLabel: Scalars['String'];
   readonly label: Scalars['String'];
@@ -6513,10 +6762,13 @@ type NavigationYamlSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly labels: InputMaybe<NavigationYamlLabelsSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
+  readonly languageSwitch: InputMaybe<NavigationYamlLanguageSwitchSortInput>;
   readonly main: InputMaybe<NavigationYamlMainSortInput>;
   readonly mobileTagline: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly routes: InputMaybe<NavigationYamlRoutesSortInput>;
+  readonly sections: InputMaybe<NavigationYamlSectionsSortInput>;
   readonly servicesMenu: InputMaybe<NavigationYamlServicesMenuSortInput>;
 };
 
@@ -6564,6 +6816,7 @@ type NotFoundYaml = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly keywords: Maybe<ReadonlyArray<Scalars['String']>>;
+  readonly lang: Scalars['String'];
   readonly message: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly title: Scalars['String'];
@@ -6625,6 +6878,7 @@ type NotFoundYamlFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly keywords: InputMaybe<FieldSelectorEnum>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly message: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -6641,6 +6895,7 @@ type NotFoundYamlFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly keywords: InputMaybe<StringQueryOperatorInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly message: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -6702,6 +6957,7 @@ type NotFoundYamlSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly keywords: InputMaybe<SortOrderEnum>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly message: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -6718,6 +6974,7 @@ type OfferPageYaml = Node & {
   readonly heroImages: ReadonlyArray<OfferPageYamlHeroImages>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly mobileBar: OfferPageYamlMobileBar;
   readonly parent: Maybe<Node>;
   readonly protection: OfferPageYamlProtection;
@@ -6948,6 +7205,7 @@ type OfferPageYamlFieldSelector = {
   readonly heroImages: InputMaybe<OfferPageYamlHeroImagesFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly mobileBar: InputMaybe<OfferPageYamlMobileBarFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly protection: InputMaybe<OfferPageYamlProtectionFieldSelector>;
@@ -6969,6 +7227,7 @@ type OfferPageYamlFilterInput = {
   readonly heroImages: InputMaybe<OfferPageYamlHeroImagesFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly mobileBar: InputMaybe<OfferPageYamlMobileBarFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly protection: InputMaybe<OfferPageYamlProtectionFilterInput>;
@@ -7235,6 +7494,7 @@ type OfferPageYamlSortInput = {
   readonly heroImages: InputMaybe<OfferPageYamlHeroImagesSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly mobileBar: InputMaybe<OfferPageYamlMobileBarSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly protection: InputMaybe<OfferPageYamlProtectionSortInput>;
@@ -7397,11 +7657,14 @@ type OfferYaml = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly key: Scalars['String'];
+  readonly lang: Scalars['String'];
   readonly metaDescription: Scalars['String'];
   readonly offerName: Scalars['String'];
+  readonly pageKey: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly phone: Maybe<OfferYamlPhone>;
   readonly price: Scalars['String'];
+  readonly route: Scalars['String'];
   readonly serviceAreas: ReadonlyArray<Scalars['String']>;
   readonly title: Scalars['String'];
   readonly utmCampaign: Maybe<Scalars['String']>;
@@ -7493,11 +7756,14 @@ type OfferYamlFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly key: InputMaybe<FieldSelectorEnum>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly metaDescription: InputMaybe<FieldSelectorEnum>;
   readonly offerName: InputMaybe<FieldSelectorEnum>;
+  readonly pageKey: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly phone: InputMaybe<OfferYamlPhoneFieldSelector>;
   readonly price: InputMaybe<FieldSelectorEnum>;
+  readonly route: InputMaybe<FieldSelectorEnum>;
   readonly serviceAreas: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
   readonly utmCampaign: InputMaybe<FieldSelectorEnum>;
@@ -7516,11 +7782,14 @@ type OfferYamlFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly key: InputMaybe<StringQueryOperatorInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly metaDescription: InputMaybe<StringQueryOperatorInput>;
   readonly offerName: InputMaybe<StringQueryOperatorInput>;
+  readonly pageKey: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly phone: InputMaybe<OfferYamlPhoneFilterInput>;
   readonly price: InputMaybe<StringQueryOperatorInput>;
+  readonly route: InputMaybe<StringQueryOperatorInput>;
   readonly serviceAreas: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
   readonly utmCampaign: InputMaybe<StringQueryOperatorInput>;
@@ -7632,11 +7901,14 @@ type OfferYamlSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly key: InputMaybe<SortOrderEnum>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly metaDescription: InputMaybe<SortOrderEnum>;
   readonly offerName: InputMaybe<SortOrderEnum>;
+  readonly pageKey: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly phone: InputMaybe<OfferYamlPhoneSortInput>;
   readonly price: InputMaybe<SortOrderEnum>;
+  readonly route: InputMaybe<SortOrderEnum>;
   readonly serviceAreas: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
   readonly utmCampaign: InputMaybe<SortOrderEnum>;
@@ -7650,6 +7922,7 @@ type OffersIndexYaml = Node & {
   readonly features: OffersIndexYamlFeatures;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly parent: Maybe<Node>;
 };
 
@@ -7813,6 +8086,7 @@ type OffersIndexYamlFieldSelector = {
   readonly features: InputMaybe<OffersIndexYamlFeaturesFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
 };
 
@@ -7823,6 +8097,7 @@ type OffersIndexYamlFilterInput = {
   readonly features: InputMaybe<OffersIndexYamlFeaturesFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
 };
 
@@ -7878,6 +8153,7 @@ type OffersIndexYamlSortInput = {
   readonly features: InputMaybe<OffersIndexYamlFeaturesSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
@@ -7895,6 +8171,7 @@ type OfficeLinksYaml = Node & {
   readonly internal: Internal;
   readonly invalid: OfficeLinksYamlInvalid;
   readonly labels: OfficeLinksYamlLabels;
+  readonly lang: Scalars['String'];
   readonly notFound: OfficeLinksYamlNotFound;
   readonly outcome: OfficeLinksYamlOutcome;
   readonly parent: Maybe<Node>;
@@ -8253,6 +8530,7 @@ type OfficeLinksYamlFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly invalid: InputMaybe<OfficeLinksYamlInvalidFieldSelector>;
   readonly labels: InputMaybe<OfficeLinksYamlLabelsFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly notFound: InputMaybe<OfficeLinksYamlNotFoundFieldSelector>;
   readonly outcome: InputMaybe<OfficeLinksYamlOutcomeFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -8274,6 +8552,7 @@ type OfficeLinksYamlFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly invalid: InputMaybe<OfficeLinksYamlInvalidFilterInput>;
   readonly labels: InputMaybe<OfficeLinksYamlLabelsFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly notFound: InputMaybe<OfficeLinksYamlNotFoundFilterInput>;
   readonly outcome: InputMaybe<OfficeLinksYamlOutcomeFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
@@ -8560,6 +8839,7 @@ type OfficeLinksYamlSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly invalid: InputMaybe<OfficeLinksYamlInvalidSortInput>;
   readonly labels: InputMaybe<OfficeLinksYamlLabelsSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly notFound: InputMaybe<OfficeLinksYamlNotFoundSortInput>;
   readonly outcome: InputMaybe<OfficeLinksYamlOutcomeSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -8590,11 +8870,14 @@ type PageYaml = Node & {
   readonly internal: Internal;
   readonly intro: Scalars['String'];
   readonly keywords: ReadonlyArray<Scalars['String']>;
+  readonly lang: Scalars['String'];
   readonly nofollow: Maybe<Scalars['Boolean']>;
   readonly noindex: Maybe<Scalars['Boolean']>;
   readonly officeLink: Maybe<Scalars['String']>;
+  readonly pageKey: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly path: Scalars['String'];
+  readonly route: Scalars['String'];
   readonly sections: Maybe<ReadonlyArray<PageYamlSections>>;
   readonly template: Scalars['String'];
   readonly title: Scalars['String'];
@@ -8653,11 +8936,14 @@ type PageYamlFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly keywords: InputMaybe<FieldSelectorEnum>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly nofollow: InputMaybe<FieldSelectorEnum>;
   readonly noindex: InputMaybe<FieldSelectorEnum>;
   readonly officeLink: InputMaybe<FieldSelectorEnum>;
+  readonly pageKey: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly path: InputMaybe<FieldSelectorEnum>;
+  readonly route: InputMaybe<FieldSelectorEnum>;
   readonly sections: InputMaybe<PageYamlSectionsFieldSelector>;
   readonly template: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -8671,11 +8957,14 @@ type PageYamlFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly keywords: InputMaybe<StringQueryOperatorInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly nofollow: InputMaybe<BooleanQueryOperatorInput>;
   readonly noindex: InputMaybe<BooleanQueryOperatorInput>;
   readonly officeLink: InputMaybe<StringQueryOperatorInput>;
+  readonly pageKey: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly path: InputMaybe<StringQueryOperatorInput>;
+  readonly route: InputMaybe<StringQueryOperatorInput>;
   readonly sections: InputMaybe<PageYamlSectionsFilterListInput>;
   readonly template: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -8758,11 +9047,14 @@ type PageYamlSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly keywords: InputMaybe<SortOrderEnum>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly nofollow: InputMaybe<SortOrderEnum>;
   readonly noindex: InputMaybe<SortOrderEnum>;
   readonly officeLink: InputMaybe<SortOrderEnum>;
+  readonly pageKey: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly path: InputMaybe<SortOrderEnum>;
+  readonly route: InputMaybe<SortOrderEnum>;
   readonly sections: InputMaybe<PageYamlSectionsSortInput>;
   readonly template: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -8779,9 +9071,12 @@ type PestYaml = Node & {
   readonly internal: Internal;
   readonly intro: Scalars['String'];
   readonly keywords: ReadonlyArray<Scalars['String']>;
+  readonly lang: Scalars['String'];
   readonly menu: Maybe<PestYamlMenu>;
   readonly name: Scalars['String'];
+  readonly pageKey: Scalars['String'];
   readonly parent: Maybe<Node>;
+  readonly route: Scalars['String'];
   readonly sections: ReadonlyArray<PestYamlSections>;
   readonly slug: Scalars['String'];
   readonly title: Scalars['String'];
@@ -8892,9 +9187,12 @@ type PestYamlFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly keywords: InputMaybe<FieldSelectorEnum>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly menu: InputMaybe<PestYamlMenuFieldSelector>;
   readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly pageKey: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly route: InputMaybe<FieldSelectorEnum>;
   readonly sections: InputMaybe<PestYamlSectionsFieldSelector>;
   readonly slug: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -8912,9 +9210,12 @@ type PestYamlFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly keywords: InputMaybe<StringQueryOperatorInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly menu: InputMaybe<PestYamlMenuFilterInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly pageKey: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly route: InputMaybe<StringQueryOperatorInput>;
   readonly sections: InputMaybe<PestYamlSectionsFilterListInput>;
   readonly slug: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -9277,9 +9578,12 @@ type PestYamlSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly keywords: InputMaybe<SortOrderEnum>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly menu: InputMaybe<PestYamlMenuSortInput>;
   readonly name: InputMaybe<SortOrderEnum>;
+  readonly pageKey: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly route: InputMaybe<SortOrderEnum>;
   readonly sections: InputMaybe<PestYamlSectionsSortInput>;
   readonly slug: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -9297,6 +9601,7 @@ type PlansYaml = Node & {
   readonly idealForLabel: Scalars['String'];
   readonly includedLabel: Scalars['String'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly notIncludedLabel: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly plans: ReadonlyArray<PlansYamlPlans>;
@@ -9359,6 +9664,7 @@ type PlansYamlFieldSelector = {
   readonly idealForLabel: InputMaybe<FieldSelectorEnum>;
   readonly includedLabel: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly notIncludedLabel: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly plans: InputMaybe<PlansYamlPlansFieldSelector>;
@@ -9376,6 +9682,7 @@ type PlansYamlFilterInput = {
   readonly idealForLabel: InputMaybe<StringQueryOperatorInput>;
   readonly includedLabel: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly notIncludedLabel: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly plans: InputMaybe<PlansYamlPlansFilterListInput>;
@@ -9486,6 +9793,7 @@ type PlansYamlSortInput = {
   readonly idealForLabel: InputMaybe<SortOrderEnum>;
   readonly includedLabel: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly notIncludedLabel: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly plans: InputMaybe<PlansYamlPlansSortInput>;
@@ -9522,6 +9830,7 @@ type Query = {
   readonly allEstimateWizardYaml: EstimateWizardYamlConnection;
   readonly allFaqYaml: FaqYamlConnection;
   readonly allFile: FileConnection;
+  readonly allGlossaryYaml: GlossaryYamlConnection;
   readonly allHomeYaml: HomeYamlConnection;
   readonly allImageSharp: ImageSharpConnection;
   readonly allLeadConsentYaml: LeadConsentYamlConnection;
@@ -9552,6 +9861,7 @@ type Query = {
   readonly estimateWizardYaml: Maybe<EstimateWizardYaml>;
   readonly faqYaml: Maybe<FaqYaml>;
   readonly file: Maybe<File>;
+  readonly glossaryYaml: Maybe<GlossaryYaml>;
   readonly homeYaml: Maybe<HomeYaml>;
   readonly imageSharp: Maybe<ImageSharp>;
   readonly leadConsentYaml: Maybe<LeadConsentYaml>;
@@ -9586,6 +9896,7 @@ type Query_aboutYamlArgs = {
   factsHeading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   quickFacts: InputMaybe<AboutYamlQuickFactsFilterListInput>;
   story: InputMaybe<StringQueryOperatorInput>;
@@ -9658,6 +9969,14 @@ type Query_allFileArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<FileSortInput>>>;
+};
+
+
+type Query_allGlossaryYamlArgs = {
+  filter: InputMaybe<GlossaryYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<GlossaryYamlSortInput>>>;
 };
 
 
@@ -9850,6 +10169,7 @@ type Query_arrivalWindowsYamlArgs = {
   daysAhead: InputMaybe<IntQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   maxChoices: InputMaybe<IntQueryOperatorInput>;
   noticeMinutes: InputMaybe<IntQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
@@ -9869,6 +10189,7 @@ type Query_contactPageYamlArgs = {
   hoursLabel: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   phoneLabel: InputMaybe<StringQueryOperatorInput>;
   sameDay: InputMaybe<ContactPageYamlSameDayFilterInput>;
@@ -9924,6 +10245,7 @@ type Query_estimateOptionsYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   propertyTypes: InputMaybe<EstimateOptionsYamlPropertyTypesFilterListInput>;
   quickKnock: InputMaybe<EstimateOptionsYamlQuickKnockFilterInput>;
@@ -9941,6 +10263,7 @@ type Query_estimateWizardYamlArgs = {
   fieldLabels: InputMaybe<EstimateWizardYamlFieldLabelsFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   nextLabel: InputMaybe<StringQueryOperatorInput>;
   noLabel: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
@@ -9970,6 +10293,7 @@ type Query_faqYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   questions: InputMaybe<FaqYamlQuestionsFilterListInput>;
   questionsHeading: InputMaybe<StringQueryOperatorInput>;
@@ -9995,6 +10319,7 @@ type Query_fileArgs = {
   childEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterInput>;
   childEstimateWizardYaml: InputMaybe<EstimateWizardYamlFilterInput>;
   childFaqYaml: InputMaybe<FaqYamlFilterInput>;
+  childGlossaryYaml: InputMaybe<GlossaryYamlFilterInput>;
   childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
   childLeadConsentYaml: InputMaybe<LeadConsentYamlFilterInput>;
@@ -10020,6 +10345,7 @@ type Query_fileArgs = {
   childrenEstimateOptionsYaml: InputMaybe<EstimateOptionsYamlFilterListInput>;
   childrenEstimateWizardYaml: InputMaybe<EstimateWizardYamlFilterListInput>;
   childrenFaqYaml: InputMaybe<FaqYamlFilterListInput>;
+  childrenGlossaryYaml: InputMaybe<GlossaryYamlFilterListInput>;
   childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   childrenLeadConsentYaml: InputMaybe<LeadConsentYamlFilterListInput>;
@@ -10067,6 +10393,16 @@ type Query_fileArgs = {
 };
 
 
+type Query_glossaryYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  terms: InputMaybe<GlossaryYamlTermsFilterListInput>;
+};
+
+
 type Query_homeYamlArgs = {
   allPlansLabel: InputMaybe<StringQueryOperatorInput>;
   badge: InputMaybe<StringQueryOperatorInput>;
@@ -10077,6 +10413,7 @@ type Query_homeYamlArgs = {
   heroImage: InputMaybe<HomeYamlHeroImageFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   planCardLabel: InputMaybe<StringQueryOperatorInput>;
   plansHeading: InputMaybe<StringQueryOperatorInput>;
@@ -10105,6 +10442,7 @@ type Query_leadConsentYamlArgs = {
   current: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   sms: InputMaybe<LeadConsentYamlSmsFilterInput>;
   versions: InputMaybe<LeadConsentYamlVersionsFilterListInput>;
@@ -10122,6 +10460,7 @@ type Query_leadMessagesYamlArgs = {
   flags: InputMaybe<LeadMessagesYamlFlagsFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   officeAlerts: InputMaybe<LeadMessagesYamlOfficeAlertsFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   pipelineCheck: InputMaybe<LeadMessagesYamlPipelineCheckFilterInput>;
@@ -10139,10 +10478,13 @@ type Query_navigationYamlArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   labels: InputMaybe<NavigationYamlLabelsFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
+  languageSwitch: InputMaybe<NavigationYamlLanguageSwitchFilterInput>;
   main: InputMaybe<NavigationYamlMainFilterListInput>;
   mobileTagline: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   routes: InputMaybe<NavigationYamlRoutesFilterInput>;
+  sections: InputMaybe<NavigationYamlSectionsFilterInput>;
   servicesMenu: InputMaybe<NavigationYamlServicesMenuFilterInput>;
 };
 
@@ -10158,6 +10500,7 @@ type Query_notFoundYamlArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   keywords: InputMaybe<StringQueryOperatorInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   message: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   title: InputMaybe<StringQueryOperatorInput>;
@@ -10175,6 +10518,7 @@ type Query_offerPageYamlArgs = {
   heroImages: InputMaybe<OfferPageYamlHeroImagesFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   mobileBar: InputMaybe<OfferPageYamlMobileBarFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   protection: InputMaybe<OfferPageYamlProtectionFilterInput>;
@@ -10198,11 +10542,14 @@ type Query_offerYamlArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   key: InputMaybe<StringQueryOperatorInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   metaDescription: InputMaybe<StringQueryOperatorInput>;
   offerName: InputMaybe<StringQueryOperatorInput>;
+  pageKey: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   phone: InputMaybe<OfferYamlPhoneFilterInput>;
   price: InputMaybe<StringQueryOperatorInput>;
+  route: InputMaybe<StringQueryOperatorInput>;
   serviceAreas: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
   utmCampaign: InputMaybe<StringQueryOperatorInput>;
@@ -10217,6 +10564,7 @@ type Query_offersIndexYamlArgs = {
   features: InputMaybe<OffersIndexYamlFeaturesFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
 };
 
@@ -10235,6 +10583,7 @@ type Query_officeLinksYamlArgs = {
   internal: InputMaybe<InternalFilterInput>;
   invalid: InputMaybe<OfficeLinksYamlInvalidFilterInput>;
   labels: InputMaybe<OfficeLinksYamlLabelsFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   notFound: InputMaybe<OfficeLinksYamlNotFoundFilterInput>;
   outcome: InputMaybe<OfficeLinksYamlOutcomeFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
@@ -10251,11 +10600,14 @@ type Query_pageYamlArgs = {
   internal: InputMaybe<InternalFilterInput>;
   intro: InputMaybe<StringQueryOperatorInput>;
   keywords: InputMaybe<StringQueryOperatorInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   nofollow: InputMaybe<BooleanQueryOperatorInput>;
   noindex: InputMaybe<BooleanQueryOperatorInput>;
   officeLink: InputMaybe<StringQueryOperatorInput>;
+  pageKey: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   path: InputMaybe<StringQueryOperatorInput>;
+  route: InputMaybe<StringQueryOperatorInput>;
   sections: InputMaybe<PageYamlSectionsFilterListInput>;
   template: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
@@ -10273,9 +10625,12 @@ type Query_pestYamlArgs = {
   internal: InputMaybe<InternalFilterInput>;
   intro: InputMaybe<StringQueryOperatorInput>;
   keywords: InputMaybe<StringQueryOperatorInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   menu: InputMaybe<PestYamlMenuFilterInput>;
   name: InputMaybe<StringQueryOperatorInput>;
+  pageKey: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  route: InputMaybe<StringQueryOperatorInput>;
   sections: InputMaybe<PestYamlSectionsFilterListInput>;
   slug: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
@@ -10294,6 +10649,7 @@ type Query_plansYamlArgs = {
   idealForLabel: InputMaybe<StringQueryOperatorInput>;
   includedLabel: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   notIncludedLabel: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   plans: InputMaybe<PlansYamlPlansFilterListInput>;
@@ -10309,6 +10665,7 @@ type Query_responsePromisesYamlArgs = {
   estimate: InputMaybe<ResponsePromisesYamlEstimateFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
 };
 
@@ -10326,6 +10683,7 @@ type Query_scarsdaleOfferYamlArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   included: InputMaybe<ScarsdaleOfferYamlIncludedFilterInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   stickyCall: InputMaybe<ScarsdaleOfferYamlStickyCallFilterInput>;
   testimonials: InputMaybe<ScarsdaleOfferYamlTestimonialsFilterInput>;
@@ -10341,6 +10699,7 @@ type Query_servicesPageYamlArgs = {
   gridHeading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   learnMoreLabel: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   planSummaries: InputMaybe<ServicesPageYamlPlanSummariesFilterListInput>;
@@ -10439,6 +10798,7 @@ type Query_siteYamlArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   insuranceNote: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   leadValues: InputMaybe<SiteYamlLeadValuesFilterInput>;
   licenseNumber: InputMaybe<StringQueryOperatorInput>;
   name: InputMaybe<StringQueryOperatorInput>;
@@ -10462,6 +10822,7 @@ type Query_testimonialsYamlArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   items: InputMaybe<TestimonialFilterListInput>;
+  lang: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
 };
 
@@ -10473,6 +10834,7 @@ type ResponsePromisesYaml = Node & {
   readonly estimate: ResponsePromisesYamlEstimate;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly parent: Maybe<Node>;
 };
 
@@ -10625,6 +10987,7 @@ type ResponsePromisesYamlFieldSelector = {
   readonly estimate: InputMaybe<ResponsePromisesYamlEstimateFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
 };
 
@@ -10636,6 +10999,7 @@ type ResponsePromisesYamlFilterInput = {
   readonly estimate: InputMaybe<ResponsePromisesYamlEstimateFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
 };
 
@@ -10692,6 +11056,7 @@ type ResponsePromisesYamlSortInput = {
   readonly estimate: InputMaybe<ResponsePromisesYamlEstimateSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
@@ -10708,6 +11073,7 @@ type ScarsdaleOfferYaml = Node & {
   readonly id: Scalars['ID'];
   readonly included: ScarsdaleOfferYamlIncluded;
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly stickyCall: ScarsdaleOfferYamlStickyCall;
   readonly testimonials: ScarsdaleOfferYamlTestimonials;
@@ -10901,6 +11267,7 @@ type ScarsdaleOfferYamlFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly included: InputMaybe<ScarsdaleOfferYamlIncludedFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly stickyCall: InputMaybe<ScarsdaleOfferYamlStickyCallFieldSelector>;
   readonly testimonials: InputMaybe<ScarsdaleOfferYamlTestimonialsFieldSelector>;
@@ -10921,6 +11288,7 @@ type ScarsdaleOfferYamlFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly included: InputMaybe<ScarsdaleOfferYamlIncludedFilterInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly stickyCall: InputMaybe<ScarsdaleOfferYamlStickyCallFilterInput>;
   readonly testimonials: InputMaybe<ScarsdaleOfferYamlTestimonialsFilterInput>;
@@ -11134,6 +11502,7 @@ type ScarsdaleOfferYamlSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly included: InputMaybe<ScarsdaleOfferYamlIncludedSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly stickyCall: InputMaybe<ScarsdaleOfferYamlStickyCallSortInput>;
   readonly testimonials: InputMaybe<ScarsdaleOfferYamlTestimonialsSortInput>;
@@ -11240,6 +11609,7 @@ type ServicesPageYaml = Node & {
   readonly gridHeading: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly learnMoreLabel: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly planSummaries: ReadonlyArray<ServicesPageYamlPlanSummaries>;
@@ -11322,6 +11692,7 @@ type ServicesPageYamlFieldSelector = {
   readonly gridHeading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly learnMoreLabel: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly planSummaries: InputMaybe<ServicesPageYamlPlanSummariesFieldSelector>;
@@ -11339,6 +11710,7 @@ type ServicesPageYamlFilterInput = {
   readonly gridHeading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly learnMoreLabel: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly planSummaries: InputMaybe<ServicesPageYamlPlanSummariesFilterListInput>;
@@ -11453,6 +11825,7 @@ type ServicesPageYamlSortInput = {
   readonly gridHeading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly learnMoreLabel: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly planSummaries: InputMaybe<ServicesPageYamlPlanSummariesSortInput>;
@@ -12336,6 +12709,7 @@ type SiteYaml = Node & {
   readonly id: Scalars['ID'];
   readonly insuranceNote: Scalars['String'];
   readonly internal: Internal;
+  readonly lang: Scalars['String'];
   readonly leadValues: SiteYamlLeadValues;
   readonly licenseNumber: Scalars['String'];
   readonly name: Scalars['String'];
@@ -12527,6 +12901,7 @@ type SiteYamlFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly insuranceNote: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly leadValues: InputMaybe<SiteYamlLeadValuesFieldSelector>;
   readonly licenseNumber: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
@@ -12557,6 +12932,7 @@ type SiteYamlFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly insuranceNote: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly leadValues: InputMaybe<SiteYamlLeadValuesFilterInput>;
   readonly licenseNumber: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
@@ -12752,6 +13128,7 @@ type SiteYamlSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly insuranceNote: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly leadValues: InputMaybe<SiteYamlLeadValuesSortInput>;
   readonly licenseNumber: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
@@ -12843,6 +13220,7 @@ type TestimonialsYaml = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly items: ReadonlyArray<Testimonial>;
+  readonly lang: Scalars['String'];
   readonly parent: Maybe<Node>;
 };
 
@@ -12897,6 +13275,7 @@ type TestimonialsYamlFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly items: InputMaybe<TestimonialFieldSelector>;
+  readonly lang: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
 };
 
@@ -12906,6 +13285,7 @@ type TestimonialsYamlFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly items: InputMaybe<TestimonialFilterListInput>;
+  readonly lang: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
 };
 
@@ -12960,6 +13340,7 @@ type TestimonialsYamlSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly items: InputMaybe<TestimonialSortInput>;
+  readonly lang: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
@@ -12977,7 +13358,8 @@ type WebPOptions = {
 };
 
 type AboutPageQueryVariables = Exact<{
-  slug: Scalars['String'];
+  key: Scalars['String'];
+  lang: Scalars['String'];
 }>;
 
 
@@ -12990,28 +13372,32 @@ type ArrivalWindowTextsFragment = { readonly arrivalWindowsYaml: { readonly text
 type CallToActionFieldsFragment = { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string };
 
 type ContactPageQueryVariables = Exact<{
-  slug: Scalars['String'];
+  key: Scalars['String'];
+  lang: Scalars['String'];
 }>;
 
 
 type ContactPageQuery = { readonly contactPageYaml: { readonly formHeading: string, readonly formIntro: string, readonly whyHeading: string, readonly whyPoints: ReadonlyArray<string>, readonly phoneLabel: string, readonly emailLabel: string, readonly areaLabel: string, readonly areaSummary: string, readonly hoursLabel: string, readonly serviceAreaHeading: string, readonly serviceAreaPlaces: ReadonlyArray<string>, readonly serviceAreaNote: string, readonly form: { readonly nameLabel: string, readonly emailLabel: string, readonly phoneLabel: string, readonly messageLabel: string, readonly messagePlaceholder: string, readonly submitLabel: string, readonly sendingLabel: string, readonly successTitle: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly sameDay: { readonly heading: string, readonly text: string, readonly callLabel: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 
 type ContentPageQueryVariables = Exact<{
-  slug: Scalars['String'];
+  key: Scalars['String'];
+  lang: Scalars['String'];
 }>;
 
 
 type ContentPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> }> | null } | null };
 
 type EstimatePageQueryVariables = Exact<{
-  slug: Scalars['String'];
+  key: Scalars['String'];
+  lang: Scalars['String'];
 }>;
 
 
 type EstimatePageQuery = { readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly features: ReadonlyArray<string> }> } | null, readonly estimateOptionsYaml: { readonly propertyTypes: ReadonlyArray<{ readonly id: string, readonly label: string }>, readonly servicePlans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly annual: boolean }>, readonly additionalPests: ReadonlyArray<{ readonly value: number, readonly label: string }>, readonly sameDay: { readonly label: string, readonly priceNote: string }, readonly quickKnock: { readonly label: string, readonly priceNote: string } } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly name: string, readonly estimate: { readonly position: number | null, readonly label: string | null, readonly specialTreatment: boolean | null } | null }> }, readonly estimateWizardYaml: { readonly stepTitles: ReadonlyArray<string>, readonly stepNames: ReadonlyArray<string>, readonly progress: string, readonly percentComplete: string, readonly previousLabel: string, readonly nextLabel: string, readonly callPrompt: string, readonly callLabel: string, readonly pestsHint: string, readonly additionalPestsLabel: string, readonly sameDayHint: string, readonly quickKnockHint: string, readonly sameDayUnavailable: string, readonly requiredNote: string, readonly yesLabel: string, readonly noLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly warningTitle: string, readonly warningText: string, readonly referenceLabel: string, readonly fieldLabels: { readonly fullName: string, readonly phone: string, readonly email: string, readonly streetAddress: string, readonly city: string, readonly state: string, readonly zipCode: string }, readonly reviewLabels: { readonly propertyType: string, readonly servicePlan: string, readonly pests: string, readonly additionalPests: string, readonly sameDayService: string, readonly quickKnock: string, readonly contact: string, readonly address: string }, readonly thankYou: { readonly heading: string, readonly intro: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly againLabel: string }, readonly toasts: { readonly successTitle: string, readonly successText: string, readonly crmPrefix: string, readonly leadPrefix: string, readonly allFailedTitle: string, readonly allFailedText: string, readonly errorTitle: string, readonly errorText: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
 
 type FaqPageQueryVariables = Exact<{
-  slug: Scalars['String'];
+  key: Scalars['String'];
+  lang: Scalars['String'];
 }>;
 
 
@@ -13044,33 +13430,39 @@ type GatsbyImageSharpFluid_withWebp_tracedSVGFragment = { readonly tracedSVG: st
 type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: number, readonly maxWidth: number };
 
 type HomePageQueryVariables = Exact<{
-  slug: Scalars['String'];
+  key: Scalars['String'];
+  lang: Scalars['String'];
 }>;
 
 
 type HomePageQuery = { readonly homeYaml: { readonly badge: string, readonly estimateLabel: string, readonly plansLabel: string, readonly callLabel: string, readonly trustHeading: string, readonly plansHeading: string, readonly plansIntro: string, readonly planCardLabel: string, readonly allPlansLabel: string, readonly heroImage: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly trustCards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly testimonialsYaml: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
 
-type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
+type NotFoundPageQueryVariables = Exact<{
+  lang: Scalars['String'];
+}>;
 
 
 type NotFoundPageQuery = { readonly notFoundYaml: { readonly title: string, readonly description: string, readonly heading: string, readonly message: string, readonly homeLabel: string, readonly contactLabel: string, readonly contactPath: string, readonly callPrompt: string } | null };
 
 type OfferPageQueryVariables = Exact<{
-  slug: Scalars['String'];
+  key: Scalars['String'];
+  lang: Scalars['String'];
 }>;
 
 
-type OfferPageQuery = { readonly offerYaml: { readonly key: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly email: string | null, readonly title: string, readonly metaDescription: string, readonly heroVariant: string, readonly serviceAreas: ReadonlyArray<string>, readonly utmSource: string | null, readonly utmCampaign: string | null, readonly phone: { readonly display: string, readonly e164: string } | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }> | null, readonly customTestimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string }> } | null, readonly offerPageYaml: { readonly topBar: { readonly callLabel: string, readonly couponNote: string }, readonly hero: { readonly heading: string, readonly tagline: string, readonly priceLabel: string, readonly callLabel: string, readonly couponNote: string, readonly badges: ReadonlyArray<{ readonly icon: string, readonly label: string }> }, readonly heroImages: ReadonlyArray<{ readonly variant: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }>, readonly exclusions: { readonly label: string, readonly items: ReadonlyArray<string> }, readonly whatYouGet: { readonly heading: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly protection: { readonly heading: string, readonly intro: string, readonly plans: ReadonlyArray<{ readonly plan: string, readonly summary: string, readonly points: ReadonlyArray<string> }> }, readonly testimonials: { readonly heading: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly callback: { readonly heading: string, readonly intro: string, readonly nameLabel: string, readonly phoneLabel: string, readonly addressLabel: string, readonly cityLabel: string, readonly notesLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly hoursHeading: string, readonly emergencyText: string, readonly callLabel: string }, readonly faq: { readonly heading: string, readonly items: ReadonlyArray<{ readonly question: string, readonly answer: string }> }, readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string }, readonly mobileBar: { readonly callText: string, readonly callLabel: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly continueLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string }> } | null, readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
+type OfferPageQuery = { readonly offerYaml: { readonly key: string, readonly route: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly email: string | null, readonly title: string, readonly metaDescription: string, readonly heroVariant: string, readonly serviceAreas: ReadonlyArray<string>, readonly utmSource: string | null, readonly utmCampaign: string | null, readonly phone: { readonly display: string, readonly e164: string } | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }> | null, readonly customTestimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string }> } | null, readonly offerPageYaml: { readonly topBar: { readonly callLabel: string, readonly couponNote: string }, readonly hero: { readonly heading: string, readonly tagline: string, readonly priceLabel: string, readonly callLabel: string, readonly couponNote: string, readonly badges: ReadonlyArray<{ readonly icon: string, readonly label: string }> }, readonly heroImages: ReadonlyArray<{ readonly variant: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }>, readonly exclusions: { readonly label: string, readonly items: ReadonlyArray<string> }, readonly whatYouGet: { readonly heading: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly protection: { readonly heading: string, readonly intro: string, readonly plans: ReadonlyArray<{ readonly plan: string, readonly summary: string, readonly points: ReadonlyArray<string> }> }, readonly testimonials: { readonly heading: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly callback: { readonly heading: string, readonly intro: string, readonly nameLabel: string, readonly phoneLabel: string, readonly addressLabel: string, readonly cityLabel: string, readonly notesLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly hoursHeading: string, readonly emergencyText: string, readonly callLabel: string }, readonly faq: { readonly heading: string, readonly items: ReadonlyArray<{ readonly question: string, readonly answer: string }> }, readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string }, readonly mobileBar: { readonly callText: string, readonly callLabel: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly continueLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string }> } | null, readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
 
 type OffersIndexPageQueryVariables = Exact<{
-  slug: Scalars['String'];
+  key: Scalars['String'];
+  lang: Scalars['String'];
 }>;
 
 
-type OffersIndexPageQuery = { readonly allOfferYaml: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly heroVariant: string, readonly phone: { readonly display: string } | null }> }, readonly offersIndexYaml: { readonly cardLabels: { readonly price: string, readonly couponCode: string, readonly phone: string, readonly heroVariant: string, readonly open: string }, readonly features: { readonly heading: string, readonly groups: ReadonlyArray<{ readonly heading: string, readonly items: ReadonlyArray<string> }> }, readonly addCity: { readonly heading: string, readonly intro: string, readonly steps: ReadonlyArray<string>, readonly exampleHeading: string, readonly example: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
+type OffersIndexPageQuery = { readonly allOfferYaml: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly route: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly heroVariant: string, readonly phone: { readonly display: string } | null }> }, readonly offersIndexYaml: { readonly cardLabels: { readonly price: string, readonly couponCode: string, readonly phone: string, readonly heroVariant: string, readonly open: string }, readonly features: { readonly heading: string, readonly groups: ReadonlyArray<{ readonly heading: string, readonly items: ReadonlyArray<string> }> }, readonly addCity: { readonly heading: string, readonly intro: string, readonly steps: ReadonlyArray<string>, readonly exampleHeading: string, readonly example: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 
 type OfficeLinkPageQueryVariables = Exact<{
-  slug: Scalars['String'];
+  key: Scalars['String'];
+  lang: Scalars['String'];
 }>;
 
 
@@ -13081,39 +13473,43 @@ type OfficeLinksTextsFragment = { readonly officeLinksYaml: { readonly checking:
 type PageFieldsFragment = { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string };
 
 type PestPageQueryVariables = Exact<{
-  slug: Scalars['String'];
+  key: Scalars['String'];
+  lang: Scalars['String'];
 }>;
 
 
-type PestPageQuery = { readonly pestYaml: { readonly slug: string, readonly name: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly urgency: string, readonly heading: string, readonly intro: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly sections: ReadonlyArray<{ readonly type: string, readonly heading: string, readonly intro: string | null, readonly tone: string | null, readonly style: string | null, readonly icon: string | null, readonly body: string | null, readonly points: ReadonlyArray<string> | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly facts: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly species: ReadonlyArray<{ readonly name: string, readonly description: string, readonly severity: string | null, readonly season: string | null, readonly dangerous: boolean | null, readonly locations: ReadonlyArray<string> | null, readonly diseases: ReadonlyArray<string> | null, readonly approach: string | null, readonly aggression: string | null, readonly protected: boolean | null, readonly danger: string | null, readonly damage: string | null, readonly signs: ReadonlyArray<string> | null, readonly bite: string | null, readonly habitat: string | null }> | null, readonly areas: ReadonlyArray<{ readonly area: string, readonly description: string, readonly solutions: ReadonlyArray<string> }> | null, readonly options: ReadonlyArray<{ readonly name: string, readonly price: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly highlighted: boolean | null }> | null }> } | null, readonly servicesPageYaml: { readonly speciesLabels: { readonly season: string, readonly approach: string, readonly damage: string, readonly bite: string, readonly habitat: string, readonly locations: string, readonly diseases: string, readonly signs: string, readonly aggression: string, readonly danger: string, readonly dangerous: string, readonly protected: string }, readonly defaultPestImage: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } } | null };
+type PestPageQuery = { readonly pestYaml: { readonly slug: string, readonly route: string, readonly name: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly urgency: string, readonly heading: string, readonly intro: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly sections: ReadonlyArray<{ readonly type: string, readonly heading: string, readonly intro: string | null, readonly tone: string | null, readonly style: string | null, readonly icon: string | null, readonly body: string | null, readonly points: ReadonlyArray<string> | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly facts: ReadonlyArray<{ readonly value: string, readonly label: string }> | null, readonly species: ReadonlyArray<{ readonly name: string, readonly description: string, readonly severity: string | null, readonly season: string | null, readonly dangerous: boolean | null, readonly locations: ReadonlyArray<string> | null, readonly diseases: ReadonlyArray<string> | null, readonly approach: string | null, readonly aggression: string | null, readonly protected: boolean | null, readonly danger: string | null, readonly damage: string | null, readonly signs: ReadonlyArray<string> | null, readonly bite: string | null, readonly habitat: string | null }> | null, readonly areas: ReadonlyArray<{ readonly area: string, readonly description: string, readonly solutions: ReadonlyArray<string> }> | null, readonly options: ReadonlyArray<{ readonly name: string, readonly price: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly highlighted: boolean | null }> | null }> } | null, readonly servicesPageYaml: { readonly speciesLabels: { readonly season: string, readonly approach: string, readonly damage: string, readonly bite: string, readonly habitat: string, readonly locations: string, readonly diseases: string, readonly signs: string, readonly aggression: string, readonly danger: string, readonly dangerous: string, readonly protected: string }, readonly defaultPestImage: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } } | null };
 
 type PlanFieldsFragment = { readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string };
 
 type PlansPageQueryVariables = Exact<{
-  slug: Scalars['String'];
+  key: Scalars['String'];
+  lang: Scalars['String'];
 }>;
 
 
 type PlansPageQuery = { readonly plansYaml: { readonly customPricing: string, readonly validityNote: string, readonly everyPlanHeading: string, readonly everyPlanIncludes: ReadonlyArray<string>, readonly idealForLabel: string, readonly includedLabel: string, readonly notIncludedLabel: string, readonly estimateLabel: string, readonly contactLabel: string, readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 
 type ScarsdaleOfferPageQueryVariables = Exact<{
-  slug: Scalars['String'];
+  key: Scalars['String'];
+  lang: Scalars['String'];
 }>;
 
 
 type ScarsdaleOfferPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string> } | null, readonly offerPageYaml: { readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string } } | null, readonly scarsdaleOfferYaml: { readonly amounts: { readonly price: string, readonly regularValue: string, readonly saving: string }, readonly hero: { readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly price: string, readonly regularValue: string, readonly saving: string, readonly spotsRemaining: string, readonly countdownLabel: string, readonly countdownStart: string, readonly bookLabel: string, readonly callLabel: string }, readonly featuredTestimonial: { readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }, readonly included: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly disclaimer: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly form: { readonly heading: string, readonly intro: string, readonly fullNameLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly addressLabel: string, readonly addressPlaceholder: string, readonly submitLabel: string, readonly busyLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly booking: { readonly city: string, readonly zipCode: string, readonly specialOffer: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly testimonials: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> }, readonly credentials: { readonly heading: string, readonly licenseLabel: string, readonly insuranceLabel: string, readonly yearsLabel: string, readonly yearsText: string }, readonly stickyCall: { readonly label: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly closeLabel: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly emergencyText: string } } | null, readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
 
 type ServicesPageQueryVariables = Exact<{
-  slug: Scalars['String'];
+  key: Scalars['String'];
+  lang: Scalars['String'];
 }>;
 
 
-type ServicesPageQuery = { readonly servicesPageYaml: { readonly gridHeading: string, readonly learnMoreLabel: string, readonly plansHeading: string, readonly plansLinkLabel: string, readonly reasonsHeading: string, readonly planSummaries: ReadonlyArray<{ readonly planId: string, readonly summary: string }>, readonly reasons: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly urgency: string, readonly menu: { readonly services: number | null } | null, readonly card: { readonly icon: string, readonly description: string, readonly features: ReadonlyArray<string> } }> }, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
+type ServicesPageQuery = { readonly servicesPageYaml: { readonly gridHeading: string, readonly learnMoreLabel: string, readonly plansHeading: string, readonly plansLinkLabel: string, readonly reasonsHeading: string, readonly planSummaries: ReadonlyArray<{ readonly planId: string, readonly summary: string }>, readonly reasons: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }>, readonly cta: { readonly heading: string, readonly text: string, readonly primaryLabel: string, readonly secondaryLabel: string } } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly route: string, readonly name: string, readonly urgency: string, readonly menu: { readonly services: number | null } | null, readonly card: { readonly icon: string, readonly description: string, readonly features: ReadonlyArray<string> } }> }, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly description: string, readonly features: ReadonlyArray<string>, readonly notIncluded: ReadonlyArray<string>, readonly idealFor: string }> } | null };
 
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly closedDates: ReadonlyArray<{ readonly date: string, readonly name: string, readonly opens: string | null, readonly closes: string | null }>, readonly closedTexts: { readonly today: string, readonly shortDayToday: string, readonly upcomingHeading: string, readonly upcoming: string, readonly upcomingShortDay: string }, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } } | null, readonly leadConsentYaml: { readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> }, readonly values: { readonly currency: string, readonly contact: number, readonly estimate: number } } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string, readonly mainMenu: string, readonly breadcrumb: string, readonly dismiss: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly newTabNote: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
+type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly allSiteYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly closedDates: ReadonlyArray<{ readonly date: string, readonly name: string, readonly opens: string | null, readonly closes: string | null }>, readonly closedTexts: { readonly today: string, readonly shortDayToday: string, readonly upcomingHeading: string, readonly upcoming: string, readonly upcomingShortDay: string }, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } }> }, readonly allLeadConsentYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> }, readonly values: { readonly currency: string, readonly contact: number, readonly estimate: number } } }> }, readonly allNavigationYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string, readonly mainMenu: string, readonly breadcrumb: string, readonly dismiss: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly newTabNote: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } }> }, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly slug: string, readonly name: string, readonly route: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
 
 type StaticPageFragment = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 

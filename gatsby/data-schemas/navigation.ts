@@ -12,6 +12,8 @@ export const navigationSchema = strictObject({
   estimateCta: strictObject({ label: text(), mobileLabel: text() }),
   callCta: strictObject({ label: text() }),
   mobileTagline: text(),
+  /** The link to the page in the other language, written in that language ("Español"), and what it says to a screen reader. */
+  languageSwitch: strictObject({ label: text(), ariaLabel: text() }),
   labels: strictObject({
     call: text(),
     openMenu: text(),

@@ -29,10 +29,11 @@ function build(project: ScratchProject): BuildRun {
 
 /** 1,000 more city offers, each a valid file like a marketer would add. */
 function addOffers(dataDir: string, count: number) {
-  const template = load(fs.readFileSync(path.join(dataDir, "offers", "yonkers39.yaml"), "utf8")) as Record<
-    string,
-    unknown
-  >
+  const file = load(fs.readFileSync(path.join(dataDir, "offers", "yonkers39.yaml"), "utf8")) as {
+    en: Record<string, unknown>
+    es: Record<string, unknown>
+  }
+  const template = file.en
   for (let n = 1; n <= count; n++) {
     const key = `benchtown${n}`
     const offer = {
@@ -44,7 +45,7 @@ function addOffers(dataDir: string, count: number) {
       metaDescription: `Benchtown ${n} pest control for $39 with coupon BENCH${n}: treatment of common household pests plus an entry-point inspection.`,
       utmCampaign: key,
     }
-    fs.writeFileSync(path.join(dataDir, "offers", `${key}.yaml`), dump(offer))
+    fs.writeFileSync(path.join(dataDir, "offers", `${key}.yaml`), dump({ en: offer, es: file.es }))
   }
 }
 

@@ -143,6 +143,14 @@ export function useSiteData(lang: Language) {
             label
           }
           mobileTagline
+          sections {
+            pests
+            offers
+          }
+          languageSwitch {
+            label
+            ariaLabel
+          }
           labels {
             call
             openMenu

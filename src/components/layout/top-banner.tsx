@@ -1,6 +1,7 @@
 import { ClosureInPlace } from "../ui/closure-in-place"
 import type { HolidayProps } from "../ui/holiday-notices"
 import { PhoneLink } from "../ui/phone-link"
+import { LanguageSwitch } from "./language-switch"
 
 const CALL_LINK_CLASS = "inline-flex min-h-6 items-center gap-1 font-bold underline underline-offset-2"
 
@@ -11,7 +12,7 @@ interface TopBannerProps {
 }
 
 /**
- * The same-day service message and the phone number, above the navigation. On a closed date it says so
+ * The same-day service message, the phone number and the language switch, above the navigation. On a closed date it says so
  * instead (no same-day promise on Thanksgiving), once the browser knows the date.
  */
 export function TopBanner({ message, phone, holidays }: TopBannerProps) {
@@ -22,6 +23,7 @@ export function TopBanner({ message, phone, holidays }: TopBannerProps) {
           {message}
         </ClosureInPlace>
         <PhoneLink phone={phone} icon="sm" className={CALL_LINK_CLASS} />
+        <LanguageSwitch />
       </div>
     </div>
   )

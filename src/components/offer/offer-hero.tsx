@@ -1,5 +1,6 @@
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { PhoneLink } from "../ui/phone-link"
+import { LanguageSwitch } from "../layout/language-switch"
 import { Logo } from "../layout/logo"
 import { ResponsiveImage } from "../ui/responsive-image"
 import { TrustBadges, type LabelledIcon } from "../ui/trust-badges"
@@ -38,7 +39,10 @@ export function OfferHero({
     <section className="bg-gradient-to-b from-brand-50 to-white" data-placement="offer-hero">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-8 md:grid-cols-2 md:py-14">
         <div>
-          <Logo name={companyName} image={logo} />
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <Logo name={companyName} image={logo} />
+            <LanguageSwitch className="text-brand-800" />
+          </div>
           <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{heading}</h1>
           <p className="mt-4 text-lg text-slate-700">{tagline}</p>
           <p className="mt-4 inline-block rounded-lg bg-amber-100 px-3 py-1 text-xl font-extrabold text-amber-900">

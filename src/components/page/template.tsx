@@ -1,7 +1,7 @@
 import type { HeadProps, PageProps } from "gatsby"
 import type { ReactNode } from "react"
 import { useSiteData, type SiteData } from "../../hooks/use-site-data"
-import { LanguageContext } from "../../lib/i18n/language"
+import { AlternatesContext, LanguageContext } from "../../lib/i18n/language"
 import type { PageContext } from "../../lib/i18n/page-context"
 import { LeadTextsContext } from "../../lib/leads/lead-texts"
 import { languageOf } from "../../../supabase/functions/_shared/kernel/languages"
@@ -51,9 +51,11 @@ export function framedTemplate<D extends object>(
     // and every component the page's language.
     return (
       <LanguageContext.Provider value={lang}>
-        <LeadTextsContext.Provider value={site.leadTexts}>
-          {frame(content(found(data), site, location.pathname), location.pathname)}
-        </LeadTextsContext.Provider>
+        <AlternatesContext.Provider value={pageContext.alternates}>
+          <LeadTextsContext.Provider value={site.leadTexts}>
+            {frame(content(found(data), site, location.pathname), location.pathname)}
+          </LeadTextsContext.Provider>
+        </AlternatesContext.Provider>
       </LanguageContext.Provider>
     )
   }

@@ -1,9 +1,16 @@
 import { createContext, useContext } from "react"
 import { DEFAULT_LANGUAGE, type Language } from "../../../supabase/functions/_shared/kernel/languages"
 
+import type { Alternate } from "./page-context"
+
 export type { Language }
 
 /** The page's language (its pageContext.lang), for what a component says or sends without being told. */
 export const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE)
 
 export const useLanguage = (): Language => useContext(LanguageContext)
+
+/** The page in every language (its pageContext.alternates): where the language switch leads. */
+export const AlternatesContext = createContext<readonly Alternate[]>([])
+
+export const useAlternates = () => useContext(AlternatesContext)
