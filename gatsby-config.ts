@@ -1,6 +1,6 @@
 import type { GatsbyConfig } from "gatsby"
 import { adsConversionTarget, dataDir, gtagIds, gtagPlugins, siteUrlFrom } from "./gatsby/site-config"
-import { SITEMAP_QUERY, sitemapPages } from "./gatsby/sitemap"
+import { SITEMAP_QUERY, sitemapEntry, sitemapPages } from "./gatsby/sitemap"
 
 const siteUrl = siteUrlFrom()
 
@@ -28,7 +28,12 @@ const config: GatsbyConfig = {
     { resolve: "gatsby-source-filesystem", options: { name: "images", path: `${__dirname}/src/images` } },
     {
       resolve: "gatsby-plugin-sitemap",
-      options: { query: SITEMAP_QUERY, resolveSiteUrl: () => siteUrl, resolvePages: sitemapPages },
+      options: {
+        query: SITEMAP_QUERY,
+        resolveSiteUrl: () => siteUrl,
+        resolvePages: sitemapPages,
+        serialize: sitemapEntry(siteUrl),
+      },
     },
     ...gtagPlugins(gtagIds()),
   ],

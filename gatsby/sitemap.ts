@@ -1,21 +1,45 @@
-import { withTrailingSlash } from "../src/lib/paths"
+import { DEFAULT_LANGUAGE } from "../supabase/functions/_shared/kernel/languages"
+import type { PageContext } from "../src/lib/i18n/page-context"
 
 export interface SitemapQuery {
-  allSitePage: { nodes: Array<{ path: string; matchPath?: string | null }> }
-  allPageYaml: { nodes: Array<{ path: string }> }
+  allSitePage: { nodes: Array<{ path: string; matchPath?: string | null; pageContext?: Partial<PageContext> | null }> }
+  allPageYaml: { nodes: Array<{ route: string }> }
 }
 
 export const SITEMAP_QUERY = `
   query Sitemap {
-    allSitePage { nodes { path matchPath } }
-    allPageYaml(filter: { noindex: { eq: true } }) { nodes { path } }
+    allSitePage { nodes { path matchPath pageContext } }
+    allPageYaml(filter: { noindex: { eq: true } }) { nodes { route } }
   }
 `
 
-const ERROR_PAGES = /^\/(404|dev-404-page)(\/|\.html|$)/
+const ERROR_PAGES = /^(?:\/[a-z]{2})?\/(404|dev-404-page)(\/|\.html|$)/
+
+export interface SitemapPage {
+  path: string
+  alternates: NonNullable<PageContext["alternates"]>
+}
 
 /** Every built page but the noindex ones, the error pages and fallback routes (their canonical is another page). */
-export function sitemapPages({ allSitePage, allPageYaml }: SitemapQuery): Array<{ path: string }> {
-  const hidden = new Set(allPageYaml.nodes.map((page) => withTrailingSlash(page.path)))
-  return allSitePage.nodes.filter((page) => !hidden.has(page.path) && !ERROR_PAGES.test(page.path) && !page.matchPath)
+export function sitemapPages({ allSitePage, allPageYaml }: SitemapQuery): SitemapPage[] {
+  const hidden = new Set(allPageYaml.nodes.map((page) => page.route))
+  return allSitePage.nodes
+    .filter((page) => !hidden.has(page.path) && !ERROR_PAGES.test(page.path) && !page.matchPath)
+    .map((page) => ({ path: page.path, alternates: page.pageContext?.alternates ?? [] }))
+}
+
+/**
+ * A page's sitemap entry with its versions in every language (itself among them) and English as x-default,
+ * as Google's localized-versions guidance asks: every version lists itself and all the others, full URLs.
+ */
+export const sitemapEntry = (siteUrl: string) => (page: SitemapPage) => {
+  const english = page.alternates.find((alternate) => alternate.lang === DEFAULT_LANGUAGE)
+  const links =
+    page.alternates.length > 1
+      ? [
+          ...page.alternates.map((alternate) => ({ lang: alternate.lang, url: `${siteUrl}${alternate.path}` })),
+          ...(english ? [{ lang: "x-default", url: `${siteUrl}${english.path}` }] : []),
+        ]
+      : undefined
+  return { url: page.path, ...(links ? { links } : {}) }
 }

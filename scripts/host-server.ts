@@ -114,9 +114,12 @@ export function handler(root: string) {
       return
     }
     const file = fileFor(absoluteRoot, urlPath)
-    const redirect = redirectFor(rules.redirects, urlPath, file !== null)
-    if (redirect && redirect.status === 200) {
-      respond(request, response, rules, urlPath, 200, fileFor(absoluteRoot, redirect.to) ?? notFound)
+    // A folder's page (/es/contacto → /es/contacto/) shadows a rule as its file does.
+    const folderPage = !urlPath.endsWith("/") && fileFor(absoluteRoot, `${urlPath}/`) !== null
+    const redirect = redirectFor(rules.redirects, urlPath, file !== null || folderPage)
+    // A rewrite (200) or a language's own page-not-found (404): the target's file with that status.
+    if (redirect && (redirect.status === 200 || redirect.status === 404)) {
+      respond(request, response, rules, urlPath, redirect.status, fileFor(absoluteRoot, redirect.to) ?? notFound)
       return
     }
     if (redirect) {
