@@ -62,7 +62,7 @@ describe("sitemap and robots.txt", () => {
           (p) => ({ path: p }),
         ),
       },
-      allPageYaml: { nodes: [{ path: "/offers" }] },
+      allPageYaml: { nodes: [{ route: "/offers/" }] },
     })
     expect(pages.map((p) => p.path)).toEqual(["/", "/services/ants/", "/offer/yonkers39/"])
   })

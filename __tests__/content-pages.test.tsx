@@ -28,7 +28,7 @@ function staticPage(name: string): StaticPageProps {
 }
 
 /** A data/pests file, as the pest template reads it. */
-type PestData = PestPageProps["pest"] & { slug: string; name: string }
+type PestData = PestPageProps["pest"] & { slug: string; name: string; route: string }
 
 /** A pest page as the pest template renders it (its trail, the pest labels, the phone), with the call label and links a test gives. */
 function pestPage(pest: PestData, callLabel: string, links: PestPageProps["links"]) {

@@ -16,7 +16,7 @@ test("both office pages are routes like every page (browser, phone-width, HTML a
 
 test("they are left out of the sitemap", () => {
   const pageFiles = ["office/acknowledge.yaml", "office/release.yaml", "offers.yaml", "contact.yaml"].map((file) =>
-    readData<{ path: string; noindex?: boolean }>(`pages/${file}`),
+    readData<{ route: string; noindex?: boolean }>(`pages/${file}`),
   )
   const pages = sitemapPages({
     allSitePage: { nodes: [...OFFICE_PAGES, "/contact/"].map((path) => ({ path })) },

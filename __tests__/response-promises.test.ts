@@ -47,6 +47,8 @@ test("the GraphQL field extension fills a text's promises and leaves any other p
     nodeModel: {
       findOne: () =>
         Promise.resolve({ id: "x", ...promises, callback: { ...promises.callback, text: "in 2 minutes" } }),
+      // The text's node: a nested object is tracked to the data node (and language) it is in.
+      findRootNodeAncestor: () => ({ lang: "en" }),
     },
     // Gatsby's default resolver reads the field of the node: here always the text.
     defaultFieldResolver: (source: unknown): unknown =>

@@ -3,7 +3,7 @@ import { useStaticQuery } from "gatsby"
 import { Seo } from "../src/components/seo/seo"
 import { useSiteData } from "../src/hooks/use-site-data"
 import { localBusinessJsonLd } from "../src/lib/structured-data"
-import { SITE_URL, siteDataQueryResult } from "./fixtures/data"
+import { SITE_URL, siteData, siteDataQueryResult } from "./fixtures/data"
 
 beforeEach(() => {
   ;(useStaticQuery as jest.Mock).mockReturnValue(siteDataQueryResult())
@@ -16,9 +16,21 @@ const renderSeo = (props: Partial<Parameters<typeof Seo>[0]> = {}) =>
       description="All about ants in Westchester."
       keywords={["ants", "ant control"]}
       path="/services/ants"
+      site={siteData()}
       {...props}
     />,
   ).container
+
+const ANTS = [
+  { lang: "en", path: "/services/ants/" },
+  { lang: "es", path: "/es/servicios/hormigas/" },
+]
+
+/** The JSON-LD documents of a head, parsed. */
+const documentsOf = (head: HTMLElement) =>
+  [...head.querySelectorAll('script[type="application/ld+json"]')].map(
+    (script) => JSON.parse(script.innerHTML) as Record<string, unknown>,
+  )
 
 const meta = (root: HTMLElement, selector: string) => root.querySelector(selector)?.getAttribute("content")
 
@@ -51,17 +63,69 @@ test("nofollow pages (the office link pages) ask crawlers not to follow their li
 
 /** Seo as the site's pages use it: siteTemplate gives it the company's LocalBusiness. */
 function SiteSeo() {
-  const { company, siteUrl } = useSiteData()
-  return <Seo title="T" description="D" path="/services/ants" businessJsonLd={localBusinessJsonLd(company, siteUrl)} />
+  const site = useSiteData("en")
+  return (
+    <Seo
+      title="T"
+      description="D"
+      path="/services/ants"
+      site={site}
+      businessJsonLd={localBusinessJsonLd(site.company, site.siteUrl)}
+    />
+  )
 }
 
-test("a page carries the business JSON-LD its template gives, and no other", () => {
-  expect(renderSeo().querySelectorAll('script[type="application/ld+json"]')).toHaveLength(0)
+test("a page carries its WebPage, in its language, and the business JSON-LD its template gives, and no other", () => {
+  expect(documentsOf(renderSeo())).toEqual([
+    {
+      "@context": "https://schema.org",
+      "@type": "WebPage",
+      "@id": `${SITE_URL}/services/ants/`,
+      url: `${SITE_URL}/services/ants/`,
+      name: "Ant Control | Co",
+      description: "All about ants in Westchester.",
+      inLanguage: "en-US",
+    },
+  ])
+  expect(documentsOf(renderSeo({ site: siteData("es") }))[0]).toMatchObject({ inLanguage: "es-US" })
+})
+
+describe("languages", () => {
+  test("the page's language on <html>, og:locale and its alternate", () => {
+    const english = renderSeo({ alternates: ANTS })
+    expect(english.querySelector("html")?.getAttribute("lang")).toBe("en-US")
+    expect(meta(english, 'meta[property="og:locale"]')).toBe("en_US")
+    expect(meta(english, 'meta[property="og:locale:alternate"]')).toBe("es_US")
+    const spanish = renderSeo({ site: siteData("es"), path: "/es/servicios/hormigas", alternates: ANTS })
+    expect(spanish.querySelector("html")?.getAttribute("lang")).toBe("es-US")
+    expect(meta(spanish, 'meta[property="og:locale"]')).toBe("es_US")
+    expect(meta(spanish, 'meta[property="og:locale:alternate"]')).toBe("en_US")
+    expect(spanish.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${SITE_URL}/es/servicios/hormigas/`)
+  })
+
+  test("hreflang links to every version, itself included, with full URLs, and English as x-default", () => {
+    for (const site of [siteData("en"), siteData("es")]) {
+      const links = [...renderSeo({ site, alternates: ANTS }).querySelectorAll('link[rel="alternate"]')].map((link) => [
+        link.getAttribute("hreflang"),
+        link.getAttribute("href"),
+      ])
+      expect(links).toEqual([
+        ["en", `${SITE_URL}/services/ants/`],
+        ["es", `${SITE_URL}/es/servicios/hormigas/`],
+        ["x-default", `${SITE_URL}/services/ants/`],
+      ])
+    }
+  })
+
+  test("a page in one language only (the office's) has no hreflang links", () => {
+    const head = renderSeo({ alternates: [{ lang: "en", path: "/office/board/" }] })
+    expect(head.querySelectorAll('link[rel="alternate"]')).toHaveLength(0)
+    expect(head.querySelector('meta[property="og:locale:alternate"]')).toBeNull()
+  })
 })
 
 test("LocalBusiness JSON-LD from site.yaml", () => {
-  const script = render(<SiteSeo />).container.querySelector('script[type="application/ld+json"]')
-  const business = JSON.parse(script?.innerHTML ?? "{}") as Record<string, unknown>
+  const business = documentsOf(render(<SiteSeo />).container)[1] ?? {}
   expect(business).toMatchObject({
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
@@ -101,7 +165,7 @@ test("extra JSON-LD documents follow the business, and data cannot close the scr
     jsonLd: [{ "@type": "BreadcrumbList", name: "</script><b>x" }],
   })
   const scripts = head.querySelectorAll('script[type="application/ld+json"]')
-  expect(scripts).toHaveLength(2)
-  expect(scripts[1]?.innerHTML).not.toContain("</script>")
-  expect((JSON.parse(scripts[1]?.innerHTML ?? "{}") as { name?: unknown }).name).toBe("</script><b>x")
+  expect(scripts).toHaveLength(3)
+  expect(scripts[2]?.innerHTML).not.toContain("</script>")
+  expect((JSON.parse(scripts[2]?.innerHTML ?? "{}") as { name?: unknown }).name).toBe("</script><b>x")
 })

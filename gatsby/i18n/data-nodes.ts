@@ -4,7 +4,7 @@
  * entry of a folder (a page, a pest, an offer) its `pageKey` (what links and page contexts name it by: its
  * English route) and its `route` in that language.
  */
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../supabase/functions/_shared/kernel/languages"
+import { DEFAULT_LANGUAGE, LANGUAGES, prefixedRoute, type Language } from "../../supabase/functions/_shared/kernel/languages"
 import type { DataFileKind } from "../data-schemas"
 import type { DataProblem } from "../data-problem"
 import { withTrailingSlash } from "../../src/lib/paths"
@@ -45,7 +45,8 @@ export function languageContents(
           problems.push({ file, entry, field, message: `links to ${route}, which is no page of data/` })
         return found ?? route
       },
-      own: (route: string) => table.localize(language, page?.key ?? route) ?? route,
+      // A page's own route is its table entry's; another file's (a section such as /oferta) is prefixed.
+      own: (route: string) => (page ? page.routes[language] : prefixedRoute(language, route)),
     }
     const content =
       language === DEFAULT_LANGUAGE

@@ -215,7 +215,7 @@ export const LEAD_MESSAGES = {
   },
   "turnstile": {
     "label": "Anti-spam check",
-    "description": "Cloudflare checks that you are a person. It usually finishes by itself; if it asks, tick the box.",
+    "description": "Cloudflare checks that you are a person. It usually finishes by itself; if it asks, check the box.",
     "missing": "Please complete the anti-spam check.",
     "failed": "The anti-spam check failed. Please try again.",
     "unavailable": "We could not run the anti-spam check just now. Please try again in a moment.",
