@@ -22,7 +22,7 @@ import { ToastProvider } from "../src/components/ui/toaster"
 import { estimatePestOptions, footerPests, servicesMenuPests, type ListedPest } from "../src/lib/pest-lists"
 import { companySchedule, queriedPest, readData, siteData, windowTexts } from "./fixtures/data"
 
-type PestFile = PestCardData & ListedPest & { image?: unknown }
+type PestFile = PestCardData & ListedPest & { image?: unknown; route: string }
 
 /** The texts of the header's Services dropdown, opened, with these pest files. */
 async function dropdownItems(pests: readonly PestFile[]) {
@@ -42,7 +42,12 @@ function dataWithMoles(edit: (moles: Record<string, unknown>) => void = () => un
   const dir = path.join(project, "data")
   fs.cpSync(path.resolve("data"), dir, { recursive: true })
   fs.symlinkSync(path.resolve("src"), path.join(project, "src"))
-  const moles = load(fs.readFileSync(path.join(dir, "pests/ants.yaml"), "utf8")) as Record<string, unknown>
+  // One file in both languages: the English whole, the Spanish its texts.
+  const ants = load(fs.readFileSync(path.join(dir, "pests/ants.yaml"), "utf8")) as Record<
+    string,
+    Record<string, unknown>
+  >
+  const moles = { ...ants.en }
   Object.assign(moles, {
     slug: "moles",
     name: "Moles",
@@ -52,7 +57,9 @@ function dataWithMoles(edit: (moles: Record<string, unknown>) => void = () => un
   })
   delete moles.image
   edit(moles)
-  fs.writeFileSync(path.join(dir, "pests/moles.yaml"), dump(moles))
+  const topos = { ...ants.es, slug: "topos", name: "Topos", heading: "Control de topos" }
+  delete topos.image
+  fs.writeFileSync(path.join(dir, "pests/moles.yaml"), dump({ en: moles, es: topos }))
   return {
     dir,
     moles,
@@ -62,11 +69,13 @@ function dataWithMoles(edit: (moles: Record<string, unknown>) => void = () => un
   }
 }
 
+/** Each pest file's English, with its page's route as the build gives it. */
 const readPests = (dir: string): PestFile[] =>
   fs
     .readdirSync(path.join(dir, "pests"))
     .sort()
-    .map((file) => load(fs.readFileSync(path.join(dir, "pests", file), "utf8")) as PestFile)
+    .map((file) => (load(fs.readFileSync(path.join(dir, "pests", file), "utf8")) as { en: PestFile }).en)
+    .map((pest) => ({ ...pest, route: `/services/${pest.slug}/` }))
 
 describe("a new pest file", () => {
   const copy = dataWithMoles()

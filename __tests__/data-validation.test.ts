@@ -3,12 +3,18 @@ import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import type { Node } from "gatsby"
 import { object, string } from "yup"
 import { DATA_FILE_KINDS } from "../gatsby/data-schemas"
 import { graphqlSchemaDefs } from "../gatsby/graphql-from-yup"
 import { onCreateNode } from "../gatsby/on-create-node"
-import { formatProblem, githubAnnotation, validateDataDir, validateDataFile } from "../gatsby/validate-data"
+import {
+  formatProblem,
+  githubAnnotation,
+  validateDataDir,
+  validateDataFile,
+  validateLanguages,
+} from "../gatsby/validate-data"
+import { load } from "js-yaml"
 import { dataFiles, readData } from "./fixtures/data"
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
@@ -133,33 +139,151 @@ describe("a broken data file", () => {
     expect(validateDataFile("misc/thing.yaml", {})[0]?.message).toMatch(/not a known kind of data file/)
   })
 
-  test("onCreateNode fails the build with the message", () => {
+  /** What gatsby-source-filesystem gives onCreateNode for a data file, and Gatsby's actions, recorded. */
+  const sourced = (relativePath: string, text: string) => {
     const panicOnBuild = jest.fn()
-    const node = {
-      ...readData("pests/bees.yaml"),
-      urgency: "",
-      id: "1",
-      parent: "file-1",
-      children: [],
-      internal: { type: "PestYaml" },
+    const createNode = jest.fn()
+    const createParentChildLink = jest.fn()
+    const args = {
+      node: {
+        id: "file-1",
+        parent: null,
+        children: [],
+        internal: { type: "File" },
+        sourceInstanceName: "data",
+        relativePath,
+      },
+      loadNodeContent: () => Promise.resolve(text),
+      createNodeId: (seed: string) => `id:${seed}`,
+      createContentDigest: () => "digest",
+      actions: { createNode, createParentChildLink },
+      reporter: { panicOnBuild },
     }
-    const file = { id: "file-1", relativePath: "pests/bees.yaml" }
-    const args = { node, getNode: (id: string) => (id === "file-1" ? file : undefined), reporter: { panicOnBuild } }
-    ;(onCreateNode as unknown as (a: typeof args) => void)(args)
+    return { args, panicOnBuild, createNode }
+  }
+  const run = (args: unknown) => (onCreateNode as unknown as (a: unknown) => Promise<void>)(args)
+  const bees = fs.readFileSync(path.resolve("data/pests/bees.yaml"), "utf8")
+
+  test("onCreateNode makes one node per language, each with its language, page key and route", async () => {
+    const { args, panicOnBuild, createNode } = sourced("pests/bees.yaml", bees)
+    await run(args)
+    expect(panicOnBuild).not.toHaveBeenCalled()
+    const nodes = createNode.mock.calls.map(([node]) => node as Record<string, unknown>)
+    expect(nodes.map((node) => [node.lang, node.pageKey, node.route, node.slug])).toEqual([
+      ["en", "/services/bees", "/services/bees/", "bees"],
+      ["es", "/services/bees", "/es/servicios/abejas/", "abejas"],
+    ])
+    expect(nodes.map((node) => (node.internal as { type: string }).type)).toEqual(["PestYaml", "PestYaml"])
+    expect(nodes[1]?.name).toBe(readData("pests/bees.yaml", "es").name)
+  })
+
+  test("onCreateNode fails the build with the message", async () => {
+    const { args, panicOnBuild, createNode } = sourced("pests/bees.yaml", bees.replace(/urgency: .*/, 'urgency: ""'))
+    await run(args)
     expect(panicOnBuild).toHaveBeenCalledWith(
       expect.stringContaining('Invalid data in data/pests/bees.yaml, entry "bees", field "urgency"'),
     )
+    expect(createNode).not.toHaveBeenCalled()
   })
 
-  test("onCreateNode leaves other nodes alone", () => {
-    const panicOnBuild = jest.fn()
-    const args = {
-      node: { id: "x", parent: null, children: [], internal: { type: "File" } } as unknown as Node,
-      getNode: jest.fn(),
-      reporter: { panicOnBuild },
-    }
-    ;(onCreateNode as unknown as (a: typeof args) => void)(args)
+  test("a Spanish text removed fails the build naming the file, the entry and the field", async () => {
+    const { args, panicOnBuild, createNode } = sourced(
+      "pests/bees.yaml",
+      bees.replace(/\n {2}heading: .*\n/g, (line, at: number) => (at > bees.indexOf("\nes:") ? "\n" : line)),
+    )
+    await run(args)
+    expect(panicOnBuild).toHaveBeenCalledWith(
+      expect.stringContaining(
+        'Invalid data in data/pests/bees.yaml, entry "bees", field "es.heading": is missing its Spanish text (en: "Bee',
+      ),
+    )
+    expect(createNode).not.toHaveBeenCalled()
+  })
+
+  test("onCreateNode leaves other nodes alone", async () => {
+    const { args, panicOnBuild, createNode } = sourced("pests/bees.yaml", bees)
+    await run({
+      ...args,
+      node: {
+        id: "x",
+        parent: null,
+        children: [],
+        internal: { type: "File" },
+        sourceInstanceName: "images",
+        relativePath: "logo.png",
+      },
+    })
     expect(panicOnBuild).not.toHaveBeenCalled()
+    expect(createNode).not.toHaveBeenCalled()
+  })
+})
+
+describe("translations", () => {
+  const english = (file: string) => readData(file)
+  const withSpanish = (file: string, edit: (es: Record<string, unknown>) => void) => {
+    const raw = load(fs.readFileSync(path.resolve("data", file), "utf8")) as {
+      en: unknown
+      es: Record<string, unknown>
+    }
+    const es = JSON.parse(JSON.stringify(raw.es)) as Record<string, unknown>
+    edit(es)
+    return validateLanguages(file, { en: raw.en, es })
+  }
+
+  test("every translated file holds every Spanish text", () => {
+    for (const file of dataFiles())
+      expect([file, validateLanguages(file, load(fs.readFileSync(path.resolve("data", file), "utf8")))]).toEqual([
+        file,
+        [],
+      ])
+  })
+
+  test("a missing, empty or misplaced Spanish text, a list of another length, a Spanish text breaking its field's rules", () => {
+    expect(english("home.yaml")).toBeDefined()
+    const problems = withSpanish("pests/ants.yaml", (es) => {
+      delete es.heading
+      es.intro = ""
+      es.urgency = "Crítico"
+      ;(es.sections as unknown[]).pop()
+      es.title = "x".repeat(91)
+      es.slug = "Hormigas Grandes"
+    })
+    expect(problems.map(formatProblem)).toEqual([
+      'Invalid data in data/pests/ants.yaml, entry "ants", field "es.slug": must be lowercase letters, digits and dashes',
+      'Invalid data in data/pests/ants.yaml, entry "ants", field "es.title": must be at most 90 characters so search results show most of it',
+      'Invalid data in data/pests/ants.yaml, entry "ants", field "es.urgency": is not a text to translate: it is written once, under en:',
+      'Invalid data in data/pests/ants.yaml, entry "ants", field "es.heading": is missing its Spanish text (en: "Ant Control")',
+      'Invalid data in data/pests/ants.yaml, entry "ants", field "es.intro": is missing its Spanish text (en: "Carpenter ants tunnel through damp wood while pavement an...")',
+      `Invalid data in data/pests/ants.yaml, entry "ants", field "es.sections": must list ${readData<{ sections: unknown[] }>("pests/ants.yaml").sections.length} entries, in the order en: lists them`,
+    ])
+  })
+
+  test("a placeholder the field does not allow, or a price written out, in Spanish too", () => {
+    const problems = withSpanish("offers/yonkers39.yaml", (es) => {
+      es.title = "Control de plagas por $39 en {ciudad}"
+    })
+    expect(problems.map((problem) => `${problem.field}: ${problem.message}`)).toEqual([
+      expect.stringMatching(/^es\.title: must not write a dollar amount/),
+      expect.stringMatching(/^es\.title: may use only the placeholders/),
+    ])
+  })
+
+  test("a file without its en: section, or a language the site does not have", () => {
+    const raw = load(fs.readFileSync(path.resolve("data/home.yaml"), "utf8")) as { en: unknown; es: unknown }
+    expect(validateLanguages("home.yaml", raw.en).map((p) => p.message)).toEqual([
+      'must hold its English under en: and its translations under es: (see the README, "Translations")',
+    ])
+    expect(validateLanguages("home.yaml", { ...raw, fr: {} }).map((p) => `${p.field}: ${p.message}`)).toEqual([
+      "fr: is not a language of the site (en, es)",
+    ])
+  })
+
+  test("the office's files are English only", () => {
+    const office = load(fs.readFileSync(path.resolve("data/office-links.yaml"), "utf8"))
+    expect(validateLanguages("office-links.yaml", office)).toEqual([])
+    expect(validateLanguages("office-links.yaml", { en: office, es: {} }).map((p) => p.message)).toEqual([
+      "is read by the office only, in English: write its fields without en: and es:",
+    ])
   })
 })
 
@@ -226,6 +350,8 @@ describe("checks between files (the same function for the build and validate:dat
       fs.renameSync(path.join(d, "pages/terms.yaml"), path.join(d, "pages/office/terms.yaml"))
     })
     expect(messages(dir)).toEqual([
+      'Invalid data in data/pages/office-release.yaml, entry "/office/release", field "(file)": must hold its English under en: and its translations under es: (see the README, "Translations")',
+      'Invalid data in data/pages/office/terms.yaml, entry "/terms", field "(file)": is read by the office only, in English: write its fields without en: and es:',
       'Invalid data in data/pages/office-release.yaml, entry "/office/release", field "template": an office page (template office-link) goes in data/pages/office/, which the content editor does not list',
       'Invalid data in data/pages/office/terms.yaml, entry "/terms", field "template": data/pages/office/ holds only the office\'s pages (template office-link); move this page to data/pages/',
     ])
@@ -256,6 +382,8 @@ describe("checks between files (the same function for the build and validate:dat
       rewrite(path.join(d, "pests/spiders.yaml"), "estimate: { position: 3 }", "estimate: { position: 3, label: Ants }")
     })
     expect(messages(dir)).toEqual([
+      // A label in English asks for its Spanish too.
+      'Invalid data in data/pests/spiders.yaml, entry "spiders", field "es.estimate": is missing its Spanish texts',
       'Invalid data in data/pages/terms.yaml, entry "/terms", field "path": is also the path of data/pages/terms-copy.yaml',
       `Invalid data in data/pests/spiders.yaml, entry "spiders", field "estimate.label": the estimate choice "Ants" is also data/pests/ants.yaml's; set a different estimate.label`,
     ])

@@ -19,7 +19,8 @@ import { dataFiles, readData } from "./fixtures/data"
 
 const DATA = path.join(__dirname, "..", "data")
 const raw = (file: string) => fs.readFileSync(path.join(DATA, file), "utf8")
-const promises = load(raw("response-promises.yaml")) as ResponsePromises
+const promises = (load(raw("response-promises.yaml")) as { en: ResponsePromises }).en
+const spanishPromises = readData<ResponsePromises>("response-promises.yaml", "es")
 
 test("no text of data/ writes a form's promise out: each says it by its placeholder, once in response-promises.yaml", () => {
   const phrases = [...new Set(Object.values(promises).map((p) => p.text))]
@@ -39,6 +40,11 @@ test("the site's texts have the promises filled in, as the GraphQL layer serves 
   expect(offerPage.thankYou.text).toContain(`call you ${promises.callback.text}.`)
   expect(offerPage.callback.successText).toBe(`We'll call you ${promises.callback.text}.`)
   expect(JSON.stringify(readData("contact-page.yaml"))).toContain(promises.contact.text)
+  // Each language's texts with that language's promise.
+  expect(spanishPromises.callback.text).not.toBe(promises.callback.text)
+  const spanishPage = readData<{ callback: { successText: string } }>("offer-page.yaml", "es")
+  expect(spanishPage.callback.successText).toContain(spanishPromises.callback.text)
+  expect(JSON.stringify(readData("contact-page.yaml", "es"))).toContain(spanishPromises.contact.text)
 })
 
 test("the GraphQL field extension fills a text's promises and leaves any other placeholder to its own filler", async () => {

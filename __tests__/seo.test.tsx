@@ -100,7 +100,9 @@ describe("languages", () => {
     expect(spanish.querySelector("html")?.getAttribute("lang")).toBe("es-US")
     expect(meta(spanish, 'meta[property="og:locale"]')).toBe("es_US")
     expect(meta(spanish, 'meta[property="og:locale:alternate"]')).toBe("en_US")
-    expect(spanish.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${SITE_URL}/es/servicios/hormigas/`)
+    expect(spanish.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(
+      `${SITE_URL}/es/servicios/hormigas/`,
+    )
   })
 
   test("hreflang links to every version, itself included, with full URLs, and English as x-default", () => {

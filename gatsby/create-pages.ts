@@ -103,6 +103,10 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   }
 
   // The page-not-found page in every language: /404/ (the host's 404.html) and /es/404/.
-  const notFound = LANGUAGES.map((lang) => ({ lang, pageKey: "/404", route: withTrailingSlash(prefixedRoute(lang, "/404")) }))
+  const notFound = LANGUAGES.map((lang) => ({
+    lang,
+    pageKey: "/404",
+    route: withTrailingSlash(prefixedRoute(lang, "/404")),
+  }))
   create(notFound, () => template("not-found"))
 }

@@ -12,7 +12,10 @@ const PROMISES_DIRECTIVE = "promises"
 interface FieldContext {
   nodeModel: {
     findOne: (query: { type: string; query: { filter: { lang: { eq: string } } } }) => Promise<unknown>
-    findRootNodeAncestor: (source: unknown, predicate: (node: { lang?: unknown }) => boolean) => { lang?: unknown } | null
+    findRootNodeAncestor: (
+      source: unknown,
+      predicate: (node: { lang?: unknown }) => boolean,
+    ) => { lang?: unknown } | null
   }
   defaultFieldResolver: (source: unknown, args: unknown, context: unknown, info: unknown) => unknown
 }
@@ -89,8 +92,15 @@ export const createResolvers: GatsbyNode["createResolvers"] = (args) => {
     LeadConsentYaml: {
       shown: {
         type: "ShownConsent!",
-        resolve: async (source: LeadConsentData & { lang: string }, _args: unknown, context: { nodeModel: NodeModel }) => {
-          const site = await context.nodeModel.findOne({ type: "SiteYaml", query: { filter: { lang: { eq: source.lang } } } })
+        resolve: async (
+          source: LeadConsentData & { lang: string },
+          _args: unknown,
+          context: { nodeModel: NodeModel },
+        ) => {
+          const site = await context.nodeModel.findOne({
+            type: "SiteYaml",
+            query: { filter: { lang: { eq: source.lang } } },
+          })
           if (!site) throw new Error("data/site.yaml is required for the consent texts")
           return shownConsent(source, site.name, site.leadValues)
         },

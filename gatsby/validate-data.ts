@@ -13,7 +13,7 @@ import { OFFICE_LINK_TEMPLATE } from "./data-schemas/page"
 import { unknownPromises } from "./promise-texts"
 import { validateOfferTexts } from "./validate-offer-texts"
 import { validateAmountPlaceholders } from "./validate-placeholders"
-import { englishOf, isTranslated, TRANSLATIONS } from "./i18n/data-file"
+import { englishOf, isByLanguage, isTranslated, TRANSLATIONS } from "./i18n/data-file"
 import { routeTable } from "./i18n/routes"
 import { translationProblems } from "./i18n/translations"
 import { LANGUAGES, LANGUAGE_NAMES } from "../supabase/functions/_shared/kernel/languages"
@@ -85,10 +85,21 @@ export function validateDataFile(file: string, content: Record<string, unknown>)
  */
 export function validateLanguages(file: string, raw: unknown): DataProblem[] {
   const kind = findDataFileKind(file)
-  if (!kind || !isTranslated(file)) return []
+  if (!kind) return []
   const english = englishOf(file, raw)
   const entry = entryName(kind, file, isRecord(english) ? english : {})
-  if (!isRecord(raw) || !isRecord(english))
+  if (!isTranslated(file))
+    return isByLanguage(raw)
+      ? [
+          {
+            file,
+            entry,
+            field: "(file)",
+            message: "is read by the office only, in English: write its fields without en: and es:",
+          },
+        ]
+      : []
+  if (!isByLanguage(raw))
     return [
       {
         file,
@@ -103,9 +114,11 @@ export function validateLanguages(file: string, raw: unknown): DataProblem[] {
   return [
     ...unknown,
     ...TRANSLATIONS.flatMap((language) =>
-      translationProblems(kind.schema, english, raw[language], language, LANGUAGE_NAMES[language]).map(
-        (problem) => ({ file, entry, ...problem }),
-      ),
+      translationProblems(kind.schema, english, raw[language], language, LANGUAGE_NAMES[language]).map((problem) => ({
+        file,
+        entry,
+        ...problem,
+      })),
     ),
   ]
 }

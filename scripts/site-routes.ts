@@ -31,11 +31,17 @@ export function siteRoutes(dir = dataDir()): SiteRoute[] {
   }
   // Titles as the pages show them: the offers' with their own price and code, the $49 page's with its amounts.
   const site = files.find((f) => f.file === "site.yaml")?.content as { phone: { display: string } }
-  const { amounts } = files.find((f) => f.file === "scarsdale-offer.yaml")?.content as { amounts: Record<string, string> }
+  const { amounts } = files.find((f) => f.file === "scarsdale-offer.yaml")?.content as {
+    amounts: Record<string, string>
+  }
   const inFolder = (folder: string) => files.filter((f) => f.file.startsWith(`${folder}/`)).map((f) => f.file)
   const routes = (folder: string, route: (content: Content, lang: Language) => Omit<SiteRoute, "path" | "lang">) =>
     inFolder(folder).flatMap((file) =>
-      contentsOf(file).map(({ language, content }) => ({ path: text(content.route), lang: language, ...route(content, language) })),
+      contentsOf(file).map(({ language, content }) => ({
+        path: text(content.route),
+        lang: language,
+        ...route(content, language),
+      })),
     )
   const pages = routes("pages", (p) => ({
     title: fill(text(p.title), amounts),

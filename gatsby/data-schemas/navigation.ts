@@ -5,7 +5,10 @@ import { text, routePath, strictObject, link } from "./fields"
 export const navigationSchema = strictObject({
   main: array().of(link()).required().min(1),
   /** Where pest pages (<pests>/<slug>) and city offers (<offers>/<key>) live; a translation names its own. */
-  sections: strictObject({ pests: routePath().meta({ translate: true }), offers: routePath().meta({ translate: true }) }),
+  sections: strictObject({
+    pests: routePath().meta({ translate: true }),
+    offers: routePath().meta({ translate: true }),
+  }),
   servicesMenu: strictObject({ label: text(), path: routePath(), allLabel: text() }),
   /** The pages buttons and breadcrumbs link to by their role; each must be a page of data/pages. */
   routes: strictObject({ home: link(), plans: link(), contact: link(), estimate: link() }),

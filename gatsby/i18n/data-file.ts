@@ -21,12 +21,21 @@ export const isTranslated = (relativePath: string) =>
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
-/** A file's sections by language: the file itself for an office file, else its `en:` and each translation. */
-export function languagesOf(relativePath: string, raw: unknown): Partial<Record<Language, unknown>> {
-  if (!isTranslated(relativePath)) return { [DEFAULT_LANGUAGE]: raw }
-  if (!isRecord(raw)) return {}
-  return Object.fromEntries(LANGUAGES.filter((language) => language in raw).map((language) => [language, raw[language]]))
+/** Whether a file is written by language (en:, es:), whichever kind of file it is. */
+export const isByLanguage = (raw: unknown): raw is Record<string, unknown> =>
+  isRecord(raw) && DEFAULT_LANGUAGE in raw && Object.keys(raw).every((key) => /^[a-z]{2}$/.test(key))
+
+/**
+ * A file's sections by language: its `en:` and each translation. A file without them (the office's, or one
+ * written before its translation) is all English: validate-data says what it lacks, once, and checks the rest.
+ */
+export function languagesOf(_relativePath: string, raw: unknown): Partial<Record<Language, unknown>> {
+  if (!isByLanguage(raw)) return { [DEFAULT_LANGUAGE]: raw }
+  return Object.fromEntries(
+    LANGUAGES.filter((language) => language in raw).map((language) => [language, raw[language]]),
+  )
 }
 
-/** The file's English content (what a file without languages holds whole). */
-export const englishOf = (relativePath: string, raw: unknown): unknown => languagesOf(relativePath, raw)[DEFAULT_LANGUAGE]
+/** The file's English content. */
+export const englishOf = (relativePath: string, raw: unknown): unknown =>
+  languagesOf(relativePath, raw)[DEFAULT_LANGUAGE]

@@ -4,7 +4,12 @@
  * entry of a folder (a page, a pest, an offer) its `pageKey` (what links and page contexts name it by: its
  * English route) and its `route` in that language.
  */
-import { DEFAULT_LANGUAGE, LANGUAGES, prefixedRoute, type Language } from "../../supabase/functions/_shared/kernel/languages"
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  prefixedRoute,
+  type Language,
+} from "../../supabase/functions/_shared/kernel/languages"
 import type { DataFileKind } from "../data-schemas"
 import type { DataProblem } from "../data-problem"
 import { withTrailingSlash } from "../../src/lib/paths"
@@ -57,7 +62,8 @@ export function languageContents(
   })
   // A link every language follows is reported once.
   const unique = problems.filter(
-    (problem, i) => problems.findIndex((other) => other.field === problem.field && other.message === problem.message) === i,
+    (problem, i) =>
+      problems.findIndex((other) => other.field === problem.field && other.message === problem.message) === i,
   )
   return { contents, problems: unique }
 }

@@ -87,24 +87,28 @@ export function routeTable(files: readonly DataFile[]): { table: RouteTable; pro
   const english = offerSection(DEFAULT_LANGUAGE)
   if (english) {
     // The fallback offer's page (/offer/ and every unknown key under it).
-    const routes = Object.fromEntries(LANGUAGES.map((language) => [language, inLanguage(language, offerSection(language))]))
+    const routes = Object.fromEntries(
+      LANGUAGES.map((language) => [language, inLanguage(language, offerSection(language))]),
+    )
     if (LANGUAGES.every((language) => routes[language] !== undefined))
       pages.push({ key: english, file: "navigation.yaml", routes: routes as Record<Language, string> })
   }
 
+  // Two pages at one English route are validate-data's to report (its path and key checks); a translation's own
+  // route that another page's translation also takes is reported here.
   const problems: DataProblem[] = []
-  for (const language of LANGUAGES) {
+  for (const language of LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE)) {
     const seen = new Map<string, PageRoutes>()
     for (const page of pages) {
       const earlier = seen.get(page.routes[language])
-      if (earlier && earlier.file !== page.file)
+      if (earlier && earlier.key !== page.key)
         problems.push({
           file: page.file,
           entry: page.key,
-          field: language === DEFAULT_LANGUAGE ? "path" : `${language}.path`,
+          field: `${language}.${page.file.startsWith("pests/") ? "slug" : "path"}`,
           message: `${page.routes[language]} is also the ${LANGUAGE_FORMS[language].tag} route of data/${earlier.file}`,
         })
-      else seen.set(page.routes[language], page)
+      else if (!earlier) seen.set(page.routes[language], page)
     }
   }
   const byKey = new Map(pages.map((page) => [page.key, page]))

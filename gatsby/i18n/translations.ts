@@ -82,7 +82,8 @@ const ruleProblems = (schema: AnySchema, value: unknown, field: string): Transla
     if (!(error instanceof ValidationError)) throw error
     return error.errors.map((message) => ({
       field,
-      message: message.replace(/^(this|\S+) /, ""),
+      // A rule's own words ("must be at most 90 characters"), without Yup's "this" for the unnamed value.
+      message: message.replace(/^this /, ""),
     }))
   }
 }
@@ -149,11 +150,18 @@ export interface RouteRules {
 }
 
 /** `english` with the translation's texts in place of its own, and its links leading to the language's pages. */
-export function localized(schema: AnySchema, english: unknown, translated: unknown, routes: RouteRules, path = ""): unknown {
+export function localized(
+  schema: AnySchema,
+  english: unknown,
+  translated: unknown,
+  routes: RouteRules,
+  path = "",
+): unknown {
   if (english === undefined || english === null) return english
   const meta = metaOf(schema)
   if (schema instanceof StringSchema && typeof english === "string") {
-    if (meta.route) return meta.translate && typeof translated === "string" ? routes.own(translated) : routes.link(english, path)
+    if (meta.route)
+      return meta.translate && typeof translated === "string" ? routes.own(translated) : routes.link(english, path)
     return meta.translate && typeof translated === "string" ? translated : english
   }
   if (isTextList(schema)) return Array.isArray(translated) ? translated : english
@@ -170,9 +178,7 @@ export function localized(schema: AnySchema, english: unknown, translated: unkno
   if (schema instanceof ArraySchema && Array.isArray(english)) {
     const inner = innerOf(schema)
     const from = Array.isArray(translated) ? translated : []
-    return inner
-      ? english.map((item: unknown, i) => localized(inner, item, from[i], routes, join(path, i)))
-      : english
+    return inner ? english.map((item: unknown, i) => localized(inner, item, from[i], routes, join(path, i))) : english
   }
   return english
 }

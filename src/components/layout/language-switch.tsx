@@ -1,6 +1,5 @@
 import { Link } from "gatsby"
-import { useSiteData } from "../../hooks/use-site-data"
-import { useAlternates, useLanguage } from "../../lib/i18n/language"
+import { useLanguage, useLanguageSwitch } from "../../lib/i18n/language"
 import { languageOf } from "../../../supabase/functions/_shared/kernel/languages"
 
 interface LanguageSwitchProps {
@@ -14,20 +13,20 @@ interface LanguageSwitchProps {
  */
 export function LanguageSwitch({ className = "" }: LanguageSwitchProps) {
   const lang = useLanguage()
-  const other = useAlternates().find((alternate) => languageOf(alternate.lang) !== lang)
-  const { navigation } = useSiteData(lang)
-  if (!other) return null
+  const languageSwitch = useLanguageSwitch()
+  const other = languageSwitch?.alternates.find((alternate) => languageOf(alternate.lang) !== lang)
+  if (!languageSwitch || !other) return null
   const target = languageOf(other.lang)
   return (
     <Link
       to={other.path}
       lang={target}
       hrefLang={target}
-      aria-label={navigation.languageSwitch.ariaLabel}
+      aria-label={languageSwitch.texts.ariaLabel}
       className={`inline-flex min-h-6 items-center font-semibold underline underline-offset-2 ${className}`}
       data-placement="language-switch"
     >
-      {navigation.languageSwitch.label}
+      {languageSwitch.texts.label}
     </Link>
   )
 }

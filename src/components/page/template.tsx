@@ -1,7 +1,7 @@
 import type { HeadProps, PageProps } from "gatsby"
 import type { ReactNode } from "react"
 import { useSiteData, type SiteData } from "../../hooks/use-site-data"
-import { AlternatesContext, LanguageContext } from "../../lib/i18n/language"
+import { LanguageContext, LanguageSwitchContext } from "../../lib/i18n/language"
 import type { PageContext } from "../../lib/i18n/page-context"
 import { LeadTextsContext } from "../../lib/leads/lead-texts"
 import { languageOf } from "../../../supabase/functions/_shared/kernel/languages"
@@ -51,11 +51,13 @@ export function framedTemplate<D extends object>(
     // and every component the page's language.
     return (
       <LanguageContext.Provider value={lang}>
-        <AlternatesContext.Provider value={pageContext.alternates}>
+        <LanguageSwitchContext.Provider
+          value={{ alternates: pageContext.alternates, texts: site.navigation.languageSwitch }}
+        >
           <LeadTextsContext.Provider value={site.leadTexts}>
             {frame(content(found(data), site, location.pathname), location.pathname)}
           </LeadTextsContext.Provider>
-        </AlternatesContext.Provider>
+        </LanguageSwitchContext.Provider>
       </LanguageContext.Provider>
     )
   }

@@ -10,7 +10,13 @@ export const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE)
 
 export const useLanguage = (): Language => useContext(LanguageContext)
 
-/** The page in every language (its pageContext.alternates): where the language switch leads. */
-export const AlternatesContext = createContext<readonly Alternate[]>([])
+/** The page in every language (its pageContext.alternates), where the language switch leads, and what the switch says. */
+export interface LanguageSwitchData {
+  alternates: readonly Alternate[]
+  texts: { readonly label: string; readonly ariaLabel: string }
+}
 
-export const useAlternates = () => useContext(AlternatesContext)
+/** Given by the page's template; without it (a component alone) there is no switch. */
+export const LanguageSwitchContext = createContext<LanguageSwitchData | null>(null)
+
+export const useLanguageSwitch = () => useContext(LanguageSwitchContext)
