@@ -57,7 +57,7 @@ function dataWithMoles(edit: (moles: Record<string, unknown>) => void = () => un
   })
   delete moles.image
   edit(moles)
-  const topos = { ...ants.es, slug: "topos", name: "Topos", heading: "Control de topos" }
+  const topos: Record<string, unknown> = { ...ants.es, slug: "topos", name: "Topos", heading: "Control de topos" }
   delete topos.image
   fs.writeFileSync(path.join(dir, "pests/moles.yaml"), dump({ en: moles, es: topos }))
   return {

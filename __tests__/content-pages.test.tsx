@@ -11,7 +11,7 @@ import { ServicesPage, type PestCardData, type ServicesContent } from "../src/co
 import { hoursLines } from "../src/lib/hours"
 import { servicesMenuPests, type ListedPest } from "../src/lib/pest-lists"
 import { pestTrail } from "../src/lib/pest-trail"
-import { dataFiles, holidayProps, readData, siteData } from "./fixtures/data"
+import { dataFiles, holidayProps, readData, readNode, siteData } from "./fixtures/data"
 
 const { company, navigation } = siteData()
 const phone = company.phone
@@ -45,7 +45,7 @@ function pestPage(pest: PestData, callLabel: string, links: PestPageProps["links
 }
 
 describe("a pest page", () => {
-  const ticks = readData<PestData>("pests/ticks.yaml")
+  const ticks = readNode<PestData>("pests/ticks.yaml")
   beforeEach(() => {
     render(
       pestPage(ticks, "Call Now", {
@@ -80,7 +80,7 @@ describe("a pest page", () => {
 
 test("every pest's sections render without losing a heading", () => {
   for (const file of dataFiles().filter((f) => f.startsWith("pests/"))) {
-    const pest = readData<PestData>(file)
+    const pest = readNode<PestData>(file)
     const { unmount } = render(
       pestPage(pest, "Call", {
         estimate: { label: "Estimate", path: "/estimate/" },
@@ -120,7 +120,7 @@ test("services: 11 pest cards with urgency badge and Learn More, three plan summ
   const pests = servicesMenuPests(
     dataFiles()
       .filter((f) => f.startsWith("pests/"))
-      .map((f) => readData<PestCardData & ListedPest>(f)),
+      .map((f) => readNode<PestCardData & ListedPest>(f)),
   )
   render(<ServicesPage {...staticPage("services")} content={content} pests={pests} plans={plans.plans} />)
   const learnMore = screen.getAllByRole("link", { name: /^Learn More\s*: / })

@@ -2,13 +2,13 @@ import { render, screen, within } from "@testing-library/react"
 import { load } from "js-yaml"
 import { validateDataFile } from "../gatsby/validate-data"
 import { OffersIndex, type OfferCard, type OffersIndexNotes } from "../src/components/offer/offers-index"
-import { dataFiles, readData } from "./fixtures/data"
+import { dataFiles, readData, readNode } from "./fixtures/data"
 
 const notes = readData<OffersIndexNotes>("offers-index.yaml")
 const phone = readData<{ phone: { display: string } }>("site.yaml").phone
 const offers: OfferCard[] = dataFiles()
   .filter((f) => f.startsWith("offers/"))
-  .map((f) => ({ ...readData<Omit<OfferCard, "phone">>(f), phone }))
+  .map((f) => ({ ...readNode<Omit<OfferCard, "phone">>(f), phone }))
 
 test("one card per offer with city, price, offer name, coupon code, phone, hero variant and a link to its page", () => {
   render(<OffersIndex offers={offers} notes={notes} />)

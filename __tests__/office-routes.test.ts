@@ -2,7 +2,7 @@ import { createElement } from "react"
 import { sitemapPages } from "../gatsby/sitemap"
 import { isUntracked, withoutGoogleTag } from "../gatsby/untracked-pages"
 import { siteRoutes } from "../scripts/site-routes"
-import { readData } from "./fixtures/data"
+import { readNode } from "./fixtures/data"
 
 const OFFICE_PAGES = ["/office/acknowledge/", "/office/release/"]
 
@@ -16,7 +16,7 @@ test("both office pages are routes like every page (browser, phone-width, HTML a
 
 test("they are left out of the sitemap", () => {
   const pageFiles = ["office/acknowledge.yaml", "office/release.yaml", "offers.yaml", "contact.yaml"].map((file) =>
-    readData<{ route: string; noindex?: boolean }>(`pages/${file}`),
+    readNode<{ route: string; noindex?: boolean }>(`pages/${file}`),
   )
   const pages = sitemapPages({
     allSitePage: { nodes: [...OFFICE_PAGES, "/contact/"].map((path) => ({ path })) },
