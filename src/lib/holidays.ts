@@ -11,6 +11,7 @@ import {
   type ClosedDate,
 } from "../../supabase/functions/_shared/kernel/business-hours"
 import { formatClock } from "./hours"
+import { DEFAULT_LANGUAGE, LANGUAGE_FORMS, type Language } from "../../supabase/functions/_shared/kernel/languages"
 
 export type { BusinessSchedule, ClosedDate }
 
@@ -43,16 +44,22 @@ export function todayNotice(schedule: BusinessSchedule, texts: ClosedTexts, at: 
 }
 
 // A closed date is a calendar day: read it at noon UTC so no time zone moves it to its neighbour.
-const dayFormat = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-})
-const dayOf = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`))
+const dayOf = (date: string, language: Language) =>
+  new Intl.DateTimeFormat(LANGUAGE_FORMS[language].tag, {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T12:00:00Z`))
 
-/** "Closed Thu, Nov 26 for Thanksgiving" for each closed date from today on, the nearest first. */
-export function upcomingNotices(schedule: BusinessSchedule, texts: ClosedTexts, at: Date, limit = 3): string[] {
+/** "Closed Thu, Nov 26 for Thanksgiving" for each closed date from today on, the nearest first, dated in `language`. */
+export function upcomingNotices(
+  schedule: BusinessSchedule,
+  texts: ClosedTexts,
+  at: Date,
+  limit = 3,
+  language: Language = DEFAULT_LANGUAGE,
+): string[] {
   const today = zonedDate(at, schedule.timeZone)
   return [...schedule.closedDates]
     .filter((c) => c.date >= today)
@@ -60,7 +67,7 @@ export function upcomingNotices(schedule: BusinessSchedule, texts: ClosedTexts, 
     .slice(0, limit)
     .map((c) => {
       const hours = shortHours(c)
-      const values = { name: c.name, date: dayOf(c.date) }
+      const values = { name: c.name, date: dayOf(c.date, language) }
       return hours ? fill(texts.upcomingShortDay, { ...values, hours }) : fill(texts.upcoming, values)
     })
 }

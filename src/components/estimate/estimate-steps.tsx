@@ -14,6 +14,7 @@ import { ChoiceCard } from "./choice-card"
 import { PropertyTypeChoices } from "./property-type-choices"
 import { SpecialTreatmentWarning } from "./special-treatment-warning"
 import type { WizardOptions, WizardPlan, WizardTexts } from "./types"
+import { useLanguage, type Language } from "../../lib/i18n/language"
 
 interface StepsProps {
   step: number
@@ -54,15 +55,16 @@ function ExtraChoice({
 }
 
 /** Step 7's windows row: the windows that will be sent, or "Call me to schedule". */
-function reviewedWindows({ texts, state }: StepsProps["windows"], ids: readonly string[]): string {
+function reviewedWindows({ texts, state }: StepsProps["windows"], ids: readonly string[], language: Language): string {
   const calendar = calendarIn(state)
-  const labels = chosenLabels(calendar, offeredChoice(calendar, ids), texts.windowLabel)
+  const labels = chosenLabels(calendar, offeredChoice(calendar, ids), texts.windowLabel, language)
   return labels.length > 0 ? labels.join("; ") : texts.callMeLabel
 }
 
 /** The content of the current step. */
 export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, special, windows }: StepsProps) {
   const { values, setFieldValue } = useFormikContext<EstimateAnswers>()
+  const language = useLanguage()
   const set = (field: keyof EstimateAnswers, value: unknown) => void setFieldValue(field, value)
   const warning = <SpecialTreatmentWarning pests={special} title={texts.warningTitle} text={texts.warningText} />
 
@@ -213,7 +215,7 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
         [labels.additionalPests, options.additionalPests.find((a) => a.value === values.additionalPests)?.label ?? ""],
         [labels.sameDayService, yesNo(sameDayAvailable && values.sameDayService, options.sameDay.priceNote)],
         [labels.quickKnock, yesNo(values.quickKnock, options.quickKnock.priceNote)],
-        [windows.texts.reviewLabel, reviewedWindows(windows, values.preferredWindows)],
+        [windows.texts.reviewLabel, reviewedWindows(windows, values.preferredWindows, language)],
         [labels.contact, `${values.fullName} · ${values.phone} · ${values.email}`],
         [labels.address, `${values.streetAddress}, ${values.city}, ${values.state.toUpperCase()} ${values.zipCode}`],
       ]

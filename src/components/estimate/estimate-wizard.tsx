@@ -40,6 +40,7 @@ import { estimateUserData } from "./estimate-user-data"
 import { ThankYou } from "./thank-you"
 import type { WizardOptions, WizardPlan, WizardTexts } from "./types"
 import { CallPrompt, WizardProgress } from "./wizard-frame"
+import { useLanguage } from "../../lib/i18n/language"
 
 export const STORAGE_KEY = "estimate-wizard"
 export const STEP_HEADING_ID = "estimate-step-heading"
@@ -124,6 +125,7 @@ function WizardBody({
   const savedText = withPhone(phone)(texts.toasts.allFailedText)
 
   const turnstile = useTurnstile("estimate")
+  const language = useLanguage()
   const leadValues = useLeadTexts()?.values
   const lead = useLeadForm<Values, EstimateLead, EstimateOutcome>({
     form: "estimate",
@@ -137,7 +139,7 @@ function WizardBody({
         preferredWindows: offeredChoice(calendar, answers.preferredWindows),
       }),
     send: (answers, post, submission) => {
-      setSentWindows(chosenLabels(calendar, answers.preferredWindows ?? [], windowTexts.windowLabel))
+      setSentWindows(chosenLabels(calendar, answers.preferredWindows ?? [], windowTexts.windowLabel, language))
       // The reference belongs to the submission, so a resend of the same answers sends the same bodies.
       const ref = referenceNumber(submission.createdAt)
       setReference(ref)

@@ -4,6 +4,7 @@ import type { CalendarState } from "../../lib/arrival-windows/use-arrival-calend
 import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import { windowLabel, windowsByDay } from "../../lib/arrival-windows/window-labels"
 import type { WindowTexts } from "../../lib/arrival-windows/window-texts"
+import { useLanguage } from "../../lib/i18n/language"
 
 const OPTION_CLASS =
   "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-slate-900 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
@@ -17,10 +18,13 @@ const BOX_CLASS = "h-5 w-5 shrink-0 accent-brand-700"
 export function WindowPicker({ texts, state }: { texts: WindowTexts; state: CalendarState }) {
   const { values, setFieldValue } = useFormikContext<{ preferredWindows: string[] }>()
   const id = useId()
+  const language = useLanguage()
   const chosen = values.preferredWindows
   const set = (ids: string[]) => void setFieldValue("preferredWindows", ids)
   const calendar = state.status === "ready" ? state.calendar : null
-  const days = calendar ? windowsByDay({ ...calendar, windows: calendar.windows.filter((w) => w.free > 0) }) : []
+  const days = calendar
+    ? windowsByDay({ ...calendar, windows: calendar.windows.filter((w) => w.free > 0) }, language)
+    : []
   const full = calendar !== null && chosen.length >= calendar.maxChoices
   return (
     <fieldset className="min-w-0 space-y-3" aria-describedby={`${id}-help`}>
@@ -73,7 +77,7 @@ export function WindowPicker({ texts, state }: { texts: WindowTexts; state: Cale
                         set(checked ? chosen.filter((c) => c !== window.id) : [...chosen, window.id])
                       }}
                     />
-                    <span>{windowLabel(window, calendar.timeZone, texts.windowLabel)}</span>
+                    <span>{windowLabel(window, calendar.timeZone, texts.windowLabel, language)}</span>
                   </label>
                 )
               })}

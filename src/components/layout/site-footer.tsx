@@ -112,10 +112,7 @@ export function SiteFooter({ company, footer, servicesPath, pests, year }: SiteF
           </address>
         </FooterColumn>
         <FooterColumn landmark="nav" id="footer-services" heading={footer.servicesHeading}>
-          <PageLinks
-            className="space-y-2"
-            links={pests.map((pest) => ({ label: pest.name, path: pest.route }))}
-          >
+          <PageLinks className="space-y-2" links={pests.map((pest) => ({ label: pest.name, path: pest.route }))}>
             <li>
               <Link to={withTrailingSlash(servicesPath)} className={`inline-flex items-center ${linkClass}`}>
                 {footer.allServicesLabel}

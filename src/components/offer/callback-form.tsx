@@ -20,6 +20,7 @@ import { LeadForm } from "../forms/lead-form"
 import type { AdsConversion } from "../../lib/tracking-attributes"
 import { TextField } from "../forms/text-field"
 import { CallbackFields, type CallbackLabels } from "./callback-fields"
+import { useLanguage } from "../../lib/i18n/language"
 
 export interface CallbackFormProps {
   labels: CallbackLabels
@@ -62,6 +63,7 @@ async function validate(values: Values) {
 /** "Prefer a Callback?" (SPEC §3–§8): name and phone, the city prefilled, the campaign read from the address. */
 export function CallbackForm({ labels, windowTexts, offer, conversion, onSubmitted, call }: CallbackFormProps) {
   const calendarState = useArrivalCalendar()
+  const language = useLanguage()
   const calendar = calendarIn(calendarState)
   const sentLabels = useRef<string[]>([])
   return (
@@ -92,7 +94,7 @@ export function CallbackForm({ labels, windowTexts, offer, conversion, onSubmitt
           }
         },
         send: (lead, post) => {
-          sentLabels.current = chosenLabels(calendar, lead.preferredWindows ?? [], windowTexts.windowLabel)
+          sentLabels.current = chosenLabels(calendar, lead.preferredWindows ?? [], windowTexts.windowLabel, language)
           return post("process-simple-lead", lead)
         },
         tracking: (lead) => ({

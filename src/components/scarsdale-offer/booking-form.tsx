@@ -12,6 +12,7 @@ import { WindowPicker } from "../forms/window-picker"
 import { BookingFields } from "./booking-fields"
 import { bookingUserData, type BookingEntry } from "./booking-user-data"
 import type { BookingFormTexts, BookingValues, PhoneNumber } from "./types"
+import { useLanguage } from "../../lib/i18n/language"
 
 /** The form's name in tracking events. */
 export const BOOKING_FORM_ID = "scarsdale_49"
@@ -52,6 +53,7 @@ export interface BookingFormProps {
 /** The $49 booking: fixed city, ZIP and offer; fields kept on failure (SPEC §3–§8). */
 export function BookingForm({ texts, windowTexts, booking, phone, conversion, onBooked, call }: BookingFormProps) {
   const calendarState = useArrivalCalendar()
+  const language = useLanguage()
   const calendar = calendarIn(calendarState)
   const sentLabels = useRef<string[]>([])
   return (
@@ -70,7 +72,7 @@ export function BookingForm({ texts, windowTexts, booking, phone, conversion, on
           }
         },
         send: (lead, post) => {
-          sentLabels.current = chosenLabels(calendar, lead.preferredWindows ?? [], windowTexts.windowLabel)
+          sentLabels.current = chosenLabels(calendar, lead.preferredWindows ?? [], windowTexts.windowLabel, language)
           return post("process-simple-lead", lead)
         },
         tracking: (lead) => ({

@@ -1,5 +1,6 @@
 import { useHydratedNow } from "../../hooks/use-hydrated-now"
 import { todayNotice, upcomingNotices, type BusinessSchedule, type ClosedTexts } from "../../lib/holidays"
+import { useLanguage } from "../../lib/i18n/language"
 
 /** The company's schedule and what to say about its closed dates: every hours display takes these. */
 export interface HolidayProps {
@@ -21,7 +22,8 @@ export function ClosedToday({ schedule, texts, className }: HolidayProps & { cla
 /** The next closed dates under their heading (none yet in the prerendered HTML: "next" depends on today). */
 export function UpcomingClosures({ schedule, texts }: HolidayProps) {
   const now = useHydratedNow()
-  const notices = now ? upcomingNotices(schedule, texts, now) : []
+  const language = useLanguage()
+  const notices = now ? upcomingNotices(schedule, texts, now, undefined, language) : []
   if (notices.length === 0) return null
   return (
     <div className="mt-3 text-sm" data-upcoming-closures="">

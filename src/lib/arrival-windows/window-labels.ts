@@ -1,16 +1,22 @@
 /** How a window is named to the visitor: "Tue, Dec 1 · 8:00 AM–11:00 AM", on the calendar's clock. */
 import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import { labelWindow, windowDay } from "../../../supabase/functions/_shared/kernel/arrival-windows.ts"
+import type { Language } from "../../../supabase/functions/_shared/kernel/languages.ts"
 import type { Calendar, CalendarWindow } from "./calendar"
 
 /** A window as the picker names it (data/arrival-windows.yaml's texts.windowLabel), on the calendar's clock. */
-export const windowLabel = (window: CalendarWindow, timeZone: string, format: string) =>
-  labelWindow(window, timeZone, format)
+export const windowLabel = (window: CalendarWindow, timeZone: string, format: string, language?: Language) =>
+  labelWindow(window, timeZone, format, language)
 
 /** The chosen windows' labels, in the calendar's order; ids the calendar no longer lists are left out. */
-export const chosenLabels = (calendar: Calendar | null, ids: readonly string[], format: string): string[] =>
+export const chosenLabels = (
+  calendar: Calendar | null,
+  ids: readonly string[],
+  format: string,
+  language?: Language,
+): string[] =>
   calendar
-    ? calendar.windows.filter((w) => ids.includes(w.id)).map((w) => windowLabel(w, calendar.timeZone, format))
+    ? calendar.windows.filter((w) => ids.includes(w.id)).map((w) => windowLabel(w, calendar.timeZone, format, language))
     : []
 
 /** The ids worth sending: those the calendar offers now (a kept choice from an older calendar, or none when it failed, is dropped). */
@@ -27,12 +33,15 @@ export const thankYouLine = (line: string, labels: readonly string[]) =>
   labels.length > 0 ? fill(line, { windows: labels.join("; ") }) : null
 
 /** The windows grouped by day, in order: what the picker lists. */
-export function windowsByDay(calendar: Calendar): Array<{ date: string; day: string; windows: CalendarWindow[] }> {
+export function windowsByDay(
+  calendar: Calendar,
+  language?: Language,
+): Array<{ date: string; day: string; windows: CalendarWindow[] }> {
   const days = new Map<string, CalendarWindow[]>()
   for (const window of calendar.windows) days.set(window.date, [...(days.get(window.date) ?? []), window])
   return [...days].map(([date, windows]) => ({
     date,
-    day: windows[0] ? windowDay(windows[0], calendar.timeZone) : date,
+    day: windows[0] ? windowDay(windows[0], calendar.timeZone, language) : date,
     windows,
   }))
 }
