@@ -46,3 +46,17 @@ test("a pest whose slug is not its file name fails the build", () => {
     'Invalid data in data/pests/roachs.yaml, entry "roaches", field "slug": must match the file name (pests/roaches.yaml)',
   )
 })
+
+test("a Spanish text removed fails the build naming file, entry and field", () => {
+  const { status, output } = buildWithData((data) => {
+    const file = path.join(data, "pests", "ticks.yaml")
+    const text = fs.readFileSync(file, "utf8")
+    const spanish = text.indexOf("\nes:\n")
+    // The translation's heading, and only it: the English stays whole.
+    fs.writeFileSync(file, text.slice(0, spanish) + text.slice(spanish).replace(/\n {2}heading: [^\n]*/, ""))
+  })
+  expect(status).not.toBe(0)
+  expect(output).toContain(
+    'Invalid data in data/pests/ticks.yaml, entry "ticks", field "es.heading": is missing its Spanish text (en: "Tick Control")',
+  )
+})

@@ -48,3 +48,20 @@ export function estimatePestOptions(pests: readonly EstimatePest[]): {
     specialTreatmentPests: ordered.filter((pest) => pest.estimate?.specialTreatment === true).map(estimateLabel),
   }
 }
+
+/**
+ * The wizard's pest choices in a page's language: the values it sends stay the English labels (what the functions
+ * know, whatever the page's language), each shown with its label in the page's language, matched by page key.
+ */
+export function estimatePestChoices<P extends EstimatePest & { readonly pageKey: string }>(
+  local: readonly P[],
+  english: readonly P[],
+): { pests: string[]; specialTreatmentPests: string[]; pestLabels: Record<string, string> } {
+  const shown = new Map(local.map((pest) => [pest.pageKey, estimateLabel(pest)]))
+  return {
+    ...estimatePestOptions(english),
+    pestLabels: Object.fromEntries(
+      english.map((pest) => [estimateLabel(pest), shown.get(pest.pageKey) ?? estimateLabel(pest)]),
+    ),
+  }
+}

@@ -2,7 +2,7 @@ import { graphql } from "gatsby"
 import { EstimatePage, type EstimatePageProps } from "../components/estimate/estimate-page"
 import { pageTemplate } from "../components/page/page-template"
 import { scheduleOf } from "../lib/holidays"
-import { estimatePestOptions } from "../lib/pest-lists"
+import { estimatePestChoices } from "../lib/pest-lists"
 
 export const query = graphql`
   query EstimatePage($key: String!, $lang: String!) {
@@ -43,6 +43,18 @@ export const query = graphql`
     }
     allPestYaml(filter: { lang: { eq: $lang } }) {
       nodes {
+        pageKey
+        name
+        estimate {
+          position
+          label
+          specialTreatment
+        }
+      }
+    }
+    englishPests: allPestYaml(filter: { lang: { eq: "en" } }) {
+      nodes {
+        pageKey
         name
         estimate {
           position
@@ -119,7 +131,7 @@ const template = pageTemplate<Queries.EstimatePageQuery, EstimatePageProps>(
   (data, { company, navigation }) => ({
     texts: data.estimateWizardYaml,
     windowTexts: data.arrivalWindowsYaml.texts,
-    options: { ...data.estimateOptionsYaml, ...estimatePestOptions(data.allPestYaml.nodes) },
+    options: { ...data.estimateOptionsYaml, ...estimatePestChoices(data.allPestYaml.nodes, data.englishPests.nodes) },
     plans: data.plansYaml.plans,
     sameDayRule: company.sameDayService,
     schedule: scheduleOf(company),

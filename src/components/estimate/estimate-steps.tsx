@@ -135,7 +135,7 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
                   onChange={() => {
                     set("pests", checked ? values.pests.filter((p) => p !== pest) : [...values.pests, pest])
                   }}
-                  title={pest}
+                  title={options.pestLabels[pest] ?? pest}
                 />
               )
             })}
@@ -211,7 +211,7 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
       const rows: Array<[string, string]> = [
         [labels.propertyType, options.propertyTypes.find((p) => p.id === values.propertyType)?.label ?? ""],
         [labels.servicePlan, options.servicePlans.find((p) => p.id === values.servicePlan)?.name ?? ""],
-        [labels.pests, values.pests.join(", ")],
+        [labels.pests, values.pests.map((pest) => options.pestLabels[pest] ?? pest).join(", ")],
         [labels.additionalPests, options.additionalPests.find((a) => a.value === values.additionalPests)?.label ?? ""],
         [labels.sameDayService, yesNo(sameDayAvailable && values.sameDayService, options.sameDay.priceNote)],
         [labels.quickKnock, yesNo(values.quickKnock, options.quickKnock.priceNote)],

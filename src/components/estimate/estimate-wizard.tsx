@@ -213,7 +213,9 @@ function WizardBody({
     goTo(1)
   }
 
-  const special = specialPestsIn(values.pests, options.specialTreatmentPests)
+  const special = specialPestsIn(values.pests, options.specialTreatmentPests).map(
+    (pest) => options.pestLabels[pest] ?? pest,
+  )
   const windows = { texts: windowTexts, state: calendarState }
   const stepView = { texts, options, plans, sameDayAvailable, special, windows }
   return (
