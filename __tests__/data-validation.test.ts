@@ -158,6 +158,8 @@ describe("a broken data file", () => {
       createContentDigest: () => "digest",
       actions: { createNode, createParentChildLink },
       reporter: { panicOnBuild },
+      cache: { get: () => Promise.resolve(undefined), set: () => Promise.resolve() },
+      getNodesByType: () => [],
     }
     return { args, panicOnBuild, createNode }
   }
@@ -175,6 +177,36 @@ describe("a broken data file", () => {
     ])
     expect(nodes.map((node) => (node.internal as { type: string }).type)).toEqual(["PestYaml", "PestYaml"])
     expect(nodes[1]?.name).toBe(readData("pests/bees.yaml", "es").name)
+  })
+
+  test("when the routes changed since the nodes were made, every data file's nodes are made again (their links follow)", async () => {
+    const { args, createNode } = sourced("pests/bees.yaml", bees)
+    const home = { ...args.node, id: "file-2", relativePath: "home.yaml" }
+    const files: Record<string, string> = {
+      "file-1": bees,
+      "file-2": fs.readFileSync(path.resolve("data/home.yaml"), "utf8"),
+    }
+    const stored = new Map<string, unknown>()
+    const withCache = {
+      ...args,
+      loadNodeContent: (node: { id: string }) => Promise.resolve(files[node.id] ?? ""),
+      cache: {
+        get: (key: string) => Promise.resolve(stored.get(key)),
+        set: (key: string, value: unknown) => Promise.resolve(void stored.set(key, value)),
+      },
+      getNodesByType: () => [args.node, home],
+    }
+    await run(withCache)
+    expect(createNode.mock.calls.map(([node]) => (node as { internal: { type: string } }).internal.type)).toEqual([
+      "PestYaml",
+      "PestYaml",
+      "HomeYaml",
+      "HomeYaml",
+    ])
+    // The same routes again: only the file itself.
+    createNode.mockClear()
+    await run(withCache)
+    expect(createNode).toHaveBeenCalledTimes(2)
   })
 
   test("onCreateNode fails the build with the message", async () => {

@@ -4,6 +4,7 @@ import { findDataFileKind } from "./data-schemas"
 import { englishOf } from "./i18n/data-file"
 import { languageContents } from "./i18n/data-nodes"
 import { currentRouteTable } from "./i18n/route-cache"
+import type { RouteTable } from "./i18n/routes"
 import { formatProblem, validateDataFile, validateLanguages } from "./validate-data"
 
 const DATA_FILE = /\.ya?ml$/
@@ -17,19 +18,11 @@ const isDataFile = (node: Node): node is Node & { relativePath: string } =>
   typeof node.relativePath === "string" &&
   DATA_FILE.test(node.relativePath)
 
-/**
- * Each data file becomes one node per language (gatsby/i18n/data-nodes.ts), validated as it is sourced: in
- * `gatsby develop` an error shows without stopping the server, and the build fails naming file, entry and field.
- */
-export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
-  node,
-  actions,
-  loadNodeContent,
-  createNodeId,
-  createContentDigest,
-  reporter,
-}) => {
-  if (!isDataFile(node)) return
+type NodeArgs = Parameters<NonNullable<GatsbyNode["onCreateNode"]>>[0]
+
+/** One data file's nodes, one per language, validated first: a problem fails the build, naming file, entry and field. */
+async function createLanguageNodes(args: NodeArgs, node: Node & { relativePath: string }, table: RouteTable) {
+  const { actions, loadNodeContent, createNodeId, createContentDigest, reporter } = args
   const file = node.relativePath
   let raw: unknown
   try {
@@ -52,7 +45,7 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
     reporter.panicOnBuild(problems.map(formatProblem).join("\n"))
     return
   }
-  const { contents, problems: linkProblems } = languageContents(kind, file, raw, currentRouteTable())
+  const { contents, problems: linkProblems } = languageContents(kind, file, raw, table)
   if (linkProblems.length > 0) {
     reporter.panicOnBuild(linkProblems.map(formatProblem).join("\n"))
     return
@@ -69,4 +62,25 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
     actions.createNode(child)
     actions.createParentChildLink({ parent: node, child })
   }
+}
+
+const ROUTES_KEY = "data-routes"
+
+/**
+ * Each data file becomes one node per language (gatsby/i18n/data-nodes.ts), validated as it is sourced: in
+ * `gatsby develop` an error shows without stopping the server, and the build fails naming file, entry and field.
+ * A file's links depend on every page's route: when the routes changed since the nodes were made (a new pest, a
+ * Spanish slug edited, a build over a cache), every data file's nodes are made again.
+ */
+export const onCreateNode: GatsbyNode["onCreateNode"] = async (args) => {
+  const { node, cache, getNodesByType } = args
+  if (!isDataFile(node)) return
+  const table = currentRouteTable()
+  const routes = JSON.stringify(table.pages)
+  const changed = (await cache.get(ROUTES_KEY)) !== routes
+  if (changed) await cache.set(ROUTES_KEY, routes)
+  await createLanguageNodes(args, node, table)
+  if (changed)
+    for (const other of getNodesByType("File"))
+      if (other.id !== node.id && isDataFile(other)) await createLanguageNodes(args, other, table)
 }
