@@ -80,10 +80,8 @@ test("a page carries its WebPage, in its language, and the business JSON-LD its 
     {
       "@context": "https://schema.org",
       "@type": "WebPage",
-      "@id": `${SITE_URL}/services/ants/`,
       url: `${SITE_URL}/services/ants/`,
       name: "Ant Control | Co",
-      description: "All about ants in Westchester.",
       inLanguage: "en-US",
     },
   ])

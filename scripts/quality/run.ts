@@ -12,12 +12,16 @@ import { firstLoad, htmlFileFor } from "./first-load"
 import { runLighthouseBest, startLighthouse, type LighthouseScores } from "./lighthouse"
 
 const PUBLIC = path.resolve("public")
-const NOT_FOUND = { path: "/404.html", title: "", template: "not-found", noindex: true }
+const NOT_FOUND = [
+  { path: "/404.html", title: "", template: "not-found", noindex: true, lang: "en" },
+  { path: "/es/404/", title: "", template: "not-found", noindex: true, lang: "es" },
+]
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 interface PageResult {
   path: string
   template: string
+  lang: string
   jsBytes: number
   cssBytes: number
   jsBudget: number
@@ -33,20 +37,23 @@ interface PageResult {
 
 async function main() {
   if (!fs.existsSync(path.join(PUBLIC, "index.html"))) throw new Error("No build in public/: run `npm run build` first")
-  const routes = [...siteRoutes(), NOT_FOUND]
+  const routes = [...siteRoutes(), ...NOT_FOUND]
   const results: PageResult[] = routes.map((route) => ({
     path: route.path,
     template: route.template,
+    lang: route.lang,
     ...firstLoad(fs.readFileSync(htmlFileFor(PUBLIC, route.path), "utf8"), PUBLIC),
     jsBudget: BUDGETS.jsBytes,
   }))
   // Served as the static host serves it (public/_headers: CSP, caching), so Lighthouse sees what visitors get.
   const [server, lighthouse] = await Promise.all([startHostServer(), startLighthouse()])
   try {
+    // One page of each template in each language: a Spanish page's own strings and layout are measured too.
     const seen = new Set<string>()
     for (const route of routes) {
-      if (route === NOT_FOUND || seen.has(route.template)) continue
-      seen.add(route.template)
+      const kind = `${route.template} ${route.lang}`
+      if (NOT_FOUND.includes(route) || seen.has(kind)) continue
+      seen.add(kind)
       const result = results.find((r) => r.path === route.path)
       // A noindex page cannot pass "is-crawlable"; it is noindex on purpose.
       if (result)
@@ -91,6 +98,7 @@ async function main() {
     return {
       page: r.path,
       template: r.template,
+      lang: r.lang,
       "JS gzip": kb(r.jsBytes),
       "JS budget": kb(r.jsBudget),
       "CSS gzip": kb(r.cssBytes),

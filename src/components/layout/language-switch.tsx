@@ -1,6 +1,5 @@
 import { Link } from "gatsby"
 import { useLanguage, useLanguageSwitch } from "../../lib/i18n/language"
-import { languageOf } from "../../../supabase/functions/_shared/kernel/languages"
 
 interface LanguageSwitchProps {
   className?: string
@@ -14,14 +13,13 @@ interface LanguageSwitchProps {
 export function LanguageSwitch({ className = "" }: LanguageSwitchProps) {
   const lang = useLanguage()
   const languageSwitch = useLanguageSwitch()
-  const other = languageSwitch?.alternates.find((alternate) => languageOf(alternate.lang) !== lang)
+  const other = languageSwitch?.alternates.find((alternate) => alternate.lang !== lang)
   if (!languageSwitch || !other) return null
-  const target = languageOf(other.lang)
   return (
     <Link
       to={other.path}
-      lang={target}
-      hrefLang={target}
+      lang={other.lang}
+      hrefLang={other.lang}
       aria-label={languageSwitch.texts.ariaLabel}
       className={`inline-flex min-h-6 items-center font-semibold underline underline-offset-2 ${className}`}
       data-placement="language-switch"

@@ -52,18 +52,13 @@ export function Seo({
   const canonical = `${siteUrl}${withTrailingSlash(path)}`
   const form = LANGUAGE_FORMS[lang]
   // Every version lists itself and the others with full URLs (Google's localized versions), English as x-default.
-  const versions = alternates.map((alternate) => ({
-    lang: languageOf(alternate.lang),
-    href: `${siteUrl}${alternate.path}`,
-  }))
-  const fallback = versions.find((version) => version.lang === DEFAULT_LANGUAGE)
+  const versions = alternates.length > 1 ? alternates : []
+  const english = versions.find((version) => version.lang === DEFAULT_LANGUAGE)
   const page: JsonLd = {
     "@context": "https://schema.org",
     "@type": "WebPage",
-    "@id": canonical,
     url: canonical,
     name: title,
-    description,
     inLanguage: form.tag,
   }
   const documents = [page, ...(businessJsonLd ? [businessJsonLd] : []), ...jsonLd]
@@ -74,21 +69,25 @@ export function Seo({
       <meta name="description" content={description} />
       {keywords.length > 0 && <meta name="keywords" content={keywords.join(", ")} />}
       <link rel="canonical" href={canonical} />
-      {versions.length > 1 &&
-        versions.map((version) => (
-          <link key={version.lang} rel="alternate" hrefLang={version.lang} href={version.href} />
-        ))}
-      {versions.length > 1 && fallback && <link rel="alternate" hrefLang="x-default" href={fallback.href} />}
+      {versions.map((version) => (
+        <link key={version.lang} rel="alternate" hrefLang={version.lang} href={siteUrl + version.path} />
+      ))}
+      {english && <link rel="alternate" hrefLang="x-default" href={siteUrl + english.path} />}
       <meta name="robots" content={`${noindex ? "noindex" : "index"}, ${nofollow ? "nofollow" : "follow"}`} />
       <meta name="theme-color" content="#0b6138" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta property="og:type" content="website" />
       <meta property="og:locale" content={form.ogLocale} />
-      {versions
-        .filter((version) => version.lang !== lang)
-        .map((version) => (
-          <meta key={version.lang} property="og:locale:alternate" content={LANGUAGE_FORMS[version.lang].ogLocale} />
-        ))}
+      {versions.map(
+        (version) =>
+          version.lang !== lang && (
+            <meta
+              key={version.lang}
+              property="og:locale:alternate"
+              content={LANGUAGE_FORMS[languageOf(version.lang)].ogLocale}
+            />
+          ),
+      )}
       <meta property="og:site_name" content={company.name} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
