@@ -2,8 +2,6 @@ import type { GatsbyBrowser } from "gatsby"
 import "./src/styles/global.css"
 import { hasKeptSubmissions } from "./src/lib/leads/outbox-key"
 import { installPhoneCallTracking } from "./src/lib/phone-clicks"
-import { setTrackingLanguage } from "./src/lib/tracking"
-import { languageOfPath } from "./supabase/functions/_shared/kernel/languages"
 
 /** Every tel: link on every page reports a phone_call event (when gtag is configured). */
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
@@ -11,9 +9,7 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
 }
 
 /** Runs on the first page too (prevLocation null); later, document.referrer still names the first page's referrer. */
-export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location, prevLocation }) => {
-  // Before the tag's page view (sent two frames later): it and every event carry the page's language.
-  setTrackingLanguage(languageOfPath(location.pathname))
+export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ prevLocation }) => {
   // Loaded after the page, so no page's first-load JavaScript carries it.
   void import("./src/lib/attribution/keep-campaign-touch").then((touch) => {
     touch.keepCampaignTouch(!prevLocation)

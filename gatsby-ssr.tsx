@@ -1,4 +1,5 @@
 import type { GatsbySSR } from "gatsby"
+import { withPageLanguage } from "./gatsby/tracked-language"
 import { withoutGoogleTag } from "./gatsby/untracked-pages"
 
 /**
@@ -13,7 +14,7 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   pathname,
 }) => {
   replaceHeadComponents(
-    withoutGoogleTag(getHeadComponents(), pathname).filter((component) => {
+    withPageLanguage(withoutGoogleTag(getHeadComponents(), pathname), pathname).filter((component) => {
       const key = (component as { key?: unknown } | null)?.key
       return !(typeof key === "string" && key.startsWith("gatsby-image-style"))
     }),

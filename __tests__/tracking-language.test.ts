@@ -1,10 +1,7 @@
-/** Analytics by language: the page view and every event of ours carry the page's language. */
-import { setTrackingLanguage, trackEvent } from "../src/lib/tracking"
+/** Analytics by language: the page view and every event after it carry the page's language (GA4 `set`). */
+import { createElement, type ReactElement } from "react"
+import { withPageLanguage } from "../gatsby/tracked-language"
 import { languageOfPath } from "../supabase/functions/_shared/kernel/languages"
-
-afterEach(() => {
-  delete window.gtag
-})
 
 test("a page's language is read from its address", () => {
   expect(languageOfPath("/")).toBe("en")
@@ -14,22 +11,36 @@ test("a page's language is read from its address", () => {
   expect(languageOfPath("/estimate/")).toBe("en")
 })
 
-test("the tag's page view gets the language through set, and our events name it", () => {
-  const gtag = jest.fn()
-  window.gtag = gtag
-  setTrackingLanguage("es")
-  expect(gtag).toHaveBeenCalledWith("set", { page_language: "es" })
-  trackEvent("generate_lead", { form: "contact" })
-  expect(gtag).toHaveBeenLastCalledWith("event", "generate_lead", { page_language: "es", form: "contact" })
-  setTrackingLanguage("en")
-  trackEvent("form_submit", { form: "estimate" })
-  expect(gtag).toHaveBeenLastCalledWith("event", "form_submit", { page_language: "en", form: "estimate" })
+const head = [
+  createElement("link", { key: "preconnect-google-gtag", rel: "preconnect" }),
+  createElement("script", { key: "gatsby-plugin-google-gtag", src: "https://www.googletagmanager.com/gtag/js" }),
+  createElement("script", { key: "gatsby-plugin-google-gtag-config", dangerouslySetInnerHTML: { __html: "…" } }),
+  createElement("title", { key: "title" }),
+]
+const scriptOf = (components: ReadonlyArray<ReactElement | unknown>) =>
+  components.find((c) => (c as ReactElement).key === "page-language") as
+    ReactElement<{ dangerouslySetInnerHTML: { __html: string } }> | undefined
+
+test("right after the tag's config, the page's language is set for every event that follows", () => {
+  const spanish = withPageLanguage(head, "/es/contacto/")
+  expect(spanish.map((c) => (c as ReactElement).key)).toEqual([
+    "preconnect-google-gtag",
+    "gatsby-plugin-google-gtag",
+    "gatsby-plugin-google-gtag-config",
+    "page-language",
+    "title",
+  ])
+  const calls: unknown[][] = []
+  const gtag = (...args: unknown[]) => calls.push(args)
+  // The inline line as the browser runs it, with the tag's gtag() defined.
+  new Function("gtag", scriptOf(spanish)?.props.dangerouslySetInnerHTML.__html ?? "")(gtag)
+  expect(calls).toEqual([["set", { page_language: "es" }]])
+  expect(scriptOf(withPageLanguage(head, "/contact/"))?.props.dangerouslySetInnerHTML.__html).toContain(
+    'page_language:"en"',
+  )
 })
 
-test("without the tag the language is kept for later events and nothing breaks", () => {
-  setTrackingLanguage("es")
-  const gtag = jest.fn()
-  window.gtag = gtag
-  trackEvent("phone_call", { link_location: "header" })
-  expect(gtag).toHaveBeenCalledWith("event", "phone_call", { page_language: "es", link_location: "header" })
+test("a page without the tag (none configured, or an office page) gets no line", () => {
+  const withoutTag = head.filter((c) => c.key === "title")
+  expect(withPageLanguage(withoutTag, "/es/")).toEqual(withoutTag)
 })

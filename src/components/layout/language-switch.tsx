@@ -1,4 +1,3 @@
-import { Link } from "gatsby"
 import { useLanguage, useLanguageSwitch } from "../../lib/i18n/language"
 
 interface LanguageSwitchProps {
@@ -16,8 +15,9 @@ export function LanguageSwitch({ className = "" }: LanguageSwitchProps) {
   const other = languageSwitch?.alternates.find((alternate) => alternate.lang !== lang)
   if (!languageSwitch || !other) return null
   return (
-    <Link
-      to={other.path}
+    // A plain link: the other language's page loads whole, its head, its analytics language and its data with it.
+    <a
+      href={other.path}
       lang={other.lang}
       hrefLang={other.lang}
       aria-label={languageSwitch.texts.ariaLabel}
@@ -25,6 +25,6 @@ export function LanguageSwitch({ className = "" }: LanguageSwitchProps) {
       data-placement="language-switch"
     >
       {languageSwitch.texts.label}
-    </Link>
+    </a>
   )
 }
