@@ -2,6 +2,7 @@ import { render } from "@testing-library/react"
 import { useStaticQuery } from "gatsby"
 import { Seo } from "../src/components/seo/seo"
 import { useSiteData } from "../src/hooks/use-site-data"
+import type { Alternate } from "../src/lib/i18n/page-context"
 import { localBusinessJsonLd } from "../src/lib/structured-data"
 import { SITE_URL, siteData, siteDataQueryResult } from "./fixtures/data"
 
@@ -21,7 +22,7 @@ const renderSeo = (props: Partial<Parameters<typeof Seo>[0]> = {}) =>
     />,
   ).container
 
-const ANTS = [
+const ANTS: Alternate[] = [
   { lang: "en", path: "/services/ants/" },
   { lang: "es", path: "/es/servicios/hormigas/" },
 ]
@@ -118,7 +119,7 @@ describe("languages", () => {
   })
 
   test("a page in one language only (the office's) has no hreflang links", () => {
-    const head = renderSeo({ alternates: [{ lang: "en", path: "/office/board/" }] })
+    const head = renderSeo({ alternates: [{ lang: "en" as const, path: "/office/board/" }] })
     expect(head.querySelectorAll('link[rel="alternate"]')).toHaveLength(0)
     expect(head.querySelector('meta[property="og:locale:alternate"]')).toBeNull()
   })

@@ -1,4 +1,5 @@
 /** Analytics by language: the page view and every event after it carry the page's language (GA4 `set`). */
+import { runInNewContext } from "node:vm"
 import { createElement, type ReactElement } from "react"
 import { withPageLanguage } from "../gatsby/tracked-language"
 import { languageOfPath } from "../supabase/functions/_shared/kernel/languages"
@@ -17,7 +18,7 @@ const head = [
   createElement("script", { key: "gatsby-plugin-google-gtag-config", dangerouslySetInnerHTML: { __html: "…" } }),
   createElement("title", { key: "title" }),
 ]
-const scriptOf = (components: ReadonlyArray<ReactElement | unknown>) =>
+const scriptOf = (components: readonly unknown[]) =>
   components.find((c) => (c as ReactElement).key === "page-language") as
     ReactElement<{ dangerouslySetInnerHTML: { __html: string } }> | undefined
 
@@ -33,7 +34,7 @@ test("right after the tag's config, the page's language is set for every event t
   const calls: unknown[][] = []
   const gtag = (...args: unknown[]) => calls.push(args)
   // The inline line as the browser runs it, with the tag's gtag() defined.
-  new Function("gtag", scriptOf(spanish)?.props.dangerouslySetInnerHTML.__html ?? "")(gtag)
+  runInNewContext(scriptOf(spanish)?.props.dangerouslySetInnerHTML.__html ?? "", { gtag })
   expect(calls).toEqual([["set", { page_language: "es" }]])
   expect(scriptOf(withPageLanguage(head, "/contact/"))?.props.dangerouslySetInnerHTML.__html).toContain(
     'page_language:"en"',

@@ -74,7 +74,10 @@ test("a visitor switching language mid-wizard keeps their answers and their step
     await page.getByRole("radio", { name: "C•ARE+", exact: true }).check()
     await next.click()
     await page.getByRole("checkbox", { name: "Ticks" }).check()
-    await page.getByRole("link", { name: new RegExp(en.switchToSpanish, "i") }).first().click()
+    await page
+      .getByRole("link", { name: new RegExp(en.switchToSpanish, "i") })
+      .first()
+      .click()
     await page.waitForURL("**/es/cotizacion/")
     await page.waitForSelector("html[data-hydrated]", { state: "attached" })
     // Step 3, in Spanish, with the pest still chosen; back a step, the plan is still chosen.

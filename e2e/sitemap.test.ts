@@ -28,7 +28,7 @@ function entriesOf(xml: string): Entry[] {
   }))
 }
 
-let entries: Entry[] = []
+const entries: Entry[] = []
 beforeAll(async () => {
   const index = await (await fetch(`${hostUrl()}/sitemap-index.xml`)).text()
   const maps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc = ""]) => new URL(loc).pathname)

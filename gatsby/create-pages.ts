@@ -1,6 +1,6 @@
 import path from "node:path"
 import type { GatsbyNode } from "gatsby"
-import { LANGUAGES, prefixedRoute } from "../supabase/functions/_shared/kernel/languages"
+import { LANGUAGES, languageOf, prefixedRoute } from "../supabase/functions/_shared/kernel/languages"
 import { withTrailingSlash } from "../src/lib/paths"
 import type { Alternate, PageContext } from "../src/lib/i18n/page-context"
 
@@ -23,7 +23,7 @@ interface CreatePagesData {
 const alternatesOf = (entries: readonly Entry[]) => {
   const byKey = new Map<string, Alternate[]>()
   for (const entry of entries)
-    byKey.set(entry.pageKey, [...(byKey.get(entry.pageKey) ?? []), { lang: entry.lang, path: entry.route }])
+    byKey.set(entry.pageKey, [...(byKey.get(entry.pageKey) ?? []), { lang: languageOf(entry.lang), path: entry.route }])
   return (key: string) => byKey.get(key) ?? []
 }
 
@@ -80,7 +80,11 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   const create = <E extends Entry>(entries: readonly E[], component: (entry: E) => string) => {
     const alternates = alternatesOf(entries)
     for (const entry of entries) {
-      const context: PageContext = { key: entry.pageKey, lang: entry.lang, alternates: alternates(entry.pageKey) }
+      const context: PageContext = {
+        key: entry.pageKey,
+        lang: languageOf(entry.lang),
+        alternates: alternates(entry.pageKey),
+      }
       createPage({ path: entry.route, component: component(entry), context })
     }
   }
@@ -98,7 +102,11 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
     if (!fallback) continue
     const route = withTrailingSlash(sections.offers)
     // The fallback offer's own pages are its canonical and its other languages' versions.
-    const context: PageContext = { key: fallback.pageKey, lang, alternates: fallbackAlternates(fallback.pageKey) }
+    const context: PageContext = {
+      key: fallback.pageKey,
+      lang: languageOf(lang),
+      alternates: fallbackAlternates(fallback.pageKey),
+    }
     createPage({ path: route, matchPath: `${route}*`, component: template("offer-page"), context })
   }
 

@@ -59,7 +59,8 @@ async function createLanguageNodes(args: NodeArgs, node: Node & { relativePath: 
       children: [],
       internal: { type: kind.typeName, contentDigest: createContentDigest({ content, language }) },
     }
-    actions.createNode(child)
+    // Gatsby 5's createNode returns a promise only for a node of a plugin's own type in a worker; none here.
+    void actions.createNode(child)
     actions.createParentChildLink({ parent: node, child })
   }
 }

@@ -38,7 +38,8 @@ export function languageContents(
   const english = englishOf(file, raw)
   if (!isRecord(english)) return { contents: [], problems: [] }
   const sections = languagesOf(file, raw)
-  const entry = String((kind.entryKey && english[kind.entryKey]) ?? file.replace(/\.ya?ml$/, ""))
+  const key = kind.entryKey ? english[kind.entryKey] : undefined
+  const entry = typeof key === "string" ? key : file.replace(/\.ya?ml$/, "")
   const problems: DataProblem[] = []
   const languages = isTranslated(file) ? LANGUAGES : [DEFAULT_LANGUAGE]
   const page = kind.folder ? table.pages.find((listed) => listed.file === file) : undefined

@@ -18,9 +18,9 @@ interface FieldMeta {
 const metaOf = (schema: AnySchema): FieldMeta => (schema as unknown as { spec: { meta?: FieldMeta } }).spec.meta ?? {}
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
-const fieldsOf = (schema: ObjectSchema<Record<string, unknown>>) => schema.fields as Record<string, AnySchema>
-const innerOf = (schema: ArraySchema<unknown[] | undefined, unknown>) =>
-  (schema as unknown as { innerType?: AnySchema }).innerType
+// Yup types a narrowed schema's fields and items loosely; these read them as the schemas they are.
+const fieldsOf = (schema: AnySchema) => (schema as unknown as { fields: Record<string, AnySchema> }).fields
+const innerOf = (schema: AnySchema) => (schema as unknown as { innerType?: AnySchema }).innerType
 
 const isText = (schema: AnySchema) => schema instanceof StringSchema && metaOf(schema).translate === true
 const isTextList = (schema: AnySchema): boolean => {

@@ -1,7 +1,6 @@
 /** Routes are written without a trailing slash in data; the site serves them with one. */
 export const withTrailingSlash = (route: string) => (route.endsWith("/") ? route : `${route}/`)
 
-
 export interface Route {
   readonly label: string
   readonly path: string

@@ -1,7 +1,8 @@
 import { useLanguage, useLanguageSwitch } from "../../lib/i18n/language"
 
 interface LanguageSwitchProps {
-  className?: string
+  /** The link's look, the frame's own (its other links'). */
+  className: string
 }
 
 /**
@@ -9,7 +10,7 @@ interface LanguageSwitchProps {
  * marked with it (lang, hreflang), so a screen reader says it right. A page with no other version has none.
  * Never automatic: the visitor chooses.
  */
-export function LanguageSwitch({ className = "" }: LanguageSwitchProps) {
+export function LanguageSwitch({ className }: LanguageSwitchProps) {
   const lang = useLanguage()
   const languageSwitch = useLanguageSwitch()
   const other = languageSwitch?.alternates.find((alternate) => alternate.lang !== lang)
@@ -21,8 +22,7 @@ export function LanguageSwitch({ className = "" }: LanguageSwitchProps) {
       lang={other.lang}
       hrefLang={other.lang}
       aria-label={languageSwitch.texts.ariaLabel}
-      className={`inline-flex min-h-6 items-center font-semibold underline underline-offset-2 ${className}`}
-      data-placement="language-switch"
+      className={className}
     >
       {languageSwitch.texts.label}
     </a>

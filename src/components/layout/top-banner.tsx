@@ -23,7 +23,7 @@ export function TopBanner({ message, phone, holidays }: TopBannerProps) {
           {message}
         </ClosureInPlace>
         <PhoneLink phone={phone} icon="sm" className={CALL_LINK_CLASS} />
-        <LanguageSwitch />
+        <LanguageSwitch className={CALL_LINK_CLASS} />
       </div>
     </div>
   )

@@ -19,7 +19,7 @@ export function OfferHeader({ companyName, logo, phone }: OfferHeaderProps) {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
         <Logo name={companyName} image={logo} />
         <div className="flex items-center gap-4">
-          <LanguageSwitch className="text-brand-800" />
+          <LanguageSwitch className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline" />
           <PhoneLink phone={phone} icon="sm" className={CALL_LINK_CLASS} />
         </div>
       </div>

@@ -41,7 +41,7 @@ export function OfferHero({
         <div>
           <div className="flex flex-wrap items-center justify-between gap-4">
             <Logo name={companyName} image={logo} />
-            <LanguageSwitch className="text-brand-800" />
+            <LanguageSwitch className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline" />
           </div>
           <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{heading}</h1>
           <p className="mt-4 text-lg text-slate-700">{tagline}</p>

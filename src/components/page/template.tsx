@@ -4,7 +4,6 @@ import { useSiteData, type SiteData } from "../../hooks/use-site-data"
 import { LanguageContext, LanguageSwitchContext } from "../../lib/i18n/language"
 import type { PageContext } from "../../lib/i18n/page-context"
 import { LeadTextsContext } from "../../lib/leads/lead-texts"
-import { languageOf } from "../../../supabase/functions/_shared/kernel/languages"
 import { Seo, type SeoProps } from "../seo/seo"
 
 /** A page query's result with every top-level field present. */
@@ -45,7 +44,7 @@ export function framedTemplate<D extends object>(
   frame: (page: ReactNode, pathname: string) => ReactNode,
 ) {
   function Page({ data, location, pageContext }: PageProps<D, PageContext>) {
-    const lang = languageOf(pageContext.lang)
+    const { lang } = pageContext
     const site = useSiteData(lang)
     // Every lead form of the page (loaded after it, too) reads its consent texts and lead values from here,
     // and every component the page's language.
@@ -62,8 +61,7 @@ export function framedTemplate<D extends object>(
     )
   }
   function Head({ data, location, pageContext }: HeadProps<D, PageContext>) {
-    const lang = languageOf(pageContext.lang)
-    const site = useSiteData(lang)
+    const site = useSiteData(pageContext.lang)
     return <Seo {...seo(found(data), site, location.pathname)} site={site} alternates={pageContext.alternates} />
   }
   return { Page, Head }

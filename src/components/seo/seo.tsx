@@ -3,7 +3,7 @@ import type { SiteData } from "../../hooks/use-site-data"
 import type { Alternate } from "../../lib/i18n/page-context"
 import { withTrailingSlash } from "../../lib/paths"
 import { serializeJsonLd, type JsonLd } from "../../lib/json-ld"
-import { DEFAULT_LANGUAGE, LANGUAGE_FORMS, languageOf } from "../../../supabase/functions/_shared/kernel/languages"
+import { DEFAULT_LANGUAGE, LANGUAGE_FORMS } from "../../../supabase/functions/_shared/kernel/languages"
 
 export interface SeoProps {
   title: string
@@ -81,11 +81,7 @@ export function Seo({
       {versions.map(
         (version) =>
           version.lang !== lang && (
-            <meta
-              key={version.lang}
-              property="og:locale:alternate"
-              content={LANGUAGE_FORMS[languageOf(version.lang)].ogLocale}
-            />
+            <meta key={version.lang} property="og:locale:alternate" content={LANGUAGE_FORMS[version.lang].ogLocale} />
           ),
       )}
       <meta property="og:site_name" content={company.name} />

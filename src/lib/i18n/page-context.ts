@@ -1,6 +1,8 @@
+import type { Language } from "../../../supabase/functions/_shared/kernel/languages"
+
 /** A page's version in one language: the head's hreflang links and the language switch lead to it. */
 export interface Alternate {
-  lang: string
+  lang: Language
   path: string
 }
 
@@ -10,6 +12,6 @@ export interface Alternate {
  */
 export interface PageContext {
   key: string
-  lang: string
+  lang: Language
   alternates: readonly Alternate[]
 }
