@@ -66,6 +66,8 @@ export const leadMessagesSchema = strictObject({
     stateInvalid: text(),
     propertyTypeRequired: text(),
     servicePlanRequired: text(),
+    // What a code without words of its own says (supabase/functions/_shared/kernel/field-errors.ts).
+    invalid: text(),
   }),
   // The row labels of the company's notice and the customer's confirmation (supabase/functions/_shared/mail/templates.ts).
   emailRows: strictObject({
@@ -125,6 +127,9 @@ export const leadMessagesSchema = strictObject({
       smsNo: text(),
       none: text(),
     }),
+    // A visitor who used the site in another language than English (the office answers in it).
+    prefersLanguage: text(),
+    languageRow: text(),
   }).meta({ translate: false }),
   // One label per flag code (supabase/functions/_shared/lead-flags.ts' LEAD_FLAG_CODES).
   flags: strictObject({
@@ -242,6 +247,9 @@ export const leadMessagesSchema = strictObject({
     }),
     deadRows: strictObject({ error: smsText(), message: text() }),
     linkAnswers: strictObject({ invalid: text(), expired: text(), notFound: text(), unknownName: text() }),
+    // One name per language of supabase/functions/_shared/kernel/languages.ts, as the office says it.
+    languageNames: strictObject({ en: smsText(), es: smsText() }),
+    prefersLanguage: smsText(),
   }).meta({ translate: false }),
   // The owner's weekly report (supabase/functions/_shared/report/).
   weeklyReport: strictObject({

@@ -1,6 +1,9 @@
 // Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's
 // amounts and response-promises.yaml's promises), lead-consent.yaml, response-promises.yaml and arrival-windows.yaml
 // by the build and `npm run generate:backend-data`. Do not edit.
+import type { Language } from "./languages.ts"
+import type { Widened } from "./widened.ts"
+
 export const COMPANY = {
   "name": "Westchester Family Pest Control",
   "phone": {
@@ -252,7 +255,8 @@ export const LEAD_MESSAGES = {
     "stateRequired": "Please enter your state",
     "stateInvalid": "Please enter a 2-letter state code",
     "propertyTypeRequired": "Please choose a property type",
-    "servicePlanRequired": "Please choose a service plan"
+    "servicePlanRequired": "Please choose a service plan",
+    "invalid": "Please check this field"
   },
   "emailRows": {
     "name": "Name",
@@ -314,7 +318,9 @@ export const LEAD_MESSAGES = {
       "smsYes": "Yes: version {version}, agreed at {at}",
       "smsNo": "No",
       "none": "Not recorded (this lead was sent before the website kept consent)."
-    }
+    },
+    "prefersLanguage": "Prefers {language}: call back in {language}.",
+    "languageRow": "Language"
   },
   "flags": {
     "heading": "Check this lead",
@@ -459,7 +465,12 @@ export const LEAD_MESSAGES = {
       "expired": "This link has expired. Find the request in the office inbox instead.",
       "notFound": "This request is no longer stored.",
       "unknownName": "Choose your name from the list."
-    }
+    },
+    "languageNames": {
+      "en": "English",
+      "es": "Spanish"
+    },
+    "prefersLanguage": "Prefers {language}: call back in {language}"
   },
   "weeklyReport": {
     "subject": "Weekly report, {from} to {to}: {count} request(s), {booked} booked",
@@ -846,4 +857,467 @@ export const VISIT_PREPARATION: Readonly<Record<string, { heading: string; point
       "After treatment, vacuum daily for two weeks; the vibration draws the remaining fleas out of their cocoons and into the treatment."
     ]
   }
+}
+
+const ENGLISH_CUSTOMER_TEXTS = {
+  "messages": {
+    "responses": {
+      "contact": "Thank you, {firstName}! Your message has been sent. We'll get back to you within 24 hours. Your reference is {reference}.",
+      "estimateLead": "Your request has been recorded. We'll contact you within 24 hours with your custom estimate.",
+      "estimateRequest": "Your estimate request has been sent to our scheduling team.",
+      "estimateConfirmation": "We're e-mailing your estimate details to {email}.",
+      "booking": "Your $49 visit has been booked! We'll call you within 24 hours.",
+      "callback": "We'll call you within 5-10 minutes during business hours."
+    },
+    "turnstile": {
+      "label": "Anti-spam check",
+      "description": "Cloudflare checks that you are a person. It usually finishes by itself; if it asks, tick the box.",
+      "missing": "Please complete the anti-spam check.",
+      "failed": "The anti-spam check failed. Please try again.",
+      "unavailable": "We could not run the anti-spam check just now. Please try again in a moment.",
+      "notLoaded": "The anti-spam check could not load. Please reload the page, or call us."
+    },
+    "fieldErrors": {
+      "fieldNames": {
+        "name": "your name",
+        "message": "a message",
+        "fullName": "your full name",
+        "streetAddress": "your street address",
+        "city": "your city",
+        "firstName": "a first name",
+        "lastName": "last name",
+        "propertyAddress": "the property address",
+        "offerCity": "the city",
+        "offer": "the offer"
+      },
+      "enter": "Please enter {field}",
+      "tooLong": "{field} must be at most {max} characters",
+      "textTooLong": "Must be at most {max} characters",
+      "phoneRequired": "Please enter your phone number",
+      "phoneTooLong": "Phone number is too long",
+      "phoneDigits": "Please enter a phone number with at least 10 digits",
+      "emailRequired": "Please enter your email address",
+      "emailInvalid": "Please enter a valid email address",
+      "emailTooLong": "Email address is too long",
+      "pestsRequired": "Please choose at least one pest",
+      "pestsTooMany": "Please choose at most {max} pests",
+      "pestsRepeated": "Each pest may be chosen once",
+      "pestName": "Must be a pest's name",
+      "zipRequired": "Please enter your ZIP code",
+      "zipInvalid": "Please enter a 5-digit ZIP code",
+      "stateRequired": "Please enter your state",
+      "stateInvalid": "Please enter a 2-letter state code",
+      "propertyTypeRequired": "Please choose a property type",
+      "servicePlanRequired": "Please choose a service plan",
+      "invalid": "Please check this field"
+    },
+    "emailRows": {
+      "name": "Name",
+      "phone": "Phone",
+      "email": "Email",
+      "message": "Message",
+      "property": "Property",
+      "servicePlan": "Service plan",
+      "pests": "Pests",
+      "additionalPests": "Additional pest concerns",
+      "address": "Address",
+      "offer": "Offer",
+      "notes": "Notes",
+      "campaign": "Campaign",
+      "reference": "Reference",
+      "promised": "We'll answer",
+      "promisedOffice": "Promised",
+      "promisedValue": "{promise}, by {deadline}",
+      "yes": "Yes ({note})",
+      "no": "No"
+    },
+    "customerEmail": {
+      "estimateSubject": "Your free pest control estimate request",
+      "estimateIntro": "Hi {firstName}, thank you for requesting a free estimate. Here is a summary of what you asked for.",
+      "estimateNextSteps": [
+        "We'll call you within 24 hours to go over your custom estimate and pricing breakdown.",
+        "Together we'll schedule a free inspection and your first treatment.",
+        "Your estimate is valid for 48 hours from your request."
+      ],
+      "bookingSubject": "Your $49 Scarsdale Starter Visit is booked",
+      "bookingIntro": "Hi {firstName}, thank you for booking your $49 Scarsdale Starter Visit (a $389 value).",
+      "bookingNextSteps": [
+        "We'll call you within 24 hours to choose a time for your visit.",
+        "Your technician will do a 30-point inspection (30-45 minutes) and treat for general household pests.",
+        "Your visit is backed by our 30-day guarantee."
+      ],
+      "contactSubject": "We got your message (reference {reference})",
+      "contactIntro": "Hi {firstName}, thank you for writing to us. Here is what you sent; we'll get back to you within 24 hours.",
+      "contactNextSteps": [
+        "We'll reply within 24 hours by phone or e-mail.",
+        "Anything urgent? Call us at {phone}."
+      ],
+      "callbackSubject": "We got your request: {offer}",
+      "callbackIntro": "Hi {firstName}, thank you for your request. We'll call you within 5-10 minutes during business hours.",
+      "callbackNextSteps": [
+        "We'll call you within 5-10 minutes during business hours at the number you gave us.",
+        "On the call we'll answer your questions and choose a time for your visit."
+      ],
+      "referenceNote": "Your reference is {reference}: please mention it if you call us.",
+      "signOff": "Questions? Call us at {phone}. We're open {hours}."
+    },
+    "customerSms": {
+      "confirmation": "{company}: thank you, {firstName}. We got your request, reference {reference}. We'll be in touch {promise}. Questions: {phone}. Reply STOP to opt out, HELP for help."
+    },
+    "appointments": {
+      "windowLabel": "{day}, {start} to {end}",
+      "noticeHeading": "Preferred arrival windows",
+      "noticeNote": "The customer picked these. Tap one to book it: they get it in writing, and the lead is marked booked.",
+      "confirmLabel": "Confirm {window}",
+      "available": "free when the request came in",
+      "unavailable": {
+        "full": "full when the request came in",
+        "past": "already passed",
+        "too_soon": "starts too soon to confirm without a call",
+        "same_day_closed": "same day, past the QUICK-KNOCK cut-off",
+        "too_far": "further ahead than the calendar offers",
+        "unknown": "not in the calendar",
+        "over_limit": "more windows than a form offers"
+      },
+      "alertLine": "Windows: {windows}",
+      "emailSubject": "Your visit is confirmed: {window}",
+      "emailHeading": "Your visit is confirmed",
+      "emailIntro": "Hi {firstName}, our technician will arrive {window}. The confirmation and a calendar file are below; reply to this e-mail or call us if the time no longer suits you.",
+      "rows": {
+        "when": "Arrival window",
+        "address": "Address",
+        "reference": "Your reference",
+        "phone": "Questions"
+      },
+      "prepareHeading": "Before we come",
+      "prepare": [
+        "Clear the areas where you have seen activity so the technician can reach them.",
+        "Keep pets and children away from treated areas until they are dry.",
+        "Someone 18 or older needs to be home to let us in."
+      ],
+      "calendarFile": "pest-control-visit.ics",
+      "calendarSummary": "Pest control visit, {company}",
+      "calendarDescription": "Arrival window {window}. Reference {reference}. Questions: {phone}.",
+      "sms": "{company}: your visit is confirmed for {window}. Ref {reference}. Questions: {phone}. Reply STOP to opt out, HELP for help.",
+      "reminderSubject": "Reminder: our visit tomorrow, {window}",
+      "reminderIntro": "Hi {firstName}, a reminder that our technician arrives {window}. Need another time? Call us or reply to this e-mail.",
+      "reminderSms": "{company}: reminder, our technician arrives {window}. Ref {reference}. To change it call {phone}. Reply STOP to opt out."
+    }
+  },
+  "promises": {
+    "contact": "within 24 hours",
+    "estimate": "within 24 hours",
+    "booking": "within 24 hours",
+    "callback": "within 5-10 minutes during business hours"
+  },
+  "consent": {
+    "versions": [
+      {
+        "id": "contact-2026-11",
+        "text": "By submitting, you agree to be contacted by phone/text."
+      }
+    ],
+    "sms": {
+      "versions": [
+        {
+          "id": "sms-2026-11",
+          "label": "Text me about my request",
+          "text": "I agree to receive text messages from {company} about my request (scheduling, reminders and updates). Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help. Consent is not a condition of purchase."
+        }
+      ]
+    }
+  },
+  "options": {
+    "propertyTypes": {
+      "single-family-small": "Single-Family Home (up to 3BR)",
+      "single-family-large": "Single-Family Home (4-5BR)",
+      "multi-family": "Multi-Family Home",
+      "townhouse-condo": "Townhouse/Condo",
+      "apartment": "Apartment"
+    },
+    "servicePlans": {
+      "ez-one": "EZ-One",
+      "c-are": "C•ARE",
+      "c-are-plus": "C•ARE+",
+      "c-aremax": "C•AREMAX"
+    },
+    "additionalPests": {
+      "0": "None",
+      "1": "1-2",
+      "2": "3+"
+    },
+    "sameDay": {
+      "label": "Same-day QUICK-KNOCK service",
+      "priceNote": "+$75"
+    },
+    "quickKnock": {
+      "label": "Quick Knock-down treatment",
+      "priceNote": "−$50"
+    }
+  },
+  "pests": {
+    "Ants": "Ants",
+    "Bed Bugs": "Bed Bugs",
+    "Bees": "Bees",
+    "Centipedes": "Centipedes",
+    "Fleas": "Fleas",
+    "Mosquitos": "Mosquitos",
+    "Roaches": "Roaches",
+    "Rodents": "Rodents",
+    "Silverfish": "Silverfish",
+    "Spiders": "Spiders",
+    "Termites": "Termites",
+    "Ticks": "Ticks",
+    "Wasps": "Wasps"
+  },
+  "visitPreparation": {
+    "Fleas": {
+      "heading": "Preparing for Your Flea Treatment",
+      "points": [
+        "Vacuum all carpets, rugs, upholstered furniture and the floor under furniture, then empty the canister or throw the bag away in an outdoor bin.",
+        "Wash all pet bedding, throw blankets and bed linens in hot water at a minimum of 140°F, and dry them on high heat.",
+        "Pick up toys, shoes, clothes and other items from the floors, including closet floors and under beds.",
+        "Have every dog and cat in the home treated by your veterinarian on or before the day of service.",
+        "Cover fish tanks and turn off their air pumps during the treatment.",
+        "Plan for people and pets to stay off treated areas for 4–6 hours, until everything is completely dry.",
+        "After treatment, vacuum daily for two weeks; the vibration draws the remaining fleas out of their cocoons and into the treatment."
+      ]
+    }
+  },
+  "hoursText": "Mon–Fri 8am–6pm · Sat 9am–4pm · Sun 9am–1pm"
+} as const
+
+/** What a customer reads, in one language: options by id, pests by the English label the forms send. */
+export type CustomerTexts = Widened<typeof ENGLISH_CUSTOMER_TEXTS>
+
+/** What a customer reads, in each language; typed by the English, so a translation has every text in its place. */
+export const CUSTOMER_TEXTS: Readonly<Record<Language, CustomerTexts>> = {
+  en: ENGLISH_CUSTOMER_TEXTS,
+  es: {
+    "messages": {
+      "responses": {
+        "contact": "Thank you, {firstName}! Your message has been sent. We'll get back to you within 24 hours. Your reference is {reference}.",
+        "estimateLead": "Your request has been recorded. We'll contact you within 24 hours with your custom estimate.",
+        "estimateRequest": "Your estimate request has been sent to our scheduling team.",
+        "estimateConfirmation": "We're e-mailing your estimate details to {email}.",
+        "booking": "Your $49 visit has been booked! We'll call you within 24 hours.",
+        "callback": "We'll call you within 5-10 minutes during business hours."
+      },
+      "turnstile": {
+        "label": "Anti-spam check",
+        "description": "Cloudflare checks that you are a person. It usually finishes by itself; if it asks, tick the box.",
+        "missing": "Please complete the anti-spam check.",
+        "failed": "The anti-spam check failed. Please try again.",
+        "unavailable": "We could not run the anti-spam check just now. Please try again in a moment.",
+        "notLoaded": "The anti-spam check could not load. Please reload the page, or call us."
+      },
+      "fieldErrors": {
+        "fieldNames": {
+          "name": "your name",
+          "message": "a message",
+          "fullName": "your full name",
+          "streetAddress": "your street address",
+          "city": "your city",
+          "firstName": "a first name",
+          "lastName": "last name",
+          "propertyAddress": "the property address",
+          "offerCity": "the city",
+          "offer": "the offer"
+        },
+        "enter": "Please enter {field}",
+        "tooLong": "{field} must be at most {max} characters",
+        "textTooLong": "Must be at most {max} characters",
+        "phoneRequired": "Please enter your phone number",
+        "phoneTooLong": "Phone number is too long",
+        "phoneDigits": "Please enter a phone number with at least 10 digits",
+        "emailRequired": "Please enter your email address",
+        "emailInvalid": "Please enter a valid email address",
+        "emailTooLong": "Email address is too long",
+        "pestsRequired": "Please choose at least one pest",
+        "pestsTooMany": "Please choose at most {max} pests",
+        "pestsRepeated": "Each pest may be chosen once",
+        "pestName": "Must be a pest's name",
+        "zipRequired": "Please enter your ZIP code",
+        "zipInvalid": "Please enter a 5-digit ZIP code",
+        "stateRequired": "Please enter your state",
+        "stateInvalid": "Please enter a 2-letter state code",
+        "propertyTypeRequired": "Please choose a property type",
+        "servicePlanRequired": "Please choose a service plan",
+        "invalid": "Por favor, revise este campo"
+      },
+      "emailRows": {
+        "name": "Name",
+        "phone": "Phone",
+        "email": "Email",
+        "message": "Message",
+        "property": "Property",
+        "servicePlan": "Service plan",
+        "pests": "Pests",
+        "additionalPests": "Additional pest concerns",
+        "address": "Address",
+        "offer": "Offer",
+        "notes": "Notes",
+        "campaign": "Campaign",
+        "reference": "Reference",
+        "promised": "We'll answer",
+        "promisedOffice": "Promised",
+        "promisedValue": "{promise}, by {deadline}",
+        "yes": "Yes ({note})",
+        "no": "No"
+      },
+      "customerEmail": {
+        "estimateSubject": "Your free pest control estimate request",
+        "estimateIntro": "Hi {firstName}, thank you for requesting a free estimate. Here is a summary of what you asked for.",
+        "estimateNextSteps": [
+          "We'll call you within 24 hours to go over your custom estimate and pricing breakdown.",
+          "Together we'll schedule a free inspection and your first treatment.",
+          "Your estimate is valid for 48 hours from your request."
+        ],
+        "bookingSubject": "Your $49 Scarsdale Starter Visit is booked",
+        "bookingIntro": "Hi {firstName}, thank you for booking your $49 Scarsdale Starter Visit (a $389 value).",
+        "bookingNextSteps": [
+          "We'll call you within 24 hours to choose a time for your visit.",
+          "Your technician will do a 30-point inspection (30-45 minutes) and treat for general household pests.",
+          "Your visit is backed by our 30-day guarantee."
+        ],
+        "contactSubject": "We got your message (reference {reference})",
+        "contactIntro": "Hi {firstName}, thank you for writing to us. Here is what you sent; we'll get back to you within 24 hours.",
+        "contactNextSteps": [
+          "We'll reply within 24 hours by phone or e-mail.",
+          "Anything urgent? Call us at {phone}."
+        ],
+        "callbackSubject": "We got your request: {offer}",
+        "callbackIntro": "Hi {firstName}, thank you for your request. We'll call you within 5-10 minutes during business hours.",
+        "callbackNextSteps": [
+          "We'll call you within 5-10 minutes during business hours at the number you gave us.",
+          "On the call we'll answer your questions and choose a time for your visit."
+        ],
+        "referenceNote": "Your reference is {reference}: please mention it if you call us.",
+        "signOff": "Questions? Call us at {phone}. We're open {hours}."
+      },
+      "customerSms": {
+        "confirmation": "{company}: thank you, {firstName}. We got your request, reference {reference}. We'll be in touch {promise}. Questions: {phone}. Reply STOP to opt out, HELP for help."
+      },
+      "appointments": {
+        "windowLabel": "{day}, {start} to {end}",
+        "noticeHeading": "Preferred arrival windows",
+        "noticeNote": "The customer picked these. Tap one to book it: they get it in writing, and the lead is marked booked.",
+        "confirmLabel": "Confirm {window}",
+        "available": "free when the request came in",
+        "unavailable": {
+          "full": "full when the request came in",
+          "past": "already passed",
+          "too_soon": "starts too soon to confirm without a call",
+          "same_day_closed": "same day, past the QUICK-KNOCK cut-off",
+          "too_far": "further ahead than the calendar offers",
+          "unknown": "not in the calendar",
+          "over_limit": "more windows than a form offers"
+        },
+        "alertLine": "Windows: {windows}",
+        "emailSubject": "Your visit is confirmed: {window}",
+        "emailHeading": "Your visit is confirmed",
+        "emailIntro": "Hi {firstName}, our technician will arrive {window}. The confirmation and a calendar file are below; reply to this e-mail or call us if the time no longer suits you.",
+        "rows": {
+          "when": "Arrival window",
+          "address": "Address",
+          "reference": "Your reference",
+          "phone": "Questions"
+        },
+        "prepareHeading": "Before we come",
+        "prepare": [
+          "Clear the areas where you have seen activity so the technician can reach them.",
+          "Keep pets and children away from treated areas until they are dry.",
+          "Someone 18 or older needs to be home to let us in."
+        ],
+        "calendarFile": "pest-control-visit.ics",
+        "calendarSummary": "Pest control visit, {company}",
+        "calendarDescription": "Arrival window {window}. Reference {reference}. Questions: {phone}.",
+        "sms": "{company}: your visit is confirmed for {window}. Ref {reference}. Questions: {phone}. Reply STOP to opt out, HELP for help.",
+        "reminderSubject": "Reminder: our visit tomorrow, {window}",
+        "reminderIntro": "Hi {firstName}, a reminder that our technician arrives {window}. Need another time? Call us or reply to this e-mail.",
+        "reminderSms": "{company}: reminder, our technician arrives {window}. Ref {reference}. To change it call {phone}. Reply STOP to opt out."
+      }
+    },
+    "promises": {
+      "contact": "within 24 hours",
+      "estimate": "within 24 hours",
+      "booking": "within 24 hours",
+      "callback": "within 5-10 minutes during business hours"
+    },
+    "consent": {
+      "versions": [
+        {
+          "id": "contact-2026-11",
+          "text": "By submitting, you agree to be contacted by phone/text."
+        }
+      ],
+      "sms": {
+        "versions": [
+          {
+            "id": "sms-2026-11",
+            "label": "Text me about my request",
+            "text": "I agree to receive text messages from {company} about my request (scheduling, reminders and updates). Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help. Consent is not a condition of purchase."
+          }
+        ]
+      }
+    },
+    "options": {
+      "propertyTypes": {
+        "single-family-small": "Single-Family Home (up to 3BR)",
+        "single-family-large": "Single-Family Home (4-5BR)",
+        "multi-family": "Multi-Family Home",
+        "townhouse-condo": "Townhouse/Condo",
+        "apartment": "Apartment"
+      },
+      "servicePlans": {
+        "ez-one": "EZ-One",
+        "c-are": "C•ARE",
+        "c-are-plus": "C•ARE+",
+        "c-aremax": "C•AREMAX"
+      },
+      "additionalPests": {
+        "0": "None",
+        "1": "1-2",
+        "2": "3+"
+      },
+      "sameDay": {
+        "label": "Same-day QUICK-KNOCK service",
+        "priceNote": "+$75"
+      },
+      "quickKnock": {
+        "label": "Quick Knock-down treatment",
+        "priceNote": "−$50"
+      }
+    },
+    "pests": {
+      "Ants": "Ants",
+      "Bed Bugs": "Bed Bugs",
+      "Bees": "Bees",
+      "Centipedes": "Centipedes",
+      "Fleas": "Fleas",
+      "Mosquitos": "Mosquitos",
+      "Roaches": "Roaches",
+      "Rodents": "Rodents",
+      "Silverfish": "Silverfish",
+      "Spiders": "Spiders",
+      "Termites": "Termites",
+      "Ticks": "Ticks",
+      "Wasps": "Wasps"
+    },
+    "visitPreparation": {
+      "Fleas": {
+        "heading": "Preparing for Your Flea Treatment",
+        "points": [
+          "Vacuum all carpets, rugs, upholstered furniture and the floor under furniture, then empty the canister or throw the bag away in an outdoor bin.",
+          "Wash all pet bedding, throw blankets and bed linens in hot water at a minimum of 140°F, and dry them on high heat.",
+          "Pick up toys, shoes, clothes and other items from the floors, including closet floors and under beds.",
+          "Have every dog and cat in the home treated by your veterinarian on or before the day of service.",
+          "Cover fish tanks and turn off their air pumps during the treatment.",
+          "Plan for people and pets to stay off treated areas for 4–6 hours, until everything is completely dry.",
+          "After treatment, vacuum daily for two weeks; the vibration draws the remaining fleas out of their cocoons and into the treatment."
+        ]
+      }
+    },
+    "hoursText": "lun–vie 8:00–18:00 · sáb 9:00–16:00 · dom 9:00–13:00"
+  },
 }
