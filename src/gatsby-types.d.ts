@@ -11525,8 +11525,47 @@ type ServicesPageYamlSpeciesLabelsSortInput = {
 
 type ShownConsent = {
   readonly consent: ShownConsentText;
+  readonly fieldErrors: ShownFieldErrors;
   readonly sms: ShownSmsConsentText;
   readonly values: ShownLeadValues;
+};
+
+type ShownFieldErrors = {
+  readonly emailInvalid: Scalars['String'];
+  readonly emailRequired: Scalars['String'];
+  readonly emailTooLong: Scalars['String'];
+  readonly enter: Scalars['String'];
+  readonly fieldNames: ShownFieldErrorsFieldNames;
+  readonly invalid: Scalars['String'];
+  readonly pestName: Scalars['String'];
+  readonly pestsRepeated: Scalars['String'];
+  readonly pestsRequired: Scalars['String'];
+  readonly pestsTooMany: Scalars['String'];
+  readonly phoneDigits: Scalars['String'];
+  readonly phoneRequired: Scalars['String'];
+  readonly phoneTooLong: Scalars['String'];
+  readonly propertyTypeRequired: Scalars['String'];
+  readonly servicePlanRequired: Scalars['String'];
+  readonly stateInvalid: Scalars['String'];
+  readonly stateRequired: Scalars['String'];
+  readonly textTooLong: Scalars['String'];
+  readonly tooLong: Scalars['String'];
+  readonly turnstileMissing: Scalars['String'];
+  readonly zipInvalid: Scalars['String'];
+  readonly zipRequired: Scalars['String'];
+};
+
+type ShownFieldErrorsFieldNames = {
+  readonly city: Scalars['String'];
+  readonly firstName: Scalars['String'];
+  readonly fullName: Scalars['String'];
+  readonly lastName: Scalars['String'];
+  readonly message: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly offer: Scalars['String'];
+  readonly offerCity: Scalars['String'];
+  readonly propertyAddress: Scalars['String'];
+  readonly streetAddress: Scalars['String'];
 };
 
 type ShownConsentLink = {
@@ -13113,7 +13152,7 @@ type ServicesPageQuery = { readonly servicesPageYaml: { readonly gridHeading: st
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly closedDates: ReadonlyArray<{ readonly date: string, readonly name: string, readonly opens: string | null, readonly closes: string | null }>, readonly closedTexts: { readonly today: string, readonly shortDayToday: string, readonly upcomingHeading: string, readonly upcoming: string, readonly upcomingShortDay: string }, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } } | null, readonly leadConsentYaml: { readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> }, readonly values: { readonly currency: string, readonly contact: number, readonly estimate: number } } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string, readonly mainMenu: string, readonly breadcrumb: string, readonly dismiss: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly newTabNote: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
+type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly siteYaml: { readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly closedDates: ReadonlyArray<{ readonly date: string, readonly name: string, readonly opens: string | null, readonly closes: string | null }>, readonly closedTexts: { readonly today: string, readonly shortDayToday: string, readonly upcomingHeading: string, readonly upcoming: string, readonly upcomingShortDay: string }, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } } | null, readonly leadConsentYaml: { readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> }, readonly values: { readonly currency: string, readonly contact: number, readonly estimate: number }, readonly fieldErrors: { readonly enter: string, readonly tooLong: string, readonly textTooLong: string, readonly phoneRequired: string, readonly phoneTooLong: string, readonly phoneDigits: string, readonly emailRequired: string, readonly emailInvalid: string, readonly emailTooLong: string, readonly pestsRequired: string, readonly pestsTooMany: string, readonly pestsRepeated: string, readonly pestName: string, readonly zipRequired: string, readonly zipInvalid: string, readonly stateRequired: string, readonly stateInvalid: string, readonly propertyTypeRequired: string, readonly servicePlanRequired: string, readonly invalid: string, readonly turnstileMissing: string, readonly fieldNames: { readonly name: string, readonly message: string, readonly fullName: string, readonly streetAddress: string, readonly city: string, readonly firstName: string, readonly lastName: string, readonly propertyAddress: string, readonly offerCity: string, readonly offer: string } } } } | null, readonly navigationYaml: { readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string, readonly mainMenu: string, readonly breadcrumb: string, readonly dismiss: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly newTabNote: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } } | null, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly name: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
 
 type StaticPageFragment = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 

@@ -15,6 +15,46 @@ export const smsText = () =>
 /** A pipeline-check problem: its name (in the failure's SMS too, so GSM-7) and what to do. */
 const problem = () => strictObject({ name: smsText(), todo: text() })
 
+/**
+ * What a form shows next to a field the contract refuses (supabase/functions/_shared/kernel/contract.ts): each
+ * text's name is the code the functions answer with (kernel/field-errors.ts).
+ */
+export const fieldErrorsSchema = strictObject({
+  fieldNames: strictObject({
+    name: text(),
+    message: text(),
+    fullName: text(),
+    streetAddress: text(),
+    city: text(),
+    firstName: text(),
+    lastName: text(),
+    propertyAddress: text(),
+    offerCity: text(),
+    offer: text(),
+  }),
+  enter: text(),
+  tooLong: text(),
+  textTooLong: text(),
+  phoneRequired: text(),
+  phoneTooLong: text(),
+  phoneDigits: text(),
+  emailRequired: text(),
+  emailInvalid: text(),
+  emailTooLong: text(),
+  pestsRequired: text(),
+  pestsTooMany: text(),
+  pestsRepeated: text(),
+  pestName: text(),
+  zipRequired: text(),
+  zipInvalid: text(),
+  stateRequired: text(),
+  stateInvalid: text(),
+  propertyTypeRequired: text(),
+  servicePlanRequired: text(),
+  // What a code without words of its own says (supabase/functions/_shared/kernel/field-errors.ts).
+  invalid: text(),
+})
+
 // The office reads its notices, alerts and reports in English: those blocks have no translation.
 export const leadMessagesSchema = strictObject({
   responses: strictObject({
@@ -34,41 +74,7 @@ export const leadMessagesSchema = strictObject({
     notLoaded: text(),
   }),
   // What a form shows next to a field the contract refuses (supabase/functions/_shared/kernel/contract.ts).
-  fieldErrors: strictObject({
-    fieldNames: strictObject({
-      name: text(),
-      message: text(),
-      fullName: text(),
-      streetAddress: text(),
-      city: text(),
-      firstName: text(),
-      lastName: text(),
-      propertyAddress: text(),
-      offerCity: text(),
-      offer: text(),
-    }),
-    enter: text(),
-    tooLong: text(),
-    textTooLong: text(),
-    phoneRequired: text(),
-    phoneTooLong: text(),
-    phoneDigits: text(),
-    emailRequired: text(),
-    emailInvalid: text(),
-    emailTooLong: text(),
-    pestsRequired: text(),
-    pestsTooMany: text(),
-    pestsRepeated: text(),
-    pestName: text(),
-    zipRequired: text(),
-    zipInvalid: text(),
-    stateRequired: text(),
-    stateInvalid: text(),
-    propertyTypeRequired: text(),
-    servicePlanRequired: text(),
-    // What a code without words of its own says (supabase/functions/_shared/kernel/field-errors.ts).
-    invalid: text(),
-  }),
+  fieldErrors: fieldErrorsSchema,
   // The row labels of the company's notice and the customer's confirmation (supabase/functions/_shared/mail/templates.ts).
   emailRows: strictObject({
     name: text(),

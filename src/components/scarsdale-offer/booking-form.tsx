@@ -1,5 +1,7 @@
 import { useRef } from "react"
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
+import { useFieldErrorTexts } from "../../lib/leads/lead-texts"
+import type { FieldErrorTexts } from "../../../supabase/functions/_shared/kernel/field-errors.ts"
 import { failureNotices, withPhone } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import type { AdsConversion } from "../../lib/tracking-attributes"
@@ -23,9 +25,12 @@ interface Values extends BookingEntry {
 const INITIAL: Values = { fullName: "", phone: "", email: "", streetAddress: "", preferredWindows: [], website: "" }
 
 // The windows are the picker's to check (ids it offered); the contract checks the fields typed in.
-async function validate({ website: _honeypot, preferredWindows: _windows, ...entry }: Values) {
+async function validate(
+  { website: _honeypot, preferredWindows: _windows, ...entry }: Values,
+  words: FieldErrorTexts | null,
+) {
   const { offerBookingSchema } = await loadContract()
-  return errorsFrom(offerBookingSchema.pick(["fullName", "phone", "email", "streetAddress"]), entry)
+  return errorsFrom(offerBookingSchema.pick(["fullName", "phone", "email", "streetAddress"]), entry, words)
 }
 
 const trimmed = (entry: BookingEntry): BookingEntry => ({
@@ -54,6 +59,7 @@ export function BookingForm({ texts, windowTexts, booking, phone, conversion, on
   const calendarState = useArrivalCalendar()
   const calendar = calendarIn(calendarState)
   const sentLabels = useRef<string[]>([])
+  const words = useFieldErrorTexts()
   return (
     <LeadForm
       config={{
@@ -89,7 +95,7 @@ export function BookingForm({ texts, windowTexts, booking, phone, conversion, on
         call,
       }}
       initialValues={INITIAL}
-      validate={validate}
+      validate={(values) => validate(values, words)}
       submitLabel={texts.submitLabel}
       busyLabel={texts.busyLabel}
       large
