@@ -52,8 +52,7 @@ const copyIn = (language: Language) => CUSTOMER_TEXTS[language].messages.appoint
  */
 export function prepareSections(pests: readonly string[], language: Language = DEFAULT_LANGUAGE): EmailSection[] {
   // By the pest's English label, as the forms send it.
-  const preparations: Readonly<Record<string, { heading: string; points: readonly string[] }>> =
-    CUSTOMER_TEXTS[language].visitPreparation
+  const preparations = CUSTOMER_TEXTS[language].visitPreparation
   const own = pests.flatMap((pest) => {
     const preparation = Object.hasOwn(preparations, pest) ? preparations[pest] : undefined
     return preparation

@@ -1087,8 +1087,11 @@ const ENGLISH_CUSTOMER_TEXTS = {
   "hoursText": "Mon–Fri 8am–6pm · Sat 9am–4pm · Sun 9am–1pm"
 } as const
 
-/** What a customer reads, in one language: options by id, pests by the English label the forms send. */
-export type CustomerTexts = Widened<typeof ENGLISH_CUSTOMER_TEXTS>
+/** What a customer reads, in one language: options by id, a pest's name and what to prepare by the English label the forms send. */
+export type CustomerTexts = Omit<Widened<typeof ENGLISH_CUSTOMER_TEXTS>, "pests" | "visitPreparation"> & {
+  readonly pests: Readonly<Record<string, string>>
+  readonly visitPreparation: Readonly<Record<string, { readonly heading: string; readonly points: readonly string[] }>>
+}
 
 /** What a customer reads, in each language; typed by the English, so a translation has every text in its place. */
 export const CUSTOMER_TEXTS: Readonly<Record<Language, CustomerTexts>> = {
