@@ -31,7 +31,9 @@ const { providers } = withAlertDb((fresh) => (db = fresh))
 
 const [DANA, ELI, FAY] = CONTACTS
 /** Fay, last on the list, speaks Spanish (and English); Dana and Eli list no languages: English only. */
-const WITH_FAY_SPANISH = [DANA, ELI, { ...FAY, languages: ["es", "en"] }]
+const WITH_FAY_SPANISH = CONTACTS.map((contact) =>
+  contact === FAY ? { ...contact, languages: ["es", "en"] } : contact,
+)
 
 const PREFERS_SPANISH = fill(LEAD_MESSAGES.officeAlerts.prefersLanguage, {
   language: LEAD_MESSAGES.officeAlerts.languageNames.es,

@@ -32,7 +32,7 @@ const languageIn = (value: unknown): Language | null => {
 }
 
 /** Whether a contact can call back in `language`: one of their `languages`, or English when they list none. */
-export const speaks = (contact: Pick<OnCallContact, "languages">, language: Language) =>
+export const speaks = (contact: Pick<OnCallContact, "name" | "languages">, language: Language) =>
   (contact.languages ?? [DEFAULT_LANGUAGE]).includes(language)
 
 /**
@@ -40,7 +40,7 @@ export const speaks = (contact: Pick<OnCallContact, "languages">, language: Lang
  * their listed order), then the others in theirs. A request in English, or one in a language nobody on the list
  * speaks, goes down the list as it is.
  */
-export function routingOrder<C extends Pick<OnCallContact, "languages">>(
+export function routingOrder<C extends Pick<OnCallContact, "name" | "languages">>(
   contacts: readonly C[],
   language: Language,
 ): readonly C[] {
