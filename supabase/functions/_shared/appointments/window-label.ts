@@ -3,7 +3,7 @@
  * English, a visitor their own language (its words and its way of writing days and times).
  */
 import { labelWindow, type ArrivalWindow } from "../kernel/arrival-windows.ts"
-import { DEFAULT_LANGUAGE, LANGUAGE_FORMS, type Language } from "../kernel/languages.ts"
+import { DEFAULT_LANGUAGE, type Language } from "../kernel/languages.ts"
 import { COMPANY, CUSTOMER_TEXTS } from "../kernel/site-data.generated.ts"
 
 export const windowLabel = (
@@ -14,7 +14,7 @@ export const windowLabel = (
     window,
     COMPANY.timeZone,
     CUSTOMER_TEXTS[language].messages.appointments.windowLabel,
-    LANGUAGE_FORMS[language].tag,
+    language,
   )
 
 /** A confirmed visit's window, labelled the same way. */

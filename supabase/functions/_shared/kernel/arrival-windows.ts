@@ -16,6 +16,7 @@ import {
   type BusinessSchedule,
 } from "./business-hours.ts"
 import { fill } from "./escape.ts"
+import { DEFAULT_LANGUAGE, LANGUAGE_FORMS, type Language } from "./languages.ts"
 
 export interface WindowRule {
   readonly start: string
@@ -130,26 +131,32 @@ export function windowStatus(
   return { window, unavailable: whyNot(schedule, plan, window, at) }
 }
 
-/** A window's day as people read it, on `timeZone`'s clock, in `locale` (a BCP 47 tag): "Tue, Dec 1". */
-export const windowDay = (window: Pick<ArrivalWindow, "startsAt">, timeZone: string, locale = "en-US") =>
-  new Intl.DateTimeFormat(locale, { timeZone, weekday: "short", month: "short", day: "numeric" }).format(
-    new Date(window.startsAt),
-  )
+/** A window's day as people read it in `language`, on `timeZone`'s clock: "Tue, Dec 1", "mar, 1 dic". */
+export const windowDay = (
+  window: Pick<ArrivalWindow, "startsAt">,
+  timeZone: string,
+  language: Language = DEFAULT_LANGUAGE,
+) =>
+  new Intl.DateTimeFormat(LANGUAGE_FORMS[language].tag, {
+    timeZone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+  }).format(new Date(window.startsAt))
 
 /**
  * A window named by `template` (data's; it may use {day}, {start} and {end}) on `timeZone`'s clock: the site's
- * picker ("Tue, Dec 1 · 8:00 AM–11:00 AM") and the office's and visitor's messages say it with their own words,
- * the day and times in `locale`'s (the visitor's language: "mar, 1 de dic", "8:00 a.m.").
+ * picker ("Tue, Dec 1 · 8:00 AM–11:00 AM") and the office's and visitor's messages say it with their own words.
  */
 export function labelWindow(
   window: Pick<ArrivalWindow, "startsAt" | "endsAt">,
   timeZone: string,
   template: string,
-  locale = "en-US",
+  language: Language = DEFAULT_LANGUAGE,
 ) {
-  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: "numeric", minute: "2-digit" })
+  const time = new Intl.DateTimeFormat(LANGUAGE_FORMS[language].tag, { timeZone, hour: "numeric", minute: "2-digit" })
   return fill(template, {
-    day: windowDay(window, timeZone, locale),
+    day: windowDay(window, timeZone, language),
     start: time.format(new Date(window.startsAt)),
     end: time.format(new Date(window.endsAt)),
   })
