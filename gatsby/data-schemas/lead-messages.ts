@@ -282,6 +282,7 @@ export const leadMessagesSchema = strictObject({
     byOffer: text(),
     byFirstTouch: text(),
     byLastTouch: text(),
+    byLanguage: text(),
     groupValue: text(),
     outcomeCount: text(),
     noOutcome: text(),

@@ -501,6 +501,7 @@ export const LEAD_MESSAGES = {
     "byOffer": "By offer",
     "byFirstTouch": "By campaign, first touch (source / medium / campaign)",
     "byLastTouch": "By campaign, last touch (source / medium / campaign)",
+    "byLanguage": "By language",
     "groupValue": "{count}: {outcomes}",
     "outcomeCount": "{outcome} {count}",
     "noOutcome": "no outcome yet",
