@@ -9,13 +9,7 @@ import { COMPANY, CUSTOMER_TEXTS } from "../kernel/site-data.generated.ts"
 export const windowLabel = (
   window: Pick<ArrivalWindow, "startsAt" | "endsAt">,
   language: Language = DEFAULT_LANGUAGE,
-): string =>
-  labelWindow(
-    window,
-    COMPANY.timeZone,
-    CUSTOMER_TEXTS[language].messages.appointments.windowLabel,
-    language,
-  )
+): string => labelWindow(window, COMPANY.timeZone, CUSTOMER_TEXTS[language].messages.appointments.windowLabel, language)
 
 /** A confirmed visit's window, labelled the same way. */
 export const appointmentLabel = (
