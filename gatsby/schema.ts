@@ -63,44 +63,39 @@ interface LeadMessagesNode {
   turnstile: { missing: string }
 }
 
+/** A data node of one language (every data node carries its `lang`). */
+type InLanguage<T extends string> = { type: T; query: { filter: { lang: { eq: string } } } }
+
 interface NodeModel {
-  findOne(query: { type: "SiteYaml" }): Promise<{ name: string; leadValues: LeadValues } | null>
-  findOne(query: {
-    type: "LeadMessagesYaml"
-    query: { filter: { lang: { eq: string } } }
-  }): Promise<LeadMessagesNode | null>
+  findOne(query: InLanguage<"SiteYaml">): Promise<{ name: string; leadValues: LeadValues } | null>
+  findOne(query: InLanguage<"LeadMessagesYaml">): Promise<LeadMessagesNode | null>
 }
 
 /**
  * `LeadConsentYaml.shown`: what the forms show and record (LeadTexts), worked out here so no page carries the code:
  * in the language of the consent node asked for (its `lang`), with that language's refusal words.
  */
+export async function resolveShown(
+  source: LeadConsentData & { lang?: string | null },
+  _args: unknown,
+  context: { nodeModel: NodeModel },
+) {
+  const lang = source.lang ?? DEFAULT_LANGUAGE
+  const site = await context.nodeModel.findOne({ type: "SiteYaml", query: { filter: { lang: { eq: lang } } } })
+  if (!site) throw new Error("data/site.yaml is required for the consent texts")
+  const messages = await context.nodeModel.findOne({
+    type: "LeadMessagesYaml",
+    query: { filter: { lang: { eq: lang } } },
+  })
+  if (!messages) throw new Error(`data/lead-messages.yaml (${lang}) is required for the forms' field messages`)
+  return shownConsent(source, site.name, site.leadValues, {
+    language: languageOf(lang),
+    fieldErrors: fieldErrorTexts(messages),
+  })
+}
+
 export const createResolvers: GatsbyNode["createResolvers"] = (args) => {
   // Gatsby types this action as a bare `Function`; this is its documented signature.
   const create = args.createResolvers as (resolvers: Record<string, Record<string, unknown>>) => void
-  create({
-    LeadConsentYaml: {
-      shown: {
-        type: "ShownConsent!",
-        resolve: async (
-          source: LeadConsentData & { lang?: string | null },
-          _args: unknown,
-          context: { nodeModel: NodeModel },
-        ) => {
-          const lang = source.lang ?? DEFAULT_LANGUAGE
-          const site = await context.nodeModel.findOne({ type: "SiteYaml" })
-          if (!site) throw new Error("data/site.yaml is required for the consent texts")
-          const messages = await context.nodeModel.findOne({
-            type: "LeadMessagesYaml",
-            query: { filter: { lang: { eq: lang } } },
-          })
-          if (!messages) throw new Error(`data/lead-messages.yaml (${lang}) is required for the forms' field messages`)
-          return shownConsent(source, site.name, site.leadValues, {
-            language: languageOf(lang),
-            fieldErrors: fieldErrorTexts(messages),
-          })
-        },
-      },
-    },
-  })
+  create({ LeadConsentYaml: { shown: { type: "ShownConsent!", resolve: resolveShown } } })
 }
