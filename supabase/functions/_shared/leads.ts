@@ -47,7 +47,7 @@ import type { SpamReason } from "./spam/bot-checks.ts"
 import { storeSpam, type SpamCallContext } from "./spam/spam-store.ts"
 import type { LeadInsert, LeadRow } from "./rows.ts"
 import { ORIGIN_COLUMNS, originColumns, type LeadOrigin } from "./lead-origin.ts"
-import { CUSTOMER_TEXTS, ESTIMATE_OPTIONS, LEAD_MESSAGES } from "./kernel/site-data.generated.ts"
+import { CUSTOMER_TEXTS, ESTIMATE_OPTIONS, LEAD_MESSAGES, type CustomerTexts } from "./kernel/site-data.generated.ts"
 import type { Language } from "./kernel/languages.ts"
 import { MAX_FLAGS, mergeFlags, type LeadFlag } from "./lead-flags.ts"
 import { bodyFlags, type FlaggableBody } from "./body-flags.ts"
@@ -469,7 +469,7 @@ const confirmations = (
  * company's notice and the jobs `more` builds from the stored row, in one transaction.
  */
 function storedLead(
-  message: (responses: (typeof CUSTOMER_TEXTS)[Language]["messages"]["responses"]) => string,
+  message: (responses: CustomerTexts["messages"]["responses"]) => string,
   notice: Exclude<CompanyNotice, { kind: "contact" }>,
   columns: LeadInsert,
   more: (visitor: Visitor, ctx: RequestContext) => NewJob[] = () => [],

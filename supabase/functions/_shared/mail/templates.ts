@@ -5,7 +5,7 @@
  */
 import type { ContactMessage, EstimateRequest, OfferBooking, OfferCallback, EstimateLead } from "../kernel/contract.ts"
 import { DEFAULT_LANGUAGE, languageOf, type Language } from "../kernel/languages.ts"
-import { COMPANY, CUSTOMER_TEXTS, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
+import { COMPANY, CUSTOMER_TEXTS, LEAD_MESSAGES, type CustomerTexts } from "../kernel/site-data.generated.ts"
 import { isEmailAddress } from "../kernel/email-address.ts"
 import { fill } from "../kernel/escape.ts"
 import type { LeadFlag } from "../lead-flags.ts"
@@ -223,7 +223,7 @@ const confirmation = (
   kind: LeadKind,
   reference: string,
   language: Language,
-  content: (texts: (typeof CUSTOMER_TEXTS)[Language]) => {
+  content: (texts: CustomerTexts) => {
     subject: string
     intro: string
     rows: Row[]
