@@ -31,6 +31,15 @@ describe("hours text", () => {
     expect(hoursSummary(site.hours)).toBe("Mon–Fri 8am–6pm · Sat 9am–4pm · Sun 9am–1pm")
   })
 
+  test("in Spanish: the days' short names and the 24-hour clock; English stays as it was", () => {
+    expect(formatClock("08:00", "es")).toBe("8:00")
+    expect(formatClock("13:30", "es")).toBe("13:30")
+    expect(formatDays(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], "es")).toBe("lun–vie")
+    expect(formatDays(["Saturday", "Sunday"], "es")).toBe("sáb, dom")
+    expect(hoursSummary(site.hours, "es")).toBe("lun–vie 8:00–18:00 · sáb 9:00–16:00 · dom 9:00–13:00")
+    expect(hoursSummary(site.hours, "en")).toBe(hoursSummary(site.hours))
+  })
+
   test("schema.org opening hours keep the 24-hour times", () => {
     expect(openingHoursSpecification(site.hours)[1]).toEqual({
       "@type": "OpeningHoursSpecification",

@@ -3,10 +3,16 @@
  * (company, estimate options with the pests' choices, lead messages) are
  * copied into a generated module. The build and `npm run generate:backend-data`
  * write it; a test fails when the committed copy differs from data/.
+ *
+ * A visitor's data file holds English under `en:` and each translation's texts under its language
+ * (gatsby/i18n/). The office reads English (COMPANY, LEAD_MESSAGES… as before); what a customer reads
+ * (their e-mails and texts, the functions' answers, the consent sentence, the wizard's labels, the hours)
+ * is copied once per language too, in CUSTOMER_TEXTS.
  */
 import fs from "node:fs"
 import path from "node:path"
 import { load } from "js-yaml"
+import { ValidationError, type AnyObjectSchema, type InferType } from "yup"
 import {
   arrivalWindowsSchema,
   estimateOptionsSchema,
@@ -17,80 +23,171 @@ import {
   siteSchema,
 } from "./data-schemas"
 import { scarsdaleOfferSchema } from "./data-schemas/scarsdale-offer"
+import { languagesOf } from "./i18n/data-file"
+import { localized, type RouteRules } from "./i18n/translations"
 import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
+import { DEFAULT_LANGUAGE, type Language } from "../supabase/functions/_shared/kernel/languages.ts"
 import { promiseValues } from "./promise-texts"
 import { dataDir } from "./site-config"
-import { englishOf } from "./i18n/data-file"
 import { hoursSummary } from "../src/lib/hours"
 import { estimateLabel, estimatePestOptions } from "../src/lib/pest-lists"
 
 export const GENERATED_FILE = path.resolve("supabase/functions/_shared/kernel/site-data.generated.ts")
 
-const readYaml = (dir: string, file: string) => englishOf(file, load(fs.readFileSync(path.join(dir, file), "utf8")))
+const readYaml = (dir: string, file: string): unknown => load(fs.readFileSync(path.join(dir, file), "utf8"))
+
+// The functions link to no page: a link in a translation keeps the English route it was written with.
+const SAME_ROUTES: RouteRules = { link: (route) => route, own: (route) => route }
+
+/** One value per language. */
+type ByLanguage<T> = Record<Language, T>
+
+// Each language named: a language added to kernel/languages.ts fails the type check here until it is.
+const byLanguage = <T>(make: (language: Language) => T): ByLanguage<T> => ({ en: make("en"), es: make("es") })
+
+/**
+ * A data file in every language, each checked by its schema: English as written, a translation its texts over
+ * the English (a language the file does not have yet reads English). A problem names the file and language.
+ */
+function readTranslated<S extends AnyObjectSchema>(dir: string, file: string, schema: S): ByLanguage<InferType<S>> {
+  const sections = languagesOf(file, readYaml(dir, file))
+  return byLanguage((language) => {
+    const english = sections[DEFAULT_LANGUAGE]
+    const content =
+      language === DEFAULT_LANGUAGE ? english : localized(schema, english, sections[language], SAME_ROUTES)
+    try {
+      return schema.validateSync(content, { strict: true })
+    } catch (error) {
+      if (error instanceof ValidationError) error.message = `data/${file} (${language}:): ${error.message}`
+      throw error
+    }
+  })
+}
+
+/** The names of lead-messages.yaml's blocks a customer reads: every block not marked `translate: false` (the office's). */
+const CUSTOMER_BLOCKS = Object.entries(leadMessagesSchema.fields)
+  .filter(([, field]) => {
+    const description = field.describe()
+    return !("meta" in description && description.meta?.translate === false)
+  })
+  .map(([key]) => key)
+
+const pick = (value: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(keys.map((key) => [key, value[key]]))
 
 export function renderBackendData(dir = dataDir()): string {
-  const site = siteSchema.validateSync(readYaml(dir, "site.yaml"), { strict: true })
-  const options = estimateOptionsSchema.validateSync(readYaml(dir, "estimate-options.yaml"), { strict: true })
-  const promises = responsePromisesSchema.validateSync(readYaml(dir, "response-promises.yaml"), { strict: true })
+  const site = readTranslated(dir, "site.yaml", siteSchema)
+  const options = readTranslated(dir, "estimate-options.yaml", estimateOptionsSchema)
+  const promises = readTranslated(dir, "response-promises.yaml", responsePromisesSchema)
   // The booking texts name the $49 page's amounts ({price}, {regularValue}), and every form's texts its promise
-  // ({callbackPromise} and the rest): filled here, each from its one place.
-  const { amounts } = scarsdaleOfferSchema.validateSync(readYaml(dir, "scarsdale-offer.yaml"), { strict: true })
-  const messages = fillTexts(leadMessagesSchema.validateSync(readYaml(dir, "lead-messages.yaml"), { strict: true }), {
-    ...promiseValues(promises),
-    ...amounts,
-  })
-  const consent = leadConsentSchema.validateSync(readYaml(dir, "lead-consent.yaml"), { strict: true })
+  // ({callbackPromise} and the rest): filled here, each from its one place, in each language from its own promises.
+  const { amounts } = readTranslated(dir, "scarsdale-offer.yaml", scarsdaleOfferSchema)[DEFAULT_LANGUAGE]
+  const rawMessages = readTranslated(dir, "lead-messages.yaml", leadMessagesSchema)
+  const messages = byLanguage((language) =>
+    fillTexts(rawMessages[language], { ...promiseValues(promises[language]), ...amounts }),
+  )
+  const consent = readTranslated(dir, "lead-consent.yaml", leadConsentSchema)
   // The picker's texts are the site's only: the functions need the windows and their capacity.
-  const { texts: _pickerTexts, ...windows } = arrivalWindowsSchema.validateSync(readYaml(dir, "arrival-windows.yaml"), {
-    strict: true,
-  })
-  const pests = fs
+  const { texts: _pickerTexts, ...windows } = readTranslated(dir, "arrival-windows.yaml", arrivalWindowsSchema)[
+    DEFAULT_LANGUAGE
+  ]
+  const pestFiles = fs
     .readdirSync(path.join(dir, "pests"))
     .filter((file) => /\.ya?ml$/.test(file))
     .sort()
-    .map((file) => pestSchema.validateSync(readYaml(dir, `pests/${file}`), { strict: true }))
+    .map((file) => readTranslated(dir, `pests/${file}`, pestSchema))
+  const pests = byLanguage((language) => pestFiles.map((pest) => ({ english: pest.en, own: pest[language] })))
+  const english = site[DEFAULT_LANGUAGE]
   const company = {
-    name: site.name,
-    phone: site.phone,
-    email: site.email,
-    address: site.address,
-    licenseNumber: site.licenseNumber,
-    hoursText: hoursSummary(site.hours),
-    hours: site.hours,
-    closedDates: site.closedDates,
-    timeZone: site.timeZone,
-    sameDayCutoffHour: site.sameDayService.cutoffHour,
-    sameDayDays: site.sameDayService.days,
+    name: english.name,
+    phone: english.phone,
+    email: english.email,
+    address: english.address,
+    licenseNumber: english.licenseNumber,
+    hoursText: hoursSummary(english.hours),
+    hours: english.hours,
+    closedDates: english.closedDates,
+    timeZone: english.timeZone,
+    sameDayCutoffHour: english.sameDayService.cutoffHour,
+    sameDayDays: english.sameDayService.days,
     // What a request is worth, for the weekly report's value of the week.
-    leadValues: site.leadValues,
+    leadValues: english.leadValues,
   }
-  // What to do before a visit, per pest the wizard offers (its choice's label): the pest page's list marked so.
-  const preparation = Object.fromEntries(
-    pests.flatMap((pest) =>
-      pest.sections
-        .filter((section) => section.type === "list" && section.visitPreparation === true && section.points)
-        .map((section) => [estimateLabel(pest), { heading: section.heading, points: section.points ?? [] }]),
+  // What to do before a visit, per pest the wizard offers (its choice's English label, which every form sends):
+  // the pest page's list marked so, in each language.
+  const preparation = byLanguage((language) =>
+    Object.fromEntries(
+      pests[language].flatMap(({ english: pest, own }) =>
+        own.sections
+          .filter((section) => section.type === "list" && section.visitPreparation === true && section.points)
+          .map((section) => [estimateLabel(pest), { heading: section.heading, points: section.points ?? [] }]),
+      ),
     ),
   )
-  const { propertyTypes, servicePlans, ...rest } = options
-  const estimateOptions = { propertyTypes, servicePlans, ...estimatePestOptions(pests), ...rest }
+  const { propertyTypes, servicePlans, ...rest } = options[DEFAULT_LANGUAGE]
+  const estimateOptions = { propertyTypes, servicePlans, ...estimatePestOptions(pestFiles.map((p) => p.en)), ...rest }
+  // Everything a customer reads, per language. Values the forms send stay English (ids, pest labels): each
+  // language's labels are looked up by them.
+  const customerTexts = byLanguage((language) => {
+    const own = options[language]
+    return {
+      messages: pick(messages[language], CUSTOMER_BLOCKS),
+      promises: Object.fromEntries(Object.entries(promises[language]).map(([form, promise]) => [form, promise.text])),
+      consent: {
+        versions: consent[language].versions,
+        sms: { versions: consent[language].sms.versions },
+      },
+      options: {
+        propertyTypes: Object.fromEntries(own.propertyTypes.map(({ id, label }) => [id, label])),
+        servicePlans: Object.fromEntries(own.servicePlans.map(({ id, name }) => [id, name])),
+        additionalPests: Object.fromEntries(own.additionalPests.map(({ value, label }) => [value, label])),
+        sameDay: own.sameDay,
+        quickKnock: own.quickKnock,
+      },
+      pests: Object.fromEntries(
+        pests[language].map(({ english: pest, own: mine }) => [estimateLabel(pest), estimateLabel(mine)]),
+      ),
+      visitPreparation: preparation[language],
+      hoursText: hoursSummary(english.hours, language),
+    }
+  })
+  const { [DEFAULT_LANGUAGE]: englishTexts, ...translations } = customerTexts
   return [
     "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's",
     "// amounts and response-promises.yaml's promises), lead-consent.yaml, response-promises.yaml and arrival-windows.yaml",
     "// by the build and `npm run generate:backend-data`. Do not edit.",
+    'import type { Language } from "./languages.ts"',
+    'import type { Widened } from "./widened.ts"',
+    "",
     `export const COMPANY = ${JSON.stringify(company, null, 2)} as const`,
     "",
     `export const ESTIMATE_OPTIONS = ${JSON.stringify(estimateOptions, null, 2)} as const`,
     "",
-    `export const LEAD_MESSAGES = ${JSON.stringify(messages, null, 2)} as const`,
+    `export const LEAD_MESSAGES = ${JSON.stringify(messages[DEFAULT_LANGUAGE], null, 2)} as const`,
     "",
-    `export const LEAD_CONSENT = ${JSON.stringify(consent, null, 2)} as const`,
+    `export const LEAD_CONSENT = ${JSON.stringify(consent[DEFAULT_LANGUAGE], null, 2)} as const`,
     "",
-    `export const RESPONSE_PROMISES = ${JSON.stringify(promises, null, 2)} as const`,
+    `export const RESPONSE_PROMISES = ${JSON.stringify(promises[DEFAULT_LANGUAGE], null, 2)} as const`,
     "",
     `export const ARRIVAL_WINDOWS = ${JSON.stringify(windows, null, 2)} as const`,
     "",
-    `export const VISIT_PREPARATION: Readonly<Record<string, { heading: string; points: readonly string[] }>> = ${JSON.stringify(preparation, null, 2)}`,
+    `export const VISIT_PREPARATION: Readonly<Record<string, { heading: string; points: readonly string[] }>> = ${JSON.stringify(preparation[DEFAULT_LANGUAGE], null, 2)}`,
+    "",
+    `const ENGLISH_CUSTOMER_TEXTS = ${JSON.stringify(englishTexts, null, 2)} as const`,
+    "",
+    "/** What a customer reads, in one language: options by id, a pest's name and what to prepare by the English label the forms send. */",
+    'export type CustomerTexts = Omit<Widened<typeof ENGLISH_CUSTOMER_TEXTS>, "pests" | "visitPreparation"> & {',
+    "  readonly pests: Readonly<Record<string, string>>",
+    "  readonly visitPreparation: Readonly<Record<string, { readonly heading: string; readonly points: readonly string[] }>>",
+    "}",
+    "",
+    "/** What a customer reads, in each language; typed by the English, so a translation has every text in its place. */",
+    `export const CUSTOMER_TEXTS: Readonly<Record<Language, CustomerTexts>> = {`,
+    "  en: ENGLISH_CUSTOMER_TEXTS,",
+    ...Object.entries(translations).map(
+      ([language, texts]) => `  ${language}: ${JSON.stringify(texts, null, 2).replaceAll("\n", "\n  ")},`,
+    ),
+    "}",
     "",
   ].join("\n")
 }

@@ -1,10 +1,13 @@
 import type { GatsbyNode } from "gatsby"
 import { DATA_FILE_KINDS } from "./data-schemas"
-import { graphqlSchemaDefs } from "./graphql-from-yup"
+import { fieldErrorsSchema } from "./data-schemas/lead-messages"
+import { text } from "./data-schemas/fields"
+import { graphqlSchemaDefs, graphqlTypeDefs } from "./graphql-from-yup"
 import { shownConsent, type LeadConsentData, type LeadValues } from "./shown-consent"
 import { promiseValuesOf } from "./promise-texts"
 import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
-import { isLanguage } from "../supabase/functions/_shared/kernel/languages.ts"
+import { fieldErrorTexts, type FieldErrorTexts } from "../supabase/functions/_shared/kernel/field-errors.ts"
+import { DEFAULT_LANGUAGE, isLanguage, languageOf } from "../supabase/functions/_shared/kernel/languages.ts"
 
 /** The directive on every text field of data/: its {…Promise} placeholders filled with the forms' promises. */
 const PROMISES_DIRECTIVE = "promises"
@@ -72,39 +75,52 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     "type ShownConsentLink { label: String! path: String! }",
     "type ShownSmsConsentText { version: String! label: String! text: String! links: [ShownConsentLink!]! }",
     "type ShownLeadValues { currency: String! contact: Float! estimate: Float! }",
-    "type ShownConsent { consent: ShownConsentText! sms: ShownSmsConsentText! values: ShownLeadValues! }",
+    // The refusals' words by code (kernel/field-errors.ts): lead-messages.yaml's fieldErrors and the anti-spam check's "missing".
+    ...graphqlTypeDefs("ShownFieldErrors", fieldErrorsSchema.shape({ turnstileMissing: text() }), { node: false }),
+    "type ShownConsent { consent: ShownConsentText! sms: ShownSmsConsentText! values: ShownLeadValues! fieldErrors: ShownFieldErrors! }",
   )
   actions.createTypes(typeDefs.join("\n\n"))
 }
 
-interface NodeModel {
-  findOne: (query: {
-    type: string
-    query: { filter: { lang: { eq: string } } }
-  }) => Promise<{ name: string; leadValues: LeadValues } | null>
+/** The lead messages a page's forms need of their language's node: the refusals' words. */
+interface LeadMessagesNode {
+  fieldErrors: Omit<FieldErrorTexts, "turnstileMissing">
+  turnstile: { missing: string }
 }
 
-/** `LeadConsentYaml.shown`: what the forms show and record (LeadTexts), worked out here so no page carries the code. */
+/** A data node of one language (every data node carries its `lang`). */
+type InLanguage<T extends string> = { type: T; query: { filter: { lang: { eq: string } } } }
+
+interface NodeModel {
+  findOne(query: InLanguage<"SiteYaml">): Promise<{ name: string; leadValues: LeadValues } | null>
+  findOne(query: InLanguage<"LeadMessagesYaml">): Promise<LeadMessagesNode | null>
+}
+
+/**
+ * `LeadConsentYaml.shown`: what the forms show and record (LeadTexts), worked out here so no page carries the code:
+ * in the language of the consent node asked for (its `lang`), with that language's refusal words.
+ */
+export async function resolveShown(
+  source: LeadConsentData & { lang?: string | null },
+  _args: unknown,
+  context: { nodeModel: NodeModel },
+) {
+  const lang = source.lang ?? DEFAULT_LANGUAGE
+  const site = await context.nodeModel.findOne({ type: "SiteYaml", query: { filter: { lang: { eq: lang } } } })
+  if (!site) throw new Error("data/site.yaml is required for the consent texts")
+  const messages = await context.nodeModel.findOne({
+    type: "LeadMessagesYaml",
+    query: { filter: { lang: { eq: lang } } },
+  })
+  if (!messages) throw new Error(`data/lead-messages.yaml (${lang}) is required for the forms' field messages`)
+  return shownConsent(source, site.name, site.leadValues, {
+    language: languageOf(lang),
+    fieldErrors: fieldErrorTexts(messages),
+  })
+}
+
 export const createResolvers: GatsbyNode["createResolvers"] = (args) => {
   // Gatsby types this action as a bare `Function`; this is its documented signature.
   const create = args.createResolvers as (resolvers: Record<string, Record<string, unknown>>) => void
-  create({
-    LeadConsentYaml: {
-      shown: {
-        type: "ShownConsent!",
-        resolve: async (
-          source: LeadConsentData & { lang: string },
-          _args: unknown,
-          context: { nodeModel: NodeModel },
-        ) => {
-          const site = await context.nodeModel.findOne({
-            type: "SiteYaml",
-            query: { filter: { lang: { eq: source.lang } } },
-          })
-          if (!site) throw new Error("data/site.yaml is required for the consent texts")
-          return shownConsent(source, site.name, site.leadValues)
-        },
-      },
-    },
-  })
+  create({ LeadConsentYaml: { shown: { type: "ShownConsent!", resolve: resolveShown } } })
 }

@@ -1,7 +1,13 @@
 /**
- * The consent texts a form shows: the current version of each, with the company's name in place. Worked
- * out at build time (a GraphQL field of LeadConsentYaml, see schema.ts), so no page carries the code.
+ * The consent texts a form shows: the current version of each, with the company's name in place, in the page's
+ * language and recorded under that language's version id (kernel/consent.ts); and the words of the contract's
+ * refusals in that language. Worked out at build time (a GraphQL field of LeadConsentYaml, see schema.ts), so no
+ * page carries the code.
  */
+import { consentVersionId } from "../supabase/functions/_shared/kernel/consent.ts"
+import type { FieldErrorTexts } from "../supabase/functions/_shared/kernel/field-errors.ts"
+import { DEFAULT_LANGUAGE, type Language } from "../supabase/functions/_shared/kernel/languages.ts"
+
 export interface ConsentVersions<V extends { id: string }> {
   current: string
   versions: readonly V[]
@@ -29,6 +35,14 @@ export interface ShownConsent {
   consent: { version: string; text: string }
   sms: { version: string; label: string; text: string; links: readonly ConsentLink[] }
   values: LeadValues
+  /** What a form says next to a field the contract refuses, by code (kernel/field-errors.ts). */
+  fieldErrors: FieldErrorTexts
+}
+
+/** The page's language and its words of the contract's refusals. */
+export interface ShownIn {
+  language?: Language
+  fieldErrors: FieldErrorTexts
 }
 
 function current<V extends { id: string }>({ current: id, versions }: ConsentVersions<V>): V {
@@ -37,12 +51,24 @@ function current<V extends { id: string }>({ current: id, versions }: ConsentVer
   return version
 }
 
-export function shownConsent(data: LeadConsentData, company: string, values: LeadValues): ShownConsent {
+/** `data` is the consent file in the page's language (its texts translated, its ids as English writes them). */
+export function shownConsent(
+  data: LeadConsentData,
+  company: string,
+  values: LeadValues,
+  { language = DEFAULT_LANGUAGE, fieldErrors }: ShownIn,
+): ShownConsent {
   const consent = current(data)
   const sms = current(data.sms)
   return {
-    consent: { version: consent.id, text: consent.text.replaceAll("{company}", company) },
-    sms: { version: sms.id, label: sms.label, text: sms.text.replaceAll("{company}", company), links: data.sms.links },
+    consent: { version: consentVersionId(consent.id, language), text: consent.text.replaceAll("{company}", company) },
+    sms: {
+      version: consentVersionId(sms.id, language),
+      label: sms.label,
+      text: sms.text.replaceAll("{company}", company),
+      links: data.sms.links,
+    },
     values,
+    fieldErrors,
   }
 }

@@ -14,7 +14,9 @@ import { WINDOW_PLAN, WINDOW_SCHEDULE } from "../../supabase/functions/_shared/a
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { offeredWindows, windowsOn, type ArrivalWindow } from "../../supabase/functions/_shared/kernel/arrival-windows"
-import { LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.generated"
+import { COMPANY, CUSTOMER_TEXTS, LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.generated"
+import { consentVersionId } from "../../supabase/functions/_shared/kernel/consent"
+import { fill } from "../../supabase/functions/_shared/kernel/escape"
 import { acknowledgeUrl, confirmUrl } from "../../supabase/functions/_shared/office-links/signed-link"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { TUESDAY_10AM } from "./alert-rig"
@@ -331,4 +333,66 @@ test("a confirmation the e-mail API refuses is e-mailed to the office, with its 
   } finally {
     await resend.close()
   }
+})
+
+describe("a visitor who used the site in Spanish gets the visit in writing in Spanish (issue 30)", () => {
+  const SPANISH = CUSTOMER_TEXTS.es.messages.appointments
+  const WITH_SPANISH_SMS = {
+    language: "es",
+    consent: {
+      version: consentVersionId(LEAD_CONSENT.current, "es"),
+      at: AGREED_AT,
+      sms: { version: consentVersionId(LEAD_CONSENT.sms.current, "es"), at: AGREED_AT },
+    },
+  }
+
+  test("the confirmation's e-mail, text and calendar file, and the reminder, take the es texts and a Spanish window", async () => {
+    const window = windowsOn(WINDOW_SCHEDULE, WINDOW_PLAN, "2026-03-05", "Thursday")[0]
+    if (!window) throw new Error("a Thursday window expected")
+    const leadId = await booking([window], TUESDAY_10AM, WITH_SPANISH_SMS)
+    await confirmAppointment(db, config, { leadId, windowId: window.id, by: "Dana" }, TUESDAY_10AM)
+    const label = windowLabel(window, "es")
+    expect(label).toBe(
+      fill(SPANISH.windowLabel, {
+        day: new Intl.DateTimeFormat("es-US", {
+          timeZone: "America/New_York",
+          weekday: "short",
+          month: "short",
+          day: "numeric",
+        }).format(new Date(window.startsAt)),
+        start: new Intl.DateTimeFormat("es-US", {
+          timeZone: "America/New_York",
+          hour: "numeric",
+          minute: "2-digit",
+        }).format(new Date(window.startsAt)),
+        end: new Intl.DateTimeFormat("es-US", {
+          timeZone: "America/New_York",
+          hour: "numeric",
+          minute: "2-digit",
+        }).format(new Date(window.endsAt)),
+      }),
+    )
+    const jobs = await confirmedJobs(leadId)
+    const email = jobs.find((j) => j.kind === "customer_email")?.payload as {
+      subject: string
+      attachments: Array<{ content: string; filename: string }>
+    }
+    expect(email.subject).toBe(fill(SPANISH.emailSubject, { window: label }))
+    const [file] = email.attachments
+    expect(file?.filename).toBe(SPANISH.calendarFile)
+    const calendar = ICAL.Component.fromString(Buffer.from(file?.content ?? "", "base64").toString("utf8"))
+    expect(new ICAL.Event(calendar.getAllSubcomponents("vevent")[0]).summary).toBe(
+      fill(SPANISH.calendarSummary, { company: COMPANY.name }),
+    )
+    const sms = jobs.find((j) => j.kind === "customer_sms")?.payload as { body: string }
+    expect(sms.body).toContain(SPANISH.sms.slice(0, SPANISH.sms.indexOf("{")))
+    expect(jobs.find((j) => j.kind === "crm_forward")?.payload).toMatchObject({ language: "es" })
+
+    await dispatchOutbox({ db, config, clock: () => new Date("2026-03-04T22:00:30Z") })
+    const [reminderEmail] = await db.query<{ payload: { subject: string } }>(
+      `select payload from outbox_jobs where dedupe_key = $1`,
+      [`appointment:${leadId}:reminder:email`],
+    )
+    expect(reminderEmail?.payload.subject).toBe(fill(SPANISH.reminderSubject, { window: label }))
+  })
 })

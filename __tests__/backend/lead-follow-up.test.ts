@@ -252,12 +252,22 @@ describe("who took it and what came of it", () => {
     await r.dispatch()
     const events = r.crm
       .delivered()
-      .map((d) => JSON.parse(d.body) as { event: string; outcome: string; by: string; reference: string; at: string })
+      .map(
+        (d) =>
+          JSON.parse(d.body) as {
+            event: string
+            outcome: string
+            by: string
+            reference: string
+            at: string
+            language: string
+          },
+      )
       .filter((e) => e.event === "lead.outcome")
       .sort((a, b) => a.at.localeCompare(b.at))
-    expect(events.map((e) => [e.outcome, e.by, e.reference])).toEqual([
-      ["booked", "Eli", r.reference],
-      ["not_interested", "Dana", r.reference],
+    expect(events.map((e) => [e.outcome, e.by, e.reference, e.language])).toEqual([
+      ["booked", "Eli", r.reference, "en"],
+      ["not_interested", "Dana", r.reference, "en"],
     ])
   })
 

@@ -2,10 +2,13 @@
  * @jest-environment node
  *
  * The on-call list is configuration: a bad entry stops the functions at start with a message naming
- * the entry and the field, never an alert lost later.
+ * the entry and the field, never an alert lost later. Its contacts' languages decide who hears first of a
+ * visitor who used the site in another language than English.
  */
 import fc from "fast-check"
 import { E164 } from "../../supabase/functions/_shared/kernel/phone"
+import { LANGUAGES } from "../../supabase/functions/_shared/kernel/languages"
+import { routingOrder, speaks } from "../../supabase/functions/_shared/alerts/on-call"
 import { testConfig } from "./helpers"
 
 const dana = { name: "Dana", sms: "+19145550101", email: "dana@example.com" }
@@ -55,4 +58,68 @@ test.each([
 
 test("ALERT_CONTACTS that is not JSON is refused with an example", () => {
   expect(() => testConfig({ ALERT_CONTACTS: "Dana +19145550101" })).toThrow(/not valid JSON: give a list such as/)
+})
+
+describe("the languages each contact speaks (issue 30)", () => {
+  test("a contact's languages are read as codes, any case or region; a contact without is English-only", () => {
+    const config = testConfig({
+      ALERT_CONTACTS: JSON.stringify([dana, { name: "Eli", sms: "+19145550102", languages: ["ES-mx", "en", "es"] }]),
+    })
+    expect(config.alerts.contacts).toEqual([
+      { ...dana, afterHours: false },
+      { name: "Eli", sms: "+19145550102", afterHours: false, languages: ["es", "en"] },
+    ])
+    expect(speaks(dana, "en")).toBe(true)
+    expect(speaks(dana, "es")).toBe(false)
+  })
+
+  test.each([
+    ["a language the site does not speak", ["fr"]],
+    ["an empty list", []],
+    ["a text, not a list", "es"],
+    ["a number in the list", ["es", 1]],
+  ])("%s stops the config, naming the variable, the entry and the field", (_case, languages) => {
+    expect(withContacts([dana, { name: "Eli", sms: "+19145550102", languages }])).toThrow(
+      /^ALERT_CONTACTS entry 2 \("Eli"\), field "languages": must be a list of the languages the contact speaks, each one of en, es/,
+    )
+  })
+
+  const list = [
+    { name: "Dana" },
+    { name: "Eli", languages: ["es"] as const },
+    { name: "Fay" },
+    { name: "Gus", languages: ["en", "es"] as const },
+  ]
+  const names = (contacts: ReadonlyArray<{ name: string }>) => contacts.map((c) => c.name)
+
+  test("a Spanish request goes to those who speak Spanish first, in their order, then to the rest in theirs", () => {
+    expect(names(routingOrder(list, "es"))).toEqual(["Eli", "Gus", "Dana", "Fay"])
+  })
+
+  test("an English request, or one nobody on the list speaks, goes down the list as it is", () => {
+    expect(names(routingOrder(list, "en"))).toEqual(["Dana", "Eli", "Fay", "Gus"])
+    expect(names(routingOrder([{ name: "Dana" }, { name: "Fay" }], "es"))).toEqual(["Dana", "Fay"])
+  })
+
+  test("the order is the same list, reordered: nobody is left out or named twice (fast-check)", () => {
+    const contact = fc.record({
+      name: fc.uuid(),
+      languages: fc.option(fc.subarray([...LANGUAGES], { minLength: 1 }), { nil: undefined }),
+    })
+    fc.assert(
+      fc.property(
+        fc.array(contact, { minLength: 1, maxLength: 8 }),
+        fc.constantFrom(...LANGUAGES),
+        (contacts, language) => {
+          const ordered = routingOrder(contacts, language)
+          expect([...ordered].sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+            [...contacts].sort((a, b) => a.name.localeCompare(b.name)),
+          )
+          const speakers = contacts.filter((c) => speaks(c, language))
+          if (language !== "en" && speakers.length > 0) expect(ordered.slice(0, speakers.length)).toEqual(speakers)
+          else expect(ordered).toEqual(contacts)
+        },
+      ),
+    )
+  })
 })

@@ -5,6 +5,7 @@
  */
 import type { Db } from "../../supabase/functions/_shared/db"
 import type { LeadOutcome } from "../../supabase/functions/_shared/kernel/outcomes"
+import type { Language } from "../../supabase/functions/_shared/kernel/languages"
 import type { RequestForm } from "../../supabase/functions/_shared/report/weekly-figures"
 
 type Touch = Partial<Record<"utm_source" | "utm_medium" | "utm_campaign", string>>
@@ -25,6 +26,8 @@ export interface FixtureRequest {
   outcomeBy?: string | null
   note?: string | null
   missedAt?: Date | null
+  /** The language the visitor used the site in (English unless told). */
+  language?: Language
 }
 
 const after = (at: Date, ms: number | null | undefined) =>
@@ -51,13 +54,14 @@ const record = (r: FixtureRequest, i: number) => ({
   outcome_by: r.outcomeBy ?? (r.outcome ? "Dana" : null),
   outcome_note: r.note ?? null,
   missed_at: r.missedAt?.toISOString() ?? null,
+  language: r.language ?? "en",
 })
 
 const COLUMNS = `form text, reference text, name text, phone text, email text, offer text, attribution jsonb,
   created_at timestamptz, first_alerted_at timestamptz, acknowledged_at timestamptz, acknowledged_by text,
-  outcome text, outcome_by text, outcome_note text, missed_at timestamptz`
+  outcome text, outcome_by text, outcome_note text, missed_at timestamptz, language text`
 const SHARED = `reference, phone, attribution, created_at, first_alerted_at, acknowledged_at, acknowledged_by,
-  outcome, outcome_by, outcome_note, missed_at`
+  outcome, outcome_by, outcome_note, missed_at, language`
 
 export async function insertRequests(db: Pick<Db, "query">, requests: readonly FixtureRequest[], first = 0) {
   const json = JSON.stringify(requests.map((r, i) => record(r, first + i)))

@@ -24,6 +24,7 @@ import type { AlertSubject } from "../../supabase/functions/_shared/alerts/subje
 import { oneLine } from "../../supabase/functions/_shared/alerts/subject"
 import { chatVisitorText, defang, smsVisitorText } from "../../supabase/functions/_shared/alerts/visitor-text"
 import { LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
+import { LANGUAGES, type Language } from "../../supabase/functions/_shared/kernel/languages"
 import { leadMessagesSchema } from "../../gatsby/data-schemas"
 import { promiseFor } from "../../supabase/functions/_shared/alerts/promise"
 
@@ -137,6 +138,8 @@ describe("our own SMS texts are GSM-7", () => {
     COPY.deadReannounced,
     ...Object.values(COPY.deadWhat),
     COPY.deadRows.error,
+    COPY.prefersLanguage,
+    ...Object.values(COPY.languageNames),
   ]
 
   test.each(smsTexts)("%s", (text) => {
@@ -155,7 +158,10 @@ describe("our own SMS texts are GSM-7", () => {
 })
 
 /** A lead as subject.ts reads it back: every visitor field on one line and cut as it cuts them. */
-const subjectOf = (fields: { name: string; phone: string; request: string; source: string }): AlertSubject => ({
+const subjectOf = (
+  fields: { name: string; phone: string; request: string; source: string },
+  language: Language = "en",
+): AlertSubject => ({
   record: "lead",
   id: ID,
   kindLabel: fc.sample(fc.constantFrom(...Object.values(LEAD_MESSAGES.companyEmail.kindLabels)), 1)[0] ?? "lead",
@@ -175,6 +181,7 @@ const subjectOf = (fields: { name: string; phone: string; request: string; sourc
   outcome: null,
   missedAt: null,
   windows: [],
+  language,
 })
 
 const CONTACT_NAMES = fc.array(fc.constantFrom("Dana", "Eli", "Fay", "Office"), { maxLength: 3 })
@@ -187,9 +194,10 @@ const views = (text: fc.Arbitrary<string>) =>
       request: text,
       source: text,
       escalatedFrom: fc.option(CONTACT_NAMES, { nil: undefined }),
+      language: fc.constantFrom(...LANGUAGES),
     })
-    .map(({ escalatedFrom, ...fields }): AlertView => ({
-      subject: subjectOf(fields),
+    .map(({ escalatedFrom, language, ...fields }): AlertView => ({
+      subject: subjectOf(fields, language),
       acknowledgeUrl: ackUrl(),
       ...(escalatedFrom ? { escalatedFrom } : {}),
     }))
@@ -227,6 +235,23 @@ describe("every alert SMS is GSM-7 within its cap, and keeps our link whole", ()
     expect(sms).toContain("Request: rrr")
     expect(sms).toContain("...")
     expect(sms).toContain(`Nobody has tapped "I'm on it" yet (Dana, Eli, Fay alerted). Please call back now.`)
+  })
+
+  test("the longest lead of a visitor who prefers Spanish: 3 segments, the preference said whole on its own line", () => {
+    const sms = alertSms({
+      subject: subjectOf(
+        { name: "N".repeat(200), phone: "9".repeat(40), request: "r".repeat(1_000), source: "s".repeat(500) },
+        "es",
+      ),
+      acknowledgeUrl: ackUrl(),
+      escalatedFrom: ["Dana", "Eli", "Fay"],
+    })
+    expect(smsSize(sms)).toMatchObject({ encoding: "GSM-7", segments: 3 })
+    const prefers = LEAD_MESSAGES.officeAlerts.prefersLanguage.replaceAll(
+      "{language}",
+      LEAD_MESSAGES.officeAlerts.languageNames.es,
+    )
+    expect(sms.split("\n")[1]).toBe(prefers)
   })
 
   test("the longest lead with three free arrival windows: still 3 segments, the windows' line cut, our link whole", () => {

@@ -211,6 +211,7 @@ test("whatever siteverify does, a submission ends stored (flagged when unverifie
             success: false,
             error: MESSAGE,
             fields: { turnstileToken: MESSAGE },
+            codes: { turnstileToken: { code: "turnstileMissing" } },
           })
           expect({ stored, spam, passed, asked: calls.count }).toEqual({
             stored: undefined,

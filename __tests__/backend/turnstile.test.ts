@@ -75,7 +75,13 @@ const mailAndCrmOf = async (submissionId: string) =>
     )
   )[0]!.n
 
-const refusal = { success: false, error: MESSAGE, fields: { turnstileToken: MESSAGE } }
+// The code lets a form say it in its page's language (kernel/field-errors.ts).
+const refusal = {
+  success: false,
+  error: MESSAGE,
+  fields: { turnstileToken: MESSAGE },
+  codes: { turnstileToken: { code: "turnstileMissing" } },
+}
 
 test("a passing token is verified at TURNSTILE_VERIFY_URL with the submissionId as idempotency key; the lead and the pass are stored", async () => {
   const cf = fakeSiteverify()

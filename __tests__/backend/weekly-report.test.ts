@@ -69,6 +69,7 @@ const WEEK: FixtureRequest[] = [
     at: new Date("2026-03-03T16:00:00Z"),
     reference: "WEB000002",
     name: "María López",
+    language: "es",
     alertedAfterMs: 30 * S,
     acknowledgedAfterMs: 3 * MIN,
     outcome: "reached",
@@ -210,6 +211,13 @@ test("the fixture week's figures, computed by hand", async () => {
   )
   expect(now.byLastTouch.get("facebook / paid / spring")).toEqual(group(1, { booked: 1 }))
   expect(now.byLastTouch.has("google / cpc / yonkers39")).toBe(false)
+  // María used the site in Spanish; every other request, in English.
+  expect(now.byLanguage).toEqual(
+    new Map([
+      ["English", group(4, { booked: 2, left_message: 1, none: 1 })],
+      ["Spanish", group(1, { reached: 1 })],
+    ]),
+  )
   // In hours: alerts after 30 s, 1 and 2 minutes (median 60 s; 90th percentile 60 + 0.8 × 60 = 108 s); taken
   // after 3, 5 and 10 minutes (300 s; 300 + 0.8 × 300 = 540 s). Outside: the Saturday booking alone.
   expect(now.alert).toEqual({
@@ -261,6 +269,8 @@ test("Monday at opening time the owner gets the report, with the week's requests
   expect(mail.text_body).toContain(
     "Express Pest Fix - $39: 2: Booked a visit 1, Left a message 1 (week before: 1: Booked a visit 1)",
   )
+  expect(mail.text_body).toContain("By language")
+  expect(mail.text_body).toContain("Spanish: 1: Reached the customer 1 (week before: 0)")
   // A visitor's campaign is text in the HTML, never markup.
   expect(mail.html).not.toContain("<script>")
   expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;")

@@ -15,6 +15,46 @@ export const smsText = () =>
 /** A pipeline-check problem: its name (in the failure's SMS too, so GSM-7) and what to do. */
 const problem = () => strictObject({ name: smsText(), todo: text() })
 
+/**
+ * What a form shows next to a field the contract refuses (supabase/functions/_shared/kernel/contract.ts): each
+ * text's name is the code the functions answer with (kernel/field-errors.ts).
+ */
+export const fieldErrorsSchema = strictObject({
+  fieldNames: strictObject({
+    name: text(),
+    message: text(),
+    fullName: text(),
+    streetAddress: text(),
+    city: text(),
+    firstName: text(),
+    lastName: text(),
+    propertyAddress: text(),
+    offerCity: text(),
+    offer: text(),
+  }),
+  enter: text(),
+  tooLong: text(),
+  textTooLong: text(),
+  phoneRequired: text(),
+  phoneTooLong: text(),
+  phoneDigits: text(),
+  emailRequired: text(),
+  emailInvalid: text(),
+  emailTooLong: text(),
+  pestsRequired: text(),
+  pestsTooMany: text(),
+  pestsRepeated: text(),
+  pestName: text(),
+  zipRequired: text(),
+  zipInvalid: text(),
+  stateRequired: text(),
+  stateInvalid: text(),
+  propertyTypeRequired: text(),
+  servicePlanRequired: text(),
+  // What a code without words of its own says (supabase/functions/_shared/kernel/field-errors.ts).
+  invalid: text(),
+})
+
 // The office reads its notices, alerts and reports in English: those blocks have no translation.
 export const leadMessagesSchema = strictObject({
   responses: strictObject({
@@ -34,39 +74,7 @@ export const leadMessagesSchema = strictObject({
     notLoaded: text(),
   }),
   // What a form shows next to a field the contract refuses (supabase/functions/_shared/kernel/contract.ts).
-  fieldErrors: strictObject({
-    fieldNames: strictObject({
-      name: text(),
-      message: text(),
-      fullName: text(),
-      streetAddress: text(),
-      city: text(),
-      firstName: text(),
-      lastName: text(),
-      propertyAddress: text(),
-      offerCity: text(),
-      offer: text(),
-    }),
-    enter: text(),
-    tooLong: text(),
-    textTooLong: text(),
-    phoneRequired: text(),
-    phoneTooLong: text(),
-    phoneDigits: text(),
-    emailRequired: text(),
-    emailInvalid: text(),
-    emailTooLong: text(),
-    pestsRequired: text(),
-    pestsTooMany: text(),
-    pestsRepeated: text(),
-    pestName: text(),
-    zipRequired: text(),
-    zipInvalid: text(),
-    stateRequired: text(),
-    stateInvalid: text(),
-    propertyTypeRequired: text(),
-    servicePlanRequired: text(),
-  }),
+  fieldErrors: fieldErrorsSchema,
   // The row labels of the company's notice and the customer's confirmation (supabase/functions/_shared/mail/templates.ts).
   emailRows: strictObject({
     name: text(),
@@ -125,6 +133,9 @@ export const leadMessagesSchema = strictObject({
       smsNo: text(),
       none: text(),
     }),
+    // A visitor who used the site in another language than English (the office answers in it).
+    prefersLanguage: text(),
+    languageRow: text(),
   }).meta({ translate: false }),
   // One label per flag code (supabase/functions/_shared/lead-flags.ts' LEAD_FLAG_CODES).
   flags: strictObject({
@@ -242,6 +253,9 @@ export const leadMessagesSchema = strictObject({
     }),
     deadRows: strictObject({ error: smsText(), message: text() }),
     linkAnswers: strictObject({ invalid: text(), expired: text(), notFound: text(), unknownName: text() }),
+    // One name per language of supabase/functions/_shared/kernel/languages.ts, as the office says it.
+    languageNames: strictObject({ en: smsText(), es: smsText() }),
+    prefersLanguage: smsText(),
   }).meta({ translate: false }),
   // The owner's weekly report (supabase/functions/_shared/report/).
   weeklyReport: strictObject({
@@ -268,6 +282,7 @@ export const leadMessagesSchema = strictObject({
     byOffer: text(),
     byFirstTouch: text(),
     byLastTouch: text(),
+    byLanguage: text(),
     groupValue: text(),
     outcomeCount: text(),
     noOutcome: text(),

@@ -3,24 +3,40 @@
  * published hours in data/site.yaml, read in the company's time zone.
  */
 import type { OpeningHours } from "../../supabase/functions/_shared/kernel/business-hours"
+import { DEFAULT_LANGUAGE, LANGUAGE_FORMS, type Language } from "../../supabase/functions/_shared/kernel/languages"
 
 export type { OpeningHours }
 
 /** The one list of weekdays, in week order: the data schema of the hours and every hours text use it. */
 export const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const
 
-const short = (day: string) => day.slice(0, 3)
+/** 2024-01-01, a Monday: the week Intl names the days of. */
+const A_MONDAY = Date.UTC(2024, 0, 1, 12)
 
-/** "08:00" → "8am", "13:30" → "1:30pm", "12:00" → "12pm". */
-export function formatClock(time: string): string {
+/**
+ * A day's short name: English's first three letters ("Mon"); another language's from Intl, lowercase and
+ * without a trailing period ("lun", "sáb"), so the page's prerendered text and the browser's agree.
+ */
+function short(day: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return day.slice(0, 3)
+  const index = WEEK.indexOf(day as (typeof WEEK)[number])
+  const name = new Intl.DateTimeFormat(LANGUAGE_FORMS[language].tag, { weekday: "short", timeZone: "UTC" }).format(
+    new Date(A_MONDAY + index * 86_400_000),
+  )
+  return name.replace(/\.$/, "").toLocaleLowerCase(LANGUAGE_FORMS[language].tag)
+}
+
+/** "08:00" → "8am", "13:30" → "1:30pm", "12:00" → "12pm"; in Spanish the 24-hour clock: "8:00", "13:30". */
+export function formatClock(time: string, language: Language = DEFAULT_LANGUAGE): string {
   const [h = 0, m = 0] = time.split(":").map(Number)
+  if (language !== DEFAULT_LANGUAGE) return `${h}:${String(m).padStart(2, "0")}`
   const suffix = h >= 12 ? "pm" : "am"
   const hour12 = h % 12 === 0 ? 12 : h % 12
   return `${hour12}${m ? `:${String(m).padStart(2, "0")}` : ""}${suffix}`
 }
 
-/** ["Monday" … "Friday"] → "Mon–Fri"; gaps are listed: "Mon, Wed". */
-export function formatDays(days: readonly string[]): string {
+/** ["Monday" … "Friday"] → "Mon–Fri" (Spanish "lun–vie"); gaps are listed: "Mon, Wed". */
+export function formatDays(days: readonly string[], language: Language = DEFAULT_LANGUAGE): string {
   const indexes = days.map((d) => WEEK.indexOf(d as (typeof WEEK)[number])).sort((a, b) => a - b)
   const runs: number[][] = []
   for (const i of indexes) {
@@ -30,8 +46,8 @@ export function formatDays(days: readonly string[]): string {
   }
   return runs
     .map((run) => {
-      const first = short(WEEK[run[0] ?? 0] ?? "")
-      const last = short(WEEK[run[run.length - 1] ?? 0] ?? "")
+      const first = short(WEEK[run[0] ?? 0] ?? "", language)
+      const last = short(WEEK[run[run.length - 1] ?? 0] ?? "", language)
       return run.length === 1 ? first : run.length === 2 ? `${first}, ${last}` : `${first}–${last}`
     })
     .join(", ")
@@ -42,15 +58,18 @@ export interface HoursLine {
   time: string
 }
 
-/** One line per group of days, in week order: { days: "Mon–Fri", time: "8am–6pm" }. */
-export const hoursLines = (hours: readonly OpeningHours[]): HoursLine[] =>
+/** One line per group of days, in week order: { days: "Mon–Fri", time: "8am–6pm" } (Spanish { "lun–vie", "8:00–18:00" }). */
+export const hoursLines = (hours: readonly OpeningHours[], language: Language = DEFAULT_LANGUAGE): HoursLine[] =>
   [...hours]
     .sort((a, b) => WEEK.indexOf(a.days[0] as (typeof WEEK)[number]) - WEEK.indexOf(b.days[0] as (typeof WEEK)[number]))
-    .map((h) => ({ days: formatDays(h.days), time: `${formatClock(h.opens)}–${formatClock(h.closes)}` }))
+    .map((h) => ({
+      days: formatDays(h.days, language),
+      time: `${formatClock(h.opens, language)}–${formatClock(h.closes, language)}`,
+    }))
 
-/** "Mon–Fri 8am–6pm · Sat 9am–4pm · Sun 9am–1pm" */
-export const hoursSummary = (hours: readonly OpeningHours[]): string =>
-  hoursLines(hours)
+/** "Mon–Fri 8am–6pm · Sat 9am–4pm · Sun 9am–1pm"; Spanish "lun–vie 8:00–18:00 · sáb 9:00–16:00 · dom 9:00–13:00". */
+export const hoursSummary = (hours: readonly OpeningHours[], language: Language = DEFAULT_LANGUAGE): string =>
+  hoursLines(hours, language)
     .map((line) => `${line.days} ${line.time}`)
     .join(" · ")
 

@@ -26,7 +26,8 @@ import {
   type EstimateLead,
   type EstimateOutcome,
 } from "../../lib/leads/submit-estimate"
-import { useLeadTexts } from "../../lib/leads/lead-texts"
+import { useFieldErrorTexts, useLeadTexts } from "../../lib/leads/lead-texts"
+import type { FieldErrorTexts } from "../../../supabase/functions/_shared/kernel/field-errors.ts"
 import { withPhone } from "../../lib/leads/notices"
 import { useLeadForm, type SendLead } from "../../lib/leads/use-lead-form"
 import { trackEvent } from "../../lib/tracking"
@@ -289,15 +290,21 @@ function WizardBody({
   )
 }
 
-async function validate(values: Values) {
+async function validate(values: Values, words: FieldErrorTexts | null) {
   const contract = await loadContract()
-  return errorsFrom(contactStepSchema(contract), contactFieldsOf(values))
+  return errorsFrom(contactStepSchema(contract), contactFieldsOf(values), words)
 }
 
 /** The seven-step estimate wizard and its thank-you screen (SPEC §2, §4, §5, §7, §8). */
 export function EstimateWizard(props: EstimateWizardProps) {
+  const words = useFieldErrorTexts()
   return (
-    <Formik<Values> initialValues={INITIAL} validate={validate} validateOnMount={false} onSubmit={() => undefined}>
+    <Formik<Values>
+      initialValues={INITIAL}
+      validate={(values) => validate(values, words)}
+      validateOnMount={false}
+      onSubmit={() => undefined}
+    >
       <WizardBody {...props} />
     </Formik>
   )

@@ -1,6 +1,7 @@
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
 import { failureNotices, withPhone } from "../../lib/leads/notices"
-import { useLeadTexts } from "../../lib/leads/lead-texts"
+import { useFieldErrorTexts, useLeadTexts } from "../../lib/leads/lead-texts"
+import type { FieldErrorTexts } from "../../../supabase/functions/_shared/kernel/field-errors.ts"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import { phoneE164 } from "../../lib/lead-tracking"
 import { ContactFields } from "./contact-fields"
@@ -14,9 +15,9 @@ export type ContactFormLabels = ReadonlyData<ContactPageTexts["form"]>
 const INITIAL = { name: "", email: "", phone: "", message: "", website: "" }
 type Values = typeof INITIAL
 
-async function validate({ website: _honeypot, ...fields }: Values) {
+async function validate({ website: _honeypot, ...fields }: Values, words: FieldErrorTexts | null) {
   const { contactMessageSchema } = await loadContract()
-  return errorsFrom(contactMessageSchema.pick(["name", "email", "phone", "message"]), fields)
+  return errorsFrom(contactMessageSchema.pick(["name", "email", "phone", "message"]), fields, words)
 }
 
 /** The contact page's message form: fields kept on failure, cleared on success (SPEC §4, §8). */
@@ -28,6 +29,7 @@ export interface ContactFormProps {
 
 export function ContactForm({ labels, phone, call }: ContactFormProps) {
   const texts = useLeadTexts()
+  const words = useFieldErrorTexts()
   return (
     <LeadForm
       config={{
@@ -48,7 +50,7 @@ export function ContactForm({ labels, phone, call }: ContactFormProps) {
         call,
       }}
       initialValues={INITIAL}
-      validate={validate}
+      validate={(values) => validate(values, words)}
       submitLabel={labels.submitLabel}
       busyLabel={labels.sendingLabel}
     >

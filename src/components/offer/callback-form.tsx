@@ -4,6 +4,8 @@ import { chosenLabels, offeredChoice, thankYouLine } from "../../lib/arrival-win
 import type { WindowTexts } from "../../lib/arrival-windows/window-texts"
 import { WindowPicker } from "../forms/window-picker"
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
+import { useFieldErrorTexts } from "../../lib/leads/lead-texts"
+import type { FieldErrorTexts } from "../../../supabase/functions/_shared/kernel/field-errors.ts"
 import {
   CALLBACK_CONTRACT_FIELDS,
   callbackBody,
@@ -48,10 +50,10 @@ type Values = CallbackValues & { preferredWindows: string[]; website: string }
 const FIELDS: ReadonlyArray<keyof CallbackValues> = ["name", "phone", "address", "city", "notes"]
 
 /** Field messages from the shared contract, for values that are there but wrong; blank optional fields and the browser's own `required` check stay quiet. */
-async function validate(values: Values) {
+async function validate(values: Values, words: FieldErrorTexts | null) {
   const { offerCallbackSchema } = await loadContract()
   const body = Object.fromEntries(FIELDS.map((field) => [CALLBACK_CONTRACT_FIELDS[field], values[field]]))
-  const errors = await errorsFrom(offerCallbackSchema.pick(Object.values(CALLBACK_CONTRACT_FIELDS)), body)
+  const errors = await errorsFrom(offerCallbackSchema.pick(Object.values(CALLBACK_CONTRACT_FIELDS)), body, words)
   const messages: Partial<Record<keyof CallbackValues, string>> = {}
   for (const field of FIELDS) {
     const message = errors[CALLBACK_CONTRACT_FIELDS[field]]
@@ -66,6 +68,7 @@ export function CallbackForm({ labels, windowTexts, offer, conversion, onSubmitt
   const language = useLanguage()
   const calendar = calendarIn(calendarState)
   const sentLabels = useRef<string[]>([])
+  const words = useFieldErrorTexts()
   return (
     <LeadForm
       initialValues={{
@@ -77,7 +80,7 @@ export function CallbackForm({ labels, windowTexts, offer, conversion, onSubmitt
         preferredWindows: [],
         website: "",
       }}
-      validate={validate}
+      validate={(values) => validate(values, words)}
       validateOnChange={false}
       browserValidation
       ignore={isCallbackBlank}

@@ -1,5 +1,7 @@
 import { useRef } from "react"
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
+import { useFieldErrorTexts } from "../../lib/leads/lead-texts"
+import type { FieldErrorTexts } from "../../../supabase/functions/_shared/kernel/field-errors.ts"
 import { failureNotices, withPhone } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import type { AdsConversion } from "../../lib/tracking-attributes"
@@ -24,9 +26,12 @@ interface Values extends BookingEntry {
 const INITIAL: Values = { fullName: "", phone: "", email: "", streetAddress: "", preferredWindows: [], website: "" }
 
 // The windows are the picker's to check (ids it offered); the contract checks the fields typed in.
-async function validate({ website: _honeypot, preferredWindows: _windows, ...entry }: Values) {
+async function validate(
+  { website: _honeypot, preferredWindows: _windows, ...entry }: Values,
+  words: FieldErrorTexts | null,
+) {
   const { offerBookingSchema } = await loadContract()
-  return errorsFrom(offerBookingSchema.pick(["fullName", "phone", "email", "streetAddress"]), entry)
+  return errorsFrom(offerBookingSchema.pick(["fullName", "phone", "email", "streetAddress"]), entry, words)
 }
 
 const trimmed = (entry: BookingEntry): BookingEntry => ({
@@ -56,6 +61,7 @@ export function BookingForm({ texts, windowTexts, booking, phone, conversion, on
   const language = useLanguage()
   const calendar = calendarIn(calendarState)
   const sentLabels = useRef<string[]>([])
+  const words = useFieldErrorTexts()
   return (
     <LeadForm
       config={{
@@ -91,7 +97,7 @@ export function BookingForm({ texts, windowTexts, booking, phone, conversion, on
         call,
       }}
       initialValues={INITIAL}
-      validate={validate}
+      validate={(values) => validate(values, words)}
       submitLabel={texts.submitLabel}
       busyLabel={texts.busyLabel}
       large

@@ -8,7 +8,8 @@
  *   contract allows those readings agree, so one rule serves all.
  * - show: a 400 whose `fields` names a field this form shows a message next to (its own fields, and
  *   `turnstileToken` when its widget is on). Only the visitor can fix that: the values stay and the
- *   message goes next to the field. Nothing is kept.
+ *   message goes next to the field, in the page's language when the answer's `codes` name its refusal
+ *   (kernel/field-errors.ts), else in the answer's own words. Nothing is kept.
  * - keep: everything else, kept in the outbox (lead-outbox.ts) and sent again with the same
  *   submissionId until it is accepted. Soon (5 s, doubling to 5 min) for an answer that changes by
  *   itself (no answer, a relay fault, 5xx, 408, 429); later (1 min, doubling to 1 h) for one that will
@@ -16,6 +17,11 @@
  *   2xx that does not say success): a server setting or a deploy must change first.
  */
 import type { CallResult } from "./api"
+import {
+  fieldErrorMessage,
+  fieldProblemOf,
+  type FieldErrorTexts,
+} from "../../../supabase/functions/_shared/kernel/field-errors.ts"
 
 /** What an accepted request answered (SuccessAnswer: success, message, reference). */
 export type Answer = Readonly<Record<string, unknown>>
@@ -37,12 +43,22 @@ export type Verdict =
   | { do: "show"; fields: Readonly<Record<string, string>> }
   | { do: "keep"; lasting: boolean }
 
-/** The backend's messages per invalid field, from an ErrorAnswer's `fields`. */
-function fieldMessages(data: Record<string, unknown> | null): Record<string, string> {
-  const fields = data?.fields
-  if (typeof fields !== "object" || fields === null) return {}
+const recordIn = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : {}
+
+/**
+ * The backend's messages per invalid field, from an ErrorAnswer: each field's code (`codes`) in the words given
+ * (the page's language), else its English message (`fields`; a code this site does not know, an older backend).
+ */
+function fieldMessages(data: Record<string, unknown> | null, words: FieldErrorTexts | null): Record<string, string> {
+  const fields = recordIn(data?.fields)
+  const codes = recordIn(data?.codes)
   return Object.fromEntries(
-    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    Object.keys(fields).flatMap((field) => {
+      const problem = words ? fieldProblemOf(codes[field], words) : null
+      const message = problem && words ? fieldErrorMessage(problem, words) : fields[field]
+      return typeof message === "string" ? [[field, message] as const] : []
+    }),
   )
 }
 
@@ -50,10 +66,11 @@ function fieldMessages(data: Record<string, unknown> | null): Record<string, str
 const isTransient = (result: CallResult) =>
   !result.ok && (result.reason !== "http" || result.status >= 500 || result.status === 408 || result.status === 429)
 
-export function verdictOf(result: CallResult, shown: ShownFields): Verdict {
+/** What to do with an answer; `words` are the page's words of the refusals (none: the answer's English). */
+export function verdictOf(result: CallResult, shown: ShownFields, words: FieldErrorTexts | null = null): Verdict {
   if (result.ok && result.data?.success === true && !result.data.error) return { do: "accept", answer: result.data }
   if (!result.ok && result.reason === "http" && result.status === 400) {
-    const shownMessages = Object.entries(fieldMessages(result.data)).filter(([field]) => shown.has(field))
+    const shownMessages = Object.entries(fieldMessages(result.data, words)).filter(([field]) => shown.has(field))
     if (shownMessages.length > 0) return { do: "show", fields: Object.fromEntries(shownMessages) }
   }
   return { do: "keep", lasting: !isTransient(result) }
@@ -76,9 +93,9 @@ export type LeadOutcome<A = Answer> =
 export const FAILED: LeadOutcome<never> = { status: "failed" }
 
 /** A form's outcome for one request as the outbox returned it (kept answers come back as "queued"). */
-export function outcomeOf(result: LeadResult, shown: ShownFields): LeadOutcome {
+export function outcomeOf(result: LeadResult, shown: ShownFields, words: FieldErrorTexts | null = null): LeadOutcome {
   if (!result.ok && result.reason === "queued") return { status: "pending" }
-  const verdict = verdictOf(result, shown)
+  const verdict = verdictOf(result, shown, words)
   if (verdict.do === "accept") return { status: "accepted", answer: verdict.answer }
   if (verdict.do === "show") return { status: "refused", fields: verdict.fields }
   // An answer to keep that came back unkept: storage refused it (or a test's stand-in kept nothing).

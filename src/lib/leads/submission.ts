@@ -1,5 +1,6 @@
 import type { Attribution } from "../../../supabase/functions/_shared/kernel/attribution.ts"
 import type { Consent } from "../../../supabase/functions/_shared/kernel/consent.ts"
+import type { Language } from "../../../supabase/functions/_shared/kernel/languages.ts"
 import { referenceAt } from "../../../supabase/functions/_shared/kernel/reference.ts"
 // Types only: the contract itself (yup) is loaded after the page (contract-loader.ts).
 import type {
@@ -32,22 +33,24 @@ export interface Submission {
 /** The reference the visitor and the office see for this submission (kernel/reference.ts). */
 export const referenceOf = (submission: Submission) => referenceAt(submission.createdAt)
 
-/** Where the lead came from (the stored campaign touches, when any) and what it agreed to. */
+/** Where the lead came from (the stored campaign touches, when any), what it agreed to, and the page's language. */
 export interface LeadRecord {
   attribution?: Attribution
   consent?: Consent
+  /** The lead's e-mails, texts and answers are in it; kept with the body, so a re-send later keeps it. */
+  language?: Language
 }
 
 /**
  * Fields every request carries: the idempotency key, the reference the visitor is shown, the spam checks
- * (honeypot, time in the form; see fill-timer.ts), and the lead's attribution and consent (each left out
- * when there is none).
+ * (honeypot, time in the form; see fill-timer.ts), the lead's attribution and consent (each left out
+ * when there is none), and the page's language.
  */
 export const submissionFields = (
   submission: Submission,
   formFillMs: number,
   honeypot: string,
-  { attribution, consent }: LeadRecord = {},
+  { attribution, consent, language }: LeadRecord = {},
 ) => ({
   submissionId: submission.submissionId,
   reference: referenceOf(submission),
@@ -55,4 +58,5 @@ export const submissionFields = (
   formFillMs,
   ...(attribution ? { attribution } : {}),
   ...(consent ? { consent } : {}),
+  ...(language ? { language } : {}),
 })

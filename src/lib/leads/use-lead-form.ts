@@ -24,6 +24,7 @@ import {
 import { sendLeadFromBrowser } from "./outbox-runner"
 import { consentFor } from "./consent-record"
 import { useLeadTexts } from "./lead-texts"
+import { useLanguage } from "../i18n/language"
 import {
   referenceOf,
   submissionFields,
@@ -168,6 +169,7 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
   const started = useRef(false)
   const [submitting, setSubmitting] = useState(false)
   const texts = useLeadTexts()
+  const language = useLanguage()
   const { form, call = sendLeadFromBrowser } = config
 
   /** form_start, once, on the first focus inside the form. */
@@ -183,7 +185,7 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
 
   const records = useRef<{ submissionId: string; record: LeadRecord } | null>(null)
   /**
-   * Where the lead came from and what it agreed to, fixed at its first send: consent is given by
+   * Where the lead came from, what it agreed to and the page's language, fixed at its first send: consent is given by
    * pressing the button the sentence stands next to, and every later send of the same submission
    * (the wizard's next calls, a retry) must carry the same values, or the backend takes it for a
    * different lead under the same id.
@@ -194,6 +196,7 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
     const record: LeadRecord = {
       attribution: await storedAttribution(agreedAt),
       consent: texts ? consentFor(texts, sms, agreedAt) : undefined,
+      language,
     }
     records.current = { submissionId: current.submissionId, record }
     return record
@@ -232,7 +235,8 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
           },
           shown,
         )
-        const outcome = result ? outcomeOf(result, shown) : FAILED
+        // A refusal's words in the page's language (its codes), as the form's own check says them.
+        const outcome = result ? outcomeOf(result, shown, texts?.fieldErrors ?? null) : FAILED
         if (result && (outcome.status === "refused" || outcome.status === "failed"))
           console.error(`[${form}] ${name} ${outcome.status}`, result)
         return outcome

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react"
 import { backendConfig } from "../backend-config"
+import { useLanguage } from "../i18n/language"
 import { loadTurnstile } from "./load-turnstile"
 import { turnstileAction, type TurnstileApi } from "./turnstile-api"
 import type { TurnstileTexts } from "./turnstile-texts"
@@ -47,6 +48,7 @@ export function useTurnstile(
   const [texts, setTexts] = useState<TurnstileTexts | null>(null)
   const [container, setContainer] = useState<HTMLDivElement | null>(null)
   const [problem, setProblem] = useState<Problem | null>(null)
+  const language = useLanguage()
   const token = useRef<string | null>(null)
   const widget = useRef<{ api: TurnstileApi; id: string } | null>(null)
   /** Submits waiting for the widget's answer; a token, or null on an error, settles them. */
@@ -63,12 +65,12 @@ export function useTurnstile(
     if (!started) return
     let cancelled = false
     void import("./turnstile-texts").then((module) => {
-      if (!cancelled) setTexts(module.TURNSTILE_TEXTS)
+      if (!cancelled) setTexts(module.turnstileTextsIn(language))
     })
     return () => {
       cancelled = true
     }
-  }, [started])
+  }, [started, language])
 
   useEffect(() => {
     if (!started || !container) return

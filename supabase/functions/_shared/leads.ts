@@ -25,6 +25,7 @@ import {
   contactConfirmation,
   estimateConfirmation,
   firstNameOf,
+  languageOfBody,
   type CompanyNotice,
   type LeadKind,
   type NoticeReceipt,
@@ -46,7 +47,8 @@ import type { SpamReason } from "./spam/bot-checks.ts"
 import { storeSpam, type SpamCallContext } from "./spam/spam-store.ts"
 import type { LeadInsert, LeadRow } from "./rows.ts"
 import { ORIGIN_COLUMNS, originColumns, type LeadOrigin } from "./lead-origin.ts"
-import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "./kernel/site-data.generated.ts"
+import { CUSTOMER_TEXTS, ESTIMATE_OPTIONS, LEAD_MESSAGES, type CustomerTexts } from "./kernel/site-data.generated.ts"
+import type { Language } from "./kernel/languages.ts"
 import { MAX_FLAGS, mergeFlags, type LeadFlag } from "./lead-flags.ts"
 import { bodyFlags, type FlaggableBody } from "./body-flags.ts"
 
@@ -69,8 +71,10 @@ export interface Intake {
   store: (tx: Db, ctx: RequestContext) => Promise<string>
 }
 
-const RESPONSES = LEAD_MESSAGES.responses
 const ALERTS = LEAD_MESSAGES.officeAlerts
+
+/** The functions' answers to a visitor, in the language their body asks for. */
+const responsesIn = (body: { language?: string | undefined }) => CUSTOMER_TEXTS[languageOfBody(body)].messages.responses
 
 /** The answer with this text, for the reference it is given. */
 const answered =
@@ -196,6 +200,7 @@ const estimateColumns = (b: EstimateLead | EstimateRequest): LeadInsert => ({
   same_day_service: b.sameDayService,
   quick_knock: b.quickKnock,
   account_id: "accountId" in b ? b.accountId : undefined,
+  language: languageOfBody(b),
 })
 
 const bookingColumns = (b: OfferBooking): LeadInsert => ({
@@ -208,6 +213,7 @@ const bookingColumns = (b: OfferBooking): LeadInsert => ({
   city: b.city,
   zip_code: b.zipCode,
   special_offer: b.specialOffer,
+  language: languageOfBody(b),
 })
 
 const callbackColumns = (b: OfferCallback): LeadInsert => ({
@@ -227,6 +233,7 @@ const callbackColumns = (b: OfferCallback): LeadInsert => ({
   utm_source: b.utm_source,
   utm_campaign: b.utm_campaign,
   utm_term: b.utm_term,
+  language: languageOfBody(b),
 })
 
 /**
@@ -321,6 +328,8 @@ export function crmPayload(body: EstimateRequest, stored: StoredRecord) {
     submissionId: body.submissionId,
     accountId: body.accountId,
     source: "website_estimate",
+    // The language the visitor used the site in (kernel/languages.ts): call back and write in it.
+    language: languageOfBody(body),
     customer: {
       firstName: body.firstName,
       lastName: body.lastName,
@@ -358,7 +367,7 @@ export const contactIntake = (body: ContactMessage): Intake => ({
   // SPEC §7: the contact form reads `error` too.
   answer: (reference) => ({
     success: true,
-    message: fill(RESPONSES.contact, { firstName: firstNameOf(body.name), reference }),
+    message: fill(responsesIn(body).contact, { firstName: firstNameOf(body.name), reference }),
     reference,
     error: null,
   }),
@@ -366,8 +375,8 @@ export const contactIntake = (body: ContactMessage): Intake => ({
     const origin = originColumns(body, ctx.now)
     const { reference, sent_as_spam_at, created_at } = requestColumns(body, ctx)
     const [stored] = await tx.query<StoredRecord>(
-      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, flags, reference, sent_as_spam_at, created_at, ${ORIGIN_COLUMNS.join(", ")})
-       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9, $10, $11, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 12)).join(", ")})
+      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, flags, reference, sent_as_spam_at, created_at, language, ${ORIGIN_COLUMNS.join(", ")})
+       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9, $10, $11, $12, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 13)).join(", ")})
        returning ${STORED_COLUMNS}`,
       [
         body.submissionId,
@@ -381,6 +390,7 @@ export const contactIntake = (body: ContactMessage): Intake => ({
         reference,
         sent_as_spam_at ?? null,
         created_at,
+        languageOfBody(body),
         ...ORIGIN_COLUMNS.map((name) => origin[name]),
       ],
     )
@@ -392,6 +402,7 @@ export const contactIntake = (body: ContactMessage): Intake => ({
       stored,
       phone: body.phone,
       firstName: firstNameOf(body.name),
+      language: languageOfBody(body),
     }
     await startAlerts(tx, target, ctx.now, ctx.config.alerts, [
       companyJob(body.submissionId, { kind: "contact", body }, target, stored, ctx),
@@ -401,13 +412,14 @@ export const contactIntake = (body: ContactMessage): Intake => ({
   },
 })
 
-/** Who a confirmation goes to: the submission, its stored row, and the visitor's number and first name. */
+/** Who a confirmation goes to: the submission, its stored row, and the visitor's number, first name and language. */
 interface Visitor {
   submissionId: string
   target: AlertTarget
   stored: StoredRecord
   phone: string
   firstName: string
+  language: Language
 }
 
 /** The e-mail confirming a request to the visitor, once per submission. */
@@ -435,7 +447,7 @@ function customerSmsJob(kind: LeadKind, visitor: Visitor): NewJob[] {
       kind: "customer_sms",
       dedupeKey: `${visitor.submissionId}:customer_sms`,
       ...jobOwner(visitor.target),
-      payload: { to, body: confirmationSms(kind, visitor.firstName, referenceOf(visitor.stored)) },
+      payload: { to, body: confirmationSms(kind, visitor.firstName, referenceOf(visitor.stored), visitor.language) },
     },
   ]
 }
@@ -457,7 +469,7 @@ const confirmations = (
  * company's notice and the jobs `more` builds from the stored row, in one transaction.
  */
 function storedLead(
-  message: string,
+  message: (responses: CustomerTexts["messages"]["responses"]) => string,
   notice: Exclude<CompanyNotice, { kind: "contact" }>,
   columns: LeadInsert,
   more: (visitor: Visitor, ctx: RequestContext) => NewJob[] = () => [],
@@ -465,7 +477,7 @@ function storedLead(
   const { submissionId } = notice.body
   return {
     fields: notice.body,
-    answer: answered(message),
+    answer: answered(message(responsesIn(notice.body))),
     store: async (tx, ctx) => {
       const stored = await upsertLead(tx, submissionId, columns, notice.body, ctx)
       // The arrival windows the visitor picked, kept as they stand now (none: "call me to schedule").
@@ -477,6 +489,7 @@ function storedLead(
         stored,
         phone: notice.body.phone,
         firstName: firstNameOf(notice.kind === "callback" ? notice.body.full_name : notice.body.fullName),
+        language: languageOfBody(notice.body),
       }
       // The lead's e-mails are queued with its alerts' first step, in one statement. The wizard's later calls
       // find the lead's alerts started (they are keyed by the lead), and its confirmations queued (keyed by submission).
@@ -495,21 +508,30 @@ export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
   switch (submission.kind) {
     case "estimate": {
       const { lead } = submission
-      return storedLead(RESPONSES.estimateLead, { kind: "estimate", body: lead }, estimateColumns(lead))
+      return storedLead((r) => r.estimateLead, { kind: "estimate", body: lead }, estimateColumns(lead))
     }
     case "booking": {
       const { lead } = submission
-      return storedLead(RESPONSES.booking, { kind: "booking", body: lead }, bookingColumns(lead), (visitor, ctx) => [
-        customerJob(visitor, lead.email, bookingConfirmation(lead, referenceOf(visitor.stored)), ctx),
-      ])
+      return storedLead(
+        (r) => r.booking,
+        { kind: "booking", body: lead },
+        bookingColumns(lead),
+        (visitor, ctx) => [
+          customerJob(visitor, lead.email, bookingConfirmation(lead, referenceOf(visitor.stored)), ctx),
+        ],
+      )
     }
     case "callback": {
       const { lead } = submission
-      return storedLead(RESPONSES.callback, { kind: "callback", body: lead }, callbackColumns(lead), (visitor, ctx) =>
-        // The callback's e-mail is optional: a confirmation only to an address that can take one.
-        lead.email && isEmailAddress(lead.email)
-          ? [customerJob(visitor, lead.email, callbackConfirmation(lead, referenceOf(visitor.stored)), ctx)]
-          : [],
+      return storedLead(
+        (r) => r.callback,
+        { kind: "callback", body: lead },
+        callbackColumns(lead),
+        (visitor, ctx) =>
+          // The callback's e-mail is optional: a confirmation only to an address that can take one.
+          lead.email && isEmailAddress(lead.email)
+            ? [customerJob(visitor, lead.email, callbackConfirmation(lead, referenceOf(visitor.stored)), ctx)]
+            : [],
       )
     }
   }
@@ -517,19 +539,24 @@ export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
 
 /** process-estimate: the wizard's second call, stored with the lead and forwarded to the CRM. */
 export const estimateIntake = (body: EstimateRequest): Intake =>
-  storedLead(RESPONSES.estimateRequest, { kind: "estimate", body }, estimateColumns(body), ({ stored }) => [
-    {
-      kind: "crm_forward",
-      dedupeKey: `${body.submissionId}:crm_forward`,
-      leadId: stored.id,
-      payload: crmPayload(body, stored),
-    },
-  ])
+  storedLead(
+    (r) => r.estimateRequest,
+    { kind: "estimate", body },
+    estimateColumns(body),
+    ({ stored }) => [
+      {
+        kind: "crm_forward",
+        dedupeKey: `${body.submissionId}:crm_forward`,
+        leadId: stored.id,
+        payload: crmPayload(body, stored),
+      },
+    ],
+  )
 
 /** send-estimate-confirmation: the wizard's third call, which e-mails the visitor their estimate. */
 export const estimateConfirmationIntake = (body: EstimateRequest): Intake =>
   storedLead(
-    fill(RESPONSES.estimateConfirmation, { email: body.email }),
+    (r) => fill(r.estimateConfirmation, { email: body.email }),
     { kind: "estimate", body },
     estimateColumns(body),
     (visitor, ctx) => [customerJob(visitor, body.email, estimateConfirmation(body, referenceOf(visitor.stored)), ctx)],

@@ -6,6 +6,7 @@
  */
 import type { PreferredWindow } from "./appointments/preferences.ts"
 import type { Attribution } from "./kernel/attribution.ts"
+import type { Language } from "./kernel/languages.ts"
 import type { SimpleLeadKind, SuccessAnswer } from "./kernel/contract.ts"
 import type { LeadFlag } from "./lead-flags.ts"
 import type { EmailAttachment } from "./mail/layout.ts"
@@ -49,6 +50,8 @@ interface LeadTraceColumns {
   missed_at: Date | null
   /** A submission filed as spam and released: when the visitor sent it. */
   sent_as_spam_at: Date | null
+  /** The language the visitor used the site in: their messages are in it, the office calls back in it. */
+  language: Language
 }
 
 /** A contact form message (process-contact). */
@@ -96,7 +99,7 @@ export interface LeadRow extends LeadTraceColumns {
 }
 
 /** The columns a function writes when it stores a lead; the database fills in the rest. */
-export type LeadInsert = Pick<LeadRow, "kind" | "source" | "full_name" | "phone"> &
+export type LeadInsert = Pick<LeadRow, "kind" | "source" | "full_name" | "phone" | "language"> &
   Partial<
     Pick<
       LeadRow,

@@ -9,7 +9,8 @@
  * description: unknown keys are named and left out at every level the schema has objects (a touch takes
  * a few new campaign parameters), a list over its schema's max is refused unwalked, any other nested
  * object (which no field accepts) is handed to Yup as plain `{}`, and a refusal names at most MAX_ISSUES
- * fields.
+ * fields. What a visitor can fix is refused with a code (kernel/field-errors.ts): each issue carries it, and the
+ * answer gives the English words of it (`fields`) and the code (`codes`).
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec"
 import { ValidationError, type AnyObjectSchema, type InferType, type SchemaDescription } from "yup"
@@ -24,13 +25,39 @@ import {
   confirmLinkSchema,
   simpleLeadKind,
   type SimpleLeadSubmission,
+  ENGLISH_FIELD_ERRORS,
 } from "./kernel/contract.ts"
+import { INVALID, fieldErrorMessage, fieldProblemOf, type FieldProblem } from "./kernel/field-errors.ts"
 import { shapeProblemAt, withWellFormedText } from "./json-input.ts"
 
 type Result<T> = StandardSchemaV1.Result<T>
 type Issue = StandardSchemaV1.Issue
 
-const issue = (field: string, message: string): Issue => ({ message, path: [field] })
+/** An issue with its code: a refusal the visitor can fix has its own, anything else is `invalid`. */
+interface CodedIssue extends Issue {
+  readonly problem: FieldProblem
+}
+
+const issue = (field: string, message: string, problem: FieldProblem = INVALID): CodedIssue => ({
+  message,
+  path: [field],
+  problem,
+})
+
+/**
+ * A Yup error's issue: a coded refusal (the contract's message is its code) in English words, any other with
+ * its own words. Yup types a message as text; the contract's are codes, told apart by fieldProblemOf.
+ */
+function yupIssue(path: string, message: unknown): CodedIssue {
+  const problem = fieldProblemOf(message, ENGLISH_FIELD_ERRORS)
+  return problem
+    ? issue(path, fieldErrorMessage(problem, ENGLISH_FIELD_ERRORS), problem)
+    : issue(path, typeof message === "string" ? message : "Invalid")
+}
+
+/** The code an issue carries (one of ours); `invalid` for any other. */
+const problemOf = (found: Issue): FieldProblem =>
+  ("problem" in found ? fieldProblemOf(found.problem, ENGLISH_FIELD_ERRORS) : null) ?? INVALID
 
 /** Validation stops once it has this many issues: a refusal says enough to fix the form, never more. */
 export const MAX_ISSUES = 10
@@ -38,21 +65,31 @@ export const MAX_ISSUES = 10
 export const MAX_FIELD_NAME = 100
 export const MAX_FIELD_MESSAGE = 200
 
+/** A refusal's fields: each one's English message (`fields`) and its code (`codes`), named alike. */
+export interface FieldRefusal {
+  fields: Record<string, string>
+  codes: Record<string, FieldProblem>
+}
+
 /**
- * The issues turned into { field: message }, one message per field (the first), in their order, bounded
- * in count and size (a hostile body's keys are echoed cut short). Built with Object.fromEntries, so a
+ * The issues turned into { field: message } and { field: code }, one per field (the first), in their order,
+ * bounded in count and size (a hostile body's keys are echoed cut short). Built with Object.fromEntries, so a
  * field called "constructor" or "__proto__" is named like any other.
  */
-export function fieldErrors(issues: readonly Issue[]): Record<string, string> {
-  const fields = new Map<string, string>()
-  for (const { path, message } of issues) {
-    const [first] = path ?? []
+export function fieldErrors(issues: readonly Issue[]): FieldRefusal {
+  const fields = new Map<string, [string, FieldProblem]>()
+  for (const found of issues) {
+    const [first] = found.path ?? []
     const field = first === undefined ? "body" : String(typeof first === "object" ? first.key : first)
     const name = field.slice(0, MAX_FIELD_NAME)
-    if (!fields.has(name)) fields.set(name, message.slice(0, MAX_FIELD_MESSAGE))
+    if (!fields.has(name)) fields.set(name, [found.message.slice(0, MAX_FIELD_MESSAGE), problemOf(found)])
     if (fields.size >= MAX_ISSUES) break
   }
-  return Object.fromEntries(fields)
+  const entries = [...fields]
+  return {
+    fields: Object.fromEntries(entries.map(([name, [message]]) => [name, message])),
+    codes: Object.fromEntries(entries.map(([name, [, code]]) => [name, code])),
+  }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -157,7 +194,9 @@ function shapeCheck<S extends AnyObjectSchema>(schema: S): Check<InferType<S>> {
       return found.issues.length > 0 ? { issues: found.issues } : { value }
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error
-      const yupIssues = (error.inner.length > 0 ? error.inner : [error]).map((e) => issue(e.path || "body", e.message))
+      const yupIssues = (error.inner.length > 0 ? error.inner : [error]).map((e) =>
+        yupIssue(e.path || "body", e.message),
+      )
       return { issues: [...yupIssues, ...found.issues].slice(0, MAX_ISSUES) }
     }
   }

@@ -1,7 +1,9 @@
 /**
  * Who hears about a lead, and when. Inside business hours (data/site.yaml, the company's time zone)
  * the first on-call contact is alerted at once; a lead nobody acknowledges within the escalation time
- * goes to the next contact, then the next, round the list, until someone taps "I'm on it". Outside
+ * goes to the next contact, then the next, round the list, until someone taps "I'm on it". A visitor who
+ * used the site in another language than English goes to the contacts who speak it first (on-call.ts'
+ * routingOrder), then down the rest of the list. Outside
  * hours only contacts marked afterHours are alerted; what is still waiting at opening time is in one
  * morning summary, oldest first. Every step is an outbox job: stored with the lead, run once, retried.
  * SMS and chat messages are within a budget (budget.ts). A lead whose alerts all failed is announced
@@ -25,7 +27,7 @@ import {
   type AlertChannel,
   type AlertView,
 } from "./messages.ts"
-import type { OnCallContact } from "./on-call.ts"
+import { routingOrder, type OnCallContact } from "./on-call.ts"
 import { isOfficeOpen, openingAfter } from "./office-hours.ts"
 import { acknowledgeUrl, boardUrl } from "../office-links/signed-link.ts"
 import { noticeWindows } from "../appointments/notice-windows.ts"
@@ -238,7 +240,8 @@ export async function runAlertStep(job: OutboxJob, deps: DeliveryDeps): Promise<
     return `Acknowledged by ${subject.acknowledgedBy ?? "?"} at ${subject.acknowledgedAt.toISOString()}: escalation stopped`
   if (reannounce !== undefined && subject.alertedAt)
     return `Alerted at ${subject.alertedAt.toISOString()} meanwhile: nothing to announce again`
-  const contacts = reachable(alerts, at)
+  // In the order the visitor's language asks for: who speaks it first.
+  const contacts = routingOrder(reachable(alerts, at), subject.language)
   if (contacts.length === 0)
     throw new DeferredError(
       "The office is closed and no contact takes alerts after hours: waiting for opening time",

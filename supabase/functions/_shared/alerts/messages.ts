@@ -4,10 +4,12 @@
  * alert budget is spent (the daily spam digest is spam/spam-digest.ts). Texts come from data/lead-messages.yaml
  * (officeAlerts). Visitor text is one line, cut short, and made safe for each channel: an SMS is
  * GSM-7 within its segment cap with links defanged (sms-fit.ts, visitor-text.ts), a chat post has
- * links defanged, mentions quietened and markup escaped, an e-mail is escaped HTML.
+ * links defanged, mentions quietened and markup escaped, an e-mail is escaped HTML. The office reads English;
+ * a visitor who used the site in another language is said to prefer it, plainly, in every alert.
  */
 import { windowSections, type NoticeWindow } from "../appointments/notice-windows.ts"
 import { fill } from "../kernel/escape.ts"
+import { DEFAULT_LANGUAGE } from "../kernel/languages.ts"
 import { renderEmail, withSafeHeaders, type EmailContent, type EmailMessage } from "../mail/layout.ts"
 import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { fitSms, templatePieces, type SmsPiece } from "./sms-fit.ts"
@@ -77,6 +79,10 @@ const urgentDeadline = (view: AlertView) => !view.missed && view.subject.promise
 const releasedNote = (s: AlertSubject, at: Date) =>
   s.sentAsSpamAt ? fill(COPY.releasedSms, { waited: waitedText(s.sentAsSpamAt, at) }) : ""
 
+/** "Prefers Spanish: call back in Spanish" for a visitor who used the site in another language than English; else nothing. */
+export const prefersLanguage = (s: Pick<AlertSubject, "language">) =>
+  s.language === DEFAULT_LANGUAGE ? "" : fill(COPY.prefersLanguage, { language: COPY.languageNames[s.language] })
+
 /** The number to call, in the form every phone turns into a call link. */
 const callable = (s: AlertSubject) => s.tel.replace(/^tel:/, "")
 
@@ -95,6 +101,7 @@ export function alertSms(view: AlertView, segments = DEFAULT_SMS_SEGMENTS, at = 
   return fitSms(
     [
       templatePieces(subjectTemplate(view), { kindLabel: { text: s.kindLabel }, name: visitor(s.name) }),
+      [{ text: prefersLanguage(s) }],
       // The names alerted before are ours, but shortened too when need be (never the link).
       view.missed
         ? templatePieces(COPY.missedNote, {
@@ -129,6 +136,7 @@ export function alertChat(view: AlertView, mention: string, at = new Date()): st
   })
   return [
     `${mention} *${title}*`,
+    chatEscape(prefersLanguage(s)),
     chatEscape(escalationNote(view)),
     chatEscape(releasedNote(s, at)),
     `${COPY.rowLabels.phone}: <${s.tel}|${chatVisitorText(s.phone)}>`,
@@ -150,7 +158,7 @@ export function alertEmail(view: AlertView, to: string, from: string, at = new D
   const s = view.subject
   const subject = heading(view)
   return officeEmail(to, from, subject, {
-    intro: [escalationNote(view), releasedNote(s, at), COPY.intro].filter(Boolean).join(" "),
+    intro: [prefersLanguage(s), escalationNote(view), releasedNote(s, at), COPY.intro].filter(Boolean).join(" "),
     actions: [
       { label: COPY.acknowledgeLabel, href: view.acknowledgeUrl },
       { label: fill(COPY.callLabel, { name: s.name }), href: s.tel },
@@ -195,6 +203,7 @@ export function summarySms(summary: Summary, segments = DEFAULT_SMS_SEGMENTS): s
     // Short names, so a few entries fit; the e-mail has them whole.
     visitor(view.subject.name.slice(0, 30)),
     { text: `, ${callable(view.subject)}, ${view.subject.kindLabel}` },
+    ...(view.subject.language === DEFAULT_LANGUAGE ? [] : [{ text: `, ${COPY.languageNames[view.subject.language]}` }]),
   ]
   const lines = (shown: number) => [
     [{ text: summaryTitle(summary) }],
@@ -214,7 +223,7 @@ export function summaryChat(summary: Summary, mention: string): string {
     chatEscape(COPY.summaryIntro),
     ...summary.views.map(
       ({ subject: s, acknowledgeUrl }, i) =>
-        `${i + 1}. ${chatVisitorText(s.name)} <${s.tel}|${chatVisitorText(s.phone)}> · ${chatEscape(s.kindLabel)}: ${chatVisitorText(s.request)} · ${chatVisitorText(s.source)} · <${acknowledgeUrl}|${chatEscape(COPY.acknowledgeLabel)}>`,
+        `${i + 1}. ${chatVisitorText(s.name)} <${s.tel}|${chatVisitorText(s.phone)}> · ${chatEscape(s.kindLabel)}: ${chatVisitorText(s.request)} · ${chatVisitorText(s.source)}${s.language === DEFAULT_LANGUAGE ? "" : ` · ${chatEscape(prefersLanguage(s))}`} · <${acknowledgeUrl}|${chatEscape(COPY.acknowledgeLabel)}>`,
     ),
     `<${summary.acknowledgeAllUrl}|${chatEscape(fill(COPY.acknowledgeAllLabel, { count: String(summary.views.length) }))}>`,
   ].join("\n")
@@ -237,7 +246,14 @@ export function summaryEmail(summary: Summary, to: string, from: string): EmailM
     ],
     rows: summary.views.map(({ subject: s }, i) => [
       `${i + 1}. ${s.name} (${s.kindLabel})`,
-      `${s.phone} · ${s.request} · ${s.source} · ${when(s.receivedAt)} · ${s.reference}`,
+      [
+        s.phone,
+        s.request,
+        s.source,
+        ...(prefersLanguage(s) ? [prefersLanguage(s)] : []),
+        when(s.receivedAt),
+        s.reference,
+      ].join(" · "),
     ]),
   })
 }

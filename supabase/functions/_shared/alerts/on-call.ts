@@ -1,9 +1,10 @@
 /**
- * The on-call list: who is alerted about a new lead, in what order, through which channels, and who
- * also takes alerts when the office is closed. It is configuration (ALERT_CONTACTS, JSON), not code;
- * a bad entry stops the functions at start with a message naming it, never an alert lost later.
+ * The on-call list: who is alerted about a new lead, in what order, through which channels, which languages
+ * they speak, and who also takes alerts when the office is closed. It is configuration (ALERT_CONTACTS, JSON),
+ * not code; a bad entry stops the functions at start with a message naming it, never an alert lost later.
  */
 import { isEmailAddress } from "../kernel/email-address.ts"
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "../kernel/languages.ts"
 import { E164 } from "../kernel/phone.ts"
 import { hasVisibleText } from "../kernel/visible-text.ts"
 
@@ -17,9 +18,37 @@ export interface OnCallContact {
   email?: string
   /** Alerted at once outside business hours too (otherwise the alert waits for opening time). */
   afterHours: boolean
+  /** The languages the contact can call back in (kernel/languages.ts), in no order; none listed: English only. */
+  languages?: readonly Language[]
 }
 
-const FIELDS = new Set(["name", "sms", "chat", "email", "afterHours"])
+const FIELDS = new Set(["name", "sms", "chat", "email", "afterHours", "languages"])
+
+/** A language as the list may write it ("es", "ES", "es-MX"), or null for one the site does not speak. */
+const languageIn = (value: unknown): Language | null => {
+  if (typeof value !== "string") return null
+  const primary = value.trim().toLowerCase().split(/[-_]/)[0]
+  return isLanguage(primary) ? primary : null
+}
+
+/** Whether a contact can call back in `language`: one of their `languages`, or English when they list none. */
+export const speaks = (contact: Pick<OnCallContact, "name" | "languages">, language: Language) =>
+  (contact.languages ?? [DEFAULT_LANGUAGE]).includes(language)
+
+/**
+ * The list in the order a request in `language` is alerted and escalated: the contacts who speak it first (in
+ * their listed order), then the others in theirs. A request in English, or one in a language nobody on the list
+ * speaks, goes down the list as it is.
+ */
+export function routingOrder<C extends Pick<OnCallContact, "name" | "languages">>(
+  contacts: readonly C[],
+  language: Language,
+): readonly C[] {
+  if (language === DEFAULT_LANGUAGE) return contacts
+  const speakers = contacts.filter((contact) => speaks(contact, language))
+  if (speakers.length === 0) return contacts
+  return [...speakers, ...contacts.filter((contact) => !speaks(contact, language))]
+}
 
 /** JSON.stringify's type says string, but it gives undefined for undefined and functions. */
 const describe = (value: unknown): string => (value === undefined ? "nothing" : JSON.stringify(value))
@@ -74,9 +103,17 @@ export function parseOnCall(raw: string, variable = "ALERT_CONTACTS"): OnCallCon
       throw new Error(`${where("afterHours")}: must be true or false (got ${describe(afterHours)})`)
     if (sms === undefined && email === undefined && chat === undefined)
       throw new Error(`${where()}: needs at least one of sms, chat, email`)
+    const listed = fields.languages
+    const languages = Array.isArray(listed) ? listed.map(languageIn) : null
+    if (listed !== undefined && (languages === null || languages.length === 0 || languages.includes(null)))
+      throw new Error(
+        `${where("languages")}: must be a list of the languages the contact speaks, each one of ${LANGUAGES.join(", ")}, such as ["es", "en"] (got ${describe(listed)})`,
+      )
+    const spoken = languages?.filter((language): language is Language => language !== null)
     return {
       name,
       afterHours,
+      ...(spoken === undefined ? {} : { languages: [...new Set(spoken)] }),
       ...(sms === undefined ? {} : { sms }),
       ...(chat === undefined ? {} : { chat }),
       ...(email === undefined ? {} : { email }),

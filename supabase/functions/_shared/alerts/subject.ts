@@ -7,6 +7,7 @@ import type { PreferredWindow } from "../appointments/preferences.ts"
 import type { Db } from "../db.ts"
 import { headerValue } from "../mail/header.ts"
 import { telUri } from "../kernel/phone.ts"
+import type { Language } from "../kernel/languages.ts"
 import type { ContactMessageRow, LeadOutcome, LeadRow } from "../rows.ts"
 import { promiseFor, type LeadPromise, type PromisedKind } from "./promise.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
@@ -63,6 +64,8 @@ export interface AlertSubject extends AlertTarget {
   missedAt: Date | null
   /** The arrival windows the visitor picked (a lead's; none for a contact message or "call me to schedule"). */
   windows: readonly PreferredWindow[]
+  /** The language the visitor used the site in: the office calls back in it, and alerts those who speak it first. */
+  language: Language
 }
 
 const COPY = LEAD_MESSAGES.officeAlerts
@@ -92,6 +95,7 @@ const TRACKED_COLUMNS = [
   "outcome_at",
   "missed_at",
   "sent_as_spam_at",
+  "language",
 ] satisfies ReadonlyArray<keyof LeadRow & keyof ContactMessageRow>
 
 const LEAD_COLUMNS = [
@@ -161,6 +165,7 @@ const tracked = (row: TrackedRow, kind: PromisedKind) => {
       ? { value: row.outcome, note: row.outcome_note, by: row.outcome_by, at: row.outcome_at }
       : null,
     missedAt: row.missed_at,
+    language: row.language,
   }
 }
 

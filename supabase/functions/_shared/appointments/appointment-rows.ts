@@ -20,6 +20,7 @@ export type LeadFacts = Pick<
   | "sms_consent_at"
   | "preferred_windows"
   | "pests"
+  | "language"
 >
 
 interface AppointmentRow {
@@ -41,7 +42,8 @@ const asAppointment = (row: AppointmentRow): Appointment => ({
 /** The request as a confirmation or a reminder reads it; locked for the confirming transaction. */
 export async function leadFacts(tx: Pick<Db, "query">, id: string, { lock = false } = {}): Promise<LeadFacts | null> {
   const [lead] = await tx.query<LeadFacts>(
-    `select id, reference, full_name, email, phone, street_address, city, state, zip_code, sms_consent_at, preferred_windows, pests
+    `select id, reference, full_name, email, phone, street_address, city, state, zip_code, sms_consent_at, preferred_windows, pests,
+       language
      from leads where id = $1${lock ? " for update" : ""}`,
     [id],
   )
@@ -57,6 +59,7 @@ export const confirmedLead = (lead: LeadFacts): ConfirmedLead => ({
   address: addressOf(lead),
   smsConsent: lead.sms_consent_at !== null,
   pests: lead.pests,
+  language: lead.language,
 })
 
 /** The request's appointment, if it has one. */

@@ -2,7 +2,8 @@
  * A confirmed visit in writing: the visitor's e-mail (the window, the address, what to prepare, the
  * company's phone, and an .ics calendar file), a text only with the SMS opt-in ticked, and the
  * appointment's forward to the CRM with the window in ISO 8601 with New York's offset. Each is an outbox
- * job keyed by the request, so it goes out exactly once however often "Confirm" is tapped.
+ * job keyed by the request, so it goes out exactly once however often "Confirm" is tapped. The visitor reads
+ * them in the language they used the site in.
  */
 import { Buffer } from "node:buffer"
 import { fitSms, templatePieces } from "../alerts/sms-fit.ts"
@@ -11,14 +12,13 @@ import { localIso } from "../kernel/business-hours.ts"
 import { isEmailAddress } from "../kernel/email-address.ts"
 import { fill } from "../kernel/escape.ts"
 import { E164, phoneE164, telUri } from "../kernel/phone.ts"
-import { COMPANY, LEAD_MESSAGES, VISIT_PREPARATION } from "../kernel/site-data.generated.ts"
+import { DEFAULT_LANGUAGE, type Language } from "../kernel/languages.ts"
+import { COMPANY, CUSTOMER_TEXTS } from "../kernel/site-data.generated.ts"
 import { firstNameOf } from "../mail/templates.ts"
 import { renderEmail, type EmailMessage, type EmailSection } from "../mail/layout.ts"
 import type { NewJob } from "../outbox/queue.ts"
 import { icsOf } from "./ics.ts"
 import { appointmentLabel } from "./window-label.ts"
-
-const COPY = LEAD_MESSAGES.appointments
 
 /** The request as a confirmation needs it. */
 export interface ConfirmedLead {
@@ -31,6 +31,8 @@ export interface ConfirmedLead {
   smsConsent: boolean
   /** The pests the visitor named (the wizard's choices), whose pages may say what to prepare. */
   pests: readonly string[]
+  /** The language the visitor used the site in: their e-mail, text and calendar file are in it. */
+  language: Language
 }
 
 export interface Appointment {
@@ -41,18 +43,24 @@ export interface Appointment {
   confirmedAt: Date
 }
 
+/** A visit's words in the visitor's language (data/lead-messages.yaml `appointments`). */
+const copyIn = (language: Language) => CUSTOMER_TEXTS[language].messages.appointments
+
 /**
  * What to do before the visit: each named pest's own list (its page's section marked visitPreparation),
- * else the general one of data/lead-messages.yaml.
+ * else the general one of data/lead-messages.yaml, in the visitor's language.
  */
-export function prepareSections(pests: readonly string[]): EmailSection[] {
+export function prepareSections(pests: readonly string[], language: Language = DEFAULT_LANGUAGE): EmailSection[] {
+  // By the pest's English label, as the forms send it.
+  const preparations = CUSTOMER_TEXTS[language].visitPreparation
   const own = pests.flatMap((pest) => {
-    const preparation = VISIT_PREPARATION[pest]
+    const preparation = Object.hasOwn(preparations, pest) ? preparations[pest] : undefined
     return preparation
       ? [{ heading: preparation.heading, level: 2 as const, rows: [], note: preparation.points.join("\n") }]
       : []
   })
-  return own.length > 0 ? own : [{ heading: COPY.prepareHeading, level: 2, rows: [], note: COPY.prepare.join("\n") }]
+  const copy = copyIn(language)
+  return own.length > 0 ? own : [{ heading: copy.prepareHeading, level: 2, rows: [], note: copy.prepare.join("\n") }]
 }
 
 /**
@@ -69,12 +77,12 @@ export const visitEmail = (
     heading: words.heading,
     intro: fill(words.intro, { firstName: firstNameOf(lead.fullName), window }),
     rows: [
-      [COPY.rows.when, window],
-      [COPY.rows.address, lead.address],
-      [COPY.rows.reference, lead.reference],
-      [COPY.rows.phone, COMPANY.phone.display],
+      [copyIn(lead.language).rows.when, window],
+      [copyIn(lead.language).rows.address, lead.address],
+      [copyIn(lead.language).rows.reference, lead.reference],
+      [copyIn(lead.language).rows.phone, COMPANY.phone.display],
     ],
-    sections: prepareSections(lead.pests),
+    sections: prepareSections(lead.pests, lead.language),
   })
 
 /** The SMS a confirmation may take: two segments, as the other confirmations. */
@@ -86,11 +94,12 @@ export function confirmationEmail(
   from: string,
   to: string,
 ): EmailMessage {
-  const window = appointmentLabel(appointment)
+  const window = appointmentLabel(appointment, lead.language)
+  const copy = copyIn(lead.language)
   const { subject, html, text } = visitEmail(lead, window, {
-    subject: fill(COPY.emailSubject, { window }),
-    heading: COPY.emailHeading,
-    intro: COPY.emailIntro,
+    subject: fill(copy.emailSubject, { window }),
+    heading: copy.emailHeading,
+    intro: copy.emailIntro,
   })
   const ics = icsOf(
     {
@@ -98,8 +107,8 @@ export function confirmationEmail(
       startsAt: appointment.startsAt,
       endsAt: appointment.endsAt,
       stamp: appointment.confirmedAt,
-      summary: fill(COPY.calendarSummary, { company: COMPANY.name }),
-      description: fill(COPY.calendarDescription, { window, reference: lead.reference, phone: COMPANY.phone.display }),
+      summary: fill(copy.calendarSummary, { company: COMPANY.name }),
+      description: fill(copy.calendarDescription, { window, reference: lead.reference, phone: COMPANY.phone.display }),
       location: lead.address,
       organizer: { name: COMPANY.name, email: COMPANY.email },
     },
@@ -113,7 +122,7 @@ export function confirmationEmail(
     text,
     attachments: [
       {
-        filename: COPY.calendarFile,
+        filename: copy.calendarFile,
         content: Buffer.from(ics, "utf8").toString("base64"),
         contentType: "text/calendar; charset=utf-8; method=PUBLISH",
       },
@@ -124,9 +133,9 @@ export function confirmationEmail(
 export const confirmationSms = (lead: ConfirmedLead, appointment: Appointment) =>
   fitSms(
     [
-      templatePieces(COPY.sms, {
+      templatePieces(copyIn(lead.language).sms, {
         company: { text: COMPANY.name },
-        window: { text: appointmentLabel(appointment) },
+        window: { text: appointmentLabel(appointment, lead.language) },
         reference: { text: lead.reference },
         phone: { text: COMPANY.phone.display },
       }),
@@ -176,6 +185,7 @@ export function confirmationJobs(lead: ConfirmedLead, appointment: Appointment, 
         },
         customer: { name: lead.fullName, phone: lead.phone, email: lead.email, address: lead.address },
         confirmedBy: appointment.confirmedBy,
+        language: lead.language,
         confirmedAt: localIso(appointment.confirmedAt, zone),
       },
     },

@@ -11,7 +11,7 @@ import { localTimeOn, zonedClock, zonedDate } from "../kernel/business-hours.ts"
 import { isEmailAddress } from "../kernel/email-address.ts"
 import { fill } from "../kernel/escape.ts"
 import { E164, phoneE164, telUri } from "../kernel/phone.ts"
-import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
+import { COMPANY, CUSTOMER_TEXTS } from "../kernel/site-data.generated.ts"
 import { fitSms, templatePieces } from "../alerts/sms-fit.ts"
 import { nowOf, type DeliveryDeps, type OutboxJob } from "../outbox/job.ts"
 import { enqueueJobs, type NewJob } from "../outbox/queue.ts"
@@ -19,7 +19,6 @@ import { visitEmail, type Appointment } from "./confirmation.ts"
 import { appointmentOf, confirmedLead, leadFacts } from "./appointment-rows.ts"
 import { appointmentLabel } from "./window-label.ts"
 
-const COPY = LEAD_MESSAGES.appointments
 const ZONE = COMPANY.timeZone
 /** Reminders go out between these local times only (minutes since midnight), planned for REMIND_AT the day before. */
 export const REMIND_FROM = 8 * 60
@@ -75,14 +74,16 @@ export async function runReminder(job: OutboxJob, deps: DeliveryDeps): Promise<s
     throw new DeferredError("Reminders go out between 8 am and 9 pm: waiting for the morning", morning)
   }
   const visitor = confirmedLead(lead)
-  const window = appointmentLabel(appointment)
+  // In the visitor's language, as their confirmation was.
+  const window = appointmentLabel(appointment, visitor.language)
+  const copy = CUSTOMER_TEXTS[visitor.language].messages.appointments
   const owner = jobOwner({ record: "lead", id: leadId })
   const key = `appointment:${leadId}:reminder`
   const to = phoneE164(visitor.phone) ?? telUri(visitor.phone).replace(/^tel:/, "")
   const jobs: NewJob[] = []
   if (visitor.email && isEmailAddress(visitor.email)) {
-    const subject = fill(COPY.reminderSubject, { window })
-    const content = visitEmail(visitor, window, { subject, heading: subject, intro: COPY.reminderIntro })
+    const subject = fill(copy.reminderSubject, { window })
+    const content = visitEmail(visitor, window, { subject, heading: subject, intro: copy.reminderIntro })
     jobs.push({
       kind: "customer_email",
       dedupeKey: `${key}:email`,
@@ -93,7 +94,7 @@ export async function runReminder(job: OutboxJob, deps: DeliveryDeps): Promise<s
   if (visitor.smsConsent && E164.test(to)) {
     const body = fitSms(
       [
-        templatePieces(COPY.reminderSms, {
+        templatePieces(copy.reminderSms, {
           company: { text: COMPANY.name },
           window: { text: window },
           reference: { text: visitor.reference },

@@ -8,6 +8,7 @@ import type { Context } from "hono"
 import type { BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
 import type { ErrorAnswer } from "../kernel/contract.ts"
+import { INVALID, type FieldProblem } from "../kernel/field-errors.ts"
 import type { LeadFlag } from "../lead-flags.ts"
 import type { AddressBudget, AddressLimit } from "../spam/address-limit.ts"
 import type { ClientAddress } from "../spam/client-ip.ts"
@@ -49,12 +50,22 @@ export interface AppContext {
   wake: () => void
 }
 
+/** Each field's code: the ones given, `invalid` for the others (a form says that in its own language too). */
+const codesOf = (fields: Readonly<Record<string, string>>, codes: Readonly<Record<string, FieldProblem>>) =>
+  Object.fromEntries(Object.keys(fields).map((field) => [field, codes[field] ?? INVALID]))
+
+/** An error answer; one naming fields gives each its English message (`fields`) and its code (`codes`). */
 export const fail = (
   c: Context,
   status: 400 | 401 | 404 | 405 | 409 | 413 | 415 | 429 | 500,
   error: string,
   fields?: Record<string, string>,
-) => c.json<ErrorAnswer>(fields ? { success: false, error, fields } : { success: false, error }, status)
+  codes: Readonly<Record<string, FieldProblem>> = {},
+) =>
+  c.json<ErrorAnswer>(
+    fields ? { success: false, error, fields, codes: codesOf(fields, codes) } : { success: false, error },
+    status,
+  )
 
 export const tooMany = (c: Context, retryAfterSeconds: number) => {
   c.header("Retry-After", String(retryAfterSeconds))
@@ -68,8 +79,11 @@ export const isJson = (contentType: string | undefined) =>
 export type CheckResult = { success: true } | { success: false; error: readonly StandardSchemaV1.Issue[] }
 
 /** The validator's answer to a body its contract refuses: 400 naming each field. */
-export const refuseInvalid = (result: CheckResult, c: Context) =>
-  result.success ? undefined : fail(c, 400, "Some fields are missing or invalid", fieldErrors(result.error))
+export function refuseInvalid(result: CheckResult, c: Context) {
+  if (result.success) return undefined
+  const { fields, codes } = fieldErrors(result.error)
+  return fail(c, 400, "Some fields are missing or invalid", fields, codes)
+}
 
 /** Parsed once by a caller's check (the validator reads the same parse): what is not JSON is told apart from what breaks the contract. */
 export const parsesAsJson = async (c: Context) => {

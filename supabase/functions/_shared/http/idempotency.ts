@@ -5,6 +5,7 @@
 import { sha256Hex, stableJson } from "../crypto.ts"
 import type { Db } from "../db.ts"
 import type { ErrorAnswer, PublicFunctionName, SubmissionFields, SuccessAnswer } from "../kernel/contract.ts"
+import { INVALID } from "../kernel/field-errors.ts"
 import { WIZARD_FUNCTIONS } from "../functions.ts"
 import type { FunctionCallRow } from "../rows.ts"
 
@@ -40,6 +41,7 @@ const REUSED_ID: Answer = {
     success: false,
     error: "This submission was already received with different details.",
     fields: { submissionId: "Already used for a different request" },
+    codes: { submissionId: INVALID },
   },
 }
 

@@ -128,7 +128,13 @@ async function submit(
     })
     // Only a missing token is the visitor's to fix: the widget shows the words next to itself (data/lead-messages.yaml).
     if (verdict.outcome === "missing")
-      return fail(c, 400, TURNSTILE_TEXTS.missing, { turnstileToken: TURNSTILE_TEXTS.missing })
+      return fail(
+        c,
+        400,
+        TURNSTILE_TEXTS.missing,
+        { turnstileToken: TURNSTILE_TEXTS.missing },
+        { turnstileToken: { code: "turnstileMissing" } },
+      )
     // A bot's token is filed as spam (answered as a lead is), so the office's spam review decides.
     turnstileBot = verdict.outcome === "bot"
     // Cloudflare could not vouch either way: the lead is stored, and the office told.

@@ -8,10 +8,32 @@
  */
 import { object, string, type InferType } from "yup"
 import { clientTime } from "./attribution.ts"
-import { LEAD_CONSENT } from "./site-data.generated.ts"
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages.ts"
+import { CUSTOMER_TEXTS } from "./site-data.generated.ts"
 
-export const CONSENT_VERSIONS: readonly string[] = LEAD_CONSENT.versions.map((v) => v.id)
-export const SMS_CONSENT_VERSIONS: readonly string[] = LEAD_CONSENT.sms.versions.map((v) => v.id)
+/**
+ * The version a language's words of a consent text are recorded as: each language's sentence is a version of
+ * its own, so a lead says exactly what its visitor read. English keeps the data's id ("contact-2026-11"); another
+ * language adds its code ("contact-2026-11-es"). The site shows and sends it (gatsby/shown-consent.ts).
+ */
+export const consentVersionId = (id: string, language: Language) =>
+  language === DEFAULT_LANGUAGE ? id : `${id}-${language}`
+
+/** Every version of a consent text in every language, with its words. */
+const versionsOf = (kind: "consent" | "sms"): ReadonlyMap<string, string> =>
+  new Map(
+    LANGUAGES.flatMap((language) => {
+      const { consent } = CUSTOMER_TEXTS[language]
+      const versions = kind === "consent" ? consent.versions : consent.sms.versions
+      return versions.map((v) => [consentVersionId(v.id, language), v.text] as const)
+    }),
+  )
+
+const CONSENT_TEXTS = versionsOf("consent")
+const SMS_CONSENT_TEXTS = versionsOf("sms")
+
+export const CONSENT_VERSIONS: readonly string[] = [...CONSENT_TEXTS.keys()]
+export const SMS_CONSENT_VERSIONS: readonly string[] = [...SMS_CONSENT_TEXTS.keys()]
 
 /** A version id as data/ writes them (lowercase letters, digits and dashes), with room to spare. */
 export const VERSION_ID_MAX_LENGTH = 64
@@ -47,10 +69,9 @@ export const consentSchema = object({
 export type Consent = InferType<typeof consentSchema>
 export type SmsConsent = InferType<typeof smsConsentSchema>
 
-/** The text a version stands for, with the company's name in place; empty for a version this copy does not know. */
+/**
+ * The text a version stands for, in the language it was shown in, with the company's name in place; empty for a
+ * version this copy does not know.
+ */
 export const consentText = (version: string, company: string) =>
-  (
-    LEAD_CONSENT.versions.find((v) => v.id === version)?.text ??
-    LEAD_CONSENT.sms.versions.find((v) => v.id === version)?.text ??
-    ""
-  ).replaceAll("{company}", company)
+  (CONSENT_TEXTS.get(version) ?? SMS_CONSENT_TEXTS.get(version) ?? "").replaceAll("{company}", company)

@@ -15,7 +15,7 @@ import { WINDOW_ID } from "./arrival-windows.ts"
 import { UNPRINTABLE, attributionSchema } from "./attribution.ts"
 import { consentSchema } from "./consent.ts"
 import { EMAIL_MAX_LENGTH, isEmailAddress } from "./email-address.ts"
-import { fill } from "./escape.ts"
+import { fieldErrorTexts, problem, type FieldLabel, type FieldProblem } from "./field-errors.ts"
 import { LEAD_MESSAGES } from "./site-data.generated.ts"
 import { phoneDigits } from "./phone.ts"
 import { MAX_REFERENCE_LENGTH } from "./reference.ts"
@@ -49,21 +49,22 @@ const numeric = () =>
     typeof raw === "number" || typeof raw === "string" ? value : Number.NaN,
   )
 
-/** The words a form shows next to a field this contract refuses (data/lead-messages.yaml). */
-const ERRORS = LEAD_MESSAGES.fieldErrors
-type FieldName = keyof typeof ERRORS.fieldNames
+/**
+ * What a visitor can fix is refused with a code and its values (field-errors.ts), never words: the functions
+ * answer the English words beside the code, and a form says it in its page's language. Refusals no form of
+ * ours causes (a missing submissionId, a wrong type) keep their English words, and are answered as `invalid`.
+ */
+const tooLong = (field: FieldLabel, max: number) => problem("tooLong", { field, max })
+const textTooLong = (max: number) => problem("textTooLong", { max })
 
-/** A message filled in, with a capital first letter: a template may start with the field's name. */
-const message = (template: string, values: Readonly<Record<string, string>>) => {
-  const text = fill(template, values)
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
-}
-const tooLong = (field: FieldName, max: number) =>
-  message(ERRORS.tooLong, { field: ERRORS.fieldNames[field], max: String(max) })
-const textTooLong = (max: number) => message(ERRORS.textTooLong, { max: String(max) })
+/** The English words of every code: the functions' `fields`, and a form's when its page gives it none. */
+export const ENGLISH_FIELD_ERRORS = fieldErrorTexts(LEAD_MESSAGES)
 
-const requiredText = (field: FieldName, max: number) => {
-  const enter = message(ERRORS.enter, { field: ERRORS.fieldNames[field] })
+/** The most characters of `language` (a BCP 47 tag is at most 35 in practice: RFC 5646 §4.4.1). */
+export const LANGUAGE_MAX_LENGTH = 35
+
+const requiredText = (field: FieldLabel, max: number) => {
+  const enter = problem("enter", { field })
   return (
     trimmed()
       .required(enter)
@@ -75,19 +76,19 @@ const requiredText = (field: FieldName, max: number) => {
 const optionalText = (max: number) => trimmed().max(max, textTooLong(max)).default("")
 const phone = () =>
   trimmed()
-    .required(ERRORS.phoneRequired)
-    .max(30, ERRORS.phoneTooLong)
-    .test("phone-digits", ERRORS.phoneDigits, (value: string | undefined) => {
+    .required(problem("phoneRequired"))
+    .max(30, problem("phoneTooLong"))
+    .test("phone-digits", problem("phoneDigits"), (value: string | undefined) => {
       const digits = phoneDigits(value ?? "")
       return digits.length >= 10 && digits.length <= 15
     })
 const emailRule = () =>
   trimmed()
-    .max(EMAIL_MAX_LENGTH, ERRORS.emailTooLong)
-    .test("email", ERRORS.emailInvalid, (value) => !value || isEmailAddress(value))
-const email = () => emailRule().required(ERRORS.emailRequired)
+    .max(EMAIL_MAX_LENGTH, problem("emailTooLong"))
+    .test("email", problem("emailInvalid"), (value) => !value || isEmailAddress(value))
+const email = () => emailRule().required(problem("emailRequired"))
 /** A data list's id (property type, service plan): any plain id, known or not. */
-const optionId = (required: string) =>
+const optionId = (required: FieldProblem | string) =>
   string()
     .strict()
     .required(required)
@@ -96,16 +97,20 @@ const optionId = (required: string) =>
 const pestName = () =>
   string()
     .strict()
-    .required(ERRORS.pestsRequired)
+    .required(problem("pestsRequired"))
     .max(PEST_NAME_MAX_LENGTH, textTooLong(PEST_NAME_MAX_LENGTH))
-    .test("printable", ERRORS.pestName, (value) => !UNPRINTABLE.test(value) && hasVisibleText(value))
+    .test("printable", problem("pestName"), (value) => !UNPRINTABLE.test(value) && hasVisibleText(value))
 const pestList = () =>
   array()
     .of(pestName())
-    .required(ERRORS.pestsRequired)
-    .min(1, ERRORS.pestsRequired)
-    .max(MAX_PESTS, message(ERRORS.pestsTooMany, { max: String(MAX_PESTS) }))
-    .test("unique", ERRORS.pestsRepeated, (list: string[] | undefined) => !list || new Set(list).size === list.length)
+    .required(problem("pestsRequired"))
+    .min(1, problem("pestsRequired"))
+    .max(MAX_PESTS, problem("pestsTooMany", { max: MAX_PESTS }))
+    .test(
+      "unique",
+      problem("pestsRepeated"),
+      (list: string[] | undefined) => !list || new Set(list).size === list.length,
+    )
 /** The most windows a body may name: past data/arrival-windows.yaml's maxChoices they are kept, not confirmed. */
 export const MAX_PREFERRED_WINDOWS = 5
 
@@ -120,10 +125,11 @@ const windowList = () =>
     .max(MAX_PREFERRED_WINDOWS, `preferredWindows must name at most ${MAX_PREFERRED_WINDOWS} windows`)
     .optional()
 
+// A message object given to matches() must be `{ message }`: Yup takes any other object for its options.
 const usZip = () =>
   trimmed()
-    .required(ERRORS.zipRequired)
-    .matches(/^\d{5}(-\d{4})?$/, ERRORS.zipInvalid)
+    .required(problem("zipRequired"))
+    .matches(/^\d{5}(-\d{4})?$/, { message: problem("zipInvalid") })
 
 /**
  * Fields every body carries: the idempotency key, the spam checks (honeypot, time spent in the
@@ -142,6 +148,15 @@ const submissionFields = {
   // Optional, so a lead kept in a browser before these were sent still lands; a form always sends both.
   attribution: attributionSchema,
   consent: consentSchema,
+  /**
+   * The page's language ("es"): the lead's e-mails, texts and answers are in it. Any code is taken (an unknown one
+   * is English, kernel/languages.ts' languageOf); only what is not a short text is refused.
+   */
+  language: string()
+    .strict()
+    .typeError("language must be a language code such as es")
+    .max(LANGUAGE_MAX_LENGTH, `language must be at most ${LANGUAGE_MAX_LENGTH} characters`)
+    .optional(),
 }
 
 export const contactMessageSchema = object({
@@ -153,8 +168,8 @@ export const contactMessageSchema = object({
 }).exact("Unknown field(s): ${properties}")
 
 const estimateFields = {
-  propertyType: optionId(ERRORS.propertyTypeRequired),
-  servicePlan: optionId(ERRORS.servicePlanRequired),
+  propertyType: optionId(problem("propertyTypeRequired")),
+  servicePlan: optionId(problem("servicePlanRequired")),
   pests: pestList(),
   additionalPests: numeric()
     .typeError("additionalPests must be a number")
@@ -171,8 +186,8 @@ const estimateFields = {
   streetAddress: requiredText("streetAddress", 200),
   city: requiredText("city", 100),
   state: trimmed()
-    .required(ERRORS.stateRequired)
-    .matches(/^[A-Za-z]{2}$/, ERRORS.stateInvalid),
+    .required(problem("stateRequired"))
+    .matches(/^[A-Za-z]{2}$/, { message: problem("stateInvalid") }),
   zipCode: usZip(),
   firstName: requiredText("firstName", 60),
   lastName: trimmed().max(60, tooLong("lastName", 60)).defined().default(""),
@@ -221,7 +236,7 @@ export const offerCallbackSchema = object({
   service_plan: optionId("service_plan is required"),
   pests: pestList(),
   zip_code: trimmed()
-    .matches(/^(\d{5}(-\d{4})?)?$/, ERRORS.zipInvalid)
+    .matches(/^(\d{5}(-\d{4})?)?$/, { message: problem("zipInvalid") })
     .defined()
     .default(""),
   special_offer: requiredText("offer", 200),
@@ -353,9 +368,13 @@ export interface SuccessAnswer {
   error?: null
 }
 
-/** Error answers: `{ success: false, error, fields? }`; `fields` maps each invalid field to its message. */
+/**
+ * Error answers: `{ success: false, error, fields?, codes? }`; `fields` maps each invalid field to its English
+ * message, `codes` the same fields to their code (field-errors.ts), for a form to say it in its own language.
+ */
 export interface ErrorAnswer {
   success: false
   error: string
   fields?: Record<string, string>
+  codes?: Record<string, FieldProblem>
 }

@@ -1,6 +1,9 @@
 // Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's
 // amounts and response-promises.yaml's promises), lead-consent.yaml, response-promises.yaml and arrival-windows.yaml
 // by the build and `npm run generate:backend-data`. Do not edit.
+import type { Language } from "./languages.ts"
+import type { Widened } from "./widened.ts"
+
 export const COMPANY = {
   "name": "Westchester Family Pest Control",
   "phone": {
@@ -252,7 +255,8 @@ export const LEAD_MESSAGES = {
     "stateRequired": "Please enter your state",
     "stateInvalid": "Please enter a 2-letter state code",
     "propertyTypeRequired": "Please choose a property type",
-    "servicePlanRequired": "Please choose a service plan"
+    "servicePlanRequired": "Please choose a service plan",
+    "invalid": "Please check this field"
   },
   "emailRows": {
     "name": "Name",
@@ -314,7 +318,9 @@ export const LEAD_MESSAGES = {
       "smsYes": "Yes: version {version}, agreed at {at}",
       "smsNo": "No",
       "none": "Not recorded (this lead was sent before the website kept consent)."
-    }
+    },
+    "prefersLanguage": "Prefers {language}: call back in {language}.",
+    "languageRow": "Language"
   },
   "flags": {
     "heading": "Check this lead",
@@ -459,7 +465,12 @@ export const LEAD_MESSAGES = {
       "expired": "This link has expired. Find the request in the office inbox instead.",
       "notFound": "This request is no longer stored.",
       "unknownName": "Choose your name from the list."
-    }
+    },
+    "languageNames": {
+      "en": "English",
+      "es": "Spanish"
+    },
+    "prefersLanguage": "Prefers {language}: call back in {language}"
   },
   "weeklyReport": {
     "subject": "Weekly report, {from} to {to}: {count} request(s), {booked} booked",
@@ -490,6 +501,7 @@ export const LEAD_MESSAGES = {
     "byOffer": "By offer",
     "byFirstTouch": "By campaign, first touch (source / medium / campaign)",
     "byLastTouch": "By campaign, last touch (source / medium / campaign)",
+    "byLanguage": "By language",
     "groupValue": "{count}: {outcomes}",
     "outcomeCount": "{outcome} {count}",
     "noOutcome": "no outcome yet",
@@ -846,4 +858,470 @@ export const VISIT_PREPARATION: Readonly<Record<string, { heading: string; point
       "After treatment, vacuum daily for two weeks; the vibration draws the remaining fleas out of their cocoons and into the treatment."
     ]
   }
+}
+
+const ENGLISH_CUSTOMER_TEXTS = {
+  "messages": {
+    "responses": {
+      "contact": "Thank you, {firstName}! Your message has been sent. We'll get back to you within 24 hours. Your reference is {reference}.",
+      "estimateLead": "Your request has been recorded. We'll contact you within 24 hours with your custom estimate.",
+      "estimateRequest": "Your estimate request has been sent to our scheduling team.",
+      "estimateConfirmation": "We're e-mailing your estimate details to {email}.",
+      "booking": "Your $49 visit has been booked! We'll call you within 24 hours.",
+      "callback": "We'll call you within 5-10 minutes during business hours."
+    },
+    "turnstile": {
+      "label": "Anti-spam check",
+      "description": "Cloudflare checks that you are a person. It usually finishes by itself; if it asks, check the box.",
+      "missing": "Please complete the anti-spam check.",
+      "failed": "The anti-spam check failed. Please try again.",
+      "unavailable": "We could not run the anti-spam check just now. Please try again in a moment.",
+      "notLoaded": "The anti-spam check could not load. Please reload the page, or call us."
+    },
+    "fieldErrors": {
+      "fieldNames": {
+        "name": "your name",
+        "message": "a message",
+        "fullName": "your full name",
+        "streetAddress": "your street address",
+        "city": "your city",
+        "firstName": "a first name",
+        "lastName": "last name",
+        "propertyAddress": "the property address",
+        "offerCity": "the city",
+        "offer": "the offer"
+      },
+      "enter": "Please enter {field}",
+      "tooLong": "{field} must be at most {max} characters",
+      "textTooLong": "Must be at most {max} characters",
+      "phoneRequired": "Please enter your phone number",
+      "phoneTooLong": "Phone number is too long",
+      "phoneDigits": "Please enter a phone number with at least 10 digits",
+      "emailRequired": "Please enter your email address",
+      "emailInvalid": "Please enter a valid email address",
+      "emailTooLong": "Email address is too long",
+      "pestsRequired": "Please choose at least one pest",
+      "pestsTooMany": "Please choose at most {max} pests",
+      "pestsRepeated": "Each pest may be chosen once",
+      "pestName": "Must be a pest's name",
+      "zipRequired": "Please enter your ZIP code",
+      "zipInvalid": "Please enter a 5-digit ZIP code",
+      "stateRequired": "Please enter your state",
+      "stateInvalid": "Please enter a 2-letter state code",
+      "propertyTypeRequired": "Please choose a property type",
+      "servicePlanRequired": "Please choose a service plan",
+      "invalid": "Please check this field"
+    },
+    "emailRows": {
+      "name": "Name",
+      "phone": "Phone",
+      "email": "Email",
+      "message": "Message",
+      "property": "Property",
+      "servicePlan": "Service plan",
+      "pests": "Pests",
+      "additionalPests": "Additional pest concerns",
+      "address": "Address",
+      "offer": "Offer",
+      "notes": "Notes",
+      "campaign": "Campaign",
+      "reference": "Reference",
+      "promised": "We'll answer",
+      "promisedOffice": "Promised",
+      "promisedValue": "{promise}, by {deadline}",
+      "yes": "Yes ({note})",
+      "no": "No"
+    },
+    "customerEmail": {
+      "estimateSubject": "Your free pest control estimate request",
+      "estimateIntro": "Hi {firstName}, thank you for requesting a free estimate. Here is a summary of what you asked for.",
+      "estimateNextSteps": [
+        "We'll call you within 24 hours to go over your custom estimate and pricing breakdown.",
+        "Together we'll schedule a free inspection and your first treatment.",
+        "Your estimate is valid for 48 hours from your request."
+      ],
+      "bookingSubject": "Your $49 Scarsdale Starter Visit is booked",
+      "bookingIntro": "Hi {firstName}, thank you for booking your $49 Scarsdale Starter Visit (a $389 value).",
+      "bookingNextSteps": [
+        "We'll call you within 24 hours to choose a time for your visit.",
+        "Your technician will do a 30-point inspection (30-45 minutes) and treat for general household pests.",
+        "Your visit is backed by our 30-day guarantee."
+      ],
+      "contactSubject": "We got your message (reference {reference})",
+      "contactIntro": "Hi {firstName}, thank you for writing to us. Here is what you sent; we'll get back to you within 24 hours.",
+      "contactNextSteps": [
+        "We'll reply within 24 hours by phone or e-mail.",
+        "Anything urgent? Call us at {phone}."
+      ],
+      "callbackSubject": "We got your request: {offer}",
+      "callbackIntro": "Hi {firstName}, thank you for your request. We'll call you within 5-10 minutes during business hours.",
+      "callbackNextSteps": [
+        "We'll call you within 5-10 minutes during business hours at the number you gave us.",
+        "On the call we'll answer your questions and choose a time for your visit."
+      ],
+      "referenceNote": "Your reference is {reference}: please mention it if you call us.",
+      "signOff": "Questions? Call us at {phone}. We're open {hours}."
+    },
+    "customerSms": {
+      "confirmation": "{company}: thank you, {firstName}. We got your request, reference {reference}. We'll be in touch {promise}. Questions: {phone}. Reply STOP to opt out, HELP for help."
+    },
+    "appointments": {
+      "windowLabel": "{day}, {start} to {end}",
+      "noticeHeading": "Preferred arrival windows",
+      "noticeNote": "The customer picked these. Tap one to book it: they get it in writing, and the lead is marked booked.",
+      "confirmLabel": "Confirm {window}",
+      "available": "free when the request came in",
+      "unavailable": {
+        "full": "full when the request came in",
+        "past": "already passed",
+        "too_soon": "starts too soon to confirm without a call",
+        "same_day_closed": "same day, past the QUICK-KNOCK cut-off",
+        "too_far": "further ahead than the calendar offers",
+        "unknown": "not in the calendar",
+        "over_limit": "more windows than a form offers"
+      },
+      "alertLine": "Windows: {windows}",
+      "emailSubject": "Your visit is confirmed: {window}",
+      "emailHeading": "Your visit is confirmed",
+      "emailIntro": "Hi {firstName}, our technician will arrive {window}. The confirmation and a calendar file are below; reply to this e-mail or call us if the time no longer suits you.",
+      "rows": {
+        "when": "Arrival window",
+        "address": "Address",
+        "reference": "Your reference",
+        "phone": "Questions"
+      },
+      "prepareHeading": "Before we come",
+      "prepare": [
+        "Clear the areas where you have seen activity so the technician can reach them.",
+        "Keep pets and children away from treated areas until they are dry.",
+        "Someone 18 or older needs to be home to let us in."
+      ],
+      "calendarFile": "pest-control-visit.ics",
+      "calendarSummary": "Pest control visit, {company}",
+      "calendarDescription": "Arrival window {window}. Reference {reference}. Questions: {phone}.",
+      "sms": "{company}: your visit is confirmed for {window}. Ref {reference}. Questions: {phone}. Reply STOP to opt out, HELP for help.",
+      "reminderSubject": "Reminder: our visit tomorrow, {window}",
+      "reminderIntro": "Hi {firstName}, a reminder that our technician arrives {window}. Need another time? Call us or reply to this e-mail.",
+      "reminderSms": "{company}: reminder, our technician arrives {window}. Ref {reference}. To change it call {phone}. Reply STOP to opt out."
+    }
+  },
+  "promises": {
+    "contact": "within 24 hours",
+    "estimate": "within 24 hours",
+    "booking": "within 24 hours",
+    "callback": "within 5-10 minutes during business hours"
+  },
+  "consent": {
+    "versions": [
+      {
+        "id": "contact-2026-11",
+        "text": "By submitting, you agree to be contacted by phone/text."
+      }
+    ],
+    "sms": {
+      "versions": [
+        {
+          "id": "sms-2026-11",
+          "label": "Text me about my request",
+          "text": "I agree to receive text messages from {company} about my request (scheduling, reminders and updates). Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help. Consent is not a condition of purchase."
+        }
+      ]
+    }
+  },
+  "options": {
+    "propertyTypes": {
+      "single-family-small": "Single-Family Home (up to 3BR)",
+      "single-family-large": "Single-Family Home (4-5BR)",
+      "multi-family": "Multi-Family Home",
+      "townhouse-condo": "Townhouse/Condo",
+      "apartment": "Apartment"
+    },
+    "servicePlans": {
+      "ez-one": "EZ-One",
+      "c-are": "C•ARE",
+      "c-are-plus": "C•ARE+",
+      "c-aremax": "C•AREMAX"
+    },
+    "additionalPests": {
+      "0": "None",
+      "1": "1-2",
+      "2": "3+"
+    },
+    "sameDay": {
+      "label": "Same-day QUICK-KNOCK service",
+      "priceNote": "+$75"
+    },
+    "quickKnock": {
+      "label": "Quick Knock-down treatment",
+      "priceNote": "−$50"
+    }
+  },
+  "pests": {
+    "Ants": "Ants",
+    "Bed Bugs": "Bed Bugs",
+    "Bees": "Bees",
+    "Centipedes": "Centipedes",
+    "Fleas": "Fleas",
+    "Mosquitos": "Mosquitos",
+    "Roaches": "Roaches",
+    "Rodents": "Rodents",
+    "Silverfish": "Silverfish",
+    "Spiders": "Spiders",
+    "Termites": "Termites",
+    "Ticks": "Ticks",
+    "Wasps": "Wasps"
+  },
+  "visitPreparation": {
+    "Fleas": {
+      "heading": "Preparing for Your Flea Treatment",
+      "points": [
+        "Vacuum all carpets, rugs, upholstered furniture and the floor under furniture, then empty the canister or throw the bag away in an outdoor bin.",
+        "Wash all pet bedding, throw blankets and bed linens in hot water at a minimum of 140°F, and dry them on high heat.",
+        "Pick up toys, shoes, clothes and other items from the floors, including closet floors and under beds.",
+        "Have every dog and cat in the home treated by your veterinarian on or before the day of service.",
+        "Cover fish tanks and turn off their air pumps during the treatment.",
+        "Plan for people and pets to stay off treated areas for 4–6 hours, until everything is completely dry.",
+        "After treatment, vacuum daily for two weeks; the vibration draws the remaining fleas out of their cocoons and into the treatment."
+      ]
+    }
+  },
+  "hoursText": "Mon–Fri 8am–6pm · Sat 9am–4pm · Sun 9am–1pm"
+} as const
+
+/** What a customer reads, in one language: options by id, a pest's name and what to prepare by the English label the forms send. */
+export type CustomerTexts = Omit<Widened<typeof ENGLISH_CUSTOMER_TEXTS>, "pests" | "visitPreparation"> & {
+  readonly pests: Readonly<Record<string, string>>
+  readonly visitPreparation: Readonly<Record<string, { readonly heading: string; readonly points: readonly string[] }>>
+}
+
+/** What a customer reads, in each language; typed by the English, so a translation has every text in its place. */
+export const CUSTOMER_TEXTS: Readonly<Record<Language, CustomerTexts>> = {
+  en: ENGLISH_CUSTOMER_TEXTS,
+  es: {
+    "messages": {
+      "responses": {
+        "contact": "¡Gracias, {firstName}! Su mensaje fue enviado. Nos comunicaremos con usted en un plazo de 24 horas. Su número de referencia es {reference}.",
+        "estimateLead": "Su solicitud quedó registrada. Nos comunicaremos con usted en un plazo de 24 horas con su cotización personalizada.",
+        "estimateRequest": "Su solicitud de cotización fue enviada a nuestro equipo de programación.",
+        "estimateConfirmation": "Le enviaremos los detalles de su cotización por correo electrónico a {email}.",
+        "booking": "¡Su visita de $49 quedó reservada! Le llamaremos en un plazo de 24 horas.",
+        "callback": "Le llamaremos en 5 a 10 minutos durante el horario de oficina."
+      },
+      "turnstile": {
+        "label": "Verificación antispam",
+        "description": "Cloudflare comprueba que usted es una persona. Por lo general termina por sí sola; si se lo pide, marque la casilla.",
+        "missing": "Complete la verificación antispam.",
+        "failed": "La verificación antispam no se superó. Inténtelo de nuevo.",
+        "unavailable": "No pudimos realizar la verificación antispam en este momento. Vuelva a intentarlo en unos instantes.",
+        "notLoaded": "No se pudo cargar la verificación antispam. Vuelva a cargar la página o llámenos."
+      },
+      "fieldErrors": {
+        "fieldNames": {
+          "name": "su nombre",
+          "message": "un mensaje",
+          "fullName": "su nombre completo",
+          "streetAddress": "su dirección",
+          "city": "su ciudad",
+          "firstName": "un nombre",
+          "lastName": "el apellido",
+          "propertyAddress": "la dirección de la propiedad",
+          "offerCity": "la ciudad",
+          "offer": "la oferta"
+        },
+        "enter": "Ingrese {field}",
+        "tooLong": "{field} debe tener como máximo {max} caracteres",
+        "textTooLong": "Debe tener como máximo {max} caracteres",
+        "phoneRequired": "Ingrese su número de teléfono",
+        "phoneTooLong": "El número de teléfono es demasiado largo",
+        "phoneDigits": "Ingrese un número de teléfono de al menos 10 dígitos",
+        "emailRequired": "Ingrese su correo electrónico",
+        "emailInvalid": "Ingrese un correo electrónico válido",
+        "emailTooLong": "El correo electrónico es demasiado largo",
+        "pestsRequired": "Elija al menos una plaga",
+        "pestsTooMany": "Elija como máximo {max} plagas",
+        "pestsRepeated": "Cada plaga se puede elegir una sola vez",
+        "pestName": "Debe ser el nombre de una plaga",
+        "zipRequired": "Ingrese su código postal",
+        "zipInvalid": "Ingrese un código postal de 5 dígitos",
+        "stateRequired": "Ingrese su estado",
+        "stateInvalid": "Ingrese el código de 2 letras de su estado",
+        "propertyTypeRequired": "Elija un tipo de propiedad",
+        "servicePlanRequired": "Elija un plan de servicio",
+        "invalid": "Por favor, revise este campo"
+      },
+      "emailRows": {
+        "name": "Nombre",
+        "phone": "Teléfono",
+        "email": "Correo electrónico",
+        "message": "Mensaje",
+        "property": "Propiedad",
+        "servicePlan": "Plan de servicio",
+        "pests": "Plagas",
+        "additionalPests": "Otras plagas que le preocupan",
+        "address": "Dirección",
+        "offer": "Oferta",
+        "notes": "Notas",
+        "campaign": "Campaña",
+        "reference": "Referencia",
+        "promised": "Le responderemos",
+        "promisedOffice": "Prometido",
+        "promisedValue": "{promise}, a más tardar {deadline}",
+        "yes": "Sí ({note})",
+        "no": "No"
+      },
+      "customerEmail": {
+        "estimateSubject": "Su solicitud de cotización gratis de control de plagas",
+        "estimateIntro": "Hola, {firstName}: gracias por solicitar una cotización gratis. Este es un resumen de lo que nos pidió.",
+        "estimateNextSteps": [
+          "Le llamaremos en un plazo de 24 horas para revisar con usted su cotización personalizada y el desglose de precios.",
+          "Juntos programaremos una inspección gratis y su primer tratamiento.",
+          "Su cotización es válida por 48 horas a partir de su solicitud."
+        ],
+        "bookingSubject": "Su Visita Inicial de $49 en Scarsdale está reservada",
+        "bookingIntro": "Hola, {firstName}: gracias por reservar su Visita Inicial de $49 en Scarsdale (un valor de $389).",
+        "bookingNextSteps": [
+          "Le llamaremos en un plazo de 24 horas para elegir la hora de su visita.",
+          "Su técnico hará una inspección de 30 puntos (30-45 minutos) y un tratamiento contra las plagas comunes del hogar.",
+          "Su visita está respaldada por nuestra garantía de 30 días."
+        ],
+        "contactSubject": "Recibimos su mensaje (referencia {reference})",
+        "contactIntro": "Hola, {firstName}: gracias por escribirnos. Esto es lo que nos envió; nos comunicaremos con usted en un plazo de 24 horas.",
+        "contactNextSteps": [
+          "Le responderemos en un plazo de 24 horas por teléfono o por correo electrónico.",
+          "¿Es algo urgente? Llámenos al {phone}."
+        ],
+        "callbackSubject": "Recibimos su solicitud: {offer}",
+        "callbackIntro": "Hola, {firstName}: gracias por su solicitud. Le llamaremos en 5 a 10 minutos durante el horario de oficina.",
+        "callbackNextSteps": [
+          "Le llamaremos en 5 a 10 minutos durante el horario de oficina al número que nos dio.",
+          "En la llamada responderemos sus preguntas y elegiremos una hora para su visita."
+        ],
+        "referenceNote": "Su número de referencia es {reference}: menciónelo si nos llama.",
+        "signOff": "¿Preguntas? Llámenos al {phone}. Nuestro horario: {hours}."
+      },
+      "customerSms": {
+        "confirmation": "{company}: gracias, {firstName}. Recibimos su solicitud, referencia {reference}. Nos comunicaremos con usted {promise}. Preguntas: {phone}. Responda STOP para cancelar, HELP para obtener ayuda."
+      },
+      "appointments": {
+        "windowLabel": "{day}, de {start} a {end}",
+        "noticeHeading": "Horarios de llegada preferidos",
+        "noticeNote": "El cliente eligió estos horarios. Toque uno para reservarlo: el cliente lo recibe por escrito y la solicitud queda marcada como reservada.",
+        "confirmLabel": "Confirmar {window}",
+        "available": "disponible cuando llegó la solicitud",
+        "unavailable": {
+          "full": "lleno cuando llegó la solicitud",
+          "past": "ya pasó",
+          "too_soon": "empieza demasiado pronto para confirmarlo sin llamar",
+          "same_day_closed": "el mismo día, después de la hora límite de QUICK-KNOCK",
+          "too_far": "más adelante de lo que ofrece el calendario",
+          "unknown": "no está en el calendario",
+          "over_limit": "más horarios de los que ofrece un formulario"
+        },
+        "alertLine": "Horarios: {windows}",
+        "emailSubject": "Su visita está confirmada: {window}",
+        "emailHeading": "Su visita está confirmada",
+        "emailIntro": "Hola, {firstName}: nuestro técnico llegará el {window}. Abajo encontrará la confirmación y un archivo de calendario; responda a este correo o llámenos si el horario ya no le conviene.",
+        "rows": {
+          "when": "Horario de llegada",
+          "address": "Dirección",
+          "reference": "Su referencia",
+          "phone": "Preguntas"
+        },
+        "prepareHeading": "Antes de nuestra visita",
+        "prepare": [
+          "Despeje las áreas donde ha visto actividad para que el técnico pueda llegar a ellas.",
+          "Mantenga a las mascotas y a los niños alejados de las áreas tratadas hasta que se sequen.",
+          "Una persona de 18 años o más debe estar en casa para dejarnos entrar."
+        ],
+        "calendarFile": "visita-control-de-plagas.ics",
+        "calendarSummary": "Visita de control de plagas, {company}",
+        "calendarDescription": "Horario de llegada: {window}. Referencia {reference}. Preguntas: {phone}.",
+        "sms": "{company}: confirmamos su visita para el {window}. Ref {reference}. Preguntas: {phone}. Responda STOP para cancelar, HELP para obtener ayuda.",
+        "reminderSubject": "Recordatorio: nuestra visita de mañana, {window}",
+        "reminderIntro": "Hola, {firstName}: le recordamos que nuestro técnico llega el {window}. ¿Necesita otro horario? Llámenos o responda a este correo.",
+        "reminderSms": "{company}: recordatorio, nuestro técnico llega el {window}. Ref {reference}. Para cambiar la cita, llame al {phone}. Responda STOP para cancelar."
+      }
+    },
+    "promises": {
+      "contact": "en un plazo de 24 horas",
+      "estimate": "en un plazo de 24 horas",
+      "booking": "en un plazo de 24 horas",
+      "callback": "en 5 a 10 minutos durante el horario de oficina"
+    },
+    "consent": {
+      "versions": [
+        {
+          "id": "contact-2026-11",
+          "text": "Al enviar este formulario, usted acepta que lo contactemos por teléfono o mensaje de texto."
+        }
+      ],
+      "sms": {
+        "versions": [
+          {
+            "id": "sms-2026-11",
+            "label": "Envíenme mensajes de texto sobre mi solicitud",
+            "text": "Acepto recibir mensajes de texto de {company} sobre mi solicitud (programación, recordatorios y novedades). La frecuencia de los mensajes varía. Pueden aplicarse tarifas de mensajes y datos. Responda STOP para cancelar, HELP para obtener ayuda. El consentimiento no es una condición de compra."
+          }
+        ]
+      }
+    },
+    "options": {
+      "propertyTypes": {
+        "single-family-small": "Casa unifamiliar (hasta 3 habitaciones)",
+        "single-family-large": "Casa unifamiliar (4-5 habitaciones)",
+        "multi-family": "Casa multifamiliar",
+        "townhouse-condo": "Casa adosada/condominio",
+        "apartment": "Apartamento"
+      },
+      "servicePlans": {
+        "ez-one": "EZ-One",
+        "c-are": "C•ARE",
+        "c-are-plus": "C•ARE+",
+        "c-aremax": "C•AREMAX"
+      },
+      "additionalPests": {
+        "0": "Ninguna",
+        "1": "1-2",
+        "2": "3+"
+      },
+      "sameDay": {
+        "label": "Servicio QUICK-KNOCK el mismo día",
+        "priceNote": "+$75"
+      },
+      "quickKnock": {
+        "label": "Tratamiento rápido de choque",
+        "priceNote": "−$50"
+      }
+    },
+    "pests": {
+      "Ants": "Hormigas",
+      "Bed Bugs": "Chinches de cama",
+      "Bees": "Abejas",
+      "Centipedes": "Ciempiés",
+      "Fleas": "Pulgas",
+      "Mosquitos": "Mosquitos",
+      "Roaches": "Cucarachas",
+      "Rodents": "Roedores",
+      "Silverfish": "Pececillos de plata",
+      "Spiders": "Arañas",
+      "Termites": "Termitas",
+      "Ticks": "Garrapatas",
+      "Wasps": "Avispas"
+    },
+    "visitPreparation": {
+      "Fleas": {
+        "heading": "Cómo prepararse para su tratamiento contra pulgas",
+        "points": [
+          "Aspire todas las alfombras, tapetes, muebles tapizados y el piso debajo de los muebles; luego vacíe el depósito o tire la bolsa en un bote de basura afuera de la casa.",
+          "Lave todas las camas de las mascotas, las mantas y la ropa de cama en agua caliente a 140°F como mínimo, y séquelas a temperatura alta.",
+          "Levante del piso los juguetes, zapatos, ropa y demás objetos, incluidos los pisos de los clósets y debajo de las camas.",
+          "Asegúrese de que su veterinario trate a todos los perros y gatos de la casa el día del servicio o antes.",
+          "Tape las peceras y apague sus bombas de aire durante el tratamiento.",
+          "Planee que personas y mascotas se mantengan fuera de las áreas tratadas de 4 a 6 horas, hasta que todo esté completamente seco.",
+          "Después del tratamiento, aspire todos los días durante dos semanas; la vibración hace salir de sus capullos a las pulgas que quedan y las expone al tratamiento."
+        ]
+      }
+    },
+    "hoursText": "lun–vie 8:00–18:00 · sáb 9:00–16:00 · dom 9:00–13:00"
+  },
 }

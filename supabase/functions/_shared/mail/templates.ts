@@ -1,9 +1,11 @@
 /**
- * The e-mails the outbox sends: the company's notification of every lead and message, and the visitor's
- * confirmation of each (with its reference and the form's promise, data/response-promises.yaml).
+ * The e-mails the outbox sends: the company's notification of every lead and message (in English, saying
+ * which language the visitor used when it is another), and the visitor's confirmation of each in their own
+ * language (with its reference and the form's promise, data/response-promises.yaml).
  */
 import type { ContactMessage, EstimateRequest, OfferBooking, OfferCallback, EstimateLead } from "../kernel/contract.ts"
-import { COMPANY, ESTIMATE_OPTIONS, LEAD_MESSAGES, RESPONSE_PROMISES } from "../kernel/site-data.generated.ts"
+import { DEFAULT_LANGUAGE, languageOf, type Language } from "../kernel/languages.ts"
+import { COMPANY, CUSTOMER_TEXTS, LEAD_MESSAGES, type CustomerTexts } from "../kernel/site-data.generated.ts"
 import { isEmailAddress } from "../kernel/email-address.ts"
 import { fill } from "../kernel/escape.ts"
 import type { LeadFlag } from "../lead-flags.ts"
@@ -15,13 +17,16 @@ import { originSections, type ConsentReceipt } from "./origin.ts"
 
 export type LeadKind = keyof typeof LEAD_MESSAGES.companyEmail.kindLabels
 
-/** Every row's label is data (lead-messages.yaml `emailRows`), like the rest of the e-mails' words. */
+/** Every row's label is data (lead-messages.yaml `emailRows`), like the rest of the e-mails' words; the office's are English. */
 const ROWS = LEAD_MESSAGES.emailRows
 
-const label = <T extends { id: string }>(list: readonly T[], id: string, key: keyof T) =>
-  String(list.find((item) => item.id === id)?.[key] ?? id)
-const yesNo = (value: boolean, note: string) => (value ? fill(ROWS.yes, { note }) : ROWS.no)
+/** A label by the value the form sent (an id, a pest's English label); a value the data does not know as sent. */
+const labelOf = (labels: Readonly<Record<string, string>>, value: string | number) =>
+  Object.hasOwn(labels, value) ? (labels[value] ?? String(value)) : String(value)
 const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName
+
+/** The language a body asks for ("es", "es-MX"; none or an unknown code: English). */
+export const languageOfBody = (body: { language?: string | undefined }): Language => languageOf(body.language)
 
 type EstimateFields = Pick<
   EstimateRequest,
@@ -37,19 +42,22 @@ type EstimateFields = Pick<
   | "zipCode"
 >
 
-/** The estimate summary shown to the customer and the company alike. */
-export function estimateRows(e: EstimateFields): Array<[string, string]> {
+/**
+ * The estimate summary shown to the customer (in their language) and the company (in English) alike: each
+ * choice by the label of the value the form sent, a pest by its name in the language.
+ */
+export function estimateRows(e: EstimateFields, language: Language = DEFAULT_LANGUAGE): Array<[string, string]> {
+  const { messages, options, pests } = CUSTOMER_TEXTS[language]
+  const rows = messages.emailRows
+  const yesNo = (value: boolean, note: string) => (value ? fill(rows.yes, { note }) : rows.no)
   return [
-    [ROWS.property, label(ESTIMATE_OPTIONS.propertyTypes, e.propertyType, "label")],
-    [ROWS.servicePlan, label(ESTIMATE_OPTIONS.servicePlans, e.servicePlan, "name")],
-    [ROWS.pests, e.pests.join(", ")],
-    [
-      ROWS.additionalPests,
-      ESTIMATE_OPTIONS.additionalPests.find((a) => a.value === e.additionalPests)?.label ?? String(e.additionalPests),
-    ],
-    [ESTIMATE_OPTIONS.sameDay.label, yesNo(e.sameDayService, ESTIMATE_OPTIONS.sameDay.priceNote)],
-    [ESTIMATE_OPTIONS.quickKnock.label, yesNo(e.quickKnock, ESTIMATE_OPTIONS.quickKnock.priceNote)],
-    [ROWS.address, `${e.streetAddress}, ${e.city}, ${e.state} ${e.zipCode}`],
+    [rows.property, labelOf(options.propertyTypes, e.propertyType)],
+    [rows.servicePlan, labelOf(options.servicePlans, e.servicePlan)],
+    [rows.pests, e.pests.map((pest) => labelOf(pests, pest)).join(", ")],
+    [rows.additionalPests, labelOf(options.additionalPests, e.additionalPests)],
+    [options.sameDay.label, yesNo(e.sameDayService, options.sameDay.priceNote)],
+    [options.quickKnock.label, yesNo(e.quickKnock, options.quickKnock.priceNote)],
+    [rows.address, `${e.streetAddress}, ${e.city}, ${e.state} ${e.zipCode}`],
   ]
 }
 
@@ -120,6 +128,20 @@ export interface NoticeReceipt extends ConsentReceipt {
 }
 
 const FLAGS = LEAD_MESSAGES.flags
+const LANGUAGE_NAMES = LEAD_MESSAGES.officeAlerts.languageNames
+
+/**
+ * What the office is told of a visitor who used the site in another language than English: the sentence that
+ * opens the notice and its row. Nothing for English.
+ */
+function languageNote(language: Language): { note: string; rows: Row[] } {
+  if (language === DEFAULT_LANGUAGE) return { note: "", rows: [] }
+  const name = LANGUAGE_NAMES[language]
+  return {
+    note: fill(LEAD_MESSAGES.companyEmail.prefersLanguage, { language: name }),
+    rows: [[LEAD_MESSAGES.companyEmail.languageRow, name]],
+  }
+}
 
 /** The "Check this lead" block: one row per flag, labelled by its code; nothing when there is none. */
 export const flagSections = (flags: readonly LeadFlag[]): EmailSection[] =>
@@ -138,6 +160,7 @@ export function companyNotification(
   receipt?: NoticeReceipt,
 ) {
   const { name, replyTo, rows } = noticeRows(notice)
+  const language = languageNote(languageOfBody(notice.body))
   const messages = LEAD_MESSAGES.companyEmail
   const kindLabel = messages.kindLabels[notice.kind]
   const at = receipt?.at ?? new Date()
@@ -161,10 +184,13 @@ export function companyNotification(
     ...renderEmail({
       subject,
       heading: subject,
-      intro: [releasedNote, fill(messages.intro, { promise: promise.text, deadline })].filter(Boolean).join(" "),
+      intro: [language.note, releasedNote, fill(messages.intro, { promise: promise.text, deadline })]
+        .filter(Boolean)
+        .join(" "),
       actions,
       rows: [
         ...rows,
+        ...language.rows,
         [ROWS.reference, reference],
         [ROWS.promisedOffice, fill(ROWS.promisedValue, { promise: promise.text, deadline })],
       ],
@@ -176,11 +202,6 @@ export function companyNotification(
     }),
   }
 }
-
-const signOff = () =>
-  fill(LEAD_MESSAGES.customerEmail.signOff, { phone: COMPANY.phone.display, hours: COMPANY.hoursText })
-
-const CUSTOMER = LEAD_MESSAGES.customerEmail
 
 /**
  * The visitor's own words in their confirmation, at most this long: enough to recognise the request. A
@@ -194,69 +215,76 @@ const excerpt = (text: string) => {
   return trimmed.length > ECHO_MAX ? `${trimmed.slice(0, ECHO_MAX - 1).trimEnd()}…` : trimmed
 }
 
-/** What every confirmation ends its rows with: the reference and how soon we answer. */
-const confirmationRows = (reference: string, promise: string): Row[] => [
-  [ROWS.reference, reference],
-  [ROWS.promised, promise],
-]
-
-/** A confirmation to the visitor: its subject as heading, their rows, the reference and promise, our next steps. */
+/**
+ * A confirmation to the visitor, in their language: its subject as heading, their rows, the reference and
+ * promise, our next steps, and the sign-off with the phone and the hours.
+ */
 const confirmation = (
   kind: LeadKind,
   reference: string,
-  content: { subject: string; intro: string; rows: Row[]; steps: readonly string[] },
-) =>
-  renderEmail({
-    subject: content.subject,
-    heading: content.subject,
-    intro: `${content.intro} ${fill(CUSTOMER.referenceNote, { reference })}`,
-    rows: [...content.rows, ...confirmationRows(reference, RESPONSE_PROMISES[kind].text)],
-    steps: content.steps.map((step) => fill(step, { phone: COMPANY.phone.display })),
-    signOff: signOff(),
+  language: Language,
+  content: (texts: CustomerTexts) => {
+    subject: string
+    intro: string
+    rows: Row[]
+    steps: readonly string[]
+  },
+) => {
+  const texts = CUSTOMER_TEXTS[language]
+  const { customerEmail, emailRows } = texts.messages
+  const { subject, intro, rows, steps } = content(texts)
+  return renderEmail({
+    subject,
+    heading: subject,
+    intro: `${intro} ${fill(customerEmail.referenceNote, { reference })}`,
+    rows: [...rows, [emailRows.reference, reference], [emailRows.promised, texts.promises[kind]]],
+    steps: steps.map((step) => fill(step, { phone: COMPANY.phone.display })),
+    signOff: fill(customerEmail.signOff, { phone: COMPANY.phone.display, hours: texts.hoursText }),
   })
+}
 
 export const estimateConfirmation = (body: EstimateRequest, reference: string) =>
-  confirmation("estimate", reference, {
-    subject: CUSTOMER.estimateSubject,
-    intro: fill(CUSTOMER.estimateIntro, { firstName: body.firstName }),
-    rows: estimateRows(body),
-    steps: CUSTOMER.estimateNextSteps,
-  })
+  confirmation("estimate", reference, languageOfBody(body), ({ messages }) => ({
+    subject: messages.customerEmail.estimateSubject,
+    intro: fill(messages.customerEmail.estimateIntro, { firstName: body.firstName }),
+    rows: estimateRows(body, languageOfBody(body)),
+    steps: messages.customerEmail.estimateNextSteps,
+  }))
 
 export const bookingConfirmation = (body: OfferBooking, reference: string) =>
-  confirmation("booking", reference, {
-    subject: CUSTOMER.bookingSubject,
-    intro: fill(CUSTOMER.bookingIntro, { firstName: firstNameOf(body.fullName) }),
+  confirmation("booking", reference, languageOfBody(body), ({ messages: { customerEmail, emailRows } }) => ({
+    subject: customerEmail.bookingSubject,
+    intro: fill(customerEmail.bookingIntro, { firstName: firstNameOf(body.fullName) }),
     rows: [
-      [ROWS.offer, body.specialOffer],
-      [ROWS.address, `${body.streetAddress}, ${body.city} ${body.zipCode}`],
-      [ROWS.phone, body.phone],
+      [emailRows.offer, body.specialOffer],
+      [emailRows.address, `${body.streetAddress}, ${body.city} ${body.zipCode}`],
+      [emailRows.phone, body.phone],
     ],
-    steps: CUSTOMER.bookingNextSteps,
-  })
+    steps: customerEmail.bookingNextSteps,
+  }))
 
 export const contactConfirmation = (body: ContactMessage, reference: string) =>
-  confirmation("contact", reference, {
-    subject: fill(CUSTOMER.contactSubject, { reference }),
-    intro: fill(CUSTOMER.contactIntro, { firstName: excerpt(firstNameOf(body.name)) }),
+  confirmation("contact", reference, languageOfBody(body), ({ messages: { customerEmail, emailRows } }) => ({
+    subject: fill(customerEmail.contactSubject, { reference }),
+    intro: fill(customerEmail.contactIntro, { firstName: excerpt(firstNameOf(body.name)) }),
     rows: [
-      [ROWS.message, excerpt(body.message)],
-      [ROWS.phone, body.phone],
+      [emailRows.message, excerpt(body.message)],
+      [emailRows.phone, body.phone],
     ],
-    steps: CUSTOMER.contactNextSteps,
-  })
+    steps: customerEmail.contactNextSteps,
+  }))
 
 export const callbackConfirmation = (body: OfferCallback, reference: string) =>
-  confirmation("callback", reference, {
-    subject: fill(CUSTOMER.callbackSubject, { offer: excerpt(body.special_offer) }),
-    intro: fill(CUSTOMER.callbackIntro, { firstName: excerpt(firstNameOf(body.full_name)) }),
+  confirmation("callback", reference, languageOfBody(body), ({ messages: { customerEmail, emailRows } }) => ({
+    subject: fill(customerEmail.callbackSubject, { offer: excerpt(body.special_offer) }),
+    intro: fill(customerEmail.callbackIntro, { firstName: excerpt(firstNameOf(body.full_name)) }),
     rows: [
-      [ROWS.offer, excerpt(body.special_offer)],
-      [ROWS.address, excerpt([body.street_address, body.city, body.zip_code].filter(Boolean).join(", "))],
-      [ROWS.phone, body.phone],
-      [ROWS.notes, excerpt(body.notes)],
+      [emailRows.offer, excerpt(body.special_offer)],
+      [emailRows.address, excerpt([body.street_address, body.city, body.zip_code].filter(Boolean).join(", "))],
+      [emailRows.phone, body.phone],
+      [emailRows.notes, excerpt(body.notes)],
     ],
-    steps: CUSTOMER.callbackNextSteps,
-  })
+    steps: customerEmail.callbackNextSteps,
+  }))
 
 export { firstNameOf }

@@ -125,6 +125,8 @@ const outcomeEvent = (subject: AlertSubject, at: Date): NewJob => ({
     record: subject.record,
     kind: subject.kind,
     customer: { name: subject.name, phone: subject.phone },
+    // The language the visitor used the site in, as the lead's own forward carries it.
+    language: subject.language,
     outcome: subject.outcome?.value ?? null,
     outcomeLabel: subject.outcome ? COPY.outcomes[subject.outcome.value] : null,
     note: subject.outcome?.note ?? null,

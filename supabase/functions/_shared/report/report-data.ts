@@ -26,13 +26,14 @@ export interface WeekRequestRow extends Pick<
   | "outcome"
   | "outcome_by"
   | "outcome_note"
+  | "language"
 > {
   form: RequestForm
   name: ContactMessageRow["name"]
 }
 
 const SHARED = `reference, created_at, phone, email, attribution, first_alerted_at, acknowledged_at,
-  acknowledged_by, outcome, outcome_by, outcome_note`
+  acknowledged_by, outcome, outcome_by, outcome_note, language`
 
 /** Both tables' requests received in [$1, $2), oldest first (the created_at indexes of both). */
 const REQUESTS = `
@@ -96,5 +97,6 @@ export function asRequest(row: WeekRequestRow): ReportRequest {
     receivedAt: row.created_at,
     firstAlertedAt: row.first_alerted_at,
     acknowledgedAt: row.acknowledged_at,
+    language: row.language,
   }
 }

@@ -138,6 +138,7 @@ export function weeklyReportEmail({ week, figures: f, before: b, csv, to, from }
       breakdown(COPY.byOffer, f.byOffer, b.byOffer),
       breakdown(COPY.byFirstTouch, f.byFirstTouch, b.byFirstTouch),
       breakdown(COPY.byLastTouch, f.byLastTouch, b.byLastTouch),
+      breakdown(COPY.byLanguage, f.byLanguage, b.byLanguage),
     ],
   })
   // A byte-order mark first, so a spreadsheet reads the names' accents as UTF-8.

@@ -3,10 +3,12 @@
  * received in it): how many came by form, offer and campaign (first and last touch), with what came of
  * them; how long the first alert and the "I'm on it" took, in and outside business hours (by when the
  * request came in: median and 90th percentile, interpolated as Postgres' percentile_cont does); and
- * what they are worth (data/site.yaml leadValues). Pure: the rows come from report-data.ts.
+ * what they are worth (data/site.yaml leadValues), and in which language the visitors used the site. Pure: the
+ * rows come from report-data.ts.
  */
 import { isOfficeOpen } from "../alerts/office-hours.ts"
 import type { LeadOutcome } from "../kernel/outcomes.ts"
+import type { Language } from "../kernel/languages.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import type { LeadKind } from "../rows.ts"
 
@@ -31,6 +33,8 @@ export interface ReportRequest {
   receivedAt: Date
   firstAlertedAt: Date | null
   acknowledgedAt: Date | null
+  /** The language the visitor used the site in. */
+  language: Language
 }
 
 /** How many, and how many of each outcome. */
@@ -65,6 +69,7 @@ export interface WeekFigures extends WeekCounts {
   byOffer: Map<string, GroupFigures>
   byFirstTouch: Map<string, GroupFigures>
   byLastTouch: Map<string, GroupFigures>
+  byLanguage: Map<string, GroupFigures>
   alert: { inside: Timing; outside: Timing }
   acknowledge: { inside: Timing; outside: Timing }
 }
@@ -131,6 +136,7 @@ export function weekFigures(requests: Iterable<ReportRequest>, counts: WeekCount
     byOffer: new Map(),
     byFirstTouch: new Map(),
     byLastTouch: new Map(),
+    byLanguage: new Map(),
     alert: { inside: timing([]), outside: timing([]) },
     acknowledge: { inside: timing([]), outside: timing([]) },
   }
@@ -153,6 +159,7 @@ export function weekFigures(requests: Iterable<ReportRequest>, counts: WeekCount
     add(figures.byOffer, r.offer || COPY.none, outcome)
     add(figures.byFirstTouch, campaignOf(r.firstTouch), outcome)
     add(figures.byLastTouch, campaignOf(r.lastTouch), outcome)
+    add(figures.byLanguage, LEAD_MESSAGES.officeAlerts.languageNames[r.language], outcome)
     const inside = isOfficeOpen(r.receivedAt)
     const since = (at: Date | null) => (at ? Math.max(0, at.getTime() - r.receivedAt.getTime()) : null)
     const alerted = since(r.firstAlertedAt)
