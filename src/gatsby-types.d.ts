@@ -4049,8 +4049,10 @@ type LeadMessagesYamlCompanyEmail = {
   readonly contactSubject: Scalars['String'];
   readonly intro: Scalars['String'];
   readonly kindLabels: LeadMessagesYamlCompanyEmailKindLabels;
+  readonly languageRow: Scalars['String'];
   readonly leadSubject: Scalars['String'];
   readonly origin: LeadMessagesYamlCompanyEmailOrigin;
+  readonly prefersLanguage: Scalars['String'];
 };
 
 type LeadMessagesYamlCompanyEmailConsent = {
@@ -4102,8 +4104,10 @@ type LeadMessagesYamlCompanyEmailFieldSelector = {
   readonly contactSubject: InputMaybe<FieldSelectorEnum>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly kindLabels: InputMaybe<LeadMessagesYamlCompanyEmailKindLabelsFieldSelector>;
+  readonly languageRow: InputMaybe<FieldSelectorEnum>;
   readonly leadSubject: InputMaybe<FieldSelectorEnum>;
   readonly origin: InputMaybe<LeadMessagesYamlCompanyEmailOriginFieldSelector>;
+  readonly prefersLanguage: InputMaybe<FieldSelectorEnum>;
 };
 
 type LeadMessagesYamlCompanyEmailFilterInput = {
@@ -4111,8 +4115,10 @@ type LeadMessagesYamlCompanyEmailFilterInput = {
   readonly contactSubject: InputMaybe<StringQueryOperatorInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly kindLabels: InputMaybe<LeadMessagesYamlCompanyEmailKindLabelsFilterInput>;
+  readonly languageRow: InputMaybe<StringQueryOperatorInput>;
   readonly leadSubject: InputMaybe<StringQueryOperatorInput>;
   readonly origin: InputMaybe<LeadMessagesYamlCompanyEmailOriginFilterInput>;
+  readonly prefersLanguage: InputMaybe<StringQueryOperatorInput>;
 };
 
 type LeadMessagesYamlCompanyEmailKindLabels = {
@@ -4244,8 +4250,10 @@ type LeadMessagesYamlCompanyEmailSortInput = {
   readonly contactSubject: InputMaybe<SortOrderEnum>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly kindLabels: InputMaybe<LeadMessagesYamlCompanyEmailKindLabelsSortInput>;
+  readonly languageRow: InputMaybe<SortOrderEnum>;
   readonly leadSubject: InputMaybe<SortOrderEnum>;
   readonly origin: InputMaybe<LeadMessagesYamlCompanyEmailOriginSortInput>;
+  readonly prefersLanguage: InputMaybe<SortOrderEnum>;
 };
 
 type LeadMessagesYamlConnection = {
@@ -4467,6 +4475,7 @@ type LeadMessagesYamlFieldErrors = {
   readonly emailTooLong: Scalars['String'];
   readonly enter: Scalars['String'];
   readonly fieldNames: LeadMessagesYamlFieldErrorsFieldNames;
+  readonly invalid: Scalars['String'];
   readonly pestName: Scalars['String'];
   readonly pestsRepeated: Scalars['String'];
   readonly pestsRequired: Scalars['String'];
@@ -4542,6 +4551,7 @@ type LeadMessagesYamlFieldErrorsFieldSelector = {
   readonly emailTooLong: InputMaybe<FieldSelectorEnum>;
   readonly enter: InputMaybe<FieldSelectorEnum>;
   readonly fieldNames: InputMaybe<LeadMessagesYamlFieldErrorsFieldNamesFieldSelector>;
+  readonly invalid: InputMaybe<FieldSelectorEnum>;
   readonly pestName: InputMaybe<FieldSelectorEnum>;
   readonly pestsRepeated: InputMaybe<FieldSelectorEnum>;
   readonly pestsRequired: InputMaybe<FieldSelectorEnum>;
@@ -4565,6 +4575,7 @@ type LeadMessagesYamlFieldErrorsFilterInput = {
   readonly emailTooLong: InputMaybe<StringQueryOperatorInput>;
   readonly enter: InputMaybe<StringQueryOperatorInput>;
   readonly fieldNames: InputMaybe<LeadMessagesYamlFieldErrorsFieldNamesFilterInput>;
+  readonly invalid: InputMaybe<StringQueryOperatorInput>;
   readonly pestName: InputMaybe<StringQueryOperatorInput>;
   readonly pestsRepeated: InputMaybe<StringQueryOperatorInput>;
   readonly pestsRequired: InputMaybe<StringQueryOperatorInput>;
@@ -4588,6 +4599,7 @@ type LeadMessagesYamlFieldErrorsSortInput = {
   readonly emailTooLong: InputMaybe<SortOrderEnum>;
   readonly enter: InputMaybe<SortOrderEnum>;
   readonly fieldNames: InputMaybe<LeadMessagesYamlFieldErrorsFieldNamesSortInput>;
+  readonly invalid: InputMaybe<SortOrderEnum>;
   readonly pestName: InputMaybe<SortOrderEnum>;
   readonly pestsRepeated: InputMaybe<SortOrderEnum>;
   readonly pestsRequired: InputMaybe<SortOrderEnum>;
@@ -4770,6 +4782,7 @@ type LeadMessagesYamlOfficeAlerts = {
   readonly escalatedSubject: Scalars['String'];
   readonly inboxName: Scalars['String'];
   readonly intro: Scalars['String'];
+  readonly languageNames: LeadMessagesYamlOfficeAlertsLanguageNames;
   readonly linkAnswers: LeadMessagesYamlOfficeAlertsLinkAnswers;
   readonly missedNote: Scalars['String'];
   readonly missedSubject: Scalars['String'];
@@ -4777,6 +4790,7 @@ type LeadMessagesYamlOfficeAlerts = {
   readonly noName: Scalars['String'];
   readonly notSpamLabel: Scalars['String'];
   readonly outcomes: LeadMessagesYamlOfficeAlertsOutcomes;
+  readonly prefersLanguage: Scalars['String'];
   readonly releasedNote: Scalars['String'];
   readonly releasedSms: Scalars['String'];
   readonly rowLabels: LeadMessagesYamlOfficeAlertsRowLabels;
@@ -4954,6 +4968,7 @@ type LeadMessagesYamlOfficeAlertsFieldSelector = {
   readonly escalatedSubject: InputMaybe<FieldSelectorEnum>;
   readonly inboxName: InputMaybe<FieldSelectorEnum>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly languageNames: InputMaybe<LeadMessagesYamlOfficeAlertsLanguageNamesFieldSelector>;
   readonly linkAnswers: InputMaybe<LeadMessagesYamlOfficeAlertsLinkAnswersFieldSelector>;
   readonly missedNote: InputMaybe<FieldSelectorEnum>;
   readonly missedSubject: InputMaybe<FieldSelectorEnum>;
@@ -4961,6 +4976,7 @@ type LeadMessagesYamlOfficeAlertsFieldSelector = {
   readonly noName: InputMaybe<FieldSelectorEnum>;
   readonly notSpamLabel: InputMaybe<FieldSelectorEnum>;
   readonly outcomes: InputMaybe<LeadMessagesYamlOfficeAlertsOutcomesFieldSelector>;
+  readonly prefersLanguage: InputMaybe<FieldSelectorEnum>;
   readonly releasedNote: InputMaybe<FieldSelectorEnum>;
   readonly releasedSms: InputMaybe<FieldSelectorEnum>;
   readonly rowLabels: InputMaybe<LeadMessagesYamlOfficeAlertsRowLabelsFieldSelector>;
@@ -5002,6 +5018,7 @@ type LeadMessagesYamlOfficeAlertsFilterInput = {
   readonly escalatedSubject: InputMaybe<StringQueryOperatorInput>;
   readonly inboxName: InputMaybe<StringQueryOperatorInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly languageNames: InputMaybe<LeadMessagesYamlOfficeAlertsLanguageNamesFilterInput>;
   readonly linkAnswers: InputMaybe<LeadMessagesYamlOfficeAlertsLinkAnswersFilterInput>;
   readonly missedNote: InputMaybe<StringQueryOperatorInput>;
   readonly missedSubject: InputMaybe<StringQueryOperatorInput>;
@@ -5009,6 +5026,7 @@ type LeadMessagesYamlOfficeAlertsFilterInput = {
   readonly noName: InputMaybe<StringQueryOperatorInput>;
   readonly notSpamLabel: InputMaybe<StringQueryOperatorInput>;
   readonly outcomes: InputMaybe<LeadMessagesYamlOfficeAlertsOutcomesFilterInput>;
+  readonly prefersLanguage: InputMaybe<StringQueryOperatorInput>;
   readonly releasedNote: InputMaybe<StringQueryOperatorInput>;
   readonly releasedSms: InputMaybe<StringQueryOperatorInput>;
   readonly rowLabels: InputMaybe<LeadMessagesYamlOfficeAlertsRowLabelsFilterInput>;
@@ -5028,6 +5046,26 @@ type LeadMessagesYamlOfficeAlertsFilterInput = {
   readonly summaryIntro: InputMaybe<StringQueryOperatorInput>;
   readonly summaryMore: InputMaybe<StringQueryOperatorInput>;
   readonly summarySubject: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlOfficeAlertsLanguageNames = {
+  readonly en: Scalars['String'];
+  readonly es: Scalars['String'];
+};
+
+type LeadMessagesYamlOfficeAlertsLanguageNamesFieldSelector = {
+  readonly en: InputMaybe<FieldSelectorEnum>;
+  readonly es: InputMaybe<FieldSelectorEnum>;
+};
+
+type LeadMessagesYamlOfficeAlertsLanguageNamesFilterInput = {
+  readonly en: InputMaybe<StringQueryOperatorInput>;
+  readonly es: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LeadMessagesYamlOfficeAlertsLanguageNamesSortInput = {
+  readonly en: InputMaybe<SortOrderEnum>;
+  readonly es: InputMaybe<SortOrderEnum>;
 };
 
 type LeadMessagesYamlOfficeAlertsLinkAnswers = {
@@ -5150,6 +5188,7 @@ type LeadMessagesYamlOfficeAlertsSortInput = {
   readonly escalatedSubject: InputMaybe<SortOrderEnum>;
   readonly inboxName: InputMaybe<SortOrderEnum>;
   readonly intro: InputMaybe<SortOrderEnum>;
+  readonly languageNames: InputMaybe<LeadMessagesYamlOfficeAlertsLanguageNamesSortInput>;
   readonly linkAnswers: InputMaybe<LeadMessagesYamlOfficeAlertsLinkAnswersSortInput>;
   readonly missedNote: InputMaybe<SortOrderEnum>;
   readonly missedSubject: InputMaybe<SortOrderEnum>;
@@ -5157,6 +5196,7 @@ type LeadMessagesYamlOfficeAlertsSortInput = {
   readonly noName: InputMaybe<SortOrderEnum>;
   readonly notSpamLabel: InputMaybe<SortOrderEnum>;
   readonly outcomes: InputMaybe<LeadMessagesYamlOfficeAlertsOutcomesSortInput>;
+  readonly prefersLanguage: InputMaybe<SortOrderEnum>;
   readonly releasedNote: InputMaybe<SortOrderEnum>;
   readonly releasedSms: InputMaybe<SortOrderEnum>;
   readonly rowLabels: InputMaybe<LeadMessagesYamlOfficeAlertsRowLabelsSortInput>;
@@ -5973,6 +6013,7 @@ type LeadMessagesYamlTurnstileSortInput = {
 type LeadMessagesYamlWeeklyReport = {
   readonly byFirstTouch: Scalars['String'];
   readonly byForm: Scalars['String'];
+  readonly byLanguage: Scalars['String'];
   readonly byLastTouch: Scalars['String'];
   readonly byOffer: Scalars['String'];
   readonly compare: Scalars['String'];
@@ -6085,6 +6126,7 @@ type LeadMessagesYamlWeeklyReportCsvColumnsSortInput = {
 type LeadMessagesYamlWeeklyReportFieldSelector = {
   readonly byFirstTouch: InputMaybe<FieldSelectorEnum>;
   readonly byForm: InputMaybe<FieldSelectorEnum>;
+  readonly byLanguage: InputMaybe<FieldSelectorEnum>;
   readonly byLastTouch: InputMaybe<FieldSelectorEnum>;
   readonly byOffer: InputMaybe<FieldSelectorEnum>;
   readonly compare: InputMaybe<FieldSelectorEnum>;
@@ -6109,6 +6151,7 @@ type LeadMessagesYamlWeeklyReportFieldSelector = {
 type LeadMessagesYamlWeeklyReportFilterInput = {
   readonly byFirstTouch: InputMaybe<StringQueryOperatorInput>;
   readonly byForm: InputMaybe<StringQueryOperatorInput>;
+  readonly byLanguage: InputMaybe<StringQueryOperatorInput>;
   readonly byLastTouch: InputMaybe<StringQueryOperatorInput>;
   readonly byOffer: InputMaybe<StringQueryOperatorInput>;
   readonly compare: InputMaybe<StringQueryOperatorInput>;
@@ -6177,6 +6220,7 @@ type LeadMessagesYamlWeeklyReportRowsSortInput = {
 type LeadMessagesYamlWeeklyReportSortInput = {
   readonly byFirstTouch: InputMaybe<SortOrderEnum>;
   readonly byForm: InputMaybe<SortOrderEnum>;
+  readonly byLanguage: InputMaybe<SortOrderEnum>;
   readonly byLastTouch: InputMaybe<SortOrderEnum>;
   readonly byOffer: InputMaybe<SortOrderEnum>;
   readonly compare: InputMaybe<SortOrderEnum>;
@@ -11898,6 +11942,7 @@ type ServicesPageYamlSpeciesLabelsSortInput = {
 
 type ShownConsent = {
   readonly consent: ShownConsentText;
+  readonly fieldErrors: ShownFieldErrors;
   readonly sms: ShownSmsConsentText;
   readonly values: ShownLeadValues;
 };
@@ -11910,6 +11955,44 @@ type ShownConsentLink = {
 type ShownConsentText = {
   readonly text: Scalars['String'];
   readonly version: Scalars['String'];
+};
+
+type ShownFieldErrors = {
+  readonly emailInvalid: Scalars['String'];
+  readonly emailRequired: Scalars['String'];
+  readonly emailTooLong: Scalars['String'];
+  readonly enter: Scalars['String'];
+  readonly fieldNames: ShownFieldErrorsFieldNames;
+  readonly invalid: Scalars['String'];
+  readonly pestName: Scalars['String'];
+  readonly pestsRepeated: Scalars['String'];
+  readonly pestsRequired: Scalars['String'];
+  readonly pestsTooMany: Scalars['String'];
+  readonly phoneDigits: Scalars['String'];
+  readonly phoneRequired: Scalars['String'];
+  readonly phoneTooLong: Scalars['String'];
+  readonly propertyTypeRequired: Scalars['String'];
+  readonly servicePlanRequired: Scalars['String'];
+  readonly stateInvalid: Scalars['String'];
+  readonly stateRequired: Scalars['String'];
+  readonly textTooLong: Scalars['String'];
+  readonly tooLong: Scalars['String'];
+  readonly turnstileMissing: Scalars['String'];
+  readonly zipInvalid: Scalars['String'];
+  readonly zipRequired: Scalars['String'];
+};
+
+type ShownFieldErrorsFieldNames = {
+  readonly city: Scalars['String'];
+  readonly firstName: Scalars['String'];
+  readonly fullName: Scalars['String'];
+  readonly lastName: Scalars['String'];
+  readonly message: Scalars['String'];
+  readonly name: Scalars['String'];
+  readonly offer: Scalars['String'];
+  readonly offerCity: Scalars['String'];
+  readonly propertyAddress: Scalars['String'];
+  readonly streetAddress: Scalars['String'];
 };
 
 type ShownLeadValues = {
@@ -13509,7 +13592,7 @@ type ServicesPageQuery = { readonly servicesPageYaml: { readonly gridHeading: st
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly allSiteYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly closedDates: ReadonlyArray<{ readonly date: string, readonly name: string, readonly opens: string | null, readonly closes: string | null }>, readonly closedTexts: { readonly today: string, readonly shortDayToday: string, readonly upcomingHeading: string, readonly upcoming: string, readonly upcomingShortDay: string }, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } }> }, readonly allLeadConsentYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> }, readonly values: { readonly currency: string, readonly contact: number, readonly estimate: number } } }> }, readonly allNavigationYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly sections: { readonly pests: string, readonly offers: string }, readonly languageSwitch: { readonly label: string, readonly ariaLabel: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string, readonly mainMenu: string, readonly breadcrumb: string, readonly dismiss: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly newTabNote: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } }> }, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly slug: string, readonly name: string, readonly route: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
+type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly allSiteYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly closedDates: ReadonlyArray<{ readonly date: string, readonly name: string, readonly opens: string | null, readonly closes: string | null }>, readonly closedTexts: { readonly today: string, readonly shortDayToday: string, readonly upcomingHeading: string, readonly upcoming: string, readonly upcomingShortDay: string }, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } }> }, readonly allLeadConsentYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> }, readonly values: { readonly currency: string, readonly contact: number, readonly estimate: number }, readonly fieldErrors: { readonly enter: string, readonly tooLong: string, readonly textTooLong: string, readonly phoneRequired: string, readonly phoneTooLong: string, readonly phoneDigits: string, readonly emailRequired: string, readonly emailInvalid: string, readonly emailTooLong: string, readonly pestsRequired: string, readonly pestsTooMany: string, readonly pestsRepeated: string, readonly pestName: string, readonly zipRequired: string, readonly zipInvalid: string, readonly stateRequired: string, readonly stateInvalid: string, readonly propertyTypeRequired: string, readonly servicePlanRequired: string, readonly invalid: string, readonly turnstileMissing: string, readonly fieldNames: { readonly name: string, readonly message: string, readonly fullName: string, readonly streetAddress: string, readonly city: string, readonly firstName: string, readonly lastName: string, readonly propertyAddress: string, readonly offerCity: string, readonly offer: string } } } }> }, readonly allNavigationYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly sections: { readonly pests: string, readonly offers: string }, readonly languageSwitch: { readonly label: string, readonly ariaLabel: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string, readonly mainMenu: string, readonly breadcrumb: string, readonly dismiss: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly newTabNote: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } }> }, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly slug: string, readonly name: string, readonly route: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
 
 type StaticPageFragment = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 

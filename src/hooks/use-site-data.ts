@@ -78,41 +78,6 @@ export function useSiteData(lang: Language) {
             contact
             estimate
           }
-          fieldErrors {
-            fieldNames {
-              name
-              message
-              fullName
-              streetAddress
-              city
-              firstName
-              lastName
-              propertyAddress
-              offerCity
-              offer
-            }
-            enter
-            tooLong
-            textTooLong
-            phoneRequired
-            phoneTooLong
-            phoneDigits
-            emailRequired
-            emailInvalid
-            emailTooLong
-            pestsRequired
-            pestsTooMany
-            pestsRepeated
-            pestName
-            zipRequired
-            zipInvalid
-            stateRequired
-            stateInvalid
-            propertyTypeRequired
-            servicePlanRequired
-            invalid
-            turnstileMissing
-          }
         }
       }
       allLeadConsentYaml {
@@ -136,6 +101,41 @@ export function useSiteData(lang: Language) {
               currency
               contact
               estimate
+            }
+            fieldErrors {
+              fieldNames {
+                name
+                message
+                fullName
+                streetAddress
+                city
+                firstName
+                lastName
+                propertyAddress
+                offerCity
+                offer
+              }
+              enter
+              tooLong
+              textTooLong
+              phoneRequired
+              phoneTooLong
+              phoneDigits
+              emailRequired
+              emailInvalid
+              emailTooLong
+              pestsRequired
+              pestsTooMany
+              pestsRepeated
+              pestName
+              zipRequired
+              zipInvalid
+              stateRequired
+              stateInvalid
+              propertyTypeRequired
+              servicePlanRequired
+              invalid
+              turnstileMissing
             }
           }
         }
