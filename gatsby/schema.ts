@@ -6,6 +6,7 @@ import { graphqlSchemaDefs, graphqlTypeDefs } from "./graphql-from-yup"
 import { shownConsent, type LeadConsentData, type LeadValues } from "./shown-consent"
 import { promiseValuesOf } from "./promise-texts"
 import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
+import { hoursLines, hoursSummary, type OpeningHours } from "../src/lib/hours"
 import { fieldErrorTexts, type FieldErrorTexts } from "../supabase/functions/_shared/kernel/field-errors.ts"
 import { DEFAULT_LANGUAGE, isLanguage, languageOf } from "../supabase/functions/_shared/kernel/languages.ts"
 
@@ -78,6 +79,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     // The refusals' words by code (kernel/field-errors.ts): lead-messages.yaml's fieldErrors and the anti-spam check's "missing".
     ...graphqlTypeDefs("ShownFieldErrors", fieldErrorsSchema.shape({ turnstileMissing: text() }), { node: false }),
     "type ShownConsent { consent: ShownConsentText! sms: ShownSmsConsentText! values: ShownLeadValues! fieldErrors: ShownFieldErrors! }",
+    "type HoursLine { days: String! time: String! }",
   )
   actions.createTypes(typeDefs.join("\n\n"))
 }
@@ -122,5 +124,31 @@ export async function resolveShown(
 export const createResolvers: GatsbyNode["createResolvers"] = (args) => {
   // Gatsby types this action as a bare `Function`; this is its documented signature.
   const create = args.createResolvers as (resolvers: Record<string, Record<string, unknown>>) => void
-  create({ LeadConsentYaml: { shown: { type: "ShownConsent!", resolve: resolveShown } } })
+  create({
+    LeadConsentYaml: { shown: { type: "ShownConsent!", resolve: resolveShown } },
+    // The hours as the page's language writes them ("Mon–Fri 8am–6pm", "lun–vie 8:00–18:00"), worked out here
+    // so no page carries the formatting: the company's, and an offer's own line's when it has one.
+    SiteYaml: {
+      hoursLines: {
+        type: "[HoursLine!]!",
+        resolve: (source: WithHours) => hoursLines(source.hours, languageOf(source.lang)),
+      },
+      hoursSummary: {
+        type: "String!",
+        resolve: (source: WithHours) => hoursSummary(source.hours, languageOf(source.lang)),
+      },
+    },
+    OfferYaml: {
+      hoursLines: {
+        type: "[HoursLine!]",
+        resolve: (source: Partial<WithHours>) =>
+          source.hours ? hoursLines(source.hours, languageOf(source.lang)) : null,
+      },
+    },
+  })
+}
+
+interface WithHours {
+  hours: readonly OpeningHours[]
+  lang: string
 }

@@ -48,6 +48,11 @@ export function useSiteData(lang: Language) {
             opens
             closes
           }
+          hoursLines {
+            days
+            time
+          }
+          hoursSummary
           closedDates {
             date
             name

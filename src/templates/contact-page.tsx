@@ -2,7 +2,6 @@ import { graphql } from "gatsby"
 import { ContactPageWithForm, type ContactPageWithFormProps } from "../components/contact/contact-page-with-form"
 import { pageTemplate } from "../components/page/page-template"
 import { scheduleOf } from "../lib/holidays"
-import { hoursLines } from "../lib/hours"
 
 export const query = graphql`
   query ContactPage($key: String!, $lang: String!) {
@@ -48,7 +47,7 @@ const template = pageTemplate<Queries.ContactPageQuery, ContactPageWithFormProps
   (data, { company, navigation }) => ({
     content: data.contactPageYaml,
     email: company.email,
-    hours: hoursLines(company.hours),
+    hours: company.hoursLines,
     holidays: { schedule: scheduleOf(company), texts: company.closedTexts },
     dismissLabel: navigation.labels.dismiss,
   }),

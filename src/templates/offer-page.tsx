@@ -4,7 +4,6 @@ import { OfferLanding } from "../components/offer/offer-landing"
 import { standaloneTemplate, type Found } from "../components/page/template"
 import type { Company } from "../hooks/use-site-data"
 import { scheduleOf } from "../lib/holidays"
-import { hoursLines } from "../lib/hours"
 import { filledOfferTexts, offerText } from "../lib/offer-text"
 import { priceAmount } from "../lib/price"
 import { offerBusinessJsonLd } from "../lib/offer-structured-data"
@@ -28,6 +27,10 @@ export const query = graphql`
         days
         opens
         closes
+      }
+      hoursLines {
+        days
+        time
       }
       title
       metaDescription
@@ -164,7 +167,7 @@ const filledOffer = (offer: Data["offerYaml"], company: Company) =>
 
 const offerDetails = (offer: ReturnType<typeof filledOffer>, company: Company): OfferDetails => ({
   ...offer,
-  hours: hoursLines(offer.hours ?? company.hours),
+  hours: offer.hoursLines ?? company.hoursLines,
   testimonials: offer.customTestimonials,
 })
 

@@ -7,7 +7,6 @@ import { localBusinessJsonLd } from "../lib/structured-data"
 import { ScarsdaleOfferPage } from "../components/scarsdale-offer/scarsdale-offer-page"
 import { pageSeoProps } from "../components/seo/page-seo"
 import { scheduleOf } from "../lib/holidays"
-import { hoursLines } from "../lib/hours"
 import { scarsdaleOfferContent } from "../components/scarsdale-offer/offer-content"
 import { fillTexts } from "../../supabase/functions/_shared/kernel/escape.ts"
 
@@ -134,7 +133,7 @@ const template = standaloneTemplate<Queries.ScarsdaleOfferPageQuery>({
             phone={company.phone}
             email={company.email}
             website={{ label: labels.websiteLabel, url: `${siteUrl}/` }}
-            hours={hoursLines(company.hours)}
+            hours={company.hoursLines}
             holidays={{ schedule: scheduleOf(company), texts: company.closedTexts }}
             towns={company.footerTowns}
             labels={labels}

@@ -1,6 +1,5 @@
 import type { SiteData } from "../../hooks/use-site-data"
 import { scheduleOf } from "../../lib/holidays"
-import { hoursLines, hoursSummary } from "../../lib/hours"
 import { withTrailingSlash } from "../../lib/paths"
 import { servicesMenuPests } from "../../lib/pest-lists"
 import type { SiteHeaderProps } from "./site-header"
@@ -21,8 +20,8 @@ export function headerProps(
     phone: company.phone,
     navigation,
     menuPests: servicesMenuPests(pests),
-    hours: hoursLines(company.hours),
-    hoursSummary: hoursSummary(company.hours),
+    hours: company.hoursLines,
+    hoursSummary: company.hoursSummary,
     holidays: { schedule: scheduleOf(company), texts: company.closedTexts },
     currentPath: withTrailingSlash(pathname || "/"),
   }
