@@ -11,6 +11,7 @@ import { load } from "js-yaml"
 import type { CmsField } from "../gatsby/cms/cms-fields"
 import { cmsSettingsFrom, decapConfig, editorFiles } from "../gatsby/cms/decap-config"
 import { TRANSLATED_FORMAT, type TranslatedFormat } from "../gatsby/cms/translated-format"
+import { translationMapOf } from "../gatsby/cms/translation-map"
 import { isTranslated } from "../gatsby/i18n/data-file"
 import { validateDataFile, validateLanguages } from "../gatsby/validate-data"
 
@@ -76,6 +77,15 @@ describe("what is written is what the build reads", () => {
     const written = save(file, format.fromFile(read(file)))
     expect(load(written)).toEqual(before)
     expect(buildProblems(file, written)).toEqual([])
+  })
+
+  test("a file is known by its fields' names (what Decap gives a format): two with the same could not be told apart", () => {
+    const fields: CmsField[] = [{ name: "title", label: "Title", widget: "string", i18n: true }]
+    const collections = [
+      { name: "a", i18n: true as const, fields },
+      { name: "b", i18n: true as const, fields },
+    ]
+    expect(() => translationMapOf(collections)).toThrow(/a and b have the same fields/)
   })
 
   test("the office's files are not translated: Decap's own YAML reads them, no format of ours", () => {

@@ -11,13 +11,8 @@ import { siteUrlFrom } from "../site-config"
 import { blankFieldsOf, blankFieldsScript } from "./blank-fields"
 import { objectFields, type CmsField } from "./cms-fields"
 import { SET_ONCE_WIDGET, setOnceWidgetScript } from "./set-once-widget"
-import {
-  jsYamlScript,
-  TRANSLATED_FORMAT,
-  translatedFormatScript,
-  translationMapOf,
-  typeKeysOf,
-} from "./translated-format"
+import { jsYamlScript, TRANSLATED_FORMAT, translatedFormatScript } from "./translated-format"
+import { translationMapOf, typeKeysOf } from "./translation-map"
 
 export interface CmsSettings {
   /** The GitHub repository editors commit to, "owner/name". */
