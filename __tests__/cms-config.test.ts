@@ -2,7 +2,8 @@
 /**
  * The content editor's configuration is generated from the data schemas: every schema field has an
  * editor field and the other way round, each with the fitting widget, required flag, choices and
- * pattern, and the patterns accept every value the data holds today. (Decap itself validates the
+ * pattern, and the patterns accept every value the data holds today, English and Spanish. A field is
+ * translated (Decap's `i18n: true`) exactly when it holds a text to translate. (Decap itself validates the
  * whole configuration when the editor loads it: e2e/cms.test.ts.)
  */
 import fs from "node:fs"
@@ -10,7 +11,14 @@ import path from "node:path"
 import vm from "node:vm"
 import { load } from "js-yaml"
 import { array, boolean, number, object, string, type Schema } from "yup"
-import { cmsField, labelOf, objectFields, relativeFolder, type CmsField } from "../gatsby/cms/cms-fields"
+import {
+  cmsField,
+  labelOf,
+  NOT_TRANSLATED_HINT,
+  objectFields,
+  relativeFolder,
+  type CmsField,
+} from "../gatsby/cms/cms-fields"
 import {
   cmsSettingsFrom,
   decapConfig,
@@ -20,6 +28,9 @@ import {
 } from "../gatsby/cms/decap-config"
 import { DATA_FILE_KINDS, HERO_VARIANTS, URGENCY_LEVELS, type DataFileKind } from "../gatsby/data-schemas"
 import { SET_ONCE_WIDGET, setOnceWidgetScript } from "../gatsby/cms/set-once-widget"
+import { TRANSLATED_FORMAT } from "../gatsby/cms/translated-format"
+import { isTranslated } from "../gatsby/i18n/data-file"
+import { hasTexts } from "../gatsby/i18n/translations"
 import { readDataDir } from "../gatsby/validate-data"
 import { siteRoutes } from "../scripts/site-routes"
 
@@ -235,28 +246,39 @@ describe("the editor accepts what the build accepts", () => {
         const where = Array.isArray(inner) ? `${at}${name}[${i}]` : `${at}${name}`
         if (typeof item === "string") yield [where, item, field.field ?? field]
         else if (field.types) {
+          // A Spanish section has no type of its own (its English one's): every type's fields, the same schema's.
           const itemType = (item as Record<string, unknown>).type
-          yield* textValues(item, field.types.find((t) => t.name === itemType)?.fields ?? [], `${where}.`)
+          const typed = field.types.find((t) => t.name === itemType)?.fields ?? field.types.flatMap((t) => t.fields)
+          yield* textValues(item, typed, `${where}.`)
         } else yield* textValues(item, field.fields ?? field.field?.fields ?? [], `${where}.`)
       }
     }
   }
 
-  test("every text of every data file matches its editor field's pattern", () => {
+  /** A file's English, and its Spanish where it has one: both are typed into the same editor fields. */
+  const languages = (file: string, content: Record<string, unknown>, raw: unknown) =>
+    isTranslated(file) && typeof raw === "object" && raw !== null && "es" in raw
+      ? { en: content, es: raw.es }
+      : { en: content }
+
+  test("every text of every data file, English and Spanish, matches its editor field's pattern", () => {
     const refused: string[] = []
-    let checked = 0
-    for (const { file, content } of files) {
+    const checked = { en: 0, es: 0 }
+    for (const { file, content, raw } of files) {
       const kind = DATA_FILE_KINDS.find((k) => k.matches(file))
       if (!kind) continue
-      for (const [where, value, field] of textValues(content, fieldsOf(kind), "")) {
-        if (!field.pattern) continue
-        checked += 1
-        if (!new RegExp(field.pattern[0]).test(value)) refused.push(`${file} ${where}: ${field.pattern[1]}`)
-      }
+      for (const [language, data] of Object.entries(languages(file, content, raw)) as Array<["en" | "es", unknown]>)
+        for (const [where, value, field] of textValues(data, fieldsOf(kind), "")) {
+          if (!field.pattern) continue
+          checked[language] += 1
+          if (!new RegExp(field.pattern[0]).test(value))
+            refused.push(`${file} ${language}.${where}: ${field.pattern[1]}`)
+        }
     }
     expect(refused).toEqual([])
     // Every text of the site is checked, not a few: the pest pages alone hold hundreds.
-    expect(checked).toBeGreaterThan(1500)
+    expect(checked.en).toBeGreaterThan(1500)
+    expect(checked.es).toBeGreaterThan(1000)
   })
 
   test("a text with a space at either end is refused by the editor, as the build refuses it", () => {
@@ -284,7 +306,12 @@ describe("the configuration", () => {
 
   test("new offers and pests are named after their key, as the build requires", () => {
     const folders = Object.fromEntries(config.collections.flatMap((c) => ("folder" in c ? [[c.name, c]] : [])))
-    expect(folders.offers).toMatchObject({ slug: "{{fields.key}}", create: true, extension: "yaml", format: "yml" })
+    expect(folders.offers).toMatchObject({
+      slug: "{{fields.key}}",
+      create: true,
+      extension: "yaml",
+      format: TRANSLATED_FORMAT,
+    })
     expect(folders.pests).toMatchObject({ slug: "{{fields.slug}}", create: true })
   })
 
@@ -433,6 +460,144 @@ describe("what the editor does not let a marketer change", () => {
         )
         expect(routes).toContain(`/${filled.replace(/^[\s/]+/, "")}`)
       }
+    }
+  })
+})
+
+describe("English and Spanish side by side", () => {
+  const collectionOf = (kind: DataFileKind) => {
+    const collection = config.collections.find((c) =>
+      "folder" in c
+        ? c.folder === `data/${kind.folder ?? ""}`
+        : c.files.some((f) => f.file === `data/${kind.file ?? ""}`),
+    )
+    if (!collection) throw new Error(`no collection for ${kind.typeName}`)
+    return collection
+  }
+  const fileOf = (kind: DataFileKind) => {
+    const collection = collectionOf(kind)
+    return "files" in collection ? collection.files.find((f) => f.file === `data/${kind.file ?? ""}`) : collection
+  }
+  const translatedKind = (kind: DataFileKind) => isTranslated(kind.file ?? `${kind.folder ?? ""}/entry.yaml`)
+
+  test("one file holds both languages (Decap's single_file structure), English the default", () => {
+    expect(config.i18n).toEqual({ structure: "single_file", locales: ["en", "es"], default_locale: "en" })
+  })
+
+  test("every kind visitors read is translated, collection and file; the office's link pages and the glossary are not", () => {
+    for (const kind of DATA_FILE_KINDS) {
+      const expected = translatedKind(kind) ? true : undefined
+      expect({ kind: kind.typeName, collection: collectionOf(kind).i18n, file: fileOf(kind)?.i18n }).toEqual({
+        kind: kind.typeName,
+        collection: expected,
+        file: expected,
+      })
+    }
+    expect(DATA_FILE_KINDS.filter((kind) => !translatedKind(kind)).map((kind) => kind.file)).toEqual([
+      "glossary.yaml",
+      "office-links.yaml",
+    ])
+  })
+
+  /** Where a field's `i18n` differs from what the schema says: a text, or a block or list holding texts. */
+  function i18nMismatches(
+    schema: AnySchema,
+    fields: readonly CmsField[],
+    translated: boolean,
+    at = "",
+    typeKey?: string,
+  ): string[] {
+    return Object.entries(shapeOf(schema)).flatMap(([name, inner]) => {
+      // A typed list's key (a pest section's `type`) is Decap's, not a field: never translated.
+      if (name === typeKey) return []
+      const field = fields.find((f) => f.name === name)
+      if (!field) return [`${at}${name}: no editor field`]
+      const expected = translated && hasTexts(inner)
+      const own = (field.i18n === true) === expected ? [] : [`${at}${name}: i18n ${String(field.i18n)}`]
+      const item = innerOf(inner)
+      const itemFields = field.fields ?? field.types?.flatMap((t) => t.fields) ?? []
+      const children =
+        inner.type === "object"
+          ? i18nMismatches(inner, field.fields ?? [], expected, `${at}${name}.`)
+          : item?.type === "object"
+            ? i18nMismatches(item, itemFields, expected, `${at}${name}[].`, field.typeKey)
+            : item && field.field && (field.field.i18n === true) !== (expected && hasTexts(item))
+              ? [`${at}${name}[]: i18n ${String(field.field.i18n)}`]
+              : []
+      return [...own, ...children]
+    })
+  }
+
+  test.each(DATA_FILE_KINDS.map((kind) => [kind.typeName, kind] as const))(
+    "%s: a field is translated (Decap's i18n: true) exactly when it holds a text to translate",
+    (_name, kind) => {
+      expect(i18nMismatches(kind.schema, fieldsOf(kind), translatedKind(kind))).toEqual([])
+    },
+  )
+
+  test("an offer's name, title and quotes are translated; its key, city, price, hero and phone are written once", () => {
+    const offer = fieldsOf(kindFor("offers"))
+    for (const at of [
+      ["offerName"],
+      ["title"],
+      ["metaDescription"],
+      ["customTestimonials"],
+      ["customTestimonials", "quote"],
+    ])
+      expect({ at, i18n: fieldAt(offer, ...at).i18n }).toEqual({ at, i18n: true })
+    for (const at of [
+      ["key"],
+      ["city"],
+      ["price"],
+      ["couponCode"],
+      ["heroVariant"],
+      ["phone"],
+      ["customTestimonials", "name"],
+    ])
+      expect({ at, i18n: fieldAt(offer, ...at).i18n }).toEqual({ at })
+  })
+
+  test("a pest's sections are translated entry by entry: their texts, not their icons, choices or switches", () => {
+    const pest = fieldsOf(kindFor("pests"))
+    expect(fieldAt(pest, "sections")).toMatchObject({ widget: "list", i18n: true })
+    expect(fieldAt(pest, "sections").types?.every((type) => type.i18n)).toBe(true)
+    for (const at of [
+      ["sections", "heading"],
+      ["sections", "species", "name"],
+      ["card", "features"],
+      ["image", "alt"],
+    ])
+      expect({ at, i18n: fieldAt(pest, ...at).i18n }).toEqual({ at, i18n: true })
+    for (const at of [["urgency"], ["card", "icon"], ["menu"], ["image", "src"], ["sections", "species", "severity"]])
+      expect({ at, i18n: fieldAt(pest, ...at).i18n }).toEqual({ at })
+    // The office's own e-mails and alerts are English only, inside a translated file.
+    const messages = fieldsOf(kindFor("lead-messages.yaml"))
+    expect(fieldAt(messages, "companyEmail").i18n).toBeUndefined()
+    expect(fieldAt(messages, "companyEmail", "consent", "heading").i18n).toBeUndefined()
+    expect(fieldAt(messages, "responses", "contact").i18n).toBe(true)
+  })
+
+  test("the Spanish address of a pest page or a page is translated and set once, like the English one", () => {
+    expect(fieldAt(fieldsOf(kindFor("pests")), "slug")).toMatchObject({ widget: SET_ONCE_WIDGET, i18n: true })
+    const pages = fieldsOf(kindFor("pages"))
+    expect(fieldAt(pages, "path")).toMatchObject({ widget: SET_ONCE_WIDGET, i18n: true })
+    expect(fieldAt(pages, "template").i18n).toBeUndefined()
+    expect(fieldAt(fieldsOf(kindFor("offers")), "key").i18n).toBeUndefined()
+  })
+
+  test("inside a translated list, a field that is not translated says so (Decap shows it on the Spanish side too)", () => {
+    const offer = fieldsOf(kindFor("offers"))
+    expect(fieldAt(offer, "customTestimonials", "name").hint).toBe(NOT_TRANSLATED_HINT)
+    expect(fieldAt(offer, "customTestimonials", "quote").hint).not.toContain(NOT_TRANSLATED_HINT)
+    // Outside a list Decap hides it on the Spanish side: no note.
+    expect(fieldAt(offer, "price").hint).not.toContain(NOT_TRANSLATED_HINT)
+  })
+
+  test("the office's files have no translation setting at all", () => {
+    for (const name of ["office-links.yaml", "glossary.yaml"]) {
+      const kind = kindFor(name)
+      expect(collectionOf(kind)).not.toHaveProperty("i18n")
+      expect(JSON.stringify(fieldsOf(kind))).not.toContain('"i18n"')
     }
   })
 })

@@ -1,6 +1,7 @@
 /**
  * What a marketer does in the content editor (Decap CMS at /admin/), as steps the CMS test reads
- * like: sign in to the local proxy, fill a field by its label, add list items, publish.
+ * like: sign in to the local proxy, fill a field by its label on the English or the Spanish side,
+ * add list items, switch the language, publish.
  */
 import type { Locator, Page } from "playwright-core"
 
@@ -12,7 +13,24 @@ export async function openEditor(page: Page, siteUrl: string, route: string) {
   await page.getByRole("button", { name: "Publish" }).waitFor()
 }
 
-/** The field's textbox by its label, within `scope` (an object or list item) or the whole editor. */
+/**
+ * One side of a translated entry, as Decap opens it: English on the left, Spanish on the right (the
+ * split pane's two halves). Decap hides the fields that are not translated on the Spanish side.
+ */
+export const side = (page: Page, language: "en" | "es") => page.locator(language === "en" ? ".Pane1" : ".Pane2")
+
+/**
+ * Closes the side-by-side view and writes in `language` alone: Decap's "Writing in EN" menu. The page then
+ * has one form, in that language.
+ */
+export async function writeIn(page: Page, language: "en" | "es") {
+  await page.getByTitle("Toggle i18n").click()
+  await page.getByRole("button", { name: /^Writing in / }).click()
+  await page.getByRole("menuitem", { name: new RegExp(`^${language}$`, "i") }).click()
+  await page.getByRole("button", { name: `Writing in ${language.toUpperCase()}` }).waitFor()
+}
+
+/** The field's textbox by its label, within `scope` (a side, an object or list item) or the whole editor. */
 export const textbox = (scope: Page | Locator, label: string) =>
   scope.getByRole("textbox", { name: label, exact: true })
 
@@ -20,14 +38,15 @@ export async function fill(scope: Page | Locator, label: string, value: string) 
   await textbox(scope, label).fill(value)
 }
 
-export async function choose(page: Page, label: string, option: string) {
-  await page.getByRole("combobox", { name: label, exact: true }).click()
-  await page.getByRole("option", { name: option, exact: true }).click()
+/** Chooses an option of a drop-down of `scope` (a side of the editor); the options open in the page. */
+export async function choose(scope: Locator, label: string, option: string) {
+  await scope.getByRole("combobox", { name: label, exact: true }).click()
+  await scope.page().getByRole("option", { name: option, exact: true }).click()
 }
 
-/** Adds `count` items to a list field; returns the items' text boxes in order, per field label. */
-export async function addItems(page: Page, listLabel: string, count: number) {
-  const add = page.getByRole("button", { name: `Add ${listLabel}`, exact: false }).first()
+/** Adds `count` items to a list field of `scope`. */
+export async function addItems(scope: Page | Locator, listLabel: string, count: number) {
+  const add = scope.getByRole("button", { name: `Add ${listLabel}`, exact: false }).first()
   for (let i = 0; i < count; i++) await add.click()
 }
 
@@ -38,11 +57,12 @@ export async function publish(page: Page) {
 }
 
 /**
- * Replaces the picture of the first image field inside an optional object (opened first, as the editor
- * shows it closed): "Choose different image", upload the file in the media library, "Choose selected".
+ * Replaces the picture of the first image field inside an optional object of `scope` (opened first, as the
+ * editor shows it closed): "Choose different image", upload the file in the media library, "Choose selected".
  */
-export async function uploadPicture(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
-  const object = page
+export async function uploadPicture(scope: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const page = scope.page()
+  const object = scope
     .locator("[aria-label='object field']")
     .filter({ has: page.locator("[aria-label='image field']") })
     .first()

@@ -1,12 +1,13 @@
 /**
  * `npm run cms` as a marketer uses it: Decap's local proxy and `gatsby develop` on a scratch copy
  * of the project (this checkout's data and build stay untouched). Through the editor at /admin/
- * only, a new city offer is created, a live offer's price changed (its key cannot be) and a pest's price and
- * picture changed; the files land in data/
- * (the picture in src/images/pests/), pass `npm run validate:data`, show in the open site, and a
- * production build has the new offer page with its numeric JSON-LD price and the picture resized by
- * gatsby-plugin-image. Invalid values cannot be saved. The editor's screenshots in the
- * README come from here (UPDATE_SCREENSHOTS=1 writes them to docs/for-marketers/).
+ * only, a new city offer is created in English and Spanish side by side, a live offer's price changed (its
+ * key cannot be), a Spanish text of the home page changed in the editor switched to Spanish, and a pest's
+ * price and picture changed; the files (`{ en: …, es: … }`) land in data/ (the picture in src/images/pests/),
+ * pass `npm run validate:data`, show in the open site, and a production build has the new offer page in both
+ * languages with its numeric JSON-LD price and the picture resized by gatsby-plugin-image. Invalid values
+ * cannot be saved, nor a Spanish page with an empty text. The editor's screenshots in the README come from
+ * here (UPDATE_SCREENSHOTS=1 writes them to docs/for-marketers/).
  * It also checks `gatsby develop` itself: an edit shows in the open page, a broken file names its field.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process"
@@ -24,7 +25,7 @@ import {
 } from "../scripts/scratch-project"
 import { useBrowser } from "./browser"
 import sharp from "sharp"
-import { addItems, choose, fill, openEditor, publish, textbox, uploadPicture } from "./cms-editor"
+import { addItems, choose, fill, openEditor, publish, side, textbox, uploadPicture, writeIn } from "./cms-editor"
 
 /**
  * One budget for the whole file instead of a clock per step: every step waits for its event (the server
@@ -101,7 +102,9 @@ afterAll(async () => {
 })
 
 const dataFile = (file: string) => path.join(project.dataDir, file)
-const readYaml = (file: string) => load(fs.readFileSync(dataFile(file), "utf8")) as Record<string, unknown>
+/** A visitor's data file: its English (`en:`) and its Spanish (`es:`, the texts only). */
+const readYaml = (file: string) =>
+  load(fs.readFileSync(dataFile(file), "utf8")) as { en: Record<string, unknown>; es: Record<string, unknown> }
 
 /** `npm run validate:data` over the scratch copy's data, exactly as a pull request's check runs it. */
 function validateData() {
@@ -124,9 +127,18 @@ async function openPage(viewport?: { width: number; height: number }) {
   return page
 }
 
-/** One of the editor's screenshots in the README's "For marketers" (docs/for-marketers/), when updating them. */
-async function shot(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) })
+/**
+ * One of the editor's screenshots in the README's "For marketers" (docs/for-marketers/), when updating them,
+ * without Decap's toasts where the picture is about the form.
+ */
+async function shot(page: Page, name: string, { toasts = true } = {}) {
+  if (!SCREENSHOTS) return
+  // A toast slides in for most of a second; the picture waits for it (no test waits on this).
+  if (toasts) await page.waitForTimeout(1000)
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `${name}.png`),
+    ...(!toasts && { style: ".notif__container { display: none !important }" }),
+  })
 }
 
 interface ProductionBuild {
@@ -187,7 +199,22 @@ const NEW_OFFER = {
     },
     { quote: "The spiders in our garage are gone and they explained every step.", name: "Joan K.", location: "Rye" },
   ],
+  // What the marketer types on the Spanish side: the texts only (the key, city, price, code and names are the English ones).
+  es: {
+    offerName: "Revisión de Plagas de Primavera",
+    title: "{price} Revisión de Plagas en Rye Brook, NY | Westchester Family Pest Control",
+    metaDescription:
+      "Control de plagas en Rye Brook por {price} con el cupón {couponCode}: inspección y tratamiento de hormigas, arañas y pececillos de plata.",
+    quotes: [
+      "Encontraron por dónde entraban las hormigas y lo sellaron. Ni una desde entonces.",
+      "Puntuales, amables y el precio fue exactamente el del anuncio.",
+      "Las arañas del garaje desaparecieron y nos explicaron cada paso.",
+    ],
+  },
 }
+
+/** The home page's heading over its trust cards, as a marketer rewrites it in Spanish. */
+const NEW_TRUST_HEADING = "Por qué tantas familias de Westchester confían en nosotros"
 
 /** A picture a marketer uploads for the bee page: the bee mirrored, so it is none of the files the site has. */
 const NEW_PICTURE = { name: "bees-on-a-porch.png", mimeType: "image/png" }
@@ -198,29 +225,49 @@ const newPictureBytes = () =>
     .toBuffer()
 
 describe("the content editor (npm run cms)", () => {
-  test("a marketer creates a city offer in the editor: the file lands in data/offers, passes the data check and shows on the site", async () => {
+  test("a marketer creates a city offer in English and Spanish: the file lands in data/offers, passes the data check and shows on the site in both", async () => {
     const page = await openPage({ width: 1280, height: 900 })
     try {
       await openEditor(page, siteUrl, "#/collections/offers/new")
       await shot(page, "new-offer")
-      await fill(page, "Key", NEW_OFFER.key)
-      await fill(page, "City", NEW_OFFER.city)
-      await fill(page, "Offer name", NEW_OFFER.offerName)
-      await fill(page, "Price", NEW_OFFER.price)
-      await fill(page, "Coupon code", NEW_OFFER.couponCode)
-      await fill(page, "Title", NEW_OFFER.title)
-      await fill(page, "Meta description", NEW_OFFER.metaDescription)
-      await choose(page, "Hero variant", NEW_OFFER.heroVariant)
-      await addItems(page, "service areas", NEW_OFFER.serviceAreas.length)
-      const areas = textbox(page, "Service area")
+      const en = side(page, "en")
+      await fill(en, "Key", NEW_OFFER.key)
+      await fill(en, "City", NEW_OFFER.city)
+      await fill(en, "Offer name", NEW_OFFER.offerName)
+      await fill(en, "Price", NEW_OFFER.price)
+      await fill(en, "Coupon code", NEW_OFFER.couponCode)
+      await fill(en, "Title", NEW_OFFER.title)
+      await fill(en, "Meta description", NEW_OFFER.metaDescription)
+      await choose(en, "Hero variant", NEW_OFFER.heroVariant)
+      await addItems(en, "service areas", NEW_OFFER.serviceAreas.length)
+      const areas = textbox(en, "Service area")
       for (const [i, area] of NEW_OFFER.serviceAreas.entries()) await areas.nth(i).fill(area)
-      await addItems(page, "custom testimonials", NEW_OFFER.testimonials.length)
+      await addItems(en, "custom testimonials", NEW_OFFER.testimonials.length)
       for (const [i, t] of NEW_OFFER.testimonials.entries()) {
-        await textbox(page, "Quote").nth(i).fill(t.quote)
-        await textbox(page, "Name").nth(i).fill(t.name)
-        await textbox(page, "Location").nth(i).fill(t.location)
+        await textbox(en, "Quote").nth(i).fill(t.quote)
+        await textbox(en, "Name").nth(i).fill(t.name)
+        await textbox(en, "Location").nth(i).fill(t.location)
       }
       await shot(page, "offer-filled")
+
+      // The Spanish side beside it holds only what is translated: the key, the city and the price are not there.
+      const es = side(page, "es")
+      await expect(textbox(es, "Key").count()).resolves.toBe(0)
+      await expect(textbox(es, "Price").count()).resolves.toBe(0)
+      // Publishing with the Spanish still empty is refused: the site needs every text in both languages.
+      await publish(page)
+      await page
+        .getByText(/the Spanish \(ES\) is not complete: Offer name is required; Title is required/)
+        .first()
+        .waitFor({ timeout: remainingMs() })
+      await fill(es, "Offer name", NEW_OFFER.es.offerName)
+      await fill(es, "Title", NEW_OFFER.es.title)
+      await fill(es, "Meta description", NEW_OFFER.es.metaDescription)
+      // As many testimonials as in English, in the same order: each Spanish quote beside its English one.
+      await addItems(es, "custom testimonials", NEW_OFFER.es.quotes.length)
+      for (const [i, quote] of NEW_OFFER.es.quotes.entries()) await textbox(es, "Quote").nth(i).fill(quote)
+      await textbox(es, "Offer name").scrollIntoViewIfNeeded()
+      await shot(page, "offer-spanish", { toasts: false })
       await publish(page)
 
       const file = `offers/${NEW_OFFER.key}.yaml`
@@ -228,7 +275,8 @@ describe("the content editor (npm run cms)", () => {
       // The editor says so: its status button turns from "Publish" to "Published".
       await page.getByRole("button", { name: "Published" }).waitFor({ timeout: remainingMs() })
       await shot(page, "offer-published")
-      expect(readYaml(file)).toMatchObject({
+      const saved = readYaml(file)
+      expect(saved.en).toMatchObject({
         key: NEW_OFFER.key,
         city: NEW_OFFER.city,
         price: NEW_OFFER.price,
@@ -236,11 +284,18 @@ describe("the content editor (npm run cms)", () => {
         serviceAreas: NEW_OFFER.serviceAreas,
         customTestimonials: NEW_OFFER.testimonials,
       })
+      // Under es: the texts alone, the testimonials' quotes in the English order.
+      expect(saved.es).toEqual({
+        offerName: NEW_OFFER.es.offerName,
+        title: NEW_OFFER.es.title,
+        metaDescription: NEW_OFFER.es.metaDescription,
+        customTestimonials: NEW_OFFER.es.quotes.map((quote) => ({ quote })),
+      })
       const check = validateData()
       expect(check.output).toContain("All data files are valid.")
       expect(check.status).toBe(0)
 
-      // The open site picks the new file up: its page exists and says the city and the offer.
+      // The open site picks the new file up: its page exists and says the city and the offer, in each language.
       const site = await openPage()
       await waitFor(
         async () => (await fetch(`${siteUrl}/offer/${NEW_OFFER.key}/`).catch(() => null))?.ok === true,
@@ -250,6 +305,11 @@ describe("the content editor (npm run cms)", () => {
       await site
         .getByRole("heading", { level: 1 })
         .filter({ hasText: `Pest Control in ${NEW_OFFER.city} — ${NEW_OFFER.offerName}` })
+        .waitFor({ timeout: remainingMs() })
+      await site.goto(`${siteUrl}/es/oferta/${NEW_OFFER.key}/`)
+      await site
+        .getByRole("heading", { level: 1 })
+        .filter({ hasText: NEW_OFFER.es.offerName })
         .waitFor({ timeout: remainingMs() })
       await site.close()
     } finally {
@@ -261,8 +321,10 @@ describe("the content editor (npm run cms)", () => {
     const page = await openPage({ width: 1280, height: 900 })
     try {
       await openEditor(page, siteUrl, "#/collections/offers/entries/yonkers39")
+      const en = side(page, "en")
+      const spanishBefore = readYaml("offers/yonkers39.yaml").es
       // The key is the address the ads link to: shown, not editable (a new offer still types it, above).
-      const key = textbox(page, "Key")
+      const key = textbox(en, "Key")
       await expect(key.inputValue()).resolves.toBe("yonkers39")
       await expect(key.isEditable()).resolves.toBe(false)
       await key.press("End")
@@ -274,18 +336,24 @@ describe("the content editor (npm run cms)", () => {
       )
       await shot(page, "offer-placeholders")
 
-      await fill(page, "Price", "$35")
+      await fill(en, "Price", "$35")
       await publish(page)
       await waitFor(
         () => fs.readFileSync(dataFile("offers/yonkers39.yaml"), "utf8").includes("price: $35"),
         "the new price in yonkers39.yaml",
       )
-      expect(readYaml("offers/yonkers39.yaml")).toMatchObject({ key: "yonkers39", price: "$35" })
+      // One price for both languages: written once, under en:, and the Spanish texts stay as they were.
+      expect(readYaml("offers/yonkers39.yaml")).toEqual({
+        en: expect.objectContaining({ key: "yonkers39", price: "$35" }) as unknown,
+        es: spanishBefore,
+      })
       expect(validateData().status).toBe(0)
-      // The open page already says it; the production build's head is checked in the last test.
+      // The open page already says it, in both languages; the production build's head is checked in the last test.
       const site = await openPage()
       await site.goto(`${siteUrl}/offer/yonkers39/`)
       await site.getByText("$35 with coupon YON39").first().waitFor({ timeout: remainingMs() })
+      await site.goto(`${siteUrl}/es/oferta/yonkers39/`)
+      await site.getByText("$35").first().waitFor({ timeout: remainingMs() })
       await site.close()
     } finally {
       await page.close()
@@ -296,13 +364,16 @@ describe("the content editor (npm run cms)", () => {
     const page = await openPage({ width: 1280, height: 900 })
     try {
       await openEditor(page, siteUrl, "#/collections/pests/entries/bees")
+      const [en, es] = [side(page, "en"), side(page, "es")]
       const picture = { ...NEW_PICTURE, buffer: await newPictureBytes() }
-      await uploadPicture(page, picture)
+      await uploadPicture(en, picture)
       await shot(page, "pest-picture")
       // Lists open with their items shown: the price is there to find, as a marketer would with the browser's Find.
-      const price = page.locator('input[value="$289"]')
-      await price.fill("$299")
-      // Clearing an optional text: Decap would save "" (refused by the build); the admin leaves the field out.
+      // An option's price is a text (it may say "Quote Needed"), so each language writes its own.
+      await en.locator('input[value="$289"]').fill("$299")
+      await es.locator('input[value="$289"]').fill("$299")
+      // Clearing an optional text: Decap would save "" (refused by the build); the admin leaves the field out, and
+      // its Spanish with it (a Spanish text says an English one again).
       await page.evaluate(() => {
         const intro = [...document.querySelectorAll("textarea")].find((box) => box.value.startsWith("Prices depend on"))
         intro?.setAttribute("data-cleared-intro", "")
@@ -315,13 +386,15 @@ describe("the content editor (npm run cms)", () => {
         "the new price in bees.yaml",
       )
       const saved = readYaml("pests/bees.yaml")
-      const sections = saved.sections as Array<{ type: string; options?: Array<{ name: string; price: string }> }>
-      const options = sections.flatMap((section) => section.options ?? [])
-      expect(options.find((option) => option.name === "Standard Nest Removal")?.price).toBe("$299")
-      const servicesSection = sections.find((section) => section.type === "options")
-      expect(servicesSection).not.toHaveProperty("intro")
+      type Section = { type?: string; intro?: string; options?: Array<{ name: string; price: string }> }
+      const [sections, spanish] = [saved.en.sections as Section[], saved.es.sections as Section[]]
+      const services = sections.findIndex((section) => section.type === "options")
+      expect(sections[services]?.options?.find((option) => option.name === "Standard Nest Removal")?.price).toBe("$299")
+      expect(spanish[services]?.options?.[0]).toMatchObject({ name: "Retiro estándar de nidos", price: "$299" })
+      expect(sections[services]).not.toHaveProperty("intro")
+      expect(spanish[services]).not.toHaveProperty("intro")
       // The upload is in the pests' picture folder, named relative to the data file as the build reads it.
-      expect(saved.image).toMatchObject({ src: `../../src/images/pests/${NEW_PICTURE.name}` })
+      expect(saved.en.image).toMatchObject({ src: `../../src/images/pests/${NEW_PICTURE.name}` })
       expect(fs.readFileSync(path.join(project.dir, "src", "images", "pests", NEW_PICTURE.name))).toEqual(
         picture.buffer,
       )
@@ -331,6 +404,37 @@ describe("the content editor (npm run cms)", () => {
       const site = await openPage()
       await site.goto(`${siteUrl}/services/bees/`)
       await site.getByText("$299", { exact: true }).first().waitFor({ timeout: remainingMs() })
+      await site.goto(`${siteUrl}/es/servicios/abejas/`)
+      await site.getByText("$299", { exact: true }).first().waitFor({ timeout: remainingMs() })
+      await site.close()
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("a marketer switches the editor to Spanish, changes a text of the home page and publishes: es: has it, en: is unchanged", async () => {
+    const page = await openPage({ width: 1280, height: 900 })
+    try {
+      const before = readYaml("home.yaml")
+      await openEditor(page, siteUrl, "#/collections/pageTexts-files/entries/home")
+      // One form, in Spanish: Decap's side-by-side view closed and its "Writing in" menu set to ES.
+      await writeIn(page, "es")
+      await shot(page, "home-spanish")
+      const heading = textbox(page, "Trust heading")
+      await expect(heading.inputValue()).resolves.toBe(before.es.trustHeading)
+      await heading.fill(NEW_TRUST_HEADING)
+      await publish(page)
+      await waitFor(
+        () => fs.readFileSync(dataFile("home.yaml"), "utf8").includes(NEW_TRUST_HEADING),
+        "the new Spanish heading in home.yaml",
+      )
+      const saved = readYaml("home.yaml")
+      expect(saved.es).toEqual({ ...before.es, trustHeading: NEW_TRUST_HEADING })
+      expect(saved.en).toEqual(before.en)
+      expect(validateData().status).toBe(0)
+      const site = await openPage()
+      await site.goto(`${siteUrl}/es/`)
+      await site.getByRole("heading", { name: NEW_TRUST_HEADING }).waitFor({ timeout: remainingMs() })
       await site.close()
     } finally {
       await page.close()
@@ -342,8 +446,9 @@ describe("the content editor (npm run cms)", () => {
     try {
       const offersBefore = fs.readdirSync(dataFile("offers")).sort()
       await openEditor(page, siteUrl, "#/collections/offers/new")
-      await fill(page, "Key", "portchester49")
-      await fill(page, "Price", "49 dollars")
+      const en = side(page, "en")
+      await fill(en, "Key", "portchester49")
+      await fill(en, "Price", "49 dollars")
       // City and every other required field left empty.
       await publish(page)
       await page
@@ -358,10 +463,32 @@ describe("the content editor (npm run cms)", () => {
         .waitFor({ timeout: remainingMs() })
 
       // Fixing the price alone is not enough: the missing fields still keep it from being saved.
-      await fill(page, "Price", "$49")
+      await fill(en, "Price", "$49")
       await publish(page)
       await page.getByText(/City is required/).waitFor({ timeout: remainingMs() })
       expect(fs.readdirSync(dataFile("offers")).sort()).toEqual(offersBefore)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("a Spanish text cleared on a live page cannot be published: the editor names it, the file is unchanged", async () => {
+    const page = await openPage({ width: 1280, height: 900 })
+    try {
+      const file = fs.readFileSync(dataFile("pests/ants.yaml"), "utf8")
+      await openEditor(page, siteUrl, "#/collections/pests/entries/ants")
+      // The pest's Spanish name, and the heading of its first section (after the page's heading), emptied.
+      const es = side(page, "es")
+      await textbox(es, "Name").first().fill("")
+      await textbox(es, "Heading").nth(1).fill("")
+      await publish(page)
+      await page
+        .getByText(/the Spanish \(ES\) is not complete: Name is required; Sections › 1 › Heading is required/)
+        .first()
+        .waitFor({ timeout: remainingMs() })
+      await textbox(es, "Name").first().scrollIntoViewIfNeeded()
+      await shot(page, "spanish-required")
+      expect(fs.readFileSync(dataFile("pests/ants.yaml"), "utf8")).toBe(file)
     } finally {
       await page.close()
     }
@@ -417,7 +544,7 @@ describe("the content editor (npm run cms)", () => {
     }
   })
 
-  test("a production build of the edited data has the new offer page with its heading and numeric JSON-LD price", async () => {
+  test("a production build of the edited data has the new offer page, in both languages, with its heading and numeric JSON-LD price", async () => {
     // The develop server's work is done: the build has the machine to itself.
     await stopCms()
     if (!productionBuild) throw new Error("the editor's edits were never all saved, so no production build started")
@@ -435,6 +562,13 @@ describe("the content editor (npm run cms)", () => {
     expect(html).toMatch(
       /<title[^>]*>\$59 Spring Pest Check in Rye Brook, NY \| Westchester Family Pest Control<\/title>/,
     )
+    // Its Spanish page, from the texts typed on the Spanish side: the same price and JSON-LD.
+    const spanish = fs.readFileSync(path.join(built.dir, "public", "es", "oferta", NEW_OFFER.key, "index.html"), "utf8")
+    expect(spanish).toMatch(
+      /<title[^>]*>\$59 Revisión de Plagas en Rye Brook, NY \| Westchester Family Pest Control<\/title>/,
+    )
+    expect(spanish).toContain(NEW_OFFER.es.quotes[0])
+    expect(jsonLd(spanish).find((block) => block.makesOffer)?.makesOffer?.price).toBe(59)
 
     // The price changed once in the editor is the page's title, description, social tags and JSON-LD price.
     const yonkers = fs.readFileSync(path.join(built.dir, "public", "offer", "yonkers39", "index.html"), "utf8")
@@ -450,6 +584,8 @@ describe("the content editor (npm run cms)", () => {
     expect(yonkers).not.toContain("$39")
     const bees = fs.readFileSync(path.join(built.dir, "public", "services", "bees", "index.html"), "utf8")
     expect(bees).toContain("$299")
+    const abejas = fs.readFileSync(path.join(built.dir, "public", "es", "servicios", "abejas", "index.html"), "utf8")
+    expect(abejas).toContain("$299")
     // The uploaded picture went through gatsby-plugin-image like every other: resized WebP files in the page's srcset.
     const stem = NEW_PICTURE.name.replace(/\.png$/, "")
     const webp = [...bees.matchAll(new RegExp(`(/static/[^\\s"]+/${stem}\\.webp) (\\d+)w`, "g"))]

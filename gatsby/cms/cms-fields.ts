@@ -4,6 +4,7 @@
  * schema's own error messages as hints. Written once, like the GraphQL types (graphql-from-yup.ts).
  */
 import { ArraySchema, BooleanSchema, NumberSchema, ObjectSchema, StringSchema, type Schema } from "yup"
+import { hasTexts } from "../i18n/translations"
 
 /** The subset of Decap's field options this site uses (decapcms.org/docs/widgets). */
 export interface CmsField {
@@ -28,6 +29,11 @@ export interface CmsField {
   media_folder?: string
   public_folder?: string
   choose_url?: boolean
+  /**
+   * Decap's translation setting: `true` on a text, and on an object or list holding texts, shows the field
+   * in the Spanish pane; without it the field is written in English only (Decap's "none").
+   */
+  i18n?: true
 }
 
 /** One entry type of a list with `types`: Decap writes its `name` into the entry's `typeKey` field. */
@@ -37,6 +43,7 @@ export interface CmsVariant {
   widget: "object"
   fields: CmsField[]
   summary?: string
+  i18n?: true
 }
 
 /** What a schema can tell the editor beyond its rules (set with Yup's `.meta()` in data-schemas/). */
@@ -171,14 +178,36 @@ export interface FieldContext {
    * the hint says when they are needed; the pull request's data check still requires them together.
    */
   optionalParent?: string
+  /** The file is written in every language (data-file.ts `isTranslated`): its texts are marked for Decap's Spanish pane. */
+  translated?: boolean
+  /** Inside the entries of a translated list, where Decap's Spanish pane shows every field, translated or not. */
+  inTranslatedList?: boolean
 }
+
+/** Said of a field of a translated list's entries that is not translated (Decap shows it on the Spanish side too). */
+export const NOT_TRANSLATED_HINT = "Not translated: the Spanish page uses what the English side says."
 
 /** The Decap field for one schema field. */
 export function cmsField(name: string, schema: AnySchema, context: FieldContext): CmsField {
+  const field = editorField(name, schema, context)
+  if (!context.inTranslatedList || !context.translated || field.i18n) return field
+  return { ...field, hint: [field.hint, NOT_TRANSLATED_HINT].filter(Boolean).join(" ") }
+}
+
+function editorField(name: string, schema: AnySchema, context: FieldContext): CmsField {
   const meta = metaOf(schema)
   const label = meta.cmsLabel ?? schema.describe().label ?? labelOf(name)
   const neededWithParent = context.optionalParent !== undefined && isRequired(schema)
-  const base = { name, label, required: isRequired(schema) && !neededWithParent }
+  const translated = context.translated === true && hasTexts(schema)
+  const base = {
+    name,
+    label,
+    required: isRequired(schema) && !neededWithParent,
+    ...(translated && { i18n: true as const }),
+  }
+  // Inside a block that is not translated (an office-only block of lead-messages), nothing is.
+  const within: FieldContext = { ...context, translated }
+  const entries: FieldContext = { ...within, inTranslatedList: translated || context.inTranslatedList }
   const hint = hintOf(schema, neededWithParent ? [`needed when ${context.optionalParent ?? ""} is filled in`] : [])
   const withHint = <F extends CmsField>(field: F): F => (hint && !field.hint ? { ...field, hint } : field)
 
@@ -246,8 +275,8 @@ export function cmsField(name: string, schema: AnySchema, context: FieldContext)
       return withHint({ ...base, widget: "select", multiple: true, options: itemChoices, ...bounds })
     if (inner instanceof ObjectSchema) {
       const variants = metaOf(inner).cmsVariants
-      if (variants) return withHint({ ...base, widget: "list", ...bounds, ...variantsOf(inner, variants, context) })
-      const fields = objectFields(inner, context)
+      if (variants) return withHint({ ...base, widget: "list", ...bounds, ...variantsOf(inner, variants, entries) })
+      const fields = objectFields(inner, entries)
       const first = fields.find((f) => f.widget === "string")
       return withHint({
         ...base,
@@ -257,10 +286,10 @@ export function cmsField(name: string, schema: AnySchema, context: FieldContext)
         ...(first && { summary: `{{fields.${first.name}}}` }),
       })
     }
-    return withHint({ ...base, widget: "list", ...bounds, field: cmsField(singular(name), inner, context) })
+    return withHint({ ...base, widget: "list", ...bounds, field: cmsField(singular(name), inner, entries) })
   }
   if (schema instanceof ObjectSchema) {
-    const inner = base.required ? context : { ...context, optionalParent: label }
+    const inner = base.required ? within : { ...within, optionalParent: label }
     return withHint({ ...base, widget: "object", collapsed: !base.required, fields: objectFields(schema, inner) })
   }
   throw new Error(`${name}: no editor field for a Yup "${schema.type}" field`)
@@ -291,7 +320,8 @@ function variantsOf(
     const fields = all
       .filter((field) => field.name !== variants.key && names.includes(field.name))
       .map((field) => (field.name === variants.required[kind] ? { ...field, required: true } : field))
-    return { name: kind, label: labelOf(kind), widget: "object", fields, summary: "{{fields.heading}}" }
+    const translated = fields.some((field) => field.i18n) && { i18n: true as const }
+    return { name: kind, label: labelOf(kind), widget: "object", fields, summary: "{{fields.heading}}", ...translated }
   })
   return { types, typeKey: variants.key }
 }

@@ -4,11 +4,15 @@
  * Never written by hand, so the editor and the build cannot disagree about a field.
  */
 import { dump } from "js-yaml"
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../supabase/functions/_shared/kernel/languages"
 import { DATA_FILE_KINDS, type CmsPlacement, type DataFileKind } from "../data-schemas"
+import { isTranslated } from "../i18n/data-file"
 import { siteUrlFrom } from "../site-config"
 import { blankFieldsOf, blankFieldsScript } from "./blank-fields"
 import { objectFields, type CmsField } from "./cms-fields"
 import { SET_ONCE_WIDGET, setOnceWidgetScript } from "./set-once-widget"
+import { jsYamlScript, TRANSLATED_FORMAT, translatedFormatScript } from "./translated-format"
+import { translationMapOf, typeKeysOf } from "./translation-map"
 
 export interface CmsSettings {
   /** The GitHub repository editors commit to, "owner/name". */
@@ -38,11 +42,17 @@ export function cmsSettingsFrom(env: NodeJS.ProcessEnv = process.env): CmsSettin
   return { repo, branch, authBaseUrl, siteUrl }
 }
 
+/**
+ * A translated collection (and each of its files) has Decap's `i18n: true` (the structure and locales are the
+ * top level's) and is read and written by our format (translated-format.ts).
+ */
 interface FileCollection {
   name: string
   label: string
+  i18n?: true
+  format?: typeof TRANSLATED_FORMAT
   editor: { preview: boolean }
-  files: Array<{ name: string; label: string; file: string; fields: CmsField[] }>
+  files: Array<{ name: string; label: string; file: string; i18n?: true; fields: CmsField[] }>
 }
 
 interface FolderCollection {
@@ -51,7 +61,7 @@ interface FolderCollection {
   label_singular?: string
   folder: string
   extension: "yaml"
-  format: "yml"
+  format: "yml" | typeof TRANSLATED_FORMAT
   create: true
   delete: true
   slug: string
@@ -62,6 +72,7 @@ interface FolderCollection {
   /** The values keep their slashes in preview_path (a page's path is "/about"); Decap would slugify them. */
   preview_path_preserve_slashes?: boolean
   editor: { preview: boolean }
+  i18n?: true
   fields: CmsField[]
 }
 
@@ -82,6 +93,7 @@ export interface DecapConfig {
   show_preview_links: boolean
   media_folder: string
   public_folder: string
+  i18n: { structure: "single_file"; locales: string[]; default_locale: string }
   collections: Array<FileCollection | FolderCollection>
 }
 
@@ -100,13 +112,15 @@ const NO_PREVIEW = { preview: false }
 
 function folderCollection(kind: DataFileKind & { folder: string; entryKey: string }): FolderCollection {
   const folder = `data/${kind.folder}`
+  const translated = isTranslatedKind(kind)
   return {
     name: kind.folder,
     label: kind.cms.label,
     ...(kind.cms.singular && { label_singular: kind.cms.singular }),
     folder,
     extension: "yaml",
-    format: "yml",
+    format: translated ? TRANSLATED_FORMAT : "yml",
+    ...(translated && TRANSLATED),
     create: true,
     delete: true,
     // The file is named after the entry's key, which the build requires (checks between files).
@@ -115,7 +129,7 @@ function folderCollection(kind: DataFileKind & { folder: string; entryKey: strin
     ...(kind.cms.summary && { summary: kind.cms.summary }),
     ...(kind.cms.livePath && { preview_path: kind.cms.livePath, preview_path_preserve_slashes: true }),
     editor: NO_PREVIEW,
-    fields: objectFields(kind.schema, { dataFile: `${folder}/entry.yaml` }).map((field) =>
+    fields: objectFields(kind.schema, { dataFile: `${folder}/entry.yaml`, translated }).map((field) =>
       setOnce(field, kind.cms.setOnce?.[field.name]),
     ),
   }
@@ -130,21 +144,45 @@ const setOnce = (field: CmsField, why: string | undefined): CmsField =>
 
 function fileCollections(kinds: readonly DataFileKind[]): FileCollection[] {
   return (Object.keys(GROUPS) as Array<CmsPlacement["group"]>).flatMap((group) => {
-    const files = kinds.flatMap((kind) =>
-      kind.file !== undefined && kind.cms.group === group
+    const inGroup = kinds.filter((kind) => kind.file !== undefined && kind.cms.group === group)
+    const files = (translated: boolean) =>
+      inGroup.flatMap((kind) =>
+        kind.file !== undefined && isTranslatedKind(kind) === translated
+          ? [
+              {
+                name: kind.file.replace(/\.ya?ml$/, ""),
+                label: kind.cms.label,
+                file: `data/${kind.file}`,
+                ...(translated && { i18n: true as const }),
+                fields: objectFields(kind.schema, { dataFile: `data/${kind.file}`, translated }),
+              },
+            ]
+          : [],
+      )
+    const [both, english] = [files(true), files(false)]
+    // Decap reads and writes every file of a collection in its languages or none: office-only files apart.
+    return [
+      ...(both.length > 0
+        ? [{ name: `${group}-files`, label: GROUPS[group], ...TRANSLATED, editor: NO_PREVIEW, files: both }]
+        : []),
+      ...(english.length > 0
         ? [
             {
-              name: kind.file.replace(/\.ya?ml$/, ""),
-              label: kind.cms.label,
-              file: `data/${kind.file}`,
-              fields: objectFields(kind.schema, { dataFile: `data/${kind.file}` }),
+              name: `${group}-untranslated`,
+              label: `${GROUPS[group]} (not translated)`,
+              editor: NO_PREVIEW,
+              files: english,
             },
           ]
-        : [],
-    )
-    return files.length === 0 ? [] : [{ name: `${group}-files`, label: GROUPS[group], editor: NO_PREVIEW, files }]
+        : []),
+    ]
   })
 }
+
+/** Whether the kind's files are in every language (the office's and the glossary are not: data-file.ts). */
+const isTranslatedKind = (kind: DataFileKind) => isTranslated(kind.file ?? `${kind.folder ?? ""}/entry.yaml`)
+
+const TRANSLATED = { i18n: true, format: TRANSLATED_FORMAT } as const
 
 const hasFolder = (kind: DataFileKind): kind is DataFileKind & { folder: string; entryKey: string } =>
   kind.folder !== undefined && kind.entryKey !== undefined
@@ -171,6 +209,8 @@ export function decapConfig(settings: CmsSettings, kinds: readonly DataFileKind[
     // Every image field names its own folder (cms-fields.ts); this is only the media library's default view.
     media_folder: "src/images",
     public_folder: "/src/images",
+    // Each translated file is `{ en: …, es: … }`; the editor shows English and Spanish side by side.
+    i18n: { structure: "single_file", locales: [...LANGUAGES], default_locale: DEFAULT_LANGUAGE },
     collections: [...kinds.filter(hasFolder).map(folderCollection), ...fileCollections(kinds)],
   }
 }
@@ -184,11 +224,20 @@ const yamlOf = (config: DecapConfig) =>
 export const decapConfigYaml = (settings: CmsSettings, kinds: readonly DataFileKind[] = DATA_FILE_KINDS) =>
   yamlOf(decapConfig(settings, kinds))
 
-/** What the admin page needs from the schemas: the configuration, and the script with its blank-field handler and widget. */
+/**
+ * What the admin page needs from the schemas: the configuration, and the script with its blank-field handler,
+ * its widget, js-yaml and the translated files' format.
+ */
 export function editorFiles(settings: CmsSettings) {
   const config = decapConfig(settings)
+  const { collections } = config
   return {
     configYaml: yamlOf(config),
-    script: `${blankFieldsScript(blankFieldsOf(config.collections))}${setOnceWidgetScript()}`,
+    script: [
+      blankFieldsScript(blankFieldsOf(collections)),
+      setOnceWidgetScript(),
+      jsYamlScript(),
+      translatedFormatScript(translationMapOf(collections), typeKeysOf(collections)),
+    ].join(""),
   }
 }
