@@ -19,7 +19,7 @@ import { SiteFooter } from "../src/components/layout/site-footer"
 import { SiteHeader } from "../src/components/layout/site-header"
 import { ServicesPage, type PestCardData, type ServicesContent } from "../src/components/services/services-page"
 import { ToastProvider } from "../src/components/ui/toaster"
-import { estimatePestOptions, footerPests, servicesMenuPests, type ListedPest } from "../src/lib/pest-lists"
+import { estimatePestChoices, footerPests, servicesMenuPests, type ListedPest } from "../src/lib/pest-lists"
 import { companySchedule, queriedPest, readData, siteData, windowTexts } from "./fixtures/data"
 
 type PestFile = PestCardData & ListedPest & { image?: unknown; route: string }
@@ -147,7 +147,8 @@ describe("a new pest file", () => {
   })
 
   test("is an estimate wizard choice, with the special-treatment warning it asks for", async () => {
-    const options = { ...readData("estimate-options.yaml"), ...estimatePestOptions(pests) } as WizardOptions
+    const chosen = pests.map((pest) => ({ ...pest, pageKey: pest.route }))
+    const options = { ...readData("estimate-options.yaml"), ...estimatePestChoices(chosen, chosen) } as WizardOptions
     expect(options.pests.slice(0, 4)).toEqual(["Ants", "Roaches", "Moles", "Spiders"])
     expect(options.specialTreatmentPests).toContain("Moles")
     render(
