@@ -31,7 +31,11 @@ const textsIn = (language: Language, fieldErrors: FieldErrorTexts = fieldErrorsI
     versions: consent.versions,
     sms: { ...data.sms, versions: consent.sms.versions },
   }
-  return shownConsent(translated, site.name, site.leadValues, { language, fieldErrors })
+  return shownConsent(translated, site.name, site.leadValues, {
+    language,
+    fieldErrors,
+    turnstile: CUSTOMER_TEXTS[language].messages.turnstile,
+  })
 }
 
 function renderForm(call: jest.Mock, texts: LeadTexts, language: Language = "es") {

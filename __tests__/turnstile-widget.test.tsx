@@ -11,6 +11,9 @@ import { useLeadForm, type SendLead } from "../src/lib/leads/use-lead-form"
 import { TURNSTILE_SCRIPT_URL } from "../src/lib/turnstile/load-turnstile"
 import { useTurnstile } from "../src/lib/turnstile/use-turnstile"
 import { LEAD_MESSAGES } from "../supabase/functions/_shared/kernel/site-data.generated"
+import { LanguageContext } from "../src/lib/i18n/language"
+import { LeadTextsContext } from "../src/lib/leads/lead-texts"
+import { leadTexts } from "./fixtures/data"
 import { TestLeadForm } from "./fixtures/lead-form-frame"
 import { callbackLead, recordGtag, type CallbackLead } from "./fixtures/leads"
 import { turnstileStandIn } from "./fixtures/turnstile-stand-in"
@@ -248,4 +251,25 @@ test("LeadForm (contact, $49 booking, callback) renders the widget above its sub
   } finally {
     backendConfig.turnstileSiteKey = ""
   }
+})
+
+test("on a Spanish page the widget speaks Spanish: Cloudflare's own words (language) and ours (the page's texts)", async () => {
+  const spanish = leadTexts("es")
+  const call = jest.fn<Promise<LeadResult>, Parameters<SendLead>>(() => Promise.resolve(accepted))
+  render(
+    <LanguageContext.Provider value="es">
+      <LeadTextsContext.Provider value={spanish}>
+        <ToastProvider dismissLabel="Cerrar">
+          <TestForm call={call} siteKey="1x00000000000000000000AA" waitMs={0} />
+        </ToastProvider>
+      </LeadTextsContext.Provider>
+    </LanguageContext.Provider>,
+  )
+  await userEvent.setup().click(screen.getByRole("textbox", { name: "Name" }))
+  await waitFor(() => {
+    expect(standIn.widgets).toHaveLength(1)
+  })
+  expect(standIn.widgets[0]!.options).toMatchObject({ language: "es" })
+  expect(await screen.findByRole("group", { name: spanish.turnstile.label })).toBe(standIn.widgets[0]!.container)
+  expect(spanish.turnstile.label).not.toBe(LEAD_MESSAGES.turnstile.label)
 })

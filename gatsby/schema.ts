@@ -3,7 +3,7 @@ import { DATA_FILE_KINDS } from "./data-schemas"
 import { fieldErrorsSchema } from "./data-schemas/lead-messages"
 import { text } from "./data-schemas/fields"
 import { graphqlSchemaDefs, graphqlTypeDefs } from "./graphql-from-yup"
-import { shownConsent, type LeadConsentData, type LeadValues } from "./shown-consent"
+import { shownConsent, type LeadConsentData, type LeadValues, type TurnstileTexts } from "./shown-consent"
 import { promiseValuesOf } from "./promise-texts"
 import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
 import { hoursLines, hoursSummary, type OpeningHours } from "../src/lib/hours"
@@ -78,7 +78,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     "type ShownLeadValues { currency: String! contact: Float! estimate: Float! }",
     // The refusals' words by code (kernel/field-errors.ts): lead-messages.yaml's fieldErrors and the anti-spam check's "missing".
     ...graphqlTypeDefs("ShownFieldErrors", fieldErrorsSchema.shape({ turnstileMissing: text() }), { node: false }),
-    "type ShownConsent { consent: ShownConsentText! sms: ShownSmsConsentText! values: ShownLeadValues! fieldErrors: ShownFieldErrors! }",
+    "type ShownTurnstileTexts { label: String! description: String! missing: String! failed: String! unavailable: String! notLoaded: String! }",
+    "type ShownConsent { consent: ShownConsentText! sms: ShownSmsConsentText! values: ShownLeadValues! fieldErrors: ShownFieldErrors! turnstile: ShownTurnstileTexts! }",
     "type HoursLine { days: String! time: String! }",
   )
   actions.createTypes(typeDefs.join("\n\n"))
@@ -87,7 +88,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 /** The lead messages a page's forms need of their language's node: the refusals' words. */
 interface LeadMessagesNode {
   fieldErrors: Omit<FieldErrorTexts, "turnstileMissing">
-  turnstile: { missing: string }
+  turnstile: TurnstileTexts
 }
 
 /** A data node of one language (every data node carries its `lang`). */
@@ -118,6 +119,7 @@ export async function resolveShown(
   return shownConsent(source, site.name, site.leadValues, {
     language: languageOf(lang),
     fieldErrors: fieldErrorTexts(messages),
+    turnstile: messages.turnstile,
   })
 }
 

@@ -37,12 +37,25 @@ export interface ShownConsent {
   values: LeadValues
   /** What a form says next to a field the contract refuses, by code (kernel/field-errors.ts). */
   fieldErrors: FieldErrorTexts
+  /** The anti-spam check's words (data/lead-messages.yaml's turnstile). */
+  turnstile: TurnstileTexts
 }
 
-/** The page's language and its words of the contract's refusals. */
+/** The anti-spam check's words in one language. */
+export interface TurnstileTexts {
+  label: string
+  description: string
+  missing: string
+  failed: string
+  unavailable: string
+  notLoaded: string
+}
+
+/** The page's language and its words of the contract's refusals and of the anti-spam check. */
 export interface ShownIn {
   language?: Language
   fieldErrors: FieldErrorTexts
+  turnstile: TurnstileTexts
 }
 
 function current<V extends { id: string }>({ current: id, versions }: ConsentVersions<V>): V {
@@ -56,7 +69,7 @@ export function shownConsent(
   data: LeadConsentData,
   company: string,
   values: LeadValues,
-  { language = DEFAULT_LANGUAGE, fieldErrors }: ShownIn,
+  { language = DEFAULT_LANGUAGE, fieldErrors, turnstile }: ShownIn,
 ): ShownConsent {
   const consent = current(data)
   const sms = current(data.sms)
@@ -70,5 +83,6 @@ export function shownConsent(
     },
     values,
     fieldErrors,
+    turnstile,
   }
 }

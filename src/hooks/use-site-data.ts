@@ -142,6 +142,14 @@ export function useSiteData(lang: Language) {
               invalid
               turnstileMissing
             }
+            turnstile {
+              label
+              description
+              missing
+              failed
+              unavailable
+              notLoaded
+            }
           }
         }
       }

@@ -5,6 +5,8 @@ export interface TurnstileRenderOptions {
   action?: string
   /** "interaction-only": the widget shows itself only when the visitor has to act. */
   appearance?: "always" | "execute" | "interaction-only"
+  /** The widget's own words (its challenge, its errors) in the page's language: "es", "en". */
+  language?: string
   callback: (token: string) => void
   "expired-callback"?: () => void
   "error-callback"?: (code?: string) => void

@@ -1,14 +1,11 @@
 /**
- * The anti-spam check's words (data/lead-messages.yaml), the same the functions answer with, in each language.
- * Imported only dynamically, when a form is first focused: pages do not carry the backend's messages.
+ * The anti-spam check's English words (data/lead-messages.yaml), for the outbox's corner widget, which belongs to no
+ * page, and a form outside any page (a component alone). A page's forms read theirs, in the page's language, from
+ * its LeadTexts. Imported only dynamically: pages do not carry the backend's messages.
  */
-import type { Language } from "../../../supabase/functions/_shared/kernel/languages.ts"
-import { CUSTOMER_TEXTS, type CustomerTexts } from "../../../supabase/functions/_shared/kernel/site-data.generated.ts"
+import { LEAD_MESSAGES } from "../../../supabase/functions/_shared/kernel/site-data.generated.ts"
+import type { TurnstileTexts } from "../../../gatsby/shown-consent"
 
-export type TurnstileTexts = CustomerTexts["messages"]["turnstile"]
+export type { TurnstileTexts }
 
-/** The words in the page's language. */
-export const turnstileTextsIn = (language: Language): TurnstileTexts => CUSTOMER_TEXTS[language].messages.turnstile
-
-/** English: the outbox's corner widget, which belongs to no page. */
-export const TURNSTILE_TEXTS: TurnstileTexts = turnstileTextsIn("en")
+export const TURNSTILE_TEXTS: TurnstileTexts = LEAD_MESSAGES.turnstile

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from "react"
 import { backendConfig } from "../backend-config"
 import { useLanguage } from "../i18n/language"
+import { useLeadTexts } from "../leads/lead-texts"
 import { loadTurnstile } from "./load-turnstile"
 import { turnstileAction, type TurnstileApi } from "./turnstile-api"
 import type { TurnstileTexts } from "./turnstile-texts"
@@ -61,16 +62,22 @@ export function useTurnstile(
     if (enabled) setStarted(true)
   }, [enabled])
 
+  // The page's words, in its language (LeadTexts); English, loaded then, for a form outside any page.
+  const pageTexts = useLeadTexts()?.turnstile
   useEffect(() => {
     if (!started) return
+    if (pageTexts) {
+      setTexts(pageTexts)
+      return
+    }
     let cancelled = false
     void import("./turnstile-texts").then((module) => {
-      if (!cancelled) setTexts(module.turnstileTextsIn(language))
+      if (!cancelled) setTexts(module.TURNSTILE_TEXTS)
     })
     return () => {
       cancelled = true
     }
-  }, [started, language])
+  }, [started, pageTexts])
 
   useEffect(() => {
     if (!started || !container) return
@@ -82,6 +89,7 @@ export function useTurnstile(
         const id = api.render(container, {
           sitekey: siteKey,
           action: turnstileAction(form),
+          language,
           callback: (value) => {
             token.current = value
             settle(value)
