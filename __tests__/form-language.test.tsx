@@ -78,53 +78,38 @@ test("the words come from the page's texts, not the contract's English", async (
   expect(await screen.findByText("Escriba un correo electrónico válido (prueba)")).toBeInTheDocument()
 })
 
-test("a refusal from the functions is said from its code in the page's words, not the answer's English", async () => {
+/** The contact form on a Spanish page, sent and refused by the functions with this field's words and code. */
+async function refusedWith(fields: Record<string, string>, codes: Record<string, { code: string }>) {
   localStorage.clear()
   jest.spyOn(console, "error").mockImplementation(() => undefined)
   const refused: CallResult = {
     ok: false,
     reason: "http",
     status: 400,
-    data: {
-      success: false,
-      error: "Some fields are missing or invalid",
-      fields: { email: "The server's English words" },
-      codes: { email: { code: "emailInvalid" } },
-    },
+    data: { success: false, error: "Some fields are missing or invalid", fields, codes },
   }
   const { send } = outboxSend([refused])
   renderForm(send, textsIn("es"))
   const user = userEvent.setup()
   await fillIn(user)
   await user.click(screen.getByRole("button", { name: labels.submitLabel }))
+}
+
+afterEach(() => {
+  jest.restoreAllMocks()
+})
+
+test("a refusal from the functions is said from its code in the page's words, not the answer's English", async () => {
+  await refusedWith({ email: "The server's English words" }, { email: { code: "emailInvalid" } })
   expect(await screen.findByText(fieldErrorMessage({ code: "emailInvalid" }, SPANISH))).toBeInTheDocument()
   expect(screen.queryByText("The server's English words")).toBeNull()
   expect(screen.getByLabelText(/^Email/)).toHaveAttribute("aria-invalid", "true")
   expect(keptCalls()).toEqual([])
-  jest.restoreAllMocks()
 })
 
 test("a code the site does not know is said in the answer's own words", async () => {
-  localStorage.clear()
-  jest.spyOn(console, "error").mockImplementation(() => undefined)
-  const refused: CallResult = {
-    ok: false,
-    reason: "http",
-    status: 400,
-    data: {
-      success: false,
-      error: "Some fields are missing or invalid",
-      fields: { email: "A newer rule's words" },
-      codes: { email: { code: "emailFromTheFuture" } },
-    },
-  }
-  const { send } = outboxSend([refused])
-  renderForm(send, textsIn("es"))
-  const user = userEvent.setup()
-  await fillIn(user)
-  await user.click(screen.getByRole("button", { name: labels.submitLabel }))
+  await refusedWith({ email: "A newer rule's words" }, { email: { code: "emailFromTheFuture" } })
   expect(await screen.findByText("A newer rule's words")).toBeInTheDocument()
-  jest.restoreAllMocks()
 })
 
 test("a Spanish page sends its language and the Spanish consent version", async () => {

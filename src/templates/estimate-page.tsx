@@ -43,24 +43,13 @@ export const query = graphql`
     }
     allPestYaml(filter: { lang: { eq: $lang } }) {
       nodes {
-        pageKey
-        name
-        estimate {
-          position
-          label
-          specialTreatment
-        }
+        ...EstimateChoice
       }
     }
+    # The values the wizard sends: the English labels, which the functions know.
     englishPests: allPestYaml(filter: { lang: { eq: "en" } }) {
       nodes {
-        pageKey
-        name
-        estimate {
-          position
-          label
-          specialTreatment
-        }
+        ...EstimateChoice
       }
     }
     estimateWizardYaml(lang: { eq: $lang }) {
