@@ -46,7 +46,7 @@ export function useTurnstile(
 ): TurnstileState {
   const enabled = siteKey !== ""
   const [started, setStarted] = useState(false)
-  const [texts, setTexts] = useState<TurnstileTexts | null>(null)
+  const [englishTexts, setEnglishTexts] = useState<TurnstileTexts | null>(null)
   const [container, setContainer] = useState<HTMLDivElement | null>(null)
   const [problem, setProblem] = useState<Problem | null>(null)
   const language = useLanguage()
@@ -62,17 +62,14 @@ export function useTurnstile(
     if (enabled) setStarted(true)
   }, [enabled])
 
-  // The page's words, in its language (LeadTexts); English, loaded then, for a form outside any page.
+  // The page's words, in its language (LeadTexts); English, loaded once started, for a form outside any page.
   const pageTexts = useLeadTexts()?.turnstile
+  const texts = started ? (pageTexts ?? englishTexts) : null
   useEffect(() => {
-    if (!started) return
-    if (pageTexts) {
-      setTexts(pageTexts)
-      return
-    }
+    if (!started || pageTexts) return
     let cancelled = false
     void import("./turnstile-texts").then((module) => {
-      if (!cancelled) setTexts(module.TURNSTILE_TEXTS)
+      if (!cancelled) setEnglishTexts(module.TURNSTILE_TEXTS)
     })
     return () => {
       cancelled = true
@@ -119,7 +116,7 @@ export function useTurnstile(
       if (rendered) rendered.api.remove(rendered.id)
       widget.current = null
     }
-  }, [started, container, siteKey, form])
+  }, [started, container, siteKey, form, language])
 
   const take = useCallback(async () => {
     if (!enabled) return undefined
