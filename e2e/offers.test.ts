@@ -13,7 +13,8 @@ const offersDir = path.join(__dirname, "..", "data", "offers")
 const offers = fs
   .readdirSync(offersDir)
   .filter((f) => f.endsWith(".yaml"))
-  .map((f) => load(fs.readFileSync(path.join(offersDir, f), "utf8")) as OfferRecord)
+  // The English of each offer file (its en: section).
+  .map((f) => (load(fs.readFileSync(path.join(offersDir, f), "utf8")) as { en: OfferRecord }).en)
   // Their texts as the pages show them: {price} and {couponCode} filled (none of them uses {phone}).
   .map((offer) => filledOfferTexts({ ...offer, phone: offer.phone ?? { display: "{phone}" } }))
 const fallback = offers.find((o) => o.key === "scarsdale49")!
