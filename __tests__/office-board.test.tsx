@@ -18,6 +18,7 @@ const request = (overrides: Record<string, unknown>) => ({
   outcome: null,
   outcomeBy: null,
   missed: false,
+  prefers: null,
   ...overrides,
 })
 
@@ -45,7 +46,14 @@ test("the board lists today's and the week's requests with their state, time to 
       week: period(
         [
           ...today,
-          request({ reference: "WEB000003", name: "Eli Early", state: "taken", takenBy: "Eli", minutesToTake: 12 }),
+          request({
+            reference: "WEB000003",
+            name: "Eli Early",
+            state: "taken",
+            takenBy: "Eli",
+            minutesToTake: 12,
+            prefers: "Prefers Spanish: call back in Spanish",
+          }),
         ],
         { total: 250, new: 1, taken: 1, done: 248, missed: 1, medianMinutesToTake: 8 },
       ),
@@ -63,6 +71,8 @@ test("the board lists today's and the week's requests with their state, time to 
   expect(within(todaySection).getByText(/Missed$/)).toBeInTheDocument()
   const week = screen.getByRole("region", { name: "Last 7 days" })
   expect(within(week).getByText("Taken by Eli")).toBeInTheDocument()
+  // A visitor who used the site in Spanish: said on the request's line, in the office's words.
+  expect(within(week).getByText(/· Prefers Spanish: call back in Spanish$/)).toBeInTheDocument()
   expect(within(week).getByText("Showing the 3 most recent.")).toBeInTheDocument()
   expect(document.querySelector("b")).toBeNull()
 })

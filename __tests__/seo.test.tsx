@@ -135,6 +135,7 @@ test("LocalBusiness JSON-LD from site.yaml", () => {
     email: "info@westchesterfamilypest.example",
     url: `${SITE_URL}/`,
     foundingDate: "2004",
+    knowsLanguage: ["en-US", "es-US"],
     address: { "@type": "PostalAddress", addressLocality: "White Plains", addressRegion: "NY", postalCode: "10601" },
     geo: { "@type": "GeoCoordinates", latitude: 41.0312, longitude: -73.7629 },
   })

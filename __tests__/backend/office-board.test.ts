@@ -41,6 +41,7 @@ interface Fixture {
   by?: string
   outcome?: string
   missed?: boolean
+  language?: "en" | "es"
 }
 
 /** Stores requests as the functions leave them (straight into the tables: the board only reads). */
@@ -58,19 +59,20 @@ async function store(rows: readonly Fixture[]) {
       row.outcome ? (row.by ?? "Dana") : null,
       row.missed ? row.at.toISOString() : null,
       `WEB${String(i).padStart(6, "0")}`,
+      row.language ?? "en",
     ]
     if ((row.kind ?? "callback") === "contact")
       await db.query(
         `insert into contact_messages (submission_id, name, created_at, acknowledged_at, acknowledged_by, outcome, outcome_by,
-           missed_at, reference, email, phone, message)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'a@example.com', '914-555-0100', 'Hi')`,
+           missed_at, reference, language, email, phone, message)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'a@example.com', '914-555-0100', 'Hi')`,
         common,
       )
     else
       await db.query(
         `insert into leads (submission_id, full_name, created_at, acknowledged_at, acknowledged_by, outcome, outcome_by,
-           missed_at, reference, kind, source, phone)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'offer_callback', '914-555-0100')`,
+           missed_at, reference, language, kind, source, phone)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'offer_callback', '914-555-0100')`,
         [...common, row.kind ?? "callback"],
       )
   }
@@ -113,6 +115,21 @@ test("a fixture day: today's and the week's requests, newest first, each with it
     minutesToTake: 30,
   })
   expect(board.week.counts).toEqual({ total: 4, new: 1, taken: 2, done: 1, missed: 1, medianMinutesToTake: 4 })
+})
+
+test("a visitor who used the site in Spanish is marked on the board, in the office's words; an English one is not", async () => {
+  await store([
+    { name: "Rosa", kind: "contact", at: TUESDAY_10AM, language: "es" },
+    { name: "Mateo", kind: "estimate", at: TUESDAY_10AM, language: "es" },
+    { name: "Ann", at: TUESDAY_10AM },
+  ])
+  const board = await boardAt(db, new Date(TUESDAY_10AM.getTime() + MINUTE))
+  const prefers = Object.fromEntries(board.today.requests.map((r) => [r.name, r.prefers]))
+  expect(prefers).toEqual({
+    Rosa: "Prefers Spanish: call back in Spanish",
+    Mateo: "Prefers Spanish: call back in Spanish",
+    Ann: null,
+  })
 })
 
 test("an empty week is an empty board", async () => {

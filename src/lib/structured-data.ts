@@ -1,6 +1,7 @@
 import { specialOpeningHoursSpecification, type ClosedDate } from "./holidays"
 import { openingHoursSpecification, type OpeningHours } from "./hours"
 import type { JsonLd } from "./json-ld"
+import { LANGUAGES, LANGUAGE_FORMS } from "../../supabase/functions/_shared/kernel/languages"
 
 export interface BusinessFacts {
   readonly name: string
@@ -33,6 +34,8 @@ export function localBusinessJsonLd(company: BusinessFacts, siteUrl: string): Js
     email: company.email,
     foundingDate: String(company.foundedYear),
     priceRange: company.priceRange,
+    // The office answers in every language the site speaks.
+    knowsLanguage: LANGUAGES.map((language) => LANGUAGE_FORMS[language].tag),
     address: {
       "@type": "PostalAddress",
       streetAddress: company.address.street,

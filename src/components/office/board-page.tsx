@@ -70,6 +70,7 @@ function Period({
                   r.reference,
                   r.minutesToTake !== null && fill(texts.minutesLabel, { minutes: String(r.minutesToTake) }),
                   r.missed && texts.missed,
+                  r.prefers,
                 ]
                   .filter(Boolean)
                   .join(" · ")}

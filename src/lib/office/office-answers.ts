@@ -236,10 +236,13 @@ function boardRequest(value: unknown): BoardRequest | null {
   const fields = strings(value, REQUEST_FIELDS)
   if (!fields || !isRecord(value)) return null
   const { state, takenBy, minutesToTake, outcome, outcomeBy, missed } = value
+  // Absent from an older backend's answer: the request says nothing of a language then.
+  const prefers = value.prefers ?? null
   if (!oneOf(state, BOARD_STATES) || !stringOrNull(takenBy) || !stringOrNull(outcome) || !stringOrNull(outcomeBy))
     return null
+  if (!stringOrNull(prefers)) return null
   if (!(minutesToTake === null || count(minutesToTake)) || typeof missed !== "boolean") return null
-  return { ...fields, state, takenBy, minutesToTake, outcome, outcomeBy, missed }
+  return { ...fields, state, takenBy, minutesToTake, outcome, outcomeBy, missed, prefers }
 }
 
 function boardPeriod(value: unknown): BoardPeriod | null {

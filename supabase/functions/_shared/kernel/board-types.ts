@@ -17,6 +17,8 @@ export interface BoardRequest {
   outcomeBy: string | null
   /** The owner was told nobody took it. */
   missed: boolean
+  /** "Prefers Spanish: call back in Spanish" for a visitor who used the site in another language than English. */
+  prefers: string | null
 }
 
 export interface BoardCounts {

@@ -9,7 +9,9 @@ import type { Db } from "../db.ts"
 import { startOfDay } from "../kernel/business-hours.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import type { LeadOutcome } from "../kernel/outcomes.ts"
+import { prefersLanguage } from "../alerts/messages.ts"
 import { oneLine } from "../alerts/subject.ts"
+import { languageOf } from "../kernel/languages.ts"
 import type { BoardPeriod as BoardPeriodShape, BoardRequest } from "../kernel/board-types.ts"
 
 /** The most requests a list shows (newest first); the counts cover them all. */
@@ -33,13 +35,14 @@ export interface Board {
 /** Both tables as one list of requests: what the board reads of each. */
 const REQUESTS = `
   select coalesce(reference, id::text) as reference, kind, name, created_at,
-    coalesce(sent_as_spam_at, created_at) as sent_at, acknowledged_at, acknowledged_by, outcome, outcome_by, missed_at
+    coalesce(sent_as_spam_at, created_at) as sent_at, acknowledged_at, acknowledged_by, outcome, outcome_by, missed_at,
+    language
   from (
     select id, reference, kind, full_name as name, created_at, sent_as_spam_at, acknowledged_at, acknowledged_by,
-      outcome, outcome_by, missed_at from leads
+      outcome, outcome_by, missed_at, language from leads
     union all
     select id, reference, 'contact', name, created_at, sent_as_spam_at, acknowledged_at, acknowledged_by,
-      outcome, outcome_by, missed_at from contact_messages
+      outcome, outcome_by, missed_at, language from contact_messages
   ) r where created_at >= $1::timestamptz and created_at <= $2::timestamptz`
 
 interface RequestRow {
@@ -53,6 +56,7 @@ interface RequestRow {
   outcome: LeadOutcome | null
   outcome_by: string | null
   missed_at: Date | null
+  language: string
 }
 
 interface CountRow {
@@ -78,6 +82,7 @@ const requestOf = (row: RequestRow): BoardRequest => ({
   outcome: row.outcome ? COPY.outcomes[row.outcome] : null,
   outcomeBy: row.outcome_by,
   missed: row.missed_at !== null,
+  prefers: prefersLanguage({ language: languageOf(row.language) }) || null,
 })
 
 async function period(db: Pick<Db, "query">, from: Date, to: Date): Promise<BoardPeriod> {
