@@ -50,7 +50,7 @@ const byLanguage = <T>(make: (language: Language) => T): ByLanguage<T> => ({ en:
  * the English (a language the file does not have yet reads English). A problem names the file and language.
  */
 function readTranslated<S extends AnyObjectSchema>(dir: string, file: string, schema: S): ByLanguage<InferType<S>> {
-  const sections = languagesOf(file, readYaml(dir, file))
+  const sections = languagesOf(readYaml(dir, file))
   return byLanguage((language) => {
     const english = sections[DEFAULT_LANGUAGE]
     const content =

@@ -12,3 +12,11 @@ export interface DataFile {
   content: Record<string, unknown>
   raw: unknown
 }
+
+/** A parsed YAML mapping (not a list, not null): what every check of data/ walks. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** A mapping's text field, or undefined when it is missing or not text. */
+export const stringAt = (record: unknown, key: string) =>
+  isRecord(record) && typeof record[key] === "string" ? record[key] : undefined

@@ -6,11 +6,9 @@ import { languageContents } from "./i18n/data-nodes"
 import { currentRouteTable } from "./i18n/route-cache"
 import type { RouteTable } from "./i18n/routes"
 import { formatProblem, validateDataFile, validateLanguages } from "./validate-data"
+import { isRecord } from "./data-problem"
 
 const DATA_FILE = /\.ya?ml$/
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
 
 const isDataFile = (node: Node): node is Node & { relativePath: string } =>
   node.internal.type === "File" &&
@@ -38,7 +36,7 @@ async function createLanguageNodes(args: NodeArgs, node: Node & { relativePath: 
     )
     return
   }
-  const english = englishOf(file, raw)
+  const english = englishOf(raw)
   const kind = findDataFileKind(file)
   const problems = [...validateLanguages(file, raw), ...validateDataFile(file, isRecord(english) ? english : {})]
   if (problems.length > 0 || !kind) {

@@ -32,7 +32,7 @@ interface TrackingIds {
 function trackingSettings(env: NodeJS.ProcessEnv, dir: string) {
   let tracking: TrackingIds = {}
   try {
-    const site = englishOf("site.yaml", load(fs.readFileSync(path.join(dir, "site.yaml"), "utf8"))) as {
+    const site = englishOf(load(fs.readFileSync(path.join(dir, "site.yaml"), "utf8"))) as {
       tracking?: TrackingIds
     } | null
     tracking = site?.tracking ?? {}

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE } from "../supabase/functions/_shared/kernel/languages"
+import { hreflangLinks } from "../src/lib/i18n/hreflang"
 import type { PageContext } from "../src/lib/i18n/page-context"
 
 export interface SitemapQuery {
@@ -33,13 +33,6 @@ export function sitemapPages({ allSitePage, allPageYaml }: SitemapQuery): Sitema
  * as Google's localized-versions guidance asks: every version lists itself and all the others, full URLs.
  */
 export const sitemapEntry = (siteUrl: string) => (page: SitemapPage) => {
-  const english = page.alternates.find((alternate) => alternate.lang === DEFAULT_LANGUAGE)
-  const links =
-    page.alternates.length > 1
-      ? [
-          ...page.alternates.map((alternate) => ({ lang: alternate.lang, url: `${siteUrl}${alternate.path}` })),
-          ...(english ? [{ lang: "x-default", url: `${siteUrl}${english.path}` }] : []),
-        ]
-      : undefined
-  return { url: page.path, ...(links ? { links } : {}) }
+  const links = hreflangLinks(page.alternates, siteUrl).map(({ lang, href }) => ({ lang, url: href }))
+  return { url: page.path, ...(links.length > 0 ? { links } : {}) }
 }

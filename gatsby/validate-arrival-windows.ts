@@ -4,11 +4,10 @@
  * short days are the kernel's to apply: a window that does not fit a short day is simply not offered.)
  */
 import type { DataFile, DataProblem } from "./data-problem"
+import { isRecord } from "./data-problem"
 
 const FILE = "arrival-windows.yaml"
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
 const text = (value: unknown) => (typeof value === "string" ? value : "")
 
 /** Site hours as "09:00-16:00" spans per weekday. */

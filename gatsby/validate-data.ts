@@ -9,6 +9,7 @@ import { load } from "js-yaml"
 import { ValidationError } from "yup"
 import { findDataFileKind, OFFICE_PAGES_FOLDER, type DataFileKind } from "./data-schemas"
 import type { DataFile, DataProblem } from "./data-problem"
+import { isRecord, stringAt } from "./data-problem"
 import { OFFICE_LINK_TEMPLATE } from "./data-schemas/page"
 import { unknownPromises } from "./promise-texts"
 import { validateOfferTexts } from "./validate-offer-texts"
@@ -86,7 +87,7 @@ export function validateDataFile(file: string, content: Record<string, unknown>)
 export function validateLanguages(file: string, raw: unknown): DataProblem[] {
   const kind = findDataFileKind(file)
   if (!kind) return []
-  const english = englishOf(file, raw)
+  const english = englishOf(raw)
   const entry = entryName(kind, file, isRecord(english) ? english : {})
   if (!isTranslated(file))
     return isByLanguage(raw)
@@ -135,10 +136,6 @@ function misnamedPromises(value: unknown, path = ""): Array<{ field: string; nam
   return []
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
-const stringAt = (record: unknown, key: string) =>
-  isRecord(record) && typeof record[key] === "string" ? record[key] : undefined
 const recordsAt = (record: unknown, key: string): Record<string, unknown>[] =>
   isRecord(record) && Array.isArray(record[key]) ? record[key].filter(isRecord) : []
 
@@ -298,7 +295,7 @@ export function readDataDir(dir: string): { files: DataFile[]; problems: DataPro
       else if (/\.ya?ml$/.test(entry.name)) {
         try {
           const raw: unknown = load(fs.readFileSync(path.join(dir, file), "utf8")) ?? {}
-          const content = englishOf(file, raw)
+          const content = englishOf(raw)
           files.push({ file, content: isRecord(content) ? content : {}, raw })
         } catch (error) {
           const message = `is not valid YAML: ${(error as Error).message.split("\n")[0] ?? ""}`

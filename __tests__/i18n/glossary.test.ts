@@ -18,14 +18,14 @@ const wordsPattern = (forms: readonly string[]) =>
 
 const { terms } = glossarySchema.validateSync(read("glossary.yaml"), { strict: true })
 /** The company's name says "Pest Control" in every language: it is not the term. */
-const companyName = (languagesOf("site.yaml", read("site.yaml")).en as { name: string }).name
+const companyName = (languagesOf(read("site.yaml")).en as { name: string }).name
 const withoutName = (text: string) => text.replaceAll(companyName, "")
 
 const pairs = dataFiles()
   .filter(isTranslated)
   .flatMap((file) => {
     const kind = findDataFileKind(file)
-    const { en, es } = languagesOf(file, read(file))
+    const { en, es } = languagesOf(read(file))
     return kind ? textPairs(kind.schema, en, es).map((pair) => ({ file, ...pair })) : []
   })
 

@@ -5,6 +5,7 @@
  */
 import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from "../../supabase/functions/_shared/kernel/languages"
 import { findDataFileKind, OFFICE_PAGES_FOLDER } from "../data-schemas"
+import { isRecord } from "../data-problem"
 
 /** The languages beside English that every visitor's data file translates. */
 export const TRANSLATIONS = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)
@@ -18,9 +19,6 @@ export const isTranslated = (relativePath: string) =>
   !OFFICE_ONLY_FILES.has(relativePath) &&
   !relativePath.startsWith(`pages/${OFFICE_PAGES_FOLDER}/`)
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
-
 /** Whether a file is written by language (en:, es:), whichever kind of file it is. */
 export const isByLanguage = (raw: unknown): raw is Record<string, unknown> =>
   isRecord(raw) && DEFAULT_LANGUAGE in raw && Object.keys(raw).every((key) => /^[a-z]{2}$/.test(key))
@@ -29,7 +27,7 @@ export const isByLanguage = (raw: unknown): raw is Record<string, unknown> =>
  * A file's sections by language: its `en:` and each translation. A file without them (the office's, or one
  * written before its translation) is all English: validate-data says what it lacks, once, and checks the rest.
  */
-export function languagesOf(_relativePath: string, raw: unknown): Partial<Record<Language, unknown>> {
+export function languagesOf(raw: unknown): Partial<Record<Language, unknown>> {
   if (!isByLanguage(raw)) return { [DEFAULT_LANGUAGE]: raw }
   return Object.fromEntries(
     LANGUAGES.filter((language) => language in raw).map((language) => [language, raw[language]]),
@@ -37,5 +35,4 @@ export function languagesOf(_relativePath: string, raw: unknown): Partial<Record
 }
 
 /** The file's English content. */
-export const englishOf = (relativePath: string, raw: unknown): unknown =>
-  languagesOf(relativePath, raw)[DEFAULT_LANGUAGE]
+export const englishOf = (raw: unknown): unknown => languagesOf(raw)[DEFAULT_LANGUAGE]

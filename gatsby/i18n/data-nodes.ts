@@ -12,13 +12,11 @@ import {
 } from "../../supabase/functions/_shared/kernel/languages"
 import type { DataFileKind } from "../data-schemas"
 import type { DataProblem } from "../data-problem"
+import { isRecord } from "../data-problem"
 import { withTrailingSlash } from "../../src/lib/paths"
 import { englishOf, isTranslated, languagesOf } from "./data-file"
 import type { RouteTable } from "./routes"
 import { localized } from "./translations"
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
 
 export interface LanguageContent {
   language: Language
@@ -35,9 +33,9 @@ export function languageContents(
   raw: unknown,
   table: RouteTable,
 ): { contents: LanguageContent[]; problems: DataProblem[] } {
-  const english = englishOf(file, raw)
+  const english = englishOf(raw)
   if (!isRecord(english)) return { contents: [], problems: [] }
-  const sections = languagesOf(file, raw)
+  const sections = languagesOf(raw)
   const key = kind.entryKey ? english[kind.entryKey] : undefined
   const entry = typeof key === "string" ? key : file.replace(/\.ya?ml$/, "")
   const problems: DataProblem[] = []

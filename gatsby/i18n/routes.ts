@@ -12,12 +12,8 @@ import {
   type Language,
 } from "../../supabase/functions/_shared/kernel/languages"
 import type { DataFile, DataProblem } from "../data-problem"
+import { isRecord, stringAt } from "../data-problem"
 import { isTranslated, languagesOf } from "./data-file"
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
-const stringAt = (value: unknown, key: string) =>
-  isRecord(value) && typeof value[key] === "string" ? value[key] : undefined
 
 /** One page in every language: its English route (the key links use) and its route in each language. */
 export interface PageRoutes {
@@ -46,25 +42,23 @@ const inLanguage = (language: Language, route: string | undefined) =>
 export function routeTable(files: readonly DataFile[]): { table: RouteTable; problems: DataProblem[] } {
   const sectionOf = (language: Language, section: "pests" | "offers") => {
     const navigation = files.find((f) => f.file === "navigation.yaml")
-    const sections = navigation ? languagesOf(navigation.file, navigation.raw)[language] : undefined
+    const sections = navigation ? languagesOf(navigation.raw)[language] : undefined
     return stringAt(isRecord(sections) ? sections.sections : undefined, section)
   }
   const entry = (file: DataFile, ownRoute: (language: Language, content: unknown) => string | undefined) => {
-    const sections = isTranslated(file.file) ? languagesOf(file.file, file.raw) : { [DEFAULT_LANGUAGE]: file.content }
     const english = ownRoute(DEFAULT_LANGUAGE, file.content)
     if (english === undefined) return []
-    const routes = Object.fromEntries(
-      LANGUAGES.map((language) => [
-        language,
-        language === DEFAULT_LANGUAGE ? english : inLanguage(language, ownRoute(language, sections[language])),
-      ]),
-    )
     // An office page (English only) is the same page in every language.
-    const filled = isTranslated(file.file)
-      ? routes
-      : Object.fromEntries(LANGUAGES.map((language) => [language, english]))
-    if (LANGUAGES.some((language) => filled[language] === undefined)) return []
-    return [{ key: english, file: file.file, routes: filled as Record<Language, string> }]
+    const translated = isTranslated(file.file)
+    const sections = languagesOf(file.raw)
+    const routes: Partial<Record<Language, string>> = {}
+    for (const language of LANGUAGES)
+      routes[language] =
+        language === DEFAULT_LANGUAGE || !translated
+          ? english
+          : inLanguage(language, ownRoute(language, sections[language]))
+    if (!LANGUAGES.every((language) => routes[language] !== undefined)) return []
+    return [{ key: english, file: file.file, routes: routes as Record<Language, string> }]
   }
   const pestRoute = (language: Language, content: unknown) => {
     const section = sectionOf(language, "pests")

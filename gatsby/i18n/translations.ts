@@ -5,6 +5,7 @@
  * written as English routes and lead to the same page in the reader's language.
  */
 import { ArraySchema, ObjectSchema, StringSchema, ValidationError, type Schema } from "yup"
+import { isRecord } from "../data-problem"
 
 type AnySchema = Schema<unknown>
 
@@ -16,8 +17,6 @@ interface FieldMeta {
 }
 
 const metaOf = (schema: AnySchema): FieldMeta => (schema as unknown as { spec: { meta?: FieldMeta } }).spec.meta ?? {}
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
 // Yup types a narrowed schema's fields and items loosely; these read them as the schemas they are.
 const fieldsOf = (schema: AnySchema) => (schema as unknown as { fields: Record<string, AnySchema> }).fields
 const innerOf = (schema: AnySchema) => (schema as unknown as { innerType?: AnySchema }).innerType

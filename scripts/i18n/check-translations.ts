@@ -23,7 +23,7 @@ let failed = false
 for (const file of files) {
   const kind = findDataFileKind(file)
   if (!kind) continue
-  const { en, es } = languagesOf(file, load(fs.readFileSync(path.join(DATA, file), "utf8")))
+  const { en, es } = languagesOf(load(fs.readFileSync(path.join(DATA, file), "utf8")))
   const problems = translationProblems(kind.schema, en, es, "es", "Spanish")
   const same = textPairs(kind.schema, en, es).filter((pair) => pair.english === pair.translated)
   for (const problem of problems) console.log(`data/${file} ${problem.field}: ${problem.message}`)

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react"
 import type { SiteData } from "../../hooks/use-site-data"
+import { hreflangLinks } from "../../lib/i18n/hreflang"
 import type { Alternate } from "../../lib/i18n/page-context"
 import { withTrailingSlash } from "../../lib/paths"
 import { serializeJsonLd, type JsonLd } from "../../lib/json-ld"
-import { DEFAULT_LANGUAGE, LANGUAGE_FORMS } from "../../../supabase/functions/_shared/kernel/languages"
+import { LANGUAGE_FORMS } from "../../../supabase/functions/_shared/kernel/languages"
 
 export interface SeoProps {
   title: string
@@ -51,9 +52,6 @@ export function Seo({
   const { company, siteUrl, lang } = site
   const canonical = `${siteUrl}${withTrailingSlash(path)}`
   const form = LANGUAGE_FORMS[lang]
-  // Every version lists itself and the others with full URLs (Google's localized versions), English as x-default.
-  const versions = alternates.length > 1 ? alternates : []
-  const english = versions.find((version) => version.lang === DEFAULT_LANGUAGE)
   const page: JsonLd = {
     "@context": "https://schema.org",
     "@type": "WebPage",
@@ -69,16 +67,15 @@ export function Seo({
       <meta name="description" content={description} />
       {keywords.length > 0 && <meta name="keywords" content={keywords.join(", ")} />}
       <link rel="canonical" href={canonical} />
-      {versions.map((version) => (
-        <link key={version.lang} rel="alternate" hrefLang={version.lang} href={siteUrl + version.path} />
+      {hreflangLinks(alternates, siteUrl).map((link) => (
+        <link key={link.lang} rel="alternate" hrefLang={link.lang} href={link.href} />
       ))}
-      {english && <link rel="alternate" hrefLang="x-default" href={siteUrl + english.path} />}
       <meta name="robots" content={`${noindex ? "noindex" : "index"}, ${nofollow ? "nofollow" : "follow"}`} />
       <meta name="theme-color" content="#0b6138" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta property="og:type" content="website" />
       <meta property="og:locale" content={form.ogLocale} />
-      {versions.map(
+      {alternates.map(
         (version) =>
           version.lang !== lang && (
             <meta key={version.lang} property="og:locale:alternate" content={LANGUAGE_FORMS[version.lang].ogLocale} />

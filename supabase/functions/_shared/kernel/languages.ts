@@ -27,8 +27,10 @@ export const languageOf = (value: unknown): Language => {
 }
 
 /** A site route in a language: "/services/ants" stays, "/servicios/hormigas" in Spanish becomes "/es/servicios/hormigas". */
-export const prefixedRoute = (language: Language, route: string) =>
-  `${LANGUAGE_FORMS[language].prefix}${route === "/" && LANGUAGE_FORMS[language].prefix ? "" : route}` || "/"
+export const prefixedRoute = (language: Language, route: string) => {
+  const { prefix } = LANGUAGE_FORMS[language]
+  return prefix && route === "/" ? prefix : `${prefix}${route}`
+}
 
 /** The language of a page by its address: "/es/servicios/" is Spanish, any other English. */
 export const languageOfPath = (pathname: string): Language =>
