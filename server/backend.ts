@@ -9,7 +9,6 @@
  * is kept next to the data.
  */
 import path from "node:path"
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { serve, type ServerType } from "@hono/node-server"
 import { getConnInfo } from "@hono/node-server/conninfo"
 import { createApp } from "../supabase/functions/_shared/app.ts"
@@ -26,6 +25,7 @@ import { migrateLocalBackend } from "./local-sinks"
 import { pgliteMigrationTarget, postgresMigrationTarget } from "./migrate"
 import { connectPostgres, ensureDataDir, openPglite } from "./open-database"
 import { pgliteDb } from "./pglite-db"
+import { WireServer } from "./wire-server"
 import { errorCode } from "./field-of"
 import { logError } from "../supabase/functions/_shared/safe-log.ts"
 
@@ -36,6 +36,8 @@ export interface BackendOptions {
   apiHost?: string
   /** Port of the Postgres wire server in front of PGlite; null for none. */
   dbPort?: number | null
+  /** How long a wire client may hold the database idle in a transaction (wire-server.ts's IDLE_IN_TRANSACTION_TIMEOUT_MS unless given). */
+  wireIdleTimeoutMs?: number
   databaseUrl?: string
   env?: NodeJS.ProcessEnv
   config?: BackendConfig
@@ -143,7 +145,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       db = pgliteDb(pg)
       if (options.dbPort !== null) {
         const port = options.dbPort ?? 54322
-        const wire = new PGLiteSocketServer({ db: pg, port, host: "127.0.0.1", maxConnections: 20 })
+        // One client at a time on PGlite's one session, the backend's own statements queued around it (wire-server.ts).
+        const wire = new WireServer({
+          db: pg,
+          port,
+          host: "127.0.0.1",
+          maxConnections: 20,
+          idleInTransactionTimeoutMs: options.wireIdleTimeoutMs,
+        })
         try {
           await wire.start()
         } catch (error) {

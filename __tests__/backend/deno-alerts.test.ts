@@ -6,7 +6,7 @@
  * tampered link and taking the real one. The functions read the real clock, so the one contact
  * takes alerts after hours too: the alert goes at once whatever time the test runs.
  */
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import { smsSize } from "../../supabase/functions/_shared/kernel/gsm7"
 import { CONTACTS, TWILIO_FROM, TWILIO_SID, TWILIO_TOKEN, chatTextOf, smsOf, tokenIn } from "./alert-rig"
@@ -17,14 +17,14 @@ import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
 jest.setTimeout(180_000)
 
 let pg: PGlite
-let wire: PGLiteSocketServer
+let wire: WireServer
 let databaseUrl: string
 let twilio: FakeServer
 let chat: FakeServer
 
 beforeAll(async () => {
   ;({ pg } = await freshDb())
-  wire = new PGLiteSocketServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
+  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
   await wire.start()
   databaseUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
   // Twilio fails twice first: the retries under Deno must deliver once.

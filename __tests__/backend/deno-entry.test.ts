@@ -5,7 +5,7 @@
  * under Deno (the `deno` npm package) against a real Postgres wire server
  * (PGlite behind pglite-socket), and answers a real request.
  */
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import { sha256Hex } from "../../supabase/functions/_shared/crypto"
 import { LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.generated"
@@ -16,12 +16,12 @@ import { serveUnderDeno as serveFunction, spawnDeno, stopDenoFunctions } from ".
 jest.setTimeout(180_000)
 
 let pg: PGlite
-let wire: PGLiteSocketServer
+let wire: WireServer
 let databaseUrl: string
 
 beforeAll(async () => {
   ;({ pg } = await freshDb())
-  wire = new PGLiteSocketServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
+  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
   await wire.start()
   databaseUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
 })

@@ -5,7 +5,7 @@
  * requests count toward the window, a flooding address is refused from memory with no further
  * database write, and IPv6 /64s inside one /48 share the /48's budget.
  */
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import { sha256Hex } from "../../supabase/functions/_shared/crypto"
 import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
@@ -14,14 +14,14 @@ import { ANON_KEY, bodies, freshDb } from "./helpers"
 jest.setTimeout(300_000)
 
 let pg: PGlite
-let wire: PGLiteSocketServer
+let wire: WireServer
 let url: string
 const MAX = 3
 const SALT = "deno-flood-test-salt-0123456789"
 
 beforeAll(async () => {
   ;({ pg } = await freshDb())
-  wire = new PGLiteSocketServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
+  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
   await wire.start()
   url = await serveUnderDeno("process-contact", `postgres://postgres:postgres@${wire.getServerConn()}/postgres`, {
     RATE_LIMIT_MAX: String(MAX),

@@ -6,7 +6,7 @@
  * across functions …) sent over HTTP to each Edge Function entry point as it deploys. Not one may be
  * a 5xx, each must be a JSON error naming the problem, and none may write a row.
  */
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
 import { PUBLIC_FUNCTIONS } from "../../supabase/functions/_shared/app"
@@ -20,7 +20,7 @@ jest.setTimeout(300_000)
 const RUNS = Number(process.env.DENO_FUZZ_RUNS ?? 400)
 
 let pg: PGlite
-let wire: PGLiteSocketServer
+let wire: WireServer
 const urls = new Map<string, string>()
 let taken: TakenIds
 
@@ -41,7 +41,7 @@ const rowCount = async () => {
 
 beforeAll(async () => {
   ;({ pg } = await freshDb())
-  wire = new PGLiteSocketServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 20 })
+  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 20 })
   await wire.start()
   const databaseUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
   // The rate limit would answer most of a fuzz run with 429s and hide what the checks behind it say.

@@ -8,7 +8,7 @@
  * a few, before their signature is checked.
  */
 import http from "node:http"
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import { ANON_KEY, bodies, freshDb } from "./helpers"
 import { spawnDeno, stopDenoFunctions, type DenoFunction } from "./deno-server"
@@ -17,7 +17,7 @@ import { listening } from "./fake-servers"
 jest.setTimeout(180_000)
 
 let pg: PGlite
-let wire: PGLiteSocketServer
+let wire: WireServer
 let databaseUrl: string
 let siteverify: { url: string; asked: string[]; close: () => Promise<void> }
 
@@ -46,7 +46,7 @@ async function fakeSiteverify() {
 
 beforeAll(async () => {
   ;({ pg } = await freshDb())
-  wire = new PGLiteSocketServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
+  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
   await wire.start()
   databaseUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
   siteverify = await fakeSiteverify()

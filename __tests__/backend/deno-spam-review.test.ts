@@ -7,7 +7,7 @@
  * sends a listed record through as a lead. The functions read the real clock; the test makes the
  * digest due by moving its job's time.
  */
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import { SITE_URL } from "./alert-rig"
 import { fakeServer, type FakeServer } from "./fake-servers"
@@ -18,14 +18,14 @@ import { SPAM_KEEP } from "../../supabase/functions/_shared/spam/spam-store"
 jest.setTimeout(300_000)
 
 let pg: PGlite
-let wire: PGLiteSocketServer
+let wire: WireServer
 let databaseUrl: string
 let mail: FakeServer
 const api = { up: false }
 
 beforeAll(async () => {
   ;({ pg } = await freshDb())
-  wire = new PGLiteSocketServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
+  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
   await wire.start()
   databaseUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
   mail = await fakeServer(() => (api.up ? 200 : 503))

@@ -6,7 +6,7 @@
  * once with its flags and the office's notice lists them (item 2); a consent time of year 0000 is no 500,
  * the receipt time is stored (item 17); a legal-size body with a 30,000-item list is a small 400 (item 7).
  */
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
 import type { LeadFlag } from "../../supabase/functions/_shared/lead-flags"
@@ -20,7 +20,7 @@ jest.setTimeout(300_000)
 const FUNCTIONS = ["process-simple-lead", "process-estimate", "send-estimate-confirmation", "process-contact"] as const
 
 let pg: PGlite
-let wire: PGLiteSocketServer
+let wire: WireServer
 const urls = new Map<string, string>()
 
 const send = (name: string, body: unknown) =>
@@ -32,7 +32,7 @@ const send = (name: string, body: unknown) =>
 
 beforeAll(async () => {
   ;({ pg } = await freshDb())
-  wire = new PGLiteSocketServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
+  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
   await wire.start()
   const databaseUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
   const env = { RATE_LIMIT_MAX: "0", ALLOWED_ORIGINS: SITE_ORIGIN }
