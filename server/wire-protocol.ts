@@ -24,7 +24,7 @@ export type Frame =
 
 /** Cuts a client's byte stream into whole frames: before the startup packet, untyped ones; after it, typed messages. */
 export class FrameReader {
-  private buffer = Buffer.alloc(0)
+  private buffer: Buffer = Buffer.alloc(0)
   private started = false
 
   push(chunk: Buffer): Frame[] {
@@ -49,7 +49,8 @@ export class FrameReader {
   private untyped(): Frame | null {
     if (this.buffer.length < 8) return null
     const length = this.buffer.readInt32BE(0)
-    if (length < 8 || length > MAX_STARTUP_LENGTH) return { kind: "invalid", reason: "invalid length of startup packet" }
+    if (length < 8 || length > MAX_STARTUP_LENGTH)
+      return { kind: "invalid", reason: "invalid length of startup packet" }
     if (this.buffer.length < length) return null
     const code = this.buffer.readInt32BE(4)
     const bytes = this.take(length)

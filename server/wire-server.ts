@@ -89,7 +89,8 @@ const IDENTITY = new Set(["session_authorization", "role"])
 
 async function settingsOf(pg: PGlite): Promise<Settings> {
   const settings: Settings = new Map()
-  for (const [name, value] of await ownQuery(pg, SETTINGS)) if (name && value !== null) settings.set(name, value)
+  for (const [name, value] of await ownQuery(pg, SETTINGS))
+    if (typeof name === "string" && typeof value === "string") settings.set(name, value)
   return settings
 }
 
@@ -115,12 +116,13 @@ const FAREWELLS = {
 
 let clientCount = 0
 
-/** A message waiting for the client's turn; `ends` closes a batch, `sets` may change a setting. */
+/** A message waiting for the client's turn; `ends` closes a batch, `sets` may change a setting, `temp` may make a temporary table. */
 interface Pending {
   bytes: Buffer
   startup: boolean
   ends: boolean
   sets: boolean
+  temp: boolean
 }
 
 /** Sync, Query and Flush: after them the client waits for the reply. */
@@ -132,6 +134,8 @@ const QUERY = "Q".charCodeAt(0)
  * that read, no more.
  */
 const MAY_SET = /\b(?:set|reset|discard)\b|set_config/i
+/** A text that may make a temporary table (CREATE TEMP, SELECT … INTO TEMPORARY). */
+const MAY_TEMP = /\btemp(?:orary)?\b/i
 
 class WireClient {
   private readonly reader = new FrameReader()
@@ -151,6 +155,8 @@ class WireClient {
   private copyIn = false
   /** Whether its turn may have changed the session's settings (then they are read and set back at its end). */
   private touchedSettings = false
+  /** Whether the session has this client's search path for its turn. */
+  private ownSearchPath = false
   private pumping: Promise<void> | null = null
   private idleTimer: NodeJS.Timeout | undefined
   private ended = false
@@ -176,13 +182,16 @@ class WireClient {
     this.stopIdleTimer()
     for (const frame of this.reader.push(chunk)) {
       if (frame.kind === "encryption-request") this.socket.write("N")
-      else if (frame.kind === "cancel-request") return this.end()
-      else if (frame.kind === "invalid") return this.end(FAREWELLS.protocol(frame.reason))
-      else if (frame.kind === "startup") this.pending.push({ bytes: frame.bytes, startup: true, ends: true, sets: false })
-      else if (frame.type === "X") return this.end()
-      else {
+      else if (frame.kind === "startup")
+        this.pending.push({ bytes: frame.bytes, startup: true, ends: true, sets: false, temp: false })
+      else if (frame.kind === "cancel-request" || frame.kind === "invalid" || frame.type === "X") {
+        // A cancel request comes on a connection of its own and wants no answer; PGlite cannot cancel anyway.
+        this.end(frame.kind === "invalid" ? FAREWELLS.protocol(frame.reason) : undefined)
+        return
+      } else {
         const bytes = renamed(frame.bytes, this.rename) ?? frame.bytes
-        this.pending.push({ bytes, startup: false, ends: ENDS_BATCH.has(frame.type), sets: this.maySet(bytes) })
+        const temp = (frame.type === "Q" || frame.type === "P") && MAY_TEMP.test(bytes.toString("latin1"))
+        this.pending.push({ bytes, startup: false, ends: ENDS_BATCH.has(frame.type), sets: this.maySet(bytes), temp })
       }
     }
     this.kick()
@@ -215,17 +224,24 @@ class WireClient {
 
   private finished = false
 
+  /** Whether it has ended (read afresh after an await). */
+  private gone(): boolean {
+    return this.ended
+  }
+
   private async pump(): Promise<void> {
     while (!this.ended && this.pending.length > 0) {
       if (this.release === null) {
         this.release = await takeSession(this.server.db)
-        if (this.ended) break
+        if (this.gone()) break
         await this.resumeSettings()
       }
       const next = this.batch()
       if (next === null) break
       this.midTurn = true
       if (next.sets) this.touchedSettings = true
+      if (next.temp) this.server.temporaryObjects = true
+      if (this.server.temporaryObjects && !this.ownSearchPath) await this.useOwnSearchPath()
       let reply: ReplySummary
       try {
         reply = await this.run(next.bytes)
@@ -246,7 +262,7 @@ class WireClient {
    * The messages to run in one call: up to the next Sync, Query or Flush (PGlite runs every message it is
    * given before it answers), the startup packet alone.
    */
-  private batch(): { bytes: Buffer; startup: boolean; sets: boolean } | null {
+  private batch(): Omit<Pending, "ends"> | null {
     const first = this.pending[0]
     if (first === undefined) return null
     if (first.startup) {
@@ -263,6 +279,7 @@ class WireClient {
       bytes: Buffer.concat(taken.map((m) => m.bytes)),
       startup: false,
       sets: taken.some((m) => m.sets),
+      temp: taken.some((m) => m.temp),
     }
   }
 
@@ -277,16 +294,29 @@ class WireClient {
 
   /** Its settings set again for its turn. */
   private async resumeSettings() {
+    this.ownSearchPath = this.settings.has("search_path")
     const statement = applying(this.settings)
     if (statement === null) return
     this.touchedSettings = true
     await ownQuery(this.server.db, statement).catch(() => undefined)
   }
 
+  /**
+   * The search path a client of Postgres has (its temporary tables first) rather than the backend's (them
+   * last), once the session may hold temporary tables.
+   */
+  private async useOwnSearchPath() {
+    this.ownSearchPath = true
+    this.touchedSettings = true
+    const path = quoted(this.server.clientSearchPath)
+    await ownQuery(this.server.db, `select set_config('search_path', ${path}, false)`).catch(() => undefined)
+  }
+
   /** The session given back idle, with the settings it had before this client's turn. */
   private async giveBack() {
     if (this.touchedSettings) this.settings = await this.server.keepSettingsOf().catch(() => this.settings)
     this.touchedSettings = false
+    this.ownSearchPath = false
     this.midTurn = false
     this.release?.()
     this.release = null
@@ -358,6 +388,10 @@ export class WireServer {
   private readonly maxConnections: number
   private readonly clients = new Set<WireClient>()
   private server: net.Server | null = null
+  /** The search path a client has by default: Postgres's, temporary tables first. */
+  clientSearchPath = "public"
+  /** Whether a client may have made a temporary table (from then on each turn has the client's search path). */
+  temporaryObjects = false
   /** The session's own settings (the backend's), given back after each client's turn. */
   private baseline: Settings = new Map()
 
@@ -376,8 +410,10 @@ export class WireServer {
     try {
       // Temporary tables last: a client's temporary "leads" must not stand in for the backend's table.
       const [[path] = []] = await ownQuery(this.db, "select current_setting('search_path')")
-      if (path !== undefined && path !== null && !/\bpg_temp\b/.test(path))
+      if (path !== undefined && path !== null && !/\bpg_temp\b/.test(path)) {
+        this.clientSearchPath = path
         await ownQuery(this.db, `select set_config('search_path', ${quoted(`${path}, pg_temp`)}, false)`)
+      }
       this.baseline = await settingsOf(this.db)
     } finally {
       release()

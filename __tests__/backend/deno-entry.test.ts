@@ -3,7 +3,7 @@
  *
  * What deploys is what is tested: each supabase/functions/<name>/index.ts runs
  * under Deno (the `deno` npm package) against a real Postgres wire server
- * (PGlite behind pglite-socket), and answers a real request.
+ * (PGlite behind server/wire-server.ts), and answers a real request.
  */
 import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"

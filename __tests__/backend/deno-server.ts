@@ -1,9 +1,9 @@
 /**
  * Runs an Edge Function's entry point (supabase/functions/<name>/index.ts) under Deno, the `deno`
- * npm package, against a Postgres wire server: what deploys is what the tests drive. pglite-socket
- * runs every connection on PGlite's one session, so each function gets one connection and no wake on
- * commit (background deliveries would interleave with the test's own queries); a test of the wake
- * turns it on.
+ * npm package, against a Postgres wire server (server/wire-server.ts in front of PGlite): what deploys
+ * is what the tests drive. The wire server gives PGlite's one session to one connection at a time, so each
+ * function gets one connection and no wake on commit (background deliveries would hold the session while a
+ * test polls); a test of the wake turns it on.
  */
 import { spawn, type ChildProcess, type ChildProcessByStdio } from "node:child_process"
 import type { Readable } from "node:stream"
