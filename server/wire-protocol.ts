@@ -152,6 +152,14 @@ export function parsedStatementName(bytes: Buffer): string | null {
   return readCstring(bytes, 5)?.text ?? null
 }
 
+/** The SQL text of a Query or Parse message, or null for another message. */
+export function statementText(bytes: Buffer): string | null {
+  if (bytes[0] === "Q".charCodeAt(0)) return readCstring(bytes, 5)?.text ?? null
+  if (bytes[0] !== "P".charCodeAt(0)) return null
+  const name = readCstring(bytes, 5)
+  return name === null ? null : (readCstring(bytes, name.next)?.text ?? null)
+}
+
 /** The statement a Bind message binds ("" for the unnamed one), or null for another message. */
 export function boundStatementName(bytes: Buffer): string | null {
   if (bytes[0] !== "B".charCodeAt(0)) return null

@@ -35,6 +35,7 @@ import {
   ReplyScanner,
   boundStatementName,
   rowsOf,
+  statementText,
   SYNC,
   type ReplySummary,
 } from "./wire-protocol"
@@ -127,13 +128,12 @@ interface Pending {
 
 /** Sync, Query and Flush: after them the client waits for the reply. */
 const ENDS_BATCH = new Set(["S", "Q", "H"])
-const QUERY = "Q".charCodeAt(0)
 /**
- * A text that may change the session's settings (SET, RESET, DISCARD, set_config()): only after one are the
- * settings read back (reading pg_settings costs about ten statements). A false match (UPDATE … SET) costs
- * that read, no more.
+ * A text that may change the session's settings (a statement that starts SET, RESET or DISCARD, or a call
+ * of set_config()): only after one are the settings read back (reading pg_settings costs about ten simple
+ * statements). A SET inside a function's body is not seen.
  */
-const MAY_SET = /\b(?:set|reset|discard)\b|set_config/i
+const MAY_SET = /(?:^|;)\s*(?:(?:--[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*(?:set|reset|discard)\b|set_config/i
 /** A text that may make a temporary table (CREATE TEMP, SELECT … INTO TEMPORARY). */
 const MAY_TEMP = /\btemp(?:orary)?\b/i
 
@@ -190,8 +190,15 @@ class WireClient {
         return
       } else {
         const bytes = renamed(frame.bytes, this.rename) ?? frame.bytes
-        const temp = (frame.type === "Q" || frame.type === "P") && MAY_TEMP.test(bytes.toString("latin1"))
-        this.pending.push({ bytes, startup: false, ends: ENDS_BATCH.has(frame.type), sets: this.maySet(bytes), temp })
+        const text = statementText(bytes)
+        const temp = text !== null && MAY_TEMP.test(text)
+        this.pending.push({
+          bytes,
+          startup: false,
+          ends: ENDS_BATCH.has(frame.type),
+          sets: this.maySet(bytes, text),
+          temp,
+        })
       }
     }
     this.kick()
@@ -201,18 +208,18 @@ class WireClient {
    * Whether the message may change a setting: a Query or Parse whose text may, or a Bind of a statement parsed
    * from such a text (a prepared statement runs in a later turn than its Parse).
    */
-  private maySet(bytes: Buffer): boolean {
+  private maySet(bytes: Buffer, text: string | null): boolean {
     const parsed = parsedStatementName(bytes)
     if (parsed !== null) {
       if (parsed) this.statements.add(parsed)
-      const sets = MAY_SET.test(bytes.toString("latin1"))
+      const sets = text !== null && MAY_SET.test(text)
       if (sets) this.settingStatements.add(parsed)
       else this.settingStatements.delete(parsed)
       return sets
     }
     const bound = boundStatementName(bytes)
     if (bound !== null) return this.settingStatements.has(bound)
-    return bytes[0] === QUERY && MAY_SET.test(bytes.toString("latin1"))
+    return text !== null && MAY_SET.test(text)
   }
 
   private kick() {
