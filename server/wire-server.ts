@@ -157,6 +157,8 @@ class WireClient {
   private touchedSettings = false
   /** Whether the session has this client's search path for its turn. */
   private ownSearchPath = false
+  /** Whether its last reply ended with ReadyForQuery (no statement of it is halfway). */
+  private betweenStatements = true
   private pumping: Promise<void> | null = null
   private idleTimer: NodeJS.Timeout | undefined
   private ended = false
@@ -241,6 +243,7 @@ class WireClient {
       if (this.release === null) {
         this.release = await takeSession(this.server.db)
         if (this.gone()) break
+        this.betweenStatements = true
         await this.resumeSettings()
       }
       const next = this.batch()
@@ -248,7 +251,8 @@ class WireClient {
       this.midTurn = true
       if (next.sets) this.touchedSettings = true
       if (next.temp) this.server.temporaryObjects = true
-      if (this.server.temporaryObjects && !this.ownSearchPath) await this.useOwnSearchPath()
+      // Only between statements: a query of the server's own halfway through one would drop its unnamed statement.
+      if (this.server.temporaryObjects && !this.ownSearchPath && this.betweenStatements) await this.useOwnSearchPath()
       let reply: ReplySummary
       try {
         reply = await this.run(next.bytes)
@@ -256,6 +260,7 @@ class WireClient {
         this.end(FAREWELLS.failed())
         break
       }
+      this.betweenStatements = reply.endsReady
       if (reply.copyIn) this.copyIn = true
       if (reply.endsReady) this.copyIn = false
       // A turn ends idle: the startup's reply, or a ReadyForQuery outside a transaction with nothing after it.
