@@ -160,6 +160,13 @@ export function statementText(bytes: Buffer): string | null {
   return name === null ? null : (readCstring(bytes, name.next)?.text ?? null)
 }
 
+/** The Query or Parse message with another SQL text (a Parse keeps its name and declares no parameter types). */
+export function withText(bytes: Buffer, text: string): Buffer {
+  if (bytes[0] === "Q".charCodeAt(0)) return query(text)
+  const name = readCstring(bytes, 5)?.text ?? ""
+  return message("P", cstring(name), cstring(text), Buffer.alloc(2))
+}
+
 /** The statement a Bind message binds ("" for the unnamed one), or null for another message. */
 export function boundStatementName(bytes: Buffer): string | null {
   if (bytes[0] !== "B".charCodeAt(0)) return null

@@ -36,6 +36,7 @@ import {
   boundStatementName,
   rowsOf,
   statementText,
+  withText,
   SYNC,
   type ReplySummary,
 } from "./wire-protocol"
@@ -134,6 +135,14 @@ const ENDS_BATCH = new Set(["S", "Q", "H"])
  * statements). A SET inside a function's body is not seen.
  */
 const MAY_SET = /(?:^|;)\s*(?:(?:--[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*(?:set|reset|discard)\b|set_config/i
+/**
+ * COPY … FROM STDIN: PGlite 0.5 cannot take COPY data over the wire protocol, and its engine exits (every
+ * later statement of the backend's would fail until a restart). psql's \copy sends the same.
+ */
+const COPY_FROM_CLIENT = /\bcopy\b[\s\S]*?\bfrom\s+stdin\b/i
+const REFUSE_COPY = `do $refused$ begin raise exception using errcode = '0A000', message =
+  'COPY FROM STDIN (and psql''s \\copy … from) is not available on the local database''s port: it would stop the embedded database. Use INSERT.';
+  end $refused$`
 /** A text that may make a temporary table (CREATE TEMP, SELECT … INTO TEMPORARY). */
 const MAY_TEMP = /\btemp(?:orary)?\b/i
 
@@ -191,8 +200,11 @@ class WireClient {
         this.end(frame.kind === "invalid" ? FAREWELLS.protocol(frame.reason) : undefined)
         return
       } else {
-        const bytes = renamed(frame.bytes, this.rename) ?? frame.bytes
-        const text = statementText(bytes)
+        const given = renamed(frame.bytes, this.rename) ?? frame.bytes
+        const asked = statementText(given)
+        // Refused by Postgres itself (an error in its place, with the transaction failed as any error fails it).
+        const [bytes, text] =
+          asked !== null && COPY_FROM_CLIENT.test(asked) ? [withText(given, REFUSE_COPY), REFUSE_COPY] : [given, asked]
         const temp = text !== null && MAY_TEMP.test(text)
         this.pending.push({
           bytes,

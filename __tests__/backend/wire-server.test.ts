@@ -223,6 +223,18 @@ describe("on its own PGlite", () => {
     await next.closed
   })
 
+  test("COPY FROM STDIN, which would stop PGlite's engine, is refused with an error and the database goes on", async () => {
+    const client = await connectWire(wire.getServerConn())
+    expect(await client.query(`copy wire_probe from stdin`)).toEqual({ rows: [], error: "0A000", status: "I" })
+    expect(await client.query(`begin; copy wire_probe from stdin`)).toEqual({ rows: [], error: "0A000", status: "E" })
+    expect(await client.query(`rollback`)).toMatchObject({ error: null, status: "I" })
+    client.end()
+    await client.closed
+    expect(await db.query(`insert into wire_probe values ('still here') returning note`)).toEqual([
+      { note: "still here" },
+    ])
+  })
+
   test("what a client sets, prepares or creates for itself does not change what the backend's statements do", async () => {
     await db.query(`insert into wire_probe values ('public')`)
     const sql = postgres(url(), { max: 1, ...quiet })
