@@ -9,8 +9,10 @@
  * Extended-protocol parameters cannot reach an EXECUTE, hence literals: E'…' strings with every
  * backslash and quote doubled read the same whatever standard_conforming_strings says, and a value
  * with a NUL character (which would end the statement's text early) goes through query() as before.
- * The wire server (psql on DB_PORT) shares PGlite's one session: names carry a prefix of their own, a
- * statement a client deallocated is prepared again, and PREPARE inside a transaction runs under a
+ * The wire server (psql on DB_PORT, wire-server.ts) shares PGlite's one session: it holds the lock PGlite's
+ * exec(), query() and transaction() take for each client's statement or transaction, so these calls queue
+ * around it. Between two of them a client may run: names carry a prefix of their own, a statement a client
+ * deallocated (DEALLOCATE ALL, DISCARD ALL) is prepared again, and PREPARE inside a transaction runs under a
  * savepoint so a statement that cannot be prepared leaves the transaction as it was (then query()).
  */
 import type { PGlite, Results, Transaction } from "@electric-sql/pglite"

@@ -220,8 +220,8 @@ test("under Deno, a lead with its attribution and consent is accepted and stores
 
 // Last in this file: the woken run goes on delivering in the background, and no later test may query PGlite meanwhile.
 test("process-contact under Deno sends its company e-mail right after the answer, with no dispatch-outbox call", async () => {
-  // A fake e-mail API, not the local mailbox: polling PGlite while the function is between two protocol
-  // messages of a statement would clobber its unnamed statement through pglite-socket.
+  // A fake e-mail API, not the local mailbox: the test waits for the delivery itself rather than polling the
+  // database the woken run is using.
   const api = await fakeServer([200])
   try {
     const url = await serveUnderDeno("process-contact", {

@@ -5,6 +5,7 @@
  * session to itself for a statement or a transaction, the backend's own statements wait around it, and no
  * client can keep it for ever or leave it broken.
  */
+import net from "node:net"
 import type { PGlite } from "@electric-sql/pglite"
 import postgres from "postgres"
 import { startBackend, type RunningBackend } from "../../server/backend"
@@ -153,6 +154,24 @@ describe("on its own PGlite", () => {
   })
 
   const url = () => `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
+
+  test("a client past the connection limit is told so in Postgres's words", async () => {
+    const small = new WireServer({ db: pg, port: 0, maxConnections: 1 })
+    await small.start()
+    try {
+      const first = await connectWire(small.getServerConn())
+      const [host, port] = small.getServerConn().split(":")
+      const refused = net.connect({ host, port: Number(port) })
+      const said: Buffer[] = []
+      refused.on("data", (chunk) => said.push(chunk))
+      await new Promise((resolve) => refused.on("close", resolve))
+      expect(Buffer.concat(said).toString("latin1")).toContain("C53300\u0000Msorry, too many clients already")
+      first.end()
+      await first.closed
+    } finally {
+      await small.stop()
+    }
+  })
 
   test("two clients that name their statements alike each run their own", async () => {
     const [a, b] = [await connectWire(wire.getServerConn()), await connectWire(wire.getServerConn())]
