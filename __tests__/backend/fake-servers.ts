@@ -263,9 +263,10 @@ export interface FakeEmailApi extends FakeServer {
 /**
  * Resend's e-mail API as far as idempotency goes: a POST whose Idempotency-Key it has seen is answered
  * as the first one was and sends nothing (Resend keeps a key 24 hours), so `sent` is what reached
- * inboxes. `delayMs` (or AFTER_HANG_UP) holds each answer; the e-mail is sent on receipt.
+ * inboxes. `delayMs` (or AFTER_HANG_UP, or a function giving either per request) holds each answer; the
+ * e-mail is sent on receipt.
  */
-export function fakeEmailApi(delayMs = 0): Promise<FakeEmailApi> {
+export function fakeEmailApi(delayMs: number | (() => number) = 0): Promise<FakeEmailApi> {
   const received: Received[] = []
   const byKey = new Map<string, Received>()
   const server = http.createServer((request, response) => {
@@ -276,7 +277,7 @@ export function fakeEmailApi(delayMs = 0): Promise<FakeEmailApi> {
       const entry: Received = { headers: request.headers, body, status: 200, method: request.method, url: request.url }
       received.push(entry)
       if (key && !byKey.has(key)) byKey.set(key, entry)
-      afterDelay(delayMs, response, () => {
+      afterDelay(typeof delayMs === "number" ? delayMs : delayMs(), response, () => {
         entry.answeredAt = performance.now()
         if (response.destroyed) return
         response.writeHead(200, { "content-type": "application/json" })
