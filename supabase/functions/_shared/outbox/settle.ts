@@ -7,6 +7,7 @@ import {
   DeferredError,
   NotConfiguredError,
   PermanentError,
+  QuotaExceededError,
   RateLimitedError,
   UnknownOutcomeError,
 } from "../delivery/errors.ts"
@@ -38,6 +39,9 @@ const RATE_LIMIT_BASE_MS = 1_000
 /** How long a job refused with a 429 waits: what its Retry-After asked, else the backoff (`tries` 429s so far, this one included). */
 const rateLimitedWaitMs = (error: RateLimitedError, tries: number, maxMs: number) =>
   error.retryAfterMs ?? backoffMs(tries, RATE_LIMIT_BASE_MS, maxMs)
+
+/** Tries a job is given on a provider whose quota is used up (QuotaExceededError) before it is dead and the office told. */
+export const QUOTA_MAX_TRIES = 3
 
 export type Outcome = { ok: true; note: string | undefined } | { ok: false; error: unknown }
 
@@ -133,8 +137,12 @@ export async function settle(
     result.retried++
     return delay
   }
-  if (error instanceof PermanentError || job.attempts >= config.outbox.maxAttempts) {
-    await markDead(job, message, table, deps, result)
+  const quotaGivenUp = error instanceof QuotaExceededError && job.attempts >= QUOTA_MAX_TRIES
+  if (error instanceof PermanentError || quotaGivenUp || job.attempts >= config.outbox.maxAttempts) {
+    const why = quotaGivenUp
+      ? `${message} (the provider's quota is used up: given up after ${job.attempts} tries)`
+      : message
+    await markDead(job, why, table, deps, result)
     return 0
   }
   const delay = backoffMs(job.attempts, config.outbox.backoffBaseMs, config.outbox.backoffMaxMs)
