@@ -15,6 +15,7 @@ import { createApp } from "../supabase/functions/_shared/app.ts"
 import { configFromEnv, DEFAULT_TRUSTED_PROXY_HOPS, type BackendConfig } from "../supabase/functions/_shared/config.ts"
 import { postgresDb, preparedStatements, type Db } from "../supabase/functions/_shared/db.ts"
 import { dispatchOutbox } from "../supabase/functions/_shared/outbox.ts"
+import { takeBackAbandoned } from "../supabase/functions/_shared/outbox/claim.ts"
 import { parseDataDir } from "./data-dir"
 import { lockDataDir } from "./data-dir-lock"
 import { keptSalt, randomSalt } from "./ip-hash-salt"
@@ -143,6 +144,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       stops.push(() => pg.close())
       await migrateLocalBackend(pgliteMigrationTarget(pg))
       db = pgliteDb(pg)
+      // This process alone works on this data (its lock): jobs left 'sending' are a killed backend's, due again
+      // now rather than when their leases end, each looked up before it is sent again (outbox/claim.ts).
+      await takeBackAbandoned(db)
       if (options.dbPort !== null) {
         const port = options.dbPort ?? 54322
         // One client at a time on PGlite's one session, the backend's own statements queued around it (wire-server.ts).
@@ -169,10 +173,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     const requests = requestGauge()
     const workerDb = givingWay(db, requests)
     const waker = outboxWaker(
-      () =>
+      (wakes) =>
         dispatchOutbox(
           { db: workerDb, config, fetchImpl: options.fetchImpl, clock: options.clock },
-          { signal: stopping.signal },
+          { signal: stopping.signal, wakes },
         ),
       (error) => {
         // Class and code only: a database error can quote a lead (safe-log.ts).

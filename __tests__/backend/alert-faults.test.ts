@@ -9,7 +9,14 @@
  */
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { PermanentError, RateLimitedError, UnknownOutcomeError } from "../../supabase/functions/_shared/delivery/errors"
+import http from "node:http"
+import {
+  PermanentError,
+  QuotaExceededError,
+  RateLimitedError,
+  UnknownOutcomeError,
+} from "../../supabase/functions/_shared/delivery/errors"
+import { QUOTA_MAX_TRIES } from "../../supabase/functions/_shared/outbox/settle"
 import {
   MAX_RETRY_AFTER_MS,
   refusal,
@@ -28,7 +35,7 @@ import {
   type HandClock,
   type Providers,
 } from "./alert-rig"
-import { AFTER_HANG_UP, HANG_UP_TIMEOUT_MS, fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
+import { AFTER_HANG_UP, HANG_UP_TIMEOUT_MS, fakeServer, fakeTwilio, listening, type FakeServer } from "./fake-servers"
 import { bodies, post, testConfig } from "./helpers"
 
 jest.setTimeout(180_000)
@@ -340,5 +347,78 @@ describe("nothing stored goes unannounced (item 5)", () => {
     const texts = twilio.messages.map((m) => m.body)
     expect(texts.map((t) => t.split("\n")[0])).toEqual(["Not delivered after 1 try: office e-mail"])
     expect(texts[0]).toContain("Its request is announced again as soon as an alert gets through.")
+  })
+})
+
+describe("a provider whose quota is used up", () => {
+  const quota = JSON.stringify({
+    statusCode: 429,
+    name: "daily_quota_exceeded",
+    message: "You have reached your daily email sending quota.",
+  })
+
+  test("a 429 naming a quota is a failed try; one with Retry-After and a per-second limit stays a rate limit", async () => {
+    const answer = (body: string, headers: Record<string, string> = {}) =>
+      refusal("E-mail API", new Response(body, { status: 429, headers }))
+    for (const body of [
+      quota,
+      '{"name":"monthly_quota_exceeded"}',
+      '{"code":63038,"message":"Account exceeded the daily messages limit"}',
+    ]) {
+      const error = await answer(body, { "retry-after": "3600" })
+      expect(error).toBeInstanceOf(QuotaExceededError)
+      expect(error).not.toBeInstanceOf(RateLimitedError)
+    }
+    const perSecond = await answer('{"name":"rate_limit_exceeded","message":"Too many requests: 5 per second"}', {
+      "retry-after": "1",
+    })
+    expect(perSecond).toBeInstanceOf(RateLimitedError)
+    expect(perSecond).toMatchObject({ retryAfterMs: 1_000 })
+  })
+
+  test("the e-mail API answering 'daily quota exceeded' for ever: the notice is dead after its tries and the office told by SMS", async () => {
+    const clock = handClock(TUESDAY_10AM)
+    // Every request refused with Resend's daily-quota answer and an hour's Retry-After.
+    const requests: string[] = []
+    const email = keep(
+      await listening(
+        http.createServer((request, response) => {
+          requests.push(String(request.headers["idempotency-key"]))
+          request.resume()
+          request.on("end", () => {
+            response.writeHead(429, { "content-type": "application/json", "retry-after": "3600" })
+            response.end(quota)
+          })
+        }),
+      ).then((server) => ({ ...server, received: [], delivered: () => [] })),
+    )
+    const twilio = keep(await fakeTwilio({ clock: clock.read }))
+    const chat = keep(await fakeServer([200]))
+    const config = alertConfig(
+      { twilio, chat },
+      {
+        RESEND_API_KEY: "re_test",
+        RESEND_API_URL: email.url,
+        OUTBOX_RATE_LIMITED_MAX_TRIES: "1000",
+        ALERT_CONTACTS: JSON.stringify([{ name: "Office", email: "info@westchesterfamilypest.example" }, CONTACTS[0]]),
+      },
+    )
+    const { app, dispatch } = alertRig(
+      db,
+      { ...config, alerts: { ...config.alerts, chatWebhookUrl: undefined } },
+      clock,
+    )
+    await accepted(app, "process-contact", bodies.contact())
+    // The backoff is 0 here: each run tries again at once, and the quota answers the same.
+    for (let i = 0; i < 5; i++) await dispatch()
+    const [notice] = await jobs("company_email")
+    expect(notice).toMatchObject({ status: "dead", attempts: QUOTA_MAX_TRIES, rate_limited_tries: 0 })
+    expect(notice?.last_error).toMatch(/daily_quota_exceeded.*quota is used up: given up after 3 tries/)
+    // Three tries for each e-mail (the notice, the visitor's confirmation, the office's notice of that): no retry storm.
+    const tries = [...new Set(requests)].map((key) => requests.filter((k) => k === key).length)
+    expect(tries.length).toBeGreaterThanOrEqual(2)
+    expect(tries.every((n) => n === QUOTA_MAX_TRIES)).toBe(true)
+    const texts = twilio.messages.map((m) => m.body.split("\n")[0])
+    expect(texts).toContain(`Not delivered after ${QUOTA_MAX_TRIES} tries: office e-mail`)
   })
 })

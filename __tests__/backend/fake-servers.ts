@@ -254,3 +254,41 @@ export function fakeTwilio({
     },
   }))
 }
+
+export interface FakeEmailApi extends FakeServer {
+  /** The e-mails it sent: one per Idempotency-Key, however often a key was posted. */
+  sent: () => Received[]
+}
+
+/**
+ * Resend's e-mail API as far as idempotency goes: a POST whose Idempotency-Key it has seen is answered
+ * as the first one was and sends nothing (Resend keeps a key 24 hours), so `sent` is what reached
+ * inboxes. `delayMs` (or AFTER_HANG_UP, or a function giving either per request) holds each answer; the
+ * e-mail is sent on receipt.
+ */
+export function fakeEmailApi(delayMs: number | (() => number) = 0): Promise<FakeEmailApi> {
+  const received: Received[] = []
+  const byKey = new Map<string, Received>()
+  const server = http.createServer((request, response) => {
+    let body = ""
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()))
+    request.on("end", () => {
+      const key = String(request.headers["idempotency-key"] ?? "")
+      const entry: Received = { headers: request.headers, body, status: 200, method: request.method, url: request.url }
+      received.push(entry)
+      if (key && !byKey.has(key)) byKey.set(key, entry)
+      afterDelay(typeof delayMs === "number" ? delayMs : delayMs(), response, () => {
+        entry.answeredAt = performance.now()
+        if (response.destroyed) return
+        response.writeHead(200, { "content-type": "application/json" })
+        response.end(JSON.stringify({ id: `email_${key}` }))
+      })
+    })
+  })
+  return listening(server).then((listener) => ({
+    ...listener,
+    received,
+    delivered: () => received.filter((r) => r.status < 300),
+    sent: () => [...byKey.values()],
+  }))
+}

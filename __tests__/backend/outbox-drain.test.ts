@@ -2,9 +2,10 @@
 import fc from "fast-check"
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
-import type { Db } from "../../supabase/functions/_shared/db"
+import type { Db, SqlParam } from "../../supabase/functions/_shared/db"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
-import { leaseMs } from "../../supabase/functions/_shared/outbox/claim"
+import { jobLeaseMs, LEASE_MARGIN_MS } from "../../supabase/functions/_shared/outbox/claim"
+import { OUTBOX_JOBS } from "../../supabase/functions/_shared/outbox/jobs"
 import type { JobKind } from "../../supabase/functions/_shared/outbox/job"
 import { bodies, MAIL_AND_CRM, officeClosed, OFFICE_CLOSED_AT, withFreshDb, post, testConfig } from "./helpers"
 import { closedAfterEach, fakeServer, type FakeServer, type Received } from "./fake-servers"
@@ -164,13 +165,53 @@ test("a time budget of 0 stops after the first batch", async () => {
   expect(await dispatchOutbox({ db, config }, { budgetMs: 60_000 })).toMatchObject({ sent: 25 })
 })
 
-test("the lease covers a whole batch even if every delivery hits its timeout twice", () => {
+test("a job's lease covers its own try (every request hitting its timeout) and no more, whatever the timeouts", () => {
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 50 }), (batchSize, concurrency) => {
-      const outbox = { ...testConfig().outbox, batchSize, concurrency }
-      expect(leaseMs(outbox)).toBeGreaterThan(Math.ceil(batchSize / concurrency) * 2 * 10_000)
+    fc.property(fc.integer({ min: 1, max: 120_000 }), fc.integer({ min: 1, max: 120_000 }), (outboxMs, alertMs) => {
+      const config = testConfig({ OUTBOX_TIMEOUT_MS: String(outboxMs), ALERT_TIMEOUT_MS: String(alertMs) })
+      const { handlers } = OUTBOX_JOBS
+      // An SMS: two pages of Twilio's list and the send, under the alerts' timeout.
+      expect(jobLeaseMs(handlers.customer_sms, config)).toBe(3 * alertMs + LEASE_MARGIN_MS)
+      expect(jobLeaseMs(handlers.alert_sms, config)).toBe(3 * alertMs + LEASE_MARGIN_MS)
+      // A visitor's e-mail: again without reply_to, under the outbox's timeout.
+      expect(jobLeaseMs(handlers.customer_email, config)).toBe(2 * outboxMs + LEASE_MARGIN_MS)
+      expect(jobLeaseMs(handlers.alert_chat, config)).toBe(alertMs + LEASE_MARGIN_MS)
+      expect(jobLeaseMs(handlers.crm_forward, config)).toBe(outboxMs + LEASE_MARGIN_MS)
+      // However big the batch: the batch size is not in it.
+      const big = { ...config, outbox: { ...config.outbox, batchSize: 500, concurrency: 1 } }
+      expect(jobLeaseMs(handlers.customer_email, big)).toBe(jobLeaseMs(handlers.customer_email, config))
     }),
   )
+})
+
+test("a job that waited its turn in a long batch takes its lease afresh just before its call", async () => {
+  const api = await start([200], 30)
+  const config = batchConfig(api, 10, 1)
+  await queueBacklog("company_email", 10)
+  const started: Array<{ at: number; lease: number }> = []
+  const watching: Db = {
+    query: async <Row>(text: string, params?: readonly SqlParam[]) => {
+      const rows = await db.query<Row>(text, params)
+      if (text.includes("set attempt_started_at")) {
+        const [job] = await db.query<{ at: number; lease: number }>(
+          `select extract(epoch from attempt_started_at)::float8 * 1000 as at,
+             extract(epoch from locked_until - attempt_started_at)::float8 * 1000 as lease from outbox_jobs where id = $1`,
+          [params?.[0] ?? null],
+        )
+        if (job) started.push(job)
+      }
+      return rows
+    },
+    transaction: (work) => db.transaction(work),
+  }
+  await dispatchOutbox({ db: watching, config })
+  // One after the other (concurrency 1), each from its own start: the lease of an office e-mail, not of the batch.
+  expect(started).toHaveLength(10)
+  const lease = jobLeaseMs(OUTBOX_JOBS.handlers.company_email, config)
+  expect(started.every((s) => Math.abs(s.lease - lease) < 1)).toBe(true)
+  // The last began after the nine before it were answered (30 ms each), its lease from then, not from the claim.
+  const [first, last] = [started[0]?.at ?? 0, started[9]?.at ?? 0]
+  expect(last - first).toBeGreaterThanOrEqual(9 * 30)
 })
 
 test("concurrent worker loops never deliver a job twice, whatever the batch size, concurrency and failures", async () => {

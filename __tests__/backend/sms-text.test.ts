@@ -22,7 +22,12 @@ import { fitSms } from "../../supabase/functions/_shared/alerts/sms-fit"
 import { signLink } from "../../supabase/functions/_shared/office-links/signed-link"
 import type { AlertSubject } from "../../supabase/functions/_shared/alerts/subject"
 import { oneLine } from "../../supabase/functions/_shared/alerts/subject"
-import { chatVisitorText, defang, smsVisitorText } from "../../supabase/functions/_shared/alerts/visitor-text"
+import {
+  CHAT_LOOK_ALIKES,
+  chatVisitorText,
+  defang,
+  smsVisitorText,
+} from "../../supabase/functions/_shared/alerts/visitor-text"
 import { LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { LANGUAGES, type Language } from "../../supabase/functions/_shared/kernel/languages"
 import { leadMessagesSchema } from "../../gatsby/data-schemas"
@@ -446,6 +451,47 @@ describe("visitor text in an alert cannot pass for ours or notify (fast-check)",
     ["ｅｖｉｌ．ｃｏｍ ＠everyone", "evil[.]com ＠everyone"],
   ])("chat: %s → %s", (from, to) => {
     expect(chatVisitorText(from)).toBe(to)
+  })
+
+  test.each([
+    ["*URGENT* _call_ ~now~", "\u2217URGENT\u2217 \u02cdcall\u02cd \u223cnow\u223c"],
+    ["`rm -rf` ```block```", "\u02cbrm -rf\u02cb \u02cb\u02cb\u02cbblock\u02cb\u02cb\u02cb"],
+    ["> quoted || spoiler ||", "&gt; quoted \u2223\u2223 spoiler \u2223\u2223"],
+    ["**bold** __under__", "\u2217\u2217bold\u2217\u2217 \u02cd\u02cdunder\u02cd\u02cd"],
+  ])("chat markup shows as typed: %s → %s", (from, to) => {
+    expect(chatVisitorText(from)).toBe(to)
+  })
+
+  test("a visitor's chat text formats nothing on any supported chat, and reads back as typed (fast-check)", () => {
+    const back = Object.fromEntries(Object.entries(CHAT_LOOK_ALIKES).map(([c, alike]) => [alike, c]))
+    const unescape = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")
+    // Text with markup and none of what is changed for other reasons (links, dots, at signs, compatibility forms).
+    const typed = fc
+      .array(fc.constantFrom("*", "_", "~", "`", "|", ">", "<", "&", "a", "B", " ", "9", "!", "#", "-", "é"), {
+        maxLength: 40,
+      })
+      .map((chars) => chars.join(""))
+    fc.assert(
+      fc.property(typed, (text) => {
+        const shown = chatVisitorText(text)
+        expect(shown).not.toMatch(/[*_~`|<>]/)
+        expect(unescape(shown.replace(/[\u2217\u02cd\u223c\u02cb\u2223]/g, (c) => back[c] ?? c))).toBe(text)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  test("in the chat alert, the visitor's *URGENT* is not bold while our own title is", () => {
+    const chat = alertChat(
+      {
+        subject: subjectOf({ name: "_Ann_", phone: "914", request: "*URGENT* ~now~ `call`", source: "site" }),
+        acknowledgeUrl: ackUrl(),
+      },
+      "<@U0DANA>",
+    )
+    const [title, ...rows] = chat.split("\n")
+    expect(title).toMatch(/^<@U0DANA> \*.*\u02cdAnn\u02cd\*$/)
+    expect(rows.find((row) => row.includes("URGENT"))).toMatch(/: \u2217URGENT\u2217 \u223cnow\u223c \u02cbcall\u02cb$/)
   })
 
   test("an SMS keeps an at sign (no SMS mentions anyone) but defangs the address", () => {

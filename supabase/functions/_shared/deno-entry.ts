@@ -47,7 +47,7 @@ export function serveFunction(name: FunctionName) {
   // On Supabase the API gateway (Kong) is the one proxy in front: see spam/client-ip.ts.
   const config = configFromEnv(env, { ipHashSalt, defaultTrustedProxyHops: DEFAULT_TRUSTED_PROXY_HOPS.supabase })
   const waker = outboxWaker(
-    () => dispatchOutbox({ db, config }),
+    (wakes) => dispatchOutbox({ db, config }, { wakes }),
     (error) => {
       logError("outbox", "dispatch after commit failed", error)
     },

@@ -1,10 +1,12 @@
 /**
  * Runs the outbox worker when a request has committed new jobs. One loop per process at a time: a
  * wake while it runs asks for one more run when it ends, so a job committed meanwhile is not left
- * for the timer or the cron, and a burst of requests never starts a crowd of loops. Where the worker
+ * for the timer or the cron, and a burst of requests never starts a crowd of loops; the run in progress
+ * is told at once, so it starts the lanes the new jobs need beside the ones already busy. Where the worker
  * shares a process with the requests (the local backend), its database gives way to them (givingWay).
  */
 import type { Db, SqlParam } from "./db.ts"
+import type { WakeSource } from "./outbox/worker.ts"
 
 export interface OutboxWaker {
   /** Starts the worker, or asks the running one to go round again; resolves when it is idle. Never rejects. */
@@ -13,16 +15,30 @@ export interface OutboxWaker {
   idle: () => Promise<void>
 }
 
-export function outboxWaker(run: () => Promise<unknown>, onError: (error: unknown) => void): OutboxWaker {
+/**
+ * `run` is handed the wakes of the run it starts: a wake while it goes on reaches it at once (it starts
+ * its idle lanes), and asks for one more run after it as well, in case it was already ending.
+ */
+export function outboxWaker(
+  run: (wakes: WakeSource) => Promise<unknown>,
+  onError: (error: unknown) => void,
+): OutboxWaker {
   let current: Promise<void> | null = null
   let again = false
+  const listeners = new Set<() => void>()
+  const wakes: WakeSource = {
+    onWake(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
   // Read through a call: a wake during the run sets it, which the loop's own `again = false` would hide from the type checker.
   const askedAgain = () => again
   const loop = async () => {
     do {
       again = false
       try {
-        await run()
+        await run(wakes)
       } catch (error) {
         onError(error)
       }
@@ -32,6 +48,7 @@ export function outboxWaker(run: () => Promise<unknown>, onError: (error: unknow
     wake() {
       if (current) {
         again = true
+        for (const listener of [...listeners]) listener()
         return current
       }
       // .finally runs later than this assignment even when run() fails at once.

@@ -174,8 +174,10 @@ export interface OutboxJobRow {
   /** 429s answered so far, and since when: past OUTBOX_RATE_LIMITED_MAX_TRIES or _MINUTES the job is dead. */
   rate_limited_tries: number
   rate_limited_since: Date | null
-  /** The first try whose outcome was unknown (a timeout): the next try of an SMS looks for it at Twilio first. */
+  /** The first try whose outcome was unknown (a timeout, a worker that died mid-try): the next try of an SMS looks for it at Twilio first. */
   outcome_unknown_at: Date | null
+  /** When the try in hand may have begun, committed before its call (outbox/claim.ts); null once settled. */
+  attempt_started_at: Date | null
 }
 
 /** SMS or chat messages the alert budget counted in one minute (alerts/budget.ts). */

@@ -32,16 +32,40 @@ export const chatEscape = (text: string) => text.replace(/&/g, "&amp;").replace(
 const QUIET_AT = "\uff20"
 
 /**
+ * The characters a chat formats text with, each for the look-alike that no supported chat (Slack's
+ * mrkdwn, Discord's markdown through its Slack endpoint, Mattermost, Rocket.Chat, Google Chat) reads as
+ * markup: `*bold*`, `_italic_`, `~strike~`, `` `code` `` and Discord's `||spoiler||` show as typed. Slack's
+ * mrkdwn has no escape character (a backslash shows as itself), so the one rule that holds on every
+ * platform the same post may reach is to write none of them. `>` (a quote) and `<…>` (a link, a
+ * mention) are escaped by chatEscape; visitor text never starts a line, where a quote or a list begins.
+ */
+export const CHAT_LOOK_ALIKES: Readonly<Record<string, string>> = {
+  "*": "\u2217",
+  _: "\u02cd",
+  "~": "\u223c",
+  "`": "\u02cb",
+  "|": "\u2223",
+}
+
+const MARKUP = new RegExp(
+  `[${Object.keys(CHAT_LOOK_ALIKES)
+    .map((c) => `\\${c}`)
+    .join("")}]`,
+  "g",
+)
+
+/**
  * A visitor's text for a chat post. Compatibility forms are folded first (NFKC: a full-width dot or
  * at sign is a plain one, so it is caught below), then links are defanged, every `@` before a word
- * (`@channel`, `@here`, `@everyone`, `@all`, `@name`) made quiet, a Markdown link `[label](…)` broken
- * and the markup escaped.
+ * (`@channel`, `@here`, `@everyone`, `@all`, `@name`) made quiet, a Markdown link `[label](…)` broken,
+ * the formatting characters written as their look-alikes and the markup escaped.
  */
 export const chatVisitorText = (text: string): string =>
   chatEscape(
     defang(text.normalize("NFKC"))
       .replace(/@(?=[\p{L}\p{N}_&])/gu, QUIET_AT)
-      .replace(/\]\(/g, "] ("),
+      .replace(/\]\(/g, "] (")
+      .replace(MARKUP, (c) => CHAT_LOOK_ALIKES[c] ?? c),
   )
 
 /**

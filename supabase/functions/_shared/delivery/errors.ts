@@ -20,6 +20,14 @@ export class RateLimitedError extends Error {
   }
 }
 
+/**
+ * Raised on a 429 that says a quota is used up (Resend's daily_quota_exceeded and monthly_quota_exceeded,
+ * a daily message limit): it will not pass in minutes, so unlike a per-second rate limit it counts as a
+ * failed try, and the job is given up after a few (outbox/settle.ts), so the office is told by another
+ * channel the same day rather than the message waiting for the quota to come back.
+ */
+export class QuotaExceededError extends Error {}
+
 /** Raised when the job cannot succeed by trying again (a number the SMS provider refuses, a revoked webhook): dead at once, with the reason. */
 export class PermanentError extends Error {}
 

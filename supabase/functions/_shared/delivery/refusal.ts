@@ -6,7 +6,7 @@
  * timeout, a connection dropped after the request went out) is told apart, so a provider that takes no
  * idempotency key (Twilio, a chat webhook) is not simply asked twice.
  */
-import { PermanentError, RateLimitedError, UnknownOutcomeError } from "./errors.ts"
+import { PermanentError, QuotaExceededError, RateLimitedError, UnknownOutcomeError } from "./errors.ts"
 
 /** The longest a Retry-After is obeyed: past an hour the job is better retried (or given up) on its own terms. */
 export const MAX_RETRY_AFTER_MS = 3_600_000
@@ -27,10 +27,17 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 /** Statuses that can pass: timeout, conflict of a concurrent request, too early, rate limit, and the server's own errors. */
 const PASSING = new Set([408, 409, 425, 429])
 
+/**
+ * A 429 body that speaks of a quota rather than a rate: Resend's `daily_quota_exceeded` and
+ * `monthly_quota_exceeded`, "daily limit" or "daily messages limit" (Twilio's 63038) and the like.
+ */
+export const isQuotaAnswer = (body: string) => /quota|\b(daily|monthly)\b|per (day|month)|\b63038\b/i.test(body)
+
 /** A provider's answer that is not 2xx, as the error that says what to do with the job. */
 export async function refusal(provider: string, response: Response): Promise<Error> {
   const body = await response.text().catch(() => "")
   const message = `${provider} answered ${response.status}: ${body.slice(0, 300)}`
+  if (response.status === 429 && isQuotaAnswer(body)) return new QuotaExceededError(message)
   if (response.status === 429) return new RateLimitedError(message, retryAfterMs(response.headers.get("retry-after")))
   if (response.status >= 500 || PASSING.has(response.status)) return new Error(message)
   return new PermanentError(message)

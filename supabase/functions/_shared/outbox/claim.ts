@@ -8,14 +8,22 @@ import type { Db } from "../db.ts"
 import type { JobHandler, JobTable, OutboxJob } from "./job.ts"
 
 /**
- * How long a claim holds its jobs: every round of the batch may take the longest timeout three times
- * (the reply_to fallback, an SMS looked up then sent), plus a margin. A worker that dies mid-batch
- * frees its jobs when this runs out.
+ * Room in a job's lease for its own database work (its statements and its settling, on a loaded
+ * machine whose worker gives way to requests) beside its calls to the provider.
  */
-export const leaseMs = ({ batchSize, concurrency, timeoutMs }: LeaseSettings) =>
-  Math.max(120_000, Math.ceil(batchSize / concurrency) * 3 * timeoutMs + 60_000)
+export const LEASE_MARGIN_MS = 10_000
 
-type LeaseSettings = Pick<BackendConfig["outbox"], "batchSize" | "concurrency" | "timeoutMs">
+/**
+ * How long one try of a job holds it: the most provider requests the try makes (an SMS: two look-up
+ * pages and the send; an e-mail: again without reply_to) times their timeout, plus the margin. A worker
+ * that dies mid-try frees the job when this runs out: no lease is longer than the try it covers. A job
+ * claimed in a batch takes its lease again just before its own try (startAttempt), so a long batch
+ * needs no long lease.
+ */
+export const jobLeaseMs = (handler: Pick<JobHandler, "calls">, config: BackendConfig) => {
+  const calls = handler.calls ?? { requests: 1, timeoutMs: (c: BackendConfig) => c.outbox.timeoutMs }
+  return calls.requests * calls.timeoutMs(config) + LEASE_MARGIN_MS
+}
 
 /** One lane: its kinds (the table's names) in claim order (by priority, then the table's), and whether it only queues jobs. */
 export interface Lane {
@@ -37,8 +45,15 @@ export function lanesOf(handlers: JobTable["handlers"]): Lane[] {
   })
 }
 
-/** One kind's due jobs, newest first, leased: $1 how many, $2 the lease in ms, $3 now, $4 the kind. */
-export const CLAIM_ONE_KIND = `update outbox_jobs set status = 'sending', attempts = attempts + 1, locked_until = $3::timestamptz + ($2::int * interval '1 millisecond'), updated_at = now()
+/**
+ * One kind's due jobs, newest first, leased: $1 how many, $2 the lease in ms, $3 now, $4 the kind. A job
+ * taken back while still 'sending' whose try had begun (attempt_started_at: its worker died mid-try)
+ * may have been delivered: its outcome is unknown from then on, and its next try looks before it sends.
+ */
+export const CLAIM_ONE_KIND = `update outbox_jobs set status = 'sending', attempts = attempts + 1, locked_until = $3::timestamptz + ($2::int * interval '1 millisecond'),
+    outcome_unknown_at = case when status = 'sending' and attempt_started_at is not null
+      then coalesce(outcome_unknown_at, attempt_started_at) else outcome_unknown_at end,
+    attempt_started_at = null, updated_at = now()
   where id in (
     select id from outbox_jobs
     where kind = $4 and status in ('pending', 'sending') and next_attempt_at <= $3::timestamptz
@@ -68,16 +83,16 @@ type ClaimedRow = OutboxJob & {
  */
 export async function claimBatch(
   db: Db,
-  { outbox, alerts }: BackendConfig,
+  config: BackendConfig,
   kinds: readonly string[],
   at: Date,
+  leaseOf: (kind: string) => number,
 ): Promise<OutboxJob[]> {
-  const lease = leaseMs({ ...outbox, timeoutMs: Math.max(outbox.timeoutMs, alerts.timeoutMs) })
   const jobs: OutboxJob[] = []
   for (const kind of kinds) {
-    const wanted = outbox.batchSize - jobs.length
+    const wanted = config.outbox.batchSize - jobs.length
     if (wanted <= 0) break
-    const claimed = await db.query<ClaimedRow>(CLAIM_ONE_KIND, [wanted, lease, at.toISOString(), kind])
+    const claimed = await db.query<ClaimedRow>(CLAIM_ONE_KIND, [wanted, leaseOf(kind), at.toISOString(), kind])
     // RETURNING follows the update's scan, not the subquery's order.
     for (const row of claimed.sort((a, b) => b.due - a.due))
       jobs.push({
@@ -91,6 +106,35 @@ export async function claimBatch(
       })
   }
   return jobs
+}
+
+/**
+ * Records, and commits, that the try of a claimed job begins now, and takes its lease afresh from now
+ * (the job may have waited its turn in the batch): a worker that dies during the call leaves the job
+ * 'sending' with attempt_started_at set, which the next claim reads as an unknown outcome. False when
+ * the job is no longer this claim's (its lease ran out while it waited and another worker took it: the
+ * claim counted one more attempt).
+ */
+export async function startAttempt(db: Db, job: OutboxJob, leaseMs: number, at: Date): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `update outbox_jobs set attempt_started_at = $3::timestamptz, locked_until = $3::timestamptz + ($4::int * interval '1 millisecond')
+     where id = $1 and status = 'sending' and attempts = $2 returning id`,
+    [job.id, job.attempts, at.toISOString(), leaseMs],
+  )
+  return rows.length > 0
+}
+
+/**
+ * What a worker that died left behind, taken back at the start of the only worker there is (the local
+ * backend holds its data folder's lock): every job still 'sending' is due at once, and the claim reads
+ * the tries that had begun as unknown outcomes (CLAIM_ONE_KIND), so each is looked up before it is sent
+ * again. Never where other workers may be running (Supabase): there the short leases free them.
+ */
+export async function takeBackAbandoned(db: Pick<Db, "query">): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    `update outbox_jobs set locked_until = '-infinity'::timestamptz where status = 'sending' returning id`,
+  )
+  return rows.length
 }
 
 /** The lanes that have a job due (one indexed look per lane), by their index in `lanes`. */

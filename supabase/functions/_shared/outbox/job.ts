@@ -38,6 +38,11 @@ export interface JobHandler<K extends JobKind = JobKind> {
   priority: number
   /** Kinds of one lane are claimed and delivered together, apart from the other lanes: a slow provider holds up only its own. */
   lane: string
+  /**
+   * The most provider requests one try makes, and the timeout of each: the job's lease is sized from
+   * them (claim.ts' jobLeaseMs). One request of OUTBOX_TIMEOUT_MS when absent (a step).
+   */
+  calls?: { requests: number; timeoutMs: (config: BackendConfig) => number }
   /** It only queues jobs (a step, a summary): after its batch the worker looks which lanes have work. */
   queuesJobs?: true
   /** What to queue when a job of this kind dies (the office's notice of it); nothing when absent. */

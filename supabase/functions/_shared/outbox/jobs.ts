@@ -19,6 +19,7 @@ import { reportAbandonedChecks } from "../pipeline-check/run-check.ts"
 import { scheduleWeeklyReport } from "../report/report-week.ts"
 import { runWeeklyReport } from "../report/weekly-report.ts"
 import { markSpamShown, runSpamDigest } from "../spam/spam-review.ts"
+import type { BackendConfig } from "../config.ts"
 import { nowOf, type JobHandler, type JobKind, type JobTable } from "./job.ts"
 
 interface Handler<K extends JobKind> extends JobHandler<K> {
@@ -26,11 +27,28 @@ interface Handler<K extends JobKind> extends JobHandler<K> {
   alerting: boolean
 }
 
+/** The timeouts a try's requests run under: the alerts' (shorter) or the outbox's. */
+const alertsTimeout = (config: BackendConfig) => config.alerts.timeoutMs
+const outboxTimeout = (config: BackendConfig) => config.outbox.timeoutMs
+
+/**
+ * The most requests one try of a channel makes: an SMS may be looked up (two pages of Twilio's list)
+ * before it is sent; an e-mail is sent again without reply_to when the API refuses that.
+ */
+const REQUESTS: Record<Channel, number> = { sms: 3, email: 2, chat: 1, crm: 1 }
+
 /** A delivery by `channel`, which is its lane; when one dies the office is told, by another channel for an alert. */
-const delivery = (run: JobHandler["run"], priority: number, channel: Channel, aboutLeads: AboutLeads) => ({
+const delivery = (
+  run: JobHandler["run"],
+  priority: number,
+  channel: Channel,
+  aboutLeads: AboutLeads,
+  timeoutMs: (config: BackendConfig) => number,
+) => ({
   run,
   priority,
   lane: channel,
+  calls: { requests: REQUESTS[channel], timeoutMs },
   dead: deadNotice(channel, aboutLeads),
   alerting: aboutLeads !== "never",
 })
@@ -59,16 +77,22 @@ const HANDLERS: { [K in JobKind]: Handler<K> } = {
   pipeline_check: { run: runDailyCheck, priority: 6, lane: "steps", queuesJobs: true, alerting: false },
   // The visitor's reminder the day before a confirmed visit: it queues the e-mail and the text (appointments/).
   appointment_reminder: { run: runReminder, priority: 3, lane: "steps", queuesJobs: true, alerting: false },
-  alert_sms: delivery(alertDelivery(deliverSms), 0, "sms", "always"),
-  alert_chat: delivery(alertDelivery(deliverChat), 0, "chat", "always"),
-  alert_email: delivery(alertDelivery(sendOfficeEmail), 0, "email", "always"),
-  company_email: delivery(officeEmail, 1, "email", "when-targeted"),
-  customer_email: delivery(sendEmail, 2, "email", "never"),
+  alert_sms: delivery(alertDelivery(deliverSms), 0, "sms", "always", alertsTimeout),
+  alert_chat: delivery(alertDelivery(deliverChat), 0, "chat", "always", alertsTimeout),
+  alert_email: delivery(alertDelivery(sendOfficeEmail), 0, "email", "always", alertsTimeout),
+  company_email: delivery(officeEmail, 1, "email", "when-targeted", alertsTimeout),
+  customer_email: delivery(sendEmail, 2, "email", "never", outboxTimeout),
   // The visitor's confirmation by SMS (opt-in only): Twilio like the alerts, after them in the lane.
-  customer_sms: delivery(deliverSms, 2, "sms", "never"),
-  crm_forward: delivery(forwardToCrm, 3, "crm", "never"),
+  customer_sms: delivery(deliverSms, 2, "sms", "never", alertsTimeout),
+  crm_forward: delivery(forwardToCrm, 3, "crm", "never", outboxTimeout),
   // The pipeline check's test e-mail to the office inbox: its fate is the check's finding, so no notice when it dies.
-  check_email: { run: sendOfficeEmail, priority: 4, lane: "email", alerting: false },
+  check_email: {
+    run: sendOfficeEmail,
+    priority: 4,
+    lane: "email",
+    calls: { requests: REQUESTS.email, timeoutMs: alertsTimeout },
+    alerting: false,
+  },
 }
 
 /** The kinds of a lead's alerts, which the sweep waits for. */

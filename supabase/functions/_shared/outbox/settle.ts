@@ -7,6 +7,7 @@ import {
   DeferredError,
   NotConfiguredError,
   PermanentError,
+  QuotaExceededError,
   RateLimitedError,
   UnknownOutcomeError,
 } from "../delivery/errors.ts"
@@ -22,6 +23,12 @@ export interface DispatchResult {
   deferred: number
 }
 
+/**
+ * The job as this worker claimed it ($1 its id, $n the attempts its claim counted): a try that outlived
+ * its lease (another worker took the job since) settles nothing; the other worker's try decides.
+ */
+const OURS = (n: number) => `id = $1 and status = 'sending' and attempts = $${n}`
+
 /** Exponential backoff: base, 2×base, 4×base … capped. */
 export const backoffMs = (attempts: number, base: number, max: number) =>
   Math.min(max, base * 2 ** Math.max(0, attempts - 1))
@@ -32,6 +39,9 @@ const RATE_LIMIT_BASE_MS = 1_000
 /** How long a job refused with a 429 waits: what its Retry-After asked, else the backoff (`tries` 429s so far, this one included). */
 const rateLimitedWaitMs = (error: RateLimitedError, tries: number, maxMs: number) =>
   error.retryAfterMs ?? backoffMs(tries, RATE_LIMIT_BASE_MS, maxMs)
+
+/** Tries a job is given on a provider whose quota is used up (QuotaExceededError) before it is dead and the office told. */
+export const QUOTA_MAX_TRIES = 3
 
 export type Outcome = { ok: true; note: string | undefined } | { ok: false; error: unknown }
 
@@ -52,14 +62,17 @@ async function markDead(
   result: DispatchResult,
 ) {
   const at = nowOf(deps)
-  await deps.db.transaction(async (tx) => {
-    await tx.query(
-      `update outbox_jobs set status = 'dead', last_error = $2, locked_until = null, updated_at = now() where id = $1`,
-      [job.id, message],
+  const died = await deps.db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: string }>(
+      `update outbox_jobs set status = 'dead', last_error = $2, locked_until = null, attempt_started_at = null, updated_at = now()
+       where ${OURS(3)} returning id`,
+      [job.id, message, job.attempts],
     )
+    if (rows.length === 0) return false
     await enqueueJobs(tx, deadJobs(handlers, job, message, deps, at), at)
+    return true
   })
-  result.dead++
+  if (died) result.dead++
 }
 
 /**
@@ -77,8 +90,9 @@ export async function settle(
   const at = nowOf(deps)
   if (outcome.ok) {
     await db.query(
-      `update outbox_jobs set status = 'sent', delivered_at = now(), last_error = $2, locked_until = null, updated_at = now() where id = $1`,
-      [job.id, outcome.note ?? null],
+      `update outbox_jobs set status = 'sent', delivered_at = now(), last_error = $2, locked_until = null, attempt_started_at = null,
+         updated_at = now() where ${OURS(3)}`,
+      [job.id, outcome.note ?? null, job.attempts],
     )
     result.sent++
     return 0
@@ -87,17 +101,18 @@ export async function settle(
   const message = error instanceof Error ? error.message : String(error)
   if (error instanceof DeferredError) {
     await db.query(
-      `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null, attempts = attempts - 1,
-         next_attempt_at = $3, updated_at = now() where id = $1`,
-      [job.id, message, error.until.toISOString()],
+      `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null, attempt_started_at = null, attempts = attempts - 1,
+         next_attempt_at = $3, updated_at = now() where ${OURS(4)}`,
+      [job.id, message, error.until.toISOString(), job.attempts],
     )
     result.deferred++
     return 0
   }
   if (error instanceof NotConfiguredError) {
     await db.query(
-      `update outbox_jobs set status = 'not_configured', last_error = $2, locked_until = null, updated_at = now() where id = $1`,
-      [job.id, message],
+      `update outbox_jobs set status = 'not_configured', last_error = $2, locked_until = null, attempt_started_at = null,
+         updated_at = now() where ${OURS(3)}`,
+      [job.id, message, job.attempts],
     )
     result.notConfigured++
     return 0
@@ -114,24 +129,28 @@ export async function settle(
     }
     const delay = rateLimitedWaitMs(error, tries, backoffMaxMs)
     await db.query(
-      `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null, attempts = attempts - 1,
+      `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null, attempt_started_at = null, attempts = attempts - 1,
          rate_limited_tries = $4, rate_limited_since = $5::timestamptz,
-         next_attempt_at = $6::timestamptz + ($3::int * interval '1 millisecond'), updated_at = now() where id = $1`,
-      [job.id, message, delay, tries, since.toISOString(), at.toISOString()],
+         next_attempt_at = $6::timestamptz + ($3::int * interval '1 millisecond'), updated_at = now() where ${OURS(7)}`,
+      [job.id, message, delay, tries, since.toISOString(), at.toISOString(), job.attempts],
     )
     result.retried++
     return delay
   }
-  if (error instanceof PermanentError || job.attempts >= config.outbox.maxAttempts) {
-    await markDead(job, message, table, deps, result)
+  const quotaGivenUp = error instanceof QuotaExceededError && job.attempts >= QUOTA_MAX_TRIES
+  if (error instanceof PermanentError || quotaGivenUp || job.attempts >= config.outbox.maxAttempts) {
+    const why = quotaGivenUp
+      ? `${message} (the provider's quota is used up: given up after ${job.attempts} tries)`
+      : message
+    await markDead(job, why, table, deps, result)
     return 0
   }
   const delay = backoffMs(job.attempts, config.outbox.backoffBaseMs, config.outbox.backoffMaxMs)
   await db.query(
-    `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null,
+    `update outbox_jobs set status = 'pending', last_error = $2, locked_until = null, attempt_started_at = null,
        outcome_unknown_at = case when $4::boolean then coalesce(outcome_unknown_at, $5::timestamptz) else outcome_unknown_at end,
-       next_attempt_at = $5::timestamptz + ($3::int * interval '1 millisecond'), updated_at = now() where id = $1`,
-    [job.id, message, delay, error instanceof UnknownOutcomeError, at.toISOString()],
+       next_attempt_at = $5::timestamptz + ($3::int * interval '1 millisecond'), updated_at = now() where ${OURS(6)}`,
+    [job.id, message, delay, error instanceof UnknownOutcomeError, at.toISOString(), job.attempts],
   )
   result.retried++
   return delay === 0 ? -1 : 0

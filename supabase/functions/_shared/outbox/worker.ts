@@ -7,7 +7,7 @@
  * runs the table's sweep at most once a minute.
  */
 import type { Db } from "../db.ts"
-import { claimBatch, lanesDue, lanesOf } from "./claim.ts"
+import { claimBatch, jobLeaseMs, lanesDue, lanesOf, startAttempt } from "./claim.ts"
 import { nowOf, type DeliveryDeps, type JobTable } from "./job.ts"
 import { settle, type DispatchResult, type Outcome } from "./settle.ts"
 
@@ -18,6 +18,13 @@ export interface DispatchOptions {
   budgetMs?: number
   /** Stops claiming new batches (the batch in hand is still delivered). */
   signal?: AbortSignal
+  /** New jobs were committed while this run goes on: it looks for due lanes at once (outbox-wake.ts). */
+  wakes?: WakeSource
+}
+
+/** Tells a run in progress that jobs were committed: `onWake` registers a listener and returns its removal. */
+export interface WakeSource {
+  onWake: (listener: () => void) => () => void
 }
 
 /** Runs `task` over `items`, at most `limit` at a time. */
@@ -35,20 +42,25 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const lastSweep = new WeakMap<Db, number>()
 const SWEEP_EVERY_MS = 60_000
 
-async function sweep(table: JobTable, deps: DeliveryDeps): Promise<void> {
-  if (!table.sweep) return
+/** Runs the table's sweep when a minute has passed since the last; true when it ran. */
+async function sweep(table: JobTable, deps: DeliveryDeps): Promise<boolean> {
+  if (!table.sweep) return false
   const at = nowOf(deps).getTime()
   const last = lastSweep.get(deps.db)
-  if (last !== undefined && at >= last && at - last < SWEEP_EVERY_MS) return
+  if (last !== undefined && at >= last && at - last < SWEEP_EVERY_MS) return false
   lastSweep.set(deps.db, at)
   await table.sweep(deps, nowOf(deps))
+  return true
 }
 
 /**
  * Claims and delivers due jobs, each lane apart, batch after batch, until none is due or the time budget
  * is spent (a lane started does at least one batch). A lane runs only when it has work: the run looks
- * once which lanes do, and again after a batch that may have queued jobs (steps, a notice of a dead
- * job), starting the lanes those need. Safe to run in several processes at once.
+ * which lanes do at its start, after the sweep, after a batch that may have queued jobs (steps, a
+ * notice of a dead job), and whenever `wakes` says a request committed new ones, starting the lanes
+ * that are idle: a lane held up by its provider (an e-mail API that hangs) never keeps a new lead's
+ * step or SMS waiting for the run to end. Each job's try is recorded and its lease taken just before
+ * its call (claim.ts' startAttempt). Safe to run in several processes at once.
  */
 export async function runOutbox(
   table: JobTable,
@@ -61,7 +73,10 @@ export async function runOutbox(
   const started = Date.now()
   const result: DispatchResult = { sent: 0, retried: 0, dead: 0, notConfigured: 0, deferred: 0 }
   const outOfTime = () => Boolean(options.signal?.aborted) || Date.now() - started >= budgetMs
-  await sweep(table, deps)
+  const leases = new Map(
+    Object.entries(table.handlers).map(([kind, handler]): [string, number] => [kind, jobLeaseMs(handler, deps.config)]),
+  )
+  const leaseOf = (kind: string) => leases.get(kind) ?? jobLeaseMs({}, deps.config)
   const running = new Map<number, Promise<void>>()
   // Lanes asked to look again while running: new jobs came after their last claim.
   const again = new Set<number>()
@@ -80,7 +95,7 @@ export async function runOutbox(
     const { kinds, queuesJobs } = lanes[lane] ?? { kinds: [], queuesJobs: false }
     try {
       for (;;) {
-        const claimed = await claimBatch(deps.db, deps.config, kinds, nowOf(deps))
+        const claimed = await claimBatch(deps.db, deps.config, kinds, nowOf(deps), leaseOf)
         if (claimed.length === 0) {
           if (again.delete(lane)) continue
           running.delete(lane)
@@ -91,6 +106,8 @@ export async function runOutbox(
         // Written by the deliveries below (a closure the type checker does not follow into).
         const retry = { now: false }
         await eachConcurrently(claimed, outbox.concurrency, async (job) => {
+          // Another worker took it while it waited its turn (its lease ran out): that worker's try decides.
+          if (!(await startAttempt(deps.db, job, leaseOf(job.kind), nowOf(deps)))) return
           let outcome: Outcome
           try {
             outcome = { ok: true, note: await table.handlers[job.kind].run(job, deps) }
@@ -121,8 +138,25 @@ export async function runOutbox(
     }
   }
 
-  await startLanes(true)
-  while (running.size > 0) await Promise.all(running.values())
+  // Looks started by a wake or the sweep, which the run waits for like its lanes.
+  const looking = new Set<Promise<void>>()
+  const look = () => {
+    const done: Promise<void> = startLanes()
+      .catch((error: unknown) => {
+        errors.push(error)
+      })
+      .finally(() => looking.delete(done))
+    looking.add(done)
+  }
+  const stopListening = options.wakes?.onWake(look)
+  try {
+    await startLanes(true)
+    // After the lanes started, so a fresh lead's jobs do not wait for it; then whatever it queued.
+    if (await sweep(table, deps)) look()
+    while (running.size > 0 || looking.size > 0) await Promise.all([...running.values(), ...looking])
+  } finally {
+    stopListening?.()
+  }
   if (errors.length > 0) throw errors[0]
   return result
 }
