@@ -361,6 +361,7 @@ test("the spam settings are validated", () => {
     turnstileVerifyUrl: TURNSTILE_VERIFY_URL,
     turnstileTimeoutMs: 3000,
     officeRateLimitMax: 60,
+    calendarRateLimitMax: 120,
     officeLinkFailuresMax: 5,
     trustedProxyHops: 1,
   })

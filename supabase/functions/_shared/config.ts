@@ -149,6 +149,11 @@ export interface SpamConfig {
   turnstileTimeoutMs: number
   /** Calls per address per window to the office's link functions (a budget apart from the visitors'); off with rateLimitMax 0. */
   officeRateLimitMax: number
+  /**
+   * Calls per address per window to the public calendar (arrival-windows), counted in memory only
+   * (spam/memory-limit.ts), its wider networks by rateLimitNetworkFactors; 0 turns it off.
+   */
+  calendarRateLimitMax: number
   /** Office-link calls with a forged or invalid token per address per window; past it the address is refused before any signature check. */
   officeLinkFailuresMax: number
   /**
@@ -401,6 +406,8 @@ export function configFromEnv(
       turnstileTimeoutMs: atLeastOne(env, "TURNSTILE_TIMEOUT_MS", DEFAULT_TURNSTILE_TIMEOUT_MS),
       // Three times a visitor's: one phone at the office previews and confirms link after link.
       officeRateLimitMax: positiveInt(env, "OFFICE_RATE_LIMIT_MAX", rateLimitMax * 3),
+      // A visitor's page asks a few times per step (the answer is cached for seconds): 120 per 10 minutes is plenty.
+      calendarRateLimitMax: positiveInt(env, "CALENDAR_RATE_LIMIT_MAX", 120),
       officeLinkFailuresMax: atLeastOne(env, "OFFICE_LINK_FAILURES_MAX", 5),
       trustedProxyHops: positiveInt(
         env,
