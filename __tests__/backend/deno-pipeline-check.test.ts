@@ -14,6 +14,7 @@ import { fakeServer, fakeTwilio, type FakeServer } from "./fake-servers"
 import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
 import { LIVE_CHAT, emailsOf } from "./pipeline-check-rig"
 import { postgresBinDir, startRequiredPostgresCluster, type PostgresCluster } from "./postgres-cluster"
+import { freePort } from "../../scripts/static-server"
 import { bodies, postJson } from "./helpers"
 
 jest.setTimeout(180_000)
@@ -131,4 +132,33 @@ test("under Deno, after 20+ ordinary requests from the check's own address, the 
   expect(answer.status).toBe(200)
   expect(report.status).toBe("passed")
   expect((await postJson(`${leads}/process-simple-lead`, bodies.booking())).status).toBe(429)
+})
+
+test("under Deno, the database down: check-pipeline answers 503 at once naming it, and e-mails the office straight through the e-mail API", async () => {
+  const [resend, twilio, chat] = await Promise.all([fakeServer([200]), fakeTwilio(), fakeServer(LIVE_CHAT)])
+  servers.push(resend, twilio, chat)
+  const nowhere = `postgres://postgres:postgres@127.0.0.1:${await freePort()}/postgres`
+  const check = await serveUnderDeno("check-pipeline", nowhere, {
+    LOCAL_MAILBOX: "0",
+    RESEND_API_KEY: "re_test_key",
+    RESEND_API_URL: resend.url,
+    ...alertEnv({ twilio, chat }),
+    PIPELINE_CHECK_SECRET: "deno-check-secret",
+    PIPELINE_CHECK_FUNCTIONS_URL: "http://127.0.0.1:9",
+  })
+  const from = Date.now()
+  const answer = await postJson(
+    `${check}/check-pipeline`,
+    { trigger: "daily" },
+    { authorization: "Bearer deno-check-secret" },
+  )
+  const report = (await answer.json()) as { status: string; problems: Array<{ code: string }>; notified: string[] }
+  expect(answer.status).toBe(503)
+  expect(Date.now() - from).toBeLessThan(10_000)
+  expect(report.status).toBe("failed")
+  expect(report.problems.map((p) => p.code)).toEqual(["database"])
+  expect(report.notified).toEqual(["email", "chat"])
+  expect(emailsOf(resend).map((e) => e.subject)).toContain(
+    "Pipeline check failed: The database (the check could not run)",
+  )
 })

@@ -379,6 +379,7 @@ export const leadMessagesSchema = strictObject({
       overdue: problem(),
       unalerted: problem(),
       timedOut: problem(),
+      database: problem(),
     }),
     details: strictObject({
       crmLeftOut: text(),
@@ -386,6 +387,7 @@ export const leadMessagesSchema = strictObject({
       overdue: text(),
       unalerted: text(),
       timedOut: text(),
+      database: text(),
       steps: strictObject({ health: text(), lead: text(), email: text(), providers: text() }),
     }),
   }).meta({ translate: false }),

@@ -626,6 +626,10 @@ export const LEAD_MESSAGES = {
       "timedOut": {
         "name": "The check itself (it did not finish)",
         "todo": "The check stopped waiting after PIPELINE_CHECK_TIMEOUT_MS. Look at the check-pipeline and process-simple-lead logs on Supabase; a function that hangs will hang for visitors too."
+      },
+      "database": {
+        "name": "The database (the check could not run)",
+        "todo": "The functions could not use the database, so no request can be stored now (a visitor's browser keeps theirs and sends it again for a week). Look at the project in the Supabase dashboard (paused, out of space, restarting?) and at status.supabase.com, then run the check again. This notice was sent straight to the providers, without the outbox; it is not repeated more than a few times an hour."
       }
     },
     "details": {
@@ -634,6 +638,7 @@ export const LEAD_MESSAGES = {
       "overdue": "{count} due more than {minutes} minutes ago and not delivered ({kinds}); the oldest is {late} late.",
       "unalerted": "{count} request(s) that came in during business hours in the last 24 hours have had no alert delivered: {references}",
       "timedOut": "Stopped after {seconds} s, while {step}.",
+      "database": "The check could not use the database: {error}",
       "steps": {
         "health": "looking at the outbox's health",
         "lead": "sending the test request",
