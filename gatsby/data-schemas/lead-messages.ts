@@ -148,6 +148,7 @@ export const leadMessagesSchema = strictObject({
       turnstile_unverified: text(),
       time_out_of_range: text(),
       check_header_invalid: text(),
+      customer_message_held: text(),
     }),
   }).meta({ translate: false }),
   customerEmail: strictObject({

@@ -129,6 +129,25 @@ export interface AlertBudget {
   summaryMinutes: number
 }
 
+/** One channel's customer-message budget per rolling window (0: that limit off). See spam/customer-budget.ts. */
+export interface CustomerChannelBudget {
+  /** To one number or e-mail address. */
+  perRecipient: number
+  /** From one client address (an IPv4 address, an IPv6 /64); its wider networks get a multiple. */
+  perAddress: number
+  /** To everyone together. */
+  overall: number
+}
+
+/** What the visitors' confirmations and reminders may cost, per hour (spam/customer-budget.ts). */
+export interface CustomerBudget {
+  windowSeconds: number
+  sms: CustomerChannelBudget
+  email: CustomerChannelBudget
+  /** The wider networks' budgets as multiples of perAddress (0: not limited). */
+  networkFactors: Record<NetworkPrefix, number>
+}
+
 export interface SpamConfig {
   /** A form sent sooner than this after it was opened is a bot's; 0 turns the check off. */
   minFormFillMs: number
@@ -154,6 +173,7 @@ export interface SpamConfig {
    * (spam/memory-limit.ts), its wider networks by rateLimitNetworkFactors; 0 turns it off.
    */
   calendarRateLimitMax: number
+  customerBudget: CustomerBudget
   /** Office-link calls with a forged or invalid token per address per window; past it the address is refused before any signature check. */
   officeLinkFailuresMax: number
   /**
@@ -408,6 +428,26 @@ export function configFromEnv(
       officeRateLimitMax: positiveInt(env, "OFFICE_RATE_LIMIT_MAX", rateLimitMax * 3),
       // A visitor's page asks a few times per step (the answer is cached for seconds): 120 per 10 minutes is plenty.
       calendarRateLimitMax: positiveInt(env, "CALENDAR_RATE_LIMIT_MAX", 120),
+      // A real visitor sends one or two requests (a message, an estimate): a few texts and e-mails an hour
+      // reach them; a flood reaches its own budget, and the hour's total bounds the bill (docs/limits-and-budgets.md).
+      customerBudget: {
+        windowSeconds: 3_600,
+        sms: {
+          perRecipient: positiveInt(env, "CUSTOMER_SMS_PER_NUMBER", 3),
+          perAddress: positiveInt(env, "CUSTOMER_SMS_PER_ADDRESS", 3),
+          overall: positiveInt(env, "CUSTOMER_SMS_PER_HOUR", 30),
+        },
+        email: {
+          perRecipient: positiveInt(env, "CUSTOMER_EMAIL_PER_RECIPIENT", 3),
+          perAddress: positiveInt(env, "CUSTOMER_EMAIL_PER_ADDRESS", 5),
+          overall: positiveInt(env, "CUSTOMER_EMAIL_PER_HOUR", 100),
+        },
+        networkFactors: {
+          "ipv6/56": positiveInt(env, "CUSTOMER_BUDGET_IPV6_56_FACTOR", 2),
+          "ipv6/48": positiveInt(env, "CUSTOMER_BUDGET_IPV6_48_FACTOR", 4),
+          "ipv4/24": positiveInt(env, "CUSTOMER_BUDGET_IPV4_24_FACTOR", 0),
+        },
+      },
       officeLinkFailuresMax: atLeastOne(env, "OFFICE_LINK_FAILURES_MAX", 5),
       trustedProxyHops: positiveInt(
         env,

@@ -88,6 +88,8 @@ async function submit(
     ipHash: ip ? limitKey : null,
     now: clock(),
     flags,
+    // The customer messages' budget counts by the address and its networks (spam/customer-budget.ts).
+    client: c.get("address")?.client ?? null,
   }
   const mark = readCheckHeader(
     config.pipelineCheck.headerSecret,

@@ -331,7 +331,8 @@ export const LEAD_MESSAGES = {
       "apikey_mismatch": "Sent without the project's public key",
       "turnstile_unverified": "The anti-spam check could not vouch for it",
       "time_out_of_range": "The visitor's clock is wrong (our receipt time is used)",
-      "check_header_invalid": "Carried a pipeline-check header that did not verify, so it is treated as a real request"
+      "check_header_invalid": "Carried a pipeline-check header that did not verify, so it is treated as a real request",
+      "customer_message_held": "Not sent to the visitor: past the customer messages' budget (call them instead)"
     }
   },
   "customerEmail": {
