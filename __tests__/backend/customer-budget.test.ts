@@ -8,6 +8,7 @@
  * e-mails queued from one address and from one IPv6 /48, the budget off (as before) and on.
  */
 import { createApp } from "../../supabase/functions/_shared/app"
+import { CUSTOMER_BUDGET_DEFAULTS } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { LEAD_CONSENT, LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { TUESDAY_10AM } from "./alert-rig"
@@ -29,6 +30,16 @@ const WITH_SMS = {
 }
 /** No rate limit in the way: these tests count what the budget lets through. */
 const NO_RATE_LIMIT = { RATE_LIMIT_MAX: "0" }
+/** The budget a deployment with Twilio and Resend set gets (the local stand-ins here cost nothing, so have none). */
+const { sms: SMS, email: EMAIL } = CUSTOMER_BUDGET_DEFAULTS
+const PAID = {
+  CUSTOMER_SMS_PER_NUMBER: String(SMS.perRecipient),
+  CUSTOMER_SMS_PER_ADDRESS: String(SMS.perAddress),
+  CUSTOMER_SMS_PER_HOUR: String(SMS.overall),
+  CUSTOMER_EMAIL_PER_RECIPIENT: String(EMAIL.perRecipient),
+  CUSTOMER_EMAIL_PER_ADDRESS: String(EMAIL.perAddress),
+  CUSTOMER_EMAIL_PER_HOUR: String(EMAIL.overall),
+}
 const BUDGET_OFF = {
   CUSTOMER_SMS_PER_NUMBER: "0",
   CUSTOMER_SMS_PER_ADDRESS: "0",
@@ -39,7 +50,7 @@ const BUDGET_OFF = {
 }
 
 const appAt = (env: Record<string, string> = {}, at = TUESDAY_10AM) =>
-  createApp({ db, config: testConfig({ ...NO_RATE_LIMIT, ...env }), clock: () => at })
+  createApp({ db, config: testConfig({ ...NO_RATE_LIMIT, ...PAID, ...env }), clock: () => at })
 
 let sent = 0
 /** A $49 booking with the SMS opt-in, to a number and an address of its own unless told. */

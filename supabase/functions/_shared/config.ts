@@ -184,6 +184,28 @@ export interface SpamConfig {
   trustedProxyHops: number
 }
 
+/**
+ * The customer messages' budget per hour when the channel's provider is set (spam/customer-budget.ts):
+ * a real visitor sends one or two requests (a message, an estimate), so a few messages an hour reach
+ * them; one sender's share is small against the hour's total, which bounds the bill
+ * (docs/limits-and-budgets.md).
+ */
+export const CUSTOMER_BUDGET_DEFAULTS: Readonly<Record<"sms" | "email", CustomerChannelBudget>> = {
+  sms: { perRecipient: 3, perAddress: 3, overall: 30 },
+  email: { perRecipient: 3, perAddress: 5, overall: 100 },
+}
+
+/** One channel's budget: CUSTOMER_<channel>_PER_<recipient>, _PER_ADDRESS and _PER_HOUR; off by default without its provider. */
+function channelBudget(env: Env, channel: "SMS" | "EMAIL", recipient: string, paid: boolean): CustomerChannelBudget {
+  const defaults = CUSTOMER_BUDGET_DEFAULTS[channel === "SMS" ? "sms" : "email"]
+  const of = (name: string, value: number) => positiveInt(env, `CUSTOMER_${channel}_${name}`, paid ? value : 0)
+  return {
+    perRecipient: of(`PER_${recipient}`, defaults.perRecipient),
+    perAddress: of("PER_ADDRESS", defaults.perAddress),
+    overall: of("PER_HOUR", defaults.overall),
+  }
+}
+
 /** How many times the address's budget each wider network gets by default; 0 leaves it unlimited. */
 export const DEFAULT_NETWORK_FACTORS: Readonly<Record<NetworkPrefix, number>> = {
   // One site is given a /56 (256 /64s) or a /48 (65,536): without these it could send that many times the limit.
@@ -428,20 +450,11 @@ export function configFromEnv(
       officeRateLimitMax: positiveInt(env, "OFFICE_RATE_LIMIT_MAX", rateLimitMax * 3),
       // A visitor's page asks a few times per step (the answer is cached for seconds): 120 per 10 minutes is plenty.
       calendarRateLimitMax: positiveInt(env, "CALENDAR_RATE_LIMIT_MAX", 120),
-      // A real visitor sends one or two requests (a message, an estimate): a few texts and e-mails an hour
-      // reach them; a flood reaches its own budget, and the hour's total bounds the bill (docs/limits-and-budgets.md).
       customerBudget: {
         windowSeconds: 3_600,
-        sms: {
-          perRecipient: positiveInt(env, "CUSTOMER_SMS_PER_NUMBER", 3),
-          perAddress: positiveInt(env, "CUSTOMER_SMS_PER_ADDRESS", 3),
-          overall: positiveInt(env, "CUSTOMER_SMS_PER_HOUR", 30),
-        },
-        email: {
-          perRecipient: positiveInt(env, "CUSTOMER_EMAIL_PER_RECIPIENT", 3),
-          perAddress: positiveInt(env, "CUSTOMER_EMAIL_PER_ADDRESS", 5),
-          overall: positiveInt(env, "CUSTOMER_EMAIL_PER_HOUR", 100),
-        },
+        // Each paid channel has its budget by default; the local stand-ins (mailbox, alerts page) cost nothing.
+        sms: channelBudget(env, "SMS", "NUMBER", twilioFromEnv(env) !== undefined),
+        email: channelBudget(env, "EMAIL", "RECIPIENT", optional(env, "RESEND_API_KEY") !== undefined),
         networkFactors: {
           "ipv6/56": positiveInt(env, "CUSTOMER_BUDGET_IPV6_56_FACTOR", 2),
           "ipv6/48": positiveInt(env, "CUSTOMER_BUDGET_IPV6_48_FACTOR", 4),
