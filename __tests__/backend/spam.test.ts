@@ -361,6 +361,14 @@ test("the spam settings are validated", () => {
     turnstileVerifyUrl: TURNSTILE_VERIFY_URL,
     turnstileTimeoutMs: 3000,
     officeRateLimitMax: 60,
+    calendarRateLimitMax: 120,
+    // No provider set: the local stand-ins cost nothing, so no customer budget by default.
+    customerBudget: {
+      windowSeconds: 3600,
+      sms: { perRecipient: 0, perAddress: 0, overall: 0 },
+      email: { perRecipient: 0, perAddress: 0, overall: 0 },
+      networkFactors: { "ipv6/56": 2, "ipv6/48": 4, "ipv4/24": 0 },
+    },
     officeLinkFailuresMax: 5,
     trustedProxyHops: 1,
   })

@@ -148,6 +148,7 @@ export const leadMessagesSchema = strictObject({
       turnstile_unverified: text(),
       time_out_of_range: text(),
       check_header_invalid: text(),
+      customer_message_held: text(),
     }),
   }).meta({ translate: false }),
   customerEmail: strictObject({
@@ -379,6 +380,7 @@ export const leadMessagesSchema = strictObject({
       overdue: problem(),
       unalerted: problem(),
       timedOut: problem(),
+      database: problem(),
     }),
     details: strictObject({
       crmLeftOut: text(),
@@ -386,6 +388,7 @@ export const leadMessagesSchema = strictObject({
       overdue: text(),
       unalerted: text(),
       timedOut: text(),
+      database: text(),
       steps: strictObject({ health: text(), lead: text(), email: text(), providers: text() }),
     }),
   }).meta({ translate: false }),

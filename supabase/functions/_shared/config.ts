@@ -129,6 +129,25 @@ export interface AlertBudget {
   summaryMinutes: number
 }
 
+/** One channel's customer-message budget per rolling window (0: that limit off). See spam/customer-budget.ts. */
+export interface CustomerChannelBudget {
+  /** To one number or e-mail address. */
+  perRecipient: number
+  /** From one client address (an IPv4 address, an IPv6 /64); its wider networks get a multiple. */
+  perAddress: number
+  /** To everyone together. */
+  overall: number
+}
+
+/** What the visitors' confirmations and reminders may cost, per hour (spam/customer-budget.ts). */
+export interface CustomerBudget {
+  windowSeconds: number
+  sms: CustomerChannelBudget
+  email: CustomerChannelBudget
+  /** The wider networks' budgets as multiples of perAddress (0: not limited). */
+  networkFactors: Record<NetworkPrefix, number>
+}
+
 export interface SpamConfig {
   /** A form sent sooner than this after it was opened is a bot's; 0 turns the check off. */
   minFormFillMs: number
@@ -149,6 +168,12 @@ export interface SpamConfig {
   turnstileTimeoutMs: number
   /** Calls per address per window to the office's link functions (a budget apart from the visitors'); off with rateLimitMax 0. */
   officeRateLimitMax: number
+  /**
+   * Calls per address per window to the public calendar (arrival-windows), counted in memory only
+   * (spam/memory-limit.ts), its wider networks by rateLimitNetworkFactors; 0 turns it off.
+   */
+  calendarRateLimitMax: number
+  customerBudget: CustomerBudget
   /** Office-link calls with a forged or invalid token per address per window; past it the address is refused before any signature check. */
   officeLinkFailuresMax: number
   /**
@@ -157,6 +182,28 @@ export interface SpamConfig {
    * See spam/client-ip.ts.
    */
   trustedProxyHops: number
+}
+
+/**
+ * The customer messages' budget per hour when the channel's provider is set (spam/customer-budget.ts):
+ * a real visitor sends one or two requests (a message, an estimate), so a few messages an hour reach
+ * them; one sender's share is small against the hour's total, which bounds the bill
+ * (docs/limits-and-budgets.md).
+ */
+export const CUSTOMER_BUDGET_DEFAULTS: Readonly<Record<"sms" | "email", CustomerChannelBudget>> = {
+  sms: { perRecipient: 3, perAddress: 3, overall: 30 },
+  email: { perRecipient: 3, perAddress: 5, overall: 100 },
+}
+
+/** One channel's budget: CUSTOMER_<channel>_PER_<recipient>, _PER_ADDRESS and _PER_HOUR; off by default without its provider. */
+function channelBudget(env: Env, channel: "SMS" | "EMAIL", recipient: string, paid: boolean): CustomerChannelBudget {
+  const defaults = CUSTOMER_BUDGET_DEFAULTS[channel === "SMS" ? "sms" : "email"]
+  const of = (name: string, value: number) => positiveInt(env, `CUSTOMER_${channel}_${name}`, paid ? value : 0)
+  return {
+    perRecipient: of(`PER_${recipient}`, defaults.perRecipient),
+    perAddress: of("PER_ADDRESS", defaults.perAddress),
+    overall: of("PER_HOUR", defaults.overall),
+  }
 }
 
 /** How many times the address's budget each wider network gets by default; 0 leaves it unlimited. */
@@ -401,6 +448,19 @@ export function configFromEnv(
       turnstileTimeoutMs: atLeastOne(env, "TURNSTILE_TIMEOUT_MS", DEFAULT_TURNSTILE_TIMEOUT_MS),
       // Three times a visitor's: one phone at the office previews and confirms link after link.
       officeRateLimitMax: positiveInt(env, "OFFICE_RATE_LIMIT_MAX", rateLimitMax * 3),
+      // A visitor's page asks a few times per step (the answer is cached for seconds): 120 per 10 minutes is plenty.
+      calendarRateLimitMax: positiveInt(env, "CALENDAR_RATE_LIMIT_MAX", 120),
+      customerBudget: {
+        windowSeconds: 3_600,
+        // Each paid channel has its budget by default; the local stand-ins (mailbox, alerts page) cost nothing.
+        sms: channelBudget(env, "SMS", "NUMBER", twilioFromEnv(env) !== undefined),
+        email: channelBudget(env, "EMAIL", "RECIPIENT", optional(env, "RESEND_API_KEY") !== undefined),
+        networkFactors: {
+          "ipv6/56": positiveInt(env, "CUSTOMER_BUDGET_IPV6_56_FACTOR", 2),
+          "ipv6/48": positiveInt(env, "CUSTOMER_BUDGET_IPV6_48_FACTOR", 4),
+          "ipv4/24": positiveInt(env, "CUSTOMER_BUDGET_IPV4_24_FACTOR", 0),
+        },
+      },
       officeLinkFailuresMax: atLeastOne(env, "OFFICE_LINK_FAILURES_MAX", 5),
       trustedProxyHops: positiveInt(
         env,

@@ -17,6 +17,8 @@ export const LEAD_FLAG_CODES = [
   "time_out_of_range",
   /** It carried the pipeline check's header, but the signature did not verify: a forged mark cannot hide a real lead, so it is one. */
   "check_header_invalid",
+  /** A confirmation or reminder to the visitor was not sent: past the customer messages' budget (spam/customer-budget.ts). */
+  "customer_message_held",
 ] as const
 
 export type LeadFlagCode = (typeof LEAD_FLAG_CODES)[number]

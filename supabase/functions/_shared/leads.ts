@@ -51,6 +51,8 @@ import { CUSTOMER_TEXTS, ESTIMATE_OPTIONS, LEAD_MESSAGES, type CustomerTexts } f
 import type { Language } from "./kernel/languages.ts"
 import { MAX_FLAGS, mergeFlags, type LeadFlag } from "./lead-flags.ts"
 import { bodyFlags, type FlaggableBody } from "./body-flags.ts"
+import type { ClientAddress } from "./spam/client-ip.ts"
+import { withinCustomerBudget } from "./spam/customer-budget.ts"
 
 /** A request as what it stores sees it: spam-store.ts' part (its settings, who sent it, when) and more. */
 export interface RequestContext extends SpamCallContext {
@@ -59,6 +61,31 @@ export interface RequestContext extends SpamCallContext {
   flags: readonly LeadFlag[]
   /** Set when the office releases a submission filed as spam: when the visitor sent it, and why it was filed. */
   released?: ReleasedFromSpam
+  /** The request's address and networks, for the customer messages' budget (none: the office's own request). */
+  client?: Pick<ClientAddress, "key" | "networks"> | null
+}
+
+/**
+ * The visitor's confirmations among `jobs`, within their budget (spam/customer-budget.ts): the jobs to
+ * queue, and the stored row with a flag for each message held back (the office's notice shows it).
+ */
+async function budgeted(
+  tx: Db,
+  table: "leads" | "contact_messages",
+  stored: StoredRecord,
+  jobs: readonly NewJob[],
+  ctx: RequestContext,
+): Promise<{ stored: StoredRecord; jobs: NewJob[] }> {
+  const verdict = await withinCustomerBudget(tx, jobs, {
+    client: ctx.client ?? null,
+    config: ctx.config,
+    at: ctx.now,
+    held: stored.flags,
+  })
+  if (verdict.flags.length === 0) return { stored, jobs: verdict.jobs }
+  const flags = mergeFlags(stored.flags, verdict.flags)
+  await tx.query(`update ${table} set flags = $2::text::jsonb where id = $1`, [stored.id, JSON.stringify(flags)])
+  return { stored: { ...stored, flags }, jobs: verdict.jobs }
 }
 
 /** What a function does with one valid body. */
@@ -404,9 +431,11 @@ export const contactIntake = (body: ContactMessage): Intake => ({
       firstName: firstNameOf(body.name),
       language: languageOfBody(body),
     }
+    const visitorJobs = confirmations("contact", visitor, body.email, (ref) => contactConfirmation(body, ref), ctx)
+    const sent = await budgeted(tx, "contact_messages", stored, visitorJobs, ctx)
     await startAlerts(tx, target, ctx.now, ctx.config.alerts, [
-      companyJob(body.submissionId, { kind: "contact", body }, target, stored, ctx),
-      ...confirmations("contact", visitor, body.email, (ref) => contactConfirmation(body, ref), ctx),
+      companyJob(body.submissionId, { kind: "contact", body }, target, sent.stored, ctx),
+      ...sent.jobs,
     ])
     return referenceOf(stored)
   },
@@ -493,10 +522,11 @@ function storedLead(
       }
       // The lead's e-mails are queued with its alerts' first step, in one statement. The wizard's later calls
       // find the lead's alerts started (they are keyed by the lead), and its confirmations queued (keyed by submission).
+      const visitorJobs = [...customerSmsJob(notice.kind, visitor), ...more(visitor, ctx)]
+      const sent = await budgeted(tx, "leads", stored, visitorJobs, ctx)
       await startAlerts(tx, target, ctx.now, ctx.config.alerts, [
-        companyJob(submissionId, notice, target, stored, ctx, windows),
-        ...customerSmsJob(notice.kind, visitor),
-        ...more(visitor, ctx),
+        companyJob(submissionId, notice, target, sent.stored, ctx, windows),
+        ...sent.jobs,
       ])
       return referenceOf(stored)
     },

@@ -10,6 +10,7 @@ import type { BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
 import { windowStatus, type ArrivalWindow } from "../kernel/arrival-windows.ts"
 import { enqueueJobs } from "../outbox/queue.ts"
+import { withinCustomerBudget } from "../spam/customer-budget.ts"
 import { bookedCounts, takeVisit } from "./capacity.ts"
 import { confirmationJobs, type Appointment } from "./confirmation.ts"
 import { appointmentOf, confirmedLead, leadFacts, type LeadFacts } from "./appointment-rows.ts"
@@ -72,11 +73,12 @@ export async function confirmAppointment(
     const target = { record: "lead" as const, id: lead.id }
     await acknowledge(tx, target, request.by, at)
     await recordOutcome(tx, target, { outcome: "booked", note: labelled(appointment), by: request.by }, at)
-    await enqueueJobs(
-      tx,
-      [...confirmationJobs(confirmedLead(lead), appointment, config.mail.from), ...reminderJob(lead.id, appointment)],
-      at,
-    )
+    // The visit's confirmation to the visitor counts per recipient and overall (the office sent it).
+    const jobs = [
+      ...confirmationJobs(confirmedLead(lead), appointment, config.mail.from),
+      ...reminderJob(lead.id, appointment),
+    ]
+    await enqueueJobs(tx, (await withinCustomerBudget(tx, jobs, { client: null, config, at })).jobs, at)
     return { state: "confirmed", appointment, label: labelled(appointment) }
   })
 }

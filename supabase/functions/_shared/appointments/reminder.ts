@@ -15,6 +15,7 @@ import { COMPANY, CUSTOMER_TEXTS } from "../kernel/site-data.generated.ts"
 import { fitSms, templatePieces } from "../alerts/sms-fit.ts"
 import { nowOf, type DeliveryDeps, type OutboxJob } from "../outbox/job.ts"
 import { enqueueJobs, type NewJob } from "../outbox/queue.ts"
+import { withinCustomerBudget } from "../spam/customer-budget.ts"
 import { visitEmail, type Appointment } from "./confirmation.ts"
 import { appointmentOf, confirmedLead, leadFacts } from "./appointment-rows.ts"
 import { appointmentLabel } from "./window-label.ts"
@@ -105,6 +106,9 @@ export async function runReminder(job: OutboxJob, deps: DeliveryDeps): Promise<s
     )
     jobs.push({ kind: "customer_sms", dedupeKey: `${key}:sms`, ...owner, payload: { to, body } })
   }
-  await enqueueJobs(db, jobs, at)
-  return `Reminder of ${window} queued (${jobs.map((j) => j.kind).join(", ") || "nothing: no address, no opt-in"})`
+  // Per recipient and overall (the office booked it: no client address counts).
+  const budget = await withinCustomerBudget(db, jobs, { client: null, config, at })
+  await enqueueJobs(db, budget.jobs, at)
+  const held = budget.flags.map((f) => f.detail).join("; ")
+  return `Reminder of ${window} queued (${budget.jobs.map((j) => j.kind).join(", ") || "nothing: no address, no opt-in"})${held ? `; held back: ${held}` : ""}`
 }

@@ -5,6 +5,7 @@
  */
 import { createMiddleware } from "hono/factory"
 import { CALENDAR_FUNCTION } from "../functions.ts"
+import { CHECK_HEADER, mayBeCheckHeader } from "../pipeline-check/check-header.ts"
 import { addressBudgets } from "../spam/address-limit.ts"
 import { corsHeaders } from "./cors.ts"
 import { fail, tooMany, type AddressState, type AppContext, type Env } from "./context.ts"
@@ -33,13 +34,18 @@ export const servedPost = (served: ReadonlySet<string>) =>
  * touches the answer before the handler, which makes Hono copy the handler's answer, body and all).
  * `gated`: the lead functions this app serves.
  */
-export const addressGate = ({ config: { spam }, addressLimit, clientOf }: AppContext, gated: ReadonlySet<string>) =>
+export const addressGate = (
+  { config: { spam }, addressLimit, clientOf, clock }: AppContext,
+  gated: ReadonlySet<string>,
+) =>
   createMiddleware<Env>(async (c, next) => {
     const path = c.req.path
     if (c.req.method !== "POST" || !gated.has(path.slice(path.lastIndexOf("/") + 1))) return next()
     const client = clientOf(c)
     const address: AddressState = { client, budgets: addressBudgets(client, spam), counted: false, replayed: false }
-    const wait = addressLimit.refusal(address.budgets, Date.now())
+    // The pipeline check's request is let through by its signature, which only the body can verify (http/submit.ts).
+    address.deferred = mayBeCheckHeader(c.req.header(CHECK_HEADER), clock())
+    const wait = address.deferred ? null : addressLimit.refusal(address.budgets, Date.now())
     if (wait !== null) {
       corsHeaders(c)
       return tooMany(c, wait)
@@ -47,6 +53,7 @@ export const addressGate = ({ config: { spam }, addressLimit, clientOf }: AppCon
     c.set("address", address)
     await next()
     const status = c.res.status
+    if (address.exempt) return
     if (address.replayed) addressLimit.replayed(address.budgets, Date.now())
     else if (!address.counted && status >= 400 && status < 500 && status !== 429)
       addressLimit.refused(address.budgets, Date.now())

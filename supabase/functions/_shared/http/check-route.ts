@@ -9,6 +9,7 @@ import type { Context } from "hono"
 import { bearerIs } from "../crypto.ts"
 import type { DeliveryDeps } from "../outbox/job.ts"
 import type { CheckTrigger } from "../pipeline-check/check-store.ts"
+import { createNoticeBudget, type NoticeBudget } from "../pipeline-check/outage.ts"
 import { runPipelineCheck } from "../pipeline-check/run-check.ts"
 import { fail, type AppContext } from "./context.ts"
 
@@ -33,9 +34,9 @@ export function triggerOf(text: string): CheckTrigger | { field: "body" | "trigg
   return isTrigger(trigger) ? trigger : { field: "trigger", error: `trigger must be one of ${TRIGGERS.join(", ")}` }
 }
 
-/** Runs a check and answers with what came of it. */
-export async function answerCheck(c: Context, deps: DeliveryDeps, trigger: CheckTrigger) {
-  const result = await runPipelineCheck(deps, trigger)
+/** Runs a check and answers with what came of it; `notices` bounds what a check that cannot run tells the office. */
+export async function answerCheck(c: Context, deps: DeliveryDeps, trigger: CheckTrigger, notices?: NoticeBudget) {
+  const result = await runPipelineCheck(deps, trigger, notices)
   if (result.outcome === "already_running")
     return c.json(
       {
@@ -51,13 +52,14 @@ export async function answerCheck(c: Context, deps: DeliveryDeps, trigger: Check
   return c.json({ success: false, error: `The pipeline check failed: ${names}`, ...report }, 503)
 }
 
-/** The function's handler: the secret, the body, then the check. */
-export const checkPipelineHandler =
-  ({ db, config, fetchImpl, clock }: AppContext) =>
-  async (c: Context) => {
+/** The function's handler: the secret, the body, then the check (the outage notices' budget is the app's, in memory). */
+export const checkPipelineHandler = ({ db, config, fetchImpl, clock }: AppContext) => {
+  const notices = createNoticeBudget()
+  return async (c: Context) => {
     if (!bearerIs(c.req.header("authorization"), config.pipelineCheck.callSecret))
       return fail(c, 401, "Missing or wrong pipeline-check secret (PIPELINE_CHECK_SECRET, else OUTBOX_DISPATCH_SECRET)")
     const trigger = triggerOf(await c.req.text())
     if (typeof trigger !== "string") return fail(c, 400, trigger.error, { [trigger.field]: trigger.error })
-    return answerCheck(c, { db, config, fetchImpl, clock }, trigger)
+    return answerCheck(c, { db, config, fetchImpl, clock }, trigger, notices)
   }
+}

@@ -32,6 +32,13 @@ export interface AddressState {
   counted: boolean
   /** It was a re-send of an answered submission, answered again. */
   replayed: boolean
+  /**
+   * It carries what may be the pipeline check's mark, so the gate did not refuse it from memory: submit
+   * verifies the mark against the body, and refuses or counts it as any request when it is not ours.
+   */
+  deferred?: boolean
+  /** The pipeline check's signed request: exempt from the address's limit (its signature lets it through). */
+  exempt?: boolean
 }
 
 export type Env = { Variables: { caller: Caller; officeFailureKey?: string; address?: AddressState } }

@@ -88,6 +88,8 @@ async function submit(
     ipHash: ip ? limitKey : null,
     now: clock(),
     flags,
+    // The customer messages' budget counts by the address and its networks (spam/customer-budget.ts).
+    client: c.get("address")?.client ?? null,
   }
   const mark = readCheckHeader(
     config.pipelineCheck.headerSecret,
@@ -108,8 +110,13 @@ async function submit(
     return c.json(replay.body, replay.status)
   }
 
-  // Counted against the address and its networks in one round trip; the gate learns the counts.
-  if (address && address.budgets.length > 0) {
+  // Counted against the address and its networks in one round trip; the gate learns the counts. The
+  // check's signed request is exempt (its signature, not its address, lets it through); a request whose
+  // mark is not ours meets the limit as any does, from memory first since the gate left it to here.
+  if (address && checkId !== null) address.exempt = true
+  else if (address && address.budgets.length > 0) {
+    const wait = address.deferred ? addressLimit.refusal(address.budgets, Date.now()) : null
+    if (wait !== null) return tooMany(c, wait)
     const limit = await addressLimit.take(address.budgets, Date.now())
     address.counted = true
     if (!limit.allowed) return tooMany(c, limit.retryAfterSeconds)

@@ -331,7 +331,8 @@ export const LEAD_MESSAGES = {
       "apikey_mismatch": "Sent without the project's public key",
       "turnstile_unverified": "The anti-spam check could not vouch for it",
       "time_out_of_range": "The visitor's clock is wrong (our receipt time is used)",
-      "check_header_invalid": "Carried a pipeline-check header that did not verify, so it is treated as a real request"
+      "check_header_invalid": "Carried a pipeline-check header that did not verify, so it is treated as a real request",
+      "customer_message_held": "Not sent to the visitor: past the customer messages' budget (call them instead)"
     }
   },
   "customerEmail": {
@@ -626,6 +627,10 @@ export const LEAD_MESSAGES = {
       "timedOut": {
         "name": "The check itself (it did not finish)",
         "todo": "The check stopped waiting after PIPELINE_CHECK_TIMEOUT_MS. Look at the check-pipeline and process-simple-lead logs on Supabase; a function that hangs will hang for visitors too."
+      },
+      "database": {
+        "name": "The database (the check could not run)",
+        "todo": "The functions could not use the database, so no request can be stored now (a visitor's browser keeps theirs and sends it again for a week). Look at the project in the Supabase dashboard (paused, out of space, restarting?) and at status.supabase.com, then run the check again. This notice was sent straight to the providers, without the outbox; it is not repeated more than a few times an hour."
       }
     },
     "details": {
@@ -634,6 +639,7 @@ export const LEAD_MESSAGES = {
       "overdue": "{count} due more than {minutes} minutes ago and not delivered ({kinds}); the oldest is {late} late.",
       "unalerted": "{count} request(s) that came in during business hours in the last 24 hours have had no alert delivered: {references}",
       "timedOut": "Stopped after {seconds} s, while {step}.",
+      "database": "The check could not use the database: {error}",
       "steps": {
         "health": "looking at the outbox's health",
         "lead": "sending the test request",

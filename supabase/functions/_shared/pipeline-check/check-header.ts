@@ -32,6 +32,33 @@ export type HeaderCheck =
   /** Why it did not verify, for the office's flag (never the header itself). */
   | { kind: "invalid"; why: string }
 
+/** The header's parts when it is a mark's shape, else null (nothing verified yet). */
+function partsOf(header: string) {
+  if (header.length > MAX_HEADER_LENGTH) return null
+  const [checkId = "", expiry = "", signature = "", ...rest] = header.trim().split(".")
+  if (rest.length > 0 || !UUID.test(checkId) || !/^\d{1,15}$/.test(expiry) || !/^[0-9a-f]{64}$/.test(signature))
+    return null
+  return { checkId, expiresMs: Number(expiry), signature }
+}
+
+/** Why a mark's expiry is not one we would make now, or null. */
+function expiryProblem(expiresMs: number, now: Date): string | null {
+  if (expiresMs < now.getTime()) return "expired"
+  // Signed by us, but for later than any check asks: not a mark we would make.
+  if (expiresMs > now.getTime() + CHECK_HEADER_TTL_MS * 2) return "expiry too far ahead"
+  return null
+}
+
+/**
+ * Whether the header could be a mark of ours at `now`, before the body (and so its submission id) is
+ * read: its shape and its expiry, not its signature. The address gate leaves such a request's limit to
+ * http/submit.ts, which verifies the signature against the body.
+ */
+export const mayBeCheckHeader = (header: string | undefined, now: Date): boolean => {
+  const parts = header === undefined ? null : partsOf(header)
+  return parts !== null && expiryProblem(parts.expiresMs, now) === null
+}
+
 /** What the request's header says, for a body with `submissionId`, at `now`. */
 export function readCheckHeader(
   secret: string,
@@ -40,15 +67,11 @@ export function readCheckHeader(
   now: Date,
 ): HeaderCheck {
   if (header === undefined) return { kind: "none" }
-  if (header.length > MAX_HEADER_LENGTH) return { kind: "invalid", why: "malformed" }
-  const [checkId = "", expiry = "", signature = "", ...rest] = header.trim().split(".")
-  if (rest.length > 0 || !UUID.test(checkId) || !/^\d{1,15}$/.test(expiry) || !/^[0-9a-f]{64}$/.test(signature))
-    return { kind: "invalid", why: "malformed" }
-  const expected = Buffer.from(signatureOf(secret, checkId, submissionId, Number(expiry)), "hex")
+  const parts = partsOf(header)
+  if (!parts) return { kind: "invalid", why: "malformed" }
+  const { checkId, expiresMs, signature } = parts
+  const expected = Buffer.from(signatureOf(secret, checkId, submissionId, expiresMs), "hex")
   if (!timingSafeEqual(Buffer.from(signature, "hex"), expected)) return { kind: "invalid", why: "bad signature" }
-  const expiresMs = Number(expiry)
-  if (expiresMs < now.getTime()) return { kind: "invalid", why: "expired" }
-  // Signed by us, but for later than any check asks: not a mark we would make.
-  if (expiresMs > now.getTime() + CHECK_HEADER_TTL_MS * 2) return { kind: "invalid", why: "expiry too far ahead" }
-  return { kind: "signed", checkId }
+  const problem = expiryProblem(expiresMs, now)
+  return problem ? { kind: "invalid", why: problem } : { kind: "signed", checkId }
 }

@@ -43,6 +43,7 @@ import {
   type Problem,
 } from "./check-texts.ts"
 import { OVERDUE_MINUTES, pipelineHealth, type KindCount, type PipelineHealth } from "./health.ts"
+import { databaseErrorText, OUTAGE_NOTICES, withoutDatabaseChannels, type NoticeBudget } from "./outage.ts"
 import { pingSwitch, probeChat, probeCrm, probeTwilio, type ProbeResult } from "./probes.ts"
 
 const COPY = LEAD_MESSAGES.pipelineCheck
@@ -52,7 +53,8 @@ const STEPS = ["health", "lead", "email", "providers"] as const
 type Step = (typeof STEPS)[number]
 
 export interface CheckReport {
-  id: string
+  /** The check's row; null when the check could not run (no database to keep it in). */
+  id: string | null
   trigger: CheckTrigger
   status: "passed" | "failed"
   startedAt: string
@@ -66,6 +68,8 @@ export interface CheckReport {
   problems: Array<Problem & { name: string; todo: string }>
   /** The channels the failure was told through. */
   notified: NoticeChannel[]
+  /** Why the office was not told of this failure (a check that could not run, past its notices' budget). */
+  notTold?: string
   /** The outside switch: pinged, not set, or the ping's error. */
   ping: "pinged" | "not set" | "not pinged (the check failed)" | { error: string }
 }
@@ -321,15 +325,88 @@ export async function reportAbandonedChecks(deps: Pick<DeliveryDeps, "db" | "con
   return abandoned.length
 }
 
-/** Runs one check (see the top of this file). Never throws for what it checks; a database that fails it does. */
-export async function runPipelineCheck(deps: DeliveryDeps, trigger: CheckTrigger): Promise<CheckOutcome> {
-  const { db, config } = deps
+/**
+ * A check that could not run (outage.ts): the office told at once through the providers alone, within
+ * the notices' budget, and a failed report kept nowhere but in the answer.
+ */
+async function couldNotRun(
+  deps: DeliveryDeps,
+  trigger: CheckTrigger,
+  at: Date,
+  began: number,
+  error: unknown,
+  notices: NoticeBudget,
+): Promise<CheckOutcome> {
+  logError("pipeline-check", "the check could not run: the database failed it", error)
+  const problems: Problem[] = [
+    { code: "database", detail: fill(COPY.details.database, { error: databaseErrorText(error) }) },
+  ]
+  const budget = notices.take(Date.now())
+  const direct = { ...deps, config: withoutDatabaseChannels(deps.config) }
+  const notified = budget.allowed ? await tellOffice(direct, { trigger, at, problems, working: [] }, {}) : []
+  const notTold = budget.allowed
+    ? notified.length === 0
+      ? "no provider took the notice (none is set, or each failed): see the functions' logs"
+      : undefined
+    : `already told ${budget.sent} times in the last hour: the next notice may go at ${budget.nextAt.toISOString()}`
+  const report: CheckReport = {
+    id: null,
+    trigger,
+    status: "failed",
+    startedAt: at.toISOString(),
+    durationMs: Date.now() - began,
+    steps: { health: null, lead: null, email: null, providers: null },
+    reference: null,
+    providers: {},
+    health: null,
+    problems: problems.map((p) => ({ ...p, ...COPY.problems[p.code] })),
+    notified,
+    ...(notTold ? { notTold } : {}),
+    ping: "not pinged (the check failed)",
+  }
+  return { outcome: "failed", report }
+}
+
+/** Rejects when `work` has not settled within `ms`: a database that does not answer is as down as one that refuses. */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the database in ${Math.round(ms / 1000)} s`)), ms)
+  })
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * Runs one check (see the top of this file). Never throws: what it checks fails the check, and a
+ * database that fails the check itself (down, refusing, hanging on the check's start) is told to the
+ * office straight through the providers (couldNotRun), within `notices`.
+ */
+export async function runPipelineCheck(
+  deps: DeliveryDeps,
+  trigger: CheckTrigger,
+  notices: NoticeBudget = OUTAGE_NOTICES,
+): Promise<CheckOutcome> {
   const at = nowOf(deps)
   const began = Date.now()
-  await reportAbandonedChecks(deps, at)
-  await purgeChecks(db, at)
-  const start = await startCheck(db, config, trigger, at)
-  if (start.kind === "running") return { outcome: "already_running", ...start }
+  try {
+    return await runWithDatabase(deps, trigger, at, began)
+  } catch (error) {
+    return couldNotRun(deps, trigger, at, began, error, notices)
+  }
+}
+
+async function runWithDatabase(deps: DeliveryDeps, trigger: CheckTrigger, at: Date, began: number) {
+  const { db, config } = deps
+  // The check's own rows first: a database that cannot take them within a third of the check's time is down.
+  const start = await within(
+    (async () => {
+      await reportAbandonedChecks(deps, at)
+      await purgeChecks(db, at)
+      return startCheck(db, config, trigger, at)
+    })(),
+    Math.floor(config.pipelineCheck.timeoutMs / 3),
+  )
+  if (start.kind === "running") return { outcome: "already_running" as const, ...start }
   const check = { id: start.id, submissionId: start.submissionId }
   const found: Found = {}
   const steps: Record<Step, number | null> = { health: null, lead: null, email: null, providers: null }

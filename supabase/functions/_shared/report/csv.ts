@@ -1,19 +1,24 @@
 /**
- * CSV as RFC 4180 writes it: CRLF between records, a field quoted when it holds a comma, a quote or a
- * line break, its quotes doubled. A visitor's text cannot become a formula: a cell starting with =, +,
- * -, @, a tab or a carriage return gets a leading apostrophe (OWASP's advice on CSV injection), which
- * spreadsheets show as text.
+ * CSV as RFC 4180 writes it, made safe to open in any spreadsheet (OWASP's CSV-injection advice):
+ * - every cell is quoted, its quotes doubled, CRLF between records;
+ * - a visitor's text cannot become a formula whichever separator the spreadsheet splits on: not only
+ *   the cell, but every piece of it that a reader splitting on `;` or a tab (Excel in many European and
+ *   Spanish-language locales), on a comma, or at a quote or line break would take for a cell, gets a
+ *   leading apostrophe when it starts (after any spaces) with =, +, -, @, a tab or a carriage return,
+ *   or their full-width and small forms (＝ ＋ － ＠, ﹦ ﹢ ﹣ ﹫), which some spreadsheets read as the
+ *   ASCII ones. Spreadsheets show the apostrophe as text; the rest of the cell stays as it was.
  */
-const FORMULA_START = /^[=+\-@\t\r]/
-const NEEDS_QUOTES = /[",\r\n]/
 
-/** The cell as a spreadsheet may open it: text, never a formula. */
-export const neutralised = (cell: string): string => (FORMULA_START.test(cell) ? `'${cell}` : cell)
+/** What a formula may start with: OWASP's list and the full-width and small forms of its characters. */
+const FORMULA_CHARS = "=+\\-@\\t\\r\\uFF1D\\uFF0B\\uFF0D\\uFF20\\uFE66\\uFE62\\uFE63\\uFE6B"
 
-const field = (cell: string): string => {
-  const safe = neutralised(cell)
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
-}
+/** Where a reader may start a cell: the cell's start, or after a separator (comma, semicolon, tab), a quote or a line break. */
+const PIECE_START = new RegExp(`(?<=^|[,;\\t\\r\\n"])( *)(?=[${FORMULA_CHARS}])`, "g")
+
+/** The cell as a spreadsheet may open it: text, never a formula, whichever separator it splits on. */
+export const neutralised = (cell: string): string => cell.replace(PIECE_START, "'$1")
+
+const field = (cell: string): string => `"${neutralised(cell).replaceAll('"', '""')}"`
 
 /** One record, without its line break. */
 export const csvRecord = (cells: readonly string[]): string => cells.map(field).join(",")
