@@ -9,7 +9,7 @@
  *   the browser would retry minutes later); once the network is back the test fires the sync through the
  *   DevTools protocol (ServiceWorker.dispatchSyncEvent), as Chrome's DevTools "Sync" button does.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core"
+import type { BrowserContext, Page } from "playwright-core"
 import { readData } from "../__tests__/fixtures/data"
 import { baseUrl, useBrowser } from "./browser"
 import { withDatabase } from "./database"
@@ -29,7 +29,7 @@ async function withContext<T>(
   options: { viewport: { width: number; height: number }; serviceWorkers: "allow" | "block" },
   body: (context: BrowserContext, page: Page, errors: string[]) => Promise<T>,
 ): Promise<T> {
-  const context = await (browser() as Browser).newContext(options)
+  const context = await browser().newContext(options)
   try {
     const page = await context.newPage()
     await serveTurnstileStandIn(page)
@@ -141,7 +141,10 @@ const queuedInWorker = (page: Page) =>
         open.onerror = () => resolve(0)
         open.onsuccess = () => {
           const db = open.result
-          if (!db.objectStoreNames.contains("requests")) return resolve(0)
+          if (!db.objectStoreNames.contains("requests")) {
+            resolve(0)
+            return
+          }
           const count = db.transaction("requests").objectStore("requests").count()
           count.onsuccess = () => resolve(count.result)
           count.onerror = () => resolve(0)
@@ -172,7 +175,10 @@ test.each<[Language, string, { width: number; height: number }]>([
             const open = indexedDB.open("workbox-background-sync")
             open.onsuccess = () => {
               const db = open.result
-              if (!db.objectStoreNames.contains("requests")) return resolve(false)
+              if (!db.objectStoreNames.contains("requests")) {
+                resolve(false)
+                return
+              }
               const count = db.transaction("requests").objectStore("requests").count()
               count.onsuccess = () => resolve(count.result > 0)
             }

@@ -22,13 +22,13 @@ export interface OutboxSentDetail {
 }
 
 /** The detail of an OUTBOX_SENT_EVENT (an event of that name may come from anywhere). */
-export const sentDetailOf = (event: Event): OutboxSentDetail | null =>
-  event instanceof CustomEvent &&
-  typeof event.detail === "object" &&
-  event.detail !== null &&
-  Array.isArray(event.detail.submissionIds)
-    ? { submissionIds: event.detail.submissionIds.filter((id: unknown): id is string => typeof id === "string") }
-    : null
+export function sentDetailOf(event: Event): OutboxSentDetail | null {
+  if (!(event instanceof CustomEvent)) return null
+  const detail: unknown = event.detail
+  if (typeof detail !== "object" || detail === null || !("submissionIds" in detail)) return null
+  const ids: unknown = detail.submissionIds
+  return Array.isArray(ids) ? { submissionIds: ids.filter((id): id is string => typeof id === "string") } : null
+}
 
 /** The submissionId part of a key (outboxKey). */
 export const submissionOfKey = (key: string) => key.slice(key.indexOf(":") + 1)

@@ -93,7 +93,9 @@ function watch() {
   if (watching) return
   watching = true
   window.addEventListener("online", () => void backOnline())
-  window.addEventListener("offline", () => void ++onlineRound)
+  window.addEventListener("offline", () => {
+    onlineRound++
+  })
   // The worker had a call accepted: the page's copy goes, and the form hears it was sent.
   onWorkerDelivered((key) => {
     if (removeKept(window.localStorage, key)) announce([key])

@@ -214,15 +214,18 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
   /** The submission this form said was saved on this device, and how to clear the form once it is sent. */
   const saved = useRef<{ submissionId: string; helpers: LeadFormHelpers } | null>(null)
   const onSent = useRef<(submissionIds: readonly string[]) => void>(() => undefined)
-  onSent.current = (submissionIds) => {
-    const waiting = saved.current
-    if (!waiting || !submissionIds.includes(waiting.submissionId)) return
-    saved.current = null
-    // As after an accepted send: the notice, and the form empty for a new lead (a new submissionId).
-    toast(config.notices.sent)
-    waiting.helpers.resetForm()
-    reset()
-  }
+  // The listener below reads this render's notice and toast.
+  useEffect(() => {
+    onSent.current = (submissionIds) => {
+      const waiting = saved.current
+      if (!waiting || !submissionIds.includes(waiting.submissionId)) return
+      saved.current = null
+      // As after an accepted send: the notice, and the form empty for a new lead (a new submissionId).
+      toast(config.notices.sent)
+      waiting.helpers.resetForm()
+      reset()
+    }
+  })
   useEffect(() => {
     const listener = (event: Event) => {
       const detail = sentDetailOf(event)
