@@ -56,17 +56,26 @@ async function openAndFill(page: Page, language: Language, name: string, email: 
   return texts
 }
 
-/** Sends the form while the browser is offline and waits for "saved, not sent yet". */
+/** Sends the form while the browser is offline, waits for "saved, not sent yet"; the kept call's submissionId. */
 async function sendOffline(context: BrowserContext, page: Page, texts: Record<string, string>) {
   await context.setOffline(true)
   await page.getByRole("button", { name: texts.submitLabel }).click()
   await page.getByText(texts.pendingTitle ?? "").waitFor()
-  const kept = await page.evaluate((key) => localStorage.getItem(key), OUTBOX)
-  expect(kept).toContain("process-contact")
+  const kept = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? "[]") as Array<{ name: string; body: { submissionId: string } }>,
+    OUTBOX,
+  )
+  expect(kept.map((entry) => entry.name)).toEqual(["process-contact"])
+  return kept[0]?.body.submissionId
 }
 
 const storedMessages = (email: string) =>
-  withDatabase((db) => db<{ name: string }[]>`select name from contact_messages where email = ${email}`)
+  withDatabase(
+    (db) =>
+      db<
+        { name: string; submission_id: string }[]
+      >`select name, submission_id from contact_messages where email = ${email}`,
+  )
 
 /** Waits until the message of `email` is stored (the backend answers after it stored it). */
 async function storedOnce(email: string, timeoutMs: number) {
@@ -93,7 +102,7 @@ test.each(pageOpenCases)(
       const texts = await openAndFill(page, language, "Olive Offline", email)
       let loads = 0
       page.on("load", () => loads++)
-      await sendOffline(context, page, texts)
+      const submissionId = await sendOffline(context, page, texts)
       expect(await storedMessages(email)).toHaveLength(0)
 
       const back = Date.now()
@@ -107,7 +116,7 @@ test.each(pageOpenCases)(
       expect(await page.getByRole("status").filter({ hasText: texts.sentTitle }).innerText()).toContain(
         texts.sentText?.split("{")[0]?.trim() ?? "",
       )
-      expect(await storedMessages(email)).toEqual([{ name: "Olive Offline" }])
+      expect(await storedMessages(email)).toEqual([{ name: "Olive Offline", submission_id: submissionId }])
       expect(await page.evaluate((key) => localStorage.getItem(key), OUTBOX)).toBeNull()
       expect(loads).toBe(0)
       expect(errors).toEqual([])
@@ -168,7 +177,7 @@ test.each<[Language, string, { width: number; height: number }]>([
         if (request.url().includes("/functions/v1/process-contact"))
           sent.push(request.serviceWorker() ? "worker" : "page")
       })
-      await sendOffline(context, page, texts)
+      const submissionId = await sendOffline(context, page, texts)
       await page.waitForFunction(
         () =>
           new Promise<boolean>((resolve) => {
@@ -195,7 +204,8 @@ test.each<[Language, string, { width: number; height: number }]>([
       await context.setOffline(false)
       await syncThroughDevTools(blank)
       const rows = await storedOnce(email, 30_000)
-      expect(rows).toEqual([{ name: "Clara Closed" }])
+      // The worker replayed the very request the page kept: the same submissionId.
+      expect(rows).toEqual([{ name: "Clara Closed", submission_id: submissionId }])
       expect(sent.filter((by) => by === "worker").length).toBeGreaterThan(0)
 
       // The next visit finds the same lead still kept in the page's outbox and sends it again under the same
