@@ -6,6 +6,7 @@ import { useToast } from "../src/components/ui/toast-item"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { LeadResult } from "../src/lib/leads/lead-outcome"
 import { useLeadForm, type SendLead } from "../src/lib/leads/use-lead-form"
+import { OUTBOX_SENT_EVENT, type OutboxSentDetail } from "../src/lib/leads/outbox-key"
 import { answerArb, isAccepted, keptCalls, namesShownField, outboxSend } from "./fixtures/answers"
 import { TestLeadForm } from "./fixtures/lead-form-frame"
 import { callbackLead, recordGtag, SUBMISSION_FIELDS, type CallbackLead } from "./fixtures/leads"
@@ -22,6 +23,7 @@ function TestForm({ call, initial = INITIAL }: { call: SendLead; initial?: typeo
     notices: {
       accepted: (answer) => ({ title: "Thanks", description: String(answer.message) }),
       pending: { title: "Saved, not sent yet" },
+      sent: { title: "Sent now", description: "Your saved request has reached us" },
       refused: { title: "Not sent" },
     },
     contractFields: { name: "full_name" },
@@ -100,6 +102,46 @@ test("pending (kept in the outbox): the pending notice, no error, values kept, a
   })
   const [first, second] = sentIds(call)
   expect(second).toBe(first)
+})
+
+const outboxSent = (submissionIds: string[]) => {
+  const detail: OutboxSentDetail = { submissionIds }
+  window.dispatchEvent(new CustomEvent(OUTBOX_SENT_EVENT, { detail }))
+}
+
+test("pending, then the outbox has it accepted: the sent notice, once, only for this form's submission, and the form cleared for a new lead", async () => {
+  const queued: LeadResult = {
+    ok: false,
+    reason: "queued",
+    cause: { ok: false, reason: "network", message: "offline" },
+  }
+  const accepted: LeadResult = { ok: true, data: { success: true, message: "ok" } }
+  const { call, user, submit } = await send([queued, accepted])
+  expect(await screen.findByRole("status")).toHaveTextContent("Saved, not sent yet")
+  const [id] = sentIds(call)
+  // Another submission's call, or an event of that name from elsewhere, says nothing.
+  outboxSent(["another-submission"])
+  window.dispatchEvent(new Event(OUTBOX_SENT_EVENT))
+  expect(screen.queryByText("Sent now")).toBeNull()
+  expect(screen.getByRole("textbox", { name: "Name" })).toHaveValue("Ann Lee")
+
+  outboxSent([String(id)])
+  expect(await screen.findByText("Sent now")).toBeInTheDocument()
+  expect(screen.getByText("Your saved request has reached us")).toBeInTheDocument()
+  await waitFor(() => {
+    expect(screen.getByRole("textbox", { name: "Name" })).toHaveValue("")
+  })
+  // Heard once: the worker's announcement of the same call after the page's says nothing more.
+  outboxSent([String(id)])
+  expect(screen.getAllByText("Sent now")).toHaveLength(1)
+  // The next lead is a new submission.
+  await user.type(screen.getByRole("textbox", { name: "Name" }), "Ann Lee")
+  await user.type(screen.getByRole("textbox", { name: "Phone" }), "914 555 0100")
+  await submit()
+  await waitFor(() => {
+    expect(call).toHaveBeenCalledTimes(2)
+  })
+  expect(sentIds(call)[1]).not.toBe(id)
 })
 
 test("refused (a 400 naming a field the form shows): the error notice, the backend's message next to its field, values kept", async () => {

@@ -188,7 +188,13 @@ describe("flushing", () => {
 
     // The next page load forces a flush whatever the backoff says.
     const back = await flushOutbox(deps, true)
-    expect(back).toEqual({ sent: 3, dropped: 0, remaining: 0, nextAttemptAt: null })
+    expect(back).toEqual({
+      sent: 3,
+      accepted: ["process-simple-lead:w", "process-estimate:w", "send-estimate-confirmation:w"],
+      dropped: 0,
+      remaining: 0,
+      nextAttemptAt: null,
+    })
     expect(call.mock.calls.slice(4).map(([name]) => name)).toEqual([
       "process-simple-lead",
       "process-estimate",
@@ -214,7 +220,13 @@ describe("flushing", () => {
             expect(readOutbox(storage)).toEqual([expect.objectContaining({ body: body("k"), attempts: index + 2 })])
           }
           advance(LASTING_RETRY_MAX_MS)
-          expect(await flushOutbox(deps)).toEqual({ sent: 1, dropped: 0, remaining: 0, nextAttemptAt: null })
+          expect(await flushOutbox(deps)).toEqual({
+            sent: 1,
+            accepted: ["process-contact:k"],
+            dropped: 0,
+            remaining: 0,
+            nextAttemptAt: null,
+          })
           expect(call).toHaveBeenCalledTimes(refusals.length + 2)
           for (const [name, sent] of call.mock.calls) expect([name, sent]).toEqual(["process-contact", body("k")])
         },

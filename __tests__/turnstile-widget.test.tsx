@@ -28,7 +28,12 @@ function TestForm({ call, siteKey, waitMs }: { call: SendLead; siteKey: string; 
     form: "booking",
     lead: callbackLead,
     send: (body, post) => post("process-simple-lead", body),
-    notices: { accepted: () => ({ title: "Thanks" }), pending: { title: "Saved" }, refused: { title: "Not sent" } },
+    notices: {
+      accepted: () => ({ title: "Thanks" }),
+      pending: { title: "Saved" },
+      sent: { title: "Sent" },
+      refused: { title: "Not sent" },
+    },
     call,
     turnstile,
     toast: useToast(),
@@ -219,7 +224,12 @@ test("LeadForm (contact, $49 booking, callback) renders the widget above its sub
             form: "callback",
             lead: callbackLead,
             send: (lead, post) => post("process-simple-lead", lead),
-            notices: { accepted: () => ({ title: "Thanks" }), pending: { title: "Saved" }, refused: { title: "No" } },
+            notices: {
+              accepted: () => ({ title: "Thanks" }),
+              pending: { title: "Saved" },
+              sent: { title: "Sent" },
+              refused: { title: "No" },
+            },
             call,
           }}
           initialValues={INITIAL}

@@ -3,6 +3,7 @@ import path from "node:path"
 import type { GatsbyNode } from "gatsby"
 import { adminFiles, writeAdminFiles } from "./cms/admin-files"
 import { cmsSettingsFrom, editorFiles } from "./cms/decap-config"
+import { writeLeadSyncWorker } from "./lead-sync-worker"
 import { writeSecurityHeaders } from "./security-headers"
 import { functionsOrigin } from "./security-policy"
 import { DEFAULT_LANGUAGE, LANGUAGE_FORMS, languageOf } from "../supabase/functions/_shared/kernel/languages"
@@ -66,6 +67,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   const admin = adminFiles(editorFiles(cmsSettingsFrom()))
   await writeAdminFiles("public", admin)
   reporter.info(`public/admin/: the content editor (${admin.length} files)`)
+  const worker = await writeLeadSyncWorker("public")
+  reporter.info(`public/lead-sync-sw.mjs: the lead service worker (${worker} bytes)`)
   const headers = await writeSecurityHeaders("public", functionsOrigin())
   reporter.info(`public/_headers: security headers for ${headers.pages} pages (CSP ${headers.csp.length} characters)`)
 }

@@ -12,12 +12,15 @@ import {
   ADMIN,
   ADMIN_PATH,
   CACHE_RULES,
+  LEAD_SYNC_WORKER,
+  NO_CACHE,
   REVALIDATE,
   SECURITY_HEADERS,
   policyGroups,
   type Directive,
   type Sources,
 } from "./security-policy"
+import { LEAD_SYNC_WORKER_PATH } from "../src/lib/leads/lead-sync-messages"
 
 export interface HeaderRule {
   /** A Netlify path pattern: `*` matches anything, `:name` one path segment. */
@@ -97,7 +100,12 @@ const ADMIN_FOLDER = ADMIN_PATH.replace(/\//g, "")
  * Unknown top-level paths get 404.html, which carries the same policy in a <meta> element
  * (withPolicyMeta). Cache-Control likewise sits only on patterns that never overlap.
  */
-export function headerRules(csp: string, layout: SiteLayout, adminCsp = mergePolicy([ADMIN])): HeaderRule[] {
+export function headerRules(
+  csp: string,
+  layout: SiteLayout,
+  adminCsp = mergePolicy([ADMIN]),
+  workerCsp = mergePolicy([LEAD_SYNC_WORKER]),
+): HeaderRule[] {
   const siteCsp = (pattern: string): HeaderRule => ({ pattern, headers: [["Content-Security-Policy", csp]] })
   const folders = layout.directories.filter((name) => name !== ADMIN_FOLDER)
   return [
@@ -116,6 +124,14 @@ export function headerRules(csp: string, layout: SiteLayout, adminCsp = mergePol
     { pattern: `${ADMIN_PATH}config.yml`, headers: [["Cache-Control", REVALIDATE]] },
     // The editor is for signed-in editors only: never in a search engine, whatever links to it.
     { pattern: `${ADMIN_PATH}*`, headers: [["X-Robots-Tag", "noindex, nofollow"]] },
+    // The lead service worker (gatsby/lead-sync-worker.ts): its own strict policy, and never cached unchecked.
+    {
+      pattern: LEAD_SYNC_WORKER_PATH,
+      headers: [
+        ["Content-Security-Policy", workerCsp],
+        ["Cache-Control", NO_CACHE],
+      ],
+    },
   ]
 }
 
@@ -196,7 +212,11 @@ export async function writeSecurityHeaders(
   const files = await htmlFiles(publicDir)
   const pages = await Promise.all(files.map((file) => fs.readFile(file, "utf8")))
   const csp = contentSecurityPolicy({ functionsOrigin, scriptHashes: scriptHashes(pages) }, groups)
-  await fs.writeFile(path.join(publicDir, "_headers"), headersFile(headerRules(csp, await layoutOf(publicDir))))
+  const workerCsp = mergePolicy([LEAD_SYNC_WORKER, { "connect-src": [functionsOrigin] }])
+  await fs.writeFile(
+    path.join(publicDir, "_headers"),
+    headersFile(headerRules(csp, await layoutOf(publicDir), undefined, workerCsp)),
+  )
   for (const page of NOT_FOUND_PAGES) {
     const file = path.join(publicDir, page)
     const html = await fs.readFile(file, "utf8").catch(() => undefined)

@@ -113,6 +113,15 @@ export const ADMIN: Sources = {
   "frame-ancestors": ["'none'"],
 }
 
+/**
+ * The lead service worker's own policy (a worker's script is governed by its own response's headers, not
+ * the page's): it loads nothing and talks only to the functions, whose origin is added at build.
+ */
+export const LEAD_SYNC_WORKER: Sources = { "default-src": ["'none'"] }
+
+/** The worker's script is checked with the host on every registration and update: a new version is seen at once. */
+export const NO_CACHE = "no-cache"
+
 /** Where the content editor is served (public/admin/, gatsby/cms/admin-files.ts). */
 export const ADMIN_PATH = "/admin/"
 

@@ -852,6 +852,8 @@ type ContactPageYamlForm = {
   readonly pendingTitle: Scalars['String'];
   readonly phoneLabel: Scalars['String'];
   readonly sendingLabel: Scalars['String'];
+  readonly sentText: Scalars['String'];
+  readonly sentTitle: Scalars['String'];
   readonly submitLabel: Scalars['String'];
   readonly successTitle: Scalars['String'];
 };
@@ -867,6 +869,8 @@ type ContactPageYamlFormFieldSelector = {
   readonly pendingTitle: InputMaybe<FieldSelectorEnum>;
   readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
   readonly sendingLabel: InputMaybe<FieldSelectorEnum>;
+  readonly sentText: InputMaybe<FieldSelectorEnum>;
+  readonly sentTitle: InputMaybe<FieldSelectorEnum>;
   readonly submitLabel: InputMaybe<FieldSelectorEnum>;
   readonly successTitle: InputMaybe<FieldSelectorEnum>;
 };
@@ -882,6 +886,8 @@ type ContactPageYamlFormFilterInput = {
   readonly pendingTitle: InputMaybe<StringQueryOperatorInput>;
   readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
   readonly sendingLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly sentText: InputMaybe<StringQueryOperatorInput>;
+  readonly sentTitle: InputMaybe<StringQueryOperatorInput>;
   readonly submitLabel: InputMaybe<StringQueryOperatorInput>;
   readonly successTitle: InputMaybe<StringQueryOperatorInput>;
 };
@@ -897,6 +903,8 @@ type ContactPageYamlFormSortInput = {
   readonly pendingTitle: InputMaybe<SortOrderEnum>;
   readonly phoneLabel: InputMaybe<SortOrderEnum>;
   readonly sendingLabel: InputMaybe<SortOrderEnum>;
+  readonly sentText: InputMaybe<SortOrderEnum>;
+  readonly sentTitle: InputMaybe<SortOrderEnum>;
   readonly submitLabel: InputMaybe<SortOrderEnum>;
   readonly successTitle: InputMaybe<SortOrderEnum>;
 };
@@ -1912,6 +1920,8 @@ type EstimateWizardYamlToasts = {
   readonly errorText: Scalars['String'];
   readonly errorTitle: Scalars['String'];
   readonly leadPrefix: Scalars['String'];
+  readonly sentText: Scalars['String'];
+  readonly sentTitle: Scalars['String'];
   readonly successText: Scalars['String'];
   readonly successTitle: Scalars['String'];
 };
@@ -1923,6 +1933,8 @@ type EstimateWizardYamlToastsFieldSelector = {
   readonly errorText: InputMaybe<FieldSelectorEnum>;
   readonly errorTitle: InputMaybe<FieldSelectorEnum>;
   readonly leadPrefix: InputMaybe<FieldSelectorEnum>;
+  readonly sentText: InputMaybe<FieldSelectorEnum>;
+  readonly sentTitle: InputMaybe<FieldSelectorEnum>;
   readonly successText: InputMaybe<FieldSelectorEnum>;
   readonly successTitle: InputMaybe<FieldSelectorEnum>;
 };
@@ -1934,6 +1946,8 @@ type EstimateWizardYamlToastsFilterInput = {
   readonly errorText: InputMaybe<StringQueryOperatorInput>;
   readonly errorTitle: InputMaybe<StringQueryOperatorInput>;
   readonly leadPrefix: InputMaybe<StringQueryOperatorInput>;
+  readonly sentText: InputMaybe<StringQueryOperatorInput>;
+  readonly sentTitle: InputMaybe<StringQueryOperatorInput>;
   readonly successText: InputMaybe<StringQueryOperatorInput>;
   readonly successTitle: InputMaybe<StringQueryOperatorInput>;
 };
@@ -1945,6 +1959,8 @@ type EstimateWizardYamlToastsSortInput = {
   readonly errorText: InputMaybe<SortOrderEnum>;
   readonly errorTitle: InputMaybe<SortOrderEnum>;
   readonly leadPrefix: InputMaybe<SortOrderEnum>;
+  readonly sentText: InputMaybe<SortOrderEnum>;
+  readonly sentTitle: InputMaybe<SortOrderEnum>;
   readonly successText: InputMaybe<SortOrderEnum>;
   readonly successTitle: InputMaybe<SortOrderEnum>;
 };
@@ -7046,6 +7062,8 @@ type OfferPageYamlCallback = {
   readonly pendingText: Scalars['String'];
   readonly pendingTitle: Scalars['String'];
   readonly phoneLabel: Scalars['String'];
+  readonly sentText: Scalars['String'];
+  readonly sentTitle: Scalars['String'];
   readonly submitLabel: Scalars['String'];
   readonly submittingLabel: Scalars['String'];
   readonly successText: Scalars['String'];
@@ -7064,6 +7082,8 @@ type OfferPageYamlCallbackFieldSelector = {
   readonly pendingText: InputMaybe<FieldSelectorEnum>;
   readonly pendingTitle: InputMaybe<FieldSelectorEnum>;
   readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
+  readonly sentText: InputMaybe<FieldSelectorEnum>;
+  readonly sentTitle: InputMaybe<FieldSelectorEnum>;
   readonly submitLabel: InputMaybe<FieldSelectorEnum>;
   readonly submittingLabel: InputMaybe<FieldSelectorEnum>;
   readonly successText: InputMaybe<FieldSelectorEnum>;
@@ -7082,6 +7102,8 @@ type OfferPageYamlCallbackFilterInput = {
   readonly pendingText: InputMaybe<StringQueryOperatorInput>;
   readonly pendingTitle: InputMaybe<StringQueryOperatorInput>;
   readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly sentText: InputMaybe<StringQueryOperatorInput>;
+  readonly sentTitle: InputMaybe<StringQueryOperatorInput>;
   readonly submitLabel: InputMaybe<StringQueryOperatorInput>;
   readonly submittingLabel: InputMaybe<StringQueryOperatorInput>;
   readonly successText: InputMaybe<StringQueryOperatorInput>;
@@ -7100,6 +7122,8 @@ type OfferPageYamlCallbackSortInput = {
   readonly pendingText: InputMaybe<SortOrderEnum>;
   readonly pendingTitle: InputMaybe<SortOrderEnum>;
   readonly phoneLabel: InputMaybe<SortOrderEnum>;
+  readonly sentText: InputMaybe<SortOrderEnum>;
+  readonly sentTitle: InputMaybe<SortOrderEnum>;
   readonly submitLabel: InputMaybe<SortOrderEnum>;
   readonly submittingLabel: InputMaybe<SortOrderEnum>;
   readonly successText: InputMaybe<SortOrderEnum>;
@@ -11363,6 +11387,8 @@ type ScarsdaleOfferYamlForm = {
   readonly pendingText: Scalars['String'];
   readonly pendingTitle: Scalars['String'];
   readonly phoneLabel: Scalars['String'];
+  readonly sentText: Scalars['String'];
+  readonly sentTitle: Scalars['String'];
   readonly submitLabel: Scalars['String'];
   readonly successText: Scalars['String'];
   readonly successTitle: Scalars['String'];
@@ -11381,6 +11407,8 @@ type ScarsdaleOfferYamlFormFieldSelector = {
   readonly pendingText: InputMaybe<FieldSelectorEnum>;
   readonly pendingTitle: InputMaybe<FieldSelectorEnum>;
   readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
+  readonly sentText: InputMaybe<FieldSelectorEnum>;
+  readonly sentTitle: InputMaybe<FieldSelectorEnum>;
   readonly submitLabel: InputMaybe<FieldSelectorEnum>;
   readonly successText: InputMaybe<FieldSelectorEnum>;
   readonly successTitle: InputMaybe<FieldSelectorEnum>;
@@ -11399,6 +11427,8 @@ type ScarsdaleOfferYamlFormFilterInput = {
   readonly pendingText: InputMaybe<StringQueryOperatorInput>;
   readonly pendingTitle: InputMaybe<StringQueryOperatorInput>;
   readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly sentText: InputMaybe<StringQueryOperatorInput>;
+  readonly sentTitle: InputMaybe<StringQueryOperatorInput>;
   readonly submitLabel: InputMaybe<StringQueryOperatorInput>;
   readonly successText: InputMaybe<StringQueryOperatorInput>;
   readonly successTitle: InputMaybe<StringQueryOperatorInput>;
@@ -11417,6 +11447,8 @@ type ScarsdaleOfferYamlFormSortInput = {
   readonly pendingText: InputMaybe<SortOrderEnum>;
   readonly pendingTitle: InputMaybe<SortOrderEnum>;
   readonly phoneLabel: InputMaybe<SortOrderEnum>;
+  readonly sentText: InputMaybe<SortOrderEnum>;
+  readonly sentTitle: InputMaybe<SortOrderEnum>;
   readonly submitLabel: InputMaybe<SortOrderEnum>;
   readonly successText: InputMaybe<SortOrderEnum>;
   readonly successTitle: InputMaybe<SortOrderEnum>;
@@ -13478,7 +13510,7 @@ type ContactPageQueryVariables = Exact<{
 }>;
 
 
-type ContactPageQuery = { readonly contactPageYaml: { readonly formHeading: string, readonly formIntro: string, readonly whyHeading: string, readonly whyPoints: ReadonlyArray<string>, readonly phoneLabel: string, readonly emailLabel: string, readonly areaLabel: string, readonly areaSummary: string, readonly hoursLabel: string, readonly serviceAreaHeading: string, readonly serviceAreaPlaces: ReadonlyArray<string>, readonly serviceAreaNote: string, readonly form: { readonly nameLabel: string, readonly emailLabel: string, readonly phoneLabel: string, readonly messageLabel: string, readonly messagePlaceholder: string, readonly submitLabel: string, readonly sendingLabel: string, readonly successTitle: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly sameDay: { readonly heading: string, readonly text: string, readonly callLabel: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
+type ContactPageQuery = { readonly contactPageYaml: { readonly formHeading: string, readonly formIntro: string, readonly whyHeading: string, readonly whyPoints: ReadonlyArray<string>, readonly phoneLabel: string, readonly emailLabel: string, readonly areaLabel: string, readonly areaSummary: string, readonly hoursLabel: string, readonly serviceAreaHeading: string, readonly serviceAreaPlaces: ReadonlyArray<string>, readonly serviceAreaNote: string, readonly form: { readonly nameLabel: string, readonly emailLabel: string, readonly phoneLabel: string, readonly messageLabel: string, readonly messagePlaceholder: string, readonly submitLabel: string, readonly sendingLabel: string, readonly successTitle: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string, readonly sentTitle: string, readonly sentText: string }, readonly sameDay: { readonly heading: string, readonly text: string, readonly callLabel: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 
 type ContentPageQueryVariables = Exact<{
   key: Scalars['String'];
@@ -13496,7 +13528,7 @@ type EstimatePageQueryVariables = Exact<{
 }>;
 
 
-type EstimatePageQuery = { readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly features: ReadonlyArray<string> }> } | null, readonly estimateOptionsYaml: { readonly propertyTypes: ReadonlyArray<{ readonly id: string, readonly label: string }>, readonly servicePlans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly annual: boolean }>, readonly additionalPests: ReadonlyArray<{ readonly value: number, readonly label: string }>, readonly sameDay: { readonly label: string, readonly priceNote: string }, readonly quickKnock: { readonly label: string, readonly priceNote: string } } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly pageKey: string, readonly name: string, readonly estimate: { readonly position: number | null, readonly label: string | null, readonly specialTreatment: boolean | null } | null }> }, readonly englishPests: { readonly nodes: ReadonlyArray<{ readonly pageKey: string, readonly name: string, readonly estimate: { readonly position: number | null, readonly label: string | null, readonly specialTreatment: boolean | null } | null }> }, readonly estimateWizardYaml: { readonly stepTitles: ReadonlyArray<string>, readonly stepNames: ReadonlyArray<string>, readonly progress: string, readonly percentComplete: string, readonly previousLabel: string, readonly nextLabel: string, readonly callPrompt: string, readonly callLabel: string, readonly pestsHint: string, readonly additionalPestsLabel: string, readonly sameDayHint: string, readonly quickKnockHint: string, readonly sameDayUnavailable: string, readonly requiredNote: string, readonly yesLabel: string, readonly noLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly warningTitle: string, readonly warningText: string, readonly referenceLabel: string, readonly fieldLabels: { readonly fullName: string, readonly phone: string, readonly email: string, readonly streetAddress: string, readonly city: string, readonly state: string, readonly zipCode: string }, readonly reviewLabels: { readonly propertyType: string, readonly servicePlan: string, readonly pests: string, readonly additionalPests: string, readonly sameDayService: string, readonly quickKnock: string, readonly contact: string, readonly address: string }, readonly thankYou: { readonly heading: string, readonly intro: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly againLabel: string }, readonly toasts: { readonly successTitle: string, readonly successText: string, readonly crmPrefix: string, readonly leadPrefix: string, readonly allFailedTitle: string, readonly allFailedText: string, readonly errorTitle: string, readonly errorText: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
+type EstimatePageQuery = { readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly tagline: string, readonly features: ReadonlyArray<string> }> } | null, readonly estimateOptionsYaml: { readonly propertyTypes: ReadonlyArray<{ readonly id: string, readonly label: string }>, readonly servicePlans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string, readonly annual: boolean }>, readonly additionalPests: ReadonlyArray<{ readonly value: number, readonly label: string }>, readonly sameDay: { readonly label: string, readonly priceNote: string }, readonly quickKnock: { readonly label: string, readonly priceNote: string } } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly pageKey: string, readonly name: string, readonly estimate: { readonly position: number | null, readonly label: string | null, readonly specialTreatment: boolean | null } | null }> }, readonly englishPests: { readonly nodes: ReadonlyArray<{ readonly pageKey: string, readonly name: string, readonly estimate: { readonly position: number | null, readonly label: string | null, readonly specialTreatment: boolean | null } | null }> }, readonly estimateWizardYaml: { readonly stepTitles: ReadonlyArray<string>, readonly stepNames: ReadonlyArray<string>, readonly progress: string, readonly percentComplete: string, readonly previousLabel: string, readonly nextLabel: string, readonly callPrompt: string, readonly callLabel: string, readonly pestsHint: string, readonly additionalPestsLabel: string, readonly sameDayHint: string, readonly quickKnockHint: string, readonly sameDayUnavailable: string, readonly requiredNote: string, readonly yesLabel: string, readonly noLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly warningTitle: string, readonly warningText: string, readonly referenceLabel: string, readonly fieldLabels: { readonly fullName: string, readonly phone: string, readonly email: string, readonly streetAddress: string, readonly city: string, readonly state: string, readonly zipCode: string }, readonly reviewLabels: { readonly propertyType: string, readonly servicePlan: string, readonly pests: string, readonly additionalPests: string, readonly sameDayService: string, readonly quickKnock: string, readonly contact: string, readonly address: string }, readonly thankYou: { readonly heading: string, readonly intro: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly againLabel: string }, readonly toasts: { readonly successTitle: string, readonly successText: string, readonly crmPrefix: string, readonly leadPrefix: string, readonly allFailedTitle: string, readonly allFailedText: string, readonly sentTitle: string, readonly sentText: string, readonly errorTitle: string, readonly errorText: string } } | null, readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null, readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
 
 type FaqPageQueryVariables = Exact<{
   key: Scalars['String'];
@@ -13553,7 +13585,7 @@ type OfferPageQueryVariables = Exact<{
 }>;
 
 
-type OfferPageQuery = { readonly offerYaml: { readonly key: string, readonly route: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly email: string | null, readonly title: string, readonly metaDescription: string, readonly heroVariant: string, readonly serviceAreas: ReadonlyArray<string>, readonly utmSource: string | null, readonly utmCampaign: string | null, readonly phone: { readonly display: string, readonly e164: string } | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }> | null, readonly hoursLines: ReadonlyArray<{ readonly days: string, readonly time: string }> | null, readonly customTestimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string }> } | null, readonly offerPageYaml: { readonly topBar: { readonly callLabel: string, readonly couponNote: string }, readonly hero: { readonly heading: string, readonly tagline: string, readonly priceLabel: string, readonly callLabel: string, readonly couponNote: string, readonly badges: ReadonlyArray<{ readonly icon: string, readonly label: string }> }, readonly heroImages: ReadonlyArray<{ readonly variant: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }>, readonly exclusions: { readonly label: string, readonly items: ReadonlyArray<string> }, readonly whatYouGet: { readonly heading: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly protection: { readonly heading: string, readonly intro: string, readonly plans: ReadonlyArray<{ readonly plan: string, readonly summary: string, readonly points: ReadonlyArray<string> }> }, readonly testimonials: { readonly heading: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly callback: { readonly heading: string, readonly intro: string, readonly nameLabel: string, readonly phoneLabel: string, readonly addressLabel: string, readonly cityLabel: string, readonly notesLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly hoursHeading: string, readonly emergencyText: string, readonly callLabel: string }, readonly faq: { readonly heading: string, readonly items: ReadonlyArray<{ readonly question: string, readonly answer: string }> }, readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string }, readonly mobileBar: { readonly callText: string, readonly callLabel: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly continueLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string }> } | null, readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
+type OfferPageQuery = { readonly offerYaml: { readonly key: string, readonly route: string, readonly city: string, readonly offerName: string, readonly price: string, readonly couponCode: string, readonly email: string | null, readonly title: string, readonly metaDescription: string, readonly heroVariant: string, readonly serviceAreas: ReadonlyArray<string>, readonly utmSource: string | null, readonly utmCampaign: string | null, readonly phone: { readonly display: string, readonly e164: string } | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }> | null, readonly hoursLines: ReadonlyArray<{ readonly days: string, readonly time: string }> | null, readonly customTestimonials: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string }> } | null, readonly offerPageYaml: { readonly topBar: { readonly callLabel: string, readonly couponNote: string }, readonly hero: { readonly heading: string, readonly tagline: string, readonly priceLabel: string, readonly callLabel: string, readonly couponNote: string, readonly badges: ReadonlyArray<{ readonly icon: string, readonly label: string }> }, readonly heroImages: ReadonlyArray<{ readonly variant: string, readonly image: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }>, readonly exclusions: { readonly label: string, readonly items: ReadonlyArray<string> }, readonly whatYouGet: { readonly heading: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly protection: { readonly heading: string, readonly intro: string, readonly plans: ReadonlyArray<{ readonly plan: string, readonly summary: string, readonly points: ReadonlyArray<string> }> }, readonly testimonials: { readonly heading: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly callback: { readonly heading: string, readonly intro: string, readonly nameLabel: string, readonly phoneLabel: string, readonly addressLabel: string, readonly cityLabel: string, readonly notesLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string, readonly sentTitle: string, readonly sentText: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly hoursHeading: string, readonly emergencyText: string, readonly callLabel: string }, readonly faq: { readonly heading: string, readonly items: ReadonlyArray<{ readonly question: string, readonly answer: string }> }, readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string }, readonly mobileBar: { readonly callText: string, readonly callLabel: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly continueLabel: string } } | null, readonly plansYaml: { readonly plans: ReadonlyArray<{ readonly id: string, readonly name: string, readonly badge: string }> } | null, readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
 
 type OffersIndexPageQueryVariables = Exact<{
   key: Scalars['String'];
@@ -13599,7 +13631,7 @@ type ScarsdaleOfferPageQueryVariables = Exact<{
 }>;
 
 
-type ScarsdaleOfferPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string> } | null, readonly offerPageYaml: { readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string } } | null, readonly scarsdaleOfferYaml: { readonly amounts: { readonly price: string, readonly regularValue: string, readonly saving: string }, readonly hero: { readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly price: string, readonly regularValue: string, readonly saving: string, readonly spotsRemaining: string, readonly countdownLabel: string, readonly countdownStart: string, readonly bookLabel: string, readonly callLabel: string }, readonly featuredTestimonial: { readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }, readonly included: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly disclaimer: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly form: { readonly heading: string, readonly intro: string, readonly fullNameLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly addressLabel: string, readonly addressPlaceholder: string, readonly submitLabel: string, readonly busyLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string }, readonly booking: { readonly city: string, readonly zipCode: string, readonly specialOffer: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly testimonials: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> }, readonly credentials: { readonly heading: string, readonly licenseLabel: string, readonly insuranceLabel: string, readonly yearsLabel: string, readonly yearsText: string }, readonly stickyCall: { readonly label: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly closeLabel: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly emergencyText: string } } | null, readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
+type ScarsdaleOfferPageQuery = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string> } | null, readonly offerPageYaml: { readonly footer: { readonly websiteLabel: string, readonly hoursHeading: string, readonly areasHeading: string } } | null, readonly scarsdaleOfferYaml: { readonly amounts: { readonly price: string, readonly regularValue: string, readonly saving: string }, readonly hero: { readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly price: string, readonly regularValue: string, readonly saving: string, readonly spotsRemaining: string, readonly countdownLabel: string, readonly countdownStart: string, readonly bookLabel: string, readonly callLabel: string }, readonly featuredTestimonial: { readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }, readonly included: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly disclaimer: { readonly heading: string, readonly items: ReadonlyArray<string> }, readonly form: { readonly heading: string, readonly intro: string, readonly fullNameLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly addressLabel: string, readonly addressPlaceholder: string, readonly submitLabel: string, readonly busyLabel: string, readonly successTitle: string, readonly successText: string, readonly errorTitle: string, readonly errorText: string, readonly pendingTitle: string, readonly pendingText: string, readonly sentTitle: string, readonly sentText: string }, readonly booking: { readonly city: string, readonly zipCode: string, readonly specialOffer: string }, readonly trustBadges: ReadonlyArray<{ readonly icon: string, readonly label: string }>, readonly testimonials: { readonly heading: string, readonly items: ReadonlyArray<{ readonly quote: string, readonly name: string, readonly location: string, readonly rating: number }> }, readonly credentials: { readonly heading: string, readonly licenseLabel: string, readonly insuranceLabel: string, readonly yearsLabel: string, readonly yearsText: string }, readonly stickyCall: { readonly label: string }, readonly exitIntent: { readonly heading: string, readonly text: string, readonly callLabel: string, readonly closeLabel: string }, readonly thankYou: { readonly heading: string, readonly text: string, readonly nextHeading: string, readonly nextSteps: ReadonlyArray<string>, readonly emergencyText: string } } | null, readonly arrivalWindowsYaml: { readonly texts: { readonly legend: string, readonly help: string, readonly callMeLabel: string, readonly loading: string, readonly unavailable: string, readonly noneFree: string, readonly tooMany: string, readonly reviewLabel: string, readonly thankYouLine: string, readonly windowLabel: string } } | null };
 
 type ServicesPageQueryVariables = Exact<{
   key: Scalars['String'];

@@ -65,6 +65,9 @@ export const estimateWizardSchema = strictObject({
     leadPrefix: string().required(),
     allFailedTitle: text(),
     allFailedText: text(),
+    /** Said once the request saved on this device has been accepted from the outbox (a function answered 2xx). */
+    sentTitle: text(),
+    sentText: text(),
     errorTitle: text(),
     errorText: text(),
   }),

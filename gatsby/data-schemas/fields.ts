@@ -87,6 +87,9 @@ export const formOutcomeTexts = {
   errorText: text(),
   pendingTitle: text(),
   pendingText: text(),
+  /** Said once a request the form said was saved has been accepted from the outbox (a function answered 2xx). */
+  sentTitle: text(),
+  sentText: text(),
 }
 
 export const weekday = () =>

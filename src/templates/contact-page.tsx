@@ -22,6 +22,8 @@ export const query = graphql`
         errorText
         pendingTitle
         pendingText
+        sentTitle
+        sentText
       }
       whyHeading
       whyPoints

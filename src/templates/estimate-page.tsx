@@ -107,6 +107,8 @@ export const query = graphql`
         leadPrefix
         allFailedTitle
         allFailedText
+        sentTitle
+        sentText
         errorTitle
         errorText
       }

@@ -115,6 +115,8 @@ export const query = graphql`
         errorText
         pendingTitle
         pendingText
+        sentTitle
+        sentText
       }
       thankYou {
         heading

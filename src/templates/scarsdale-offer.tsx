@@ -72,6 +72,8 @@ export const query = graphql`
         errorText
         pendingTitle
         pendingText
+        sentTitle
+        sentText
       }
       booking {
         city

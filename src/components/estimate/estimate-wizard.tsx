@@ -154,6 +154,7 @@ function WizardBody({
     notices: {
       accepted: (outcome) => successNotice(outcome, texts.toasts),
       pending: { variant: "destructive", title: texts.toasts.allFailedTitle, description: savedText },
+      sent: { title: texts.toasts.sentTitle, description: texts.toasts.sentText },
       refused: { title: texts.toasts.errorTitle, description: texts.toasts.errorText },
     },
     // Only step 6's fields show a message; a refusal naming another (a list the site offered) is kept and re-sent.

@@ -19,13 +19,26 @@ type SupabaseModule = typeof import("@supabase/supabase-js")
 let library: Promise<SupabaseModule> | null = null
 let client: Promise<SupabaseClient> | null = null
 
-const loadLibrary = () => (library ??= import("@supabase/supabase-js"))
+/**
+ * A failed load is forgotten, so the next call tries again: offline, the chunk cannot load, and a
+ * remembered failure would fail every later call of the page (the outbox's too) until a reload.
+ */
+const loadLibrary = () =>
+  (library ??= import("@supabase/supabase-js").catch((error: unknown) => {
+    library = null
+    throw error
+  }))
 
 const getClient = () =>
-  (client ??= loadLibrary().then(({ createClient }) =>
-    createClient(backendConfig.url, backendConfig.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-    }),
+  (client ??= loadLibrary().then(
+    ({ createClient }) =>
+      createClient(backendConfig.url, backendConfig.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+      }),
+    (error: unknown) => {
+      client = null
+      throw error
+    },
   ))
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null

@@ -17,7 +17,7 @@
  */
 import type { CallResult } from "./api"
 import { NO_FIELDS, verdictOf, type LeadResult, type ShownFields } from "./lead-outcome"
-import { OUTBOX_KEY } from "./outbox-key"
+import { OUTBOX_KEY, outboxKey } from "./outbox-key"
 
 export { OUTBOX_KEY }
 /** An answer that changes by itself (no answer, 5xx, 408, 429): first retry after 5 s, doubling up to 5 minutes. */
@@ -51,6 +51,11 @@ export interface OutboxDeps {
   turnstileToken?: () => Promise<string | null>
   /** A fresh submissionId, for a submission whose id was taken (409). */
   newId?: () => string
+  /**
+   * A call was kept (or kept again) for an answer that changes by itself (no answer, 5xx, 408, 429), with
+   * the body exactly as it was sent: the lead service worker gets a copy to replay (lead-sync-client.ts).
+   */
+  onKept?: (key: string, name: string, sentBody: Record<string, unknown>) => void
 }
 
 export const retryDelay = (attempts: number, lasting = false) =>
@@ -85,7 +90,8 @@ export const isTurnstileRefusal = (result: CallResult) =>
 const keptBody = ({ turnstileToken: _token, ...body }: Record<string, unknown>) => body
 
 const idOf = (entry: Pick<QueuedCall, "body">) => String(entry.body.submissionId)
-const keyOf = (entry: Pick<QueuedCall, "name" | "body">) => `${entry.name}:${idOf(entry)}`
+/** A kept call's key: one entry per function and submissionId. */
+export const keyOf = (entry: Pick<QueuedCall, "name" | "body">) => outboxKey(entry.name, idOf(entry))
 
 /**
  * A submission kept before the contract sent elapsed fill time carried `formStartedAt`, this
@@ -169,25 +175,41 @@ export async function sendLead(
   }
   const verdict = verdictOf(result, shown)
   if (verdict.do !== "keep") return result
-  return enqueue(deps, name, body, result, verdict.lasting) ? { ok: false, reason: "queued", cause: result } : result
+  if (!enqueue(deps, name, body, result, verdict.lasting)) return result
+  if (!verdict.lasting) deps.onKept?.(keyOf({ name, body }), name, body)
+  return { ok: false, reason: "queued", cause: result }
+}
+
+/** Removes the kept call `key` (the lead service worker had it accepted); whether it was kept. */
+export function removeKept(storage: OutboxDeps["storage"], key: string): boolean {
+  const entries = readOutbox(storage)
+  const left = entries.filter((e) => keyOf(e) !== key)
+  return left.length < entries.length && writeOutbox(storage, left)
 }
 
 /** No fresh token could be had (the widget failed or timed out): kept, and tried again after the backoff. */
 const NO_TOKEN: CallResult = { ok: false, reason: "network", message: "No fresh Turnstile token could be had" }
 
-/** A kept entry sent once, with a fresh Turnstile token when `withToken`. */
-async function sendKept(deps: OutboxDeps, entry: QueuedCall, withToken: boolean): Promise<CallResult> {
+/** A kept entry sent once, with a fresh Turnstile token when `withToken`; the body as sent with its answer. */
+async function sendKept(
+  deps: OutboxDeps,
+  entry: QueuedCall,
+  withToken: boolean,
+): Promise<{ result: CallResult; sentBody: Record<string, unknown> }> {
   try {
     const token = withToken && deps.turnstileToken ? await deps.turnstileToken() : undefined
-    if (token === null) return NO_TOKEN
-    return await deps.call(entry.name, token ? { ...entry.body, turnstileToken: token } : entry.body)
+    if (token === null) return { result: NO_TOKEN, sentBody: entry.body }
+    const sentBody = token ? { ...entry.body, turnstileToken: token } : entry.body
+    return { result: await deps.call(entry.name, sentBody), sentBody }
   } catch (error) {
-    return thrown(error)
+    return { result: thrown(error), sentBody: entry.body }
   }
 }
 
 export interface FlushReport {
   sent: number
+  /** The keys (keyOf) of the calls accepted in this run. */
+  accepted: string[]
   /** Entries older than MAX_AGE_MS, removed unsent (and logged). */
   dropped: number
   remaining: number
@@ -224,6 +246,7 @@ const logExpired = (entry: QueuedCall, now: number) =>
 export async function flushOutbox(deps: OutboxDeps, force = false): Promise<FlushReport> {
   let sent = 0
   let dropped = 0
+  const accepted: string[] = []
   const tried = new Set<string>()
   for (;;) {
     const now = deps.now()
@@ -240,10 +263,10 @@ export async function flushOutbox(deps: OutboxDeps, force = false): Promise<Flus
       continue
     }
     if (!force && stored.nextAttemptAt > now) continue
-    let result = await sendKept(deps, stored, stored.needsToken === true)
+    let { result, sentBody } = await sendKept(deps, stored, stored.needsToken === true)
     // No pass remembered (the first send never arrived): once more now, with a fresh token.
     if (isTurnstileRefusal(result) && stored.needsToken !== true && deps.turnstileToken)
-      result = await sendKept(deps, stored, true)
+      ({ result, sentBody } = await sendKept(deps, stored, true))
     const verdict = verdictOf(result, NO_FIELDS)
     if (verdict.do === "accept") {
       writeOutbox(
@@ -251,6 +274,7 @@ export async function flushOutbox(deps: OutboxDeps, force = false): Promise<Flus
         readOutbox(deps.storage).filter((e) => keyOf(e) !== keyOf(stored)),
       )
       sent++
+      accepted.push(keyOf(stored))
       continue
     }
     // Its id was taken by another request: once, under a fresh id, now (the renamed entries are new to this run).
@@ -270,12 +294,14 @@ export async function flushOutbox(deps: OutboxDeps, force = false): Promise<Flus
           : e,
       ),
     )
+    if (!lasting && result !== NO_TOKEN) deps.onKept?.(keyOf(stored), stored.name, sentBody)
     // Waiting for a token (or for the backend): the next entries would wait the same way.
     if (!lasting || needsToken) break
   }
   const remaining = readOutbox(deps.storage)
   return {
     sent,
+    accepted,
     dropped,
     remaining: remaining.length,
     nextAttemptAt: remaining.length > 0 ? Math.min(...remaining.map((e) => e.nextAttemptAt)) : null,

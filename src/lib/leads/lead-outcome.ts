@@ -62,9 +62,12 @@ function fieldMessages(data: Record<string, unknown> | null, words: FieldErrorTe
   )
 }
 
+/** An HTTP answer likely to change by itself: the backend busy or limiting (also the lead service worker's rule). */
+export const answerChangesByItself = (status: number) => status >= 500 || status === 408 || status === 429
+
 /** No answer yet worth acting on, and one likely to change by itself: the backend out of reach, busy or limiting. */
 const isTransient = (result: CallResult) =>
-  !result.ok && (result.reason !== "http" || result.status >= 500 || result.status === 408 || result.status === 429)
+  !result.ok && (result.reason !== "http" || answerChangesByItself(result.status))
 
 /** What to do with an answer; `words` are the page's words of the refusals (none: the answer's English). */
 export function verdictOf(result: CallResult, shown: ShownFields, words: FieldErrorTexts | null = null): Verdict {

@@ -5,6 +5,8 @@ import type { ToastInput } from "../toast"
 export interface FailureTexts {
   readonly pendingTitle: string
   readonly pendingText: string
+  readonly sentTitle: string
+  readonly sentText: string
   readonly errorTitle: string
   readonly errorText: string
 }
@@ -13,8 +15,9 @@ export interface FailureTexts {
 export const failureNotices = (
   texts: FailureTexts,
   fillIn: (text: string) => string,
-): { pending: ToastInput; refused: ToastInput } => ({
+): { pending: ToastInput; sent: ToastInput; refused: ToastInput } => ({
   pending: { title: texts.pendingTitle, description: fillIn(texts.pendingText) },
+  sent: { title: texts.sentTitle, description: fillIn(texts.sentText) },
   refused: { title: texts.errorTitle, description: fillIn(texts.errorText) },
 })
 

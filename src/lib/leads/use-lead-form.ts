@@ -4,7 +4,7 @@
  * and the notice for each outcome of the one success rule (lead-outcome.ts). A form brings only
  * its fields, how its values become a lead, and its texts.
  */
-import { useRef, useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import { trackFormSubmission } from "../lead-tracking"
 import { trackAdsConversion, trackEvent, type AdsUserData, type TrackingParams } from "../tracking"
 import type { AdsConversion } from "../tracking-attributes"
@@ -22,6 +22,7 @@ import {
   type ShownFields,
 } from "./lead-outcome"
 import { sendLeadFromBrowser } from "./outbox-runner"
+import { OUTBOX_SENT_EVENT, sentDetailOf } from "./outbox-key"
 import { consentFor } from "./consent-record"
 import { useLeadTexts } from "./lead-texts"
 import { useLanguage } from "../i18n/language"
@@ -74,6 +75,8 @@ export interface LeadTracking {
 export interface LeadNotices<A> {
   accepted: (answer: A) => ToastInput
   pending: ToastInput
+  /** A lead the form said was saved has since been accepted by a function (2xx) from the outbox. */
+  sent: ToastInput
   refused: ToastInput
 }
 
@@ -208,6 +211,30 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
     fillTimer.reset()
   }
 
+  /** The submission this form said was saved on this device, and how to clear the form once it is sent. */
+  const saved = useRef<{ submissionId: string; helpers: LeadFormHelpers } | null>(null)
+  const onSent = useRef<(submissionIds: readonly string[]) => void>(() => undefined)
+  // The listener below reads this render's notice and toast.
+  useEffect(() => {
+    onSent.current = (submissionIds) => {
+      const waiting = saved.current
+      if (!waiting || !submissionIds.includes(waiting.submissionId)) return
+      saved.current = null
+      // As after an accepted send: the notice, and the form empty for a new lead (a new submissionId).
+      toast(config.notices.sent)
+      waiting.helpers.resetForm()
+      reset()
+    }
+  })
+  useEffect(() => {
+    const listener = (event: Event) => {
+      const detail = sentDetailOf(event)
+      if (detail) onSent.current(detail.submissionIds)
+    }
+    window.addEventListener(OUTBOX_SENT_EVENT, listener)
+    return () => window.removeEventListener(OUTBOX_SENT_EVENT, listener)
+  }, [])
+
   const onSubmit = async ({ website, smsConsent, ...fields }: V, helpers: LeadFormHelpers) => {
     setSubmitting(true)
     try {
@@ -244,6 +271,7 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
       const outcome = await config.send(lead, post, current)
       config.turnstile?.sent(outcome.status === "refused" ? outcome.fields : {})
       if (outcome.status === "accepted") {
+        saved.current = null
         toast(config.notices.accepted(outcome.answer))
         const worth =
           tracking.value !== undefined && texts ? { value: tracking.value, currency: texts.values.currency } : {}
@@ -254,6 +282,7 @@ export function useLeadForm<V extends LeadFormValues, L, A = Answer>(config: Lea
         config.onAccepted?.(outcome.answer, referenceOf(current))
       } else if (outcome.status === "pending") {
         // Kept on this device and re-sent; the values stay, and sending them again reuses the same id (the kept entry is replaced).
+        saved.current = { submissionId: current.submissionId, helpers }
         toast(config.notices.pending)
         config.onPending?.()
       } else if (outcome.status === "refused") {
