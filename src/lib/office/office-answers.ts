@@ -102,7 +102,7 @@ const BOARD_LINK = /^https?:\/\/[\w.:-]+\/office\/board\/#t=[\w.-]+$/
 
 // The tel: link is put in an href: only an RFC 3966 global number (with its extension) is accepted, so a bad
 // answer cannot make a javascript: link; null is a number the functions could not read (no link).
-const TEL = /^tel:\+[1-9][0-9]{6,14}(?:;ext=[0-9]{1,10})?$/
+const TEL = /^tel:\+[1-9][0-9]{1,14}(?:;ext=[0-9]{1,10})?$/
 
 const ACKNOWLEDGE_STATES = ["ready", "acknowledged", "already_acknowledged"] as const
 const LEAD_STATES = [...ACKNOWLEDGE_STATES, "outcome_recorded"] as const

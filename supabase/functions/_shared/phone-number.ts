@@ -31,6 +31,9 @@ const UNREAD = (typed: string): ParsedPhone => ({
   type: null,
 })
 
+/** E.164's bound: a plus, a country code not starting with 0, at most 15 digits (Tokelau's have 7). */
+const WITHIN_E164 = /^\+[1-9]\d{1,14}$/
+
 /** The number in international form: a leading 00 is the international prefix, as a + is. */
 const international = (number: string) => `+${number.trim().replace(/^\+/, "").replace(/^00/, "")}`
 
@@ -43,8 +46,11 @@ function parsed(typed: string): PhoneNumber | undefined {
   const phone = hasCountryCode(number)
     ? parsePhoneNumberFromString(international(number))
     : parsePhoneNumberFromString(number, "US")
-  if (!phone?.isValid()) return undefined
-  // The extension is ours to read (kernel/phone.ts' spellings), so the contract and the functions agree on it.
+  // Valid by the library's metadata and within E.164's 15 digits (the library accepts some longer German ones).
+  if (!phone?.isValid() || !WITHIN_E164.test(phone.number)) return undefined
+  // The extension is ours to read (kernel/phone.ts' spellings, at most 10 digits), so the contract and the functions
+  // agree on it: one the library found where we see none (a longer one, another spelling) leaves the number unread.
+  if (extension === undefined && phone.ext !== undefined) return undefined
   if (extension !== undefined) phone.setExt(extension)
   return phone
 }
