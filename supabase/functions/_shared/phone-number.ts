@@ -78,9 +78,9 @@ export const telUri = (phone: ParsedPhone): string | null =>
  * internationally ("+53 5 1234567"), one that could not be read as typed.
  */
 export function readablePhone(phone: ParsedPhone): string {
-  if (!phone.e164) return phone.typed.trim()
+  if (!phone.e164) return phone.typed
   const number = parsePhoneNumberFromString(phone.e164)
-  if (!number) return phone.typed.trim()
+  if (!number) return phone.typed
   if (phone.extension) number.setExt(phone.extension)
   return phone.callingCode === "1" && isHomeRegion(phone) ? number.formatNational() : number.formatInternational()
 }
