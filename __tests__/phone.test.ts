@@ -6,7 +6,13 @@
  */
 import fc from "fast-check"
 import { EXTENSION_MARKS } from "./fixtures/phones"
-import { E164, hasCountryCode, phoneDigits, phoneE164, splitExtension } from "../supabase/functions/_shared/kernel/phone"
+import {
+  E164,
+  hasCountryCode,
+  phoneDigits,
+  phoneE164,
+  splitExtension,
+} from "../supabase/functions/_shared/kernel/phone"
 
 const digit = fc.constantFrom("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 /** A number's digits, one string each. */
@@ -71,7 +77,10 @@ test("E164: a plus, a country code not starting with 0, 8 to 15 digits in all, n
 })
 
 test("an extension is kept apart from the number, in every spelling, and its digits are not the number's", () => {
-  const extension = fc.integer({ min: 1, max: 6 }).chain(digitList).map((d) => d.join(""))
+  const extension = fc
+    .integer({ min: 1, max: 6 })
+    .chain(digitList)
+    .map((d) => d.join(""))
   fc.assert(
     fc.property(usNumber, fc.constantFrom(...EXTENSION_MARKS), extension, ([ten, typedTen], mark, ext) => {
       const typed = `${typedTen}${mark}${ext}`
@@ -90,7 +99,10 @@ test("a number typed with + or 00 keeps its own country code; none is guessed fo
   expect(phoneE164("+53 5 1234567")).toBe("+5351234567")
   expect(phoneE164("0044 20 7946 0958")).toBe("+442079460958")
   expect(phoneE164("+44 20 7946 0958 ext. 12")).toBe("+442079460958")
-  const international = fc.integer({ min: 8, max: 15 }).chain(digitList).filter((d) => d[0] !== "0")
+  const international = fc
+    .integer({ min: 8, max: 15 })
+    .chain(digitList)
+    .filter((d) => d[0] !== "0")
   fc.assert(
     fc.property(international, fc.constantFrom("+", " +", "00", "00 "), (d, prefix) =>
       expect(phoneE164(`${prefix}${d.join(" ")}`)).toBe(`+${d.join("")}`),

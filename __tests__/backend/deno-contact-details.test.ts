@@ -41,7 +41,7 @@ const consent = {
   sms: { version: consentVersionId(LEAD_CONSENT.sms.current, "en"), at: AGREED_AT },
 }
 
-async function sent(body: { submissionId: string }) {
+async function sent(body: Record<string, unknown> & { submissionId: string }) {
   const response = await fetch(`${url}/process-simple-lead`, {
     method: "POST",
     headers: { "content-type": "application/json", apikey: ANON_KEY },

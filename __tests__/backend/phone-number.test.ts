@@ -7,7 +7,7 @@
  * one decision of who may be texted: US and Canadian numbers that are not toll-free, premium or an extension.
  */
 import fc from "fast-check"
-import { getCountries, getExampleNumber, type CountryCode, type NumberType } from "libphonenumber-js/max"
+import { getCountries, getExampleNumber, type CountryCode, type PhoneNumberType } from "libphonenumber-js/max"
 import examples from "libphonenumber-js/mobile/examples"
 import {
   parsePhone,
@@ -22,7 +22,7 @@ import { EXTENSION_MARKS } from "../fixtures/phones"
 const RFC3966_GLOBAL = /^tel:\+[1-9][0-9]{1,14}(?:;ext=[0-9]{1,10})?$/
 
 const digits = (count: number) =>
-  fc.array(fc.constantFrom(..."0123456789"), { minLength: count, maxLength: count }).map((d) => d.join(""))
+  fc.array(fc.constantFrom(...Array.from("0123456789")), { minLength: count, maxLength: count }).map((d) => d.join(""))
 
 /** Area codes in use in the US (New York's, California's…) and Canada (Toronto's, Montréal's, Vancouver's). */
 const US_AREAS = ["914", "212", "718", "415", "617", "303", "512", "305"]
@@ -33,7 +33,7 @@ const nanpNumber = (areas: readonly string[]) =>
   fc
     .tuple(
       fc.constantFrom(...areas),
-      fc.constantFrom(..."23456789"),
+      fc.constantFrom(...Array.from("23456789")),
       digits(2).filter((d) => !["55", "76"].includes(d)),
       digits(4),
     )
@@ -42,7 +42,14 @@ const nanpNumber = (areas: readonly string[]) =>
 /** The ways to write 10 NANP digits: as is, (914) 555-0100, 914-555-0100, 914.555.0100, with a leading 1 or +1. */
 const writtenNanp = (ten: string) => {
   const [a, b, c] = [ten.slice(0, 3), ten.slice(3, 6), ten.slice(6)]
-  return fc.constantFrom(ten, `(${a}) ${b}-${c}`, `${a}-${b}-${c}`, `${a}.${b}.${c}`, `1 ${a} ${b} ${c}`, `+1 ${a}-${b}-${c}`)
+  return fc.constantFrom(
+    ten,
+    `(${a}) ${b}-${c}`,
+    `${a}-${b}-${c}`,
+    `${a}.${b}.${c}`,
+    `1 ${a} ${b} ${c}`,
+    `+1 ${a}-${b}-${c}`,
+  )
 }
 
 test("an extension in every spelling is kept apart: tel:+1…;ext=N and a readable '(914) 555-0100 ext. N'", () => {
@@ -131,14 +138,16 @@ test("no country is guessed: a number typed without + or 00 is read as NANP or n
 
 test("toll-free, premium and other untextable US numbers are never texted, each with its reason", () => {
   const tollFree = fc.constantFrom("800", "833", "844", "855", "866", "877", "888")
-  const line = fc.tuple(fc.constantFrom(..."23456789"), digits(6)).map(([a, b]) => `${a}${b}`)
+  const line = fc.tuple(fc.constantFrom(...Array.from("23456789")), digits(6)).map(([a, b]) => `${a}${b}`)
   fc.assert(
     fc.property(tollFree, line, (area, rest) =>
       expect(textableNumber(`+1${area}${rest}`)).toMatchObject({ ok: false, reason: "toll_free" }),
     ),
   )
   fc.assert(
-    fc.property(line, (rest) => expect(textableNumber(`1-900-${rest}`)).toMatchObject({ ok: false, reason: "premium" })),
+    fc.property(line, (rest) =>
+      expect(textableNumber(`1-900-${rest}`)).toMatchObject({ ok: false, reason: "premium" }),
+    ),
   )
   fc.assert(
     fc.property(fc.constantFrom(...US_AREAS), digits(4), (area, last) =>
@@ -146,7 +155,7 @@ test("toll-free, premium and other untextable US numbers are never texted, each 
     ),
   )
   // Personal (500) numbers and the like: valid, American, but not a line a text reaches.
-  const untextable: readonly NumberType[] = ["PERSONAL_NUMBER"]
+  const untextable: readonly PhoneNumberType[] = ["PERSONAL_NUMBER"]
   const personal = parsePhone("+1 500 555 0199")
   expect(untextable).toContain(personal.type)
   expect(textableNumber(personal)).toMatchObject({ ok: false, reason: "untextable_type" })

@@ -24,7 +24,12 @@ export function emailFlags(typed: string | null | undefined): LeadFlag[] {
   const likely = likelyAddress(address)?.split("@").pop()
   return [
     ...(sendableAddress(address) === null
-      ? [{ code: "email_not_sendable" as const, detail: `non-ASCII name before the @ (domain "${domain}"): not e-mailed` }]
+      ? [
+          {
+            code: "email_not_sendable" as const,
+            detail: `non-ASCII name before the @ (domain "${domain}"): not e-mailed`,
+          },
+        ]
       : []),
     ...(likely ? [{ code: "email_likely_typo" as const, detail: `domain "${domain}", likely "${likely}"` }] : []),
   ]

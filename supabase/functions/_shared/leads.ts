@@ -503,10 +503,7 @@ const confirmations = (
   email: string | undefined,
   content: (reference: string) => { subject: string; html: string; text: string },
   ctx: RequestContext,
-): NewJob[] => [
-  ...customerJob(visitor, email, content, ctx),
-  ...customerSmsJob(kind, visitor),
-]
+): NewJob[] => [...customerJob(visitor, email, content, ctx), ...customerSmsJob(kind, visitor)]
 
 /**
  * A lead's intake: answered with `message`; stores the lead row (a later wizard call finds the same one) with the
@@ -560,8 +557,7 @@ export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
         (r) => r.booking,
         { kind: "booking", body: lead },
         bookingColumns(lead),
-        (visitor, ctx) =>
-          customerJob(visitor, lead.email, (ref) => bookingConfirmation(lead, ref), ctx),
+        (visitor, ctx) => customerJob(visitor, lead.email, (ref) => bookingConfirmation(lead, ref), ctx),
       )
     }
     case "callback": {
@@ -571,8 +567,7 @@ export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
         { kind: "callback", body: lead },
         callbackColumns(lead),
         // The callback's e-mail is optional: a confirmation only to an address that can take one.
-        (visitor, ctx) =>
-          customerJob(visitor, lead.email, (ref) => callbackConfirmation(lead, ref), ctx),
+        (visitor, ctx) => customerJob(visitor, lead.email, (ref) => callbackConfirmation(lead, ref), ctx),
       )
     }
   }
@@ -601,6 +596,5 @@ export const estimateConfirmationIntake = (body: EstimateRequest): Intake =>
     (r) => fill(sendableAddress(body.email) ? r.estimateConfirmation : r.estimateNotEmailed, { email: body.email }),
     { kind: "estimate", body },
     estimateColumns(body),
-    (visitor, ctx) =>
-      customerJob(visitor, body.email, (ref) => estimateConfirmation(body, ref), ctx),
+    (visitor, ctx) => customerJob(visitor, body.email, (ref) => estimateConfirmation(body, ref), ctx),
   )

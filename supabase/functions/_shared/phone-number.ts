@@ -5,7 +5,7 @@
  * whether the business may text it (textableNumber). No country is guessed: a number with a + or 00
  * names its own; one without is read as US/Canadian (NANP, the business's region) or not at all.
  */
-import { parsePhoneNumberFromString, type NumberType, type PhoneNumber } from "libphonenumber-js/max"
+import { parsePhoneNumberFromString, type PhoneNumber, type PhoneNumberType } from "libphonenumber-js/max"
 import { hasCountryCode, phoneDigits, splitExtension } from "./kernel/phone.ts"
 import type { LeadFlag } from "./lead-flags.ts"
 
@@ -19,7 +19,7 @@ export interface ParsedPhone {
   country: string | null
   /** The calling code without the plus ("1", "53"); null when unread. */
   callingCode: string | null
-  type: NumberType | null
+  type: PhoneNumberType | null
 }
 
 const UNREAD = (typed: string): ParsedPhone => ({
@@ -90,7 +90,7 @@ const TEXTABLE_REGIONS: readonly string[] = ["US", "CA"]
 const isHomeRegion = (phone: ParsedPhone) => phone.country !== null && TEXTABLE_REGIONS.includes(phone.country)
 
 /** The number types a text reaches (US and Canadian numbers cannot tell a mobile from a landline). */
-const TEXTABLE_TYPES: readonly NumberType[] = ["MOBILE", "FIXED_LINE_OR_MOBILE", "FIXED_LINE"]
+const TEXTABLE_TYPES: readonly PhoneNumberType[] = ["MOBILE", "FIXED_LINE_OR_MOBILE", "FIXED_LINE"]
 
 /** NANP toll-free area codes, and 900 (premium): never texted, whatever the metadata says of a number. */
 const TOLL_FREE_AREAS: readonly string[] = ["800", "833", "844", "855", "866", "877", "888"]
@@ -152,5 +152,8 @@ export function phoneFlags(phone: ParsedPhone, wantsTexts: boolean): LeadFlag[] 
     ? []
     : [{ code: "phone_unread", detail: "stored as typed; no call link (check the number before calling)" }]
   const textable = textableNumber(phone)
-  return [...unread, ...(wantsTexts && !textable.ok ? [{ code: "phone_not_texted" as const, detail: textable.detail }] : [])]
+  return [
+    ...unread,
+    ...(wantsTexts && !textable.ok ? [{ code: "phone_not_texted" as const, detail: textable.detail }] : []),
+  ]
 }

@@ -90,8 +90,7 @@ export const prefersLanguage = (s: Pick<AlertSubject, "language">) =>
 const callable = (s: AlertSubject) => (s.tel ? s.tel.replace(/^tel:/, "") : smsVisitorText(s.phone))
 
 /** The number in a chat post: a link to call it, or the visitor's text alone when it could not be read. */
-const chatPhone = (s: AlertSubject) =>
-  s.tel ? `<${s.tel}|${chatVisitorText(s.phone)}>` : chatVisitorText(s.phone)
+const chatPhone = (s: AlertSubject) => (s.tel ? `<${s.tel}|${chatVisitorText(s.phone)}>` : chatVisitorText(s.phone))
 
 /** A visitor's words in an SMS: GSM-7, defanged, and the first thing shortened when the text is too long. */
 const visitor = (text: string): SmsPiece => ({ text: smsVisitorText(text), cut: true })
