@@ -20,6 +20,8 @@ export interface ParsedPhone {
   /** The calling code without the plus ("1", "53"); null when unread. */
   callingCode: string | null
   type: PhoneNumberType | null
+  /** As the office reads it (readablePhone). */
+  readable: string
 }
 
 const UNREAD = (typed: string): ParsedPhone => ({
@@ -29,7 +31,11 @@ const UNREAD = (typed: string): ParsedPhone => ({
   country: null,
   callingCode: null,
   type: null,
+  readable: typed,
 })
+
+/** The regions the business texts: the US and Canada (its number and Twilio's sender are American). */
+const TEXTABLE_REGIONS: readonly string[] = ["US", "CA"]
 
 /** E.164's bound: a plus, a country code not starting with 0, at most 15 digits (Tokelau's have 7). */
 const WITHIN_E164 = /^\+[1-9]\d{1,14}$/
@@ -55,18 +61,38 @@ function parsed(typed: string): PhoneNumber | undefined {
   return phone
 }
 
-/** Reads a number; one that is not a valid number (or would need a guessed country) is kept as typed, unread. */
-export function parsePhone(typed: string): ParsedPhone {
+function read(typed: string): ParsedPhone {
   const phone = parsed(typed.trim())
   if (!phone) return UNREAD(typed)
+  const country = phone.country ?? null
   return {
     typed,
     e164: phone.number,
     extension: phone.ext ?? null,
-    country: phone.country ?? null,
+    country,
     callingCode: phone.countryCallingCode,
     type: phone.getType() ?? null,
+    // The office's form, written once: US and Canadian numbers nationally, any other internationally.
+    readable:
+      country !== null && TEXTABLE_REGIONS.includes(country) ? phone.formatNational() : phone.formatInternational(),
   }
+}
+
+/**
+ * The last numbers read, so one request's several readings (its columns, flags, notice, text) parse once:
+ * a bounded map, oldest out first; a reading is frozen, so no caller can change another's.
+ */
+const RECENT = new Map<string, Readonly<ParsedPhone>>()
+const RECENT_MAX = 64
+
+/** Reads a number; one that is not a valid number (or would need a guessed country) is kept as typed, unread. */
+export function parsePhone(typed: string): Readonly<ParsedPhone> {
+  const known = RECENT.get(typed)
+  if (known) return known
+  const phone = Object.freeze(read(typed))
+  if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value ?? "")
+  RECENT.set(typed, phone)
+  return phone
 }
 
 /** RFC 3966's tel: URI (`tel:+19145550100;ext=123`); null for a number that could not be read. */
@@ -77,16 +103,8 @@ export const telUri = (phone: ParsedPhone): string | null =>
  * The number as the office reads it: a US/Canadian one nationally ("(914) 555-0100 ext. 123"), any other
  * internationally ("+53 5 1234567"), one that could not be read as typed.
  */
-export function readablePhone(phone: ParsedPhone): string {
-  if (!phone.e164) return phone.typed
-  const number = parsePhoneNumberFromString(phone.e164)
-  if (!number) return phone.typed
-  if (phone.extension) number.setExt(phone.extension)
-  return phone.callingCode === "1" && isHomeRegion(phone) ? number.formatNational() : number.formatInternational()
-}
+export const readablePhone = (phone: ParsedPhone): string => phone.readable
 
-/** The regions the business texts: the US and Canada (its number and Twilio's sender are American). */
-const TEXTABLE_REGIONS: readonly string[] = ["US", "CA"]
 const isHomeRegion = (phone: ParsedPhone) => phone.country !== null && TEXTABLE_REGIONS.includes(phone.country)
 
 /** The number types a text reaches (US and Canadian numbers cannot tell a mobile from a landline). */
