@@ -117,9 +117,16 @@ describe("the functions' answers", () => {
     fc.assert(
       fc.property(fc.string(), (tel) => {
         const parsed = parseAcknowledgeAnswer({ ...acknowledgeAnswer(), lead: { ...acknowledgeAnswer().lead, tel } })
-        if (parsed) expect(parsed.lead.tel).toMatch(/^tel:\+?\d+$/)
+        if (parsed) expect(parsed.lead.tel).toMatch(/^tel:\+[1-9]\d{1,14}(?:;ext=\d{1,10})?$/)
       }),
     )
+    // RFC 3966's extension is kept; null is a number the functions could not read (the page shows no link).
+    const withTel = (tel: string | null) =>
+      parseAcknowledgeAnswer({ ...acknowledgeAnswer(), lead: { ...acknowledgeAnswer().lead, tel } })?.lead.tel
+    expect(withTel("tel:+19145550100;ext=123")).toBe("tel:+19145550100;ext=123")
+    expect(withTel(null)).toBeNull()
+    for (const bad of ["tel:9145550100123", "tel:+19145550100;ext=", "tel:+19145550100;phone-context=x", "tel:+0123"])
+      expect(withTel(bad)).toBeUndefined()
     expect(
       parseAcknowledgeAnswer({
         ...acknowledgeAnswer(),

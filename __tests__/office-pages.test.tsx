@@ -141,6 +141,26 @@ describe("I'm on it (/office/acknowledge/)", () => {
     expect(screen.getByText("Mon, Nov 23, 9:16 AM")).toBeInTheDocument()
   })
 
+  test("the call link dials the extension; a number the functions could not read gets no link, only its text", async () => {
+    openLink("#t=tok")
+    const taken = { state: "acknowledged" as const, acknowledgedBy: "Dana", acknowledgedAt: "2026-11-23T14:16:00Z" }
+    const withExtension = {
+      ...acknowledgeAnswer().lead,
+      phone: "(914) 555-0142 ext. 12",
+      tel: "tel:+19145550142;ext=12",
+    }
+    const { unmount } = render(
+      <AcknowledgePage {...frame} call={answering(ok(acknowledgeAnswer({ ...taken, lead: withExtension })))} />,
+    )
+    expect(await screen.findByRole("link", { name: "Call Ann Lee" })).toHaveAttribute("href", "tel:+19145550142;ext=12")
+    unmount()
+    const unread = { ...acknowledgeAnswer().lead, phone: "555-555-5555", tel: null }
+    render(<AcknowledgePage {...frame} call={answering(ok(acknowledgeAnswer({ ...taken, lead: unread })))} />)
+    expect(await screen.findByText("555-555-5555")).toBeInTheDocument()
+    expect(screen.queryByRole("link", { name: "Call Ann Lee" })).not.toBeInTheDocument()
+    expect(screen.queryByRole("link", { name: "555-555-5555" })).not.toBeInTheDocument()
+  })
+
   test("who takes it is chosen from the on-call list; then the outcome is recorded with a note, and can be changed", async () => {
     openLink("#t=tok")
     const lists = {

@@ -4493,6 +4493,7 @@ type LeadMessagesYamlEmailRowsSortInput = {
 type LeadMessagesYamlFieldErrors = {
   readonly emailInvalid: Scalars['String'];
   readonly emailRequired: Scalars['String'];
+  readonly emailSuggestion: Scalars['String'];
   readonly emailTooLong: Scalars['String'];
   readonly enter: Scalars['String'];
   readonly fieldNames: LeadMessagesYamlFieldErrorsFieldNames;
@@ -4569,6 +4570,7 @@ type LeadMessagesYamlFieldErrorsFieldNamesSortInput = {
 type LeadMessagesYamlFieldErrorsFieldSelector = {
   readonly emailInvalid: InputMaybe<FieldSelectorEnum>;
   readonly emailRequired: InputMaybe<FieldSelectorEnum>;
+  readonly emailSuggestion: InputMaybe<FieldSelectorEnum>;
   readonly emailTooLong: InputMaybe<FieldSelectorEnum>;
   readonly enter: InputMaybe<FieldSelectorEnum>;
   readonly fieldNames: InputMaybe<LeadMessagesYamlFieldErrorsFieldNamesFieldSelector>;
@@ -4593,6 +4595,7 @@ type LeadMessagesYamlFieldErrorsFieldSelector = {
 type LeadMessagesYamlFieldErrorsFilterInput = {
   readonly emailInvalid: InputMaybe<StringQueryOperatorInput>;
   readonly emailRequired: InputMaybe<StringQueryOperatorInput>;
+  readonly emailSuggestion: InputMaybe<StringQueryOperatorInput>;
   readonly emailTooLong: InputMaybe<StringQueryOperatorInput>;
   readonly enter: InputMaybe<StringQueryOperatorInput>;
   readonly fieldNames: InputMaybe<LeadMessagesYamlFieldErrorsFieldNamesFilterInput>;
@@ -4617,6 +4620,7 @@ type LeadMessagesYamlFieldErrorsFilterInput = {
 type LeadMessagesYamlFieldErrorsSortInput = {
   readonly emailInvalid: InputMaybe<SortOrderEnum>;
   readonly emailRequired: InputMaybe<SortOrderEnum>;
+  readonly emailSuggestion: InputMaybe<SortOrderEnum>;
   readonly emailTooLong: InputMaybe<SortOrderEnum>;
   readonly enter: InputMaybe<SortOrderEnum>;
   readonly fieldNames: InputMaybe<LeadMessagesYamlFieldErrorsFieldNamesSortInput>;
@@ -4703,7 +4707,11 @@ type LeadMessagesYamlFlagsFilterInput = {
 type LeadMessagesYamlFlagsLabels = {
   readonly apikey_mismatch: Scalars['String'];
   readonly check_header_invalid: Scalars['String'];
+  readonly email_likely_typo: Scalars['String'];
+  readonly email_not_sendable: Scalars['String'];
   readonly origin_not_allowed: Scalars['String'];
+  readonly phone_not_texted: Scalars['String'];
+  readonly phone_unread: Scalars['String'];
   readonly time_out_of_range: Scalars['String'];
   readonly turnstile_unverified: Scalars['String'];
   readonly unknown_value: Scalars['String'];
@@ -4712,7 +4720,11 @@ type LeadMessagesYamlFlagsLabels = {
 type LeadMessagesYamlFlagsLabelsFieldSelector = {
   readonly apikey_mismatch: InputMaybe<FieldSelectorEnum>;
   readonly check_header_invalid: InputMaybe<FieldSelectorEnum>;
+  readonly email_likely_typo: InputMaybe<FieldSelectorEnum>;
+  readonly email_not_sendable: InputMaybe<FieldSelectorEnum>;
   readonly origin_not_allowed: InputMaybe<FieldSelectorEnum>;
+  readonly phone_not_texted: InputMaybe<FieldSelectorEnum>;
+  readonly phone_unread: InputMaybe<FieldSelectorEnum>;
   readonly time_out_of_range: InputMaybe<FieldSelectorEnum>;
   readonly turnstile_unverified: InputMaybe<FieldSelectorEnum>;
   readonly unknown_value: InputMaybe<FieldSelectorEnum>;
@@ -4721,7 +4733,11 @@ type LeadMessagesYamlFlagsLabelsFieldSelector = {
 type LeadMessagesYamlFlagsLabelsFilterInput = {
   readonly apikey_mismatch: InputMaybe<StringQueryOperatorInput>;
   readonly check_header_invalid: InputMaybe<StringQueryOperatorInput>;
+  readonly email_likely_typo: InputMaybe<StringQueryOperatorInput>;
+  readonly email_not_sendable: InputMaybe<StringQueryOperatorInput>;
   readonly origin_not_allowed: InputMaybe<StringQueryOperatorInput>;
+  readonly phone_not_texted: InputMaybe<StringQueryOperatorInput>;
+  readonly phone_unread: InputMaybe<StringQueryOperatorInput>;
   readonly time_out_of_range: InputMaybe<StringQueryOperatorInput>;
   readonly turnstile_unverified: InputMaybe<StringQueryOperatorInput>;
   readonly unknown_value: InputMaybe<StringQueryOperatorInput>;
@@ -4730,7 +4746,11 @@ type LeadMessagesYamlFlagsLabelsFilterInput = {
 type LeadMessagesYamlFlagsLabelsSortInput = {
   readonly apikey_mismatch: InputMaybe<SortOrderEnum>;
   readonly check_header_invalid: InputMaybe<SortOrderEnum>;
+  readonly email_likely_typo: InputMaybe<SortOrderEnum>;
+  readonly email_not_sendable: InputMaybe<SortOrderEnum>;
   readonly origin_not_allowed: InputMaybe<SortOrderEnum>;
+  readonly phone_not_texted: InputMaybe<SortOrderEnum>;
+  readonly phone_unread: InputMaybe<SortOrderEnum>;
   readonly time_out_of_range: InputMaybe<SortOrderEnum>;
   readonly turnstile_unverified: InputMaybe<SortOrderEnum>;
   readonly unknown_value: InputMaybe<SortOrderEnum>;
@@ -5945,6 +5965,7 @@ type LeadMessagesYamlResponses = {
   readonly contact: Scalars['String'];
   readonly estimateConfirmation: Scalars['String'];
   readonly estimateLead: Scalars['String'];
+  readonly estimateNotEmailed: Scalars['String'];
   readonly estimateRequest: Scalars['String'];
 };
 
@@ -5954,6 +5975,7 @@ type LeadMessagesYamlResponsesFieldSelector = {
   readonly contact: InputMaybe<FieldSelectorEnum>;
   readonly estimateConfirmation: InputMaybe<FieldSelectorEnum>;
   readonly estimateLead: InputMaybe<FieldSelectorEnum>;
+  readonly estimateNotEmailed: InputMaybe<FieldSelectorEnum>;
   readonly estimateRequest: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -5963,6 +5985,7 @@ type LeadMessagesYamlResponsesFilterInput = {
   readonly contact: InputMaybe<StringQueryOperatorInput>;
   readonly estimateConfirmation: InputMaybe<StringQueryOperatorInput>;
   readonly estimateLead: InputMaybe<StringQueryOperatorInput>;
+  readonly estimateNotEmailed: InputMaybe<StringQueryOperatorInput>;
   readonly estimateRequest: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -5972,6 +5995,7 @@ type LeadMessagesYamlResponsesSortInput = {
   readonly contact: InputMaybe<SortOrderEnum>;
   readonly estimateConfirmation: InputMaybe<SortOrderEnum>;
   readonly estimateLead: InputMaybe<SortOrderEnum>;
+  readonly estimateNotEmailed: InputMaybe<SortOrderEnum>;
   readonly estimateRequest: InputMaybe<SortOrderEnum>;
 };
 
@@ -11999,6 +12023,7 @@ type ShownConsentText = {
 type ShownFieldErrors = {
   readonly emailInvalid: Scalars['String'];
   readonly emailRequired: Scalars['String'];
+  readonly emailSuggestion: Scalars['String'];
   readonly emailTooLong: Scalars['String'];
   readonly enter: Scalars['String'];
   readonly fieldNames: ShownFieldErrorsFieldNames;
@@ -13644,7 +13669,7 @@ type ServicesPageQuery = { readonly servicesPageYaml: { readonly gridHeading: st
 type SiteDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly allSiteYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly hoursSummary: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly hoursLines: ReadonlyArray<{ readonly days: string, readonly time: string }>, readonly closedDates: ReadonlyArray<{ readonly date: string, readonly name: string, readonly opens: string | null, readonly closes: string | null }>, readonly closedTexts: { readonly today: string, readonly shortDayToday: string, readonly upcomingHeading: string, readonly upcoming: string, readonly upcomingShortDay: string }, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } }> }, readonly allLeadConsentYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> }, readonly values: { readonly currency: string, readonly contact: number, readonly estimate: number }, readonly fieldErrors: { readonly enter: string, readonly tooLong: string, readonly textTooLong: string, readonly phoneRequired: string, readonly phoneTooLong: string, readonly phoneDigits: string, readonly emailRequired: string, readonly emailInvalid: string, readonly emailTooLong: string, readonly pestsRequired: string, readonly pestsTooMany: string, readonly pestsRepeated: string, readonly pestName: string, readonly zipRequired: string, readonly zipInvalid: string, readonly stateRequired: string, readonly stateInvalid: string, readonly propertyTypeRequired: string, readonly servicePlanRequired: string, readonly invalid: string, readonly turnstileMissing: string, readonly fieldNames: { readonly name: string, readonly message: string, readonly fullName: string, readonly streetAddress: string, readonly city: string, readonly firstName: string, readonly lastName: string, readonly propertyAddress: string, readonly offerCity: string, readonly offer: string } }, readonly turnstile: { readonly label: string, readonly description: string, readonly missing: string, readonly failed: string, readonly unavailable: string, readonly notLoaded: string } } }> }, readonly allNavigationYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly sections: { readonly pests: string, readonly offers: string }, readonly languageSwitch: { readonly label: string, readonly ariaLabel: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string, readonly mainMenu: string, readonly breadcrumb: string, readonly dismiss: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly newTabNote: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } }> }, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly slug: string, readonly name: string, readonly route: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
+type SiteDataQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly siteUrl: string, readonly adsConversionTarget: string } | null } | null, readonly allSiteYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly name: string, readonly shortName: string, readonly tagline: string, readonly foundedYear: number, readonly yearsLabel: string, readonly email: string, readonly licenseNumber: string, readonly insuranceNote: string, readonly priceRange: string, readonly timeZone: string, readonly hoursSummary: string, readonly serviceArea: ReadonlyArray<string>, readonly footerTowns: ReadonlyArray<string>, readonly serviceRadiusMeters: number, readonly phone: { readonly display: string, readonly e164: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly geo: { readonly latitude: number, readonly longitude: number }, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<string>, readonly opens: string, readonly closes: string }>, readonly hoursLines: ReadonlyArray<{ readonly days: string, readonly time: string }>, readonly closedDates: ReadonlyArray<{ readonly date: string, readonly name: string, readonly opens: string | null, readonly closes: string | null }>, readonly closedTexts: { readonly today: string, readonly shortDayToday: string, readonly upcomingHeading: string, readonly upcoming: string, readonly upcomingShortDay: string }, readonly sameDayService: { readonly banner: string, readonly cutoffHour: number, readonly days: ReadonlyArray<string> }, readonly customerPortal: { readonly label: string, readonly url: string }, readonly leadValues: { readonly currency: string, readonly contact: number, readonly estimate: number } }> }, readonly allLeadConsentYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly shown: { readonly consent: { readonly version: string, readonly text: string }, readonly sms: { readonly version: string, readonly label: string, readonly text: string, readonly links: ReadonlyArray<{ readonly label: string, readonly path: string }> }, readonly values: { readonly currency: string, readonly contact: number, readonly estimate: number }, readonly fieldErrors: { readonly enter: string, readonly tooLong: string, readonly textTooLong: string, readonly phoneRequired: string, readonly phoneTooLong: string, readonly phoneDigits: string, readonly emailRequired: string, readonly emailInvalid: string, readonly emailTooLong: string, readonly pestsRequired: string, readonly pestsTooMany: string, readonly pestsRepeated: string, readonly pestName: string, readonly zipRequired: string, readonly zipInvalid: string, readonly stateRequired: string, readonly stateInvalid: string, readonly propertyTypeRequired: string, readonly servicePlanRequired: string, readonly emailSuggestion: string, readonly invalid: string, readonly turnstileMissing: string, readonly fieldNames: { readonly name: string, readonly message: string, readonly fullName: string, readonly streetAddress: string, readonly city: string, readonly firstName: string, readonly lastName: string, readonly propertyAddress: string, readonly offerCity: string, readonly offer: string } }, readonly turnstile: { readonly label: string, readonly description: string, readonly missing: string, readonly failed: string, readonly unavailable: string, readonly notLoaded: string } } }> }, readonly allNavigationYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly mobileTagline: string, readonly main: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly servicesMenu: { readonly label: string, readonly path: string, readonly allLabel: string }, readonly routes: { readonly home: { readonly label: string, readonly path: string }, readonly plans: { readonly label: string, readonly path: string }, readonly contact: { readonly label: string, readonly path: string }, readonly estimate: { readonly label: string, readonly path: string } }, readonly estimateCta: { readonly label: string, readonly mobileLabel: string }, readonly callCta: { readonly label: string }, readonly sections: { readonly pests: string, readonly offers: string }, readonly languageSwitch: { readonly label: string, readonly ariaLabel: string }, readonly labels: { readonly call: string, readonly openMenu: string, readonly closeMenu: string, readonly menu: string, readonly hours: string, readonly skipToContent: string, readonly mainMenu: string, readonly breadcrumb: string, readonly dismiss: string }, readonly footer: { readonly servicesHeading: string, readonly allServicesLabel: string, readonly companyHeading: string, readonly serviceAreaHeading: string, readonly contactHeading: string, readonly legalHeading: string, readonly licensedNote: string, readonly rightsReserved: string, readonly newTabNote: string, readonly company: ReadonlyArray<{ readonly label: string, readonly path: string }>, readonly legal: ReadonlyArray<{ readonly label: string, readonly path: string }> } }> }, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly allPestYaml: { readonly nodes: ReadonlyArray<{ readonly lang: string, readonly slug: string, readonly name: string, readonly route: string, readonly menu: { readonly services: number | null, readonly footer: number | null } | null }> } };
 
 type StaticPageFragment = { readonly pageYaml: { readonly path: string, readonly title: string, readonly description: string, readonly keywords: ReadonlyArray<string>, readonly noindex: boolean | null, readonly nofollow: boolean | null, readonly heading: string, readonly intro: string } | null };
 

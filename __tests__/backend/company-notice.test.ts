@@ -1,7 +1,8 @@
 /** @jest-environment node */
 import fc from "fast-check"
 import { estimateLeadSchema } from "../../supabase/functions/_shared/kernel/contract"
-import { isEmailAddress } from "../../supabase/functions/_shared/kernel/email-address"
+import { asciiEmailAddress } from "../../supabase/functions/_shared/kernel/email-address"
+import { parsePhone, readablePhone } from "../../supabase/functions/_shared/phone-number"
 import { LEAD_FLAG_CODES, MAX_FLAG_DETAIL, type LeadFlag } from "../../supabase/functions/_shared/lead-flags"
 import { escapeHtml } from "../../supabase/functions/_shared/kernel/escape"
 import { companyNotification, type CompanyNotice } from "../../supabase/functions/_shared/mail/templates"
@@ -52,7 +53,8 @@ describe.each(KINDS)("the company's %s notice", (_kind, notice, firstOwnRow) => 
         const { text } = companyNotification(notice(s), "REF-1")
         const senderRows = [
           ["Name", s.name],
-          ["Phone", s.phone],
+          // The number as read for the office ("(914) 555-0100 ext. 12"); one that cannot be read, as typed.
+          ["Phone", readablePhone(parsePhone(s.phone))],
           ["Email", s.email],
         ].filter(([, value]) => value !== "")
         const block = [...senderRows.map(([label, value]) => `${label}: ${value}`), `${firstOwnRow}: `].join("\n")
@@ -61,11 +63,11 @@ describe.each(KINDS)("the company's %s notice", (_kind, notice, firstOwnRow) => 
     )
   })
 
-  test("replies to the sender's e-mail exactly when it is an address the e-mail API takes", () => {
+  test("replies to the sender's e-mail exactly when it is an address the e-mail API takes, its domain in ASCII", () => {
     fc.assert(
       fc.property(sender, (s) => {
         const { replyTo } = companyNotification(notice(s), "REF-1")
-        expect(replyTo).toBe(isEmailAddress(s.email) ? s.email : undefined)
+        expect(replyTo).toBe(asciiEmailAddress(s.email) ?? undefined)
       }),
     )
   })

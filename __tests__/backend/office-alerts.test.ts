@@ -82,7 +82,7 @@ describe("an alert for each kind of lead, with its content", () => {
       body: bodies.contact,
       name: "Ann Lee",
       sms: "+19145550100",
-      tel: "<tel:+19145550100|914-555-0100>",
+      tel: "<tel:+19145550100|(914) 555-0100>",
       request: "Carpenter ants near the deck.",
       smsRequest: "Carpenter ants near the deck.",
       source: "Contact page",
@@ -107,7 +107,7 @@ describe("an alert for each kind of lead, with its content", () => {
       body: bodies.booking,
       name: "Tom Hale",
       sms: "+19145550199",
-      tel: "<tel:+19145550199|914 555 0199>",
+      tel: "<tel:+19145550199|(914) 555-0199>",
       request: "$49 Scarsdale Starter Visit · Scarsdale",
       smsRequest: "$49 Scarsdale Starter Visit - Scarsdale",
       source: "$49 Scarsdale page",
@@ -119,7 +119,7 @@ describe("an alert for each kind of lead, with its content", () => {
       body: bodies.callback,
       name: "Rita Moss",
       sms: "+19145550111",
-      tel: "<tel:+19145550111|9145550111>",
+      tel: "<tel:+19145550111|(914) 555-0111>",
       request: "Express Pest Fix - $39 · Yonkers · Mice in the garage",
       smsRequest: "Express Pest Fix - $39 - Yonkers - Mice in the garage",
       source: "Offer page callback form (facebook / yonkers39 / mice)",
@@ -245,7 +245,7 @@ describe("an alert for each kind of lead, with its content", () => {
         const markup = chat[0]?.match(/<[^>]*>/g) ?? []
         expect(markup).toEqual([
           "<@U0DANA>",
-          "<tel:+19145550100|914-555-0100>",
+          "<tel:+19145550100|(914) 555-0100>",
           expect.stringMatching(new RegExp(`^<${SITE_URL}/office/acknowledge/#t=[\\w.-]+\\|I'm on it>$`)),
         ])
         // No plain mention either (Mattermost, Rocket.Chat and Discord act on @word).

@@ -51,6 +51,8 @@ export const fieldErrorsSchema = strictObject({
   stateInvalid: text(),
   propertyTypeRequired: text(),
   servicePlanRequired: text(),
+  // Not a refusal: the hint under the e-mail field when the address looks like a typo ({address} is the likely one).
+  emailSuggestion: text(),
   // What a code without words of its own says (supabase/functions/_shared/kernel/field-errors.ts).
   invalid: text(),
 })
@@ -62,6 +64,7 @@ export const leadMessagesSchema = strictObject({
     estimateLead: text(),
     estimateRequest: text(),
     estimateConfirmation: text(),
+    estimateNotEmailed: text(),
     booking: text(),
     callback: text(),
   }),
@@ -149,6 +152,10 @@ export const leadMessagesSchema = strictObject({
       time_out_of_range: text(),
       check_header_invalid: text(),
       customer_message_held: text(),
+      phone_unread: text(),
+      phone_not_texted: text(),
+      email_not_sendable: text(),
+      email_likely_typo: text(),
     }),
   }).meta({ translate: false }),
   customerEmail: strictObject({

@@ -139,6 +139,7 @@ export function useSiteData(lang: Language) {
               stateInvalid
               propertyTypeRequired
               servicePlanRequired
+              emailSuggestion
               invalid
               turnstileMissing
             }

@@ -1,4 +1,4 @@
-import type { ComponentType, InputHTMLAttributes } from "react"
+import type { ComponentType, InputHTMLAttributes, ReactNode } from "react"
 
 export interface FieldViewProps extends InputHTMLAttributes<HTMLInputElement | HTMLTextAreaElement> {
   name: string
@@ -6,10 +6,12 @@ export interface FieldViewProps extends InputHTMLAttributes<HTMLInputElement | H
   required?: boolean
   multiline?: boolean
   error?: string
+  /** Help under the field that is not an error (an e-mail field's "Did you mean …?"), announced when it appears. */
+  hint?: ReactNode
 }
 
 /** What a form's field list passes to a field; the value and error come from the live form or are absent in its prerendered shell. */
-export type FieldProps = Omit<FieldViewProps, "error" | "value" | "onChange" | "onBlur">
+export type FieldProps = Omit<FieldViewProps, "error" | "hint" | "value" | "onChange" | "onBlur">
 /** The live (Formik) field or the prerendered one, so one field list draws both. */
 export type FieldComponent = ComponentType<FieldProps>
 
@@ -20,6 +22,7 @@ export function FieldView({
   required = false,
   multiline = false,
   error,
+  hint,
   className = "",
   ...rest
 }: FieldViewProps) {
@@ -53,6 +56,7 @@ export function FieldView({
           {error}
         </p>
       )}
+      {hint !== undefined && <div aria-live="polite">{hint}</div>}
     </div>
   )
 }

@@ -48,7 +48,7 @@ export function AcknowledgeAll({
               {lead.kind}, {formatOfficeTime(lead.receivedAt, timeZone)}
             </p>
             <p className="break-words text-slate-800">{lead.request}</p>
-            <p>{theirs ? <a href={lead.tel}>{lead.phone}</a> : lead.phone}</p>
+            <p>{theirs && lead.tel ? <a href={lead.tel}>{lead.phone}</a> : lead.phone}</p>
             {lead.acknowledgedBy && (
               <p className="text-sm text-slate-600">{fill(words.takenBy, { name: lead.acknowledgedBy })}</p>
             )}

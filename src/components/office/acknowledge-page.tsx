@@ -47,7 +47,7 @@ export function AcknowledgePage({ call, ...props }: OfficePageProps & { call?: O
           [labels.kind, lead.kind],
           [labels.request, lead.request],
           // The number is a link only once the reader has the lead, so nobody calls a customer another is calling.
-          [labels.phone, theirs ? <a href={lead.tel}>{lead.phone}</a> : lead.phone],
+          [labels.phone, theirs && lead.tel ? <a href={lead.tel}>{lead.phone}</a> : lead.phone],
           [labels.received, formatOfficeTime(lead.receivedAt, timeZone)],
           [labels.reference, lead.reference],
           [labels.sentTo, answer.to],
@@ -95,7 +95,8 @@ export function AcknowledgePage({ call, ...props }: OfficePageProps & { call?: O
         onConfirm={() => confirm(answer.names.length > 1 ? { by } : undefined)}
         controls={<WhoField label={texts.outcome.whoLabel} names={answer.names} value={by} onChange={setWho} />}
         extra={
-          theirs && (
+          theirs &&
+          lead.tel && (
             <a href={lead.tel} className={PRIMARY_BUTTON_CLASS}>
               {fill(words.callLabel, values)}
             </a>

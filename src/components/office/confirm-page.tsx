@@ -35,7 +35,7 @@ export function ConfirmPage({ call, ...props }: OfficePageProps & { call?: Offic
           [words.windowLabel, answer.appointment?.label ?? answer.window.label],
           [labels.name, lead.name],
           [labels.request, lead.request],
-          [labels.phone, <a href={lead.tel}>{lead.phone}</a>],
+          [labels.phone, lead.tel ? <a href={lead.tel}>{lead.phone}</a> : lead.phone],
           [labels.received, formatOfficeTime(lead.receivedAt, timeZone)],
           [labels.reference, lead.reference],
         ]}
@@ -62,9 +62,11 @@ export function ConfirmPage({ call, ...props }: OfficePageProps & { call?: Offic
           ) : (
             <p className="mt-2 text-slate-700">{words.noOthers}</p>
           )}
-          <a className={PRIMARY_BUTTON_CLASS} href={lead.tel}>
-            {fill(texts.acknowledge.callLabel, { name: lead.name })}
-          </a>
+          {lead.tel && (
+            <a className={PRIMARY_BUTTON_CLASS} href={lead.tel}>
+              {fill(texts.acknowledge.callLabel, { name: lead.name })}
+            </a>
+          )}
           {details}
         </StateMessage>
       )

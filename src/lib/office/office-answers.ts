@@ -26,7 +26,8 @@ export interface AcknowledgeAnswer {
     kind: string
     name: string
     phone: string
-    tel: string
+    /** The number's call link (`tel:+19145550100;ext=123`); null when the functions could not read the number. */
+    tel: string | null
     request: string
     receivedAt: string
   }
@@ -99,8 +100,9 @@ const stringOrNull = (value: unknown): value is string | null => value === null 
 // The board link goes in an href: only one of ours (an office board address with its token) is shown.
 const BOARD_LINK = /^https?:\/\/[\w.:-]+\/office\/board\/#t=[\w.-]+$/
 
-// The tel: link is put in an href: only a tel: URL is accepted, so a bad answer cannot make a javascript: link.
-const TEL = /^tel:\+?[0-9]{3,20}$/
+// The tel: link is put in an href: only an RFC 3966 global number (with its extension) is accepted, so a bad
+// answer cannot make a javascript: link; null is a number the functions could not read (no link).
+const TEL = /^tel:\+[1-9][0-9]{1,14}(?:;ext=[0-9]{1,10})?$/
 
 const ACKNOWLEDGE_STATES = ["ready", "acknowledged", "already_acknowledged"] as const
 const LEAD_STATES = [...ACKNOWLEDGE_STATES, "outcome_recorded"] as const
@@ -108,7 +110,16 @@ const RELEASE_STATES = ["ready", "released", "already_released"] as const
 const CONFIRM_STATES = ["ready", "confirmed", "already_confirmed", "full", "unavailable"] as const
 // Another window's link goes in an href: only one of ours (an office confirm address with its token) is shown.
 const CONFIRM_LINK = /^https?:\/\/[\w.:-]+\/office\/confirm\/#t=[\w.-]+$/
-const LEAD_FIELDS = ["reference", "kind", "name", "phone", "tel", "request", "receivedAt"] as const
+const LEAD_FIELDS = ["reference", "kind", "name", "phone", "request", "receivedAt"] as const
+
+/** An answer's lead: its texts, and its call link (a tel: URL, or null when there is none). */
+function leadOf(value: unknown): AcknowledgeAnswer["lead"] | null {
+  const texts = strings(value, LEAD_FIELDS)
+  if (!texts || !isRecord(value)) return null
+  const { tel } = value
+  if (tel === null) return { ...texts, tel }
+  return typeof tel === "string" && TEL.test(tel) ? { ...texts, tel } : null
+}
 const SUBMISSION_FIELDS = ["kind", "name", "phone", "reason", "receivedAt"] as const
 
 /** A list of strings, or an empty one (an answer from before the list was sent). */
@@ -128,9 +139,9 @@ function recordedOutcome(value: unknown): RecordedOutcome | null | undefined {
 }
 
 export function parseAcknowledgeAnswer(data: Json): AcknowledgeAnswer | null {
-  const lead = strings(data.lead, LEAD_FIELDS)
+  const lead = leadOf(data.lead)
   const { state, to, acknowledgedBy, acknowledgedAt } = data
-  if (!lead || !TEL.test(lead.tel) || !oneOf(state, LEAD_STATES) || typeof to !== "string") return null
+  if (!lead || !oneOf(state, LEAD_STATES) || typeof to !== "string") return null
   if (!stringOrNull(acknowledgedBy) || !stringOrNull(acknowledgedAt)) return null
   const outcome = recordedOutcome(data.outcome)
   if (outcome === undefined) return null
@@ -151,8 +162,8 @@ const count = (value: unknown): value is number =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= 0
 
 function batchLead(value: unknown): BatchLead | null {
-  const lead = strings(value, LEAD_FIELDS)
-  if (!lead || !TEL.test(lead.tel) || !isRecord(value)) return null
+  const lead = leadOf(value)
+  if (!lead || !isRecord(value)) return null
   const { acknowledgedBy, acknowledgedAt } = value
   if (!stringOrNull(acknowledgedBy) || !stringOrNull(acknowledgedAt)) return null
   return { ...lead, acknowledgedBy, acknowledgedAt }
@@ -187,10 +198,10 @@ export function parseReleaseAnswer(data: Json): ReleaseAnswer | null {
 }
 
 export function parseConfirmAnswer(data: Json): ConfirmAnswer | null {
-  const lead = strings(data.lead, LEAD_FIELDS)
+  const lead = leadOf(data.lead)
   const window = strings(data.window, ["id", "label"] as const)
   const { state } = data
-  if (!lead || !TEL.test(lead.tel) || !window || !oneOf(state, CONFIRM_STATES)) return null
+  if (!lead || !window || !oneOf(state, CONFIRM_STATES)) return null
   const appointment =
     data.appointment === undefined || data.appointment === null
       ? null

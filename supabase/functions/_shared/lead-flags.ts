@@ -19,6 +19,14 @@ export const LEAD_FLAG_CODES = [
   "check_header_invalid",
   /** A confirmation or reminder to the visitor was not sent: past the customer messages' budget (spam/customer-budget.ts). */
   "customer_message_held",
+  /** The phone number could not be read as a valid number (or only by guessing its country): stored as typed, no call link. */
+  "phone_unread",
+  /** The visitor asked for texts, but the number is not one the business texts (foreign, toll-free, premium…): not texted. */
+  "phone_not_texted",
+  /** The e-mail address's name before the @ is not ASCII, which the e-mail API may not deliver: the visitor was not e-mailed. */
+  "email_not_sendable",
+  /** The e-mail address's domain looks like a typo of a common one (`gmail.con`): the visitor was shown the suggestion. */
+  "email_likely_typo",
 ] as const
 
 export type LeadFlagCode = (typeof LEAD_FLAG_CODES)[number]

@@ -33,14 +33,14 @@ import {
 } from "./mail/templates.ts"
 import { confirmationSms } from "./mail/confirmation-sms.ts"
 import { promiseFor } from "./alerts/promise.ts"
-import { isEmailAddress } from "./kernel/email-address.ts"
 import { noticeWindows } from "./appointments/notice-windows.ts"
 import { keepPreferredWindows, type PreferredWindow } from "./appointments/preferences.ts"
 import { referenceFor } from "./kernel/reference.ts"
 import { startAlerts } from "./alerts/escalation.ts"
 import { acknowledgeUrl } from "./office-links/signed-link.ts"
 import { jobOwner, type AlertTarget } from "./alerts/subject.ts"
-import { E164, phoneE164, telUri } from "./kernel/phone.ts"
+import { parsePhone, phoneFlags, telUri, textableNumber } from "./phone-number.ts"
+import { emailFlags, sendableAddress } from "./email-recipient.ts"
 import { scheduleSpamDigest } from "./spam/spam-review.ts"
 import type { NewJob } from "./outbox/queue.ts"
 import type { SpamReason } from "./spam/bot-checks.ts"
@@ -173,18 +173,38 @@ const STORED_COLUMNS =
 /** The reference the visitor was shown; a row from before references falls back to its id. */
 const referenceOf = (stored: StoredRecord) => stored.reference ?? stored.id
 
+/** How the visitor can be reached, as every body gives it. */
+interface ContactDetails {
+  phone: string
+  email?: string
+}
+
+/** What the visitor's number and address earn (phone-number.ts, email-recipient.ts): unread, not texted, a typo… */
+const contactFlags = (body: ContactDetails & FlaggableBody) => [
+  ...phoneFlags(parsePhone(body.phone), body.consent?.sms !== undefined),
+  ...emailFlags(body.email),
+]
+
 /** The flags a call stores: what the checks before the body found, then what the body itself earns. */
-const flagsOf = (body: FlaggableBody, ctx: RequestContext) => mergeFlags(ctx.flags, bodyFlags(body, ctx.now))
+const flagsOf = (body: ContactDetails & FlaggableBody, ctx: RequestContext) =>
+  mergeFlags(ctx.flags, bodyFlags(body, ctx.now), contactFlags(body))
+
+/** The number as read, in the columns beside the typed one (null when it could not be read). */
+const phoneColumns = (typed: string) => {
+  const { e164, extension } = parsePhone(typed)
+  return { phone_e164: e164, phone_extension: extension }
+}
 
 async function upsertLead(
   tx: Db,
   submissionId: string,
   lead: LeadInsert,
-  body: FlaggableBody & LeadOrigin & { reference?: string; submissionId: string },
+  body: ContactDetails & FlaggableBody & LeadOrigin & { reference?: string; submissionId: string },
   ctx: RequestContext,
 ): Promise<StoredRecord> {
   const columns: Record<string, SqlParam | undefined> = {
     ...lead,
+    ...phoneColumns(lead.phone),
     ...requestColumns(body, ctx),
     pests: JSON.stringify(lead.pests ?? []),
     ...originColumns(body, ctx.now),
@@ -279,7 +299,8 @@ function companyJob(
   const { alerts, mail } = ctx.config
   const actions = [
     { label: ALERTS.acknowledgeLabel, href: acknowledgeUrl(alerts, target, ALERTS.inboxName, ctx.now) },
-    { label: fill(ALERTS.callLabel, { name: noticeName(notice) }), href: telUri(notice.body.phone) },
+    // A number that could not be read gets no Call button (its notice says so): never a link to a number that does not exist.
+    ...callAction(notice),
   ]
   return {
     kind: "company_email",
@@ -297,6 +318,12 @@ function companyJob(
       targets: [target],
     },
   }
+}
+
+/** The notice's Call button, to the number as read (`tel:+19145550100;ext=123`). */
+const callAction = (notice: CompanyNotice) => {
+  const href = telUri(parsePhone(notice.body.phone))
+  return href ? [{ label: fill(ALERTS.callLabel, { name: noticeName(notice) }), href }] : []
 }
 
 const receiptOf = (kind: LeadKind, stored: StoredRecord, ctx: RequestContext): NoticeReceipt => ({
@@ -402,8 +429,8 @@ export const contactIntake = (body: ContactMessage): Intake => ({
     const origin = originColumns(body, ctx.now)
     const { reference, sent_as_spam_at, created_at } = requestColumns(body, ctx)
     const [stored] = await tx.query<StoredRecord>(
-      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, flags, reference, sent_as_spam_at, created_at, language, ${ORIGIN_COLUMNS.join(", ")})
-       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9, $10, $11, $12, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 13)).join(", ")})
+      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, flags, reference, sent_as_spam_at, created_at, language, phone_e164, phone_extension, ${ORIGIN_COLUMNS.join(", ")})
+       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9, $10, $11, $12, $13, $14, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 15)).join(", ")})
        returning ${STORED_COLUMNS}`,
       [
         body.submissionId,
@@ -418,6 +445,7 @@ export const contactIntake = (body: ContactMessage): Intake => ({
         sent_as_spam_at ?? null,
         created_at,
         languageOfBody(body),
+        ...Object.values(phoneColumns(body.phone)),
         ...ORIGIN_COLUMNS.map((name) => origin[name]),
       ],
     )
@@ -451,26 +479,42 @@ interface Visitor {
   language: Language
 }
 
-/** The e-mail confirming a request to the visitor, once per submission. */
+/**
+ * The e-mail confirming a request to the visitor, once per submission: to the address as the e-mail API takes
+ * it (its domain in ASCII); none when they gave none, or one it cannot send to (the lead is flagged).
+ */
 const customerJob = (
-  { submissionId, target }: Pick<Visitor, "submissionId" | "target">,
-  to: string,
-  content: { subject: string; html: string; text: string },
+  { submissionId, target, stored }: Pick<Visitor, "submissionId" | "target" | "stored">,
+  typed: string | undefined,
+  content: (reference: string) => { subject: string; html: string; text: string },
   ctx: RequestContext,
-): NewJob => ({
-  kind: "customer_email",
-  dedupeKey: `${submissionId}:customer_email`,
-  ...jobOwner(target),
-  payload: withSafeHeaders({ to, from: ctx.config.mail.from, replyTo: ctx.config.mail.companyTo, ...content }),
-})
+): NewJob[] => {
+  const to = sendableAddress(typed)
+  if (!to) return []
+  return [
+    {
+      kind: "customer_email",
+      dedupeKey: `${submissionId}:customer_email`,
+      ...jobOwner(target),
+      payload: withSafeHeaders({
+        to,
+        from: ctx.config.mail.from,
+        replyTo: ctx.config.mail.companyTo,
+        ...content(referenceOf(stored)),
+      }),
+    },
+  ]
+}
 
 /**
  * The SMS confirming a request, once per submission: only when the visitor ticked the SMS opt-in (its
- * receipt is stored) and gave a number a text can reach (a US number, or one with its country code).
+ * receipt is stored) and gave a number the business texts (phone-number.ts' textableNumber; else the
+ * lead is flagged with why).
  */
 function customerSmsJob(kind: LeadKind, visitor: Visitor): NewJob[] {
-  const to = phoneE164(visitor.phone) ?? telUri(visitor.phone).replace(/^tel:/, "")
-  if (!visitor.stored.sms_consent_at || !E164.test(to)) return []
+  const number = textableNumber(visitor.phone)
+  if (!visitor.stored.sms_consent_at || !number.ok) return []
+  const { to } = number
   return [
     {
       kind: "customer_sms",
@@ -488,10 +532,7 @@ const confirmations = (
   email: string | undefined,
   content: (reference: string) => { subject: string; html: string; text: string },
   ctx: RequestContext,
-): NewJob[] => [
-  ...(email && isEmailAddress(email) ? [customerJob(visitor, email, content(referenceOf(visitor.stored)), ctx)] : []),
-  ...customerSmsJob(kind, visitor),
-]
+): NewJob[] => [...customerJob(visitor, email, content, ctx), ...customerSmsJob(kind, visitor)]
 
 /**
  * A lead's intake: answered with `message`; stores the lead row (a later wizard call finds the same one) with the
@@ -546,9 +587,7 @@ export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
         (r) => r.booking,
         { kind: "booking", body: lead },
         bookingColumns(lead),
-        (visitor, ctx) => [
-          customerJob(visitor, lead.email, bookingConfirmation(lead, referenceOf(visitor.stored)), ctx),
-        ],
+        (visitor, ctx) => customerJob(visitor, lead.email, (ref) => bookingConfirmation(lead, ref), ctx),
       )
     }
     case "callback": {
@@ -557,11 +596,8 @@ export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
         (r) => r.callback,
         { kind: "callback", body: lead },
         callbackColumns(lead),
-        (visitor, ctx) =>
-          // The callback's e-mail is optional: a confirmation only to an address that can take one.
-          lead.email && isEmailAddress(lead.email)
-            ? [customerJob(visitor, lead.email, callbackConfirmation(lead, referenceOf(visitor.stored)), ctx)]
-            : [],
+        // The callback's e-mail is optional: a confirmation only to an address that can take one.
+        (visitor, ctx) => customerJob(visitor, lead.email, (ref) => callbackConfirmation(lead, ref), ctx),
       )
     }
   }
@@ -586,8 +622,9 @@ export const estimateIntake = (body: EstimateRequest): Intake =>
 /** send-estimate-confirmation: the wizard's third call, which e-mails the visitor their estimate. */
 export const estimateConfirmationIntake = (body: EstimateRequest): Intake =>
   storedLead(
-    (r) => fill(r.estimateConfirmation, { email: body.email }),
+    // "We're e-mailing…" only when we can: an address the e-mail API cannot send to is told so.
+    (r) => fill(sendableAddress(body.email) ? r.estimateConfirmation : r.estimateNotEmailed, { email: body.email }),
     { kind: "estimate", body },
     estimateColumns(body),
-    (visitor, ctx) => [customerJob(visitor, body.email, estimateConfirmation(body, referenceOf(visitor.stored)), ctx)],
+    (visitor, ctx) => customerJob(visitor, body.email, (ref) => estimateConfirmation(body, ref), ctx),
   )

@@ -61,6 +61,9 @@ export interface ContactMessageRow extends LeadTraceColumns {
   name: string
   email: string
   phone: string
+  /** The number read (phone-number.ts): E.164 and extension apart; null when it could not be read. */
+  phone_e164: string | null
+  phone_extension: string | null
   message: string
   created_at: Date
 }
@@ -75,6 +78,9 @@ export interface LeadRow extends LeadTraceColumns {
   first_name: string | null
   last_name: string | null
   phone: string
+  /** The number read (phone-number.ts): E.164 and extension apart; null when it could not be read. */
+  phone_e164: string | null
+  phone_extension: string | null
   email: string | null
   street_address: string | null
   city: string | null
@@ -105,6 +111,8 @@ export type LeadInsert = Pick<LeadRow, "kind" | "source" | "full_name" | "phone"
       LeadRow,
       | "first_name"
       | "last_name"
+      | "phone_e164"
+      | "phone_extension"
       | "email"
       | "street_address"
       | "city"

@@ -83,8 +83,14 @@ const releasedNote = (s: AlertSubject, at: Date) =>
 export const prefersLanguage = (s: Pick<AlertSubject, "language">) =>
   s.language === DEFAULT_LANGUAGE ? "" : fill(COPY.prefersLanguage, { language: COPY.languageNames[s.language] })
 
-/** The number to call, in the form every phone turns into a call link. */
-const callable = (s: AlertSubject) => s.tel.replace(/^tel:/, "")
+/**
+ * The number to call, in the form every phone turns into a call link (`+19145550100;ext=123` dials the
+ * extension on most phones); a number that could not be read, as the visitor typed it.
+ */
+const callable = (s: AlertSubject) => (s.tel ? s.tel.replace(/^tel:/, "") : smsVisitorText(s.phone))
+
+/** The number in a chat post: a link to call it, or the visitor's text alone when it could not be read. */
+const chatPhone = (s: AlertSubject) => (s.tel ? `<${s.tel}|${chatVisitorText(s.phone)}>` : chatVisitorText(s.phone))
 
 /** A visitor's words in an SMS: GSM-7, defanged, and the first thing shortened when the text is too long. */
 const visitor = (text: string): SmsPiece => ({ text: smsVisitorText(text), cut: true })
@@ -139,7 +145,7 @@ export function alertChat(view: AlertView, mention: string, at = new Date()): st
     chatEscape(prefersLanguage(s)),
     chatEscape(escalationNote(view)),
     chatEscape(releasedNote(s, at)),
-    `${COPY.rowLabels.phone}: <${s.tel}|${chatVisitorText(s.phone)}>`,
+    `${COPY.rowLabels.phone}: ${chatPhone(s)}`,
     `${COPY.rowLabels.promised}: ${chatEscape(deadlineOf(s))}`,
     `${COPY.rowLabels.request}: ${chatVisitorText(s.request)}`,
     `${COPY.rowLabels.source}: ${chatVisitorText(s.source)}`,
@@ -161,7 +167,7 @@ export function alertEmail(view: AlertView, to: string, from: string, at = new D
     intro: [prefersLanguage(s), escalationNote(view), releasedNote(s, at), COPY.intro].filter(Boolean).join(" "),
     actions: [
       { label: COPY.acknowledgeLabel, href: view.acknowledgeUrl },
-      { label: fill(COPY.callLabel, { name: s.name }), href: s.tel },
+      ...(s.tel ? [{ label: fill(COPY.callLabel, { name: s.name }), href: s.tel }] : []),
     ],
     rows: [
       [COPY.rowLabels.phone, s.phone],
@@ -223,7 +229,7 @@ export function summaryChat(summary: Summary, mention: string): string {
     chatEscape(COPY.summaryIntro),
     ...summary.views.map(
       ({ subject: s, acknowledgeUrl }, i) =>
-        `${i + 1}. ${chatVisitorText(s.name)} <${s.tel}|${chatVisitorText(s.phone)}> · ${chatEscape(s.kindLabel)}: ${chatVisitorText(s.request)} · ${chatVisitorText(s.source)}${s.language === DEFAULT_LANGUAGE ? "" : ` · ${chatEscape(prefersLanguage(s))}`} · <${acknowledgeUrl}|${chatEscape(COPY.acknowledgeLabel)}>`,
+        `${i + 1}. ${chatVisitorText(s.name)} ${chatPhone(s)} · ${chatEscape(s.kindLabel)}: ${chatVisitorText(s.request)} · ${chatVisitorText(s.source)}${s.language === DEFAULT_LANGUAGE ? "" : ` · ${chatEscape(prefersLanguage(s))}`} · <${acknowledgeUrl}|${chatEscape(COPY.acknowledgeLabel)}>`,
     ),
     `<${summary.acknowledgeAllUrl}|${chatEscape(fill(COPY.acknowledgeAllLabel, { count: String(summary.views.length) }))}>`,
   ].join("\n")

@@ -3,7 +3,7 @@
  * they speak, and who also takes alerts when the office is closed. It is configuration (ALERT_CONTACTS, JSON),
  * not code; a bad entry stops the functions at start with a message naming it, never an alert lost later.
  */
-import { isEmailAddress } from "../kernel/email-address.ts"
+import { asciiEmailAddress } from "../kernel/email-address.ts"
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "../kernel/languages.ts"
 import { E164 } from "../kernel/phone.ts"
 import { hasVisibleText } from "../kernel/visible-text.ts"
@@ -95,8 +95,9 @@ export function parseOnCall(raw: string, variable = "ALERT_CONTACTS"): OnCallCon
     if (sms !== undefined && !E164.test(sms))
       throw new Error(`${where("sms")}: ${describe(sms)} is not an E.164 number such as +19145550123`)
     const email = text("email", 254)
-    if (email !== undefined && !isEmailAddress(email))
-      throw new Error(`${where("email")}: ${describe(email)} is not an e-mail address`)
+    // Written as the e-mail API takes it: ASCII, an internationalised domain in its xn-- form.
+    if (email !== undefined && asciiEmailAddress(email)?.toLowerCase() !== email.toLowerCase())
+      throw new Error(`${where("email")}: ${describe(email)} is not an e-mail address in ASCII`)
     const chat = text("chat", 100)
     const afterHours = fields.afterHours ?? false
     if (typeof afterHours !== "boolean")

@@ -6,7 +6,7 @@
 import type { PreferredWindow } from "../appointments/preferences.ts"
 import type { Db } from "../db.ts"
 import { headerValue } from "../mail/header.ts"
-import { telUri } from "../kernel/phone.ts"
+import { parsePhone, readablePhone, telUri } from "../phone-number.ts"
 import type { Language } from "../kernel/languages.ts"
 import type { ContactMessageRow, LeadOutcome, LeadRow } from "../rows.ts"
 import { promiseFor, type LeadPromise, type PromisedKind } from "./promise.ts"
@@ -42,10 +42,10 @@ export interface AlertSubject extends AlertTarget {
   /** The reference the visitor was shown (a request stored before there was one: its id). */
   reference: string
   name: string
-  /** As the visitor typed it. */
+  /** As the office reads it ("(914) 555-0100 ext. 123", "+53 5 1234567"); as typed when it could not be read. */
   phone: string
-  /** A tap-to-call URI of it (`tel:+19145550142`). */
-  tel: string
+  /** A tap-to-call URI of it per RFC 3966 (`tel:+19145550142;ext=12`); null when the number could not be read. */
+  tel: string | null
   /** One line: the plan and pests, the offer, or the message. */
   request: string
   /** One line: the form, and the campaign when there is one. */
@@ -169,6 +169,12 @@ const tracked = (row: TrackedRow, kind: PromisedKind) => {
   }
 }
 
+/** The visitor's number for the office: read (phone-number.ts) and written to be read, with its call link. */
+const phoneOf = (typed: string) => {
+  const phone = parsePhone(typed)
+  return { phone: oneLine(readablePhone(phone), 40), tel: telUri(phone) }
+}
+
 function fromLead(row: LeadSubjectRow): AlertSubject {
   return {
     record: "lead",
@@ -176,8 +182,7 @@ function fromLead(row: LeadSubjectRow): AlertSubject {
     ...tracked(row, row.kind),
     kindLabel: KIND_LABELS[row.kind],
     name: oneLine(row.full_name, 60),
-    phone: oneLine(row.phone, 40),
-    tel: telUri(row.phone),
+    ...phoneOf(row.phone),
     request: oneLine(leadRequest(row), 160),
     source: oneLine(withCampaign(sourceLabel(row.source), campaignOf(row)), 120),
     windows: row.preferred_windows ?? [],
@@ -190,8 +195,7 @@ const fromMessage = (row: MessageSubjectRow): AlertSubject => ({
   ...tracked(row, "contact"),
   kindLabel: KIND_LABELS.contact,
   name: oneLine(row.name, 60),
-  phone: oneLine(row.phone, 40),
-  tel: telUri(row.phone),
+  ...phoneOf(row.phone),
   request: oneLine(row.message, 160),
   source: oneLine(withCampaign(sourceLabel("contact"), campaignOf(row)), 120),
   windows: [],

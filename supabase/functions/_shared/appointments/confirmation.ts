@@ -9,9 +9,9 @@ import { Buffer } from "node:buffer"
 import { fitSms, templatePieces } from "../alerts/sms-fit.ts"
 import { jobOwner } from "../alerts/subject.ts"
 import { localIso } from "../kernel/business-hours.ts"
-import { isEmailAddress } from "../kernel/email-address.ts"
+import { sendableAddress } from "../email-recipient.ts"
 import { fill } from "../kernel/escape.ts"
-import { E164, phoneE164, telUri } from "../kernel/phone.ts"
+import { textableNumber } from "../phone-number.ts"
 import { DEFAULT_LANGUAGE, type Language } from "../kernel/languages.ts"
 import { COMPANY, CUSTOMER_TEXTS } from "../kernel/site-data.generated.ts"
 import { firstNameOf } from "../mail/templates.ts"
@@ -147,26 +147,28 @@ export const confirmationSms = (lead: ConfirmedLead, appointment: Appointment) =
 export function confirmationJobs(lead: ConfirmedLead, appointment: Appointment, from: string): NewJob[] {
   const owner = jobOwner({ record: "lead", id: lead.id })
   const key = `appointment:${lead.id}`
-  const to = phoneE164(lead.phone) ?? telUri(lead.phone).replace(/^tel:/, "")
+  // Only a number the business texts, and an address the e-mail API takes (its domain in ASCII).
+  const number = textableNumber(lead.phone)
+  const address = sendableAddress(lead.email)
   const zone = COMPANY.timeZone
   return [
-    ...(lead.email && isEmailAddress(lead.email)
+    ...(address
       ? [
           {
             kind: "customer_email" as const,
             dedupeKey: `${key}:email`,
             ...owner,
-            payload: confirmationEmail(lead, appointment, from, lead.email),
+            payload: confirmationEmail(lead, appointment, from, address),
           },
         ]
       : []),
-    ...(lead.smsConsent && E164.test(to)
+    ...(lead.smsConsent && number.ok
       ? [
           {
             kind: "customer_sms" as const,
             dedupeKey: `${key}:sms`,
             ...owner,
-            payload: { to, body: confirmationSms(lead, appointment) },
+            payload: { to: number.to, body: confirmationSms(lead, appointment) },
           },
         ]
       : []),

@@ -8,9 +8,9 @@
 import { jobOwner } from "../alerts/subject.ts"
 import { DeferredError } from "../delivery/errors.ts"
 import { localTimeOn, zonedClock, zonedDate } from "../kernel/business-hours.ts"
-import { isEmailAddress } from "../kernel/email-address.ts"
+import { sendableAddress } from "../email-recipient.ts"
 import { fill } from "../kernel/escape.ts"
-import { E164, phoneE164, telUri } from "../kernel/phone.ts"
+import { textableNumber } from "../phone-number.ts"
 import { COMPANY, CUSTOMER_TEXTS } from "../kernel/site-data.generated.ts"
 import { fitSms, templatePieces } from "../alerts/sms-fit.ts"
 import { nowOf, type DeliveryDeps, type OutboxJob } from "../outbox/job.ts"
@@ -80,19 +80,21 @@ export async function runReminder(job: OutboxJob, deps: DeliveryDeps): Promise<s
   const copy = CUSTOMER_TEXTS[visitor.language].messages.appointments
   const owner = jobOwner({ record: "lead", id: leadId })
   const key = `appointment:${leadId}:reminder`
-  const to = phoneE164(visitor.phone) ?? telUri(visitor.phone).replace(/^tel:/, "")
+  // Only a number the business texts, and an address the e-mail API takes (its domain in ASCII).
+  const number = textableNumber(visitor.phone)
+  const address = sendableAddress(visitor.email)
   const jobs: NewJob[] = []
-  if (visitor.email && isEmailAddress(visitor.email)) {
+  if (address) {
     const subject = fill(copy.reminderSubject, { window })
     const content = visitEmail(visitor, window, { subject, heading: subject, intro: copy.reminderIntro })
     jobs.push({
       kind: "customer_email",
       dedupeKey: `${key}:email`,
       ...owner,
-      payload: { to: visitor.email, from: config.mail.from, ...content },
+      payload: { to: address, from: config.mail.from, ...content },
     })
   }
-  if (visitor.smsConsent && E164.test(to)) {
+  if (visitor.smsConsent && number.ok) {
     const body = fitSms(
       [
         templatePieces(copy.reminderSms, {
@@ -104,7 +106,7 @@ export async function runReminder(job: OutboxJob, deps: DeliveryDeps): Promise<s
       ],
       2,
     )
-    jobs.push({ kind: "customer_sms", dedupeKey: `${key}:sms`, ...owner, payload: { to, body } })
+    jobs.push({ kind: "customer_sms", dedupeKey: `${key}:sms`, ...owner, payload: { to: number.to, body } })
   }
   // Per recipient and overall (the office booked it: no client address counts).
   const budget = await withinCustomerBudget(db, jobs, { client: null, config, at })

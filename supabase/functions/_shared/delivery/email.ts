@@ -2,7 +2,7 @@
  * E-mail: through the Resend API, or, on the local backend with no API key, into the local mailbox
  * table. The job's id is the idempotency key, so a try whose outcome was unknown is simply sent again.
  */
-import { isEmailAddress } from "../kernel/email-address.ts"
+import { asciiEmailAddress } from "../kernel/email-address.ts"
 import { withSafeHeaders, type EmailAttachment, type EmailMessage } from "../mail/layout.ts"
 import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
 import { NotConfiguredError } from "./errors.ts"
@@ -53,7 +53,8 @@ export async function sendEmail(
 ): Promise<string | undefined> {
   // Headers on one line again at the door: a job queued by an older version, or written by hand, is sent safely too.
   const message = withSafeHeaders(emailOf(job.payload))
-  const replyTo = message.replyTo && isEmailAddress(message.replyTo) ? message.replyTo : undefined
+  // In the form the e-mail API takes (its domain in ASCII); one it cannot take is left out, never the lead.
+  const replyTo = (message.replyTo && asciiEmailAddress(message.replyTo)) || undefined
   const dropped = message.replyTo && !replyTo ? "Sent without reply_to: it was not a well-formed address" : undefined
   if (config.mail.resendApiKey) {
     const post = (withReplyTo: string | undefined, idempotencyKey: string) =>

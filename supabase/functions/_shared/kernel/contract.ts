@@ -17,7 +17,7 @@ import { consentSchema } from "./consent.ts"
 import { EMAIL_MAX_LENGTH, isEmailAddress } from "./email-address.ts"
 import { fieldErrorTexts, problem, type FieldLabel, type FieldProblem } from "./field-errors.ts"
 import { LEAD_MESSAGES } from "./site-data.generated.ts"
-import { phoneDigits } from "./phone.ts"
+import { phoneDigits, splitExtension } from "./phone.ts"
 import { MAX_REFERENCE_LENGTH } from "./reference.ts"
 import { LEAD_OUTCOMES, MAX_ACTOR_NAME, MAX_OUTCOME_NOTE } from "./outcomes.ts"
 import { hasVisibleText } from "./visible-text.ts"
@@ -78,8 +78,9 @@ const phone = () =>
   trimmed()
     .required(problem("phoneRequired"))
     .max(30, problem("phoneTooLong"))
+    // The number's own digits, its extension apart ("914-555-0100 x123"): the functions read it for real (phone-number.ts).
     .test("phone-digits", problem("phoneDigits"), (value: string | undefined) => {
-      const digits = phoneDigits(value ?? "")
+      const digits = phoneDigits(splitExtension(value ?? "").number)
       return digits.length >= 10 && digits.length <= 15
     })
 const emailRule = () =>

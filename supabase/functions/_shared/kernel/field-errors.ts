@@ -16,7 +16,11 @@ export type FieldLabel = keyof DataTexts["fieldNames"]
  * Every code: a text of `fieldErrors` (`enter`, `tooLong`, `phoneRequired`…, `invalid` for a value no form of
  * ours sends), and `turnstileMissing`, whose words are the anti-spam check's own (`turnstile.missing`).
  */
-export type FieldErrorCode = Exclude<keyof DataTexts, "fieldNames"> | "turnstileMissing"
+export type FieldErrorCode = Exclude<keyof DataTexts, NotACode> | "turnstileMissing"
+
+/** The texts of `fieldErrors` that name no refusal: the field names, and the e-mail field's typo hint (not a refusal). */
+type NotACode = "fieldNames" | "emailSuggestion"
+const NOT_A_CODE: readonly string[] = ["fieldNames", "emailSuggestion"] satisfies NotACode[]
 
 /**
  * One refusal: its code, and the values its text names: `field` for {field} (`enter`, `tooLong`), `max` for
@@ -27,6 +31,8 @@ export type FieldProblem = { code: FieldErrorCode; field?: FieldLabel; max?: num
 /** The words of every code in one language: that language's `fieldErrors`, with the anti-spam check's "missing". */
 export type FieldErrorTexts = { readonly [C in FieldErrorCode]: string } & {
   readonly fieldNames: { readonly [F in FieldLabel]: string }
+  /** "Did you mean {address}?" under the e-mail field. */
+  readonly emailSuggestion: string
 }
 
 /** A language's words of every code, from its lead messages (the functions' copy, or the site's GraphQL node). */
@@ -57,7 +63,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
 const isCode = (value: unknown, texts: FieldErrorTexts): value is FieldErrorCode =>
-  typeof value === "string" && value !== "fieldNames" && Object.hasOwn(texts, value)
+  typeof value === "string" && !NOT_A_CODE.includes(value) && Object.hasOwn(texts, value)
 
 const isLabel = (value: unknown, texts: FieldErrorTexts): value is FieldLabel =>
   typeof value === "string" && Object.hasOwn(texts.fieldNames, value)

@@ -213,6 +213,7 @@ export const LEAD_MESSAGES = {
     "estimateLead": "Your request has been recorded. We'll contact you within 24 hours with your custom estimate.",
     "estimateRequest": "Your estimate request has been sent to our scheduling team.",
     "estimateConfirmation": "We're e-mailing your estimate details to {email}.",
+    "estimateNotEmailed": "We could not e-mail your estimate details to {email}; we'll give them to you when we call.",
     "booking": "Your $49 visit has been booked! We'll call you within 24 hours.",
     "callback": "We'll call you within 5-10 minutes during business hours."
   },
@@ -256,6 +257,7 @@ export const LEAD_MESSAGES = {
     "stateInvalid": "Please enter a 2-letter state code",
     "propertyTypeRequired": "Please choose a property type",
     "servicePlanRequired": "Please choose a service plan",
+    "emailSuggestion": "Did you mean {address}?",
     "invalid": "Please check this field"
   },
   "emailRows": {
@@ -332,7 +334,11 @@ export const LEAD_MESSAGES = {
       "turnstile_unverified": "The anti-spam check could not vouch for it",
       "time_out_of_range": "The visitor's clock is wrong (our receipt time is used)",
       "check_header_invalid": "Carried a pipeline-check header that did not verify, so it is treated as a real request",
-      "customer_message_held": "Not sent to the visitor: past the customer messages' budget (call them instead)"
+      "customer_message_held": "Not sent to the visitor: past the customer messages' budget (call them instead)",
+      "phone_unread": "The phone number could not be read as a valid number: call it as the visitor typed it",
+      "phone_not_texted": "The visitor asked for a text confirmation but was not texted",
+      "email_not_sendable": "The e-mail address cannot be sent to by our e-mail service: the visitor was not e-mailed",
+      "email_likely_typo": "The e-mail address may have a typo (the visitor was shown the likely one)"
     }
   },
   "customerEmail": {
@@ -873,6 +879,7 @@ const ENGLISH_CUSTOMER_TEXTS = {
       "estimateLead": "Your request has been recorded. We'll contact you within 24 hours with your custom estimate.",
       "estimateRequest": "Your estimate request has been sent to our scheduling team.",
       "estimateConfirmation": "We're e-mailing your estimate details to {email}.",
+      "estimateNotEmailed": "We could not e-mail your estimate details to {email}; we'll give them to you when we call.",
       "booking": "Your $49 visit has been booked! We'll call you within 24 hours.",
       "callback": "We'll call you within 5-10 minutes during business hours."
     },
@@ -916,6 +923,7 @@ const ENGLISH_CUSTOMER_TEXTS = {
       "stateInvalid": "Please enter a 2-letter state code",
       "propertyTypeRequired": "Please choose a property type",
       "servicePlanRequired": "Please choose a service plan",
+      "emailSuggestion": "Did you mean {address}?",
       "invalid": "Please check this field"
     },
     "emailRows": {
@@ -1110,6 +1118,7 @@ export const CUSTOMER_TEXTS: Readonly<Record<Language, CustomerTexts>> = {
         "estimateLead": "Su solicitud quedó registrada. Nos comunicaremos con usted en un plazo de 24 horas con su cotización personalizada.",
         "estimateRequest": "Su solicitud de cotización fue enviada a nuestro equipo de programación.",
         "estimateConfirmation": "Le enviaremos los detalles de su cotización por correo electrónico a {email}.",
+        "estimateNotEmailed": "No pudimos enviar los detalles de su cotización a {email}; se los daremos cuando le llamemos.",
         "booking": "¡Su visita de $49 quedó reservada! Le llamaremos en un plazo de 24 horas.",
         "callback": "Le llamaremos en 5 a 10 minutos durante el horario de oficina."
       },
@@ -1153,6 +1162,7 @@ export const CUSTOMER_TEXTS: Readonly<Record<Language, CustomerTexts>> = {
         "stateInvalid": "Ingrese el código de 2 letras de su estado",
         "propertyTypeRequired": "Elija un tipo de propiedad",
         "servicePlanRequired": "Elija un plan de servicio",
+        "emailSuggestion": "¿Quiso decir {address}?",
         "invalid": "Por favor, revise este campo"
       },
       "emailRows": {

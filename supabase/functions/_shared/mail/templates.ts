@@ -6,7 +6,8 @@
 import type { ContactMessage, EstimateRequest, OfferBooking, OfferCallback, EstimateLead } from "../kernel/contract.ts"
 import { DEFAULT_LANGUAGE, languageOf, type Language } from "../kernel/languages.ts"
 import { COMPANY, CUSTOMER_TEXTS, LEAD_MESSAGES, type CustomerTexts } from "../kernel/site-data.generated.ts"
-import { isEmailAddress } from "../kernel/email-address.ts"
+import { asciiEmailAddress } from "../kernel/email-address.ts"
+import { parsePhone, readablePhone } from "../phone-number.ts"
 import { fill } from "../kernel/escape.ts"
 import type { LeadFlag } from "../lead-flags.ts"
 import { officeWhen } from "../alerts/office-hours.ts"
@@ -74,7 +75,9 @@ type NoticeContent = { name: string; replyTo?: string; rows: Row[] }
 function fromSender(name: string, phone: string, email: string | undefined, rows: Row[]): NoticeContent {
   // The address is also a row: the notice may go out without its reply_to (see delivery/email.ts).
   const emailRow: Row[] = email === undefined ? [] : [[ROWS.email, email]]
-  return { name, replyTo: email, rows: [[ROWS.name, name], [ROWS.phone, phone], ...emailRow, ...rows] }
+  // The number as read ("(914) 555-0100 ext. 123", "+53 5 1234567"); one that could not be read, as typed (and flagged).
+  const number = readablePhone(parsePhone(phone))
+  return { name, replyTo: email, rows: [[ROWS.name, name], [ROWS.phone, number], ...emailRow, ...rows] }
 }
 
 function noticeRows(notice: CompanyNotice): NoticeContent {
@@ -179,8 +182,10 @@ export function companyNotification(
       ? fill(messages.contactSubject, { name })
       : fill(messages.leadSubject, { name, kindLabel })
   // A reply-to the e-mail API would refuse must not hold up the owner's notice: leave it out (the address is in the body).
+  // Its domain goes in ASCII (`ana@xn--bcher-kva.de`), the form every mail system takes.
+  const replyAddress = replyTo ? asciiEmailAddress(replyTo) : null
   return {
-    ...(replyTo && isEmailAddress(replyTo) ? { replyTo } : {}),
+    ...(replyAddress ? { replyTo: replyAddress } : {}),
     ...renderEmail({
       subject,
       heading: subject,
