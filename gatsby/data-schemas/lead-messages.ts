@@ -148,6 +148,11 @@ export const leadMessagesSchema = strictObject({
       turnstile_unverified: text(),
       time_out_of_range: text(),
       check_header_invalid: text(),
+      unknown_field: text(),
+      unreadable_field: text(),
+      missing_field: text(),
+      fill_time_unknown: text(),
+      turnstile_reused: text(),
     }),
   }).meta({ translate: false }),
   customerEmail: strictObject({

@@ -51,6 +51,8 @@ import { CUSTOMER_TEXTS, ESTIMATE_OPTIONS, LEAD_MESSAGES, type CustomerTexts } f
 import type { Language } from "./kernel/languages.ts"
 import { MAX_FLAGS, mergeFlags, type LeadFlag } from "./lead-flags.ts"
 import { bodyFlags, type FlaggableBody } from "./body-flags.ts"
+import { RECEIVED } from "./received-shape.ts"
+import { claimReference } from "./reference-claim.ts"
 
 /** A request as what it stores sees it: spam-store.ts' part (its settings, who sent it, when) and more. */
 export interface RequestContext extends SpamCallContext {
@@ -103,7 +105,16 @@ export const spamReference = (body: { submissionId: string; reference?: string }
   referenceFor(body.reference, body.submissionId)
 
 /** Columns sent as JSON text and cast, one way for PGlite and postgres.js alike. */
-const JSON_COLUMNS: ReadonlySet<string> = new Set(["pests", "attribution", "flags"])
+const JSON_COLUMNS: ReadonlySet<string> = new Set(["pests", "attribution", "flags", "unread_fields"])
+
+/** Text columns a lead cannot store as null: a body read without them (validate.ts' fallback) stores them empty. */
+const NOT_NULL_TEXT: ReadonlySet<string> = new Set(["kind", "source", "full_name", "phone"])
+
+/** What the functions could not read of a body, as sent (received-shape.ts): kept with the row, as JSON text. */
+const unreadOf = (body: FlaggableBody) => JSON.stringify(body[RECEIVED]?.unread ?? {})
+
+/** Whether an address can take a confirmation: a body read without one (or with one the form would refuse) has none. */
+const canMail = (email: string | undefined): email is string => email !== undefined && isEmailAddress(email)
 const placeholder = (name: string, n: number) => (JSON_COLUMNS.has(name) ? `$${n}::text::jsonb` : `$${n}`)
 
 /** The columns a later call of a wizard submission fills only where an earlier one left nothing: origin, reference. */
@@ -111,9 +122,15 @@ const KEEP_EARLIER = [...ORIGIN_COLUMNS, "reference", "sent_as_spam_at"]
   .map((name) => `${name} = coalesce(leads.${name}, excluded.${name})`)
   .join(", ")
 
-/** The columns every request stores besides its own: the reference shown to the visitor, and a release's time sent. */
-const requestColumns = (body: { reference?: string; submissionId: string }, ctx: RequestContext) => ({
-  reference: referenceFor(body.reference, body.submissionId),
+/** A later call's unread values added to the row's (the earlier call's value of a path kept). */
+const MERGE_UNREAD = "unread_fields = excluded.unread_fields || leads.unread_fields"
+
+/**
+ * The columns every request stores besides its own: the reference shown to the visitor (the body's proposal, or
+ * another when it is taken: reference-claim.ts), and a release's time sent.
+ */
+const requestColumns = async (tx: Db, body: { reference?: string; submissionId: string }, ctx: RequestContext) => ({
+  reference: await claimReference(tx, referenceFor(body.reference, body.submissionId), body.submissionId),
   sent_as_spam_at: ctx.released?.sentAt.toISOString(),
   // The request's own time (the functions' clock), which its promise and the board count from.
   created_at: ctx.now.toISOString(),
@@ -158,7 +175,8 @@ async function upsertLead(
 ): Promise<StoredRecord> {
   const columns: Record<string, SqlParam | undefined> = {
     ...lead,
-    ...requestColumns(body, ctx),
+    ...(await requestColumns(tx, body, ctx)),
+    unread_fields: unreadOf(body),
     pests: JSON.stringify(lead.pests ?? []),
     ...originColumns(body, ctx.now),
     flags: JSON.stringify(flagsOf(body, ctx)),
@@ -167,13 +185,15 @@ async function upsertLead(
     ip_hash: ctx.ipHash,
   }
   const names = Object.keys(columns)
-  const values = Object.values(columns).map((v) => (v === undefined || v === "" ? null : v))
+  const values = Object.entries(columns).map(([name, v]) =>
+    v === undefined || (v === "" && !NOT_NULL_TEXT.has(name)) ? null : v,
+  )
   const placeholders = names.map((name, i) => placeholder(name, i + 1))
   // A wizard submission's calls share the row: the first call that carries the origin fills it, none erases it.
   const [row] = await tx.query<StoredRecord>(
     `insert into leads (${names.join(", ")}) values (${placeholders.join(", ")})
      on conflict (submission_id) do update
-       set account_id = coalesce(excluded.account_id, leads.account_id), ${KEEP_EARLIER}, ${MERGE_FLAGS}, updated_at = now()
+       set account_id = coalesce(excluded.account_id, leads.account_id), ${KEEP_EARLIER}, ${MERGE_FLAGS}, ${MERGE_UNREAD}, updated_at = now()
      returning ${STORED_COLUMNS}`,
     values,
   )
@@ -373,10 +393,10 @@ export const contactIntake = (body: ContactMessage): Intake => ({
   }),
   store: async (tx, ctx) => {
     const origin = originColumns(body, ctx.now)
-    const { reference, sent_as_spam_at, created_at } = requestColumns(body, ctx)
+    const { reference, sent_as_spam_at, created_at } = await requestColumns(tx, body, ctx)
     const [stored] = await tx.query<StoredRecord>(
-      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, flags, reference, sent_as_spam_at, created_at, language, ${ORIGIN_COLUMNS.join(", ")})
-       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9, $10, $11, $12, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 13)).join(", ")})
+      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, flags, reference, sent_as_spam_at, created_at, language, unread_fields, ${ORIGIN_COLUMNS.join(", ")})
+       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9, $10, $11, $12, $13::text::jsonb, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 14)).join(", ")})
        returning ${STORED_COLUMNS}`,
       [
         body.submissionId,
@@ -391,6 +411,7 @@ export const contactIntake = (body: ContactMessage): Intake => ({
         sent_as_spam_at ?? null,
         created_at,
         languageOfBody(body),
+        unreadOf(body),
         ...ORIGIN_COLUMNS.map((name) => origin[name]),
       ],
     )
@@ -460,7 +481,7 @@ const confirmations = (
   content: (reference: string) => { subject: string; html: string; text: string },
   ctx: RequestContext,
 ): NewJob[] => [
-  ...(email && isEmailAddress(email) ? [customerJob(visitor, email, content(referenceOf(visitor.stored)), ctx)] : []),
+  ...(canMail(email) ? [customerJob(visitor, email, content(referenceOf(visitor.stored)), ctx)] : []),
   ...customerSmsJob(kind, visitor),
 ]
 
@@ -516,9 +537,10 @@ export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
         (r) => r.booking,
         { kind: "booking", body: lead },
         bookingColumns(lead),
-        (visitor, ctx) => [
-          customerJob(visitor, lead.email, bookingConfirmation(lead, referenceOf(visitor.stored)), ctx),
-        ],
+        (visitor, ctx) =>
+          canMail(lead.email)
+            ? [customerJob(visitor, lead.email, bookingConfirmation(lead, referenceOf(visitor.stored)), ctx)]
+            : [],
       )
     }
     case "callback": {
@@ -529,7 +551,7 @@ export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
         callbackColumns(lead),
         (visitor, ctx) =>
           // The callback's e-mail is optional: a confirmation only to an address that can take one.
-          lead.email && isEmailAddress(lead.email)
+          canMail(lead.email)
             ? [customerJob(visitor, lead.email, callbackConfirmation(lead, referenceOf(visitor.stored)), ctx)]
             : [],
       )
@@ -556,8 +578,12 @@ export const estimateIntake = (body: EstimateRequest): Intake =>
 /** send-estimate-confirmation: the wizard's third call, which e-mails the visitor their estimate. */
 export const estimateConfirmationIntake = (body: EstimateRequest): Intake =>
   storedLead(
-    (r) => fill(r.estimateConfirmation, { email: body.email }),
+    // "We're e-mailing … to {email}" only when there is an address to e-mail (a body read without one has none).
+    (r) => (canMail(body.email) ? fill(r.estimateConfirmation, { email: body.email }) : r.estimateRequest),
     { kind: "estimate", body },
     estimateColumns(body),
-    (visitor, ctx) => [customerJob(visitor, body.email, estimateConfirmation(body, referenceOf(visitor.stored)), ctx)],
+    (visitor, ctx) =>
+      canMail(body.email)
+        ? [customerJob(visitor, body.email, estimateConfirmation(body, referenceOf(visitor.stored)), ctx)]
+        : [],
   )

@@ -331,7 +331,12 @@ export const LEAD_MESSAGES = {
       "apikey_mismatch": "Sent without the project's public key",
       "turnstile_unverified": "The anti-spam check could not vouch for it",
       "time_out_of_range": "The visitor's clock is wrong (our receipt time is used)",
-      "check_header_invalid": "Carried a pipeline-check header that did not verify, so it is treated as a real request"
+      "check_header_invalid": "Carried a pipeline-check header that did not verify, so it is treated as a real request",
+      "unknown_field": "A field the functions do not know (another site version); its value is kept with the lead",
+      "unreadable_field": "A field sent empty, as another type or in another form; the value as sent is kept with the lead",
+      "missing_field": "Not sent by the website (another site version)",
+      "fill_time_unknown": "No usable form-filling time, so the bot check could not time it",
+      "turnstile_reused": "Its anti-spam token was already used by another request"
     }
   },
   "customerEmail": {
