@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto"
 import fc from "fast-check"
-import type { SchemaDescription, SchemaFieldDescription } from "yup"
+import type { AnyObjectSchema, SchemaDescription, SchemaFieldDescription } from "yup"
 import {
   contactMessageSchema,
   estimateRequestSchema,
@@ -37,7 +37,7 @@ export interface Form {
   schema: SchemaDescription
 }
 
-export const FORMS: readonly Form[] = [
+const FORM_SCHEMAS: ReadonlyArray<Omit<Form, "schema"> & { schema: AnyObjectSchema }> = [
   { name: "contact", fn: "process-contact", make: () => sent(bodies.contact(), false), schema: contactMessageSchema },
   {
     name: "estimate (call 1)",
@@ -57,16 +57,25 @@ export const FORMS: readonly Form[] = [
     make: () => sent(bodies.estimateRequest(), true),
     schema: estimateRequestSchema,
   },
-  { name: "$49 booking", fn: "process-simple-lead", make: () => sent(bodies.booking(), true), schema: SIMPLE_LEAD_SCHEMAS.booking },
+  {
+    name: "$49 booking",
+    fn: "process-simple-lead",
+    make: () => sent(bodies.booking(), true),
+    schema: SIMPLE_LEAD_SCHEMAS.booking,
+  },
   {
     name: "offer callback",
     fn: "process-simple-lead",
     make: () => sent(bodies.callback(), true),
     schema: SIMPLE_LEAD_SCHEMAS.callback,
   },
-].map((form) => ({ ...form, schema: form.schema.describe() }))
+]
 
-const isObjectDescription = (d: SchemaFieldDescription | undefined): d is SchemaDescription & { fields: Record<string, SchemaFieldDescription> } =>
+export const FORMS: readonly Form[] = FORM_SCHEMAS.map((form) => ({ ...form, schema: form.schema.describe() }))
+
+const isObjectDescription = (
+  d: SchemaFieldDescription | undefined,
+): d is SchemaDescription & { fields: Record<string, SchemaFieldDescription> } =>
   d !== undefined && d.type === "object" && "fields" in d
 
 /** The description of a path's field in a form's schema. */
@@ -124,7 +133,9 @@ const newName = (body: Body) =>
       fc.stringMatching(/^[a-z][A-Za-z0-9_]{2,15}$/),
       fc.constantFrom(...Object.keys(body)).map((key) => `${key}_old`),
     )
-    .filter((key) => !(key in body) && !FORMS.some((form) => isObjectDescription(form.schema) && key in form.schema.fields))
+    .filter(
+      (key) => !(key in body) && !FORMS.some((form) => isObjectDescription(form.schema) && key in form.schema.fields),
+    )
 
 export interface Mutation {
   what: string
@@ -137,52 +148,45 @@ function mutation(form: Form, body: Body): fc.Arbitrary<Mutation> {
   const path = fc.constantFrom(...paths)
   const removable = paths.filter((p) => required(describedAt(form.schema, p)) || p.join(".") === "formFillMs")
   const nested = paths.filter((p) => typeof getAt(body, p) === "object" && !Array.isArray(getAt(body, p)))
-  const added = fc.tuple(newName(body), fc.jsonValue({ maxDepth: 2 })).map(
-    ([key, value]): Mutation => ({ what: `added ${key}`, apply: (b) => ({ ...b, [key]: value }) }),
-  )
-  const removed = fc.constantFrom(...removable).map(
-    (p): Mutation => ({
-      what: `removed ${p.join(".")}`,
-      apply: (b) =>
-        withParent(b, p, (parent, key) => {
-          delete parent[key]
-        }),
-    }),
-  )
-  const renamed = fc.constantFrom(...paths.filter((p) => p.length === 1)).map(
-    ([key]): Mutation => ({
-      what: `renamed ${key!}`,
-      apply: (b) => {
-        const { [key!]: value, ...rest } = b
-        return { ...rest, [`${key!}_old`]: value }
-      },
-    }),
-  )
-  const nulled = path.map(
-    (p): Mutation => ({
-      what: `${p.join(".")} null`,
-      apply: (b) =>
-        withParent(b, p, (parent, key) => {
-          parent[key] = null
-        }),
-    }),
-  )
-  const retyped = path.chain((p) =>
-    otherType(getAt(body, p)).map(
-      (value): Mutation => ({
-        what: `${p.join(".")} as ${JSON.stringify(value)}`,
-        apply: (b) =>
-          withParent(b, p, (parent, key) => {
-            parent[key] = value
-          }),
+  const added = fc
+    .tuple(newName(body), fc.jsonValue({ maxDepth: 2 }))
+    .map(([key, value]): Mutation => ({ what: `added ${key}`, apply: (b) => ({ ...b, [key]: value }) }))
+  const removed = fc.constantFrom(...removable).map((p): Mutation => ({
+    what: `removed ${p.join(".")}`,
+    apply: (b) =>
+      withParent(b, p, (parent, key) => {
+        delete parent[key]
       }),
-    ),
+  }))
+  const renamed = fc.constantFrom(...paths.filter((p) => p.length === 1)).map(([key]): Mutation => ({
+    what: `renamed ${key!}`,
+    apply: (b) => {
+      const { [key!]: value, ...rest } = b
+      return { ...rest, [`${key!}_old`]: value }
+    },
+  }))
+  const nulled = path.map((p): Mutation => ({
+    what: `${p.join(".")} null`,
+    apply: (b) =>
+      withParent(b, p, (parent, key) => {
+        parent[key] = null
+      }),
+  }))
+  const retyped = path.chain((p) =>
+    otherType(getAt(body, p)).map((value): Mutation => ({
+      what: `${p.join(".")} as ${JSON.stringify(value)}`,
+      apply: (b) =>
+        withParent(b, p, (parent, key) => {
+          parent[key] = value
+        }),
+    })),
   )
   const keyMore =
     nested.length === 0
       ? null
-      : fc.tuple(fc.constantFrom(...nested), fc.stringMatching(/^[a-z]{3,10}$/), fc.jsonValue({ maxDepth: 1 })).map(
-          ([p, key, value]): Mutation => ({
+      : fc
+          .tuple(fc.constantFrom(...nested), fc.stringMatching(/^[a-z]{3,10}$/), fc.jsonValue({ maxDepth: 1 }))
+          .map(([p, key, value]): Mutation => ({
             what: `${p.join(".")}.${key} added`,
             apply: (b) => {
               const copy = structuredClone(b)
@@ -190,8 +194,7 @@ function mutation(form: Form, body: Body): fc.Arbitrary<Mutation> {
               if (isBody(parent) && !(key in parent)) parent[key] = value
               return copy
             },
-          }),
-        )
+          }))
   return fc.oneof(added, removed, renamed, nulled, retyped, ...(keyMore ? [keyMore] : []))
 }
 
@@ -217,7 +220,12 @@ const booking = () => FORMS[4]!.make()
 
 /** Item 1's ten bodies from another site version, each as it was reported, by name. */
 export const REPORTED: ReadonlyArray<{ name: string; fn: PublicFunctionName; body: Body; flag: string }> = [
-  { name: "a new top-level field companyName", fn: "process-contact", body: { ...contact(), companyName: "Acme" }, flag: "companyName" },
+  {
+    name: "a new top-level field companyName",
+    fn: "process-contact",
+    body: { ...contact(), companyName: "Acme" },
+    flag: "companyName",
+  },
   {
     name: "a new top-level field preferredContact",
     fn: "process-simple-lead",
@@ -243,7 +251,12 @@ export const REPORTED: ReadonlyArray<{ name: string; fn: PublicFunctionName; bod
     flag: "formStartedAt",
   },
   { name: "language null", fn: "process-contact", body: { ...contact(), language: null }, flag: "language: null" },
-  { name: "reference null", fn: "process-simple-lead", body: { ...booking(), reference: null }, flag: "reference: null" },
+  {
+    name: "reference null",
+    fn: "process-simple-lead",
+    body: { ...booking(), reference: null },
+    flag: "reference: null",
+  },
   {
     name: "preferredWindows null",
     fn: "process-simple-lead",

@@ -37,9 +37,10 @@ async function storedUnder(reference: string): Promise<Stored[]> {
 }
 
 async function noticeOf(submissionId: string): Promise<string> {
-  const [job] = await db.query<{ text: string }>(`select payload->>'text' as text from outbox_jobs where dedupe_key = $1`, [
-    `${submissionId}:company_email`,
-  ])
+  const [job] = await db.query<{ text: string }>(
+    `select payload->>'text' as text from outbox_jobs where dedupe_key = $1`,
+    [`${submissionId}:company_email`],
+  )
   return job?.text ?? ""
 }
 
@@ -74,18 +75,29 @@ test("every real form's body mutated where the visitor cannot fix it is stored o
 })
 
 describe("the ten bodies from another site version that were refused", () => {
-  test.each(REPORTED.map((c) => [c.name, c] as const))("%s: stored once, 200, flagged naming the field", async (_name, c) => {
-    const row = await expectStoredOnceAndFlagged(c.fn, c.body)
-    expect(row.flags.map((f) => f.detail).join("\n")).toContain(c.flag)
-    const notice = await noticeOf(row.submission_id)
-    expect(notice).toContain(LEAD_MESSAGES.flags.heading)
-  })
+  test.each(REPORTED.map((c) => [c.name, c] as const))(
+    "%s: stored once, 200, flagged naming the field",
+    async (_name, c) => {
+      const row = await expectStoredOnceAndFlagged(c.fn, c.body)
+      expect(row.flags.map((f) => f.detail).join("\n")).toContain(c.flag)
+      const notice = await noticeOf(row.submission_id)
+      expect(notice).toContain(LEAD_MESSAGES.flags.heading)
+    },
+  )
 })
 
 test("an unknown field's value is kept with the lead as sent; the flag names the field, never the value", async () => {
-  const body = { ...bodies.contact(), companyName: "Acme Pest Haters", consent: { version: "x", at: ["y"], marketing: { on: true } } }
+  const body = {
+    ...bodies.contact(),
+    companyName: "Acme Pest Haters",
+    consent: { version: "x", at: ["y"], marketing: { on: true } },
+  }
   const row = await expectStoredOnceAndFlagged("process-contact", body)
-  expect(row.unread_fields).toEqual({ companyName: "Acme Pest Haters", "consent.marketing": { on: true }, "consent.at": ["y"] })
+  expect(row.unread_fields).toEqual({
+    companyName: "Acme Pest Haters",
+    "consent.marketing": { on: true },
+    "consent.at": ["y"],
+  })
   expect(row.flags).toEqual([
     { code: "unknown_field", detail: "companyName" },
     { code: "unknown_field", detail: "consent.marketing" },
@@ -122,7 +134,9 @@ test("a field the visitor enters, sent absent altogether, is stored empty and fl
   const row = await expectStoredOnceAndFlagged("process-simple-lead", noEmail)
   expect(row.flags).toContainEqual({ code: "missing_field", detail: expect.stringMatching(/^email: /) })
   // No confirmation to an address that did not come.
-  const jobs = await db.query(`select 1 from outbox_jobs where dedupe_key = $1`, [`${noEmail.submissionId}:customer_email`])
+  const jobs = await db.query(`select 1 from outbox_jobs where dedupe_key = $1`, [
+    `${noEmail.submissionId}:customer_email`,
+  ])
   expect(jobs).toHaveLength(0)
   for (const [fn, body, field, code] of [
     ["process-contact", { ...bodies.contact(), name: "" }, "name", "enter"],
@@ -132,7 +146,10 @@ test("a field the visitor enters, sent absent altogether, is stored empty and fl
   ] as const) {
     const response = await post(app, fn, body)
     expect(response.status).toBe(400)
-    const answer = (await response.json()) as { fields: Record<string, string>; codes: Record<string, { code: string }> }
+    const answer = (await response.json()) as {
+      fields: Record<string, string>
+      codes: Record<string, { code: string }>
+    }
     expect(Object.keys(answer.fields)).toEqual([field])
     expect(answer.codes[field]?.code).toBe(code)
   }
@@ -140,7 +157,10 @@ test("a field the visitor enters, sent absent altogether, is stored empty and fl
 
 test("abuse keeps its 4xx naming the field: a huge list, too many unknown fields, no field of the form at all", async () => {
   const before = await counts(db)
-  const huge = await post(app, "process-simple-lead", { ...bodies.estimateLead(), pests: Array.from({ length: 30 }, (_, i) => `P${i}`) })
+  const huge = await post(app, "process-simple-lead", {
+    ...bodies.estimateLead(),
+    pests: Array.from({ length: 30 }, (_, i) => `P${i}`),
+  })
   expect(huge.status).toBe(400)
   expect(Object.keys(((await huge.json()) as { fields: object }).fields)).toEqual(["pests"])
   const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra${i}`, i]))
@@ -154,9 +174,9 @@ test("abuse keeps its 4xx naming the field: a huge list, too many unknown fields
 
 test("the forms themselves stay strict: the same schemas refuse what the functions tolerate", () => {
   for (const form of FORMS) expect(form.schema.type).toBe("object")
-  const { contactMessageSchema } = jest.requireActual<typeof import("../../supabase/functions/_shared/kernel/contract")>(
-    "../../supabase/functions/_shared/kernel/contract",
-  )
+  const { contactMessageSchema } = jest.requireActual<
+    typeof import("../../supabase/functions/_shared/kernel/contract")
+  >("../../supabase/functions/_shared/kernel/contract")
   expect(contactMessageSchema.isValidSync({ ...bodies.contact(), companyName: "Acme" })).toBe(false)
   expect(contactMessageSchema.isValidSync({ ...bodies.contact(), language: null })).toBe(false)
 })

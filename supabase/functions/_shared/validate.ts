@@ -165,7 +165,8 @@ function fallbackOf(d: SchemaDescription, fields: ReadonlyMap<string, Shape> | n
 }
 
 function shapeOf(description: unknown): Shape {
-  if (!isDescribed(description)) return { kind: "scalar", type: "mixed", visitor: false, fromBody: false, fallback: undefined }
+  if (!isDescribed(description))
+    return { kind: "scalar", type: "mixed", visitor: false, fromBody: false, fallback: undefined }
   const meta = isRecord(description.meta) ? description.meta : {}
   const leaf = { type: description.type, visitor: meta.visitor === true, fromBody: meta.fromBody === true }
   if (isDescribedObject(description)) {
@@ -247,7 +248,8 @@ function bounded(value: unknown, shape: Shape, path: string, found: Bounds): unk
     const own = OWN_JSON_TYPE[shape.type]
     const sent = kindOf(value)
     // Only another scalar: a list or object in a scalar's place fails Yup, and the repair flags it.
-    if (own !== undefined && own !== sent && typeof value !== "object") oddField(found, path, `${sent} where ${own} goes`)
+    if (own !== undefined && own !== sent && typeof value !== "object")
+      oddField(found, path, `${sent} where ${own} goes`)
     return defuse(value)
   }
   let newKeys = 0
@@ -286,7 +288,12 @@ async function attempt<S extends AnyObjectSchema>(
     return { value: await schema.validate(input, { abortEarly: false }) }
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error
-    return { errors: (error.inner.length > 0 ? error.inner : [error]).map((e) => ({ path: e.path || "body", message: e.message })) }
+    return {
+      errors: (error.inner.length > 0 ? error.inner : [error]).map((e) => ({
+        path: e.path || "body",
+        message: e.message,
+      })),
+    }
   }
 }
 
@@ -376,7 +383,9 @@ async function tolerantly<S extends AnyObjectSchema>(
 
 /** The validated body with what was odd in its shape, when anything was. */
 const withReport = <T extends object>(value: T, found: Bounds): T & Tolerated =>
-  found.flags.length === 0 ? value : { ...value, [RECEIVED]: { flags: found.flags, unread: Object.fromEntries(found.unread) } }
+  found.flags.length === 0
+    ? value
+    : { ...value, [RECEIVED]: { flags: found.flags, unread: Object.fromEntries(found.unread) } }
 
 /**
  * Checks a shallow, well-formed body against one object schema: its bounds first (abuse is refused), then Yup.
@@ -386,7 +395,8 @@ const withReport = <T extends object>(value: T, found: Bounds): T & Tolerated =>
  */
 function shapeCheck<S extends AnyObjectSchema>(schema: S): Check<InferType<S> & Tolerated> {
   const shape = shapeOf(schema.describe())
-  const visitorFields = shape.kind === "object" ? [...shape.fields].filter(([, f]) => f.visitor).map(([key]) => key) : []
+  const visitorFields =
+    shape.kind === "object" ? [...shape.fields].filter(([, f]) => f.visitor).map(([key]) => key) : []
   return async (body) => {
     // The body itself is not defused: a body that is not an object is Yup's to refuse as it is.
     if (!isRecord(body)) {
@@ -396,7 +406,8 @@ function shapeCheck<S extends AnyObjectSchema>(schema: S): Check<InferType<S> & 
     }
     const found: Bounds = { issues: [], exceeded: false, flags: [], unread: new Map(), unknown: 0 }
     const bounded_ = bounded(body, shape, "", found)
-    if (found.exceeded || found.issues.length > 0 || !isRecord(bounded_)) return { issues: found.issues.slice(0, MAX_ISSUES) }
+    if (found.exceeded || found.issues.length > 0 || !isRecord(bounded_))
+      return { issues: found.issues.slice(0, MAX_ISSUES) }
     const input = bounded_
     if (!visitorFields.some((key) => input[key] !== undefined))
       return { issues: [issue("body", "None of this form's fields was sent")] }

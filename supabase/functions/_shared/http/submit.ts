@@ -140,7 +140,8 @@ async function submit(
     // Cloudflare could not vouch either way: the lead is stored, and the office told.
     if (verdict.outcome === "unverified") flags.push({ code: "turnstile_unverified", detail: verdict.detail })
     // A token another submission brought first vouches for nobody: the office is told (spam/turnstile-pass.ts says why not spam).
-    if (verdict.tokenReused) flags.push({ code: "turnstile_reused", detail: "its token came first with another request" })
+    if (verdict.tokenReused)
+      flags.push({ code: "turnstile_reused", detail: "its token came first with another request" })
   }
 
   // No usable fill time (an older site's body, or one sent as another type): not a bot's proof, nor a person's.

@@ -81,7 +81,7 @@ const requiredText = (field: FieldLabel, max: number) => {
       .max(max, tooLong(field, max))
   )
 }
-const optionalText = (max: number) => trimmed().meta(VISITOR).max(max, textTooLong(max)).default("")
+const optionalText = (max: number) => trimmed().max(max, textTooLong(max)).default("")
 const phone = () =>
   trimmed()
     .meta(VISITOR)
@@ -151,7 +151,10 @@ const usZip = () =>
  */
 const submissionFields = {
   // A body without a usable one (an older site) is given one made from the body itself (received-shape.ts).
-  submissionId: string().required("submissionId is required").uuid("submissionId must be a UUID").meta({ fromBody: true }),
+  submissionId: string()
+    .required("submissionId is required")
+    .uuid("submissionId must be a UUID")
+    .meta({ fromBody: true }),
   // The honeypot: what the functions cannot read in it reads as filled (a bot's), never as empty.
   website: string().max(500, textTooLong(500)).default("").meta({ fallback: "(not text)" }),
   // Optional to the functions' reading: a body without a usable one is stored and flagged (http/submit.ts), its
@@ -245,9 +248,9 @@ export const offerCallbackSchema = object({
   full_name: requiredText("name", 120),
   phone: phone(),
   email: emailRule().defined().default(""),
-  street_address: optionalText(200),
-  city: optionalText(100),
-  notes: optionalText(2000),
+  street_address: optionalText(200).meta(VISITOR),
+  city: optionalText(100).meta(VISITOR),
+  notes: optionalText(2000).meta(VISITOR),
   // The form always sends residential / one-time / [general]; another well-shaped value is stored and flagged.
   property_type: optionId("property_type is required"),
   service_plan: optionId("service_plan is required"),
