@@ -256,7 +256,8 @@ describe("what the visitor cannot fix is stored and flagged for the office (vali
     for (const field of Object.keys(body).filter(
       (f) => !optional.has(f) || (kind !== "callback" && (f === "email" || f === "city")),
     )) {
-      const { [field]: _omitted, ...rest } = body
+      // A fresh submission each time: another body under one id is a 409 (idempotency).
+      const { [field]: _omitted, ...rest } = bodies[kind]()
       const flags = await flagsOfAnswer(await post(app, name, rest))
       const named =
         field === "formFillMs"
