@@ -257,7 +257,8 @@ describe("what the visitor cannot fix is stored and flagged for the office (vali
       (f) => !optional.has(f) || (kind !== "callback" && (f === "email" || f === "city")),
     )) {
       // A fresh submission each time: another body under one id is a 409 (idempotency).
-      const { [field]: _omitted, ...rest } = bodies[kind]()
+      const fresh: Record<string, unknown> = bodies[kind]()
+      const { [field]: _omitted, ...rest } = fresh
       const flags = await flagsOfAnswer(await post(app, name, rest))
       const named =
         field === "formFillMs"

@@ -87,7 +87,7 @@ function describedAt(schema: SchemaDescription, path: readonly string[]): Schema
 
 /** Whether the contract requires the field (no default, not optional): missing, it must be flagged. */
 const required = (d: SchemaFieldDescription | undefined) =>
-  d !== undefined && "optional" in d && d.optional === false && !("default" in d && d.default !== undefined)
+  d !== undefined && "optional" in d && !d.optional && !("default" in d && d.default !== undefined)
 
 /** Every path of a body that holds a value, down into its objects (consent.sms.at). */
 function pathsOf(value: unknown, prefix: readonly string[] = []): string[][] {
@@ -155,7 +155,7 @@ function mutation(form: Form, body: Body): fc.Arbitrary<Mutation> {
     what: `removed ${p.join(".")}`,
     apply: (b) =>
       withParent(b, p, (parent, key) => {
-        delete parent[key]
+        Reflect.deleteProperty(parent, key)
       }),
   }))
   const renamed = fc.constantFrom(...paths.filter((p) => p.length === 1)).map(([key]): Mutation => ({

@@ -110,7 +110,7 @@ test("an unknown field's value is kept with the lead as sent; the flag names the
 test("a body without a submissionId (an older site) gets a key made from it: a re-send is the same submission", async () => {
   const { submissionId: _id, ...body } = bodies.booking()
   const row = await expectStoredOnceAndFlagged("process-simple-lead", body)
-  expect(row.flags).toContainEqual({ code: "missing_field", detail: expect.stringContaining("submissionId") })
+  expect(row.flags.some((f) => f.code === "missing_field" && f.detail.startsWith("submissionId"))).toBe(true)
   // With the time in the form and the token changed, as a re-send has them: still the same one.
   const again = await post(app, "process-simple-lead", { ...body, formFillMs: 99_000 })
   expect(again.status).toBe(200)
@@ -132,7 +132,7 @@ test("a missing fill time does not let a bot through unflagged, nor a filled hon
 test("a field the visitor enters, sent absent altogether, is stored empty and flagged missing; sent and invalid, it is refused beside the field", async () => {
   const { email: _email, ...noEmail } = bodies.booking()
   const row = await expectStoredOnceAndFlagged("process-simple-lead", noEmail)
-  expect(row.flags).toContainEqual({ code: "missing_field", detail: expect.stringMatching(/^email: /) })
+  expect(row.flags.some((f) => f.code === "missing_field" && f.detail.startsWith("email: "))).toBe(true)
   // No confirmation to an address that did not come.
   const jobs = await db.query(`select 1 from outbox_jobs where dedupe_key = $1`, [
     `${noEmail.submissionId}:customer_email`,

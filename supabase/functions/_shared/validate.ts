@@ -147,7 +147,7 @@ const countIn = (value: unknown): number | null => (typeof value === "number" &&
 function fallbackOf(d: SchemaDescription, fields: ReadonlyMap<string, Shape> | null): unknown {
   const meta = isRecord(d.meta) ? d.meta : {}
   if (Object.hasOwn(meta, "fallback")) return meta.fallback
-  if ("optional" in d && d.optional === true) return undefined
+  if ("optional" in d && d.optional) return undefined
   if (fields)
     return Object.fromEntries([...fields].flatMap(([key, f]) => (f.fallback === undefined ? [] : [[key, f.fallback]])))
   switch (d.type) {
@@ -366,7 +366,7 @@ async function tolerantly<S extends AnyObjectSchema>(
       } else if (isRecord(parent) && typeof last === "string") {
         const at = shapeAt(shape, segments)
         const fallback = at?.fromBody ? keyFromBody(sent) : at?.fallback
-        if (fallback === undefined) delete parent[last]
+        if (fallback === undefined) Reflect.deleteProperty(parent, last)
         else parent[last] = structuredClone(fallback)
       }
     }
