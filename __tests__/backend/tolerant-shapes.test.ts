@@ -117,6 +117,16 @@ test("a body without a submissionId (an older site) gets a key made from it: a r
   expect(await db.query(`select 1 from leads where submission_id = $1`, [row.submission_id])).toHaveLength(1)
 })
 
+test("a bot's body keeps its unknown fields in its spam record, so the office's release replays them", async () => {
+  const bot = { ...bodies.contact(), website: "http://spam.example", companyName: "Acme", submissionId: "not-a-uuid" }
+  expect((await post(app, "process-contact", bot)).status).toBe(200)
+  const [record] = await db.query<{ body: Record<string, unknown> }>(
+    `select body from spam_attempts where body->>'companyName' = 'Acme'`,
+  )
+  expect(record?.body).toMatchObject({ companyName: "Acme", name: "Ann Lee" })
+  expect(record?.body.submissionId).not.toBe("not-a-uuid")
+})
+
 test("a missing fill time does not let a bot through unflagged, nor a filled honeypot through at all", async () => {
   const { formFillMs: _fill, ...timeless } = bodies.contact()
   const row = await expectStoredOnceAndFlagged("process-contact", timeless)

@@ -51,7 +51,7 @@ import { CUSTOMER_TEXTS, ESTIMATE_OPTIONS, LEAD_MESSAGES, type CustomerTexts } f
 import type { Language } from "./kernel/languages.ts"
 import { MAX_FLAGS, mergeFlags, type LeadFlag } from "./lead-flags.ts"
 import { bodyFlags, type FlaggableBody } from "./body-flags.ts"
-import { RECEIVED } from "./received-shape.ts"
+import { RECEIVED, type Tolerated } from "./received-shape.ts"
 import { claimReference } from "./reference-claim.ts"
 
 /** A request as what it stores sees it: spam-store.ts' part (its settings, who sent it, when) and more. */
@@ -90,12 +90,18 @@ const answered =
 export async function recordSpam(
   tx: Db,
   name: PublicFunctionName,
-  { turnstileToken: _token, ...kept }: { submissionId: string; turnstileToken?: string; reference?: string },
+  {
+    turnstileToken: _token,
+    ...kept
+  }: { submissionId: string; turnstileToken?: string; reference?: string } & Tolerated,
   reason: SpamReason,
   ctx: RequestContext,
 ): Promise<string> {
+  // The top-level fields the functions do not know go back in as sent, so "Not spam" replays them (and flags them
+  // again); a value read as its fallback stays as read, and a nested one (consent.marketing) is not kept here.
+  const unread = Object.entries(kept[RECEIVED]?.unread ?? {}).filter(([path]) => !/[.[]/.test(path) && !(path in kept))
   // Each call's body is kept once, within the address's daily budget (spam/spam-store.ts), so "Not spam" can replay it.
-  const id = await storeSpam(tx, name, kept, reason, ctx)
+  const id = await storeSpam(tx, name, { ...kept, ...Object.fromEntries(unread) }, reason, ctx)
   await scheduleSpamDigest(tx, ctx.now)
   return id
 }

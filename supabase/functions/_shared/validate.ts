@@ -210,6 +210,8 @@ const OWN_JSON_TYPE: Readonly<Record<string, string>> = {
  * and what was odd in its shape (flags, the values not read, how many unknown fields).
  */
 interface Bounds {
+  /** A lead's body is read tolerantly; an office link's is not (its page is ours, deployed with the functions). */
+  tolerant: boolean
   issues: Issue[]
   exceeded: boolean
   flags: LeadFlag[]
@@ -262,18 +264,18 @@ function bounded(value: unknown, shape: Shape, path: string, found: Bounds): unk
     const field = path ? `${path}.${key}` : key
     const childShape = shape.fields.get(key)
     if (childShape !== undefined) {
-      if (child === null) oddField(found, field, "null (read as not sent)")
+      if (child === null && found.tolerant) oddField(found, field, "null (read as not sent)")
       else kept.push([key, bounded(child, childShape, field, found)])
     } else if (newKeys < shape.newKeys && !isPrototypeKey(key)) {
       newKeys += 1
       kept.push([key, defuse(child)])
-    } else if (found.unknown < MAX_UNREAD_FIELDS) {
+    } else if (found.tolerant && found.unknown < MAX_UNREAD_FIELDS) {
       found.unknown += 1
       keepUnread(found, field, child)
       found.flags.push({ code: "unknown_field", detail: pathName(field) })
     } else {
       found.issues.push(issue(field, "Unknown field"))
-      found.exceeded = true
+      found.exceeded ||= found.tolerant
     }
   }
   return Object.fromEntries(kept)
@@ -393,7 +395,7 @@ const withReport = <T extends object>(value: T, found: Bounds): T & Tolerated =>
  * (above) and the body's report says what was odd. A body with none of its form's visitor fields at all is no
  * request of any site of ours, and refused.
  */
-function shapeCheck<S extends AnyObjectSchema>(schema: S): Check<InferType<S> & Tolerated> {
+function shapeCheck<S extends AnyObjectSchema>(schema: S, tolerant = true): Check<InferType<S> & Tolerated> {
   const shape = shapeOf(schema.describe())
   const visitorFields =
     shape.kind === "object" ? [...shape.fields].filter(([, f]) => f.visitor).map(([key]) => key) : []
@@ -404,11 +406,18 @@ function shapeCheck<S extends AnyObjectSchema>(schema: S): Check<InferType<S> & 
       if ("value" in refused) return { value: refused.value }
       return { issues: refused.errors.map((e) => yupIssue(e.path, e.message)).slice(0, MAX_ISSUES) }
     }
-    const found: Bounds = { issues: [], exceeded: false, flags: [], unread: new Map(), unknown: 0 }
+    const found: Bounds = { tolerant, issues: [], exceeded: false, flags: [], unread: new Map(), unknown: 0 }
     const bounded_ = bounded(body, shape, "", found)
-    if (found.exceeded || found.issues.length > 0 || !isRecord(bounded_))
-      return { issues: found.issues.slice(0, MAX_ISSUES) }
+    if (found.exceeded || !isRecord(bounded_)) return { issues: found.issues.slice(0, MAX_ISSUES) }
     const input = bounded_
+    if (!tolerant) {
+      // As before: every issue answered, the bounds' and Yup's.
+      const checked = await attempt(schema, input)
+      if ("value" in checked && found.issues.length === 0) return { value: checked.value }
+      const yupIssues = "errors" in checked ? checked.errors.map((e) => yupIssue(e.path, e.message)) : []
+      return { issues: [...yupIssues, ...found.issues].slice(0, MAX_ISSUES) }
+    }
+    if (found.issues.length > 0) return { issues: found.issues.slice(0, MAX_ISSUES) }
     if (!visitorFields.some((key) => input[key] !== undefined))
       return { issues: [issue("body", "None of this form's fields was sent")] }
     const first = await attempt(schema, input)
@@ -439,9 +448,10 @@ function received<T>(check: Check<T>): StandardSchemaV1<unknown, T> {
 
 export const contactMessageInput = received(shapeCheck(contactMessageSchema))
 export const estimateRequestInput = received(shapeCheck(estimateRequestSchema))
-export const officeLinkInput = received(shapeCheck(officeLinkSchema))
-export const acknowledgeLinkInput = received(shapeCheck(acknowledgeLinkSchema))
-export const confirmLinkInput = received(shapeCheck(confirmLinkSchema))
+// The office's links are strict: their pages deploy with the functions, and a refusal there is the office's to see.
+export const officeLinkInput = received(shapeCheck(officeLinkSchema, false))
+export const acknowledgeLinkInput = received(shapeCheck(acknowledgeLinkSchema, false))
+export const confirmLinkInput = received(shapeCheck(confirmLinkSchema, false))
 
 const estimateLeadCheck = shapeCheck(estimateLeadSchema)
 const offerBookingCheck = shapeCheck(offerBookingSchema)
