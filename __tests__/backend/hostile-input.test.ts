@@ -136,10 +136,16 @@ describe("2. text that is not well-formed Unicode is stored with U+FFFD in place
     expect(spam?.body).toMatchObject({ website: "http://spam\uFFFD.example", message: "\uFFFD" })
   })
 
-  test("a key with a broken code unit is named as unknown, not a 500", async () => {
-    const response = await post(app, "process-contact", { ...bodies.contact(), "x\ud800": 1 })
-    expect(response.status).toBe(400)
-    expect(await fieldsOf(response)).toEqual({ "x\uFFFD": "Unknown field" })
+  test("a key with a broken code unit is stored as an unknown field, repaired, not a 500", async () => {
+    const body = { ...bodies.contact(), "x\ud800": 1 }
+    const response = await post(app, "process-contact", body)
+    expect(response.status).toBe(200)
+    const [row] = await db.query<{ flags: Array<{ code: string; detail: string }>; unread_fields: object }>(
+      `select flags, unread_fields from contact_messages where submission_id = $1`,
+      [body.submissionId],
+    )
+    expect(row?.unread_fields).toEqual({ "x\uFFFD": 1 })
+    expect(row?.flags).toEqual([{ code: "unknown_field", detail: "x?" }])
   })
 })
 

@@ -141,8 +141,12 @@ test("a token verified again for the same submission passes at Cloudflare (idemp
   const thief = { ...bodies.contact(), turnstileToken }
   const stolen = await post(app, "process-contact", thief)
   expect(stolen.status).toBe(200)
+  // And our own record of the token says it came first with another submission (spam/turnstile-pass.ts).
   expect(await flagsOfMessage(thief.submissionId)).toEqual([
-    [{ code: "turnstile_unverified", detail: "siteverify: timeout-or-duplicate" }],
+    [
+      { code: "turnstile_unverified", detail: "siteverify: timeout-or-duplicate" },
+      { code: "turnstile_reused", detail: "its token came first with another request" },
+    ],
   ])
   expect(await passesOf(thief.submissionId)).toEqual([])
 })

@@ -156,6 +156,11 @@ export const leadMessagesSchema = strictObject({
       phone_not_texted: text(),
       email_not_sendable: text(),
       email_likely_typo: text(),
+      unknown_field: text(),
+      unreadable_field: text(),
+      missing_field: text(),
+      fill_time_unknown: text(),
+      turnstile_reused: text(),
     }),
   }).meta({ translate: false }),
   customerEmail: strictObject({

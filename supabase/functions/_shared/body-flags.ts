@@ -10,9 +10,10 @@ import { clientInstant } from "./kernel/client-time.ts"
 import { CONSENT_VERSIONS, SMS_CONSENT_VERSIONS, type Consent } from "./kernel/consent.ts"
 import type { LeadFlag } from "./lead-flags.ts"
 import { ESTIMATE_OPTIONS } from "./kernel/site-data.generated.ts"
+import { RECEIVED, type Tolerated } from "./received-shape.ts"
 
 /** The parts of a body these flags are about; every body has some of them. */
-export interface FlaggableBody {
+export interface FlaggableBody extends Tolerated {
   attribution?: Attribution
   consent?: Consent
   propertyType?: string
@@ -83,14 +84,19 @@ function timesOutOfRange(body: FlaggableBody, receivedAt: Date): LeadFlag[] {
     ...TOUCHES.map(([touch, what]): [string, string | undefined] => [`${what} time`, attribution?.[touch].at]),
   ]
   return times.flatMap(([what, value]) =>
-    value !== undefined && clientInstant(value, receivedAt) === null
+    // An empty time is a fallback for one the body did not carry (validate.ts): flagged there as missing.
+    value !== undefined && value !== "" && clientInstant(value, receivedAt) === null
       ? [{ code: "time_out_of_range" as const, detail: `${what} ${JSON.stringify(value)}` }]
       : [],
   )
 }
 
-/** Every flag a body earns, in a stable order: what the functions do not know, then the times that cannot be right. */
+/**
+ * Every flag a body earns, in a stable order: what was odd in its shape (validate.ts), what the functions do not
+ * know, then the times that cannot be right.
+ */
 export const bodyFlags = (body: FlaggableBody, receivedAt: Date): LeadFlag[] => [
+  ...(body[RECEIVED]?.flags ?? []),
   ...unknownValues(body),
   ...timesOutOfRange(body, receivedAt),
 ]

@@ -27,6 +27,16 @@ export const LEAD_FLAG_CODES = [
   "email_not_sendable",
   /** The e-mail address's domain looks like a typo of a common one (`gmail.con`): the visitor was shown the suggestion. */
   "email_likely_typo",
+  /** A field the functions do not know (a newer or older site): its value is kept with the lead (unread_fields), the detail names it. */
+  "unknown_field",
+  /** A field the functions know, sent null, as another type or in a form they do not read: the value as sent is kept (unread_fields). */
+  "unreadable_field",
+  /** A field the functions expect that the body did not carry (an older or newer site's form has none): stored without it. */
+  "missing_field",
+  /** No usable time spent in the form came (none, or not a number): the bot check could not time it; Turnstile, honeypot and rate limit still applied. */
+  "fill_time_unknown",
+  /** The Turnstile token was already used by another submission: a replayed token vouches for nobody. */
+  "turnstile_reused",
 ] as const
 
 export type LeadFlagCode = (typeof LEAD_FLAG_CODES)[number]

@@ -53,6 +53,8 @@ import { MAX_FLAGS, mergeFlags, type LeadFlag } from "./lead-flags.ts"
 import { bodyFlags, type FlaggableBody } from "./body-flags.ts"
 import type { ClientAddress } from "./spam/client-ip.ts"
 import { withinCustomerBudget } from "./spam/customer-budget.ts"
+import { RECEIVED, type Tolerated } from "./received-shape.ts"
+import { claimReference } from "./reference-claim.ts"
 
 /** A request as what it stores sees it: spam-store.ts' part (its settings, who sent it, when) and more. */
 export interface RequestContext extends SpamCallContext {
@@ -115,12 +117,18 @@ const answered =
 export async function recordSpam(
   tx: Db,
   name: PublicFunctionName,
-  { turnstileToken: _token, ...kept }: { submissionId: string; turnstileToken?: string; reference?: string },
+  {
+    turnstileToken: _token,
+    ...kept
+  }: { submissionId: string; turnstileToken?: string; reference?: string } & Tolerated,
   reason: SpamReason,
   ctx: RequestContext,
 ): Promise<string> {
+  // The top-level fields the functions do not know go back in as sent, so "Not spam" replays them (and flags them
+  // again); a value read as its fallback stays as read, and a nested one (consent.marketing) is not kept here.
+  const unread = Object.entries(kept[RECEIVED]?.unread ?? {}).filter(([path]) => !/[.[]/.test(path) && !(path in kept))
   // Each call's body is kept once, within the address's daily budget (spam/spam-store.ts), so "Not spam" can replay it.
-  const id = await storeSpam(tx, name, kept, reason, ctx)
+  const id = await storeSpam(tx, name, { ...kept, ...Object.fromEntries(unread) }, reason, ctx)
   await scheduleSpamDigest(tx, ctx.now)
   return id
 }
@@ -130,7 +138,16 @@ export const spamReference = (body: { submissionId: string; reference?: string }
   referenceFor(body.reference, body.submissionId)
 
 /** Columns sent as JSON text and cast, one way for PGlite and postgres.js alike. */
-const JSON_COLUMNS: ReadonlySet<string> = new Set(["pests", "attribution", "flags"])
+const JSON_COLUMNS: ReadonlySet<string> = new Set(["pests", "attribution", "flags", "unread_fields"])
+
+/** Text columns a lead cannot store as null: a body read without them (validate.ts' fallback) stores them empty. */
+const NOT_NULL_TEXT: ReadonlySet<string> = new Set(["kind", "source", "full_name", "phone"])
+
+/** What the functions could not read of a body, as sent (received-shape.ts): kept with the row, as JSON text. */
+const unreadOf = (body: FlaggableBody) => JSON.stringify(body[RECEIVED]?.unread ?? {})
+
+/** Whether an address can take a confirmation: a body read without one (or with one the form would refuse) has none. */
+const canMail = (email: string | undefined): email is string => email !== undefined && isEmailAddress(email)
 const placeholder = (name: string, n: number) => (JSON_COLUMNS.has(name) ? `$${n}::text::jsonb` : `$${n}`)
 
 /** The columns a later call of a wizard submission fills only where an earlier one left nothing: origin, reference. */
@@ -138,9 +155,15 @@ const KEEP_EARLIER = [...ORIGIN_COLUMNS, "reference", "sent_as_spam_at"]
   .map((name) => `${name} = coalesce(leads.${name}, excluded.${name})`)
   .join(", ")
 
-/** The columns every request stores besides its own: the reference shown to the visitor, and a release's time sent. */
-const requestColumns = (body: { reference?: string; submissionId: string }, ctx: RequestContext) => ({
-  reference: referenceFor(body.reference, body.submissionId),
+/** A later call's unread values added to the row's (the earlier call's value of a path kept). */
+const MERGE_UNREAD = "unread_fields = excluded.unread_fields || leads.unread_fields"
+
+/**
+ * The columns every request stores besides its own: the reference shown to the visitor (the body's proposal, or
+ * another when it is taken: reference-claim.ts), and a release's time sent.
+ */
+const requestColumns = async (tx: Db, body: { reference?: string; submissionId: string }, ctx: RequestContext) => ({
+  reference: await claimReference(tx, referenceFor(body.reference, body.submissionId), body.submissionId),
   sent_as_spam_at: ctx.released?.sentAt.toISOString(),
   // The request's own time (the functions' clock), which its promise and the board count from.
   created_at: ctx.now.toISOString(),
@@ -205,7 +228,8 @@ async function upsertLead(
   const columns: Record<string, SqlParam | undefined> = {
     ...lead,
     ...phoneColumns(lead.phone),
-    ...requestColumns(body, ctx),
+    ...(await requestColumns(tx, body, ctx)),
+    unread_fields: unreadOf(body),
     pests: JSON.stringify(lead.pests ?? []),
     ...originColumns(body, ctx.now),
     flags: JSON.stringify(flagsOf(body, ctx)),
@@ -214,13 +238,15 @@ async function upsertLead(
     ip_hash: ctx.ipHash,
   }
   const names = Object.keys(columns)
-  const values = Object.values(columns).map((v) => (v === undefined || v === "" ? null : v))
+  const values = Object.entries(columns).map(([name, v]) =>
+    v === undefined || (v === "" && !NOT_NULL_TEXT.has(name)) ? null : v,
+  )
   const placeholders = names.map((name, i) => placeholder(name, i + 1))
   // A wizard submission's calls share the row: the first call that carries the origin fills it, none erases it.
   const [row] = await tx.query<StoredRecord>(
     `insert into leads (${names.join(", ")}) values (${placeholders.join(", ")})
      on conflict (submission_id) do update
-       set account_id = coalesce(excluded.account_id, leads.account_id), ${KEEP_EARLIER}, ${MERGE_FLAGS}, updated_at = now()
+       set account_id = coalesce(excluded.account_id, leads.account_id), ${KEEP_EARLIER}, ${MERGE_FLAGS}, ${MERGE_UNREAD}, updated_at = now()
      returning ${STORED_COLUMNS}`,
     values,
   )
@@ -427,10 +453,10 @@ export const contactIntake = (body: ContactMessage): Intake => ({
   }),
   store: async (tx, ctx) => {
     const origin = originColumns(body, ctx.now)
-    const { reference, sent_as_spam_at, created_at } = requestColumns(body, ctx)
+    const { reference, sent_as_spam_at, created_at } = await requestColumns(tx, body, ctx)
     const [stored] = await tx.query<StoredRecord>(
-      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, flags, reference, sent_as_spam_at, created_at, language, phone_e164, phone_extension, ${ORIGIN_COLUMNS.join(", ")})
-       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9, $10, $11, $12, $13, $14, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 15)).join(", ")})
+      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, flags, reference, sent_as_spam_at, created_at, language, phone_e164, phone_extension, unread_fields, ${ORIGIN_COLUMNS.join(", ")})
+       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9, $10, $11, $12, $13, $14, $15::text::jsonb, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 16)).join(", ")})
        returning ${STORED_COLUMNS}`,
       [
         body.submissionId,
@@ -446,6 +472,7 @@ export const contactIntake = (body: ContactMessage): Intake => ({
         created_at,
         languageOfBody(body),
         ...Object.values(phoneColumns(body.phone)),
+        unreadOf(body),
         ...ORIGIN_COLUMNS.map((name) => origin[name]),
       ],
     )
@@ -622,8 +649,14 @@ export const estimateIntake = (body: EstimateRequest): Intake =>
 /** send-estimate-confirmation: the wizard's third call, which e-mails the visitor their estimate. */
 export const estimateConfirmationIntake = (body: EstimateRequest): Intake =>
   storedLead(
-    // "We're e-mailing…" only when we can: an address the e-mail API cannot send to is told so.
-    (r) => fill(sendableAddress(body.email) ? r.estimateConfirmation : r.estimateNotEmailed, { email: body.email }),
+    // "We're e-mailing … to {email}" only when we can: an address the e-mail API cannot send to is told so, and a
+    // body read without one (another site version) gets the request's own answer.
+    (r) =>
+      sendableAddress(body.email)
+        ? fill(r.estimateConfirmation, { email: body.email })
+        : canMail(body.email)
+          ? fill(r.estimateNotEmailed, { email: body.email })
+          : r.estimateRequest,
     { kind: "estimate", body },
     estimateColumns(body),
     (visitor, ctx) => customerJob(visitor, body.email, (ref) => estimateConfirmation(body, ref), ctx),

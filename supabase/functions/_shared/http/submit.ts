@@ -146,8 +146,13 @@ async function submit(
     turnstileBot = verdict.outcome === "bot"
     // Cloudflare could not vouch either way: the lead is stored, and the office told.
     if (verdict.outcome === "unverified") flags.push({ code: "turnstile_unverified", detail: verdict.detail })
+    // A token another submission brought first vouches for nobody: the office is told (spam/turnstile-pass.ts says why not spam).
+    if (verdict.tokenReused)
+      flags.push({ code: "turnstile_reused", detail: "its token came first with another request" })
   }
 
+  // No usable fill time (an older site's body, or one sent as another type): not a bot's proof, nor a person's.
+  if (body.formFillMs === undefined) flags.push({ code: "fill_time_unknown", detail: "none the functions could read" })
   const reason = spamReason(body, spam) ?? (turnstileBot ? "turnstile_failed" : null)
   let fresh: SuccessAnswer | undefined
   const work: Work = reason

@@ -63,10 +63,18 @@ export const ENGLISH_FIELD_ERRORS = fieldErrorTexts(LEAD_MESSAGES)
 /** The most characters of `language` (a BCP 47 tag is at most 35 in practice: RFC 5646 §4.4.1). */
 export const LANGUAGE_MAX_LENGTH = 35
 
+/**
+ * A field the visitor enters in the form: a refusal of it, when the body carries it, is what the form shows beside
+ * it and the visitor can fix. Any other field's oddity (and one of these missing altogether: their form may not
+ * have it) is not theirs to fix: the functions read the body tolerantly, store it and flag it (validate.ts).
+ */
+const VISITOR = { visitor: true } as const
+
 const requiredText = (field: FieldLabel, max: number) => {
   const enter = problem("enter", { field })
   return (
     trimmed()
+      .meta(VISITOR)
       .required(enter)
       // Zero-width and other invisible characters survive trimming; "required" means something readable.
       .test("visible", enter, (value: string | undefined) => value === undefined || hasVisibleText(value))
@@ -76,6 +84,7 @@ const requiredText = (field: FieldLabel, max: number) => {
 const optionalText = (max: number) => trimmed().max(max, textTooLong(max)).default("")
 const phone = () =>
   trimmed()
+    .meta(VISITOR)
     .required(problem("phoneRequired"))
     .max(30, problem("phoneTooLong"))
     // The number's own digits, its extension apart ("914-555-0100 x123"): the functions read it for real (phone-number.ts).
@@ -85,6 +94,7 @@ const phone = () =>
     })
 const emailRule = () =>
   trimmed()
+    .meta(VISITOR)
     .max(EMAIL_MAX_LENGTH, problem("emailTooLong"))
     .test("email", problem("emailInvalid"), (value) => !value || isEmailAddress(value))
 const email = () => emailRule().required(problem("emailRequired"))
@@ -129,6 +139,7 @@ const windowList = () =>
 // A message object given to matches() must be `{ message }`: Yup takes any other object for its options.
 const usZip = () =>
   trimmed()
+    .meta(VISITOR)
     .required(problem("zipRequired"))
     .matches(/^\d{5}(-\d{4})?$/, { message: problem("zipInvalid") })
 
@@ -140,9 +151,16 @@ const usZip = () =>
  * impossible one (negative, endless) is judged a bot's by the spam check, not refused as invalid.
  */
 const submissionFields = {
-  submissionId: string().required("submissionId is required").uuid("submissionId must be a UUID"),
-  website: string().max(500, textTooLong(500)).default(""),
-  formFillMs: numeric().typeError("formFillMs must be a number of milliseconds").required("formFillMs is required"),
+  // A body without a usable one (an older site) is given one made from the body itself (received-shape.ts).
+  submissionId: string()
+    .required("submissionId is required")
+    .uuid("submissionId must be a UUID")
+    .meta({ fromBody: true }),
+  // The honeypot: what the functions cannot read in it reads as filled (a bot's), never as empty.
+  website: string().max(500, textTooLong(500)).default("").meta({ fallback: "(not text)" }),
+  // Optional to the functions' reading: a body without a usable one is stored and flagged (http/submit.ts), its
+  // Turnstile, honeypot and rate limit still checked. Every form of ours sends it.
+  formFillMs: numeric().typeError("formFillMs must be a number of milliseconds").optional(),
   turnstileToken: string().max(4096).optional(),
   // The visitor's reference (reference.ts): a malformed one is replaced by the functions, never refused.
   reference: string().max(MAX_REFERENCE_LENGTH, textTooLong(MAX_REFERENCE_LENGTH)).optional(),
@@ -171,7 +189,8 @@ export const contactMessageSchema = object({
 const estimateFields = {
   propertyType: optionId(problem("propertyTypeRequired")),
   servicePlan: optionId(problem("servicePlanRequired")),
-  pests: pestList(),
+  // The wizard's checkboxes: choosing none is the visitor's to fix, beside the field.
+  pests: pestList().meta(VISITOR),
   additionalPests: numeric()
     .typeError("additionalPests must be a number")
     .required("additionalPests is required")
@@ -187,11 +206,12 @@ const estimateFields = {
   streetAddress: requiredText("streetAddress", 200),
   city: requiredText("city", 100),
   state: trimmed()
+    .meta(VISITOR)
     .required(problem("stateRequired"))
     .matches(/^[A-Za-z]{2}$/, { message: problem("stateInvalid") }),
   zipCode: usZip(),
   firstName: requiredText("firstName", 60),
-  lastName: trimmed().max(60, tooLong("lastName", 60)).defined().default(""),
+  lastName: trimmed().meta(VISITOR).max(60, tooLong("lastName", 60)).defined().default(""),
 }
 
 /** Wizard call 1 (process-simple-lead). */
@@ -229,14 +249,15 @@ export const offerCallbackSchema = object({
   full_name: requiredText("name", 120),
   phone: phone(),
   email: emailRule().defined().default(""),
-  street_address: optionalText(200),
-  city: optionalText(100),
-  notes: optionalText(2000),
+  street_address: optionalText(200).meta(VISITOR),
+  city: optionalText(100).meta(VISITOR),
+  notes: optionalText(2000).meta(VISITOR),
   // The form always sends residential / one-time / [general]; another well-shaped value is stored and flagged.
   property_type: optionId("property_type is required"),
   service_plan: optionId("service_plan is required"),
   pests: pestList(),
   zip_code: trimmed()
+    .meta(VISITOR)
     .matches(/^(\d{5}(-\d{4})?)?$/, { message: problem("zipInvalid") })
     .defined()
     .default(""),

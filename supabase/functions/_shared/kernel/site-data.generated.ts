@@ -338,7 +338,12 @@ export const LEAD_MESSAGES = {
       "phone_unread": "The phone number could not be read as a valid number: call it as the visitor typed it",
       "phone_not_texted": "The visitor asked for a text confirmation but was not texted",
       "email_not_sendable": "The e-mail address cannot be sent to by our e-mail service: the visitor was not e-mailed",
-      "email_likely_typo": "The e-mail address may have a typo (the visitor was shown the likely one)"
+      "email_likely_typo": "The e-mail address may have a typo (the visitor was shown the likely one)",
+      "unknown_field": "A field the functions do not know (another site version); its value is kept with the lead",
+      "unreadable_field": "A field sent empty, as another type or in another form; the value as sent is kept with the lead",
+      "missing_field": "Not sent by the website (another site version)",
+      "fill_time_unknown": "No usable form-filling time, so the bot check could not time it",
+      "turnstile_reused": "Its anti-spam token was already used by another request"
     }
   },
   "customerEmail": {

@@ -6,6 +6,7 @@
  * while another lead under the same id (another leadHash) must pass on its own.
  */
 import type { SpamConfig } from "../config.ts"
+import { sha256Hex } from "../crypto.ts"
 import type { Db } from "../db.ts"
 import { verifyTurnstile, type TurnstileVerdict } from "./turnstile.ts"
 
@@ -41,8 +42,36 @@ export async function rememberTurnstilePass(db: Pick<Db, "query">, key: PassKey,
   if (now.getTime() - purgedAt >= PURGE_EVERY_MS) {
     purgedAt = now.getTime()
     await db.query(`delete from turnstile_passes where passed_at <= $1::timestamptz`, [cutoff(now)])
+    await db.query(`delete from turnstile_tokens where used_at <= $1::timestamptz`, [cutoff(now)])
   }
 }
+
+/**
+ * Whether this token already came with another submission; the first submission to bring a token is recorded as
+ * its own (only the token's hash is kept). Cloudflare redeems a token once, but a verifier that is down, a stand-in
+ * or its idempotency key (our submission id) may still let a replay through: this check is ours, whatever it says.
+ * A replay is flagged for the office rather than filed as spam: our own page sends one token twice when a visitor
+ * sends a second form before the widget renews it, and a harvested token still meets the rate limit and the
+ * honeypot; the office sees the flag beside the lead and decides.
+ */
+export async function tokenUsedElsewhere(
+  db: Pick<Db, "query">,
+  token: string,
+  submissionId: string,
+  now: Date,
+): Promise<boolean> {
+  const [first] = await db.query<{ submission_id: string }>(
+    `with mine as (
+       insert into turnstile_tokens (token_hash, submission_id, used_at) values ($1, $2, $3::timestamptz)
+       on conflict (token_hash) do nothing returning submission_id)
+     select submission_id from mine union all select submission_id from turnstile_tokens where token_hash = $1 limit 1`,
+    [sha256Hex(`turnstile:${token}`), submissionId, now.toISOString()],
+  )
+  return first !== undefined && first.submission_id !== submissionId
+}
+
+/** A verdict, and whether its token had already come with another submission (then flagged: see tokenUsedElsewhere). */
+export type TurnstileCheck = TurnstileVerdict & { tokenReused?: boolean }
 
 /**
  * The verdict for this call: a remembered pass of the same submission and lead, or else the token
@@ -59,9 +88,10 @@ export async function checkTurnstile(options: {
   remoteIp: string | null
   now: Date
   fetchImpl?: typeof fetch
-}): Promise<TurnstileVerdict> {
+}): Promise<TurnstileCheck> {
   const { db, spam, key, now } = options
   if (await hasTurnstilePass(db, key, now)) return { outcome: "passed" }
+  const tokenReused = options.token ? await tokenUsedElsewhere(db, options.token, key.id, now) : false
   const verdict = await verifyTurnstile({
     secret: spam.turnstileSecretKey,
     token: options.token,
@@ -72,5 +102,5 @@ export async function checkTurnstile(options: {
     timeoutMs: spam.turnstileTimeoutMs,
   })
   if (verdict.outcome === "passed") await rememberTurnstilePass(db, key, now)
-  return verdict
+  return tokenReused ? { ...verdict, tokenReused } : verdict
 }
