@@ -316,7 +316,7 @@ test("the office's 'Not spam' release replays a kept body through the same intak
   const intake = await intakeFor("process-simple-lead", JSON.parse(JSON.stringify(body)))
   expect(intake).not.toBeNull()
   const ctx: RequestContext = { config, userAgent: null, ipHash: null, now: officeClosed(), flags: [] }
-  const reference = await db.transaction((tx) => intake!.store(tx, ctx))
+  const { reference } = await db.transaction((tx) => intake!.store(tx, ctx))
   const [row] = await db.query<OriginColumns>(`select attribution, consent_version from leads where reference = $1`, [
     reference,
   ])

@@ -180,7 +180,7 @@ test("the office's 'Not spam' release of a kept body with values the functions d
       const { lead } = skewedWizard(s)
       const intake = await intakeFor("process-simple-lead", JSON.parse(JSON.stringify(lead)))
       expect(intake).not.toBeNull()
-      const reference = await db.transaction((tx) => intake!.store(tx, ctxWith([])))
+      const { reference } = await db.transaction((tx) => intake!.store(tx, ctxWith([])))
       const [row] = await db.query<{ flags: LeadFlag[] }>(`select flags from leads where reference = $1`, [reference])
       expect(unknownDetails(row!.flags).sort()).toEqual(expectedDetails(s, { estimate: true }).sort())
     }),

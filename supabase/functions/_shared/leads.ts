@@ -97,8 +97,17 @@ export interface Intake {
   fields: SubmissionFields
   /** The answer for the stored lead or message; a detected bot gets the same one, with its spam record's id. */
   answer: (reference: string) => SuccessAnswer
-  /** Stores the lead or message and its outbox jobs in the request's transaction; resolves to its reference (WEB…). */
-  store: (tx: Db, ctx: RequestContext) => Promise<string>
+  /**
+   * Stores the lead or message and its outbox jobs in the request's transaction; resolves to its reference (WEB…)
+   * and the answer for what was stored (which may differ from `answer`'s: a confirmation held back is not promised).
+   */
+  store: (tx: Db, ctx: RequestContext) => Promise<Stored>
+}
+
+/** What storing a request came to: its reference and the answer that is true of it. */
+export interface Stored {
+  reference: string
+  answer: SuccessAnswer
 }
 
 const ALERTS = LEAD_MESSAGES.officeAlerts
@@ -443,15 +452,19 @@ export function crmPayload(body: EstimateRequest, stored: StoredRecord) {
   }
 }
 
-export const contactIntake = (body: ContactMessage): Intake => ({
-  fields: body,
-  // SPEC §7: the contact form reads `error` too.
-  answer: (reference) => ({
+/** The contact form's answer (SPEC §7: the contact form reads `error` too). */
+const contactAnswer =
+  (body: ContactMessage) =>
+  (reference: string): SuccessAnswer => ({
     success: true,
     message: fill(responsesIn(body).contact, { firstName: firstNameOf(body.name), reference }),
     reference,
     error: null,
-  }),
+  })
+
+export const contactIntake = (body: ContactMessage): Intake => ({
+  fields: body,
+  answer: contactAnswer(body),
   store: async (tx, ctx) => {
     const origin = originColumns(body, ctx.now)
     const { reference, sent_as_spam_at, created_at } = await requestColumns(tx, body, ctx)
@@ -493,7 +506,8 @@ export const contactIntake = (body: ContactMessage): Intake => ({
       companyJob(body.submissionId, { kind: "contact", body }, target, sent.stored, ctx),
       ...sent.jobs,
     ])
-    return referenceOf(stored)
+    const storedReference = referenceOf(stored)
+    return { reference: storedReference, answer: contactAnswer(body)(storedReference) }
   },
 })
 
@@ -567,7 +581,7 @@ const confirmations = (
  * company's notice and the jobs `more` builds from the stored row, in one transaction.
  */
 function storedLead(
-  message: (responses: CustomerTexts["messages"]["responses"]) => string,
+  message: (responses: CustomerTexts["messages"]["responses"], emailHeld: boolean) => string,
   notice: Exclude<CompanyNotice, { kind: "contact" }>,
   columns: LeadInsert,
   more: (visitor: Visitor, ctx: RequestContext) => NewJob[] = () => [],
@@ -575,7 +589,7 @@ function storedLead(
   const { submissionId } = notice.body
   return {
     fields: notice.body,
-    answer: answered(message(responsesIn(notice.body))),
+    answer: answered(message(responsesIn(notice.body), false)),
     store: async (tx, ctx) => {
       const stored = await upsertLead(tx, submissionId, columns, notice.body, ctx)
       // The arrival windows the visitor picked, kept as they stand now (none: "call me to schedule").
@@ -597,7 +611,12 @@ function storedLead(
         companyJob(submissionId, notice, target, sent.stored, ctx, windows),
         ...sent.jobs,
       ])
-      return referenceOf(stored)
+      // The visitor's e-mail held back by its budget is not promised: the answer says it was not sent.
+      const emailHeld =
+        visitorJobs.some((job) => job.kind === "customer_email") &&
+        !sent.jobs.some((job) => job.kind === "customer_email")
+      const reference = referenceOf(stored)
+      return { reference, answer: answered(message(responsesIn(notice.body), emailHeld))(reference) }
     },
   }
 }
@@ -650,10 +669,11 @@ export const estimateIntake = (body: EstimateRequest): Intake =>
 /** send-estimate-confirmation: the wizard's third call, which e-mails the visitor their estimate. */
 export const estimateConfirmationIntake = (body: EstimateRequest): Intake =>
   storedLead(
-    // "We're e-mailing … to {email}" only when we can: an address the e-mail API cannot send to is told so, and a
-    // body read without one (another site version) gets the request's own answer.
-    (r) =>
-      sendableAddress(body.email)
+    // "We're e-mailing … to {email}" only when we can: an address the e-mail API cannot send to, or an e-mail
+    // held back by the customer messages' budget, is told so; a body read without one (another site version) gets
+    // the request's own answer.
+    (r, emailHeld) =>
+      sendableAddress(body.email) && !emailHeld
         ? fill(r.estimateConfirmation, { email: body.email })
         : canMail(body.email)
           ? fill(r.estimateNotEmailed, { email: body.email })

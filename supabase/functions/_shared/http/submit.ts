@@ -169,7 +169,7 @@ async function submit(
           await storeCheckLead(tx, config, check, ctx.now)
           return (fresh = intake.answer(reference))
         }
-      : async (tx) => (fresh = intake.answer(await intake.store(tx, ctx)))
+      : async (tx) => (fresh = (await intake.store(tx, ctx)).answer)
   const answer = await runIdempotently(db, name, submission, work)
   // This request's own work was committed only if its answer came back: a copy that lost the race gets the stored one.
   if (fresh !== undefined && answer.body === fresh) wake()

@@ -295,7 +295,7 @@ export async function releaseLink(
     for (const intake of intakes) {
       // Every call is stored (not `reference ??= …`, which skips the rest): the later ones add the CRM forward and the visitor's e-mail.
       const stored = await intake.store(tx, ctx)
-      reference ??= stored
+      reference ??= stored.reference
     }
     const [released] = await tx.query<ReleaseRow>(
       `update spam_attempts set released_at = $2, released_reference = $3, updated_at = now() where id = $1
