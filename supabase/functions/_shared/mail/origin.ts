@@ -13,6 +13,18 @@ import type { EmailSection } from "./layout.ts"
 const ORIGIN = LEAD_MESSAGES.companyEmail.origin
 const CONSENT = LEAD_MESSAGES.companyEmail.consent
 
+// Made once (making a formatter costs a lead about 0.4 ms; using one, microseconds).
+const OFFICE_TIME = new Intl.DateTimeFormat("en-US", {
+  timeZone: COMPANY.timeZone,
+  weekday: "short",
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+})
+
 /**
  * The office reads times on its own clock, with the zone named (a lead may arrive from anywhere). A time
  * the browser wrote may be no real instant at all (its clock is the visitor's): that one is shown as sent.
@@ -20,16 +32,7 @@ const CONSENT = LEAD_MESSAGES.companyEmail.consent
 const officeTime = (time: string | Date) => {
   const instant = new Date(time)
   if (!Number.isFinite(instant.getTime())) return String(time)
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: COMPANY.timeZone,
-    weekday: "short",
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(instant)
+  return OFFICE_TIME.format(instant)
 }
 
 /**
