@@ -154,6 +154,24 @@ test("a wizard's later calls neither count the text already queued nor queue one
   expect(flags).toEqual([{ n: 1 }])
 })
 
+test("the estimate's answer promises its e-mail only when it is queued: held back by the budget, it says it was not sent", async () => {
+  const app = appAt({ CUSTOMER_EMAIL_PER_ADDRESS: "1" })
+  const confirm = async (ip: string) => {
+    const { source: _source, ...fields } = { ...bodies.estimateLead(), email: `wizard${++sent}@example.com` }
+    const request = { ...fields, accountId: "WEB-123456" }
+    const response = await post(app, "send-estimate-confirmation", request, { "x-forwarded-for": ip })
+    expect(response.status).toBe(200)
+    const { message } = (await response.json()) as { message: string }
+    return { message, email: request.email }
+  }
+  const responses = LEAD_MESSAGES.responses
+  const first = await confirm("203.0.113.81")
+  expect(first.message).toBe(responses.estimateConfirmation.replace("{email}", first.email))
+  const second = await confirm("203.0.113.81")
+  expect(second.message).toBe(responses.estimateNotEmailed.replace("{email}", second.email))
+  expect((await jobCounts()).email).toBe(1)
+})
+
 test("the flood figure: customer texts and e-mails queued from one address and from one IPv6 /48, before and after", async () => {
   // An hour of one address at the rate limit's pace (RATE_LIMIT_MAX 20 per 10 minutes: 120 requests).
   const perAddress = async (env: Record<string, string>) => {
