@@ -6,7 +6,7 @@
  * Prints the flood figure under Deno: calls answered from one address in 3 s, the limit off (as
  * before) and on (the default, 120 per window).
  */
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
 import { freshDb } from "./helpers"
@@ -14,13 +14,13 @@ import { freshDb } from "./helpers"
 jest.setTimeout(300_000)
 
 let pg: PGlite
-let wire: PGLiteSocketServer
+let wire: WireServer
 let database: string
 const LONG_WINDOW = { RATE_LIMIT_WINDOW_SECONDS: String(30 * 86_400) }
 
 beforeAll(async () => {
   ;({ pg } = await freshDb())
-  wire = new PGLiteSocketServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
+  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
   await wire.start()
   database = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
 })

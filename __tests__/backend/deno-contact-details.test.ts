@@ -7,7 +7,7 @@
  * at its ASCII form, a non-ASCII name before the @ is stored and flagged, a mistyped domain is flagged. The
  * same reading as Node's (contact-details.test.ts), checked against the Node modules' own answers.
  */
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import { consentVersionId } from "../../supabase/functions/_shared/kernel/consent"
 import { LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.generated"
@@ -19,12 +19,12 @@ import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
 jest.setTimeout(180_000)
 
 let pg: PGlite
-let wire: PGLiteSocketServer
+let wire: WireServer
 let url: string
 
 beforeAll(async () => {
   ;({ pg } = await freshDb())
-  wire = new PGLiteSocketServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
+  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
   await wire.start()
   url = await serveUnderDeno("process-simple-lead", `postgres://postgres:postgres@${wire.getServerConn()}/postgres`)
 })

@@ -5,7 +5,7 @@
  * with the SMS opt-in gets CUSTOMER_SMS_PER_ADDRESS texts and CUSTOMER_EMAIL_PER_ADDRESS e-mails queued;
  * every request is stored, answered and noticed, and the ones past the budget are flagged for the office.
  */
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import { LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
@@ -14,12 +14,12 @@ import { ANON_KEY, bodies, freshDb } from "./helpers"
 jest.setTimeout(300_000)
 
 let pg: PGlite
-let wire: PGLiteSocketServer
+let wire: WireServer
 let url: string
 
 beforeAll(async () => {
   ;({ pg } = await freshDb())
-  wire = new PGLiteSocketServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
+  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
   await wire.start()
   url = await serveUnderDeno("process-simple-lead", `postgres://postgres:postgres@${wire.getServerConn()}/postgres`, {
     RATE_LIMIT_MAX: "0",

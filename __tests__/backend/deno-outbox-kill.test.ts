@@ -6,7 +6,7 @@
  * its lease, sized from its own try (three requests of ALERT_TIMEOUT_MS and a margin, not the batch),
  * runs out, and the next dispatch-outbox looks the text up at Twilio instead of sending it again.
  */
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import { jobLeaseMs } from "../../supabase/functions/_shared/outbox/claim"
 import { OUTBOX_JOBS } from "../../supabase/functions/_shared/outbox/jobs"
@@ -18,14 +18,14 @@ import { serveUnderDeno, spawnDeno, stopDenoFunctions } from "./deno-server"
 jest.setTimeout(180_000)
 
 let pg: PGlite
-let wire: PGLiteSocketServer
+let wire: WireServer
 let databaseUrl: string
 let twilio: FakeTwilio
 let firstLife = true
 
 beforeAll(async () => {
   ;({ pg } = await freshDb())
-  wire = new PGLiteSocketServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
+  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
   await wire.start()
   databaseUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
   // Sends on receipt; in the first life it holds its answer until the caller hangs up.

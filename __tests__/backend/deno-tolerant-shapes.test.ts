@@ -6,7 +6,7 @@
  * flagged, and a re-send adds nothing; the ten reported bodies likewise; three requests proposing one reference are
  * stored under three.
  */
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
 import type { LeadFlag } from "../../supabase/functions/_shared/lead-flags"
@@ -19,7 +19,7 @@ jest.setTimeout(600_000)
 const FUNCTIONS = ["process-simple-lead", "process-estimate", "send-estimate-confirmation", "process-contact"] as const
 
 let pg: PGlite
-let wire: PGLiteSocketServer
+let wire: WireServer
 const urls = new Map<string, string>()
 
 const send = (name: string, body: unknown) =>
@@ -31,7 +31,7 @@ const send = (name: string, body: unknown) =>
 
 beforeAll(async () => {
   ;({ pg } = await freshDb())
-  wire = new PGLiteSocketServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
+  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
   await wire.start()
   const databaseUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
   const env = { RATE_LIMIT_MAX: "0", ALLOWED_ORIGINS: SITE_ORIGIN }
