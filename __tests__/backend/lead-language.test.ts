@@ -75,20 +75,22 @@ describe("the language is stored, never refused for its value", () => {
     expect(await storedLanguage("contact_messages", message.submissionId)).toBe(stored)
   })
 
+  // Another type or null is what a site of another version may send: the lead is stored in English and flagged.
   test.each([
     ["a number", 1],
     ["a list", ["es"]],
     ["an object", { code: "es" }],
     ["null", null],
     ["36 characters", "es-".padEnd(36, "x")],
-  ])("%s is a 400 naming language, with its code, and stores nothing", async (_case, language) => {
+  ])("%s is stored as en, answered 200 and flagged naming language", async (_case, language) => {
     const body = { ...bodies.booking(), language }
-    const response = await post(app, "process-simple-lead", body)
-    expect(response.status).toBe(400)
-    const answer = (await response.json()) as { fields: Record<string, string>; codes: Record<string, unknown> }
-    expect(Object.keys(answer.fields)).toEqual(["language"])
-    expect(answer.codes).toEqual({ language: { code: "invalid" } })
-    expect(await storedLanguage("leads", body.submissionId)).toBeUndefined()
+    await accepted("process-simple-lead", body)
+    expect(await storedLanguage("leads", body.submissionId)).toBe("en")
+    const [row] = await db.query<{ flags: Array<{ code: string; detail: string }> }>(
+      `select flags from leads where submission_id = $1`,
+      [body.submissionId],
+    )
+    expect(row?.flags).toContainEqual({ code: "unreadable_field", detail: expect.stringMatching(/^language\b/) })
   })
 })
 
