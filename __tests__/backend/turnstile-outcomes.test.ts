@@ -261,7 +261,7 @@ test("whatever siteverify does, a submission ends stored (flagged when unverifie
 
 test("every error code alone: the bot's codes file spam, the others store the lead flagged with the code", async () => {
   for (const code of CODES) {
-    const body = { ...bodies.contact(), turnstileToken: "a-token" }
+    const body = { ...bodies.contact(), turnstileToken: `a-token-${crypto.randomUUID()}` }
     const answer = JSON.stringify({ success: false, "error-codes": [code] })
     const response = await post(
       appWith(siteverify({ kind: "answer", status: 200, body: answer }, { count: 0 })),
@@ -300,7 +300,7 @@ test("over a real network (the runtime's own fetch): a silent siteverify and a c
         db,
         config: testConfig({ TURNSTILE_SECRET_KEY: SECRET, TURNSTILE_VERIFY_URL: url, RATE_LIMIT_MAX: "0" }),
       })
-      const body = { ...bodies.booking(), turnstileToken: "a-token" }
+      const body = { ...bodies.booking(), turnstileToken: `a-token-${crypto.randomUUID()}` }
       const started = performance.now()
       const response = await post(app, "process-simple-lead", body)
       const elapsed = performance.now() - started
