@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
