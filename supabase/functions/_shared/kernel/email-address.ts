@@ -7,8 +7,11 @@
  * `ana@xn--bcher-kva.de`), whose top-level domain is letters or an `xn--` label.
  */
 const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"
-/** RFC 6531's UTF8-non-ascii, less what cannot be seen (controls, format characters, spaces of any script). */
-const UTF8_ATEXT = "[^\\p{ASCII}\\p{C}\\p{Z}]"
+/**
+ * RFC 6531's UTF8-non-ascii, less what cannot be seen (controls, format characters, spaces of any script) and
+ * U+FFFD, which stands where a broken character was (json-input.ts): no address a visitor typed holds one.
+ */
+const UTF8_ATEXT = "[^\\p{ASCII}\\p{C}\\p{Z}\\uFFFD]"
 const LOCAL_ATOM = `(?:${ATEXT}|${UTF8_ATEXT})+`
 const LOCAL_PART = new RegExp(`^${LOCAL_ATOM}(?:\\.${LOCAL_ATOM})*$`, "u")
 const ASCII_LOCAL_PART = new RegExp(`^${ATEXT}+(?:\\.${ATEXT}+)*$`)
