@@ -186,12 +186,17 @@ function mutation(form: Form, body: Body): fc.Arbitrary<Mutation> {
       ? null
       : fc
           .tuple(fc.constantFrom(...nested), fc.stringMatching(/^[a-z]{3,10}$/), fc.jsonValue({ maxDepth: 1 }))
+          // A key the object has already ("version" in consent) would leave the body as it was: no mutation at all.
+          .filter(([p, key]) => {
+            const parent = getAt(body, p)
+            return isBody(parent) && !Object.hasOwn(parent, key)
+          })
           .map(([p, key, value]): Mutation => ({
             what: `${p.join(".")}.${key} added`,
             apply: (b) => {
               const copy = structuredClone(b)
               const parent = getAt(copy, p)
-              if (isBody(parent) && !(key in parent)) parent[key] = value
+              if (isBody(parent)) parent[key] = value
               return copy
             },
           }))
