@@ -12,7 +12,7 @@ import { CUSTOMER_BUDGET_DEFAULTS } from "../../supabase/functions/_shared/confi
 import type { Db } from "../../supabase/functions/_shared/db"
 import { LEAD_CONSENT, LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { TUESDAY_10AM } from "./alert-rig"
-import { bodies, freshDb, post, testConfig } from "./helpers"
+import { bodies, freshDb, NO_CUSTOMER_BUDGET, post, testConfig } from "./helpers"
 import type { PGlite } from "@electric-sql/pglite"
 
 jest.setTimeout(240_000)
@@ -40,14 +40,7 @@ const PAID = {
   CUSTOMER_EMAIL_PER_ADDRESS: String(EMAIL.perAddress),
   CUSTOMER_EMAIL_PER_HOUR: String(EMAIL.overall),
 }
-const BUDGET_OFF = {
-  CUSTOMER_SMS_PER_NUMBER: "0",
-  CUSTOMER_SMS_PER_ADDRESS: "0",
-  CUSTOMER_SMS_PER_HOUR: "0",
-  CUSTOMER_EMAIL_PER_RECIPIENT: "0",
-  CUSTOMER_EMAIL_PER_ADDRESS: "0",
-  CUSTOMER_EMAIL_PER_HOUR: "0",
-}
+const BUDGET_OFF = NO_CUSTOMER_BUDGET
 
 const appAt = (env: Record<string, string> = {}, at = TUESDAY_10AM) =>
   createApp({ db, config: testConfig({ ...NO_RATE_LIMIT, ...PAID, ...env }), clock: () => at })

@@ -14,6 +14,19 @@ export const ANON_KEY = "test-anon-key"
 export const SITE_ORIGIN = "http://localhost:9000"
 export const TEST_IP_HASH_SALT = "test-ip-hash-salt-0123456789abcdef"
 
+/**
+ * The customer messages' budget is on wherever a paid provider is set, and most tests send many requests to one fake
+ * provider from one address: only the budget's own tests (customer-budget.test.ts) turn it on.
+ */
+export const NO_CUSTOMER_BUDGET = {
+  CUSTOMER_SMS_PER_NUMBER: "0",
+  CUSTOMER_SMS_PER_ADDRESS: "0",
+  CUSTOMER_SMS_PER_HOUR: "0",
+  CUSTOMER_EMAIL_PER_RECIPIENT: "0",
+  CUSTOMER_EMAIL_PER_ADDRESS: "0",
+  CUSTOMER_EMAIL_PER_HOUR: "0",
+}
+
 export function testConfig(env: Record<string, string> = {}): BackendConfig {
   const values: Record<string, string> = {
     SUPABASE_ANON_KEY: ANON_KEY,
@@ -23,14 +36,7 @@ export function testConfig(env: Record<string, string> = {}): BackendConfig {
     WEEKLY_REPORT: "0",
     // So would the daily pipeline check's: only the check's own tests turn it on.
     PIPELINE_CHECK: "0",
-    // The customer messages' budget is on wherever a paid provider is set, and most tests send many requests to one
-    // fake provider from one address: only the budget's own tests (customer-budget.test.ts) turn it on.
-    CUSTOMER_SMS_PER_NUMBER: "0",
-    CUSTOMER_SMS_PER_ADDRESS: "0",
-    CUSTOMER_SMS_PER_HOUR: "0",
-    CUSTOMER_EMAIL_PER_RECIPIENT: "0",
-    CUSTOMER_EMAIL_PER_ADDRESS: "0",
-    CUSTOMER_EMAIL_PER_HOUR: "0",
+    ...NO_CUSTOMER_BUDGET,
     ...env,
   }
   return configFromEnv((name) => values[name], { localMailbox: !values.RESEND_API_KEY, ipHashSalt: TEST_IP_HASH_SALT })

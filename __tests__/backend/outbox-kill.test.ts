@@ -14,7 +14,7 @@ import { freePort } from "../../scripts/static-server"
 import { backendUp, spawnBackend, type BackendProcess } from "./backend-process"
 import { AFTER_HANG_UP, closedAfterEach, fakeEmailApi, fakeTwilio } from "./fake-servers"
 import { alertEnv, CONTACTS } from "./alert-rig"
-import { ANON_KEY, bodies, TEST_IP_HASH_SALT } from "./helpers"
+import { ANON_KEY, bodies, NO_CUSTOMER_BUDGET, TEST_IP_HASH_SALT } from "./helpers"
 import { dataDirFrom, tempFolders } from "./migrated-template"
 
 jest.setTimeout(300_000)
@@ -49,6 +49,8 @@ async function killAndRestart(point: KillPoint) {
     ALERT_TIMEOUT_MS: "20000",
     RESEND_API_KEY: "re_test",
     RESEND_API_URL: email.url,
+    // 20 leads from one address: the visitors' e-mails past its budget would never come.
+    ...NO_CUSTOMER_BUDGET,
     DATABASE_URL: "",
     PGLITE_DIR: dir,
     API_PORT: String(await freePort()),
