@@ -13,8 +13,12 @@ export const BUDGETS = {
    * /contact/ 44,134 bytes, the pest and offer pages 43,930 (42 KB before). Loading the holiday notices in a
    * chunk of their own after hydration made the pages 80–105 bytes larger, not smaller (the chunk's loader),
    * so the budget moved by 2 KB instead; where the rest went is for the next change to look into.
+   * The fourth hardening round added the lead service worker's registration (151–197 bytes on every page) and
+   * the e-mail fields' typo hint and extension-aware phone rule: /contact/ 45,423 bytes, the pest pages 45,176,
+   * over 44 KB by up to 367 bytes. The budget moved by half a KB; the page-weight work that follows (content
+   * pages at 12 KB) is where it comes back.
    */
-  jsBytes: 44 * 1024,
+  jsBytes: 44.5 * 1024,
   /** First-load CSS, inline and linked (gzip). */
   cssBytes: 20 * 1024,
   /**
