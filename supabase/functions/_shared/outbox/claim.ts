@@ -137,14 +137,19 @@ export async function takeBackAbandoned(db: Pick<Db, "query">): Promise<number> 
   return rows.length
 }
 
-/** The lanes that have a job due (one indexed look per lane), by their index in `lanes`. */
+/**
+ * The lanes that have a job due (one indexed look per lane), by their index in `lanes`. As in the claim,
+ * every due job has next_attempt_at ≤ now, a condition the index (kind, next_attempt_at) can range over:
+ * without it a lane with none due read every open job of its kinds (the alert steps scheduled ahead, one
+ * set per lead: 12 ms a look with 10,000 leads on PGlite).
+ */
 export async function lanesDue(db: Db, lanes: readonly Lane[], at: Date): Promise<Set<number>> {
   const rows = await db.query<{ lane: number }>(
     `select l.lane::int as lane from unnest($2::text[]) with ordinality as l(kinds, lane)
      where exists (
        select 1 from outbox_jobs j
-       where j.kind = any(string_to_array(l.kinds, ','))
-         and ((j.status = 'pending' and j.next_attempt_at <= $1::timestamptz) or (j.status = 'sending' and j.locked_until < $1::timestamptz)))`,
+       where j.kind = any(string_to_array(l.kinds, ',')) and j.status in ('pending', 'sending') and j.next_attempt_at <= $1::timestamptz
+         and (j.status = 'pending' or j.locked_until < $1::timestamptz))`,
     [at.toISOString(), `{${lanes.map(({ kinds }) => `"${kinds.join(",")}"`).join(",")}}`],
   )
   // ORDINALITY counts from 1.

@@ -138,10 +138,23 @@ export async function runOutbox(
     }
   }
 
-  // Looks started by a wake or the sweep, which the run waits for like its lanes.
+  // Looks started by a wake or the sweep, which the run waits for like its lanes. One at a time: a burst
+  // of wakes while one looks (a request each, under load) asks for one more look after it, not a look each.
   const looking = new Set<Promise<void>>()
+  let lookAgain = false
+  // Read through a call: a wake during the look sets it, which the loop's own assignment hides from the type checker.
+  const askedToLookAgain = () => lookAgain
   const look = () => {
-    const done: Promise<void> = startLanes()
+    if (looking.size > 0) {
+      lookAgain = true
+      return
+    }
+    const done: Promise<void> = (async () => {
+      do {
+        lookAgain = false
+        await startLanes()
+      } while (askedToLookAgain())
+    })()
       .catch((error: unknown) => {
         errors.push(error)
       })

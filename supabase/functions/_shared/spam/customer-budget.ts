@@ -123,7 +123,9 @@ export async function withinCustomerBudget(
   const queued = new Set(
     (
       await tx.query<{ dedupe_key: string }>(
-        `select dedupe_key from outbox_jobs where dedupe_key in (select jsonb_array_elements_text($1::text::jsonb))`,
+        // An array, not an IN over a set-returning function: the planner took that for 100 keys and scanned the
+        // whole table (1.5 ms a lead with 20,000 jobs on PGlite); = any(array) looks each key up in the unique index.
+        `select dedupe_key from outbox_jobs where dedupe_key = any(array(select jsonb_array_elements_text($1::text::jsonb)))`,
         [JSON.stringify(customer.map((job) => job.dedupeKey))],
       )
     ).map((row) => row.dedupe_key),
