@@ -27,6 +27,7 @@ import { pgliteMigrationTarget, postgresMigrationTarget } from "./migrate"
 import { connectPostgres, ensureDataDir, openPglite } from "./open-database"
 import { pgliteDb } from "./pglite-db"
 import { WireServer } from "./wire-server"
+import { closingWhenBodyUnread } from "./unread-body"
 import { errorCode } from "./field-of"
 import { logError } from "../supabase/functions/_shared/safe-log.ts"
 
@@ -213,10 +214,12 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     )
     const server = serve({
       // The local pages (/_dev/) are no visitor's: the worker need not give way to them (a pipeline check there waits on it).
-      fetch: (request, env) =>
-        new URL(request.url).pathname.startsWith("/_dev/")
+      fetch: async (request, env) => {
+        const response = await (new URL(request.url).pathname.startsWith("/_dev/")
           ? app.fetch(request, env)
-          : requests.track(() => app.fetch(request, env)),
+          : requests.track(() => app.fetch(request, env)))
+        return closingWhenBodyUnread(response, "incoming" in env ? env.incoming : undefined)
+      },
       port: requestedPort,
       hostname: host,
     })
