@@ -12,6 +12,7 @@ import path from "node:path"
 import { serve, type ServerType } from "@hono/node-server"
 import { getConnInfo } from "@hono/node-server/conninfo"
 import { createApp } from "../supabase/functions/_shared/app.ts"
+import { MAX_BODY_BYTES } from "../supabase/functions/_shared/kernel/contract.ts"
 import { configFromEnv, DEFAULT_TRUSTED_PROXY_HOPS, type BackendConfig } from "../supabase/functions/_shared/config.ts"
 import { postgresDb, preparedStatements, type Db } from "../supabase/functions/_shared/db.ts"
 import { dispatchOutbox } from "../supabase/functions/_shared/outbox.ts"
@@ -27,7 +28,7 @@ import { pgliteMigrationTarget, postgresMigrationTarget } from "./migrate"
 import { connectPostgres, ensureDataDir, openPglite } from "./open-database"
 import { pgliteDb } from "./pglite-db"
 import { WireServer } from "./wire-server"
-import { closingWhenBodyUnread } from "./unread-body"
+import { afterTheBody } from "./unread-body"
 import { errorCode } from "./field-of"
 import { logError } from "../supabase/functions/_shared/safe-log.ts"
 
@@ -218,7 +219,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
         const response = await (new URL(request.url).pathname.startsWith("/_dev/")
           ? app.fetch(request, env)
           : requests.track(() => app.fetch(request, env)))
-        return closingWhenBodyUnread(response, "incoming" in env ? env.incoming : undefined)
+        return afterTheBody(request, response, env.incoming, MAX_BODY_BYTES)
       },
       port: requestedPort,
       hostname: host,
