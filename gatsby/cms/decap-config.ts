@@ -26,7 +26,7 @@ export interface CmsSettings {
 
 export const DEFAULT_CMS_REPO = "westchester-family-pest/website"
 
-/** CMS_GITHUB_REPO, CMS_BRANCH, CMS_AUTH_BASE_URL and CMS_SITE_URL (see the README's Configuration), checked. */
+/** CMS_GITHUB_REPO, CMS_BRANCH, CMS_AUTH_BASE_URL and CMS_SITE_URL (see docs/configuration.md), checked. */
 export function cmsSettingsFrom(env: NodeJS.ProcessEnv = process.env): CmsSettings {
   const repo = env.CMS_GITHUB_REPO?.trim() || DEFAULT_CMS_REPO
   if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repo))

@@ -1,4 +1,4 @@
-/** The quality budgets `npm run quality` enforces (documented in the README). */
+/** The quality budgets `npm run quality` enforces (documented in docs/benchmarks-and-budgets.md). */
 export const BUDGETS = {
   /**
    * First-load JavaScript (gzip), on every page: Gatsby's own chunks (~30 KB with Preact) and the page's.

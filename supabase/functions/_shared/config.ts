@@ -212,7 +212,7 @@ export const DEFAULT_NETWORK_FACTORS: Readonly<Record<NetworkPrefix, number>> = 
   "ipv6/56": 4,
   "ipv6/48": 16,
   // Off: an IPv4 address costs money, so one sender rarely holds many in one /24, while carrier-grade NAT
-  // pools and offices put many visitors in one (see the README). RATE_LIMIT_IPV4_24_FACTOR turns it on.
+  // pools and offices put many visitors in one (see docs/configuration.md). RATE_LIMIT_IPV4_24_FACTOR turns it on.
   "ipv4/24": 0,
 }
 
