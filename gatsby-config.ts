@@ -9,7 +9,7 @@ const config: GatsbyConfig = {
   siteMetadata: { siteUrl, adsConversionTarget: adsConversionTarget() },
   trailingSlash: "always",
   jsxRuntime: "automatic",
-  // Types for every named query, regenerated on each build (and committed, so editors and tsc see them).
+  // Types for every named query, written on each build (not committed: `npm test` type-checks after its build).
   // Not under `gatsby develop`: there Gatsby rewrites the file after every query extraction, and each
   // write starts another extraction, a loop that kept a data edit from reaching the open page.
   graphqlTypegen:
