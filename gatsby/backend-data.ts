@@ -26,7 +26,7 @@ import { scarsdaleOfferSchema } from "./data-schemas/scarsdale-offer"
 import { languagesOf } from "./i18n/data-file"
 import { localized, type RouteRules } from "./i18n/translations"
 import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
-import { DEFAULT_LANGUAGE, type Language } from "../supabase/functions/_shared/kernel/languages.ts"
+import { byLanguage, DEFAULT_LANGUAGE, type Language } from "../supabase/functions/_shared/kernel/languages.ts"
 import { promiseValues } from "./promise-texts"
 import { dataDir } from "./site-config"
 import { hoursSummary } from "../src/lib/hours"
@@ -42,8 +42,6 @@ const SAME_ROUTES: RouteRules = { link: (route) => route, own: (route) => route 
 /** One value per language. */
 type ByLanguage<T> = Record<Language, T>
 
-// Each language named: a language added to kernel/languages.ts fails the type check here until it is.
-const byLanguage = <T>(make: (language: Language) => T): ByLanguage<T> => ({ en: make("en"), es: make("es") })
 
 /**
  * A data file in every language, each checked by its schema: English as written, a translation its texts over

@@ -1,10 +1,11 @@
-/** Every Spanish text says a pest or a service as data/glossary.yaml does, wherever its English names it. */
+/** Every translated text (Spanish, and each other language) says a pest or a service as data/glossary.yaml does, wherever its English names it. */
 import fs from "node:fs"
 import path from "node:path"
 import { load } from "js-yaml"
 import { findDataFileKind } from "../../gatsby/data-schemas"
 import { glossarySchema } from "../../gatsby/data-schemas/glossary"
-import { isTranslated, languagesOf } from "../../gatsby/i18n/data-file"
+import { isTranslated, languagesOf, TRANSLATIONS } from "../../gatsby/i18n/data-file"
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES } from "../../supabase/functions/_shared/kernel/languages"
 import { textPairs } from "../../gatsby/i18n/translations"
 import { dataFiles } from "../fixtures/data"
 
@@ -18,28 +19,47 @@ const wordsPattern = (forms: readonly string[]) =>
 
 const { terms } = glossarySchema.validateSync(read("glossary.yaml"), { strict: true })
 /** The company's name says "Pest Control" in every language: it is not the term. */
-const companyName = (languagesOf(read("site.yaml")).en as { name: string }).name
+const companyName = (languagesOf(read("site.yaml"))[DEFAULT_LANGUAGE] as { name: string }).name
 const withoutName = (text: string) => text.replaceAll(companyName, "")
 
 const pairs = dataFiles()
   .filter(isTranslated)
   .flatMap((file) => {
     const kind = findDataFileKind(file)
-    const { en, es } = languagesOf(read(file))
-    return kind ? textPairs(kind.schema, en, es).map((pair) => ({ file, ...pair })) : []
+    const sections = languagesOf(read(file))
+    return TRANSLATIONS.flatMap((language) =>
+      kind
+        ? textPairs(kind.schema, sections[DEFAULT_LANGUAGE], sections[language]).map((pair) => ({
+            file,
+            language,
+            ...pair,
+          }))
+        : [],
+    )
   })
 
-describe("the Spanish glossary", () => {
-  it("finds texts to check in every translated file", () => {
-    expect(new Set(pairs.map((pair) => pair.file)).size).toBe(dataFiles().filter(isTranslated).length)
-  })
+describe.each(TRANSLATIONS.map((language) => [LANGUAGE_NAMES[language], language] as const))(
+  "the %s glossary",
+  (_name, language) => {
+    const inLanguage = pairs.filter((pair) => pair.language === language)
 
-  it.each(terms.map((term) => [term.en.join(" / "), term] as const))("says %s one way", (_name, term) => {
-    const english = wordsPattern(term.en)
-    const spanish = wordsPattern(term.es)
-    const astray = pairs
-      .filter((pair) => english.test(withoutName(pair.english)) && !spanish.test(pair.translated))
-      .map((pair) => `data/${pair.file} es.${pair.field}: "${pair.translated}" (should say ${term.es.join(" or ")})`)
-    expect(astray).toEqual([])
-  })
-})
+    it("finds texts to check in every translated file", () => {
+      expect(new Set(inLanguage.map((pair) => pair.file)).size).toBe(dataFiles().filter(isTranslated).length)
+    })
+
+    it.each(terms.map((term) => [term[DEFAULT_LANGUAGE].join(" / "), term] as const))(
+      "says %s one way",
+      (_term, term) => {
+        const english = wordsPattern(term[DEFAULT_LANGUAGE])
+        const translated = wordsPattern(term[language])
+        const astray = inLanguage
+          .filter((pair) => english.test(withoutName(pair.english)) && !translated.test(pair.translated))
+          .map(
+            (pair) =>
+              `data/${pair.file} ${language}.${pair.field}: "${pair.translated}" (should say ${term[language].join(" or ")})`,
+          )
+        expect(astray).toEqual([])
+      },
+    )
+  },
+)

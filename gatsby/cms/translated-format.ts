@@ -1,17 +1,22 @@
 /**
- * How the editor reads and writes a translated data file (`{ en: …, es: … }`, Decap's single_file i18n
- * structure): a file format of our own, registered with Decap (`CMS.registerCustomFormat`), because Decap
- * alone would write a Spanish section the build refuses and lets a marketer publish one that is missing:
+ * How the editor reads and writes a translated data file (`{ en: …, es: … }`, one section per language of
+ * kernel/languages.ts: Decap's single_file i18n structure): a file format of our own, registered with Decap
+ * (`CMS.registerCustomFormat`), because Decap alone would write a translation the build refuses and lets a
+ * marketer publish one that is missing:
  *
  * - Decap validates the default locale only: publishing switches the form back to English and validates
  *   that pane (`handleOnPublish` in decap-cms-core's EditorInterface.js; decaporg/decap-cms#5112, #5653).
- *   So saving checks that every English text has its Spanish, that each list of entries has as many in
- *   Spanish as in English, and each Spanish text's pattern; a gap stops the save and the editor says which.
- * - Decap keeps what the Spanish pane holds: "" for a field cleared there, the defaults of an entry added
- *   there (a switch's `false`, a section's `type`). The Spanish written is the translated fields only, where
- *   the English has them, blanks left out: what gatsby/i18n/translations.ts accepts.
- * - A list with types (pest sections) needs each entry's `type` to show it, which the Spanish section does
- *   not repeat: it is copied from the English entry when the file is read, and left out again when written.
+ *   So saving checks, in every translation, that every English text has its translation, that each list of
+ *   entries has as many as in English, and each translated text's pattern; a gap stops the save and the
+ *   editor says which language and field.
+ * - Decap keeps what a translation's pane holds: "" for a field cleared there, the defaults of an entry added
+ *   there (a switch's `false`, a section's `type`). Each translation written is its translated fields only,
+ *   where the English has them, blanks left out: what gatsby/i18n/translations.ts accepts.
+ * - A list with types (pest sections) needs each entry's `type` to show it, which a translation does not
+ *   repeat: it is copied from the English entry when the file is read, and left out again when written.
+ *
+ * Every section is read and written in the order of the languages given (kernel/languages.ts's), so a
+ * language added there is kept on save with no change here.
  *
  * The YAML is js-yaml's, the library the build reads the files with (its browser file is sent with the
  * admin's script, see editorFiles).
@@ -19,6 +24,12 @@
 import fs from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+} from "../../supabase/functions/_shared/kernel/languages"
 import type { FieldOrder, TranslatedFields, TranslationMap } from "./translation-map"
 
 /** The name the collections' `format` gives (decap-config.ts). */
@@ -29,6 +40,21 @@ export interface YamlLike {
   load: (text: string) => unknown
   dump: (value: unknown, options: Record<string, unknown>) => string
 }
+
+/** The languages a file holds, the default (English) first, each with its name in English for the editor's messages. */
+export interface FormatLanguages {
+  default: string
+  translations: ReadonlyArray<{ code: string; name: string }>
+}
+
+/** The site's languages, as the format is given them (kernel/languages.ts). */
+export const siteFormatLanguages = (): FormatLanguages => ({
+  default: DEFAULT_LANGUAGE,
+  translations: LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((code: Language) => ({
+    code,
+    name: LANGUAGE_NAMES[code],
+  })),
+})
 
 /** A Decap file format: reads a file's text, writes the entry's data (with Decap's `fieldsOrder`). */
 export interface TranslatedFormat {
@@ -44,6 +70,7 @@ export function registerTranslatedFormat(
   name: string,
   map: TranslationMap,
   typeKeys: readonly string[],
+  languages: FormatLanguages,
   yaml: YamlLike,
   cms?: unknown,
 ): TranslatedFormat {
@@ -59,24 +86,30 @@ export function registerTranslatedFormat(
   const texts = (value: unknown): string[] =>
     Array.isArray(value) ? value.filter((item): item is string => typeof item === "string" && !isBlank(item)) : []
 
-  /** A typed list's Spanish entries get their English entry's type back, so Decap can show them. */
-  const withTypes = (english: unknown, spanish: unknown): void => {
-    if (Array.isArray(english) && Array.isArray(spanish)) {
-      spanish.forEach((item: unknown, i) => {
+  /** A typed list's translated entries get their English entry's type back, so Decap can show them. */
+  const withTypes = (english: unknown, translation: unknown): void => {
+    if (Array.isArray(english) && Array.isArray(translation)) {
+      translation.forEach((item: unknown, i) => {
         const source: unknown = english[i]
         if (!isRecord(item) || !isRecord(source)) return
         for (const key of typeKeys) if (typeof source[key] === "string" && !(key in item)) item[key] = source[key]
         withTypes(source, item)
       })
-    } else if (isRecord(english) && isRecord(spanish)) {
-      for (const key of Object.keys(spanish)) withTypes(english[key], spanish[key])
+    } else if (isRecord(english) && isRecord(translation)) {
+      for (const key of Object.keys(translation)) withTypes(english[key], translation[key])
     }
   }
 
-  /** Why the Spanish cannot be saved: a text missing or refused by its pattern, a list of another length. */
-  const problems = (fields: TranslatedFields, english: unknown, spanish: unknown, at: string): string[] => {
+  /** Why a translation (in language `name`) cannot be saved: a text missing or refused by its pattern, a list of another length. */
+  const problems = (
+    fields: TranslatedFields,
+    english: unknown,
+    translation: unknown,
+    at: string,
+    name: string,
+  ): string[] => {
     const en = isRecord(english) ? english : {}
-    const es = isRecord(spanish) ? spanish : {}
+    const es = isRecord(translation) ? translation : {}
     return Object.keys(fields).flatMap((key) => {
       const field = fields[key]
       if (!field || isBlank(en[key])) return []
@@ -90,24 +123,24 @@ export function registerTranslatedFormat(
         const items = texts(value)
         return items.length > 0 ? items.flatMap(refused) : [`${where} is required`]
       }
-      if (field.kind === "object") return problems(field.fields ?? {}, en[key], value, where)
+      if (field.kind === "object") return problems(field.fields ?? {}, en[key], value, where, name)
       const entries = en[key]
       if (!Array.isArray(entries)) return []
       const translated: unknown[] = Array.isArray(value) ? value : []
       if (translated.length !== entries.length)
         return [
-          `${where} has ${translated.length} in Spanish and ${entries.length} in English: add or remove Spanish entries so each one sits beside its English entry`,
+          `${where} has ${translated.length} in ${name} and ${entries.length} in English: add or remove ${name} entries so each one sits beside its English entry`,
         ]
       return entries.flatMap((entry: unknown, i) =>
-        problems(field.fields ?? {}, entry, translated[i], `${where} › ${i + 1}`),
+        problems(field.fields ?? {}, entry, translated[i], `${where} › ${i + 1}`, name),
       )
     })
   }
 
-  /** The Spanish as the build wants it: translated fields only, where the English has them, no blanks. */
-  const cleaned = (fields: TranslatedFields, english: unknown, spanish: unknown): Record<string, unknown> => {
+  /** A translation as the build wants it: translated fields only, where the English has them, no blanks. */
+  const cleaned = (fields: TranslatedFields, english: unknown, translation: unknown): Record<string, unknown> => {
     const en = isRecord(english) ? english : {}
-    const es = isRecord(spanish) ? spanish : {}
+    const es = isRecord(translation) ? translation : {}
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(fields)) {
       const field = fields[key]
@@ -145,23 +178,30 @@ export function registerTranslatedFormat(
 
   const dump = (data: unknown) => yaml.dump(data, { lineWidth: 120, noRefs: true, skipInvalid: true })
 
+  const main = languages.default
   const format: TranslatedFormat = {
     fromFile(content) {
       const data = yaml.load(content) ?? {}
-      if (isRecord(data)) withTypes(data.en, data.es)
+      if (isRecord(data)) for (const { code } of languages.translations) withTypes(data[main], data[code])
       return data
     },
-    // Decap also writes one language alone (its local backups of a draft): only a file of both is checked.
+    // Decap also writes one language alone (its local backups of a draft): only a file by language is checked.
     toFile(data, sortedKeys = []) {
       const file = map[sortedKeys.join(",")]
-      if (!file || !isRecord(data) || !isRecord(data.en)) return dump(data)
-      const found = problems(file.translated, data.en, data.es, "")
-      if (found.length > 0)
-        throw new Error(
-          `the Spanish (ES) is not complete: ${found.join("; ")}. Fill it in on the ES side, then publish again.`,
-        )
-      const spanish = cleaned(file.translated, data.en, data.es)
-      return dump({ en: ordered(data.en, file.order), es: ordered(spanish, file.order) })
+      if (!file || !isRecord(data) || !isRecord(data[main])) return dump(data)
+      const english = data[main]
+      const gaps = languages.translations.flatMap(({ code, name }) => {
+        const found = problems(file.translated, english, data[code], "", name)
+        const side = code.toUpperCase()
+        return found.length > 0
+          ? [`the ${name} (${side}) is not complete: ${found.join("; ")}. Fill it in on the ${side} side`]
+          : []
+      })
+      if (gaps.length > 0) throw new Error(`${gaps.join("; ")}, then publish again.`)
+      const out: Record<string, unknown> = { [main]: ordered(english, file.order) }
+      for (const { code } of languages.translations)
+        out[code] = ordered(cleaned(file.translated, english, data[code]), file.order)
+      return dump(out)
     },
   }
   const editor = cms as
@@ -183,7 +223,11 @@ export function jsYamlScript(): string {
 }
 
 /** The script's part that registers the format (`__name`: see blankFieldsScript), after js-yaml's. */
-export const translatedFormatScript = (map: TranslationMap, typeKeys: readonly string[]) =>
+export const translatedFormatScript = (
+  map: TranslationMap,
+  typeKeys: readonly string[],
+  languages: FormatLanguages = siteFormatLanguages(),
+) =>
   `var __name = function (fn) { return fn };\n(${registerTranslatedFormat.toString()})(${JSON.stringify(
     TRANSLATED_FORMAT,
-  )}, ${JSON.stringify(map)}, ${JSON.stringify(typeKeys)}, window.jsyaml, window.CMS);\n`
+  )}, ${JSON.stringify(map)}, ${JSON.stringify(typeKeys)}, ${JSON.stringify(languages)}, window.jsyaml, window.CMS);\n`

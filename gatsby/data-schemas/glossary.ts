@@ -1,15 +1,20 @@
-/** data/glossary.yaml: the Spanish words for the pests and the services, the same in every text (a test checks). */
+/**
+ * data/glossary.yaml: the words for the pests and the services in every language of kernel/languages.ts, the
+ * same in every text (a test checks). A new language adds its forms to every term.
+ */
 import { array, type InferType } from "yup"
+import { byLanguage } from "../../supabase/functions/_shared/kernel/languages"
 import { fixedTextList, optionalText, strictObject } from "./fields"
 
 export const glossarySchema = strictObject({
   terms: array()
     .of(
       strictObject({
-        /** The English forms (singular, plural) as they are written in texts. */
-        en: fixedTextList(),
-        /** The Spanish forms; a Spanish text whose English says the term uses one of them. */
-        es: fixedTextList(),
+        /**
+         * The forms of the term in each language (singular, plural) as they are written in texts: `en:` the English
+         * ones, and each translation's; a translated text whose English says one of the English forms says one of its own.
+         */
+        ...byLanguage(() => fixedTextList()),
         note: optionalText().meta({ translate: false }),
       }),
     )

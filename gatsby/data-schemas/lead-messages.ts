@@ -1,5 +1,6 @@
 /** data/lead-messages.yaml: what the functions answer, e-mail and alert. */
 import { isGsm7, nonGsm7 } from "../../supabase/functions/_shared/kernel/gsm7"
+import { byLanguage } from "../../supabase/functions/_shared/kernel/languages"
 import { text, textList, strictObject } from "./fields"
 
 /** Text an alert SMS carries: GSM-7 only, since one other character makes every SMS UCS-2 (2-3 times the segments). */
@@ -266,8 +267,9 @@ export const leadMessagesSchema = strictObject({
     }),
     deadRows: strictObject({ error: smsText(), message: text() }),
     linkAnswers: strictObject({ invalid: text(), expired: text(), notFound: text(), unknownName: text() }),
-    // One name per language of supabase/functions/_shared/kernel/languages.ts, as the office says it.
-    languageNames: strictObject({ en: smsText(), es: smsText() }),
+    // One name per language of supabase/functions/_shared/kernel/languages.ts, as the office says it (a new
+    // language fails the type check of the functions until its name is written here).
+    languageNames: strictObject(byLanguage(() => smsText())),
     prefersLanguage: smsText(),
   }).meta({ translate: false }),
   // The owner's weekly report (supabase/functions/_shared/report/).

@@ -15,7 +15,10 @@ export const navigationSchema = strictObject({
   estimateCta: strictObject({ label: text(), mobileLabel: text() }),
   callCta: strictObject({ label: text() }),
   mobileTagline: text(),
-  /** The link to the page in the other language, written in that language ("Español"), and what it says to a screen reader. */
+  /**
+   * The link to a page in this section's language, written in it ("Español" under es:), and what it says to a
+   * screen reader: a page in any other language shows it.
+   */
   languageSwitch: strictObject({ label: text(), ariaLabel: text() }),
   labels: strictObject({
     call: text(),

@@ -10,7 +10,7 @@ import { isRecord } from "../data-problem"
 /** The languages beside English that every visitor's data file translates. */
 export const TRANSLATIONS = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)
 
-// The office's link pages, and the glossary, which holds both languages side by side.
+// The office's link pages, and the glossary, which holds every language side by side.
 const OFFICE_ONLY_FILES = new Set(["office-links.yaml", "glossary.yaml"])
 
 /** Whether a data file is read by visitors, so written in every language. */

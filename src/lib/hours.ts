@@ -26,13 +26,20 @@ function short(day: string, language: Language): string {
   return name.replace(/\.$/, "").toLocaleLowerCase(LANGUAGE_FORMS[language].tag)
 }
 
-/** "08:00" → "8am", "13:30" → "1:30pm", "12:00" → "12pm"; in Spanish the 24-hour clock: "8:00", "13:30". */
+/**
+ * "08:00" → "8am", "13:30" → "1:30pm", "12:00" → "12pm" on a 12-hour clock (English's: the am/pm words are
+ * Intl's for the language's tag, lowercase, and a whole hour drops its ":00"); on a 24-hour clock (Spanish's)
+ * "8:00", "13:30". Which clock is the language's `hourCycle` (kernel/languages.ts).
+ */
 export function formatClock(time: string, language: Language = DEFAULT_LANGUAGE): string {
   const [h = 0, m = 0] = time.split(":").map(Number)
-  if (language !== DEFAULT_LANGUAGE) return `${h}:${String(m).padStart(2, "0")}`
-  const suffix = h >= 12 ? "pm" : "am"
-  const hour12 = h % 12 === 0 ? 12 : h % 12
-  return `${hour12}${m ? `:${String(m).padStart(2, "0")}` : ""}${suffix}`
+  const { tag, hourCycle } = LANGUAGE_FORMS[language]
+  const parts = new Intl.DateTimeFormat(tag, { hour: "numeric", minute: "2-digit", hourCycle, timeZone: "UTC" })
+    .formatToParts(new Date(Date.UTC(2024, 0, 1, h, m)))
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ""
+  const minutes = `:${String(m).padStart(2, "0")}`
+  if (hourCycle === "h23") return `${Number(part("hour"))}${minutes}`
+  return `${Number(part("hour"))}${m ? minutes : ""}${part("dayPeriod").toLocaleLowerCase(tag)}`
 }
 
 /** ["Monday" … "Friday"] → "Mon–Fri" (Spanish "lun–vie"); gaps are listed: "Mon, Wed". */

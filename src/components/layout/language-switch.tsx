@@ -6,25 +6,34 @@ interface LanguageSwitchProps {
 }
 
 /**
- * The link to this page in the other language, named in that language ("Español" on an English page) and
- * marked with it (lang, hreflang), so a screen reader says it right. A page with no other version has none.
- * Never automatic: the visitor chooses.
+ * A link to this page in each other language, each named in its own language ("Español" on an English page,
+ * "English" on a Spanish one) and marked with it (lang, hreflang), so a screen reader says it right. A page with
+ * no other version has none. Never automatic: the visitor chooses.
  */
 export function LanguageSwitch({ className }: LanguageSwitchProps) {
   const lang = useLanguage()
   const languageSwitch = useLanguageSwitch()
-  const other = languageSwitch?.alternates.find((alternate) => alternate.lang !== lang)
-  if (!languageSwitch || !other) return null
+  if (!languageSwitch) return null
+  const others = languageSwitch.alternates.flatMap((alternate) => {
+    const texts = languageSwitch.texts[alternate.lang]
+    return alternate.lang !== lang && texts ? [{ ...alternate, texts }] : []
+  })
+  if (others.length === 0) return null
+  // Plain links: the other language's page loads whole, its head, its analytics language and its data with it.
   return (
-    // A plain link: the other language's page loads whole, its head, its analytics language and its data with it.
-    <a
-      href={other.path}
-      lang={other.lang}
-      hrefLang={other.lang}
-      aria-label={languageSwitch.texts.ariaLabel}
-      className={className}
-    >
-      {languageSwitch.texts.label}
-    </a>
+    <>
+      {others.map((other) => (
+        <a
+          key={other.lang}
+          href={other.path}
+          lang={other.lang}
+          hrefLang={other.lang}
+          aria-label={other.texts.ariaLabel}
+          className={className}
+        >
+          {other.texts.label}
+        </a>
+      ))}
+    </>
   )
 }

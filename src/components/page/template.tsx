@@ -51,7 +51,7 @@ export function framedTemplate<D extends object>(
     return (
       <LanguageContext.Provider value={lang}>
         <LanguageSwitchContext.Provider
-          value={{ alternates: pageContext.alternates, texts: site.navigation.languageSwitch }}
+          value={{ alternates: pageContext.alternates, texts: site.languageSwitches }}
         >
           <LeadTextsContext.Provider value={site.leadTexts}>
             {frame(content(found(data), site, location.pathname), location.pathname)}

@@ -10,10 +10,16 @@ export const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE)
 
 export const useLanguage = (): Language => useContext(LanguageContext)
 
-/** The page in every language (its pageContext.alternates), where the language switch leads, and what the switch says. */
+/** What the switch says of one language: its name and a screen reader's words, written in that language. */
+export interface LanguageSwitchTexts {
+  readonly label: string
+  readonly ariaLabel: string
+}
+
+/** The page in every language (its pageContext.alternates), where the language switch leads, and what it says of each language. */
 export interface LanguageSwitchData {
   alternates: readonly Alternate[]
-  texts: { readonly label: string; readonly ariaLabel: string }
+  texts: Readonly<Partial<Record<string, LanguageSwitchTexts>>>
 }
 
 /** Given by the page's template; without it (a component alone) there is no switch. */
