@@ -1,16 +1,28 @@
 /**
- * The site in two languages as a visitor meets it: a visible switch on every page leads to the same page in the
- * other language (never a redirect by the browser's language), the answers of a wizard half filled survive the
- * switch, and an unknown address gets the page-not-found of its language. Texts come from data/ (both languages).
+ * The site in every language as a visitor meets it: a visible switch on every page leads to the same page in
+ * each other language (never a redirect by the browser's language), the answers of a wizard half filled survive
+ * the switch, and an unknown address gets the page-not-found of its language. Texts come from data/ (every
+ * language of kernel/languages.ts).
  */
-import { readData } from "../__tests__/fixtures/data"
+import { readData, readNode } from "../__tests__/fixtures/data"
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_FORMS,
+  LANGUAGES,
+  prefixedRoute,
+  type Language,
+} from "../supabase/functions/_shared/kernel/languages"
 import { gotoHydrated, useBrowser, withPage } from "./browser"
 
 const browser = useBrowser()
 
+/** The switch's link to a language: its own name, from its section of navigation.yaml. */
+const switchTo = (language: Language) =>
+  readData<{ languageSwitch: { label: string } }>("navigation.yaml", language).languageSwitch.label
+const antsPage = (language: Language) => readNode<{ route: string }>("pests/ants.yaml", language).route
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
 const es = {
-  switchToEnglish: readData<{ languageSwitch: { label: string } }>("navigation.yaml", "es").languageSwitch.label,
-  notFound: readData<{ heading: string }>("not-found.yaml", "es").heading,
   wizard: readData<{ nextLabel: string }>("estimate-wizard.yaml", "es"),
   options: readData<{ propertyTypes: Array<{ label: string }>; servicePlans: Array<{ name: string }> }>(
     "estimate-options.yaml",
@@ -19,8 +31,7 @@ const es = {
   ticks: readData<{ name: string }>("pests/ticks.yaml", "es").name,
 }
 const en = {
-  switchToSpanish: readData<{ languageSwitch: { label: string } }>("navigation.yaml").languageSwitch.label,
-  notFound: readData<{ heading: string }>("not-found.yaml").heading,
+  switchToSpanish: switchTo("es"),
 }
 
 const PHONE = { width: 390, height: 844 }
@@ -30,27 +41,29 @@ describe.each([
   ["phone", PHONE],
   ["desktop", DESKTOP],
 ])("the language switch at %s width", (_width, viewport) => {
-  test("leads from a page to the same page in the other language and back, each in its own language", async () => {
-    await withPage(
-      browser(),
-      async ({ page, errors }) => {
-        await gotoHydrated(page, "/services/ants/")
-        expect(await page.locator("html").getAttribute("lang")).toBe("en-US")
-        const toSpanish = page.getByRole("link", { name: new RegExp(en.switchToSpanish, "i") }).first()
-        await expect(toSpanish.getAttribute("lang")).resolves.toBe("es")
-        await expect(toSpanish.isVisible()).resolves.toBe(true)
-        await toSpanish.click()
-        await page.waitForURL("**/es/servicios/hormigas/")
-        await page.waitForFunction(() => document.documentElement.lang === "es-US")
-        const toEnglish = page.getByRole("link", { name: new RegExp(es.switchToEnglish, "i") }).first()
-        await toEnglish.click()
-        await page.waitForURL("**/services/ants/")
-        await page.waitForFunction(() => document.documentElement.lang === "en-US")
-        expect(errors).toEqual([])
-      },
-      viewport,
-    )
-  })
+  test.each(LANGUAGES.map((language) => [language] as const))(
+    "leads from a page in %s to the same page in each other language, each in its own language",
+    async (from) => {
+      await withPage(
+        browser(),
+        async ({ page, errors }) => {
+          for (const to of LANGUAGES.filter((language) => language !== from)) {
+            await gotoHydrated(page, antsPage(from))
+            expect(await page.locator("html").getAttribute("lang")).toBe(LANGUAGE_FORMS[from].tag)
+            const link = page.getByRole("link", { name: new RegExp(escapeRegExp(switchTo(to)), "i") }).first()
+            await expect(link.getAttribute("lang")).resolves.toBe(to)
+            await expect(link.isVisible()).resolves.toBe(true)
+            await link.click()
+            await page.waitForURL(`**${antsPage(to)}`)
+            const tag = LANGUAGE_FORMS[to].tag
+            await page.waitForFunction((expected) => document.documentElement.lang === expected, tag)
+          }
+          expect(errors).toEqual([])
+        },
+        viewport,
+      )
+    },
+  )
 })
 
 test("a browser asking for Spanish is not redirected: the visitor chooses", async () => {
@@ -88,24 +101,29 @@ test("a visitor switching language mid-wizard keeps their answers and their step
   })
 })
 
-test("an unknown address gets the page-not-found of its language, with status 404", async () => {
-  await withPage(browser(), async ({ page }) => {
-    const host = process.env.E2E_HOST_URL ?? ""
-    const spanish = await page.goto(`${host}/es/no-existe/`)
-    expect(spanish?.status()).toBe(404)
-    expect(await page.locator("html").getAttribute("lang")).toBe("es-US")
-    await page.getByRole("heading", { level: 1, name: es.notFound }).waitFor()
-    const english = await page.goto(`${host}/no-such-page/`)
-    expect(english?.status()).toBe(404)
-    await page.getByRole("heading", { level: 1, name: en.notFound }).waitFor()
-  })
-})
+test.each(LANGUAGES.map((language) => [language] as const))(
+  "an unknown address in %s gets the page-not-found of its language, with status 404",
+  async (language) => {
+    await withPage(browser(), async ({ page }) => {
+      const host = process.env.E2E_HOST_URL ?? ""
+      const response = await page.goto(`${host}${prefixedRoute(language, "/no-such-page/")}`)
+      expect(response?.status()).toBe(404)
+      expect(await page.locator("html").getAttribute("lang")).toBe(LANGUAGE_FORMS[language].tag)
+      const heading = readData<{ heading: string }>("not-found.yaml", language).heading
+      await page.getByRole("heading", { level: 1, name: heading }).waitFor()
+    })
+  },
+)
 
-test("an unknown offer key in Spanish shows the fallback offer in Spanish", async () => {
-  await withPage(browser(), async ({ page }) => {
-    const host = process.env.E2E_HOST_URL ?? ""
-    const response = await page.goto(`${host}/es/oferta/no-existe/`)
-    expect(response?.status()).toBe(200)
-    expect(await page.locator("html").getAttribute("lang")).toBe("es-US")
-  })
-})
+test.each(LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => [language] as const))(
+  "an unknown offer key in %s shows the fallback offer in that language",
+  async (language) => {
+    await withPage(browser(), async ({ page }) => {
+      const host = process.env.E2E_HOST_URL ?? ""
+      const offers = readNode<{ route: string }>("offers/yonkers39.yaml", language).route.replace(/[^/]+\/$/, "")
+      const response = await page.goto(`${host}${offers}no-existe/`)
+      expect(response?.status()).toBe(200)
+      expect(await page.locator("html").getAttribute("lang")).toBe(LANGUAGE_FORMS[language].tag)
+    })
+  },
+)

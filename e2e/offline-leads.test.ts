@@ -10,7 +10,8 @@
  *   DevTools protocol (ServiceWorker.dispatchSyncEvent), as Chrome's DevTools "Sync" button does.
  */
 import type { BrowserContext, Page } from "playwright-core"
-import { readData } from "../__tests__/fixtures/data"
+import { readData, readNode } from "../__tests__/fixtures/data"
+import { LANGUAGES, type Language } from "../supabase/functions/_shared/kernel/languages"
 import { baseUrl, useBrowser } from "./browser"
 import { withDatabase } from "./database"
 import { serveTurnstileStandIn } from "./turnstile-stand-in"
@@ -19,8 +20,8 @@ const browser = useBrowser()
 const OUTBOX = "lead-outbox.v1"
 const SYNC_TAG = "workbox-background-sync:lead-outbox"
 
-type Language = "en" | "es"
-const CONTACT_PATH: Record<Language, string> = { en: "/contact/", es: "/es/contacto/" }
+/** The contact page's address in a language, from its data (data/pages/contact.yaml). */
+const contactPath = (language: Language) => readNode<{ route: string }>("pages/contact.yaml", language).route
 const formTexts = (language: Language) => readData<{ form: Record<string, string> }>("contact-page.yaml", language).form
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 900 }
@@ -44,7 +45,7 @@ async function withContext<T>(
 /** Opens the contact page and fills its form online (the contract and the anti-spam check load on the first focus). */
 async function openAndFill(page: Page, language: Language, name: string, email: string) {
   const texts = formTexts(language)
-  await page.goto(`${baseUrl()}${CONTACT_PATH[language]}`, { waitUntil: "networkidle" })
+  await page.goto(`${baseUrl()}${contactPath(language)}`, { waitUntil: "networkidle" })
   await page.waitForSelector("html[data-hydrated]", { state: "attached" })
   const box = (label: string | undefined) => page.getByRole("textbox", { name: label ?? "", exact: true })
   await box(texts.nameLabel).fill(name)
@@ -87,12 +88,14 @@ async function storedOnce(email: string, timeoutMs: number) {
   }
 }
 
-const pageOpenCases: Array<[Language, string, { width: number; height: number }]> = [
-  ["en", "desktop", DESKTOP],
-  ["es", "phone", PHONE],
-  ["es", "desktop", DESKTOP],
-  ["en", "phone", PHONE],
-]
+type Viewport = { width: number; height: number }
+/** Every language at both widths. */
+const pageOpenCases: Array<[Language, string, Viewport]> = LANGUAGES.flatMap(
+  (language): Array<[Language, string, Viewport]> => [
+    [language, "desktop", DESKTOP],
+    [language, "phone", PHONE],
+  ],
+)
 
 test.each(pageOpenCases)(
   "page open (%s, %s width): sent offline, stored within seconds of coming back online without a reload, and the form says it was sent",
@@ -161,10 +164,10 @@ const queuedInWorker = (page: Page) =>
       }),
   )
 
-test.each<[Language, string, { width: number; height: number }]>([
-  ["es", "phone", PHONE],
-  ["en", "desktop", DESKTOP],
-])(
+/** Every language once, the widths taking turns. */
+test.each<[Language, string, Viewport]>(
+  LANGUAGES.map((language, i) => (i % 2 === 0 ? [language, "desktop", DESKTOP] : [language, "phone", PHONE])),
+)(
   "tab closed (%s, %s width): sent offline, the tab closed, the service worker's Background Sync delivers it once the network returns",
   (language, _width, viewport) =>
     withContext({ viewport, serviceWorkers: "allow" }, async (context, page, errors) => {
