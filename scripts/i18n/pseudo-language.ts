@@ -1,0 +1,117 @@
+/**
+ * A made-up third language added to a throwaway copy of the project (scripts/scratch-project.ts) the way a
+ * developer adds a real one (docs/languages.md): its code in kernel/languages.ts's LANGUAGES, its line in
+ * LANGUAGE_FORMS and LANGUAGE_NAMES, and its section in every translated data file, with texts derived from
+ * the English mechanically (pseudo-localisation: upper case, so every page shows which texts came through).
+ * The shipping site never has it: only the copy is changed. e2e/third-language-build.test.ts builds such a
+ * copy and checks that every page exists in every language.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { dump, load } from "js-yaml"
+import { findDataFileKind } from "../../gatsby/data-schemas"
+import { isRecord } from "../../gatsby/data-problem"
+import { isTranslated, languagesOf } from "../../gatsby/i18n/data-file"
+import { textsOf } from "../../gatsby/i18n/translations"
+import { DEFAULT_LANGUAGE } from "../../supabase/functions/_shared/kernel/languages"
+
+/** The pseudo-language: a code no real language has (ISO 639 leaves qaa–qtz for private use; "xx" is no code). */
+export const PSEUDO = { code: "xx", tag: "en-XA", ogLocale: "en_XA", prefix: "/xx", name: "Pseudo" } as const
+
+/**
+ * An English text in the pseudo-language: upper case, except its `{placeholders}` and what is an address
+ * (a slug such as "bed-bugs", a route such as "/services"), kept as written so the routes stay valid and
+ * different by the language's prefix. Upper case keeps every length, pattern and SMS character of a field.
+ */
+export const pseudoText = (english: string): string =>
+  /^\/|^[a-z0-9-]+$/.test(english)
+    ? english
+    : english
+        .split(/(\{[^}]*\})/)
+        .map((part) => (part.startsWith("{") ? part : part.toUpperCase()))
+        .join("")
+
+const pseudoOf = (value: unknown): unknown => {
+  if (typeof value === "string") return pseudoText(value)
+  if (Array.isArray(value)) return value.map(pseudoOf)
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, pseudoOf(inner)]))
+  return value
+}
+
+/** The pseudo-language's section of a translated data file: its English texts, in the same places, pseudo-localised. */
+export const pseudoSection = (file: string, raw: unknown): unknown => {
+  const kind = findDataFileKind(file)
+  return kind ? pseudoOf(textsOf(kind.schema, languagesOf(raw)[DEFAULT_LANGUAGE])) : undefined
+}
+
+const replaceOnce = (text: string, from: RegExp, to: (match: string) => string, what: string) => {
+  if (!from.test(text))
+    throw new Error(`kernel/languages.ts no longer has ${what}: update scripts/i18n/pseudo-language.ts`)
+  return text.replace(from, to)
+}
+
+/** kernel/languages.ts with the pseudo-language added: one code, one line of forms, one name. */
+export function withPseudoLanguage(source: string): string {
+  const { code, tag, ogLocale, prefix, name } = PSEUDO
+  let out = replaceOnce(source, /export const LANGUAGES = \[[^\]]*/, (m) => `${m}, "${code}"`, "LANGUAGES")
+  out = replaceOnce(
+    out,
+    /(export const LANGUAGE_FORMS[^=]*= \{\n)([\s\S]*?)(\n\})/,
+    (m) =>
+      m.replace(
+        /\n\}$/,
+        `\n  ${code}: { tag: "${tag}", ogLocale: "${ogLocale}", prefix: "${prefix}", hourCycle: "h12" },\n}`,
+      ),
+    "LANGUAGE_FORMS",
+  )
+  return replaceOnce(
+    out,
+    /(export const LANGUAGE_NAMES[^=]*= \{[^}]*)( \})/,
+    (m) => m.replace(/ \}$/, `, ${code}: "${name}" }`),
+    "LANGUAGE_NAMES",
+  )
+}
+
+const yamlFiles = (dir: string, sub = ""): string[] =>
+  fs.readdirSync(path.join(dir, sub), { withFileTypes: true }).flatMap((entry) => {
+    const rel = sub ? `${sub}/${entry.name}` : entry.name
+    return entry.isDirectory() ? yamlFiles(dir, rel) : /\.ya?ml$/.test(entry.name) ? [rel] : []
+  })
+
+/**
+ * Adds the pseudo-language to a copy of the project at `dir`: the kernel's declaration, a section in every
+ * translated data file, its forms in the glossary and its name among the office's language names (the data
+ * a real language writes by hand). Returns the data files it wrote a section into.
+ */
+export function addPseudoLanguage(dir: string): string[] {
+  const kernel = path.join(dir, "supabase/functions/_shared/kernel/languages.ts")
+  fs.writeFileSync(kernel, withPseudoLanguage(fs.readFileSync(kernel, "utf8")))
+  const dataDir = path.join(dir, "data")
+  const write = (file: string, raw: unknown) =>
+    fs.writeFileSync(path.join(dataDir, file), dump(raw, { lineWidth: 120, noRefs: true }))
+  const read = (file: string): unknown => load(fs.readFileSync(path.join(dataDir, file), "utf8"))
+
+  const translated = yamlFiles(dataDir).filter(isTranslated)
+  for (const file of translated) {
+    const raw = read(file)
+    if (isRecord(raw)) write(file, { ...raw, [PSEUDO.code]: pseudoSection(file, raw) })
+  }
+  const glossary = read("glossary.yaml")
+  if (isRecord(glossary) && Array.isArray(glossary.terms))
+    write("glossary.yaml", {
+      ...glossary,
+      terms: glossary.terms.map((term: unknown) =>
+        isRecord(term) && Array.isArray(term[DEFAULT_LANGUAGE])
+          ? { ...term, [PSEUDO.code]: pseudoOf(term[DEFAULT_LANGUAGE]) }
+          : term,
+      ),
+    })
+  const messages = read("lead-messages.yaml")
+  const alerts =
+    isRecord(messages) && isRecord(messages[DEFAULT_LANGUAGE]) ? messages[DEFAULT_LANGUAGE].officeAlerts : undefined
+  if (isRecord(messages) && isRecord(alerts) && isRecord(alerts.languageNames)) {
+    alerts.languageNames = { ...alerts.languageNames, [PSEUDO.code]: PSEUDO.name }
+    write("lead-messages.yaml", messages)
+  }
+  return translated
+}
