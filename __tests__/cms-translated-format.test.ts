@@ -7,11 +7,19 @@
 import fs from "node:fs"
 import path from "node:path"
 import vm from "node:vm"
-import { load } from "js-yaml"
+import { dump, load } from "js-yaml"
 import type { CmsField } from "../gatsby/cms/cms-fields"
 import { cmsSettingsFrom, decapConfig, editorFiles } from "../gatsby/cms/decap-config"
-import { TRANSLATED_FORMAT, type TranslatedFormat } from "../gatsby/cms/translated-format"
-import { translationMapOf } from "../gatsby/cms/translation-map"
+import {
+  jsYamlScript,
+  siteFormatLanguages,
+  TRANSLATED_FORMAT,
+  translatedFormatScript,
+  type FormatLanguages,
+  type TranslatedFormat,
+} from "../gatsby/cms/translated-format"
+import { translationMapOf, typeKeysOf } from "../gatsby/cms/translation-map"
+import { pseudoSection, PSEUDO } from "../scripts/i18n/pseudo-language"
 import { isTranslated } from "../gatsby/i18n/data-file"
 import { validateDataFile, validateLanguages } from "../gatsby/validate-data"
 
@@ -188,5 +196,55 @@ describe("what the Spanish side must hold to be published", () => {
 
   test("a draft's backup (one language alone) is written as it is, unchecked", () => {
     expect(load(save(OFFER, { offerName: "" }))).toEqual({ offerName: "" })
+  })
+})
+
+describe("a third language", () => {
+  // The format as the admin would get it with one more language than the site's (the made-up one of the
+  // third-language build, scripts/i18n/pseudo-language.ts), run the way the page runs it.
+  const languages: FormatLanguages = {
+    ...siteFormatLanguages(),
+    translations: [...siteFormatLanguages().translations, { code: PSEUDO.code, name: PSEUDO.name }],
+  }
+  const threeLanguageFormat = (): TranslatedFormat => {
+    const formats: Record<string, TranslatedFormat> = {}
+    const CMS = { registerCustomFormat: (name: string, _ext: string, f: TranslatedFormat) => (formats[name] = f) }
+    const context = vm.createContext({ CMS })
+    context.window = context
+    const script = translatedFormatScript(
+      translationMapOf(config.collections),
+      typeKeysOf(config.collections),
+      languages,
+    )
+    vm.runInContext(`${jsYamlScript()}${script}`, context)
+    const registered = formats[TRANSLATED_FORMAT]
+    if (!registered) throw new Error("no format registered")
+    return registered
+  }
+  const three = threeLanguageFormat()
+  const withThird = (file: string) => {
+    const raw = load(read(file)) as Record<string, unknown>
+    return { ...raw, [PSEUDO.code]: pseudoSection(file, raw) }
+  }
+  const saveThree = (file: string, data: unknown) =>
+    three.toFile(
+      data,
+      fieldsFor(file).map((field) => field.name),
+    )
+
+  test.each(translatedFiles())("%s: read and published with three sections, all three are kept", (file) => {
+    const before = withThird(file)
+    const written = load(saveThree(file, three.fromFile(dump(before)))) as Record<string, unknown>
+    expect(Object.keys(written)).toEqual(["en", "es", PSEUDO.code])
+    expect(written).toEqual(before)
+  })
+
+  test("a text missing in the third language stops the save and names the language and the field", () => {
+    const data = three.fromFile(dump(withThird(OFFER))) as Record<string, Record<string, unknown>>
+    const third = data[PSEUDO.code]
+    if (third) delete third.title
+    expect(() => saveThree(OFFER, data)).toThrow(
+      new RegExp(`the ${PSEUDO.name} \\(${PSEUDO.code.toUpperCase()}\\) is not complete: Title is required`),
+    )
   })
 })
