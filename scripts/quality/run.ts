@@ -6,16 +6,21 @@
 import fs from "node:fs"
 import path from "node:path"
 import { siteRoutes } from "../site-routes"
+import { DEFAULT_LANGUAGE, LANGUAGES, prefixedRoute } from "../../supabase/functions/_shared/kernel/languages"
 import { startHostServer } from "../host-server"
 import { BUDGETS, LIGHTHOUSE_PERFORMANCE_TARGET, REQUIRED_AUDITS } from "./budgets"
 import { firstLoad, htmlFileFor } from "./first-load"
 import { runLighthouseBest, startLighthouse, type LighthouseScores } from "./lighthouse"
 
 const PUBLIC = path.resolve("public")
-const NOT_FOUND = [
-  { path: "/404.html", title: "", template: "not-found", noindex: true, lang: "en" },
-  { path: "/es/404/", title: "", template: "not-found", noindex: true, lang: "es" },
-]
+// Each language's page-not-found: English's is the host's /404.html, every other's at its prefix (create-pages.ts).
+const NOT_FOUND = LANGUAGES.map((lang) => ({
+  path: lang === DEFAULT_LANGUAGE ? "/404.html" : prefixedRoute(lang, "/404/"),
+  title: "",
+  template: "not-found",
+  noindex: true,
+  lang,
+}))
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 interface PageResult {
