@@ -6,6 +6,7 @@
  * The shipping site never has it: only the copy is changed. e2e/third-language-build.test.ts builds such a
  * copy and checks that every page exists in every language.
  */
+import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { dump, load } from "js-yaml"
@@ -79,9 +80,23 @@ const yamlFiles = (dir: string, sub = ""): string[] =>
   })
 
 /**
+ * `npm run generate:backend-data` in the copy, with the copy's own kernel: the functions' copy of the data
+ * gets the new language. The build writes it too (onPreInit), but only after Gatsby has loaded gatsby-node,
+ * whose kernel reads that copy for every language of LANGUAGES (kernel/consent.ts), so it must be there first.
+ */
+function generateBackendData(dir: string) {
+  const script = path.join(dir, "generate-backend-data.ts")
+  fs.writeFileSync(script, 'import { writeBackendData } from "./gatsby/backend-data"\nwriteBackendData()\n')
+  const result = spawnSync(process.execPath, [require.resolve("tsx/cli"), script], { cwd: dir, encoding: "utf8" })
+  fs.rmSync(script)
+  if (result.status !== 0) throw new Error(`generating the functions' data failed:\n${result.stderr}`)
+}
+
+/**
  * Adds the pseudo-language to a copy of the project at `dir`: the kernel's declaration, a section in every
  * translated data file, its forms in the glossary and its name among the office's language names (the data
- * a real language writes by hand). Returns the data files it wrote a section into.
+ * a real language writes by hand), then the functions' copy of the data. Returns the data files it wrote a
+ * section into.
  */
 export function addPseudoLanguage(dir: string): string[] {
   const kernel = path.join(dir, "supabase/functions/_shared/kernel/languages.ts")
@@ -113,5 +128,6 @@ export function addPseudoLanguage(dir: string): string[] {
     alerts.languageNames = { ...alerts.languageNames, [PSEUDO.code]: PSEUDO.name }
     write("lead-messages.yaml", messages)
   }
+  generateBackendData(dir)
   return translated
 }
