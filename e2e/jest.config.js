@@ -15,4 +15,5 @@ module.exports = {
   // Two files at a time: most of a browser test is waiting on Chromium, the servers and the backend, so two
   // share the machine's two cores (one backend and one site for both, from the global setup).
   maxWorkers: 2,
+  testSequencer: "<rootDir>/e2e/sequencer.js",
 }
