@@ -8,6 +8,7 @@
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
+import { dump, load } from "js-yaml"
 import { LANGUAGES } from "../supabase/functions/_shared/kernel/languages"
 import { addPseudoLanguage, PSEUDO } from "../scripts/i18n/pseudo-language"
 import { plainOutput, scratchProject, throwawayGatsbyEnv } from "../scripts/scratch-project"
@@ -111,4 +112,24 @@ test("the made-up language's pages show its texts and a switch to every other la
     expect(html).toMatch(new RegExp(`<a [^>]*hrefLang="${lang}"|<a [^>]*hreflang="${lang}"`))
   const notFound = path.join(publicDir, PSEUDO.prefix.slice(1), "404", "index.html")
   expect(fs.existsSync(notFound)).toBe(true)
+})
+
+test("a text missing in the made-up language fails the data checks, naming file, entry, field and language", () => {
+  const offer = path.join(project.dir, "data", "offers", "yonkers39.yaml")
+  const raw = load(fs.readFileSync(offer, "utf8")) as Record<string, Record<string, unknown>>
+  delete raw[PSEUDO.code]?.title
+  fs.writeFileSync(offer, dump(raw, { lineWidth: 120 }))
+  // The checks the build and `npm run validate:data` run, with the copy's own kernel (its three languages).
+  const script = path.join(project.dir, "validate.ts")
+  fs.writeFileSync(
+    script,
+    'import { formatProblem, validateDataDir } from "./gatsby/validate-data"\nconsole.log(validateDataDir("data").map(formatProblem).join("\\n"))\n',
+  )
+  const result = spawnSync(process.execPath, [require.resolve("tsx/cli"), script], {
+    cwd: project.dir,
+    encoding: "utf8",
+  })
+  expect(result.stdout).toContain(
+    `data/offers/yonkers39.yaml, entry "yonkers39", field "${PSEUDO.code}.title": is missing its ${PSEUDO.name} text`,
+  )
 })
