@@ -29,9 +29,9 @@ function build(project: ScratchProject): BuildRun {
 
 /** 1,000 more city offers, each a valid file like a marketer would add. */
 function addOffers(dataDir: string, count: number) {
+  // Its English under en: and each translation under its language, kept as they are.
   const file = load(fs.readFileSync(path.join(dataDir, "offers", "yonkers39.yaml"), "utf8")) as {
     en: Record<string, unknown>
-    es: Record<string, unknown>
   }
   const template = file.en
   for (let n = 1; n <= count; n++) {
@@ -45,7 +45,7 @@ function addOffers(dataDir: string, count: number) {
       metaDescription: `Benchtown ${n} pest control for $39 with coupon BENCH${n}: treatment of common household pests plus an entry-point inspection.`,
       utmCampaign: key,
     }
-    fs.writeFileSync(path.join(dataDir, "offers", `${key}.yaml`), dump({ en: offer, es: file.es }))
+    fs.writeFileSync(path.join(dataDir, "offers", `${key}.yaml`), dump({ ...file, en: offer }))
   }
 }
 
