@@ -42,7 +42,6 @@ const SAME_ROUTES: RouteRules = { link: (route) => route, own: (route) => route 
 /** One value per language. */
 type ByLanguage<T> = Record<Language, T>
 
-
 /**
  * A data file in every language, each checked by its schema: English as written, a translation its texts over
  * the English (a language the file does not have yet reads English). A problem names the file and language.

@@ -121,7 +121,10 @@ export const DATA_FILE_KINDS: readonly DataFileKind[] = [
   oneFile("navigation.yaml", navigationSchema, { group: "settings", label: "Menus and footer" }),
   oneFile("plans.yaml", plansSchema, { group: "settings", label: "Service plans" }),
   oneFile("testimonials.yaml", testimonialsSchema, { group: "settings", label: "Testimonials" }),
-  oneFile("glossary.yaml", glossarySchema, { group: "settings", label: "Glossary of pests and services (every language)" }),
+  oneFile("glossary.yaml", glossarySchema, {
+    group: "settings",
+    label: "Glossary of pests and services (every language)",
+  }),
   oneFile("faq.yaml", faqSchema, { group: "pageTexts", label: "FAQ page" }),
   oneFile("home.yaml", homeSchema, { group: "pageTexts", label: "Home page" }),
   oneFile("services-page.yaml", servicesPageSchema, { group: "pageTexts", label: "Services page" }),

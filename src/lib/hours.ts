@@ -34,8 +34,12 @@ function short(day: string, language: Language): string {
 export function formatClock(time: string, language: Language = DEFAULT_LANGUAGE): string {
   const [h = 0, m = 0] = time.split(":").map(Number)
   const { tag, hourCycle } = LANGUAGE_FORMS[language]
-  const parts = new Intl.DateTimeFormat(tag, { hour: "numeric", minute: "2-digit", hourCycle, timeZone: "UTC" })
-    .formatToParts(new Date(Date.UTC(2024, 0, 1, h, m)))
+  const parts = new Intl.DateTimeFormat(tag, {
+    hour: "numeric",
+    minute: "2-digit",
+    hourCycle,
+    timeZone: "UTC",
+  }).formatToParts(new Date(Date.UTC(2024, 0, 1, h, m)))
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ""
   const minutes = `:${String(m).padStart(2, "0")}`
   if (hourCycle === "h23") return `${Number(part("hour"))}${minutes}`
