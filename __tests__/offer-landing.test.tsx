@@ -162,7 +162,7 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
   expect(call).toHaveBeenCalledTimes(1)
   const [name, body] = call.mock.calls[0]!
   expect(name).toBe("process-simple-lead")
-  // SPEC §7's fixed values of the callback row.
+  // The fixed values of the callback row.
   const fixed = { email: "", property_type: "residential", service_plan: "one-time", pests: ["general"], zip_code: "" }
   const typed = { full_name: "Ann Lee", phone: "(914) 555-0100", street_address: "12 Elm St", city: "Yonkers" }
   const campaign = { utm_source: "facebook", utm_campaign: "yonkers39", utm_term: "roach control" }
@@ -201,7 +201,7 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
   expect(gtag.events("conversion")).toEqual([
     ["event", "conversion", { send_to: ADS_TARGET, value: 39, currency: "USD" }],
   ])
-  // The lead is worth the offer's price (DESIGN §3); the phone goes to Ads in E.164.
+  // The lead is worth the offer's price; the phone goes to Ads in E.164.
   expect(gtag.events("generate_lead")).toEqual([["event", "generate_lead", { ...form, value: 39, currency: "USD" }]])
   expect(gtag.calls()).toContainEqual([
     "set",

@@ -17,7 +17,7 @@
  * with the call's record (409 for a reused id). A 4xx that Postgres did not
  * count (a refusal before the rate limit) is counted in memory against the
  * address: refusals use up its window too. A server setting the visitor
- * cannot fix refuses nothing (DESIGN §10): an apikey that is not the
+ * cannot fix refuses nothing: an apikey that is not the
  * project's, or an origin outside ALLOWED_ORIGINS, is a flag stored with the
  * lead, and CORS answers every origin so the browser can read the answer.
  * The office's link functions are authorised by their signed token alone,
