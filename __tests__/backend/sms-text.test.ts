@@ -305,7 +305,13 @@ describe("every alert SMS is GSM-7 within its cap, and keeps our link whole", ()
       { numRuns: 40 },
     )
     const dead = deadNoticeSms(
-      { id: ID, kind: "alert_email", what: COPY.deadWhat.alert_email, attempts: 8, payload: { to: "office@x.example" } },
+      {
+        id: ID,
+        kind: "alert_email",
+        what: COPY.deadWhat.alert_email,
+        attempts: 8,
+        payload: { to: "office@x.example" },
+      },
       "E".repeat(2_000),
     )
     expect(smsSize(dead)).toMatchObject({ encoding: "GSM-7" })

@@ -50,7 +50,13 @@ export const deadNotice =
   (job: OutboxJob & { kind: NoticedKind }, error: string, config: BackendConfig, at: Date): NewJob[] => {
     // A notice is not noticed.
     if ("failedJob" in job.payload) return []
-    const deadJob: DeadJob = { id: job.id, kind: job.kind, what: whatOf(job.kind), attempts: job.attempts, payload: job.payload }
+    const deadJob: DeadJob = {
+      id: job.id,
+      kind: job.kind,
+      what: whatOf(job.kind),
+      attempts: job.attempts,
+      payload: job.payload,
+    }
     if (!isAlertOfLeads(job, aboutLeads))
       return [
         {

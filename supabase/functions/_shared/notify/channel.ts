@@ -49,6 +49,11 @@ export interface AlertChannel<Name extends string = string, Kind extends string 
   inbox?: true
   /** It costs money and rings a phone (SMS): a notice goes by it only when no other channel can carry it. */
   costly?: true
+  /**
+   * Reads and checks the channel's own settings from the environment (config.setting), when config.ts
+   * does not read them: createApp runs it at start, so a bad value stops the functions, naming it.
+   */
+  settings?: (config: BackendConfig) => unknown
   /** Whether it can deliver: its provider is set, or the local backend stands in for it. */
   on: (config: BackendConfig) => boolean
   /** The contact's address on the channel (a number, a mention, an e-mail address); undefined when it does not reach them. */

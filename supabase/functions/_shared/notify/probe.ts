@@ -19,7 +19,9 @@ export interface ProbeResult {
 
 /** A channel with no provider: the local alerts page on the local backend, else off. */
 export const unset = (local: boolean, why: string, what: string): ProbeResult =>
-  local ? { state: "local", detail: `the local alerts page (${why})` } : { state: "not_configured", detail: `${why}: no ${what}` }
+  local
+    ? { state: "local", detail: `the local alerts page (${why})` }
+    : { state: "not_configured", detail: `${why}: no ${what}` }
 
 export const failed = (problem: ProbeProblem, detail: string): ProbeResult => ({ state: "failed", problem, detail })
 export const ok = (detail: string): ProbeResult => ({ state: "ok", detail })

@@ -3,6 +3,7 @@
  * A channel is one file in channels/ and one line here: its job kind, lane, budget, probe and notices
  * all follow (notify/channel.ts says what a channel holds; docs/office-alerts.md how to add one).
  */
+import type { BackendConfig } from "../config.ts"
 import { isBudgeted, type Budgeted } from "./channel.ts"
 import { chat } from "./channels/chat.ts"
 import { email } from "./channels/email.ts"
@@ -40,3 +41,8 @@ export function byChannelKind<T>(make: (channel: RegisteredChannel) => T): { [K 
 
 const hasEvery = <T>(made: Partial<Record<ChannelKind, T>>): made is Record<ChannelKind, T> =>
   CHANNELS.every((channel) => made[channel.kind] !== undefined)
+
+/** Reads each channel's own settings once, so a bad one throws at start rather than at its first alert. */
+export function checkChannelSettings(config: BackendConfig): void {
+  for (const channel of ALL) channel.settings?.(config)
+}

@@ -25,7 +25,7 @@ export interface NewJob {
  */
 export function enqueueSql(jobs: readonly NewJob[], at: Date, first = 1): { text: string; params: SqlParam[] } {
   const unknown = jobs.find((job) => !isJobKind(job.kind))
-  if (unknown) throw new Error(`Not a job kind: "${String(unknown.kind)}" (outbox/job-kinds.ts declares them)`)
+  if (unknown) throw new Error(`Not a job kind: "${unknown.kind}" (outbox/job-kinds.ts declares them)`)
   const rows = jobs.map((_, i) => {
     const n = first + i * 6
     return `($${n}, $${n + 1}, $${n + 2}::uuid, $${n + 3}::uuid, $${n + 4}::text::jsonb, $${n + 5}::timestamptz)`

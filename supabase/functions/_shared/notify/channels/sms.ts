@@ -10,12 +10,7 @@
  */
 import { Buffer } from "node:buffer"
 import { randomUUID } from "node:crypto"
-import {
-  alertSms,
-  deadNoticeSms,
-  overflowSms,
-  summarySms,
-} from "../../alerts/messages.ts"
+import { alertSms, deadNoticeSms, overflowSms, summarySms } from "../../alerts/messages.ts"
 import type { BackendConfig, TwilioConfig } from "../../config.ts"
 import { NotConfiguredError } from "../../delivery/errors.ts"
 import { deliver, request } from "../../delivery/refusal.ts"
