@@ -44,8 +44,8 @@ test("each alert channel's kind is a job kind, delivered in the channel's own la
 })
 
 test("the queue refuses a kind nobody declared, and queues nothing of that batch", async () => {
-  await expect(enqueueJobs(db, [job("refused:1"), undeclared("refused:2", "alert_teams")])).rejects.toThrow(
-    'Not a job kind: "alert_teams"',
+  await expect(enqueueJobs(db, [job("refused:1"), undeclared("refused:2", "no_such_kind")])).rejects.toThrow(
+    'Not a job kind: "no_such_kind"',
   )
   expect(await stored("refused:")).toBe(0)
   // The statement a request's transaction runs with its lead is built by the same check.
@@ -63,8 +63,10 @@ test("the database checks no kind and no budget channel: the code does", async (
   )
   expect(constraints).toEqual([])
   await db.query(
-    `insert into outbox_jobs (kind, dedupe_key, payload, next_attempt_at) values ('alert_teams', 'raw:1', '{}', now())`,
+    `insert into outbox_jobs (kind, dedupe_key, payload, next_attempt_at) values ('no_such_kind', 'raw:1', '{}', now())`,
   )
-  await db.query(`insert into alert_spend (channel, minute, used) values ('teams', date_trunc('minute', now()), 1)`)
+  await db.query(
+    `insert into alert_spend (channel, minute, used) values ('no_such_channel', date_trunc('minute', now()), 1)`,
+  )
   expect(await stored("raw:")).toBe(1)
 })
