@@ -1,7 +1,8 @@
 /**
  * The office's alert channels, in the order an alert lists them (a lead's SMS, chat post, e-mail).
- * A channel is one file in channels/ and one line here: its job kind, lane, budget, probe and notices
- * all follow (notify/channel.ts says what a channel holds; docs/office-alerts.md how to add one).
+ * A channel is one file in channels/ and its entry here (an import and its name in the list): its job
+ * kind, lane, budget, probe and notices all follow (notify/channel.ts says what a channel holds;
+ * docs/office-alerts.md how to add one).
  */
 import type { BackendConfig } from "../config.ts"
 import { isBudgeted, type Budgeted } from "./channel.ts"
