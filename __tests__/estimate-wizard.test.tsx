@@ -93,7 +93,7 @@ async function fillToReview(user: User, plan = "EZ-One", pests = ["Ants"], tickS
 }
 
 describe("the rules", () => {
-  test("each step is valid only when SPEC §5 says so; step 6 with the shared contract", async () => {
+  test("each step is valid only when its rules say so; step 6 with the shared contract", async () => {
     const contract = await loadContract()
     expect(isStepValid(1, EMPTY_ANSWERS, contract)).toBe(false)
     expect(isStepValid(1, { ...EMPTY_ANSWERS, propertyType: "apartment" }, contract)).toBe(true)
@@ -141,7 +141,7 @@ describe("the rules", () => {
     expect(referenceNumber(1732272000123456)).toBe("WEB123456")
   })
 
-  test("the success toast's prefix says which call succeeded (SPEC §8)", () => {
+  test("the success toast's prefix says which call succeeded", () => {
     const t = texts.toasts
     const notice = (leadStored: boolean, sentToCrm: boolean, confirmationSent: boolean) =>
       successNotice({ leadStored, sentToCrm, confirmationSent }, t)
@@ -282,7 +282,7 @@ describe("the wizard", () => {
     expect(screen.getByRole("checkbox", { name: /Same-day/ })).toBeInTheDocument()
   })
 
-  test("all three calls succeed: bodies per SPEC §7, the success toast, step 8, and Submit Another Request resets", async () => {
+  test("all three calls succeed: bodies per the contract, the success toast, step 8, and Submit Another Request resets", async () => {
     const call = jest.fn(() => Promise.resolve(ok()))
     renderWizard(call)
     const user = userEvent.setup()

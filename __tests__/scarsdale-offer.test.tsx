@@ -222,7 +222,7 @@ describe("booking", () => {
     expect(gtagEvents("conversion")).toEqual([
       ["event", "conversion", { send_to: ADS_CONVERSION_TARGET, value: 49, currency: "USD" }],
     ])
-    // The $49 booking is worth the offer's price (DESIGN §3).
+    // The $49 booking is worth the offer's price.
     expect(gtagEvents("generate_lead")).toEqual([
       [
         "event",

@@ -175,7 +175,7 @@ test("a $49 booking carries both touches and the consent into Postgres and the o
     }),
   ))
 
-test("an offer callback keeps SPEC §7's utm fields and carries both touches into Postgres and the office's e-mail", () =>
+test("an offer callback keeps its utm fields and carries both touches into Postgres and the office's e-mail", () =>
   withPage(browser(), ({ page, errors }) =>
     withDatabase(async (db) => {
       await recordGtag(page)

@@ -104,9 +104,23 @@ test("leaving through the top of the window opens the exit-intent dialog once; C
     expect(await axeViolations(page)).toEqual([])
     await exitDialog(page).getByRole("button", { name: "Close" }).click()
     await exitDialog(page).waitFor({ state: "detached" })
+    // The marker that the second exit was handled: a listener of our own on the same exit, installed before it,
+    // that settles once the page has handled the event and painted the frame after it (where a reopened dialog
+    // would be).
+    await page.evaluate(() => {
+      const exits = window as unknown as { secondExit?: Promise<void> }
+      exits.secondExit = new Promise<void>((resolve) => {
+        const onMouseOut = (event: MouseEvent) => {
+          if (event.relatedTarget !== null || event.clientY > 0) return
+          document.removeEventListener("mouseout", onMouseOut)
+          requestAnimationFrame(() => setTimeout(resolve))
+        }
+        document.addEventListener("mouseout", onMouseOut)
+      })
+    })
     await page.mouse.move(400, 300)
     await page.mouse.move(400, -5)
-    await page.waitForTimeout(300)
+    await page.evaluate(() => (window as unknown as { secondExit?: Promise<void> }).secondExit)
     expect(await exitDialog(page).count()).toBe(0)
     expect(errors).toEqual([])
   }))

@@ -93,7 +93,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   create(allOfferYaml.nodes, () => template("offer-page"))
 
   // Each language's offer section (/offer/, /es/oferta/) and every unknown key under it show the fallback offer
-  // (SPEC §2). A static host serves this page's HTML for them (_redirects, post-build.ts; gatsby serve reads the
+  //. A static host serves this page's HTML for them (_redirects, post-build.ts; gatsby serve reads the
   // matchPath), so nothing flashes.
   const fallbacks = allOfferYaml.nodes.filter((offer) => offer.fallback === true)
   const fallbackAlternates = alternatesOf(fallbacks)

@@ -66,7 +66,7 @@ test("the registry's kinds: the contract's public functions, the office links, t
   ])
 })
 
-test("the wizard's calls, in the order the browser makes them (SPEC §7), then the contact form", () => {
+test("the wizard's calls, in the order the browser makes them, then the contact form", () => {
   expect(sorted(WIZARD_FUNCTIONS)).toEqual(["process-estimate", "process-simple-lead", "send-estimate-confirmation"])
   expect(CALL_ORDER).toEqual([
     "process-simple-lead",

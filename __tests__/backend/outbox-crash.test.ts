@@ -35,6 +35,8 @@ function mortal(death: Death | null, onDeath: () => void) {
   let statements = 0
   let requests = 0
   let dead = false
+  // Every request that left, answered or not: the dead worker's last ones land (or fail) before the restart.
+  const left: Array<Promise<unknown>> = []
   const die = () => {
     if (!dead) onDeath()
     dead = true
@@ -56,6 +58,7 @@ function mortal(death: Death | null, onDeath: () => void) {
       return never()
     }
     const answer = fetch(input, init)
+    left.push(answer.catch(() => undefined))
     if (death?.at === "request-taken" && death.n === n) {
       // The provider has the request; the worker is gone before its answer.
       await answer.then(
@@ -67,7 +70,13 @@ function mortal(death: Death | null, onDeath: () => void) {
     }
     return answer
   }
-  return { workerDb, workerFetch, counts: () => ({ statements, requests }) }
+  return {
+    workerDb,
+    workerFetch,
+    counts: () => ({ statements, requests }),
+    /** Resolves once every request that left has reached its fake (or failed): a killed process's sockets close. */
+    landed: () => Promise.all(left),
+  }
 }
 
 async function scenario(death: Death | null) {
@@ -106,8 +115,8 @@ async function scenario(death: Death | null) {
     dispatchOutbox({ db: worker.workerDb, config, clock: clock.read, fetchImpl: worker.workerFetch }),
     death$,
   ])
-  // Settled requests of the dead worker reach the fakes before the restart (a killed process's sockets close).
-  await new Promise((resolve) => setImmediate(resolve))
+  // The dead worker's requests reach the fakes before the restart (a killed process's sockets close).
+  await worker.landed()
   await takeBackAbandoned(db)
   for (let round = 0; round < 20; round++) {
     const r = await dispatchOutbox({ db, config, clock: clock.read })

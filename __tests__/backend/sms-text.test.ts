@@ -17,7 +17,7 @@ import {
   summarySms,
   type AlertView,
 } from "../../supabase/functions/_shared/alerts/messages"
-import { chatPayload } from "../../supabase/functions/_shared/delivery/chat"
+import { chatPayload } from "../../supabase/functions/_shared/notify/channels/chat"
 import { fitSms } from "../../supabase/functions/_shared/alerts/sms-fit"
 import { signLink } from "../../supabase/functions/_shared/office-links/signed-link"
 import type { AlertSubject } from "../../supabase/functions/_shared/alerts/subject"
@@ -298,14 +298,20 @@ describe("every alert SMS is GSM-7 within its cap, and keeps our link whole", ()
         expect(smsSize(sms)).toMatchObject({ encoding: "GSM-7" })
         expect(smsSize(sms).segments).toBeLessThanOrEqual(3)
         expect(sms.split("\n").at(-1)).toBe(`I'm on all ${list.length}: ${all}`)
-        const overflow = overflowSms({ channel: "sms", count: list.length, acknowledgeAllUrl: all })
+        const overflow = overflowSms({ channel: COPY.budgetChannels.sms, count: list.length, acknowledgeAllUrl: all })
         expect(smsSize(overflow)).toMatchObject({ encoding: "GSM-7" })
         expect(smsSize(overflow).segments).toBeLessThanOrEqual(3)
       }),
       { numRuns: 40 },
     )
     const dead = deadNoticeSms(
-      { id: ID, kind: "alert_email", attempts: 8, payload: { to: "office@x.example" } },
+      {
+        id: ID,
+        kind: "alert_email",
+        what: COPY.deadWhat.alert_email,
+        attempts: 8,
+        payload: { to: "office@x.example" },
+      },
       "E".repeat(2_000),
     )
     expect(smsSize(dead)).toMatchObject({ encoding: "GSM-7" })

@@ -8,7 +8,7 @@ export const AGGRESSION_LEVELS = ["Low", "Moderate", "High"] as const
 export const DANGER_LEVELS = ["Low", "Moderate", "Severe"] as const
 export const SECTION_TYPES = ["species", "steps", "list", "facts", "callout", "areas", "options"] as const
 
-/** One species of a pest page; which of the optional facts apply depends on the pest (SPEC §3). */
+/** One species of a pest page; which of the optional facts apply depends on the pest. */
 const speciesSchema = strictObject({
   name: text(),
   description: text(),

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react"
 
-/** The navigation menu's timing (SPEC §4): open after hovering 200 ms, close 150 ms after leaving,
+/** The navigation menu's timing: open after hovering 200 ms, close 150 ms after leaving,
  * and re-open at once when the pointer comes back within 300 ms of a close. */
 export const MENU_DELAYS = { open: 200, skip: 300, close: 150 } as const
 

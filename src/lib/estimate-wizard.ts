@@ -1,4 +1,4 @@
-/** The estimate wizard's rules (SPEC §4–5), as pure functions. */
+/** The estimate wizard's rules, as pure functions. */
 import type { Contract } from "./leads/contract-loader"
 import { referenceAt } from "../../supabase/functions/_shared/kernel/reference.ts"
 

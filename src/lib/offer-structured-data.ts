@@ -15,7 +15,7 @@ export interface OfferFacts {
 
 /**
  * schema.org LocalBusiness for a city offer page: the company as it serves
- * that town (SPEC §2), with one Offer whose price is a number in USD.
+ * that town, with one Offer whose price is a number in USD.
  */
 export function offerBusinessJsonLd(
   offer: OfferFacts,

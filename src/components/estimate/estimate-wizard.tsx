@@ -296,7 +296,7 @@ async function validate(values: Values, words: FieldErrorTexts | null) {
   return errorsFrom(contactStepSchema(contract), contactFieldsOf(values), words)
 }
 
-/** The seven-step estimate wizard and its thank-you screen (SPEC §2, §4, §5, §7, §8). */
+/** The seven-step estimate wizard and its thank-you screen. */
 export function EstimateWizard(props: EstimateWizardProps) {
   const words = useFieldErrorTexts()
   return (

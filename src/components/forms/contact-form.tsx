@@ -20,7 +20,7 @@ async function validate({ website: _honeypot, ...fields }: Values, words: FieldE
   return errorsFrom(contactMessageSchema.pick(["name", "email", "phone", "message"]), fields, words)
 }
 
-/** The contact page's message form: fields kept on failure, cleared on success (SPEC §4, §8). */
+/** The contact page's message form: fields kept on failure, cleared on success. */
 export interface ContactFormProps {
   labels: ContactFormLabels
   phone: { display: string }

@@ -19,7 +19,7 @@ export interface LeadFormProps<V extends LeadFormValues, L, A> {
   validate: FormikConfig<V>["validate"]
   /** Check after each change (the default) or only on blur and submit. */
   validateOnChange?: boolean
-  /** Let the browser's own `required` check run before Formik's (the callback form, SPEC §5). */
+  /** Let the browser's own `required` check run before Formik's (the callback form). */
   browserValidation?: boolean
   /** A submit with these values is ignored without a word (the callback's blank name or phone). */
   ignore?: (values: V) => boolean

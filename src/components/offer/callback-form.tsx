@@ -62,7 +62,7 @@ async function validate(values: Values, words: FieldErrorTexts | null) {
   return messages
 }
 
-/** "Prefer a Callback?" (SPEC §3–§8): name and phone, the city prefilled, the campaign read from the address. */
+/** "Prefer a Callback?": name and phone, the city prefilled, the campaign read from the address. */
 export function CallbackForm({ labels, windowTexts, offer, conversion, onSubmitted, call }: CallbackFormProps) {
   const calendarState = useArrivalCalendar()
   const language = useLanguage()

@@ -44,7 +44,7 @@ export interface OfferLandingProps {
   dismissLabel: string
 }
 
-/** A city offer landing page (/offer/{key}), top to bottom as SPEC §2 lists it; a requested callback replaces it with the thank-you screen. */
+/** A city offer landing page (/offer/{key}), block by block, top to bottom; a requested callback replaces it with the thank-you screen. */
 export function OfferLanding({
   offer,
   texts,

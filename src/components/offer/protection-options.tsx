@@ -3,7 +3,7 @@ import { PlanSummaryCard } from "../ui/plan-summary-card"
 import { Section } from "../ui/section"
 import type { ProtectionPlan } from "./types"
 
-/** Ongoing Protection Options: information only, nothing to choose here (SPEC §2). */
+/** Ongoing Protection Options: information only, nothing to choose here. */
 export function ProtectionOptions({
   heading,
   intro,

@@ -11,7 +11,7 @@ interface StandaloneFrameProps {
   skipToContent: string
   /** Names the close button of the page's notices. */
   dismissLabel: string
-  /** Every phone link inside reports this Ads conversion (SPEC §7, DESIGN §3). */
+  /** Every phone link inside reports this Ads conversion. */
   conversion: AdsConversion
   /** The page's offer, carried by every phone_call event from inside. */
   offer: TrackedOffer

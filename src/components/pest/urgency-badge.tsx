@@ -1,4 +1,4 @@
-/** Urgency labels and their colours (SPEC §4). */
+/** Urgency labels and their colours. */
 const URGENCY_CLASSES: Record<string, string> = {
   Critical: "bg-red-700 text-white",
   Urgent: "bg-red-100 text-red-800",

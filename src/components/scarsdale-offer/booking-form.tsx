@@ -55,7 +55,7 @@ export interface BookingFormProps {
   call?: SendLead
 }
 
-/** The $49 booking: fixed city, ZIP and offer; fields kept on failure (SPEC §3–§8). */
+/** The $49 booking: fixed city, ZIP and offer; fields kept on failure. */
 export function BookingForm({ texts, windowTexts, booking, phone, conversion, onBooked, call }: BookingFormProps) {
   const calendarState = useArrivalCalendar()
   const language = useLanguage()

@@ -33,7 +33,7 @@ export interface ScarsdaleOfferPageProps {
   call?: BookingFormProps["call"]
 }
 
-/** The $49 Scarsdale landing page (SPEC §2): the offer, the booking form or its thank-you view, and the reasons to trust us. */
+/** The $49 Scarsdale landing page: the offer, the booking form or its thank-you view, and the reasons to trust us. */
 export function ScarsdaleOfferPage({
   content,
   windowTexts,

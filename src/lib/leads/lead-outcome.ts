@@ -1,9 +1,9 @@
 /**
  * The one rule of every lead form (contact, estimate wizard, offer callback, $49 booking) for what the
- * browser does with an answer (DESIGN §10: a browser never drops a lead on an answer it cannot act on,
+ * browser does with an answer (a browser never drops a lead on an answer it cannot act on,
  * and says "received" only when a function answered 2xx).
  *
- * - accept: 2xx with `success: true` and no `error` (the contract's SuccessAnswer). SPEC §7 words it
+ * - accept: 2xx with `success: true` and no `error` (the contract's SuccessAnswer). The contract words it
  *   per form ("success is true", "absence of an error", "only the error field"); on every answer the
  *   contract allows those readings agree, so one rule serves all.
  * - show: a 400 whose `fields` names a field this form shows a message next to (its own fields, and

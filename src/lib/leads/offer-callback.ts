@@ -1,5 +1,5 @@
 /**
- * The offer page's callback request (SPEC §3, §7): the UTM fields read from
+ * The offer page's callback request: the UTM fields read from
  * the page address with the offer's fallbacks, and the process-simple-lead
  * body in its snake_case shape.
  */
@@ -28,11 +28,11 @@ export function utmFrom(search: string, fallback: { utmSource?: string | null; u
   }
 }
 
-/** A submit with a blank name or phone is ignored without a word (SPEC §5). */
+/** A submit with a blank name or phone is ignored without a word. */
 export const isCallbackBlank = (values: Pick<CallbackValues, "name" | "phone">) =>
   values.name.trim() === "" || values.phone.trim() === ""
 
-/** The body fields of SPEC §7's offer-callback row (the fixed ones included), plus the optional notes. */
+/** The body fields of the offer-callback row (the fixed ones included), plus the optional notes. */
 export const callbackBody = (values: CallbackValues, offer: { offerName: string; price: string }, utm: Utm) => ({
   full_name: values.name.trim(),
   phone: values.phone.trim(),

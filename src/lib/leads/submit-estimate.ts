@@ -1,4 +1,4 @@
-/** The wizard's three calls (SPEC §7), in sequence with one submissionId, each independent of the others' failure. */
+/** The wizard's three calls, in sequence with one submissionId, each independent of the others' failure. */
 import type { ToastInput } from "../toast"
 import { splitName, type EstimateAnswers } from "../estimate-wizard"
 import { FAILED, type LeadOutcome } from "./lead-outcome"
@@ -26,7 +26,7 @@ export type EstimateLead = ReturnType<typeof estimateLead>
  * - accepted when any call was accepted (a function answered 2xx: the lead is stored);
  * - else refused when a call was refused for a field the visitor can fix (its message is shown; the
  *   other calls' answers are kept in the outbox as the rule says);
- * - else pending when every call is kept in this browser's outbox: SPEC §4 still moves on to step 8,
+ * - else pending when every call is kept in this browser's outbox: the wizard still moves on to step 8,
  *   which says the request is saved on this device and will be sent;
  * - else failed (a call neither sent nor kept): the wizard stays on step 7 with the error notice.
  */
@@ -39,7 +39,7 @@ export function estimateOutcome(calls: readonly LeadOutcome[]): LeadOutcome<Esti
   return calls.every((call) => call.status === "pending") ? { status: "pending" } : FAILED
 }
 
-/** The three calls in sequence, each sent whatever the others answered (SPEC §7). */
+/** The three calls in sequence, each sent whatever the others answered. */
 export async function submitEstimate(
   lead: EstimateLead,
   accountId: string,
@@ -60,7 +60,7 @@ export interface SuccessTexts {
   leadPrefix: string
 }
 
-/** The success toast (SPEC §8): prefixed by what the CRM call, or else the lead call, achieved. */
+/** The success toast: prefixed by what the CRM call, or else the lead call, achieved. */
 export function successNotice(outcome: EstimateOutcome, texts: SuccessTexts): ToastInput {
   const prefix = outcome.sentToCrm ? texts.crmPrefix : outcome.leadStored ? texts.leadPrefix : ""
   return { title: texts.successTitle, description: `${prefix}${texts.successText}` }

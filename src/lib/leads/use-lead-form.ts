@@ -100,7 +100,7 @@ export interface LeadFormConfig<V extends LeadFormValues, L, A> {
   shownFields?: readonly string[]
   /** A refusal's messages were placed next to these form fields (the wizard goes to their step). */
   onRefused?: (fields: readonly string[]) => void
-  /** The Ads conversion an accepted lead reports (the offer forms; SPEC §7, DESIGN §3). */
+  /** The Ads conversion an accepted lead reports (the offer forms). */
   conversion?: AdsConversion
   /** The lead was accepted; `reference` is the one the visitor is shown (WEB…, sent with every call of it). */
   onAccepted?: (answer: A, reference: string) => void

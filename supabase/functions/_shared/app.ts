@@ -17,7 +17,7 @@
  * with the call's record (409 for a reused id). A 4xx that Postgres did not
  * count (a refusal before the rate limit) is counted in memory against the
  * address: refusals use up its window too. A server setting the visitor
- * cannot fix refuses nothing (DESIGN §10): an apikey that is not the
+ * cannot fix refuses nothing: an apikey that is not the
  * project's, or an origin outside ALLOWED_ORIGINS, is a flag stored with the
  * lead, and CORS answers every origin so the browser can read the answer.
  * The office's link functions are authorised by their signed token alone,
@@ -43,6 +43,7 @@ import { corsOptions } from "./http/cors.ts"
 import { leadRoutes } from "./http/submit.ts"
 import { MAX_BODY_BYTES } from "./kernel/contract.ts"
 import { officeLinkRoutes } from "./office-links/routes.ts"
+import { checkChannelSettings } from "./notify/registry.ts"
 import { dispatchOutbox } from "./outbox.ts"
 import { logError, ThrownValue } from "./safe-log.ts"
 import { createAddressLimit } from "./spam/address-limit.ts"
@@ -110,6 +111,8 @@ const asError = async (_c: Context, next: () => Promise<void>) => {
 export function createApp(options: AppOptions) {
   const ctx = appContext(options)
   const { db, config, fetchImpl, clock } = ctx
+  // A channel's own settings (a webhook URL that is not one) stop the functions here, as config.ts' do.
+  checkChannelSettings(config)
   const served = new Set<string>(options.functions ?? ALL_FUNCTIONS)
   const functionsApi = new Hono<Env>()
     .use("/:name", servedPost(served))

@@ -20,7 +20,7 @@ export interface FlaggableBody extends Tolerated {
   servicePlan?: string
   pests?: readonly string[]
   additionalPests?: number
-  /** The offer callback's fixed values (SPEC §7), in its snake_case shape. */
+  /** The offer callback's fixed values, in its snake_case shape. */
   property_type?: string
   service_plan?: string
 }

@@ -3,6 +3,7 @@ import { parseOnCall, type OnCallContact } from "./alerts/on-call.ts"
 import { hmacSha256Hex } from "./crypto.ts"
 import { LOCAL_ANON_KEY } from "./kernel/local-defaults.ts"
 import { E164 } from "./kernel/phone.ts"
+import { atLeastOne, optional, positiveInt, urlSetting, type Env } from "./env-settings.ts"
 import { COMPANY } from "./kernel/site-data.generated.ts"
 import { DEFAULT_TURNSTILE_TIMEOUT_MS, TURNSTILE_VERIFY_URL } from "./spam/turnstile.ts"
 import type { NetworkPrefix } from "./spam/client-ip.ts"
@@ -53,6 +54,11 @@ export interface BackendConfig {
   /** The owner's weekly report (report/), Monday at opening time; WEEKLY_REPORT=0 turns it off. */
   weeklyReport: boolean
   pipelineCheck: PipelineCheckConfig
+  /**
+   * The environment the settings were read from: an alert channel (notify/channels/) reads its own
+   * settings from it, so a new channel needs no line here.
+   */
+  setting: Env
 }
 
 /** The pipeline check (pipeline-check/): a synthetic request through the real path, the providers, the outbox's health. */
@@ -219,23 +225,9 @@ export const DEFAULT_NETWORK_FACTORS: Readonly<Record<NetworkPrefix, number>> = 
 /** TRUSTED_PROXY_HOPS unless set: Supabase's API gateway (Kong) is one proxy; the local backend has none. */
 export const DEFAULT_TRUSTED_PROXY_HOPS = { supabase: 1, local: 0 } as const
 
-type Env = (name: string) => string | undefined
-
 /** Production's public address; the local backend passes its own. */
 export const DEFAULT_SITE_URL = "https://www.westchesterfamilypest.example"
 
-const positiveInt = (env: Env, name: string, fallback: number) => {
-  const raw = env(name)
-  if (raw === undefined || raw === "") return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (got "${raw}")`)
-  return value
-}
-const atLeastOne = (env: Env, name: string, fallback: number) => {
-  const value = positiveInt(env, name, fallback)
-  if (value < 1) throw new Error(`${name} must be at least 1 (got "${env(name)}")`)
-  return value
-}
 /** ALERT_SMS_MAX_SEGMENTS: at least 3, since an alert's own words and its link take about two and a half. */
 const smsSegments = (env: Env) => {
   const value = positiveInt(env, "ALERT_SMS_MAX_SEGMENTS", 3)
@@ -245,15 +237,6 @@ const smsSegments = (env: Env) => {
     )
   return value
 }
-const optional = (env: Env, name: string) => env(name)?.trim() || undefined
-/** An http(s) URL setting, or undefined; anything else stops the functions at start, naming the variable. */
-const urlSetting = (env: Env, name: string) => {
-  const raw = optional(env, name)
-  if (raw !== undefined && !/^https?:\/\/[^/\s]+(\/\S*)?$/.test(raw))
-    throw new Error(`${name} must be an http(s) URL (got "${raw}")`)
-  return raw?.replace(/\/+$/, "")
-}
-
 /** PIPELINE_CHECK_TIME: "HH:MM", 24-hour, on the company's clock. */
 const clockTime = (env: Env, name: string, fallback: string) => {
   const raw = optional(env, name) ?? fallback
@@ -470,6 +453,7 @@ export function configFromEnv(
     },
     weeklyReport: env("WEEKLY_REPORT") !== "0",
     pipelineCheck: pipelineCheckFromEnv(env, ipHashSalt, companyTo, overrides.pipelineCheck ?? {}),
+    setting: env,
     alerts: {
       contacts: onCall,
       owner: ownerOf(optional(env, "ALERT_OWNER"), onCall, officeContact),

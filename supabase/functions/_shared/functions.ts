@@ -17,7 +17,7 @@ interface LeadFunction<Body> {
   input: StandardSchemaV1<unknown, Body>
   /** What a valid body stores (leads.ts), and the fields the checks before storing read. */
   intake: (body: Body) => Intake
-  /** Its place among the wizard's calls (SPEC §7), which alone may share a submissionId; null for none. */
+  /** Its place among the wizard's calls, which alone may share a submissionId; null for none. */
   wizardStep: number | null
 }
 
@@ -82,7 +82,7 @@ export const CHECK_FUNCTION = "check-pipeline" satisfies FunctionName
 
 const stepOf = (name: PublicFunctionName) => LEAD_FUNCTIONS[name].wizardStep
 
-/** The functions a wizard submission calls in turn with one submissionId (SPEC §7); no other reuse of an id is legitimate. */
+/** The functions a wizard submission calls in turn with one submissionId; no other reuse of an id is legitimate. */
 export const WIZARD_FUNCTIONS: ReadonlySet<string> = new Set(PUBLIC_FUNCTIONS.filter((name) => stepOf(name) !== null))
 
 /** The wizard's calls in the order the browser makes them, then the others: a released wizard submission replays them so. */

@@ -1,6 +1,6 @@
 /**
  * Why the office should look twice at a stored lead. A lead that reaches the functions is stored
- * (DESIGN §10): what the functions could not check, or did not know, is not a reason to refuse it but
+ *: what the functions could not check, or did not know, is not a reason to refuse it but
  * a flag stored with it (`flags` on leads and contact_messages) and shown to the office in its notice
  * and alerts. Only what the visitor can fix, or abuse, is refused.
  */

@@ -452,7 +452,7 @@ export function crmPayload(body: EstimateRequest, stored: StoredRecord) {
   }
 }
 
-/** The contact form's answer (SPEC §7: the contact form reads `error` too). */
+/** The contact form's answer. */
 const contactAnswer =
   (body: ContactMessage) =>
   (reference: string): SuccessAnswer => ({

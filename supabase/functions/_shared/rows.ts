@@ -146,27 +146,13 @@ export interface FunctionCallRow {
   created_at: Date
 }
 
-export type JobKind =
-  | "customer_email"
-  | "customer_sms"
-  | "company_email"
-  | "crm_forward"
-  | "alert_sms"
-  | "alert_chat"
-  | "alert_email"
-  | "alert_step"
-  | "morning_summary"
-  | "spam_digest"
-  | "weekly_report"
-  | "pipeline_check"
-  | "check_email"
-  | "appointment_reminder"
 export type JobStatus = "pending" | "sending" | "sent" | "dead" | "not_configured"
 
 /** Work to do after a lead is stored: an e-mail, the CRM forward, an alert to the office or a step of its escalation. */
 export interface OutboxJobRow {
   id: string
-  kind: JobKind
+  /** Text: the kinds are checked in code when a job is queued (outbox/job-kinds.ts), not by the database. */
+  kind: string
   dedupe_key: string
   lead_id: string | null
   contact_message_id: string | null
@@ -190,7 +176,8 @@ export interface OutboxJobRow {
 
 /** SMS or chat messages the alert budget counted in one minute (alerts/budget.ts). */
 export interface AlertSpendRow {
-  channel: "sms" | "chat"
+  /** A budgeted channel's name (notify/registry.ts). */
+  channel: string
   minute: Date
   used: number
 }

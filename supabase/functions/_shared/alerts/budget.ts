@@ -1,27 +1,33 @@
 /**
  * The alert budget. 100 fake leads once made 600 SMS and 600 chat posts, and one address can cause
- * about 720 SMS an hour: SMS and chat messages are counted per channel (per minute, summed over the
- * rolling hour and day), and past a channel's budget (ALERT_SMS_PER_HOUR, ALERT_SMS_PER_DAY,
- * ALERT_CHAT_PER_HOUR, ALERT_CHAT_PER_DAY) a lead's message on that channel is not sent: the lead joins
- * one summary per interval ("12 more new requests, see the inbox", with one "I'm on all 12" link) to
- * the contact whose turn it was, and the office is e-mailed that the budget was reached (once per
- * channel and hour for the hourly limit, once a day for the daily one).
+ * about 720 SMS an hour: each channel with a budget (notify/channels/: SMS by ALERT_SMS_PER_HOUR and
+ * ALERT_SMS_PER_DAY, chat by ALERT_CHAT_PER_HOUR and ALERT_CHAT_PER_DAY) has its messages counted (per
+ * minute, summed over the rolling hour and day), and past its budget a lead's message on that channel
+ * is not sent: the lead joins one summary per interval ("12 more new requests, see the inbox", with one
+ * "I'm on all 12" link) to the contact whose turn it was, and the office is e-mailed that the budget was
+ * reached (once per channel and hour for the hourly limit, once a day for the daily one).
  * E-mail alerts are not counted: every lead is still e-mailed and in the inbox.
  */
 import type { AlertBudget, BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
+import { isBudgeted, type Budgeted } from "../notify/channel.ts"
+import type { RegisteredChannel } from "../notify/registry.ts"
 import type { NewJob } from "../outbox/queue.ts"
-import { budgetReachedEmail, type AlertChannel, type BudgetChannel } from "./messages.ts"
+import { budgetReachedEmail } from "./messages.ts"
 import type { AlertTarget } from "./subject.ts"
 import { joinSummary } from "./summary-members.ts"
 
 /** One delivery of an alert: its job, and the channel it goes by. */
 export interface AlertDelivery {
-  channel: AlertChannel
+  channel: RegisteredChannel
   job: NewJob
 }
 
-export const isBudgetChannel = (value: unknown): value is BudgetChannel => value === "sms" || value === "chat"
+/** A channel's limits: messages per rolling hour and day (0: no limit). */
+export interface ChannelLimits {
+  perHour: number
+  perDay: number
+}
 
 export type BudgetCheck = { allowed: true } | { allowed: false; window: "hour" | "day"; used: number; limit: number }
 
@@ -34,16 +40,17 @@ const LOCK_KEY = "alert-budget"
  */
 export async function chargeBudget(
   tx: Pick<Db, "query">,
-  channels: readonly BudgetChannel[],
+  limits: ReadonlyMap<string, ChannelLimits>,
   at: Date,
-  budget: AlertBudget,
-): Promise<Map<BudgetChannel, BudgetCheck>> {
-  const checks = new Map<BudgetChannel, BudgetCheck>()
-  const limited = channels.filter((channel) => budget[channel].perHour > 0 || budget[channel].perDay > 0)
+): Promise<Map<string, BudgetCheck>> {
+  const checks = new Map<string, BudgetCheck>()
+  const limitOf = (channel: string): ChannelLimits => limits.get(channel) ?? { perHour: 0, perDay: 0 }
+  const channels = [...limits.keys()]
+  const limited = channels.filter((channel) => limitOf(channel).perHour > 0 || limitOf(channel).perDay > 0)
   for (const channel of channels) if (!limited.includes(channel)) checks.set(channel, { allowed: true })
   if (limited.length === 0) return checks
   await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [LOCK_KEY])
-  const rows = await tx.query<{ channel: BudgetChannel; hour: number; day: number; allowed: boolean }>(
+  const rows = await tx.query<{ channel: string; hour: number; day: number; allowed: boolean }>(
     `with wanted as (
        select * from unnest($1::text[], $2::int[], $3::int[]) as w(channel, per_hour, per_day)
      ), spent as (
@@ -63,13 +70,13 @@ export async function chargeBudget(
      select s.channel, s.hour, s.day, exists (select 1 from charged c where c.channel = s.channel) as allowed from spent s`,
     [
       `{${limited.join(",")}}`,
-      `{${limited.map((c) => budget[c].perHour).join(",")}}`,
-      `{${limited.map((c) => budget[c].perDay).join(",")}}`,
+      `{${limited.map((c) => limitOf(c).perHour).join(",")}}`,
+      `{${limited.map((c) => limitOf(c).perDay).join(",")}}`,
       at.toISOString(),
     ],
   )
   for (const { channel, hour, day, allowed } of rows) {
-    const { perHour, perDay } = budget[channel]
+    const { perHour, perDay } = limitOf(channel)
     checks.set(
       channel,
       allowed
@@ -90,7 +97,7 @@ export function summaryDue(at: Date, budget: AlertBudget): Date {
 }
 
 /** The summary job's key: one per channel and interval. */
-export const overflowKey = (channel: BudgetChannel, due: Date) => `overflow:${channel}:${due.toISOString()}`
+export const overflowKey = (channel: string, due: Date) => `overflow:${channel}:${due.toISOString()}`
 
 /**
  * Adds a lead to its channel's summary of this interval (made on first use, for the contact whose turn
@@ -98,7 +105,7 @@ export const overflowKey = (channel: BudgetChannel, due: Date) => `overflow:${ch
  */
 async function joinOverflowSummary(
   tx: Pick<Db, "query">,
-  channel: BudgetChannel,
+  channel: string,
   contact: string,
   target: AlertTarget,
   at: Date,
@@ -114,42 +121,47 @@ const HOUR_MS = 3_600_000
 
 /**
  * The deliveries of one alert (to whom, about which lead) that the budget allows: their jobs, with the
- * channels they go by (`sent`). An SMS or chat message past its channel's budget is dropped and its lead
- * added to the channel's summary, and the office is told by e-mail (once per channel and hour); e-mail
- * alerts always go.
+ * channels they go by (`sent`). A message past its channel's budget is dropped and its lead added to
+ * the channel's summary, and the office is told by e-mail (once per channel and hour); a channel with
+ * no budget (e-mail) always goes.
  */
 export async function withinBudget(
   tx: Pick<Db, "query">,
   config: BackendConfig,
   { deliveries, contact, target }: { deliveries: readonly AlertDelivery[]; contact: string; target: AlertTarget },
   at: Date,
-): Promise<{ jobs: NewJob[]; sent: AlertChannel[]; held: BudgetChannel[] }> {
+): Promise<{ jobs: NewJob[]; sent: string[]; held: string[] }> {
   const { budget } = config.alerts
-  const counted = (channel: AlertChannel): BudgetChannel | null => (isBudgetChannel(channel) ? channel : null)
-  const wanted = [...new Set(deliveries.flatMap(({ channel }) => counted(channel) ?? []))]
-  const checks = wanted.length > 0 ? await chargeBudget(tx, wanted, at, budget) : new Map<BudgetChannel, BudgetCheck>()
+  const counted = (channel: RegisteredChannel): Budgeted<RegisteredChannel> | null =>
+    isBudgeted(channel) ? channel : null
+  const wanted = new Map<string, ChannelLimits>()
+  for (const { channel } of deliveries) {
+    const budgeted = counted(channel)
+    if (budgeted) wanted.set(budgeted.name, budgeted.budget.limits(config))
+  }
+  const checks = wanted.size > 0 ? await chargeBudget(tx, wanted, at) : new Map<string, BudgetCheck>()
   const allowed: NewJob[] = []
-  const sent: AlertChannel[] = []
-  const held: BudgetChannel[] = []
+  const sent: string[] = []
+  const held: string[] = []
   for (const { channel, job } of deliveries) {
     const budgeted = counted(channel)
-    const check = budgeted ? checks.get(budgeted) : undefined
+    const check = budgeted ? checks.get(budgeted.name) : undefined
     if (!budgeted || !check || check.allowed) {
       allowed.push(job)
-      sent.push(channel)
+      sent.push(channel.name)
       continue
     }
-    held.push(budgeted)
-    await joinOverflowSummary(tx, budgeted, contact, target, at, budget)
+    held.push(budgeted.name)
+    await joinOverflowSummary(tx, budgeted.name, contact, target, at, budget)
     // Once per channel and hour for the hour's limit, once a day for the day's.
     const span = check.window === "hour" ? HOUR_MS : 24 * HOUR_MS
     const since = new Date(Math.floor(at.getTime() / span) * span)
     allowed.push({
       kind: "company_email",
-      dedupeKey: `budget:${budgeted}:${check.window}:${since.toISOString()}`,
+      dedupeKey: `budget:${budgeted.name}:${check.window}:${since.toISOString()}`,
       payload: budgetReachedEmail(
         {
-          channel: budgeted,
+          channel: budgeted.budget.label,
           used: check.used,
           limit: check.limit,
           window: check.window,

@@ -8,15 +8,25 @@
  * which hands it only that kind's jobs: a kind the notices cannot name (a step) fails the type check.
  */
 import type { BackendConfig } from "../config.ts"
+import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
+import { channelNamed, channelOfKind, CHANNELS, type ChannelKind } from "../notify/registry.ts"
 import type { OutboxJob } from "../outbox/job.ts"
 import type { NewJob } from "../outbox/queue.ts"
-import { deadJobEmail, deadNoticeChat, deadNoticeSms, type AlertChannel, type DeadJob } from "./messages.ts"
+import { deadJobEmail, type DeadJob } from "./messages.ts"
 import { targetsOf } from "./subject.ts"
 
 const HOUR_MS = 3_600_000
 
-/** What a delivery goes by: an alert's channel, or the CRM's webhook. */
-export type Channel = AlertChannel | "crm"
+const DEAD_WHAT = LEAD_MESSAGES.officeAlerts.deadWhat
+
+/** The kinds whose dead jobs the office is told of: each channel's alerts, and the messages the data names. */
+export type NoticedKind = ChannelKind | keyof typeof DEAD_WHAT
+
+const isDataKind = (kind: string): kind is keyof typeof DEAD_WHAT => kind in DEAD_WHAT
+
+/** What a dead job of `kind` was, in the office's words: its channel's, else the data's. */
+const whatOf = (kind: NoticedKind): string =>
+  channelOfKind(kind)?.deadWhat ?? (isDataKind(kind) ? DEAD_WHAT[kind] : kind)
 
 /**
  * Whether a dead job of the kind alerted the office about leads (the sweep then re-announces them):
@@ -27,13 +37,26 @@ export type AboutLeads = "always" | "when-targeted" | "never"
 const isAlertOfLeads = (job: OutboxJob, aboutLeads: AboutLeads) =>
   aboutLeads === "always" || (aboutLeads === "when-targeted" && targetsOf(job.payload).length > 0)
 
-/** The `dead` handler of a delivery by `channel`: the notice to queue when one of its jobs dies. */
+/**
+ * The channels that carry the notice when the inbox is what failed: those that are on, the ones that
+ * cost nothing first (chat before SMS), each in the channels' order.
+ */
+const noticeOrder = (config: BackendConfig) =>
+  CHANNELS.filter((c) => !c.inbox && c.on(config)).sort((a, b) => Number(a.costly ?? false) - Number(b.costly ?? false))
+
+/** The `dead` handler of a delivery by `channel` (an alert channel's name, its lane, or "crm"): the notice to queue when one of its jobs dies. */
 export const deadNotice =
-  (channel: Channel, aboutLeads: AboutLeads) =>
-  (job: OutboxJob & { kind: DeadJob["kind"] }, error: string, config: BackendConfig, at: Date): NewJob[] => {
+  (channel: string, aboutLeads: AboutLeads) =>
+  (job: OutboxJob & { kind: NoticedKind }, error: string, config: BackendConfig, at: Date): NewJob[] => {
     // A notice is not noticed.
     if ("failedJob" in job.payload) return []
-    const deadJob: DeadJob = { id: job.id, kind: job.kind, attempts: job.attempts, payload: job.payload }
+    const deadJob: DeadJob = {
+      id: job.id,
+      kind: job.kind,
+      what: whatOf(job.kind),
+      attempts: job.attempts,
+      payload: job.payload,
+    }
     if (!isAlertOfLeads(job, aboutLeads))
       return [
         {
@@ -42,21 +65,14 @@ export const deadNotice =
           payload: { ...deadJobEmail(deadJob, error, config.mail.companyTo, config.mail.from), failedJob: job.id },
         },
       ]
-    const { alerts } = config
     const dedupeKey = `dead:alerts:${channel}:${new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS).toISOString()}`
     const failedJob = job.id
-    const chatOn = Boolean(alerts.chatWebhookUrl || alerts.local)
-    const smsTo = alerts.sms || alerts.local ? alerts.contacts.find((c) => c.sms)?.sms : undefined
-    if (channel === "email" && chatOn)
-      return [{ kind: "alert_chat", dedupeKey, payload: { body: deadNoticeChat(deadJob, error), failedJob } }]
-    if (channel === "email" && smsTo)
-      return [
-        {
-          kind: "alert_sms",
-          dedupeKey,
-          payload: { to: smsTo, body: deadNoticeSms(deadJob, error, alerts.smsMaxSegments), failedJob },
-        },
-      ]
+    // The inbox may be what is down: the notice goes by another channel when one reaches the office.
+    if (channelNamed(channel)?.inbox)
+      for (const other of noticeOrder(config)) {
+        const payload = other.deadNotice?.(deadJob, error, config)
+        if (payload) return [{ kind: other.kind, dedupeKey, payload: { ...payload, failedJob } }]
+      }
     const email = deadJobEmail(deadJob, error, config.mail.companyTo, config.mail.from, { reannounced: true })
     return [{ kind: "company_email", dedupeKey, payload: { ...email, failedJob } }]
   }

@@ -12,21 +12,12 @@
 import type { AlertConfig, BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
 import { DeferredError, PermanentError } from "../delivery/errors.ts"
-import type { DeliveryDeps, JobKind, OutboxJob } from "../outbox/job.ts"
+import type { Payload } from "../notify/channel.ts"
+import { budgetedNamed, CHANNELS, type RegisteredChannel } from "../notify/registry.ts"
+import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
 import { enqueueJobs, enqueueSql, type NewJob } from "../outbox/queue.ts"
-import { isBudgetChannel, withinBudget, type AlertDelivery } from "./budget.ts"
-import {
-  alertChat,
-  alertEmail,
-  alertSms,
-  overflowChat,
-  overflowSms,
-  summaryChat,
-  summaryEmail,
-  summarySms,
-  type AlertChannel,
-  type AlertView,
-} from "./messages.ts"
+import { withinBudget, type AlertDelivery } from "./budget.ts"
+import type { AlertView } from "./messages.ts"
 import { routingOrder, type OnCallContact } from "./on-call.ts"
 import { isOfficeOpen, openingAfter } from "./office-hours.ts"
 import { acknowledgeUrl, boardUrl } from "../office-links/signed-link.ts"
@@ -42,7 +33,6 @@ import {
   type AlertTarget,
 } from "./subject.ts"
 import { stepMinutesWithin } from "./promise.ts"
-import { chatEscape } from "./visitor-text.ts"
 
 /** One contact's alert of a request: its "I'm on it" link and its windows' "Confirm" links, both in that contact's name. */
 const alertView = (alerts: AlertConfig, subject: AlertSubject, to: string, at: Date): AlertView => ({
@@ -134,35 +124,27 @@ export async function acknowledgeAllUrl(
   return acknowledgeUrl(alerts, { record: "batch", id: batch.id }, to, at)
 }
 
-interface Message {
-  sms: string
-  chat: (mention: string) => string
-  email: (to: string) => ReturnType<typeof alertEmail>
-}
-
-/** Each channel's kind of alert job. */
-const ALERT_JOB_KINDS: Record<AlertChannel, JobKind> = { sms: "alert_sms", chat: "alert_chat", email: "alert_email" }
+/** One message on each channel: its payload to the address `to` there. */
+type Message = (channel: RegisteredChannel, to: string) => Payload
 
 /** An alert by `channel`, keyed by `key` and its channel. */
 const alertBy = (
-  channel: AlertChannel,
+  channel: RegisteredChannel,
   key: string,
   payload: Record<string, unknown>,
   owned: Pick<NewJob, "leadId" | "contactMessageId"> = {},
 ): AlertDelivery => ({
   channel,
-  job: { kind: ALERT_JOB_KINDS[channel], dedupeKey: `${key}:${channel}`, ...owned, payload },
+  job: { kind: channel.kind, dedupeKey: `${key}:${channel.name}`, ...owned, payload },
 })
 
 const jobOf = ({ job }: AlertDelivery) => job
 
-/** The mention that calls a contact in the chat: their configured one, or their name as plain text. */
-const mentionOf = (contact: OnCallContact) => contact.chat ?? chatEscape(contact.name)
-
 /**
- * The deliveries of one message to one contact: SMS when SMS is on and the contact has a number, the
- * team chat when it is on, e-mail when the contact has an address. A contact none of these reaches is
- * e-mailed at the office's address, so an alert never goes nowhere. `owner`: the one lead it is about.
+ * The deliveries of one message to one contact: on each channel that is on and reaches them (SMS: a
+ * number; the team chat: everyone), in the channels' order, and by the office's inbox (e-mail) when
+ * the contact has an address there. A contact no other channel reaches is e-mailed at the office's
+ * address, so an alert never goes nowhere. `owner`: the one lead it is about.
  */
 function deliveries(
   config: BackendConfig,
@@ -172,20 +154,22 @@ function deliveries(
   message: Message,
   { inboxHasIt = false, owner }: { inboxHasIt?: boolean; owner?: AlertTarget } = {},
 ): AlertDelivery[] {
-  const { alerts } = config
   const jobs: AlertDelivery[] = []
   const base = { targets }
   const owned = owner ? jobOwner(owner) : {}
-  if (contact.sms && (alerts.sms || alerts.local))
-    jobs.push(alertBy("sms", key, { ...base, to: contact.sms, body: message.sms }, owned))
-  if (alerts.chatWebhookUrl || alerts.local)
-    jobs.push(
-      alertBy("chat", key, { ...base, mention: mentionOf(contact), body: message.chat(mentionOf(contact)) }, owned),
-    )
-  const email = contact.email ?? (jobs.length === 0 ? config.mail.companyTo : undefined)
-  // The office's own notice of a new lead is its inbox's first alert: the same e-mail is not sent twice.
-  const inInbox = inboxHasIt && email?.toLowerCase() === config.mail.companyTo.toLowerCase()
-  if (email && !inInbox) jobs.push(alertBy("email", key, { ...base, ...message.email(email) }, owned))
+  for (const channel of CHANNELS) {
+    if (channel.inbox) continue
+    const to = channel.on(config) ? channel.reach(contact, config) : undefined
+    if (to) jobs.push(alertBy(channel, key, { ...base, ...message(channel, to) }, owned))
+  }
+  // The inbox is written to even when e-mail is not configured: its job says so (not_configured), visibly.
+  for (const channel of CHANNELS) {
+    if (!channel.inbox) continue
+    const email = channel.reach(contact, config) ?? (jobs.length === 0 ? config.mail.companyTo : undefined)
+    // The office's own notice of a new lead is its inbox's first alert: the same e-mail is not sent twice.
+    const inInbox = inboxHasIt && email?.toLowerCase() === config.mail.companyTo.toLowerCase()
+    if (email && !inInbox) jobs.push(alertBy(channel, key, { ...base, ...message(channel, email) }, owned))
+  }
   return jobs
 }
 
@@ -198,11 +182,10 @@ function alertStepPayload(payload: Record<string, unknown>): AlertTarget & { sta
   return { ...target, stage, ...(typeof reannounce === "string" ? { reannounce } : {}) }
 }
 
-const messageOf = (config: BackendConfig, view: AlertView, at: Date): Message => ({
-  sms: alertSms(view, config.alerts.smsMaxSegments, at),
-  chat: (mention) => alertChat(view, mention, at),
-  email: (to) => alertEmail(view, to, config.mail.from, at),
-})
+const messageOf =
+  (config: BackendConfig, view: AlertView, at: Date): Message =>
+  (channel, to) =>
+    channel.alert(view, to, config, at)
 
 /** The deliveries the budget allows, queued with what comes next; says what was sent, for the job's note. */
 async function queueAlert(
@@ -322,13 +305,14 @@ export async function runMorningSummary(job: OutboxJob, deps: DeliveryDeps): Pro
   const { overflow, contact: named } = job.payload
   const listed = [...targetsOf(job.payload), ...(await summaryMembers(db, job.id))]
   const waiting: AlertSubject[] = (await loadSubjects(db, listed)).filter((s) => !s.acknowledgedAt)
-  if (waiting.length === 0)
-    return isBudgetChannel(overflow) ? "Nothing left waiting" : "Nothing was waiting at opening time"
+  // An over-budget channel's summary: on that channel alone.
+  const over = budgetedNamed(overflow)
+  if (waiting.length === 0) return over ? "Nothing left waiting" : "Nothing was waiting at opening time"
   const { contacts } = config.alerts
-  // An SMS summary goes to a contact with a number: the one whose turn it was, else the first who has one.
-  const canTake = (c: OnCallContact) => overflow !== "sms" || c.sms !== undefined
+  // A channel's summary goes to a contact it reaches (SMS: one with a number): the one whose turn it was, else the first.
+  const canTake = (c: OnCallContact) => !over || over.reach(c, config) !== undefined
   const contact =
-    (isBudgetChannel(overflow) ? contacts.find((c) => c.name === named && canTake(c)) : undefined) ??
+    (over ? contacts.find((c) => c.name === named && canTake(c)) : undefined) ??
     reachable(config.alerts, at).find(canTake) ??
     contacts.find(canTake) ??
     contacts[0]
@@ -338,16 +322,12 @@ export async function runMorningSummary(job: OutboxJob, deps: DeliveryDeps): Pro
   const key = `summary:${job.id}`
   return db.transaction(async (tx) => {
     const allUrl = await acknowledgeAllUrl(tx, config.alerts, targets, contact.name, at)
-    if (isBudgetChannel(overflow)) {
-      const view = { channel: overflow, count: waiting.length, acknowledgeAllUrl: allUrl }
-      const summary =
-        overflow === "chat"
-          ? alertBy("chat", key, { targets, mention: mentionOf(contact), body: overflowChat(view, mentionOf(contact)) })
-          : contact.sms
-            ? alertBy("sms", key, { targets, to: contact.sms, body: overflowSms(view, config.alerts.smsMaxSegments) })
-            : null
+    if (over) {
+      const view = { channel: over.budget.label, count: waiting.length, acknowledgeAllUrl: allUrl }
+      const to = over.reach(contact, config)
+      const summary = to ? alertBy(over, key, { targets, ...over.budget.summary(view, to, config) }) : null
       await enqueueJobs(tx, summary ? [summary.job] : [], at)
-      return `Summary of ${waiting.length} past the ${overflow} budget to ${summary ? contact.name : "nobody with a number"}`
+      return `Summary of ${waiting.length} past the ${over.name} budget to ${summary ? contact.name : `nobody the ${over.name} channel reaches`}`
     }
     const summary = {
       views: waiting.map((subject) => ({
@@ -357,11 +337,7 @@ export async function runMorningSummary(job: OutboxJob, deps: DeliveryDeps): Pro
       acknowledgeAllUrl: allUrl,
       boardUrl: boardUrl(config.alerts, contact.name, at),
     }
-    const jobs = deliveries(config, contact, key, targets, {
-      sms: summarySms(summary, config.alerts.smsMaxSegments),
-      chat: (mention) => summaryChat(summary, mention),
-      email: (to) => summaryEmail(summary, to, config.mail.from),
-    })
+    const jobs = deliveries(config, contact, key, targets, (channel, to) => channel.summary(summary, to, config))
     await enqueueJobs(tx, jobs.map(jobOf), at)
     return `Summary of ${waiting.length} to ${contact.name}`
   })

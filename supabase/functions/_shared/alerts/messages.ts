@@ -264,21 +264,19 @@ export function summaryEmail(summary: Summary, to: string, from: string): EmailM
   })
 }
 
-/** The channels an alert goes by. */
-export type AlertChannel = "sms" | "chat" | "email"
-
-/** The channels the alert budget counts: an SMS costs money, a chat post the team's attention. */
-export type BudgetChannel = Exclude<AlertChannel, "email">
-
-/** What goes out instead of single alerts once a channel's budget is spent: how many, and the link for all. */
+/**
+ * What goes out instead of single alerts once a channel's budget is spent: how many, the link for all,
+ * and the channel's name in the budget's words (its `budget.label`, notify/channels/).
+ */
 export interface OverflowView {
-  channel: BudgetChannel
+  channel: string
   count: number
   acknowledgeAllUrl: string
 }
 
-const overflowText = ({ channel, count }: OverflowView) =>
-  fill(COPY.budgetSummary, { count: String(count), channel: COPY.budgetChannels[channel] })
+/** The summary's words ("12 more new requests by SMS …"), plain. */
+export const overflowText = ({ channel, count }: OverflowView) =>
+  fill(COPY.budgetSummary, { count: String(count), channel })
 
 export const overflowSms = (view: OverflowView, segments = DEFAULT_SMS_SEGMENTS): string =>
   fitSms([[{ text: overflowText(view) }], [{ text: allLine(view.count, view.acknowledgeAllUrl) }]], segments)
@@ -291,12 +289,12 @@ export const overflowChat = (view: OverflowView, mention: string): string =>
 
 /** The office's e-mail that a channel's alert budget was reached: what the limit is, and what happens meanwhile. */
 export function budgetReachedEmail(
-  notice: { channel: BudgetChannel; used: number; limit: number; window: "hour" | "day"; summaryMinutes: number },
+  notice: { channel: string; used: number; limit: number; window: "hour" | "day"; summaryMinutes: number },
   to: string,
   from: string,
 ): EmailMessage {
   const values = {
-    channel: COPY.budgetChannels[notice.channel],
+    channel: notice.channel,
     used: String(notice.used),
     limit: String(notice.limit),
     window: COPY.budgetWindows[notice.window],
@@ -306,10 +304,14 @@ export function budgetReachedEmail(
   return officeEmail(to, from, subject, { intro: fill(COPY.budgetIntro, values), rows: [] })
 }
 
-/** What a dead job was, for the office: its kind (a delivery: the kinds the data names; a step only queues them), to whom, and its text. */
+/**
+ * What a dead job was, for the office: its kind, what it was in the office's words (`what`: the data's
+ * deadWhat of a delivery kind, or an alert channel's own, "{to}" its payload's `to`), and its text.
+ */
 export interface DeadJob {
   id: string
-  kind: keyof typeof COPY.deadWhat
+  kind: string
+  what: string
   attempts: number
   payload: Record<string, unknown>
 }
@@ -318,7 +320,7 @@ const payloadText = (payload: Record<string, unknown>, key: string) =>
   typeof payload[key] === "string" ? payload[key] : ""
 
 const deadSubject = (job: DeadJob) => {
-  const what = fill(COPY.deadWhat[job.kind], { to: payloadText(job.payload, "to") })
+  const what = fill(job.what, { to: payloadText(job.payload, "to") })
   const tries = job.attempts === 1 ? "1 try" : `${job.attempts} tries`
   return fill(COPY.deadSubject, { tries, what })
 }

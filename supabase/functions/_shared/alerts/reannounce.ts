@@ -4,6 +4,7 @@
  */
 import type { BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
+import { CHANNELS } from "../notify/registry.ts"
 import { reachable } from "./escalation.ts"
 import { isOfficeOpen } from "./office-hours.ts"
 import type { AlertTarget } from "./subject.ts"
@@ -30,9 +31,9 @@ export async function reannounceUnalerted(
   alertKinds: readonly string[],
   at: Date,
 ): Promise<number> {
-  const { mail, alerts } = config
-  // With no channel at all (no e-mail API, SMS or chat), announcing again could only queue jobs that cannot go.
-  if (!mail.resendApiKey && !mail.localMailbox && !alerts.sms && !alerts.chatWebhookUrl && !alerts.local) return 0
+  const { alerts } = config
+  // With no channel on at all (no e-mail API, SMS or chat), announcing again could only queue jobs that cannot go.
+  if (!CHANNELS.some((channel) => channel.on(config))) return 0
   const interval = config.alerts.reannounceMinutes * 60_000
   const slot = new Date(Math.floor(at.getTime() / interval) * interval).toISOString()
   const waiting = (table: "leads" | "contact_messages", record: AlertTarget["record"], column: string) =>

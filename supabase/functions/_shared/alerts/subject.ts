@@ -135,7 +135,7 @@ function leadRequest(row: LeadSubjectRow): string {
 
 /**
  * The campaign that brought the lead: the last touch's source, medium and campaign when it has any;
- * otherwise the offer callback's own utm values (SPEC §7), which older leads carry alone.
+ * otherwise the offer callback's own utm values, which older leads carry alone.
  */
 function campaignOf(row: Partial<Pick<LeadRow, "attribution" | "utm_source" | "utm_campaign" | "utm_term">>): string {
   const last = row.attribution?.last

@@ -4,7 +4,7 @@
  */
 import { asciiEmailAddress } from "../kernel/email-address.ts"
 import { withSafeHeaders, type EmailAttachment, type EmailMessage } from "../mail/layout.ts"
-import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
+import type { ChannelDeps, ChannelJob } from "../notify/channel.ts"
 import { NotConfiguredError } from "./errors.ts"
 import { refusal, request } from "./refusal.ts"
 
@@ -47,8 +47,8 @@ function emailOf(payload: Record<string, unknown>): EmailMessage {
  * notice is never lost to reply_to; the visitor's address is in the body either way.
  */
 export async function sendEmail(
-  job: OutboxJob,
-  { config, db, fetchImpl = fetch }: DeliveryDeps,
+  job: ChannelJob,
+  { config, db, fetchImpl = fetch }: ChannelDeps,
   timeoutMs = config.outbox.timeoutMs,
 ): Promise<string | undefined> {
   // Headers on one line again at the door: a job queued by an older version, or written by hand, is sent safely too.
@@ -112,5 +112,5 @@ export async function sendEmail(
 }
 
 /** An e-mail to the office (a notice, an alert): the alerts' shorter timeout (the job id keeps a retry single). */
-export const sendOfficeEmail = (job: OutboxJob, deps: DeliveryDeps) =>
+export const sendOfficeEmail = (job: ChannelJob, deps: ChannelDeps) =>
   sendEmail(job, deps, deps.config.alerts.timeoutMs)

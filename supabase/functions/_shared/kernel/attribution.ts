@@ -1,5 +1,5 @@
 /**
- * Where a lead came from: the first and the last campaign touch the browser kept (SPEC §7's utm values,
+ * Where a lead came from: the first and the last campaign touch the browser kept (the utm values,
  * the ad platforms' click ids, the referring host, the landing path and the time). Written once: the
  * browser cleans what it stores with `cleanTouch`, and the functions validate what they receive with
  * `attributionSchema`, so a value the browser sends is never refused and a forged one always is. A campaign

@@ -1,12 +1,12 @@
 /**
- * The request bodies of the four public functions (SPEC §7), written once.
+ * The request bodies of the four public functions, written once.
  * The site's Formik forms and the Edge Functions validate with these same
  * schemas; every body also carries a submissionId (the idempotency key) and
  * the spam-check fields.
  *
  * The contract decides shape, size and encoding, and the contact fields a visitor can fix. The lists
  * copied from data/ (pests, plans, property types, additionalPests' values, consent versions) label a
- * lead, they do not refuse it (DESIGN §10): the site and the functions deploy apart, so a value the
+ * lead, they do not refuse it: the site and the functions deploy apart, so a value the
  * functions' copy does not know is accepted when it is well shaped, stored as sent and flagged for the
  * office (body-flags.ts). The forms only offer list values, so nothing changes for a visitor.
  */
@@ -290,7 +290,7 @@ const hasAnyKey = (body: unknown, keys: readonly string[]) =>
   typeof body === "object" && body !== null && keys.some((key) => key in body)
 
 /**
- * Which of process-simple-lead's three shapes (SPEC §7: the wizard's first call, the $49 booking, the
+ * Which of process-simple-lead's three shapes (the wizard's first call, the $49 booking, the
  * offer callback) a received body is meant to be. The bodies carry no kind of their own, so it follows
  * from the fields only that shape has; the body is then validated against that shape alone.
  */

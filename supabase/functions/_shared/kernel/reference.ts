@@ -1,6 +1,6 @@
 /**
  * The reference a visitor and the office both see for one request: WEB and the last six digits of the
- * time in milliseconds (SPEC §7) when it was first sent. The browser makes it with the submission and
+ * time in milliseconds when it was first sent. The browser makes it with the submission and
  * sends it with every call, so the thank-you shows it even while the request waits on the device; the
  * functions store it, and make one from the submission's id for a body without a well-formed one (a
  * browser from before references: the wizard's calls and a re-send then still share one). It is a label

@@ -4,12 +4,15 @@
  */
 import type { BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
-import type { JobKind, OutboxJobRow } from "../rows.ts"
+import type { OutboxJobRow } from "../rows.ts"
+import type { JobKind } from "./job-kinds.ts"
 import type { NewJob } from "./queue.ts"
 
-export type { JobKind, JobStatus } from "../rows.ts"
+export type { JobKind } from "./job-kinds.ts"
+export type { JobStatus } from "../rows.ts"
 
-export type OutboxJob = Pick<OutboxJobRow, "id" | "kind" | "payload" | "attempts"> & {
+export type OutboxJob = Pick<OutboxJobRow, "id" | "payload" | "attempts"> & {
+  kind: JobKind
   /** When a try of this job first ended without an answer (delivery/errors.ts' UnknownOutcomeError). */
   outcomeUnknownAt?: Date | null
   /** 429s so far, and since when (OUTBOX_RATE_LIMITED_MAX_TRIES, OUTBOX_RATE_LIMITED_MAX_MINUTES). */

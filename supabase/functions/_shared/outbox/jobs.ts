@@ -1,18 +1,20 @@
 /**
  * The job kinds, one handler each: how it runs, its claim order within its lane (the owner hears
  * first: alerts and their steps, company notices, then the customer's e-mail, then the CRM, then
- * digests), its lane (a delivery's is its channel), and what the office is told when it dies. The lanes
- * are claimed in the order they first appear here. The worker is given this table (../outbox.ts);
- * nothing a kind imports imports it.
+ * digests), its lane (a delivery's is its channel), and what the office is told when it dies. Each
+ * alert channel's kind has its handler made from the channel (notify/registry.ts), its lane the
+ * channel's name. The lanes are claimed in the order they first appear here. The worker is given this
+ * table (../outbox.ts); nothing a kind imports imports it.
  */
 import { alertDelivery, inboxAlerted } from "../alerts/alert-delivery.ts"
-import { deadNotice, type AboutLeads, type Channel } from "../alerts/dead-notice.ts"
+import { deadNotice, type AboutLeads } from "../alerts/dead-notice.ts"
 import { runAlertStep, runMorningSummary } from "../alerts/escalation.ts"
 import { reannounceUnalerted } from "../alerts/reannounce.ts"
-import { deliverChat } from "../delivery/chat.ts"
 import { forwardToCrm } from "../delivery/crm.ts"
 import { sendEmail, sendOfficeEmail } from "../delivery/email.ts"
-import { deliverSms } from "../delivery/sms.ts"
+import { deliverSms, sms } from "../notify/channels/sms.ts"
+import { email } from "../notify/channels/email.ts"
+import { byChannelKind } from "../notify/registry.ts"
 import { runReminder } from "../appointments/reminder.ts"
 import { runDailyCheck, scheduleDailyCheck } from "../pipeline-check/daily-check.ts"
 import { reportAbandonedChecks } from "../pipeline-check/run-check.ts"
@@ -32,26 +34,26 @@ const alertsTimeout = (config: BackendConfig) => config.alerts.timeoutMs
 const outboxTimeout = (config: BackendConfig) => config.outbox.timeoutMs
 
 /**
- * The most requests one try of a channel makes: an SMS may be looked up (two pages of Twilio's list)
- * before it is sent; an e-mail is sent again without reply_to when the API refuses that.
+ * A delivery by `channel` (an alert channel, or the CRM's one request), which is its lane, making at
+ * most `requests` provider requests a try (the channel's own count); when one dies the office is told,
+ * by another channel for an alert.
  */
-const REQUESTS: Record<Channel, number> = { sms: 3, email: 2, chat: 1, crm: 1 }
-
-/** A delivery by `channel`, which is its lane; when one dies the office is told, by another channel for an alert. */
 const delivery = (
   run: JobHandler["run"],
   priority: number,
-  channel: Channel,
+  channel: { name: string; requests: number },
   aboutLeads: AboutLeads,
   timeoutMs: (config: BackendConfig) => number,
 ) => ({
   run,
   priority,
-  lane: channel,
-  calls: { requests: REQUESTS[channel], timeoutMs },
-  dead: deadNotice(channel, aboutLeads),
+  lane: channel.name,
+  calls: { requests: channel.requests, timeoutMs },
+  dead: deadNotice(channel.name, aboutLeads),
   alerting: aboutLeads !== "never",
 })
+
+const CRM = { name: "crm", requests: 1 }
 
 /**
  * The office's inbox: a lead's notice (delivered while the office is open, it alerted the office), a
@@ -77,20 +79,19 @@ const HANDLERS: { [K in JobKind]: Handler<K> } = {
   pipeline_check: { run: runDailyCheck, priority: 6, lane: "steps", queuesJobs: true, alerting: false },
   // The visitor's reminder the day before a confirmed visit: it queues the e-mail and the text (appointments/).
   appointment_reminder: { run: runReminder, priority: 3, lane: "steps", queuesJobs: true, alerting: false },
-  alert_sms: delivery(alertDelivery(deliverSms), 0, "sms", "always", alertsTimeout),
-  alert_chat: delivery(alertDelivery(deliverChat), 0, "chat", "always", alertsTimeout),
-  alert_email: delivery(alertDelivery(sendOfficeEmail), 0, "email", "always", alertsTimeout),
-  company_email: delivery(officeEmail, 1, "email", "when-targeted", alertsTimeout),
-  customer_email: delivery(sendEmail, 2, "email", "never", outboxTimeout),
+  // Each channel's alerts, first in its lane: skipped when taken meanwhile, their leads alerted once delivered.
+  ...byChannelKind((channel) => delivery(alertDelivery(channel.deliver), 0, channel, "always", alertsTimeout)),
+  company_email: delivery(officeEmail, 1, email, "when-targeted", alertsTimeout),
+  customer_email: delivery(sendEmail, 2, email, "never", outboxTimeout),
   // The visitor's confirmation by SMS (opt-in only): Twilio like the alerts, after them in the lane.
-  customer_sms: delivery(deliverSms, 2, "sms", "never", alertsTimeout),
-  crm_forward: delivery(forwardToCrm, 3, "crm", "never", outboxTimeout),
+  customer_sms: delivery(deliverSms, 2, sms, "never", alertsTimeout),
+  crm_forward: delivery(forwardToCrm, 3, CRM, "never", outboxTimeout),
   // The pipeline check's test e-mail to the office inbox: its fate is the check's finding, so no notice when it dies.
   check_email: {
     run: sendOfficeEmail,
     priority: 4,
-    lane: "email",
-    calls: { requests: REQUESTS.email, timeoutMs: alertsTimeout },
+    lane: email.name,
+    calls: { requests: email.requests, timeoutMs: alertsTimeout },
     alerting: false,
   },
 }

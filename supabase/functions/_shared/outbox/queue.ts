@@ -1,11 +1,11 @@
 /**
  * The outbox's queue: jobs are written in the same transaction as the lead (or by a step, or by the
- * worker for a dead job's notice), one per dedupe key. It knows no job kind: whoever queues a job says
- * what it is, and the worker's table (jobs.ts) says how it is run.
+ * worker for a dead job's notice), one per dedupe key. Whoever queues a job says what it is (a kind
+ * job-kinds.ts declares, or the job is refused), and the worker's table (jobs.ts) says how it is run.
  */
 import type { Db, SqlParam } from "../db.ts"
 import type { EmailMessage } from "../mail/layout.ts"
-import type { JobKind } from "../rows.ts"
+import { isJobKind, type JobKind } from "./job-kinds.ts"
 
 export interface NewJob {
   kind: JobKind
@@ -18,8 +18,14 @@ export interface NewJob {
   dueAt?: Date
 }
 
-/** A statement (or a CTE) that queues jobs: its text and values, numbered from `first`. */
+/**
+ * A statement (or a CTE) that queues jobs: its text and values, numbered from `first`. A kind that is
+ * not declared (outbox/job-kinds.ts), such as one a caller built from text, is refused here: the
+ * database takes any text, and a job no handler runs would wait for ever.
+ */
 export function enqueueSql(jobs: readonly NewJob[], at: Date, first = 1): { text: string; params: SqlParam[] } {
+  const unknown = jobs.find((job) => !isJobKind(job.kind))
+  if (unknown) throw new Error(`Not a job kind: "${unknown.kind}" (outbox/job-kinds.ts declares them)`)
   const rows = jobs.map((_, i) => {
     const n = first + i * 6
     return `($${n}, $${n + 1}, $${n + 2}::uuid, $${n + 3}::uuid, $${n + 4}::text::jsonb, $${n + 5}::timestamptz)`

@@ -16,16 +16,31 @@ import type { PipelineCheckRow } from "../rows.ts"
 const COPY = LEAD_MESSAGES.pipelineCheck
 
 export type ProblemCode = keyof typeof COPY.problems
-export type NoticeChannel = keyof typeof COPY.channels
 
-/** One thing the check found wrong: which, and the words that say what exactly. */
-export interface Problem {
-  code: ProblemCode
-  detail: string
+/** A problem's name and what to do about it. */
+export interface ProblemText {
+  name: string
+  todo: string
+}
+
+/**
+ * One thing the check found wrong: which, and the words that say what exactly. Its name and what to
+ * do are the office's texts (data/lead-messages.yaml), or a channel's own (notify/channels/).
+ */
+export type Problem = { code: ProblemCode; detail: string } | { code: string; detail: string; text: ProblemText }
+
+/** A problem's name and what to do. */
+export const problemText = (problem: Problem): ProblemText =>
+  "text" in problem ? problem.text : COPY.problems[problem.code]
+
+/** A channel a report went through: its name (the report's `notified`) and what the office calls it. */
+export interface NoticeChannel {
+  name: string
+  label: string
 }
 
 const triggerText = (trigger: PipelineCheckRow["trigger"]) => COPY.triggers[trigger]
-const names = (problems: readonly Problem[]) => problems.map((p) => COPY.problems[p.code].name).join(", ")
+const names = (problems: readonly Problem[]) => problems.map((p) => problemText(p).name).join(", ")
 
 /** The test e-mail: to the office's inbox (PIPELINE_CHECK_EMAIL), proof that e-mail reaches it. */
 export function testEmail(
@@ -54,7 +69,7 @@ export interface FailureView {
   told: readonly NoticeChannel[]
 }
 
-const toldText = (told: readonly NoticeChannel[]) => told.map((c) => COPY.channels[c]).join(", ")
+const toldText = (told: readonly NoticeChannel[]) => told.map((c) => c.label).join(", ")
 
 const introOf = (view: FailureView) => {
   const intro = fill(COPY.failed.intro, {
@@ -74,11 +89,11 @@ export function failureEmail(view: FailureView, to: string, from: string): Email
     rows: [[COPY.failed.toldLabel, toldText(view.told)]],
     sections: [
       ...view.problems.map((p, i) => ({
-        heading: `${i + 1}. ${COPY.problems[p.code].name}`,
+        heading: `${i + 1}. ${problemText(p).name}`,
         level: 2 as const,
         rows: [
           [COPY.failed.whatLabel, p.detail],
-          [COPY.failed.todoLabel, COPY.problems[p.code].todo],
+          [COPY.failed.todoLabel, problemText(p).todo],
         ] as const,
       })),
       ...(view.working.length
@@ -94,14 +109,14 @@ export function failureEmail(view: FailureView, to: string, from: string): Email
  * problem's detail comes along, cut to fit `segments`.
  */
 export function failureSms(view: FailureView, segments: number): string {
-  const others = view.told.filter((c) => c !== "sms")
+  const others = view.told.filter((c) => c.name !== "sms")
   const values = {
     company: { text: COMPANY.name },
     time: { text: officeWhen(view.at) },
     names: { text: names(view.problems), cut: true },
     channels: { text: toldText(others) },
     problems: {
-      text: view.problems.map((p) => `${COPY.problems[p.code].name} (${p.detail})`).join("; "),
+      text: view.problems.map((p) => `${problemText(p).name} (${p.detail})`).join("; "),
       cut: true,
     },
   }
@@ -115,7 +130,7 @@ export function failureChat(view: FailureView, mention: string | undefined): str
     `${mention ? `${mention} ` : ""}${head}`,
     ...view.problems.map(
       (p, i) =>
-        `${i + 1}. ${COPY.problems[p.code].name}: ${chatVisitorText(p.detail)}\n   ${COPY.failed.todoLabel}: ${COPY.problems[p.code].todo}`,
+        `${i + 1}. ${problemText(p).name}: ${chatVisitorText(p.detail)}\n   ${COPY.failed.todoLabel}: ${problemText(p).todo}`,
     ),
   ].join("\n")
 }

@@ -10,15 +10,11 @@
  * do, and pings nothing, so the switch raises its own alarm. One check runs at a time; a second one
  * started meanwhile does nothing and says which one runs.
  */
-import { randomUUID } from "node:crypto"
-import { sendSms } from "../delivery/sms.ts"
-import { postChat } from "../delivery/chat.ts"
-import { sendEmail } from "../delivery/email.ts"
-import { keepLocally } from "../delivery/local-alerts.ts"
 import { request } from "../delivery/refusal.ts"
 import { fill } from "../kernel/escape.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
-import type { EmailMessage } from "../mail/layout.ts"
+import type { ProbeResult } from "../notify/probe.ts"
+import { CHANNELS, type ChannelName, type RegisteredChannel } from "../notify/registry.ts"
 import { nowOf, type DeliveryDeps } from "../outbox/job.ts"
 import { enqueueJobs } from "../outbox/queue.ts"
 import { durationText } from "../report/report-email.ts"
@@ -33,24 +29,25 @@ import {
   storedApart,
   type CheckTrigger,
 } from "./check-store.ts"
-import {
-  failureChat,
-  failureEmail,
-  failureSms,
-  timedOutNotice,
-  type FailureView,
-  type NoticeChannel,
-  type Problem,
-} from "./check-texts.ts"
+import { problemText, timedOutNotice, type FailureView, type Problem } from "./check-texts.ts"
 import { OVERDUE_MINUTES, pipelineHealth, type KindCount, type PipelineHealth } from "./health.ts"
 import { databaseErrorText, OUTAGE_NOTICES, withoutDatabaseChannels, type NoticeBudget } from "./outage.ts"
-import { pingSwitch, probeChat, probeCrm, probeTwilio, type ProbeResult } from "./probes.ts"
+import { pingSwitch, probeCrm } from "./probes.ts"
 
 const COPY = LEAD_MESSAGES.pipelineCheck
 
 /** The steps, in the order a timed-out check names the one it was stuck at. */
 const STEPS = ["health", "lead", "email", "providers"] as const
 type Step = (typeof STEPS)[number]
+
+/** What the check found of each provider: each alert channel's (e-mail: the test e-mail), and the CRM's. */
+export type Providers = Partial<Record<ChannelName | "crm", ProbeResult>>
+
+/** The channels in the order the report lists them: the inbox (e-mail), then the others in the channels' order. */
+const REPORT_ORDER: readonly RegisteredChannel[] = [
+  ...CHANNELS.filter((c) => c.inbox),
+  ...CHANNELS.filter((c) => !c.inbox),
+]
 
 export interface CheckReport {
   /** The check's row; null when the check could not run (no database to keep it in). */
@@ -63,11 +60,11 @@ export interface CheckReport {
   steps: Record<Step, number | null>
   /** The synthetic request's reference, once the function answered. */
   reference: string | null
-  providers: { email?: ProbeResult; sms?: ProbeResult; chat?: ProbeResult; crm?: ProbeResult }
+  providers: Providers
   health: PipelineHealth | null
-  problems: Array<Problem & { name: string; todo: string }>
-  /** The channels the failure was told through. */
-  notified: NoticeChannel[]
+  problems: Array<{ code: string; detail: string; name: string; todo: string }>
+  /** The channels the failure was told through, by name. */
+  notified: string[]
   /** Why the office was not told of this failure (a check that could not run, past its notices' budget). */
   notTold?: string
   /** The outside switch: pinged, not set, or the ping's error. */
@@ -83,10 +80,19 @@ interface Found {
   health?: PipelineHealth
   reference?: string
   leadProblem?: Problem
-  email?: ProbeResult
-  sms?: ProbeResult
-  chat?: ProbeResult
-  crm?: ProbeResult
+  providers: Providers
+}
+
+/** A problem as the report keeps it: its code and detail, its name and what to do. */
+const reported = (problem: Problem) => ({ code: problem.code, detail: problem.detail, ...problemText(problem) })
+
+/** A failed probe's problem. */
+const probeProblem = (probe: ProbeResult): Problem | null => {
+  const { problem } = probe
+  if (probe.state !== "failed" || !problem) return null
+  return typeof problem === "string"
+    ? { code: problem, detail: probe.detail }
+    : { code: problem.code, detail: probe.detail, text: { name: problem.name, todo: problem.todo } }
 }
 
 const kindsText = (kinds: readonly KindCount[]) => kinds.map((k) => `${k.count} ${k.kind}`).join(", ")
@@ -207,8 +213,10 @@ function problemsOf(found: Found, at: Date): Problem[] {
   const D = COPY.details
   const problems: Problem[] = []
   if (found.leadProblem) problems.push(found.leadProblem)
-  for (const probe of [found.email, found.sms, found.chat, found.crm])
-    if (probe?.state === "failed" && probe.problem) problems.push({ code: probe.problem, detail: probe.detail })
+  for (const probe of [...REPORT_ORDER.map((c) => found.providers[c.name]), found.providers.crm]) {
+    const problem = probe && probeProblem(probe)
+    if (problem) problems.push(problem)
+  }
   const health = found.health
   if (health?.dead.count)
     problems.push({
@@ -245,69 +253,47 @@ const usable = (probe: ProbeResult | undefined, configured: boolean) =>
   probe ? probe.state === "ok" || probe.state === "local" : configured
 
 /**
- * Tells the office through the channels that work: e-mail and chat; SMS when e-mail does not work, or
- * when nothing else got through. Each is sent directly, not through the outbox, which may be what is
- * broken. Resolves to the channels that took the report.
+ * Tells the office through the channels that work: e-mail and the channels that cost nothing (chat);
+ * SMS when e-mail does not work, or when nothing else got through. Each is sent directly, not through
+ * the outbox, which may be what is broken. Resolves to the names of the channels that took the report.
  */
-async function tellOffice(deps: DeliveryDeps, view: Omit<FailureView, "told">, found: Found): Promise<NoticeChannel[]> {
-  const { config, db } = deps
-  const { alerts, mail } = config
-  const fetchImpl = deps.fetchImpl ?? fetch
-  const emailOk = usable(found.email, Boolean(mail.resendApiKey || mail.localMailbox))
-  const chatOk = usable(found.chat, Boolean(alerts.chatWebhookUrl || alerts.local))
-  const smsTo = alerts.owner.sms ?? alerts.contacts.find((c) => c.sms)?.sms
-  const smsOk = Boolean(smsTo) && usable(found.sms, Boolean(alerts.sms || alerts.local))
-  const first: NoticeChannel[] = [...(emailOk ? ["email" as const] : []), ...(chatOk ? ["chat" as const] : [])]
+async function tellOffice(deps: DeliveryDeps, view: Omit<FailureView, "told">, found: Found): Promise<string[]> {
+  const { config } = deps
+  const works = (channel: RegisteredChannel) =>
+    (channel.failureNotice.ready?.(config) ?? true) && usable(found.providers[channel.name], channel.on(config))
+  const inboxOk = REPORT_ORDER.some((c) => c.inbox && works(c))
+  const first = REPORT_ORDER.filter((c) => !c.costly && works(c))
   // SMS costs and rings a phone: only when e-mail, the channel that carries the whole report, cannot.
-  const planned: NoticeChannel[] = emailOk ? first : [...first, ...(smsOk ? ["sms" as const] : [])]
+  const planned = inboxOk ? first : [...first, ...REPORT_ORDER.filter((c) => c.costly && works(c))]
 
-  const send = async (channel: NoticeChannel, told: NoticeChannel[]): Promise<boolean> => {
-    const full: FailureView = { ...view, told }
+  const send = async (channel: RegisteredChannel, told: readonly RegisteredChannel[]): Promise<boolean> => {
+    const full: FailureView = { ...view, told: told.map(({ name, label }) => ({ name, label })) }
     try {
-      if (channel === "email") {
-        const to = [...new Set([mail.companyTo, alerts.owner.email ?? mail.companyTo])]
-        for (const address of to) {
-          const payload: EmailMessage = failureEmail(full, address, mail.from)
-          await sendEmail(
-            { id: randomUUID(), kind: "company_email", payload: { ...payload }, attempts: 0 },
-            deps,
-            alerts.timeoutMs,
-          )
-        }
-      } else if (channel === "chat") {
-        const text = failureChat(full, alerts.owner.chat)
-        if (alerts.chatWebhookUrl)
-          await postChat(alerts.chatWebhookUrl, text, fetchImpl, alerts.timeoutMs, alerts.owner.chat)
-        else await keepLocally(db, randomUUID(), "chat", "team chat", text)
-      } else if (smsTo) {
-        const text = failureSms(full, alerts.smsMaxSegments)
-        if (alerts.sms) await sendSms(alerts.sms, smsTo, text, fetchImpl, alerts.timeoutMs)
-        else await keepLocally(db, randomUUID(), "sms", smsTo, text)
-      }
+      await channel.failureNotice.send(full, deps)
       return true
     } catch (error) {
-      logError("pipeline-check", `telling the office by ${channel} failed`, error)
+      logError("pipeline-check", `telling the office by ${channel.name} failed`, error)
       return false
     }
   }
 
-  const told: NoticeChannel[] = []
-  for (const channel of planned) if (await send(channel, planned)) told.push(channel)
+  const told: string[] = []
+  for (const channel of planned) if (await send(channel, planned)) told.push(channel.name)
   // Neither e-mail nor chat took it: SMS is the last channel left.
-  if (told.length === 0 && smsOk && !planned.includes("sms") && (await send("sms", ["sms"]))) told.push("sms")
+  for (const channel of REPORT_ORDER) {
+    if (told.length > 0) break
+    if (channel.costly && !planned.includes(channel) && works(channel) && (await send(channel, [channel])))
+      told.push(channel.name)
+  }
   return told
 }
 
 /** What a passing check found working, one line each, for a failed check's report. */
 const workingLines = (found: Found) =>
-  (
-    [
-      [COPY.channels.email, found.email],
-      [COPY.channels.sms, found.sms],
-      [COPY.channels.chat, found.chat],
-      ["CRM", found.crm],
-    ] as const
-  ).flatMap(([label, probe]) => (probe && probe.state !== "failed" ? [`${label}: ${probe.detail}`] : []))
+  [
+    ...REPORT_ORDER.map((c): [string, ProbeResult | undefined] => [c.label, found.providers[c.name]]),
+    ["CRM", found.providers.crm] as const,
+  ].flatMap(([label, probe]) => (probe && probe.state !== "failed" ? [`${label}: ${probe.detail}`] : []))
 
 /** Checks whose process stopped before they ended (their lease passed): marked timed out, the office e-mailed. */
 export async function reportAbandonedChecks(deps: Pick<DeliveryDeps, "db" | "config">, at: Date): Promise<number> {
@@ -343,7 +329,9 @@ async function couldNotRun(
   ]
   const budget = notices.take(Date.now())
   const direct = { ...deps, config: withoutDatabaseChannels(deps.config) }
-  const notified = budget.allowed ? await tellOffice(direct, { trigger, at, problems, working: [] }, {}) : []
+  const notified = budget.allowed
+    ? await tellOffice(direct, { trigger, at, problems, working: [] }, { providers: {} })
+    : []
   const notTold = budget.allowed
     ? notified.length === 0
       ? "no provider took the notice (none is set, or each failed): see the functions' logs"
@@ -359,7 +347,7 @@ async function couldNotRun(
     reference: null,
     providers: {},
     health: null,
-    problems: problems.map((p) => ({ ...p, ...COPY.problems[p.code] })),
+    problems: problems.map(reported),
     notified,
     ...(notTold ? { notTold } : {}),
     ping: "not pinged (the check failed)",
@@ -408,7 +396,7 @@ async function runWithDatabase(deps: DeliveryDeps, trigger: CheckTrigger, at: Da
   )
   if (start.kind === "running") return { outcome: "already_running" as const, ...start }
   const check = { id: start.id, submissionId: start.submissionId }
-  const found: Found = {}
+  const found: Found = { providers: {} }
   const steps: Record<Step, number | null> = { health: null, lead: null, email: null, providers: null }
   const timed = async (step: Step, work: () => Promise<void>) => {
     const from = Date.now()
@@ -429,15 +417,15 @@ async function runWithDatabase(deps: DeliveryDeps, trigger: CheckTrigger, at: Da
         await timed("lead", () => sendTestLead(deps, check, at, found))
         if (found.leadProblem) return
         await timed("email", async () => {
-          found.email = await awaitTestEmail(deps, check.id, emailUntil)
+          found.providers.email = await awaitTestEmail(deps, check.id, emailUntil)
         })
       })(),
       timed("providers", async () => {
-        ;[found.sms, found.chat, found.crm] = await Promise.all([
-          probeTwilio(config, fetchImpl),
-          probeChat(config, fetchImpl),
-          probeCrm(config, fetchImpl, at),
+        const probed = await Promise.all([
+          ...CHANNELS.flatMap((c) => (c.probe ? [c.probe(config, fetchImpl).then((r) => [c.name, r] as const)] : [])),
+          probeCrm(config, fetchImpl, at).then((r) => ["crm", r] as const),
         ])
+        for (const [name, result] of probed) found.providers[name] = result
       }),
     ])
   })()
@@ -478,9 +466,9 @@ async function runWithDatabase(deps: DeliveryDeps, trigger: CheckTrigger, at: Da
     durationMs: Date.now() - began,
     steps,
     reference: found.reference ?? null,
-    providers: { email: found.email, sms: found.sms, chat: found.chat, crm: found.crm },
+    providers: { ...found.providers },
     health: found.health ?? null,
-    problems: problems.map((p) => ({ ...p, ...COPY.problems[p.code] })),
+    problems: problems.map(reported),
     notified,
     ping,
   }

@@ -1,6 +1,6 @@
 /**
  * Cloudflare Turnstile, verified server-side (the widget's token alone proves nothing). An outside check
- * never refuses a lead it could not run (DESIGN §10): siteverify gets a bounded wait, and whatever it
+ * never refuses a lead it could not run: siteverify gets a bounded wait, and whatever it
  * cannot decide (down, slow, garbage, a retryable or visitor-innocent code) leaves the lead "unverified"
  * for the office, not refused.
  */
