@@ -1,7 +1,7 @@
 /**
  * A made-up third language added to a throwaway copy of the project (scripts/scratch-project.ts) the way a
  * developer adds a real one (docs/languages.md): its code in kernel/languages.ts's LANGUAGES, its line in
- * LANGUAGE_FORMS and LANGUAGE_NAMES, and its section in every translated data file, with texts derived from
+ * LANGUAGE_FORMS, and its section in every translated data file, with texts derived from
  * the English mechanically (pseudo-localisation: upper case, so every page shows which texts came through).
  * The shipping site never has it: only the copy is changed. e2e/third-language-build.test.ts builds such a
  * copy and checks that every page exists in every language.
@@ -51,25 +51,16 @@ const replaceOnce = (text: string, from: RegExp, to: (match: string) => string, 
   return text.replace(from, to)
 }
 
-/** kernel/languages.ts with the pseudo-language added: one code, one line of forms, one name. */
+/** kernel/languages.ts with the pseudo-language added: one code in LANGUAGES, one line of LANGUAGE_FORMS. */
 export function withPseudoLanguage(source: string): string {
   const { code, tag, ogLocale, prefix, name } = PSEUDO
-  let out = replaceOnce(source, /export const LANGUAGES = \[[^\]]*/, (m) => `${m}, "${code}"`, "LANGUAGES")
-  out = replaceOnce(
-    out,
-    /(export const LANGUAGE_FORMS[^=]*= \{\n)([\s\S]*?)(\n\})/,
-    (m) =>
-      m.replace(
-        /\n\}$/,
-        `\n  ${code}: { tag: "${tag}", ogLocale: "${ogLocale}", prefix: "${prefix}", hourCycle: "h12" },\n}`,
-      ),
-    "LANGUAGE_FORMS",
-  )
+  const forms = `  ${code}: { tag: "${tag}", ogLocale: "${ogLocale}", prefix: "${prefix}", hourCycle: "h12", name: "${name}" },`
+  const out = replaceOnce(source, /export const LANGUAGES = \[[^\]]*/, (m) => `${m}, "${code}"`, "LANGUAGES")
   return replaceOnce(
     out,
-    /(export const LANGUAGE_NAMES[^=]*= \{[^}]*)( \})/,
-    (m) => m.replace(/ \}$/, `, ${code}: "${name}" }`),
-    "LANGUAGE_NAMES",
+    /export const LANGUAGE_FORMS[^=]*= \{\n[\s\S]*?\n\}/,
+    (m) => m.replace(/\n\}$/, `\n${forms}\n}`),
+    "LANGUAGE_FORMS",
   )
 }
 

@@ -3,8 +3,8 @@
  * its notices and alerts in it, a page without a prefix is English, and an unknown language code in a
  * request is stored as English (never refused).
  *
- * A new language is one code here, its line in LANGUAGE_FORMS and LANGUAGE_NAMES, and its section in
- * every translated data file (docs/languages.md): everything else iterates this list, and every
+ * A new language is one code here, its line in LANGUAGE_FORMS, and its section in every translated data
+ * file (docs/languages.md): everything else iterates this list, and every
  * per-language record is a `Record<Language, …>`, so the type check names each place its data is missing.
  */
 export const LANGUAGES = ["en", "es"] as const
@@ -20,20 +20,24 @@ export interface LanguageForm {
   prefix: string
   /** How its hours are written: on a 12-hour clock with Intl's am/pm ("8am", "1:30pm") or a 24-hour one ("13:30"). */
   hourCycle: "h12" | "h23"
+  /** Its name in English, as build messages and the editor say it ("Spanish"). */
+  name: string
 }
 
 export const LANGUAGE_FORMS: Readonly<Record<Language, LanguageForm>> = {
-  en: { tag: "en-US", ogLocale: "en_US", prefix: "", hourCycle: "h12" },
-  es: { tag: "es-US", ogLocale: "es_US", prefix: "/es", hourCycle: "h23" },
+  en: { tag: "en-US", ogLocale: "en_US", prefix: "", hourCycle: "h12", name: "English" },
+  es: { tag: "es-US", ogLocale: "es_US", prefix: "/es", hourCycle: "h23", name: "Spanish" },
 }
-
-/** Each language's name in English, as build messages and the office's notices say it. */
-export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: "English", es: "Spanish" }
 
 /** One value per language, made by `make`: the record is whole for every language of LANGUAGES. */
 export const byLanguage = <T>(make: (language: Language) => T): Record<Language, T> =>
   // Object.fromEntries types its keys as string; the entries are LANGUAGES', every one of them.
   Object.fromEntries(LANGUAGES.map((language) => [language, make(language)])) as Record<Language, T>
+
+/** Each language's name in English, as build messages and the editor say it (LANGUAGE_FORMS' `name`). */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = byLanguage(
+  (language) => LANGUAGE_FORMS[language].name,
+)
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === "string" && (LANGUAGES as readonly string[]).includes(value)
