@@ -54,7 +54,7 @@ const replaceOnce = (text: string, from: RegExp, to: (match: string) => string, 
 /** kernel/languages.ts with the pseudo-language added: one code in LANGUAGES, one line of LANGUAGE_FORMS. */
 export function withPseudoLanguage(source: string): string {
   const { code, tag, ogLocale, prefix, name } = PSEUDO
-  const forms = `  ${code}: { tag: "${tag}", ogLocale: "${ogLocale}", prefix: "${prefix}", hourCycle: "h12", name: "${name}" },`
+  const forms = `  ${code}: { tag: "${tag}", ogLocale: "${ogLocale}", prefix: "${prefix}", name: "${name}" },`
   const out = replaceOnce(source, /export const LANGUAGES = \[[^\]]*/, (m) => `${m}, "${code}"`, "LANGUAGES")
   return replaceOnce(
     out,

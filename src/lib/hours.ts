@@ -3,7 +3,12 @@
  * published hours in data/site.yaml, read in the company's time zone.
  */
 import type { OpeningHours } from "../../supabase/functions/_shared/kernel/business-hours"
-import { DEFAULT_LANGUAGE, LANGUAGE_FORMS, type Language } from "../../supabase/functions/_shared/kernel/languages"
+import {
+  DEFAULT_LANGUAGE,
+  hourCycleOf,
+  LANGUAGE_FORMS,
+  type Language,
+} from "../../supabase/functions/_shared/kernel/languages"
 
 export type { OpeningHours }
 
@@ -29,11 +34,12 @@ function short(day: string, language: Language): string {
 /**
  * "08:00" → "8am", "13:30" → "1:30pm", "12:00" → "12pm" on a 12-hour clock (English's: the am/pm words are
  * Intl's for the language's tag, lowercase, and a whole hour drops its ":00"); on a 24-hour clock (Spanish's)
- * "8:00", "13:30". Which clock is the language's `hourCycle` (kernel/languages.ts).
+ * "8:00", "13:30". Which clock: Intl's for the language's tag, unless its forms say (hourCycleOf).
  */
 export function formatClock(time: string, language: Language = DEFAULT_LANGUAGE): string {
   const [h = 0, m = 0] = time.split(":").map(Number)
-  const { tag, hourCycle } = LANGUAGE_FORMS[language]
+  const { tag } = LANGUAGE_FORMS[language]
+  const hourCycle = hourCycleOf(language)
   const parts = new Intl.DateTimeFormat(tag, {
     hour: "numeric",
     minute: "2-digit",

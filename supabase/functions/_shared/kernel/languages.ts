@@ -18,15 +18,27 @@ export interface LanguageForm {
   ogLocale: string
   /** The prefix of its routes ("" for the default language). */
   prefix: string
-  /** How its hours are written: on a 12-hour clock with Intl's am/pm ("8am", "1:30pm") or a 24-hour one ("13:30"). */
-  hourCycle: "h12" | "h23"
+  /**
+   * How its hours are written, when not as Intl writes them for its tag: on a 12-hour clock with Intl's am/pm
+   * ("8am", "1:30pm") or a 24-hour one ("13:30"). See hourCycleOf.
+   */
+  hourCycle?: "h12" | "h23"
   /** Its name in English, as build messages and the editor say it ("Spanish"). */
   name: string
 }
 
 export const LANGUAGE_FORMS: Readonly<Record<Language, LanguageForm>> = {
-  en: { tag: "en-US", ogLocale: "en_US", prefix: "", hourCycle: "h12", name: "English" },
+  en: { tag: "en-US", ogLocale: "en_US", prefix: "", name: "English" },
+  // The site's Spanish writes hours on the 24-hour clock of most Spanish-speaking countries, not es-US's 12-hour one.
   es: { tag: "es-US", ogLocale: "es_US", prefix: "/es", hourCycle: "h23", name: "Spanish" },
+}
+
+/** A language's clock: its `hourCycle`, else Intl's for its tag (en-US: 12-hour, pt-BR: 24-hour). */
+export const hourCycleOf = (language: Language): "h12" | "h23" => {
+  const { tag, hourCycle } = LANGUAGE_FORMS[language]
+  if (hourCycle) return hourCycle
+  const resolved = new Intl.DateTimeFormat(tag, { hour: "numeric" }).resolvedOptions().hourCycle
+  return resolved === "h11" || resolved === "h12" ? "h12" : "h23"
 }
 
 /** One value per language, made by `make`: the record is whole for every language of LANGUAGES. */
