@@ -8,7 +8,6 @@
  * answer is tried once more at most; a hanging e-mail API holds up no SMS.
  */
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
-import type { Db } from "../../supabase/functions/_shared/db"
 import http from "node:http"
 import {
   PermanentError,
@@ -40,8 +39,7 @@ import { bodies, post, testConfig } from "./helpers"
 
 jest.setTimeout(180_000)
 
-let db: Db
-const { servers } = withAlertDb((fresh) => (db = fresh))
+const { db, servers } = withAlertDb()
 
 const keep = <S extends FakeServer>(server: S): S => {
   servers.push(server)
