@@ -13,16 +13,14 @@ import fs from "node:fs"
 import path from "node:path"
 import { load } from "js-yaml"
 import { ValidationError, type AnyObjectSchema, type InferType } from "yup"
-import {
-  arrivalWindowsSchema,
-  estimateOptionsSchema,
-  leadConsentSchema,
-  leadMessagesSchema,
-  pestSchema,
-  responsePromisesSchema,
-  siteSchema,
-} from "./data-schemas"
+import { arrivalWindowsSchema } from "./data-schemas/arrival-windows"
+import { estimateOptionsSchema } from "./data-schemas/estimate-options"
+import { leadConsentSchema } from "./data-schemas/lead-consent"
+import { leadMessagesSchema } from "./data-schemas/lead-messages"
+import { pestSchema } from "./data-schemas/pest"
+import { responsePromisesSchema } from "./data-schemas/response-promises"
 import { scarsdaleOfferSchema } from "./data-schemas/scarsdale-offer"
+import { siteSchema } from "./data-schemas/site"
 import { languagesOf } from "./i18n/data-file"
 import { localized, type RouteRules } from "./i18n/translations"
 import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
