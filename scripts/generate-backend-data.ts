@@ -4,7 +4,8 @@
  * builds, the lint and type check (package.json's pre-scripts) and the unit tests' setup (jest.global-setup.ts).
  *
  * `--after-install`: a broken data file is reported and the install goes on, so the tools that show what is wrong
- * get installed; the build, the type check and the tests still fail on it until it is mended.
+ * get installed; the build, the type check and the tests still fail on it until it is mended. The postinstall
+ * runs this only where it exists: `npm run check:install` installs a copy of package.json, the lock and patches/.
  */
 import { GENERATED_FILE, writeBackendData } from "../gatsby/backend-data"
 
