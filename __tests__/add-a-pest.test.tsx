@@ -180,6 +180,6 @@ describe("a new pest file", () => {
   })
 })
 
-test("the committed functions' copy is what the generator makes from data/ now (run `npm run generate:backend-data`)", () => {
+test("the functions' copy (made by the tests' setup) is what the generator makes from data/ now", () => {
   expect(fs.readFileSync(GENERATED_FILE, "utf8")).toBe(renderBackendData())
 })

@@ -11,6 +11,7 @@ import {
   type BusinessSchedule,
 } from "../supabase/functions/_shared/kernel/business-hours"
 import { specialOpeningHoursSpecification, todayNotice, upcomingNotices } from "../src/lib/holidays"
+import { THANKSGIVING_SPECIAL_HOURS } from "./fixtures/closed-dates"
 import { companySchedule, siteData } from "./fixtures/data"
 
 const company = companySchedule()
@@ -134,14 +135,7 @@ describe("what the hours displays say", () => {
   test("schema.org special opening hours: closed all day is 00:00–00:00, a short day its hours", () => {
     const special = specialOpeningHoursSpecification(company.closedDates)
     expect(special).toHaveLength(company.closedDates.length)
-    expect(special[0]).toEqual({
-      "@type": "OpeningHoursSpecification",
-      name: "Thanksgiving",
-      validFrom: "2026-11-26",
-      validThrough: "2026-11-26",
-      opens: "00:00",
-      closes: "00:00",
-    })
+    expect(special[0]).toEqual(THANKSGIVING_SPECIAL_HOURS)
     expect(special[1]).toMatchObject({ validFrom: "2026-12-24", opens: "08:00", closes: "12:00" })
   })
 })

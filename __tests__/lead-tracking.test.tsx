@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { EstimateWizard } from "../src/components/estimate/estimate-wizard"
-import type { WizardPlan, WizardTexts } from "../src/components/estimate/types"
+import type { WizardTexts } from "../src/components/estimate/types"
 import { ContactForm, type ContactFormLabels } from "../src/components/forms/contact-form"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
@@ -9,8 +9,9 @@ import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { installPhoneCallTracking } from "../src/lib/phone-clicks"
 import { reportPhoneClick } from "../src/lib/phone-call-report"
 import { offerAttributes } from "../src/lib/tracking-attributes"
-import { companySchedule, leadTexts, readData, windowTexts, wizardOptions } from "./fixtures/data"
+import { leadTexts, readData } from "./fixtures/data"
 import { recordGtag, typeWizardContact } from "./fixtures/leads"
+import { wizardProps } from "./fixtures/wizard"
 
 const gtag = recordGtag()
 const texts = leadTexts()
@@ -65,19 +66,7 @@ test("contact: user data set before form_submit, generate_lead with the contact 
 
 test("wizard: one wizard_step per step shown (step 4 only for non-annual plans, back and forth each), user data, generate_lead with the estimate value", async () => {
   const call = jest.fn(() => Promise.resolve(accepted))
-  withTexts(
-    <EstimateWizard
-      texts={wizardTexts}
-      windowTexts={windowTexts()}
-      options={wizardOptions()}
-      plans={readData<{ plans: WizardPlan[] }>("plans.yaml").plans}
-      phone={{ display: "(914) 555-0123", e164: "+19145550123" }}
-      sameDayRule={{ cutoffHour: 12, days: ["Monday"] }}
-      schedule={companySchedule()}
-      call={call}
-      now={() => new Date("2026-11-23T15:00:00Z")}
-    />,
-  )
+  withTexts(<EstimateWizard {...wizardProps(call, () => new Date("2026-11-23T15:00:00Z"))} />)
   const user = userEvent.setup()
   const next = () => user.click(screen.getByRole("button", { name: "Next" }))
   await user.click(screen.getByRole("radio", { name: "Single-Family Home (up to 3BR)" }))

@@ -4,6 +4,7 @@ import { Seo } from "../src/components/seo/seo"
 import { useSiteData } from "../src/hooks/use-site-data"
 import type { Alternate } from "../src/lib/i18n/page-context"
 import { localBusinessJsonLd } from "../src/lib/structured-data"
+import { THANKSGIVING_SPECIAL_HOURS } from "./fixtures/closed-dates"
 import { SITE_URL, siteData, siteDataQueryResult } from "./fixtures/data"
 
 beforeEach(() => {
@@ -151,14 +152,7 @@ test("LocalBusiness JSON-LD from site.yaml", () => {
   ])
   expect(business.areaServed).toContainEqual({ "@type": "City", name: "Scarsdale, NY" })
   // Holidays override the weekly hours on their date: closed all day is 00:00–00:00.
-  expect(business.specialOpeningHoursSpecification).toContainEqual({
-    "@type": "OpeningHoursSpecification",
-    name: "Thanksgiving",
-    validFrom: "2026-11-26",
-    validThrough: "2026-11-26",
-    opens: "00:00",
-    closes: "00:00",
-  })
+  expect(business.specialOpeningHoursSpecification).toContainEqual(THANKSGIVING_SPECIAL_HOURS)
 })
 
 test("extra JSON-LD documents follow the business, and data cannot close the script tag", () => {

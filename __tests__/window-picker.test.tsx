@@ -13,7 +13,6 @@ import {
   offerCallbackSchema,
 } from "../supabase/functions/_shared/kernel/contract.ts"
 import { EstimateWizard, STORAGE_KEY } from "../src/components/estimate/estimate-wizard"
-import type { WizardPlan, WizardTexts } from "../src/components/estimate/types"
 import { OfferLanding } from "../src/components/offer/offer-landing"
 import { ScarsdaleOfferPage } from "../src/components/scarsdale-offer/scarsdale-offer-page"
 import { scarsdaleOfferContent } from "../src/components/scarsdale-offer/offer-content"
@@ -23,10 +22,11 @@ import { offeredChoice } from "../src/lib/arrival-windows/window-labels"
 import { callFunction, type CallResult } from "../src/lib/leads/api"
 import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { CALENDAR, LABELS, serveCalendar, stopServingCalendar } from "./fixtures/calendar"
-import { companySchedule, leadTexts, readData, siteData, windowTexts, wizardOptions } from "./fixtures/data"
+import { leadTexts, readData, siteData, windowTexts } from "./fixtures/data"
 import { LeadProviders } from "./fixtures/lead-providers"
 import { sentRequest, typeWizardContact } from "./fixtures/leads"
 import { offerLandingProps } from "./fixtures/offer"
+import { wizardProps } from "./fixtures/wizard"
 
 jest.mock("../src/lib/leads/api", () => ({
   ...jest.requireActual<typeof import("../src/lib/leads/api")>("../src/lib/leads/api"),
@@ -104,17 +104,7 @@ describe("the estimate wizard", () => {
     const call = jest.fn((_name: string, _body: Record<string, unknown>) => Promise.resolve(ACCEPTED))
     render(
       <LeadProviders>
-        <EstimateWizard
-          texts={readData<WizardTexts>("estimate-wizard.yaml")}
-          windowTexts={texts}
-          options={wizardOptions()}
-          plans={readData<{ plans: WizardPlan[] }>("plans.yaml").plans}
-          phone={{ display: "(914) 555-0123", e164: "+19145550123" }}
-          sameDayRule={{ cutoffHour: 12, days: ["Monday"] }}
-          schedule={companySchedule()}
-          call={call}
-          now={() => MONDAY_10AM_NY}
-        />
+        <EstimateWizard {...wizardProps(call, () => MONDAY_10AM_NY)} />
       </LeadProviders>,
     )
     return call

@@ -3,7 +3,7 @@
  * and the zone, what it says must be what Intl says, on both sides of every daylight-saving change.
  */
 import fc from "fast-check"
-import { localIso, zonedClock, zonedDate } from "../supabase/functions/_shared/kernel/business-hours"
+import { formatterFor, localIso, zonedClock, zonedDate } from "../supabase/functions/_shared/kernel/business-hours"
 
 const ZONES = [
   "America/New_York",
@@ -16,24 +16,9 @@ const ZONES = [
   "Europe/Dublin",
 ]
 
-const intlFormats = new Map<string, Intl.DateTimeFormat>()
 /** Intl's own reading of the instant, as the clock's fields. */
 function intlReading(at: Date, timeZone: string) {
-  let format = intlFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "long",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-    intlFormats.set(timeZone, format)
-  }
+  const format = formatterFor(timeZone)
   const parts = format.formatToParts(at)
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ""
   return {

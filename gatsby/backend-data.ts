@@ -1,8 +1,8 @@
 /**
  * The Edge Functions cannot read data/ at run time, so the facts they need
  * (company, estimate options with the pests' choices, lead messages) are
- * copied into a generated module. The build and `npm run generate:backend-data`
- * write it; a test fails when the committed copy differs from data/.
+ * copied into a generated module, not committed (made from data/ wherever it is needed: `npm install`,
+ * `npm start`, `npm run backend`, the build, the type check, the tests' setup; `npm run generate:backend-data`).
  *
  * A visitor's data file holds English under `en:` and each translation's texts under its language
  * (gatsby/i18n/). The office reads English (COMPANY, LEAD_MESSAGES… as before); what a customer reads
@@ -13,16 +13,14 @@ import fs from "node:fs"
 import path from "node:path"
 import { load } from "js-yaml"
 import { ValidationError, type AnyObjectSchema, type InferType } from "yup"
-import {
-  arrivalWindowsSchema,
-  estimateOptionsSchema,
-  leadConsentSchema,
-  leadMessagesSchema,
-  pestSchema,
-  responsePromisesSchema,
-  siteSchema,
-} from "./data-schemas"
+import { arrivalWindowsSchema } from "./data-schemas/arrival-windows"
+import { estimateOptionsSchema } from "./data-schemas/estimate-options"
+import { leadConsentSchema } from "./data-schemas/lead-consent"
+import { leadMessagesSchema } from "./data-schemas/lead-messages"
+import { pestSchema } from "./data-schemas/pest"
+import { responsePromisesSchema } from "./data-schemas/response-promises"
 import { scarsdaleOfferSchema } from "./data-schemas/scarsdale-offer"
+import { siteSchema } from "./data-schemas/site"
 import { languagesOf } from "./i18n/data-file"
 import { localized, type RouteRules } from "./i18n/translations"
 import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
@@ -152,7 +150,7 @@ export function renderBackendData(dir = dataDir()): string {
   return [
     "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's",
     "// amounts and response-promises.yaml's promises), lead-consent.yaml, response-promises.yaml and arrival-windows.yaml",
-    "// by the build and `npm run generate:backend-data`. Do not edit.",
+    "// by `npm run generate:backend-data` (npm install, the build and the tests run it). Not committed; do not edit.",
     'import type { Language } from "./languages.ts"',
     'import type { Widened } from "./widened.ts"',
     "",
@@ -189,10 +187,15 @@ export function renderBackendData(dir = dataDir()): string {
   ].join("\n")
 }
 
-/** Writes the copy when it changed; returns whether it did. */
+/**
+ * Writes the copy when it changed; returns whether it did. Whole or not at all (a temporary file renamed over
+ * it): `npm test` writes it from the build and from the unit tests' setup at once, and a reader never sees half.
+ */
 export function writeBackendData(dir = dataDir(), file = GENERATED_FILE): boolean {
   const text = renderBackendData(dir)
   if (fs.existsSync(file) && fs.readFileSync(file, "utf8") === text) return false
-  fs.writeFileSync(file, text)
+  const temporary = `${file}.${process.pid}.tmp`
+  fs.writeFileSync(temporary, text)
+  fs.renameSync(temporary, file)
   return true
 }

@@ -71,10 +71,11 @@ export class FrameReader {
   }
 }
 
-const cstring = (text: string) => Buffer.concat([Buffer.from(text, "utf8"), Buffer.from([0])])
+/** A string as the protocol writes one: UTF-8, ended by a zero byte. */
+export const cstring = (text: string) => Buffer.concat([Buffer.from(text, "utf8"), Buffer.from([0])])
 
 /** A typed message: its type, its length (counting itself) and its body. */
-function message(type: string, ...parts: Buffer[]): Buffer {
+export function message(type: string, ...parts: Buffer[]): Buffer {
   const body = Buffer.concat(parts)
   const header = Buffer.alloc(5)
   header.write(type, 0, "latin1")

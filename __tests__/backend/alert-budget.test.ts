@@ -8,7 +8,6 @@
  * link acknowledges exactly the leads it lists (a preview changes nothing).
  */
 import { Buffer } from "node:buffer"
-import type { Db } from "../../supabase/functions/_shared/db"
 import { smsSize } from "../../supabase/functions/_shared/kernel/gsm7"
 import {
   CONTACTS,
@@ -28,8 +27,7 @@ import { bodies, post } from "./helpers"
 
 jest.setTimeout(600_000)
 
-let db: Db
-const { providers } = withAlertDb((fresh) => (db = fresh))
+const { db, providers } = withAlertDb()
 
 /** One visitor address for every lead: the flood the budget is for (the rate limit is off, so all 100 get in). */
 const FLOODER = "203.0.113.66"

@@ -8,7 +8,6 @@
  * answer is tried once more at most; a hanging e-mail API holds up no SMS.
  */
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
-import type { Db } from "../../supabase/functions/_shared/db"
 import http from "node:http"
 import {
   PermanentError,
@@ -40,8 +39,7 @@ import { bodies, post, testConfig } from "./helpers"
 
 jest.setTimeout(180_000)
 
-let db: Db
-const { servers } = withAlertDb((fresh) => (db = fresh))
+const { db, servers } = withAlertDb()
 
 const keep = <S extends FakeServer>(server: S): S => {
   servers.push(server)
@@ -325,23 +323,7 @@ describe("nothing stored goes unannounced (item 5)", () => {
   test("the notice of a dead office e-mail goes by SMS when SMS is configured (the e-mail API may be what is down)", async () => {
     const clock = handClock(TUESDAY_10AM)
     const email = keep(await fakeServer([503]))
-    const twilio = keep(await fakeTwilio({ clock: clock.read }))
-    const chat = keep(await fakeServer([200]))
-    const config = alertConfig(
-      { twilio, chat },
-      {
-        RESEND_API_KEY: "re_test",
-        RESEND_API_URL: email.url,
-        OUTBOX_MAX_ATTEMPTS: "1",
-        ALERT_CONTACTS: JSON.stringify([{ name: "Office", email: "info@westchesterfamilypest.example" }, CONTACTS[0]]),
-      },
-    )
-    // No chat webhook: the other channel is SMS.
-    const { app, dispatch } = alertRig(
-      db,
-      { ...config, alerts: { ...config.alerts, chatWebhookUrl: undefined } },
-      clock,
-    )
+    const { twilio, app, dispatch } = await officeAndSmsRig(clock, email, { OUTBOX_MAX_ATTEMPTS: "1" })
     await accepted(app, "process-contact", bodies.contact())
     await dispatch()
     const texts = twilio.messages.map((m) => m.body)
@@ -349,6 +331,25 @@ describe("nothing stored goes unannounced (item 5)", () => {
     expect(texts[0]).toContain("Its request is announced again as soon as an alert gets through.")
   })
 })
+
+/**
+ * Alerts to the office's inbox (e-mail through `email`) and the first contact, with no chat webhook: the
+ * other channel is SMS (fake Twilio on the hand clock). `env` adds to the configuration.
+ */
+async function officeAndSmsRig(clock: HandClock, email: { url: string }, env: Record<string, string>) {
+  const twilio = keep(await fakeTwilio({ clock: clock.read }))
+  const chat = keep(await fakeServer([200]))
+  const config = alertConfig(
+    { twilio, chat },
+    {
+      RESEND_API_KEY: "re_test",
+      RESEND_API_URL: email.url,
+      ALERT_CONTACTS: JSON.stringify([{ name: "Office", email: "info@westchesterfamilypest.example" }, CONTACTS[0]]),
+      ...env,
+    },
+  )
+  return { twilio, ...alertRig(db, { ...config, alerts: { ...config.alerts, chatWebhookUrl: undefined } }, clock) }
+}
 
 describe("a provider whose quota is used up", () => {
   const quota = JSON.stringify({
@@ -392,22 +393,7 @@ describe("a provider whose quota is used up", () => {
         }),
       ).then((server) => ({ ...server, received: [], delivered: () => [] })),
     )
-    const twilio = keep(await fakeTwilio({ clock: clock.read }))
-    const chat = keep(await fakeServer([200]))
-    const config = alertConfig(
-      { twilio, chat },
-      {
-        RESEND_API_KEY: "re_test",
-        RESEND_API_URL: email.url,
-        OUTBOX_RATE_LIMITED_MAX_TRIES: "1000",
-        ALERT_CONTACTS: JSON.stringify([{ name: "Office", email: "info@westchesterfamilypest.example" }, CONTACTS[0]]),
-      },
-    )
-    const { app, dispatch } = alertRig(
-      db,
-      { ...config, alerts: { ...config.alerts, chatWebhookUrl: undefined } },
-      clock,
-    )
+    const { twilio, app, dispatch } = await officeAndSmsRig(clock, email, { OUTBOX_RATE_LIMITED_MAX_TRIES: "1000" })
     await accepted(app, "process-contact", bodies.contact())
     // The backoff is 0 here: each run tries again at once, and the quota answers the same.
     for (let i = 0; i < 5; i++) await dispatch()

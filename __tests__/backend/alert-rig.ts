@@ -137,16 +137,24 @@ export const emptyTables = (db: Db) =>
   )
 
 /**
- * What every alert test file sets up: one migrated database (handed to `keep` once open), emptied before
- * each test; `servers`, whose fake servers are closed after each test; and `providers`, which opens fake
+ * What every alert test file sets up: `db`, one migrated database (open from the file's first hook on), emptied
+ * before each test; `servers`, whose fake servers are closed after each test; and `providers`, which opens fake
  * Twilio and chat servers answering their scripts' statuses in turn, closed the same way.
  */
-export function withAlertDb(keep: (db: Db) => void) {
-  let db: Db
+export function withAlertDb() {
+  let current: Db | undefined
   withFreshDb((fresh) => {
-    db = fresh
-    keep(fresh)
+    current = fresh
   })
+  const open = () => {
+    if (!current) throw new Error("The database opens in beforeAll: use it in a hook or a test")
+    return current
+  }
+  // The same object for the whole file, on the database of its tests.
+  const db: Db = {
+    query: (text, params) => open().query(text, params),
+    transaction: (work) => open().transaction(work),
+  }
   beforeEach(() => emptyTables(db))
   const servers = closedAfterEach()
   const providers = async (twilioScript: number[] = [200], chatScript: number[] = [200]): Promise<Providers> => {
@@ -155,5 +163,5 @@ export function withAlertDb(keep: (db: Db) => void) {
     servers.push(twilio, chat)
     return { twilio, chat }
   }
-  return { servers, providers }
+  return { db, servers, providers }
 }

@@ -7,32 +7,18 @@
  * at its ASCII form, a non-ASCII name before the @ is stored and flagged, a mistyped domain is flagged. The
  * same reading as Node's (contact-details.test.ts), checked against the Node modules' own answers.
  */
-import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import { consentVersionId } from "../../supabase/functions/_shared/kernel/consent"
 import { LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { parsePhone, textableNumber } from "../../supabase/functions/_shared/phone-number"
 import { emailFlags } from "../../supabase/functions/_shared/email-recipient"
-import { ANON_KEY, bodies, freshDb } from "./helpers"
-import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
+import { ANON_KEY, bodies } from "./helpers"
+import { withDenoFunctions } from "./deno-server"
 
 jest.setTimeout(180_000)
 
 let pg: PGlite
-let wire: WireServer
-let url: string
-
-beforeAll(async () => {
-  ;({ pg } = await freshDb())
-  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
-  await wire.start()
-  url = await serveUnderDeno("process-simple-lead", `postgres://postgres:postgres@${wire.getServerConn()}/postgres`)
-})
-afterAll(async () => {
-  stopDenoFunctions()
-  await wire.stop()
-  await pg.close()
-})
+const deno = withDenoFunctions(["process-simple-lead"], {}, (db) => (pg = db))
 
 const AGREED_AT = new Date().toISOString()
 const consent = {
@@ -42,7 +28,7 @@ const consent = {
 }
 
 async function sent(body: Record<string, unknown> & { submissionId: string }) {
-  const response = await fetch(`${url}/process-simple-lead`, {
+  const response = await fetch(`${deno.url("process-simple-lead")}/process-simple-lead`, {
     method: "POST",
     headers: { "content-type": "application/json", apikey: ANON_KEY },
     body: JSON.stringify(body),

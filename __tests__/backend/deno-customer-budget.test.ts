@@ -5,38 +5,24 @@
  * with the SMS opt-in gets CUSTOMER_SMS_PER_ADDRESS texts and CUSTOMER_EMAIL_PER_ADDRESS e-mails queued;
  * every request is stored, answered and noticed, and the ones past the budget are flagged for the office.
  */
-import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import { LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.generated"
-import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
-import { ANON_KEY, bodies, freshDb } from "./helpers"
+import { withDenoFunctions } from "./deno-server"
+import { ANON_KEY, bodies } from "./helpers"
 
 jest.setTimeout(300_000)
 
 let pg: PGlite
-let wire: WireServer
-let url: string
-
-beforeAll(async () => {
-  ;({ pg } = await freshDb())
-  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
-  await wire.start()
-  url = await serveUnderDeno("process-simple-lead", `postgres://postgres:postgres@${wire.getServerConn()}/postgres`, {
-    RATE_LIMIT_MAX: "0",
-    CUSTOMER_SMS_PER_ADDRESS: "2",
-    CUSTOMER_EMAIL_PER_ADDRESS: "3",
-  })
-})
-afterAll(async () => {
-  stopDenoFunctions()
-  await wire.stop()
-  await pg.close()
-})
+const deno = withDenoFunctions(
+  ["process-simple-lead"],
+  { RATE_LIMIT_MAX: "0", CUSTOMER_SMS_PER_ADDRESS: "2", CUSTOMER_EMAIL_PER_ADDRESS: "3" },
+  (db) => (pg = db),
+)
 
 test("under Deno, one address gets its texts and e-mails, then is held back; every request stored, noticed and flagged", async () => {
   const at = new Date().toISOString()
   for (let i = 0; i < 6; i++) {
-    const response = await fetch(`${url}/process-simple-lead`, {
+    const response = await fetch(`${deno.url("process-simple-lead")}/process-simple-lead`, {
       method: "POST",
       headers: { "content-type": "application/json", apikey: ANON_KEY, "x-forwarded-for": "203.0.113.120" },
       body: JSON.stringify({

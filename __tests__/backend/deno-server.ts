@@ -8,8 +8,10 @@
 import { spawn, type ChildProcess, type ChildProcessByStdio } from "node:child_process"
 import type { Readable } from "node:stream"
 import path from "node:path"
+import type { PGlite } from "@electric-sql/pglite"
 import { freePort } from "../../scripts/static-server"
-import { ANON_KEY, TEST_IP_HASH_SALT } from "./helpers"
+import { WireServer } from "../../server/wire-server"
+import { ANON_KEY, SITE_ORIGIN, TEST_IP_HASH_SALT, freshDb } from "./helpers"
 
 const ROOT = path.resolve(__dirname, "..", "..")
 const DENO = path.join(ROOT, "node_modules", ".bin", "deno")
@@ -97,5 +99,44 @@ export async function serveUnderDeno(
       // Not listening yet: try again as soon as the event loop has turned (Jest's timeout bounds the wait).
       await new Promise((r) => setTimeout(r, 100))
     }
+  }
+}
+
+/**
+ * For the tests of a file: a fresh database behind a wire server and the named functions served under Deno
+ * against it (each with `env`), all stopped after them. `use` receives the database once it is open; `url`
+ * gives a function's address once they are served.
+ */
+export function withDenoFunctions(names: readonly string[], env: Record<string, string>, use: (pg: PGlite) => void) {
+  const urls = new Map<string, string>()
+  let pg: PGlite | undefined
+  let wire: WireServer | undefined
+  beforeAll(async () => {
+    ;({ pg } = await freshDb())
+    use(pg)
+    wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
+    await wire.start()
+    const databaseUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
+    for (const name of names) urls.set(name, await serveUnderDeno(name, databaseUrl, env))
+  })
+  afterAll(async () => {
+    stopDenoFunctions()
+    await wire?.stop()
+    await pg?.close()
+  })
+  const url = (name: string) => {
+    const served = urls.get(name)
+    if (served === undefined) throw new Error(`${name} is not served here`)
+    return served
+  }
+  return {
+    url,
+    /** Posts `text` to a function as the site's pages do (the public key, the site's origin). */
+    post: (name: string, text: string) =>
+      fetch(`${url(name)}/${name}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", apikey: ANON_KEY, origin: SITE_ORIGIN },
+        body: text,
+      }),
   }
 }

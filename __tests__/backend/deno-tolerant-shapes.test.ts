@@ -6,12 +6,11 @@
  * flagged, and a re-send adds nothing; the ten reported bodies likewise; three requests proposing one reference are
  * stored under three.
  */
-import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
 import type { LeadFlag } from "../../supabase/functions/_shared/lead-flags"
-import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
-import { ANON_KEY, SITE_ORIGIN, bodies, freshDb } from "./helpers"
+import { withDenoFunctions } from "./deno-server"
+import { SITE_ORIGIN, bodies } from "./helpers"
 import { REPORTED, mutatedBody } from "./shape-mutations"
 
 jest.setTimeout(600_000)
@@ -19,29 +18,8 @@ jest.setTimeout(600_000)
 const FUNCTIONS = ["process-simple-lead", "process-estimate", "send-estimate-confirmation", "process-contact"] as const
 
 let pg: PGlite
-let wire: WireServer
-const urls = new Map<string, string>()
-
-const send = (name: string, body: unknown) =>
-  fetch(`${urls.get(name)}/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", apikey: ANON_KEY, origin: SITE_ORIGIN },
-    body: JSON.stringify(body),
-  })
-
-beforeAll(async () => {
-  ;({ pg } = await freshDb())
-  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
-  await wire.start()
-  const databaseUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
-  const env = { RATE_LIMIT_MAX: "0", ALLOWED_ORIGINS: SITE_ORIGIN }
-  for (const name of FUNCTIONS) urls.set(name, await serveUnderDeno(name, databaseUrl, env))
-})
-afterAll(async () => {
-  stopDenoFunctions()
-  await wire.stop()
-  await pg.close()
-})
+const deno = withDenoFunctions(FUNCTIONS, { RATE_LIMIT_MAX: "0", ALLOWED_ORIGINS: SITE_ORIGIN }, (db) => (pg = db))
+const send = (name: string, body: unknown) => deno.post(name, JSON.stringify(body))
 
 const rowCount = async () =>
   (

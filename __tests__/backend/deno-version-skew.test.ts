@@ -6,13 +6,12 @@
  * once with its flags and the office's notice lists them (item 2); a consent time of year 0000 is no 500,
  * the receipt time is stored (item 17); a legal-size body with a 30,000-item list is a small 400 (item 7).
  */
-import { WireServer } from "../../server/wire-server"
 import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
 import type { LeadFlag } from "../../supabase/functions/_shared/lead-flags"
 import { LEAD_CONSENT, LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
-import { serveUnderDeno, stopDenoFunctions } from "./deno-server"
-import { ANON_KEY, SITE_ORIGIN, bodies, freshDb } from "./helpers"
+import { withDenoFunctions } from "./deno-server"
+import { SITE_ORIGIN, bodies } from "./helpers"
 import { expectedDetails, skew, skewedWizard } from "./skew-values"
 
 jest.setTimeout(300_000)
@@ -20,29 +19,8 @@ jest.setTimeout(300_000)
 const FUNCTIONS = ["process-simple-lead", "process-estimate", "send-estimate-confirmation", "process-contact"] as const
 
 let pg: PGlite
-let wire: WireServer
-const urls = new Map<string, string>()
-
-const send = (name: string, body: unknown) =>
-  fetch(`${urls.get(name)}/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", apikey: ANON_KEY, origin: SITE_ORIGIN },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  })
-
-beforeAll(async () => {
-  ;({ pg } = await freshDb())
-  wire = new WireServer({ db: pg, port: 0, host: "127.0.0.1", maxConnections: 10 })
-  await wire.start()
-  const databaseUrl = `postgres://postgres:postgres@${wire.getServerConn()}/postgres`
-  const env = { RATE_LIMIT_MAX: "0", ALLOWED_ORIGINS: SITE_ORIGIN }
-  for (const name of FUNCTIONS) urls.set(name, await serveUnderDeno(name, databaseUrl, env))
-})
-afterAll(async () => {
-  stopDenoFunctions()
-  await wire.stop()
-  await pg.close()
-})
+const deno = withDenoFunctions(FUNCTIONS, { RATE_LIMIT_MAX: "0", ALLOWED_ORIGINS: SITE_ORIGIN }, (db) => (pg = db))
+const send = (name: string, body: unknown) => deno.post(name, typeof body === "string" ? body : JSON.stringify(body))
 
 test("under Deno, a wizard lead with values the functions' data does not have is stored once, flagged, and the notice lists them", async () => {
   await fc.assert(

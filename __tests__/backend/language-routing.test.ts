@@ -7,7 +7,6 @@
  * speaks Spanish, go down the list as before. Fake Twilio and chat servers, a hand-moved clock.
  */
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
-import type { Db } from "../../supabase/functions/_shared/db"
 import { fill } from "../../supabase/functions/_shared/kernel/escape"
 import { LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import {
@@ -26,8 +25,7 @@ import { bodies, post } from "./helpers"
 
 jest.setTimeout(60_000)
 
-let db: Db
-const { providers } = withAlertDb((fresh) => (db = fresh))
+const { db, providers } = withAlertDb()
 
 const [DANA, ELI, FAY] = CONTACTS
 /** Fay, last on the list, speaks Spanish (and English); Dana and Eli list no languages: English only. */

@@ -8,7 +8,6 @@
  * says how long the visitor waited.
  */
 import { randomUUID } from "node:crypto"
-import type { Db } from "../../supabase/functions/_shared/db"
 import { LEAD_CONSENT, RESPONSE_PROMISES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { officeWhen } from "../../supabase/functions/_shared/alerts/office-hours"
 import { releaseUrl } from "../../supabase/functions/_shared/office-links/signed-link"
@@ -30,8 +29,7 @@ import { bodies, post } from "./helpers"
 
 jest.setTimeout(60_000)
 
-let db: Db
-const { providers, servers } = withAlertDb((fresh) => (db = fresh))
+const { db, providers, servers } = withAlertDb()
 
 const AGREED_AT = "2026-03-03T14:59:00.000Z"
 const WITH_SMS = {

@@ -7,7 +7,6 @@
  */
 import fc from "fast-check"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
-import type { Db } from "../../supabase/functions/_shared/db"
 import {
   CONTACTS,
   MINUTE,
@@ -37,8 +36,7 @@ import { bodies, post } from "./helpers"
 
 jest.setTimeout(60_000)
 
-let db: Db
-const { servers, providers } = withAlertDb((fresh) => (db = fresh))
+const { db, servers, providers } = withAlertDb()
 
 function rig(p: Providers, start: Date, env: Record<string, string> = {}) {
   const config: BackendConfig = alertConfig(p, env)

@@ -8,7 +8,6 @@
  */
 import { randomUUID } from "node:crypto"
 import fc from "fast-check"
-import type { Db } from "../../supabase/functions/_shared/db"
 import { boardAt, BOARD_MAX_LISTED } from "../../supabase/functions/_shared/office-links/board"
 import { startOfDay } from "../../supabase/functions/_shared/kernel/business-hours"
 import { boardUrl } from "../../supabase/functions/_shared/office-links/signed-link"
@@ -27,8 +26,7 @@ import { bodies, nextVisitorIp, post, testConfig } from "./helpers"
 
 jest.setTimeout(120_000)
 
-let db: Db
-const { providers } = withAlertDb((fresh) => (db = fresh))
+const { db, providers } = withAlertDb()
 
 const NY = "America/New_York"
 const HOUR = 60 * MINUTE

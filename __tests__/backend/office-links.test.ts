@@ -7,7 +7,6 @@
 import fc from "fast-check"
 import { signLink } from "../../supabase/functions/_shared/office-links/signed-link"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
-import type { Db } from "../../supabase/functions/_shared/db"
 import {
   MINUTE,
   TUESDAY_10AM,
@@ -23,8 +22,7 @@ import { bodies, post, storedIdOf } from "./helpers"
 
 jest.setTimeout(60_000)
 
-let db: Db
-const { providers } = withAlertDb((fresh) => (db = fresh))
+const { db, providers } = withAlertDb()
 
 /** A contact message alerted to the first contact at 10:00, and the first two contacts' links to it. */
 async function alerted() {

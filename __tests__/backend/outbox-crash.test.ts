@@ -22,8 +22,7 @@ import { bodies, post } from "./helpers"
 
 jest.setTimeout(600_000)
 
-let db: Db
-const { servers } = withAlertDb((fresh) => (db = fresh))
+const { db, servers } = withAlertDb()
 
 /** Where the worker dies: before its n-th statement, or during its n-th request (before the provider got it, or after). */
 type Death = { at: "statement"; n: number } | { at: "request" | "request-taken"; n: number }

@@ -122,6 +122,10 @@ describe.each(["anon", "authenticated"])("the %s role", (role) => {
     expect(after).toEqual(before)
     expect(after).toEqual([{ row: objectContaining({ id: leadId, full_name: "Tom Hale", email: "tom@example.com" }) }])
   })
+  test("cannot run the migrations' lock helper (its schema is not the API's)", async () => {
+    const result = await asRole(role, `select private.lock_down('public.leads')`)
+    expect("error" in result ? result.error : result).toMatch(/permission denied for schema private/)
+  })
 })
 
 test("every table in public has row level security on and grants the API roles nothing", async () => {

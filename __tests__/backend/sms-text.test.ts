@@ -40,6 +40,20 @@ const ID = "0b6d2c1e-8f3a-4c55-9d1e-2a7b3c4d5e6f"
 const ackUrl = (id = ID, to = "Dana") =>
   `${SITE}/office/acknowledge/#t=${signLink("secret", { purpose: "acknowledge", record: "lead", id, to, expires: 2_000_000_000 })}`
 
+/** The longest lead the functions store: each field at its most. */
+const LONGEST_LEAD = {
+  name: "N".repeat(200),
+  phone: "9".repeat(40),
+  request: "r".repeat(1_000),
+  source: "s".repeat(500),
+}
+
+/** A table of texts and what `change` makes of each: a test a row, named "<prefix><text> → <result>". */
+const eachBecomes = (prefix: string, change: (text: string) => string, cases: Array<[string, string]>) =>
+  test.each(cases)(`${prefix}%s → %s`, (from, to) => {
+    expect(change(from)).toBe(to)
+  })
+
 describe("the segment counter", () => {
   test.each([
     ["nothing", "", "GSM-7", 0, 1],
@@ -98,7 +112,7 @@ describe("the segment counter", () => {
 })
 
 describe("transliteration into GSM-7", () => {
-  test.each([
+  eachBecomes("", toGsm7, [
     ["García", "Garcia"],
     ["Zoë Brontë", "Zoe Bronte"],
     // GSM-7 has these letters of its own: kept.
@@ -108,9 +122,7 @@ describe("transliteration into GSM-7", () => {
     ["Łódź, Œuvre", "Lodz, OEuvre"],
     ["ﬁne ｆｕｌｌ", "fine full"],
     ["ants 🐜 and 中文", "ants ? and ??"],
-  ])("%s → %s", (from, to) => {
-    expect(toGsm7(from)).toBe(to)
-  })
+  ])
 
   test("anything becomes GSM-7, and GSM-7 stays as it is (fast-check)", () => {
     fc.assert(
@@ -227,12 +239,7 @@ describe("every alert SMS is GSM-7 within its cap, and keeps our link whole", ()
 
   test("the longest lead the functions store: 3 segments, its request shortened, our words whole", () => {
     const sms = alertSms({
-      subject: subjectOf({
-        name: "N".repeat(200),
-        phone: "9".repeat(40),
-        request: "r".repeat(1_000),
-        source: "s".repeat(500),
-      }),
+      subject: subjectOf(LONGEST_LEAD),
       acknowledgeUrl: ackUrl(),
       escalatedFrom: ["Dana", "Eli", "Fay"],
     })
@@ -244,10 +251,7 @@ describe("every alert SMS is GSM-7 within its cap, and keeps our link whole", ()
 
   test("the longest lead of a visitor who prefers Spanish: 3 segments, the preference said whole on its own line", () => {
     const sms = alertSms({
-      subject: subjectOf(
-        { name: "N".repeat(200), phone: "9".repeat(40), request: "r".repeat(1_000), source: "s".repeat(500) },
-        "es",
-      ),
+      subject: subjectOf(LONGEST_LEAD, "es"),
       acknowledgeUrl: ackUrl(),
       escalatedFrom: ["Dana", "Eli", "Fay"],
     })
@@ -270,12 +274,7 @@ describe("every alert SMS is GSM-7 within its cap, and keeps our link whole", ()
       confirm: { label: `Confirm ${label}`, href: "https://office.example/office/confirm/#t=x" },
     }))
     const view = {
-      subject: subjectOf({
-        name: "N".repeat(200),
-        phone: "9".repeat(40),
-        request: "r".repeat(1_000),
-        source: "s".repeat(500),
-      }),
+      subject: subjectOf(LONGEST_LEAD),
       acknowledgeUrl: ackUrl(),
       windows,
     }
@@ -436,7 +435,7 @@ describe("visitor text in an alert cannot pass for ours or notify (fast-check)",
     )
   })
 
-  test.each([
+  eachBecomes("defang: ", defang, [
     ["https://office.example/x", "hxxps://office[.]example/x"],
     ["HTTP://A.B", "HxxP://A[.]B"],
     ["ftp://files.example", "ftp[:]//files[.]example"],
@@ -446,27 +445,21 @@ describe("visitor text in an alert cannot pass for ours or notify (fast-check)",
     // A scheme may hold dots and "+": "everyone..HttPS" is one (fast-check found it), so its "://" goes too.
     ["@everyone..HttPS://EVIL.EXAMPLE", "@everyone..HttPS[:]//EVIL[.]EXAMPLE"],
     ["x+https://y", "x+https[:]//y"],
-  ])("defang: %s → %s", (from, to) => {
-    expect(defang(from)).toBe(to)
-  })
+  ])
 
-  test.each([
+  eachBecomes("chat: ", chatVisitorText, [
     ["@channel @here @everyone @all", "＠channel ＠here ＠everyone ＠all"],
     ["<!channel> <@U1> <#C1>", "&lt;!channel&gt; &lt;＠U1&gt; &lt;#C1&gt;"],
     ["[I'm on it](https://x.y)", "[I'm on it] (hxxps://x[.]y)"],
     ["ｅｖｉｌ．ｃｏｍ ＠everyone", "evil[.]com ＠everyone"],
-  ])("chat: %s → %s", (from, to) => {
-    expect(chatVisitorText(from)).toBe(to)
-  })
+  ])
 
-  test.each([
+  eachBecomes("chat markup shows as typed: ", chatVisitorText, [
     ["*URGENT* _call_ ~now~", "\u2217URGENT\u2217 \u02cdcall\u02cd \u223cnow\u223c"],
     ["`rm -rf` ```block```", "\u02cbrm -rf\u02cb \u02cb\u02cb\u02cbblock\u02cb\u02cb\u02cb"],
     ["> quoted || spoiler ||", "&gt; quoted \u2223\u2223 spoiler \u2223\u2223"],
     ["**bold** __under__", "\u2217\u2217bold\u2217\u2217 \u02cd\u02cdunder\u02cd\u02cd"],
-  ])("chat markup shows as typed: %s → %s", (from, to) => {
-    expect(chatVisitorText(from)).toBe(to)
-  })
+  ])
 
   test("a visitor's chat text formats nothing on any supported chat, and reads back as typed (fast-check)", () => {
     const back = Object.fromEntries(Object.entries(CHAT_LOOK_ALIKES).map(([c, alike]) => [alike, c]))

@@ -10,7 +10,6 @@ import { Buffer } from "node:buffer"
 import { randomBytes, randomUUID } from "node:crypto"
 import fc from "fast-check"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
-import type { Db } from "../../supabase/functions/_shared/db"
 import { recordSpam } from "../../supabase/functions/_shared/leads"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { releaseUrl } from "../../supabase/functions/_shared/office-links/signed-link"
@@ -37,8 +36,7 @@ import { bodies, post, testConfig } from "./helpers"
 
 jest.setTimeout(600_000)
 
-let db: Db
-const { servers, providers } = withAlertDb((fresh) => (db = fresh))
+const { db, servers, providers } = withAlertDb()
 beforeEach(() => db.query(`truncate spam_daily_counts`))
 
 const HOUR = 60 * MINUTE

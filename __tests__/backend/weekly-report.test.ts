@@ -43,6 +43,12 @@ const OPENING = new Date("2026-03-09T12:00:00Z") // 08:00 EDT
 const OWNER = { ALERT_CONTACTS: JSON.stringify([{ name: "Dana", email: "dana@example.com" }]), ALERT_OWNER: "Dana" }
 const config = testConfig({ WEEKLY_REPORT: "1", ...OWNER })
 
+/** A visit whose first and last touch were the same Google ads campaign. */
+const googleAd = (utm_campaign: string) => {
+  const touch = { utm_source: "google", utm_medium: "cpc", utm_campaign }
+  return { first: touch, last: touch }
+}
+
 const FORMULA_NAME = '=HYPERLINK("http://evil.example/?x","Click")'
 const QUOTED_NOTE = 'Wants "Tuesday", after 5\r\nthen the side door'
 
@@ -102,10 +108,7 @@ const WEEK: FixtureRequest[] = [
     reference: "WEB000003",
     name: "Tom Hale",
     offer: "$49 Scarsdale Starter Visit",
-    attribution: {
-      first: { utm_source: "google", utm_medium: "cpc", utm_campaign: "scarsdale49" },
-      last: { utm_source: "google", utm_medium: "cpc", utm_campaign: "scarsdale49" },
-    },
+    attribution: googleAd("scarsdale49"),
     alertedAfterMs: 12 * HOUR,
     acknowledgedAfterMs: 12.5 * HOUR,
     outcome: "booked",
@@ -127,10 +130,7 @@ const BEFORE: FixtureRequest[] = [
     form: "callback",
     at: new Date("2026-02-24T15:00:00Z"),
     offer: "Express Pest Fix - $39",
-    attribution: {
-      first: { utm_source: "google", utm_medium: "cpc", utm_campaign: "yonkers39" },
-      last: { utm_source: "google", utm_medium: "cpc", utm_campaign: "yonkers39" },
-    },
+    attribution: googleAd("yonkers39"),
     alertedAfterMs: 90 * S,
     acknowledgedAfterMs: 4 * MIN,
     outcome: "booked",

@@ -4,6 +4,7 @@
  * moment (its socket reset, as the kernel does for a killed process).
  */
 import net from "node:net"
+import { cstring, message } from "../../server/wire-protocol"
 
 export interface Reply {
   rows: string[][]
@@ -19,25 +20,15 @@ export interface Farewell {
   message: string | null
 }
 
-const cstring = (text: string) => Buffer.from(`${text}\u0000`, "utf8")
-
-function frame(type: string, ...parts: Buffer[]): Buffer {
-  const body = Buffer.concat(parts)
-  const header = Buffer.alloc(5)
-  header.write(type, 0, "latin1")
-  header.writeInt32BE(body.length + 4, 1)
-  return Buffer.concat([header, body])
-}
-
 /** Messages of the extended protocol, for a client that stops between them. */
 export const messages = {
-  parse: (name: string, text: string) => frame("P", cstring(name), cstring(text), Buffer.alloc(2)),
+  parse: (name: string, text: string) => message("P", cstring(name), cstring(text), Buffer.alloc(2)),
   /** Bind with no parameters and text results. */
-  bind: (statement: string) => frame("B", cstring(""), cstring(statement), Buffer.alloc(6)),
-  execute: () => frame("E", cstring(""), Buffer.alloc(4)),
+  bind: (statement: string) => message("B", cstring(""), cstring(statement), Buffer.alloc(6)),
+  execute: () => message("E", cstring(""), Buffer.alloc(4)),
   /** Asks for what is pending to be sent now, without ending the statement. */
-  flush: () => frame("H"),
-  sync: () => frame("S"),
+  flush: () => message("H"),
+  sync: () => message("S"),
 }
 
 export interface WireClient {
@@ -117,7 +108,7 @@ export async function connectWire(conn: string): Promise<WireClient> {
 
   return {
     query: (text) => {
-      socket.write(frame("Q", cstring(text)))
+      socket.write(message("Q", cstring(text)))
       return untilReady()
     },
     send: (bytes) => void socket.write(bytes),
@@ -126,7 +117,7 @@ export async function connectWire(conn: string): Promise<WireClient> {
     closed,
     kill: () => void socket.resetAndDestroy(),
     end: () => {
-      socket.end(frame("X"))
+      socket.end(message("X"))
     },
   }
 }

@@ -30,18 +30,4 @@ create index if not exists spam_attempts_created_at_idx on public.spam_attempts 
 -- Row level security on every table of the schema (this one's and any earlier one's), and nothing for
 -- Supabase's API roles: Supabase's default privileges grant them everything on each new table, and
 -- RLS does not stop TRUNCATE, so the grants themselves are revoked as well.
-do $$
-declare
-  api_role text;
-  t record;
-begin
-  for t in select tablename from pg_tables where schemaname = 'public' loop
-    execute format('alter table public.%I enable row level security', t.tablename);
-    foreach api_role in array array['anon', 'authenticated'] loop
-      if exists (select 1 from pg_roles where rolname = api_role) then
-        execute format('revoke all on public.%I from %I', t.tablename, api_role);
-      end if;
-    end loop;
-  end loop;
-end
-$$;
+select private.lock_down(format('public.%I', tablename)::regclass) from pg_tables where schemaname = 'public';

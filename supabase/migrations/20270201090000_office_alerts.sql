@@ -25,18 +25,4 @@ update public.spam_attempts set calls = jsonb_build_object(function_name, body) 
 
 -- 4. The local alerts page is the local backend's own table (server/local-sinks.ts), never production's.
 
-do $$
-declare
-  api_role text;
-  t record;
-begin
-  for t in select tablename from pg_tables where schemaname = 'public' loop
-    execute format('alter table public.%I enable row level security', t.tablename);
-    foreach api_role in array array['anon', 'authenticated'] loop
-      if exists (select 1 from pg_roles where rolname = api_role) then
-        execute format('revoke all on public.%I from %I', t.tablename, api_role);
-      end if;
-    end loop;
-  end loop;
-end
-$$;
+select private.lock_down(format('public.%I', tablename)::regclass) from pg_tables where schemaname = 'public';

@@ -11,15 +11,4 @@ create table if not exists public.turnstile_passes (
 );
 create index if not exists turnstile_passes_passed_at on public.turnstile_passes (passed_at);
 
-alter table public.turnstile_passes enable row level security;
-do $$
-declare
-  api_role text;
-begin
-  foreach api_role in array array['anon', 'authenticated'] loop
-    if exists (select 1 from pg_roles where rolname = api_role) then
-      execute format('revoke all on public.turnstile_passes from %I', api_role);
-    end if;
-  end loop;
-end
-$$;
+select private.lock_down('public.turnstile_passes');

@@ -39,16 +39,5 @@ create table if not exists public.alert_batches (
 );
 create index if not exists alert_batches_created_at_idx on public.alert_batches (created_at);
 
-alter table public.alert_spend enable row level security;
-alter table public.alert_batches enable row level security;
-do $$
-declare
-  api_role text;
-begin
-  foreach api_role in array array['anon', 'authenticated'] loop
-    if exists (select 1 from pg_roles where rolname = api_role) then
-      execute format('revoke all on public.alert_spend, public.alert_batches from %I', api_role);
-    end if;
-  end loop;
-end
-$$;
+select private.lock_down('public.alert_spend');
+select private.lock_down('public.alert_batches');

@@ -33,15 +33,4 @@ create table if not exists public.spam_daily_counts (
 create index if not exists spam_daily_counts_unshown_idx on public.spam_daily_counts (ip_key, reason)
   where counted > shown_counted;
 
-alter table public.spam_daily_counts enable row level security;
-do $$
-declare
-  api_role text;
-begin
-  foreach api_role in array array['anon', 'authenticated'] loop
-    if exists (select 1 from pg_roles where rolname = api_role) then
-      execute format('revoke all on public.spam_daily_counts from %I', api_role);
-    end if;
-  end loop;
-end
-$$;
+select private.lock_down('public.spam_daily_counts');

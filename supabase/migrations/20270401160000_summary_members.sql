@@ -12,15 +12,5 @@ create table if not exists public.summary_members (
 );
 -- The sweep that announces unalerted leads again asks whether a lead is in a summary still to be sent.
 create index if not exists summary_members_target_idx on public.summary_members (target_id);
-alter table public.summary_members enable row level security;
-do $$
-declare
-  api_role text;
-begin
-  foreach api_role in array array['anon', 'authenticated'] loop
-    if exists (select 1 from pg_roles where rolname = api_role) then
-      execute format('revoke all on public.summary_members from %I', api_role);
-    end if;
-  end loop;
-end
-$$;
+
+select private.lock_down('public.summary_members');

@@ -22,22 +22,9 @@ create table if not exists public.pipeline_checks (
   -- The channels the failure was told through.
   notified text[] not null default '{}'
 );
+select private.lock_down('public.pipeline_checks');
 create unique index if not exists pipeline_checks_one_running on public.pipeline_checks ((true)) where status = 'running';
 create index if not exists pipeline_checks_started_at_idx on public.pipeline_checks (started_at);
-
-alter table public.pipeline_checks enable row level security;
-
-do $$
-declare
-  api_role text;
-begin
-  foreach api_role in array array['anon', 'authenticated'] loop
-    if exists (select 1 from pg_roles where rolname = api_role) then
-      execute format('revoke all on public.pipeline_checks from %I', api_role);
-    end if;
-  end loop;
-end
-$$;
 
 -- The daily check's job (due at PIPELINE_CHECK_TIME) and the check's test e-mail to the office inbox.
 alter table public.outbox_jobs drop constraint if exists outbox_jobs_kind_check;

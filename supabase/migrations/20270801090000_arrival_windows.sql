@@ -12,16 +12,4 @@ create table if not exists public.window_bookings (
 );
 create index if not exists window_bookings_starts_at_idx on public.window_bookings (starts_at);
 
-alter table public.window_bookings enable row level security;
-
-do $$
-declare
-  api_role text;
-begin
-  foreach api_role in array array['anon', 'authenticated'] loop
-    if exists (select 1 from pg_roles where rolname = api_role) then
-      execute format('revoke all on public.window_bookings from %I', api_role);
-    end if;
-  end loop;
-end
-$$;
+select private.lock_down('public.window_bookings');

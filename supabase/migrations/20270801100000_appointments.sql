@@ -10,19 +10,7 @@ create table if not exists public.appointments (
 );
 create index if not exists appointments_starts_at_idx on public.appointments (starts_at);
 
-alter table public.appointments enable row level security;
-
-do $$
-declare
-  api_role text;
-begin
-  foreach api_role in array array['anon', 'authenticated'] loop
-    if exists (select 1 from pg_roles where rolname = api_role) then
-      execute format('revoke all on public.appointments from %I', api_role);
-    end if;
-  end loop;
-end
-$$;
+select private.lock_down('public.appointments');
 
 -- The visitor's reminder the day before, between 8 am and 9 pm on the company's clock: a job of its own.
 alter table public.outbox_jobs drop constraint if exists outbox_jobs_kind_check;

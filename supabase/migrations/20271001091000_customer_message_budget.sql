@@ -10,15 +10,4 @@ create table if not exists public.customer_message_counts (
 );
 create index if not exists customer_message_counts_window_start_idx on public.customer_message_counts (window_start);
 
-alter table public.customer_message_counts enable row level security;
-do $$
-declare
-  api_role text;
-begin
-  foreach api_role in array array['anon', 'authenticated'] loop
-    if exists (select 1 from pg_roles where rolname = api_role) then
-      execute format('revoke all on public.customer_message_counts from %I', api_role);
-    end if;
-  end loop;
-end
-$$;
+select private.lock_down('public.customer_message_counts');

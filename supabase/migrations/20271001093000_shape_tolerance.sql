@@ -49,18 +49,5 @@ create table if not exists public.turnstile_tokens (
 );
 create index if not exists turnstile_tokens_used_at_idx on public.turnstile_tokens (used_at);
 
-alter table public.visitor_references enable row level security;
-alter table public.turnstile_tokens enable row level security;
-
-do $$
-declare
-  api_role text;
-begin
-  foreach api_role in array array['anon', 'authenticated'] loop
-    if exists (select 1 from pg_roles where rolname = api_role) then
-      execute format('revoke all on public.visitor_references from %I', api_role);
-      execute format('revoke all on public.turnstile_tokens from %I', api_role);
-    end if;
-  end loop;
-end
-$$;
+select private.lock_down('public.visitor_references');
+select private.lock_down('public.turnstile_tokens');

@@ -1,6 +1,4 @@
-import { useRef } from "react"
-import { calendarIn, useArrivalCalendar } from "../../lib/arrival-windows/use-arrival-calendar"
-import { chosenLabels, offeredChoice, thankYouLine } from "../../lib/arrival-windows/window-labels"
+import { useWindowChoice } from "../../lib/arrival-windows/use-window-choice"
 import type { WindowTexts } from "../../lib/arrival-windows/window-texts"
 import { WindowPicker } from "../forms/window-picker"
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
@@ -22,7 +20,6 @@ import { LeadForm } from "../forms/lead-form"
 import type { AdsConversion } from "../../lib/tracking-attributes"
 import { TextField } from "../forms/text-field"
 import { CallbackFields, type CallbackLabels } from "./callback-fields"
-import { useLanguage } from "../../lib/i18n/language"
 
 export interface CallbackFormProps {
   labels: CallbackLabels
@@ -64,10 +61,7 @@ async function validate(values: Values, words: FieldErrorTexts | null) {
 
 /** "Prefer a Callback?": name and phone, the city prefilled, the campaign read from the address. */
 export function CallbackForm({ labels, windowTexts, offer, conversion, onSubmitted, call }: CallbackFormProps) {
-  const calendarState = useArrivalCalendar()
-  const language = useLanguage()
-  const calendar = calendarIn(calendarState)
-  const sentLabels = useRef<string[]>([])
+  const windows = useWindowChoice(windowTexts)
   const words = useFieldErrorTexts()
   return (
     <LeadForm
@@ -89,15 +83,12 @@ export function CallbackForm({ labels, windowTexts, offer, conversion, onSubmitt
       config={{
         form: "offer_callback",
         // The windows go only when some were picked and the calendar offers them; none: the office calls to schedule.
-        lead: ({ preferredWindows, ...values }: Omit<Values, "website">) => {
-          const windows = offeredChoice(calendar, preferredWindows)
-          return {
-            ...callbackBody(values, offer, utmFrom(window.location.search, offer)),
-            ...(windows.length > 0 ? { preferredWindows: windows } : {}),
-          }
-        },
+        lead: ({ preferredWindows, ...values }: Omit<Values, "website">) => ({
+          ...callbackBody(values, offer, utmFrom(window.location.search, offer)),
+          ...windows.sent(preferredWindows),
+        }),
         send: (lead, post) => {
-          sentLabels.current = chosenLabels(calendar, lead.preferredWindows ?? [], windowTexts.windowLabel, language)
+          windows.remember(lead.preferredWindows)
           return post("process-simple-lead", lead)
         },
         tracking: (lead) => ({
@@ -115,13 +106,12 @@ export function CallbackForm({ labels, windowTexts, offer, conversion, onSubmitt
         contractFields: CALLBACK_CONTRACT_FIELDS,
         conversion,
         // The form is emptied once accepted: the line names the windows that were sent.
-        onAccepted: (_answer, reference) =>
-          onSubmitted(reference, thankYouLine(windowTexts.thankYouLine, sentLabels.current)),
+        onAccepted: (_answer, reference) => onSubmitted(reference, windows.thankYou()),
         call,
       }}
     >
       <CallbackFields labels={labels} Field={TextField} />
-      <WindowPicker texts={windowTexts} state={calendarState} />
+      <WindowPicker texts={windowTexts} state={windows.state} />
     </LeadForm>
   )
 }

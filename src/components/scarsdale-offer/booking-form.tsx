@@ -1,12 +1,10 @@
-import { useRef } from "react"
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
 import { useFieldErrorTexts } from "../../lib/leads/lead-texts"
 import type { FieldErrorTexts } from "../../../supabase/functions/_shared/kernel/field-errors.ts"
 import { failureNotices, withPhone } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import type { AdsConversion } from "../../lib/tracking-attributes"
-import { calendarIn, useArrivalCalendar } from "../../lib/arrival-windows/use-arrival-calendar"
-import { chosenLabels, offeredChoice, thankYouLine } from "../../lib/arrival-windows/window-labels"
+import { useWindowChoice } from "../../lib/arrival-windows/use-window-choice"
 import type { WindowTexts } from "../../lib/arrival-windows/window-texts"
 import { LeadForm } from "../forms/lead-form"
 import { TextField } from "../forms/text-field"
@@ -14,7 +12,6 @@ import { WindowPicker } from "../forms/window-picker"
 import { BookingFields } from "./booking-fields"
 import { bookingUserData, type BookingEntry } from "./booking-user-data"
 import type { BookingFormTexts, BookingValues, PhoneNumber } from "./types"
-import { useLanguage } from "../../lib/i18n/language"
 
 /** The form's name in tracking events. */
 export const BOOKING_FORM_ID = "scarsdale_49"
@@ -57,28 +54,21 @@ export interface BookingFormProps {
 
 /** The $49 booking: fixed city, ZIP and offer; fields kept on failure. */
 export function BookingForm({ texts, windowTexts, booking, phone, conversion, onBooked, call }: BookingFormProps) {
-  const calendarState = useArrivalCalendar()
-  const language = useLanguage()
-  const calendar = calendarIn(calendarState)
-  const sentLabels = useRef<string[]>([])
+  const windows = useWindowChoice(windowTexts)
   const words = useFieldErrorTexts()
   return (
     <LeadForm
       config={{
         form: BOOKING_FORM_ID,
-        lead: ({ preferredWindows, ...entry }: Omit<Values, "website">) => {
-          // Sent only when some were picked and the calendar offers them; none: the office calls to schedule.
-          const windows = offeredChoice(calendar, preferredWindows)
-          return {
-            ...trimmed(entry),
-            city: booking.city,
-            zipCode: booking.zipCode,
-            specialOffer: booking.specialOffer,
-            ...(windows.length > 0 ? { preferredWindows: windows } : {}),
-          }
-        },
+        lead: ({ preferredWindows, ...entry }: Omit<Values, "website">) => ({
+          ...trimmed(entry),
+          city: booking.city,
+          zipCode: booking.zipCode,
+          specialOffer: booking.specialOffer,
+          ...windows.sent(preferredWindows),
+        }),
         send: (lead, post) => {
-          sentLabels.current = chosenLabels(calendar, lead.preferredWindows ?? [], windowTexts.windowLabel, language)
+          windows.remember(lead.preferredWindows)
           return post("process-simple-lead", lead)
         },
         tracking: (lead) => ({
@@ -91,9 +81,7 @@ export function BookingForm({ texts, windowTexts, booking, phone, conversion, on
           ...failureNotices(texts, withPhone(phone)),
         },
         conversion,
-        // The form is emptied once accepted: the line is made of the lead sent, which the calendar names.
-        onAccepted: (_answer, reference) =>
-          onBooked(reference, thankYouLine(windowTexts.thankYouLine, sentLabels.current)),
+        onAccepted: (_answer, reference) => onBooked(reference, windows.thankYou()),
         call,
       }}
       initialValues={INITIAL}
@@ -103,7 +91,7 @@ export function BookingForm({ texts, windowTexts, booking, phone, conversion, on
       large
     >
       <BookingFields texts={texts} Field={TextField} />
-      <WindowPicker texts={windowTexts} state={calendarState} />
+      <WindowPicker texts={windowTexts} state={windows.state} />
     </LeadForm>
   )
 }

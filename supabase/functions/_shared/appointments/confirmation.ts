@@ -96,7 +96,7 @@ export function confirmationEmail(
 ): EmailMessage {
   const window = appointmentLabel(appointment, lead.language)
   const copy = copyIn(lead.language)
-  const { subject, html, text } = visitEmail(lead, window, {
+  const content = visitEmail(lead, window, {
     subject: fill(copy.emailSubject, { window }),
     heading: copy.emailHeading,
     intro: copy.emailIntro,
@@ -117,9 +117,7 @@ export function confirmationEmail(
   return {
     to,
     from,
-    subject,
-    html,
-    text,
+    ...content,
     attachments: [
       {
         filename: copy.calendarFile,

@@ -27,7 +27,8 @@ export interface BusinessSchedule {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
-const formatterFor = (timeZone: string) => {
+/** Intl's formatter of the wall clock's fields in a zone (one per zone, kept). */
+export const formatterFor = (timeZone: string) => {
   let formatter = formatters.get(timeZone)
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-US", {
