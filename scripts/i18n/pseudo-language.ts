@@ -72,8 +72,8 @@ const yamlFiles = (dir: string, sub = ""): string[] =>
 
 /**
  * `npm run generate:backend-data` in the copy, with the copy's own kernel: the functions' copy of the data
- * gets the new language. The build writes it too (onPreInit), but only after Gatsby has loaded gatsby-node,
- * whose kernel reads that copy for every language of LANGUAGES (kernel/consent.ts), so it must be there first.
+ * gets the new language. A bare `gatsby build` writes it too (onPreInit), but only after Gatsby has loaded
+ * gatsby-node, whose kernel reads that copy for every language of LANGUAGES (kernel/consent.ts).
  */
 function generateBackendData(dir: string) {
   const script = path.join(dir, "generate-backend-data.ts")
