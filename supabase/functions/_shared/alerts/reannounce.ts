@@ -16,14 +16,14 @@ const SWEEP_LIMIT = 50
 const SWEEP_DAYS = 3
 
 /**
- * The sweep behind "nothing stored goes unannounced": each lead or message that is neither alerted nor
- * acknowledged, whose alert jobs are all over (dead, or escalation ended) and, while nobody takes alerts
- * now, that no pending summary lists (someone on call after hours gets it again now), gets a new alert step (a re-announcement), at most one per lead per `reannounceMinutes`
- * interval (the dedupe key names the interval). An outage that killed every alert of a lead thus ends
- * with the lead announced once delivery works again. Partial indexes keep it cheap: it reads only the
- * recent leads not yet alerted. `alertKinds`: the kinds of job that alert the office of one lead
- * (outbox/jobs.ts): while one of a lead's is pending or sending, its alerting is under way. Returns how
- * many it queued.
+ * The sweep behind "nothing stored goes unannounced". A lead or message gets a new alert step (a
+ * re-announcement) when it is neither alerted nor acknowledged, its alert jobs are all over (dead, or
+ * escalation ended), and, while nobody takes alerts now, no pending summary lists it (someone on call
+ * after hours gets it again now): at most one per lead per `reannounceMinutes` interval (the dedupe key
+ * names the interval). An outage that killed every alert of a lead thus ends with the lead announced once
+ * delivery works again. Partial indexes keep it cheap: it reads only the recent leads not yet alerted.
+ * `alertKinds`: the kinds of job that alert the office of one lead (outbox/jobs.ts): while one of a
+ * lead's is pending or sending, its alerting is under way. Returns how many it queued.
  */
 export async function reannounceUnalerted(
   db: Pick<Db, "query">,
