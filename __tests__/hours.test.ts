@@ -1,6 +1,6 @@
 import { formatClock, formatDays, hoursLines, hoursSummary, openingHoursSpecification } from "../src/lib/hours"
 import { isOpenAt, isSameDayAvailable } from "../src/lib/zoned-clock"
-import { hourCycleOf } from "../supabase/functions/_shared/kernel/languages"
+import { LANGUAGE_FORMS } from "../supabase/functions/_shared/kernel/languages"
 import { readData } from "./fixtures/data"
 
 const site = readData<{
@@ -32,11 +32,11 @@ describe("hours text", () => {
     expect(hoursSummary(site.hours)).toBe("Mon–Fri 8am–6pm · Sat 9am–4pm · Sun 9am–1pm")
   })
 
-  test("each language's clock is Intl's for its tag unless its forms say: English 12-hour, the site's Spanish 24-hour", () => {
-    // en-US: Intl's own 12-hour clock, and its am/pm words; es-US would be 12-hour too, the site's Spanish says 24.
-    expect(hourCycleOf("en")).toBe("h12")
+  test("each language's clock is its forms': English 12-hour, the site's Spanish 24-hour", () => {
+    // es-US would be 12-hour by Intl; the site's Spanish says 24.
+    expect(LANGUAGE_FORMS.en.hourCycle).toBe("h12")
     expect(new Intl.DateTimeFormat("es-US", { hour: "numeric" }).resolvedOptions().hourCycle).toBe("h12")
-    expect(hourCycleOf("es")).toBe("h23")
+    expect(LANGUAGE_FORMS.es.hourCycle).toBe("h23")
   })
 
   test("in Spanish: the days' short names and the 24-hour clock; English stays as it was", () => {

@@ -17,7 +17,14 @@ import { textsOf } from "../../gatsby/i18n/translations"
 import { DEFAULT_LANGUAGE } from "../../supabase/functions/_shared/kernel/languages"
 
 /** The pseudo-language: a code no real language has (ISO 639 leaves qaa–qtz for private use; "xx" is no code). */
-export const PSEUDO = { code: "xx", tag: "en-XA", ogLocale: "en_XA", prefix: "/xx", name: "Pseudo" } as const
+export const PSEUDO = {
+  code: "xx",
+  tag: "en-XA",
+  ogLocale: "en_XA",
+  prefix: "/xx",
+  hourCycle: "h12",
+  name: "Pseudo",
+} as const
 
 /**
  * An English text in the pseudo-language: upper case, except its `{placeholders}` and what is an address
@@ -53,8 +60,8 @@ const replaceOnce = (text: string, from: RegExp, to: (match: string) => string, 
 
 /** kernel/languages.ts with the pseudo-language added: one code in LANGUAGES, one line of LANGUAGE_FORMS. */
 export function withPseudoLanguage(source: string): string {
-  const { code, tag, ogLocale, prefix, name } = PSEUDO
-  const forms = `  ${code}: { tag: "${tag}", ogLocale: "${ogLocale}", prefix: "${prefix}", name: "${name}" },`
+  const { code, tag, ogLocale, prefix, hourCycle, name } = PSEUDO
+  const forms = `  ${code}: { tag: "${tag}", ogLocale: "${ogLocale}", prefix: "${prefix}", hourCycle: "${hourCycle}", name: "${name}" },`
   const out = replaceOnce(source, /export const LANGUAGES = \[[^\]]*/, (m) => `${m}, "${code}"`, "LANGUAGES")
   return replaceOnce(
     out,

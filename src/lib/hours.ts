@@ -3,12 +3,7 @@
  * published hours in data/site.yaml, read in the company's time zone.
  */
 import type { OpeningHours } from "../../supabase/functions/_shared/kernel/business-hours"
-import {
-  DEFAULT_LANGUAGE,
-  hourCycleOf,
-  LANGUAGE_FORMS,
-  type Language,
-} from "../../supabase/functions/_shared/kernel/languages"
+import { DEFAULT_LANGUAGE, LANGUAGE_FORMS, type Language } from "../../supabase/functions/_shared/kernel/languages"
 
 export type { OpeningHours }
 
@@ -34,22 +29,18 @@ function short(day: string, language: Language): string {
 /**
  * "08:00" → "8am", "13:30" → "1:30pm", "12:00" → "12pm" on a 12-hour clock (English's: the am/pm words are
  * Intl's for the language's tag, lowercase, and a whole hour drops its ":00"); on a 24-hour clock (Spanish's)
- * "8:00", "13:30". Which clock: Intl's for the language's tag, unless its forms say (hourCycleOf).
+ * "8:00", "13:30". Which clock: the language's forms say.
  */
 export function formatClock(time: string, language: Language = DEFAULT_LANGUAGE): string {
   const [h = 0, m = 0] = time.split(":").map(Number)
-  const { tag } = LANGUAGE_FORMS[language]
-  const hourCycle = hourCycleOf(language)
-  const parts = new Intl.DateTimeFormat(tag, {
-    hour: "numeric",
-    minute: "2-digit",
-    hourCycle,
-    timeZone: "UTC",
-  }).formatToParts(new Date(Date.UTC(2024, 0, 1, h, m)))
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ""
   const minutes = `:${String(m).padStart(2, "0")}`
-  if (hourCycle === "h23") return `${Number(part("hour"))}${minutes}`
-  return `${Number(part("hour"))}${m ? minutes : ""}${part("dayPeriod").toLocaleLowerCase(tag)}`
+  const { tag, hourCycle } = LANGUAGE_FORMS[language]
+  if (hourCycle === "h23") return `${h}${minutes}`
+  // Any day's hour h, in this machine's own zone (1 January has no clock change).
+  const period = new Intl.DateTimeFormat(tag, { hour: "numeric", hourCycle: "h12" })
+    .formatToParts(new Date(2024, 0, 1, h))
+    .find((part) => part.type === "dayPeriod")
+  return `${h % 12 || 12}${m ? minutes : ""}${period ? period.value.toLocaleLowerCase(tag) : ""}`
 }
 
 /** ["Monday" … "Friday"] → "Mon–Fri" (Spanish "lun–vie"); gaps are listed: "Mon, Wed". */

@@ -14,26 +14,18 @@ export function LanguageSwitch({ className }: LanguageSwitchProps) {
   const lang = useLanguage()
   const languageSwitch = useLanguageSwitch()
   if (!languageSwitch) return null
-  const others = languageSwitch.alternates.flatMap((alternate) => {
-    const texts = languageSwitch.texts[alternate.lang]
-    return alternate.lang !== lang && texts ? [{ ...alternate, texts }] : []
-  })
-  if (others.length === 0) return null
+  const { alternates, texts } = languageSwitch
   // Plain links: the other language's page loads whole, its head, its analytics language and its data with it.
   return (
     <>
-      {others.map((other) => (
-        <a
-          key={other.lang}
-          href={other.path}
-          lang={other.lang}
-          hrefLang={other.lang}
-          aria-label={other.texts.ariaLabel}
-          className={className}
-        >
-          {other.texts.label}
-        </a>
-      ))}
+      {alternates.map(({ lang: other, path }) => {
+        const text = texts[other]
+        return other === lang || !text ? null : (
+          <a key={other} href={path} lang={other} hrefLang={other} aria-label={text.ariaLabel} className={className}>
+            {text.label}
+          </a>
+        )
+      })}
     </>
   )
 }

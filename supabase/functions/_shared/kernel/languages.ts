@@ -19,26 +19,17 @@ export interface LanguageForm {
   /** The prefix of its routes ("" for the default language). */
   prefix: string
   /**
-   * How its hours are written, when not as Intl writes them for its tag: on a 12-hour clock with Intl's am/pm
-   * ("8am", "1:30pm") or a 24-hour one ("13:30"). See hourCycleOf.
+   * Its clock: 12-hour with Intl's am/pm words for its tag ("8am", "1:30pm"), or 24-hour ("13:30"). Stated, not
+   * read from Intl: es-US's is 12-hour, the site's Spanish writes the 24-hour clock.
    */
-  hourCycle?: "h12" | "h23"
+  hourCycle: "h12" | "h23"
   /** Its name in English, as build messages and the editor say it ("Spanish"). */
   name: string
 }
 
 export const LANGUAGE_FORMS: Readonly<Record<Language, LanguageForm>> = {
-  en: { tag: "en-US", ogLocale: "en_US", prefix: "", name: "English" },
-  // The site's Spanish writes hours on the 24-hour clock of most Spanish-speaking countries, not es-US's 12-hour one.
+  en: { tag: "en-US", ogLocale: "en_US", prefix: "", hourCycle: "h12", name: "English" },
   es: { tag: "es-US", ogLocale: "es_US", prefix: "/es", hourCycle: "h23", name: "Spanish" },
-}
-
-/** A language's clock: its `hourCycle`, else Intl's for its tag (en-US: 12-hour, pt-BR: 24-hour). */
-export const hourCycleOf = (language: Language): "h12" | "h23" => {
-  const { tag, hourCycle } = LANGUAGE_FORMS[language]
-  if (hourCycle) return hourCycle
-  const resolved = new Intl.DateTimeFormat(tag, { hour: "numeric" }).resolvedOptions().hourCycle
-  return resolved === "h11" || resolved === "h12" ? "h12" : "h23"
 }
 
 /** One value per language, made by `make`: the record is whole for every language of LANGUAGES. */
@@ -47,7 +38,8 @@ export const byLanguage = <T>(make: (language: Language) => T): Record<Language,
   Object.fromEntries(LANGUAGES.map((language) => [language, make(language)])) as Record<Language, T>
 
 /** Each language's name in English, as build messages and the editor say it (LANGUAGE_FORMS' `name`). */
-export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = byLanguage(
+// Pure: the browser's bundle, which never names a language in English, drops it.
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = /* @__PURE__ */ byLanguage(
   (language) => LANGUAGE_FORMS[language].name,
 )
 
