@@ -52,6 +52,22 @@ describe("a broken data file", () => {
     )
   })
 
+  test("a form's field without its words, or words for a field its request does not declare, name the field", () => {
+    const page = clone(readData<{ form: { fields: Array<{ name: string; label: string }> } }>("contact-page.yaml"))
+    const fields = page.form.fields
+    page.form.fields = fields.filter((field) => field.name !== "message")
+    expect(validateDataFile("contact-page.yaml", page)).toEqual([
+      expect.objectContaining({ field: "form.fields", message: "must give the words of message" }),
+    ])
+    page.form.fields = [...fields, { name: "heardAbuot", label: "How did you hear about us?" }]
+    expect(validateDataFile("contact-page.yaml", page)).toEqual([
+      expect.objectContaining({
+        field: `form.fields[${fields.length}].name`,
+        message: expect.stringMatching(/^must be one of the request's fields: name, email, phone, message/),
+      }),
+    ])
+  })
+
   test("a value outside its allowed set says which values are allowed", () => {
     const pest = { ...readData("pests/ticks.yaml"), urgency: "Very High" }
     const [problem] = validateDataFile("pests/ticks.yaml", pest)

@@ -6,15 +6,15 @@
  */
 import { render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { ContactForm, type ContactFormLabels } from "../src/components/forms/contact-form"
+import { ContactForm } from "../src/components/forms/contact-form"
 import { ToastProvider } from "../src/components/ui/toaster"
 import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { LanguageContext } from "../src/lib/i18n/language"
 import { fill } from "../supabase/functions/_shared/kernel/escape"
 import type { Language } from "../supabase/functions/_shared/kernel/languages"
-import { fieldErrorsIn, leadTexts, readData } from "./fixtures/data"
+import { contactFormTexts as labelsIn, fieldErrorsIn, fieldLabelOf, leadTexts } from "./fixtures/data"
 
-const labelsIn = (language: Language) => readData<{ form: ContactFormLabels }>("contact-page.yaml", language).form
+const labelOf = (language: Language, name: string) => fieldLabelOf(labelsIn(language), name)
 
 function renderForm(call: jest.Mock, language: Language) {
   render(
@@ -28,7 +28,7 @@ function renderForm(call: jest.Mock, language: Language) {
   )
 }
 
-const emailField = (language: Language) => screen.getByLabelText(new RegExp(`^${labelsIn(language).emailLabel}`))
+const emailField = (language: Language) => screen.getByLabelText(new RegExp(`^${labelOf(language, "email")}`))
 
 /** The hint's sentence in `language`, as the visitor reads it. */
 const hintText = (language: Language, address: string) => fill(fieldErrorsIn(language).emailSuggestion, { address })
@@ -58,10 +58,10 @@ describe.each<Language>(["en", "es"])("on a page in %s", (language) => {
     renderForm(call, language)
     const user = userEvent.setup()
     const labels = labelsIn(language)
-    await user.type(screen.getByLabelText(new RegExp(`^${labels.nameLabel}`)), "Ana López")
+    await user.type(screen.getByLabelText(new RegExp(`^${fieldLabelOf(labels, "name")}`)), "Ana López")
     await user.type(emailField(language), "ana@hotmial.com")
-    await user.type(screen.getByLabelText(new RegExp(`^${labels.phoneLabel}`)), "914-555-0100 ext. 12")
-    await user.type(screen.getByLabelText(new RegExp(`^${labels.messageLabel}`)), "Hormigas")
+    await user.type(screen.getByLabelText(new RegExp(`^${fieldLabelOf(labels, "phone")}`)), "914-555-0100 ext. 12")
+    await user.type(screen.getByLabelText(new RegExp(`^${fieldLabelOf(labels, "message")}`)), "Hormigas")
     expect(await screen.findByRole("button", { name: "ana@hotmail.com" })).toBeInTheDocument()
     await user.click(screen.getByRole("button", { name: labels.submitLabel }))
     await waitFor(() =>

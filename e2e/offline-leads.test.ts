@@ -10,7 +10,7 @@
  *   DevTools protocol (ServiceWorker.dispatchSyncEvent), as Chrome's DevTools "Sync" button does.
  */
 import type { BrowserContext, Page } from "playwright-core"
-import { readData, readNode } from "../__tests__/fixtures/data"
+import { contactFormTexts, fieldLabelOf, readNode } from "../__tests__/fixtures/data"
 import { LANGUAGES, type Language } from "../supabase/functions/_shared/kernel/languages"
 import { baseUrl, useBrowser } from "./browser"
 import { withDatabase } from "./database"
@@ -22,7 +22,7 @@ const SYNC_TAG = "workbox-background-sync:lead-outbox"
 
 /** The contact page's address in a language, from its data (data/pages/contact.yaml). */
 const contactPath = (language: Language) => readNode<{ route: string }>("pages/contact.yaml", language).route
-const formTexts = (language: Language) => readData<{ form: Record<string, string> }>("contact-page.yaml", language).form
+const formTexts = contactFormTexts
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 900 }
 
@@ -47,18 +47,18 @@ async function openAndFill(page: Page, language: Language, name: string, email: 
   const texts = formTexts(language)
   await page.goto(`${baseUrl()}${contactPath(language)}`, { waitUntil: "networkidle" })
   await page.waitForSelector("html[data-hydrated]", { state: "attached" })
-  const box = (label: string | undefined) => page.getByRole("textbox", { name: label ?? "", exact: true })
-  await box(texts.nameLabel).fill(name)
-  await box(texts.emailLabel).fill(email)
-  await box(texts.phoneLabel).fill("914-555-0100")
-  await box(texts.messageLabel).fill("Mice in the garage since the cold came")
+  const box = (field: string) => page.getByRole("textbox", { name: fieldLabelOf(texts, field), exact: true })
+  await box("name").fill(name)
+  await box("email").fill(email)
+  await box("phone").fill("914-555-0100")
+  await box("message").fill("Mice in the garage since the cold came")
   // The anti-spam check has answered (when the build has it), so the send waits for nothing but the network.
   await page.waitForLoadState("networkidle")
   return texts
 }
 
 /** Sends the form while the browser is offline, waits for "saved, not sent yet"; the kept call's submissionId. */
-async function sendOffline(context: BrowserContext, page: Page, texts: Record<string, string>) {
+async function sendOffline(context: BrowserContext, page: Page, texts: ReturnType<typeof formTexts>) {
   await context.setOffline(true)
   await page.getByRole("button", { name: texts.submitLabel }).click()
   await page.getByText(texts.pendingTitle ?? "").waitFor()

@@ -10,7 +10,7 @@ import fs from "node:fs"
 import path from "node:path"
 import type { Page, Route } from "playwright-core"
 import postgres from "postgres"
-import { readData } from "../__tests__/fixtures/data"
+import { contactFormTexts, fieldLabelOf, readData } from "../__tests__/fixtures/data"
 import { fakeServer, fakeTwilio, type FakeServer } from "../__tests__/backend/fake-servers"
 import { startBackend, type RunningBackend } from "../server/backend"
 import { freePort } from "../scripts/static-server"
@@ -35,7 +35,7 @@ const opening = (text: string) => text.split("{")[0]?.trim() ?? ""
 const SIGN_OFF = { es: opening(SPANISH.customerEmail.signOff), en: opening(LEAD_MESSAGES.customerEmail.signOff) }
 
 const texts = {
-  contact: readData<{ form: Record<string, string> }>("contact-page.yaml", "es").form,
+  contact: contactFormTexts("es"),
   wizard: readData<{
     nextLabel: string
     submitLabel: string
@@ -175,10 +175,10 @@ test("the contact form in Spanish: stored in Spanish, the Spanish e-mail, the Sp
     await gotoHydrated(page, "/es/contacto/")
     expect(await page.locator("html").getAttribute("lang")).toBe("es-US")
     const form = texts.contact
-    await textbox(page, form.nameLabel ?? "").fill("Rosa Contacto")
-    await textbox(page, form.emailLabel ?? "").fill("rosa.contacto@example.com")
-    await textbox(page, form.phoneLabel ?? "").fill("914-555-0131")
-    await textbox(page, form.messageLabel ?? "").fill("Hormigas en la cocina desde la semana pasada")
+    await textbox(page, fieldLabelOf(form, "name")).fill("Rosa Contacto")
+    await textbox(page, fieldLabelOf(form, "email")).fill("rosa.contacto@example.com")
+    await textbox(page, fieldLabelOf(form, "phone")).fill("914-555-0131")
+    await textbox(page, fieldLabelOf(form, "message")).fill("Hormigas en la cocina desde la semana pasada")
     await page.getByRole("button", { name: form.submitLabel }).click()
     await page
       .getByRole("status")

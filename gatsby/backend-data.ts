@@ -15,6 +15,7 @@ import { load } from "js-yaml"
 import { ValidationError, type AnyObjectSchema, type InferType } from "yup"
 import { arrivalWindowsSchema } from "./data-schemas/arrival-windows"
 import { estimateOptionsSchema } from "./data-schemas/estimate-options"
+import { contactPageSchema } from "./data-schemas/contact-page"
 import { leadConsentSchema } from "./data-schemas/lead-consent"
 import { leadMessagesSchema } from "./data-schemas/lead-messages"
 import { pestSchema } from "./data-schemas/pest"
@@ -146,10 +147,20 @@ export function renderBackendData(dir = dataDir()): string {
       hoursText: hoursSummary(english.hours, language),
     }
   })
+  // Each request kind's field labels (kernel/requests/): the visitor's in each language, the office's in English.
+  const contactPage = readTranslated(dir, "contact-page.yaml", contactPageSchema)
+  const contactFields = byLanguage((language) => contactPage[language].form.fields)
+  const officeFieldLabels = {
+    contact: Object.fromEntries(contactFields[DEFAULT_LANGUAGE].map((f) => [f.name, f.office ?? f.label])),
+  }
+  const visitorFieldLabels = byLanguage((language) => ({
+    contact: Object.fromEntries(contactFields[language].map((f) => [f.name, f.label])),
+  }))
   const { [DEFAULT_LANGUAGE]: englishTexts, ...translations } = customerTexts
   return [
     "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's",
-    "// amounts and response-promises.yaml's promises), lead-consent.yaml, response-promises.yaml and arrival-windows.yaml",
+    "// amounts and response-promises.yaml's promises), lead-consent.yaml, response-promises.yaml, arrival-windows.yaml and",
+    "// contact-page.yaml's field labels",
     "// by `npm run generate:backend-data` (npm install, the build and the tests run it). Not committed; do not edit.",
     'import type { Language } from "./languages.ts"',
     'import type { Widened } from "./widened.ts"',
@@ -175,6 +186,12 @@ export function renderBackendData(dir = dataDir()): string {
     "  readonly pests: Readonly<Record<string, string>>",
     "  readonly visitPreparation: Readonly<Record<string, { readonly heading: string; readonly points: readonly string[] }>>",
     "}",
+    "",
+    "/** The office's name for each declared field of each request kind (kernel/requests/), by the field's name. */",
+    `export const OFFICE_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = ${JSON.stringify(officeFieldLabels, null, 2)}`,
+    "",
+    "/** Each field's label in each language, as the visitor's form showed it. */",
+    `export const VISITOR_FIELD_LABELS: Readonly<Record<Language, Readonly<Record<string, Readonly<Record<string, string>>>>>> = ${JSON.stringify(visitorFieldLabels, null, 2)}`,
     "",
     "/** What a customer reads, in each language; typed by the English, so a translation has every text in its place. */",
     `export const CUSTOMER_TEXTS: Readonly<Record<Language, CustomerTexts>> = {`,

@@ -1,6 +1,8 @@
 /** data/contact-page.yaml: the contact page's texts and its form's. */
 import { array, type InferType } from "yup"
 import { text, textList, strictObject, formOutcomeTexts } from "./fields"
+import { CONTACT_REQUEST } from "../../supabase/functions/_shared/kernel/requests/contact.ts"
+import { requestFieldTexts } from "./request-field-texts"
 
 export const contactPageSchema = strictObject({
   formHeading: text(),
@@ -17,11 +19,8 @@ export const contactPageSchema = strictObject({
   serviceAreaPlaces: textList(),
   serviceAreaNote: text(),
   form: strictObject({
-    nameLabel: text(),
-    emailLabel: text(),
-    phoneLabel: text(),
-    messageLabel: text(),
-    messagePlaceholder: text(),
+    // The words of each field the contact request declares (kernel/requests/contact.ts), by its name.
+    fields: requestFieldTexts(CONTACT_REQUEST),
     submitLabel: text(),
     sendingLabel: text(),
     ...formOutcomeTexts,

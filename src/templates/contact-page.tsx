@@ -10,11 +10,11 @@ export const query = graphql`
       formHeading
       formIntro
       form {
-        nameLabel
-        emailLabel
-        phoneLabel
-        messageLabel
-        messagePlaceholder
+        fields {
+          name
+          label
+          placeholder
+        }
         submitLabel
         sendingLabel
         successTitle

@@ -1,22 +1,8 @@
-import { emailField, nameField, phoneField } from "./field-presets"
-import { FieldRow } from "./field-row"
+import { CONTACT_REQUEST } from "../../../supabase/functions/_shared/kernel/requests/contact.ts"
 import type { FieldComponent } from "./field-view"
+import { RequestFields, type RequestFieldTexts } from "./request-fields"
 
-export interface ContactFieldLabels {
-  readonly nameLabel: string
-  readonly emailLabel: string
-  readonly phoneLabel: string
-  readonly messageLabel: string
-  readonly messagePlaceholder: string
-}
-
-/** The contact form's fields, drawn with the live (Formik) field or the prerendered one. */
-export function ContactFields({ labels, Field }: { labels: ContactFieldLabels; Field: FieldComponent }) {
-  return (
-    <>
-      <Field {...nameField("name", labels.nameLabel)} />
-      <FieldRow Field={Field} fields={[emailField(labels.emailLabel), phoneField(labels.phoneLabel)]} />
-      <Field name="message" label={labels.messageLabel} required multiline placeholder={labels.messagePlaceholder} />
-    </>
-  )
+/** The contact form's fields as its request declares them, drawn with the live (Formik) field or the prerendered one. */
+export function ContactFields({ labels, Field }: { labels: { fields: readonly RequestFieldTexts[] }; Field: FieldComponent }) {
+  return <RequestFields request={CONTACT_REQUEST} texts={labels.fields} Field={Field} />
 }

@@ -5,6 +5,11 @@ import type { FieldErrorTexts } from "../../../supabase/functions/_shared/kernel
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import { phoneE164 } from "../../lib/lead-tracking"
 import { ContactFields } from "./contact-fields"
+import {
+  CONTACT_REQUEST,
+  isContactField,
+  type ContactFieldName,
+} from "../../../supabase/functions/_shared/kernel/requests/contact.ts"
 import { LeadForm } from "./lead-form"
 import { TextField } from "./text-field"
 import type { ContactPageTexts } from "../../../gatsby/data-schemas/contact-page"
@@ -12,12 +17,14 @@ import type { ReadonlyData } from "../../../gatsby/data-schemas/readonly-data"
 
 export type ContactFormLabels = ReadonlyData<ContactPageTexts["form"]>
 
-const INITIAL = { name: "", email: "", phone: "", message: "", website: "" }
-type Values = typeof INITIAL
+const FIELD_NAMES = Object.keys(CONTACT_REQUEST.fields).filter(isContactField)
+type Values = Record<ContactFieldName | "website", string>
+// Every declared field starts empty, and the honeypot beside them.
+const INITIAL = Object.fromEntries([...FIELD_NAMES, "website"].map((name) => [name, ""])) as Values
 
 async function validate({ website: _honeypot, ...fields }: Values, words: FieldErrorTexts | null) {
   const { contactMessageSchema } = await loadContract()
-  return errorsFrom(contactMessageSchema.pick(["name", "email", "phone", "message"]), fields, words)
+  return errorsFrom(contactMessageSchema.pick(FIELD_NAMES), fields, words)
 }
 
 /** The contact page's message form: fields kept on failure, cleared on success. */

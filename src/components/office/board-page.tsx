@@ -75,6 +75,11 @@ function Period({
                   .filter(Boolean)
                   .join(" · ")}
               </p>
+              {r.details.length > 0 && (
+                <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">
+                  {r.details.map(({ label, value }) => `${label}: ${value}`).join(" · ")}
+                </p>
+              )}
             </li>
           ))}
         </ul>

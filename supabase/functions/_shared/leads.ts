@@ -56,6 +56,7 @@ import type { ClientAddress } from "./spam/client-ip.ts"
 import { withinCustomerBudget } from "./spam/customer-budget.ts"
 import { RECEIVED, type Tolerated } from "./received-shape.ts"
 import { claimReference } from "./reference-claim.ts"
+import { detailsOf, REQUEST_KINDS, type DeclaredKind } from "./kernel/requests/shown-fields.ts"
 
 /** A request as what it stores sees it: spam-store.ts' part (its settings, who sent it, when) and more. */
 export interface RequestContext extends SpamCallContext {
@@ -148,7 +149,18 @@ export const spamReference = (body: { submissionId: string; reference?: string }
   referenceFor(body.reference, body.submissionId)
 
 /** Columns sent as JSON text and cast, one way for PGlite and postgres.js alike. */
-const JSON_COLUMNS: ReadonlySet<string> = new Set(["pests", "attribution", "flags", "unread_fields"])
+const JSON_COLUMNS: ReadonlySet<string> = new Set(["pests", "attribution", "flags", "unread_fields", "details"])
+
+/** A declared request's fields as columns (kernel/requests/): each with a column in it, the others as `details`. */
+const declaredColumns = (kind: DeclaredKind, body: Readonly<Record<string, unknown>>): Record<string, SqlParam> => ({
+  ...Object.fromEntries(
+    Object.entries(REQUEST_KINDS[kind].fields).flatMap(([name, field]) => {
+      const value = body[name]
+      return field.column === undefined ? [] : [[field.column, typeof value === "string" ? value : null]]
+    }),
+  ),
+  details: JSON.stringify(detailsOf(kind, body)),
+})
 
 /** Text columns a lead cannot store as null: a body read without them (validate.ts' fallback) stores them empty. */
 const NOT_NULL_TEXT: ReadonlySet<string> = new Set(["kind", "source", "full_name", "phone"])
@@ -466,29 +478,25 @@ export const contactIntake = (body: ContactMessage): Intake => ({
   fields: body,
   answer: contactAnswer(body),
   store: async (tx, ctx) => {
-    const origin = originColumns(body, ctx.now)
-    const { reference, sent_as_spam_at, created_at } = await requestColumns(tx, body, ctx)
+    const columns: Record<string, SqlParam | undefined> = {
+      submission_id: body.submissionId,
+      // The declared fields (kernel/requests/contact.ts): those with a column in it, the rest in `details`.
+      ...declaredColumns("contact", body),
+      user_agent: ctx.userAgent,
+      ip_hash: ctx.ipHash,
+      flags: JSON.stringify(flagsOf(body, ctx)),
+      ...(await requestColumns(tx, body, ctx)),
+      language: languageOfBody(body),
+      ...phoneColumns(body.phone),
+      unread_fields: unreadOf(body),
+      ...originColumns(body, ctx.now),
+    }
+    const names = Object.keys(columns)
     const [stored] = await tx.query<StoredRecord>(
-      `insert into contact_messages (submission_id, name, email, phone, message, user_agent, ip_hash, flags, reference, sent_as_spam_at, created_at, language, phone_e164, phone_extension, unread_fields, ${ORIGIN_COLUMNS.join(", ")})
-       values ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9, $10, $11, $12, $13, $14, $15::text::jsonb, ${ORIGIN_COLUMNS.map((name, i) => placeholder(name, i + 16)).join(", ")})
+      `insert into contact_messages (${names.join(", ")})
+       values (${names.map((name, i) => placeholder(name, i + 1)).join(", ")})
        returning ${STORED_COLUMNS}`,
-      [
-        body.submissionId,
-        body.name,
-        body.email,
-        body.phone,
-        body.message,
-        ctx.userAgent,
-        ctx.ipHash,
-        JSON.stringify(flagsOf(body, ctx)),
-        reference,
-        sent_as_spam_at ?? null,
-        created_at,
-        languageOfBody(body),
-        ...Object.values(phoneColumns(body.phone)),
-        unreadOf(body),
-        ...ORIGIN_COLUMNS.map((name) => origin[name]),
-      ],
+      Object.values(columns).map((value) => value ?? null),
     )
     if (!stored) throw new Error("the message was not stored")
     const target: AlertTarget = { record: "message", id: stored.id }

@@ -65,6 +65,8 @@ export interface ContactMessageRow extends LeadTraceColumns {
   phone_e164: string | null
   phone_extension: string | null
   message: string
+  /** The declared fields without a column (kernel/requests/), by name. */
+  details: Record<string, string>
   created_at: Date
 }
 

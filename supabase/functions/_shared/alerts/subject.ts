@@ -11,6 +11,7 @@ import type { Language } from "../kernel/languages.ts"
 import type { ContactMessageRow, LeadOutcome, LeadRow } from "../rows.ts"
 import { promiseFor, type LeadPromise, type PromisedKind } from "./promise.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
+import { alertLine, valuesOfRow } from "../kernel/requests/shown-fields.ts"
 
 export type AlertRecord = "lead" | "message"
 
@@ -118,7 +119,7 @@ const LEAD_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof LeadRow>
 type LeadSubjectRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>
 
-const MESSAGE_COLUMNS = ["id", "name", "phone", "message", ...TRACKED_COLUMNS] as const satisfies ReadonlyArray<
+const MESSAGE_COLUMNS = ["id", "name", "phone", "message", "details", ...TRACKED_COLUMNS] as const satisfies ReadonlyArray<
   keyof ContactMessageRow
 >
 type MessageSubjectRow = Pick<ContactMessageRow, (typeof MESSAGE_COLUMNS)[number]>
@@ -196,7 +197,7 @@ const fromMessage = (row: MessageSubjectRow): AlertSubject => ({
   kindLabel: KIND_LABELS.contact,
   name: oneLine(row.name, 60),
   ...phoneOf(row.phone),
-  request: oneLine(row.message, 160),
+  request: oneLine(alertLine("contact", valuesOfRow("contact", row)), 160),
   source: oneLine(withCampaign(sourceLabel("contact"), campaignOf(row)), 120),
   windows: [],
 })

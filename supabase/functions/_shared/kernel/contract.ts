@@ -10,7 +10,7 @@
  * functions' copy does not know is accepted when it is well shaped, stored as sent and flagged for the
  * office (body-flags.ts). The forms only offer list values, so nothing changes for a visitor.
  */
-import { array, boolean, lazy, number, object, string, type InferType } from "yup"
+import { array, boolean, lazy, number, object, string, type AnyObject, type InferType, type Schema } from "yup"
 import { WINDOW_ID } from "./arrival-windows.ts"
 import { UNPRINTABLE, attributionSchema } from "./attribution.ts"
 import { consentSchema } from "./consent.ts"
@@ -21,6 +21,8 @@ import { phoneDigits, splitExtension } from "./phone.ts"
 import { MAX_REFERENCE_LENGTH } from "./reference.ts"
 import { LEAD_OUTCOMES, MAX_ACTOR_NAME, MAX_OUTCOME_NOTE } from "./outcomes.ts"
 import { hasVisibleText } from "./visible-text.ts"
+import { CONTACT_REQUEST } from "./requests/contact.ts"
+import type { RequestDeclaration, RequestField } from "./requests/request-fields.ts"
 
 export const MAX_BODY_BYTES = 64 * 1024
 
@@ -178,12 +180,34 @@ const submissionFields = {
     .optional(),
 }
 
+/**
+ * A declared field's rule (kernel/requests/): every kind of field reads as a string (an optional one defaults to
+ * empty, Yup's "d" flag, so it reads as one too).
+ */
+type FieldRule = Schema<string | undefined, AnyObject, unknown, "" | "d">
+const ruleOf = (field: RequestField): FieldRule => {
+  switch (field.input) {
+    case "name":
+      return requiredText(field.errorName, field.max)
+    case "email":
+      return email()
+    case "phone":
+      return phone()
+    case "text":
+      return field.required ? requiredText(field.errorName, field.max) : optionalText(field.max).meta(VISITOR)
+  }
+}
+
+/** The rules of a request's declared fields, by name. */
+const declaredShape = <F extends RequestDeclaration["fields"]>(fields: F) =>
+  // Object.fromEntries types its keys as string; the entries are the declaration's, every one of them.
+  Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, ruleOf(field)])) as {
+    [K in keyof F]: FieldRule
+  }
+
 export const contactMessageSchema = object({
   ...submissionFields,
-  name: requiredText("name", 120),
-  email: email(),
-  phone: phone(),
-  message: requiredText("message", 5000),
+  ...declaredShape(CONTACT_REQUEST.fields),
 }).exact("Unknown field(s): ${properties}")
 
 const estimateFields = {

@@ -15,6 +15,7 @@ import { promiseFor, waitedText, type LeadPromise } from "../alerts/promise.ts"
 import { windowSections, type NoticeWindow } from "../appointments/notice-windows.ts"
 import { renderEmail, type EmailSection } from "./layout.ts"
 import { originSections, type ConsentReceipt } from "./origin.ts"
+import { shownRows } from "../kernel/requests/shown-fields.ts"
 
 export type LeadKind = keyof typeof LEAD_MESSAGES.companyEmail.kindLabels
 
@@ -84,7 +85,7 @@ function noticeRows(notice: CompanyNotice): NoticeContent {
   switch (notice.kind) {
     case "contact": {
       const b = notice.body
-      return fromSender(b.name, b.phone, b.email, [[ROWS.message, b.message]])
+      return fromSender(b.name, b.phone, b.email, shownRows("contact", "notice", b))
     }
     case "estimate": {
       const b = notice.body
@@ -273,7 +274,10 @@ export const contactConfirmation = (body: ContactMessage, reference: string) =>
     subject: fill(customerEmail.contactSubject, { reference }),
     intro: fill(customerEmail.contactIntro, { firstName: excerpt(firstNameOf(body.name)) }),
     rows: [
-      [emailRows.message, excerpt(body.message)],
+      ...shownRows("contact", "confirmation", body, languageOfBody(body)).map(([label, value]): Row => [
+        label,
+        excerpt(value),
+      ]),
       [emailRows.phone, body.phone],
     ],
     steps: customerEmail.contactNextSteps,

@@ -12,6 +12,7 @@ import type { LeadOutcome } from "../kernel/outcomes.ts"
 import { prefersLanguage } from "../alerts/messages.ts"
 import { oneLine } from "../alerts/subject.ts"
 import { languageOf } from "../kernel/languages.ts"
+import { fieldsDocument, isDeclaredKind, shownRows } from "../kernel/requests/shown-fields.ts"
 import type { BoardPeriod as BoardPeriodShape, BoardRequest } from "../kernel/board-types.ts"
 
 /** The most requests a list shows (newest first); the counts cover them all. */
@@ -36,13 +37,13 @@ export interface Board {
 const REQUESTS = `
   select coalesce(reference, id::text) as reference, kind, name, created_at,
     coalesce(sent_as_spam_at, created_at) as sent_at, acknowledged_at, acknowledged_by, outcome, outcome_by, missed_at,
-    language
+    language, fields
   from (
     select id, reference, kind, full_name as name, created_at, sent_as_spam_at, acknowledged_at, acknowledged_by,
-      outcome, outcome_by, missed_at, language from leads
+      outcome, outcome_by, missed_at, language, details as fields from leads
     union all
     select id, reference, 'contact', name, created_at, sent_as_spam_at, acknowledged_at, acknowledged_by,
-      outcome, outcome_by, missed_at, language from contact_messages
+      outcome, outcome_by, missed_at, language, ${fieldsDocument("contact")} as fields from contact_messages
   ) r where created_at >= $1::timestamptz and created_at <= $2::timestamptz`
 
 interface RequestRow {
@@ -57,6 +58,8 @@ interface RequestRow {
   outcome_by: string | null
   missed_at: Date | null
   language: string
+  /** The request's own fields by declared name (kernel/requests/). */
+  fields: Record<string, unknown> | null
 }
 
 interface CountRow {
@@ -83,6 +86,9 @@ const requestOf = (row: RequestRow): BoardRequest => ({
   outcomeBy: row.outcome_by,
   missed: row.missed_at !== null,
   prefers: prefersLanguage({ language: languageOf(row.language) }) || null,
+  details: isDeclaredKind(row.kind)
+    ? shownRows(row.kind, "board", row.fields ?? {}).map(([label, value]) => ({ label, value: oneLine(value, 200) }))
+    : [],
 })
 
 async function period(db: Pick<Db, "query">, from: Date, to: Date): Promise<BoardPeriod> {

@@ -6,11 +6,19 @@
 import { localIso } from "../kernel/business-hours.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { toCsv } from "./csv.ts"
+import { columnsShownIn, isDeclaredKind, REQUEST_KINDS } from "../kernel/requests/shown-fields.ts"
 import { touchesOf, type WeekRequestRow } from "./report-data.ts"
 import { formLabel } from "./weekly-figures.ts"
 
 const COLUMNS = LEAD_MESSAGES.weeklyReport.csvColumns
 const OUTCOMES = LEAD_MESSAGES.officeAlerts.outcomes
+
+const textOf = (value: unknown) => (typeof value === "string" ? value : "")
+
+/** After data's columns, each declared request's fields the CSV lists (kernel/requests/), under the office's label. */
+const DECLARED_COLUMNS = Object.keys(REQUEST_KINDS)
+  .filter(isDeclaredKind)
+  .flatMap((kind) => columnsShownIn(kind, "csv").map((column) => ({ kind, ...column })))
 
 const time = (at: Date | null) => (at ? localIso(at, COMPANY.timeZone) : "")
 
@@ -37,8 +45,12 @@ function record(row: WeekRequestRow): string[] {
     outcomeBy: row.outcome_by ?? "",
     note: row.outcome_note ?? "",
   }
-  return COLUMN_KEYS.map((key) => cells[key])
+  return [
+    ...COLUMN_KEYS.map((key) => cells[key]),
+    ...DECLARED_COLUMNS.map(({ kind, name }) => (row.form === kind ? textOf(row.fields?.[name]) : "")),
+  ]
 }
+
 
 const isColumn = (key: string): key is keyof typeof COLUMNS => key in COLUMNS
 /** The columns in data's order. */
@@ -47,7 +59,7 @@ const COLUMN_KEYS = Object.keys(COLUMNS).filter(isColumn)
 /** The CSV of the week's requests: a header record, then one record per request. */
 export const weekCsv = (rows: Iterable<WeekRequestRow>): string =>
   toCsv(
-    COLUMN_KEYS.map((key) => COLUMNS[key]),
+    [...COLUMN_KEYS.map((key) => COLUMNS[key]), ...DECLARED_COLUMNS.map(({ label }) => label)],
     (function* () {
       for (const row of rows) yield record(row)
     })(),

@@ -8,6 +8,7 @@ import type { Attribution } from "../kernel/attribution.ts"
 import type { ContactMessageRow, LeadRow } from "../rows.ts"
 import type { Campaign, ReportRequest, RequestForm, WeekCounts } from "./weekly-figures.ts"
 import type { ReportWeek } from "./report-week.ts"
+import { fieldsDocument } from "../kernel/requests/shown-fields.ts"
 
 /** One request of the week as stored: what the figures need and what the CSV shows. */
 export interface WeekRequestRow extends Pick<
@@ -30,6 +31,8 @@ export interface WeekRequestRow extends Pick<
 > {
   form: RequestForm
   name: ContactMessageRow["name"]
+  /** The request's own fields by declared name (kernel/requests/). */
+  fields: Record<string, unknown> | null
 }
 
 const SHARED = `reference, created_at, phone, email, attribution, first_alerted_at, acknowledged_at,
@@ -38,10 +41,10 @@ const SHARED = `reference, created_at, phone, email, attribution, first_alerted_
 /** Both tables' requests received in [$1, $2), oldest first (the created_at indexes of both). */
 const REQUESTS = `
   select 'contact' as form, name, null::text as special_offer, null::text as utm_source,
-    null::text as utm_campaign, ${SHARED}
+    null::text as utm_campaign, ${fieldsDocument("contact")} as fields, ${SHARED}
   from contact_messages where created_at >= $1::timestamptz and created_at < $2::timestamptz
   union all
-  select kind as form, full_name as name, special_offer, utm_source, utm_campaign, ${SHARED}
+  select kind as form, full_name as name, special_offer, utm_source, utm_campaign, details as fields, ${SHARED}
   from leads where created_at >= $1::timestamptz and created_at < $2::timestamptz
   order by created_at, reference`
 

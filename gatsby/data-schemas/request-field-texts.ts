@@ -1,0 +1,32 @@
+/**
+ * The words of a request kind's fields in its form's data file: one entry per field the kind declares
+ * (supabase/functions/_shared/kernel/requests/), by the declared name, in any order. The form draws the declaration's
+ * fields with these labels; the functions show the office `office` (or the English label) in notices, alerts, the
+ * board and the CSV, and the visitor the label in their language.
+ */
+import { array, string } from "yup"
+import { fixedText, optionalText, text, strictObject } from "./fields"
+import type { RequestDeclaration } from "../../supabase/functions/_shared/kernel/requests/request-fields.ts"
+
+export const requestFieldTexts = (request: RequestDeclaration) => {
+  const declared = Object.keys(request.fields)
+  return array()
+    .of(
+      strictObject({
+        name: fixedText().oneOf(declared, `must be one of the request's fields: ${declared.join(", ")}`),
+        label: text(),
+        placeholder: optionalText(),
+        // The office reads English: a shorter name for its notices and CSV than the visitor's question.
+        office: string().trim().min(1),
+      }),
+    )
+    .required()
+    .test("every-field-once", function (entries) {
+      const names = (entries ?? []).map((entry) => entry.name)
+      const missing = declared.filter((name) => !names.includes(name))
+      const repeated = names.filter((name, i) => names.indexOf(name) !== i)
+      if (missing.length > 0) return this.createError({ message: `must give the words of ${missing.join(", ")}` })
+      if (repeated.length > 0) return this.createError({ message: `must list ${repeated.join(", ")} once` })
+      return true
+    })
+}

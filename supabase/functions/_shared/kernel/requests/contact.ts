@@ -1,0 +1,27 @@
+/**
+ * The contact form's request, declared once: the form draws these fields in this order, the contract checks them,
+ * the functions store them (a field without a column in the row's `details`) and show each where it `shows`.
+ * Labels and placeholders: data/contact-page.yaml `form.fields`, by these names.
+ */
+import type { RequestDeclaration } from "./request-fields.ts"
+
+export const CONTACT_REQUEST = {
+  fields: {
+    name: { input: "name", max: 120, errorName: "name", column: "name", shows: [] },
+    email: { input: "email", column: "email", shows: [], half: true },
+    phone: { input: "phone", column: "phone", shows: [], half: true },
+    message: {
+      input: "text",
+      required: true,
+      errorName: "message",
+      max: 5000,
+      multiline: true,
+      column: "message",
+      shows: ["notice", "confirmation", "alert"],
+    },
+  },
+} as const satisfies RequestDeclaration
+
+export type ContactFieldName = keyof typeof CONTACT_REQUEST.fields
+
+export const isContactField = (name: string): name is ContactFieldName => Object.hasOwn(CONTACT_REQUEST.fields, name)

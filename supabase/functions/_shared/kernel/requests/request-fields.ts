@@ -1,0 +1,51 @@
+/**
+ * What a request kind declares of each of its fields, once: its rule (the contract builds its Yup schema from it),
+ * where it is stored and where it is shown. Its words (label, placeholder, the office's name for it) are data, in
+ * the form's data file beside the declaration's field names, checked against them at build time. Plain data: the
+ * browser's first load carries it without Yup.
+ */
+import type { FieldLabel } from "../field-errors.ts"
+
+/** Where a field is shown besides its form: the office's notice, the visitor's confirmation, the office's alert texts, the board, the weekly CSV, the CRM forward. */
+export type FieldPlace = "notice" | "confirmation" | "alert" | "board" | "csv" | "crm"
+
+interface FieldBase {
+  /**
+   * The column it is stored in, for a field every request of the kind has had since its table was made. A field
+   * without one is kept in the row's `details` document, so a new optional field needs no migration.
+   */
+  readonly column?: string
+  /** Where it is shown besides its form (the sender's name, number and e-mail head every notice anyway). */
+  readonly shows: readonly FieldPlace[]
+  /** Half the form's width from the small breakpoint up: two half fields in a row share it. */
+  readonly half?: boolean
+}
+
+/** Who sent the request: their name, e-mail address and number, each with its own rule and autofill. */
+type SenderField =
+  | { readonly input: "name"; readonly max: number; readonly errorName: FieldLabel }
+  | { readonly input: "email" }
+  | { readonly input: "phone" }
+
+/** What the request itself says: a line or a text, required (its error names it) or optional. */
+type TextField = { readonly input: "text"; readonly max: number; readonly multiline?: boolean } & (
+  | { readonly required: true; readonly errorName: FieldLabel }
+  | { readonly required?: false }
+)
+
+export type RequestField = FieldBase & (SenderField | TextField)
+
+export interface RequestDeclaration {
+  /** The fields in the form's order, by the name the form and the functions give them. */
+  readonly fields: Readonly<Record<string, RequestField>>
+}
+
+/** The request's own fields (not who sent it): what its notice, alerts, board and CSV list under their labels. */
+export const ownFields = (request: RequestDeclaration): Array<[string, RequestField]> =>
+  Object.entries(request.fields).filter(([, field]) => field.input === "text")
+
+/** The fields kept in the row's `details` document (no column of their own). */
+export const detailFields = (request: RequestDeclaration): string[] =>
+  Object.entries(request.fields)
+    .filter(([, field]) => field.column === undefined)
+    .map(([name]) => name)
