@@ -1,13 +1,13 @@
 import { render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { ContactForm, type ContactFormLabels } from "../src/components/forms/contact-form"
+import { ContactForm } from "../src/components/forms/contact-form"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
 import { keptCalls, outboxSend } from "./fixtures/answers"
-import { readData } from "./fixtures/data"
+import { contactFormTexts } from "./fixtures/data"
 import { SUBMISSION_FIELDS } from "./fixtures/leads"
 
-const labels = readData<{ form: ContactFormLabels }>("contact-page.yaml").form
+const labels = contactFormTexts()
 
 function renderForm(call: jest.Mock) {
   render(

@@ -6,7 +6,7 @@
  */
 import { render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { ContactForm, type ContactFormLabels } from "../src/components/forms/contact-form"
+import { ContactForm } from "../src/components/forms/contact-form"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
 import { LeadTextsContext, type LeadTexts } from "../src/lib/leads/lead-texts"
@@ -15,10 +15,10 @@ import { shownConsent, type LeadConsentData, type LeadValues } from "../gatsby/s
 import { fieldErrorMessage, type FieldErrorTexts } from "../supabase/functions/_shared/kernel/field-errors"
 import { CUSTOMER_TEXTS } from "../supabase/functions/_shared/kernel/site-data.generated"
 import type { Language } from "../supabase/functions/_shared/kernel/languages"
-import { fieldErrorsIn, readData } from "./fixtures/data"
+import { contactFormTexts, fieldErrorsIn, readData } from "./fixtures/data"
 import { keptCalls, outboxSend } from "./fixtures/answers"
 
-const labels = readData<{ form: ContactFormLabels }>("contact-page.yaml").form
+const labels = contactFormTexts()
 const site = readData<{ name: string; leadValues: LeadValues }>("site.yaml")
 const SPANISH = fieldErrorsIn("es")
 

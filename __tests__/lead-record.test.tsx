@@ -4,7 +4,7 @@ import fc from "fast-check"
 import type { ReactNode } from "react"
 import { attributionSchema } from "../supabase/functions/_shared/kernel/attribution.ts"
 import { consentSchema } from "../supabase/functions/_shared/kernel/consent.ts"
-import { ContactForm, type ContactFormLabels } from "../src/components/forms/contact-form"
+import { ContactForm } from "../src/components/forms/contact-form"
 import { ContactFormShell } from "../src/components/forms/contact-form-shell"
 import { ToastProvider } from "../src/components/ui/toaster"
 import { captureAttribution } from "../src/lib/attribution/attribution-record"
@@ -12,10 +12,10 @@ import type { CallResult } from "../src/lib/leads/api"
 import type { LeadResult } from "../src/lib/leads/lead-outcome"
 import { consentFor } from "../src/lib/leads/consent-record"
 import { LeadTextsContext } from "../src/lib/leads/lead-texts"
-import { leadTexts, readData } from "./fixtures/data"
+import { contactFormTexts, leadTexts, readData } from "./fixtures/data"
 import { sentRequest } from "./fixtures/leads"
 
-const labels = readData<{ form: ContactFormLabels }>("contact-page.yaml").form
+const labels = contactFormTexts()
 const consentData = readData<{ current: string; sms: { current: string } }>("lead-consent.yaml")
 const texts = leadTexts()
 const accepted: CallResult = { ok: true, data: { success: true, message: "Thanks", error: null } }

@@ -2,14 +2,14 @@ import { render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { EstimateWizard } from "../src/components/estimate/estimate-wizard"
 import type { WizardTexts } from "../src/components/estimate/types"
-import { ContactForm, type ContactFormLabels } from "../src/components/forms/contact-form"
+import { ContactForm } from "../src/components/forms/contact-form"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
 import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { installPhoneCallTracking } from "../src/lib/phone-clicks"
 import { reportPhoneClick } from "../src/lib/phone-call-report"
 import { offerAttributes } from "../src/lib/tracking-attributes"
-import { leadTexts, readData } from "./fixtures/data"
+import { contactFormTexts, leadTexts, readData } from "./fixtures/data"
 import { recordGtag, typeWizardContact } from "./fixtures/leads"
 import { wizardProps } from "./fixtures/wizard"
 
@@ -38,7 +38,7 @@ beforeEach(() => {
 })
 
 test("contact: user data set before form_submit, generate_lead with the contact value and currency from data", async () => {
-  const labels = readData<{ form: ContactFormLabels }>("contact-page.yaml").form
+  const labels = contactFormTexts()
   withTexts(
     <ContactForm
       labels={labels}

@@ -6,7 +6,10 @@
  */
 import { array, string } from "yup"
 import { fixedText, optionalText, text, strictObject } from "./fields"
-import type { RequestDeclaration } from "../../supabase/functions/_shared/kernel/requests/request-fields.ts"
+import type {
+  RequestDeclaration,
+  RequestField,
+} from "../../supabase/functions/_shared/kernel/requests/request-fields.ts"
 
 export const requestFieldTexts = (request: RequestDeclaration) => {
   const declared = Object.keys(request.fields)
@@ -29,4 +32,38 @@ export const requestFieldTexts = (request: RequestDeclaration) => {
       if (repeated.length > 0) return this.createError({ message: `must list ${repeated.join(", ")} once` })
       return true
     })
+}
+
+/** What a form needs to draw a declared field, beside its words: the kind of input, and its rule's outline. */
+export interface DrawnField {
+  input: RequestField["input"]
+  required: boolean
+  multiline: boolean
+  half: boolean
+}
+
+/** A declared field as its form draws it (resolved into the page's data, so no page carries the declaration). */
+export function drawnField(request: RequestDeclaration, name: string): DrawnField {
+  const field = request.fields[name]
+  if (field === undefined) throw new Error(`${name} is not a declared field`)
+  return {
+    input: field.input,
+    required: field.input !== "text" || field.required === true,
+    multiline: field.input === "text" && field.multiline === true,
+    half: field.half === true,
+  }
+}
+
+/** GraphQL resolvers adding the drawn field's outline to a data type of field words (gatsby/schema.ts). */
+export const drawnFieldResolvers = (request: RequestDeclaration) => {
+  const of = (key: keyof DrawnField, type: string) => ({
+    type,
+    resolve: (source: { name: string }) => drawnField(request, source.name)[key],
+  })
+  return {
+    input: of("input", "String!"),
+    required: of("required", "Boolean!"),
+    multiline: of("multiline", "Boolean!"),
+    half: of("half", "Boolean!"),
+  }
 }

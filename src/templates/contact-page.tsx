@@ -14,6 +14,10 @@ export const query = graphql`
           name
           label
           placeholder
+          input
+          required
+          multiline
+          half
         }
         submitLabel
         sendingLabel

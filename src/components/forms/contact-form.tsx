@@ -4,27 +4,28 @@ import { useFieldErrorTexts, useLeadTexts } from "../../lib/leads/lead-texts"
 import type { FieldErrorTexts } from "../../../supabase/functions/_shared/kernel/field-errors.ts"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import { phoneE164 } from "../../lib/lead-tracking"
-import { ContactFields } from "./contact-fields"
-import {
-  CONTACT_REQUEST,
-  isContactField,
-  type ContactFieldName,
-} from "../../../supabase/functions/_shared/kernel/requests/contact.ts"
+import { RequestFields, type RequestFieldData } from "./request-fields"
+import type { ContactFieldName } from "../../../supabase/functions/_shared/kernel/requests/contact.ts"
 import { LeadForm } from "./lead-form"
 import { TextField } from "./text-field"
 import type { ContactPageTexts } from "../../../gatsby/data-schemas/contact-page"
 import type { ReadonlyData } from "../../../gatsby/data-schemas/readonly-data"
 
-export type ContactFormLabels = ReadonlyData<ContactPageTexts["form"]>
+/** The form's texts, each field's words with its declared outline (gatsby/schema.ts). */
+export type ContactFormLabels = Omit<ReadonlyData<ContactPageTexts["form"]>, "fields"> & {
+  readonly fields: readonly RequestFieldData[]
+}
 
-const FIELD_NAMES = Object.keys(CONTACT_REQUEST.fields).filter(isContactField)
 type Values = Record<ContactFieldName | "website", string>
-// Every declared field starts empty, and the honeypot beside them.
-const INITIAL = Object.fromEntries([...FIELD_NAMES, "website"].map((name) => [name, ""])) as Values
+
+/** Every field empty, and the honeypot beside them. */
+const initialValues = (fields: readonly RequestFieldData[]): Values =>
+  // The build checks the data lists each declared field once (request-field-texts.ts): these are their names.
+  Object.fromEntries([...fields.map(({ name }) => name), "website"].map((name) => [name, ""])) as Values
 
 async function validate({ website: _honeypot, ...fields }: Values, words: FieldErrorTexts | null) {
-  const { contactMessageSchema } = await loadContract()
-  return errorsFrom(contactMessageSchema.pick(FIELD_NAMES), fields, words)
+  const { contactMessageSchema, CONTACT_FIELD_NAMES } = await loadContract()
+  return errorsFrom(contactMessageSchema.pick(CONTACT_FIELD_NAMES), fields, words)
 }
 
 /** The contact page's message form: fields kept on failure, cleared on success. */
@@ -56,12 +57,12 @@ export function ContactForm({ labels, phone, call }: ContactFormProps) {
         },
         call,
       }}
-      initialValues={INITIAL}
+      initialValues={initialValues(labels.fields)}
       validate={(values) => validate(values, words)}
       submitLabel={labels.submitLabel}
       busyLabel={labels.sendingLabel}
     >
-      <ContactFields labels={labels} Field={TextField} />
+      <RequestFields fields={labels.fields} Field={TextField} />
     </LeadForm>
   )
 }

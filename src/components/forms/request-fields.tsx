@@ -1,60 +1,41 @@
-import type { RequestDeclaration, RequestField } from "../../../supabase/functions/_shared/kernel/requests/request-fields.ts"
-import { emailField, nameField, phoneField } from "./field-presets"
-import { FieldRow } from "./field-row"
+import type { DrawnField } from "../../../gatsby/data-schemas/request-field-texts"
 import type { FieldComponent, FieldProps } from "./field-view"
 
-/** A field's words from its form's data file (gatsby/data-schemas/request-field-texts.ts). */
-export interface RequestFieldTexts {
+/** A declared field as its page's data gives it: its words, and its input and rule's outline (gatsby/schema.ts). */
+export interface RequestFieldData extends Readonly<Omit<DrawnField, "input">> {
   readonly name: string
+  /** As GraphQL types it: a string, one of DrawnField's inputs. */
+  readonly input: string
   readonly label: string
   readonly placeholder?: string | null
 }
 
-function fieldProps(name: string, field: RequestField, texts: RequestFieldTexts | undefined): FieldProps {
-  // The build checks every declared field has its words; a missing one would still be a labelled field.
-  const label = texts?.label ?? name
-  if (field.input === "name") return nameField(name, label)
-  if (field.input === "email") return emailField(label)
-  if (field.input === "phone") return phoneField(label)
-  return {
-    name,
-    label,
-    required: field.required === true,
-    multiline: field.multiline,
-    placeholder: texts?.placeholder ?? undefined,
-  }
+/** What the browser fills in for each kind of input: its type, and what autofill offers. */
+const INPUTS: Readonly<Record<string, Partial<FieldProps>>> = {
+  name: { autoComplete: "name" },
+  email: { type: "email", autoComplete: "email" },
+  phone: { type: "tel", autoComplete: "tel" },
 }
 
-/** A request's fields in their declared order, two half fields to a row, drawn with the live field or the prerendered one. */
-export function RequestFields({
-  request,
-  texts,
-  Field,
-}: {
-  request: RequestDeclaration
-  texts: readonly RequestFieldTexts[]
-  Field: FieldComponent
-}) {
-  const rows: Array<{ half: boolean; fields: FieldProps[] }> = []
-  for (const [name, field] of Object.entries(request.fields)) {
-    const props = fieldProps(
-      name,
-      field,
-      texts.find((entry) => entry.name === name),
-    )
-    const last = rows[rows.length - 1]
-    if (field.half && last?.half && last.fields.length < 2) last.fields.push(props)
-    else rows.push({ half: field.half === true, fields: [props] })
-  }
+/**
+ * A request's fields in their declared order (kernel/requests/), drawn with the live field or the prerendered one:
+ * a half field takes half the width from the small breakpoint up, so two in a row share it.
+ */
+export function RequestFields({ fields, Field }: { fields: readonly RequestFieldData[]; Field: FieldComponent }) {
   return (
-    <>
-      {rows.map(({ fields }) =>
-        fields.length > 1 ? (
-          <FieldRow key={fields[0]?.name} Field={Field} fields={fields} />
-        ) : (
-          fields.map((props) => <Field key={props.name} {...props} />)
-        ),
-      )}
-    </>
+    <div className="grid gap-4 sm:grid-cols-2">
+      {fields.map(({ name, label, placeholder, input, required, multiline, half }) => (
+        <div key={name} className={half ? undefined : "sm:col-span-2"}>
+          <Field
+            {...INPUTS[input]}
+            name={name}
+            label={label}
+            required={required}
+            multiline={multiline}
+            placeholder={placeholder ?? undefined}
+          />
+        </div>
+      ))}
+    </div>
   )
 }

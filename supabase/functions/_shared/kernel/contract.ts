@@ -21,7 +21,7 @@ import { phoneDigits, splitExtension } from "./phone.ts"
 import { MAX_REFERENCE_LENGTH } from "./reference.ts"
 import { LEAD_OUTCOMES, MAX_ACTOR_NAME, MAX_OUTCOME_NOTE } from "./outcomes.ts"
 import { hasVisibleText } from "./visible-text.ts"
-import { CONTACT_REQUEST } from "./requests/contact.ts"
+import { CONTACT_REQUEST, isContactField } from "./requests/contact.ts"
 import type { RequestDeclaration, RequestField } from "./requests/request-fields.ts"
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -204,6 +204,9 @@ const declaredShape = <F extends RequestDeclaration["fields"]>(fields: F) =>
   Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, ruleOf(field)])) as {
     [K in keyof F]: FieldRule
   }
+
+/** The contact form's fields, in their declared order. */
+export const CONTACT_FIELD_NAMES = Object.keys(CONTACT_REQUEST.fields).filter(isContactField)
 
 export const contactMessageSchema = object({
   ...submissionFields,
