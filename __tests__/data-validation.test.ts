@@ -60,12 +60,10 @@ describe("a broken data file", () => {
       expect.objectContaining({ field: "form.fields", message: "must give the words of message" }),
     ])
     page.form.fields = [...fields, { name: "heardAbuot", label: "How did you hear about us?" }]
-    expect(validateDataFile("contact-page.yaml", page)).toEqual([
-      expect.objectContaining({
-        field: `form.fields[${fields.length}].name`,
-        message: expect.stringMatching(/^must be one of the request's fields: name, email, phone, message/),
-      }),
-    ])
+    const [unknown, ...others] = validateDataFile("contact-page.yaml", page)
+    expect(others).toEqual([])
+    expect(unknown).toMatchObject({ field: `form.fields[${fields.length}].name` })
+    expect(unknown?.message).toMatch(/^must be one of the request's fields: name, email, phone, message/)
   })
 
   test("a value outside its allowed set says which values are allowed", () => {

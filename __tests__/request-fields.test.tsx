@@ -1,5 +1,5 @@
 /**
- * The contact form draws its request's declaration (supabase/functions/_shared/kernel/requests/contact.ts): one field
+ * The contact form draws its request's declaration (supabase/functions/_shared/kernel/contact-request.ts): one field
  * per declared field, in its order, labelled from data/contact-page.yaml in the page's language, required as declared,
  * in the live form and in its prerendered shell alike, and sends each under its declared name. The contract both
  * sides use holds the same fields. Read from the declaration: a field added there is tested here.
@@ -7,16 +7,18 @@
 import { render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { ContactForm } from "../src/components/forms/contact-form"
+import type { SendLead } from "../src/lib/leads/use-lead-form"
 import { ContactFormShell } from "../src/components/forms/contact-form-shell"
 import { ToastProvider } from "../src/components/ui/toaster"
 import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { LanguageContext } from "../src/lib/i18n/language"
-import { CONTACT_REQUEST } from "../supabase/functions/_shared/kernel/requests/contact"
+import { CONTACT_REQUEST } from "../supabase/functions/_shared/kernel/contact-request"
+import { declaredFields } from "../supabase/functions/_shared/kernel/request-fields"
 import { CONTACT_FIELD_NAMES, contactMessageSchema } from "../supabase/functions/_shared/kernel/contract"
 import { LANGUAGES, type Language } from "../supabase/functions/_shared/kernel/languages"
 import { contactFormTexts, fieldLabelOf, leadTexts } from "./fixtures/data"
 
-const DECLARED = Object.entries(CONTACT_REQUEST.fields)
+const DECLARED = declaredFields(CONTACT_REQUEST)
 const VALUES: Record<string, string> = {
   name: "Ann Lee",
   email: "ann@example.com",
@@ -54,7 +56,7 @@ describe.each<Language>([...LANGUAGES])("the contact form in %s", (language) => 
   })
 
   test("what the visitor types in each field is sent under its declared name", async () => {
-    const call: jest.Mock = jest.fn(() =>
+    const call = jest.fn<ReturnType<SendLead>, Parameters<SendLead>>(() =>
       Promise.resolve({ ok: true, data: { success: true, message: "ok", error: null } }),
     )
     render(
@@ -71,7 +73,9 @@ describe.each<Language>([...LANGUAGES])("the contact form in %s", (language) => 
     await user.click(screen.getByRole("button", { name: contactFormTexts(language).submitLabel }))
     await waitFor(() => expect(call).toHaveBeenCalled())
     expect(call.mock.calls[0]?.[0]).toBe("process-contact")
-    expect(call.mock.calls[0]?.[1]).toMatchObject(Object.fromEntries(DECLARED.map(([field]) => [field, valueOf(field)])))
+    expect(call.mock.calls[0]?.[1]).toMatchObject(
+      Object.fromEntries(DECLARED.map(([field]) => [field, valueOf(field)])),
+    )
   })
 })
 

@@ -61,7 +61,7 @@ async function openAndFill(page: Page, language: Language, name: string, email: 
 async function sendOffline(context: BrowserContext, page: Page, texts: ReturnType<typeof formTexts>) {
   await context.setOffline(true)
   await page.getByRole("button", { name: texts.submitLabel }).click()
-  await page.getByText(texts.pendingTitle ?? "").waitFor()
+  await page.getByText(texts.pendingTitle).waitFor()
   const kept = await page.evaluate(
     (key) => JSON.parse(localStorage.getItem(key) ?? "[]") as Array<{ name: string; body: { submissionId: string } }>,
     OUTBOX,
@@ -117,7 +117,7 @@ test.each(pageOpenCases)(
       )
       expect(seconds).toBeLessThan(15)
       expect(await page.getByRole("status").filter({ hasText: texts.sentTitle }).innerText()).toContain(
-        texts.sentText?.split("{")[0]?.trim() ?? "",
+        texts.sentText.split("{")[0]?.trim() ?? "",
       )
       expect(await storedMessages(email)).toEqual([{ name: "Olive Offline", submission_id: submissionId }])
       expect(await page.evaluate((key) => localStorage.getItem(key), OUTBOX)).toBeNull()

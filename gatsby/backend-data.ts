@@ -147,7 +147,7 @@ export function renderBackendData(dir = dataDir()): string {
       hoursText: hoursSummary(english.hours, language),
     }
   })
-  // Each request kind's field labels (kernel/requests/): the visitor's in each language, the office's in English.
+  // Each request kind's field labels (kernel/request-fields.ts): the visitor's in each language, the office's in English.
   const contactPage = readTranslated(dir, "contact-page.yaml", contactPageSchema)
   const contactFields = byLanguage((language) => contactPage[language].form.fields)
   const officeFieldLabels = {
@@ -187,7 +187,7 @@ export function renderBackendData(dir = dataDir()): string {
     "  readonly visitPreparation: Readonly<Record<string, { readonly heading: string; readonly points: readonly string[] }>>",
     "}",
     "",
-    "/** The office's name for each declared field of each request kind (kernel/requests/), by the field's name. */",
+    "/** The office's name for each declared field of each request kind (kernel/request-fields.ts), by the field's name. */",
     `export const OFFICE_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = ${JSON.stringify(officeFieldLabels, null, 2)}`,
     "",
     "/** Each field's label in each language, as the visitor's form showed it. */",

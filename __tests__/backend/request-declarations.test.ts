@@ -1,13 +1,13 @@
 /**
  * @jest-environment node
  *
- * A request kind's declaration (supabase/functions/_shared/kernel/requests/) is the one place its fields are told:
+ * A request kind's declaration (supabase/functions/_shared/kernel/request-fields.ts) is the one place its fields are told:
  * every own field of the contact request reaches each place its declaration `shows` (the office's notice, the
  * visitor's confirmation in their language, the office's text, the board, the weekly CSV) and no other, stored in
  * its column or in the row's `details`. The cases are read from the declaration: a field added there is tested here.
  */
-import { CONTACT_REQUEST } from "../../supabase/functions/_shared/kernel/requests/contact"
-import { ownFields, type FieldPlace } from "../../supabase/functions/_shared/kernel/requests/request-fields"
+import { CONTACT_REQUEST } from "../../supabase/functions/_shared/kernel/contact-request"
+import { declaredFields, ownFields, type FieldPlace } from "../../supabase/functions/_shared/kernel/request-fields"
 import { OFFICE_FIELD_LABELS, VISITOR_FIELD_LABELS } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { boardAt } from "../../supabase/functions/_shared/office-links/board"
 import { weekRequests } from "../../supabase/functions/_shared/report/report-data"
@@ -80,7 +80,9 @@ describe.each<Language>(["en", "es"])("a contact request sent in %s", (language)
         expect([where, shown[place]]).toEqual([where, expect.stringContaining(valueOf(name))])
         // The office reads its own words; the visitor their language's (the text shows the request's text bare).
         const label =
-          place === "confirmation" ? VISITOR_FIELD_LABELS[language].contact?.[name] : OFFICE_FIELD_LABELS.contact?.[name]
+          place === "confirmation"
+            ? VISITOR_FIELD_LABELS[language].contact?.[name]
+            : OFFICE_FIELD_LABELS.contact?.[name]
         if (!(place === "alert" && field.input === "text" && field.multiline === true))
           expect([where, shown[place]]).toEqual([where, expect.stringContaining(label ?? "(no label)")])
       }
@@ -92,7 +94,7 @@ describe.each<Language>(["en", "es"])("a contact request sent in %s", (language)
       "select * from contact_messages where reference = $1",
       [reference],
     )
-    for (const [name, field] of Object.entries(CONTACT_REQUEST.fields)) {
+    for (const [name, field] of declaredFields(CONTACT_REQUEST)) {
       const stored = field.column === undefined ? row?.details[name] : row?.[field.column]
       if (field.input === "text") expect([name, stored]).toEqual([name, valueOf(name)])
       else expect([name, stored]).toEqual([name, expect.any(String)])

@@ -1,7 +1,7 @@
 /** data/contact-page.yaml: the contact page's texts and its form's. */
 import { array, type InferType } from "yup"
 import { text, textList, strictObject, formOutcomeTexts } from "./fields"
-import { CONTACT_REQUEST } from "../../supabase/functions/_shared/kernel/requests/contact.ts"
+import { CONTACT_REQUEST } from "../../supabase/functions/_shared/kernel/contact-request.ts"
 import { requestFieldTexts } from "./request-field-texts"
 
 export const contactPageSchema = strictObject({
@@ -19,7 +19,7 @@ export const contactPageSchema = strictObject({
   serviceAreaPlaces: textList(),
   serviceAreaNote: text(),
   form: strictObject({
-    // The words of each field the contact request declares (kernel/requests/contact.ts), by its name.
+    // The words of each field the contact request declares (kernel/contact-request.ts), by its name.
     fields: requestFieldTexts(CONTACT_REQUEST),
     submitLabel: text(),
     sendingLabel: text(),

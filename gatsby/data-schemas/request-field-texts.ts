@@ -1,15 +1,12 @@
 /**
  * The words of a request kind's fields in its form's data file: one entry per field the kind declares
- * (supabase/functions/_shared/kernel/requests/), by the declared name, in any order. The form draws the declaration's
+ * (supabase/functions/_shared/kernel/request-fields.ts), by the declared name, in any order. The form draws the declaration's
  * fields with these labels; the functions show the office `office` (or the English label) in notices, alerts, the
  * board and the CSV, and the visitor the label in their language.
  */
 import { array, string } from "yup"
 import { fixedText, optionalText, text, strictObject } from "./fields"
-import type {
-  RequestDeclaration,
-  RequestField,
-} from "../../supabase/functions/_shared/kernel/requests/request-fields.ts"
+import type { RequestDeclaration, RequestField } from "../../supabase/functions/_shared/kernel/request-fields.ts"
 
 export const requestFieldTexts = (request: RequestDeclaration) => {
   const declared = Object.keys(request.fields)
@@ -25,7 +22,7 @@ export const requestFieldTexts = (request: RequestDeclaration) => {
     )
     .required()
     .test("every-field-once", function (entries) {
-      const names = (entries ?? []).map((entry) => entry.name)
+      const names = entries.map((entry) => entry.name)
       const missing = declared.filter((name) => !names.includes(name))
       const repeated = names.filter((name, i) => names.indexOf(name) !== i)
       if (missing.length > 0) return this.createError({ message: `must give the words of ${missing.join(", ")}` })

@@ -5,7 +5,7 @@ import type { FieldErrorTexts } from "../../../supabase/functions/_shared/kernel
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import { phoneE164 } from "../../lib/lead-tracking"
 import { RequestFields, type RequestFieldData } from "./request-fields"
-import type { ContactFieldName } from "../../../supabase/functions/_shared/kernel/requests/contact.ts"
+import type { ContactFieldName } from "../../../supabase/functions/_shared/kernel/contact-request.ts"
 import { LeadForm } from "./lead-form"
 import { TextField } from "./text-field"
 import type { ContactPageTexts } from "../../../gatsby/data-schemas/contact-page"

@@ -18,7 +18,7 @@ const INPUTS: Readonly<Record<string, Partial<FieldProps>>> = {
 }
 
 /**
- * A request's fields in their declared order (kernel/requests/), drawn with the live field or the prerendered one:
+ * A request's fields in their declared order (kernel/request-fields.ts), drawn with the live field or the prerendered one:
  * a half field takes half the width from the small breakpoint up, so two in a row share it.
  */
 export function RequestFields({ fields, Field }: { fields: readonly RequestFieldData[]; Field: FieldComponent }) {

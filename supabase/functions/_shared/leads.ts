@@ -56,7 +56,8 @@ import type { ClientAddress } from "./spam/client-ip.ts"
 import { withinCustomerBudget } from "./spam/customer-budget.ts"
 import { RECEIVED, type Tolerated } from "./received-shape.ts"
 import { claimReference } from "./reference-claim.ts"
-import { detailsOf, REQUEST_KINDS, type DeclaredKind } from "./kernel/requests/shown-fields.ts"
+import { detailsOf, REQUEST_KINDS, type DeclaredKind } from "./requests/shown-fields.ts"
+import { declaredFields } from "./kernel/request-fields.ts"
 
 /** A request as what it stores sees it: spam-store.ts' part (its settings, who sent it, when) and more. */
 export interface RequestContext extends SpamCallContext {
@@ -151,10 +152,10 @@ export const spamReference = (body: { submissionId: string; reference?: string }
 /** Columns sent as JSON text and cast, one way for PGlite and postgres.js alike. */
 const JSON_COLUMNS: ReadonlySet<string> = new Set(["pests", "attribution", "flags", "unread_fields", "details"])
 
-/** A declared request's fields as columns (kernel/requests/): each with a column in it, the others as `details`. */
+/** A declared request's fields as columns (kernel/request-fields.ts): each with a column in it, the others as `details`. */
 const declaredColumns = (kind: DeclaredKind, body: Readonly<Record<string, unknown>>): Record<string, SqlParam> => ({
   ...Object.fromEntries(
-    Object.entries(REQUEST_KINDS[kind].fields).flatMap(([name, field]) => {
+    declaredFields(REQUEST_KINDS[kind]).flatMap(([name, field]) => {
       const value = body[name]
       return field.column === undefined ? [] : [[field.column, typeof value === "string" ? value : null]]
     }),
@@ -480,7 +481,7 @@ export const contactIntake = (body: ContactMessage): Intake => ({
   store: async (tx, ctx) => {
     const columns: Record<string, SqlParam | undefined> = {
       submission_id: body.submissionId,
-      // The declared fields (kernel/requests/contact.ts): those with a column in it, the rest in `details`.
+      // The declared fields (kernel/contact-request.ts): those with a column in it, the rest in `details`.
       ...declaredColumns("contact", body),
       user_agent: ctx.userAgent,
       ip_hash: ctx.ipHash,

@@ -65,7 +65,7 @@ export interface ContactMessageRow extends LeadTraceColumns {
   phone_e164: string | null
   phone_extension: string | null
   message: string
-  /** The declared fields without a column (kernel/requests/), by name. */
+  /** The declared fields without a column (kernel/request-fields.ts), by name. */
   details: Record<string, string>
   created_at: Date
 }

@@ -11,7 +11,7 @@ import type { Language } from "../kernel/languages.ts"
 import type { ContactMessageRow, LeadOutcome, LeadRow } from "../rows.ts"
 import { promiseFor, type LeadPromise, type PromisedKind } from "./promise.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
-import { alertLine, valuesOfRow } from "../kernel/requests/shown-fields.ts"
+import { alertLine, valuesOfRow } from "../requests/shown-fields.ts"
 
 export type AlertRecord = "lead" | "message"
 
@@ -119,9 +119,14 @@ const LEAD_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof LeadRow>
 type LeadSubjectRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>
 
-const MESSAGE_COLUMNS = ["id", "name", "phone", "message", "details", ...TRACKED_COLUMNS] as const satisfies ReadonlyArray<
-  keyof ContactMessageRow
->
+const MESSAGE_COLUMNS = [
+  "id",
+  "name",
+  "phone",
+  "message",
+  "details",
+  ...TRACKED_COLUMNS,
+] as const satisfies ReadonlyArray<keyof ContactMessageRow>
 type MessageSubjectRow = Pick<ContactMessageRow, (typeof MESSAGE_COLUMNS)[number]>
 
 function leadRequest(row: LeadSubjectRow): string {

@@ -19,7 +19,7 @@ export interface BoardRequest {
   missed: boolean
   /** "Prefers Spanish: call back in Spanish" for a visitor who used the site in another language than English. */
   prefers: string | null
-  /** The request's own fields the board shows (kernel/requests/), labelled in the office's words. */
+  /** The request's own fields the board shows (kernel/request-fields.ts), labelled in the office's words. */
   details: ReadonlyArray<{ label: string; value: string }>
 }
 

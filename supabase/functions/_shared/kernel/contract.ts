@@ -21,8 +21,8 @@ import { phoneDigits, splitExtension } from "./phone.ts"
 import { MAX_REFERENCE_LENGTH } from "./reference.ts"
 import { LEAD_OUTCOMES, MAX_ACTOR_NAME, MAX_OUTCOME_NOTE } from "./outcomes.ts"
 import { hasVisibleText } from "./visible-text.ts"
-import { CONTACT_REQUEST, isContactField } from "./requests/contact.ts"
-import type { RequestDeclaration, RequestField } from "./requests/request-fields.ts"
+import { CONTACT_REQUEST, isContactField } from "./contact-request.ts"
+import type { RequestDeclaration, RequestField } from "./request-fields.ts"
 
 export const MAX_BODY_BYTES = 64 * 1024
 
@@ -181,7 +181,7 @@ const submissionFields = {
 }
 
 /**
- * A declared field's rule (kernel/requests/): every kind of field reads as a string (an optional one defaults to
+ * A declared field's rule (kernel/request-fields.ts): every kind of field reads as a string (an optional one defaults to
  * empty, Yup's "d" flag, so it reads as one too).
  */
 type FieldRule = Schema<string | undefined, AnyObject, unknown, "" | "d">

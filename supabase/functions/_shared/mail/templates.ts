@@ -15,7 +15,7 @@ import { promiseFor, waitedText, type LeadPromise } from "../alerts/promise.ts"
 import { windowSections, type NoticeWindow } from "../appointments/notice-windows.ts"
 import { renderEmail, type EmailSection } from "./layout.ts"
 import { originSections, type ConsentReceipt } from "./origin.ts"
-import { shownRows } from "../kernel/requests/shown-fields.ts"
+import { shownRows } from "../requests/shown-fields.ts"
 
 export type LeadKind = keyof typeof LEAD_MESSAGES.companyEmail.kindLabels
 

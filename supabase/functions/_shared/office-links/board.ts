@@ -12,7 +12,7 @@ import type { LeadOutcome } from "../kernel/outcomes.ts"
 import { prefersLanguage } from "../alerts/messages.ts"
 import { oneLine } from "../alerts/subject.ts"
 import { languageOf } from "../kernel/languages.ts"
-import { fieldsDocument, isDeclaredKind, shownRows } from "../kernel/requests/shown-fields.ts"
+import { fieldsDocument, isDeclaredKind, shownRows } from "../requests/shown-fields.ts"
 import type { BoardPeriod as BoardPeriodShape, BoardRequest } from "../kernel/board-types.ts"
 
 /** The most requests a list shows (newest first); the counts cover them all. */
@@ -58,7 +58,7 @@ interface RequestRow {
   outcome_by: string | null
   missed_at: Date | null
   language: string
-  /** The request's own fields by declared name (kernel/requests/). */
+  /** The request's own fields by declared name (kernel/request-fields.ts). */
   fields: Record<string, unknown> | null
 }
 

@@ -6,7 +6,7 @@
 import { localIso } from "../kernel/business-hours.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { toCsv } from "./csv.ts"
-import { columnsShownIn, isDeclaredKind, REQUEST_KINDS } from "../kernel/requests/shown-fields.ts"
+import { columnsShownIn, isDeclaredKind, REQUEST_KINDS } from "../requests/shown-fields.ts"
 import { touchesOf, type WeekRequestRow } from "./report-data.ts"
 import { formLabel } from "./weekly-figures.ts"
 
@@ -15,7 +15,7 @@ const OUTCOMES = LEAD_MESSAGES.officeAlerts.outcomes
 
 const textOf = (value: unknown) => (typeof value === "string" ? value : "")
 
-/** After data's columns, each declared request's fields the CSV lists (kernel/requests/), under the office's label. */
+/** After data's columns, each declared request's fields the CSV lists (kernel/request-fields.ts), under the office's label. */
 const DECLARED_COLUMNS = Object.keys(REQUEST_KINDS)
   .filter(isDeclaredKind)
   .flatMap((kind) => columnsShownIn(kind, "csv").map((column) => ({ kind, ...column })))
@@ -50,7 +50,6 @@ function record(row: WeekRequestRow): string[] {
     ...DECLARED_COLUMNS.map(({ kind, name }) => (row.form === kind ? textOf(row.fields?.[name]) : "")),
   ]
 }
-
 
 const isColumn = (key: string): key is keyof typeof COLUMNS => key in COLUMNS
 /** The columns in data's order. */

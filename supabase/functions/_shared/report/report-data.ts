@@ -8,7 +8,7 @@ import type { Attribution } from "../kernel/attribution.ts"
 import type { ContactMessageRow, LeadRow } from "../rows.ts"
 import type { Campaign, ReportRequest, RequestForm, WeekCounts } from "./weekly-figures.ts"
 import type { ReportWeek } from "./report-week.ts"
-import { fieldsDocument } from "../kernel/requests/shown-fields.ts"
+import { fieldsDocument } from "../requests/shown-fields.ts"
 
 /** One request of the week as stored: what the figures need and what the CSV shows. */
 export interface WeekRequestRow extends Pick<
@@ -31,7 +31,7 @@ export interface WeekRequestRow extends Pick<
 > {
   form: RequestForm
   name: ContactMessageRow["name"]
-  /** The request's own fields by declared name (kernel/requests/). */
+  /** The request's own fields by declared name (kernel/request-fields.ts). */
   fields: Record<string, unknown> | null
 }
 

@@ -4,7 +4,7 @@
  * the form's data file beside the declaration's field names, checked against them at build time. Plain data: the
  * browser's first load carries it without Yup.
  */
-import type { FieldLabel } from "../field-errors.ts"
+import type { FieldLabel } from "./field-errors.ts"
 
 /** Where a field is shown besides its form: the office's notice, the visitor's confirmation, the office's alert texts, the board, the weekly CSV, the CRM forward. */
 export type FieldPlace = "notice" | "confirmation" | "alert" | "board" | "csv" | "crm"
@@ -29,8 +29,7 @@ type SenderField =
 
 /** What the request itself says: a line or a text, required (its error names it) or optional. */
 type TextField = { readonly input: "text"; readonly max: number; readonly multiline?: boolean } & (
-  | { readonly required: true; readonly errorName: FieldLabel }
-  | { readonly required?: false }
+  { readonly required: true; readonly errorName: FieldLabel } | { readonly required?: false }
 )
 
 export type RequestField = FieldBase & (SenderField | TextField)
@@ -39,6 +38,10 @@ export interface RequestDeclaration {
   /** The fields in the form's order, by the name the form and the functions give them. */
   readonly fields: Readonly<Record<string, RequestField>>
 }
+
+/** Every declared field, by name, in the form's order. */
+export const declaredFields = (request: RequestDeclaration): Array<[string, RequestField]> =>
+  Object.entries(request.fields)
 
 /** The request's own fields (not who sent it): what its notice, alerts, board and CSV list under their labels. */
 export const ownFields = (request: RequestDeclaration): Array<[string, RequestField]> =>

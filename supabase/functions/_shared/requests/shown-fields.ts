@@ -3,10 +3,10 @@
  * `details` document, and each place's labelled values (the office's words in English, the visitor's in their
  * language), read alike from a body or from a stored row.
  */
-import type { Language } from "../languages.ts"
-import { OFFICE_FIELD_LABELS, VISITOR_FIELD_LABELS } from "../site-data.generated.ts"
-import { CONTACT_REQUEST } from "./contact.ts"
-import { detailFields, ownFields, type FieldPlace, type RequestDeclaration } from "./request-fields.ts"
+import type { Language } from "../kernel/languages.ts"
+import { OFFICE_FIELD_LABELS, VISITOR_FIELD_LABELS } from "../kernel/site-data.generated.ts"
+import { CONTACT_REQUEST } from "../kernel/contact-request.ts"
+import { detailFields, ownFields, type FieldPlace, type RequestDeclaration } from "../kernel/request-fields.ts"
 
 /** Every declared request kind, by the name its notices, labels and data files give it. */
 export const REQUEST_KINDS = { contact: CONTACT_REQUEST } as const satisfies Record<string, RequestDeclaration>
