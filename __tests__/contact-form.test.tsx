@@ -5,6 +5,7 @@ import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
 import { keptCalls, outboxSend } from "./fixtures/answers"
 import { contactFormTexts } from "./fixtures/data"
+import { CONTACT_FIELD_NAMES } from "../supabase/functions/_shared/kernel/contract"
 import { SUBMISSION_FIELDS } from "./fixtures/leads"
 
 const labels = contactFormTexts()
@@ -64,8 +65,8 @@ test("success: Sending... while busy, the toast with the server's message, field
       message: "Ants by the sink",
       ...SUBMISSION_FIELDS,
     }),
-    // The fields a refusal may name for the visitor to fix; any other refusal is kept and re-sent.
-    new Set(["name", "email", "phone", "message"]),
+    // The fields a refusal may name for the visitor to fix (the form's declared fields); any other refusal is kept and re-sent.
+    new Set(CONTACT_FIELD_NAMES),
   )
   resolve({ ok: true, data: { success: true, message: "Thank you, Ann! We'll reply within 24 hours.", error: null } })
   const toast = await screen.findByRole("status")
