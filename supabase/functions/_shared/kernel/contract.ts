@@ -84,6 +84,8 @@ const requiredText = (field: FieldLabel, max: number) => {
   )
 }
 const optionalText = (max: number) => trimmed().max(max, textTooLong(max)).default("")
+/** A declared optional field the visitor may leave empty or out (no default: the body's type leaves it optional too). */
+const optionalLine = (max: number) => trimmed().meta(VISITOR).max(max, textTooLong(max))
 const phone = () =>
   trimmed()
     .meta(VISITOR)
@@ -181,11 +183,14 @@ const submissionFields = {
 }
 
 /**
- * A declared field's rule (kernel/request-fields.ts): every kind of field reads as a string (an optional one defaults to
- * empty, Yup's "d" flag, so it reads as one too).
+ * A declared field's rule (kernel/request-fields.ts): every kind of field is a string, an optional one a string
+ * the body may leave out (its type says so too, so a form or a test without it still type-checks).
  */
-type FieldRule = Schema<string | undefined, AnyObject, unknown, "" | "d">
-const ruleOf = (field: RequestField): FieldRule => {
+type RequiredRule = Schema<string, AnyObject, unknown, "">
+type OptionalRule = Schema<string | undefined, AnyObject, unknown, "">
+type RuleOf<F> = F extends { input: "text"; required?: false } ? OptionalRule : RequiredRule
+
+const ruleOf = (field: RequestField): RequiredRule | OptionalRule => {
   switch (field.input) {
     case "name":
       return requiredText(field.errorName, field.max)
@@ -194,7 +199,7 @@ const ruleOf = (field: RequestField): FieldRule => {
     case "phone":
       return phone()
     case "text":
-      return field.required ? requiredText(field.errorName, field.max) : optionalText(field.max).meta(VISITOR)
+      return field.required ? requiredText(field.errorName, field.max) : optionalLine(field.max)
   }
 }
 
@@ -202,7 +207,7 @@ const ruleOf = (field: RequestField): FieldRule => {
 const declaredShape = <F extends RequestDeclaration["fields"]>(fields: F) =>
   // Object.fromEntries types its keys as string; the entries are the declaration's, every one of them.
   Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, ruleOf(field)])) as {
-    [K in keyof F]: FieldRule
+    [K in keyof F]: RuleOf<F[K]>
   }
 
 /** The contact form's fields, in their declared order. */
