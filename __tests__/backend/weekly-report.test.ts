@@ -13,6 +13,7 @@ import type { Db } from "../../supabase/functions/_shared/db"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
 import { LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import type { EmailAttachment } from "../../supabase/functions/_shared/mail/layout"
+import { columnsShownIn } from "../../supabase/functions/_shared/requests/shown-fields"
 import { asRequest, weekCounts, weekRequests } from "../../supabase/functions/_shared/report/report-data"
 import { nextReport, reportWeeks, scheduleWeeklyReport } from "../../supabase/functions/_shared/report/report-week"
 import { weekFigures, type GroupFigures, type OutcomeKey } from "../../supabase/functions/_shared/report/weekly-figures"
@@ -34,6 +35,8 @@ const S = 1_000
 const MIN = 60 * S
 const HOUR = 60 * MIN
 const COPY = LEAD_MESSAGES.weeklyReport
+/** Data's columns, then each declared request's fields the CSV lists (kernel/contact-request.ts), by the office's label. */
+const CSV_HEADER = [...Object.values(COPY.csvColumns), ...columnsShownIn("contact", "csv").map(({ label }) => label)]
 const KIND = LEAD_MESSAGES.companyEmail.kindLabels
 const OUTCOME_KEYS: readonly OutcomeKey[] = [...LEAD_OUTCOMES, "none"]
 
@@ -286,7 +289,7 @@ test("Monday at opening time the owner gets the report, with the week's requests
   expect(text.endsWith("\r\n")).toBe(true)
   expect(text.replace(/"(?:[^"]|"")*"/g, "").match(/\r(?!\n)|(?<!\r)\n/)).toBeNull()
   const [header, ...records] = readCsv(bytes)
-  expect(header).toEqual(Object.values(COPY.csvColumns))
+  expect(header).toEqual(CSV_HEADER)
   // Oldest first; the edges of the week are not in it.
   expect(records.map((r) => r[0])).toEqual(["WEB000001", "WEB000002", "WEB000004", "WEB000003", "WEB000005"])
   const byReference = new Map(records.map((r) => [r[0], Object.fromEntries(header!.map((h, i) => [h, r[i]]))]))
@@ -367,7 +370,7 @@ test("one report per week: queued once however often the worker runs, the next q
     ["weekly-report:2026-03-23", "pending"],
   ])
   // An empty week still has its CSV: the header alone.
-  expect(readCsv(csvOf(reports[1]?.attachments?.[0]))).toEqual([Object.values(COPY.csvColumns)])
+  expect(readCsv(csvOf(reports[1]?.attachments?.[0]))).toEqual([CSV_HEADER])
 })
 
 test("WEEKLY_REPORT=0: nothing is queued, and a report queued before is not sent", async () => {
