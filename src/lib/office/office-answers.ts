@@ -254,7 +254,9 @@ function boardRequest(value: unknown): BoardRequest | null {
   if (!stringOrNull(prefers)) return null
   if (!(minutesToTake === null || count(minutesToTake)) || typeof missed !== "boolean") return null
   // Absent from an older backend's answer too; an unreadable entry is left out, the request still listed.
-  const details = Array.isArray(value.details) ? value.details.flatMap((item) => strings(item, ["label", "value"] as const) ?? []) : []
+  const details = Array.isArray(value.details)
+    ? value.details.flatMap((item) => strings(item, ["label", "value"] as const) ?? [])
+    : []
   return { ...fields, state, takenBy, minutesToTake, outcome, outcomeBy, missed, prefers, details }
 }
 

@@ -186,8 +186,8 @@ const submissionFields = {
  * A declared field's rule (kernel/request-fields.ts): every kind of field is a string, an optional one a string
  * the body may leave out (its type says so too, so a form or a test without it still type-checks).
  */
-type RequiredRule = Schema<string, AnyObject, unknown, "">
-type OptionalRule = Schema<string | undefined, AnyObject, unknown, "">
+type RequiredRule = Schema<string, AnyObject>
+type OptionalRule = Schema<string | undefined, AnyObject>
 type RuleOf<F> = F extends { input: "text"; required?: false } ? OptionalRule : RequiredRule
 
 const ruleOf = (field: RequestField): RequiredRule | OptionalRule => {
