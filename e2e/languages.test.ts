@@ -13,6 +13,7 @@ import {
   type Language,
 } from "../supabase/functions/_shared/kernel/languages"
 import { gotoHydrated, useBrowser, withPage } from "./browser"
+import { answerWizardToTicks } from "./lead-forms"
 
 const browser = useBrowser()
 
@@ -81,12 +82,7 @@ test("a browser asking for Spanish is not redirected: the visitor chooses", asyn
 test("a visitor switching language mid-wizard keeps their answers and their step", async () => {
   await withPage(browser(), async ({ page }) => {
     await gotoHydrated(page, "/estimate/")
-    const next = page.getByRole("button", { name: "Next" })
-    await page.getByRole("radio", { name: "Single-Family Home (4-5BR)" }).check()
-    await next.click()
-    await page.getByRole("radio", { name: "C•ARE+", exact: true }).check()
-    await next.click()
-    await page.getByRole("checkbox", { name: "Ticks" }).check()
+    await answerWizardToTicks(page)
     await page
       .getByRole("link", { name: new RegExp(en.switchToSpanish, "i") })
       .first()

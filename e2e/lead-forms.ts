@@ -17,6 +17,20 @@ export async function sendContact(page: Page, name: string, email: string) {
 }
 
 /**
+ * The estimate wizard's first answers (/estimate/ must be open): a single-family home, the C•ARE+ plan, and ticks
+ * ticked on step 3. Returns its Next button.
+ */
+export async function answerWizardToTicks(page: Page) {
+  const next = page.getByRole("button", { name: "Next" })
+  await page.getByRole("radio", { name: "Single-Family Home (4-5BR)" }).check()
+  await next.click()
+  await page.getByRole("radio", { name: "C•ARE+", exact: true }).check()
+  await next.click()
+  await page.getByRole("checkbox", { name: "Ticks" }).check()
+  return next
+}
+
+/**
  * Steps 1–6 of the estimate wizard (a C•ARE+ plan, so step 4 is skipped), up to the review step;
  * `atStep5` answers step 5 (service preferences, arrival windows), left as it is unless given.
  */
@@ -26,12 +40,7 @@ export async function fillWizard(
   fullName = "Erin Tester",
   atStep5?: (page: Page) => Promise<void>,
 ) {
-  const next = page.getByRole("button", { name: "Next" })
-  await page.getByRole("radio", { name: "Single-Family Home (4-5BR)" }).check()
-  await next.click()
-  await page.getByRole("radio", { name: "C•ARE+", exact: true }).check()
-  await next.click()
-  await page.getByRole("checkbox", { name: "Ticks" }).check()
+  const next = await answerWizardToTicks(page)
   await page.getByRole("checkbox", { name: "Termites" }).check()
   await page.getByText("Special treatment required for: Termites").waitFor()
   await next.click()

@@ -12,12 +12,7 @@ export const query = graphql`
   query OfferPage($key: String!, $lang: String!) {
     ...ArrivalWindowTexts
     offerYaml(pageKey: { eq: $key }, lang: { eq: $lang }) {
-      key
-      route
-      city
-      offerName
-      price
-      couponCode
+      ...OfferHeadline
       phone {
         display
         e164

@@ -7,12 +7,7 @@ export const query = graphql`
     ...StaticPage
     allOfferYaml(filter: { lang: { eq: $lang } }, sort: { key: ASC }) {
       nodes {
-        key
-        route
-        city
-        offerName
-        price
-        couponCode
+        ...OfferHeadline
         heroVariant
         phone {
           display
