@@ -7,7 +7,7 @@
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { dispatchOutbox, type DispatchOptions } from "../../supabase/functions/_shared/outbox"
+import { dispatchOutbox, type DispatchOptions } from "../../supabase/functions/_shared/outbox/outbox"
 import { closedAfterEach, fakeServer, type FakeServer, type Received } from "./fake-servers"
 import { nextVisitorIp, testConfig, withFreshDb } from "./helpers"
 

@@ -18,7 +18,7 @@ import { COMPANY, CUSTOMER_TEXTS, LEAD_CONSENT } from "../../supabase/functions/
 import { consentVersionId } from "../../supabase/functions/_shared/kernel/consent"
 import { fill } from "../../supabase/functions/_shared/kernel/escape"
 import { acknowledgeUrl, confirmUrl } from "../../supabase/functions/_shared/office-links/signed-link"
-import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
+import { dispatchOutbox } from "../../supabase/functions/_shared/outbox/outbox"
 import { TUESDAY_10AM } from "./alert-rig"
 import { fakeServer } from "./fake-servers"
 import { bodies, freshDb, post, storedIdOf, testConfig } from "./helpers"

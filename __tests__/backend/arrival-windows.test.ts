@@ -16,7 +16,7 @@ import type { Db } from "../../supabase/functions/_shared/db"
 import { offeredWindows, windowsOn } from "../../supabase/functions/_shared/kernel/arrival-windows"
 import { TUESDAY_10AM, alertConfig, chatTextOf, smsOf } from "./alert-rig"
 import { fakeServer } from "./fake-servers"
-import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
+import { dispatchOutbox } from "../../supabase/functions/_shared/outbox/outbox"
 import { bodies, estimateFields, freshDb, post, testConfig, type AppUnderTest } from "./helpers"
 
 const NOW = TUESDAY_10AM

@@ -16,9 +16,9 @@ import {
   estimateRequestSchema,
 } from "../../supabase/functions/_shared/kernel/contract"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { MAX_FIELD_MESSAGE, MAX_FIELD_NAME, MAX_ISSUES } from "../../supabase/functions/_shared/validate"
-import { MAX_JSON_LIST } from "../../supabase/functions/_shared/json-input"
-import { MAX_UNREAD_FIELDS } from "../../supabase/functions/_shared/received-shape"
+import { MAX_FIELD_MESSAGE, MAX_FIELD_NAME, MAX_ISSUES } from "../../supabase/functions/_shared/intake/validate"
+import { MAX_JSON_LIST } from "../../supabase/functions/_shared/intake/json-input"
+import { MAX_UNREAD_FIELDS } from "../../supabase/functions/_shared/intake/received-shape"
 import { counts, post, withFreshApp, type AppUnderTest } from "./helpers"
 import { VALID_BODIES } from "./malformed-bodies"
 

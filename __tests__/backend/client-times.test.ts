@@ -15,7 +15,7 @@ import {
   clientInstant,
 } from "../../supabase/functions/_shared/kernel/client-time"
 import type { Db } from "../../supabase/functions/_shared/db"
-import type { LeadFlag } from "../../supabase/functions/_shared/lead-flags"
+import type { LeadFlag } from "../../supabase/functions/_shared/intake/lead-flags"
 import { LEAD_CONSENT, LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { bodies, officeClosed, post, withCrmApp, type AppUnderTest, type OpenedCrmApp } from "./helpers"
 

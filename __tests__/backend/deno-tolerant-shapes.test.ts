@@ -8,7 +8,7 @@
  */
 import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"
-import type { LeadFlag } from "../../supabase/functions/_shared/lead-flags"
+import type { LeadFlag } from "../../supabase/functions/_shared/intake/lead-flags"
 import { withDenoFunctions } from "./deno-server"
 import { SITE_ORIGIN, bodies } from "./helpers"
 import { REPORTED, mutatedBody } from "./shape-mutations"

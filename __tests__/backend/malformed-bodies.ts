@@ -18,7 +18,7 @@ import {
   simpleLeadKind,
   type PublicFunctionName,
 } from "../../supabase/functions/_shared/kernel/contract"
-import { MAX_UNREAD_FIELDS } from "../../supabase/functions/_shared/received-shape"
+import { MAX_UNREAD_FIELDS } from "../../supabase/functions/_shared/intake/received-shape"
 import { ANON_KEY, SITE_ORIGIN, bodies } from "./helpers"
 import {
   BROKEN_CODE_UNITS,

@@ -13,7 +13,7 @@
  * most, only when the death came after the webhook had it. kill -9 of a real process: outbox-kill.test.ts.
  */
 import type { Db, SqlParam } from "../../supabase/functions/_shared/db"
-import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
+import { dispatchOutbox } from "../../supabase/functions/_shared/outbox/outbox"
 import { takeBackAbandoned } from "../../supabase/functions/_shared/outbox/claim"
 import { enqueueJobs } from "../../supabase/functions/_shared/outbox/queue"
 import { CONTACTS, TUESDAY_10AM, alertConfig, alertRig, handClock, withAlertDb } from "./alert-rig"

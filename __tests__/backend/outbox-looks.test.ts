@@ -7,7 +7,7 @@
  */
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
+import { dispatchOutbox } from "../../supabase/functions/_shared/outbox/outbox"
 import type { WakeSource } from "../../supabase/functions/_shared/outbox/worker"
 import { closedAfterEach, fakeServer } from "./fake-servers"
 import { bodies, MAIL_AND_CRM, officeClosed, post, testConfig, withFreshDb, withoutConfirmations } from "./helpers"

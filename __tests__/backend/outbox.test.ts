@@ -3,7 +3,7 @@ import { createApp } from "../../supabase/functions/_shared/app"
 import type { BackendConfig } from "../../supabase/functions/_shared/config"
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from "../../supabase/functions/_shared/delivery/crm"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
+import { dispatchOutbox } from "../../supabase/functions/_shared/outbox/outbox"
 import { backoffMs } from "../../supabase/functions/_shared/outbox/settle"
 import {
   bodies,

@@ -6,7 +6,7 @@
  */
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
+import { dispatchOutbox } from "../../supabase/functions/_shared/outbox/outbox"
 import { fakeServer } from "./fake-servers"
 import { bodies, MAIL_AND_CRM, officeClosed, withFreshDb, post, testConfig } from "./helpers"
 

@@ -9,7 +9,7 @@
  */
 import fc from "fast-check"
 import type { Db } from "../../supabase/functions/_shared/db"
-import type { LeadFlag } from "../../supabase/functions/_shared/lead-flags"
+import type { LeadFlag } from "../../supabase/functions/_shared/intake/lead-flags"
 import { LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { bodies, counts, post, withFreshApp, type AppUnderTest } from "./helpers"
 import { FORMS, REPORTED, mutatedBody } from "./shape-mutations"

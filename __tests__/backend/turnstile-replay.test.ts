@@ -7,7 +7,7 @@
  */
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
-import type { LeadFlag } from "../../supabase/functions/_shared/lead-flags"
+import type { LeadFlag } from "../../supabase/functions/_shared/intake/lead-flags"
 import { OFFICE_CLOSED_AT, TURNSTILE, bodies, post, testConfig, withFreshDb } from "./helpers"
 
 let db: Db

@@ -8,7 +8,7 @@
 import fc from "fast-check"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.generated"
-import { alternativeReference } from "../../supabase/functions/_shared/reference-claim"
+import { alternativeReference } from "../../supabase/functions/_shared/intake/reference-claim"
 import { bodies, post, withFreshApp, type AppUnderTest } from "./helpers"
 
 jest.setTimeout(300_000)

@@ -15,7 +15,7 @@ import { zonedDate, weekStart } from "../../supabase/functions/_shared/kernel/bu
 import { LEAD_OUTCOMES } from "../../supabase/functions/_shared/kernel/outcomes"
 import { COMPANY } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { isOfficeOpen } from "../../supabase/functions/_shared/alerts/office-hours"
-import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
+import { dispatchOutbox } from "../../supabase/functions/_shared/outbox/outbox"
 import { asRequest, weekCounts, weekRequests } from "../../supabase/functions/_shared/report/report-data"
 import { weekCsv } from "../../supabase/functions/_shared/report/report-csv"
 import { reportWeeks } from "../../supabase/functions/_shared/report/report-week"

@@ -10,7 +10,7 @@
 import { Buffer } from "node:buffer"
 import { Hono } from "hono"
 import type { Db } from "../../supabase/functions/_shared/db"
-import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
+import { dispatchOutbox } from "../../supabase/functions/_shared/outbox/outbox"
 import { LEAD_MESSAGES } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import type { EmailAttachment } from "../../supabase/functions/_shared/mail/layout"
 import { columnsShownIn } from "../../supabase/functions/_shared/requests/shown-fields"

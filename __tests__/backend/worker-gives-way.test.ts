@@ -7,7 +7,7 @@
  */
 import fc from "fast-check"
 import type { Db, SqlParam } from "../../supabase/functions/_shared/db"
-import { givingWay, requestGauge, type RequestGauge } from "../../supabase/functions/_shared/outbox-wake"
+import { givingWay, requestGauge, type RequestGauge } from "../../supabase/functions/_shared/outbox/outbox-wake"
 
 jest.setTimeout(60_000)
 

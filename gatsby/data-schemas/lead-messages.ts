@@ -141,7 +141,7 @@ export const leadMessagesSchema = strictObject({
     prefersLanguage: text(),
     languageRow: text(),
   }).meta({ translate: false }),
-  // One label per flag code (supabase/functions/_shared/lead-flags.ts' LEAD_FLAG_CODES).
+  // One label per flag code (supabase/functions/_shared/intake/lead-flags.ts' LEAD_FLAG_CODES).
   flags: strictObject({
     heading: text(),
     note: text(),

@@ -16,7 +16,7 @@ import { createApp } from "../../supabase/functions/_shared/app"
 import { configFromEnv } from "../../supabase/functions/_shared/config"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { LOCAL_ANON_KEY } from "../../supabase/functions/_shared/kernel/local-defaults"
-import { dispatchOutbox } from "../../supabase/functions/_shared/outbox"
+import { dispatchOutbox } from "../../supabase/functions/_shared/outbox/outbox"
 
 const ROOT = path.resolve(__dirname, "..", "..")
 /** Tuesday 3 March 2026, 10:00 in New York: the office is open, so the lead is alerted at once. */

@@ -8,8 +8,8 @@ import { createApp, type FunctionName } from "./app.ts"
 import { configFromEnv, DEFAULT_TRUSTED_PROXY_HOPS } from "./config.ts"
 import { postgresDb, preparedStatements, RESTART_SAFE_OPTIONS } from "./db.ts"
 import { requiredIpHashSalt } from "./ip-hash-salt.ts"
-import { dispatchOutbox } from "./outbox.ts"
-import { outboxWaker, wakeInBackground } from "./outbox-wake.ts"
+import { dispatchOutbox } from "./outbox/outbox.ts"
+import { outboxWaker, wakeInBackground } from "./outbox/outbox-wake.ts"
 import { logError } from "./safe-log.ts"
 
 interface DenoRuntime {

@@ -7,7 +7,7 @@
  */
 import { asciiEmailAddress, isEmailAddress } from "./kernel/email-address.ts"
 import { likelyAddress } from "./kernel/email-suggestion.ts"
-import type { LeadFlag } from "./lead-flags.ts"
+import type { LeadFlag } from "./intake/lead-flags.ts"
 
 /** Where a confirmation may go: the ASCII address, or null (none given, or one the e-mail API cannot take). */
 export const sendableAddress = (typed: string | null | undefined): string | null =>

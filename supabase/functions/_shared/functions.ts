@@ -8,8 +8,14 @@
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec"
 import type { PublicFunctionName } from "./kernel/contract.ts"
-import { contactIntake, estimateConfirmationIntake, estimateIntake, simpleLeadIntake, type Intake } from "./leads.ts"
-import { contactMessageInput, estimateRequestInput, simpleLeadInput } from "./validate.ts"
+import {
+  contactIntake,
+  estimateConfirmationIntake,
+  estimateIntake,
+  simpleLeadIntake,
+  type Intake,
+} from "./intake/leads.ts"
+import { contactMessageInput, estimateRequestInput, simpleLeadInput } from "./intake/validate.ts"
 
 interface LeadFunction<Body> {
   kind: "lead"

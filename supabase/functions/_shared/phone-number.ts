@@ -7,7 +7,7 @@
  */
 import { parsePhoneNumberFromString, type PhoneNumber, type PhoneNumberType } from "libphonenumber-js/max"
 import { hasCountryCode, phoneDigits, splitExtension } from "./kernel/phone.ts"
-import type { LeadFlag } from "./lead-flags.ts"
+import type { LeadFlag } from "./intake/lead-flags.ts"
 
 /** A number read: as typed always; E.164, extension and country when it is a real number. */
 export interface ParsedPhone {

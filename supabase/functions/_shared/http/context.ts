@@ -9,11 +9,11 @@ import type { BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
 import type { ErrorAnswer } from "../kernel/contract.ts"
 import { INVALID, type FieldProblem } from "../kernel/field-errors.ts"
-import type { LeadFlag } from "../lead-flags.ts"
+import type { LeadFlag } from "../intake/lead-flags.ts"
 import type { AddressBudget, AddressLimit } from "../spam/address-limit.ts"
 import type { ClientAddress } from "../spam/client-ip.ts"
 import type { FloodGuard } from "../spam/flood-guard.ts"
-import { fieldErrors } from "../validate.ts"
+import { fieldErrors } from "../intake/validate.ts"
 
 /** Who is calling, as the checks before the body decided: the address (when known) and its rate-limit key. */
 export interface Caller {

@@ -5,7 +5,7 @@
  */
 import { CAMPAIGN_PARAMS, newParamsOf, type Touch } from "../kernel/attribution.ts"
 import { consentText } from "../kernel/consent.ts"
-import type { LeadOrigin } from "../lead-origin.ts"
+import type { LeadOrigin } from "../intake/lead-origin.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { fill } from "../kernel/escape.ts"
 import type { EmailSection } from "./layout.ts"

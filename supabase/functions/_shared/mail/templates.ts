@@ -9,7 +9,7 @@ import { COMPANY, CUSTOMER_TEXTS, LEAD_MESSAGES, type CustomerTexts } from "../k
 import { asciiEmailAddress } from "../kernel/email-address.ts"
 import { parsePhone, readablePhone } from "../phone-number.ts"
 import { fill } from "../kernel/escape.ts"
-import type { LeadFlag } from "../lead-flags.ts"
+import type { LeadFlag } from "../intake/lead-flags.ts"
 import { officeWhen } from "../alerts/office-hours.ts"
 import { promiseFor, waitedText, type LeadPromise } from "../alerts/promise.ts"
 import { windowSections, type NoticeWindow } from "../appointments/notice-windows.ts"

@@ -7,7 +7,7 @@
 import type { BackendConfig } from "../config.ts"
 import { CALL_ORDER, intakeFor } from "../functions.ts"
 import type { Db } from "../db.ts"
-import type { Intake, RequestContext } from "../leads.ts"
+import type { Intake, RequestContext } from "../intake/leads.ts"
 import type { AlertBatchRow, SpamAttemptRow } from "../rows.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { describeSpam } from "../spam/spam-review.ts"

@@ -20,7 +20,7 @@ import {
   type Env,
 } from "../http/context.ts"
 import { takeRateLimit } from "../spam/rate-limit.ts"
-import { acknowledgeLinkInput, confirmLinkInput, officeLinkInput } from "../validate.ts"
+import { acknowledgeLinkInput, confirmLinkInput, officeLinkInput } from "../intake/validate.ts"
 import { confirmLink } from "./confirm-link.ts"
 import { acknowledgeLink, boardLink, releaseLink } from "./handlers.ts"
 

@@ -18,7 +18,7 @@
 import type { BackendConfig, CustomerChannelBudget } from "../config.ts"
 import { sha256Hex } from "../crypto.ts"
 import type { Db } from "../db.ts"
-import type { LeadFlag } from "../lead-flags.ts"
+import type { LeadFlag } from "../intake/lead-flags.ts"
 import type { NewJob } from "../outbox/queue.ts"
 import type { ClientAddress } from "./client-ip.ts"
 

@@ -8,7 +8,7 @@
  * The report travels with the validated body under a symbol: JSON, the request hash and the stored bodies never
  * see it, and every intake's flags read it (body-flags.ts).
  */
-import { sha256Hex, stableJson } from "./crypto.ts"
+import { sha256Hex, stableJson } from "../crypto.ts"
 import type { LeadFlag } from "./lead-flags.ts"
 
 export const RECEIVED: unique symbol = Symbol("received shape")

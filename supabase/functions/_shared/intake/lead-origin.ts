@@ -4,10 +4,10 @@
  * The consent's time is the server's receipt time; the browser's own time is kept beside it only when it
  * can be right (client-time.ts), otherwise left out (and the lead flagged, body-flags.ts).
  */
-import type { Attribution } from "./kernel/attribution.ts"
-import { clientInstant } from "./kernel/client-time.ts"
-import type { Consent } from "./kernel/consent.ts"
-import type { SqlParam } from "./db.ts"
+import type { Attribution } from "../kernel/attribution.ts"
+import { clientInstant } from "../kernel/client-time.ts"
+import type { Consent } from "../kernel/consent.ts"
+import type { SqlParam } from "../db.ts"
 
 /** The part of every body this is about; both are optional (a lead kept in a browser from before has neither). */
 export interface LeadOrigin {

@@ -5,9 +5,9 @@
  * (visitor_references), and a later one gets another, which its answer and every message then carry (the stored
  * row's reference). A wizard's later calls, under the same submission, find the one their first call claimed.
  */
-import { sha256Hex } from "./crypto.ts"
-import type { Db } from "./db.ts"
-import { referenceAt } from "./kernel/reference.ts"
+import { sha256Hex } from "../crypto.ts"
+import type { Db } from "../db.ts"
+import { referenceAt } from "../kernel/reference.ts"
 
 /** Tries of six digits before the references get longer (a taken one is rare: a million of them, few used). */
 const SHORT_TRIES = 10

@@ -26,8 +26,8 @@ import {
   simpleLeadKind,
   type SimpleLeadSubmission,
   ENGLISH_FIELD_ERRORS,
-} from "./kernel/contract.ts"
-import { INVALID, fieldErrorMessage, fieldProblemOf, type FieldProblem } from "./kernel/field-errors.ts"
+} from "../kernel/contract.ts"
+import { INVALID, fieldErrorMessage, fieldProblemOf, type FieldProblem } from "../kernel/field-errors.ts"
 import { shapeProblemAt, withWellFormedText } from "./json-input.ts"
 import type { LeadFlag } from "./lead-flags.ts"
 import {

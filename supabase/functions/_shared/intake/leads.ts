@@ -3,7 +3,7 @@
  * message or lead row and its outbox jobs. A wizard submission's three calls
  * share one submissionId, so they share one lead row and one company e-mail.
  */
-import type { BackendConfig } from "./config.ts"
+import type { BackendConfig } from "../config.ts"
 import type {
   ContactMessage,
   EstimateLead,
@@ -14,10 +14,10 @@ import type {
   SimpleLeadSubmission,
   SubmissionFields,
   SuccessAnswer,
-} from "./kernel/contract.ts"
-import type { Db, SqlParam } from "./db.ts"
-import { fill } from "./kernel/escape.ts"
-import { withSafeHeaders } from "./mail/layout.ts"
+} from "../kernel/contract.ts"
+import type { Db, SqlParam } from "../db.ts"
+import { fill } from "../kernel/escape.ts"
+import { withSafeHeaders } from "../mail/layout.ts"
 import {
   bookingConfirmation,
   callbackConfirmation,
@@ -30,34 +30,34 @@ import {
   type LeadKind,
   type NoticeReceipt,
   type ReleasedFromSpam,
-} from "./mail/templates.ts"
-import { confirmationSms } from "./mail/confirmation-sms.ts"
-import { promiseFor } from "./alerts/promise.ts"
-import { noticeWindows } from "./appointments/notice-windows.ts"
-import { keepPreferredWindows, type PreferredWindow } from "./appointments/preferences.ts"
-import { referenceFor } from "./kernel/reference.ts"
-import { startAlerts } from "./alerts/escalation.ts"
-import { acknowledgeUrl } from "./office-links/signed-link.ts"
-import { jobOwner, type AlertTarget } from "./alerts/subject.ts"
-import { parsePhone, phoneFlags, telUri, textableNumber } from "./phone-number.ts"
-import { emailFlags, sendableAddress } from "./email-recipient.ts"
-import { isEmailAddress } from "./kernel/email-address.ts"
-import { scheduleSpamDigest } from "./spam/spam-review.ts"
-import type { NewJob } from "./outbox/queue.ts"
-import type { SpamReason } from "./spam/bot-checks.ts"
-import { storeSpam, type SpamCallContext } from "./spam/spam-store.ts"
-import type { LeadInsert, LeadRow } from "./rows.ts"
+} from "../mail/templates.ts"
+import { confirmationSms } from "../mail/confirmation-sms.ts"
+import { promiseFor } from "../alerts/promise.ts"
+import { noticeWindows } from "../appointments/notice-windows.ts"
+import { keepPreferredWindows, type PreferredWindow } from "../appointments/preferences.ts"
+import { referenceFor } from "../kernel/reference.ts"
+import { startAlerts } from "../alerts/escalation.ts"
+import { acknowledgeUrl } from "../office-links/signed-link.ts"
+import { jobOwner, type AlertTarget } from "../alerts/subject.ts"
+import { parsePhone, phoneFlags, telUri, textableNumber } from "../phone-number.ts"
+import { emailFlags, sendableAddress } from "../email-recipient.ts"
+import { isEmailAddress } from "../kernel/email-address.ts"
+import { scheduleSpamDigest } from "../spam/spam-review.ts"
+import type { NewJob } from "../outbox/queue.ts"
+import type { SpamReason } from "../spam/bot-checks.ts"
+import { storeSpam, type SpamCallContext } from "../spam/spam-store.ts"
+import type { LeadInsert, LeadRow } from "../rows.ts"
 import { ORIGIN_COLUMNS, originColumns, type LeadOrigin } from "./lead-origin.ts"
-import { CUSTOMER_TEXTS, ESTIMATE_OPTIONS, LEAD_MESSAGES, type CustomerTexts } from "./kernel/site-data.generated.ts"
-import type { Language } from "./kernel/languages.ts"
+import { CUSTOMER_TEXTS, ESTIMATE_OPTIONS, LEAD_MESSAGES, type CustomerTexts } from "../kernel/site-data.generated.ts"
+import type { Language } from "../kernel/languages.ts"
 import { MAX_FLAGS, mergeFlags, type LeadFlag } from "./lead-flags.ts"
 import { bodyFlags, type FlaggableBody } from "./body-flags.ts"
-import type { ClientAddress } from "./spam/client-ip.ts"
-import { withinCustomerBudget } from "./spam/customer-budget.ts"
+import type { ClientAddress } from "../spam/client-ip.ts"
+import { withinCustomerBudget } from "../spam/customer-budget.ts"
 import { RECEIVED, type Tolerated } from "./received-shape.ts"
 import { claimReference } from "./reference-claim.ts"
-import { detailsOf, REQUEST_KINDS, type DeclaredKind } from "./requests/shown-fields.ts"
-import { declaredFields } from "./kernel/request-fields.ts"
+import { detailsOf, REQUEST_KINDS, type DeclaredKind } from "../requests/shown-fields.ts"
+import { declaredFields } from "../kernel/request-fields.ts"
 
 /** A request as what it stores sees it: spam-store.ts' part (its settings, who sent it, when) and more. */
 export interface RequestContext extends SpamCallContext {

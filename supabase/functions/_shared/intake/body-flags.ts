@@ -5,11 +5,11 @@
  * the browser's clock wrote that cannot be right (client-time.ts). The lead is stored either way.
  * Details name the field and the value sent, never the visitor's personal data.
  */
-import { newParamsOf, type Attribution } from "./kernel/attribution.ts"
-import { clientInstant } from "./kernel/client-time.ts"
-import { CONSENT_VERSIONS, SMS_CONSENT_VERSIONS, type Consent } from "./kernel/consent.ts"
+import { newParamsOf, type Attribution } from "../kernel/attribution.ts"
+import { clientInstant } from "../kernel/client-time.ts"
+import { CONSENT_VERSIONS, SMS_CONSENT_VERSIONS, type Consent } from "../kernel/consent.ts"
 import type { LeadFlag } from "./lead-flags.ts"
-import { ESTIMATE_OPTIONS } from "./kernel/site-data.generated.ts"
+import { ESTIMATE_OPTIONS } from "../kernel/site-data.generated.ts"
 import { RECEIVED, type Tolerated } from "./received-shape.ts"
 
 /** The parts of a body these flags are about; every body has some of them. */

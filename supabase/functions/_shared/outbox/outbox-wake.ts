@@ -5,8 +5,8 @@
  * is told at once, so it starts the lanes the new jobs need beside the ones already busy. Where the worker
  * shares a process with the requests (the local backend), its database gives way to them (givingWay).
  */
-import type { Db, SqlParam } from "./db.ts"
-import type { WakeSource } from "./outbox/worker.ts"
+import type { Db, SqlParam } from "../db.ts"
+import type { WakeSource } from "./worker.ts"
 
 export interface OutboxWaker {
   /** Starts the worker, or asks the running one to go round again; resolves when it is idle. Never rejects. */
