@@ -197,9 +197,9 @@ describe("a provider answering 429 forever", () => {
     const [sms] = await jobs("alert_sms")
     // A 429 does not count as a try: the job had one try, four times refused.
     expect(sms).toMatchObject({ status: "dead", attempts: 1, rate_limited_tries: 3 })
-    // The first run (no time left) ran the step; its SMS was first tried in the second, 30 s on.
+    // The SMS was queued with the message: first tried in the first run, then every 30 s.
     expect(sms?.last_error).toMatch(
-      /^Twilio answered 429: .*\(rate-limited 4 times since 2026-03-03T15:00:30\.000Z: given up\)$/,
+      /^Twilio answered 429: .*\(rate-limited 4 times since 2026-03-03T15:00:00\.000Z: given up\)$/,
     )
     const notice = (await mailbox()).find((m) => m.subject.startsWith("Not delivered"))
     expect(notice?.subject).toBe(`Not delivered after 1 try: SMS alert to ${CONTACTS[0]?.sms}`)

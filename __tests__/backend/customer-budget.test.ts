@@ -60,7 +60,9 @@ const booking = (extra: object = {}) => {
 
 const jobCounts = async () => {
   const rows = await db.query<{ kind: string; n: number }>(
-    `select kind, count(*)::int as n from outbox_jobs where kind in ('customer_sms', 'customer_email', 'company_email') group by kind`,
+    // The office's notices of the leads (the alert budget's "budget reached" e-mails are the office's too, not counted).
+    `select kind, count(*)::int as n from outbox_jobs
+     where kind in ('customer_sms', 'customer_email', 'company_email') and dedupe_key not like 'budget:%' group by kind`,
   )
   const of = (kind: string) => rows.find((r) => r.kind === kind)?.n ?? 0
   return { sms: of("customer_sms"), email: of("customer_email"), notices: of("company_email") }

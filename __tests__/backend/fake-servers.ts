@@ -60,6 +60,8 @@ export function listening(server: http.Server): Promise<{ url: string; close: ()
 export interface WatchedServer extends FakeServer {
   /** Resolves once `count` requests have been answered 2xx. */
   untilDelivered: (count: number) => Promise<void>
+  /** Resolves once `count` requests have come in, answered or not (a hanging provider has them). */
+  untilReceived: (count: number) => Promise<void>
 }
 
 /** What a fake server's answer carries besides its JSON content type, by the answer's status (a 429's Retry-After). */
@@ -102,6 +104,7 @@ export function fakeServer(script: Script, delayMs = 0, headers: HeadersFor = ()
           : (script[Math.min(received.length, script.length - 1)] ?? 200)
       const entry: Received = { headers: request.headers, body, status }
       received.push(entry)
+      for (const w of waiters) w.check()
       afterDelay(delayMs, response, () => {
         entry.answeredAt = performance.now()
         for (const w of waiters) w.check()
@@ -120,6 +123,11 @@ export function fakeServer(script: Script, delayMs = 0, headers: HeadersFor = ()
     delivered: () => received.filter((r) => r.status < 300),
     untilDelivered: (count: number) => {
       const w = waiter(() => received.filter((r) => r.status < 300 && r.answeredAt !== undefined).length >= count)
+      waiters.push(w)
+      return w.until()
+    },
+    untilReceived: (count: number) => {
+      const w = waiter(() => received.length >= count)
       waiters.push(w)
       return w.until()
     },

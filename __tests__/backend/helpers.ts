@@ -159,9 +159,10 @@ export async function post(
 
 /**
  * The jobs of the e-mail and CRM pipeline. Every stored lead also queues office-alert jobs (issue 15),
- * whose number depends on the time of day; tests about e-mail and the CRM count only these.
+ * whose number depends on the time of day; tests about e-mail and the CRM count only these (not the alert
+ * budget's "budget reached" e-mails to the office, which a flood of leads queues with its first alerts).
  */
-export const MAIL_AND_CRM = `kind in ('company_email', 'customer_email', 'crm_forward')`
+export const MAIL_AND_CRM = `kind in ('company_email', 'customer_email', 'crm_forward') and dedupe_key not like 'budget:%'`
 
 /**
  * Sunday 3am in New York: the office is closed and nobody takes alerts after hours, so a lead's alerts

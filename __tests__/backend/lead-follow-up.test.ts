@@ -171,13 +171,15 @@ describe("the promise sets the office's pace", () => {
       r.clock.set(new Date(TUESDAY_10AM.getTime() + minute * MINUTE))
       await r.dispatch()
     }
-    const steps = await db.query<{ kind: string; stage: number; due: Date }>(
-      `select coalesce(l.kind, 'contact') as kind, (j.payload->>'stage')::int as stage, j.next_attempt_at as due
-       from outbox_jobs j left join leads l on l.id = j.lead_id where j.kind = 'alert_step' and j.status = 'sent'
-       order by kind, stage`,
+    // When each contact's alert was queued: the first with the request, each next one by its escalation step.
+    const alerts = await db.query<{ kind: string; due: Date }>(
+      `select coalesce(l.kind, 'contact') as kind, j.next_attempt_at as due
+       from outbox_jobs j left join leads l on l.id = j.lead_id
+       where j.kind = 'alert_sms' and j.dedupe_key like 'alert:%:step:%' and j.status = 'sent'
+       order by kind, due`,
     )
     const minutesOf = (kind: string) =>
-      steps.filter((s) => s.kind === kind).map((s) => (s.due.getTime() - TUESDAY_10AM.getTime()) / MINUTE)
+      alerts.filter((s) => s.kind === kind).map((s) => (s.due.getTime() - TUESDAY_10AM.getTime()) / MINUTE)
     expect(minutesOf("callback").slice(0, 4)).toEqual([0, 3, 6, 9])
     expect(minutesOf("contact").slice(0, 3)).toEqual([0, 5, 10])
   })

@@ -10,7 +10,7 @@
  * (outbox/claim.ts' takeBackAbandoned, as server/backend.ts does at start) and a new worker runs until
  * nothing is due. Each SMS is at Twilio once (looked up before it is sent again), each e-mail sent once
  * (its Idempotency-Key, honoured as Resend does), and a chat post, which nothing can look up, twice at
- * most, only when the death came after the webhook had it. kill -9 of a real process: outbox-kill.test.ts.
+ * most, only when the webhook had the dead worker's post. kill -9 of a real process: outbox-kill.test.ts.
  */
 import type { Db, SqlParam } from "../../supabase/functions/_shared/db"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox/outbox"
@@ -95,27 +95,25 @@ async function scenario(death: Death | null) {
     },
   )
   const { app } = alertRig(db, config, clock)
-  // A lead (its alert step, then SMS, chat and e-mail alerts, its notice, the visitor's e-mail) and a visitor's text.
+  // A lead (its SMS, chat and e-mail alerts, queued with it, its notice, the visitor's e-mail) and a visitor's text.
   expect((await post(app, "process-contact", { ...bodies.contact(), name: "Crash Carla" })).status).toBe(200)
   await enqueueJobs(
     db,
     [{ kind: "customer_sms", dedupeKey: "crash:customer_sms", payload: { to: "+19145550177", body: "Thanks, Carla" } }],
     clock.read(),
   )
-  let chatAtDeath = 0
   let died: () => void = () => undefined
   const death$ = new Promise<void>((resolve) => (died = resolve))
-  const worker = mortal(death, () => {
-    chatAtDeath = chat.received.length
-    died()
-  })
+  const worker = mortal(death, () => died())
   // The run that dies is left hanging on a statement or a request that never answers, as a killed process is.
   await Promise.race([
     dispatchOutbox({ db: worker.workerDb, config, clock: clock.read, fetchImpl: worker.workerFetch }),
     death$,
   ])
-  // The dead worker's requests reach the fakes before the restart (a killed process's sockets close).
+  // The dead worker's requests reach the fakes before the restart (a killed process's sockets close): a post
+  // that left before the death (its lane's, while another lane died) is the webhook's from then on.
   await worker.landed()
+  const chatAtDeath = chat.received.length
   await takeBackAbandoned(db)
   for (let round = 0; round < 20; round++) {
     const r = await dispatchOutbox({ db, config, clock: clock.read })
@@ -124,7 +122,7 @@ async function scenario(death: Death | null) {
   return { twilio, chat, email, chatAtDeath, counts: worker.counts() }
 }
 
-/** The deliveries and the step that ran (the escalation's next step waits for its deadline). */
+/** The deliveries (the escalation's next step waits for its deadline). */
 const jobStates = () =>
   db.query<{ kind: string; status: string }>(
     `select kind, status from outbox_jobs where not (kind = 'alert_step' and payload ->> 'stage' <> '0') order by kind, dedupe_key`,
@@ -141,7 +139,7 @@ test("a run nobody kills: the lead's SMS, chat and e-mails once each (the points
   expect(counts.statements).toBeGreaterThan(10)
 })
 
-test("killed at every point of a delivery, then restarted: each message is sent once (a chat post twice at most, only when the webhook had it)", async () => {
+test("killed at every point of a delivery, then restarted: each message is sent once (a chat post twice at most, only when the webhook had the dead worker's)", async () => {
   const { counts } = await scenario(null)
   const deaths: Death[] = [
     ...Array.from({ length: counts.statements }, (_, n): Death => ({ at: "statement", n })),
@@ -161,7 +159,7 @@ test("killed at every point of a delivery, then restarted: each message is sent 
       texts: [`${CONTACTS[0]?.sms} New contact message from Crash Carla`, "+19145550177 Thanks, Carla"].sort(),
     })
     expect({ where, emails: email.sent().length }).toEqual({ where, emails: 3 })
-    // A post the webhook had before the death may be posted once more: the one repeat a webhook allows.
+    // A post the webhook had from the dead worker may be posted once more: the one repeat a webhook allows.
     const posts = chat.received.length
     expect({ where, posts: chatAtDeath > 0 ? Math.min(posts, 1) : posts }).toEqual({ where, posts: 1 })
     expect(posts).toBeLessThanOrEqual(2)

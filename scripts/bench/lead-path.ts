@@ -147,6 +147,10 @@ async function main() {
     console.log(`  path: ${route.files.join(" → ")}`)
     console.log(`  ran:  ${ran.join(", ")}`)
   }
+  const together = new Set([...submitted, ...alerted])
+  console.log(
+    `\nthe whole path, form to the office's SMS: ${together.size} files in ${new Set([...together].map((file) => path.dirname(file))).size} folders`,
+  )
 }
 
 main().catch((error: unknown) => {

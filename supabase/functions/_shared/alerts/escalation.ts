@@ -5,7 +5,8 @@
  * used the site in another language than English goes to the contacts who speak it first (on-call.ts'
  * routingOrder), then down the rest of the list. Outside
  * hours only contacts marked afterHours are alerted; what is still waiting at opening time is in one
- * morning summary, oldest first. Every step is an outbox job: stored with the lead, run once, retried.
+ * morning summary, oldest first. The first alert is queued with the request, in its transaction, from
+ * its row as stored; every later step is an outbox job, run once, retried.
  * SMS and chat messages are within a budget (budget.ts). A lead whose alerts all failed is announced
  * again by the worker's sweep (reannounce.ts) until one gets through.
  */
@@ -59,27 +60,32 @@ const stepJob = (target: AlertTarget, stage: number, dueAt: Date): NewJob => ({
 const summaryKey = (opening: Date) => `summary:${opening.toISOString()}`
 
 /**
- * Starts a lead's alerts, in the transaction that stores it: its first step now when someone may be
- * alerted now, and, while the office is closed, its place in the next morning summary (a lead nobody
- * acknowledged overnight is listed there) with the escalation going on after opening time. `alongWith`
- * (the lead's own e-mails) is queued in the same statement: one round trip fewer per request.
+ * Starts a request's alerts, in the transaction that stores it, from its row as the insert returned it (no
+ * read back): when someone may be alerted now, the first contact's alert and the next step at its deadline;
+ * while the office is closed, its place in the next morning summary (a lead nobody acknowledged overnight is
+ * listed there), the escalation going on after opening time. `alongWith` (the request's own e-mails) is queued
+ * in the same statement. A wizard's later call (`started`) queues only its own jobs: the alerts are under way.
  */
 export async function startAlerts(
   tx: Pick<Db, "query">,
-  target: AlertTarget,
+  subject: AlertSubject,
   at: Date,
-  alerts: AlertConfig,
-  alongWith: readonly NewJob[] = [],
-) {
-  if (isOfficeOpen(at)) return enqueueJobs(tx, [...alongWith, stepJob(target, 0, at)], at)
+  config: BackendConfig,
+  alongWith: readonly NewJob[],
+  started = false,
+): Promise<void> {
+  if (started) return enqueueJobs(tx, alongWith, at)
+  const { alerts } = config
+  const contacts = routingOrder(reachable(alerts, at), subject.language)
+  const first = contacts.length > 0 ? await firstAlert(tx, config, subject, contacts, at) : []
+  if (isOfficeOpen(at)) return enqueueJobs(tx, [...alongWith, ...first], at)
   const opening = openingAfter(at)
-  const anyoneNow = reachable(alerts, at).length > 0
   const jobs = enqueueSql(
     [
       ...alongWith,
-      anyoneNow
-        ? stepJob(target, 0, at)
-        : stepJob(target, 1, new Date(opening.getTime() + minutes(alerts.escalateAfterMinutes))),
+      ...(first.length > 0
+        ? first
+        : [stepJob(subject, 1, new Date(opening.getTime() + minutes(alerts.escalateAfterMinutes)))]),
     ],
     at,
   )
@@ -90,12 +96,32 @@ export async function startAlerts(
     dueAt: opening,
     payload: { opening: opening.toISOString(), targets: [] },
   }
+  const target: AlertTarget = { record: subject.record, id: subject.id }
   const summary = joinSummarySql(summarySpec, target, jobs.params.length + 1)
   const [queued] = await tx.query<{ joined: boolean }>(`with jobs as (${jobs.text}), ${summary.ctes} ${JOINED}`, [
     ...jobs.params,
     ...summary.params,
   ])
   if (!queued?.joined) await joinSummary(tx, summarySpec, target)
+}
+
+/** The first step's alert, within the budget, and the next step: the jobs to queue with the request. */
+async function firstAlert(
+  tx: Pick<Db, "query">,
+  config: BackendConfig,
+  subject: AlertSubject,
+  contacts: readonly OnCallContact[],
+  at: Date,
+): Promise<NewJob[]> {
+  const step = stepAlert(config, subject, 0, contacts, at)
+  const target: AlertTarget = { record: subject.record, id: subject.id }
+  const budgeted = await withinBudget(
+    tx,
+    config,
+    { deliveries: step.deliveries, contact: step.contact.name, target },
+    at,
+  )
+  return [...budgeted.jobs, step.next]
 }
 
 /** Batches are kept a while past the longest a link to one works, then dropped as new ones are made. */
@@ -207,6 +233,39 @@ async function queueAlert(
 }
 
 /**
+ * Step `stage` of a request's escalation, nothing queued yet: the contact whose turn it is (in `contacts`'
+ * order), the deliveries of their alert (the first step's leaves out the office inbox, which has the
+ * request's notice), and the next step at the escalation deadline.
+ */
+function stepAlert(
+  config: BackendConfig,
+  subject: AlertSubject,
+  stage: number,
+  contacts: readonly OnCallContact[],
+  at: Date,
+): { contact: OnCallContact; deliveries: AlertDelivery[]; next: NewJob; wait: number } {
+  const { alerts } = config
+  const contact = contacts[stage % contacts.length] ?? contacts[0]
+  if (!contact) throw new Error("unreachable: the list is not empty")
+  const earlier = Array.from({ length: Math.min(stage, contacts.length) }, (_, i) => stage - 1 - i)
+  const before = [...new Set(earlier.map((i) => contacts[i % contacts.length]?.name ?? ""))]
+  const view: AlertView = {
+    ...alertView(alerts, subject, contact.name, at),
+    ...(stage > 0 ? { escalatedFrom: before } : {}),
+  }
+  const target: AlertTarget = { record: subject.record, id: subject.id }
+  const jobs = deliveries(config, contact, stepKey(target, stage), [target], messageOf(config, view, at), {
+    inboxHasIt: stage === 0,
+    owner: target,
+  })
+  // In business hours the whole list hears before the visitor's promise runs out (promise.ts).
+  const wait = isOfficeOpen(at)
+    ? stepMinutesWithin(subject.promise, contacts.length, alerts.escalateAfterMinutes)
+    : alerts.escalateAfterHoursMinutes
+  return { contact, deliveries: jobs, next: stepJob(target, stage + 1, new Date(at.getTime() + minutes(wait))), wait }
+}
+
+/**
  * One step of a lead's escalation: nothing when it was acknowledged; otherwise the alert to the contact
  * whose turn it is, and the next step at the escalation deadline. Its jobs are keyed by lead and stage,
  * so a step run twice (a worker killed after queuing them) queues nothing new. A re-announcement (the
@@ -242,25 +301,9 @@ export async function runAlertStep(job: OutboxJob, deps: DeliveryDeps): Promise<
     const told = await tellOwnerMissed(deps, subject, stage, contacts, at)
     return `Not acknowledged after ${stage} alerts (${alerts.escalationRounds} rounds of the on-call list): escalation ended; ${told}`
   }
-  const contact = contacts[stage % contacts.length] ?? contacts[0]
-  if (!contact) throw new Error("unreachable: the list is not empty")
-  const earlier = Array.from({ length: Math.min(stage, contacts.length) }, (_, i) => stage - 1 - i)
-  const before = [...new Set(earlier.map((i) => contacts[i % contacts.length]?.name ?? ""))]
-  const view: AlertView = {
-    ...alertView(alerts, subject, contact.name, at),
-    ...(stage > 0 ? { escalatedFrom: before } : {}),
-  }
-  const jobs = deliveries(config, contact, stepKey(target, stage), [target], messageOf(config, view, at), {
-    inboxHasIt: stage === 0,
-    owner: target,
-  })
-  // In business hours the whole list hears before the visitor's promise runs out (promise.ts).
-  const wait = isOfficeOpen(at)
-    ? stepMinutesWithin(subject.promise, contacts.length, alerts.escalateAfterMinutes)
-    : alerts.escalateAfterHoursMinutes
-  const next = stepJob(target, stage + 1, new Date(at.getTime() + minutes(wait)))
-  const sent = await queueAlert(deps, contact, target, jobs, [next], at)
-  return `Alerted ${sent}; next step in ${wait} min unless acknowledged`
+  const step = stepAlert(config, subject, stage, contacts, at)
+  const sent = await queueAlert(deps, step.contact, target, step.deliveries, [step.next], at)
+  return `Alerted ${sent}; next step in ${step.wait} min unless acknowledged`
 }
 
 /**

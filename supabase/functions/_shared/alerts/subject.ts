@@ -1,6 +1,6 @@
 /**
- * What an alert is about: a stored lead or contact message, read back from Postgres in the words
- * the office needs (who, what they asked for, their number, where they came from), and the
+ * What an alert is about: a stored lead or contact message, from its row (as the insert that stored it
+ * returned it, or read back for a later step) in the words the office needs (who, what they asked for, their number, where they came from), and the
  * acknowledgement that stops its escalation.
  */
 import type { PreferredWindow } from "../appointments/preferences.ts"
@@ -117,7 +117,7 @@ const LEAD_COLUMNS = [
   "preferred_windows",
   ...TRACKED_COLUMNS,
 ] as const satisfies ReadonlyArray<keyof LeadRow>
-type LeadSubjectRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>
+export type LeadSubjectRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>
 
 const MESSAGE_COLUMNS = [
   "id",
@@ -127,7 +127,7 @@ const MESSAGE_COLUMNS = [
   "details",
   ...TRACKED_COLUMNS,
 ] as const satisfies ReadonlyArray<keyof ContactMessageRow>
-type MessageSubjectRow = Pick<ContactMessageRow, (typeof MESSAGE_COLUMNS)[number]>
+export type MessageSubjectRow = Pick<ContactMessageRow, (typeof MESSAGE_COLUMNS)[number]>
 
 function leadRequest(row: LeadSubjectRow): string {
   if (row.kind === "estimate") {
@@ -181,7 +181,8 @@ const phoneOf = (typed: string) => {
   return { phone: oneLine(readablePhone(phone), 40), tel: telUri(phone) }
 }
 
-function fromLead(row: LeadSubjectRow): AlertSubject {
+/** A lead's subject, from its row (read back, or as the insert that stored it returned it). */
+export function leadSubject(row: LeadSubjectRow): AlertSubject {
   return {
     record: "lead",
     id: row.id,
@@ -195,7 +196,8 @@ function fromLead(row: LeadSubjectRow): AlertSubject {
   }
 }
 
-const fromMessage = (row: MessageSubjectRow): AlertSubject => ({
+/** A contact message's subject, from its row. */
+export const messageSubject = (row: MessageSubjectRow): AlertSubject => ({
   record: "message",
   id: row.id,
   ...tracked(row, "contact"),
@@ -206,6 +208,9 @@ const fromMessage = (row: MessageSubjectRow): AlertSubject => ({
   source: oneLine(withCampaign(sourceLabel("contact"), campaignOf(row)), 120),
   windows: [],
 })
+
+/** The columns each record's subject is read from: the insert that stores a request returns them too. */
+export const SUBJECT_COLUMNS = { lead: LEAD_COLUMNS, message: MESSAGE_COLUMNS } as const
 
 const TABLES = { lead: "leads", message: "contact_messages" } as const
 
@@ -226,8 +231,8 @@ export async function loadSubjects(db: Pick<Db, "query">, targets: readonly Aler
       )
     : []
   const found = new Map<string, AlertSubject>([
-    ...leads.map((row) => [`lead:${row.id}`, fromLead(row)] as const),
-    ...messages.map((row) => [`message:${row.id}`, fromMessage(row)] as const),
+    ...leads.map((row) => [`lead:${row.id}`, leadSubject(row)] as const),
+    ...messages.map((row) => [`message:${row.id}`, messageSubject(row)] as const),
   ])
   return targets.flatMap((t) => found.get(`${t.record}:${t.id}`) ?? [])
 }

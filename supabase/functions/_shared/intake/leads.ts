@@ -38,7 +38,16 @@ import { keepPreferredWindows, type PreferredWindow } from "../appointments/pref
 import { referenceFor } from "../kernel/reference.ts"
 import { startAlerts } from "../alerts/escalation.ts"
 import { acknowledgeUrl } from "../office-links/signed-link.ts"
-import { jobOwner, type AlertTarget } from "../alerts/subject.ts"
+import {
+  jobOwner,
+  leadSubject,
+  messageSubject,
+  SUBJECT_COLUMNS,
+  type AlertRecord,
+  type AlertTarget,
+  type LeadSubjectRow,
+  type MessageSubjectRow,
+} from "../alerts/subject.ts"
 import { parsePhone, phoneFlags, telUri, textableNumber } from "../phone-number.ts"
 import { emailFlags, sendableAddress } from "../email-recipient.ts"
 import { isEmailAddress } from "../kernel/email-address.ts"
@@ -213,8 +222,20 @@ export type StoredRecord = Pick<
   | "sms_consent_client_at"
   | "flags"
 >
-const STORED_COLUMNS =
-  "id, reference, created_at, sent_as_spam_at, consent_at, consent_client_at, sms_consent_at, sms_consent_client_at, flags"
+const STORED_COLUMNS = [
+  "id",
+  "reference",
+  "created_at",
+  "sent_as_spam_at",
+  "consent_at",
+  "consent_client_at",
+  "sms_consent_at",
+  "sms_consent_client_at",
+  "flags",
+] as const satisfies ReadonlyArray<keyof StoredRecord>
+
+/** What an insert returns: the stored record, and the columns its alerts are made from (alerts/subject.ts). */
+const returning = (record: AlertRecord) => [...new Set([...STORED_COLUMNS, ...SUBJECT_COLUMNS[record]])].join(", ")
 
 /** The reference the visitor was shown; a row from before references falls back to its id. */
 const referenceOf = (stored: StoredRecord) => stored.reference ?? stored.id
@@ -247,7 +268,7 @@ async function upsertLead(
   lead: LeadInsert,
   body: ContactDetails & FlaggableBody & LeadOrigin & { reference?: string; submissionId: string },
   ctx: RequestContext,
-): Promise<StoredRecord> {
+): Promise<StoredRecord & LeadSubjectRow & { inserted: boolean }> {
   const columns: Record<string, SqlParam | undefined> = {
     ...lead,
     ...phoneColumns(lead.phone),
@@ -266,11 +287,12 @@ async function upsertLead(
   )
   const placeholders = names.map((name, i) => placeholder(name, i + 1))
   // A wizard submission's calls share the row: the first call that carries the origin fills it, none erases it.
-  const [row] = await tx.query<StoredRecord>(
+  // xmax is 0 on a row this statement inserted: a wizard's first call, the one that starts the alerts.
+  const [row] = await tx.query<StoredRecord & LeadSubjectRow & { inserted: boolean }>(
     `insert into leads (${names.join(", ")}) values (${placeholders.join(", ")})
      on conflict (submission_id) do update
        set account_id = coalesce(excluded.account_id, leads.account_id), ${KEEP_EARLIER}, ${MERGE_FLAGS}, ${MERGE_UNREAD}, updated_at = now()
-     returning ${STORED_COLUMNS}`,
+     returning ${returning("lead")}, (xmax = 0) as inserted`,
     values,
   )
   if (!row) throw new Error("the lead was not stored")
@@ -493,10 +515,10 @@ export const contactIntake = (body: ContactMessage): Intake => ({
       ...originColumns(body, ctx.now),
     }
     const names = Object.keys(columns)
-    const [stored] = await tx.query<StoredRecord>(
+    const [stored] = await tx.query<StoredRecord & MessageSubjectRow>(
       `insert into contact_messages (${names.join(", ")})
        values (${names.map((name, i) => placeholder(name, i + 1)).join(", ")})
-       returning ${STORED_COLUMNS}`,
+       returning ${returning("message")}`,
       Object.values(columns).map((value) => value ?? null),
     )
     if (!stored) throw new Error("the message was not stored")
@@ -511,7 +533,7 @@ export const contactIntake = (body: ContactMessage): Intake => ({
     }
     const visitorJobs = confirmations("contact", visitor, body.email, (ref) => contactConfirmation(body, ref), ctx)
     const sent = await budgeted(tx, "contact_messages", stored, visitorJobs, ctx)
-    await startAlerts(tx, target, ctx.now, ctx.config.alerts, [
+    await startAlerts(tx, messageSubject(stored), ctx.now, ctx.config, [
       companyJob(body.submissionId, { kind: "contact", body }, target, sent.stored, ctx),
       ...sent.jobs,
     ])
@@ -612,14 +634,18 @@ function storedLead(
         firstName: firstNameOf(notice.kind === "callback" ? notice.body.full_name : notice.body.fullName),
         language: languageOfBody(notice.body),
       }
-      // The lead's e-mails are queued with its alerts' first step, in one statement. The wizard's later calls
-      // find the lead's alerts started (they are keyed by the lead), and its confirmations queued (keyed by submission).
+      // The lead's e-mails are queued with its first alert, in one statement. The wizard's later calls find the
+      // lead's alerts started (the row was there), and its confirmations queued (keyed by submission).
       const visitorJobs = [...customerSmsJob(notice.kind, visitor), ...more(visitor, ctx)]
       const sent = await budgeted(tx, "leads", stored, visitorJobs, ctx)
-      await startAlerts(tx, target, ctx.now, ctx.config.alerts, [
-        companyJob(submissionId, notice, target, sent.stored, ctx, windows),
-        ...sent.jobs,
-      ])
+      await startAlerts(
+        tx,
+        { ...leadSubject(stored), windows },
+        ctx.now,
+        ctx.config,
+        [companyJob(submissionId, notice, target, sent.stored, ctx, windows), ...sent.jobs],
+        !stored.inserted,
+      )
       // The visitor's e-mail held back by its budget is not promised: the answer says it was not sent.
       const emailHeld =
         visitorJobs.some((job) => job.kind === "customer_email") &&
