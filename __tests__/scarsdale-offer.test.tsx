@@ -4,16 +4,15 @@ import { offerBookingSchema } from "../supabase/functions/_shared/kernel/contrac
 import { BookingFormShell } from "../src/components/scarsdale-offer/booking-form-shell"
 import { CountdownTimer } from "../src/components/scarsdale-offer/countdown-timer"
 import { ScarsdaleOfferPage } from "../src/components/scarsdale-offer/scarsdale-offer-page"
-import type { ScarsdaleOfferData } from "../src/components/scarsdale-offer/types"
 import type { CallResult } from "../src/lib/leads/api"
 import { OUTBOX_KEY } from "../src/lib/leads/lead-outbox"
 import { scarsdaleOfferContent } from "../src/components/scarsdale-offer/offer-content"
 import { keptCalls, outboxSend } from "./fixtures/answers"
-import { ADS_CONVERSION_TARGET, readData, siteData, windowTexts } from "./fixtures/data"
+import { ADS_CONVERSION_TARGET, scarsdaleOfferData, siteData, windowTexts } from "./fixtures/data"
 import { LeadProviders } from "./fixtures/lead-providers"
 import { recordGtag, sentRequest, SUBMISSION_FIELDS, UNTICKED_CONSENT } from "./fixtures/leads"
 
-const content = scarsdaleOfferContent(readData<ScarsdaleOfferData>("scarsdale-offer.yaml"))
+const content = scarsdaleOfferContent(scarsdaleOfferData())
 const { company } = siteData()
 
 const BOOKED: CallResult = {

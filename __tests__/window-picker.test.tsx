@@ -16,13 +16,12 @@ import { EstimateWizard, STORAGE_KEY } from "../src/components/estimate/estimate
 import { OfferLanding } from "../src/components/offer/offer-landing"
 import { ScarsdaleOfferPage } from "../src/components/scarsdale-offer/scarsdale-offer-page"
 import { scarsdaleOfferContent } from "../src/components/scarsdale-offer/offer-content"
-import type { ScarsdaleOfferData } from "../src/components/scarsdale-offer/types"
 import { calendarOf, fetchCalendar } from "../src/lib/arrival-windows/calendar"
 import { offeredChoice } from "../src/lib/arrival-windows/window-labels"
 import { callFunction, type CallResult } from "../src/lib/leads/api"
 import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { CALENDAR, LABELS, serveCalendar, stopServingCalendar } from "./fixtures/calendar"
-import { leadTexts, readData, siteData, windowTexts } from "./fixtures/data"
+import { leadTexts, scarsdaleOfferData, siteData, windowTexts } from "./fixtures/data"
 import { LeadProviders } from "./fixtures/lead-providers"
 import { sentRequest, typeWizardContact } from "./fixtures/leads"
 import { offerLandingProps } from "./fixtures/offer"
@@ -214,7 +213,7 @@ describe("the estimate wizard", () => {
 })
 
 describe("the $49 booking", () => {
-  const content = scarsdaleOfferContent(readData<ScarsdaleOfferData>("scarsdale-offer.yaml"))
+  const content = scarsdaleOfferContent(scarsdaleOfferData())
   function renderBooking() {
     const call = jest.fn((_name: string, _body: Record<string, unknown>) => Promise.resolve(ACCEPTED))
     render(

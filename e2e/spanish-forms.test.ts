@@ -10,7 +10,7 @@ import fs from "node:fs"
 import path from "node:path"
 import type { Page, Route } from "playwright-core"
 import postgres from "postgres"
-import { contactFormTexts, fieldLabelOf, readData } from "../__tests__/fixtures/data"
+import { contactFormTexts, fieldLabelOf, readData, scarsdaleOfferData } from "../__tests__/fixtures/data"
 import { fakeServer, fakeTwilio, type FakeServer } from "../__tests__/backend/fake-servers"
 import { startBackend, type RunningBackend } from "../server/backend"
 import { freePort } from "../scripts/static-server"
@@ -47,7 +47,7 @@ const texts = {
     "es",
   ),
   ticks: readData<{ name: string }>("pests/ticks.yaml", "es").name,
-  booking: readData<{ form: Record<string, string>; amounts: Record<string, string> }>("scarsdale-offer.yaml", "es"),
+  booking: scarsdaleOfferData("es"),
   callback: readData<{ callback: Record<string, string> }>("offer-page.yaml", "es").callback,
   smsOptIn: readData<{ sms: { versions: Array<{ label: string }> } }>("lead-consent.yaml", "es").sms.versions,
 }
@@ -250,12 +250,12 @@ test("the $49 booking in Spanish: stored in Spanish, the Spanish e-mail, the off
     await toOwnBackend(page)
     await gotoHydrated(page, "/es/oferta-scarsdale-49/")
     const form = texts.booking.form
-    const submit = page.getByRole("button", { name: fill(form.submitLabel ?? "", texts.booking.amounts) })
+    const submit = page.getByRole("button", { name: fill(form.submitLabel, texts.booking.amounts) })
     await submit.and(page.locator(":enabled")).waitFor()
-    await textbox(page, form.fullNameLabel ?? "").fill("Lucía Reserva")
-    await textbox(page, form.phoneLabel ?? "").fill("(914) 555-0133")
-    await textbox(page, form.emailLabel ?? "").fill("lucia.reserva@example.com")
-    await textbox(page, form.addressLabel ?? "").fill("40 Heathcote Road")
+    await textbox(page, fieldLabelOf(form, "fullName")).fill("Lucía Reserva")
+    await textbox(page, fieldLabelOf(form, "phone")).fill("(914) 555-0133")
+    await textbox(page, fieldLabelOf(form, "email")).fill("lucia.reserva@example.com")
+    await textbox(page, fieldLabelOf(form, "streetAddress")).fill("40 Heathcote Road")
     await submit.click()
 
     await expectSpanishLead(await leadOf("leads", "email", "lucia.reserva@example.com"), "Lucía Reserva")

@@ -19,6 +19,7 @@ import { contactPageSchema } from "./data-schemas/contact-page"
 import { leadConsentSchema } from "./data-schemas/lead-consent"
 import { leadMessagesSchema } from "./data-schemas/lead-messages"
 import { pestSchema } from "./data-schemas/pest"
+import type { RequestFieldWords } from "./data-schemas/request-field-texts"
 import { responsePromisesSchema } from "./data-schemas/response-promises"
 import { scarsdaleOfferSchema } from "./data-schemas/scarsdale-offer"
 import { siteSchema } from "./data-schemas/site"
@@ -77,7 +78,8 @@ export function renderBackendData(dir = dataDir()): string {
   const promises = readTranslated(dir, "response-promises.yaml", responsePromisesSchema)
   // The booking texts name the $49 page's amounts ({price}, {regularValue}), and every form's texts its promise
   // ({callbackPromise} and the rest): filled here, each from its one place, in each language from its own promises.
-  const { amounts } = readTranslated(dir, "scarsdale-offer.yaml", scarsdaleOfferSchema)[DEFAULT_LANGUAGE]
+  const scarsdaleOffer = readTranslated(dir, "scarsdale-offer.yaml", scarsdaleOfferSchema)
+  const { amounts } = scarsdaleOffer[DEFAULT_LANGUAGE]
   const rawMessages = readTranslated(dir, "lead-messages.yaml", leadMessagesSchema)
   const messages = byLanguage((language) =>
     fillTexts(rawMessages[language], { ...promiseValues(promises[language]), ...amounts }),
@@ -149,18 +151,24 @@ export function renderBackendData(dir = dataDir()): string {
   })
   // Each request kind's field labels (kernel/request-fields.ts): the visitor's in each language, the office's in English.
   const contactPage = readTranslated(dir, "contact-page.yaml", contactPageSchema)
-  const contactFields = byLanguage((language) => contactPage[language].form.fields)
-  const officeFieldLabels = {
-    contact: Object.fromEntries(contactFields[DEFAULT_LANGUAGE].map((f) => [f.name, f.office ?? f.label])),
-  }
-  const visitorFieldLabels = byLanguage((language) => ({
-    contact: Object.fromEntries(contactFields[language].map((f) => [f.name, f.label])),
+  const requestFields = byLanguage((language) => ({
+    contact: contactPage[language].form.fields,
+    booking: scarsdaleOffer[language].form.fields,
   }))
+  const labelsBy = (language: Language, label: (field: RequestFieldWords) => string) =>
+    Object.fromEntries(
+      Object.entries(requestFields[language]).map(([kind, fields]) => [
+        kind,
+        Object.fromEntries(fields.map((field) => [field.name, label(field)])),
+      ]),
+    )
+  const officeFieldLabels = labelsBy(DEFAULT_LANGUAGE, (f) => f.office ?? f.label)
+  const visitorFieldLabels = byLanguage((language) => labelsBy(language, (f) => f.label))
   const { [DEFAULT_LANGUAGE]: englishTexts, ...translations } = customerTexts
   return [
     "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's",
     "// amounts and response-promises.yaml's promises), lead-consent.yaml, response-promises.yaml, arrival-windows.yaml and",
-    "// contact-page.yaml's field labels",
+    "// the request forms' field labels (contact-page.yaml, scarsdale-offer.yaml)",
     "// by `npm run generate:backend-data` (npm install, the build and the tests run it). Not committed; do not edit.",
     'import type { Language } from "./languages.ts"',
     'import type { Widened } from "./widened.ts"',

@@ -4,6 +4,7 @@ import { fieldErrorsSchema } from "./data-schemas/lead-messages"
 import { text } from "./data-schemas/fields"
 import { graphqlSchemaDefs, graphqlTypeDefs } from "./graphql-from-yup"
 import { drawnFieldResolvers } from "./data-schemas/request-field-texts"
+import { BOOKING_REQUEST } from "../supabase/functions/_shared/kernel/booking-request.ts"
 import { CONTACT_REQUEST } from "../supabase/functions/_shared/kernel/contact-request.ts"
 import { shownConsent, type LeadConsentData, type LeadValues, type TurnstileTexts } from "./shown-consent"
 import { promiseValuesOf } from "./promise-texts"
@@ -130,8 +131,9 @@ export const createResolvers: GatsbyNode["createResolvers"] = (args) => {
   const create = args.createResolvers as (resolvers: Record<string, Record<string, unknown>>) => void
   create({
     LeadConsentYaml: { shown: { type: "ShownConsent!", resolve: resolveShown } },
-    // Each contact field's input and rule outline, from its request's declaration (kernel/contact-request.ts).
+    // Each request field's input and rule outline, from its request's declaration (kernel/*-request.ts).
     ContactPageYamlFormFields: drawnFieldResolvers(CONTACT_REQUEST),
+    ScarsdaleOfferYamlFormFields: drawnFieldResolvers(BOOKING_REQUEST),
     // The hours as the page's language writes them ("Mon–Fri 8am–6pm", "lun–vie 8:00–18:00"), worked out here
     // so no page carries the formatting: the company's, and an offer's own line's when it has one.
     SiteYaml: {

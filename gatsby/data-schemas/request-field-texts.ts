@@ -4,7 +4,7 @@
  * fields with these labels; the functions show the office `office` (or the English label) in notices, alerts, the
  * board and the CSV, and the visitor the label in their language.
  */
-import { array, string } from "yup"
+import { array, string, type InferType } from "yup"
 import { fixedText, optionalText, text, strictObject } from "./fields"
 import type { RequestDeclaration, RequestField } from "../../supabase/functions/_shared/kernel/request-fields.ts"
 
@@ -30,6 +30,9 @@ export const requestFieldTexts = (request: RequestDeclaration) => {
       return true
     })
 }
+
+/** One field's words, as a form's data file gives them. */
+export type RequestFieldWords = InferType<ReturnType<typeof requestFieldTexts>>[number]
 
 /** What a form needs to draw a declared field, beside its words: the kind of input, and its rule's outline. */
 export interface DrawnField {

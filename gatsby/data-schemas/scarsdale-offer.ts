@@ -1,5 +1,7 @@
 import { array, string, type InferType } from "yup"
 import { dollars, text, textList, strictObject, labelledIcon, testimonial, formOutcomeTexts } from "./fields"
+import { requestFieldTexts } from "./request-field-texts"
+import { BOOKING_REQUEST } from "../../supabase/functions/_shared/kernel/booking-request.ts"
 
 /**
  * The $49 Scarsdale landing page. Its dollar amounts are written once, in `amounts`; every text (and the page's
@@ -31,11 +33,8 @@ export const scarsdaleOfferSchema = strictObject({
   form: strictObject({
     heading: text(),
     intro: text(),
-    fullNameLabel: text(),
-    phoneLabel: text(),
-    emailLabel: text(),
-    addressLabel: text(),
-    addressPlaceholder: text(),
+    // The words of each field the booking declares (kernel/booking-request.ts), by its name.
+    fields: requestFieldTexts(BOOKING_REQUEST),
     submitLabel: text(),
     busyLabel: text(),
     ...formOutcomeTexts,

@@ -30,8 +30,11 @@ function projectFile(location: string): string | null {
   return path.relative(ROOT, file)
 }
 
-/** The project files of a stack, caller first, and the hops between them (a frame in another file than the one before). */
-function callPath(stack: string): { files: string[]; hops: number } {
+/**
+ * The project files of a stack, caller first, the hops between them (a frame in another file than the one before)
+ * and the returns (a hop into a file the path had already left).
+ */
+function callPath(stack: string): { files: string[]; hops: number; returns: number } {
   const frames = stack
     .split("\n")
     .flatMap((line) => {
@@ -40,8 +43,9 @@ function callPath(stack: string): { files: string[]; hops: number } {
       return file ? [file] : []
     })
     .reverse()
-  const hops = frames.filter((file, i) => i > 0 && file !== frames[i - 1]).length
-  return { files: [...new Set(frames)], hops }
+  const hopsAt = frames.flatMap((file, i) => (i > 0 && file !== frames[i - 1] ? [i] : []))
+  const returns = hopsAt.filter((i) => frames.slice(0, i).includes(frames[i] ?? "")).length
+  return { files: [...new Set(frames)], hops: hopsAt.length, returns }
 }
 
 async function ranFiles(session: Session, run: () => unknown): Promise<string[]> {
@@ -142,7 +146,7 @@ async function main() {
   ]
   for (const { leg, ran, path: route } of legs) {
     console.log(
-      `\n${leg}: ${ran.length} files ran; the call path crosses ${route.files.length} files in ${route.hops} hops`,
+      `\n${leg}: ${ran.length} files ran; the call path crosses ${route.files.length} files in ${route.hops} hops, ${route.returns} of them back to a file it had left`,
     )
     console.log(`  path: ${route.files.join(" → ")}`)
     console.log(`  ran:  ${ran.join(", ")}`)

@@ -59,11 +59,15 @@ export const query = graphql`
       form {
         heading
         intro
-        fullNameLabel
-        phoneLabel
-        emailLabel
-        addressLabel
-        addressPlaceholder
+        fields {
+          name
+          label
+          placeholder
+          input
+          required
+          multiline
+          half
+        }
         submitLabel
         busyLabel
         successTitle

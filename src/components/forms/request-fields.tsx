@@ -15,6 +15,7 @@ const INPUTS: Readonly<Record<string, Partial<FieldProps>>> = {
   name: { autoComplete: "name" },
   email: { type: "email", autoComplete: "email" },
   phone: { type: "tel", autoComplete: "tel" },
+  street: { autoComplete: "address-line1" },
 }
 
 /**

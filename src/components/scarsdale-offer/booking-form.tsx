@@ -20,23 +20,25 @@ interface Values extends BookingEntry {
   preferredWindows: string[]
   website: string
 }
-const INITIAL: Values = { fullName: "", phone: "", email: "", streetAddress: "", preferredWindows: [], website: "" }
+/** Every field empty, no window picked, and the honeypot beside them. */
+const initialValues = (texts: BookingFormTexts): Values => ({
+  // The build checks the data lists each declared field once (request-field-texts.ts): these are their names.
+  ...(Object.fromEntries(texts.fields.map(({ name }) => [name, ""])) as BookingEntry),
+  preferredWindows: [],
+  website: "",
+})
 
 // The windows are the picker's to check (ids it offered); the contract checks the fields typed in.
 async function validate(
   { website: _honeypot, preferredWindows: _windows, ...entry }: Values,
   words: FieldErrorTexts | null,
 ) {
-  const { offerBookingSchema } = await loadContract()
-  return errorsFrom(offerBookingSchema.pick(["fullName", "phone", "email", "streetAddress"]), entry, words)
+  const { offerBookingSchema, BOOKING_FIELD_NAMES } = await loadContract()
+  return errorsFrom(offerBookingSchema.pick(BOOKING_FIELD_NAMES), entry, words)
 }
 
-const trimmed = (entry: BookingEntry): BookingEntry => ({
-  fullName: entry.fullName.trim(),
-  phone: entry.phone.trim(),
-  email: entry.email.trim(),
-  streetAddress: entry.streetAddress.trim(),
-})
+const trimmed = (entry: BookingEntry): BookingEntry =>
+  Object.fromEntries(Object.entries(entry).map(([name, value]) => [name, value.trim()])) as BookingEntry
 
 export interface BookingFormProps {
   texts: BookingFormTexts
@@ -84,7 +86,7 @@ export function BookingForm({ texts, windowTexts, booking, phone, conversion, on
         onAccepted: (_answer, reference) => onBooked(reference, windows.thankYou()),
         call,
       }}
-      initialValues={INITIAL}
+      initialValues={initialValues(texts)}
       validate={(values) => validate(values, words)}
       submitLabel={texts.submitLabel}
       busyLabel={texts.busyLabel}

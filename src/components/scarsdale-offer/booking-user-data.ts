@@ -1,13 +1,10 @@
 import { splitName } from "../../lib/estimate-wizard"
 import { phoneE164 } from "../../lib/lead-tracking"
 import type { AdsUserData } from "../../lib/tracking"
+import type { BookingFieldName } from "../../../supabase/functions/_shared/kernel/booking-request.ts"
 
-export interface BookingEntry {
-  fullName: string
-  phone: string
-  email: string
-  streetAddress: string
-}
+/** What the visitor filled in: each field the booking declares (kernel/booking-request.ts). */
+export type BookingEntry = Record<BookingFieldName, string>
 
 /** The visitor's details as Ads enhanced-conversion user data (never as event parameters). */
 export function bookingUserData(entry: BookingEntry, place: { city: string; zipCode: string }): AdsUserData {

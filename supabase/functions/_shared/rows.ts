@@ -77,6 +77,8 @@ export interface LeadRow extends LeadTraceColumns {
   kind: LeadKind
   source: string
   full_name: string
+  /** A declared kind's fields without a column (kernel/request-fields.ts), by name; `{}` for the others. */
+  details: Record<string, string>
   first_name: string | null
   last_name: string | null
   phone: string

@@ -11,7 +11,7 @@ import type { Language } from "../kernel/languages.ts"
 import type { ContactMessageRow, LeadOutcome, LeadRow } from "../rows.ts"
 import { promiseFor, type LeadPromise, type PromisedKind } from "./promise.ts"
 import { ESTIMATE_OPTIONS, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
-import { alertLine, valuesOfRow } from "../requests/shown-fields.ts"
+import { alertLine, isDeclaredKind, valuesOfRow } from "../requests/shown-fields.ts"
 
 export type AlertRecord = "lead" | "message"
 
@@ -115,6 +115,7 @@ const LEAD_COLUMNS = [
   "utm_campaign",
   "utm_term",
   "preferred_windows",
+  "details",
   ...TRACKED_COLUMNS,
 ] as const satisfies ReadonlyArray<keyof LeadRow>
 export type LeadSubjectRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>
@@ -136,7 +137,9 @@ function leadRequest(row: LeadSubjectRow): string {
       .filter(Boolean)
       .join(" · ")
   }
-  return [row.special_offer, row.city, row.notes].filter(Boolean).join(" · ")
+  // A declared kind's own fields follow, as its declaration shows them in an alert (kernel/request-fields.ts).
+  const declared = isDeclaredKind(row.kind) ? alertLine(row.kind, valuesOfRow(row.kind, row)) : ""
+  return [row.special_offer, row.city, row.notes, declared].filter(Boolean).join(" · ")
 }
 
 /**

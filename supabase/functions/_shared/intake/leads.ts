@@ -262,16 +262,23 @@ const phoneColumns = (typed: string) => {
   return { phone_e164: e164, phone_extension: extension }
 }
 
+/**
+ * A lead's own columns: named one by one for a kind not declared yet, from its declaration for one that is
+ * (declaredColumns: a field's column, or the row's `details`).
+ */
+type LeadColumns = Pick<LeadInsert, "kind" | "source" | "language"> &
+  Readonly<Partial<Record<string, SqlParam | readonly string[]>>>
+
 async function upsertLead(
   tx: Db,
   submissionId: string,
-  lead: LeadInsert,
+  lead: LeadColumns,
   body: ContactDetails & FlaggableBody & LeadOrigin & { reference?: string; submissionId: string },
   ctx: RequestContext,
 ): Promise<StoredRecord & LeadSubjectRow & { inserted: boolean }> {
   const columns: Record<string, SqlParam | undefined> = {
     ...lead,
-    ...phoneColumns(lead.phone),
+    ...phoneColumns(body.phone),
     ...(await requestColumns(tx, body, ctx)),
     unread_fields: unreadOf(body),
     pests: JSON.stringify(lead.pests ?? []),
@@ -321,13 +328,11 @@ const estimateColumns = (b: EstimateLead | EstimateRequest): LeadInsert => ({
   language: languageOfBody(b),
 })
 
-const bookingColumns = (b: OfferBooking): LeadInsert => ({
+const bookingColumns = (b: OfferBooking): LeadColumns => ({
   kind: "booking",
   source: "scarsdale_49_offer",
-  full_name: b.fullName,
-  phone: b.phone,
-  email: b.email,
-  street_address: b.streetAddress,
+  // What the visitor filled in (kernel/booking-request.ts), then what the offer's page gives.
+  ...declaredColumns("booking", b),
   city: b.city,
   zip_code: b.zipCode,
   special_offer: b.specialOffer,
@@ -614,7 +619,7 @@ const confirmations = (
 function storedLead(
   message: (responses: CustomerTexts["messages"]["responses"], emailHeld: boolean) => string,
   notice: Exclude<CompanyNotice, { kind: "contact" }>,
-  columns: LeadInsert,
+  columns: LeadColumns,
   more: (visitor: Visitor, ctx: RequestContext) => NewJob[] = () => [],
 ): Intake {
   const { submissionId } = notice.body

@@ -21,6 +21,7 @@ import { phoneDigits, splitExtension } from "./phone.ts"
 import { MAX_REFERENCE_LENGTH } from "./reference.ts"
 import { LEAD_OUTCOMES, MAX_ACTOR_NAME, MAX_OUTCOME_NOTE } from "./outcomes.ts"
 import { hasVisibleText } from "./visible-text.ts"
+import { BOOKING_REQUEST, isBookingField } from "./booking-request.ts"
 import { CONTACT_REQUEST, isContactField } from "./contact-request.ts"
 import type { RequestDeclaration, RequestField } from "./request-fields.ts"
 
@@ -193,6 +194,7 @@ type RuleOf<F> = F extends { input: "text"; required?: false } ? OptionalRule : 
 const ruleOf = (field: RequestField): RequiredRule | OptionalRule => {
   switch (field.input) {
     case "name":
+    case "street":
       return requiredText(field.errorName, field.max)
     case "email":
       return email()
@@ -262,15 +264,16 @@ export const estimateRequestSchema = object({
     .matches(/^[A-Za-z0-9_-]{1,64}$/, "accountId must be 1-64 letters, digits, _ or -"),
 }).exact("Unknown field(s): ${properties}")
 
+/** The booking's fields the visitor fills in, in their declared order. */
+export const BOOKING_FIELD_NAMES = Object.keys(BOOKING_REQUEST.fields).filter(isBookingField)
+
 /** The $49 Scarsdale landing page's booking (process-simple-lead). */
 export const offerBookingSchema = object({
   ...submissionFields,
-  fullName: requiredText("fullName", 120),
-  phone: phone(),
-  streetAddress: requiredText("propertyAddress", 200),
+  // What the visitor fills in (kernel/booking-request.ts), then what the offer's page and the window picker give.
+  ...declaredShape(BOOKING_REQUEST.fields),
   city: requiredText("offerCity", 100),
   zipCode: usZip(),
-  email: email(),
   specialOffer: requiredText("offer", 200),
   preferredWindows: windowList(),
 }).exact("Unknown field(s): ${properties}")

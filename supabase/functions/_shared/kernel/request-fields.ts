@@ -21,11 +21,16 @@ interface FieldBase {
   readonly half?: boolean
 }
 
-/** Who sent the request: their name, e-mail address and number, each with its own rule and autofill. */
+/**
+ * Who sent the request and where the visit is: their name, e-mail address, number and street address, each with its
+ * own rule and autofill. Every notice heads with the first three; a kind that visits shows the street in its address
+ * row, with the town and ZIP (typed, or given by the offer's page).
+ */
 type SenderField =
   | { readonly input: "name"; readonly max: number; readonly errorName: FieldLabel }
   | { readonly input: "email" }
   | { readonly input: "phone" }
+  | { readonly input: "street"; readonly max: number; readonly errorName: FieldLabel }
 
 /** What the request itself says: a line or a text, required (its error names it) or optional. */
 type TextField = { readonly input: "text"; readonly max: number; readonly multiline?: boolean } & (

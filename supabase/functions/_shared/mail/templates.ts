@@ -96,6 +96,7 @@ function noticeRows(notice: CompanyNotice): NoticeContent {
       return fromSender(b.fullName, b.phone, b.email, [
         [ROWS.address, `${b.streetAddress}, ${b.city} ${b.zipCode}`],
         [ROWS.offer, b.specialOffer],
+        ...shownRows("booking", "notice", b),
       ])
     }
     case "callback": {
@@ -265,6 +266,10 @@ export const bookingConfirmation = (body: OfferBooking, reference: string) =>
       [emailRows.offer, body.specialOffer],
       [emailRows.address, `${body.streetAddress}, ${body.city} ${body.zipCode}`],
       [emailRows.phone, body.phone],
+      ...shownRows("booking", "confirmation", body, languageOfBody(body)).map(([label, value]): Row => [
+        label,
+        excerpt(value),
+      ]),
     ],
     steps: customerEmail.bookingNextSteps,
   }))
