@@ -37,9 +37,21 @@ export type RequestFieldWords = InferType<ReturnType<typeof requestFieldTexts>>[
 /** What a form needs to draw a declared field, beside its words: the kind of input, and its rule's outline. */
 export interface DrawnField {
   input: RequestField["input"]
+  /** The HTML input's type and the autofill the browser offers for it (none: a text box, nothing offered). */
+  type: string | null
+  autoComplete: string | null
   required: boolean
   multiline: boolean
   half: boolean
+}
+
+/** What the browser is told of each kind of input: its type, and what autofill offers for it. */
+const INPUTS: Readonly<Record<RequestField["input"], { type: string | null; autoComplete: string | null }>> = {
+  name: { type: null, autoComplete: "name" },
+  email: { type: "email", autoComplete: "email" },
+  phone: { type: "tel", autoComplete: "tel" },
+  street: { type: null, autoComplete: "address-line1" },
+  text: { type: null, autoComplete: null },
 }
 
 /** A declared field as its form draws it (resolved into the page's data, so no page carries the declaration). */
@@ -48,6 +60,7 @@ export function drawnField(request: RequestDeclaration, name: string): DrawnFiel
   if (field === undefined) throw new Error(`${name} is not a declared field`)
   return {
     input: field.input,
+    ...INPUTS[field.input],
     required: field.input !== "text" || field.required === true,
     multiline: field.input === "text" && field.multiline === true,
     half: field.half === true,
@@ -62,6 +75,8 @@ export const drawnFieldResolvers = (request: RequestDeclaration) => {
   })
   return {
     input: of("input", "String!"),
+    type: of("type", "String"),
+    autoComplete: of("autoComplete", "String"),
     required: of("required", "Boolean!"),
     multiline: of("multiline", "Boolean!"),
     half: of("half", "Boolean!"),

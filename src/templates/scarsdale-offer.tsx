@@ -64,6 +64,8 @@ export const query = graphql`
           label
           placeholder
           input
+          type
+          autoComplete
           required
           multiline
           half

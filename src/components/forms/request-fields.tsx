@@ -1,5 +1,5 @@
 import type { DrawnField } from "../../../gatsby/data-schemas/request-field-texts"
-import type { FieldComponent, FieldProps } from "./field-view"
+import type { FieldComponent } from "./field-view"
 
 /** A declared field as its page's data gives it: its words, and its input and rule's outline (gatsby/schema.ts). */
 export interface RequestFieldData extends Readonly<Omit<DrawnField, "input">> {
@@ -10,27 +10,21 @@ export interface RequestFieldData extends Readonly<Omit<DrawnField, "input">> {
   readonly placeholder?: string | null
 }
 
-/** What the browser fills in for each kind of input: its type, and what autofill offers. */
-const INPUTS: Readonly<Record<string, Partial<FieldProps>>> = {
-  name: { autoComplete: "name" },
-  email: { type: "email", autoComplete: "email" },
-  phone: { type: "tel", autoComplete: "tel" },
-  street: { autoComplete: "address-line1" },
-}
-
 /**
  * A request's fields in their declared order (kernel/request-fields.ts), drawn with the live field or the prerendered one:
- * a half field takes half the width from the small breakpoint up, so two in a row share it.
+ * a half field takes half the width from the small breakpoint up, so two in a row share it. Each input's type and
+ * autofill come with its data, worked out at build time.
  */
 export function RequestFields({ fields, Field }: { fields: readonly RequestFieldData[]; Field: FieldComponent }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {fields.map(({ name, label, placeholder, input, required, multiline, half }) => (
+      {fields.map(({ name, label, placeholder, type, autoComplete, required, multiline, half }) => (
         <div key={name} className={half ? undefined : "sm:col-span-2"}>
           <Field
-            {...INPUTS[input]}
             name={name}
             label={label}
+            type={type ?? undefined}
+            autoComplete={autoComplete ?? undefined}
             required={required}
             multiline={multiline}
             placeholder={placeholder ?? undefined}
