@@ -64,6 +64,12 @@ async function startAll(started: <T extends { stop: () => Promise<void> }>(runni
         CRM_WEBHOOK_URL: `${recorder.url}/crm`,
         CRM_WEBHOOK_SECRET: "e2e-crm-secret",
         RATE_LIMIT_MAX: "0",
+        // A run sends about 30 SMS alerts in minutes, the hourly budget's size: past it, whichever test came last would
+        // find its lead in a summary instead. The budget has its own tests (__tests__/backend/alert-budget.test.ts).
+        ALERT_SMS_PER_HOUR: "0",
+        ALERT_SMS_PER_DAY: "0",
+        ALERT_CHAT_PER_HOUR: "0",
+        ALERT_CHAT_PER_DAY: "0",
         // Their own tests run them on fixed clocks; here the daily check (07:30) or the Monday report would land
         // in the mailbox the tests read whenever a run crossed their time.
         PIPELINE_CHECK: "0",

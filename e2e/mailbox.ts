@@ -31,13 +31,17 @@ export interface LocalAlert {
 /** Waits for an alert on the local alerts page whose text matches (the worker is woken on commit). */
 export async function alertWith(channel: "sms" | "chat", text: RegExp, timeoutMs = 45_000): Promise<LocalAlert> {
   const deadline = Date.now() + timeoutMs
+  let alerts: LocalAlert[] = []
   while (Date.now() < deadline) {
-    const alerts = (await (await fetch(`${process.env.E2E_API_URL}/_dev/alerts.json`)).json()) as LocalAlert[]
+    alerts = (await (await fetch(`${process.env.E2E_API_URL}/_dev/alerts.json`)).json()) as LocalAlert[]
     const found = alerts.find((a) => a.channel === channel && text.test(a.body))
     if (found) return found
     await new Promise((r) => setTimeout(r, 200))
   }
-  throw new Error(`no ${channel} alert matching ${text}`)
+  // What the page had instead, so a miss (a budget reached, a summary sent instead) reads from the message.
+  const seen = alerts.filter((a) => a.channel === channel)
+  const last = seen.slice(-3).map((a) => a.body.slice(0, 120))
+  throw new Error(`no ${channel} alert matching ${text} among ${seen.length}; the last: ${JSON.stringify(last)}`)
 }
 
 /** The token of an office link (`…/office/<page>/#t=<token>`) in a text. */

@@ -3,7 +3,7 @@ import { DATA_FILE_KINDS } from "./data-schemas"
 import { fieldErrorsSchema } from "./data-schemas/lead-messages"
 import { text } from "./data-schemas/fields"
 import { graphqlSchemaDefs, graphqlTypeDefs } from "./graphql-from-yup"
-import { drawnFieldResolvers } from "./data-schemas/request-field-texts"
+import { declaredFieldsOf, drawnFieldResolvers } from "./data-schemas/request-field-texts"
 import { BOOKING_REQUEST } from "../supabase/functions/_shared/kernel/booking-request.ts"
 import { CONTACT_REQUEST } from "../supabase/functions/_shared/kernel/contact-request.ts"
 import { shownConsent, type LeadConsentData, type LeadValues, type TurnstileTexts } from "./shown-consent"
@@ -131,9 +131,10 @@ export const createResolvers: GatsbyNode["createResolvers"] = (args) => {
   const create = args.createResolvers as (resolvers: Record<string, Record<string, unknown>>) => void
   create({
     LeadConsentYaml: { shown: { type: "ShownConsent!", resolve: resolveShown } },
-    // Each request field's input and rule outline, from its request's declaration (kernel/*-request.ts).
-    ContactPageYamlFormFields: drawnFieldResolvers(CONTACT_REQUEST),
-    ScarsdaleOfferYamlFormFields: drawnFieldResolvers(BOOKING_REQUEST),
+    // Each request field's input and rule outline, from its form's request declaration (kernel/*-request.ts).
+    ContactPageYamlForm: declaredFieldsOf(CONTACT_REQUEST),
+    ScarsdaleOfferYamlForm: declaredFieldsOf(BOOKING_REQUEST),
+    RequestFieldWords: drawnFieldResolvers,
     // The hours as the page's language writes them ("Mon–Fri 8am–6pm", "lun–vie 8:00–18:00"), worked out here
     // so no page carries the formatting: the company's, and an offer's own line's when it has one.
     SiteYaml: {

@@ -18,7 +18,8 @@ export const requestFieldTexts = (request: RequestDeclaration) => {
         placeholder: optionalText(),
         // The office reads English: a shorter name for its notices and CSV than the visitor's question.
         office: string().trim().min(1),
-      }),
+        // One GraphQL type for every form's field words: one fragment selects them (src/fragments/request-field.ts).
+      }).meta({ graphqlName: "RequestFieldWords" }),
     )
     .required()
     .test("every-field-once", function (entries) {
@@ -67,11 +68,17 @@ export function drawnField(request: RequestDeclaration, name: string): DrawnFiel
   }
 }
 
-/** GraphQL resolvers adding the drawn field's outline to a data type of field words (gatsby/schema.ts). */
-export const drawnFieldResolvers = (request: RequestDeclaration) => {
+/** A field's words as a form's `fields` resolver hands them on: with the declaration they belong to (not a GraphQL field). */
+interface DeclaredWords {
+  name: string
+  declaration: RequestDeclaration
+}
+
+/** GraphQL resolvers adding the drawn field's outline to every form's field words (gatsby/schema.ts). */
+export const drawnFieldResolvers = (() => {
   const of = (key: keyof DrawnField, type: string) => ({
     type,
-    resolve: (source: { name: string }) => drawnField(request, source.name)[key],
+    resolve: (source: DeclaredWords) => drawnField(source.declaration, source.name)[key],
   })
   return {
     input: of("input", "String!"),
@@ -81,4 +88,12 @@ export const drawnFieldResolvers = (request: RequestDeclaration) => {
     multiline: of("multiline", "Boolean!"),
     half: of("half", "Boolean!"),
   }
-}
+})()
+
+/** The resolver of a form's `fields` that hands each field's words on with the form's request declaration. */
+export const declaredFieldsOf = (declaration: RequestDeclaration) => ({
+  fields: {
+    resolve: (source: { fields: ReadonlyArray<{ name: string }> }): DeclaredWords[] =>
+      source.fields.map((words) => ({ ...words, declaration })),
+  },
+})

@@ -11,15 +11,7 @@ export const query = graphql`
       formIntro
       form {
         fields {
-          name
-          label
-          placeholder
-          input
-          type
-          autoComplete
-          required
-          multiline
-          half
+          ...RequestField
         }
         submitLabel
         sendingLabel

@@ -60,15 +60,7 @@ export const query = graphql`
         heading
         intro
         fields {
-          name
-          label
-          placeholder
-          input
-          type
-          autoComplete
-          required
-          multiline
-          half
+          ...RequestField
         }
         submitLabel
         busyLabel
