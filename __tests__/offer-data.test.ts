@@ -1,9 +1,9 @@
 import { validateDataFile } from "../gatsby/validate-data"
-import { CALLBACK_CONTRACT_FIELDS, callbackBody, isCallbackBlank, utmFrom } from "../src/lib/leads/offer-callback"
+import { callbackBody, isCallbackBlank, utmFrom } from "../src/lib/leads/offer-callback"
 import { filledOfferTexts, offerText } from "../src/lib/offer-text"
 import { priceAmount } from "../src/lib/price"
 import { offerBusinessJsonLd } from "../src/lib/offer-structured-data"
-import { offerCallbackSchema } from "../supabase/functions/_shared/kernel/contract"
+import { CALLBACK_FIELD_NAMES, offerCallbackSchema } from "../supabase/functions/_shared/kernel/contract"
 import { dataFiles, readData } from "./fixtures/data"
 
 const offerFiles = dataFiles().filter((f) => f.startsWith("offers/"))
@@ -89,14 +89,14 @@ describe("the callback request", () => {
   })
 
   test("blank after trimming means ignored", () => {
-    expect(isCallbackBlank({ name: " ", phone: "9145550100" })).toBe(true)
-    expect(isCallbackBlank({ name: "Ann", phone: "\t" })).toBe(true)
-    expect(isCallbackBlank({ name: "Ann", phone: "9145550100" })).toBe(false)
+    expect(isCallbackBlank({ full_name: " ", phone: "9145550100" })).toBe(true)
+    expect(isCallbackBlank({ full_name: "Ann", phone: "\t" })).toBe(true)
+    expect(isCallbackBlank({ full_name: "Ann", phone: "9145550100" })).toBe(false)
   })
 
   test("the body is what the shared contract accepts, with the spec's fixed values", async () => {
     const body = callbackBody(
-      { name: "Ann Lee", phone: "914-555-0100", address: "", city: "Yonkers", notes: "" },
+      { full_name: "Ann Lee", phone: "914-555-0100", street_address: "", city: "Yonkers", notes: "" },
       { offerName: "Express Pest Fix", price: "$39" },
       { utm_source: "facebook", utm_campaign: "yonkers39", utm_term: "" },
     )
@@ -111,7 +111,7 @@ describe("the callback request", () => {
     await expect(
       offerCallbackSchema.validate({ ...body, submissionId: crypto.randomUUID(), website: "", formFillMs: 12_000 }),
     ).resolves.toBeTruthy()
-    expect(Object.values(CALLBACK_CONTRACT_FIELDS).every((key) => key in offerCallbackSchema.fields)).toBe(true)
+    expect(CALLBACK_FIELD_NAMES.every((key) => key in offerCallbackSchema.fields)).toBe(true)
   })
 })
 

@@ -10,7 +10,13 @@ import fs from "node:fs"
 import path from "node:path"
 import type { Page, Route } from "playwright-core"
 import postgres from "postgres"
-import { contactFormTexts, fieldLabelOf, readData, scarsdaleOfferData } from "../__tests__/fixtures/data"
+import {
+  contactFormTexts,
+  fieldLabelOf,
+  offerPageTexts,
+  readData,
+  scarsdaleOfferData,
+} from "../__tests__/fixtures/data"
 import { fakeServer, fakeTwilio, type FakeServer } from "../__tests__/backend/fake-servers"
 import { startBackend, type RunningBackend } from "../server/backend"
 import { freePort } from "../scripts/static-server"
@@ -48,7 +54,7 @@ const texts = {
   ),
   ticks: readData<{ name: string }>("pests/ticks.yaml", "es").name,
   booking: scarsdaleOfferData("es"),
-  callback: readData<{ callback: Record<string, string> }>("offer-page.yaml", "es").callback,
+  callback: offerPageTexts("es").callback,
   smsOptIn: readData<{ sms: { versions: Array<{ label: string }> } }>("lead-consent.yaml", "es").sms.versions,
 }
 
@@ -270,9 +276,13 @@ test("the offer callback in Spanish, with the SMS opt-in: stored in Spanish, the
     await gotoHydrated(page, "/es/oferta/yonkers39/")
     const form = page.locator("form", { has: page.getByRole("button", { name: texts.callback.submitLabel }) })
     await form.getByRole("button", { name: texts.callback.submitLabel }).and(page.locator(":enabled")).waitFor()
-    await form.getByRole("textbox", { name: texts.callback.nameLabel, exact: true }).fill("Diego Llamada")
-    await form.getByRole("textbox", { name: texts.callback.phoneLabel, exact: true }).fill("914-555-0134")
-    await form.getByRole("textbox", { name: texts.callback.addressLabel, exact: true }).fill("9 Maple Ave")
+    await form
+      .getByRole("textbox", { name: fieldLabelOf(texts.callback, "full_name"), exact: true })
+      .fill("Diego Llamada")
+    await form.getByRole("textbox", { name: fieldLabelOf(texts.callback, "phone"), exact: true }).fill("914-555-0134")
+    await form
+      .getByRole("textbox", { name: fieldLabelOf(texts.callback, "street_address"), exact: true })
+      .fill("9 Maple Ave")
     await form.getByRole("checkbox", { name: texts.smsOptIn[0]?.label }).check()
     await form.getByRole("button", { name: texts.callback.submitLabel }).click()
 

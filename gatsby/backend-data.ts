@@ -18,6 +18,7 @@ import { estimateOptionsSchema } from "./data-schemas/estimate-options"
 import { contactPageSchema } from "./data-schemas/contact-page"
 import { leadConsentSchema } from "./data-schemas/lead-consent"
 import { leadMessagesSchema } from "./data-schemas/lead-messages"
+import { offerPageSchema } from "./data-schemas/offer-page"
 import { pestSchema } from "./data-schemas/pest"
 import type { RequestFieldWords } from "./data-schemas/request-field-texts"
 import { responsePromisesSchema } from "./data-schemas/response-promises"
@@ -151,9 +152,11 @@ export function renderBackendData(dir = dataDir()): string {
   })
   // Each request kind's field labels (kernel/request-fields.ts): the visitor's in each language, the office's in English.
   const contactPage = readTranslated(dir, "contact-page.yaml", contactPageSchema)
+  const offerPage = readTranslated(dir, "offer-page.yaml", offerPageSchema)
   const requestFields = byLanguage((language) => ({
     contact: contactPage[language].form.fields,
     booking: scarsdaleOffer[language].form.fields,
+    callback: offerPage[language].callback.fields,
   }))
   const labelsBy = (language: Language, label: (field: RequestFieldWords) => string) =>
     Object.fromEntries(
@@ -168,7 +171,7 @@ export function renderBackendData(dir = dataDir()): string {
   return [
     "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's",
     "// amounts and response-promises.yaml's promises), lead-consent.yaml, response-promises.yaml, arrival-windows.yaml and",
-    "// the request forms' field labels (contact-page.yaml, scarsdale-offer.yaml)",
+    "// the request forms' field labels (contact-page.yaml, scarsdale-offer.yaml, offer-page.yaml)",
     "// by `npm run generate:backend-data` (npm install, the build and the tests run it). Not committed; do not edit.",
     'import type { Language } from "./languages.ts"',
     'import type { Widened } from "./widened.ts"',

@@ -12,7 +12,7 @@ import type { PostLead } from "../../src/lib/leads/use-lead-form"
 const contact = { name: "Ann Lee", email: "ann@example.com", phone: "914 555 0100", message: "Ants" }
 const lead = estimateLead(EMPTY_ANSWERS)
 const callback = callbackBody(
-  { name: "Ann Lee", phone: "914 555 0100", address: "", city: "Scarsdale", notes: "" },
+  { full_name: "Ann Lee", phone: "914 555 0100", street_address: "", city: "Scarsdale", notes: "" },
   { offerName: "Ant Special", price: "$49" },
   { utm_source: "", utm_campaign: "", utm_term: "" },
 )

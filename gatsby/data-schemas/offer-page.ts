@@ -1,6 +1,8 @@
 import { array, string, type InferType } from "yup"
 import { HERO_VARIANTS } from "./offer"
 import { text, textList, slug, strictObject, image, card, labelledIcon, formOutcomeTexts, question } from "./fields"
+import { requestFieldTexts } from "./request-field-texts"
+import { CALLBACK_REQUEST } from "../../supabase/functions/_shared/kernel/callback-request.ts"
 
 /** The texts of every /offer/{key} page; {city}, {offerName}, {price}, {couponCode} and {phone} come from the offer. */
 export const offerPageSchema = strictObject({
@@ -44,11 +46,8 @@ export const offerPageSchema = strictObject({
   callback: strictObject({
     heading: text(),
     intro: text(),
-    nameLabel: text(),
-    phoneLabel: text(),
-    addressLabel: text(),
-    cityLabel: text(),
-    notesLabel: text(),
+    // The words of each field the callback declares (kernel/callback-request.ts).
+    fields: requestFieldTexts(CALLBACK_REQUEST),
     submitLabel: text(),
     submittingLabel: text(),
     ...formOutcomeTexts,

@@ -6,7 +6,11 @@
  */
 import { array, string, type InferType } from "yup"
 import { fixedText, optionalText, text, strictObject } from "./fields"
-import type { RequestDeclaration, RequestField } from "../../supabase/functions/_shared/kernel/request-fields.ts"
+import {
+  isRequiredField,
+  type RequestDeclaration,
+  type RequestField,
+} from "../../supabase/functions/_shared/kernel/request-fields.ts"
 
 export const requestFieldTexts = (request: RequestDeclaration) => {
   const declared = Object.keys(request.fields)
@@ -52,6 +56,7 @@ const INPUTS: Readonly<Record<RequestField["input"], { type: string | null; auto
   email: { type: "email", autoComplete: "email" },
   phone: { type: "tel", autoComplete: "tel" },
   street: { type: null, autoComplete: "address-line1" },
+  town: { type: null, autoComplete: "address-level2" },
   text: { type: null, autoComplete: null },
 }
 
@@ -62,7 +67,7 @@ export function drawnField(request: RequestDeclaration, name: string): DrawnFiel
   return {
     input: field.input,
     ...INPUTS[field.input],
-    required: field.input !== "text" || field.required === true,
+    required: isRequiredField(field),
     multiline: field.input === "text" && field.multiline === true,
     half: field.half === true,
   }

@@ -97,11 +97,9 @@ export const query = graphql`
       callback {
         heading
         intro
-        nameLabel
-        phoneLabel
-        addressLabel
-        cityLabel
-        notesLabel
+        fields {
+          ...RequestField
+        }
         submitLabel
         submittingLabel
         successTitle

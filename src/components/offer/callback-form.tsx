@@ -4,13 +4,8 @@ import { WindowPicker } from "../forms/window-picker"
 import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
 import { useFieldErrorTexts } from "../../lib/leads/lead-texts"
 import type { FieldErrorTexts } from "../../../supabase/functions/_shared/kernel/field-errors.ts"
-import {
-  CALLBACK_CONTRACT_FIELDS,
-  callbackBody,
-  isCallbackBlank,
-  utmFrom,
-  type CallbackValues,
-} from "../../lib/leads/offer-callback"
+import { isCallbackField } from "../../../supabase/functions/_shared/kernel/callback-request.ts"
+import { callbackBody, isCallbackBlank, utmFrom, type CallbackValues } from "../../lib/leads/offer-callback"
 import { failureNotices } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import { offerText } from "../../lib/offer-text"
@@ -44,20 +39,26 @@ export interface CallbackFormProps {
 
 type Values = CallbackValues & { preferredWindows: string[]; website: string }
 
-const FIELDS: ReadonlyArray<keyof CallbackValues> = ["name", "phone", "address", "city", "notes"]
-
 /** Field messages from the shared contract, for values that are there but wrong; blank optional fields and the browser's own `required` check stay quiet. */
-async function validate(values: Values, words: FieldErrorTexts | null) {
-  const { offerCallbackSchema } = await loadContract()
-  const body = Object.fromEntries(FIELDS.map((field) => [CALLBACK_CONTRACT_FIELDS[field], values[field]]))
-  const errors = await errorsFrom(offerCallbackSchema.pick(Object.values(CALLBACK_CONTRACT_FIELDS)), body, words)
-  const messages: Partial<Record<keyof CallbackValues, string>> = {}
-  for (const field of FIELDS) {
-    const message = errors[CALLBACK_CONTRACT_FIELDS[field]]
-    if (message && values[field].trim() !== "") messages[field] = message
-  }
-  return messages
+async function validate(
+  { website: _honeypot, preferredWindows: _windows, ...entry }: Values,
+  words: FieldErrorTexts | null,
+) {
+  const { offerCallbackSchema, CALLBACK_FIELD_NAMES } = await loadContract()
+  const errors = await errorsFrom(offerCallbackSchema.pick(CALLBACK_FIELD_NAMES), entry, words)
+  return Object.fromEntries(
+    Object.entries(errors).filter(([name]) => isCallbackField(name) && entry[name].trim() !== ""),
+  )
 }
+
+/** Every field empty but the town, prefilled with the offer's; no window picked, and the honeypot beside them. */
+const initialValues = (labels: CallbackLabels, city: string): Values => ({
+  // The build checks the data lists each declared field once (request-field-texts.ts): these are their names.
+  ...(Object.fromEntries(labels.fields.map(({ name }) => [name, ""])) as CallbackValues),
+  city,
+  preferredWindows: [],
+  website: "",
+})
 
 /** "Prefer a Callback?": name and phone, the city prefilled, the campaign read from the address. */
 export function CallbackForm({ labels, windowTexts, offer, conversion, onSubmitted, call }: CallbackFormProps) {
@@ -65,15 +66,7 @@ export function CallbackForm({ labels, windowTexts, offer, conversion, onSubmitt
   const words = useFieldErrorTexts()
   return (
     <LeadForm
-      initialValues={{
-        name: "",
-        phone: "",
-        address: "",
-        city: offer.city,
-        notes: "",
-        preferredWindows: [],
-        website: "",
-      }}
+      initialValues={initialValues(labels, offer.city)}
       validate={(values) => validate(values, words)}
       validateOnChange={false}
       browserValidation
@@ -103,7 +96,6 @@ export function CallbackForm({ labels, windowTexts, offer, conversion, onSubmitt
           accepted: () => ({ title: labels.successTitle, description: labels.successText }),
           ...failureNotices(labels, (text) => offerText(text, offer)),
         },
-        contractFields: CALLBACK_CONTRACT_FIELDS,
         conversion,
         // The form is emptied once accepted: the line names the windows that were sent.
         onAccepted: (_answer, reference) => onSubmitted(reference, windows.thankYou()),

@@ -1,15 +1,11 @@
 /**
- * The offer page's callback request: the UTM fields read from
- * the page address with the offer's fallbacks, and the process-simple-lead
- * body in its snake_case shape.
+ * The offer page's callback request: the UTM fields read from the page address with the offer's fallbacks, and the
+ * process-simple-lead body in its snake_case shape (the visitor's fields by their declared names, the fixed ones).
  */
-export interface CallbackValues {
-  name: string
-  phone: string
-  address: string
-  city: string
-  notes: string
-}
+import type { CallbackFieldName } from "../../../supabase/functions/_shared/kernel/callback-request.ts"
+
+/** What the visitor filled in: each field the callback declares (kernel/callback-request.ts). */
+export type CallbackValues = Record<CallbackFieldName, string>
 
 export interface Utm {
   utm_source: string
@@ -29,30 +25,17 @@ export function utmFrom(search: string, fallback: { utmSource?: string | null; u
 }
 
 /** A submit with a blank name or phone is ignored without a word. */
-export const isCallbackBlank = (values: Pick<CallbackValues, "name" | "phone">) =>
-  values.name.trim() === "" || values.phone.trim() === ""
+export const isCallbackBlank = (values: Pick<CallbackValues, "full_name" | "phone">) =>
+  values.full_name.trim() === "" || values.phone.trim() === ""
 
-/** The body fields of the offer-callback row (the fixed ones included), plus the optional notes. */
+/** The body fields of the offer-callback row: what the visitor typed, trimmed, and the fixed ones. */
 export const callbackBody = (values: CallbackValues, offer: { offerName: string; price: string }, utm: Utm) => ({
-  full_name: values.name.trim(),
-  phone: values.phone.trim(),
+  ...(Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()])) as CallbackValues),
   email: "",
-  street_address: values.address.trim(),
-  city: values.city.trim(),
   property_type: "residential",
   service_plan: "one-time",
   pests: ["general"],
   zip_code: "",
   special_offer: `${offer.offerName} - ${offer.price}`,
   ...utm,
-  notes: values.notes.trim(),
 })
-
-/** The form's field names as the contract names them, to place the contract's messages next to the right field. */
-export const CALLBACK_CONTRACT_FIELDS = {
-  name: "full_name",
-  phone: "phone",
-  address: "street_address",
-  city: "city",
-  notes: "notes",
-} as const satisfies Record<keyof CallbackValues, string>

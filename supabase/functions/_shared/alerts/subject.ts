@@ -138,8 +138,8 @@ function leadRequest(row: LeadSubjectRow): string {
       .join(" · ")
   }
   // A declared kind's own fields follow, as its declaration shows them in an alert (kernel/request-fields.ts).
-  const declared = isDeclaredKind(row.kind) ? alertLine(row.kind, valuesOfRow(row.kind, row)) : ""
-  return [row.special_offer, row.city, row.notes, declared].filter(Boolean).join(" · ")
+  const own = isDeclaredKind(row.kind) ? alertLine(row.kind, valuesOfRow(row.kind, row)) : row.notes
+  return [row.special_offer, row.city, own].filter(Boolean).join(" · ")
 }
 
 /**

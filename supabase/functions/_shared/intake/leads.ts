@@ -339,20 +339,17 @@ const bookingColumns = (b: OfferBooking): LeadColumns => ({
   language: languageOfBody(b),
 })
 
-const callbackColumns = (b: OfferCallback): LeadInsert => ({
+const callbackColumns = (b: OfferCallback): LeadColumns => ({
   kind: "callback",
   source: "offer_callback",
-  full_name: b.full_name,
-  phone: b.phone,
+  // What the visitor filled in (kernel/callback-request.ts), then what the offer's page sends.
+  ...declaredColumns("callback", b),
   email: b.email,
-  street_address: b.street_address,
-  city: b.city,
   zip_code: b.zip_code,
   property_type: b.property_type,
   service_plan: b.service_plan,
   pests: b.pests,
   special_offer: b.special_offer,
-  notes: b.notes,
   utm_source: b.utm_source,
   utm_campaign: b.utm_campaign,
   utm_term: b.utm_term,

@@ -22,6 +22,7 @@ import { MAX_REFERENCE_LENGTH } from "./reference.ts"
 import { LEAD_OUTCOMES, MAX_ACTOR_NAME, MAX_OUTCOME_NOTE } from "./outcomes.ts"
 import { hasVisibleText } from "./visible-text.ts"
 import { BOOKING_REQUEST, isBookingField } from "./booking-request.ts"
+import { CALLBACK_REQUEST, isCallbackField } from "./callback-request.ts"
 import { CONTACT_REQUEST, isContactField } from "./contact-request.ts"
 import type { RequestDeclaration, RequestField } from "./request-fields.ts"
 
@@ -189,19 +190,20 @@ const submissionFields = {
  */
 type RequiredRule = Schema<string, AnyObject>
 type OptionalRule = Schema<string | undefined, AnyObject>
-type RuleOf<F> = F extends { input: "text"; required?: false } ? OptionalRule : RequiredRule
+type RuleOf<F> = F extends
+  { input: "text"; required?: false } | { input: "street"; required: false } | { input: "town" }
+  ? OptionalRule
+  : RequiredRule
 
 const ruleOf = (field: RequestField): RequiredRule | OptionalRule => {
   switch (field.input) {
-    case "name":
-    case "street":
-      return requiredText(field.errorName, field.max)
     case "email":
       return email()
     case "phone":
       return phone()
-    case "text":
-      return field.required ? requiredText(field.errorName, field.max) : optionalLine(field.max)
+    default:
+      // A required field names itself in its message ("Please enter your name"); an optional one is a line.
+      return "errorName" in field ? requiredText(field.errorName, field.max) : optionalLine(field.max)
   }
 }
 
@@ -278,15 +280,15 @@ export const offerBookingSchema = object({
   preferredWindows: windowList(),
 }).exact("Unknown field(s): ${properties}")
 
+/** The callback's fields the visitor fills in, in their declared order. */
+export const CALLBACK_FIELD_NAMES = Object.keys(CALLBACK_REQUEST.fields).filter(isCallbackField)
+
 /** The city offer page's "Prefer a Callback?" form (process-simple-lead), in its snake_case shape. */
 export const offerCallbackSchema = object({
   ...submissionFields,
-  full_name: requiredText("name", 120),
-  phone: phone(),
+  // What the visitor fills in (kernel/callback-request.ts), then what the offer's page sends.
+  ...declaredShape(CALLBACK_REQUEST.fields),
   email: emailRule().defined().default(""),
-  street_address: optionalText(200).meta(VISITOR),
-  city: optionalText(100).meta(VISITOR),
-  notes: optionalText(2000).meta(VISITOR),
   // The form always sends residential / one-time / [general]; another well-shaped value is stored and flagged.
   property_type: optionId("property_type is required"),
   service_plan: optionId("service_plan is required"),

@@ -30,7 +30,11 @@ type SenderField =
   | { readonly input: "name"; readonly max: number; readonly errorName: FieldLabel }
   | { readonly input: "email" }
   | { readonly input: "phone" }
-  | { readonly input: "street"; readonly max: number; readonly errorName: FieldLabel }
+  | ({ readonly input: "street"; readonly max: number } & (
+      { readonly required?: true; readonly errorName: FieldLabel } | { readonly required: false }
+    ))
+  // The town, where the visitor types it (an offer's page may prefill it): optional, autofilled as the address's town.
+  | { readonly input: "town"; readonly max: number }
 
 /** What the request itself says: a line or a text, required (its error names it) or optional. */
 type TextField = { readonly input: "text"; readonly max: number; readonly multiline?: boolean } & (
@@ -42,6 +46,20 @@ export type RequestField = FieldBase & (SenderField | TextField)
 export interface RequestDeclaration {
   /** The fields in the form's order, by the name the form and the functions give them. */
   readonly fields: Readonly<Record<string, RequestField>>
+}
+
+/** Whether the visitor must fill the field in: who they are always; the street unless said otherwise; a text when said. */
+export const isRequiredField = (field: RequestField): boolean => {
+  switch (field.input) {
+    case "street":
+      return field.required !== false
+    case "town":
+      return false
+    case "text":
+      return field.required === true
+    default:
+      return true
+  }
 }
 
 /** Every declared field, by name, in the form's order. */

@@ -104,7 +104,7 @@ function noticeRows(notice: CompanyNotice): NoticeContent {
       return fromSender(b.full_name, b.phone, b.email || undefined, [
         [ROWS.address, [b.street_address, b.city, b.zip_code].filter(Boolean).join(", ")],
         [ROWS.offer, b.special_offer],
-        [ROWS.notes, b.notes],
+        ...shownRows("callback", "notice", b),
         [ROWS.campaign, [b.utm_source, b.utm_campaign, b.utm_term].filter(Boolean).join(" / ")],
       ])
     }
@@ -296,7 +296,10 @@ export const callbackConfirmation = (body: OfferCallback, reference: string) =>
       [emailRows.offer, excerpt(body.special_offer)],
       [emailRows.address, excerpt([body.street_address, body.city, body.zip_code].filter(Boolean).join(", "))],
       [emailRows.phone, body.phone],
-      [emailRows.notes, excerpt(body.notes)],
+      ...shownRows("callback", "confirmation", body, languageOfBody(body)).map(([label, value]): Row => [
+        label,
+        excerpt(value),
+      ]),
     ],
     steps: customerEmail.callbackNextSteps,
   }))

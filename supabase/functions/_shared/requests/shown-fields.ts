@@ -6,14 +6,16 @@
 import type { Language } from "../kernel/languages.ts"
 import { OFFICE_FIELD_LABELS, VISITOR_FIELD_LABELS } from "../kernel/site-data.generated.ts"
 import { BOOKING_REQUEST } from "../kernel/booking-request.ts"
+import { CALLBACK_REQUEST } from "../kernel/callback-request.ts"
 import { CONTACT_REQUEST } from "../kernel/contact-request.ts"
 import { detailFields, ownFields, type FieldPlace, type RequestDeclaration } from "../kernel/request-fields.ts"
 
 /** Every declared request kind, by the name its notices, labels and data files give it. */
-export const REQUEST_KINDS = { contact: CONTACT_REQUEST, booking: BOOKING_REQUEST } as const satisfies Record<
-  string,
-  RequestDeclaration
->
+export const REQUEST_KINDS = {
+  contact: CONTACT_REQUEST,
+  booking: BOOKING_REQUEST,
+  callback: CALLBACK_REQUEST,
+} as const satisfies Record<string, RequestDeclaration>
 export type DeclaredKind = keyof typeof REQUEST_KINDS
 
 export const isDeclaredKind = (kind: string): kind is DeclaredKind => Object.hasOwn(REQUEST_KINDS, kind)
