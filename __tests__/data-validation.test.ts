@@ -545,6 +545,13 @@ describe("the GraphQL schema from the data schemas", () => {
     expect(sdl).toMatch(/type HomeYaml [^}]*\n {2}cta: CallToAction!\n/)
   })
 
+  test("types every form with outcome texts as implementing their interface, so one fragment selects them", () => {
+    const sdl = graphqlSchemaDefs(DATA_FILE_KINDS).join("\n")
+    for (const form of ["ContactPageYamlForm", "ScarsdaleOfferYamlForm", "OfferPageYamlCallback"])
+      expect(sdl).toMatch(new RegExp(`^type ${form} implements FormOutcomeTexts @dontInfer \\{`, "m"))
+    expect(sdl).toContain("type ContactPageYaml implements Node @dontInfer {")
+  })
+
   test("fails, naming the type, when two files give one shared name different shapes", () => {
     const kinds = [
       { typeName: "OneYaml", schema: object({ part: object({ a: string() }).meta({ graphqlName: "Shared" }) }) },

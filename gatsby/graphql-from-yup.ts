@@ -68,7 +68,10 @@ export function graphqlTypeDefs(
       const text = options.stringDirective && isText(fd) ? [`@${options.stringDirective}`] : []
       return `  ${field}: ${[`${base}${isRequired(fd) ? "!" : ""}`, ...directives, ...text].join(" ")}`
     })
-    const head = isNode ? `type ${name} implements Node @dontInfer` : `type ${name} @dontInfer`
+    // A shape that spreads a shared set of fields says so (`.meta({ graphqlInterfaces })`): one fragment selects them.
+    const shared = (d.meta as { graphqlInterfaces?: unknown } | undefined)?.graphqlInterfaces
+    const interfaces = [...(isNode ? ["Node"] : []), ...(Array.isArray(shared) ? shared.map(String) : [])]
+    const head = `type ${name}${interfaces.length > 0 ? ` implements ${interfaces.join(" & ")}` : ""} @dontInfer`
     const own = isNode ? (options.nodeFields ?? []).map((field) => `  ${field}`) : []
     definitions.push(`${head} {\n${[...fields, ...own].join("\n")}\n}`)
   }

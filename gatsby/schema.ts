@@ -1,7 +1,7 @@
 import type { GatsbyNode } from "gatsby"
 import { DATA_FILE_KINDS } from "./data-schemas"
 import { fieldErrorsSchema } from "./data-schemas/lead-messages"
-import { text } from "./data-schemas/fields"
+import { FORM_OUTCOME_INTERFACE, formOutcomeTexts, text } from "./data-schemas/fields"
 import { graphqlSchemaDefs, graphqlTypeDefs } from "./graphql-from-yup"
 import { declaredFieldsOf, drawnFieldResolvers } from "./data-schemas/request-field-texts"
 import { BOOKING_REQUEST } from "../supabase/functions/_shared/kernel/booking-request.ts"
@@ -85,6 +85,10 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     "type ShownTurnstileTexts { label: String! description: String! missing: String! failed: String! unavailable: String! notLoaded: String! }",
     "type ShownConsent { consent: ShownConsentText! sms: ShownSmsConsentText! values: ShownLeadValues! fieldErrors: ShownFieldErrors! turnstile: ShownTurnstileTexts! }",
     "type HoursLine { days: String! time: String! }",
+    // What every lead form shows once sent (data-schemas/fields.ts' formOutcomeTexts): the forms' types implement it.
+    `interface ${FORM_OUTCOME_INTERFACE} { ${Object.keys(formOutcomeTexts)
+      .map((field) => `${field}: String!`)
+      .join(" ")} }`,
   )
   actions.createTypes(typeDefs.join("\n\n"))
 }

@@ -1,6 +1,6 @@
 /** data/contact-page.yaml: the contact page's texts and its form's. */
 import { array, type InferType } from "yup"
-import { text, textList, strictObject, formOutcomeTexts } from "./fields"
+import { text, textList, strictObject, formOutcomeTexts, WITH_FORM_OUTCOME } from "./fields"
 import { CONTACT_REQUEST } from "../../supabase/functions/_shared/kernel/contact-request.ts"
 import { requestFieldTexts } from "./request-field-texts"
 
@@ -24,7 +24,7 @@ export const contactPageSchema = strictObject({
     submitLabel: text(),
     sendingLabel: text(),
     ...formOutcomeTexts,
-  }),
+  }).meta(WITH_FORM_OUTCOME),
 })
 
 export type ContactPageTexts = InferType<typeof contactPageSchema>

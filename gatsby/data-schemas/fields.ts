@@ -80,6 +80,12 @@ export const strictObject = <S extends ObjectShape>(shape: S) =>
     .noUnknown(({ unknown }: { unknown?: string }) => `has unknown field(s): ${unknown ?? ""}`)
     .required()
 
+/** The GraphQL interface of every form's outcome texts: one fragment selects them (src/fragments/form-outcome.ts). */
+export const FORM_OUTCOME_INTERFACE = "FormOutcomeTexts"
+
+/** The meta of a form's texts that spread formOutcomeTexts: their GraphQL type implements the interface. */
+export const WITH_FORM_OUTCOME = { graphqlInterfaces: [FORM_OUTCOME_INTERFACE] }
+
 /** What a lead form shows once sent: sent, failed, or saved to be retried (pending). */
 export const formOutcomeTexts = {
   successTitle: text(),

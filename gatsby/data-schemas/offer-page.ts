@@ -1,6 +1,17 @@
 import { array, string, type InferType } from "yup"
 import { HERO_VARIANTS } from "./offer"
-import { text, textList, slug, strictObject, image, card, labelledIcon, formOutcomeTexts, question } from "./fields"
+import {
+  text,
+  textList,
+  slug,
+  strictObject,
+  image,
+  card,
+  labelledIcon,
+  formOutcomeTexts,
+  WITH_FORM_OUTCOME,
+  question,
+} from "./fields"
 import { requestFieldTexts } from "./request-field-texts"
 import { CALLBACK_REQUEST } from "../../supabase/functions/_shared/kernel/callback-request.ts"
 
@@ -52,7 +63,7 @@ export const offerPageSchema = strictObject({
     submittingLabel: text(),
     ...formOutcomeTexts,
     successText: text(),
-  }),
+  }).meta(WITH_FORM_OUTCOME),
   thankYou: strictObject({
     heading: text(),
     text: text(),

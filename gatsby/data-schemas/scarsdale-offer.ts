@@ -1,5 +1,14 @@
 import { array, string, type InferType } from "yup"
-import { dollars, text, textList, strictObject, labelledIcon, testimonial, formOutcomeTexts } from "./fields"
+import {
+  dollars,
+  text,
+  textList,
+  strictObject,
+  labelledIcon,
+  testimonial,
+  formOutcomeTexts,
+  WITH_FORM_OUTCOME,
+} from "./fields"
 import { requestFieldTexts } from "./request-field-texts"
 import { BOOKING_REQUEST } from "../../supabase/functions/_shared/kernel/booking-request.ts"
 
@@ -39,7 +48,7 @@ export const scarsdaleOfferSchema = strictObject({
     busyLabel: text(),
     ...formOutcomeTexts,
     successText: text(),
-  }),
+  }).meta(WITH_FORM_OUTCOME),
   booking: strictObject({
     city: text(),
     zipCode: string()

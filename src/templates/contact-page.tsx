@@ -15,13 +15,7 @@ export const query = graphql`
         }
         submitLabel
         sendingLabel
-        successTitle
-        errorTitle
-        errorText
-        pendingTitle
-        pendingText
-        sentTitle
-        sentText
+        ...FormOutcome
       }
       whyHeading
       whyPoints

@@ -102,14 +102,8 @@ export const query = graphql`
         }
         submitLabel
         submittingLabel
-        successTitle
+        ...FormOutcome
         successText
-        errorTitle
-        errorText
-        pendingTitle
-        pendingText
-        sentTitle
-        sentText
       }
       thankYou {
         heading

@@ -64,14 +64,8 @@ export const query = graphql`
         }
         submitLabel
         busyLabel
-        successTitle
+        ...FormOutcome
         successText
-        errorTitle
-        errorText
-        pendingTitle
-        pendingText
-        sentTitle
-        sentText
       }
       booking {
         city

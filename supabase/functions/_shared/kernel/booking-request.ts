@@ -3,7 +3,7 @@
  * gives the rest (its town, ZIP and offer: data/scarsdale-offer.yaml `booking`), and the arrival-window picker the
  * windows. Labels and placeholders: data/scarsdale-offer.yaml `form.fields`, by these names.
  */
-import type { RequestDeclaration } from "./request-fields.ts"
+import { isFieldOf, type RequestDeclaration } from "./request-fields.ts"
 
 export const BOOKING_REQUEST = {
   fields: {
@@ -17,4 +17,4 @@ export const BOOKING_REQUEST = {
 
 export type BookingFieldName = keyof typeof BOOKING_REQUEST.fields
 
-export const isBookingField = (name: string): name is BookingFieldName => Object.hasOwn(BOOKING_REQUEST.fields, name)
+export const isBookingField = isFieldOf(BOOKING_REQUEST)

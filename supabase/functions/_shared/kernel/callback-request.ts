@@ -4,7 +4,7 @@
  * its campaign, the fixed property, plan and pests: src/lib/leads/offer-callback.ts), the arrival-window picker the
  * windows. Only the name and the number are required. Labels: data/offer-page.yaml `callback.fields`, by these names.
  */
-import type { RequestDeclaration } from "./request-fields.ts"
+import { isFieldOf, type RequestDeclaration } from "./request-fields.ts"
 
 export const CALLBACK_REQUEST = {
   fields: {
@@ -13,16 +13,10 @@ export const CALLBACK_REQUEST = {
     // Shown in the callback's address row with the town and ZIP (mail/templates.ts), as every visit's is.
     street_address: { input: "street", max: 200, required: false, column: "street_address", shows: [], half: true },
     city: { input: "town", max: 100, column: "city", shows: [], half: true },
-    notes: {
-      input: "text",
-      max: 2000,
-      multiline: true,
-      column: "notes",
-      shows: ["notice", "confirmation", "alert"],
-    },
+    notes: { input: "text", max: 2000, multiline: true, column: "notes", shows: ["notice", "confirmation", "alert"] },
   },
 } as const satisfies RequestDeclaration
 
 export type CallbackFieldName = keyof typeof CALLBACK_REQUEST.fields
 
-export const isCallbackField = (name: string): name is CallbackFieldName => Object.hasOwn(CALLBACK_REQUEST.fields, name)
+export const isCallbackField = isFieldOf(CALLBACK_REQUEST)

@@ -3,7 +3,7 @@
  * the functions store them (a field without a column in the row's `details`) and show each where it `shows`.
  * Labels and placeholders: data/contact-page.yaml `form.fields`, by these names.
  */
-import type { RequestDeclaration } from "./request-fields.ts"
+import { isFieldOf, type RequestDeclaration } from "./request-fields.ts"
 
 export const CONTACT_REQUEST = {
   fields: {
@@ -24,4 +24,4 @@ export const CONTACT_REQUEST = {
 
 export type ContactFieldName = keyof typeof CONTACT_REQUEST.fields
 
-export const isContactField = (name: string): name is ContactFieldName => Object.hasOwn(CONTACT_REQUEST.fields, name)
+export const isContactField = isFieldOf(CONTACT_REQUEST)

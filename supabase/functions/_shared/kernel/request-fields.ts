@@ -62,6 +62,12 @@ export const isRequiredField = (field: RequestField): boolean => {
   }
 }
 
+/** Whether `name` is one of the request's declared fields: the type of a name read from a body or a data file. */
+export const isFieldOf =
+  <R extends RequestDeclaration>(request: R) =>
+  (name: string): name is Extract<keyof R["fields"], string> =>
+    Object.hasOwn(request.fields, name)
+
 /** Every declared field, by name, in the form's order. */
 export const declaredFields = (request: RequestDeclaration): Array<[string, RequestField]> =>
   Object.entries(request.fields)
