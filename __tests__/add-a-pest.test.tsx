@@ -13,14 +13,14 @@ import { dump, load } from "js-yaml"
 import { GENERATED_FILE, renderBackendData } from "../gatsby/backend-data"
 import { validateDataDir } from "../gatsby/validate-data"
 import { EstimateWizard } from "../src/components/estimate/estimate-wizard"
-import type { WizardOptions, WizardPlan, WizardTexts } from "../src/components/estimate/types"
+import type { WizardOptions, WizardPlan } from "../src/components/estimate/types"
 import { headerProps } from "../src/components/layout/header-props"
 import { SiteFooter } from "../src/components/layout/site-footer"
 import { SiteHeader } from "../src/components/layout/site-header"
 import { ServicesPage, type PestCardData, type ServicesContent } from "../src/components/services/services-page"
 import { ToastProvider } from "../src/components/ui/toaster"
 import { estimatePestChoices, footerPests, servicesMenuPests, type ListedPest } from "../src/lib/pest-lists"
-import { companySchedule, queriedPest, readData, siteData, windowTexts } from "./fixtures/data"
+import { companySchedule, estimateWizardTexts, queriedPest, readData, siteData, windowTexts } from "./fixtures/data"
 
 type PestFile = PestCardData & ListedPest & { image?: unknown; route: string }
 
@@ -154,7 +154,7 @@ describe("a new pest file", () => {
     render(
       <ToastProvider dismissLabel="Dismiss">
         <EstimateWizard
-          texts={readData<WizardTexts>("estimate-wizard.yaml")}
+          texts={estimateWizardTexts()}
           windowTexts={windowTexts()}
           options={options}
           plans={readData<{ plans: WizardPlan[] }>("plans.yaml").plans}

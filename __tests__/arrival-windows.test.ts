@@ -1,5 +1,5 @@
 /**
- * Arrival windows on the company's clock (issue 29), with fixed clocks: what is offered on an ordinary
+ * Arrival windows on the company's clock, with fixed clocks: what is offered on an ordinary
  * morning and after the same-day cut-off, across both daylight-saving changes, on a holiday and a short
  * day, and what an id stands for when a request brings it.
  */

@@ -2,11 +2,10 @@ import { act, cleanup, render, screen, waitFor, within } from "@testing-library/
 import userEvent from "@testing-library/user-event"
 import fc from "fast-check"
 import { EstimateWizard, STORAGE_KEY, type EstimateWizardProps } from "../src/components/estimate/estimate-wizard"
-import type { WizardPlan, WizardTexts } from "../src/components/estimate/types"
+import type { WizardPlan } from "../src/components/estimate/types"
 import type { CallResult } from "../src/lib/leads/api"
 import {
-  CONTACT_FIELDS,
-  EMPTY_ANSWERS,
+  emptyAnswers,
   isStepValid,
   nextStep,
   previousStep,
@@ -17,12 +16,16 @@ import { loadContract } from "../src/lib/leads/contract-loader"
 import { OUTBOX_KEY } from "../src/lib/leads/lead-outbox"
 import { successNotice } from "../src/lib/leads/submit-estimate"
 import { accepted, answerArb, down, isAccepted, keptCalls, namesShownField, outboxSend } from "./fixtures/answers"
-import { companySchedule, leadTexts, readData, windowTexts, wizardOptions } from "./fixtures/data"
+import { companySchedule, estimateWizardTexts, leadTexts, readData, windowTexts, wizardOptions } from "./fixtures/data"
 import { LeadProviders } from "./fixtures/lead-providers"
 import { typeWizardContact } from "./fixtures/leads"
 import { MARIA } from "./fixtures/visitor"
+import { ESTIMATE_FIELD_NAMES } from "../supabase/functions/_shared/kernel/contract"
 
-const texts = readData<WizardTexts>("estimate-wizard.yaml")
+const texts = estimateWizardTexts()
+/** Step 6's fields, as the estimate declares them (kernel/estimate-request.ts). */
+const CONTACT_FIELDS = ESTIMATE_FIELD_NAMES
+const EMPTY_ANSWERS = emptyAnswers(CONTACT_FIELDS)
 const options = wizardOptions()
 const plans = readData<{ plans: WizardPlan[] }>("plans.yaml").plans
 const MONDAY_10AM_NY = new Date("2026-11-23T15:00:00Z")

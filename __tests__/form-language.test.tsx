@@ -1,5 +1,5 @@
 /**
- * Issue 30: a form on a Spanish page says its field messages in Spanish, from the page's LeadTexts (the
+ * A form on a Spanish page says its field messages in Spanish, from the page's LeadTexts (the
  * es: section of data/lead-messages.yaml's fieldErrors), whether its own check refuses a field or the
  * functions do (their answer's `codes`); it sends the page's language and the Spanish consent version.
  * The words are read from the data through the functions' copy, so the test holds whatever the translators write.

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Which way the site's imports may point (eslint.config.mjs, issue 26 item 4): `src/` takes only the shared
+ * Which way the site's imports may point (eslint.config.mjs): `src/` takes only the shared
  * kernel from the backend, src/lib imports no component, the contract is imported as types only where a page
  * loads it eagerly, and the kernel imports nothing outside kernel/. Each snippet is linted with the project's
  * own configuration in place of an existing file's text.

@@ -1,7 +1,6 @@
 import { render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { EstimateWizard } from "../src/components/estimate/estimate-wizard"
-import type { WizardTexts } from "../src/components/estimate/types"
 import { ContactForm } from "../src/components/forms/contact-form"
 import { ToastProvider } from "../src/components/ui/toaster"
 import type { CallResult } from "../src/lib/leads/api"
@@ -9,13 +8,13 @@ import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { installPhoneCallTracking } from "../src/lib/phone-clicks"
 import { reportPhoneClick } from "../src/lib/phone-call-report"
 import { offerAttributes } from "../src/lib/tracking-attributes"
-import { contactFormTexts, leadTexts, readData } from "./fixtures/data"
+import { contactFormTexts, estimateWizardTexts, leadTexts } from "./fixtures/data"
 import { recordGtag, typeWizardContact } from "./fixtures/leads"
 import { wizardProps } from "./fixtures/wizard"
 
 const gtag = recordGtag()
 const texts = leadTexts()
-const wizardTexts = readData<WizardTexts>("estimate-wizard.yaml")
+const wizardTexts = estimateWizardTexts()
 const accepted: CallResult = { ok: true, data: { success: true, message: "Thanks", reference: "r", error: null } }
 const PERSONAL = ["ann@example.com", "555-0100", "5550100", "Ann", "maria", "5550142", "Fox Meadow"]
 

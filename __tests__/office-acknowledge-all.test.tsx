@@ -5,7 +5,7 @@ import { parseAnyAcknowledgeAnswer, type BatchLead } from "../src/lib/office/off
 import { answering, officeFrame, ok } from "./fixtures/office"
 
 /**
- * Issue 25, item 12: a summary's one "I'm on all N" link opens /office/acknowledge/ too; the page lists
+ * A summary's one "I'm on all N" link opens /office/acknowledge/ too; the page lists
  * every lead it names, a preview changes nothing, and one tap takes them all.
  */
 const frame = officeFrame()

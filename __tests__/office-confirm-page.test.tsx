@@ -1,5 +1,5 @@
 /**
- * /office/confirm/ (issue 29): the request and its arrival window; a tap books it; booked before, it says
+ * /office/confirm/: the request and its arrival window; a tap books it; booked before, it says
  * by whom and changes nothing; a window taken meanwhile offers the customer's other windows (only links
  * to our own confirm page) and their number.
  */

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 30: `LeadConsentYaml.shown`, what a page's forms show and record, is worked out in the consent node's
+ * `LeadConsentYaml.shown`, what a page's forms show and record, is worked out in the consent node's
  * own language: its consent versions are that language's (`contact-2026-11-es`), and its field messages are
  * the words of the LeadMessagesYaml node of the same language.
  */

@@ -1,5 +1,5 @@
 /**
- * The arrival-window picker (issue 29) in the three forms that offer it: the calendar loaded from the public
+ * The arrival-window picker in the three forms that offer it: the calendar loaded from the public
  * arrival-windows function, at most maxChoices windows, "Call me to schedule" the default (no
  * preferredWindows sent), the chosen windows in every request and on the review and thank-you views,
  * and a calendar that fails never holding a lead back.

@@ -1,5 +1,5 @@
 /**
- * Arrival windows end to end (issue 29): on a 390 px phone, the wizard's step 5 lists the calendar of the real
+ * Arrival windows end to end: on a 390 px phone, the wizard's step 5 lists the calendar of the real
  * arrival-windows function; the first window offered is picked, the review and thank-you name it, and the
  * stored lead keeps it (leads.preferred_windows) with its instants and nothing marked against it. With the
  * calendar down, the picker says the office will call to schedule, and the lead is sent and stored without.

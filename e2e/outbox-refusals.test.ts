@@ -1,5 +1,5 @@
 /**
- * A refusal the visitor cannot fix never ends a lead (issue 25, item 1): the estimate wizard with every
+ * A refusal the visitor cannot fix never ends a lead: the estimate wizard with every
  * function call answered 403 (the page's origin missing from ALLOWED_ORIGINS, as after an apex/www
  * mix-up) says the request is saved on this device, never "received", and keeps its three calls; once
  * the functions answer again, the next page load sends them and the lead is stored once.

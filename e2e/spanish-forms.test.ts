@@ -45,7 +45,7 @@ const texts = {
   wizard: readData<{
     nextLabel: string
     submitLabel: string
-    fieldLabels: Record<string, string>
+    contactStep: { fields: Array<{ name: string; label: string }> }
     thankYou: { heading: string }
   }>("estimate-wizard.yaml", "es"),
   options: readData<{ propertyTypes: Array<{ label: string }>; servicePlans: Array<{ name: string }> }>(
@@ -232,7 +232,7 @@ test("the estimate wizard in Spanish: stored in Spanish, the Spanish e-mail, the
     await page.getByRole("checkbox", { name: texts.ticks }).check()
     await next.click()
     await next.click()
-    const labels = wizard.fieldLabels
+    const labels = Object.fromEntries(wizard.contactStep.fields.map(({ name, label }) => [name, label]))
     await textbox(page, labels.fullName ?? "").fill("Mateo Cotización")
     await textbox(page, labels.phone ?? "").fill("(914) 555-0132")
     await textbox(page, labels.email ?? "").fill("mateo.cotizacion@example.com")

@@ -15,6 +15,7 @@ import { load } from "js-yaml"
 import { ValidationError, type AnyObjectSchema, type InferType } from "yup"
 import { arrivalWindowsSchema } from "./data-schemas/arrival-windows"
 import { estimateOptionsSchema } from "./data-schemas/estimate-options"
+import { estimateWizardSchema } from "./data-schemas/estimate-wizard"
 import { contactPageSchema } from "./data-schemas/contact-page"
 import { leadConsentSchema } from "./data-schemas/lead-consent"
 import { leadMessagesSchema } from "./data-schemas/lead-messages"
@@ -153,8 +154,10 @@ export function renderBackendData(dir = dataDir()): string {
   // Each request kind's field labels (kernel/request-fields.ts): the visitor's in each language, the office's in English.
   const contactPage = readTranslated(dir, "contact-page.yaml", contactPageSchema)
   const offerPage = readTranslated(dir, "offer-page.yaml", offerPageSchema)
+  const estimateWizard = readTranslated(dir, "estimate-wizard.yaml", estimateWizardSchema)
   const requestFields = byLanguage((language) => ({
     contact: contactPage[language].form.fields,
+    estimate: estimateWizard[language].contactStep.fields,
     booking: scarsdaleOffer[language].form.fields,
     callback: offerPage[language].callback.fields,
   }))
@@ -171,7 +174,7 @@ export function renderBackendData(dir = dataDir()): string {
   return [
     "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's",
     "// amounts and response-promises.yaml's promises), lead-consent.yaml, response-promises.yaml, arrival-windows.yaml and",
-    "// the request forms' field labels (contact-page.yaml, scarsdale-offer.yaml, offer-page.yaml)",
+    "// the request forms' field labels (contact-page.yaml, estimate-wizard.yaml, scarsdale-offer.yaml, offer-page.yaml)",
     "// by `npm run generate:backend-data` (npm install, the build and the tests run it). Not committed; do not edit.",
     'import type { Language } from "./languages.ts"',
     'import type { Widened } from "./widened.ts"',

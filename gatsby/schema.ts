@@ -6,6 +6,7 @@ import { graphqlSchemaDefs, graphqlTypeDefs } from "./graphql-from-yup"
 import { declaredFieldsOf, drawnFieldResolvers } from "./data-schemas/request-field-texts"
 import { BOOKING_REQUEST } from "../supabase/functions/_shared/kernel/booking-request.ts"
 import { CALLBACK_REQUEST } from "../supabase/functions/_shared/kernel/callback-request.ts"
+import { ESTIMATE_REQUEST } from "../supabase/functions/_shared/kernel/estimate-request.ts"
 import { CONTACT_REQUEST } from "../supabase/functions/_shared/kernel/contact-request.ts"
 import { shownConsent, type LeadConsentData, type LeadValues, type TurnstileTexts } from "./shown-consent"
 import { promiseValuesOf } from "./promise-texts"
@@ -140,6 +141,7 @@ export const createResolvers: GatsbyNode["createResolvers"] = (args) => {
     ContactPageYamlForm: declaredFieldsOf(CONTACT_REQUEST),
     ScarsdaleOfferYamlForm: declaredFieldsOf(BOOKING_REQUEST),
     OfferPageYamlCallback: declaredFieldsOf(CALLBACK_REQUEST),
+    EstimateWizardYamlContactStep: declaredFieldsOf(ESTIMATE_REQUEST),
     RequestFieldWords: drawnFieldResolvers,
     // The hours as the page's language writes them ("Mon–Fri 8am–6pm", "lun–vie 8:00–18:00"), worked out here
     // so no page carries the formatting: the company's, and an offer's own line's when it has one.

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 25, item 12: the alert budget. 100 fake leads from one address once made 600 SMS and 600 chat
+ * The alert budget. 100 fake leads from one address once made 600 SMS and 600 chat
  * posts (3 contacts, 2 rounds); now SMS and chat messages stay within their budget per hour and day,
  * past it one summary per interval ("12 more new requests") goes to the contact whose turn it was, the
  * office is e-mailed once an hour that the budget was reached, and the summary's one "I'm on all N"

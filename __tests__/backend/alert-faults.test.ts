@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 25, items 5 and 11: alerts survive an e-mail outage and provider faults. Fake e-mail, Twilio
+ * Alerts survive an e-mail outage and provider faults. Fake e-mail, Twilio
  * and chat servers on 127.0.0.1, a clock the test moves: an hour-long e-mail outage ends with every
  * lead announced exactly once; a 429 that never ends is given up and told by another channel; an SMS
  * whose answer came too late is looked up at Twilio instead of sent twice; a chat post without an

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Confirming an arrival window (issue 29), with a fixed clock: one transaction takes a visit, records
+ * Confirming an arrival window, with a fixed clock: one transaction takes a visit, records
  * the appointment, acknowledges the request (its escalation stops) as booked, and queues the visitor's
  * e-mail with an .ics file (read back with a real iCalendar parser, ical.js), a text only with the SMS
  * opt-in, and the CRM's event with the window in ISO 8601 with New York's offset; once. The race for a
@@ -335,7 +335,7 @@ test("a confirmation the e-mail API refuses is e-mailed to the office, with its 
   }
 })
 
-describe("a visitor who used the site in Spanish gets the visit in writing in Spanish (issue 30)", () => {
+describe("a visitor who used the site in Spanish gets the visit in writing in Spanish", () => {
   const SPANISH = CUSTOMER_TEXTS.es.messages.appointments
   const WITH_SPANISH_SMS = {
     language: "es",

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Arrival windows in the functions (issue 29), with a fixed clock: the public calendar offers the
+ * Arrival windows in the functions, with a fixed clock: the public calendar offers the
  * windows with free visits (a full one left out, read-only, cacheable); a wizard lead, a $49 booking
  * and an offer callback keep the windows they name, each marked when it can no longer be confirmed
  * (full, past, no such window), and are stored whatever the windows say; only what no form sends is

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 25, item 17: a time the browser's clock wrote (consent, SMS consent, a campaign touch) is never a
+ * A time the browser's clock wrote (consent, SMS consent, a campaign touch) is never a
  * 500 and never stored or forwarded as the time of receipt. Year 0000 (Postgres has no year 0), 1900,
  * 9999, +275760, leap seconds, any time-shaped text: the lead is stored, `consent_at` is the server's
  * receipt time, the browser's time is kept beside it only when it can be right, otherwise the lead is

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * A Postgres restart must not take the functions down (issue 25, item 9). postgres.js 3.4.9 wrote
+ * A Postgres restart must not take the functions down. postgres.js 3.4.9 wrote
  * to a closed connection's socket from a timer (an uncaught TypeError that ended the Node backend,
  * porsager/postgres#1154, #1208) and failed an unawaited read of array types on reconnect. The
  * installed driver carries patches/postgres+3.4.9.patch; both entries use RESTART_SAFE_OPTIONS and

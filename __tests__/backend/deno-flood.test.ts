@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The per-address limit under Deno, as the Edge Function deploys (issue 25, items 7, 8 and 14): refused
+ * The per-address limit under Deno, as the Edge Function deploys: refused
  * requests count toward the window, a flooding address is refused from memory with no further
  * database write, and IPv6 /64s inside one /48 share the /48's budget.
  */

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 25 under Deno, as deployed (items 1, 10, 17, 18): a hanging siteverify still answers within its
+ * Under Deno, as deployed: a hanging siteverify still answers within its
  * bound and stores the lead unverified, a bot's token is filed as spam, no token is the widget's 400; a
  * foreign origin and a rotated key are stored and flagged, readable by the page; a database refusal that
  * quotes the row is a 500 whose log carries no personal data; forged office tokens are refused 429 after

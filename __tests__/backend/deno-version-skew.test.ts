@@ -1,10 +1,10 @@
 /**
  * @jest-environment node
  *
- * Issue 25 under Deno, each function's entry point as it deploys, against PGlite's wire server: a wizard
+ * Under Deno, each function's entry point as it deploys, against PGlite's wire server: a wizard
  * lead with a pest, plan or consent version (or a new click id) the functions' data does not have is stored
- * once with its flags and the office's notice lists them (item 2); a consent time of year 0000 is no 500,
- * the receipt time is stored (item 17); a legal-size body with a 30,000-item list is a small 400 (item 7).
+ * once with its flags and the office's notice lists them; a consent time of year 0000 is no 500,
+ * the receipt time is stored; a legal-size body with a 30,000-item list is a small 400.
  */
 import type { PGlite } from "@electric-sql/pglite"
 import fc from "fast-check"

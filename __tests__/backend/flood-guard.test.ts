@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The in-memory flood guard in front of the Postgres rate limit (issue 25, items 7 and 8): once an
+ * The in-memory flood guard in front of the Postgres rate limit: once an
  * address has used up its window, by Postgres's count or by requests refused before Postgres counted
  * them, its further requests are refused from memory before their body is read and before any
  * statement, with the same answer Postgres would give; it never refuses what Postgres would allow

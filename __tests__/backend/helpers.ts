@@ -158,7 +158,7 @@ export async function post(
 }
 
 /**
- * The jobs of the e-mail and CRM pipeline. Every stored lead also queues office-alert jobs (issue 15),
+ * The jobs of the e-mail and CRM pipeline. Every stored lead also queues office-alert jobs,
  * whose number depends on the time of day; tests about e-mail and the CRM count only these (not the alert
  * budget's "budget reached" e-mails to the office, which a flood of leads queues with its first alerts).
  */
@@ -217,7 +217,7 @@ export function withCrmApp(env: Record<string, string>, use: (opened: OpenedCrmA
 }
 
 /**
- * What is stored. Spam schedules the office's daily spam digest (one job per opening time, issue 15),
+ * What is stored. Spam schedules the office's daily spam digest (one job per opening time),
  * counted apart so that "spam queues nothing to send" stays checkable.
  */
 export async function counts(db: Db) {

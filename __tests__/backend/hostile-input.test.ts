@@ -313,7 +313,7 @@ describe("13. required text must contain a visible character", () => {
     },
   )
 
-  // Issue 25, item 19: names made only of default-ignorable code points (assigned or not: U+2065, U+FFF0,
+  // Names made only of default-ignorable code points (assigned or not: U+2065, U+FFF0,
   // U+E0080), unassigned ones, or private-use ones passed "required" and showed blank.
   const codePoints = (pattern: RegExp, from = 0, to = 0x10ffff) => {
     const found: number[] = []

@@ -29,7 +29,7 @@ export const INVISIBLE_CHARACTERS = [
   "\t",
   "\u0301",
   "\u0007",
-  // Default-ignorable, assigned or not; unassigned; private use (issue 25, item 19).
+  // Default-ignorable, assigned or not; unassigned; private use.
   "\u2065",
   "\uFFF0",
   "\u{E0080}",

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 30: a visitor who used the site in Spanish is alerted first to the on-call contacts who speak Spanish
+ * A visitor who used the site in Spanish is alerted first to the on-call contacts who speak Spanish
  * (ALERT_CONTACTS `languages`), then escalated down the rest of the list in its order; every alert says plainly,
  * in English, that the visitor prefers Spanish. An English request, and any request when nobody on the list
  * speaks Spanish, go down the list as before. Fake Twilio and chat servers, a hand-moved clock.

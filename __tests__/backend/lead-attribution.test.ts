@@ -1,10 +1,10 @@
 /**
  * @jest-environment node
  *
- * Issue 16: every kind of lead keeps where it came from (the first and last campaign touch) and what it
+ * Every kind of lead keeps where it came from (the first and last campaign touch) and what it
  * agreed to (the consent sentence's version and time, and the SMS opt-in only when ticked); the office's
  * e-mail shows both, the CRM forward carries both, and a forged value is refused naming its field.
- * Issue 25: the consent's time stored is the server's receipt time, the browser's kept beside it.
+ * The consent's time stored is the server's receipt time, the browser's kept beside it.
  */
 import fc from "fast-check"
 import { loadSubject } from "../../supabase/functions/_shared/alerts/subject"

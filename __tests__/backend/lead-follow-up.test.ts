@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Every lead followed to its outcome (issue 27): each form's promise (data/response-promises.yaml) in the
+ * Every lead followed to its outcome: each form's promise (data/response-promises.yaml) in the
  * visitor's confirmation, the office's notice and the escalation's pace; one reference from the answer to
  * every message; a confirmation for every form (e-mail, SMS only with the opt-in); who took it and what came
  * of it, recorded and changed from the "I'm on it" link and forwarded to the CRM; a released spam record

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 30: the lead keeps its language. Every body may say the page's language; it is stored (an unknown
+ * The lead keeps its language. Every body may say the page's language; it is stored (an unknown
  * code as English, never refused), the visitor's answer, e-mails and texts are in it, the office's notice
  * stays English and says plainly which language the visitor prefers, the consent of each language is its own
  * version, the CRM forward carries it, and a refusal gives each field a stable code beside its English words.

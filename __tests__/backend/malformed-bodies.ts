@@ -268,7 +268,7 @@ export function malformedRequests(name: PublicFunctionName, taken?: TakenIds): f
   const badEmail = validWith(["email"])?.chain((body) =>
     invalidEmailAddress().map((address) => json("malformed e-mail address", { ...body, email: address }, "email")),
   )
-  // A missing or wrong apikey and an origin outside ALLOWED_ORIGINS are no longer refusals (issue 25: stored and
+  // A missing or wrong apikey and an origin outside ALLOWED_ORIGINS are no longer refusals (stored and
   // flagged, server-settings.test.ts generates them), so no header variant is malformed here.
   const reusedId = taken
     ? valid.map((body): MalformedCase => ({

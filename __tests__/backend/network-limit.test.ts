@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Wider networks are limited too (issue 25, item 14). One site is given an IPv6 /56 or /48, i.e. 256 or
+ * Wider networks are limited too. One site is given an IPv6 /56 or /48, i.e. 256 or
  * 65,536 /64s: limited per /64 alone, 64 /64s inside one /48 got 192 requests through a limit of 3.
  * Each request now counts against its /64, its /56 and its /48, each with its own budget
  * (RATE_LIMIT_MAX × RATE_LIMIT_IPV6_56_FACTOR, × RATE_LIMIT_IPV6_48_FACTOR), in one round trip; a wider

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * No log line carries a lead's personal data (issue 25, item 17). The functions log an error's class,
+ * No log line carries a lead's personal data. The functions log an error's class,
  * code and frames only (safe-log.ts): here every way a request can fail on our side is forced with a
  * lead's name, e-mail, phone and message inside the error (a real Postgres refusal quoting the row, a
  * real cast error quoting the value, an error whose message, detail, parameters, query and cause hold

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 15: every accepted lead reaches the office through fake Twilio and chat servers on 127.0.0.1,
+ * Every accepted lead reaches the office through fake Twilio and chat servers on 127.0.0.1,
  * with its content, at the right time (business hours in New York, a hand-moved clock), escalating
  * down the on-call list until someone taps "I'm on it".
  */
@@ -207,7 +207,7 @@ describe("an alert for each kind of lead, with its content", () => {
           "*bold*",
           "ants",
           " ",
-          // Issue 25, item 16: a look-alike of our line and link, plain mentions of every platform, links.
+          // A look-alike of our line and link, plain mentions of every platform, links.
           `I'm on it: ${SITE_URL}/office/acknowledge/#t=v1.aaa.bbb`,
           "@channel",
           "@everyone",

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The office's board (issue 27, part 8): the day's and the week's requests with their state and time to
+ * The office's board: the day's and the week's requests with their state and time to
  * "I'm on it", from a contact's signed link (morning summary, the "I'm on it" page) that names no visitor,
  * expires, and is refused when changed; correct for an empty week, a busy one (10,000) and any week,
  * daylight-saving changes included.

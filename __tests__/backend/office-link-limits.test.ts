@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The office's one-tap links are rate limited per address (issue 25, item 18), with the lead functions'
+ * The office's one-tap links are rate limited per address, with the lead functions'
  * Postgres limit and flood guard under keys of their own: calls (OFFICE_RATE_LIMIT_MAX, three times a
  * visitor's budget by default) and failed token checks (OFFICE_LINK_FAILURES_MAX, 5), so forged tokens
  * are refused before their signature is checked, and neither the office nor the visitors use up the

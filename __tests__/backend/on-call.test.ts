@@ -60,7 +60,7 @@ test("ALERT_CONTACTS that is not JSON is refused with an example", () => {
   expect(() => testConfig({ ALERT_CONTACTS: "Dana +19145550101" })).toThrow(/not valid JSON: give a list such as/)
 })
 
-describe("the languages each contact speaks (issue 30)", () => {
+describe("the languages each contact speaks", () => {
   test("a contact's languages are read as codes, any case or region; a contact without is English-only", () => {
     const config = testConfig({
       ALERT_CONTACTS: JSON.stringify([dana, { name: "Eli", sms: "+19145550102", languages: ["ES-mx", "en", "es"] }]),

@@ -182,7 +182,7 @@ describe("the wake hook of the shared app", () => {
             // What the visitor can fix (a phone of too few digits) is refused; another shape would be stored, flagged.
             expect((await post(app, name, { ...body, phone: "12" })).status).toBe(400)
           } else {
-            // A wrong apikey is stored (flagged) since issue 25; a body sent as text is still refused.
+            // A wrong apikey is stored (flagged); a body sent as text is still refused.
             expect((await post(app, name, JSON.stringify(body), { "content-type": "text/plain" })).status).toBe(415)
           }
         }

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * How the pipeline check is run (issue 28): daily at PIPELINE_CHECK_TIME on the company's clock
+ * How the pipeline check is run: daily at PIPELINE_CHECK_TIME on the company's clock
  * (daylight saving exact) by an outbox job that starts it in the background and queues the next day's;
  * on demand through the check-pipeline function, behind its secret, answering 200, 503 or 409; and its
  * settings refused at start when they cannot work.

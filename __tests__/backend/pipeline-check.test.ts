@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * The pipeline check (issue 28) against fake e-mail, Twilio, chat, CRM and outside-switch servers on
+ * The pipeline check against fake e-mail, Twilio, chat, CRM and outside-switch servers on
  * 127.0.0.1, with the functions served over real HTTP: a passing check pings the switch and leaves
  * nothing a customer, the staff or the CRM would see; each provider's failure, dead jobs, an overdue job
  * and requests never alerted are told through another channel that works, naming what failed and what

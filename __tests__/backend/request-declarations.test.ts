@@ -5,8 +5,9 @@
  * every own field of a declared request reaches each place its declaration `shows` (the office's notice, the
  * visitor's confirmation in their language, the office's text, the board, the weekly CSV) and no other, stored in
  * its column or in the row's `details`. The cases are read from the declarations: a field added there is tested here.
- * The booking has no own field yet: one is added here the way a maintainer would add it (its declaration and its
- * words), to show a new optional field reaches every place, stored without a migration.
+ * The booking and the estimate have no own field yet: one is added to each here the way a maintainer would add it
+ * (its declaration and its words), to show a new optional field reaches every place, stored without a migration;
+ * the estimate's is also forwarded to the CRM.
  */
 import { declaredFields, ownFields, type FieldPlace } from "../../supabase/functions/_shared/kernel/request-fields"
 import { OFFICE_FIELD_LABELS, VISITOR_FIELD_LABELS } from "../../supabase/functions/_shared/kernel/site-data.generated"
@@ -19,14 +20,22 @@ import { TUESDAY_10AM, alertConfig, alertRig, handClock, smsOf, withAlertDb } fr
 import { bodies, post } from "./helpers"
 import { readCsv } from "./python-csv"
 
-// The booking's new optional field, as kernel/booking-request.ts and data/scarsdale-offer.yaml would declare it (the
-// factories run before this file's own code: their values are written in them).
+// The booking's and the estimate's new optional field, as kernel/booking-request.ts and data/scarsdale-offer.yaml
+// (kernel/estimate-request.ts and data/estimate-wizard.yaml) would declare it (the factories run before this file's
+// own code: their values are written in them).
 jest.mock("../../supabase/functions/_shared/kernel/booking-request", () => {
   const actual = jest.requireActual<typeof import("../../supabase/functions/_shared/kernel/booking-request")>(
     "../../supabase/functions/_shared/kernel/booking-request",
   )
   const gateCode = { input: "text", max: 100, shows: ["notice", "confirmation", "alert", "board", "csv"] }
   return { ...actual, BOOKING_REQUEST: { fields: { ...actual.BOOKING_REQUEST.fields, gateCode } } }
+})
+jest.mock("../../supabase/functions/_shared/kernel/estimate-request", () => {
+  const actual = jest.requireActual<typeof import("../../supabase/functions/_shared/kernel/estimate-request")>(
+    "../../supabase/functions/_shared/kernel/estimate-request",
+  )
+  const gateCode = { input: "text", max: 100, shows: ["notice", "confirmation", "alert", "board", "csv", "crm"] }
+  return { ...actual, ESTIMATE_REQUEST: { fields: { ...actual.ESTIMATE_REQUEST.fields, gateCode } } }
 })
 jest.mock("../../supabase/functions/_shared/kernel/site-data.generated", () => {
   type Generated = typeof import("../../supabase/functions/_shared/kernel/site-data.generated")
@@ -37,14 +46,17 @@ jest.mock("../../supabase/functions/_shared/kernel/site-data.generated", () => {
   const words: Partial<Record<Language, string>> = { en: "Gate or door code", es: "Código de la puerta" }
   const visitor = (language: Language) => {
     const labels = actual.VISITOR_FIELD_LABELS[language]
-    const booking = { ...labels.booking, gateCode: words[language] ?? "Gate or door code" }
-    return [language, { ...labels, booking }] as const
+    const gateCode = words[language] ?? "Gate or door code"
+    const booking = { ...labels.booking, gateCode }
+    const estimate = { ...labels.estimate, gateCode }
+    return [language, { ...labels, booking, estimate }] as const
   }
   return {
     ...actual,
     OFFICE_FIELD_LABELS: {
       ...actual.OFFICE_FIELD_LABELS,
       booking: { ...actual.OFFICE_FIELD_LABELS.booking, gateCode: "Gate code" },
+      estimate: { ...actual.OFFICE_FIELD_LABELS.estimate, gateCode: "Gate code" },
     },
     VISITOR_FIELD_LABELS: Object.fromEntries(LANGUAGES.map(visitor)),
   }
@@ -54,14 +66,20 @@ jest.setTimeout(120_000)
 
 const { db, providers } = withAlertDb()
 
-/** How each declared kind is sent and where it is stored. */
-const SENT: Record<DeclaredKind, { function: string; body: () => object; table: string }> = {
-  contact: { function: "process-contact", body: () => bodies.contact(), table: "contact_messages" },
-  booking: { function: "process-simple-lead", body: () => bodies.booking(), table: "leads" },
+/** How each declared kind is sent (one submission, one call after another) and where it is stored. */
+const SENT: Record<DeclaredKind, { functions: readonly string[]; body: () => object; table: string }> = {
+  contact: { functions: ["process-contact"], body: () => bodies.contact(), table: "contact_messages" },
+  // The wizard's calls 2 (stored, forwarded to the CRM) and 3 (the visitor's confirmation).
+  estimate: {
+    functions: ["process-estimate", "send-estimate-confirmation"],
+    body: () => bodies.estimateRequest(),
+    table: "leads",
+  },
+  booking: { functions: ["process-simple-lead"], body: () => bodies.booking(), table: "leads" },
   // The callback's e-mail is optional: with one, the visitor is sent a confirmation. A short offer's name leaves the
   // alert's request line (cut to fit one text) room for the fields after it.
   callback: {
-    function: "process-simple-lead",
+    functions: ["process-simple-lead"],
     body: () => ({ ...bodies.callback(), email: "rita@example.com", special_offer: "Fix $39" }),
     table: "leads",
   },
@@ -81,9 +99,14 @@ async function places(
   const { app, dispatch } = alertRig(db, config, clock)
   const own = ownFields(REQUEST_KINDS[kind])
   const body = { ...SENT[kind].body(), language, ...Object.fromEntries(own.map(([name]) => [name, valueOf(name)])) }
-  const response = await post(app, SENT[kind].function, body)
-  expect(response.status).toBe(200)
-  const { reference } = (await response.json()) as { reference: string }
+  const references: string[] = []
+  for (const name of SENT[kind].functions) {
+    const response = await post(app, name, body)
+    expect([name, response.status]).toEqual([name, 200])
+    references.push(((await response.json()) as { reference: string }).reference)
+  }
+  const [reference = ""] = references
+  expect(new Set(references)).toEqual(new Set([reference]))
   await dispatch()
   const mail = async (kind: string) =>
     (
@@ -108,15 +131,21 @@ async function places(
       alert: p.twilio.received.map((request) => smsOf(request).body).join("\n"),
       board: (listed?.details ?? []).map(({ label, value }) => `${label}: ${value}`).join("\n"),
       csv: header.map((label, i) => `${label}: ${record[i] ?? ""}`).join("\n"),
-      // No declared request is forwarded to a CRM; a field declared for it would fail here.
-      crm: "",
+      // What the CRM is sent, by declared name (only the estimate is forwarded).
+      crm: (
+        await db.query<{ payload: { fields?: Record<string, string> } }>(
+          `select payload from outbox_jobs where kind = 'crm_forward'`,
+        )
+      )
+        .flatMap(({ payload }) => Object.entries(payload.fields ?? {}).map(([name, value]) => `${name}: ${value}`))
+        .join("\n"),
     },
   }
 }
 
 const PLACES: readonly FieldPlace[] = ["notice", "confirmation", "alert", "board", "csv", "crm"]
 
-const CASES = (["contact", "booking", "callback"] as const).flatMap((kind) =>
+const CASES = (["contact", "estimate", "booking", "callback"] as const).flatMap((kind) =>
   (["en", "es"] as const).map((language) => [kind, language] as const),
 )
 
@@ -133,9 +162,14 @@ describe.each(CASES)("a %s request sent in %s", (kind, language) => {
           continue
         }
         expect([where, shown[place]]).toEqual([where, expect.stringContaining(valueOf(name))])
-        // The office reads its own words; the visitor their language's (the text shows the request's text bare).
+        // The office reads its own words; the visitor their language's (the text shows the request's text bare); the
+        // CRM the declared name.
         const label =
-          place === "confirmation" ? VISITOR_FIELD_LABELS[language][kind]?.[name] : OFFICE_FIELD_LABELS[kind]?.[name]
+          place === "confirmation"
+            ? VISITOR_FIELD_LABELS[language][kind]?.[name]
+            : place === "crm"
+              ? name
+              : OFFICE_FIELD_LABELS[kind]?.[name]
         if (!(place === "alert" && field.input === "text" && field.multiline === true))
           expect([where, shown[place]]).toEqual([where, expect.stringContaining(label ?? "(no label)")])
       }

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * A server setting the visitor cannot fix never refuses a lead (issue 25, item 1): a page on an origin
+ * A server setting the visitor cannot fix never refuses a lead: a page on an origin
  * the settings do not list (apex vs www, a new domain, `npm start` on another port) or a site built with a
  * key that is not the project's (a rotated one) is answered as any lead is, readable by the browser
  * (CORS answers every origin), and stored with a flag for the office that never holds the key itself.

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 25, items 13 and 16: what an alert SMS and chat post are made of. A segment counter (GSM-7
+ * What an alert SMS and chat post are made of. A segment counter (GSM-7
  * with its extension table, 160/153; UCS-2, 70/67; a character never split across segments), the
  * transliteration of visitor text into GSM-7, every alert SMS within its cap, and visitor text that
  * can neither pass for our lines and links nor notify anyone in a chat.

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 25, item 15 (the lead side): what one request can make the database store, across every table
+ * What one request can make the database store, across every table
  * (the lead or message row, the call's record, the outbox's jobs: the company e-mail's html and text, the
  * customer e-mail, the CRM payload, the alerts), for a body with every field at its maximum, written in
  * characters that cost the most bytes and compress the least. The figures are printed for the README
@@ -152,7 +152,7 @@ async function tableBytes(): Promise<Map<string, { stored: number; text: number 
 
 const figures: string[] = []
 afterAll(() => {
-  console.log(`Bytes one request stores at the maximum (issue 25, item 15):\n${figures.join("\n")}`)
+  console.log(`Bytes one request stores at the maximum:\n${figures.join("\n")}`)
 })
 
 test.each(Object.keys(MAXIMUM))("a maximum-size %s request stores a bounded number of bytes", async (kind) => {
@@ -196,7 +196,7 @@ test.each(Object.keys(MAXIMUM))("a maximum-size %s request stores a bounded numb
       `(${perDay} requests from one address): ${megabytes(worst.text * perDay)} (${megabytes(worst.stored * perDay)} on disk), ` +
       `from one /48 (${rateLimitNetworkFactors["ipv6/48"]}x): ${megabytes(worst.text * perDay * rateLimitNetworkFactors["ipv6/48"])}`,
   )
-  // 149 KB before the notice cut its campaign values (issue 25); the visitor's own confirmation (issue 27) added
+  // 149 KB before the notice cut its campaign values; the visitor's own confirmation added
   // 6 KB, with excerpts of their words (200 characters each): a new copy of the visitor's text would fail this.
   expect(worst.text).toBeLessThan(120_000)
 })

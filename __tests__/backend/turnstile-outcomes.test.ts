@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  *
- * Turnstile never refuses what the visitor cannot fix, and never holds a lead past its bound (issue 25,
- * item 10). Whatever siteverify does (every error code, any status, garbage, HTML, an empty body, a hang
+ * Turnstile never refuses what the visitor cannot fix, and never holds a lead past its bound.
+ * Whatever siteverify does (every error code, any status, garbage, HTML, an empty body, a hang
  * that ignores the abort, a body that never ends, a late right answer, a refused connection), a submission
  * ends as exactly one of: a stored lead (flagged `turnstile_unverified` when Cloudflare could not vouch for
  * it), a spam record (a token Cloudflare calls a bot's), or a 400 naming `turnstileToken` (no token came).
@@ -39,7 +39,7 @@ const CODES = [
   "timeout-or-duplicate",
   "internal-error",
 ] as const
-/** The codes only a bot's token (or a bot's request) earns, as issue 25 classes them. */
+/** The codes only a bot's token (or a bot's request) earns (the rest are Cloudflare's own faults). */
 const BOT_CODES: ReadonlySet<unknown> = new Set(["invalid-input-response", "missing-input-response", "bad-request"])
 
 type Behaviour =

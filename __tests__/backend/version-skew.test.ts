@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 25, item 2: a site built with a pest, plan, property type, consent version or click id that the
+ * A site built with a pest, plan, property type, consent version or click id that the
  * functions' data does not have still stores the lead, and the office is told. Generated values, through
  * the in-process app on PGlite: every call 200, one row holding the values as sent, `flags` naming each,
  * the company notice's "Check this lead" block and the CRM forward listing them.

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The owner's weekly report (issue 27): its figures against a week computed by hand (the week of the
+ * The owner's weekly report: its figures against a week computed by hand (the week of the
  * 2026 change to daylight saving time, 167 hours long), its CSV read back by a real CSV parser with a
  * visitor's formulas neutralised, its e-mail in the local mailbox with the CSV attached (and to Resend
  * as an attachment), and its job queued once per week, again by each report, and run late when no

@@ -4,13 +4,14 @@
  * does not know, a body missing a field, or a function that is not public fails the type check. Each
  * `@ts-expect-error` fails the check in turn if its line ever compiles.
  */
-import { EMPTY_ANSWERS } from "../../src/lib/estimate-wizard"
+import { emptyAnswers } from "../../src/lib/estimate-wizard"
+import { ESTIMATE_FIELD_NAMES } from "../../supabase/functions/_shared/kernel/contract"
 import { callbackBody } from "../../src/lib/leads/offer-callback"
 import { estimateLead } from "../../src/lib/leads/submit-estimate"
 import type { PostLead } from "../../src/lib/leads/use-lead-form"
 
 const contact = { name: "Ann Lee", email: "ann@example.com", phone: "914 555 0100", message: "Ants" }
-const lead = estimateLead(EMPTY_ANSWERS)
+const lead = estimateLead(emptyAnswers(ESTIMATE_FIELD_NAMES))
 const callback = callbackBody(
   { full_name: "Ann Lee", phone: "914 555 0100", street_address: "", city: "Scarsdale", notes: "" },
   { offerName: "Ant Special", price: "$49" },

@@ -1,6 +1,8 @@
 /** data/estimate-wizard.yaml: the estimate wizard's texts. */
 import { array, string, type InferType } from "yup"
 import { text, textList, strictObject } from "./fields"
+import { requestFieldTexts } from "./request-field-texts"
+import { ESTIMATE_REQUEST } from "../../supabase/functions/_shared/kernel/estimate-request.ts"
 
 export const estimateWizardSchema = strictObject({
   stepTitles: array().of(text()).required().length(7, "must name the seven steps"),
@@ -25,15 +27,8 @@ export const estimateWizardSchema = strictObject({
   quickKnockHint: text(),
   sameDayUnavailable: text(),
   requiredNote: text(),
-  fieldLabels: strictObject({
-    fullName: text(),
-    phone: text(),
-    email: text(),
-    streetAddress: text(),
-    city: text(),
-    state: text(),
-    zipCode: text(),
-  }),
+  // Nested: `fields` is a name Gatsby keeps for itself at a node's top level.
+  contactStep: strictObject({ fields: requestFieldTexts(ESTIMATE_REQUEST) }),
   reviewLabels: strictObject({
     propertyType: text(),
     servicePlan: text(),

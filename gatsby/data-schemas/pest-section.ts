@@ -61,7 +61,7 @@ export const sectionSchema = strictObject({
   icon: string().oneOf([...ICON_NAMES]),
   body: optionalText(),
   points: optionalList(),
-  /** A list of what to do before the technician comes: sent with a confirmed visit for this pest (issue 29). */
+  /** A list of what to do before the technician comes: sent with a confirmed visit for this pest. */
   visitPreparation: boolean(),
   steps: array()
     .of(strictObject({ title: text(), description: text() }))

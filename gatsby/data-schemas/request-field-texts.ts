@@ -8,6 +8,7 @@ import { array, string, type InferType } from "yup"
 import { fixedText, optionalText, text, strictObject } from "./fields"
 import {
   isRequiredField,
+  type FieldWidth,
   type RequestDeclaration,
   type RequestField,
 } from "../../supabase/functions/_shared/kernel/request-fields.ts"
@@ -45,20 +46,27 @@ export interface DrawnField {
   /** The HTML input's type and the autofill the browser offers for it (none: a text box, nothing offered). */
   type: string | null
   autoComplete: string | null
+  /** The keyboard a phone shows for it, and the most characters it takes (none: the default keyboard, no bound). */
+  inputMode: string | null
+  maxLength: number | null
   required: boolean
   multiline: boolean
-  half: boolean
+  /** Its share of the form's width from the small breakpoint up. */
+  width: "full" | FieldWidth
 }
 
-/** What the browser is told of each kind of input: its type, and what autofill offers for it. */
-const INPUTS: Readonly<Record<RequestField["input"], { type: string | null; autoComplete: string | null }>> = {
-  name: { type: null, autoComplete: "name" },
-  email: { type: "email", autoComplete: "email" },
-  phone: { type: "tel", autoComplete: "tel" },
-  street: { type: null, autoComplete: "address-line1" },
-  town: { type: null, autoComplete: "address-level2" },
-  text: { type: null, autoComplete: null },
-}
+/** What the browser is told of each kind of input: its type, what autofill offers for it, its keyboard and bound. */
+const INPUTS: Readonly<Record<RequestField["input"], Pick<DrawnField, "type" | "autoComplete"> & Partial<DrawnField>>> =
+  {
+    name: { type: null, autoComplete: "name" },
+    email: { type: "email", autoComplete: "email" },
+    phone: { type: "tel", autoComplete: "tel" },
+    street: { type: null, autoComplete: "address-line1" },
+    town: { type: null, autoComplete: "address-level2" },
+    state: { type: null, autoComplete: "address-level1", maxLength: 2 },
+    zip: { type: null, autoComplete: "postal-code", inputMode: "numeric" },
+    text: { type: null, autoComplete: null },
+  }
 
 /** A declared field as its form draws it (resolved into the page's data, so no page carries the declaration). */
 export function drawnField(request: RequestDeclaration, name: string): DrawnField {
@@ -66,10 +74,12 @@ export function drawnField(request: RequestDeclaration, name: string): DrawnFiel
   if (field === undefined) throw new Error(`${name} is not a declared field`)
   return {
     input: field.input,
+    inputMode: null,
+    maxLength: null,
     ...INPUTS[field.input],
     required: isRequiredField(field),
     multiline: field.input === "text" && field.multiline === true,
-    half: field.half === true,
+    width: field.width ?? "full",
   }
 }
 
@@ -89,9 +99,11 @@ export const drawnFieldResolvers = (() => {
     input: of("input", "String!"),
     type: of("type", "String"),
     autoComplete: of("autoComplete", "String"),
+    inputMode: of("inputMode", "String"),
+    maxLength: of("maxLength", "Int"),
     required: of("required", "Boolean!"),
     multiline: of("multiline", "Boolean!"),
-    half: of("half", "Boolean!"),
+    width: of("width", "String!"),
   }
 })()
 

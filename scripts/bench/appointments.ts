@@ -1,5 +1,5 @@
 /**
- * What confirming an arrival window costs (issue 29): `npm run bench:appointments` starts the local backend
+ * What confirming an arrival window costs: `npm run bench:appointments` starts the local backend
  * (PGlite in memory, the local mailbox, no accounts) on a free port, then
  * 1. confirms RUNS (20) $49 bookings' windows one after another through confirm-window, as the office's
  *    page does, and times each from the tap to the visitor's e-mail in the mailbox (with its .ics);

@@ -471,7 +471,7 @@ async function proveWakeWithBacklog() {
     const response = await caller(backend.base)("process-contact", lead, { "x-forwarded-for": nextVisitor() })
     const committedAt = performance.now()
     await response.arrayBuffer()
-    // The lead's own e-mails: its company notice and, since issue 27, the visitor's confirmation.
+    // The lead's own e-mails: its company notice and the visitor's confirmation.
     const own = await count(
       backend,
       `select count(*)::int as n from outbox_jobs

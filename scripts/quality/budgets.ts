@@ -2,13 +2,13 @@
 export const BUDGETS = {
   /**
    * First-load JavaScript (gzip), on every page: Gatsby's own chunks (~30 KB with Preact) and the page's.
-   * 44.7–47.4 KB before issue 14; 39.3–41.9 KB after it (browserslist, sprite icons, dead Gatsby modules
+   * 44.7–47.4 KB at first; 39.3–41.9 KB after the first weight pass (browserslist, sprite icons, dead Gatsby modules
    * and prop-types out, the site layout kept out of the offer pages, toasts only where a form is).
-   * Issue 26 took /contact/ to 43,003 bytes for a while (42.5 KB then): its toast context in a module of
+   * The module boundaries took /contact/ to 43,003 bytes for a while (42.5 KB then): its toast context in a module of
    * its own and the toasts' close label from data. Drawing the toasts in code loaded with the forms
-   * (src/components/ui/toast-item.tsx) brought every page back to its size before issue 26 or under
+   * (src/components/ui/toast-item.tsx) brought every page back to its size before them or under
    * (/contact/ 42,971 bytes before, 42,729 after).
-   * Issue 27 added code every page or form page runs: the hours displays' holiday notices (header, mobile
+   * Following each lead to its outcome added code every page or form page runs: the hours displays' holiday notices (header, mobile
    * menu, banner, offer footers), the reference every lead form sends and shows, the offers' price filling.
    * /contact/ 44,134 bytes, the pest and offer pages 43,930 (42 KB before). Loading the holiday notices in a
    * chunk of their own after hydration made the pages 80–105 bytes larger, not smaller (the chunk's loader),

@@ -9,8 +9,10 @@ export const requestField = graphql`
     input
     type
     autoComplete
+    inputMode
+    maxLength
     required
     multiline
-    half
+    width
   }
 `

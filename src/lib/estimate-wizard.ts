@@ -1,11 +1,13 @@
 /** The estimate wizard's rules, as pure functions. */
 import type { Contract } from "./leads/contract-loader"
+import type { EstimateFieldName } from "../../supabase/functions/_shared/kernel/estimate-request.ts"
 import { referenceAt } from "../../supabase/functions/_shared/kernel/reference.ts"
 
 export const TOTAL_STEPS = 7
 export const THANK_YOU_STEP = 8
 
-export interface EstimateAnswers {
+/** The wizard's choices, steps 1 to 5. */
+export interface EstimateChoices {
   propertyType: string
   servicePlan: string
   pests: string[]
@@ -14,16 +16,12 @@ export interface EstimateAnswers {
   quickKnock: boolean
   /** Step 5's arrival windows (ids); none: the office calls to schedule. */
   preferredWindows: string[]
-  fullName: string
-  phone: string
-  email: string
-  streetAddress: string
-  city: string
-  state: string
-  zipCode: string
 }
 
-export const EMPTY_ANSWERS: EstimateAnswers = {
+/** Every answer: the choices, and the declared fields of step 6 (kernel/estimate-request.ts). */
+export type EstimateAnswers = EstimateChoices & Record<EstimateFieldName, string>
+
+const NO_CHOICES: EstimateChoices = {
   propertyType: "",
   servicePlan: "",
   pests: [],
@@ -31,24 +29,20 @@ export const EMPTY_ANSWERS: EstimateAnswers = {
   sameDayService: false,
   quickKnock: false,
   preferredWindows: [],
-  fullName: "",
-  phone: "",
-  email: "",
-  streetAddress: "",
-  city: "",
-  state: "",
-  zipCode: "",
 }
 
-export const CONTACT_FIELDS = ["fullName", "phone", "email", "streetAddress", "city", "state", "zipCode"] as const
-export type ContactField = (typeof CONTACT_FIELDS)[number]
+/** No answer yet: nothing chosen, and each of step 6's fields (the page's data names them, in order) empty. */
+export const emptyAnswers = (fields: readonly string[]): EstimateAnswers =>
+  // The build checks the data lists each declared field once (request-field-texts.ts): these are their names.
+  ({ ...NO_CHOICES, ...Object.fromEntries(fields.map((name) => [name, ""])) }) as EstimateAnswers
 
 /** Step 6 is checked with the same rules the functions use (the contract, loaded after the page). */
-export const contactStepSchema = (contract: Contract) => contract.estimateRequestSchema.pick([...CONTACT_FIELDS])
+export const contactStepSchema = (contract: Contract) =>
+  contract.estimateRequestSchema.pick(contract.ESTIMATE_FIELD_NAMES)
 
 /** Step 6's fields alone (the contract's objects reject fields they do not know). */
-export const contactFieldsOf = (answers: EstimateAnswers) =>
-  Object.fromEntries(CONTACT_FIELDS.map((field) => [field, answers[field]]))
+export const contactFieldsOf = (answers: EstimateAnswers, contract: Contract) =>
+  Object.fromEntries(contract.ESTIMATE_FIELD_NAMES.map((field) => [field, answers[field]]))
 
 /** Whether the step's answers let the visitor go on; step 6 needs the contract, and is invalid until it has loaded. */
 export function isStepValid(step: number, answers: EstimateAnswers, contract: Contract | null): boolean {
@@ -60,7 +54,7 @@ export function isStepValid(step: number, answers: EstimateAnswers, contract: Co
     case 3:
       return answers.pests.length > 0
     case 6:
-      return contract !== null && contactStepSchema(contract).isValidSync(contactFieldsOf(answers))
+      return contract !== null && contactStepSchema(contract).isValidSync(contactFieldsOf(answers, contract))
     default:
       return true
   }

@@ -67,14 +67,10 @@ export const query = graphql`
       quickKnockHint
       sameDayUnavailable
       requiredNote
-      fieldLabels {
-        fullName
-        phone
-        email
-        streetAddress
-        city
-        state
-        zipCode
+      contactStep {
+        fields {
+          ...RequestField
+        }
       }
       reviewLabels {
         propertyType

@@ -1,4 +1,4 @@
--- Where each lead came from and what it agreed to (issue 16), on leads and contact messages alike.
+-- Where each lead came from and what it agreed to, on leads and contact messages alike.
 -- 1. attribution: the first and last campaign touch as the function received and validated them
 --    (attribution.ts), null for a lead sent before forms carried it.
 -- 2. consent_*: the version of the consent sentence shown next to the submit button and when it was

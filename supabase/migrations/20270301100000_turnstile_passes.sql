@@ -1,4 +1,4 @@
--- A Turnstile verification, remembered per submission and lead (issue 16). A token is single-use at
+-- A Turnstile verification, remembered per submission and lead. A token is single-use at
 -- Cloudflare, yet one submission makes several calls: the wizard's three share one submissionId and one
 -- token, and the browser re-sends a kept submission later, when its token has expired. A pass for
 -- (submission_id, lead_hash) lets those calls through without a new token; another lead under the same

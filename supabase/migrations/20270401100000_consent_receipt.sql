@@ -1,4 +1,4 @@
--- Consent time is the server's receipt time (issue 25, item 17). consent_at and sms_consent_at now hold
+-- Consent time is the server's receipt time. consent_at and sms_consent_at now hold
 -- when the function received the consent; the browser's own clock is kept beside them, only when it can
 -- be right (a real instant after 2020-01-01 and at most a day after receipt, _shared/client-time.ts):
 -- otherwise null, and the lead is flagged time_out_of_range. RLS is unchanged: the functions write these.

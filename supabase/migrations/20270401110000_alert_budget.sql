@@ -1,4 +1,4 @@
--- Alerts survive outages, slow providers and floods (issue 25, items 5, 11, 12).
+-- Alerts survive outages, slow providers and floods.
 
 -- 1. Provider faults. A job remembers how long it has been rate-limited (a quota that never frees up
 --    ends dead, with a notice), and when a try's outcome was first unknown (a timeout after Twilio may

@@ -1,5 +1,5 @@
 -- Spam review that never purges a record the office has not seen, and a spam store bounded per address
--- (issue 25, items 3, 4 and 15; _shared/alerts/spam-review.ts, _shared/spam/spam-store.ts).
+-- (_shared/alerts/spam-review.ts, _shared/spam/spam-store.ts).
 
 -- 1. A record keeps each call's body once: `body` is the first call's, `calls` the later calls' (the
 --    wizard's second and third). Rows written before kept the first call in both.

@@ -1,4 +1,4 @@
--- Capacity (issue 25): an index for a statement every request runs.
+-- Capacity: an index for a statement every request runs.
 --
 -- Inside each request's transaction the functions read every call recorded under the submission id
 -- (the earlier answer to this function, and whether another function took the id). The primary key

@@ -1,4 +1,4 @@
--- A summary's leads in rows of their own (issue 25, capacity): each lead that came in while the office
+-- A summary's leads in rows of their own (capacity): each lead that came in while the office
 -- was closed (or past an alert budget) was appended to its summary job's jsonb list, after a containment
 -- check, so every lead of a night rewrote the whole list: after hours a flood's cost per lead grew with
 -- the night (8 ms of Postgres CPU per lead after a few thousand, npm run bench:backend). Jobs queued

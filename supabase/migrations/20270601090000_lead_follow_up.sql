@@ -1,4 +1,4 @@
--- Every lead followed to its outcome (issue 27).
+-- Every lead followed to its outcome.
 -- 1. One reference the visitor and the office both see: WEB + six digits (kernel/reference.ts), the one the
 --    visitor's browser showed. Leads stored before this have none (the office reads their id instead).
 alter table public.leads add column if not exists reference text;

@@ -1,4 +1,4 @@
--- The owner's weekly report (issue 27): a job per week, due Monday at opening time, that queues the
+-- The owner's weekly report: a job per week, due Monday at opening time, that queues the
 -- report's e-mail (supabase/functions/_shared/report/). Every existing kind, plus 'weekly_report'.
 alter table public.outbox_jobs drop constraint if exists outbox_jobs_kind_check;
 alter table public.outbox_jobs add constraint outbox_jobs_kind_check check (kind in (

@@ -1,4 +1,4 @@
--- The pipeline check (issue 28): once a day, after each deploy and on demand, a synthetic request goes
+-- The pipeline check: once a day, after each deploy and on demand, a synthetic request goes
 -- through a public function over HTTP, marked by a signed header. It is stored here, apart from real
 -- leads (no notice, no alert, no customer message, no CRM forward), with the check's report, and purged
 -- after 30 days. One check runs at a time: a second one started meanwhile is told so and does nothing.

@@ -1,4 +1,4 @@
--- Arrival windows (issue 29): the windows a visitor picked, kept with the request as they stood when it
+-- Arrival windows: the windows a visitor picked, kept with the request as they stood when it
 -- came in, and how many visits each window has taken. A window is named by its local date and start
 -- ("2026-12-01@08:00", supabase/functions/_shared/kernel/arrival-windows.ts); its capacity is the data's.
 alter table public.leads add column if not exists preferred_windows jsonb;

@@ -1,4 +1,4 @@
--- Confirmed visits (issue 29): one per request at most, in one of its arrival windows, with who confirmed
+-- Confirmed visits: one per request at most, in one of its arrival windows, with who confirmed
 -- it and when. Confirming takes one of the window's visits (window_bookings) in the same transaction.
 create table if not exists public.appointments (
   lead_id uuid primary key references public.leads (id) on delete cascade,

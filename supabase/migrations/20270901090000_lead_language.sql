@@ -1,4 +1,4 @@
--- The language the visitor used the site in (issue 30): their e-mails and texts are written in it, and the
+-- The language the visitor used the site in: their e-mails and texts are written in it, and the
 -- office is told to call back in it. One of supabase/functions/_shared/kernel/languages.ts' LANGUAGES (an
 -- unknown code is stored as English); a request stored before it is English.
 alter table public.leads add column if not exists language text not null default 'en';

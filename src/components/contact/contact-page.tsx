@@ -25,7 +25,7 @@ export interface ContactPageProps {
   hours: readonly HoursLine[]
   /** Today's closure and the coming ones, under the hours. */
   holidays: HolidayProps
-  /** The message form (issue: forms); the page lays it out beside the cards. */
+  /** The message form; the page lays it out beside the cards. */
   form?: ReactNode
 }
 

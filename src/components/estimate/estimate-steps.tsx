@@ -2,8 +2,7 @@ import { useFormikContext } from "formik"
 import { Check } from "../ui/ui-icons"
 import type { EstimateAnswers } from "../../lib/estimate-wizard"
 import { ConsentNotice } from "../forms/consent-notice"
-import { emailField, nameField, phoneField, streetAddressField } from "../forms/field-presets"
-import { FieldRow } from "../forms/field-row"
+import { RequestFields } from "../forms/request-fields"
 import { SmsConsentField } from "../forms/sms-consent-field"
 import { TextField } from "../forms/text-field"
 import { WindowPicker } from "../forms/window-picker"
@@ -178,33 +177,14 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
           </div>
         </div>
       )
-    case 6: {
-      const labels = texts.fieldLabels
+    case 6:
       return (
         <div className="mt-5 space-y-4">
           <p className="text-sm text-slate-600">{texts.requiredNote}</p>
-          <TextField {...nameField("fullName", labels.fullName)} />
-          <FieldRow Field={TextField} fields={[phoneField(labels.phone), emailField(labels.email)]} />
-          <TextField {...streetAddressField("streetAddress", labels.streetAddress)} />
-          <FieldRow
-            Field={TextField}
-            columns={3}
-            fields={[
-              { name: "city", label: labels.city, required: true, autoComplete: "address-level2" },
-              { name: "state", label: labels.state, required: true, autoComplete: "address-level1", maxLength: 2 },
-              {
-                name: "zipCode",
-                label: labels.zipCode,
-                required: true,
-                autoComplete: "postal-code",
-                inputMode: "numeric",
-              },
-            ]}
-          />
+          <RequestFields fields={texts.contactStep.fields} Field={TextField} />
           <SmsConsentField />
         </div>
       )
-    }
     default: {
       const labels = texts.reviewLabels
       const yesNo = (value: boolean, note: string) => (value ? `${texts.yesLabel} (${note})` : texts.noLabel)

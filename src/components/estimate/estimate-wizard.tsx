@@ -1,8 +1,7 @@
 import { Form, Formik, useFormikContext } from "formik"
 import { useEffect, useRef, useState } from "react"
 import {
-  CONTACT_FIELDS,
-  EMPTY_ANSWERS,
+  emptyAnswers,
   THANK_YOU_STEP,
   TOTAL_STEPS,
   contactFieldsOf,
@@ -62,7 +61,12 @@ export interface EstimateWizardProps {
 }
 
 type Values = EstimateAnswers & { website: string; smsConsent: boolean }
-const INITIAL: Values = { ...EMPTY_ANSWERS, website: "", smsConsent: false }
+/** Nothing answered: step 6's fields by the names its data gives them, the honeypot and the SMS opt-in beside them. */
+const initialOf = (texts: WizardTexts): Values => ({
+  ...emptyAnswers(texts.contactStep.fields.map(({ name }) => name)),
+  website: "",
+  smsConsent: false,
+})
 
 interface Saved {
   step: number
@@ -83,7 +87,7 @@ function WizardBody({
   now = () => new Date(),
 }: EstimateWizardProps) {
   const formik = useFormikContext<Values>()
-  const { values, setValues, resetForm } = formik
+  const { values, setValues, resetForm, initialValues } = formik
   const [step, setStep] = useState(1)
   const [contract, setContract] = useState<Contract | null>(null)
   const [sameDayAvailable, setSameDayAvailable] = useState(false)
@@ -158,7 +162,7 @@ function WizardBody({
       refused: { title: texts.toasts.errorTitle, description: texts.toasts.errorText },
     },
     // Only step 6's fields show a message; a refusal naming another (a list the site offered) is kept and re-sent.
-    shownFields: CONTACT_FIELDS,
+    shownFields: texts.contactStep.fields.map(({ name }) => name),
     onAccepted: () => {
       thankYou(false)
     },
@@ -182,7 +186,7 @@ function WizardBody({
     try {
       const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "null") as Saved | null
       if (saved && saved.step >= 1 && saved.step <= TOTAL_STEPS) {
-        void setValues({ ...INITIAL, ...saved.values }, false)
+        void setValues({ ...initialValues, ...saved.values }, false)
         setStep(saved.step)
         shown = saved.step
         fillTimer.reset(saved.filledMs)
@@ -206,7 +210,7 @@ function WizardBody({
   }, [step, values, fillTimer])
 
   const startOver = () => {
-    resetForm({ values: INITIAL })
+    resetForm({ values: initialValues })
     setReference("")
     setSentWindows([])
     setSaved(false)
@@ -293,7 +297,7 @@ function WizardBody({
 
 async function validate(values: Values, words: FieldErrorTexts | null) {
   const contract = await loadContract()
-  return errorsFrom(contactStepSchema(contract), contactFieldsOf(values), words)
+  return errorsFrom(contactStepSchema(contract), contactFieldsOf(values, contract), words)
 }
 
 /** The seven-step estimate wizard and its thank-you screen. */
@@ -301,7 +305,7 @@ export function EstimateWizard(props: EstimateWizardProps) {
   const words = useFieldErrorTexts()
   return (
     <Formik<Values>
-      initialValues={INITIAL}
+      initialValues={initialOf(props.texts)}
       validate={(values) => validate(values, words)}
       validateOnMount={false}
       onSubmit={() => undefined}

@@ -1,36 +1,58 @@
 import type { DrawnField } from "../../../gatsby/data-schemas/request-field-texts"
-import type { FieldComponent } from "./field-view"
+import type { FieldComponent, FieldProps } from "./field-view"
+
+const INPUT_MODES: ReadonlySet<string> = new Set([
+  "numeric",
+  "tel",
+  "email",
+  "decimal",
+  "text",
+  "url",
+  "search",
+  "none",
+])
+/** Whether GraphQL's string is a keyboard the input element knows. */
+const isInputMode = (mode: string | null): mode is NonNullable<FieldProps["inputMode"]> =>
+  mode !== null && INPUT_MODES.has(mode)
 
 /** A declared field as its page's data gives it: its words, and its input and rule's outline (gatsby/schema.ts). */
-export interface RequestFieldData extends Readonly<Omit<DrawnField, "input">> {
+export interface RequestFieldData extends Readonly<Omit<DrawnField, "input" | "width">> {
   readonly name: string
-  /** As GraphQL types it: a string, one of DrawnField's inputs. */
+  /** As GraphQL types them: strings, one of DrawnField's inputs and widths. */
   readonly input: string
+  readonly width: string
   readonly label: string
   readonly placeholder?: string | null
 }
 
+/** A field's share of the six-column row from the small breakpoint up (whole class names, so Tailwind keeps them). */
+const WIDTHS: Readonly<Record<string, string>> = { half: "sm:col-span-3", third: "sm:col-span-2" }
+
 /**
  * A request's fields in their declared order (kernel/request-fields.ts), drawn with the live field or the prerendered one:
- * a half field takes half the width from the small breakpoint up, so two in a row share it. Each input's type and
- * autofill come with its data, worked out at build time.
+ * from the small breakpoint up a half field takes half the width and a third a third, so two or three share a row.
+ * Each input's type, autofill, keyboard and bound come with its data, worked out at build time.
  */
 export function RequestFields({ fields, Field }: { fields: readonly RequestFieldData[]; Field: FieldComponent }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      {fields.map(({ name, label, placeholder, type, autoComplete, required, multiline, half }) => (
-        <div key={name} className={half ? undefined : "sm:col-span-2"}>
-          <Field
-            name={name}
-            label={label}
-            type={type ?? undefined}
-            autoComplete={autoComplete ?? undefined}
-            required={required}
-            multiline={multiline}
-            placeholder={placeholder ?? undefined}
-          />
-        </div>
-      ))}
+    <div className="grid gap-4 sm:grid-cols-6">
+      {fields.map(
+        ({ name, label, placeholder, type, autoComplete, inputMode, maxLength, required, multiline, width }) => (
+          <div key={name} className={WIDTHS[width] ?? "sm:col-span-6"}>
+            <Field
+              name={name}
+              label={label}
+              type={type ?? undefined}
+              autoComplete={autoComplete ?? undefined}
+              inputMode={isInputMode(inputMode) ? inputMode : undefined}
+              maxLength={maxLength ?? undefined}
+              required={required}
+              multiline={multiline}
+              placeholder={placeholder ?? undefined}
+            />
+          </div>
+        ),
+      )}
     </div>
   )
 }

@@ -1,5 +1,5 @@
 /**
- * The first and the last campaign touch of this browser (issue 16), computed from one visit and what
+ * The first and the last campaign touch of this browser, computed from one visit and what
  * was stored before. Pure: the caller passes the address, the referrer, the time and the stored record.
  * Every value goes through the shared contract's cleaners, so whatever is stored is what the functions accept.
  */

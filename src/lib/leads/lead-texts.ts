@@ -1,5 +1,5 @@
 /**
- * What every lead form shows and records besides its own fields (issue 16): the consent sentence next to
+ * What every lead form shows and records besides its own fields: the consent sentence next to
  * the submit button and the optional SMS opt-in, each by version (data/lead-consent.yaml), what a lead
  * is worth to Analytics and Ads (data/site.yaml), and the words of the contract's refusals in the page's
  * language (data/lead-messages.yaml fieldErrors). The templates provide it, so forms loaded after the page

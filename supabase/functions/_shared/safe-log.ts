@@ -1,6 +1,6 @@
 /**
  * The one way the functions and the local server log an error. No log line may carry a lead's personal
- * data (issue 25, item 17), and an error's text can: Postgres quotes the value it refused (`invalid input
+ * data, and an error's text can: Postgres quotes the value it refused (`invalid input
  * syntax for type integer: "Maria"`) or the whole row (`Failing row contains (…)`), and postgres.js
  * errors carry the query's parameters. So a line says where, the error's class and code, and the stack's
  * frames (file and line): never a message, a detail, a body or a parameter.

@@ -131,14 +131,14 @@ const MESSAGE_COLUMNS = [
 export type MessageSubjectRow = Pick<ContactMessageRow, (typeof MESSAGE_COLUMNS)[number]>
 
 function leadRequest(row: LeadSubjectRow): string {
+  // A declared kind's own fields follow, as its declaration shows them in an alert (kernel/request-fields.ts).
+  const own = isDeclaredKind(row.kind) ? alertLine(row.kind, valuesOfRow(row.kind, row)) : row.notes
   if (row.kind === "estimate") {
     const plan = ESTIMATE_OPTIONS.servicePlans.find((p) => p.id === row.service_plan)?.name ?? row.service_plan ?? ""
-    return [plan, row.pests.join(", "), row.city, row.same_day_service ? ESTIMATE_OPTIONS.sameDay.label : ""]
+    return [plan, row.pests.join(", "), row.city, row.same_day_service ? ESTIMATE_OPTIONS.sameDay.label : "", own]
       .filter(Boolean)
       .join(" · ")
   }
-  // A declared kind's own fields follow, as its declaration shows them in an alert (kernel/request-fields.ts).
-  const own = isDeclaredKind(row.kind) ? alertLine(row.kind, valuesOfRow(row.kind, row)) : row.notes
   return [row.special_offer, row.city, own].filter(Boolean).join(" · ")
 }
 

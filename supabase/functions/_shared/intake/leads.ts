@@ -65,7 +65,7 @@ import type { ClientAddress } from "../spam/client-ip.ts"
 import { withinCustomerBudget } from "../spam/customer-budget.ts"
 import { RECEIVED, type Tolerated } from "./received-shape.ts"
 import { claimReference } from "./reference-claim.ts"
-import { detailsOf, REQUEST_KINDS, type DeclaredKind } from "../requests/shown-fields.ts"
+import { detailsOf, forwardedFields, REQUEST_KINDS, type DeclaredKind } from "../requests/shown-fields.ts"
 import { declaredFields } from "../kernel/request-fields.ts"
 
 /** A request as what it stores sees it: spam-store.ts' part (its settings, who sent it, when) and more. */
@@ -306,18 +306,14 @@ async function upsertLead(
   return row
 }
 
-const estimateColumns = (b: EstimateLead | EstimateRequest): LeadInsert => ({
+const estimateColumns = (b: EstimateLead | EstimateRequest): LeadColumns => ({
   kind: "estimate",
   source: "website_estimate",
-  full_name: b.fullName,
+  // What the visitor typed at step 6 (kernel/estimate-request.ts), the state's letters upper-case; then the choices.
+  ...declaredColumns("estimate", b),
+  state: b.state.toUpperCase(),
   first_name: b.firstName,
   last_name: b.lastName,
-  phone: b.phone,
-  email: b.email,
-  street_address: b.streetAddress,
-  city: b.city,
-  state: b.state.toUpperCase(),
-  zip_code: b.zipCode,
   property_type: b.propertyType,
   service_plan: b.servicePlan,
   pests: b.pests,
@@ -447,6 +443,8 @@ function crmConsent(consent: EstimateRequest["consent"], stored: StoredRecord) {
 
 /** The JSON the CRM receives for an estimate. */
 export function crmPayload(body: EstimateRequest, stored: StoredRecord) {
+  // The request's own fields its declaration forwards (kernel/estimate-request.ts): none today, so no key.
+  const fields = forwardedFields("estimate", body)
   return {
     event: "estimate.requested",
     // The reference the visitor was shown (WEB…), and the lead's own id, which outcome events name too.
@@ -481,6 +479,7 @@ export function crmPayload(body: EstimateRequest, stored: StoredRecord) {
       sameDayService: body.sameDayService,
       quickKnock: body.quickKnock,
     },
+    ...(Object.keys(fields).length > 0 ? { fields } : {}),
     // As the contract has them; null for a lead sent before the forms carried them.
     attribution: body.attribution ?? null,
     consent: crmConsent(body.consent, stored),

@@ -1,5 +1,5 @@
 /**
- * Arrival windows (issue 29): when a technician can arrive, from data/arrival-windows.yaml, on the
+ * Arrival windows: when a technician can arrive, from data/arrival-windows.yaml, on the
  * company's clock (daylight saving exact). A window is named by its local date and start,
  * "2026-12-01@08:00", the same in the browser, the functions and the office's links. It exists on a
  * date when its weekday lists it and it fits inside that date's opening hours (none on a holiday, a short

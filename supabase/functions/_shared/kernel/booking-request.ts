@@ -8,8 +8,8 @@ import { isFieldOf, type RequestDeclaration } from "./request-fields.ts"
 export const BOOKING_REQUEST = {
   fields: {
     fullName: { input: "name", max: 120, errorName: "fullName", column: "full_name", shows: [] },
-    phone: { input: "phone", column: "phone", shows: [], half: true },
-    email: { input: "email", column: "email", shows: [], half: true },
+    phone: { input: "phone", column: "phone", shows: [], width: "half" },
+    email: { input: "email", column: "email", shows: [], width: "half" },
     // Shown in the booking's address row with the offer's town and ZIP (mail/templates.ts), as every visit's is.
     streetAddress: { input: "street", max: 200, errorName: "propertyAddress", column: "street_address", shows: [] },
   },

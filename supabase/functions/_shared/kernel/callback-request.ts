@@ -8,11 +8,11 @@ import { isFieldOf, type RequestDeclaration } from "./request-fields.ts"
 
 export const CALLBACK_REQUEST = {
   fields: {
-    full_name: { input: "name", max: 120, errorName: "name", column: "full_name", shows: [], half: true },
-    phone: { input: "phone", column: "phone", shows: [], half: true },
+    full_name: { input: "name", max: 120, errorName: "name", column: "full_name", shows: [], width: "half" },
+    phone: { input: "phone", column: "phone", shows: [], width: "half" },
     // Shown in the callback's address row with the town and ZIP (mail/templates.ts), as every visit's is.
-    street_address: { input: "street", max: 200, required: false, column: "street_address", shows: [], half: true },
-    city: { input: "town", max: 100, column: "city", shows: [], half: true },
+    street_address: { input: "street", max: 200, required: false, column: "street_address", shows: [], width: "half" },
+    city: { input: "town", max: 100, column: "city", shows: [], width: "half" },
     notes: { input: "text", max: 2000, multiline: true, column: "notes", shows: ["notice", "confirmation", "alert"] },
   },
 } as const satisfies RequestDeclaration

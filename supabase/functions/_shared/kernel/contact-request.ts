@@ -8,8 +8,8 @@ import { isFieldOf, type RequestDeclaration } from "./request-fields.ts"
 export const CONTACT_REQUEST = {
   fields: {
     name: { input: "name", max: 120, errorName: "name", column: "name", shows: [] },
-    email: { input: "email", column: "email", shows: [], half: true },
-    phone: { input: "phone", column: "phone", shows: [], half: true },
+    email: { input: "email", column: "email", shows: [], width: "half" },
+    phone: { input: "phone", column: "phone", shows: [], width: "half" },
     message: {
       input: "text",
       required: true,

@@ -24,7 +24,8 @@ import { hasVisibleText } from "./visible-text.ts"
 import { BOOKING_REQUEST, isBookingField } from "./booking-request.ts"
 import { CALLBACK_REQUEST, isCallbackField } from "./callback-request.ts"
 import { CONTACT_REQUEST, isContactField } from "./contact-request.ts"
-import type { RequestDeclaration, RequestField } from "./request-fields.ts"
+import { ESTIMATE_REQUEST, isEstimateField } from "./estimate-request.ts"
+import { refusalNameOf, type RequestDeclaration, type RequestField } from "./request-fields.ts"
 
 export const MAX_BODY_BYTES = 64 * 1024
 
@@ -142,6 +143,13 @@ const windowList = () =>
     .max(MAX_PREFERRED_WINDOWS, `preferredWindows must name at most ${MAX_PREFERRED_WINDOWS} windows`)
     .optional()
 
+/** A US state's two letters (either case: the functions store them upper-case). */
+const usState = () =>
+  trimmed()
+    .meta(VISITOR)
+    .required(problem("stateRequired"))
+    .matches(/^[A-Za-z]{2}$/, { message: problem("stateInvalid") })
+
 // A message object given to matches() must be `{ message }`: Yup takes any other object for its options.
 const usZip = () =>
   trimmed()
@@ -190,10 +198,9 @@ const submissionFields = {
  */
 type RequiredRule = Schema<string, AnyObject>
 type OptionalRule = Schema<string | undefined, AnyObject>
-type RuleOf<F> = F extends
-  { input: "text"; required?: false } | { input: "street"; required: false } | { input: "town" }
-  ? OptionalRule
-  : RequiredRule
+type RuleOf<F> = F extends { errorName: string } | { input: "email" | "phone" | "state" | "zip" }
+  ? RequiredRule
+  : OptionalRule
 
 const ruleOf = (field: RequestField): RequiredRule | OptionalRule => {
   switch (field.input) {
@@ -201,9 +208,15 @@ const ruleOf = (field: RequestField): RequiredRule | OptionalRule => {
       return email()
     case "phone":
       return phone()
-    default:
+    case "state":
+      return usState()
+    case "zip":
+      return usZip()
+    default: {
       // A required field names itself in its message ("Please enter your name"); an optional one is a line.
-      return "errorName" in field ? requiredText(field.errorName, field.max) : optionalLine(field.max)
+      const errorName = refusalNameOf(field)
+      return errorName === undefined ? optionalLine(field.max) : requiredText(errorName, field.max)
+    }
   }
 }
 
@@ -222,6 +235,9 @@ export const contactMessageSchema = object({
   ...declaredShape(CONTACT_REQUEST.fields),
 }).exact("Unknown field(s): ${properties}")
 
+/** The fields of the wizard's contact step, in their declared order. */
+export const ESTIMATE_FIELD_NAMES = Object.keys(ESTIMATE_REQUEST.fields).filter(isEstimateField)
+
 const estimateFields = {
   propertyType: optionId(problem("propertyTypeRequired")),
   servicePlan: optionId(problem("servicePlanRequired")),
@@ -236,16 +252,8 @@ const estimateFields = {
   sameDayService: boolean().required("sameDayService is required").strict(),
   quickKnock: boolean().required("quickKnock is required").strict(),
   preferredWindows: windowList(),
-  fullName: requiredText("fullName", 120),
-  phone: phone(),
-  email: email(),
-  streetAddress: requiredText("streetAddress", 200),
-  city: requiredText("city", 100),
-  state: trimmed()
-    .meta(VISITOR)
-    .required(problem("stateRequired"))
-    .matches(/^[A-Za-z]{2}$/, { message: problem("stateInvalid") }),
-  zipCode: usZip(),
+  // Step 6, what the visitor types (kernel/estimate-request.ts); the browser splits the name for the CRM.
+  ...declaredShape(ESTIMATE_REQUEST.fields),
   firstName: requiredText("firstName", 60),
   lastName: trimmed().meta(VISITOR).max(60, tooLong("lastName", 60)).defined().default(""),
 }

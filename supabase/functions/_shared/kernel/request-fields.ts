@@ -17,14 +17,16 @@ interface FieldBase {
   readonly column?: string
   /** Where it is shown besides its form (the sender's name, number and e-mail head every notice anyway). */
   readonly shows: readonly FieldPlace[]
-  /** Half the form's width from the small breakpoint up: two half fields in a row share it. */
-  readonly half?: boolean
+  /** A share of the form's width from the small breakpoint up (the whole width when not said): two halves or three thirds share a row. */
+  readonly width?: FieldWidth
 }
 
+export type FieldWidth = "half" | "third"
+
 /**
- * Who sent the request and where the visit is: their name, e-mail address, number and street address, each with its
- * own rule and autofill. Every notice heads with the first three; a kind that visits shows the street in its address
- * row, with the town and ZIP (typed, or given by the offer's page).
+ * Who sent the request and where the visit is: their name, e-mail address, number and address (street, town, state,
+ * ZIP), each with its own rule and autofill. Every notice heads with the first three; a kind that visits shows the
+ * address in its address row (the parts the visitor does not type given by the offer's page).
  */
 type SenderField =
   | { readonly input: "name"; readonly max: number; readonly errorName: FieldLabel }
@@ -33,8 +35,11 @@ type SenderField =
   | ({ readonly input: "street"; readonly max: number } & (
       { readonly required?: true; readonly errorName: FieldLabel } | { readonly required: false }
     ))
-  // The town, where the visitor types it (an offer's page may prefill it): optional, autofilled as the address's town.
-  | { readonly input: "town"; readonly max: number }
+  // The town, where the visitor types it (an offer's page may prefill it): required when its refusal is named.
+  | { readonly input: "town"; readonly max: number; readonly errorName?: FieldLabel }
+  // The state's two letters and the US ZIP code, each with its own rule (kernel/contract.ts).
+  | { readonly input: "state" }
+  | { readonly input: "zip" }
 
 /** What the request itself says: a line or a text, required (its error names it) or optional. */
 type TextField = { readonly input: "text"; readonly max: number; readonly multiline?: boolean } & (
@@ -48,19 +53,19 @@ export interface RequestDeclaration {
   readonly fields: Readonly<Record<string, RequestField>>
 }
 
-/** Whether the visitor must fill the field in: who they are always; the street unless said otherwise; a text when said. */
-export const isRequiredField = (field: RequestField): boolean => {
-  switch (field.input) {
-    case "street":
-      return field.required !== false
-    case "town":
-      return false
-    case "text":
-      return field.required === true
-    default:
-      return true
-  }
-}
+/** The inputs with a rule of their own, always required: an address, a number, a state's letters, a ZIP code. */
+const OWN_RULE_INPUTS: ReadonlySet<RequestField["input"]> = new Set(["email", "phone", "state", "zip"])
+
+/**
+ * Whether the visitor must fill the field in: a field whose refusal names it (the name, a required street, town or
+ * text), and the fields with a rule of their own (e-mail, phone, state, ZIP).
+ */
+export const isRequiredField = (field: RequestField): boolean =>
+  refusalNameOf(field) !== undefined || OWN_RULE_INPUTS.has(field.input)
+
+/** The field name a refusal of an empty field says ("Please enter your name"), for a field that must be filled in. */
+export const refusalNameOf = (field: RequestField): FieldLabel | undefined =>
+  "errorName" in field ? field.errorName : undefined
 
 /** Whether `name` is one of the request's declared fields: the type of a name read from a body or a data file. */
 export const isFieldOf =

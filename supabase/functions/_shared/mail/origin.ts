@@ -38,7 +38,7 @@ const officeTime = (time: string | Date) => {
 /**
  * A campaign value as the notice shows it: whole up to this many characters (a real click id or utm value
  * fits), cut beyond. The row and the CRM forward keep it whole; the e-mail, which holds it twice (HTML and
- * text), need not carry 500-character tokens a person never reads (issue 25, item 15).
+ * text), need not carry 500-character tokens a person never reads.
  */
 export const NOTICE_VALUE_MAX = 100
 const shown = (value: string) => {

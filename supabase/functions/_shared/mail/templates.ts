@@ -89,7 +89,7 @@ function noticeRows(notice: CompanyNotice): NoticeContent {
     }
     case "estimate": {
       const b = notice.body
-      return fromSender(b.fullName, b.phone, b.email, estimateRows(b))
+      return fromSender(b.fullName, b.phone, b.email, [...estimateRows(b), ...shownRows("estimate", "notice", b)])
     }
     case "booking": {
       const b = notice.body
@@ -254,7 +254,13 @@ export const estimateConfirmation = (body: EstimateRequest, reference: string) =
   confirmation("estimate", reference, languageOfBody(body), ({ messages }) => ({
     subject: messages.customerEmail.estimateSubject,
     intro: fill(messages.customerEmail.estimateIntro, { firstName: body.firstName }),
-    rows: estimateRows(body, languageOfBody(body)),
+    rows: [
+      ...estimateRows(body, languageOfBody(body)),
+      ...shownRows("estimate", "confirmation", body, languageOfBody(body)).map(([label, value]): Row => [
+        label,
+        excerpt(value),
+      ]),
+    ],
     steps: messages.customerEmail.estimateNextSteps,
   }))
 

@@ -1,5 +1,5 @@
 /**
- * The office's board without a login (issue 27): the day's and the week's requests (the last 7 calendar
+ * The office's board without a login: the day's and the week's requests (the last 7 calendar
  * days, New York time) with their state (new, taken by whom, what came of it) and how long the office took
  * to tap "I'm on it". Opened from a contact's signed link (the morning summary, the "I'm on it" page); the
  * page asks with the token, so no visitor's data is ever in an address. Counts are over every request of the

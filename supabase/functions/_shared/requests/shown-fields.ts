@@ -8,11 +8,13 @@ import { OFFICE_FIELD_LABELS, VISITOR_FIELD_LABELS } from "../kernel/site-data.g
 import { BOOKING_REQUEST } from "../kernel/booking-request.ts"
 import { CALLBACK_REQUEST } from "../kernel/callback-request.ts"
 import { CONTACT_REQUEST } from "../kernel/contact-request.ts"
+import { ESTIMATE_REQUEST } from "../kernel/estimate-request.ts"
 import { detailFields, ownFields, type FieldPlace, type RequestDeclaration } from "../kernel/request-fields.ts"
 
 /** Every declared request kind, by the name its notices, labels and data files give it. */
 export const REQUEST_KINDS = {
   contact: CONTACT_REQUEST,
+  estimate: ESTIMATE_REQUEST,
   booking: BOOKING_REQUEST,
   callback: CALLBACK_REQUEST,
 } as const satisfies Record<string, RequestDeclaration>
@@ -82,6 +84,10 @@ export const columnsShownIn = (kind: DeclaredKind, place: FieldPlace): Array<{ n
   ownFields(REQUEST_KINDS[kind])
     .filter(([, field]) => field.shows.includes(place))
     .map(([name]) => ({ name, label: OFFICE_FIELD_LABELS[kind]?.[name] ?? name }))
+
+/** The own fields forwarded to the CRM, by declared name (a field it is not told of is left out, so is an empty one). */
+export const forwardedFields = (kind: DeclaredKind, values: Values): Record<string, string> =>
+  Object.fromEntries(shownFields(kind, "crm", values).map(({ name, value }) => [name, value]))
 
 /** The request on one line for an alert: its short fields labelled, its text as written. */
 export const alertLine = (kind: DeclaredKind, values: Values): string =>
