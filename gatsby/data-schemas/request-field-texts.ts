@@ -46,8 +46,8 @@ export interface DrawnField {
   /** The HTML input's type and the autofill the browser offers for it (none: a text box, nothing offered). */
   type: string | null
   autoComplete: string | null
-  /** The keyboard a phone shows for it, and the most characters it takes (none: the default keyboard, no bound). */
-  inputMode: string | null
+  /** Whether a phone shows its number pad, and the most characters it takes (none: no bound). */
+  numeric: boolean
   maxLength: number | null
   required: boolean
   multiline: boolean
@@ -64,7 +64,7 @@ const INPUTS: Readonly<Record<RequestField["input"], Pick<DrawnField, "type" | "
     street: { type: null, autoComplete: "address-line1" },
     town: { type: null, autoComplete: "address-level2" },
     state: { type: null, autoComplete: "address-level1", maxLength: 2 },
-    zip: { type: null, autoComplete: "postal-code", inputMode: "numeric" },
+    zip: { type: null, autoComplete: "postal-code", numeric: true },
     text: { type: null, autoComplete: null },
   }
 
@@ -74,7 +74,7 @@ export function drawnField(request: RequestDeclaration, name: string): DrawnFiel
   if (field === undefined) throw new Error(`${name} is not a declared field`)
   return {
     input: field.input,
-    inputMode: null,
+    numeric: false,
     maxLength: null,
     ...INPUTS[field.input],
     required: isRequiredField(field),
@@ -99,7 +99,7 @@ export const drawnFieldResolvers = (() => {
     input: of("input", "String!"),
     type: of("type", "String"),
     autoComplete: of("autoComplete", "String"),
-    inputMode: of("inputMode", "String"),
+    numeric: of("numeric", "Boolean!"),
     maxLength: of("maxLength", "Int"),
     required: of("required", "Boolean!"),
     multiline: of("multiline", "Boolean!"),

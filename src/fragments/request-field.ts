@@ -9,7 +9,7 @@ export const requestField = graphql`
     input
     type
     autoComplete
-    inputMode
+    numeric
     maxLength
     required
     multiline

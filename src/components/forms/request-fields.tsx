@@ -1,19 +1,5 @@
 import type { DrawnField } from "../../../gatsby/data-schemas/request-field-texts"
-import type { FieldComponent, FieldProps } from "./field-view"
-
-const INPUT_MODES: ReadonlySet<string> = new Set([
-  "numeric",
-  "tel",
-  "email",
-  "decimal",
-  "text",
-  "url",
-  "search",
-  "none",
-])
-/** Whether GraphQL's string is a keyboard the input element knows. */
-const isInputMode = (mode: string | null): mode is NonNullable<FieldProps["inputMode"]> =>
-  mode !== null && INPUT_MODES.has(mode)
+import type { FieldComponent } from "./field-view"
 
 /** A declared field as its page's data gives it: its words, and its input and rule's outline (gatsby/schema.ts). */
 export interface RequestFieldData extends Readonly<Omit<DrawnField, "input" | "width">> {
@@ -37,14 +23,14 @@ export function RequestFields({ fields, Field }: { fields: readonly RequestField
   return (
     <div className="grid gap-4 sm:grid-cols-6">
       {fields.map(
-        ({ name, label, placeholder, type, autoComplete, inputMode, maxLength, required, multiline, width }) => (
+        ({ name, label, placeholder, type, autoComplete, numeric, maxLength, required, multiline, width }) => (
           <div key={name} className={WIDTHS[width] ?? "sm:col-span-6"}>
             <Field
               name={name}
               label={label}
               type={type ?? undefined}
               autoComplete={autoComplete ?? undefined}
-              inputMode={isInputMode(inputMode) ? inputMode : undefined}
+              inputMode={numeric ? "numeric" : undefined}
               maxLength={maxLength ?? undefined}
               required={required}
               multiline={multiline}
