@@ -22,7 +22,7 @@ export const PSEUDO = {
   tag: "en-XA",
   ogLocale: "en_XA",
   prefix: "/xx",
-  hourCycle: "h12",
+  dayPeriods: ["AM", "PM"],
   name: "Pseudo",
 } as const
 
@@ -60,8 +60,8 @@ const replaceOnce = (text: string, from: RegExp, to: (match: string) => string, 
 
 /** kernel/languages.ts with the pseudo-language added: one code in LANGUAGES, one line of LANGUAGE_FORMS. */
 export function withPseudoLanguage(source: string): string {
-  const { code, tag, ogLocale, prefix, hourCycle, name } = PSEUDO
-  const forms = `  ${code}: { tag: "${tag}", ogLocale: "${ogLocale}", prefix: "${prefix}", hourCycle: "${hourCycle}", name: "${name}" },`
+  const { code, tag, ogLocale, prefix, dayPeriods, name } = PSEUDO
+  const forms = `  ${code}: { tag: "${tag}", ogLocale: "${ogLocale}", prefix: "${prefix}", dayPeriods: ${JSON.stringify(dayPeriods)}, name: "${name}" },`
   const out = replaceOnce(source, /export const LANGUAGES = \[[^\]]*/, (m) => `${m}, "${code}"`, "LANGUAGES")
   return replaceOnce(
     out,

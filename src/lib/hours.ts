@@ -27,20 +27,14 @@ function short(day: string, language: Language): string {
 }
 
 /**
- * "08:00" → "8am", "13:30" → "1:30pm", "12:00" → "12pm" on a 12-hour clock (English's: the am/pm words are
- * Intl's for the language's tag, lowercase, and a whole hour drops its ":00"); on a 24-hour clock (Spanish's)
- * "8:00", "13:30". Which clock: the language's forms say.
+ * "08:00" → "8am", "13:30" → "1:30pm", "12:00" → "12pm" on a 12-hour clock (English's: a whole hour drops its
+ * ":00"); on a 24-hour clock (Spanish's) "8:00", "13:30". Which clock, and its words: the language's forms say.
  */
 export function formatClock(time: string, language: Language = DEFAULT_LANGUAGE): string {
   const [h = 0, m = 0] = time.split(":").map(Number)
   const minutes = `:${String(m).padStart(2, "0")}`
-  const { tag, hourCycle } = LANGUAGE_FORMS[language]
-  if (hourCycle === "h23") return `${h}${minutes}`
-  // Any day's hour h, in this machine's own zone (1 January has no clock change).
-  const period = new Intl.DateTimeFormat(tag, { hour: "numeric", hourCycle: "h12" })
-    .formatToParts(new Date(2024, 0, 1, h))
-    .find((part) => part.type === "dayPeriod")
-  return `${h % 12 || 12}${m ? minutes : ""}${period ? period.value.toLocaleLowerCase(tag) : ""}`
+  const periods = LANGUAGE_FORMS[language].dayPeriods
+  return periods ? `${h % 12 || 12}${m ? minutes : ""}${periods[h < 12 ? 0 : 1]}` : `${h}${minutes}`
 }
 
 /** ["Monday" … "Friday"] → "Mon–Fri" (Spanish "lun–vie"); gaps are listed: "Mon, Wed". */

@@ -19,17 +19,18 @@ export interface LanguageForm {
   /** The prefix of its routes ("" for the default language). */
   prefix: string
   /**
-   * Its clock: 12-hour with Intl's am/pm words for its tag ("8am", "1:30pm"), or 24-hour ("13:30"). Stated, not
-   * read from Intl: es-US's is 12-hour, the site's Spanish writes the 24-hour clock.
+   * Its clock: a 12-hour clock's words for before and after noon, as the site writes them ("8am", "1:30pm"), or
+   * none for the 24-hour clock ("13:30"). Stated, not read from Intl: es-US's clock is 12-hour, the site's
+   * Spanish writes the 24-hour one.
    */
-  hourCycle: "h12" | "h23"
+  dayPeriods?: readonly [am: string, pm: string]
   /** Its name in English, as build messages and the editor say it ("Spanish"). */
   name: string
 }
 
 export const LANGUAGE_FORMS: Readonly<Record<Language, LanguageForm>> = {
-  en: { tag: "en-US", ogLocale: "en_US", prefix: "", hourCycle: "h12", name: "English" },
-  es: { tag: "es-US", ogLocale: "es_US", prefix: "/es", hourCycle: "h23", name: "Spanish" },
+  en: { tag: "en-US", ogLocale: "en_US", prefix: "", dayPeriods: ["am", "pm"], name: "English" },
+  es: { tag: "es-US", ogLocale: "es_US", prefix: "/es", name: "Spanish" },
 }
 
 /** One value per language, made by `make`: the record is whole for every language of LANGUAGES. */
