@@ -2,7 +2,7 @@ import path from "node:path"
 import type { GatsbyNode } from "gatsby"
 import { LANGUAGES, languageOf, prefixedRoute } from "../supabase/functions/_shared/kernel/languages"
 import { withTrailingSlash } from "../src/lib/paths"
-import type { Alternate, PageContext } from "../src/lib/i18n/page-context"
+import type { PageContext, PageVersion } from "../src/lib/i18n/page-context"
 
 const template = (name: string) => path.resolve(`src/templates/${name}.tsx`)
 
@@ -16,14 +16,24 @@ interface CreatePagesData {
   allPageYaml: { nodes: Array<Entry & { template: string }> }
   allPestYaml: { nodes: Entry[] }
   allOfferYaml: { nodes: Array<Entry & { fallback: boolean | null }> }
-  allNavigationYaml: { nodes: Array<{ lang: string; sections: { offers: string } }> }
+  allNavigationYaml: {
+    nodes: Array<{ lang: string; sections: { offers: string }; languageSwitch: { label: string; ariaLabel: string } }>
+  }
 }
 
-/** Every language's route of an entry, found by its key. */
-const alternatesOf = (entries: readonly Entry[]) => {
-  const byKey = new Map<string, Alternate[]>()
-  for (const entry of entries)
-    byKey.set(entry.pageKey, [...(byKey.get(entry.pageKey) ?? []), { lang: languageOf(entry.lang), path: entry.route }])
+/** What the language switch says of each language, in that language (data/navigation.yaml `languageSwitch`). */
+type SwitchWords = ReadonlyMap<string, { label: string; ariaLabel: string }>
+
+/** Every language's version of an entry, found by its key: its route, and the switch's words for it. */
+const versionsOf = (entries: readonly Entry[], words: SwitchWords) => {
+  const byKey = new Map<string, PageVersion[]>()
+  for (const entry of entries) {
+    const said = words.get(entry.lang)
+    // The data check requires every language's navigation.yaml languageSwitch (pre-init.ts).
+    if (!said) throw new Error(`data/navigation.yaml has no ${entry.lang} languageSwitch`)
+    const version = { lang: languageOf(entry.lang), path: entry.route, ...said }
+    byKey.set(entry.pageKey, [...(byKey.get(entry.pageKey) ?? []), version])
+  }
   return (key: string) => byKey.get(key) ?? []
 }
 
@@ -66,6 +76,10 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
           sections {
             offers
           }
+          languageSwitch {
+            label
+            ariaLabel
+          }
         }
       }
     }
@@ -76,9 +90,11 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   }
   const { allPageYaml, allPestYaml, allOfferYaml, allNavigationYaml } = result.data
 
+  const words: SwitchWords = new Map(allNavigationYaml.nodes.map((node) => [node.lang, node.languageSwitch]))
+
   const { createPage } = actions
   const create = <E extends Entry>(entries: readonly E[], component: (entry: E) => string) => {
-    const alternates = alternatesOf(entries)
+    const alternates = versionsOf(entries, words)
     for (const entry of entries) {
       const context: PageContext = {
         key: entry.pageKey,
@@ -96,7 +112,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   //. A static host serves this page's HTML for them (_redirects, post-build.ts; gatsby serve reads the
   // matchPath), so nothing flashes.
   const fallbacks = allOfferYaml.nodes.filter((offer) => offer.fallback === true)
-  const fallbackAlternates = alternatesOf(fallbacks)
+  const fallbackAlternates = versionsOf(fallbacks, words)
   for (const { lang, sections } of allNavigationYaml.nodes) {
     const fallback = fallbacks.find((offer) => offer.lang === lang)
     if (!fallback) continue

@@ -196,10 +196,6 @@ export function useSiteData(lang: Language) {
             pests
             offers
           }
-          languageSwitch {
-            label
-            ariaLabel
-          }
           labels {
             call
             openMenu
@@ -263,10 +259,6 @@ export function useSiteData(lang: Language) {
     lang,
     company: siteYaml,
     navigation: navigationYaml,
-    /** Each language's link to its version of a page, written in that language (the language switch's). */
-    languageSwitches: Object.fromEntries(
-      data.allNavigationYaml.nodes.map((node) => [node.lang, node.languageSwitch] as const),
-    ),
     pests: data.allPestYaml.nodes.filter((pest) => pest.lang === lang),
     siteUrl: site.siteMetadata.siteUrl,
     adsConversionTarget: site.siteMetadata.adsConversionTarget,

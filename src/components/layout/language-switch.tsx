@@ -12,20 +12,24 @@ interface LanguageSwitchProps {
  */
 export function LanguageSwitch({ className }: LanguageSwitchProps) {
   const lang = useLanguage()
-  const languageSwitch = useLanguageSwitch()
-  if (!languageSwitch) return null
-  const { alternates, texts } = languageSwitch
+  const versions = useLanguageSwitch() ?? []
   // Plain links: the other language's page loads whole, its head, its analytics language and its data with it.
   return (
     <>
-      {alternates.map(({ lang: other, path }) => {
-        const text = texts[other]
-        return other === lang || !text ? null : (
-          <a key={other} href={path} lang={other} hrefLang={other} aria-label={text.ariaLabel} className={className}>
-            {text.label}
+      {versions.map((version) =>
+        version.lang === lang ? null : (
+          <a
+            key={version.lang}
+            href={version.path}
+            lang={version.lang}
+            hrefLang={version.lang}
+            aria-label={version.ariaLabel}
+            className={className}
+          >
+            {version.label}
           </a>
-        )
-      })}
+        ),
+      )}
     </>
   )
 }

@@ -50,7 +50,7 @@ export function framedTemplate<D extends object>(
     // and every component the page's language.
     return (
       <LanguageContext.Provider value={lang}>
-        <LanguageSwitchContext.Provider value={{ alternates: pageContext.alternates, texts: site.languageSwitches }}>
+        <LanguageSwitchContext.Provider value={pageContext.alternates}>
           <LeadTextsContext.Provider value={site.leadTexts}>
             {frame(content(found(data), site, location.pathname), location.pathname)}
           </LeadTextsContext.Provider>

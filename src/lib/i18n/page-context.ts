@@ -7,11 +7,20 @@ export interface Alternate {
 }
 
 /**
+ * A page's version as the language switch links to it: named in its own language ("Español" on an English page)
+ * with what a screen reader says of the link (data/navigation.yaml `languageSwitch` of that language).
+ */
+export interface PageVersion extends Alternate {
+  label: string
+  ariaLabel: string
+}
+
+/**
  * What gatsby/create-pages.ts gives every page: the key its query finds its data by (the English route of a
  * page, pest or offer), its language, and its versions in every language (itself included).
  */
 export interface PageContext {
   key: string
   lang: Language
-  alternates: readonly Alternate[]
+  alternates: readonly PageVersion[]
 }
