@@ -3,7 +3,7 @@
  * gives the rest (its town, ZIP and offer: data/scarsdale-offer.yaml `booking`), and the arrival-window picker the
  * windows. Labels and placeholders: data/scarsdale-offer.yaml `form.fields`, by these names.
  */
-import { isFieldOf, type RequestDeclaration } from "./request-fields.ts"
+import { isFieldOf, type OfficePlace, type RequestDeclaration } from "./request-fields.ts"
 
 export const BOOKING_REQUEST = {
   fields: {
@@ -13,7 +13,7 @@ export const BOOKING_REQUEST = {
     // Shown in the booking's address row with the offer's town and ZIP (mail/templates.ts), as every visit's is.
     streetAddress: { input: "street", max: 200, errorName: "propertyAddress", column: "street_address", shows: [] },
   },
-} as const satisfies RequestDeclaration
+} as const satisfies RequestDeclaration<OfficePlace>
 
 export type BookingFieldName = keyof typeof BOOKING_REQUEST.fields
 

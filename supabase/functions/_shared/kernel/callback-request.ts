@@ -4,7 +4,7 @@
  * its campaign, the fixed property, plan and pests: src/lib/leads/offer-callback.ts), the arrival-window picker the
  * windows. Only the name and the number are required. Labels: data/offer-page.yaml `callback.fields`, by these names.
  */
-import { isFieldOf, type RequestDeclaration } from "./request-fields.ts"
+import { isFieldOf, type OfficePlace, type RequestDeclaration } from "./request-fields.ts"
 
 export const CALLBACK_REQUEST = {
   fields: {
@@ -15,7 +15,7 @@ export const CALLBACK_REQUEST = {
     city: { input: "town", max: 100, column: "city", shows: [], width: "half" },
     notes: { input: "text", max: 2000, multiline: true, column: "notes", shows: ["notice", "confirmation", "alert"] },
   },
-} as const satisfies RequestDeclaration
+} as const satisfies RequestDeclaration<OfficePlace>
 
 export type CallbackFieldName = keyof typeof CALLBACK_REQUEST.fields
 

@@ -3,7 +3,7 @@
  * the functions store them (a field without a column in the row's `details`) and show each where it `shows`.
  * Labels and placeholders: data/contact-page.yaml `form.fields`, by these names.
  */
-import { isFieldOf, type RequestDeclaration } from "./request-fields.ts"
+import { isFieldOf, type OfficePlace, type RequestDeclaration } from "./request-fields.ts"
 
 export const CONTACT_REQUEST = {
   fields: {
@@ -20,7 +20,7 @@ export const CONTACT_REQUEST = {
       shows: ["notice", "confirmation", "alert"],
     },
   },
-} as const satisfies RequestDeclaration
+} as const satisfies RequestDeclaration<OfficePlace>
 
 export type ContactFieldName = keyof typeof CONTACT_REQUEST.fields
 

@@ -9,14 +9,17 @@ import type { FieldLabel } from "./field-errors.ts"
 /** Where a field is shown besides its form: the office's notice, the visitor's confirmation, the office's alert texts, the board, the weekly CSV, the CRM forward. */
 export type FieldPlace = "notice" | "confirmation" | "alert" | "board" | "csv" | "crm"
 
-interface FieldBase {
+/** The places of a kind that is not handed to the CRM (only the estimate is): a field there cannot say "crm". */
+export type OfficePlace = Exclude<FieldPlace, "crm">
+
+interface FieldBase<Place extends FieldPlace> {
   /**
    * The column it is stored in, for a field every request of the kind has had since its table was made. A field
    * without one is kept in the row's `details` document, so a new optional field needs no migration.
    */
   readonly column?: string
   /** Where it is shown besides its form (the sender's name, number and e-mail head every notice anyway). */
-  readonly shows: readonly FieldPlace[]
+  readonly shows: readonly Place[]
   /** A share of the form's width from the small breakpoint up (the whole width when not said): two halves or three thirds share a row. */
   readonly width?: FieldWidth
 }
@@ -46,11 +49,11 @@ type TextField = { readonly input: "text"; readonly max: number; readonly multil
   { readonly required: true; readonly errorName: FieldLabel } | { readonly required?: false }
 )
 
-export type RequestField = FieldBase & (SenderField | TextField)
+export type RequestField<Place extends FieldPlace = FieldPlace> = FieldBase<Place> & (SenderField | TextField)
 
-export interface RequestDeclaration {
+export interface RequestDeclaration<Place extends FieldPlace = FieldPlace> {
   /** The fields in the form's order, by the name the form and the functions give them. */
-  readonly fields: Readonly<Record<string, RequestField>>
+  readonly fields: Readonly<Record<string, RequestField<Place>>>
 }
 
 /** The inputs with a rule of their own, always required: an address, a number, a state's letters, a ZIP code. */
