@@ -58,16 +58,22 @@ const replaceOnce = (text: string, from: RegExp, to: (match: string) => string, 
   return text.replace(from, to)
 }
 
-/** kernel/languages.ts with the pseudo-language added: one code in LANGUAGES, one line of LANGUAGE_FORMS. */
+/** kernel/languages.ts with the pseudo-language added: one code in LANGUAGES, its line of LANGUAGE_FORMS and its name. */
 export function withPseudoLanguage(source: string): string {
   const { code, tag, ogLocale, prefix, dayPeriods, name } = PSEUDO
-  const forms = `  ${code}: { tag: "${tag}", ogLocale: "${ogLocale}", prefix: "${prefix}", dayPeriods: ${JSON.stringify(dayPeriods)}, name: "${name}" },`
-  const out = replaceOnce(source, /export const LANGUAGES = \[[^\]]*/, (m) => `${m}, "${code}"`, "LANGUAGES")
-  return replaceOnce(
-    out,
+  const forms = `  ${code}: { tag: "${tag}", ogLocale: "${ogLocale}", prefix: "${prefix}", dayPeriods: ${JSON.stringify(dayPeriods)} },`
+  const withCode = replaceOnce(source, /export const LANGUAGES = \[[^\]]*/, (m) => `${m}, "${code}"`, "LANGUAGES")
+  const withForms = replaceOnce(
+    withCode,
     /export const LANGUAGE_FORMS[^=]*= \{\n[\s\S]*?\n\}/,
     (m) => m.replace(/\n\}$/, `\n${forms}\n}`),
     "LANGUAGE_FORMS",
+  )
+  return replaceOnce(
+    withForms,
+    /export const LANGUAGE_NAMES[^=]*= \{[^}]*/,
+    (m) => `${m.trimEnd()}, ${code}: "${name}" `,
+    "LANGUAGE_NAMES",
   )
 }
 

@@ -3,7 +3,7 @@
  * its notices and alerts in it, a page without a prefix is English, and an unknown language code in a
  * request is stored as English (never refused).
  *
- * A new language is one code here, its line in LANGUAGE_FORMS, and its section in every translated data
+ * A new language is one code here, its line in LANGUAGE_FORMS and LANGUAGE_NAMES, and its section in every translated data
  * file (docs/languages.md): everything else iterates this list, and every
  * per-language record is a `Record<Language, …>`, so the type check names each place its data is missing.
  */
@@ -24,13 +24,11 @@ export interface LanguageForm {
    * Spanish writes the 24-hour one.
    */
   dayPeriods?: readonly [am: string, pm: string]
-  /** Its name in English, as build messages and the editor say it ("Spanish"). */
-  name: string
 }
 
 export const LANGUAGE_FORMS: Readonly<Record<Language, LanguageForm>> = {
-  en: { tag: "en-US", ogLocale: "en_US", prefix: "", dayPeriods: ["am", "pm"], name: "English" },
-  es: { tag: "es-US", ogLocale: "es_US", prefix: "/es", name: "Spanish" },
+  en: { tag: "en-US", ogLocale: "en_US", prefix: "", dayPeriods: ["am", "pm"] },
+  es: { tag: "es-US", ogLocale: "es_US", prefix: "/es" },
 }
 
 /** One value per language, made by `make`: the record is whole for every language of LANGUAGES. */
@@ -38,11 +36,11 @@ export const byLanguage = <T>(make: (language: Language) => T): Record<Language,
   // Object.fromEntries types its keys as string; the entries are LANGUAGES', every one of them.
   Object.fromEntries(LANGUAGES.map((language) => [language, make(language)])) as Record<Language, T>
 
-/** Each language's name in English, as build messages and the editor say it (LANGUAGE_FORMS' `name`). */
-// Pure: the browser's bundle, which never names a language in English, drops it.
-export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = /* @__PURE__ */ byLanguage(
-  (language) => LANGUAGE_FORMS[language].name,
-)
+/**
+ * Each language's name in English, as build messages and the editor say it. Beside LANGUAGE_FORMS, not in it:
+ * the browser, which never names a language in English, then ships none of these names.
+ */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: "English", es: "Spanish" }
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === "string" && (LANGUAGES as readonly string[]).includes(value)
