@@ -53,6 +53,7 @@ test("the board lists today's and the week's requests with their state, time to 
             takenBy: "Eli",
             minutesToTake: 12,
             prefers: "Prefers Spanish: call back in Spanish",
+            details: "Heard of us: A <i>neighbor</i> · Message: Ants",
           }),
         ],
         { total: 250, new: 1, taken: 1, done: 248, missed: 1, medianMinutesToTake: 8 },
@@ -73,8 +74,10 @@ test("the board lists today's and the week's requests with their state, time to 
   expect(within(week).getByText("Taken by Eli")).toBeInTheDocument()
   // A visitor who used the site in Spanish: said on the request's line, in the office's words.
   expect(within(week).getByText(/· Prefers Spanish: call back in Spanish$/)).toBeInTheDocument()
+  // The request's own fields, on the line the backend made of them; a visitor's markup stays text.
+  expect(within(week).getByText("Heard of us: A <i>neighbor</i> · Message: Ants")).toBeInTheDocument()
   expect(within(week).getByText("Showing the 3 most recent.")).toBeInTheDocument()
-  expect(document.querySelector("b")).toBeNull()
+  expect(document.querySelector("b, i")).toBeNull()
 })
 
 test("an answer with a request the page cannot read is not shown half: the page offers to try again", async () => {

@@ -129,7 +129,7 @@ async function places(
       notice: await mail("company_email"),
       confirmation: await mail("customer_email"),
       alert: p.twilio.received.map((request) => smsOf(request).body).join("\n"),
-      board: (listed?.details ?? []).map(({ label, value }) => `${label}: ${value}`).join("\n"),
+      board: listed?.details ?? "",
       csv: header.map((label, i) => `${label}: ${record[i] ?? ""}`).join("\n"),
       // What the CRM is sent, by declared name (only the estimate is forwarded).
       crm: (

@@ -75,11 +75,7 @@ function Period({
                   .filter(Boolean)
                   .join(" · ")}
               </p>
-              {r.details.length > 0 && (
-                <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">
-                  {r.details.map(({ label, value }) => `${label}: ${value}`).join(" · ")}
-                </p>
-              )}
+              {r.details && <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">{r.details}</p>}
             </li>
           ))}
         </ul>

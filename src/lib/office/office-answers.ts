@@ -247,16 +247,13 @@ function boardRequest(value: unknown): BoardRequest | null {
   const fields = strings(value, REQUEST_FIELDS)
   if (!fields || !isRecord(value)) return null
   const { state, takenBy, minutesToTake, outcome, outcomeBy, missed } = value
-  // Absent from an older backend's answer: the request says nothing of a language then.
+  // Absent from an older backend's answer: the request says nothing of a language, or of its own fields, then.
   const prefers = value.prefers ?? null
+  const details = value.details ?? null
   if (!oneOf(state, BOARD_STATES) || !stringOrNull(takenBy) || !stringOrNull(outcome) || !stringOrNull(outcomeBy))
     return null
-  if (!stringOrNull(prefers)) return null
+  if (!stringOrNull(prefers) || !stringOrNull(details)) return null
   if (!(minutesToTake === null || count(minutesToTake)) || typeof missed !== "boolean") return null
-  // Absent from an older backend's answer too; an unreadable entry is left out, the request still listed.
-  const details = Array.isArray(value.details)
-    ? value.details.flatMap((item) => strings(item, ["label", "value"] as const) ?? [])
-    : []
   return { ...fields, state, takenBy, minutesToTake, outcome, outcomeBy, missed, prefers, details }
 }
 

@@ -19,8 +19,8 @@ export interface BoardRequest {
   missed: boolean
   /** "Prefers Spanish: call back in Spanish" for a visitor who used the site in another language than English. */
   prefers: string | null
-  /** The request's own fields the board shows (kernel/request-fields.ts), labelled in the office's words. */
-  details: ReadonlyArray<{ label: string; value: string }>
+  /** The request's own fields the board shows (kernel/request-fields.ts), on one line in the office's words ("Heard of us: A neighbor · …"). */
+  details: string | null
 }
 
 export interface BoardCounts {

@@ -86,9 +86,13 @@ const requestOf = (row: RequestRow): BoardRequest => ({
   outcomeBy: row.outcome_by,
   missed: row.missed_at !== null,
   prefers: prefersLanguage({ language: languageOf(row.language) }) || null,
-  details: isDeclaredKind(row.kind)
-    ? shownRows(row.kind, "board", row.fields ?? {}).map(([label, value]) => ({ label, value: oneLine(value, 200) }))
-    : [],
+  // One line made here, so the board's page only shows it.
+  details:
+    (isDeclaredKind(row.kind) &&
+      shownRows(row.kind, "board", row.fields ?? {})
+        .map(([label, value]) => `${label}: ${oneLine(value, 200)}`)
+        .join(" · ")) ||
+    null,
 })
 
 async function period(db: Pick<Db, "query">, from: Date, to: Date): Promise<BoardPeriod> {
