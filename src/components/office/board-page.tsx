@@ -56,9 +56,9 @@ function Period({
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {requests.map((r) => (
-            <li key={`${r.reference}:${r.receivedAt}`} className="px-4 py-3">
+            <li key={`${r.reference}:${r.receivedAt}`} className="px-4 py-3 [overflow-wrap:anywhere]">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{r.name}</span>
+                <span className="font-semibold text-slate-900">{r.name}</span>
                 <span className={`rounded px-2 py-0.5 text-sm font-medium ${STATE_CLASS[r.state]}`}>
                   {stateText(r, texts)}
                 </span>
@@ -75,7 +75,7 @@ function Period({
                   .filter(Boolean)
                   .join(" · ")}
               </p>
-              {r.details && <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">{r.details}</p>}
+              {r.details && <p className="mt-1 text-sm text-slate-600">{r.details}</p>}
             </li>
           ))}
         </ul>
