@@ -8,7 +8,7 @@ import path from "node:path"
 import { siteRoutes } from "../site-routes"
 import { DEFAULT_LANGUAGE, LANGUAGES, prefixedRoute } from "../../supabase/functions/_shared/kernel/languages"
 import { startHostServer } from "../host-server"
-import { BUDGETS, LIGHTHOUSE_PERFORMANCE_TARGET, REQUIRED_AUDITS } from "./budgets"
+import { BUDGETS, jsBudgetFor, LIGHTHOUSE_PERFORMANCE_TARGET, REQUIRED_AUDITS } from "./budgets"
 import { firstLoad, htmlFileFor } from "./first-load"
 import { runLighthouseBest, startLighthouse, type LighthouseScores } from "./lighthouse"
 
@@ -48,7 +48,7 @@ async function main() {
     template: route.template,
     lang: route.lang,
     ...firstLoad(fs.readFileSync(htmlFileFor(PUBLIC, route.path), "utf8"), PUBLIC),
-    jsBudget: BUDGETS.jsBytes,
+    jsBudget: jsBudgetFor(route.template, route.lang),
   }))
   // Served as the static host serves it (public/_headers: CSP, caching), so Lighthouse sees what visitors get.
   const [server, lighthouse] = await Promise.all([startHostServer(), startLighthouse()])
@@ -78,7 +78,9 @@ async function main() {
   const failures: string[] = []
   const misses: string[] = []
   const rows = results.map((r) => {
-    if (r.jsBytes > r.jsBudget) failures.push(`${r.path}: first-load JS ${kb(r.jsBytes)} > ${kb(r.jsBudget)}`)
+    // In bytes: a template's line is its size to the byte, and a page may pass it by a few.
+    if (r.jsBytes > r.jsBudget)
+      failures.push(`${r.path}: first-load JS ${r.jsBytes} bytes > ${r.jsBudget} (${r.template}, ${r.lang}; budgets.ts)`)
     if (r.cssBytes > BUDGETS.cssBytes)
       failures.push(`${r.path}: first-load CSS ${kb(r.cssBytes)} > ${kb(BUDGETS.cssBytes)}`)
     for (const [category, min] of Object.entries(BUDGETS.lighthouse)) {
@@ -130,7 +132,7 @@ async function main() {
     process.exit(1)
   }
   console.log(
-    `\nAll ${results.length} pages within budget (JS ≤ ${kb(BUDGETS.jsBytes)}; CSS ≤ ${kb(BUDGETS.cssBytes)}; Lighthouse perf ≥ ${BUDGETS.lighthouse.performance} (target ${LIGHTHOUSE_PERFORMANCE_TARGET}), others = 1).`,
+    `\nAll ${results.length} pages within budget (JS ≤ ${kb(BUDGETS.jsBytes)} and no larger than its template at the last measure; CSS ≤ ${kb(BUDGETS.cssBytes)}; Lighthouse perf ≥ ${BUDGETS.lighthouse.performance} (target ${LIGHTHOUSE_PERFORMANCE_TARGET}), others = 1).`,
   )
 }
 

@@ -82,20 +82,32 @@ const isRecord = (value: unknown): value is Json => typeof value === "object" &&
 const oneOf = <T extends string>(value: unknown, options: readonly T[]): value is T =>
   options.some((option) => option === value)
 
-/** The named string fields of `value`, or null if any is missing or not a string. */
-function strings<K extends string>(value: unknown, keys: readonly K[]): Record<K, string> | null {
+/** The named fields of `value`, or null if any is missing or fails `is`. */
+function fieldsOf<K extends string, T>(
+  value: unknown,
+  keys: readonly K[],
+  is: (field: unknown) => field is T,
+): Record<K, T> | null {
   if (!isRecord(value)) return null
-  const picked: Partial<Record<K, string>> = {}
+  const picked: Partial<Record<K, T>> = {}
   for (const key of keys) {
     const field = value[key]
-    if (typeof field !== "string") return null
+    if (!is(field)) return null
     picked[key] = field
   }
-  // Every key was just checked to hold a string; TypeScript cannot follow that through the loop.
-  return picked as Record<K, string>
+  // Every key was just checked; TypeScript cannot follow that through the loop.
+  return picked as Record<K, T>
 }
 
-const stringOrNull = (value: unknown): value is string | null => value === null || typeof value === "string"
+const isString = (value: unknown): value is string => typeof value === "string"
+const stringOrNull = (value: unknown): value is string | null => value === null || isString(value)
+
+/** The named string fields of `value`, or null if any is missing or not a string. */
+const strings = <K extends string>(value: unknown, keys: readonly K[]) => fieldsOf(value, keys, isString)
+/** The named fields of `value` that hold a string or null, or null if any is missing or holds something else. */
+const stringsOrNull = <K extends string>(value: unknown, keys: readonly K[]) => fieldsOf(value, keys, stringOrNull)
+
+const TAKEN_FIELDS = ["acknowledgedBy", "acknowledgedAt"] as const
 
 // The board link goes in an href: only one of ours (an office board address with its token) is shown.
 const BOARD_LINK = /^https?:\/\/[\w.:-]+\/office\/board\/#t=[\w.-]+$/
@@ -118,13 +130,12 @@ function leadOf(value: unknown): AcknowledgeAnswer["lead"] | null {
   if (!texts || !isRecord(value)) return null
   const { tel } = value
   if (tel === null) return { ...texts, tel }
-  return typeof tel === "string" && TEL.test(tel) ? { ...texts, tel } : null
+  return isString(tel) && TEL.test(tel) ? { ...texts, tel } : null
 }
 const SUBMISSION_FIELDS = ["kind", "name", "phone", "reason", "receivedAt"] as const
 
 /** A list of strings, or an empty one (an answer from before the list was sent). */
-const stringList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []
+const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter(isString) : [])
 
 const choices = (value: unknown): Array<{ id: string; label: string }> =>
   Array.isArray(value) ? value.flatMap((item) => strings(item, ["id", "label"] as const) ?? []) : []
@@ -132,29 +143,26 @@ const choices = (value: unknown): Array<{ id: string; label: string }> =>
 function recordedOutcome(value: unknown): RecordedOutcome | null | undefined {
   if (value === null || value === undefined) return null
   const named = strings(value, ["value", "label"] as const)
-  if (!named || !isRecord(value)) return undefined
-  const { note, by, at } = value
-  if (!stringOrNull(note) || !stringOrNull(by) || !stringOrNull(at)) return undefined
-  return { ...named, note, by, at }
+  const noted = stringsOrNull(value, ["note", "by", "at"] as const)
+  return named && noted ? { ...named, ...noted } : undefined
 }
 
 export function parseAcknowledgeAnswer(data: Json): AcknowledgeAnswer | null {
   const lead = leadOf(data.lead)
-  const { state, to, acknowledgedBy, acknowledgedAt } = data
-  if (!lead || !oneOf(state, LEAD_STATES) || typeof to !== "string") return null
-  if (!stringOrNull(acknowledgedBy) || !stringOrNull(acknowledgedAt)) return null
+  const { state, to } = data
+  const taken = stringsOrNull(data, TAKEN_FIELDS)
+  if (!lead || !taken || !oneOf(state, LEAD_STATES) || !isString(to)) return null
   const outcome = recordedOutcome(data.outcome)
   if (outcome === undefined) return null
   return {
     state,
     lead,
     to,
-    acknowledgedBy,
-    acknowledgedAt,
+    ...taken,
     names: stringList(data.names),
     outcomes: choices(data.outcomes),
     outcome,
-    board: typeof data.board === "string" && BOARD_LINK.test(data.board) ? data.board : null,
+    board: isString(data.board) && BOARD_LINK.test(data.board) ? data.board : null,
   }
 }
 
@@ -163,15 +171,13 @@ const count = (value: unknown): value is number =>
 
 function batchLead(value: unknown): BatchLead | null {
   const lead = leadOf(value)
-  if (!lead || !isRecord(value)) return null
-  const { acknowledgedBy, acknowledgedAt } = value
-  if (!stringOrNull(acknowledgedBy) || !stringOrNull(acknowledgedAt)) return null
-  return { ...lead, acknowledgedBy, acknowledgedAt }
+  const taken = stringsOrNull(value, TAKEN_FIELDS)
+  return lead && taken && { ...lead, ...taken }
 }
 
 export function parseBatchAnswer(data: Json): BatchAnswer | null {
   const { state, to, batch } = data
-  if (!oneOf(state, ACKNOWLEDGE_STATES) || typeof to !== "string" || !isRecord(batch)) return null
+  if (!oneOf(state, ACKNOWLEDGE_STATES) || !isString(to) || !isRecord(batch)) return null
   const { count: total, waiting, acknowledged, leads } = batch
   if (!count(total) || !count(waiting) || !count(acknowledged) || !Array.isArray(leads)) return null
   const parsed = leads.map(batchLead)
@@ -192,9 +198,10 @@ export function parseAnyAcknowledgeAnswer(data: Json): AnyAcknowledgeAnswer | nu
 
 export function parseReleaseAnswer(data: Json): ReleaseAnswer | null {
   const submission = strings(data.submission, SUBMISSION_FIELDS)
-  const { state, releasedAt, reference } = data
-  if (!submission || !oneOf(state, RELEASE_STATES) || !stringOrNull(releasedAt) || !stringOrNull(reference)) return null
-  return { state, submission, releasedAt, reference }
+  const { state } = data
+  const released = stringsOrNull(data, ["releasedAt", "reference"] as const)
+  if (!submission || !released || !oneOf(state, RELEASE_STATES)) return null
+  return { state, submission, ...released }
 }
 
 export function parseConfirmAnswer(data: Json): ConfirmAnswer | null {
@@ -242,19 +249,18 @@ export interface BoardAnswer {
 
 const BOARD_STATES = ["new", "taken", "done"] as const
 const REQUEST_FIELDS = ["reference", "kind", "name", "receivedAt"] as const
+const NULLABLE_REQUEST_FIELDS = ["takenBy", "outcome", "outcomeBy", "prefers", "details"] as const
 
 function boardRequest(value: unknown): BoardRequest | null {
   const fields = strings(value, REQUEST_FIELDS)
   if (!fields || !isRecord(value)) return null
-  const { state, takenBy, minutesToTake, outcome, outcomeBy, missed } = value
-  // Absent from an older backend's answer: the request says nothing of a language, or of its own fields, then.
-  const prefers = value.prefers ?? null
-  const details = value.details ?? null
-  if (!oneOf(state, BOARD_STATES) || !stringOrNull(takenBy) || !stringOrNull(outcome) || !stringOrNull(outcomeBy))
-    return null
-  if (!stringOrNull(prefers) || !stringOrNull(details)) return null
+  const { state, minutesToTake, missed } = value
+  // `prefers` and `details` are absent from an older backend's answer: the request says nothing of a language, or
+  // of its own fields, then.
+  const nullable = stringsOrNull({ prefers: null, details: null, ...value }, NULLABLE_REQUEST_FIELDS)
+  if (!nullable || !oneOf(state, BOARD_STATES)) return null
   if (!(minutesToTake === null || count(minutesToTake)) || typeof missed !== "boolean") return null
-  return { ...fields, state, takenBy, minutesToTake, outcome, outcomeBy, missed, prefers, details }
+  return { ...fields, ...nullable, state, minutesToTake, missed }
 }
 
 function boardPeriod(value: unknown): BoardPeriod | null {
@@ -271,5 +277,5 @@ function boardPeriod(value: unknown): BoardPeriod | null {
 export function parseBoardAnswer(data: Json): BoardAnswer | null {
   const today = boardPeriod(data.today)
   const week = boardPeriod(data.week)
-  return today && week && typeof data.to === "string" ? { to: data.to, today, week } : null
+  return today && week && isString(data.to) ? { to: data.to, today, week } : null
 }
