@@ -80,7 +80,9 @@ async function main() {
   const rows = results.map((r) => {
     // In bytes: a template's line is its size to the byte, and a page may pass it by a few.
     if (r.jsBytes > r.jsBudget)
-      failures.push(`${r.path}: first-load JS ${r.jsBytes} bytes > ${r.jsBudget} (${r.template}, ${r.lang}; budgets.ts)`)
+      failures.push(
+        `${r.path}: first-load JS ${r.jsBytes} bytes > ${r.jsBudget} (${r.template}, ${r.lang}; budgets.ts)`,
+      )
     if (r.cssBytes > BUDGETS.cssBytes)
       failures.push(`${r.path}: first-load CSS ${kb(r.cssBytes)} > ${kb(BUDGETS.cssBytes)}`)
     for (const [category, min] of Object.entries(BUDGETS.lighthouse)) {
