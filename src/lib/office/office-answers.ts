@@ -127,8 +127,10 @@ const LEAD_FIELDS = ["reference", "kind", "name", "phone", "request", "receivedA
 /** An answer's lead: its texts, and its call link (a tel: URL, or null when there is none). */
 function leadOf(value: unknown): AcknowledgeAnswer["lead"] | null {
   const texts = strings(value, LEAD_FIELDS)
-  const tel = isRecord(value) ? value.tel : undefined
-  return texts && (tel === null || (isString(tel) && TEL.test(tel))) ? { ...texts, tel } : null
+  if (!texts || !isRecord(value)) return null
+  const { tel } = value
+  if (tel === null) return { ...texts, tel }
+  return isString(tel) && TEL.test(tel) ? { ...texts, tel } : null
 }
 const SUBMISSION_FIELDS = ["kind", "name", "phone", "reason", "receivedAt"] as const
 
