@@ -56,7 +56,7 @@ function Period({
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {requests.map((r) => (
-            <li key={`${r.reference}:${r.receivedAt}`} className="px-4 py-3 [overflow-wrap:anywhere]">
+            <li key={`${r.reference}:${r.receivedAt}`} className="px-4 py-3 break-words">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="font-semibold text-slate-900">{r.name}</span>
                 <span className={`rounded px-2 py-0.5 text-sm font-medium ${STATE_CLASS[r.state]}`}>
