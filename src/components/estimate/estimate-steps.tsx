@@ -1,4 +1,5 @@
 import { useFormikContext } from "formik"
+import { formatAddress } from "../../../supabase/functions/_shared/kernel/address.ts"
 import { Check } from "../ui/ui-icons"
 import type { EstimateAnswers } from "../../lib/estimate-wizard"
 import { ConsentNotice } from "../forms/consent-notice"
@@ -197,7 +198,10 @@ export function EstimateSteps({ step, texts, options, plans, sameDayAvailable, s
         [labels.quickKnock, yesNo(values.quickKnock, options.quickKnock.priceNote)],
         [windows.texts.reviewLabel, reviewedWindows(windows, values.preferredWindows, language)],
         [labels.contact, `${values.fullName} · ${values.phone} · ${values.email}`],
-        [labels.address, `${values.streetAddress}, ${values.city}, ${values.state.toUpperCase()} ${values.zipCode}`],
+        [
+          labels.address,
+          formatAddress({ street: values.streetAddress, city: values.city, state: values.state, zip: values.zipCode }),
+        ],
       ]
       return (
         <>

@@ -3,6 +3,8 @@
  * the request's facts (locked while it is confirmed), what its confirmation needs of them, its appointment.
  */
 import type { Db } from "../db.ts"
+import { formatAddress } from "../kernel/address.ts"
+import { COMPANY } from "../kernel/site-data.generated.ts"
 import type { LeadRow } from "../rows.ts"
 import type { Appointment, ConfirmedLead } from "./confirmation.ts"
 
@@ -71,7 +73,11 @@ export async function appointmentOf(db: Pick<Db, "query">, leadId: string): Prom
   return row ? asAppointment(row) : null
 }
 
+// An offer's request has no state of its own: its towns are in the company's.
 const addressOf = (lead: LeadFacts) =>
-  [lead.street_address, lead.city, [lead.state, lead.zip_code].filter(Boolean).join(" ")]
-    .filter((part): part is string => Boolean(part))
-    .join(", ")
+  formatAddress({
+    street: lead.street_address,
+    city: lead.city,
+    state: lead.state ?? COMPANY.address.region,
+    zip: lead.zip_code,
+  })

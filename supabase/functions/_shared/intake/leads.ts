@@ -531,6 +531,7 @@ export const contactIntake = (body: ContactMessage): Intake => ({
       phone: body.phone,
       firstName: firstNameOf(body.name),
       language: languageOfBody(body),
+      windows: [],
     }
     const visitorJobs = confirmations("contact", visitor, body.email, (ref) => contactConfirmation(body, ref), ctx)
     const sent = await budgeted(tx, "contact_messages", stored, visitorJobs, ctx)
@@ -551,6 +552,8 @@ interface Visitor {
   phone: string
   firstName: string
   language: Language
+  /** The arrival windows the visitor picked, as they stood when the request came (none: "call me to schedule"). */
+  windows: readonly PreferredWindow[]
 }
 
 /**
@@ -634,6 +637,7 @@ function storedLead(
         phone: notice.body.phone,
         firstName: firstNameOf(notice.kind === "callback" ? notice.body.full_name : notice.body.fullName),
         language: languageOfBody(notice.body),
+        windows,
       }
       // The lead's e-mails are queued with its first alert, in one statement. The wizard's later calls find the
       // lead's alerts started (the row was there), and its confirmations queued (keyed by submission).
@@ -716,5 +720,5 @@ export const estimateConfirmationIntake = (body: EstimateRequest): Intake =>
           : r.estimateRequest,
     { kind: "estimate", body },
     estimateColumns(body),
-    (visitor, ctx) => customerJob(visitor, body.email, (ref) => estimateConfirmation(body, ref), ctx),
+    (visitor, ctx) => customerJob(visitor, body.email, (ref) => estimateConfirmation(body, ref, visitor.windows), ctx),
   )

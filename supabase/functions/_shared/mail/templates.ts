@@ -5,14 +5,23 @@
  */
 import type { ContactMessage, EstimateRequest, OfferBooking, OfferCallback, EstimateLead } from "../kernel/contract.ts"
 import { DEFAULT_LANGUAGE, languageOf, type Language } from "../kernel/languages.ts"
-import { COMPANY, CUSTOMER_TEXTS, LEAD_MESSAGES, type CustomerTexts } from "../kernel/site-data.generated.ts"
+import {
+  COMPANY,
+  CUSTOMER_TEXTS,
+  ESTIMATE_OPTIONS,
+  LEAD_MESSAGES,
+  type CustomerTexts,
+} from "../kernel/site-data.generated.ts"
 import { asciiEmailAddress } from "../kernel/email-address.ts"
 import { parsePhone, readablePhone } from "../phone-number.ts"
 import { fill } from "../kernel/escape.ts"
+import { formatAddress } from "../kernel/address.ts"
 import type { LeadFlag } from "../intake/lead-flags.ts"
 import { officeWhen } from "../alerts/office-hours.ts"
 import { promiseFor, waitedText, type LeadPromise } from "../alerts/promise.ts"
 import { windowSections, type NoticeWindow } from "../appointments/notice-windows.ts"
+import type { PreferredWindow } from "../appointments/preferences.ts"
+import { windowLabel } from "../appointments/window-label.ts"
 import { renderEmail, type EmailSection } from "./layout.ts"
 import { originSections, type ConsentReceipt } from "./origin.ts"
 import { shownRows } from "../requests/shown-fields.ts"
@@ -59,9 +68,15 @@ export function estimateRows(e: EstimateFields, language: Language = DEFAULT_LAN
     [rows.additionalPests, labelOf(options.additionalPests, e.additionalPests)],
     [options.sameDay.label, yesNo(e.sameDayService, options.sameDay.priceNote)],
     [options.quickKnock.label, yesNo(e.quickKnock, options.quickKnock.priceNote)],
-    [rows.address, `${e.streetAddress}, ${e.city}, ${e.state} ${e.zipCode}`],
+    [rows.address, formatAddress({ street: e.streetAddress, city: e.city, state: e.state, zip: e.zipCode })],
   ]
 }
+
+/** The offers' forms ask no state: every town an offer serves is in the company's. */
+const bookingAddress = (b: Pick<OfferBooking, "streetAddress" | "city" | "zipCode">) =>
+  formatAddress({ street: b.streetAddress, city: b.city, state: COMPANY.address.region, zip: b.zipCode })
+const callbackAddress = (b: Pick<OfferCallback, "street_address" | "city" | "zip_code">) =>
+  formatAddress({ street: b.street_address, city: b.city, state: COMPANY.address.region, zip: b.zip_code })
 
 export type CompanyNotice =
   | { kind: "contact"; body: ContactMessage }
@@ -94,7 +109,7 @@ function noticeRows(notice: CompanyNotice): NoticeContent {
     case "booking": {
       const b = notice.body
       return fromSender(b.fullName, b.phone, b.email, [
-        [ROWS.address, `${b.streetAddress}, ${b.city} ${b.zipCode}`],
+        [ROWS.address, bookingAddress(b)],
         [ROWS.offer, b.specialOffer],
         ...shownRows("booking", "notice", b),
       ])
@@ -102,7 +117,7 @@ function noticeRows(notice: CompanyNotice): NoticeContent {
     case "callback": {
       const b = notice.body
       return fromSender(b.full_name, b.phone, b.email || undefined, [
-        [ROWS.address, [b.street_address, b.city, b.zip_code].filter(Boolean).join(", ")],
+        [ROWS.address, callbackAddress(b)],
         [ROWS.offer, b.special_offer],
         ...shownRows("callback", "notice", b),
         [ROWS.campaign, [b.utm_source, b.utm_campaign, b.utm_term].filter(Boolean).join(" / ")],
@@ -234,23 +249,83 @@ const confirmation = (
     subject: string
     intro: string
     rows: Row[]
+    sections?: EmailSection[]
     steps: readonly string[]
   },
 ) => {
   const texts = CUSTOMER_TEXTS[language]
   const { customerEmail, emailRows } = texts.messages
-  const { subject, intro, rows, steps } = content(texts)
+  const { subject, intro, rows, sections, steps } = content(texts)
   return renderEmail({
     subject,
     heading: subject,
     intro: `${intro} ${fill(customerEmail.referenceNote, { reference })}`,
     rows: [...rows, [emailRows.reference, reference], [emailRows.promised, texts.promises[kind]]],
+    sections,
     steps: steps.map((step) => fill(step, { phone: COMPANY.phone.display })),
     signOff: fill(customerEmail.signOff, { phone: COMPANY.phone.display, hours: texts.hoursText }),
   })
 }
 
-export const estimateConfirmation = (body: EstimateRequest, reference: string) =>
+/**
+ * The estimate's pricing as the data fixes it, in the visitor's language: the plan is priced for each home, each
+ * option chosen moves that price by its note (same-day +$75, quick knock-down −$50), other pests and the pests that
+ * need special treatment are priced apart, and the estimate holds for the options' validity.
+ */
+export function estimatePricing(
+  e: Pick<EstimateRequest, "servicePlan" | "pests" | "additionalPests" | "sameDayService" | "quickKnock">,
+  language: Language = DEFAULT_LANGUAGE,
+): EmailSection {
+  const { messages, options, pests } = CUSTOMER_TEXTS[language]
+  const words = messages.customerEmail.estimatePricing
+  const option = (chosen: boolean, { label, priceNote }: { label: string; priceNote: string }): Row[] =>
+    chosen ? [[label, fill(words.option, { priceNote })]] : []
+  const special = e.pests.filter((pest) => ESTIMATE_OPTIONS.specialTreatmentPests.some((name) => name === pest))
+  return {
+    heading: words.heading,
+    level: 2,
+    note: words.note,
+    rows: [
+      [labelOf(options.servicePlans, e.servicePlan), words.plan],
+      ...option(e.sameDayService, options.sameDay),
+      ...option(e.quickKnock, options.quickKnock),
+      ...(e.additionalPests > 0
+        ? [
+            [
+              messages.emailRows.additionalPests,
+              fill(words.additionalPests, { count: labelOf(options.additionalPests, e.additionalPests) }),
+            ] satisfies Row,
+          ]
+        : []),
+      ...(special.length > 0
+        ? [[special.map((pest) => labelOf(pests, pest)).join(", "), words.specialTreatment] satisfies Row]
+        : []),
+      [words.validityLabel, fill(words.validity, { validityHours: String(ESTIMATE_OPTIONS.validityHours) })],
+    ],
+  }
+}
+
+/** The arrival windows the visitor asked for, each as it stood when the request came (a taken one said so); or the call. */
+export function estimateWindows(
+  windows: readonly PreferredWindow[],
+  language: Language = DEFAULT_LANGUAGE,
+): EmailSection {
+  const words = CUSTOMER_TEXTS[language].messages.customerEmail.estimateWindows
+  const shown = windows.map(({ id, startsAt, endsAt, unavailable }): Row => {
+    // A window the calendar does not know (a page from before a change) is named by its id, and is not free.
+    const window = startsAt && endsAt ? windowLabel({ startsAt, endsAt }, language) : id
+    return [words.rowLabel, unavailable ? fill(words.taken, { window }) : window]
+  })
+  return shown.length === 0
+    ? { heading: words.heading, level: 2, rows: [[words.rowLabel, words.none]] }
+    : { heading: words.heading, level: 2, note: words.note, rows: shown }
+}
+
+export const estimateConfirmation = (
+  body: EstimateRequest,
+  reference: string,
+  windows: readonly PreferredWindow[] = [],
+) =>
   confirmation("estimate", reference, languageOfBody(body), ({ messages }) => ({
     subject: messages.customerEmail.estimateSubject,
     intro: fill(messages.customerEmail.estimateIntro, { firstName: body.firstName }),
@@ -261,6 +336,7 @@ export const estimateConfirmation = (body: EstimateRequest, reference: string) =
         excerpt(value),
       ]),
     ],
+    sections: [estimatePricing(body, languageOfBody(body)), estimateWindows(windows, languageOfBody(body))],
     steps: messages.customerEmail.estimateNextSteps,
   }))
 
@@ -270,7 +346,7 @@ export const bookingConfirmation = (body: OfferBooking, reference: string) =>
     intro: fill(customerEmail.bookingIntro, { firstName: firstNameOf(body.fullName) }),
     rows: [
       [emailRows.offer, body.specialOffer],
-      [emailRows.address, `${body.streetAddress}, ${body.city} ${body.zipCode}`],
+      [emailRows.address, bookingAddress(body)],
       [emailRows.phone, body.phone],
       ...shownRows("booking", "confirmation", body, languageOfBody(body)).map(([label, value]): Row => [
         label,
@@ -300,7 +376,7 @@ export const callbackConfirmation = (body: OfferCallback, reference: string) =>
     intro: fill(customerEmail.callbackIntro, { firstName: excerpt(firstNameOf(body.full_name)) }),
     rows: [
       [emailRows.offer, excerpt(body.special_offer)],
-      [emailRows.address, excerpt([body.street_address, body.city, body.zip_code].filter(Boolean).join(", "))],
+      [emailRows.address, excerpt(callbackAddress(body))],
       [emailRows.phone, body.phone],
       ...shownRows("callback", "confirmation", body, languageOfBody(body)).map(([label, value]): Row => [
         label,
