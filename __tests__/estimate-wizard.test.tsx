@@ -178,6 +178,41 @@ describe("the wizard", () => {
     expect(screen.getByRole("link", { name: /Call \(914\) 555-0123/ })).toHaveAttribute("href", "tel:+19145550123")
   })
 
+  test("a greyed-out Next says, beside it, what the step still needs; step 6 names its fields", async () => {
+    renderWizard()
+    const user = userEvent.setup()
+    const hint = (text: string) => {
+      const shown = screen.getByText(text)
+      expect(next()).toHaveAccessibleDescription(text)
+      return shown
+    }
+    hint(texts.nextHints.propertyType)
+    await user.click(screen.getByRole("radio", { name: "Apartment" }))
+    expect(screen.queryByText(texts.nextHints.propertyType)).toBeNull()
+    expect(next()).not.toHaveAttribute("aria-describedby")
+    await user.click(next())
+    hint(texts.nextHints.servicePlan)
+    await user.click(screen.getByRole("radio", { name: "C•ARE" }))
+    await user.click(next())
+    hint(texts.nextHints.pests)
+    await user.click(screen.getByRole("checkbox", { name: "Ants" }))
+    await user.click(next())
+    await user.click(next())
+    const labels = texts.contactStep.fields.map((field) => field.label)
+    await waitFor(() => {
+      hint(`Still needed: ${labels.join(", ")}`)
+    })
+    await typeWizardContact(user, "Maria Lopez Garcia")
+    await waitFor(() => {
+      expect(next()).toBeEnabled()
+    })
+    expect(screen.queryByText(/^Still needed/)).toBeNull()
+    await user.clear(screen.getByLabelText(/^Phone/))
+    await waitFor(() => {
+      hint(`Still needed: ${texts.contactStep.fields.find((field) => field.name === "phone")?.label ?? ""}`)
+    })
+  })
+
   test("C•ARE plans go from step 3 to 5 and back; EZ-One visits step 4", async () => {
     renderWizard()
     const user = userEvent.setup()

@@ -1,5 +1,5 @@
 import { validateDataFile } from "../gatsby/validate-data"
-import { callbackBody, isCallbackBlank, utmFrom } from "../src/lib/leads/offer-callback"
+import { callbackBody, utmFrom } from "../src/lib/leads/offer-callback"
 import { filledOfferTexts, offerText } from "../src/lib/offer-text"
 import { priceAmount } from "../src/lib/price"
 import { offerBusinessJsonLd } from "../src/lib/offer-structured-data"
@@ -86,12 +86,6 @@ describe("the callback request", () => {
       utm_campaign: "fall",
       utm_term: "",
     })
-  })
-
-  test("blank after trimming means ignored", () => {
-    expect(isCallbackBlank({ full_name: " ", phone: "9145550100" })).toBe(true)
-    expect(isCallbackBlank({ full_name: "Ann", phone: "\t" })).toBe(true)
-    expect(isCallbackBlank({ full_name: "Ann", phone: "9145550100" })).toBe(false)
   })
 
   test("the body is what the shared contract accepts, with the spec's fixed values", async () => {

@@ -19,6 +19,8 @@ export const estimateWizardSchema = strictObject({
   percentComplete: text(),
   previousLabel: text(),
   nextLabel: text(),
+  /** What a step still needs, beside its greyed-out Next (src/lib/estimate-wizard.ts stillNeeded). */
+  nextHints: strictObject({ propertyType: text(), servicePlan: text(), pests: text(), contact: text() }),
   callPrompt: text(),
   callLabel: text(),
   pestsHint: text(),

@@ -44,21 +44,42 @@ export const contactStepSchema = (contract: Contract) =>
 export const contactFieldsOf = (answers: EstimateAnswers, contract: Contract) =>
   Object.fromEntries(contract.ESTIMATE_FIELD_NAMES.map((field) => [field, answers[field]]))
 
-/** Whether the step's answers let the visitor go on; step 6 needs the contract, and is invalid until it has loaded. */
-export function isStepValid(step: number, answers: EstimateAnswers, contract: Contract | null): boolean {
+/** The paths a Yup validation error names (its `inner` issues), nothing for anything else. */
+const issuePaths = (error: unknown): string[] =>
+  typeof error === "object" && error !== null && "inner" in error && Array.isArray(error.inner)
+    ? error.inner.flatMap((issue: unknown) =>
+        typeof issue === "object" && issue !== null && "path" in issue && typeof issue.path === "string"
+          ? [issue.path]
+          : [],
+      )
+    : []
+
+/** What the step still needs before Next: its choice, or step 6's fields not yet right, by name (none: it may go on). */
+export function stillNeeded(step: number, answers: EstimateAnswers, contract: Contract | null): string[] {
   switch (step) {
     case 1:
-      return answers.propertyType !== ""
+      return answers.propertyType === "" ? ["propertyType"] : []
     case 2:
-      return answers.servicePlan !== ""
+      return answers.servicePlan === "" ? ["servicePlan"] : []
     case 3:
-      return answers.pests.length > 0
-    case 6:
-      return contract !== null && contactStepSchema(contract).isValidSync(contactFieldsOf(answers, contract))
+      return answers.pests.length === 0 ? ["pests"] : []
+    case 6: {
+      if (contract === null) return []
+      try {
+        contactStepSchema(contract).validateSync(contactFieldsOf(answers, contract), { abortEarly: false })
+        return []
+      } catch (error) {
+        return [...new Set(issuePaths(error))]
+      }
+    }
     default:
-      return true
+      return []
   }
 }
+
+/** Whether the step's answers let the visitor go on; step 6 needs the contract, and is invalid until it has loaded. */
+export const isStepValid = (step: number, answers: EstimateAnswers, contract: Contract | null): boolean =>
+  (step !== 6 || contract !== null) && stillNeeded(step, answers, contract).length === 0
 
 /** The annual plans (C•ARE, C•ARE+, C•AREMAX) skip step 4, both ways. */
 export const nextStep = (step: number, annualPlan: boolean) =>

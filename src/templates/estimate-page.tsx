@@ -59,6 +59,12 @@ export const query = graphql`
       percentComplete
       previousLabel
       nextLabel
+      nextHints {
+        propertyType
+        servicePlan
+        pests
+        contact
+      }
       callPrompt
       callLabel
       pestsHint

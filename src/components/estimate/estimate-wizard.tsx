@@ -7,6 +7,7 @@ import {
   contactFieldsOf,
   contactStepSchema,
   isStepValid,
+  stillNeeded,
   nextStep,
   previousStep,
   referenceNumber,
@@ -40,6 +41,7 @@ import { estimateUserData } from "./estimate-user-data"
 import { ThankYou } from "./thank-you"
 import type { WizardOptions, WizardPlan, WizardTexts } from "./types"
 import { CallPrompt, WizardProgress } from "./wizard-frame"
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import { useLanguage } from "../../lib/i18n/language"
 
 export const STORAGE_KEY = "estimate-wizard"
@@ -223,6 +225,7 @@ function WizardBody({
     (pest) => options.pestLabels[pest] ?? pest,
   )
   const windows = { texts: windowTexts, state: calendarState }
+  const nextHint = step < TOTAL_STEPS ? nextHintText(texts, stillNeeded(step, values, contract)) : null
   const stepView = { texts, options, plans, sameDayAvailable, special, windows }
   return (
     <Form
@@ -268,6 +271,7 @@ function WizardBody({
                 type="button"
                 className={`${buttonClass("secondary")} disabled:opacity-50`}
                 disabled={!isStepValid(step, values, contract)}
+                aria-describedby={nextHint ? NEXT_HINT_ID : undefined}
                 onClick={() => {
                   goTo(nextStep(step, annual))
                 }}
@@ -288,11 +292,28 @@ function WizardBody({
               </button>
             )}
           </div>
+          {nextHint && (
+            <p id={NEXT_HINT_ID} className="mt-3 text-right text-sm text-slate-700">
+              {nextHint}
+            </p>
+          )}
           <CallPrompt texts={texts} phone={phone} />
         </>
       )}
     </Form>
   )
+}
+
+const NEXT_HINT_ID = "estimate-next-hint"
+
+/** What a greyed-out Next waits for, in the page's words: the step's choice, or step 6's fields by their labels. */
+function nextHintText(texts: WizardTexts, needed: readonly string[]): string | null {
+  const [first] = needed
+  if (first === undefined) return null
+  const hints = texts.nextHints
+  if (first === "propertyType" || first === "servicePlan" || first === "pests") return hints[first]
+  const labelOf = (name: string) => texts.contactStep.fields.find((field) => field.name === name)?.label ?? name
+  return fill(hints.contact, { fields: needed.map(labelOf).join(", ") })
 }
 
 async function validate(values: Values, words: FieldErrorTexts | null) {

@@ -1,10 +1,12 @@
 import { Form, Formik, type FormikConfig } from "formik"
-import type { FormEvent, ReactNode } from "react"
+import { useCallback, useState, type ReactNode } from "react"
 import type { Answer } from "../../lib/leads/lead-outcome"
 import { useLeadForm, type LeadFormConfig, type LeadFormValues } from "../../lib/leads/use-lead-form"
 import { useTurnstile } from "../../lib/turnstile/use-turnstile"
 import { useToast } from "../ui/toast-item"
+import type { ToastInput } from "../../lib/toast"
 import { ConsentNotice } from "./consent-notice"
+import { FormNotice } from "./form-notice"
 import { Honeypot } from "./honeypot"
 import { FORM_CARD_CLASS } from "./lead-form-shell"
 import { SmsConsentField } from "./sms-consent-field"
@@ -19,10 +21,6 @@ export interface LeadFormProps<V extends LeadFormValues, L, A> {
   validate: FormikConfig<V>["validate"]
   /** Check after each change (the default) or only on blur and submit. */
   validateOnChange?: boolean
-  /** Let the browser's own `required` check run before Formik's (the callback form). */
-  browserValidation?: boolean
-  /** A submit with these values is ignored without a word (the callback's blank name or phone). */
-  ignore?: (values: V) => boolean
   submitLabel: string
   busyLabel: string
   large?: boolean
@@ -36,15 +34,23 @@ export function LeadForm<V extends LeadFormValues, L, A = Answer>({
   initialValues,
   validate,
   validateOnChange = true,
-  browserValidation = false,
-  ignore = () => false,
   submitLabel,
   busyLabel,
   large = false,
   children,
 }: LeadFormProps<V, L, A>) {
   const turnstile = useTurnstile(config.form)
-  const lead = useLeadForm({ ...config, turnstile, toast: useToast() })
+  const showToast = useToast()
+  // Each outcome is told twice: in a toast, and in the form under its button (FormNotice).
+  const [notice, setNotice] = useState<ToastInput | null>(null)
+  const toast = useCallback(
+    (input: ToastInput) => {
+      setNotice(input)
+      showToast(input)
+    },
+    [showToast],
+  )
+  const lead = useLeadForm({ ...config, turnstile, toast })
   return (
     <Formik<V>
       // The SMS opt-in is every lead form's, unticked.
@@ -53,22 +59,15 @@ export function LeadForm<V extends LeadFormValues, L, A = Answer>({
       validateOnChange={validateOnChange}
       onSubmit={lead.onSubmit}
     >
-      {({ values, handleSubmit }) => (
-        <Form
-          noValidate={!browserValidation}
-          className={FORM_CARD_CLASS}
-          onFocus={lead.onFocus}
-          onSubmit={(event: FormEvent<HTMLFormElement>) => {
-            event.preventDefault()
-            if (!ignore(values)) handleSubmit(event)
-          }}
-        >
+      {() => (
+        <Form noValidate className={FORM_CARD_CLASS} onFocus={lead.onFocus}>
           {children}
           <SmsConsentField />
           <Honeypot />
           <TurnstileField turnstile={turnstile} />
           <ConsentNotice />
           <SubmitButton label={submitLabel} busyLabel={busyLabel} busy={lead.submitting} large={large} />
+          <FormNotice notice={notice} />
         </Form>
       )}
     </Formik>

@@ -5,7 +5,7 @@ import { errorsFrom, loadContract } from "../../lib/leads/contract-loader"
 import { useFieldErrorTexts } from "../../lib/leads/lead-texts"
 import type { FieldErrorTexts } from "../../../supabase/functions/_shared/kernel/field-errors.ts"
 import { isCallbackField } from "../../../supabase/functions/_shared/kernel/callback-request.ts"
-import { callbackBody, isCallbackBlank, utmFrom, type CallbackValues } from "../../lib/leads/offer-callback"
+import { callbackBody, utmFrom, type CallbackValues } from "../../lib/leads/offer-callback"
 import { failureNotices } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import { offerText } from "../../lib/offer-text"
@@ -39,16 +39,18 @@ export interface CallbackFormProps {
 
 type Values = CallbackValues & { preferredWindows: string[]; website: string }
 
-/** Field messages from the shared contract, for values that are there but wrong; blank optional fields and the browser's own `required` check stay quiet. */
+/**
+ * Field messages from the shared contract, beside each field: a blank name or phone (spaces count as blank) is
+ * told so, and nothing is sent. The fields keep their `required` attribute, but the browser's own bubble, which
+ * names one field at a time and vanishes, is not used.
+ */
 async function validate(
   { website: _honeypot, preferredWindows: _windows, ...entry }: Values,
   words: FieldErrorTexts | null,
 ) {
   const { offerCallbackSchema, CALLBACK_FIELD_NAMES } = await loadContract()
   const errors = await errorsFrom(offerCallbackSchema.pick(CALLBACK_FIELD_NAMES), entry, words)
-  return Object.fromEntries(
-    Object.entries(errors).filter(([name]) => isCallbackField(name) && entry[name].trim() !== ""),
-  )
+  return Object.fromEntries(Object.entries(errors).filter(([name]) => isCallbackField(name)))
 }
 
 /** Every field empty but the town, prefilled with the offer's; no window picked, and the honeypot beside them. */
@@ -69,8 +71,6 @@ export function CallbackForm({ labels, windowTexts, offer, conversion, onSubmitt
       initialValues={initialValues(labels, offer.city)}
       validate={(values) => validate(values, words)}
       validateOnChange={false}
-      browserValidation
-      ignore={isCallbackBlank}
       submitLabel={labels.submitLabel}
       busyLabel={labels.submittingLabel}
       config={{

@@ -24,10 +24,6 @@ export function utmFrom(search: string, fallback: { utmSource?: string | null; u
   }
 }
 
-/** A submit with a blank name or phone is ignored without a word. */
-export const isCallbackBlank = (values: Pick<CallbackValues, "full_name" | "phone">) =>
-  values.full_name.trim() === "" || values.phone.trim() === ""
-
 /** The body fields of the offer-callback row: what the visitor typed, trimmed, and the fixed ones. */
 export const callbackBody = (values: CallbackValues, offer: { offerName: string; price: string }, utm: Utm) => ({
   ...(Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()])) as CallbackValues),
