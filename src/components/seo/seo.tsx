@@ -4,6 +4,7 @@ import { hreflangLinks } from "../../lib/i18n/hreflang"
 import type { Alternate } from "../../lib/i18n/page-context"
 import { withTrailingSlash } from "../../lib/paths"
 import { serializeJsonLd, type JsonLd } from "../../lib/json-ld"
+import { socialImage, type SocialPicture } from "../../lib/social-image"
 import { LANGUAGE_FORMS } from "../../../supabase/functions/_shared/kernel/languages"
 
 export interface SeoProps {
@@ -22,8 +23,8 @@ export interface SeoProps {
    * describe it their way. Given by the template, so a page carries the code of its own description only.
    */
   businessJsonLd?: JsonLd
-  /** The social preview picture (absolute URL). */
-  image?: { url: string; alt: string }
+  /** The picture a shared link to the page shows (its pest's, its offer's); none: site.yaml's socialImage. */
+  image?: SocialPicture | null
   children?: ReactNode
 }
 
@@ -51,6 +52,7 @@ export function Seo({
 }: SeoProps & SeoFrame) {
   const { company, siteUrl, lang } = site
   const canonical = `${siteUrl}${withTrailingSlash(path)}`
+  const preview = socialImage(image ?? company.socialImage, siteUrl)
   const form = LANGUAGE_FORMS[lang]
   const page: JsonLd = {
     "@context": "https://schema.org",
@@ -85,10 +87,18 @@ export function Seo({
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />
-      {image && <meta property="og:image" content={image.url} />}
-      {image && <meta property="og:image:alt" content={image.alt} />}
-      <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
-      {image && <meta name="twitter:image" content={image.url} />}
+      {preview && (
+        <>
+          <meta property="og:image" content={preview.url} />
+          {preview.type && <meta property="og:image:type" content={preview.type} />}
+          <meta property="og:image:width" content={`${preview.width}`} />
+          <meta property="og:image:height" content={`${preview.height}`} />
+          <meta property="og:image:alt" content={preview.alt} />
+          <meta name="twitter:image" content={preview.url} />
+          <meta name="twitter:image:alt" content={preview.alt} />
+        </>
+      )}
+      <meta name="twitter:card" content={preview ? "summary_large_image" : "summary"} />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
       {documents.map((doc, i) => (
