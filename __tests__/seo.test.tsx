@@ -88,18 +88,6 @@ describe("social preview", () => {
     expect(preview(head)).toMatchObject({ alt: antsPicture("es").alt, twitterAlt: antsPicture("es").alt })
   })
 
-  test("the type follows the made file's extension, and is left out for one it does not know", () => {
-    const made = (src: string) => ({
-      alt: "An ant",
-      src: { childImageSharp: { social: { src, width: 1200, height: 630 } } },
-    })
-    expect(preview(renderSeo({ image: made("/static/a/ants.png") })).type).toBe("image/png")
-    expect(preview(renderSeo({ image: made("/static/a/ants.gif") }))).toMatchObject({
-      image: `${SITE_URL}/static/a/ants.gif`,
-      type: undefined,
-    })
-  })
-
   test("a page whose data names no picture shows site.yaml's, in the page's language", () => {
     for (const language of ["en", "es"] as const) {
       const site = readData<{ socialImage: Picture }>("site.yaml", language)

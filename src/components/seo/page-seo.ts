@@ -1,5 +1,4 @@
-import type { SocialPicture } from "../../lib/social-image"
-import type { SeoProps } from "./seo"
+import type { SeoProps, SocialPicture } from "./seo"
 
 export interface PageSeoFields {
   readonly path: string

@@ -4,8 +4,22 @@ import { hreflangLinks } from "../../lib/i18n/hreflang"
 import type { Alternate } from "../../lib/i18n/page-context"
 import { withTrailingSlash } from "../../lib/paths"
 import { serializeJsonLd, type JsonLd } from "../../lib/json-ld"
-import { socialImage, type SocialPicture } from "../../lib/social-image"
 import { LANGUAGE_FORMS } from "../../../supabase/functions/_shared/kernel/languages"
+
+/** A picture as the SocialPicture fragment selects it (src/fragments/social-picture.ts): its alt and the made file. */
+export interface SocialPicture {
+  readonly alt: string
+  readonly src: {
+    readonly childImageSharp: {
+      readonly social: {
+        readonly url: string
+        readonly type: string
+        readonly width: number | null
+        readonly height: number | null
+      } | null
+    } | null
+  }
+}
 
 export interface SeoProps {
   title: string
@@ -52,7 +66,8 @@ export function Seo({
 }: SeoProps & SeoFrame) {
   const { company, siteUrl, lang } = site
   const canonical = `${siteUrl}${withTrailingSlash(path)}`
-  const preview = socialImage(image ?? company.socialImage, siteUrl)
+  const picture = image ?? company.socialImage
+  const preview = picture.src.childImageSharp?.social
   const form = LANGUAGE_FORMS[lang]
   const page: JsonLd = {
     "@context": "https://schema.org",
@@ -90,12 +105,12 @@ export function Seo({
       {preview && (
         <>
           <meta property="og:image" content={preview.url} />
-          {preview.type && <meta property="og:image:type" content={preview.type} />}
-          <meta property="og:image:width" content={`${preview.width}`} />
-          <meta property="og:image:height" content={`${preview.height}`} />
-          <meta property="og:image:alt" content={preview.alt} />
+          <meta property="og:image:type" content={preview.type} />
+          <meta property="og:image:width" content={String(preview.width)} />
+          <meta property="og:image:height" content={String(preview.height)} />
+          <meta property="og:image:alt" content={picture.alt} />
           <meta name="twitter:image" content={preview.url} />
-          <meta name="twitter:image:alt" content={preview.alt} />
+          <meta name="twitter:image:alt" content={picture.alt} />
         </>
       )}
       <meta name="twitter:card" content={preview ? "summary_large_image" : "summary"} />
