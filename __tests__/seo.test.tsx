@@ -5,7 +5,7 @@ import { useSiteData } from "../src/hooks/use-site-data"
 import type { Alternate } from "../src/lib/i18n/page-context"
 import { localBusinessJsonLd } from "../src/lib/structured-data"
 import { THANKSGIVING_SPECIAL_HOURS } from "./fixtures/closed-dates"
-import { SITE_URL, siteData, siteDataQueryResult } from "./fixtures/data"
+import { SITE_URL, queriedPicture, readData, siteData, siteDataQueryResult } from "./fixtures/data"
 
 beforeEach(() => {
   ;(useStaticQuery as jest.Mock).mockReturnValue(siteDataQueryResult())
@@ -51,8 +51,71 @@ test("Open Graph and Twitter tags", () => {
   expect(meta(head, 'meta[property="og:description"]')).toBe("All about ants in Westchester.")
   expect(meta(head, 'meta[property="og:url"]')).toBe(`${SITE_URL}/services/ants/`)
   expect(meta(head, 'meta[property="og:site_name"]')).toBe("Westchester Family Pest Control")
-  expect(meta(head, 'meta[name="twitter:card"]')).toBe("summary")
   expect(meta(head, 'meta[name="twitter:title"]')).toBe("Ant Control | Co")
+})
+
+describe("social preview", () => {
+  type Picture = { src: string; alt: string }
+  const antsPicture = (language: "en" | "es") => readData<{ image: Picture }>("pests/ants.yaml", language).image
+  const ants = (language: "en" | "es") => queriedPicture(antsPicture(language))
+  const preview = (head: HTMLElement) => ({
+    image: meta(head, 'meta[property="og:image"]'),
+    type: meta(head, 'meta[property="og:image:type"]'),
+    width: meta(head, 'meta[property="og:image:width"]'),
+    height: meta(head, 'meta[property="og:image:height"]'),
+    alt: meta(head, 'meta[property="og:image:alt"]'),
+    card: meta(head, 'meta[name="twitter:card"]'),
+    twitterImage: meta(head, 'meta[name="twitter:image"]'),
+    twitterAlt: meta(head, 'meta[name="twitter:image:alt"]'),
+  })
+
+  test("a page's own picture, made 1200×630, at an absolute address, with its alt text, as a large card", () => {
+    expect(preview(renderSeo({ image: ants("en") }))).toEqual({
+      image: `${SITE_URL}/static/social/ants.jpg`,
+      type: "image/jpeg",
+      width: "1200",
+      height: "630",
+      alt: antsPicture("en").alt,
+      card: "summary_large_image",
+      twitterImage: `${SITE_URL}/static/social/ants.jpg`,
+      twitterAlt: antsPicture("en").alt,
+    })
+  })
+
+  test("a Spanish page describes its picture in Spanish", () => {
+    const head = renderSeo({ site: siteData("es"), path: "/es/servicios/hormigas", image: ants("es") })
+    expect(antsPicture("es").alt).not.toBe(antsPicture("en").alt)
+    expect(preview(head)).toMatchObject({ alt: antsPicture("es").alt, twitterAlt: antsPicture("es").alt })
+  })
+
+  test("a page whose data names no picture shows site.yaml's, in the page's language", () => {
+    for (const language of ["en", "es"] as const) {
+      const site = readData<{ socialImage: Picture }>("site.yaml", language)
+      expect(preview(renderSeo({ site: siteData(language) }))).toMatchObject({
+        image: `${SITE_URL}/static/social/home-hero.jpg`,
+        alt: site.socialImage.alt,
+        card: "summary_large_image",
+      })
+    }
+    expect(readData<{ socialImage: Picture }>("site.yaml", "es").socialImage.alt).not.toBe(
+      readData<{ socialImage: Picture }>("site.yaml", "en").socialImage.alt,
+    )
+  })
+
+  test("a picture the build could not make is left out, and the card is the small one", () => {
+    const unmade = { alt: "An ant", src: { childImageSharp: null } }
+    const head = renderSeo({ site: { ...siteData(), company: { ...siteData().company, socialImage: unmade } } })
+    expect(preview(head)).toEqual({
+      image: undefined,
+      type: undefined,
+      width: undefined,
+      height: undefined,
+      alt: undefined,
+      card: "summary",
+      twitterImage: undefined,
+      twitterAlt: undefined,
+    })
+  })
 })
 
 test("noindex pages say so", () => {

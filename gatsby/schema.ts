@@ -10,6 +10,8 @@ import { ESTIMATE_REQUEST } from "../supabase/functions/_shared/kernel/estimate-
 import { CONTACT_REQUEST } from "../supabase/functions/_shared/kernel/contact-request.ts"
 import { shownConsent, type LeadConsentData, type LeadValues, type TurnstileTexts } from "./shown-consent"
 import { promiseValuesOf } from "./promise-texts"
+import { siteUrlFrom } from "./site-config"
+import { madeImageFields } from "./social-preview"
 import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
 import { hoursLines, hoursSummary, type OpeningHours } from "../src/lib/hours"
 import { fieldErrorTexts, type FieldErrorTexts } from "../supabase/functions/_shared/kernel/field-errors.ts"
@@ -162,6 +164,8 @@ export const createResolvers: GatsbyNode["createResolvers"] = (args) => {
           source.hours ? hoursLines(source.hours, languageOf(source.lang)) : null,
       },
     },
+    // A page's social preview picture as its head names it: its full address on SITE_URL and its type.
+    ImageSharpResize: madeImageFields(siteUrlFrom()),
   })
 }
 

@@ -116,7 +116,8 @@ export const icon = () =>
     .oneOf([...ICON_NAMES])
 /**
  * An image file (a path relative to the YAML file) and its alt text. `folder` is where the content
- * editor puts uploads, from the repository root.
+ * editor puts uploads, from the repository root. One GraphQL type (Picture) wherever a file has one, so
+ * one fragment makes any of them a page's social preview (src/fragments/social-picture.ts).
  */
 export const image = (folder: string) =>
   strictObject({
@@ -125,7 +126,7 @@ export const image = (folder: string) =>
       .matches(/\.(png|jpe?g|webp)$/, "must be a .png, .jpg or .webp file")
       .meta({ graphqlType: "File @fileByRelativePath", cmsMediaFolder: folder, cmsLabel: "Picture" }),
     alt: text().meta({ cmsLabel: "Alt text", cmsHint: "What the picture shows, for people who cannot see it." }),
-  })
+  }).meta({ graphqlName: "Picture" })
 export const card = () => strictObject({ icon: icon(), title: text(), text: text() })
 
 export const seoFields = {

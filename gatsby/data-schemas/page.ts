@@ -1,6 +1,6 @@
 /** data/pages/<name>.yaml: one static route. */
 import { array, boolean, string, type InferType } from "yup"
-import { text, textList, routePath, strictObject, seoFields } from "./fields"
+import { text, textList, routePath, strictObject, seoFields, image } from "./fields"
 
 /** Page templates a data/pages file may name; each is src/templates/<name>.tsx. */
 export const PAGE_TEMPLATES = [
@@ -39,6 +39,8 @@ export const pageSchema = strictObject({
     .oneOf([...OFFICE_LINKS])
     .optional()
     .default(undefined),
+  /** The picture a link to the page shows where it is shared (cropped to 1200×630); none: site.yaml's socialImage. */
+  socialImage: image("src/images").optional().default(undefined),
   heading: text(),
   intro: text(),
   sections: array().of(strictObject({ heading: text(), paragraphs: textList() })),

@@ -2,7 +2,7 @@
 import { array, number, string, type InferType } from "yup"
 import { WEEK } from "../../src/lib/hours"
 import { closedDates, closedTexts } from "./closed-dates"
-import { fixedText, fixedTextList, text, strictObject, weekday, openingHours } from "./fields"
+import { fixedText, fixedTextList, text, strictObject, weekday, openingHours, image } from "./fields"
 
 export const siteSchema = strictObject({
   name: fixedText(),
@@ -47,6 +47,11 @@ export const siteSchema = strictObject({
   footerTowns: fixedTextList(),
   serviceRadiusMeters: number().required().integer().positive(),
   customerPortal: strictObject({ label: text(), url: string().required().url("must be a full https:// address") }),
+  /**
+   * The picture a shared link shows (cropped to 1200×630) for a page whose data names none of its own (a pest's,
+   * an offer's, a page file's socialImage).
+   */
+  socialImage: image("src/images"),
   /** What a lead from each form is worth to Ads and Analytics (generate_lead); offer pages use the offer's price. */
   leadValues: strictObject({
     currency: string()

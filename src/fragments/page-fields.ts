@@ -9,6 +9,9 @@ export const pageFields = graphql`
     keywords
     noindex
     nofollow
+    socialImage {
+      ...SocialPicture
+    }
     heading
     intro
   }

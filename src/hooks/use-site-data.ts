@@ -78,6 +78,9 @@ export function useSiteData(lang: Language) {
             label
             url
           }
+          socialImage {
+            ...SocialPicture
+          }
           leadValues {
             currency
             contact

@@ -64,6 +64,7 @@ export const query = graphql`
               gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: DOMINANT_COLOR, formats: [AUTO, WEBP])
             }
           }
+          ...SocialPicture
         }
       }
       exclusions {
@@ -160,11 +161,14 @@ const offerDetails = (offer: ReturnType<typeof filledOffer>, company: Company): 
   testimonials: offer.customTestimonials,
 })
 
-/** The hero picture data/offer-page.yaml lists for the offer's heroVariant. */
+/** The hero picture data/offer-page.yaml lists for the offer's heroVariant: on the page and in its shared links. */
+const heroImage = (texts: Data["offerPageYaml"], variant: string) =>
+  texts.heroImages.find((candidate) => candidate.variant === variant)?.image
+
 function heroPicture(texts: Data["offerPageYaml"], variant: string): HeroPicture | null {
-  const entry = texts.heroImages.find((candidate) => candidate.variant === variant)
-  const image = entry?.image.src.childImageSharp?.gatsbyImageData
-  return entry && image ? { image, alt: entry.image.alt } : null
+  const image = heroImage(texts, variant)
+  const data = image?.src.childImageSharp?.gatsbyImageData
+  return image && data ? { image: data, alt: image.alt } : null
 }
 
 const template = standaloneTemplate<Queries.OfferPageQuery>({
@@ -198,13 +202,11 @@ const template = standaloneTemplate<Queries.OfferPageQuery>({
     const filled = filledOffer(offer, company)
     const details = offerDetails(filled, company)
     const path = offer.route
-    const picture = heroPicture(texts, offer.heroVariant)
-    const imageSrc = picture?.image.images.fallback?.src
     return {
       title: filled.title,
       description: filled.metaDescription,
       path,
-      image: picture && imageSrc ? { url: `${siteUrl}${imageSrc}`, alt: picture.alt } : undefined,
+      image: heroImage(texts, offer.heroVariant),
       businessJsonLd: offerBusinessJsonLd(
         { ...details, description: offerText(texts.hero.tagline, details) },
         company,

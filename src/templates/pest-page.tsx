@@ -24,6 +24,7 @@ export const query = graphql`
             gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: DOMINANT_COLOR, formats: [AUTO, WEBP])
           }
         }
+        ...SocialPicture
       }
       sections {
         type
@@ -95,12 +96,13 @@ export const query = graphql`
             gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: DOMINANT_COLOR, formats: [AUTO, WEBP])
           }
         }
+        ...SocialPicture
       }
     }
   }
 `
 
-/** A pest without its own picture shows services-page.yaml's defaultPestImage. */
+/** A pest without its own picture shows services-page.yaml's defaultPestImage, on the page and in its shared links. */
 const template = siteTemplate<Queries.PestPageQuery>({
   content: ({ pestYaml: pest, servicesPageYaml }, { company, navigation }) => {
     const image = pest.image ?? servicesPageYaml.defaultPestImage
@@ -122,11 +124,12 @@ const template = siteTemplate<Queries.PestPageQuery>({
       />
     )
   },
-  seo: ({ pestYaml: pest }, { navigation, siteUrl }) => ({
+  seo: ({ pestYaml: pest, servicesPageYaml }, { navigation, siteUrl }) => ({
     title: pest.title,
     description: pest.description,
     keywords: pest.keywords,
     path: pest.route,
+    image: pest.image ?? servicesPageYaml.defaultPestImage,
     jsonLd: [breadcrumbJsonLd(pestTrail(navigation, pest), siteUrl)],
   }),
 })

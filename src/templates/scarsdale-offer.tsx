@@ -18,6 +18,9 @@ export const query = graphql`
       title
       description
       keywords
+      socialImage {
+        ...SocialPicture
+      }
     }
     offerPageYaml(lang: { eq: $lang }) {
       footer {

@@ -1,4 +1,4 @@
-import type { SeoProps } from "./seo"
+import type { SeoProps, SocialPicture } from "./seo"
 
 export interface PageSeoFields {
   readonly path: string
@@ -7,6 +7,7 @@ export interface PageSeoFields {
   readonly keywords: readonly string[]
   readonly noindex?: boolean | null
   readonly nofollow?: boolean | null
+  readonly socialImage?: SocialPicture | null
 }
 
 /** The head of a static page, from its data/pages file. */
@@ -17,4 +18,5 @@ export const pageSeoProps = (page: PageSeoFields): SeoProps => ({
   path: page.path,
   noindex: page.noindex ?? false,
   nofollow: page.nofollow ?? false,
+  image: page.socialImage,
 })

@@ -6,6 +6,21 @@ import { withTrailingSlash } from "../../lib/paths"
 import { serializeJsonLd, type JsonLd } from "../../lib/json-ld"
 import { LANGUAGE_FORMS } from "../../../supabase/functions/_shared/kernel/languages"
 
+/** A picture as the SocialPicture fragment selects it (src/fragments/social-picture.ts): its alt and the made file. */
+export interface SocialPicture {
+  readonly alt: string
+  readonly src: {
+    readonly childImageSharp: {
+      readonly social: {
+        readonly url: string
+        readonly type: string
+        readonly width: number | null
+        readonly height: number | null
+      } | null
+    } | null
+  }
+}
+
 export interface SeoProps {
   title: string
   description: string
@@ -22,8 +37,8 @@ export interface SeoProps {
    * describe it their way. Given by the template, so a page carries the code of its own description only.
    */
   businessJsonLd?: JsonLd
-  /** The social preview picture (absolute URL). */
-  image?: { url: string; alt: string }
+  /** The picture a shared link to the page shows (its pest's, its offer's); none: site.yaml's socialImage. */
+  image?: SocialPicture | null
   children?: ReactNode
 }
 
@@ -51,6 +66,8 @@ export function Seo({
 }: SeoProps & SeoFrame) {
   const { company, siteUrl, lang } = site
   const canonical = `${siteUrl}${withTrailingSlash(path)}`
+  const picture = image ?? company.socialImage
+  const preview = picture.src.childImageSharp?.social
   const form = LANGUAGE_FORMS[lang]
   const page: JsonLd = {
     "@context": "https://schema.org",
@@ -85,10 +102,18 @@ export function Seo({
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />
-      {image && <meta property="og:image" content={image.url} />}
-      {image && <meta property="og:image:alt" content={image.alt} />}
-      <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
-      {image && <meta name="twitter:image" content={image.url} />}
+      {preview && (
+        <>
+          <meta property="og:image" content={preview.url} />
+          <meta property="og:image:type" content={preview.type} />
+          <meta property="og:image:width" content={String(preview.width)} />
+          <meta property="og:image:height" content={String(preview.height)} />
+          <meta property="og:image:alt" content={picture.alt} />
+          <meta name="twitter:image" content={preview.url} />
+          <meta name="twitter:image:alt" content={picture.alt} />
+        </>
+      )}
+      <meta name="twitter:card" content={preview ? "summary_large_image" : "summary"} />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
       {documents.map((doc, i) => (
