@@ -53,6 +53,21 @@ async function pool(total: number, concurrency: number, task: (i: number) => Pro
   )
 }
 
+/**
+ * `count` fuzz cases, drawn in slices with the event loop let run between them. Drawn at once, 5,000 cases
+ * held the loop for seconds while the pool's 20 kept-alive connections sat idle: the backend closed them
+ * after its 5 s keep-alive, and fetch, which could neither expire them nor read the backend's FIN meanwhile,
+ * sent the next 20 requests on closed connections ("other side closed", 20 per function).
+ */
+async function sampleYielding<T>(arbitrary: fc.Arbitrary<T>, count: number, slice = 50): Promise<T[]> {
+  const cases: T[] = []
+  while (cases.length < count) {
+    cases.push(...fc.sample(arbitrary, Math.min(slice, count - cases.length)))
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  return cases
+}
+
 function caller(base: string) {
   return (name: string, body: string | object, headers: Record<string, string> = {}) =>
     fetch(`${base}/functions/v1/${name}`, {
@@ -178,7 +193,7 @@ async function main() {
     const taken = await takeIds((name, body) => call(name, body, { "x-forwarded-for": nextVisitor() }))
     for (const name of PUBLIC_FUNCTIONS) {
       const before = await rowCounts(backend)
-      const cases = fc.sample(malformedRequests(name, taken), FUZZ_RUNS)
+      const cases = await sampleYielding(malformedRequests(name, taken), FUZZ_RUNS)
       let four = 0
       let five = 0
       let unanswered = 0
@@ -193,7 +208,10 @@ async function main() {
           ...request.headers,
         }).catch((error: unknown) => {
           unanswered++
-          if (problems.length < 3) problems.push(`${request.kind}: no answer (${String(error)})`)
+          if (problems.length < 3)
+            problems.push(
+              `${request.kind} (${new TextEncoder().encode(request.body).length} bytes): no answer (${String(error)}${error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ""})`,
+            )
           return null
         })
         if (!response) return
