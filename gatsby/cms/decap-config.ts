@@ -11,7 +11,7 @@ import { siteUrlFrom } from "../site-config"
 import { blankFieldsOf, blankFieldsScript } from "./blank-fields"
 import { objectFields, type CmsField } from "./cms-fields"
 import { SET_ONCE_WIDGET, setOnceWidgetScript } from "./set-once-widget"
-import { jsYamlScript, TRANSLATED_FORMAT, translatedFormatScript } from "./translated-format"
+import { TRANSLATED_FORMAT, translatedFormatScript, yamlLibrariesScript } from "./translated-format"
 import { translationMapOf, typeKeysOf } from "./translation-map"
 
 export interface CmsSettings {
@@ -226,7 +226,7 @@ export const decapConfigYaml = (settings: CmsSettings, kinds: readonly DataFileK
 
 /**
  * What the admin page needs from the schemas: the configuration, and the script with its blank-field handler,
- * its widget, js-yaml and the translated files' format.
+ * its widget, the YAML libraries and the translated files' format.
  */
 export function editorFiles(settings: CmsSettings) {
   const config = decapConfig(settings)
@@ -236,7 +236,7 @@ export function editorFiles(settings: CmsSettings) {
     script: [
       blankFieldsScript(blankFieldsOf(collections)),
       setOnceWidgetScript(),
-      jsYamlScript(),
+      yamlLibrariesScript(),
       translatedFormatScript(translationMapOf(collections), typeKeysOf(collections)),
     ].join(""),
   }
