@@ -63,7 +63,7 @@ interface FolderCollection {
   extension: "yaml"
   format: "yml" | typeof TRANSLATED_FORMAT
   create: true
-  delete: true
+  delete: boolean
   slug: string
   identifier_field: string
   summary?: string
@@ -122,7 +122,8 @@ function folderCollection(kind: DataFileKind & { folder: string; entryKey: strin
     format: translated ? TRANSLATED_FORMAT : "yml",
     ...(translated && TRANSLATED),
     create: true,
-    delete: true,
+    // A live offer is ended by a reviewed pull request, never by the editor's one-click delete (see CmsPlacement).
+    delete: kind.cms.keptFromDeletion !== true,
     // The file is named after the entry's key, which the build requires (checks between files).
     slug: `{{fields.${kind.entryKey}}}`,
     identifier_field: kind.entryKey,
