@@ -426,6 +426,16 @@ describe("what the editor does not let a marketer change", () => {
     ])
   })
 
+  test("a live offer cannot be deleted from the editor (its ads link to it); a pest page or a page can", () => {
+    // Decap shows no "Delete published entry" for a collection with delete: false; a new offer is still created.
+    expect(folders.offers).toMatchObject({ create: true, delete: false })
+    expect(folders.pests).toMatchObject({ delete: true })
+    expect(folders.pages).toMatchObject({ delete: true })
+    expect(load(decapConfigYaml(SETTINGS))).toMatchObject({
+      collections: expect.arrayContaining([expect.objectContaining({ name: "offers", delete: false })]) as unknown,
+    })
+  })
+
   test("the office's pages are not in the editor: they live in data/pages/office/, which Decap does not list", () => {
     expect(folders.pages).toMatchObject({ folder: "data/pages" })
     expect(folders.pages).not.toHaveProperty("nested")

@@ -2,7 +2,7 @@
  * `npm run cms` as a marketer uses it: Decap's local proxy and `gatsby develop` on a scratch copy
  * of the project (this checkout's data and build stay untouched). Through the editor at /admin/
  * only, a new city offer is created in English and Spanish side by side, a live offer's price changed (its
- * key cannot be), a Spanish text of the home page changed in the editor switched to Spanish, and a pest's
+ * key cannot be, nor the offer deleted; the file's diff is that one line), a Spanish text of the home page changed in the editor switched to Spanish, and a pest's
  * price and picture changed; the files (`{ en: …, es: … }`) land in data/ (the picture in src/images/pests/),
  * pass `npm run validate:data`, show in the open site, and a production build has the new offer page in both
  * languages with its numeric JSON-LD price and the picture resized by gatsby-plugin-image. Invalid values
@@ -102,6 +102,14 @@ afterAll(async () => {
 })
 
 const dataFile = (file: string) => path.join(project.dataDir, file)
+/** Decap's delete button: "Delete entry" when saving publishes at once (the local proxy), "Delete published entry" in the workflow. */
+const DELETE_ENTRY = /^Delete (published )?entry$/
+/** The lines two texts of the same length in lines differ in, each as [before, after]. */
+const changedLines = (before: string, after: string) => {
+  const [a, b] = [before.split("\n"), after.split("\n")]
+  if (a.length !== b.length) return [[`${a.length} lines`, `${b.length} lines`]]
+  return a.flatMap((line, i) => (line === b[i] ? [] : [[line, b[i] ?? ""]]))
+}
 /** A visitor's data file: its English (`en:`) and its Spanish (`es:`, the texts only). */
 const readYaml = (file: string) =>
   load(fs.readFileSync(dataFile(file), "utf8")) as { en: Record<string, unknown>; es: Record<string, unknown> }
@@ -323,6 +331,9 @@ describe("the content editor (npm run cms)", () => {
       await openEditor(page, siteUrl, "#/collections/offers/entries/yonkers39")
       const en = side(page, "en")
       const spanishBefore = readYaml("offers/yonkers39.yaml").es
+      const textBefore = fs.readFileSync(dataFile("offers/yonkers39.yaml"), "utf8")
+      // Its address is what its ads link to: the editor offers no delete (a pest page's has one, below).
+      await expect(page.getByRole("button", { name: DELETE_ENTRY }).count()).resolves.toBe(0)
       // The key is the address the ads link to: shown, not editable (a new offer still types it, above).
       const key = textbox(en, "Key")
       await expect(key.inputValue()).resolves.toBe("yonkers39")
@@ -342,6 +353,10 @@ describe("the content editor (npm run cms)", () => {
         () => fs.readFileSync(dataFile("offers/yonkers39.yaml"), "utf8").includes("price: $35"),
         "the new price in yonkers39.yaml",
       )
+      // The file changed where the price is and nowhere else: a one-line diff, its layout and quoting kept.
+      expect(changedLines(textBefore, fs.readFileSync(dataFile("offers/yonkers39.yaml"), "utf8"))).toEqual([
+        ["  price: $39", "  price: $35"],
+      ])
       // One price for both languages: written once, under en:, and the Spanish texts stay as they were.
       expect(readYaml("offers/yonkers39.yaml")).toEqual({
         en: expect.objectContaining({ key: "yonkers39", price: "$35" }) as unknown,
@@ -365,6 +380,8 @@ describe("the content editor (npm run cms)", () => {
     try {
       await openEditor(page, siteUrl, "#/collections/pests/entries/bees")
       const [en, es] = [side(page, "en"), side(page, "es")]
+      // A pest page can be deleted (its menu entries go with it); a live offer cannot (above).
+      await page.getByRole("button", { name: DELETE_ENTRY }).waitFor()
       const picture = { ...NEW_PICTURE, buffer: await newPictureBytes() }
       await uploadPicture(en, picture)
       await shot(page, "pest-picture")

@@ -11,7 +11,7 @@ import { siteUrlFrom } from "../site-config"
 import { blankFieldsOf, blankFieldsScript } from "./blank-fields"
 import { objectFields, type CmsField } from "./cms-fields"
 import { SET_ONCE_WIDGET, setOnceWidgetScript } from "./set-once-widget"
-import { jsYamlScript, TRANSLATED_FORMAT, translatedFormatScript } from "./translated-format"
+import { TRANSLATED_FORMAT, translatedFormatScript, yamlLibrariesScript } from "./translated-format"
 import { translationMapOf, typeKeysOf } from "./translation-map"
 
 export interface CmsSettings {
@@ -63,7 +63,7 @@ interface FolderCollection {
   extension: "yaml"
   format: "yml" | typeof TRANSLATED_FORMAT
   create: true
-  delete: true
+  delete: boolean
   slug: string
   identifier_field: string
   summary?: string
@@ -122,7 +122,8 @@ function folderCollection(kind: DataFileKind & { folder: string; entryKey: strin
     format: translated ? TRANSLATED_FORMAT : "yml",
     ...(translated && TRANSLATED),
     create: true,
-    delete: true,
+    // A live offer is ended by a reviewed pull request, never by the editor's one-click delete (see CmsPlacement).
+    delete: kind.cms.keptFromDeletion !== true,
     // The file is named after the entry's key, which the build requires (checks between files).
     slug: `{{fields.${kind.entryKey}}}`,
     identifier_field: kind.entryKey,
@@ -226,7 +227,7 @@ export const decapConfigYaml = (settings: CmsSettings, kinds: readonly DataFileK
 
 /**
  * What the admin page needs from the schemas: the configuration, and the script with its blank-field handler,
- * its widget, js-yaml and the translated files' format.
+ * its widget, the YAML libraries and the translated files' format.
  */
 export function editorFiles(settings: CmsSettings) {
   const config = decapConfig(settings)
@@ -236,7 +237,7 @@ export function editorFiles(settings: CmsSettings) {
     script: [
       blankFieldsScript(blankFieldsOf(collections)),
       setOnceWidgetScript(),
-      jsYamlScript(),
+      yamlLibrariesScript(),
       translatedFormatScript(translationMapOf(collections), typeKeysOf(collections)),
     ].join(""),
   }

@@ -27,7 +27,15 @@ export interface FieldOrder {
  * file it is. The order puts each value back in its place: Decap holds an entry in Immutable maps, which
  * keep no order beyond eight keys.
  */
-export type TranslationMap = Record<string, { translated: TranslatedFields; order: FieldOrder }>
+export type TranslationMap = Record<
+  string,
+  {
+    translated: TranslatedFields
+    order: FieldOrder
+    /** A folder collection's identifier field (Decap's `identifier_field`, which names its files). */
+    identifier?: string
+  }
+>
 
 /** The translated fields among an entry's editor fields (those Decap shows in the Spanish pane). */
 export function translatedFieldsOf(fields: readonly CmsField[]): TranslatedFields {
@@ -72,6 +80,7 @@ export const fieldsKey = (fields: readonly CmsField[]) => fields.map((field) => 
 interface TranslatableCollection {
   name: string
   i18n?: true
+  identifier_field?: string
   fields?: readonly CmsField[]
   files?: ReadonlyArray<{ name: string; i18n?: true; fields: readonly CmsField[] }>
 }
@@ -81,21 +90,27 @@ export function translationMapOf(collections: readonly TranslatableCollection[])
   const entries = collections.flatMap((collection) =>
     collection.i18n
       ? [
-          ...(collection.fields ? [{ name: collection.name, fields: collection.fields }] : []),
+          ...(collection.fields
+            ? [{ name: collection.name, fields: collection.fields, identifier: collection.identifier_field }]
+            : []),
           ...(collection.files ?? []).flatMap((file) =>
-            file.i18n ? [{ name: `${collection.name}/${file.name}`, fields: file.fields }] : [],
+            file.i18n ? [{ name: `${collection.name}/${file.name}`, fields: file.fields, identifier: undefined }] : [],
           ),
         ]
       : [],
   )
   const map: TranslationMap = {}
   const owner: Record<string, string> = {}
-  for (const { name, fields } of entries) {
+  for (const { name, fields, identifier } of entries) {
     const key = fieldsKey(fields)
     if (owner[key] !== undefined)
       throw new Error(`${owner[key]} and ${name} have the same fields: the editor cannot tell their files apart`)
     owner[key] = name
-    map[key] = { translated: translatedFieldsOf(fields), order: fieldOrderOf(fields) }
+    map[key] = {
+      translated: translatedFieldsOf(fields),
+      order: fieldOrderOf(fields),
+      ...(identifier !== undefined && { identifier }),
+    }
   }
   return map
 }

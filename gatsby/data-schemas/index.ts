@@ -59,6 +59,11 @@ export interface CmsPlacement {
   setOnce?: Readonly<Record<string, string>>
   /** For a folder kind: the page address of an entry, Decap's `preview_path` for "View Live" ({{fields.key}}). */
   livePath?: string
+  /**
+   * For a folder kind whose entries the editor must not delete: Decap deletes a published entry with one
+   * commit to the live branch, no pull request and no check, and an offer's address is what its ads link to.
+   */
+  keptFromDeletion?: true
 }
 
 /** What a data file holds, and the GraphQL node type it becomes. */
@@ -184,6 +189,7 @@ export const DATA_FILE_KINDS: readonly DataFileKind[] = [
       key: "Set when the offer is created and fixed afterwards: its address /offer/<key>/, which the ads link to.",
     },
     livePath: "offer/{{fields.key}}/",
+    keptFromDeletion: true,
   }),
 ]
 
