@@ -19,14 +19,14 @@ describe.each([
           const box = (el: Element) => el.getBoundingClientRect()
           const visible = (el: Element) => box(el).width > 0 && box(el).height > 0
           const hours = [...document.querySelectorAll("header [data-hours-line]")].filter(visible).map((el) => ({
-            text: el.textContent ?? "",
+            text: el.textContent,
             clipped:
               el.scrollWidth > el.clientWidth ||
               (el.parentElement?.scrollWidth ?? 0) > (el.parentElement?.clientWidth ?? 0),
             inside: box(el).left >= 0 && box(el).right <= window.innerWidth,
           }))
           const numbers = [...document.querySelectorAll("[data-phone-number]")].filter(visible).map((el) => ({
-            text: el.textContent ?? "",
+            text: el.textContent,
             lines: el.getClientRects().length,
           }))
           return { hours, numbers }
