@@ -32,19 +32,27 @@ describe("hours text", () => {
     expect(hoursSummary(site.hours)).toBe("Mon–Fri 8am–6pm · Sat 9am–4pm · Sun 9am–1pm")
   })
 
-  test("each language's clock is its forms': English 12-hour, the site's Spanish 24-hour", () => {
-    // es-US would be 12-hour by Intl; the site's Spanish says 24.
+  test("each language's clock is its forms': English's short one, Spanish's stated es-US clock", () => {
     expect(LANGUAGE_FORMS.en.dayPeriods).toEqual(["am", "pm"])
     expect(new Intl.DateTimeFormat("es-US", { hour: "numeric" }).resolvedOptions().hourCycle).toBe("h12")
-    expect(LANGUAGE_FORMS.es.dayPeriods).toBeUndefined()
+    expect(LANGUAGE_FORMS.es.clock?.dayPeriods).toEqual(["a. m.", "p. m."])
   })
 
-  test("in Spanish: the days' short names and the 24-hour clock; English stays as it was", () => {
-    expect(formatClock("08:00", "es")).toBe("8:00")
-    expect(formatClock("13:30", "es")).toBe("13:30")
+  test.each([
+    ["08:00", "8:00 a. m."],
+    ["12:00", "12:00 p. m."],
+    ["13:30", "1:30 p. m."],
+    ["00:00", "12:00 a. m."],
+  ])("in Spanish %s reads %s, as its windows and messages write it", (time, text) =>
+    expect(formatClock(time, "es")).toBe(text),
+  )
+
+  test("in Spanish: the days' short names and es-US times, a range spaced around its dash; English stays as it was", () => {
     expect(formatDays(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], "es")).toBe("lun–vie")
     expect(formatDays(["Saturday", "Sunday"], "es")).toBe("sáb, dom")
-    expect(hoursSummary(site.hours, "es")).toBe("lun–vie 8:00–18:00 · sáb 9:00–16:00 · dom 9:00–13:00")
+    expect(hoursSummary(site.hours, "es")).toBe(
+      "lun–vie 8:00 a. m. – 6:00 p. m. · sáb 9:00 a. m. – 4:00 p. m. · dom 9:00 a. m. – 1:00 p. m.",
+    )
     expect(hoursSummary(site.hours, "en")).toBe(hoursSummary(site.hours))
   })
 

@@ -35,7 +35,9 @@ const callbackCall = callFunction as jest.MockedFunction<typeof callFunction>
 
 const texts = windowTexts()
 const ACCEPTED: CallResult = { ok: true, data: { success: true, message: "ok", reference: "r" } }
-const THANK_YOU = (labels: string) => texts.thankYouLine.replace("{windows}", labels)
+/** The thank-you line after these windows (its singular after one). */
+const THANK_YOU = (...labels: string[]) =>
+  (labels.length === 1 ? texts.thankYouLineOne : texts.thankYouLine).replace("{windows}", labels.join("; "))
 const MONDAY_10AM_NY = new Date("2026-11-23T15:00:00Z")
 
 type User = ReturnType<typeof userEvent.setup>
@@ -169,7 +171,7 @@ describe("the estimate wizard", () => {
     const chosen = `${LABELS.dec1Morning}; ${LABELS.dec2Morning}`
     expect(reviewRow()).toHaveTextContent(chosen)
     await submit(user)
-    expect(await screen.findByText(THANK_YOU(chosen))).toBeInTheDocument()
+    expect(await screen.findByText(THANK_YOU(LABELS.dec1Morning, LABELS.dec2Morning))).toBeInTheDocument()
     expect(call).toHaveBeenCalledTimes(3)
     for (const [, body] of call.mock.calls)
       expect(body.preferredWindows).toEqual(["2026-12-01@08:00", "2026-12-02@08:00"])
@@ -296,7 +298,7 @@ describe("the offer callback", () => {
     const user = userEvent.setup()
     await calendarShown()
     await request(user, [LABELS.dec2Morning, LABELS.dec1Morning])
-    expect(await screen.findByText(THANK_YOU(`${LABELS.dec1Morning}; ${LABELS.dec2Morning}`))).toBeInTheDocument()
+    expect(await screen.findByText(THANK_YOU(LABELS.dec1Morning, LABELS.dec2Morning))).toBeInTheDocument()
     const [name, body] = callbackCall.mock.calls[0]!
     expect(name).toBe("process-simple-lead")
     expect(body.preferredWindows).toEqual(["2026-12-01@08:00", "2026-12-02@08:00"])

@@ -17,6 +17,7 @@ import { offeredWindows, windowsOn, type ArrivalWindow } from "../../supabase/fu
 import { COMPANY, CUSTOMER_TEXTS, LEAD_CONSENT } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { consentVersionId } from "../../supabase/functions/_shared/kernel/consent"
 import { fill } from "../../supabase/functions/_shared/kernel/escape"
+import { isGsm7 } from "../../supabase/functions/_shared/kernel/gsm7"
 import { acknowledgeUrl, confirmUrl } from "../../supabase/functions/_shared/office-links/signed-link"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox/outbox"
 import { TUESDAY_10AM } from "./alert-rig"
@@ -352,40 +353,34 @@ describe("a visitor who used the site in Spanish gets the visit in writing in Sp
     const leadId = await booking([window], TUESDAY_10AM, WITH_SPANISH_SMS)
     await confirmAppointment(db, config, { leadId, windowId: window.id, by: "Dana" }, TUESDAY_10AM)
     const label = windowLabel(window, "es")
-    expect(label).toBe(
-      fill(SPANISH.windowLabel, {
-        day: new Intl.DateTimeFormat("es-US", {
-          timeZone: "America/New_York",
-          weekday: "short",
-          month: "short",
-          day: "numeric",
-        }).format(new Date(window.startsAt)),
-        start: new Intl.DateTimeFormat("es-US", {
-          timeZone: "America/New_York",
-          hour: "numeric",
-          minute: "2-digit",
-        }).format(new Date(window.startsAt)),
-        end: new Intl.DateTimeFormat("es-US", {
-          timeZone: "America/New_York",
-          hour: "numeric",
-          minute: "2-digit",
-        }).format(new Date(window.endsAt)),
-      }),
-    )
+    // es-US as written, whatever the ICU's own words ("a.m.", or "a. m." with a no-break space).
+    expect(label).toBe(fill(SPANISH.windowLabel, { day: "jue, 5 de mar", start: "8:00 a. m.", end: "11:00 a. m." }))
     const jobs = await confirmedJobs(leadId)
     const email = jobs.find((j) => j.kind === "customer_email")?.payload as {
       subject: string
+      text: string
+      html: string
       attachments: Array<{ content: string; filename: string }>
+    }
+    // A sentence that ends with the window ends once: "… 11:00 a. m. Abajo …", never "a. m.. Abajo".
+    for (const text of [email.text, email.html]) {
+      expect(text).toContain("11:00 a. m.")
+      expect(text).not.toMatch(/m\.\./)
     }
     expect(email.subject).toBe(fill(SPANISH.emailSubject, { window: label }))
     const [file] = email.attachments
     expect(file?.filename).toBe(SPANISH.calendarFile)
     const calendar = ICAL.Component.fromString(Buffer.from(file?.content ?? "", "base64").toString("utf8"))
-    expect(new ICAL.Event(calendar.getAllSubcomponents("vevent")[0]).summary).toBe(
-      fill(SPANISH.calendarSummary, { company: COMPANY.name }),
-    )
+    const event = new ICAL.Event(calendar.getAllSubcomponents("vevent")[0])
+    expect(event.summary).toBe(fill(SPANISH.calendarSummary, { company: COMPANY.name }))
+    expect(event.description).toContain(`${label} `)
+    expect(event.description).not.toMatch(/m\.\./)
     const sms = jobs.find((j) => j.kind === "customer_sms")?.payload as { body: string }
     expect(sms.body).toContain(SPANISH.sms.slice(0, SPANISH.sms.indexOf("{")))
+    // GSM-7 with plain spaces (no no-break space of Intl's), the window as written, one period after it.
+    expect(sms.body).toContain(`${label} Ref`)
+    expect(sms.body).not.toMatch(/m\.\./)
+    expect(isGsm7(sms.body)).toBe(true)
     expect(jobs.find((j) => j.kind === "crm_forward")?.payload).toMatchObject({ language: "es" })
 
     await dispatchOutbox({ db, config, clock: () => new Date("2026-03-04T22:00:30Z") })

@@ -44,7 +44,9 @@ const pickerTexts = () =>
     noneFree: text(),
     tooMany: textNaming("max"),
     reviewLabel: text(),
+    /** After two or more windows ({windows}: their labels); thankYouLineOne after one, so the words agree with the count. */
     thankYouLine: textNaming("windows"),
+    thankYouLineOne: textNaming("windows"),
     /** One window: {day} (Tue, Dec 1), {start} and {end} (8:00 AM). */
     windowLabel: textNaming("day", "start", "end"),
   })

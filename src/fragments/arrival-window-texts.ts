@@ -14,6 +14,7 @@ export const arrivalWindowTexts = graphql`
         tooMany
         reviewLabel
         thankYouLine
+        thankYouLineOne
         windowLabel
       }
     }

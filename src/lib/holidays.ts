@@ -10,7 +10,7 @@ import {
   type BusinessSchedule,
   type ClosedDate,
 } from "../../supabase/functions/_shared/kernel/business-hours"
-import { formatClock } from "./hours"
+import { formatRange } from "./hours"
 import { DEFAULT_LANGUAGE, LANGUAGE_FORMS, type Language } from "../../supabase/functions/_shared/kernel/languages"
 
 export type { BusinessSchedule, ClosedDate }
@@ -31,15 +31,20 @@ export const scheduleOf = ({ hours, closedDates, timeZone }: BusinessSchedule): 
   timeZone,
 })
 
-/** "8am–12pm" for a short day; undefined for a day closed throughout. */
-const shortHours = ({ opens, closes }: ClosedDate) =>
-  opens && closes ? `${formatClock(opens)}–${formatClock(closes)}` : undefined
+/** "8am–12pm" (Spanish "8:00 a. m. – 12:00 p. m.") for a short day; undefined for a day closed throughout. */
+const shortHours = ({ opens, closes }: ClosedDate, language: Language) =>
+  opens && closes ? formatRange(opens, closes, language) : undefined
 
 /** "Closed today for Thanksgiving" (or a short day's hours); undefined on an ordinary day. */
-export function todayNotice(schedule: BusinessSchedule, texts: ClosedTexts, at: Date): string | undefined {
+export function todayNotice(
+  schedule: BusinessSchedule,
+  texts: ClosedTexts,
+  at: Date,
+  language: Language = DEFAULT_LANGUAGE,
+): string | undefined {
   const closure = closureOn(schedule, at)
   if (!closure) return undefined
-  const hours = shortHours(closure)
+  const hours = shortHours(closure, language)
   return hours ? fill(texts.shortDayToday, { name: closure.name, hours }) : fill(texts.today, { name: closure.name })
 }
 
@@ -66,7 +71,7 @@ export function upcomingNotices(
     .sort((a, b) => a.date.localeCompare(b.date))
     .slice(0, limit)
     .map((c) => {
-      const hours = shortHours(c)
+      const hours = shortHours(c, language)
       const values = { name: c.name, date: dayOf(c.date, language) }
       return hours ? fill(texts.upcomingShortDay, { ...values, hours }) : fill(texts.upcoming, values)
     })

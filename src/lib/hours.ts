@@ -3,7 +3,12 @@
  * published hours in data/site.yaml, read in the company's time zone.
  */
 import type { OpeningHours } from "../../supabase/functions/_shared/kernel/business-hours"
-import { DEFAULT_LANGUAGE, LANGUAGE_FORMS, type Language } from "../../supabase/functions/_shared/kernel/languages"
+import {
+  clockText,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_FORMS,
+  type Language,
+} from "../../supabase/functions/_shared/kernel/languages"
 
 export type { OpeningHours }
 
@@ -27,14 +32,22 @@ function short(day: string, language: Language): string {
 }
 
 /**
- * "08:00" → "8am", "13:30" → "1:30pm", "12:00" → "12pm" on a 12-hour clock (English's: a whole hour drops its
- * ":00"); on a 24-hour clock (Spanish's) "8:00", "13:30". Which clock, and its words: the language's forms say.
+ * "08:00" → "8am", "13:30" → "1:30pm", "12:00" → "12pm" on English's short clock (a whole hour drops its
+ * ":00"); "8:00 a. m.", "1:30 p. m." on Spanish's one clock (the same as its windows and messages); "13:30" on a
+ * 24-hour clock. Which clock, and its words: the language's forms say.
  */
 export function formatClock(time: string, language: Language = DEFAULT_LANGUAGE): string {
   const [h = 0, m = 0] = time.split(":").map(Number)
   const minutes = `:${String(m).padStart(2, "0")}`
-  const periods = LANGUAGE_FORMS[language].dayPeriods
-  return periods ? `${h % 12 || 12}${m ? minutes : ""}${periods[h < 12 ? 0 : 1]}` : `${h}${minutes}`
+  const { clock, dayPeriods } = LANGUAGE_FORMS[language]
+  if (clock) return clockText(h * 60 + m, clock)
+  return dayPeriods ? `${h % 12 || 12}${m ? minutes : ""}${dayPeriods[h < 12 ? 0 : 1]}` : `${h}${minutes}`
+}
+
+/** "8am–6pm"; with times that hold spaces, spaced: "8:00 a. m. – 6:00 p. m." (unspaced, "a. m.–6:00" reads as one word). */
+export const formatRange = (opens: string, closes: string, language: Language = DEFAULT_LANGUAGE): string => {
+  const [from, to] = [formatClock(opens, language), formatClock(closes, language)]
+  return from.includes(" ") ? `${from} – ${to}` : `${from}–${to}`
 }
 
 /** ["Monday" … "Friday"] → "Mon–Fri" (Spanish "lun–vie"); gaps are listed: "Mon, Wed". */
@@ -60,16 +73,16 @@ export interface HoursLine {
   time: string
 }
 
-/** One line per group of days, in week order: { days: "Mon–Fri", time: "8am–6pm" } (Spanish { "lun–vie", "8:00–18:00" }). */
+/** One line per group of days, in week order: { days: "Mon–Fri", time: "8am–6pm" } (Spanish { "lun–vie", "8:00 a. m. – 6:00 p. m." }). */
 export const hoursLines = (hours: readonly OpeningHours[], language: Language = DEFAULT_LANGUAGE): HoursLine[] =>
   [...hours]
     .sort((a, b) => WEEK.indexOf(a.days[0] as (typeof WEEK)[number]) - WEEK.indexOf(b.days[0] as (typeof WEEK)[number]))
     .map((h) => ({
       days: formatDays(h.days, language),
-      time: `${formatClock(h.opens, language)}–${formatClock(h.closes, language)}`,
+      time: formatRange(h.opens, h.closes, language),
     }))
 
-/** "Mon–Fri 8am–6pm · Sat 9am–4pm · Sun 9am–1pm"; Spanish "lun–vie 8:00–18:00 · sáb 9:00–16:00 · dom 9:00–13:00". */
+/** "Mon–Fri 8am–6pm · Sat 9am–4pm · Sun 9am–1pm"; Spanish "lun–vie 8:00 a. m. – 6:00 p. m. · sáb …". */
 export const hoursSummary = (hours: readonly OpeningHours[], language: Language = DEFAULT_LANGUAGE): string =>
   hoursLines(hours, language)
     .map((line) => `${line.days} ${line.time}`)

@@ -241,7 +241,7 @@ function WizardBody({
           saved={saved ? { heading: texts.toasts.allFailedTitle, intro: savedText } : undefined}
           reference={reference}
           referenceLabel={texts.referenceLabel}
-          windowsLine={thankYouLine(windowTexts.thankYouLine, sentWindows)}
+          windowsLine={thankYouLine(windowTexts, sentWindows)}
           onAgain={startOver}
         />
       ) : (

@@ -21,7 +21,6 @@ export function headerProps(
     navigation,
     menuPests: servicesMenuPests(pests),
     hours: company.hoursLines,
-    hoursSummary: company.hoursSummary,
     holidays: { schedule: scheduleOf(company), texts: company.closedTexts },
     currentPath: withTrailingSlash(pathname || "/"),
   }

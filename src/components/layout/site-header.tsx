@@ -1,7 +1,7 @@
 import { Link } from "gatsby"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { Menu } from "../ui/ui-icons"
-import { useCallback, useRef, useState } from "react"
+import { Fragment, useCallback, useRef, useState } from "react"
 import { isActivePath } from "../../lib/active-link"
 import type { HoursLine } from "../../lib/hours"
 import { withTrailingSlash } from "../../lib/paths"
@@ -26,7 +26,6 @@ export interface SiteHeaderProps {
   /** The pests the Services dropdown lists, in menu order. */
   menuPests: ReadonlyArray<{ slug: string; name: string }>
   hours: readonly HoursLine[]
-  hoursSummary: string
   /** For "Closed today for Thanksgiving" beside the hours. */
   holidays: HolidayProps
   /** The current path, with its trailing slash. */
@@ -41,7 +40,6 @@ export function SiteHeader({
   navigation,
   menuPests,
   hours,
-  hoursSummary,
   holidays,
   currentPath,
 }: SiteHeaderProps) {
@@ -90,10 +88,19 @@ export function SiteHeader({
             <PhoneLink phone={phone} icon="sm" className={DESKTOP_CALL_CLASS} />
             <ClosureInPlace
               holidays={holidays}
-              className="whitespace-nowrap text-xs text-slate-600"
+              className="text-xs text-slate-600"
               closedClassName="font-semibold text-accent-700"
             >
-              {hoursSummary}
+              {/* A group of days never breaks; the line breaks between groups where the words are longer than
+                  the room (Spanish's "8:00 a. m. – 6:00 p. m." at 1280 px), so no hour is cut off. */}
+              {hours.map((line, index) => (
+                <Fragment key={line.days}>
+                  {index > 0 && " · "}
+                  <span className="inline-block whitespace-nowrap" data-hours-line="">
+                    {`${line.days} ${line.time}`}
+                  </span>
+                </Fragment>
+              ))}
             </ClosureInPlace>
           </div>
           <Link

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react"
 import { useHydratedNow } from "../../hooks/use-hydrated-now"
 import { todayNotice } from "../../lib/holidays"
+import { useLanguage } from "../../lib/i18n/language"
 import type { HolidayProps } from "./holiday-notices"
 
 /**
@@ -20,7 +21,8 @@ export function ClosureInPlace({
   closedClassName?: string
 }) {
   const now = useHydratedNow()
-  const closed = now ? todayNotice(holidays.schedule, holidays.texts, now) : undefined
+  const language = useLanguage()
+  const closed = now ? todayNotice(holidays.schedule, holidays.texts, now, language) : undefined
   return (
     <p className={`grid ${className ?? ""}`}>
       <span className={`[grid-area:1/1] ${closed ? "invisible" : ""}`} aria-hidden={closed ? true : undefined}>

@@ -11,7 +11,8 @@ export interface HolidayProps {
 /** "Closed today for Thanksgiving" on a closed date, nothing otherwise (known only in the browser). */
 export function ClosedToday({ schedule, texts, className }: HolidayProps & { className?: string }) {
   const now = useHydratedNow()
-  const notice = now ? todayNotice(schedule, texts, now) : undefined
+  const language = useLanguage()
+  const notice = now ? todayNotice(schedule, texts, now, language) : undefined
   return notice ? (
     <p className={className} data-closed-today="">
       {notice}

@@ -27,7 +27,15 @@ export function PhoneLink({ phone, label, number = "shown", icon, className, pla
     <a href={`tel:${phone.e164}`} className={className} data-placement={placement}>
       {icon && <Phone className={ICON_SIZES[icon]} aria-hidden="true" />}
       {label}
-      {number === "shown" && (label ? ` ${display}` : display)}
+      {/* A number is read as one word: it never breaks across two lines, however narrow its button. */}
+      {number === "shown" && (
+        <>
+          {label && " "}
+          <span className="whitespace-nowrap" data-phone-number="">
+            {display}
+          </span>
+        </>
+      )}
       {number === "sr-only" && <span className="sr-only"> {display}</span>}
     </a>
   )

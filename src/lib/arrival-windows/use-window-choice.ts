@@ -31,6 +31,6 @@ export function useWindowChoice(texts: WindowTexts): WindowChoice {
     remember: (sentIds) => {
       sentLabels.current = chosenLabels(calendar, sentIds ?? [], texts.windowLabel, language)
     },
-    thankYou: () => thankYouLine(texts.thankYouLine, sentLabels.current),
+    thankYou: () => thankYouLine(texts, sentLabels.current),
   }
 }

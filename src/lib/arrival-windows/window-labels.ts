@@ -3,6 +3,7 @@ import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import { labelWindow, windowDay } from "../../../supabase/functions/_shared/kernel/arrival-windows.ts"
 import type { Language } from "../../../supabase/functions/_shared/kernel/languages.ts"
 import type { Calendar, CalendarWindow } from "./calendar"
+import type { WindowTexts } from "./window-texts"
 
 /** A window as the picker names it (data/arrival-windows.yaml's texts.windowLabel), on the calendar's clock. */
 export const windowLabel = (window: CalendarWindow, timeZone: string, format: string, language?: Language) =>
@@ -28,9 +29,14 @@ export const offeredChoice = (calendar: Calendar | null, ids: readonly string[])
         .slice(0, calendar.maxChoices)
     : []
 
-/** The thank-you line naming the windows, or null when none was picked. */
-export const thankYouLine = (line: string, labels: readonly string[]) =>
-  labels.length > 0 ? fill(line, { windows: labels.join("; ") }) : null
+/** The thank-you line naming the windows, in the singular after one, or null when none was picked. */
+export const thankYouLine = (
+  texts: Pick<WindowTexts, "thankYouLine" | "thankYouLineOne">,
+  labels: readonly string[],
+) =>
+  labels.length > 0
+    ? fill(labels.length === 1 ? texts.thankYouLineOne : texts.thankYouLine, { windows: labels.join("; ") })
+    : null
 
 /** The windows grouped by day, in order: what the picker lists. */
 export function windowsByDay(

@@ -59,10 +59,19 @@ export function fitSms(lines: ReadonlyArray<readonly SmsPiece[]>, segments: numb
   return render(low)
 }
 
-/** A template's text as pieces: its own words whole, each placeholder the piece given for it. */
+/**
+ * A template's text as pieces: its own words whole, each placeholder the piece given for it. A value of ours
+ * that ends with its own period ("… 11:00 a. m.") takes the template's period after it, as `fill` does.
+ */
 export function templatePieces(template: string, values: Readonly<Record<string, SmsPiece>>): SmsPiece[] {
+  let before: SmsPiece | undefined
   return template
     .split(/(\{\w+\})/)
     .filter((part) => part !== "")
-    .map((part) => values[/^\{(\w+)\}$/.exec(part)?.[1] ?? ""] ?? { text: part })
+    .flatMap((part) => {
+      const value = values[/^\{(\w+)\}$/.exec(part)?.[1] ?? ""]
+      const ours = before && !before.cut && before.text.endsWith(".") && /^\.(?!\.)/.test(part) ? part.slice(1) : part
+      before = value
+      return value ? [value] : ours === "" ? [] : [{ text: ours }]
+    })
 }

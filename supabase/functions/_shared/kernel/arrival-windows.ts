@@ -12,11 +12,12 @@ import {
   isSameDayAvailable,
   localTimeOn,
   openingSpans,
+  zonedClock,
   zonedDate,
   type BusinessSchedule,
 } from "./business-hours.ts"
 import { fill } from "./escape.ts"
-import { DEFAULT_LANGUAGE, LANGUAGE_FORMS, type Language } from "./languages.ts"
+import { clockText, DEFAULT_LANGUAGE, LANGUAGE_FORMS, type Language } from "./languages.ts"
 
 export interface WindowRule {
   readonly start: string
@@ -151,7 +152,7 @@ export function windowStatus(
   return { window, unavailable: whyNot(schedule, plan, window, at) }
 }
 
-/** A window's day as people read it in `language`, on `timeZone`'s clock: "Tue, Dec 1", "mar, 1 dic". */
+/** A window's day as people read it in `language`, on `timeZone`'s clock: "Tue, Dec 1", "mar, 1 de dic". */
 export const windowDay = (
   window: Pick<ArrivalWindow, "startsAt">,
   timeZone: string,
@@ -168,10 +169,15 @@ export function labelWindow(
   template: string,
   language: Language = DEFAULT_LANGUAGE,
 ) {
-  const time = formatter(LANGUAGE_FORMS[language].tag, timeZone, "time")
   return fill(template, {
     day: windowDay(window, timeZone, language),
-    start: time.format(new Date(window.startsAt)),
-    end: time.format(new Date(window.endsAt)),
+    start: timeOfDay(new Date(window.startsAt), timeZone, language),
+    end: timeOfDay(new Date(window.endsAt), timeZone, language),
   })
+}
+
+/** An instant's time on `timeZone`'s clock as `language` writes it: its stated clock ("8:00 a. m."), else Intl's ("8:00 AM"). */
+export function timeOfDay(at: Date, timeZone: string, language: Language = DEFAULT_LANGUAGE): string {
+  const { clock, tag } = LANGUAGE_FORMS[language]
+  return clock ? clockText(zonedClock(at, timeZone).minutes, clock) : formatter(tag, timeZone, "time").format(at)
 }

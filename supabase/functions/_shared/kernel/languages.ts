@@ -19,16 +19,37 @@ export interface LanguageForm {
   /** The prefix of its routes ("" for the default language). */
   prefix: string
   /**
-   * Its clock: a 12-hour clock's words for before and after noon, as the site writes them ("8am", "1:30pm"), or
-   * none for the 24-hour clock ("13:30"). Stated, not read from Intl: es-US's clock is 12-hour, the site's
-   * Spanish writes the 24-hour one.
+   * Its short clock for the hours lists: a 12-hour clock's words for before and after noon, written without a
+   * space and a whole hour without ":00" ("8am", "1:30pm"), or none for the 24-hour clock ("13:30"). `clock`,
+   * when stated, is used instead.
    */
   dayPeriods?: readonly [am: string, pm: string]
+  /**
+   * Its one clock, for every time it writes (hours lists, arrival windows, e-mails, texts, calendar files), or
+   * none for Intl's own (English's windows: "8:00 AM"). Stated, not read from Intl: ICU versions write es-US's
+   * "a.m." or "a. m." (with a no-break space), so the build's page, the browser's and the functions' would differ.
+   */
+  clock?: ClockStyle
 }
+
+/** A 12-hour clock as a language writes it: "8:00 a. m." is { dayPeriods: ["a. m.", "p. m."] }, hour and minutes always, a plain space between. */
+export interface ClockStyle {
+  readonly dayPeriods: readonly [am: string, pm: string]
+}
+
+/** es-US as a Spanish editor writes it (Real Academia's "a. m.", with the space; "12:00 p. m." is noon). */
+const SPANISH_CLOCK: ClockStyle = { dayPeriods: ["a. m.", "p. m."] }
 
 export const LANGUAGE_FORMS: Readonly<Record<Language, LanguageForm>> = {
   en: { tag: "en-US", ogLocale: "en_US", prefix: "", dayPeriods: ["am", "pm"] },
-  es: { tag: "es-US", ogLocale: "es_US", prefix: "/es" },
+  es: { tag: "es-US", ogLocale: "es_US", prefix: "/es", clock: SPANISH_CLOCK },
+}
+
+/** A time of day (minutes since local midnight) on a stated clock: 480 is "8:00 a. m.", 810 "1:30 p. m.". */
+export const clockText = (minutes: number, clock: ClockStyle): string => {
+  const hour = Math.floor(minutes / 60) % 24
+  const minute = String(minutes % 60).padStart(2, "0")
+  return `${hour % 12 || 12}:${minute} ${clock.dayPeriods[hour < 12 ? 0 : 1]}`
 }
 
 /** One value per language, made by `make`: the record is whole for every language of LANGUAGES. */
