@@ -115,7 +115,9 @@ describe("a Spanish lead reads Spanish; the office reads English, told the visit
     expect(customer.text).toContain(`${rows.pests}: ${lead.pests.map((pest) => SPANISH.pests[pest]).join(", ")}`)
     expect(customer.text).toContain(`${rows.promised}: ${SPANISH.promises.estimate}`)
     expect(customer.text).toContain(fill(words.signOff, { phone: COMPANY.phone.display, hours: SPANISH.hoursText }))
-    expect(SPANISH.hoursText).toBe("lun–vie 8:00–18:00 · sáb 9:00–16:00 · dom 9:00–13:00")
+    expect(SPANISH.hoursText).toBe(
+      "lun–vie 8:00 a. m. – 6:00 p. m. · sáb 9:00 a. m. – 4:00 p. m. · dom 9:00 a. m. – 1:00 p. m.",
+    )
 
     const notice = await queuedEmail(lead.submissionId, "company_email")
     const prefers = fill(LEAD_MESSAGES.companyEmail.prefersLanguage, {
