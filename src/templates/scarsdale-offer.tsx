@@ -66,6 +66,8 @@ export const query = graphql`
         busyLabel
         ...FormOutcome
         successText
+        successTakenText
+        successCallText
       }
       booking {
         city
@@ -100,8 +102,13 @@ export const query = graphql`
       }
       thankYou {
         heading
+        callHeading
         text
+        heldLine
+        takenLine
+        callLine
         nextHeading
+        heldNextSteps
         nextSteps
         emergencyText
       }
