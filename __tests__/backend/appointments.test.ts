@@ -177,7 +177,12 @@ describe("the office's one-tap link (confirm-window)", () => {
     const preview = await call(token, false)
     expect(preview.status).toBe(200)
     // A $49 booking holds the first window it picked at once (appointments/hold.ts): its link confirms that hold.
-    expect(await preview.json()).toMatchObject({ state: "held", window: { id: FIRST.id }, lead: { id: leadId } })
+    expect(await preview.json()).toMatchObject({
+      state: "ready",
+      held: true,
+      window: { id: FIRST.id },
+      lead: { id: leadId },
+    })
     expect(await db.query(`select 1 from appointments`)).toEqual([])
 
     const confirmed = await call(token, true)

@@ -148,7 +148,7 @@ describe("the office's link of a held window (confirm-window)", () => {
   test("confirm: the held visit becomes the appointment (no second visit taken), the visitor told once", async () => {
     const { leadId } = await book([FIRST], "es")
     const token = linkFor(leadId, FIRST)
-    expect(await (await call(token, { confirm: false })).json()).toMatchObject({ state: "held" })
+    expect(await (await call(token, { confirm: false })).json()).toMatchObject({ state: "ready", held: true })
     expect(await (await call(token, { confirm: true })).json()).toMatchObject({ state: "confirmed" })
     expect(await (await call(token, { confirm: true })).json()).toMatchObject({ state: "already_confirmed" })
     expect(await booked(FIRST)).toBe(1)

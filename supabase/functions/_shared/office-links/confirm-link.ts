@@ -80,7 +80,8 @@ export async function confirmLink(
       claims.id,
     ])
     const state = existing ? "already_confirmed" : await previewState(db, claims.id, windowId, at)
-    return { status: 200, body: { ...common, state } }
+    // A held window is ready to confirm with the visit it holds; `held` says so (the page's states stay as they are).
+    return { status: 200, body: { ...common, state: state === "held" ? "ready" : state, held: state === "held" } }
   }
   if (release) {
     // Only the window this link names: a link of another window releases nothing.
