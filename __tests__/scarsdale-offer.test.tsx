@@ -81,7 +81,7 @@ async function bookVisit() {
   const user = setupUser()
   await fillBooking(user)
   await user.click(submitButton())
-  return screen.findByRole("heading", { name: content.thankYou.heading })
+  return screen.findByRole("heading", { name: content.thankYou.callHeading })
 }
 
 const exitThroughTop = () => fireEvent.mouseOut(document.documentElement, { relatedTarget: null, clientY: 0 })
@@ -191,12 +191,43 @@ describe("booking", () => {
     act(() => {
       answer(BOOKED)
     })
-    await screen.findByRole("heading", { name: content.thankYou.heading })
+    await screen.findByRole("heading", { name: content.thankYou.callHeading })
+  })
+
+  test("a window held (the answer's booking): the thank-you and the toast say booked, and the held next steps", async () => {
+    const held: CallResult = {
+      ok: true,
+      data: { ...BOOKED.data, booking: { state: "held", window: "2026-03-04@08:00" } },
+    }
+    renderPage(jest.fn(() => Promise.resolve(held)))
+    const user = setupUser()
+    await fillBooking(user)
+    await user.click(submitButton())
+    const thankYou = await screen.findByRole("region", { name: content.thankYou.heading })
+    expect(
+      within(thankYou)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(content.thankYou.heldNextSteps)
+    expect(screen.getByRole("status")).toHaveTextContent(
+      /Your \$49 visit has been booked for .*We'll call you within 24 hours to confirm it\./,
+    )
+  })
+
+  test("a window just taken: nothing says booked; the price is reserved and the office calls", async () => {
+    const taken: CallResult = { ok: true, data: { ...BOOKED.data, booking: { state: "taken" } } }
+    renderPage(jest.fn(() => Promise.resolve(taken)))
+    const user = setupUser()
+    await fillBooking(user)
+    await user.click(submitButton())
+    const thankYou = await screen.findByRole("region", { name: content.thankYou.callHeading })
+    expect(within(thankYou).getByText(/just taken, so we could not hold it/)).toBeInTheDocument()
+    expect(screen.getByRole("status")).toHaveTextContent(/just taken, so your visit is not booked yet/)
   })
 
   test("success: the thank-you view replaces the form, the success toast, and one Ads conversion of 49", async () => {
     const heading = await bookVisit()
-    const thankYou = screen.getByRole("region", { name: content.thankYou.heading })
+    const thankYou = screen.getByRole("region", { name: content.thankYou.callHeading })
     expect(
       within(thankYou)
         .getAllByRole("listitem")
@@ -206,7 +237,7 @@ describe("booking", () => {
     // The booking's reference, the one its requests carried (and its e-mail names).
     expect(
       within(thankYou).getByText(
-        /^We've received your booking for the \$49 Scarsdale Starter Visit\. Your reference: WEB\d{6}\.$/,
+        /^We've received your request for the \$49 Scarsdale Starter Visit\. Your reference: WEB\d{6}\. We'll choose the time of your visit together on the call\.$/,
       ),
     ).toBeInTheDocument()
     expect(within(thankYou).getByRole("link", { name: "(914) 555-0123" })).toHaveAttribute("href", "tel:+19145550123")
@@ -217,7 +248,10 @@ describe("booking", () => {
     expect(screen.queryByRole("button", { name: "Book My $49 Visit" })).not.toBeInTheDocument()
     const toast = screen.getByRole("status")
     expect(toast).toHaveTextContent("Success!")
-    expect(toast).toHaveTextContent("Your $49 visit has been booked! We'll call you within 24 hours.")
+    // An answer naming no held window (this one) is told the price is reserved, the time chosen on the call.
+    expect(toast).toHaveTextContent(
+      "Your $49 price is reserved. We'll call you within 24 hours to choose the time of your visit.",
+    )
     expect(gtagEvents("conversion")).toEqual([
       ["event", "conversion", { send_to: ADS_CONVERSION_TARGET, value: 49, currency: "USD" }],
     ])
@@ -275,7 +309,7 @@ describe("booking", () => {
       expect(keptCalls().map((entry) => entry.name)).toEqual(["process-simple-lead"])
       expect(field.fullName()).toHaveValue("Rachel Marsh")
       expect(submitButton()).toBeEnabled()
-      expect(screen.queryByRole("heading", { name: content.thankYou.heading })).not.toBeInTheDocument()
+      expect(screen.queryByRole("heading", { name: content.thankYou.callHeading })).not.toBeInTheDocument()
       expect(gtagEvents("conversion")).toEqual([])
       localStorage.clear()
     },
@@ -296,7 +330,7 @@ describe("booking", () => {
     expect(field.email()).toHaveValue("rachel@example.com")
     expect(field.address()).toHaveValue("12 Fox Meadow Road")
     expect(submitButton()).toBeEnabled()
-    expect(screen.queryByRole("heading", { name: content.thankYou.heading })).not.toBeInTheDocument()
+    expect(screen.queryByRole("heading", { name: content.thankYou.callHeading })).not.toBeInTheDocument()
     expect(gtagEvents("conversion")).toEqual([])
   })
 

@@ -8,8 +8,8 @@ import { SCARSDALE_AMOUNTS } from "./data-schemas/scarsdale-offer"
 import type { DataFile, DataProblem } from "./data-problem"
 
 const SOURCE = "amounts in data/scarsdale-offer.yaml"
-// What the page's components fill from site.yaml, besides the amounts, and the booking's reference (its thank-you).
-const COMPANY_FACTS = ["phone", "yearsLabel", "foundedYear", "reference"]
+// What the page's components fill from site.yaml, besides the amounts, and the booking's reference and held window.
+const COMPANY_FACTS = ["phone", "yearsLabel", "foundedYear", "reference", "window"]
 
 /** Each text of `value` with its field path ("hero.heading", "items[0].quote"), but the `skip` fields. */
 function* textsOf(value: unknown, at: string, skip: ReadonlySet<string>): Generator<[string, string]> {

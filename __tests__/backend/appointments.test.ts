@@ -177,7 +177,13 @@ describe("the office's one-tap link (confirm-window)", () => {
     const token = linkFor(leadId, FIRST)
     const preview = await call(token, false)
     expect(preview.status).toBe(200)
-    expect(await preview.json()).toMatchObject({ state: "ready", window: { id: FIRST.id }, lead: { id: leadId } })
+    // A $49 booking holds the first window it picked at once (appointments/hold.ts): its link confirms that hold.
+    expect(await preview.json()).toMatchObject({
+      state: "ready",
+      held: true,
+      window: { id: FIRST.id },
+      lead: { id: leadId },
+    })
     expect(await db.query(`select 1 from appointments`)).toEqual([])
 
     const confirmed = await call(token, true)
@@ -191,7 +197,6 @@ describe("the office's one-tap link (confirm-window)", () => {
   })
 
   test("full: the other windows come with links of their own", async () => {
-    const leadId = await booking([FIRST, SECOND])
     for (let i = 0; i < FIRST.visits; i++)
       await confirmAppointment(
         db,
@@ -199,6 +204,8 @@ describe("the office's one-tap link (confirm-window)", () => {
         { leadId: await booking([FIRST]), windowId: FIRST.id, by: "Dana" },
         TUESDAY_10AM,
       )
+    // Booked once the first window is full: it holds its second, which stays among its other windows.
+    const leadId = await booking([FIRST, SECOND])
     expect(await (await call(linkFor(leadId, FIRST), false)).json()).toMatchObject({ state: "full" })
     const body = (await (await call(linkFor(leadId, FIRST), true)).json()) as {
       state: string

@@ -67,6 +67,8 @@ export const leadMessagesSchema = strictObject({
     estimateConfirmation: text(),
     estimateNotEmailed: text(),
     booking: text(),
+    bookingTaken: text(),
+    bookingCall: text(),
     callback: text(),
   }),
   turnstile: strictObject({
@@ -182,6 +184,10 @@ export const leadMessagesSchema = strictObject({
     bookingSubject: text(),
     bookingIntro: text(),
     bookingNextSteps: textList(),
+    bookingCallSubject: text(),
+    bookingCallIntro: text(),
+    bookingTakenNote: text(),
+    bookingCallNextSteps: textList(),
     contactSubject: text(),
     contactIntro: text(),
     contactNextSteps: textList(),
@@ -191,7 +197,7 @@ export const leadMessagesSchema = strictObject({
     referenceNote: text(),
     signOff: text(),
   }),
-  customerSms: strictObject({ confirmation: smsText() }),
+  customerSms: strictObject({ confirmation: smsText(), booking: smsText(), bookingCall: smsText() }),
   officeAlerts: strictObject({
     // smsText: an SMS carries it (with the visitor's words transliterated to GSM-7 around it).
     newSubject: smsText(),
@@ -345,6 +351,7 @@ export const leadMessagesSchema = strictObject({
     noticeNote: text(),
     confirmLabel: text(),
     available: text(),
+    held: text(),
     unavailable: strictObject({
       full: text(),
       past: text(),
@@ -368,6 +375,9 @@ export const leadMessagesSchema = strictObject({
     reminderSubject: text(),
     reminderIntro: text(),
     reminderSms: smsText(),
+    releasedSubject: text(),
+    releasedIntro: text(),
+    releasedSms: smsText(),
   }),
   // The pipeline check (supabase/functions/_shared/pipeline-check/): its test request and e-mail, and a failure's report.
   pipelineCheck: strictObject({

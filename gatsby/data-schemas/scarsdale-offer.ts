@@ -48,6 +48,8 @@ export const scarsdaleOfferSchema = strictObject({
     busyLabel: text(),
     ...formOutcomeTexts,
     successText: text(),
+    successTakenText: text(),
+    successCallText: text(),
   }).meta(WITH_FORM_OUTCOME),
   booking: strictObject({
     city: text(),
@@ -72,8 +74,13 @@ export const scarsdaleOfferSchema = strictObject({
   exitIntent: strictObject({ heading: text(), text: text(), callLabel: text(), closeLabel: text() }),
   thankYou: strictObject({
     heading: text(),
+    callHeading: text(),
     text: text(),
+    heldLine: text(),
+    takenLine: text(),
+    callLine: text(),
     nextHeading: text(),
+    heldNextSteps: textList(),
     nextSteps: textList(),
     emergencyText: text(),
   }),

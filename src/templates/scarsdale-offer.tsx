@@ -69,6 +69,8 @@ export const query = graphql`
         busyLabel
         ...FormOutcome
         successText
+        successTakenText
+        successCallText
       }
       booking {
         city
@@ -103,8 +105,13 @@ export const query = graphql`
       }
       thankYou {
         heading
+        callHeading
         text
+        heldLine
+        takenLine
+        callLine
         nextHeading
+        heldNextSteps
         nextSteps
         emergencyText
       }

@@ -5,6 +5,8 @@ import { failureNotices, withPhone } from "../../lib/leads/notices"
 import type { SendLead } from "../../lib/leads/use-lead-form"
 import type { AdsConversion } from "../../lib/tracking-attributes"
 import { useWindowChoice } from "../../lib/arrival-windows/use-window-choice"
+import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
+import { bookingHoldOf, type BookingHold } from "../../../supabase/functions/_shared/kernel/booking-hold.ts"
 import type { WindowTexts } from "../../lib/arrival-windows/window-texts"
 import { LeadForm } from "../forms/lead-form"
 import { TextField } from "../forms/text-field"
@@ -48,11 +50,30 @@ export interface BookingFormProps {
   phone: PhoneNumber
   /** The Ads conversion a taken booking reports. */
   conversion: AdsConversion
-  /** Called once the backend has taken the booking; the page then shows its thank-you view. */
-  /** The booking was accepted: its reference (WEB…) and the "You asked for…" line (null: no windows) for the thank-you view. */
-  onBooked: (reference: string, windowsLine: string | null) => void
+  /**
+   * The booking was accepted: its reference (WEB…), the "You asked for…" line (null: no windows), what became of
+   * its window (the answer's hold) and the held window's label, for the thank-you view.
+   */
+  onBooked: (booked: Booked) => void
   call?: SendLead
 }
+
+/** What the thank-you view says of an accepted booking. */
+export interface Booked {
+  reference: string
+  windowsLine: string | null
+  hold: BookingHold
+  /** The held window's label ("" when the calendar no longer names it). */
+  window: string
+}
+
+/** The toast: booked for the window held, else the price reserved (the window picked just taken, or none). */
+const successText = (texts: BookingFormTexts, hold: BookingHold, window: string) =>
+  hold.state === "held"
+    ? fill(texts.successText, { window })
+    : hold.state === "taken"
+      ? texts.successTakenText
+      : texts.successCallText
 
 /** The $49 booking: fixed city, ZIP and offer; fields kept on failure. */
 export function BookingForm({ texts, windowTexts, booking, phone, conversion, onBooked, call }: BookingFormProps) {
@@ -79,11 +100,19 @@ export function BookingForm({ texts, windowTexts, booking, phone, conversion, on
           value: booking.conversionValue,
         }),
         notices: {
-          accepted: () => ({ title: texts.successTitle, description: texts.successText }),
+          accepted: (answer) => {
+            const hold = bookingHoldOf(answer)
+            const window = hold.window === undefined ? "" : (windows.labelOf(hold.window) ?? "")
+            return { title: texts.successTitle, description: successText(texts, hold, window) }
+          },
           ...failureNotices(texts, withPhone(phone)),
         },
         conversion,
-        onAccepted: (_answer, reference) => onBooked(reference, windows.thankYou()),
+        onAccepted: (answer, reference) => {
+          const hold = bookingHoldOf(answer)
+          const window = hold.window === undefined ? "" : (windows.labelOf(hold.window) ?? "")
+          onBooked({ reference, windowsLine: windows.thankYou(), hold, window })
+        },
         call,
       }}
       initialValues={initialValues(texts)}

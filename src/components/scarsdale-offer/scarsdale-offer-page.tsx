@@ -4,7 +4,7 @@ import { Deferred } from "../forms/deferred"
 import { Section } from "../ui/section"
 import { Testimonials } from "../ui/testimonials"
 import { TrustBadges } from "../ui/trust-badges"
-import type { BookingFormProps } from "./booking-form"
+import type { Booked, BookingFormProps } from "./booking-form"
 import { BookingFormShell } from "./booking-form-shell"
 import { Credentials } from "./credentials"
 import { ExitIntentPopup } from "./exit-intent-popup"
@@ -33,6 +33,18 @@ export interface ScarsdaleOfferPageProps {
   call?: BookingFormProps["call"]
 }
 
+/**
+ * The thank-you's words for what became of the booking's window: booked, with the window held, only when a
+ * visit is held; else the price reserved, the window just taken or the time chosen on the call.
+ */
+const thankYouTexts = (texts: ScarsdaleOfferContent["thankYou"], { reference, hold, window }: Booked) => {
+  const text = fill(texts.text, { reference })
+  if (hold.state === "held")
+    return { ...texts, text: `${text} ${fill(texts.heldLine, { window })}`, nextSteps: texts.heldNextSteps }
+  const line = hold.state === "taken" ? texts.takenLine : texts.callLine
+  return { ...texts, heading: texts.callHeading, text: `${text} ${line}` }
+}
+
 /** The $49 Scarsdale landing page: the offer, the booking form or its thank-you view, and the reasons to trust us. */
 export function ScarsdaleOfferPage({
   content,
@@ -41,16 +53,11 @@ export function ScarsdaleOfferPage({
   adsConversionTarget,
   call,
 }: ScarsdaleOfferPageProps) {
-  // The accepted booking's reference (WEB…): the thank-you view shows it; null until then.
-  const [submitted, setSubmitted] = useState<string | null>(null)
-  // "You asked for: …" when arrival windows were sent with it.
-  const [windowsLine, setWindowsLine] = useState<string | null>(null)
+  // The accepted booking (its reference, what became of its window): the thank-you view shows it; null until then.
+  const [submitted, setSubmitted] = useState<Booked | null>(null)
   const { phone } = company
   const facts = { phone: phone.display, yearsLabel: company.yearsLabel, foundedYear: String(company.foundedYear) }
-  const onBooked = useCallback((reference: string, line: string | null) => {
-    setWindowsLine(line)
-    setSubmitted(reference)
-  }, [])
+  const onBooked = useCallback((booked: Booked) => setSubmitted(booked), [])
   const conversion = { sendTo: adsConversionTarget, value: content.booking.conversionValue }
 
   return (
@@ -66,10 +73,10 @@ export function ScarsdaleOfferPage({
         <div className="mx-auto max-w-2xl">
           {submitted !== null ? (
             <ThankYouView
-              texts={{ ...content.thankYou, text: fill(content.thankYou.text, { reference: submitted }) }}
+              texts={thankYouTexts(content.thankYou, submitted)}
               phone={phone}
               headingId={THANK_YOU_HEADING}
-              windowsLine={windowsLine}
+              windowsLine={submitted.hold.state === "held" ? null : submitted.windowsLine}
             />
           ) : (
             <>

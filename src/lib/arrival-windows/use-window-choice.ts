@@ -13,6 +13,8 @@ export interface WindowChoice {
   remember: (sentIds: readonly string[] | undefined) => void
   /** The thank-you line naming the windows sent (null when none was). */
   thankYou: () => string | null
+  /** A window's label, as the picker names it (null: the calendar does not list it). */
+  labelOf: (id: string) => string | null
 }
 
 /** The arrival windows of a one-step form (the offer's callback, the $49 booking): what it sends and says of them. */
@@ -32,5 +34,6 @@ export function useWindowChoice(texts: WindowTexts): WindowChoice {
       sentLabels.current = chosenLabels(calendar, sentIds ?? [], texts.windowLabel, language)
     },
     thankYou: () => thankYouLine(texts, sentLabels.current),
+    labelOf: (id) => chosenLabels(calendar, [id], texts.windowLabel, language)[0] ?? null,
   }
 }

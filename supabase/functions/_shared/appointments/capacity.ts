@@ -28,3 +28,8 @@ export async function takeVisit(tx: Pick<Db, "query">, window: ArrivalWindow): P
   )
   return rows.length > 0
 }
+
+/** Gives one visit of a window back in the caller's transaction (a hold released or moved); never below none. */
+export async function giveVisitBack(tx: Pick<Db, "query">, windowId: string): Promise<void> {
+  await tx.query(`update window_bookings set booked = booked - 1 where window_id = $1 and booked > 0`, [windowId])
+}

@@ -8,15 +8,15 @@
 import { acknowledge, recordOutcome } from "../alerts/subject.ts"
 import type { BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
-import { windowStatus, type ArrivalWindow } from "../kernel/arrival-windows.ts"
 import { enqueueJobs } from "../outbox/queue.ts"
 import { withinCustomerBudget } from "../spam/customer-budget.ts"
 import { bookedCounts, takeVisit } from "./capacity.ts"
+import { endHold, holdOf } from "./hold.ts"
 import { confirmationJobs, type Appointment } from "./confirmation.ts"
 import { appointmentOf, confirmedLead, leadFacts, type LeadFacts } from "./appointment-rows.ts"
 import { reminderJob } from "./reminder.ts"
 import { appointmentLabel, windowLabel } from "./window-label.ts"
-import { WINDOW_PLAN, WINDOW_SCHEDULE } from "./window-plan.ts"
+import { confirmable } from "./window-plan.ts"
 
 export type ConfirmResult =
   | { state: "confirmed" | "already_confirmed"; appointment: Appointment; label: string }
@@ -37,11 +37,7 @@ async function otherWindows(tx: Pick<Db, "query">, lead: LeadFacts, except: stri
   return candidates.filter((w) => (booked.get(w.id) ?? 0) < w.visits).map((w) => ({ id: w.id, label: windowLabel(w) }))
 }
 
-/** The window an id names, when it may be confirmed at all: not one the data does not know, nor one already past. */
-export const confirmable = (id: string, at: Date): ArrivalWindow | null => {
-  const { window, unavailable } = windowStatus(WINDOW_SCHEDULE, WINDOW_PLAN, id, at)
-  return window && unavailable !== "past" ? window : null
-}
+export { confirmable }
 
 export async function confirmAppointment(
   db: Db,
@@ -56,8 +52,13 @@ export async function confirmAppointment(
     if (existing) return { state: "already_confirmed", appointment: existing, label: labelled(existing) }
     const window = confirmable(request.windowId, at)
     if (!window) return { state: "unavailable", others: await otherWindows(tx, lead, request.windowId, at) }
-    if (!(await takeVisit(tx, window)))
+    // A $49 booking's held window is confirmed with the visit it holds; another window (a move) takes a visit of
+    // its own first, and only then gives the held one back.
+    const hold = await holdOf(tx, lead.id, { lock: true })
+    const holdsIt = hold?.windowId === window.id
+    if (!holdsIt && !(await takeVisit(tx, window)))
       return { state: "full", others: await otherWindows(tx, lead, request.windowId, at) }
+    if (hold) await endHold(tx, lead.id, hold, { keepVisit: holdsIt })
     const appointment: Appointment = {
       windowId: window.id,
       startsAt: new Date(window.startsAt),

@@ -30,13 +30,15 @@ export function noticeWindows(
   leadId: string,
   to: string,
   at: Date,
+  /** The window held for a $49 booking (appointments/hold.ts): its link confirms or releases it. */
+  held?: string,
 ): NoticeWindow[] {
   return windows.map((w) => {
     const label = labelOf(w)
-    if (w.unavailable) return { label, status: COPY.unavailable[w.unavailable] }
+    if (w.unavailable && w.id !== held) return { label, status: COPY.unavailable[w.unavailable] }
     return {
       label,
-      status: COPY.available,
+      status: w.id === held ? COPY.held : COPY.available,
       confirm: { label: fill(COPY.confirmLabel, { window: label }), href: confirmUrl(alerts, leadId, w.id, to, at) },
     }
   })

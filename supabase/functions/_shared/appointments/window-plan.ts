@@ -1,5 +1,5 @@
 /** The company's arrival windows as the functions read them: the schedule (site.yaml) and the plan (arrival-windows.yaml). */
-import type { WindowPlan, WindowSchedule } from "../kernel/arrival-windows.ts"
+import { windowStatus, type ArrivalWindow, type WindowPlan, type WindowSchedule } from "../kernel/arrival-windows.ts"
 import { ARRIVAL_WINDOWS, COMPANY } from "../kernel/site-data.generated.ts"
 
 export const WINDOW_SCHEDULE: WindowSchedule = {
@@ -11,3 +11,9 @@ export const WINDOW_SCHEDULE: WindowSchedule = {
 }
 
 export const WINDOW_PLAN: WindowPlan = ARRIVAL_WINDOWS
+
+/** The window an id names, when it may be confirmed at all: not one the data does not know, nor one already past. */
+export const confirmable = (id: string, at: Date): ArrivalWindow | null => {
+  const { window, unavailable } = windowStatus(WINDOW_SCHEDULE, WINDOW_PLAN, id, at)
+  return window && unavailable !== "past" ? window : null
+}

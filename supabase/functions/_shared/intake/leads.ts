@@ -31,10 +31,12 @@ import {
   type NoticeReceipt,
   type ReleasedFromSpam,
 } from "../mail/templates.ts"
-import { confirmationSms } from "../mail/confirmation-sms.ts"
+import { bookingSms, confirmationSms } from "../mail/confirmation-sms.ts"
 import { promiseFor } from "../alerts/promise.ts"
 import { noticeWindows } from "../appointments/notice-windows.ts"
 import { keepPreferredWindows, type PreferredWindow } from "../appointments/preferences.ts"
+import { holdOf, holdWindow, type HoldResult } from "../appointments/hold.ts"
+import { windowLabel } from "../appointments/window-label.ts"
 import { referenceFor } from "../kernel/reference.ts"
 import { startAlerts } from "../alerts/escalation.ts"
 import { acknowledgeUrl } from "../office-links/signed-link.ts"
@@ -128,8 +130,13 @@ const responsesIn = (body: { language?: string | undefined }) => CUSTOMER_TEXTS[
 
 /** The answer with this text, for the reference it is given. */
 const answered =
-  (message: string) =>
-  (reference: string): SuccessAnswer => ({ success: true, message, reference })
+  (message: string, held: HoldResult | null = null) =>
+  (reference: string): SuccessAnswer => ({
+    success: true,
+    message,
+    reference,
+    ...(held ? { booking: held.hold } : {}),
+  })
 
 /**
  * A bot's submission: recorded in spam_attempts (no lead, no outbox job); resolves to its record's id. It is
@@ -364,6 +371,7 @@ function companyJob(
   stored: StoredRecord,
   ctx: RequestContext,
   windows: readonly PreferredWindow[] = [],
+  heldWindow?: string,
 ): NewJob {
   const { alerts, mail } = ctx.config
   const actions = [
@@ -381,7 +389,7 @@ function companyJob(
         from: mail.from,
         ...companyNotification(notice, referenceOf(stored), actions, {
           ...receiptOf(notice.kind, stored, ctx),
-          windows: noticeWindows(windows, alerts, target.id, ALERTS.inboxName, ctx.now),
+          windows: noticeWindows(windows, alerts, target.id, ALERTS.inboxName, ctx.now, heldWindow),
         }),
       }),
       targets: [target],
@@ -588,7 +596,7 @@ const customerJob = (
  * receipt is stored) and gave a number the business texts (phone-number.ts' textableNumber; else the
  * lead is flagged with why).
  */
-function customerSmsJob(kind: LeadKind, visitor: Visitor): NewJob[] {
+function customerSmsJob(kind: LeadKind, visitor: Visitor, text?: string): NewJob[] {
   const number = textableNumber(visitor.phone)
   if (!visitor.stored.sms_consent_at || !number.ok) return []
   const { to } = number
@@ -597,7 +605,10 @@ function customerSmsJob(kind: LeadKind, visitor: Visitor): NewJob[] {
       kind: "customer_sms",
       dedupeKey: `${visitor.submissionId}:customer_sms`,
       ...jobOwner(visitor.target),
-      payload: { to, body: confirmationSms(kind, visitor.firstName, referenceOf(visitor.stored), visitor.language) },
+      payload: {
+        to,
+        body: text ?? confirmationSms(kind, visitor.firstName, referenceOf(visitor.stored), visitor.language),
+      },
     },
   ]
 }
@@ -611,24 +622,43 @@ const confirmations = (
   ctx: RequestContext,
 ): NewJob[] => [...customerJob(visitor, email, content, ctx), ...customerSmsJob(kind, visitor)]
 
+/** A booking's hold: taken now for a new lead; the one it kept for a later call of the same submission. */
+async function heldFor(
+  tx: Db,
+  stored: { id: string; inserted: boolean },
+  windows: readonly PreferredWindow[],
+  at: Date,
+): Promise<HoldResult> {
+  if (stored.inserted) return holdWindow(tx, stored.id, windows, at)
+  const kept = await holdOf(tx, stored.id)
+  if (!kept) return { hold: { state: "call" } }
+  const window = { id: kept.windowId, startsAt: kept.startsAt.toISOString(), endsAt: kept.endsAt.toISOString() }
+  return { hold: { state: "held", window: window.id }, window }
+}
+
 /**
  * A lead's intake: answered with `message`; stores the lead row (a later wizard call finds the same one) with the
  * company's notice and the jobs `more` builds from the stored row, in one transaction.
  */
 function storedLead(
-  message: (responses: CustomerTexts["messages"]["responses"], emailHeld: boolean) => string,
+  message: (responses: CustomerTexts["messages"]["responses"], emailHeld: boolean, held: HoldResult | null) => string,
   notice: Exclude<CompanyNotice, { kind: "contact" }>,
   columns: LeadColumns,
-  more: (visitor: Visitor, ctx: RequestContext) => NewJob[] = () => [],
+  more: (visitor: Visitor, ctx: RequestContext, held: HoldResult | null) => NewJob[] = () => [],
+  { holds = false }: { holds?: boolean } = {},
 ): Intake {
   const { submissionId } = notice.body
+  // Before anything is stored (a bot's answer, or a request filed for spam review), no window is held.
+  const unheld: HoldResult | null = holds ? { hold: { state: "call" } } : null
   return {
     fields: notice.body,
-    answer: answered(message(responsesIn(notice.body), false)),
+    answer: answered(message(responsesIn(notice.body), false, unheld), unheld),
     store: async (tx, ctx) => {
       const stored = await upsertLead(tx, submissionId, columns, notice.body, ctx)
       // The arrival windows the visitor picked, kept as they stand now (none: "call me to schedule").
       const windows = await keepPreferredWindows(tx, stored.id, notice.body.preferredWindows ?? [], ctx.now)
+      // A booking holds its window at once, in this transaction (a later call of the same submission keeps its hold).
+      const held = holds ? await heldFor(tx, stored, windows, ctx.now) : null
       const target: AlertTarget = { record: "lead", id: stored.id }
       const visitor: Visitor = {
         submissionId,
@@ -641,14 +671,16 @@ function storedLead(
       }
       // The lead's e-mails are queued with its first alert, in one statement. The wizard's later calls find the
       // lead's alerts started (the row was there), and its confirmations queued (keyed by submission).
-      const visitorJobs = [...customerSmsJob(notice.kind, visitor), ...more(visitor, ctx)]
+      const visitorJobs = more(visitor, ctx, held)
+      if (!visitorJobs.some((job) => job.kind === "customer_sms"))
+        visitorJobs.unshift(...customerSmsJob(notice.kind, visitor))
       const sent = await budgeted(tx, "leads", stored, visitorJobs, ctx)
       await startAlerts(
         tx,
         { ...leadSubject(stored), windows },
         ctx.now,
         ctx.config,
-        [companyJob(submissionId, notice, target, sent.stored, ctx, windows), ...sent.jobs],
+        [companyJob(submissionId, notice, target, sent.stored, ctx, windows, held?.window?.id), ...sent.jobs],
         !stored.inserted,
       )
       // The visitor's e-mail held back by its budget is not promised: the answer says it was not sent.
@@ -656,7 +688,7 @@ function storedLead(
         visitorJobs.some((job) => job.kind === "customer_email") &&
         !sent.jobs.some((job) => job.kind === "customer_email")
       const reference = referenceOf(stored)
-      return { reference, answer: answered(message(responsesIn(notice.body), emailHeld))(reference) }
+      return { reference, answer: answered(message(responsesIn(notice.body), emailHeld, held), held)(reference) }
     },
   }
 }
@@ -670,11 +702,30 @@ export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
     }
     case "booking": {
       const { lead } = submission
+      const language = languageOfBody(lead)
+      // The window held, in the visitor's words (null: none held).
+      const heldLabel = (held: HoldResult | null) => (held?.window ? windowLabel(held.window, language) : null)
       return storedLead(
-        (r) => r.booking,
+        (r, _emailHeld, held) => {
+          const label = heldLabel(held)
+          if (label !== null) return fill(r.booking, { window: label })
+          return held?.hold.state === "taken" ? r.bookingTaken : r.bookingCall
+        },
         { kind: "booking", body: lead },
         bookingColumns(lead),
-        (visitor, ctx) => customerJob(visitor, lead.email, (ref) => bookingConfirmation(lead, ref), ctx),
+        (visitor, ctx, held) => {
+          const label = heldLabel(held)
+          const texts = label === null ? { held: null, taken: held?.hold.state === "taken" } : { held: label }
+          return [
+            ...customerSmsJob(
+              "booking",
+              visitor,
+              bookingSms(visitor.firstName, referenceOf(visitor.stored), label, language),
+            ),
+            ...customerJob(visitor, lead.email, (ref) => bookingConfirmation(lead, ref, texts), ctx),
+          ]
+        },
+        { holds: true },
       )
     }
     case "callback": {

@@ -21,6 +21,7 @@ import { phoneDigits, splitExtension } from "./phone.ts"
 import { MAX_REFERENCE_LENGTH } from "./reference.ts"
 import { LEAD_OUTCOMES, MAX_ACTOR_NAME, MAX_OUTCOME_NOTE } from "./outcomes.ts"
 import { hasVisibleText } from "./visible-text.ts"
+import type { BookingHold } from "./booking-hold.ts"
 import { BOOKING_REQUEST, isBookingField } from "./booking-request.ts"
 import { CALLBACK_REQUEST, isCallbackField } from "./callback-request.ts"
 import { CONTACT_REQUEST, isContactField } from "./contact-request.ts"
@@ -376,10 +377,14 @@ export const acknowledgeLinkSchema = object({
 
 export type AcknowledgeLinkRequest = InferType<typeof acknowledgeLinkSchema>
 
-/** "Confirm <window>": the link, and optionally who confirms it (a name from the on-call list). */
+/**
+ * "Confirm <window>": the link, and optionally who confirms it (a name from the on-call list); `release` (with
+ * `confirm`) gives back the window held for a $49 booking instead of confirming it.
+ */
 export const confirmLinkSchema = object({
   ...linkFields,
   by: string().trim().min(1, "Choose who you are").max(MAX_ACTOR_NAME, "The name is too long").optional(),
+  release: boolean().strict().optional(),
 }).exact("Unknown field(s): ${properties}")
 
 export type ConfirmLinkRequest = InferType<typeof confirmLinkSchema>
@@ -433,6 +438,8 @@ export interface SuccessAnswer {
   message: string
   reference: string
   error?: null
+  /** A $49 booking's: what became of its arrival window (booking-hold.ts), which the page's texts follow. */
+  booking?: BookingHold
 }
 
 /**

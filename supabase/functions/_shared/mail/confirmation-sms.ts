@@ -28,3 +28,23 @@ export function confirmationSms(
   })
   return fitSms([pieces], CONFIRMATION_SEGMENTS)
 }
+
+/** A $49 booking's SMS: booked for the window held (its label), or, with none held, the price reserved. */
+export function bookingSms(
+  firstName: string,
+  reference: string,
+  held: string | null,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  const texts = CUSTOMER_TEXTS[language]
+  const sms = texts.messages.customerSms
+  const pieces = templatePieces(held === null ? sms.bookingCall : sms.booking, {
+    company: { text: COMPANY.name },
+    firstName: { text: smsVisitorText(firstName), cut: true },
+    reference: { text: reference },
+    promise: { text: texts.promises.booking },
+    phone: { text: COMPANY.phone.display },
+    ...(held === null ? {} : { window: { text: held } }),
+  })
+  return fitSms([pieces], CONFIRMATION_SEGMENTS)
+}

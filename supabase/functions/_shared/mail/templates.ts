@@ -340,21 +340,47 @@ export const estimateConfirmation = (
     steps: messages.customerEmail.estimateNextSteps,
   }))
 
-export const bookingConfirmation = (body: OfferBooking, reference: string) =>
-  confirmation("booking", reference, languageOfBody(body), ({ messages: { customerEmail, emailRows } }) => ({
-    subject: customerEmail.bookingSubject,
-    intro: fill(customerEmail.bookingIntro, { firstName: firstNameOf(body.fullName) }),
-    rows: [
-      [emailRows.offer, body.specialOffer],
-      [emailRows.address, bookingAddress(body)],
-      [emailRows.phone, body.phone],
-      ...shownRows("booking", "confirmation", body, languageOfBody(body)).map(([label, value]): Row => [
-        label,
-        excerpt(value),
-      ]),
-    ],
-    steps: customerEmail.bookingNextSteps,
-  }))
+/**
+ * What a booking's texts say of its arrival window (appointments/hold.ts): the label of the window held for it,
+ * in the visitor's language, or none held (`taken`: the one picked was just taken).
+ */
+export type BookingWindowTexts = { held: string } | { held: null; taken: boolean }
+
+/** "Booked" only with a window held; else the price is reserved and the time chosen on the call. */
+export const bookingConfirmation = (body: OfferBooking, reference: string, window: BookingWindowTexts) =>
+  confirmation(
+    "booking",
+    reference,
+    languageOfBody(body),
+    ({ messages: { customerEmail, emailRows, appointments } }) => {
+      const firstName = firstNameOf(body.fullName)
+      const rows: Row[] = [
+        [emailRows.offer, body.specialOffer],
+        ...(window.held === null ? [] : [[appointments.rows.when, window.held] satisfies Row]),
+        [emailRows.address, bookingAddress(body)],
+        [emailRows.phone, body.phone],
+        ...shownRows("booking", "confirmation", body, languageOfBody(body)).map(([label, value]): Row => [
+          label,
+          excerpt(value),
+        ]),
+      ]
+      if (window.held !== null)
+        return {
+          subject: fill(customerEmail.bookingSubject, { window: window.held }),
+          intro: fill(customerEmail.bookingIntro, { firstName, window: window.held }),
+          rows,
+          steps: customerEmail.bookingNextSteps,
+        }
+      return {
+        subject: customerEmail.bookingCallSubject,
+        intro: [fill(customerEmail.bookingCallIntro, { firstName }), window.taken ? customerEmail.bookingTakenNote : ""]
+          .filter(Boolean)
+          .join(" "),
+        rows,
+        steps: customerEmail.bookingCallNextSteps,
+      }
+    },
+  )
 
 export const contactConfirmation = (body: ContactMessage, reference: string) =>
   confirmation("contact", reference, languageOfBody(body), ({ messages: { customerEmail, emailRows } }) => ({

@@ -8,6 +8,8 @@
 import { loadSubject } from "../alerts/subject.ts"
 import { bookedCounts } from "../appointments/capacity.ts"
 import { confirmable, confirmAppointment, type ConfirmResult } from "../appointments/confirm.ts"
+import { holdOf } from "../appointments/hold.ts"
+import { releaseHold } from "../appointments/release.ts"
 import { windowLabel } from "../appointments/window-label.ts"
 import { WINDOW_PLAN, WINDOW_SCHEDULE } from "../appointments/window-plan.ts"
 import type { BackendConfig } from "../config.ts"
@@ -20,10 +22,16 @@ import { confirmUrl, type LinkClaims } from "./signed-link.ts"
 
 const ANSWERS = LEAD_MESSAGES.officeAlerts.linkAnswers
 
-/** What a preview says of the window: free, full, or no longer confirmable. */
-async function previewState(db: Db, id: string, at: Date): Promise<"ready" | "full" | "unavailable"> {
+/** What a preview says of the window: held for this request (a $49 booking's), free, full, or no longer confirmable. */
+async function previewState(
+  db: Db,
+  leadId: string,
+  id: string,
+  at: Date,
+): Promise<"held" | "ready" | "full" | "unavailable"> {
   const window = confirmable(id, at)
   if (!window) return "unavailable"
+  if ((await holdOf(db, leadId))?.windowId === id) return "held"
   const booked = (await bookedCounts(db, [id])).get(id) ?? 0
   return booked < window.visits ? "ready" : "full"
 }
@@ -47,7 +55,7 @@ const othersOf = (config: BackendConfig, claims: LinkClaims, result: ConfirmResu
 export async function confirmLink(
   db: Db,
   config: BackendConfig,
-  { token, confirm, by }: ConfirmLinkRequest,
+  { token, confirm, by, release }: ConfirmLinkRequest,
   at: Date,
 ): Promise<LinkAnswer> {
   const claims = checkedLink(config, token, "confirm", at)
@@ -71,8 +79,17 @@ export async function confirmLink(
     const [existing] = await db.query<{ window_id: string }>(`select window_id from appointments where lead_id = $1`, [
       claims.id,
     ])
-    const state = existing ? "already_confirmed" : await previewState(db, windowId, at)
-    return { status: 200, body: { ...common, state } }
+    const state = existing ? "already_confirmed" : await previewState(db, claims.id, windowId, at)
+    // A held window is ready to confirm with the visit it holds; `held` says so (the page's states stay as they are).
+    return { status: 200, body: { ...common, state: state === "held" ? "ready" : state, held: state === "held" } }
+  }
+  if (release) {
+    // Only the window this link names: a link of another window releases nothing.
+    const hold = await holdOf(db, claims.id)
+    if (hold?.windowId !== windowId) return { status: 200, body: { ...common, state: "not_held" } }
+    const released = await releaseHold(db, config, claims.id, at)
+    if (released.state === "not_found") return refused(404, "not_found", ANSWERS.notFound)
+    return { status: 200, body: { ...common, state: released.state } }
   }
   const result = await confirmAppointment(db, config, { leadId: claims.id, windowId, by: actor }, at)
   if (result.state === "not_found") return refused(404, "not_found", ANSWERS.notFound)

@@ -102,7 +102,7 @@ export function officeLinkRoutes(ctx: AppContext) {
       const answer = await confirmLink(db, config, c.req.valid("json"), clock())
       if (answer.status === 400) await countFailure(c)
       // The visitor's confirmation and the CRM's event go out now.
-      if (answer.body.state === "confirmed") wake()
+      if (answer.body.state === "confirmed" || answer.body.state === "released") wake()
       return c.json(answer.body, answer.status)
     })
     .post("/office-board", caller, linkBody, async (c) => {
