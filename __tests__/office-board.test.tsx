@@ -127,17 +127,15 @@ test("each entry opens its request with the link the functions signed for it; ta
     request({ reference: "WEB000003", name: "Cy Ortiz", link: "javascript:alert(1)//office/acknowledge/#t=x" }),
   ]
   const counts = { total: 3, new: 2, taken: 1, done: 0, missed: 0, medianMinutesToTake: null }
-  const call = jest
-    .fn<Promise<CallResult>, [string, Record<string, unknown>]>()
-    .mockResolvedValue(
-      ok({
-        success: true,
-        to: "Dana",
-        shared: ["Office inbox"],
-        today: period(requests, counts),
-        week: period([], counts),
-      }),
-    )
+  const call = jest.fn<Promise<CallResult>, [string, Record<string, unknown>]>().mockResolvedValue(
+    ok({
+      success: true,
+      to: "Dana",
+      shared: ["Office inbox"],
+      today: period(requests, counts),
+      week: period([], counts),
+    }),
+  )
   render(<BoardPage {...frame} call={call} />)
   const today = await screen.findByRole("region", { name: "Today" })
   expect(within(today).getByRole("link", { name: "Ann Lee" })).toHaveAttribute("href", link)
