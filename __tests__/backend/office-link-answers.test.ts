@@ -110,8 +110,9 @@ test("taken from the office inbox's link: the answer names the inbox as a shared
 })
 
 describe("a window confirmed before, opened again", () => {
-  const [FIRST] = offeredWindows(WINDOW_SCHEDULE, WINDOW_PLAN, TUESDAY_10AM)
-  if (!FIRST) throw new Error("a window is expected on Tuesday morning")
+  const [offered] = offeredWindows(WINDOW_SCHEDULE, WINDOW_PLAN, TUESDAY_10AM)
+  if (!offered) throw new Error("a window is expected on Tuesday morning")
+  const FIRST = offered
 
   async function bookedBy(by: string) {
     const { app, config, id } = await requestIn({}, { ...bodies.booking(), preferredWindows: [FIRST.id] })
@@ -159,7 +160,11 @@ test("the board: each entry carries its request's own signed link in the reader'
   const [entry] = board.today.requests
   expect(entry?.link).toMatch(/^https:\/\/office\.example\/office\/acknowledge\/#t=v1\./)
   const opened = await linkRequest(app, "acknowledge-lead", tokenOf(entry?.link ?? ""), false)
-  expect(await opened.json()).toMatchObject({ state: "ready", to: "Eli", lead: { id, prefers: expect.any(String) } })
+  expect(await opened.json()).toMatchObject({
+    state: "ready",
+    to: "Eli",
+    lead: { id, prefers: "Prefers Spanish: call back in Spanish" },
+  })
   // Taken from it, the request is Eli's, and an outcome can be recorded from the same link.
   const taken = await linkRequest(app, "acknowledge-lead", tokenOf(entry?.link ?? ""), true, { outcome: "reached" })
   expect(await taken.json()).toMatchObject({ state: "outcome_recorded", acknowledgedBy: "Eli" })
