@@ -198,10 +198,19 @@ test.each(VIEWPORTS)(
           expect(await page.getByText(/yours, Office inbox/).count()).toBe(0)
 
           // The board, from the same page: the Spanish lead's entry opens its request, where an outcome is recorded.
-          await page.getByRole("link", { name: "See today's board" }).click()
+          // The links name the site's public address (SITE_URL); here the same paths are opened on the local build.
+          const local = (link: string | null) => new URL(link ?? "").pathname + new URL(link ?? "").hash
+          await gotoHydrated(
+            page,
+            local(await page.getByRole("link", { name: "See today's board" }).getAttribute("href")),
+            "load",
+          )
           const today = page.getByRole("region", { name: "Today" })
-          await today.getByText("Taken from the Office inbox").first().waitFor()
-          await today.getByRole("link", { name: who }).click()
+          const entry = today.getByRole("link", { name: who })
+          await entry.waitFor()
+          expect(await today.innerText()).toContain("Taken from the Office inbox")
+          expect(local(await entry.getAttribute("href"))).toMatch(/^\/office\/acknowledge\/#t=/)
+          await gotoHydrated(page, local(await entry.getAttribute("href")), "load")
           await page.getByRole("heading", { level: 2, name: "Someone is already on it" }).waitFor()
           await page.getByText("Prefers Spanish: call back in Spanish").waitFor()
           await page.getByRole("radio", { name: "Left a message" }).check()
