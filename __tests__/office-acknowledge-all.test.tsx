@@ -16,6 +16,8 @@ const lead = (i: number, taken: Partial<Pick<BatchLead, "acknowledgedBy" | "ackn
   name: `Customer ${i}`,
   phone: `914-555-010${i}`,
   tel: `tel:+1914555010${i}`,
+  email: null,
+  prefers: null,
   request: `Ants in room ${i}`,
   receivedAt: "2026-11-23T14:14:00.000Z",
   acknowledgedBy: null,
@@ -23,10 +25,11 @@ const lead = (i: number, taken: Partial<Pick<BatchLead, "acknowledgedBy" | "ackn
   ...taken,
 })
 
-const batchAnswer = (state: string, leads: BatchLead[], acknowledged = 0) => ({
+const batchAnswer = (state: string, leads: BatchLead[], acknowledged = 0, to = "Dana") => ({
   success: true,
   state,
-  to: "Dana",
+  to,
+  shared: ["Office inbox"],
   batch: { count: leads.length, waiting: leads.filter((l) => !l.acknowledgedBy).length, acknowledged, leads },
 })
 
@@ -35,7 +38,7 @@ const stateHeading = (name: string | RegExp) => screen.findByRole("heading", { l
 beforeEach(() => window.history.replaceState(null, "", "/office/acknowledge/#t=batch-token"))
 afterEach(() => window.history.replaceState(null, "", "/office/acknowledge/"))
 
-test("preview: every lead listed, one taken already by Marco, no call link, one button for all; nothing is confirmed", async () => {
+test("preview: every lead listed with its number to call or text at once, one taken already by Marco, one button for all; nothing is confirmed", async () => {
   const leads = [lead(1), lead(2, { acknowledgedBy: "Marco", acknowledgedAt: "2026-11-23T14:20:00Z" }), lead(3)]
   const call = answering(ok(batchAnswer("ready", leads)))
   render(<AcknowledgePage {...frame} call={call} />)
@@ -45,11 +48,16 @@ test("preview: every lead listed, one taken already by Marco, no call link, one 
   for (const name of ["Customer 1", "Customer 2", "Customer 3"]) expect(screen.getByText(name)).toBeInTheDocument()
   expect(screen.getByText("Taken by Marco")).toBeInTheDocument()
   expect(screen.getByText("Ants in room 3")).toBeInTheDocument()
-  expect(screen.queryAllByRole("link", { name: /914-555/ })).toEqual([])
+  expect(screen.getByRole("link", { name: "914-555-0101" })).toHaveAttribute("href", "tel:+19145550101")
+  expect(screen.getAllByRole("link", { name: "Send a text" }).map((a) => a.getAttribute("href"))).toEqual([
+    "sms:+19145550101",
+    "sms:+19145550102",
+    "sms:+19145550103",
+  ])
   expect(screen.getByRole("button", { name: "I'm on all 3" })).toBeEnabled()
 })
 
-test("confirm: the leads taken now are the reader's, with call links; Marco's stays his", async () => {
+test("confirm: the leads taken now are the reader's; Marco's stays his", async () => {
   const before = [lead(1), lead(2, { acknowledgedBy: "Marco" }), lead(3)]
   const after = [
     lead(1, { acknowledgedBy: "Dana" }),
@@ -61,10 +69,22 @@ test("confirm: the leads taken now are the reader's, with call links; Marco's st
   await userEvent.setup().click(await screen.findByRole("button", { name: "I'm on all 3" }))
   expect(await stateHeading("They're yours, Dana")).toBeInTheDocument()
   expect(call).toHaveBeenLastCalledWith("acknowledge-lead", { token: "batch-token", confirm: true })
-  expect(screen.getByRole("link", { name: "914-555-0101" })).toHaveAttribute("href", "tel:+19145550101")
-  expect(screen.getByRole("link", { name: "914-555-0103" })).toHaveAttribute("href", "tel:+19145550103")
-  expect(screen.queryByRole("link", { name: "914-555-0102" })).toBeNull()
+  expect(screen.getAllByText("Taken by Dana")).toHaveLength(2)
+  expect(screen.getByText("Taken by Marco")).toBeInTheDocument()
   expect(screen.queryByRole("button")).toBeNull()
+})
+
+test('taken from the shared inbox: worded as a place, never "They\'re yours, Office inbox"', async () => {
+  const after = [lead(1, { acknowledgedBy: "Office inbox" })]
+  const call = answering(
+    ok(batchAnswer("ready", [lead(1)], 0, "Office inbox")),
+    ok(batchAnswer("acknowledged", after, 1, "Office inbox")),
+  )
+  render(<AcknowledgePage {...frame} call={call} />)
+  await userEvent.setup().click(await screen.findByRole("button", { name: "I'm on all 1" }))
+  expect(await stateHeading("You're on them")).toBeInTheDocument()
+  expect(screen.getByText(/recorded as taken from the Office inbox/)).toBeInTheDocument()
+  expect(screen.queryByText(/yours, Office inbox/)).toBeNull()
 })
 
 test("every lead taken before: nothing to tap, nothing changed", async () => {

@@ -116,3 +116,32 @@ test("a board link that is not ours is not shown", async () => {
   expect(await screen.findByRole("heading", { level: 2 })).toBeInTheDocument()
   expect(screen.queryByRole("link", { name: "See today's board" })).toBeNull()
 })
+
+test("each entry opens its request with the link the functions signed for it; taken from the inbox reads as a place", async () => {
+  openLink("/office/board/#t=tok")
+  const link = "https://www.westchesterfamilypest.example/office/acknowledge/#t=v1.req.sig"
+  const requests = [
+    request({ name: "Ann Lee", link }),
+    request({ reference: "WEB000002", name: "Bo Park", state: "taken", takenBy: "Office inbox", link }),
+    // Only a link of ours goes in an href: this entry opens nothing.
+    request({ reference: "WEB000003", name: "Cy Ortiz", link: "javascript:alert(1)//office/acknowledge/#t=x" }),
+  ]
+  const counts = { total: 3, new: 2, taken: 1, done: 0, missed: 0, medianMinutesToTake: null }
+  const call = jest.fn<Promise<CallResult>, [string, Record<string, unknown>]>().mockResolvedValue(
+    ok({
+      success: true,
+      to: "Dana",
+      shared: ["Office inbox"],
+      today: period(requests, counts),
+      week: period([], counts),
+    }),
+  )
+  render(<BoardPage {...frame} call={call} />)
+  const today = await screen.findByRole("region", { name: "Today" })
+  expect(within(today).getByRole("link", { name: "Ann Lee" })).toHaveAttribute("href", link)
+  expect(within(today).getByRole("link", { name: "Bo Park" })).toHaveAttribute("href", link)
+  expect(within(today).getByText("Taken from the Office inbox")).toBeInTheDocument()
+  expect(within(today).queryByText("Taken by Office inbox")).toBeNull()
+  expect(within(today).getByText("Cy Ortiz")).not.toHaveAttribute("href")
+  expect(within(today).queryByRole("link", { name: "Cy Ortiz" })).toBeNull()
+})

@@ -18,6 +18,7 @@ const answer = (overrides: Record<string, unknown> = {}) => ({
   lead,
   window: WINDOW,
   to: "Dana",
+  shared: ["Office inbox"],
   names: ["Dana"],
   ...overrides,
 })
@@ -37,12 +38,40 @@ test("previews the window, and a tap books it", async () => {
   expect(call).toHaveBeenLastCalledWith("confirm-window", { token: "tok", confirm: true })
 })
 
-test("booked before: by whom, and no button", async () => {
-  const appointment = { windowId: WINDOW.id, label: WINDOW.label, by: "Eli", at: "2026-11-27T15:00:00.000Z" }
+/** The page for a request booked before, by `by`. */
+async function bookedBefore(by: string | null) {
+  const appointment = { windowId: WINDOW.id, label: WINDOW.label, by, at: "2026-11-27T15:00:00.000Z" }
   render(<ConfirmPage {...frame} call={answering(ok(answer({ state: "already_confirmed", appointment })))} />)
   expect(await stateHeading("Already booked")).toBeInTheDocument()
-  expect(screen.getByText(/by Eli/)).toBeInTheDocument()
   expect(screen.queryByRole("button")).toBeNull()
+  return screen.getByRole("heading", { level: 2, name: "Already booked" }).nextElementSibling?.textContent
+}
+
+test("booked before: by whom, and no button", async () => {
+  expect(await bookedBefore("Eli")).toBe(
+    `This request was already confirmed for ${WINDOW.label}, by Eli. Nothing was changed.`,
+  )
+})
+
+test("booked before from the office inbox's link: said as the place it was booked from", async () => {
+  expect(await bookedBefore("Office inbox")).toBe(
+    `This request was already confirmed for ${WINDOW.label}, from the Office inbox. Nothing was changed.`,
+  )
+})
+
+test.each([null, "  "])("booked before with nobody recorded (%p): the sentence has no empty name", async (by) => {
+  const text = await bookedBefore(by)
+  expect(text).toBe(`This request was already confirmed for ${WINDOW.label}. Nothing was changed.`)
+  expect(text).not.toMatch(/by\s*\./)
+})
+
+test("the customer's phone, text and e-mail links, and their language, before anything is booked", async () => {
+  const spanish = { ...lead, prefers: "Prefers Spanish: call back in Spanish" }
+  render(<ConfirmPage {...frame} call={answering(ok(answer({ lead: spanish })))} />)
+  expect(await screen.findByText("Prefers Spanish: call back in Spanish")).toBeInTheDocument()
+  expect(screen.getByRole("link", { name: lead.phone })).toHaveAttribute("href", lead.tel)
+  expect(screen.getByRole("link", { name: "Send a text" })).toHaveAttribute("href", "sms:+19145550142")
+  expect(screen.getByRole("link", { name: "ann@example.com" })).toHaveAttribute("href", "mailto:ann@example.com")
 })
 
 test("full: the customer's other windows as links to our own page only, and a call button", async () => {

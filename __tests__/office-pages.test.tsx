@@ -3,7 +3,10 @@ import userEvent from "@testing-library/user-event"
 import { AcknowledgePage } from "../src/components/office/acknowledge-page"
 import { ReleasePage } from "../src/components/office/release-page"
 import type { CallResult } from "../src/lib/leads/api"
+import type { AcknowledgeAnswer } from "../src/lib/office/office-answers"
 import { acknowledgeAnswer, officeFrame, releaseAnswer } from "./fixtures/office"
+
+type AcknowledgeAnswerCrm = AcknowledgeAnswer["crm"]
 
 const frame = officeFrame()
 
@@ -100,7 +103,7 @@ describe("both pages", () => {
 })
 
 describe("I'm on it (/office/acknowledge/)", () => {
-  test("preview: the URL-decoded token is checked with confirm:false, and the lead is shown without a call link", async () => {
+  test("preview: the URL-decoded token is checked with confirm:false; the phone and e-mail can be tapped before taking it", async () => {
     openLink("#t=abc%2Bdef.sig")
     const call = answering(ok(acknowledgeAnswer()))
     render(<AcknowledgePage {...frame} call={call} />)
@@ -111,9 +114,54 @@ describe("I'm on it (/office/acknowledge/)", () => {
     expect(screen.getByText("Offer callback")).toBeInTheDocument()
     expect(screen.getByText("Mon, Nov 23, 9:14 AM")).toBeInTheDocument()
     expect(screen.getByText("WEB123456")).toBeInTheDocument()
-    expect(screen.getByText("914-555-0142")).not.toHaveAttribute("href")
-    expect(screen.queryByRole("link", { name: /Ann Lee|914-555-0142/ })).toBeNull()
+    expect(screen.getByRole("link", { name: "914-555-0142" })).toHaveAttribute("href", "tel:+19145550142")
+    expect(screen.getByRole("link", { name: "Send a text" })).toHaveAttribute("href", "sms:+19145550142")
+    expect(screen.getByRole("link", { name: "ann@example.com" })).toHaveAttribute("href", "mailto:ann@example.com")
+    // The big call button comes with taking it, so the reader taps "I'm on it" first when they can.
+    expect(screen.queryByRole("link", { name: "Call Ann Lee" })).toBeNull()
     expect(screen.getByRole("button", { name: "I'm on it" })).toBeEnabled()
+    // An English request says nothing of a language.
+    expect(screen.queryByText(/Prefers/)).toBeNull()
+  })
+
+  test('a Spanish request says "Prefers Spanish" first thing, before and after the tap', async () => {
+    openLink("#t=tok")
+    const spanish = { ...acknowledgeAnswer().lead, prefers: "Prefers Spanish: call back in Spanish" }
+    const call = answering(
+      ok(acknowledgeAnswer({ lead: spanish })),
+      ok(acknowledgeAnswer({ lead: spanish, state: "acknowledged", acknowledgedBy: "Dana" })),
+    )
+    render(<AcknowledgePage {...frame} call={call} />)
+    const note = await screen.findByText("Prefers Spanish: call back in Spanish")
+    // Above the button: read before the tap.
+    expect(note.compareDocumentPosition(screen.getByRole("button", { name: "I'm on it" }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    )
+    await userEvent.setup().click(screen.getByRole("button", { name: "I'm on it" }))
+    expect(await stateHeading("It's yours, Dana")).toBeInTheDocument()
+    expect(screen.getByText("Prefers Spanish: call back in Spanish")).toBeInTheDocument()
+  })
+
+  test('taken from the office inbox: worded as a place, never "It\'s yours, Office inbox"', async () => {
+    openLink("#t=tok")
+    const call = answering(
+      ok(acknowledgeAnswer({ to: "Office inbox", names: ["Office"] })),
+      ok(
+        acknowledgeAnswer({
+          to: "Office inbox",
+          names: ["Office"],
+          state: "acknowledged",
+          acknowledgedBy: "Office inbox",
+        }),
+      ),
+    )
+    render(<AcknowledgePage {...frame} call={call} />)
+    await userEvent.setup().click(await screen.findByRole("button", { name: "I'm on it" }))
+    expect(await stateHeading("You're on it")).toBeInTheDocument()
+    expect(screen.getByText(/It is recorded as taken from the Office inbox/)).toBeInTheDocument()
+    expect(detail("Taken from")).toBe("Office inbox")
+    expect(screen.queryByText(/yours, Office inbox/)).toBeNull()
+    expect(screen.getByRole("link", { name: "Call Ann Lee" })).toHaveAttribute("href", "tel:+19145550142")
   })
 
   test("confirm: busy while saving, then the lead is theirs with a tap-to-call link", async () => {
@@ -210,7 +258,7 @@ describe("I'm on it (/office/acknowledge/)", () => {
     expect(within(again).getByRole("button", { name: "Change outcome" })).toBeEnabled()
   })
 
-  test("already acknowledged by someone else: who and when, nothing to tap, no call link", async () => {
+  test("already acknowledged by someone else: who and when, nothing to tap, no call button (the number stays a link)", async () => {
     openLink("#t=tok")
     const call = answering(
       ok(
@@ -226,7 +274,8 @@ describe("I'm on it (/office/acknowledge/)", () => {
     expect(detail("Taken by")).toBe("Marco")
     expect(detail("Taken at")).toBe("Mon, Jul 6, 9:20 AM")
     expect(screen.queryByRole("button")).toBeNull()
-    expect(screen.queryByRole("link", { name: /Call|914-555-0142/ })).toBeNull()
+    expect(screen.queryByRole("link", { name: /Call/ })).toBeNull()
+    expect(screen.getByRole("link", { name: "914-555-0142" })).toHaveAttribute("href", "tel:+19145550142")
   })
 
   test("already acknowledged by the reader (the link opened again): the call link is back", async () => {
@@ -348,5 +397,69 @@ describe("Not spam (/office/release/)", () => {
     const call = await retriedAfterNetworkFailure(ReleasePage, releaseAnswer())
     expect(await stateHeading("Not spam? Bo Park")).toBeInTheDocument()
     await waitFor(() => expect(call).toHaveBeenCalledTimes(2))
+  })
+})
+
+describe("I'm on it: where the outcome went (the CRM)", () => {
+  const lists = { names: ["Dana"], outcomes: [{ id: "booked", label: "Booked a visit" }] }
+  const taken = { ...lists, state: "already_acknowledged" as const, acknowledgedBy: "Dana" }
+  const recorded = (crm: AcknowledgeAnswerCrm, state: "outcome_recorded" | "already_acknowledged") =>
+    acknowledgeAnswer({
+      ...taken,
+      state,
+      crm,
+      outcome: { value: "booked", label: "Booked a visit", note: null, by: "Dana", at: "2026-11-23T14:30:00Z" },
+    })
+
+  /** Takes the page to "Outcome saved" with the save answered `crm`; later looks answered `later`. */
+  async function saved(crm: AcknowledgeAnswerCrm, ...later: AcknowledgeAnswerCrm[]) {
+    openLink("#t=tok")
+    const call = answering(
+      ok(acknowledgeAnswer(taken)),
+      ok(recorded(crm, "outcome_recorded")),
+      ...later.map((state) => ok(recorded(state, "already_acknowledged"))),
+    )
+    render(<AcknowledgePage {...frame} call={call} crmRecheckMs={[0, 0, 0]} />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole("radio", { name: "Booked a visit" }))
+    await user.click(screen.getByRole("button", { name: "Save outcome" }))
+    expect(await stateHeading("Outcome saved")).toBeInTheDocument()
+    // The thank-you says what was done; where the copy went is the status line's to say.
+    expect(screen.getByText("Thank you, Dana. The outcome of Ann Lee's request is recorded.")).toBeInTheDocument()
+    return call
+  }
+
+  test("no CRM set up: the page says the outcome was not sent anywhere, and never 'sent on'", async () => {
+    const call = await saved("not_configured")
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Not sent to a customer system: none is set up. The outcome is kept here, on the board and in the weekly report.",
+    )
+    expect(screen.queryByText(/Sent on to the customer system/)).toBeNull()
+    // Nothing is on its way, so nothing is looked at again.
+    expect(call).toHaveBeenCalledTimes(2)
+  })
+
+  test("queued: 'on its way', then looked at again (a preview) until the CRM has it: 'sent on'", async () => {
+    const call = await saved("queued", "queued", "sent")
+    expect(await screen.findByText("Sent on to the customer system.")).toBeInTheDocument()
+    expect(screen.getByRole("status")).toHaveTextContent("Sent on to the customer system.")
+    // Still the saved page: a later look changes only that line.
+    expect(screen.getByRole("heading", { level: 2, name: "Outcome saved" })).toBeInTheDocument()
+    expect(call).toHaveBeenCalledTimes(4)
+    expect(call).toHaveBeenLastCalledWith("acknowledge-lead", { token: "tok", confirm: false })
+  })
+
+  test("queued and never taken within the looks: it stays 'on its way', which is still true", async () => {
+    const call = await saved("queued", "queued", "queued", "queued")
+    await waitFor(() => expect(call).toHaveBeenCalledTimes(5))
+    expect(screen.getByRole("status")).toHaveTextContent("On its way to the customer system.")
+  })
+
+  test("the CRM gave up: the page says so, and that the office was e-mailed it", async () => {
+    openLink("#t=tok")
+    render(<AcknowledgePage {...frame} call={answering(ok(recorded("failed", "already_acknowledged")))} />)
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "The customer system did not take it. The office was e-mailed the outcome, to enter it there by hand.",
+    )
   })
 })

@@ -45,5 +45,5 @@ export async function alertWith(channel: "sms" | "chat", text: RegExp, timeoutMs
 }
 
 /** The token of an office link (`…/office/<page>/#t=<token>`) in a text. */
-export const linkToken = (text: string, page: "acknowledge" | "release") =>
+export const linkToken = (text: string, page: "acknowledge" | "release" | "confirm" | "board") =>
   new RegExp(`/office/${page}/#t=([A-Za-z0-9._-]+)`).exec(text)?.[1] ?? ""

@@ -91,3 +91,141 @@ test("spam is listed in the office's digest, and 'Not spam' makes it a lead once
       expect(errors).toEqual([])
     }),
   ))
+
+/** A request stored as a form sends it, straight to the functions (the forms have their own tests); its e-mail. */
+async function sent(name: string, body: Record<string, unknown>) {
+  const response = await fetch(`${process.env.E2E_API_URL}/functions/v1/${name}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: LOCAL_ANON_KEY },
+    body: JSON.stringify({
+      submissionId: randomUUID(),
+      turnstileToken: standInToken(),
+      website: "",
+      formFillMs: 30_000,
+      ...body,
+    }),
+  })
+  expect(response.status).toBe(200)
+}
+
+/** The first arrival window the calendar offers now. */
+async function firstWindow(): Promise<string> {
+  const calendar = (await (await fetch(`${process.env.E2E_API_URL}/functions/v1/arrival-windows`)).json()) as {
+    windows?: Array<{ id: string }>
+  }
+  const id = calendar.windows?.[0]?.id
+  if (!id) throw new Error(`the calendar offers no window now: ${JSON.stringify(calendar).slice(0, 200)}`)
+  return id
+}
+
+const VIEWPORTS = [
+  ["390", { width: 390, height: 844 }],
+  ["1280", { width: 1280, height: 900 }],
+] as const
+
+test.each(VIEWPORTS)(
+  "at %s px: a Spanish lead's page says Prefers Spanish with its phone to tap before taking; the outcome reaches the CRM; the inbox, a second confirmation and the board say what happened",
+  (width, viewport) =>
+    withPage(
+      browser(),
+      ({ page, errors }) =>
+        withDatabase(async (db) => {
+          const who = `Lucia Office${width}`
+          const email = `lucia.${width}@example.com`
+          const windowId = await firstWindow()
+          await sent("process-simple-lead", {
+            fullName: who,
+            phone: "(914) 555-0147",
+            email,
+            streetAddress: "40 Heathcote Road",
+            city: "Scarsdale",
+            zipCode: "10583",
+            specialOffer: "$49 Scarsdale Starter Visit",
+            language: "es",
+            preferredWindows: [windowId],
+          })
+
+          // The on-call contact's SMS: "I'm on it" in Office's name.
+          const sms = await alertWith("sms", new RegExp(who))
+          await gotoHydrated(page, `/office/acknowledge/#t=${linkToken(sms.body, "acknowledge")}`, "load")
+          await page.getByRole("heading", { name: `New lead: ${who}` }).waitFor()
+          await page.getByText("Prefers Spanish: call back in Spanish").waitFor()
+          // Phone, text and e-mail can be tapped before "I'm on it".
+          expect(await page.getByRole("link", { name: "(914) 555-0147" }).getAttribute("href")).toBe("tel:+19145550147")
+          expect(await page.getByRole("link", { name: "Send a text" }).getAttribute("href")).toBe("sms:+19145550147")
+          expect(await page.getByRole("link", { name: email }).getAttribute("href")).toBe(`mailto:${email}`)
+          await page.getByRole("button", { name: "I'm on it" }).click()
+          await page.getByRole("heading", { name: "It's yours, Office" }).waitFor()
+          await page.getByText("Prefers Spanish: call back in Spanish").waitFor()
+
+          // The outcome: saved, then said to have reached the customer system once the outbox delivered it.
+          await page.getByRole("radio", { name: "Reached the customer" }).check()
+          await page.getByRole("button", { name: "Save outcome" }).click()
+          await page.getByRole("heading", { name: "Outcome saved" }).waitFor()
+          expect(await page.getByText(/sent on to the customer system/i).count()).toBeLessThanOrEqual(1)
+          await page.getByRole("status").filter({ hasText: "Sent on to the customer system." }).waitFor()
+          const forwarded = await db<{ status: string }[]>`select status from outbox_jobs where kind = 'crm_forward'
+            and payload->>'event' = 'lead.outcome' and payload->'customer'->>'name' = ${who}`
+          expect(forwarded.map((j) => j.status)).toEqual(["sent"])
+
+          // The office's own notice: its "Confirm <window>" link is the inbox's; confirmed, then opened again.
+          const notice = await mailTo("info@westchesterfamilypest.example", new RegExp(who))
+          await gotoHydrated(page, `/office/confirm/#t=${linkToken(notice.text_body, "confirm")}`, "load")
+          await page.getByRole("button", { name: "Confirm this window" }).click()
+          await page.getByRole("heading", { name: /^Booked: / }).waitFor()
+          await page.reload()
+          await page.waitForSelector("html[data-hydrated]", { state: "attached" })
+          await page.getByRole("heading", { name: "Already booked" }).waitFor()
+          const again = await page.getByText(/^This request was already confirmed for /).innerText()
+          expect(again).toMatch(/, from the Office inbox\. Nothing was changed\.$/)
+          expect(again).not.toMatch(/by\s*\./)
+
+          // An English message taken from the inbox's own link: "You're on it", not "It's yours, Office inbox".
+          const other = `Omar Inbox${width}`
+          await sent("process-contact", {
+            name: other,
+            email: `omar.${width}@example.com`,
+            phone: "914-555-0148",
+            message: "Mice in the attic",
+          })
+          const inboxNotice = await mailTo("info@westchesterfamilypest.example", new RegExp(other))
+          await gotoHydrated(page, `/office/acknowledge/#t=${linkToken(inboxNotice.text_body, "acknowledge")}`, "load")
+          await page.getByRole("heading", { name: `New lead: ${other}` }).waitFor()
+          expect(await page.getByText("Prefers Spanish").count()).toBe(0)
+          await page.getByRole("button", { name: "I'm on it" }).click()
+          await page.getByRole("heading", { name: "You're on it" }).waitFor()
+          await page.getByText("It is recorded as taken from the Office inbox").waitFor()
+          expect(await page.getByText(/yours, Office inbox/).count()).toBe(0)
+
+          // The board, from the same page: the Spanish lead's entry opens its request, where an outcome is recorded.
+          // The links name the site's public address (SITE_URL); here the same paths are opened on the local build.
+          const local = (link: string | null) => new URL(link ?? "").pathname + new URL(link ?? "").hash
+          await gotoHydrated(
+            page,
+            local(await page.getByRole("link", { name: "See today's board" }).getAttribute("href")),
+            "load",
+          )
+          const today = page.getByRole("region", { name: "Today" })
+          const entry = today.getByRole("link", { name: who })
+          await entry.waitFor()
+          expect(await today.innerText()).toContain("Taken from the Office inbox")
+          expect(local(await entry.getAttribute("href"))).toMatch(/^\/office\/acknowledge\/#t=/)
+          await gotoHydrated(page, local(await entry.getAttribute("href")), "load")
+          await page.getByRole("heading", { level: 2, name: "Someone is already on it" }).waitFor()
+          await page.getByText("Prefers Spanish: call back in Spanish").waitFor()
+          await page.getByRole("radio", { name: "Left a message" }).check()
+          await page.getByRole("button", { name: "Change outcome" }).click()
+          await page.getByRole("heading", { name: "Outcome saved" }).waitFor()
+          const [lead] = await db`select outcome from leads where email = ${email}`
+          expect(lead?.outcome).toBe("left_message")
+
+          const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+            scrollWidth: document.documentElement.scrollWidth,
+            innerWidth: window.innerWidth,
+          }))
+          expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
+          expect(errors).toEqual([])
+        }),
+      viewport,
+    ),
+)

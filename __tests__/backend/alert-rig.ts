@@ -90,10 +90,10 @@ export function tokenIn(text: string, page: "acknowledge" | "release" = "acknowl
   return match[1]
 }
 
-/** Acknowledge-lead or release-spam as the office page calls it. */
+/** An office link's function (acknowledge-lead, release-spam, office-board, confirm-window) as its page calls it. */
 export const linkRequest = (
   app: ReturnType<typeof createApp>,
-  name: "acknowledge-lead" | "release-spam",
+  name: "acknowledge-lead" | "release-spam" | "office-board" | "confirm-window",
   token: string,
   confirm: boolean,
   /** What the acknowledge page adds to a tap: who takes it, an outcome and its note. */

@@ -22,6 +22,9 @@ import {
   tokenIn,
   withAlertDb,
 } from "./alert-rig"
+
+/** What an entry's link names (the handler signs a real one: office-link-answers.test.ts). */
+const entryLink = ({ record, id }: { record: string; id: string }) => `link:${record}:${id}`
 import { bodies, nextVisitorIp, post, testConfig } from "./helpers"
 
 jest.setTimeout(120_000)
@@ -85,7 +88,7 @@ test("a fixture day: today's and the week's requests, newest first, each with it
     { name: "Quick Quinn", at: new Date(TUESDAY_10AM.getTime() - 30 * MINUTE), takenAfterMinutes: 4, by: "Fay" },
     { name: "Now Nia", kind: "estimate", at: TUESDAY_10AM, takenAfterMinutes: 0 },
   ])
-  const board = await boardAt(db, new Date(TUESDAY_10AM.getTime() + 5 * MINUTE))
+  const board = await boardAt(db, new Date(TUESDAY_10AM.getTime() + 5 * MINUTE), entryLink)
   expect(board.today.from).toBe("2026-03-03T05:00:00.000Z")
   expect(board.today.requests).toEqual([
     expect.objectContaining({
@@ -121,7 +124,7 @@ test("a visitor who used the site in Spanish is marked on the board, in the offi
     { name: "Mateo", kind: "estimate", at: TUESDAY_10AM, language: "es" },
     { name: "Ann", at: TUESDAY_10AM },
   ])
-  const board = await boardAt(db, new Date(TUESDAY_10AM.getTime() + MINUTE))
+  const board = await boardAt(db, new Date(TUESDAY_10AM.getTime() + MINUTE), entryLink)
   const prefers = Object.fromEntries(board.today.requests.map((r) => [r.name, r.prefers]))
   expect(prefers).toEqual({
     Rosa: "Prefers Spanish: call back in Spanish",
@@ -131,7 +134,7 @@ test("a visitor who used the site in Spanish is marked on the board, in the offi
 })
 
 test("an empty week is an empty board", async () => {
-  const board = await boardAt(db, TUESDAY_10AM)
+  const board = await boardAt(db, TUESDAY_10AM, entryLink)
   expect(board.week).toMatchObject({
     requests: [],
     counts: { total: 0, new: 0, taken: 0, done: 0, missed: 0, medianMinutesToTake: null },
@@ -149,7 +152,7 @@ test("10,000 requests in a week: every one counted, the most recent listed, one 
     [at.toISOString()],
   )
   const started = performance.now()
-  const board = await boardAt(db, at)
+  const board = await boardAt(db, at, entryLink)
   const ms = performance.now() - started
   expect(board.week.counts).toMatchObject({ total: 10_000, new: 5_000, taken: 5_000, medianMinutesToTake: 3 })
   expect(board.week.requests).toHaveLength(BOARD_MAX_LISTED)
@@ -187,7 +190,7 @@ test("any week, daylight-saving changes included: the counts are the requests of
           ...(r.taken === null ? {} : { takenAfterMinutes: r.taken }),
         }))
         await store(fixtures)
-        const board = await boardAt(db, at)
+        const board = await boardAt(db, at, entryLink)
         const today = startOfDay(at, NY)
         const week = startOfDay(at, NY, 6)
         // Local midnight in New York, whatever the offset of that day.

@@ -199,6 +199,7 @@ const subjectOf = (
   missedAt: null,
   windows: [],
   language,
+  email: null,
 })
 
 const CONTACT_NAMES = fc.array(fc.constantFrom("Dana", "Eli", "Fay", "Office"), { maxLength: 3 })

@@ -30,12 +30,14 @@ export const officeLinksFields = graphql`
         kind
         name
         phone
+        email
         request
         received
         reference
         reason
         sentTo
         acknowledgedBy
+        takenFrom
         acknowledgedAt
         releasedAt
         outcome
@@ -48,10 +50,13 @@ export const officeLinksFields = graphql`
         confirmingLabel
         doneHeading
         doneText
+        doneHeadingShared
+        doneTextShared
         alreadyHeading
         alreadyText
         someone
         callLabel
+        textLabel
       }
       outcome {
         whoLabel
@@ -64,6 +69,12 @@ export const officeLinksFields = graphql`
         savedHeading
         savedText
         recordedBy
+        crm {
+          sent
+          queued
+          notConfigured
+          failed
+        }
       }
       acknowledgeAll {
         readyHeading
@@ -72,6 +83,8 @@ export const officeLinksFields = graphql`
         confirmingLabel
         doneHeading
         doneText
+        doneHeadingShared
+        doneTextShared
         alreadyHeading
         alreadyText
         takenBy
@@ -87,6 +100,7 @@ export const officeLinksFields = graphql`
         states {
           new
           taken
+          takenShared
           done
         }
         minutesLabel
@@ -112,6 +126,8 @@ export const officeLinksFields = graphql`
         doneText
         alreadyHeading
         alreadyText
+        alreadyTextShared
+        alreadyTextNoName
         fullHeading
         fullText
         unavailableHeading

@@ -1,6 +1,7 @@
 import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import type { BatchAnswer } from "../../lib/office/office-answers"
 import { formatOfficeTime } from "../../lib/office/office-time"
+import { textHref } from "./lead-contact"
 import { ActionMessage } from "./office-link-page"
 import type { OfficeActionTexts, OfficeLinkTexts } from "./types"
 
@@ -17,9 +18,8 @@ const filled = (words: OfficeActionTexts, values: Readonly<Record<string, string
 })
 
 /**
- * A summary's "I'm on all N" link: the leads it lists, oldest first, and one button that takes every
- * one nobody has taken yet. A lead's number is a call link only once the reader has it, as on the
- * single-lead page, so nobody calls a customer another is calling.
+ * A summary's "I'm on all N" link: the leads it lists, oldest first, each number to call or text at once (the
+ * page is behind a signed link), and one button that takes every one nobody has taken yet.
  */
 export function AcknowledgeAll({
   answer,
@@ -35,26 +35,42 @@ export function AcknowledgeAll({
   timeZone: string
 }) {
   const { batch, to } = answer
-  const words = texts.acknowledgeAll
+  // Taken from the shared inbox: "You're on them", not "They're yours, Office inbox".
+  const words = answer.shared.includes(to)
+    ? {
+        ...texts.acknowledgeAll,
+        doneHeading: texts.acknowledgeAll.doneHeadingShared,
+        doneText: texts.acknowledgeAll.doneTextShared,
+      }
+    : texts.acknowledgeAll
   const values = { count: String(batch.count), waiting: String(batch.waiting), to }
   const details = (
     <ol className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-      {batch.leads.map((lead) => {
-        const theirs = lead.acknowledgedBy === to && answer.state !== "ready"
-        return (
-          <li key={lead.reference} className="px-4 py-3">
-            <p className="font-semibold text-slate-900">{lead.name}</p>
-            <p className="text-sm text-slate-600">
-              {lead.kind}, {formatOfficeTime(lead.receivedAt, timeZone)}
+      {batch.leads.map((lead) => (
+        <li key={lead.reference} className="px-4 py-3">
+          <p className="font-semibold text-slate-900">{lead.name}</p>
+          {lead.prefers && <p className="font-semibold text-amber-900">{lead.prefers}</p>}
+          <p className="text-sm text-slate-600">
+            {lead.kind}, {formatOfficeTime(lead.receivedAt, timeZone)}
+          </p>
+          <p className="break-words text-slate-800">{lead.request}</p>
+          {lead.tel ? (
+            <p className="flex flex-wrap gap-x-4">
+              <a href={lead.tel} className="underline">
+                {lead.phone}
+              </a>
+              <a href={textHref(lead.tel)} className="underline">
+                {texts.acknowledge.textLabel}
+              </a>
             </p>
-            <p className="break-words text-slate-800">{lead.request}</p>
-            <p>{theirs && lead.tel ? <a href={lead.tel}>{lead.phone}</a> : lead.phone}</p>
-            {lead.acknowledgedBy && (
-              <p className="text-sm text-slate-600">{fill(words.takenBy, { name: lead.acknowledgedBy })}</p>
-            )}
-          </li>
-        )
-      })}
+          ) : (
+            <p>{lead.phone}</p>
+          )}
+          {lead.acknowledgedBy && (
+            <p className="text-sm text-slate-600">{fill(words.takenBy, { name: lead.acknowledgedBy })}</p>
+          )}
+        </li>
+      ))}
     </ol>
   )
   return (

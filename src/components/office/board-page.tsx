@@ -15,12 +15,14 @@ export const BOARD_FUNCTION = "office-board"
 
 type BoardTexts = OfficeLinkTexts["board"]
 
-/** A request's state in words: new, taken by whom, or what came of it. */
-const stateText = (r: BoardRequest, texts: BoardTexts) =>
+/** A request's state in words: new, taken by whom (or from the shared inbox), or what came of it. */
+const stateText = (r: BoardRequest, texts: BoardTexts, shared: readonly string[]) =>
   r.state === "done"
     ? fill(texts.states.done, { outcome: r.outcome ?? "", by: r.outcomeBy ?? "" })
     : r.state === "taken"
-      ? fill(texts.states.taken, { by: r.takenBy ?? "" })
+      ? fill(r.takenBy !== null && shared.includes(r.takenBy) ? texts.states.takenShared : texts.states.taken, {
+          by: r.takenBy ?? "",
+        })
       : texts.states.new
 
 const STATE_CLASS: Readonly<Record<BoardRequest["state"], string>> = {
@@ -34,11 +36,13 @@ function Period({
   period,
   texts,
   timeZone,
+  shared,
 }: {
   heading: string
   period: BoardPeriod
   texts: BoardTexts
   timeZone: string
+  shared: readonly string[]
 }) {
   const { counts, requests } = period
   const numbers = { total: counts.total, new: counts.new, taken: counts.taken, done: counts.done }
@@ -58,9 +62,16 @@ function Period({
           {requests.map((r) => (
             <li key={`${r.reference}:${r.receivedAt}`} className="px-4 py-3 break-words">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="font-semibold text-slate-900">{r.name}</span>
+                {/* The name opens the request: call, text, take it, record what came of it. */}
+                {r.link ? (
+                  <a href={r.link} className="font-semibold text-brand-800 underline">
+                    {r.name}
+                  </a>
+                ) : (
+                  <span className="font-semibold text-slate-900">{r.name}</span>
+                )}
                 <span className={`rounded px-2 py-0.5 text-sm font-medium ${STATE_CLASS[r.state]}`}>
-                  {stateText(r, texts)}
+                  {stateText(r, texts, shared)}
                 </span>
               </div>
               <p className="mt-1 text-sm text-slate-600">
@@ -87,14 +98,29 @@ function Period({
   )
 }
 
-/** /office/board/#t=…: the day's and the week's requests, read with the token; the page changes nothing. */
+/**
+ * /office/board/#t=…: the day's and the week's requests, read with the token; the page changes nothing, and each
+ * entry opens its request's own "I'm on it" page (a link the functions signed for the reader).
+ */
 export function BoardPage({ call, ...props }: OfficePageProps & { call?: OfficeCall }) {
   const { view, retry } = useOfficeLink(BOARD_FUNCTION, parseBoardAnswer, call)
   const { texts, timeZone } = props
   const answered = (answer: BoardAnswer) => (
     <>
-      <Period heading={texts.board.todayHeading} period={answer.today} texts={texts.board} timeZone={timeZone} />
-      <Period heading={texts.board.weekHeading} period={answer.week} texts={texts.board} timeZone={timeZone} />
+      <Period
+        heading={texts.board.todayHeading}
+        period={answer.today}
+        texts={texts.board}
+        timeZone={timeZone}
+        shared={answer.shared}
+      />
+      <Period
+        heading={texts.board.weekHeading}
+        period={answer.week}
+        texts={texts.board}
+        timeZone={timeZone}
+        shared={answer.shared}
+      />
     </>
   )
   return <OfficeLinkPage {...props} view={view} retry={retry} answered={answered} />

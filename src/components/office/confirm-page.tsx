@@ -2,6 +2,7 @@ import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import { parseConfirmAnswer, type ConfirmAnswer } from "../../lib/office/office-answers"
 import { formatOfficeTime } from "../../lib/office/office-time"
 import { useOfficeLink, type OfficeCall } from "../../lib/office/use-office-link"
+import { contactRows, PrefersNote } from "./lead-contact"
 import { OfficeDetails } from "./office-details"
 import { ActionMessage, OfficeLinkPage, PRIMARY_BUTTON_CLASS, StateMessage } from "./office-link-page"
 import type { OfficePageProps } from "./types"
@@ -24,18 +25,18 @@ export function ConfirmPage({ call, ...props }: OfficePageProps & { call?: Offic
 
   const answered = (answer: ConfirmAnswer, busy: boolean) => {
     const { lead } = answer
-    const values = {
-      name: lead.name,
-      window: answer.appointment?.label ?? answer.window.label,
-      by: answer.appointment?.by ?? "",
-    }
+    const by = answer.appointment?.by ?? null
+    const values = { name: lead.name, window: answer.appointment?.label ?? answer.window.label, by: by ?? "" }
+    // Who booked it before: a person by name, the shared inbox as the place it was booked from, else no name at all.
+    const alreadyText =
+      by === null ? words.alreadyTextNoName : answer.shared.includes(by) ? words.alreadyTextShared : words.alreadyText
     const details = (
       <OfficeDetails
         rows={[
           [words.windowLabel, answer.appointment?.label ?? answer.window.label],
           [labels.name, lead.name],
           [labels.request, lead.request],
-          [labels.phone, lead.tel ? <a href={lead.tel}>{lead.phone}</a> : lead.phone],
+          ...contactRows(lead, texts),
           [labels.received, formatOfficeTime(lead.receivedAt, timeZone)],
           [labels.reference, lead.reference],
         ]}
@@ -73,8 +74,9 @@ export function ConfirmPage({ call, ...props }: OfficePageProps & { call?: Offic
     }
     return (
       <ActionMessage
-        words={words}
+        words={{ ...words, alreadyText }}
         values={values}
+        notice={<PrefersNote lead={lead} />}
         stage={STAGES[answer.state]}
         busy={busy}
         onConfirm={() => confirm()}

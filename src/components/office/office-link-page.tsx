@@ -74,6 +74,7 @@ export function ActionMessage({
   extra,
   details,
   controls,
+  notice,
 }: {
   words: OfficeActionTexts
   values: Readonly<Record<string, string>>
@@ -84,10 +85,13 @@ export function ActionMessage({
   details: ReactNode
   /** Fields the tap sends with it, above the button (who takes it). */
   controls?: ReactNode
+  /** What the reader must know first, in every stage, right under the text ("Prefers Spanish"). */
+  notice?: ReactNode
 }) {
   if (stage === "ready")
     return (
       <StateMessage heading={fill(words.readyHeading, values)} text={fill(words.readyText, values)}>
+        {notice}
         {controls}
         <button type="button" className={PRIMARY_BUTTON_CLASS} disabled={busy} onClick={onConfirm}>
           {busy ? words.confirmingLabel : words.confirmLabel}
@@ -101,6 +105,7 @@ export function ActionMessage({
       heading={fill(done ? words.doneHeading : words.alreadyHeading, values)}
       text={fill(done ? words.doneText : words.alreadyText, values)}
     >
+      {notice}
       {extra}
       {details}
     </StateMessage>

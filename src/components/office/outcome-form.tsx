@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react"
 import { fill } from "../../../supabase/functions/_shared/kernel/escape.ts"
 import { MAX_OUTCOME_NOTE } from "../../../supabase/functions/_shared/kernel/outcomes.ts"
-import type { AcknowledgeAnswer } from "../../lib/office/office-answers"
+import type { AcknowledgeAnswer, CrmState } from "../../lib/office/office-answers"
 import { PRIMARY_BUTTON_CLASS } from "./office-link-page"
 import type { OfficeLinkTexts } from "./types"
 import { WhoField, suggestedName } from "./who-field"
@@ -13,13 +13,24 @@ export type OutcomeFields = { by: string; outcome: string; note: string }
  * "What came of it?": one of the outcomes, an optional note and who records it; sent with the link's token,
  * and changeable from the same link later (the current one is chosen when the page opens).
  */
+/** The CRM state's sentence in the data's words. */
+const CRM_SENTENCE = {
+  sent: "sent",
+  queued: "queued",
+  not_configured: "notConfigured",
+  failed: "failed",
+} as const satisfies Record<CrmState, keyof OfficeLinkTexts["outcome"]["crm"]>
+
 export function OutcomeForm({
   answer,
+  crm,
   texts,
   busy,
   onSave,
 }: {
   answer: AcknowledgeAnswer
+  /** Where the CRM's copy of the recorded outcome is (null: none recorded). */
+  crm: CrmState | null
   texts: OfficeLinkTexts["outcome"]
   busy: boolean
   onSave: (fields: OutcomeFields) => void
@@ -76,6 +87,11 @@ export function OutcomeForm({
       </div>
       <WhoField label={texts.whoLabel} names={names} value={by} onChange={setBy} />
       {outcome?.by && <p className="mt-3 text-sm text-slate-600">{fill(texts.recordedBy, { by: outcome.by })}</p>}
+      {outcome && crm && (
+        <p className="mt-1 text-sm text-slate-600" role="status">
+          {texts.crm[CRM_SENTENCE[crm]]}
+        </p>
+      )}
       <button type="submit" className={PRIMARY_BUTTON_CLASS} disabled={busy || !chosen}>
         {busy ? texts.savingLabel : outcome ? texts.changeLabel : texts.saveLabel}
       </button>

@@ -28,12 +28,20 @@ export interface AcknowledgeAnswer {
     phone: string
     /** The number's call link (`tel:+19145550100;ext=123`); null when the functions could not read the number. */
     tel: string | null
+    /** The visitor's e-mail address; null when they gave none (or it could not be one). */
+    email: string | null
+    /** "Prefers Spanish: call back in Spanish" for a visitor who used the site in another language; else null. */
+    prefers: string | null
     request: string
     receivedAt: string
   }
   to: string
+  /** The names that are a shared address (the office inbox), not a person: worded as a place. */
+  shared: string[]
   acknowledgedBy: string | null
   acknowledgedAt: string | null
+  /** Where the CRM's copy of the recorded outcome is; null while none is recorded. */
+  crm: CrmState | null
   /** Who may take it (the on-call list), the outcomes to choose from, and the one recorded (none before). */
   names: string[]
   outcomes: Array<{ id: string; label: string }>
@@ -49,6 +57,7 @@ export type BatchLead = AcknowledgeAnswer["lead"] & { acknowledgedBy: string | n
 export interface BatchAnswer {
   state: "ready" | "acknowledged" | "already_acknowledged"
   to: string
+  shared: string[]
   batch: { count: number; waiting: number; acknowledged: number; leads: BatchLead[] }
 }
 
@@ -67,10 +76,15 @@ export interface ConfirmAnswer {
   state: "ready" | "confirmed" | "already_confirmed" | "full" | "unavailable"
   lead: AcknowledgeAnswer["lead"]
   window: { id: string; label: string }
-  appointment: { windowId: string; label: string; by: string; at: string } | null
+  shared: string[]
+  /** The visit booked; `by` is null when nobody was recorded as booking it. */
+  appointment: { windowId: string; label: string; by: string | null; at: string } | null
   /** The request's other free windows, each with its own link (only to our /office/confirm/ page). */
   others: Array<{ id: string; label: string; link: string }>
 }
+
+export const CRM_STATES = ["sent", "queued", "not_configured", "failed"] as const
+export type CrmState = (typeof CRM_STATES)[number]
 
 /** Why a link was refused for good: retrying cannot help. */
 export type Refusal = "invalid" | "expired" | "not_found"
@@ -111,6 +125,7 @@ const TAKEN_FIELDS = ["acknowledgedBy", "acknowledgedAt"] as const
 
 // The board link goes in an href: only one of ours (an office board address with its token) is shown.
 const BOARD_LINK = /^https?:\/\/[\w.:-]+\/office\/board\/#t=[\w.-]+$/
+const ACKNOWLEDGE_LINK = /^https?:\/\/[\w.:-]+\/office\/acknowledge\/#t=[\w.-]+$/
 
 // The tel: link is put in an href: only an RFC 3966 global number (with its extension) is accepted, so a bad
 // answer cannot make a javascript: link; null is a number the functions could not read (no link).
@@ -123,14 +138,20 @@ const CONFIRM_STATES = ["ready", "confirmed", "already_confirmed", "full", "unav
 // Another window's link goes in an href: only one of ours (an office confirm address with its token) is shown.
 const CONFIRM_LINK = /^https?:\/\/[\w.:-]+\/office\/confirm\/#t=[\w.-]+$/
 const LEAD_FIELDS = ["reference", "kind", "name", "phone", "request", "receivedAt"] as const
+// The address goes in a mailto: href: one address, nothing that could add a header or a second recipient.
+const EMAIL = /^[^\s@<>()[\]\\,;:"?&%]+@[^\s@<>()[\]\\,;:"?&%]+\.[^\s@<>()[\]\\,;:"?&%]+$/
 
-/** An answer's lead: its texts, and its call link (a tel: URL, or null when there is none). */
+/** A text that may be missing (an older backend's answer), as a string or null. */
+const optionalString = (value: unknown) => (isString(value) && value !== "" ? value : null)
+
+/** An answer's lead: its texts, its call link (a tel: URL, or null when there is none), its address and language. */
 function leadOf(value: unknown): AcknowledgeAnswer["lead"] | null {
   const texts = strings(value, LEAD_FIELDS)
   if (!texts || !isRecord(value)) return null
   const { tel } = value
-  if (tel === null) return { ...texts, tel }
-  return isString(tel) && TEL.test(tel) ? { ...texts, tel } : null
+  if (!(tel === null || (isString(tel) && TEL.test(tel)))) return null
+  const email = optionalString(value.email)
+  return { ...texts, tel, email: email && EMAIL.test(email) ? email : null, prefers: optionalString(value.prefers) }
 }
 const SUBMISSION_FIELDS = ["kind", "name", "phone", "reason", "receivedAt"] as const
 
@@ -158,7 +179,9 @@ export function parseAcknowledgeAnswer(data: Json): AcknowledgeAnswer | null {
     state,
     lead,
     to,
+    shared: stringList(data.shared),
     ...taken,
+    crm: oneOf(data.crm, CRM_STATES) ? data.crm : null,
     names: stringList(data.names),
     outcomes: choices(data.outcomes),
     outcome,
@@ -183,7 +206,7 @@ export function parseBatchAnswer(data: Json): BatchAnswer | null {
   const parsed = leads.map(batchLead)
   // One unreadable lead makes the answer unreadable: a list shown with a gap would hide a customer.
   if (!parsed.every((lead): lead is BatchLead => lead !== null)) return null
-  return { state, to, batch: { count: total, waiting, acknowledged, leads: parsed } }
+  return { state, to, shared: stringList(data.shared), batch: { count: total, waiting, acknowledged, leads: parsed } }
 }
 
 /** A batch's answer when it has one, otherwise a lead's. */
@@ -209,18 +232,19 @@ export function parseConfirmAnswer(data: Json): ConfirmAnswer | null {
   const window = strings(data.window, ["id", "label"] as const)
   const { state } = data
   if (!lead || !window || !oneOf(state, CONFIRM_STATES)) return null
-  const appointment =
-    data.appointment === undefined || data.appointment === null
-      ? null
-      : strings(data.appointment, ["windowId", "label", "by", "at"] as const)
-  if (data.appointment && !appointment) return null
+  const booked = data.appointment === undefined || data.appointment === null ? null : data.appointment
+  const named = booked && strings(booked, ["windowId", "label", "at"] as const)
+  const by = booked && stringsOrNull(booked, ["by"] as const)
+  if (booked && !(named && by)) return null
+  // A blank name is no name: the page words a booking with nobody recorded without one.
+  const appointment = named && by ? { ...named, by: by.by?.trim() || null } : null
   const others = Array.isArray(data.others)
     ? data.others.flatMap((other) => {
         const fields = strings(other, ["id", "label", "link"] as const)
         return fields && CONFIRM_LINK.test(fields.link) ? [fields] : []
       })
     : []
-  return { state, lead, window, appointment, others }
+  return { state, lead, window, shared: stringList(data.shared), appointment, others }
 }
 
 const REFUSALS: Readonly<Record<number, Refusal>> = { 400: "invalid", 404: "not_found", 410: "expired" }
@@ -243,6 +267,7 @@ export function linkOutcome<A>(result: CallResult, parse: (data: Json) => A | nu
 
 export interface BoardAnswer {
   to: string
+  shared: string[]
   today: BoardPeriod
   week: BoardPeriod
 }
@@ -260,7 +285,9 @@ function boardRequest(value: unknown): BoardRequest | null {
   const nullable = stringsOrNull({ prefers: null, details: null, ...value }, NULLABLE_REQUEST_FIELDS)
   if (!nullable || !oneOf(state, BOARD_STATES)) return null
   if (!(minutesToTake === null || count(minutesToTake)) || typeof missed !== "boolean") return null
-  return { ...fields, ...nullable, state, minutesToTake, missed }
+  // The entry's link goes in an href: only one of ours (an "I'm on it" address with its token) is kept.
+  const link = isString(value.link) && ACKNOWLEDGE_LINK.test(value.link) ? value.link : null
+  return { ...fields, ...nullable, state, minutesToTake, missed, link }
 }
 
 function boardPeriod(value: unknown): BoardPeriod | null {
@@ -277,5 +304,5 @@ function boardPeriod(value: unknown): BoardPeriod | null {
 export function parseBoardAnswer(data: Json): BoardAnswer | null {
   const today = boardPeriod(data.today)
   const week = boardPeriod(data.week)
-  return today && week && isString(data.to) ? { to: data.to, today, week } : null
+  return today && week && isString(data.to) ? { to: data.to, shared: stringList(data.shared), today, week } : null
 }

@@ -106,5 +106,17 @@ export function useOfficeLink<A>(
     void send(lastConfirm.current, lastConfirm.current ? lastExtra.current : {})
   }, [send])
 
-  return { view, confirm, retry }
+  /**
+   * A fresh preview that leaves the page as it is (a later look at one fact of the answer, such as where the
+   * CRM's copy is): its answer, or null when it did not come.
+   */
+  const peek = useCallback(async (): Promise<A | null> => {
+    const current = token.current
+    if (current === null) return null
+    const result = await safely(callRef.current, functionName, { token: current, confirm: false })
+    const outcome = linkOutcome(result, parseRef.current)
+    return outcome.kind === "answer" ? outcome.answer : null
+  }, [functionName])
+
+  return { view, confirm, retry, peek }
 }

@@ -67,6 +67,8 @@ export interface AlertSubject extends AlertTarget {
   windows: readonly PreferredWindow[]
   /** The language the visitor used the site in: the office calls back in it, and alerts those who speak it first. */
   language: Language
+  /** The address the visitor gave (a callback may have none). */
+  email: string | null
 }
 
 const COPY = LEAD_MESSAGES.officeAlerts
@@ -97,6 +99,7 @@ const TRACKED_COLUMNS = [
   "missed_at",
   "sent_as_spam_at",
   "language",
+  "email",
 ] satisfies ReadonlyArray<keyof LeadRow & keyof ContactMessageRow>
 
 const LEAD_COLUMNS = [
@@ -175,6 +178,7 @@ const tracked = (row: TrackedRow, kind: PromisedKind) => {
       : null,
     missedAt: row.missed_at,
     language: row.language,
+    email: row.email,
   }
 }
 

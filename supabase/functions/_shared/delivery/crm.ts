@@ -3,7 +3,7 @@ import { timingSafeEqual } from "node:crypto"
 import { hmacSha256Hex } from "../crypto.ts"
 import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
 import { NotConfiguredError } from "./errors.ts"
-import { DEFAULT_OUTBOX_TIMEOUT_MS } from "../config.ts"
+import { DEFAULT_OUTBOX_TIMEOUT_MS, type BackendConfig } from "../config.ts"
 import { deliver } from "./refusal.ts"
 
 export const SIGNATURE_HEADER = "X-Webhook-Signature"
@@ -48,6 +48,10 @@ export async function postWebhook(options: {
     options.timeoutMs ?? DEFAULT_OUTBOX_TIMEOUT_MS,
   )
 }
+
+/** Whether a CRM is set up: without its address and secret, every forward ends `not_configured`. */
+export const crmConfigured = (config: Pick<BackendConfig, "crm">) =>
+  Boolean(config.crm.webhookUrl && config.crm.webhookSecret)
 
 /** A crm_forward job: its payload, signed, to CRM_WEBHOOK_URL. */
 export async function forwardToCrm(job: OutboxJob, { config, fetchImpl }: DeliveryDeps): Promise<undefined> {

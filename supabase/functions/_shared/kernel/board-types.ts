@@ -6,6 +6,11 @@ export type BoardState = "new" | "taken" | "done"
 
 export interface BoardRequest {
   reference: string
+  /**
+   * The request's own signed "I'm on it" link in the board reader's name (call, text, take it, record what came of
+   * it); null only in an answer that has none (an older backend's), and then the entry opens nothing.
+   */
+  link: string | null
   kind: string
   name: string
   receivedAt: string

@@ -14,6 +14,10 @@ import { oneLine } from "../alerts/subject.ts"
 import { languageOf } from "../kernel/languages.ts"
 import { fieldsDocument, isDeclaredKind, shownRows } from "../requests/shown-fields.ts"
 import type { BoardPeriod as BoardPeriodShape, BoardRequest } from "../kernel/board-types.ts"
+import type { AlertTarget } from "../alerts/subject.ts"
+
+/** The signed link an entry opens its request with (its "I'm on it" page: call, text, take, record an outcome). */
+export type RequestLink = (target: AlertTarget) => string
 
 /** The most requests a list shows (newest first); the counts cover them all. */
 export const BOARD_MAX_LISTED = 200
@@ -35,18 +39,20 @@ export interface Board {
 
 /** Both tables as one list of requests: what the board reads of each. */
 const REQUESTS = `
-  select coalesce(reference, id::text) as reference, kind, name, created_at,
+  select id, record, coalesce(reference, id::text) as reference, kind, name, created_at,
     coalesce(sent_as_spam_at, created_at) as sent_at, acknowledged_at, acknowledged_by, outcome, outcome_by, missed_at,
     language, fields
   from (
-    select id, reference, kind, full_name as name, created_at, sent_as_spam_at, acknowledged_at, acknowledged_by,
+    select id, 'lead' as record, reference, kind, full_name as name, created_at, sent_as_spam_at, acknowledged_at, acknowledged_by,
       outcome, outcome_by, missed_at, language, details as fields from leads
     union all
-    select id, reference, 'contact', name, created_at, sent_as_spam_at, acknowledged_at, acknowledged_by,
+    select id, 'message', reference, 'contact', name, created_at, sent_as_spam_at, acknowledged_at, acknowledged_by,
       outcome, outcome_by, missed_at, language, ${fieldsDocument("contact")} as fields from contact_messages
   ) r where created_at >= $1::timestamptz and created_at <= $2::timestamptz`
 
 interface RequestRow {
+  id: string
+  record: AlertTarget["record"]
   reference: string
   kind: string
   name: string
@@ -74,8 +80,9 @@ const KIND_LABELS: Readonly<Record<string, string>> = LEAD_MESSAGES.companyEmail
 
 const minutesBetween = (from: Date, to: Date) => Math.max(0, Math.round((to.getTime() - from.getTime()) / 60_000))
 
-const requestOf = (row: RequestRow): BoardRequest => ({
+const requestOf = (row: RequestRow, linkFor: RequestLink): BoardRequest => ({
   reference: row.reference,
+  link: linkFor({ record: row.record, id: row.id }),
   kind: KIND_LABELS[row.kind] ?? row.kind,
   name: oneLine(row.name, 60),
   receivedAt: row.created_at.toISOString(),
@@ -95,7 +102,7 @@ const requestOf = (row: RequestRow): BoardRequest => ({
     null,
 })
 
-async function period(db: Pick<Db, "query">, from: Date, to: Date): Promise<BoardPeriod> {
+async function period(db: Pick<Db, "query">, from: Date, to: Date, linkFor: RequestLink): Promise<BoardPeriod> {
   const range = [from.toISOString(), to.toISOString()]
   const rows = await db.query<RequestRow>(`${REQUESTS} order by created_at desc limit ${BOARD_MAX_LISTED}`, range)
   const [counts] = await db.query<CountRow>(
@@ -120,13 +127,13 @@ async function period(db: Pick<Db, "query">, from: Date, to: Date): Promise<Boar
       missed: counts?.missed ?? 0,
       medianMinutesToTake: counts?.median === null || counts?.median === undefined ? null : Math.round(counts.median),
     },
-    requests: rows.map(requestOf),
+    requests: rows.map((row) => requestOf(row, linkFor)),
   }
 }
 
-/** The board at `at`: today since local midnight, and the 7 calendar days ending today. */
-export async function boardAt(db: Pick<Db, "query">, at: Date): Promise<Board> {
+/** The board at `at`: today since local midnight, and the 7 calendar days ending today, each entry with its link. */
+export async function boardAt(db: Pick<Db, "query">, at: Date, linkFor: RequestLink): Promise<Board> {
   const today = startOfDay(at, COMPANY.timeZone)
   const weekStart = startOfDay(at, COMPANY.timeZone, WEEK_DAYS - 1)
-  return { today: await period(db, today, at), week: await period(db, weekStart, at) }
+  return { today: await period(db, today, at, linkFor), week: await period(db, weekStart, at, linkFor) }
 }

@@ -8,16 +8,18 @@
 import { loadSubject } from "../alerts/subject.ts"
 import { bookedCounts } from "../appointments/capacity.ts"
 import { confirmable, confirmAppointment, type ConfirmResult } from "../appointments/confirm.ts"
+import { appointmentOf } from "../appointments/appointment-rows.ts"
+import type { Appointment } from "../appointments/confirmation.ts"
 import { holdOf } from "../appointments/hold.ts"
 import { releaseHold } from "../appointments/release.ts"
-import { windowLabel } from "../appointments/window-label.ts"
+import { appointmentLabel, windowLabel } from "../appointments/window-label.ts"
 import { WINDOW_PLAN, WINDOW_SCHEDULE } from "../appointments/window-plan.ts"
 import type { BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
 import type { ConfirmLinkRequest } from "../kernel/contract.ts"
 import { windowStatus } from "../kernel/arrival-windows.ts"
 import { LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
-import { actorNames, actorOf, checkedLink, leadFacts, refused, type LinkAnswer } from "./handlers.ts"
+import { actorNames, actorOf, checkedLink, leadFacts, refused, SHARED_TAKERS, type LinkAnswer } from "./handlers.ts"
 import { confirmUrl, type LinkClaims } from "./signed-link.ts"
 
 const ANSWERS = LEAD_MESSAGES.officeAlerts.linkAnswers
@@ -36,15 +38,13 @@ async function previewState(
   return booked < window.visits ? "ready" : "full"
 }
 
-const appointmentOf = (result: ConfirmResult) =>
-  "appointment" in result
-    ? {
-        windowId: result.appointment.windowId,
-        label: result.label,
-        by: result.appointment.confirmedBy,
-        at: result.appointment.confirmedAt.toISOString(),
-      }
-    : null
+/** The appointment as the page shows it; who booked it is null when none was recorded (never an empty name). */
+const appointmentAnswer = (appointment: Appointment) => ({
+  windowId: appointment.windowId,
+  label: appointmentLabel(appointment),
+  by: appointment.confirmedBy.trim() || null,
+  at: appointment.confirmedAt.toISOString(),
+})
 
 /** The other windows, each with a link of its own for the same person, as fresh as this answer. */
 const othersOf = (config: BackendConfig, claims: LinkClaims, result: ConfirmResult, at: Date) =>
@@ -72,14 +72,16 @@ export async function confirmLink(
     success: true,
     lead: leadFacts(subject),
     to: claims.to,
+    shared: SHARED_TAKERS,
     names: actorNames(config),
     window: { id: windowId, label: window ? windowLabel(window) : windowId },
   }
   if (!confirm) {
-    const [existing] = await db.query<{ window_id: string }>(`select window_id from appointments where lead_id = $1`, [
-      claims.id,
-    ])
-    const state = existing ? "already_confirmed" : await previewState(db, claims.id, windowId, at)
+    // A request booked before is shown with its appointment (which window, who booked it), as a replayed tap is.
+    const existing = await appointmentOf(db, claims.id)
+    if (existing)
+      return { status: 200, body: { ...common, state: "already_confirmed", appointment: appointmentAnswer(existing) } }
+    const state = await previewState(db, claims.id, windowId, at)
     // A held window is ready to confirm with the visit it holds; `held` says so (the page's states stay as they are).
     return { status: 200, body: { ...common, state: state === "held" ? "ready" : state, held: state === "held" } }
   }
@@ -98,7 +100,7 @@ export async function confirmLink(
     body: {
       ...common,
       state: result.state,
-      appointment: appointmentOf(result),
+      appointment: "appointment" in result ? appointmentAnswer(result.appointment) : null,
       others: othersOf(config, claims, result, at),
     },
   }

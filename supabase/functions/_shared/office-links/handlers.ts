@@ -8,7 +8,7 @@ import type { BackendConfig } from "../config.ts"
 import { CALL_ORDER, intakeFor } from "../functions.ts"
 import type { Db } from "../db.ts"
 import type { Intake, RequestContext } from "../intake/leads.ts"
-import type { AlertBatchRow, SpamAttemptRow } from "../rows.ts"
+import type { AlertBatchRow, JobStatus, SpamAttemptRow } from "../rows.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { describeSpam } from "../spam/spam-review.ts"
 import {
@@ -25,7 +25,9 @@ import {
 import type { AcknowledgeLinkRequest } from "../kernel/contract.ts"
 import { LEAD_OUTCOMES } from "../kernel/outcomes.ts"
 import { enqueueJobs, type NewJob } from "../outbox/queue.ts"
-import { boardUrl, verifyLink, type LinkClaims, type LinkPurpose } from "./signed-link.ts"
+import { prefersLanguage } from "../alerts/messages.ts"
+import { crmConfigured } from "../delivery/crm.ts"
+import { acknowledgeUrl, boardUrl, verifyLink, type LinkClaims, type LinkPurpose } from "./signed-link.ts"
 import { boardAt } from "./board.ts"
 
 const ANSWERS = LEAD_MESSAGES.officeAlerts.linkAnswers
@@ -55,9 +57,18 @@ export const leadFacts = (subject: AlertSubject) => ({
   name: subject.name,
   phone: subject.phone,
   tel: subject.tel,
+  email: subject.email || null,
+  // "Prefers Spanish: call back in Spanish", as the alerts say it first thing; null for an English request.
+  prefers: prefersLanguage(subject) || null,
   request: subject.request,
   receivedAt: subject.receivedAt.toISOString(),
 })
+
+/**
+ * The names a request can be taken or booked in that are a shared address, not a person: the office's own
+ * notice e-mail, whose links are in the inbox's name. The pages word those takers as a place, not as someone.
+ */
+export const SHARED_TAKERS: readonly string[] = [LEAD_MESSAGES.officeAlerts.inboxName]
 
 /**
  * A summary's "I'm on all N" link: preview lists the leads it names (nothing changes), confirm
@@ -80,6 +91,7 @@ async function acknowledgeBatch(db: Db, claims: LinkClaims, confirm: boolean, at
       success: true,
       state,
       to: claims.to,
+      shared: SHARED_TAKERS,
       batch: {
         count: subjects.length,
         waiting,
@@ -137,23 +149,55 @@ const outcomeEvent = (subject: AlertSubject, at: Date): NewJob => ({
   },
 })
 
+/** What became of the CRM's copy of a recorded outcome, as the office page words it. */
+export type CrmState = "sent" | "queued" | "not_configured" | "failed"
+
+const CRM_STATES: Readonly<Record<JobStatus, CrmState>> = {
+  pending: "queued",
+  sending: "queued",
+  sent: "sent",
+  dead: "failed",
+  not_configured: "not_configured",
+}
+
+/** The CRM events that carry a request's outcome: one recorded from its link, or a confirmed visit's booking. */
+const OUTCOME_EVENTS = ["lead.outcome", "appointment.confirmed"]
+
 /**
- * What the request's page shows: the request, its acknowledgement and outcome, the names to choose from
- * and the outcomes to record.
+ * Where the CRM's copy of the request's outcome is: its latest outcome event's job; null while no outcome
+ * is recorded (or none was forwarded). With no CRM set up it is "not_configured" at once: its job will end so.
  */
-const requestAnswer = (
+async function crmStateOf(db: Pick<Db, "query">, config: BackendConfig, subject: AlertSubject) {
+  if (!subject.outcome) return null
+  if (!crmConfigured(config)) return "not_configured"
+  const owner = subject.record === "lead" ? "lead_id" : "contact_message_id"
+  const [job] = await db.query<{ status: JobStatus }>(
+    `select status from outbox_jobs where kind = 'crm_forward' and ${owner} = $1 and payload->>'event' = any($2::text[])
+     order by created_at desc limit 1`,
+    [subject.id, `{${OUTCOME_EVENTS.join(",")}}`],
+  )
+  return job ? CRM_STATES[job.status] : null
+}
+
+/**
+ * What the request's page shows: the request, its acknowledgement and outcome (and where the CRM's copy of
+ * it is), the names to choose from and the outcomes to record.
+ */
+const requestAnswer = async (
+  db: Pick<Db, "query">,
   subject: AlertSubject,
   claims: LinkClaims,
   state: string,
   config: BackendConfig,
   at: Date,
-): LinkAnswer => ({
+): Promise<LinkAnswer> => ({
   status: 200,
   body: {
     success: true,
     state,
     lead: leadFacts(subject),
     to: claims.to,
+    shared: SHARED_TAKERS,
     acknowledgedBy: subject.acknowledgedBy,
     acknowledgedAt: subject.acknowledgedAt?.toISOString() ?? null,
     outcome: subject.outcome
@@ -165,6 +209,7 @@ const requestAnswer = (
           at: subject.outcome.at?.toISOString() ?? null,
         }
       : null,
+    crm: await crmStateOf(db, config, subject),
     names: actorNames(config),
     outcomes: OUTCOME_CHOICES,
     // The reader's own board link (the day's and the week's requests), as fresh as this answer.
@@ -193,7 +238,7 @@ export async function acknowledgeLink(
   if (!confirm) {
     const subject = await loadSubject(db, target)
     if (!subject) return refused(404, "not_found", ANSWERS.notFound)
-    return requestAnswer(subject, claims, subject.acknowledgedAt ? "already_acknowledged" : "ready", config, at)
+    return requestAnswer(db, subject, claims, subject.acknowledgedAt ? "already_acknowledged" : "ready", config, at)
   }
   return db.transaction(async (tx) => {
     const recorded = await acknowledge(tx, target, actor, at)
@@ -205,7 +250,7 @@ export async function acknowledgeLink(
     // Each change of an outcome is the CRM's to know, through the outbox like every forward.
     if (changed) await enqueueJobs(tx, [outcomeEvent(subject, at)], at)
     const state = changed ? "outcome_recorded" : recorded ? "acknowledged" : "already_acknowledged"
-    return requestAnswer(subject, claims, state, config, at)
+    return requestAnswer(tx, subject, claims, state, config, at)
   })
 }
 
@@ -320,9 +365,12 @@ export async function boardLink(
     body: {
       success: true,
       to: claims.to,
+      shared: SHARED_TAKERS,
       at: at.toISOString(),
       timeZone: COMPANY.timeZone,
-      ...(await boardAt(db, at)),
+      // Each entry opens its request with an "I'm on it" link in the reader's name, signed here: the board's own
+      // token only reads, so nobody can make a request's link from it.
+      ...(await boardAt(db, at, (target) => acknowledgeUrl(config.alerts, target, claims.to, at))),
     },
   }
 }
