@@ -36,6 +36,11 @@ export const pageFields = graphql`
     secondaryLabel
   }
 
+  fragment ValueLabelFields on ValueLabel {
+    value
+    label
+  }
+
   fragment TestimonialFields on Testimonial {
     quote
     name
