@@ -206,6 +206,8 @@ export function useSiteData(lang: Language) {
             mainMenu
             breadcrumb
             dismiss
+            homeLink
+            rating
           }
           footer {
             servicesHeading
