@@ -4,7 +4,8 @@
  * menu flags, offered by the estimate wizard, copied for the functions, and
  * shown with the default picture when it has none.
  */
-import { render, screen, within } from "@testing-library/react"
+import type { ValueLabelsData } from "../src/lib/value-labels"
+import { render, screen, within } from "./fixtures/site-render"
 import userEvent from "@testing-library/user-event"
 import fs from "node:fs"
 import os from "node:os"
@@ -96,6 +97,7 @@ describe("a new pest file", () => {
         heading="Services"
         intro="All of them"
         content={readData<ServicesContent>("services-page.yaml")}
+        urgencyLabels={readData<{ valueLabels: ValueLabelsData }>("services-page.yaml").valueLabels.urgency}
         pests={servicesMenuPests(pests)}
         plans={readData<{ plans: [] }>("plans.yaml").plans}
         phone={siteData().company.phone}

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react"
+import { render, screen, within } from "./fixtures/site-render"
 import userEvent from "@testing-library/user-event"
 import { AboutPage, type AboutContent } from "../src/components/about/about-page"
 import { ContactPage, type ContactContent } from "../src/components/contact/contact-page"
@@ -11,16 +11,28 @@ import { ServicesPage, type PestCardData, type ServicesContent } from "../src/co
 import { hoursLines } from "../src/lib/hours"
 import { servicesMenuPests, type ListedPest } from "../src/lib/pest-lists"
 import { pestTrail } from "../src/lib/pest-trail"
+import type { ValueLabelsData } from "../src/lib/value-labels"
+import type { Language } from "../supabase/functions/_shared/kernel/languages"
 import { dataFiles, holidayProps, readData, readNode, siteData } from "./fixtures/data"
+
+type ValuesData = { valueLabels: ValueLabelsData }
 
 const { company, navigation } = siteData()
 const phone = company.phone
 const plans = readData<PlansContent>("plans.yaml")
 /** The pest pages' words, as the pest template gives them (navigation.yaml, services-page.yaml). */
-const pestLabels: PestPageProps["labels"] = {
-  breadcrumb: navigation.labels.breadcrumb,
-  species: readData<{ speciesLabels: PestPageProps["labels"]["species"] }>("services-page.yaml").speciesLabels,
+const pestLabelsIn = (language: Language): PestPageProps["labels"] => {
+  const services = readData<{
+    speciesLabels: PestPageProps["labels"]["species"]
+    valueLabels: PestPageProps["labels"]["values"]
+  }>("services-page.yaml", language)
+  return {
+    breadcrumb: siteData(language).navigation.labels.breadcrumb,
+    species: services.speciesLabels,
+    values: services.valueLabels,
+  }
 }
+const pestLabels = pestLabelsIn("en")
 /** What every data/pages page component is given, as the page template gives it: the page file's heading and intro, the phone, the routes. */
 function staticPage(name: string): StaticPageProps {
   const { heading, intro } = readData<{ heading: string; intro: string }>(`pages/${name}.yaml`)
@@ -122,7 +134,15 @@ test("services: 11 pest cards with urgency badge and Learn More, three plan summ
       .filter((f) => f.startsWith("pests/"))
       .map((f) => readNode<PestCardData & ListedPest>(f)),
   )
-  render(<ServicesPage {...staticPage("services")} content={content} pests={pests} plans={plans.plans} />)
+  render(
+    <ServicesPage
+      {...staticPage("services")}
+      content={content}
+      pests={pests}
+      plans={plans.plans}
+      urgencyLabels={readData<ValuesData>("services-page.yaml").valueLabels.urgency}
+    />,
+  )
   const learnMore = screen.getAllByRole("link", { name: /^Learn More\s*: / })
   expect(learnMore).toHaveLength(11)
   expect(learnMore[0]).toHaveAttribute("href", "/services/ants/")
@@ -221,4 +241,51 @@ test("contact: why contact us with four points, phone and e-mail links, service 
   for (const place of ["White Plains", "Yonkers", "New Rochelle", "Mount Vernon", "Scarsdale"])
     expect(within(area).getByText(place)).toBeInTheDocument()
   expect(within(area).getByText(content.serviceAreaNote)).toBeInTheDocument()
+})
+
+describe("a Spanish pest page says its fixed values by their Spanish labels (services-page.yaml valueLabels)", () => {
+  const labels = pestLabelsIn("es")
+  const labelOf = (list: ValueLabelsData[keyof ValueLabelsData], value: string) =>
+    list.find((entry) => entry.value === value)?.label
+  const wasps = readNode<PestData>("pests/wasps.yaml", "es")
+  const species = wasps.sections.flatMap((section) => section.species ?? [])
+
+  test("the urgency, the severity, the aggression and the danger, never the English value", () => {
+    render(
+      <PestPage
+        pest={wasps}
+        breadcrumb={pestTrail(siteData("es").navigation, wasps)}
+        labels={labels}
+        phone={phone}
+        callLabel="Llame ahora"
+        links={{
+          estimate: { label: "Pida su cotización gratis", path: "/es/cotizacion/" },
+          plans: { label: "Planes y precios", path: "/es/planes/" },
+        }}
+      />,
+    )
+    expect(screen.getByText(labelOf(labels.values.urgency, wasps.urgency) ?? "")).toBeInTheDocument()
+    expect(screen.queryByText(wasps.urgency)).not.toBeInTheDocument()
+    const aggressive = species.find((s) => s.aggression)
+    const dangerous = species.find((s) => s.danger)
+    if (!aggressive?.aggression || !dangerous?.danger) throw new Error("wasps.yaml lists no aggression or danger")
+    expect(
+      screen.getAllByText(`${labels.species.aggression}: ${labelOf(labels.values.aggression, aggressive.aggression)}`)
+        .length,
+    ).toBeGreaterThan(0)
+    expect(
+      screen.getAllByText(`${labels.species.danger}: ${labelOf(labels.values.danger, dangerous.danger)}`).length,
+    ).toBeGreaterThan(0)
+    for (const level of ["Low", "Medium", "High", "Moderate", "Severe", "Critical"])
+      expect(screen.queryByText(new RegExp(`(^|: )${level}$`))).not.toBeInTheDocument()
+  })
+
+  test("every value of the schema has its Spanish label, unlike its English", () => {
+    const english = readData<ValuesData>("services-page.yaml").valueLabels
+    for (const field of ["urgency", "severity", "aggression", "danger"] as const)
+      for (const [i, entry] of labels.values[field].entries()) {
+        expect(entry.value).toBe(english[field][i]?.value)
+        expect(entry.label).not.toBe(english[field][i]?.label)
+      }
+  })
 })

@@ -3,7 +3,7 @@
  * the header, the mobile menu, the top banner and the contact page, read in the browser after hydration
  * (the prerendered HTML cannot know the day), and the coming closures on the contact page.
  */
-import { act, render, screen, within } from "@testing-library/react"
+import { act, render, screen, within } from "./fixtures/site-render"
 import userEvent from "@testing-library/user-event"
 import { renderToString } from "preact-render-to-string"
 import { ContactPage, type ContactContent } from "../src/components/contact/contact-page"

@@ -5,14 +5,19 @@ import type { PageVersion } from "../src/lib/i18n/page-context"
 import { LANGUAGES, prefixedRoute, type Language } from "../supabase/functions/_shared/kernel/languages"
 import { readData } from "./fixtures/data"
 
-/** The ants page in every language, each with its switch's words as create-pages.ts gives them. */
-const versions: PageVersion[] = LANGUAGES.map((lang) => ({
-  lang,
-  path: prefixedRoute(lang, `/services/ants-${lang}/`),
-  ...readData<{ languageSwitch: { label: string; ariaLabel: string } }>("navigation.yaml", lang).languageSwitch,
-}))
+type SwitchWords = { label: string; versionNotes: Record<Language, string> }
+const words = (lang: Language) => readData<{ languageSwitch: SwitchWords }>("navigation.yaml", lang).languageSwitch
 
-const renderSwitch = (lang: Language, given: readonly PageVersion[] | null = versions) =>
+/** The ants page in every language as a page in `pageLang` links to it, with the words create-pages.ts gives. */
+const versionsOn = (pageLang: Language): PageVersion[] =>
+  LANGUAGES.map((lang) => ({
+    lang,
+    path: prefixedRoute(lang, `/services/ants-${lang}/`),
+    label: words(lang).label,
+    note: words(pageLang).versionNotes[lang],
+  }))
+
+const renderSwitch = (lang: Language, given: readonly PageVersion[] | null = versionsOn(lang)) =>
   render(
     <LanguageContext.Provider value={lang}>
       <LanguageSwitchContext.Provider value={given}>
@@ -22,23 +27,25 @@ const renderSwitch = (lang: Language, given: readonly PageVersion[] | null = ver
   )
 
 describe.each(LANGUAGES)("on a page in %s", (lang) => {
-  test("a link to each other language's version, named and marked in that language; none to itself", () => {
+  test("a link to each other language's version, named and marked in that language, told in the page's; none to itself", () => {
     renderSwitch(lang)
-    const others = versions.filter((version) => version.lang !== lang)
+    const others = LANGUAGES.filter((other) => other !== lang)
     expect(screen.getAllByRole("link")).toHaveLength(others.length)
     for (const other of others) {
-      const link = screen.getByRole("link", { name: other.ariaLabel })
-      expect(link).toHaveTextContent(other.label)
-      expect(link).toHaveAttribute("href", other.path)
-      expect(link).toHaveAttribute("lang", other.lang)
-      expect(link).toHaveAttribute("hreflang", other.lang)
+      const { label } = words(other)
+      const note = words(lang).versionNotes[other]
+      const link = screen.getByRole("link", { name: `${label} ${note}` })
+      expect(screen.getByText(label)).toHaveAttribute("lang", other)
+      expect(link).not.toHaveAttribute("lang")
+      expect(link).toHaveAttribute("href", prefixedRoute(other, `/services/ants-${other}/`))
+      expect(link).toHaveAttribute("hreflang", other)
       expect(link).toHaveClass("nav-link")
     }
   })
 })
 
 test("a page with no other version, or a component alone, has no switch", () => {
-  const english = versions.filter((version) => version.lang === "en")
+  const english = versionsOn("en").filter((version) => version.lang === "en")
   expect(renderSwitch("en", english).container).toBeEmptyDOMElement()
   expect(renderSwitch("en", null).container).toBeEmptyDOMElement()
 })

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react"
+import { act, fireEvent, render, screen, waitFor, within } from "./fixtures/site-render"
 import userEvent from "@testing-library/user-event"
 import { offerBookingSchema } from "../supabase/functions/_shared/kernel/contract.ts"
 import { BookingFormShell } from "../src/components/scarsdale-offer/booking-form-shell"

@@ -1,4 +1,4 @@
-import { render } from "@testing-library/react"
+import { render } from "./fixtures/site-render"
 import { useStaticQuery } from "gatsby"
 import { Seo } from "../src/components/seo/seo"
 import { useSiteData } from "../src/hooks/use-site-data"

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react"
+import { act, fireEvent, render, screen, within } from "./fixtures/site-render"
 import userEvent from "@testing-library/user-event"
 import { SiteHeader } from "../src/components/layout/site-header"
 import { headerProps } from "../src/components/layout/header-props"

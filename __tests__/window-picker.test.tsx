@@ -4,7 +4,7 @@
  * preferredWindows sent), the chosen windows in every request and on the review and thank-you views,
  * and a calendar that fails never holding a lead back.
  */
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react"
+import { fireEvent, render, screen, waitFor, within } from "./fixtures/site-render"
 import userEvent from "@testing-library/user-event"
 import {
   estimateLeadSchema,

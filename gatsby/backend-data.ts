@@ -103,7 +103,6 @@ export function renderBackendData(dir = dataDir()): string {
     phone: english.phone,
     email: english.email,
     address: english.address,
-    licenseNumber: english.licenseNumber,
     hoursText: hoursSummary(english.hours),
     hours: english.hours,
     closedDates: english.closedDates,
@@ -149,6 +148,8 @@ export function renderBackendData(dir = dataDir()): string {
       ),
       visitPreparation: preparation[language],
       hoursText: hoursSummary(english.hours, language),
+      // The licence line under every e-mail to the customer.
+      licenseLine: site[language].licenseNumber,
     }
   })
   // Each request kind's field labels (kernel/request-fields.ts): the visitor's in each language, the office's in English.

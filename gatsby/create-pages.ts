@@ -1,8 +1,8 @@
 import path from "node:path"
 import type { GatsbyNode } from "gatsby"
-import { LANGUAGES, languageOf, prefixedRoute } from "../supabase/functions/_shared/kernel/languages"
+import { LANGUAGES, languageOf, prefixedRoute, type Language } from "../supabase/functions/_shared/kernel/languages"
 import { withTrailingSlash } from "../src/lib/paths"
-import type { PageContext, PageVersion } from "../src/lib/i18n/page-context"
+import type { Alternate, PageContext, PageVersion } from "../src/lib/i18n/page-context"
 
 const template = (name: string) => path.resolve(`src/templates/${name}.tsx`)
 
@@ -17,24 +17,40 @@ interface CreatePagesData {
   allPestYaml: { nodes: Entry[] }
   allOfferYaml: { nodes: Array<Entry & { fallback: boolean | null }> }
   allNavigationYaml: {
-    nodes: Array<{ lang: string; sections: { offers: string }; languageSwitch: { label: string; ariaLabel: string } }>
+    nodes: Array<{
+      lang: string
+      sections: { offers: string }
+      languageSwitch: { label: string; versionNotes: Readonly<Record<Language, string>> }
+    }>
   }
 }
 
-/** What the language switch says of each language, in that language (data/navigation.yaml `languageSwitch`). */
-type SwitchWords = ReadonlyMap<string, { label: string; ariaLabel: string }>
+/** What the language switch says in each language (data/navigation.yaml `languageSwitch`). */
+type SwitchWords = ReadonlyMap<string, { label: string; versionNotes: Readonly<Record<Language, string>> }>
 
-/** Every language's version of an entry, found by its key: its route, and the switch's words for it. */
+const switchWords = (words: SwitchWords, lang: string) => {
+  const said = words.get(lang)
+  // The data check requires every language's navigation.yaml languageSwitch (pre-init.ts).
+  if (!said) throw new Error(`data/navigation.yaml has no ${lang} languageSwitch`)
+  return said
+}
+
+/**
+ * Every language's version of an entry, found by its key, as a page in `pageLang` links to it: its route, its
+ * name in its own language, and what a screen reader hears of it in the page's language.
+ */
 const versionsOf = (entries: readonly Entry[], words: SwitchWords) => {
-  const byKey = new Map<string, PageVersion[]>()
+  const byKey = new Map<string, Alternate[]>()
   for (const entry of entries) {
-    const said = words.get(entry.lang)
-    // The data check requires every language's navigation.yaml languageSwitch (pre-init.ts).
-    if (!said) throw new Error(`data/navigation.yaml has no ${entry.lang} languageSwitch`)
-    const version = { lang: languageOf(entry.lang), path: entry.route, ...said }
+    const version = { lang: languageOf(entry.lang), path: entry.route }
     byKey.set(entry.pageKey, [...(byKey.get(entry.pageKey) ?? []), version])
   }
-  return (key: string) => byKey.get(key) ?? []
+  return (key: string, pageLang: string): PageVersion[] =>
+    (byKey.get(key) ?? []).map((version) => ({
+      ...version,
+      label: switchWords(words, version.lang).label,
+      note: switchWords(words, pageLang).versionNotes[version.lang],
+    }))
 }
 
 /**
@@ -78,7 +94,9 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
           }
           languageSwitch {
             label
-            ariaLabel
+            versionNotes {
+              ${LANGUAGES.join("\n")}
+            }
           }
         }
       }
@@ -99,7 +117,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
       const context: PageContext = {
         key: entry.pageKey,
         lang: languageOf(entry.lang),
-        alternates: alternates(entry.pageKey),
+        alternates: alternates(entry.pageKey, entry.lang),
       }
       createPage({ path: entry.route, component: component(entry), context })
     }
@@ -121,7 +139,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
     const context: PageContext = {
       key: fallback.pageKey,
       lang: languageOf(lang),
-      alternates: fallbackAlternates(fallback.pageKey),
+      alternates: fallbackAlternates(fallback.pageKey, lang),
     }
     createPage({ path: route, matchPath: `${route}*`, component: template("offer-page"), context })
   }

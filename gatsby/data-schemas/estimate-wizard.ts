@@ -58,8 +58,9 @@ export const estimateWizardSchema = strictObject({
   toasts: strictObject({
     successTitle: text(),
     successText: text(),
-    crmPrefix: string().required(),
-    leadPrefix: string().required(),
+    /** Said before successText when the CRM took the request, or else when the lead was stored. */
+    crmPrefix: text(),
+    leadPrefix: text(),
     allFailedTitle: text(),
     allFailedText: text(),
     /** Said once the request saved on this device has been accepted from the outbox (a function answered 2xx). */

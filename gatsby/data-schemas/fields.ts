@@ -127,6 +127,32 @@ export const image = (folder: string) =>
       .meta({ graphqlType: "File @fileByRelativePath", cmsMediaFolder: folder, cmsLabel: "Picture" }),
     alt: text().meta({ cmsLabel: "Alt text", cmsHint: "What the picture shows, for people who cannot see it." }),
   }).meta({ graphqlName: "Picture" })
+
+/**
+ * The words shown for each of a field's fixed values (a pest's urgency, a species' danger level): the values are
+ * written once, in English, in the data files that use them; what a visitor reads is each value's label here,
+ * in every language. Every value is labelled exactly once, so a new value without its label fails the build.
+ */
+export const valueLabels = (values: readonly string[]) =>
+  array()
+    .of(
+      strictObject({
+        value: string()
+          .required()
+          .oneOf([...values]),
+        label: text(),
+      }).meta({
+        graphqlName: "ValueLabel",
+      }),
+    )
+    .required()
+    .test("every-value", function (entries) {
+      const missing = values.filter((value) => entries.filter((entry) => entry.value === value).length !== 1)
+      return missing.length === 0
+        ? true
+        : this.createError({ message: `must label each value once: ${missing.map((v) => `"${v}"`).join(", ")}` })
+    })
+
 export const card = () => strictObject({ icon: icon(), title: text(), text: text() })
 
 export const seoFields = {

@@ -1,5 +1,6 @@
 /** data/navigation.yaml: the menus, the footer and the routes buttons link to. */
 import { array, type InferType } from "yup"
+import { LANGUAGES } from "../../supabase/functions/_shared/kernel/languages"
 import { text, routePath, strictObject, link } from "./fields"
 
 export const navigationSchema = strictObject({
@@ -16,10 +17,14 @@ export const navigationSchema = strictObject({
   callCta: strictObject({ label: text() }),
   mobileTagline: text(),
   /**
-   * The link to a page in this section's language, written in it ("Español" under es:), and what it says to a
-   * screen reader: a page in any other language shows it.
+   * The link to a page in this section's language, written in it ("Español" under es:): a page in any other
+   * language shows it. `versionNotes`: what a screen reader hears after a switch's name on a page in this
+   * section's language, in it, for each language's version.
    */
-  languageSwitch: strictObject({ label: text(), ariaLabel: text() }),
+  languageSwitch: strictObject({
+    label: text(),
+    versionNotes: strictObject(Object.fromEntries(LANGUAGES.map((language) => [language, text()]))),
+  }),
   labels: strictObject({
     call: text(),
     openMenu: text(),
@@ -30,6 +35,10 @@ export const navigationSchema = strictObject({
     mainMenu: text(),
     breadcrumb: text(),
     dismiss: text(),
+    /** The logo's link, to a screen reader ({name}: the company's). */
+    homeLink: text(),
+    /** A star rating, to a screen reader ({rating}: the number of stars, of five). */
+    rating: text(),
   }),
   footer: strictObject({
     servicesHeading: text(),

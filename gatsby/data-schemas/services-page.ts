@@ -1,6 +1,8 @@
 /** data/services-page.yaml: the /services page's texts. */
 import { array, type InferType } from "yup"
-import { text, slug, strictObject, image, card, ctaSchema } from "./fields"
+import { text, slug, strictObject, image, card, ctaSchema, valueLabels } from "./fields"
+import { URGENCY_LEVELS } from "./pest"
+import { AGGRESSION_LEVELS, DANGER_LEVELS, SEVERITIES } from "./pest-section"
 
 export const servicesPageSchema = strictObject({
   gridHeading: text(),
@@ -30,6 +32,13 @@ export const servicesPageSchema = strictObject({
     danger: text(),
     dangerous: text(),
     protected: text(),
+  }),
+  /** What a pest's urgency and a species' levels say, by the value pests/*.yaml write (once, in English). */
+  valueLabels: strictObject({
+    urgency: valueLabels(URGENCY_LEVELS),
+    severity: valueLabels(SEVERITIES),
+    aggression: valueLabels(AGGRESSION_LEVELS),
+    danger: valueLabels(DANGER_LEVELS),
   }),
 })
 

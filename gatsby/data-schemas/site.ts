@@ -30,7 +30,8 @@ export const siteSchema = strictObject({
     latitude: number().required().min(-90).max(90),
     longitude: number().required().min(-180).max(180),
   }),
-  licenseNumber: fixedText(),
+  /** The licence line (the footer, the $49 page, every e-mail): the registration's name and number, in every language. */
+  licenseNumber: text(),
   insuranceNote: text(),
   priceRange: fixedText(),
   timeZone: fixedText(),

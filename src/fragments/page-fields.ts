@@ -39,6 +39,11 @@ export const pageFields = graphql`
     secondaryLabel
   }
 
+  fragment ValueLabelFields on ValueLabel {
+    value
+    label
+  }
+
   fragment TestimonialFields on Testimonial {
     quote
     name

@@ -209,6 +209,8 @@ export function useSiteData(lang: Language) {
             mainMenu
             breadcrumb
             dismiss
+            homeLink
+            rating
           }
           footer {
             servicesHeading

@@ -89,6 +89,20 @@ export const query = graphql`
         dangerous
         protected
       }
+      valueLabels {
+        urgency {
+          ...ValueLabelFields
+        }
+        severity {
+          ...ValueLabelFields
+        }
+        aggression {
+          ...ValueLabelFields
+        }
+        danger {
+          ...ValueLabelFields
+        }
+      }
       defaultPestImage {
         alt
         src {
@@ -113,7 +127,11 @@ const template = siteTemplate<Queries.PestPageQuery>({
         breadcrumb={pestTrail(navigation, pest)}
         phone={company.phone}
         callLabel={navigation.callCta.label}
-        labels={{ breadcrumb: navigation.labels.breadcrumb, species: servicesPageYaml.speciesLabels }}
+        labels={{
+          breadcrumb: navigation.labels.breadcrumb,
+          species: servicesPageYaml.speciesLabels,
+          values: servicesPageYaml.valueLabels,
+        }}
         links={{
           estimate: {
             label: navigation.estimateCta.mobileLabel,

@@ -24,6 +24,11 @@ export const query = graphql`
       cta {
         ...CallToActionFields
       }
+      valueLabels {
+        urgency {
+          ...ValueLabelFields
+        }
+      }
     }
     ...AllPlans
     allPestYaml(filter: { lang: { eq: $lang } }) {
@@ -48,6 +53,7 @@ export const query = graphql`
 /** The grid shows the pests whose files set menu.services, in that order. */
 const template = pageTemplate<Queries.ServicesPageQuery, ServicesPageProps>(ServicesPage, (data) => ({
   content: data.servicesPageYaml,
+  urgencyLabels: data.servicesPageYaml.valueLabels.urgency,
   pests: servicesMenuPests(data.allPestYaml.nodes),
   plans: data.plansYaml.plans,
 }))

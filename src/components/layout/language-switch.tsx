@@ -7,8 +7,8 @@ interface LanguageSwitchProps {
 
 /**
  * A link to this page in each other language, each named in its own language ("Español" on an English page,
- * "English" on a Spanish one) and marked with it (lang, hreflang), so a screen reader says it right. A page with
- * no other version has none. Never automatic: the visitor chooses.
+ * "English" on a Spanish one) and marked with it (lang, hreflang), so a screen reader says it right, then told in
+ * the page's language where it leads. A page with no other version has none. Never automatic: the visitor chooses.
  */
 export function LanguageSwitch({ className }: LanguageSwitchProps) {
   const lang = useLanguage()
@@ -18,15 +18,9 @@ export function LanguageSwitch({ className }: LanguageSwitchProps) {
     <>
       {versions.map((version) =>
         version.lang === lang ? null : (
-          <a
-            key={version.lang}
-            href={version.path}
-            lang={version.lang}
-            hrefLang={version.lang}
-            aria-label={version.ariaLabel}
-            className={className}
-          >
-            {version.label}
+          <a key={version.lang} href={version.path} hrefLang={version.lang} className={className}>
+            <span lang={version.lang}>{version.label}</span>
+            <span className="sr-only"> {version.note}</span>
           </a>
         ),
       )}

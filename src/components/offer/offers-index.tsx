@@ -35,7 +35,9 @@ export function OffersIndex({ offers, notes }: { offers: readonly OfferCard[]; n
               <dt className="font-medium">{labels.phone}</dt>
               <dd>{offer.phone.display}</dd>
               <dt className="font-medium">{labels.heroVariant}</dt>
-              <dd>{offer.heroVariant}</dd>
+              <dd>
+                <code>{offer.heroVariant}</code>
+              </dd>
             </dl>
             <p className="mt-auto pt-4 font-mono text-xs text-slate-600">{offer.route}</p>
             <Link to={offer.route} className="mt-1 font-semibold text-brand-700 underline">

@@ -2,6 +2,7 @@ import type { HeadProps, PageProps } from "gatsby"
 import type { ReactNode } from "react"
 import { useSiteData, type SiteData } from "../../hooks/use-site-data"
 import { LanguageContext, LanguageSwitchContext } from "../../lib/i18n/language"
+import { SiteLabelsContext } from "../../lib/i18n/site-labels"
 import type { PageContext } from "../../lib/i18n/page-context"
 import { LeadTextsContext } from "../../lib/leads/lead-texts"
 import { Seo, type SeoProps } from "../seo/seo"
@@ -51,9 +52,11 @@ export function framedTemplate<D extends object>(
     return (
       <LanguageContext.Provider value={lang}>
         <LanguageSwitchContext.Provider value={pageContext.alternates}>
-          <LeadTextsContext.Provider value={site.leadTexts}>
-            {frame(content(found(data), site, location.pathname), location.pathname)}
-          </LeadTextsContext.Provider>
+          <SiteLabelsContext.Provider value={site.navigation.labels}>
+            <LeadTextsContext.Provider value={site.leadTexts}>
+              {frame(content(found(data), site, location.pathname), location.pathname)}
+            </LeadTextsContext.Provider>
+          </SiteLabelsContext.Provider>
         </LanguageSwitchContext.Provider>
       </LanguageContext.Provider>
     )

@@ -6,6 +6,7 @@ import { ResponsiveImage } from "../ui/responsive-image"
 import { Breadcrumb, type Crumb } from "./breadcrumb"
 import { PestSection } from "./pest-section"
 import type { OptionLinks } from "./sections/option-cards"
+import { labelOf, type ValueLabelsData } from "../../lib/value-labels"
 import type { PestData, SpeciesLabels } from "./types"
 import { UrgencyBadge } from "./urgency-badge"
 
@@ -20,8 +21,8 @@ export interface PestPageProps {
   phone: { display: string; e164: string }
   callLabel: string
   links: OptionLinks
-  /** The breadcrumb's name for screen readers, and the species cards' words. */
-  labels: { readonly breadcrumb: string; readonly species: SpeciesLabels }
+  /** The breadcrumb's name for screen readers, the species cards' words, and what the urgency and levels say. */
+  labels: { readonly breadcrumb: string; readonly species: SpeciesLabels; readonly values: ValueLabelsData }
 }
 
 /** A pest service page: breadcrumb, hero with the estimate and phone buttons, then every section of the pest's data. */
@@ -31,7 +32,7 @@ export function PestPage({ pest, image, breadcrumb, phone, callLabel, links, lab
       <Breadcrumb items={breadcrumb} label={labels.breadcrumb} />
       <section className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 md:grid-cols-2">
         <div>
-          <UrgencyBadge urgency={pest.urgency} />
+          <UrgencyBadge urgency={pest.urgency} label={labelOf(labels.values.urgency, pest.urgency)} />
           <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{pest.heading}</h1>
           <p className="mt-4 text-lg text-slate-700">{pest.intro}</p>
           <div className="mt-6 flex flex-wrap gap-3">
@@ -50,6 +51,7 @@ export function PestPage({ pest, image, breadcrumb, phone, callLabel, links, lab
           links={links}
           tinted={i % 2 === 0}
           speciesLabels={labels.species}
+          valueLabels={labels.values}
         />
       ))}
     </>

@@ -3,6 +3,7 @@ import { AreaList, Callout, PointList, StepList } from "./sections/content-block
 import { OptionCards, type OptionLinks } from "./sections/option-cards"
 import { SectionShell } from "./sections/section-shell"
 import { SpeciesList } from "./sections/species-section"
+import type { ValueLabelsData } from "../../lib/value-labels"
 import type { PestSectionData, SpeciesLabels } from "./types"
 
 /** One block of a pest page, by its type. */
@@ -11,16 +12,18 @@ export function PestSection({
   links,
   tinted,
   speciesLabels,
+  valueLabels,
 }: {
   section: PestSectionData
   links: OptionLinks
   tinted: boolean
   speciesLabels: SpeciesLabels
+  valueLabels: ValueLabelsData
 }) {
   const content = (() => {
     switch (section.type) {
       case "species":
-        return section.species && <SpeciesList species={section.species} labels={speciesLabels} />
+        return section.species && <SpeciesList species={section.species} labels={speciesLabels} values={valueLabels} />
       case "steps":
         return section.steps && <StepList steps={section.steps} />
       case "list":

@@ -1,4 +1,4 @@
-/** Urgency labels and their colours. */
+/** Urgency colours, by the value the data writes (data/pests/*.yaml `urgency`). */
 const URGENCY_CLASSES: Record<string, string> = {
   Critical: "bg-red-700 text-white",
   Urgent: "bg-red-100 text-red-800",
@@ -7,12 +7,13 @@ const URGENCY_CLASSES: Record<string, string> = {
   "Common Issue": "bg-green-100 text-green-800",
 }
 
-export function UrgencyBadge({ urgency }: { urgency: string }) {
+/** A pest's urgency: coloured by its value, saying its label in the page's language. */
+export function UrgencyBadge({ urgency, label }: { urgency: string; label: string }) {
   return (
     <span
       className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${URGENCY_CLASSES[urgency] ?? "bg-slate-100 text-slate-800"}`}
     >
-      {urgency}
+      {label}
     </span>
   )
 }

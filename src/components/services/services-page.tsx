@@ -1,5 +1,6 @@
 import { Link } from "gatsby"
 import { withTrailingSlash } from "../../lib/paths"
+import { labelOf, type ValueLabelList } from "../../lib/value-labels"
 import type { StaticPageProps } from "../page/page-template"
 import { UrgencyBadge } from "../pest/urgency-badge"
 import { PageHero } from "../page/page-hero"
@@ -24,7 +25,7 @@ export interface PestCardData {
 
 // The default pest picture and the species labels go to the pest pages; a card's icon is a GraphQL String (see CardData).
 export type ServicesContent = ReadonlyData<
-  Omit<ServicesPageTexts, "defaultPestImage" | "speciesLabels" | "reasons">
+  Omit<ServicesPageTexts, "defaultPestImage" | "speciesLabels" | "valueLabels" | "reasons">
 > & {
   readonly reasons: readonly CardData[]
 }
@@ -33,9 +34,20 @@ export interface ServicesPageProps extends StaticPageProps {
   content: ServicesContent
   pests: readonly PestCardData[]
   plans: readonly PlanData[]
+  /** What a pest's urgency says (data/services-page.yaml valueLabels). */
+  urgencyLabels: ValueLabelList
 }
 
-export function ServicesPage({ heading, intro, content, pests, plans, phone, routes }: ServicesPageProps) {
+export function ServicesPage({
+  heading,
+  intro,
+  content,
+  pests,
+  plans,
+  urgencyLabels,
+  phone,
+  routes,
+}: ServicesPageProps) {
   const planById = new Map(plans.map((p) => [p.id, p]))
   return (
     <>
@@ -46,7 +58,7 @@ export function ServicesPage({ heading, intro, content, pests, plans, phone, rou
             <li key={pest.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <div className="flex items-center justify-between gap-3">
                 <IconBadge name={pest.card.icon} />
-                <UrgencyBadge urgency={pest.urgency} />
+                <UrgencyBadge urgency={pest.urgency} label={labelOf(urgencyLabels, pest.urgency)} />
               </div>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{pest.name}</h3>
               <p className="mt-2 text-sm text-slate-700">{pest.card.description}</p>

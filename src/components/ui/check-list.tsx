@@ -1,3 +1,4 @@
+import { CodeText } from "./code-text"
 import { Panel } from "./panel"
 import { Ban, CircleCheck } from "./ui-icons"
 
@@ -20,7 +21,9 @@ export function CheckList({
             className={`mt-0.5 h-5 w-5 shrink-0 ${mark === "check" ? "text-brand-700" : "text-red-700"}`}
             aria-hidden="true"
           />
-          {item}
+          <span>
+            <CodeText text={item} />
+          </span>
         </li>
       ))}
     </ul>

@@ -1,4 +1,6 @@
-/** Plain lines of text as a bulleted list, or a numbered one for steps taken in order. */
+import { CodeText } from "./code-text"
+
+/** Plain lines of text (`code` marked) as a bulleted list, or a numbered one for steps taken in order. */
 export function TextList({
   items,
   ordered = false,
@@ -12,7 +14,9 @@ export function TextList({
   return (
     <List className={className}>
       {items.map((item) => (
-        <li key={item}>{item}</li>
+        <li key={item}>
+          <CodeText text={item} />
+        </li>
       ))}
     </List>
   )

@@ -7,12 +7,13 @@ export interface Alternate {
 }
 
 /**
- * A page's version as the language switch links to it: named in its own language ("Español" on an English page)
- * with what a screen reader says of the link (data/navigation.yaml `languageSwitch` of that language).
+ * A page's version as the language switch links to it: named in its own language ("Español" on an English page,
+ * its section of data/navigation.yaml `languageSwitch`), and what a screen reader hears after the name, in the
+ * language of the page that links to it (that page's `versionNotes`).
  */
 export interface PageVersion extends Alternate {
   label: string
-  ariaLabel: string
+  note: string
 }
 
 /**

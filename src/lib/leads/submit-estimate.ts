@@ -62,6 +62,6 @@ export interface SuccessTexts {
 
 /** The success toast: prefixed by what the CRM call, or else the lead call, achieved. */
 export function successNotice(outcome: EstimateOutcome, texts: SuccessTexts): ToastInput {
-  const prefix = outcome.sentToCrm ? texts.crmPrefix : outcome.leadStored ? texts.leadPrefix : ""
-  return { title: texts.successTitle, description: `${prefix}${texts.successText}` }
+  const prefix = outcome.sentToCrm ? [texts.crmPrefix] : outcome.leadStored ? [texts.leadPrefix] : []
+  return { title: texts.successTitle, description: [...prefix, texts.successText].join(" ") }
 }

@@ -1,3 +1,4 @@
+import { labelOf, type ValueLabelsData } from "../../../lib/value-labels"
 import { LevelBadge } from "../level-badge"
 import type { SpeciesData, SpeciesLabels } from "../types"
 
@@ -11,17 +12,31 @@ const facts = (s: SpeciesData, labels: SpeciesLabels): Array<[string, string]> =
     return text ? [[labels[fact], text]] : []
   })
 
-/** Species cards with their severity, aggression and danger badges. */
-export function SpeciesList({ species, labels }: { species: readonly SpeciesData[]; labels: SpeciesLabels }) {
+/** Species cards with their severity, aggression and danger badges, each level said by its label in `values`. */
+export function SpeciesList({
+  species,
+  labels,
+  values,
+}: {
+  species: readonly SpeciesData[]
+  labels: SpeciesLabels
+  values: ValueLabelsData
+}) {
   return (
     <ul className="grid gap-5 md:grid-cols-2">
       {species.map((s) => (
         <li key={s.name} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="mr-auto text-lg font-semibold text-slate-900">{s.name}</h3>
-            {s.severity && <LevelBadge level={s.severity} />}
-            {s.aggression && <LevelBadge label={labels.aggression} level={s.aggression} />}
-            {s.danger && <LevelBadge label={labels.danger} level={s.danger} />}
+            {s.severity && <LevelBadge level={s.severity} label={labelOf(values.severity, s.severity)} />}
+            {s.aggression && (
+              <LevelBadge
+                name={labels.aggression}
+                level={s.aggression}
+                label={labelOf(values.aggression, s.aggression)}
+              />
+            )}
+            {s.danger && <LevelBadge name={labels.danger} level={s.danger} label={labelOf(values.danger, s.danger)} />}
             {s.dangerous && (
               <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">
                 {labels.dangerous}

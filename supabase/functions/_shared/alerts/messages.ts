@@ -156,9 +156,14 @@ export function alertChat(view: AlertView, mention: string, at = new Date()): st
     .join("\n")
 }
 
-/** An e-mail to the office whose heading is its subject, headers made safe. */
-const officeEmail = (to: string, from: string, subject: string, content: Omit<EmailContent, "subject" | "heading">) =>
-  withSafeHeaders({ to, from, ...renderEmail({ subject, heading: subject, ...content }) })
+/** An e-mail to the office (in the default language) whose heading is its subject, headers made safe. */
+const officeEmail = (
+  to: string,
+  from: string,
+  subject: string,
+  content: Omit<EmailContent, "subject" | "heading" | "language">,
+) =>
+  withSafeHeaders({ to, from, ...renderEmail({ language: DEFAULT_LANGUAGE, subject, heading: subject, ...content }) })
 
 export function alertEmail(view: AlertView, to: string, from: string, at = new Date()): EmailMessage {
   const s = view.subject

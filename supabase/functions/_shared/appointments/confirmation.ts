@@ -73,6 +73,7 @@ export const visitEmail = (
   words: { subject: string; heading: string; intro: string },
 ) =>
   renderEmail({
+    language: lead.language,
     subject: words.subject,
     heading: words.heading,
     intro: fill(words.intro, { firstName: firstNameOf(lead.fullName), window }),

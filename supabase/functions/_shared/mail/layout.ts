@@ -1,6 +1,7 @@
 /** One plain, accessible e-mail layout, in HTML and in text, with every value escaped. */
-import { COMPANY } from "../kernel/site-data.generated.ts"
+import { COMPANY, CUSTOMER_TEXTS } from "../kernel/site-data.generated.ts"
 import { escapeHtml } from "../kernel/escape.ts"
+import { LANGUAGE_FORMS, type Language } from "../kernel/languages.ts"
 import { headerValue, subjectLine } from "./header.ts"
 
 /** A file sent with an e-mail: its name, its bytes in base64, and its media type. */
@@ -22,6 +23,8 @@ export interface EmailMessage {
 }
 
 export interface EmailContent {
+  /** The language it is written in: its <html lang> (a screen reader's pronunciation) and its licence line. */
+  language: Language
   subject: string
   heading: string
   intro: string
@@ -86,11 +89,11 @@ const sectionText = ({ heading, level, note, rows, actions = [] }: EmailSection)
   ...actions.map((a) => `${a.label}: ${a.href}`),
 ]
 
-const companyLines = () => [
+const companyLines = (language: Language) => [
   COMPANY.name,
   `${COMPANY.address.street}, ${COMPANY.address.city}, ${COMPANY.address.region} ${COMPANY.address.postalCode}`,
   `${COMPANY.phone.display} · ${COMPANY.email}`,
-  COMPANY.licenseNumber,
+  CUSTOMER_TEXTS[language].licenseLine,
 ]
 
 /** The message with every header value on one line (see header.ts); the outbox applies it before every send. */
@@ -105,7 +108,7 @@ export const withSafeHeaders = (message: EmailMessage): EmailMessage => ({
 export function renderEmail(content: EmailContent): { subject: string; html: string; text: string } {
   const rows = content.rows.filter(([, value]) => value !== "")
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
+<html lang="${LANGUAGE_FORMS[content.language].tag}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f6f7f6;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
 <div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <h1 style="margin:0 0 12px;font-size:22px;color:#0b6138">${escapeHtml(content.heading)}</h1>
@@ -115,7 +118,7 @@ ${tableHtml(rows)}
 ${(content.sections ?? []).map(sectionHtml).join("\n")}
 ${content.steps?.length ? `<ol style="margin:0 0 16px;padding-left:20px;line-height:1.5">${content.steps.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ol>` : ""}
 ${content.signOff ? `<p style="margin:0 0 16px">${escapeHtml(content.signOff)}</p>` : ""}
-<p style="margin:16px 0 0;font-size:12px;color:#64748b">${companyLines().map(escapeHtml).join("<br>")}</p>
+<p style="margin:16px 0 0;font-size:12px;color:#64748b">${companyLines(content.language).map(escapeHtml).join("<br>")}</p>
 </div></body></html>`
   const text = [
     content.heading,
@@ -129,7 +132,7 @@ ${content.signOff ? `<p style="margin:0 0 16px">${escapeHtml(content.signOff)}</
     ...(content.signOff ? ["", content.signOff] : []),
     "",
     "--",
-    ...companyLines(),
+    ...companyLines(content.language),
   ].join("\n")
   return { subject: subjectLine(content.subject), html, text }
 }

@@ -204,6 +204,8 @@ export function companyNotification(
   return {
     ...(replyAddress ? { replyTo: replyAddress } : {}),
     ...renderEmail({
+      // The office reads its notices in the default language, whatever the visitor's.
+      language: DEFAULT_LANGUAGE,
       subject,
       heading: subject,
       intro: [language.note, releasedNote, fill(messages.intro, { promise: promise.text, deadline })]
@@ -257,6 +259,7 @@ const confirmation = (
   const { customerEmail, emailRows } = texts.messages
   const { subject, intro, rows, sections, steps } = content(texts)
   return renderEmail({
+    language,
     subject,
     heading: subject,
     intro: `${intro} ${fill(customerEmail.referenceNote, { reference })}`,

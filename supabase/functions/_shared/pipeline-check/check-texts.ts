@@ -9,6 +9,7 @@ import { fitSms, templatePieces } from "../alerts/sms-fit.ts"
 import { chatVisitorText } from "../alerts/visitor-text.ts"
 import type { BackendConfig } from "../config.ts"
 import { fill } from "../kernel/escape.ts"
+import { DEFAULT_LANGUAGE } from "../kernel/languages.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { renderEmail, type EmailMessage } from "../mail/layout.ts"
 import type { PipelineCheckRow } from "../rows.ts"
@@ -51,6 +52,7 @@ export function testEmail(
 ): EmailMessage {
   const values = { reference, trigger: triggerText(trigger), time: officeWhen(at) }
   const { subject, html, text } = renderEmail({
+    language: DEFAULT_LANGUAGE,
     subject: fill(COPY.testEmail.subject, values),
     heading: COPY.testEmail.heading,
     intro: fill(COPY.testEmail.intro, values),
@@ -83,6 +85,7 @@ const introOf = (view: FailureView) => {
 
 export function failureEmail(view: FailureView, to: string, from: string): EmailMessage {
   const { subject, html, text } = renderEmail({
+    language: DEFAULT_LANGUAGE,
     subject: fill(COPY.failed.subject, { names: names(view.problems) }),
     heading: COPY.failed.heading,
     intro: introOf(view),
@@ -143,6 +146,7 @@ export function timedOutNotice(
 ): EmailMessage {
   const values = { time: officeWhen(check.started_at), trigger: triggerText(check.trigger) }
   const { subject, html, text } = renderEmail({
+    language: DEFAULT_LANGUAGE,
     subject: fill(COPY.timedOutNotice.subject, values),
     heading: COPY.problems.timedOut.name,
     intro: fill(COPY.timedOutNotice.intro, values),

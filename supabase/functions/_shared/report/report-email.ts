@@ -9,6 +9,7 @@ import { Buffer } from "node:buffer"
 import { waitedText } from "../alerts/promise.ts"
 import { zonedDate } from "../kernel/business-hours.ts"
 import { fill } from "../kernel/escape.ts"
+import { DEFAULT_LANGUAGE } from "../kernel/languages.ts"
 import { LEAD_OUTCOMES } from "../kernel/outcomes.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import { renderEmail, withSafeHeaders, type EmailMessage, type EmailSection } from "../mail/layout.ts"
@@ -109,6 +110,7 @@ export function weeklyReportEmail({ week, figures: f, before: b, csv, to, from }
   const R = COPY.rows
   const T = COPY.timingRows
   const content = renderEmail({
+    language: DEFAULT_LANGUAGE,
     subject,
     heading: subject,
     intro: fill(COPY.intro, { from: day(week.from), to: day(lastDay(week)), timeZone: COMPANY.timeZone }),

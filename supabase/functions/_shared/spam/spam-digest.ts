@@ -6,6 +6,7 @@
  * exactly which records it showed (`shown`): they are marked when it is delivered, not before.
  */
 import { fill } from "../kernel/escape.ts"
+import { DEFAULT_LANGUAGE } from "../kernel/languages.ts"
 import { renderEmail, withSafeHeaders, type EmailMessage, type EmailSection } from "../mail/layout.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 
@@ -173,6 +174,7 @@ function render(
   const total = Object.values(input.pending).reduce((sum, n) => sum + n, 0)
   const subject = fill(subjectTemplate, { count: count(total) })
   const content = renderEmail({
+    language: DEFAULT_LANGUAGE,
     subject,
     heading: subject,
     intro: COPY.spamDigestIntro,
