@@ -47,6 +47,7 @@ export function releaseJobs(lead: ConfirmedLead, hold: Hold, config: BackendConf
               from: config.mail.from,
               replyTo: config.mail.companyTo,
               ...renderEmail({
+                language: lead.language,
                 subject: fill(copy.releasedSubject, { window }),
                 heading: fill(copy.releasedSubject, { window }),
                 intro: fill(copy.releasedIntro, { firstName: firstNameOf(lead.fullName), window }),
