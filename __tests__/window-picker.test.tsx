@@ -258,7 +258,7 @@ describe("the $49 booking", () => {
   })
 
   test.each([["none picked", "ok"] as const, ["the calendar down (500)", 500] as const])(
-    "%s: booked without preferredWindows, no thank-you line",
+    "%s: sent without preferredWindows, the price reserved (nothing held), no thank-you line",
     async (_case, serve) => {
       serveCalendar(serve)
       const call = renderBooking()
@@ -266,7 +266,7 @@ describe("the $49 booking", () => {
       if (serve === 500) expect(await tapUntil(() => screen.getByText(texts.unavailable))).toBeInTheDocument()
       else await calendarShown()
       await fillAndBook(user, [])
-      await screen.findByRole("heading", { name: content.thankYou.heading })
+      await screen.findByRole("heading", { name: content.thankYou.callHeading })
       expect(sentRequest(call)[1]).not.toHaveProperty("preferredWindows")
       expect(screen.queryByText(/You asked for/)).toBeNull()
     },

@@ -181,7 +181,8 @@ test("the office's notice lists the windows, each free one with its own signed C
   const [a, b] = offered()
   if (!a || !b) throw new Error("windows expected")
   for (let i = 0; i < b.visits; i++) await takeVisit(db, b)
-  const response = await post(app, "process-simple-lead", { ...bodies.booking(), preferredWindows: [a.id, b.id] })
+  // A wizard lead: a $49 booking would hold its first free window (booking-hold.test.ts).
+  const response = await post(app, "process-simple-lead", { ...bodies.estimateLead(), preferredWindows: [a.id, b.id] })
   const { reference } = (await response.json()) as { reference: string }
   const [notice] = await db.query<{ payload: { text: string; html: string } }>(
     `select payload from outbox_jobs where kind = 'company_email'`,

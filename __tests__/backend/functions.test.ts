@@ -62,7 +62,7 @@ describe("valid requests are stored with their outbox jobs", () => {
     const { answer, row, jobs } = await submit("process-simple-lead", bodies.booking(), "leads")
     expect(answer).toMatchObject({
       success: true,
-      message: "Your $49 visit has been booked! We'll call you within 24 hours.",
+      message: "Your $49 price is reserved. We'll call you within 24 hours to choose the time of your visit.",
     })
     expect(row).toMatchObject({
       kind: "booking",
@@ -75,7 +75,7 @@ describe("valid requests are stored with their outbox jobs", () => {
       { kind: "company_email" },
       {
         kind: "customer_email",
-        payload: { to: "tom@example.com", subject: "Your $49 Scarsdale Starter Visit is booked" },
+        payload: { to: "tom@example.com", subject: "Your $49 Scarsdale Starter Visit price is reserved" },
       },
     ])
   })
@@ -130,7 +130,7 @@ describe("valid requests are stored with their outbox jobs", () => {
     expect(jobs.map((j) => j.kind)).toEqual(["company_email", "crm_forward", "customer_email"])
     const confirmation = jobs[2]!.payload
     expect(confirmation.to).toBe("maria@example.com")
-    for (const text of ["C•ARE", "Ants, Bed Bugs", "Yes (+$75)", "1-2", "valid for 48 hours", "(914) 555-0123"])
+    for (const text of ["C•ARE", "Ants, Bed Bugs", "Yes (+$75)", "1-2", "48 hours from your request", "(914) 555-0123"])
       expect(confirmation.text).toContain(text)
     expect(confirmation.html).toContain("Single-Family Home (up to 3BR)")
     expect(jobs[1]!.payload).toMatchObject({

@@ -128,8 +128,14 @@ describe("a confirmation for every form, with its reference and its promise", ()
       // The visitor's text: to their own number, with the reference, the promise, STOP and HELP.
       const texts = r.twilio.received.map(smsOf).filter((sms) => sms.to === form.phone)
       expect(texts).toHaveLength(1)
-      expect(texts[0]?.body).toContain(`thank you, ${form.name}. We got your request, reference ${reference}.`)
-      expect(texts[0]?.body).toContain(`We'll be in touch ${promise}.`)
+      // A $49 booking's text says what became of its window (none picked here: the price reserved), with its promise.
+      if (form.kind === "booking") {
+        expect(texts[0]?.body).toContain(`thank you, ${form.name}. Your $49 price is reserved, ref ${reference}.`)
+        expect(texts[0]?.body).toContain(`We'll call you ${promise}`)
+      } else {
+        expect(texts[0]?.body).toContain(`thank you, ${form.name}. We got your request, reference ${reference}.`)
+        expect(texts[0]?.body).toContain(`We'll be in touch ${promise}.`)
+      }
       expect(texts[0]?.body).toMatch(/Reply STOP to opt out, HELP for help\.$/)
       // The CRM forward (the wizard's) names the same reference.
       if (form.kind === "estimate")

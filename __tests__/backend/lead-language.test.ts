@@ -160,12 +160,14 @@ describe("a Spanish lead reads Spanish; the office reads English, told the visit
     }
     const booking = { ...bodies.booking(), language: "es", consent }
     const booked = await accepted("process-simple-lead", booking)
-    expect(booked.message).toBe(SPANISH.messages.responses.booking)
+    expect(booked.message).toBe(SPANISH.messages.responses.bookingCall)
     const [sms] = await db.query<{ payload: { body: string } }>(
       `select payload from outbox_jobs where dedupe_key = $1`,
       [`${booking.submissionId}:customer_sms`],
     )
-    expect(sms?.payload.body).toBe(confirmationSms("booking", "Tom", booked.reference, "es"))
+    // No window picked: the booking's own text, the price reserved (booking-hold.test.ts has the others).
+    expect(sms?.payload.body).toContain(`Le reservamos el precio de $49, ref ${booked.reference}`)
+    expect(sms?.payload.body).not.toBe(confirmationSms("booking", "Tom", booked.reference, "es"))
     expect(sms?.payload.body).toContain(SPANISH.promises.booking)
   })
 })

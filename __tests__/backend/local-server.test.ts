@@ -60,9 +60,9 @@ test("the outbox delivers into the local mailbox, listed and shown at /_dev/mail
     to_address: string
   }>
   const confirmation = messages.find((m) => m.to_address === "tom@example.com")
-  expect(confirmation?.subject).toBe("Your $49 Scarsdale Starter Visit is booked")
+  expect(confirmation?.subject).toBe("Your $49 Scarsdale Starter Visit price is reserved")
   const list = await (await fetch(`${backend.url}/_dev/mail`)).text()
-  expect(list).toContain("Your $49 Scarsdale Starter Visit is booked")
+  expect(list).toContain("Your $49 Scarsdale Starter Visit price is reserved")
   const shown = await fetch(`${backend.url}/_dev/mail/${confirmation!.id}`)
   expect(shown.status).toBe(200)
   expect(await shown.text()).toContain("30-point inspection")

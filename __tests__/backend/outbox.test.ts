@@ -166,7 +166,7 @@ describe("e-mail through the e-mail API", () => {
     )
     expect(mail).toEqual([
       { to_address: "info@westchesterfamilypest.example", subject: "New $49 Scarsdale booking from Tom Hale" },
-      { to_address: "tom@example.com", subject: "Your $49 Scarsdale Starter Visit is booked" },
+      { to_address: "tom@example.com", subject: "Your $49 Scarsdale Starter Visit price is reserved" },
     ])
   })
 })

@@ -77,7 +77,7 @@ describe("bots get a normal-looking answer, and nothing is sent", () => {
     const response = await post(appWith(), "process-simple-lead", body)
     expect(await response.json()).toMatchObject({
       success: true,
-      message: "Your $49 visit has been booked! We'll call you within 24 hours.",
+      message: "Your $49 price is reserved. We'll call you within 24 hours to choose the time of your visit.",
     })
     expect((await counts(db)).leads).toBe(before.leads)
     expect((await counts(db)).jobs).toBe(before.jobs)
