@@ -3,10 +3,11 @@
  * by whom and changes nothing; a window taken meanwhile offers the customer's other windows (only links
  * to our own confirm page) and their number. A window held for a $49 booking can be released instead.
  */
-import { render, screen } from "@testing-library/react"
+import { act, render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { ConfirmPage } from "../src/components/office/confirm-page"
 import { fill } from "../supabase/functions/_shared/kernel/escape.ts"
+import type { CallResult } from "../src/lib/leads/api"
 import { acknowledgeAnswer, answering, officeFrame, ok } from "./fixtures/office"
 
 const frame = officeFrame()
@@ -135,6 +136,22 @@ describe("a window held for a $49 booking", () => {
       ),
     ).toBeInTheDocument()
     expect(screen.queryByRole("button")).toBeNull()
+  })
+
+  test("while the release is under way only its button says so, both are disabled, and a second tap sends nothing", async () => {
+    let reply: (result: CallResult) => void = () => undefined
+    const call = answering(ok(answer({ held: true })))
+    call.mockImplementationOnce(() => new Promise<CallResult>((resolve) => (reply = resolve)))
+    render(<ConfirmPage {...frame} call={call} />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole("button", { name: "Release this window" }))
+    expect(screen.getByRole("button", { name: "Releasing…" })).toBeDisabled()
+    expect(screen.getByRole("button", { name: "Confirm this window" })).toBeDisabled()
+    expect(screen.queryByRole("button", { name: "Confirming…" })).toBeNull()
+    await user.click(screen.getByRole("button", { name: "Releasing…" }))
+    expect(call).toHaveBeenCalledTimes(2)
+    act(() => reply(ok(answer({ state: "released" }))))
+    expect(await stateHeading(`Released: ${WINDOW.label}`)).toBeInTheDocument()
   })
 
   test("a held window can still be confirmed, without a release", async () => {
