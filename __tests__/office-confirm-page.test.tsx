@@ -1,11 +1,13 @@
 /**
  * /office/confirm/: the request and its arrival window; a tap books it; booked before, it says
  * by whom and changes nothing; a window taken meanwhile offers the customer's other windows (only links
- * to our own confirm page) and their number.
+ * to our own confirm page) and their number. A window held for a $49 booking can be released instead.
  */
-import { render, screen } from "@testing-library/react"
+import { act, render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { ConfirmPage } from "../src/components/office/confirm-page"
+import { fill } from "../supabase/functions/_shared/kernel/escape.ts"
+import type { CallResult } from "../src/lib/leads/api"
 import { acknowledgeAnswer, answering, officeFrame, ok } from "./fixtures/office"
 
 const frame = officeFrame()
@@ -93,4 +95,71 @@ test("full: the customer's other windows as links to our own page only, and a ca
 test("full with no other window free: says to call", async () => {
   render(<ConfirmPage {...frame} call={answering(ok(answer({ state: "full", others: [] })))} />)
   expect(await screen.findByText(/No other window the customer picked is free/)).toBeInTheDocument()
+})
+
+describe("a window held for a $49 booking", () => {
+  const words = frame.texts.confirm
+  const values = { name: lead.name, window: WINDOW.label }
+
+  /** The held preview, then a tap on "Release this window" answered with `state`. */
+  async function release(state: "released" | "not_held") {
+    const call = answering(ok(answer({ held: true })), ok(answer({ state })))
+    render(<ConfirmPage {...frame} call={call} />)
+    expect(await stateHeading(`Confirm ${WINDOW.label}?`)).toBeInTheDocument()
+    expect(screen.getByText(fill(words.heldText, values))).toBeInTheDocument()
+    expect(screen.getByRole("button", { name: "Confirm this window" })).toBeEnabled()
+    await userEvent.setup().click(screen.getByRole("button", { name: "Release this window" }))
+    expect(call).toHaveBeenLastCalledWith("confirm-window", { token: "tok", confirm: true, release: true })
+    return call
+  }
+
+  test("a window not held offers no release", async () => {
+    render(<ConfirmPage {...frame} call={answering(ok(answer({ held: false })))} />)
+    expect(await stateHeading(`Confirm ${WINDOW.label}?`)).toBeInTheDocument()
+    expect(screen.queryByRole("button", { name: "Release this window" })).toBeNull()
+    expect(screen.queryByText(fill(words.heldText, values))).toBeNull()
+  })
+
+  test("released: the window is free again and the customer has been told", async () => {
+    await release("released")
+    expect(await stateHeading(`Released: ${WINDOW.label}`)).toBeInTheDocument()
+    expect(screen.getByText(fill(words.releasedText, values))).toBeInTheDocument()
+    expect(screen.queryByRole("button")).toBeNull()
+  })
+
+  test("not held any more: says nothing was released, and changes nothing", async () => {
+    await release("not_held")
+    expect(await stateHeading("Nothing to release")).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        `This link no longer holds a window for ${lead.name}, so nothing was released and nothing was changed.`,
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole("button")).toBeNull()
+  })
+
+  test("while the release is under way only its button says so, both are disabled, and a second tap sends nothing", async () => {
+    let reply: (result: CallResult) => void = () => undefined
+    const call = answering(ok(answer({ held: true })))
+    call.mockImplementationOnce(() => new Promise<CallResult>((resolve) => (reply = resolve)))
+    render(<ConfirmPage {...frame} call={call} />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole("button", { name: "Release this window" }))
+    expect(screen.getByRole("button", { name: "Releasing…" })).toBeDisabled()
+    expect(screen.getByRole("button", { name: "Confirm this window" })).toBeDisabled()
+    expect(screen.queryByRole("button", { name: "Confirming…" })).toBeNull()
+    await user.click(screen.getByRole("button", { name: "Releasing…" }))
+    expect(call).toHaveBeenCalledTimes(2)
+    act(() => reply(ok(answer({ state: "released" }))))
+    expect(await stateHeading(`Released: ${WINDOW.label}`)).toBeInTheDocument()
+  })
+
+  test("a held window can still be confirmed, without a release", async () => {
+    const appointment = { windowId: WINDOW.id, label: WINDOW.label, by: "Dana", at: "2026-11-27T15:00:00.000Z" }
+    const call = answering(ok(answer({ held: true })), ok(answer({ state: "confirmed", appointment })))
+    render(<ConfirmPage {...frame} call={call} />)
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Confirm this window" }))
+    expect(await stateHeading(`Booked: ${WINDOW.label}`)).toBeInTheDocument()
+    expect(call).toHaveBeenLastCalledWith("confirm-window", { token: "tok", confirm: true })
+  })
 })

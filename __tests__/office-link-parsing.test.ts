@@ -1,6 +1,11 @@
 import fc from "fast-check"
 import { MAX_TOKEN_LENGTH, tokenFromHash } from "../src/lib/office/link-token"
-import { linkOutcome, parseAcknowledgeAnswer, parseReleaseAnswer } from "../src/lib/office/office-answers"
+import {
+  linkOutcome,
+  parseAcknowledgeAnswer,
+  parseConfirmAnswer,
+  parseReleaseAnswer,
+} from "../src/lib/office/office-answers"
 import { formatOfficeTime } from "../src/lib/office/office-time"
 import { acknowledgeAnswer, releaseAnswer } from "./fixtures/office"
 
@@ -166,5 +171,34 @@ describe("the functions' answers", () => {
         kind: "failed",
       },
     )
+  })
+})
+
+describe("confirm-window's answers about a held window", () => {
+  const { lead } = acknowledgeAnswer()
+  const confirmAnswer = (overrides: Record<string, unknown>) => ({
+    success: true,
+    state: "ready",
+    lead,
+    window: { id: "2026-12-01@08:00", label: "Tue, Dec 1, 8:00 AM to 11:00 AM" },
+    shared: [],
+    ...overrides,
+  })
+
+  test("a preview's `held` is read as sent; an answer without it holds nothing", () => {
+    expect(parseConfirmAnswer(confirmAnswer({ held: true }))?.held).toBe(true)
+    expect(parseConfirmAnswer(confirmAnswer({ held: false }))?.held).toBe(false)
+    expect(parseConfirmAnswer(confirmAnswer({}))?.held).toBe(false)
+  })
+
+  test("a `held` that is not a boolean makes the answer unreadable, never a guess", () => {
+    for (const held of ["true", 1, null, {}]) expect(parseConfirmAnswer(confirmAnswer({ held }))).toBeNull()
+  })
+
+  test("the release's answers, released and not_held, are read; an unknown state is not an answer", () => {
+    expect(parseConfirmAnswer(confirmAnswer({ state: "released" }))?.state).toBe("released")
+    expect(parseConfirmAnswer(confirmAnswer({ state: "not_held" }))?.state).toBe("not_held")
+    for (const state of ["held", "release", "Released", ""])
+      expect(parseConfirmAnswer(confirmAnswer({ state }))).toBeNull()
   })
 })

@@ -229,3 +229,46 @@ test.each(VIEWPORTS)(
       viewport,
     ),
 )
+
+test.each(VIEWPORTS)(
+  "at %s px: a $49 booking's held window is released from the notice's link, once, and the page says so",
+  (width, viewport) =>
+    withPage(
+      browser(),
+      ({ page, errors }) =>
+        withDatabase(async (db) => {
+          const who = `Hana Held${width}`
+          const email = `hana.${width}@example.com`
+          await sent("process-simple-lead", {
+            fullName: who,
+            phone: "(914) 555-0151",
+            email,
+            streetAddress: "12 Popham Road",
+            city: "Scarsdale",
+            zipCode: "10583",
+            specialOffer: "$49 Scarsdale Starter Visit",
+            preferredWindows: [await firstWindow()],
+          })
+          const notice = await mailTo("info@westchesterfamilypest.example", new RegExp(who))
+          await gotoHydrated(page, `/office/confirm/#t=${linkToken(notice.text_body, "confirm")}`, "load")
+          await page.getByText(`This window is held for ${who}'s $49 booking.`, { exact: false }).waitFor()
+          await page.getByRole("button", { name: "Release this window" }).click()
+          await page.getByRole("heading", { name: /^Released: / }).waitFor()
+          await page.getByText(`${who} has been told it is no longer held for them.`, { exact: false }).waitFor()
+          const holds = await db`select h.window_id from window_holds h join leads l on l.id = h.lead_id
+            where l.email = ${email}`
+          expect(holds).toHaveLength(0)
+          const told = await db`select o.id from outbox_jobs o join leads l on l.id = o.lead_id
+            where l.email = ${email} and o.dedupe_key like 'hold-release:%' and o.kind = 'customer_email'`
+          expect(told).toHaveLength(1)
+
+          // Opened again: nothing is held any more, so there is nothing to release.
+          await page.reload()
+          await page.waitForSelector("html[data-hydrated]", { state: "attached" })
+          await page.getByRole("button", { name: "Confirm this window" }).waitFor()
+          expect(await page.getByRole("button", { name: "Release this window" }).count()).toBe(0)
+          expect(errors).toEqual([])
+        }),
+      viewport,
+    ),
+)

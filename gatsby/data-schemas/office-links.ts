@@ -78,6 +78,14 @@ export const officeLinksSchema = strictObject({
     othersHeading: text(),
     noOthers: text(),
     windowLabel: text(),
+    // A window held for a $49 booking: confirmed as any other, or released (given back, the visitor told).
+    heldText: text(),
+    releaseLabel: text(),
+    releasingLabel: text(),
+    releasedHeading: text(),
+    releasedText: text(),
+    notHeldHeading: text(),
+    notHeldText: text(),
   }),
   board: strictObject({
     todayHeading: text(),

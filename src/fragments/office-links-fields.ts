@@ -135,6 +135,13 @@ export const officeLinksFields = graphql`
         othersHeading
         noOthers
         windowLabel
+        heldText
+        releaseLabel
+        releasingLabel
+        releasedHeading
+        releasedText
+        notHeldHeading
+        notHeldText
       }
     }
   }

@@ -4,7 +4,14 @@ import { formatOfficeTime } from "../../lib/office/office-time"
 import { useOfficeLink, type OfficeCall } from "../../lib/office/use-office-link"
 import { contactRows, PrefersNote } from "./lead-contact"
 import { OfficeDetails } from "./office-details"
-import { ActionMessage, OfficeLinkPage, PRIMARY_BUTTON_CLASS, StateMessage } from "./office-link-page"
+import { useState } from "react"
+import {
+  ActionMessage,
+  OfficeLinkPage,
+  PRIMARY_BUTTON_CLASS,
+  SECONDARY_BUTTON_CLASS,
+  StateMessage,
+} from "./office-link-page"
 import type { OfficePageProps } from "./types"
 
 /** The function behind the notice's "Confirm <window>" links. */
@@ -15,13 +22,16 @@ const STAGES = { ready: "ready", confirmed: "done", already_confirmed: "already"
 /**
  * /office/confirm/#t=…: shows the request and the arrival window; a tap books it (the customer is written
  * to, the lead marked booked). A window taken meanwhile offers the customer's other free windows, each a
- * link of its own, and the customer's number to agree another time.
+ * link of its own, and the customer's number to agree another time. A window held for a $49 booking can
+ * also be released: given back to other visitors, the customer told.
  */
 export function ConfirmPage({ call, ...props }: OfficePageProps & { call?: OfficeCall }) {
   const { view, confirm, retry } = useOfficeLink(CONFIRM_FUNCTION, parseConfirmAnswer, call)
   const { texts, timeZone } = props
   const words = texts.confirm
   const { labels } = texts
+  // Which tap is under way, so only the pressed button says it is working.
+  const [releasing, setReleasing] = useState(false)
 
   const answered = (answer: ConfirmAnswer, busy: boolean) => {
     const { lead } = answer
@@ -42,6 +52,18 @@ export function ConfirmPage({ call, ...props }: OfficePageProps & { call?: Offic
         ]}
       />
     )
+    if (answer.state === "released" || answer.state === "not_held") {
+      const released = answer.state === "released"
+      return (
+        <StateMessage
+          heading={fill(released ? words.releasedHeading : words.notHeldHeading, values)}
+          text={fill(released ? words.releasedText : words.notHeldText, values)}
+        >
+          <PrefersNote lead={lead} />
+          {details}
+        </StateMessage>
+      )
+    }
     if (answer.state === "full" || answer.state === "unavailable") {
       const full = answer.state === "full"
       return (
@@ -72,14 +94,36 @@ export function ConfirmPage({ call, ...props }: OfficePageProps & { call?: Offic
         </StateMessage>
       )
     }
+    const release = answer.held && answer.state === "ready" && (
+      <button
+        type="button"
+        className={SECONDARY_BUTTON_CLASS}
+        disabled={busy}
+        onClick={() => {
+          setReleasing(true)
+          confirm({ release: true })
+        }}
+      >
+        {busy && releasing ? words.releasingLabel : words.releaseLabel}
+      </button>
+    )
     return (
       <ActionMessage
-        words={{ ...words, alreadyText }}
+        words={{ ...words, alreadyText, confirmingLabel: releasing ? words.confirmLabel : words.confirmingLabel }}
         values={values}
-        notice={<PrefersNote lead={lead} />}
+        notice={
+          <>
+            {answer.held && <p className="mt-2 text-slate-700">{fill(words.heldText, values)}</p>}
+            <PrefersNote lead={lead} />
+          </>
+        }
         stage={STAGES[answer.state]}
         busy={busy}
-        onConfirm={() => confirm()}
+        onConfirm={() => {
+          setReleasing(false)
+          confirm()
+        }}
+        beside={release}
         details={details}
       />
     )

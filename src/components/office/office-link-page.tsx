@@ -10,6 +10,8 @@ const BUTTON_CLASS =
   "mt-6 inline-flex min-h-12 w-full items-center justify-center rounded-lg px-5 py-3 text-lg font-semibold disabled:opacity-60"
 /** The page's one main action (confirm, retry): full width, easy to reach with a thumb. */
 export const PRIMARY_BUTTON_CLASS = `${BUTTON_CLASS} bg-accent-600 text-white hover:bg-accent-700`
+/** A second action beside the main one (release a held window): outlined, so the main one stays the obvious tap. */
+export const SECONDARY_BUTTON_CLASS = `${BUTTON_CLASS} border-2 border-brand-800 bg-white text-brand-900 hover:bg-slate-100`
 
 /** A state's heading and text, the heading named for the live region that announces it. */
 export function StateMessage({ heading, text, children }: HeadingAndText & { children?: ReactNode }) {
@@ -75,6 +77,7 @@ export function ActionMessage({
   details,
   controls,
   notice,
+  beside,
 }: {
   words: OfficeActionTexts
   values: Readonly<Record<string, string>>
@@ -87,6 +90,8 @@ export function ActionMessage({
   controls?: ReactNode
   /** What the reader must know first, in every stage, right under the text ("Prefers Spanish"). */
   notice?: ReactNode
+  /** Another action, right after the button (release a held window). */
+  beside?: ReactNode
 }) {
   if (stage === "ready")
     return (
@@ -96,6 +101,7 @@ export function ActionMessage({
         <button type="button" className={PRIMARY_BUTTON_CLASS} disabled={busy} onClick={onConfirm}>
           {busy ? words.confirmingLabel : words.confirmLabel}
         </button>
+        {beside}
         {details}
       </StateMessage>
     )

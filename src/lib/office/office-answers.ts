@@ -71,11 +71,16 @@ export interface ReleaseAnswer {
   reference: string | null
 }
 
-/** confirm-window's answer: the request, the window, and after a tap the appointment or the other windows. */
+/**
+ * confirm-window's answer: the request, the window, and after a tap the appointment or the other windows.
+ * `released` and `not_held` answer the tap that gives back a window held for a $49 booking.
+ */
 export interface ConfirmAnswer {
-  state: "ready" | "confirmed" | "already_confirmed" | "full" | "unavailable"
+  state: "ready" | "confirmed" | "already_confirmed" | "full" | "unavailable" | "released" | "not_held"
   lead: AcknowledgeAnswer["lead"]
   window: { id: string; label: string }
+  /** The window is held for this request (a $49 booking's): the office may confirm it or release it. */
+  held: boolean
   shared: string[]
   /** The visit booked; `by` is null when nobody was recorded as booking it. */
   appointment: { windowId: string; label: string; by: string | null; at: string } | null
@@ -134,7 +139,15 @@ const TEL = /^tel:\+[1-9][0-9]{1,14}(?:;ext=[0-9]{1,10})?$/
 const ACKNOWLEDGE_STATES = ["ready", "acknowledged", "already_acknowledged"] as const
 const LEAD_STATES = [...ACKNOWLEDGE_STATES, "outcome_recorded"] as const
 const RELEASE_STATES = ["ready", "released", "already_released"] as const
-const CONFIRM_STATES = ["ready", "confirmed", "already_confirmed", "full", "unavailable"] as const
+const CONFIRM_STATES = [
+  "ready",
+  "confirmed",
+  "already_confirmed",
+  "full",
+  "unavailable",
+  "released",
+  "not_held",
+] as const
 // Another window's link goes in an href: only one of ours (an office confirm address with its token) is shown.
 const CONFIRM_LINK = /^https?:\/\/[\w.:-]+\/office\/confirm\/#t=[\w.-]+$/
 const LEAD_FIELDS = ["reference", "kind", "name", "phone", "request", "receivedAt"] as const
@@ -230,8 +243,10 @@ export function parseReleaseAnswer(data: Json): ReleaseAnswer | null {
 export function parseConfirmAnswer(data: Json): ConfirmAnswer | null {
   const lead = leadOf(data.lead)
   const window = strings(data.window, ["id", "label"] as const)
-  const { state } = data
+  const { state, held } = data
   if (!lead || !window || !oneOf(state, CONFIRM_STATES)) return null
+  // Only a preview says `held`; present, it must be a boolean (a guess could offer a release of nothing).
+  if (!(held === undefined || typeof held === "boolean")) return null
   const booked = data.appointment === undefined || data.appointment === null ? null : data.appointment
   const named = booked && strings(booked, ["windowId", "label", "at"] as const)
   const by = booked && stringsOrNull(booked, ["by"] as const)
@@ -244,7 +259,7 @@ export function parseConfirmAnswer(data: Json): ConfirmAnswer | null {
         return fields && CONFIRM_LINK.test(fields.link) ? [fields] : []
       })
     : []
-  return { state, lead, window, shared: stringList(data.shared), appointment, others }
+  return { state, lead, window, held: held === true, shared: stringList(data.shared), appointment, others }
 }
 
 const REFUSALS: Readonly<Record<number, Refusal>> = { 400: "invalid", 404: "not_found", 410: "expired" }

@@ -49,12 +49,12 @@ export function useOfficeLink<A>(
   const token = useRef<string | null>(null)
   // The last request made, repeated by retry(); `confirm` tells a preview from the tap, `extra` is what the tap sent.
   const lastConfirm = useRef(false)
-  const lastExtra = useRef<Readonly<Record<string, string>>>({})
+  const lastExtra = useRef<Readonly<Record<string, string | boolean>>>({})
   // Counts the links this page has opened, so an answer for an earlier link (the hash changed) is dropped.
   const generation = useRef(0)
 
   const send = useCallback(
-    async (confirm: boolean, extra: Readonly<Record<string, string>> = {}) => {
+    async (confirm: boolean, extra: Readonly<Record<string, string | boolean>> = {}) => {
       const current = token.current
       if (current === null) return
       const mine = generation.current
@@ -92,7 +92,7 @@ export function useOfficeLink<A>(
 
   /** The tap: acts on the link, with what the page adds (who takes it, an outcome). */
   const confirm = useCallback(
-    (extra?: Readonly<Record<string, string>>) => {
+    (extra?: Readonly<Record<string, string | boolean>>) => {
       if (inFlight.current > 0) return
       setView((current) => (current.step === "answered" ? { ...current, busy: true } : current))
       void send(true, extra)
