@@ -207,6 +207,7 @@ export const leadMessagesSchema = strictObject({
     summarySubject: smsText(),
     summaryIntro: text(),
     boardLabel: text(),
+    reportLabel: text(),
     summaryMore: smsText(),
     acknowledgeAllLabel: smsText(),
     budgetSummary: smsText(),
@@ -305,6 +306,7 @@ export const leadMessagesSchema = strictObject({
     none: text(),
     others: text(),
     csvFilename: text(),
+    asked: strictObject({ invalid: text(), notEnded: text(), tooOld: text(), sent: text(), alreadySent: text() }),
     // One header per column of the CSV, in the order report/csv.ts writes them.
     csvColumns: strictObject({
       reference: text(),
