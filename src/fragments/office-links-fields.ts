@@ -76,6 +76,18 @@ export const officeLinksFields = graphql`
         alreadyText
         takenBy
       }
+      report {
+        readyHeading
+        readyText
+        confirmLabel
+        confirmingLabel
+        doneHeading
+        doneText
+        alreadyHeading
+        alreadyText
+        weekLabel
+        weekOption
+      }
       board {
         todayHeading
         weekHeading
