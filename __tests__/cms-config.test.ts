@@ -447,6 +447,7 @@ describe("what the editor does not let a marketer change", () => {
       "/office/board",
       "/office/confirm",
       "/office/release",
+      "/office/report",
     ])
     expect(listed.filter((f) => f.content.template === "office-link")).toEqual([])
     // They are still pages of the site (built, checked, in every page test).

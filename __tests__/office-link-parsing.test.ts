@@ -5,6 +5,7 @@ import {
   parseAcknowledgeAnswer,
   parseConfirmAnswer,
   parseReleaseAnswer,
+  parseReportAnswer,
 } from "../src/lib/office/office-answers"
 import { formatOfficeTime } from "../src/lib/office/office-time"
 import { acknowledgeAnswer, releaseAnswer } from "./fixtures/office"
@@ -200,5 +201,28 @@ describe("confirm-window's answers about a held window", () => {
     expect(parseConfirmAnswer(confirmAnswer({ state: "not_held" }))?.state).toBe("not_held")
     for (const state of ["held", "release", "Released", ""])
       expect(parseConfirmAnswer(confirmAnswer({ state }))).toBeNull()
+  })
+})
+
+describe("a past week's report", () => {
+  const WEEK = { first: "2026-11-23", last: "2026-11-29" }
+  const answer = { success: true, state: "sent", to: "Dana", recipient: "owner@example.com", weeks: [WEEK], week: WEEK }
+
+  test("an answer with its weeks is read; one with a broken week, or sent without its week, is not", () => {
+    expect(parseReportAnswer(answer)).toEqual({ ...answer, success: undefined, week: WEEK })
+    expect(parseReportAnswer({ ...answer, weeks: [WEEK, { first: "soon", last: "2026-11-29" }] })).toBeNull()
+    expect(parseReportAnswer({ ...answer, week: undefined })).toBeNull()
+    expect(parseReportAnswer({ ...answer, state: "ready", week: undefined })).toMatchObject({ week: null })
+  })
+
+  test("a 422 with the contract's fields is a refusal beside them; without string fields, a failure", () => {
+    const fields = (data: Record<string, unknown>) =>
+      linkOutcome({ ok: false, reason: "http", status: 422, data }, parseReportAnswer)
+    expect(fields({ success: false, fields: { week: "Not ended", other: 3 } })).toEqual({
+      kind: "fields",
+      fields: { week: "Not ended" },
+    })
+    expect(fields({ success: false, fields: { week: 3 } })).toEqual({ kind: "failed" })
+    expect(fields({ success: false })).toEqual({ kind: "failed" })
   })
 })

@@ -4,20 +4,25 @@ import { isUntracked, withoutGoogleTag } from "../gatsby/untracked-pages"
 import { siteRoutes } from "../scripts/site-routes"
 import { readNode } from "./fixtures/data"
 
-const OFFICE_PAGES = ["/office/acknowledge/", "/office/release/"]
+const OFFICE_PAGES = ["/office/acknowledge/", "/office/release/", "/office/report/"]
 
 test("both office pages are routes like every page (browser, phone-width, HTML and budget checks), noindex and nofollow", () => {
   const routes = siteRoutes().filter((route) => OFFICE_PAGES.includes(route.path))
   expect(routes.map((route) => [route.path, route.template, route.noindex, route.nofollow])).toEqual([
     ["/office/acknowledge/", "office-link", true, true],
     ["/office/release/", "office-link", true, true],
+    ["/office/report/", "office-link", true, true],
   ])
 })
 
 test("they are left out of the sitemap", () => {
-  const pageFiles = ["office/acknowledge.yaml", "office/release.yaml", "offers.yaml", "contact.yaml"].map((file) =>
-    readNode<{ route: string; noindex?: boolean }>(`pages/${file}`),
-  )
+  const pageFiles = [
+    "office/acknowledge.yaml",
+    "office/release.yaml",
+    "office/report.yaml",
+    "offers.yaml",
+    "contact.yaml",
+  ].map((file) => readNode<{ route: string; noindex?: boolean }>(`pages/${file}`))
   const pages = sitemapPages({
     allSitePage: { nodes: [...OFFICE_PAGES, "/contact/"].map((path) => ({ path })) },
     allPageYaml: { nodes: pageFiles.filter((page) => page.noindex === true) },

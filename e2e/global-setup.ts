@@ -7,6 +7,7 @@ import { startBackend } from "../server/backend"
 import { LOCAL_API_URL } from "../supabase/functions/_shared/kernel/local-defaults"
 import { E2E_TURNSTILE_SECRET, startFakeSiteverify } from "./fake-siteverify"
 import { startRequestRecorder } from "./request-recorder"
+import { E2E_LINK_SECRET } from "./link-secret"
 
 declare global {
   var __E2E_STOPS__: Array<() => Promise<void>> | undefined
@@ -63,6 +64,7 @@ async function startAll(started: <T extends { stop: () => Promise<void> }>(runni
         MIN_FORM_FILL_MS: "0",
         CRM_WEBHOOK_URL: `${recorder.url}/crm`,
         CRM_WEBHOOK_SECRET: "e2e-crm-secret",
+        ALERT_LINK_SECRET: E2E_LINK_SECRET,
         RATE_LIMIT_MAX: "0",
         // A run sends about 30 SMS alerts in minutes, the hourly budget's size: past it, whichever test came last would
         // find its lead in a summary instead. The budget has its own tests (__tests__/backend/alert-budget.test.ts).

@@ -19,6 +19,7 @@ import { estimateWizardSchema } from "./data-schemas/estimate-wizard"
 import { contactPageSchema } from "./data-schemas/contact-page"
 import { leadConsentSchema } from "./data-schemas/lead-consent"
 import { leadMessagesSchema } from "./data-schemas/lead-messages"
+import { offerSchema } from "./data-schemas/offer"
 import { offerPageSchema } from "./data-schemas/offer-page"
 import { pestSchema } from "./data-schemas/pest"
 import type { RequestFieldWords } from "./data-schemas/request-field-texts"
@@ -27,7 +28,8 @@ import { scarsdaleOfferSchema } from "./data-schemas/scarsdale-offer"
 import { siteSchema } from "./data-schemas/site"
 import { languagesOf } from "./i18n/data-file"
 import { localized, type RouteRules } from "./i18n/translations"
-import { fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
+import { fill, fillTexts } from "../supabase/functions/_shared/kernel/escape.ts"
+import { callbackOfferName, LANDING_OFFER_KEY } from "../supabase/functions/_shared/kernel/offer-names.ts"
 import { byLanguage, DEFAULT_LANGUAGE, type Language } from "../supabase/functions/_shared/kernel/languages.ts"
 import { promiseValues } from "./promise-texts"
 import { dataDir } from "./site-config"
@@ -73,6 +75,50 @@ const CUSTOMER_BLOCKS = Object.entries(leadMessagesSchema.fields)
 
 const pick = (value: Record<string, unknown>, keys: readonly string[]) =>
   Object.fromEntries(keys.map((key) => [key, value[key]]))
+
+/** An offer as the office's figures read it: its key, its English name, and every name a form stores for it. */
+interface OfferNames {
+  key: string
+  name: string
+  names: string[]
+}
+
+/**
+ * Every offer a lead may name (the $49 landing page's, each city offer's), with the name its form stores in each
+ * language. A name two offers share could not be read back to one key: refused, naming both.
+ */
+function offerNames(dir: string, landing: ByLanguage<InferType<typeof scarsdaleOfferSchema>>): OfferNames[] {
+  const { amounts } = landing[DEFAULT_LANGUAGE]
+  const cityOffers = fs
+    .readdirSync(path.join(dir, "offers"))
+    .filter((file) => /\.ya?ml$/.test(file))
+    .sort()
+    .map((file) => readTranslated(dir, `offers/${file}`, offerSchema))
+  const offers: OfferNames[] = [
+    {
+      key: LANDING_OFFER_KEY,
+      ...namesOf(byLanguage((language) => fill(landing[language].booking.specialOffer, amounts))),
+    },
+    ...cityOffers.map((offer) => ({
+      key: offer[DEFAULT_LANGUAGE].key,
+      ...namesOf(byLanguage((language) => callbackOfferName(offer[language]))),
+    })),
+  ]
+  const owners = new Map<string, string>()
+  for (const { key, names } of offers)
+    for (const name of names) {
+      const owner = owners.get(name.toLowerCase())
+      if (owner !== undefined && owner !== key)
+        throw new Error(`The offers ${owner} and ${key} are both named "${name}"`)
+      owners.set(name.toLowerCase(), key)
+    }
+  return offers
+}
+
+const namesOf = (name: ByLanguage<string>) => ({
+  name: name[DEFAULT_LANGUAGE],
+  names: [...new Set(Object.values(name))],
+})
 
 export function renderBackendData(dir = dataDir()): string {
   const site = readTranslated(dir, "site.yaml", siteSchema)
@@ -173,7 +219,7 @@ export function renderBackendData(dir = dataDir()): string {
   const visitorFieldLabels = byLanguage((language) => labelsBy(language, (f) => f.label))
   const { [DEFAULT_LANGUAGE]: englishTexts, ...translations } = customerTexts
   return [
-    "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's",
+    "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, offers/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's",
     "// amounts and response-promises.yaml's promises), lead-consent.yaml, response-promises.yaml, arrival-windows.yaml and",
     "// the request forms' field labels (contact-page.yaml, estimate-wizard.yaml, scarsdale-offer.yaml, offer-page.yaml)",
     "// by `npm run generate:backend-data` (npm install, the build and the tests run it). Not committed; do not edit.",
@@ -181,6 +227,9 @@ export function renderBackendData(dir = dataDir()): string {
     'import type { Widened } from "./widened.ts"',
     "",
     `export const COMPANY = ${JSON.stringify(company, null, 2)} as const`,
+    "",
+    "/** Every offer a lead may name: its key, its English name (the office's), every name its forms store in any language. */",
+    `export const OFFERS: readonly { key: string; name: string; names: readonly string[] }[] = ${JSON.stringify(offerNames(dir, scarsdaleOffer), null, 2)}`,
     "",
     `export const ESTIMATE_OPTIONS = ${JSON.stringify(estimateOptions, null, 2)} as const`,
     "",

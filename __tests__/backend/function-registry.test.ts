@@ -53,7 +53,13 @@ test("each registered function has its entry point, serving that function, and n
 
 test("the registry's kinds: the contract's public functions, the office links, the outbox's dispatch, the pipeline check", () => {
   expect(sorted(PUBLIC_FUNCTIONS)).toEqual(sorted(Object.keys(FUNCTION_SCHEMAS)))
-  expect(OFFICE_FUNCTIONS).toEqual(["acknowledge-lead", "release-spam", "confirm-window", "office-board"])
+  expect(OFFICE_FUNCTIONS).toEqual([
+    "acknowledge-lead",
+    "release-spam",
+    "confirm-window",
+    "office-board",
+    "office-report",
+  ])
   expect(DISPATCH_FUNCTION).toBe("dispatch-outbox")
   expect(CHECK_FUNCTION).toBe("check-pipeline")
   expect(CALENDAR_FUNCTION).toBe("arrival-windows")

@@ -22,3 +22,19 @@ test("the generator makes the same copy from the same data/ every time, so each 
     fs.rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test("two offers whose forms would store one name are refused: the office's figures could not tell them apart", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "backend-data-offers-"))
+  try {
+    fs.cpSync(path.resolve("data"), dir, { recursive: true })
+    const twin = fs
+      .readFileSync(path.join(dir, "offers/yonkers39.yaml"), "utf8")
+      .replace("key: yonkers39", "key: yonkers39twin")
+    fs.writeFileSync(path.join(dir, "offers/yonkers39twin.yaml"), twin)
+    expect(() => renderBackendData(dir)).toThrow(
+      'The offers yonkers39 and yonkers39twin are both named "Express Pest Fix - $39"',
+    )
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+})

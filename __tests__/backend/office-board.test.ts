@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto"
 import fc from "fast-check"
 import { boardAt, BOARD_MAX_LISTED } from "../../supabase/functions/_shared/office-links/board"
 import { startOfDay } from "../../supabase/functions/_shared/kernel/business-hours"
-import { boardUrl } from "../../supabase/functions/_shared/office-links/signed-link"
+import { boardUrl, verifyLink } from "../../supabase/functions/_shared/office-links/signed-link"
 import {
   MINUTE,
   TUESDAY_10AM,
@@ -263,5 +263,38 @@ describe("the board's link", () => {
     expect(claims[0]).toBe("board")
     expect(claims[3]).toBe("Eli")
     expect(claims[4]).toBe(Math.floor(TUESDAY_10AM.getTime() / 1000) + 72 * 3600)
+  })
+
+  test("the morning summary also links a past week's report: signed, for its contact, to /office/report/", async () => {
+    const p = await providers()
+    const config = alertConfig(p)
+    const clock = handClock(TUESDAY_10PM)
+    const { app, dispatch } = alertRig(db, config, clock)
+    expect((await post(app, "process-contact", { ...bodies.contact(), name: "Night Nora" })).status).toBe(200)
+    clock.set(WEDNESDAY_OPENING)
+    await dispatch()
+    const [summary] = await db.query<{ text_body: string; html: string }>(
+      `select text_body, html from dev_mailbox where subject like '%came in while the office was closed'`,
+    )
+    const text = summary?.text_body ?? ""
+    const match =
+      /A past week's report, e-mailed to the owner: (https:\/\/office\.example\/office\/report\/#t=(\S+))/.exec(text)
+    const [, url = "", token = ""] = match ?? []
+    expect(url).not.toBe("")
+    expect(summary?.html).toContain(`href="${url}"`)
+    // Signed for the report and for the contact it was sent to: no other purpose accepts it, and a changed one fails.
+    expect(verifyLink(config.alerts.linkSecret, token, "report", WEDNESDAY_OPENING)).toMatchObject({
+      ok: true,
+      claims: { purpose: "report", to: "Dana" },
+    })
+    expect(verifyLink(config.alerts.linkSecret, token, "board", WEDNESDAY_OPENING).ok).toBe(false)
+    expect(verifyLink(config.alerts.linkSecret, `${token.slice(0, -3)}abc`, "report", WEDNESDAY_OPENING).ok).toBe(false)
+    const answer = await app.request("/functions/v1/office-report", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": nextVisitorIp() },
+      body: JSON.stringify({ token, confirm: false }),
+    })
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toMatchObject({ success: true, state: "ready", to: "Dana" })
   })
 })

@@ -18,6 +18,8 @@ export interface FixtureRequest {
   phone?: string
   email?: string | null
   offer?: string | null
+  /** An estimate request's plan id. */
+  plan?: string | null
   attribution?: { first: Touch; last: Touch } | null
   alertedAfterMs?: number | null
   acknowledgedAfterMs?: number | null
@@ -40,6 +42,7 @@ const record = (r: FixtureRequest, i: number) => ({
   phone: r.phone ?? "(914) 555-0100",
   email: r.email === undefined ? `visitor${i}@example.com` : r.email,
   offer: r.offer ?? null,
+  plan: r.plan ?? null,
   attribution: r.attribution
     ? {
         first: { ...r.attribution.first, at: r.at.toISOString() },
@@ -57,7 +60,7 @@ const record = (r: FixtureRequest, i: number) => ({
   language: r.language ?? "en",
 })
 
-const COLUMNS = `form text, reference text, name text, phone text, email text, offer text, attribution jsonb,
+const COLUMNS = `form text, reference text, name text, phone text, email text, offer text, plan text, attribution jsonb,
   created_at timestamptz, first_alerted_at timestamptz, acknowledged_at timestamptz, acknowledged_by text,
   outcome text, outcome_by text, outcome_note text, missed_at timestamptz, language text`
 const SHARED = `reference, phone, attribution, created_at, first_alerted_at, acknowledged_at, acknowledged_by,
@@ -66,8 +69,8 @@ const SHARED = `reference, phone, attribution, created_at, first_alerted_at, ack
 export async function insertRequests(db: Pick<Db, "query">, requests: readonly FixtureRequest[], first = 0) {
   const json = JSON.stringify(requests.map((r, i) => record(r, first + i)))
   await db.query(
-    `insert into leads (submission_id, kind, source, full_name, email, special_offer, ${SHARED})
-     select gen_random_uuid(), form, 'report_test', name, email, offer, ${SHARED}
+    `insert into leads (submission_id, kind, source, full_name, email, special_offer, service_plan, ${SHARED})
+     select gen_random_uuid(), form, 'report_test', name, email, offer, plan, ${SHARED}
      from jsonb_to_recordset($1::text::jsonb) as r(${COLUMNS}) where form <> 'contact'`,
     [json],
   )

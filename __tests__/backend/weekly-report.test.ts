@@ -157,7 +157,8 @@ async function insertFixture() {
   await insertJob(db, "sent", new Date("2026-03-06T12:00:00Z"))
 }
 
-const group = (count: number, outcomes: Partial<Record<OutcomeKey, number>>): GroupFigures => ({
+const group = (label: string, count: number, outcomes: Partial<Record<OutcomeKey, number>>): GroupFigures => ({
+  label,
   count,
   outcomes: new Map(OUTCOME_KEYS.flatMap((key) => (outcomes[key] ? [[key, outcomes[key]] as const] : []))),
 })
@@ -189,36 +190,41 @@ test("the fixture week's figures, computed by hand", async () => {
   // $39 + $150 (an estimate) + $39 + $49 + $50 (a contact message); booked: $39 + $49.
   expect(now.value).toBe(327)
   expect(now.bookedValue).toBe(88)
+  // Each breakdown by what it groups by: the form, the offer's key ("" for none), the campaign's words, the language.
   expect(now.byForm).toEqual(
     new Map([
-      [KIND.callback, group(2, { booked: 1, left_message: 1 })],
-      [KIND.estimate, group(1, { reached: 1 })],
-      [KIND.booking, group(1, { booked: 1 })],
-      [KIND.contact, group(1, { none: 1 })],
+      ["callback", group(KIND.callback, 2, { booked: 1, left_message: 1 })],
+      ["estimate", group(KIND.estimate, 1, { reached: 1 })],
+      ["booking", group(KIND.booking, 1, { booked: 1 })],
+      ["contact", group(KIND.contact, 1, { none: 1 })],
     ]),
   )
   expect(now.byOffer).toEqual(
     new Map([
-      ["Express Pest Fix - $39", group(2, { booked: 1, left_message: 1 })],
-      [COPY.none, group(2, { reached: 1, none: 1 })],
-      ["$49 Scarsdale Starter Visit", group(1, { booked: 1 })],
+      ["yonkers39", group("Express Pest Fix - $39", 2, { booked: 1, left_message: 1 })],
+      ["", group(COPY.none, 2, { reached: 1, none: 1 })],
+      ["scarsdale-49", group("$49 Scarsdale Starter Visit", 1, { booked: 1 })],
     ]),
   )
+  // The one estimate request chose no plan.
+  expect(now.byPlan).toEqual(new Map([["", group(COPY.none, 1, { reached: 1 })]]))
+  const campaign = (label: string, count: number, outcomes: Partial<Record<OutcomeKey, number>>) =>
+    [label, group(label, count, outcomes)] as const
   expect(now.byFirstTouch).toEqual(
     new Map([
-      ["google / cpc / yonkers39", group(1, { booked: 1 })],
-      [COPY.none, group(2, { reached: 1, none: 1 })],
-      [`<script>alert(1)</script> / ${COPY.none} / =cmd|' /C calc'!A0`, group(1, { left_message: 1 })],
-      ["google / cpc / scarsdale49", group(1, { booked: 1 })],
+      campaign("google / cpc / yonkers39", 1, { booked: 1 }),
+      campaign(COPY.none, 2, { reached: 1, none: 1 }),
+      campaign(`<script>alert(1)</script> / ${COPY.none} / =cmd|' /C calc'!A0`, 1, { left_message: 1 }),
+      campaign("google / cpc / scarsdale49", 1, { booked: 1 }),
     ]),
   )
-  expect(now.byLastTouch.get("facebook / paid / spring")).toEqual(group(1, { booked: 1 }))
+  expect(now.byLastTouch.get("facebook / paid / spring")).toEqual(group("facebook / paid / spring", 1, { booked: 1 }))
   expect(now.byLastTouch.has("google / cpc / yonkers39")).toBe(false)
   // María used the site in Spanish; every other request, in English.
   expect(now.byLanguage).toEqual(
     new Map([
-      ["English", group(4, { booked: 2, left_message: 1, none: 1 })],
-      ["Spanish", group(1, { reached: 1 })],
+      ["en", group("English", 4, { booked: 2, left_message: 1, none: 1 })],
+      ["es", group("Spanish", 1, { reached: 1 })],
     ]),
   )
   // In hours: alerts after 30 s, 1 and 2 minutes (median 60 s; 90th percentile 60 + 0.8 × 60 = 108 s); taken

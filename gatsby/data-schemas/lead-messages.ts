@@ -224,6 +224,7 @@ export const leadMessagesSchema = strictObject({
     summarySubject: smsText(),
     summaryIntro: text(),
     boardLabel: text(),
+    reportLabel: text(),
     summaryMore: smsText(),
     acknowledgeAllLabel: smsText(),
     budgetSummary: smsText(),
@@ -312,6 +313,7 @@ export const leadMessagesSchema = strictObject({
     seconds: text(),
     byForm: text(),
     byOffer: text(),
+    byPlan: text(),
     byFirstTouch: text(),
     byLastTouch: text(),
     byLanguage: text(),
@@ -321,6 +323,7 @@ export const leadMessagesSchema = strictObject({
     none: text(),
     others: text(),
     csvFilename: text(),
+    asked: strictObject({ invalid: text(), notEnded: text(), tooOld: text(), sent: text(), alreadySent: text() }),
     // One header per column of the CSV, in the order report/csv.ts writes them.
     csvColumns: strictObject({
       reference: text(),
@@ -330,6 +333,7 @@ export const leadMessagesSchema = strictObject({
       phone: text(),
       email: text(),
       offer: text(),
+      plan: text(),
       firstSource: text(),
       firstMedium: text(),
       firstCampaign: text(),

@@ -87,6 +87,8 @@ export const officeLinksSchema = strictObject({
     notHeldHeading: text(),
     notHeldText: text(),
   }),
+  // A past week's report (/office/report/): {first} and {last} are a week's days, {recipient} who gets it.
+  report: officeActionTexts().shape({ weekLabel: text(), weekOption: text() }),
   board: strictObject({
     todayHeading: text(),
     weekHeading: text(),

@@ -21,7 +21,7 @@ export const PAGE_TEMPLATES = [
 export const OFFICE_LINK_TEMPLATE: (typeof PAGE_TEMPLATES)[number] = "office-link"
 
 /** What an office link page does with its link: the two pages share one template (one chunk less on every page). */
-export const OFFICE_LINKS = ["acknowledge", "release", "board", "confirm"] as const
+export const OFFICE_LINKS = ["acknowledge", "release", "board", "confirm", "report"] as const
 
 export const pageSchema = strictObject({
   /** The page's route; a translation gives the page its own ("/servicios", served at /es/servicios/). */
@@ -34,7 +34,7 @@ export const pageSchema = strictObject({
   noindex: boolean(),
   /** Also asks crawlers not to follow the page's links (the office's one-tap link pages). */
   nofollow: boolean(),
-  /** An office-link page's action: "I'm on it" (acknowledge), "Not spam" (release), the office's board, or "Confirm <window>" (confirm). */
+  /** An office-link page's action: "I'm on it" (acknowledge), "Not spam" (release), the office's board, "Confirm <window>" (confirm), or a past week's report (report). */
   officeLink: string()
     .oneOf([...OFFICE_LINKS])
     .optional()

@@ -89,6 +89,18 @@ export const officeLinksFields = graphql`
         alreadyText
         takenBy
       }
+      report {
+        readyHeading
+        readyText
+        confirmLabel
+        confirmingLabel
+        doneHeading
+        doneText
+        alreadyHeading
+        alreadyText
+        weekLabel
+        weekOption
+      }
       board {
         todayHeading
         weekHeading

@@ -4,6 +4,7 @@ import { officeTemplate } from "../components/office/office-template"
 import { ReleasePage } from "../components/office/release-page"
 import { BoardPage } from "../components/office/board-page"
 import { ConfirmPage } from "../components/office/confirm-page"
+import { ReportPage } from "../components/office/report-page"
 
 export const query = graphql`
   query OfficeLinkPage($key: String!, $lang: String!) {
@@ -15,10 +16,19 @@ export const query = graphql`
   }
 `
 
-const PAGES = { acknowledge: AcknowledgePage, release: ReleasePage, board: BoardPage, confirm: ConfirmPage } as const
+const PAGES = {
+  acknowledge: AcknowledgePage,
+  release: ReleasePage,
+  board: BoardPage,
+  confirm: ConfirmPage,
+  report: ReportPage,
+} as const
 
 const template = officeTemplate<Queries.OfficeLinkPageQuery>(({ officePage }) =>
-  officePage.officeLink === "release" || officePage.officeLink === "board" || officePage.officeLink === "confirm"
+  officePage.officeLink === "release" ||
+  officePage.officeLink === "board" ||
+  officePage.officeLink === "confirm" ||
+  officePage.officeLink === "report"
     ? PAGES[officePage.officeLink]
     : PAGES.acknowledge,
 )

@@ -9,6 +9,7 @@ import { pageSeoProps } from "../components/seo/page-seo"
 import { scheduleOf } from "../lib/holidays"
 import { scarsdaleOfferContent } from "../components/scarsdale-offer/offer-content"
 import { fillTexts } from "../../supabase/functions/_shared/kernel/escape.ts"
+import { LANDING_OFFER_KEY } from "../../supabase/functions/_shared/kernel/offer-names.ts"
 
 export const query = graphql`
   query ScarsdaleOfferPage($key: String!, $lang: String!) {
@@ -128,7 +129,7 @@ const template = standaloneTemplate<Queries.ScarsdaleOfferPageQuery>({
         skipToContent={navigation.labels.skipToContent}
         dismissLabel={navigation.labels.dismiss}
         conversion={{ sendTo: adsConversionTarget, value: content.booking.conversionValue }}
-        offer={{ key: "scarsdale-49", name: content.booking.specialOffer, value: content.booking.conversionValue }}
+        offer={{ key: LANDING_OFFER_KEY, name: content.booking.specialOffer, value: content.booking.conversionValue }}
         header={<OfferHeader companyName={company.name} logo={logo} phone={company.phone} />}
         footer={
           <OfferFooter

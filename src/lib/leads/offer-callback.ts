@@ -3,6 +3,7 @@
  * process-simple-lead body in its snake_case shape (the visitor's fields by their declared names, the fixed ones).
  */
 import type { CallbackFieldName } from "../../../supabase/functions/_shared/kernel/callback-request.ts"
+import { callbackOfferName } from "../../../supabase/functions/_shared/kernel/offer-names.ts"
 
 /** What the visitor filled in: each field the callback declares (kernel/callback-request.ts). */
 export type CallbackValues = Record<CallbackFieldName, string>
@@ -32,6 +33,6 @@ export const callbackBody = (values: CallbackValues, offer: { offerName: string;
   service_plan: "one-time",
   pests: ["general"],
   zip_code: "",
-  special_offer: `${offer.offerName} - ${offer.price}`,
+  special_offer: callbackOfferName(offer),
   ...utm,
 })

@@ -91,10 +91,31 @@ export interface ConfirmAnswer {
 export const CRM_STATES = ["sent", "queued", "not_configured", "failed"] as const
 export type CrmState = (typeof CRM_STATES)[number]
 
+/** One ended week a past week's report can be asked for (its first and last day, 2026-11-23 and 2026-11-29). */
+export interface ReportWeek {
+  first: string
+  last: string
+}
+
+/** office-report's answer: the weeks the link allows, who gets the report, and after a tap what came of it. */
+export interface ReportAnswer {
+  state: "ready" | "sent" | "already_sent"
+  to: string
+  recipient: string
+  weeks: ReportWeek[]
+  /** The week sent (or sent before); null before a tap. */
+  week: ReportWeek | null
+}
+
 /** Why a link was refused for good: retrying cannot help. */
 export type Refusal = "invalid" | "expired" | "not_found"
 
-export type LinkOutcome<A> = { kind: "answer"; answer: A } | { kind: "refused"; reason: Refusal } | { kind: "failed" }
+export type LinkOutcome<A> =
+  | { kind: "answer"; answer: A }
+  | { kind: "refused"; reason: Refusal }
+  /** A choice refused beside its field (422 with the contract's `fields`): the reader can fix it. */
+  | { kind: "fields"; fields: Readonly<Record<string, string>> }
+  | { kind: "failed" }
 
 const isRecord = (value: unknown): value is Json => typeof value === "object" && value !== null
 
@@ -276,6 +297,15 @@ export function linkOutcome<A>(result: CallResult, parse: (data: Json) => A | nu
   if (result.reason === "http") {
     const refusal = REFUSALS[result.status]
     if (refusal && result.data?.reason === refusal) return { kind: "refused", reason: refusal }
+    const fields = result.status === 422 ? result.data?.fields : undefined
+    if (isRecord(fields)) {
+      const messages = Object.fromEntries(
+        Object.entries(fields).flatMap(([key, message]): Array<[string, string]> =>
+          isString(message) ? [[key, message]] : [],
+        ),
+      )
+      if (Object.keys(messages).length > 0) return { kind: "fields", fields: messages }
+    }
   }
   return { kind: "failed" }
 }
@@ -320,4 +350,25 @@ export function parseBoardAnswer(data: Json): BoardAnswer | null {
   const today = boardPeriod(data.today)
   const week = boardPeriod(data.week)
   return today && week && isString(data.to) ? { to: data.to, shared: stringList(data.shared), today, week } : null
+}
+
+const REPORT_STATES = ["ready", "sent", "already_sent"] as const
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const WEEK_FIELDS = ["first", "last"] as const
+
+const reportWeek = (value: unknown): ReportWeek | null => {
+  const week = strings(value, WEEK_FIELDS)
+  return week && DAY.test(week.first) && DAY.test(week.last) ? week : null
+}
+
+export function parseReportAnswer(data: Json): ReportAnswer | null {
+  const { state, to, recipient } = data
+  if (!oneOf(state, REPORT_STATES) || !isString(to) || !isString(recipient) || !Array.isArray(data.weeks)) return null
+  const weeks = data.weeks.map(reportWeek)
+  // One unreadable week makes the list unreadable: a choice shown with a gap would hide a week.
+  if (!weeks.every((week): week is ReportWeek => week !== null)) return null
+  const week = data.week === undefined || data.week === null ? null : reportWeek(data.week)
+  // "Sent" names the week it sent: without it the page could not say which.
+  if (state !== "ready" && week === null) return null
+  return { state, to, recipient, weeks, week }
 }

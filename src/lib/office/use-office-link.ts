@@ -14,7 +14,8 @@ export type OfficeCall = (name: string, body: Record<string, unknown>) => Promis
 export type LinkView<A> =
   | { step: "checking" }
   | { step: "incomplete" }
-  | { step: "answered"; answer: A; busy: boolean }
+  /** `fields`: the tap's choice refused beside its field (only on a page that asked for such refusals). */
+  | { step: "answered"; answer: A; busy: boolean; fields?: Readonly<Record<string, string>> }
   | { step: "refused"; reason: Refusal }
   | { step: "failed"; busy: boolean }
 
@@ -35,6 +36,8 @@ export function useOfficeLink<A>(
   functionName: string,
   parse: (data: Readonly<Record<string, unknown>>) => A | null,
   call: OfficeCall = callLazily,
+  // A page with a field to fix shows a 422's messages beside it, on the answer it had; the others retry.
+  { fieldRefusals = false }: { fieldRefusals?: boolean } = {},
 ) {
   const [view, setView] = useState<LinkView<A>>({ step: "checking" })
   // Held in refs so a caller passing new functions on each render does not re-open the link (a new preview).
@@ -67,9 +70,15 @@ export function useOfficeLink<A>(
       const outcome: LinkOutcome<A> = linkOutcome(result, parseRef.current)
       if (outcome.kind === "answer") setView({ step: "answered", answer: outcome.answer, busy: false })
       else if (outcome.kind === "refused") setView({ step: "refused", reason: outcome.reason })
+      else if (outcome.kind === "fields" && fieldRefusals)
+        setView((current) =>
+          current.step === "answered"
+            ? { step: "answered", answer: current.answer, busy: false, fields: outcome.fields }
+            : { step: "failed", busy: false },
+        )
       else setView({ step: "failed", busy: false })
     },
-    [functionName],
+    [functionName, fieldRefusals],
   )
 
   useEffect(() => {

@@ -51,6 +51,8 @@ export const FUNCTIONS = {
   "confirm-window": { kind: "office-link" },
   // The office's board of the day's and the week's requests (its signed link from the morning summary).
   "office-board": { kind: "office-link" },
+  // A past week's report sent to the owner (its signed link from the morning summary).
+  "office-report": { kind: "office-link" },
   "dispatch-outbox": { kind: "dispatch" },
   // The pipeline check: after each deploy and by hand (the daily run is an outbox job).
   "check-pipeline": { kind: "check" },

@@ -21,7 +21,7 @@ import { withinBudget, type AlertDelivery } from "./budget.ts"
 import type { AlertView } from "./messages.ts"
 import { routingOrder, type OnCallContact } from "./on-call.ts"
 import { isOfficeOpen, openingAfter } from "./office-hours.ts"
-import { acknowledgeUrl, boardUrl } from "../office-links/signed-link.ts"
+import { acknowledgeUrl, boardUrl, reportUrl } from "../office-links/signed-link.ts"
 import { noticeWindows } from "../appointments/notice-windows.ts"
 import { JOINED, joinSummary, joinSummarySql, summaryMembers } from "./summary-members.ts"
 import {
@@ -379,6 +379,7 @@ export async function runMorningSummary(job: OutboxJob, deps: DeliveryDeps): Pro
       })),
       acknowledgeAllUrl: allUrl,
       boardUrl: boardUrl(config.alerts, contact.name, at),
+      reportUrl: reportUrl(config.alerts, contact.name, at),
     }
     const jobs = deliveries(config, contact, key, targets, (channel, to) => channel.summary(summary, to, config))
     await enqueueJobs(tx, jobs.map(jobOf), at)

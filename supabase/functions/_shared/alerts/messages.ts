@@ -199,6 +199,8 @@ export interface Summary {
   acknowledgeAllUrl: string
   /** The contact's board of the day's and the week's requests (the e-mail links it). */
   boardUrl?: string
+  /** A past week's report, sent to the owner (the e-mail links it). */
+  reportUrl?: string
 }
 
 const summaryTitle = ({ views }: Summary) => fill(COPY.summarySubject, { count: String(views.length) })
@@ -254,6 +256,7 @@ export function summaryEmail(summary: Summary, to: string, from: string): EmailM
         href: acknowledgeUrl,
       })),
       ...(summary.boardUrl ? [{ label: COPY.boardLabel, href: summary.boardUrl }] : []),
+      ...(summary.reportUrl ? [{ label: COPY.reportLabel, href: summary.reportUrl }] : []),
     ],
     rows: summary.views.map(({ subject: s }, i) => [
       `${i + 1}. ${s.name} (${s.kindLabel})`,

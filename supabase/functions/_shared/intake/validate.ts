@@ -23,6 +23,7 @@ import {
   officeLinkSchema,
   acknowledgeLinkSchema,
   confirmLinkSchema,
+  reportLinkSchema,
   simpleLeadKind,
   type SimpleLeadSubmission,
   ENGLISH_FIELD_ERRORS,
@@ -452,6 +453,7 @@ export const estimateRequestInput = received(shapeCheck(estimateRequestSchema))
 export const officeLinkInput = received(shapeCheck(officeLinkSchema, false))
 export const acknowledgeLinkInput = received(shapeCheck(acknowledgeLinkSchema, false))
 export const confirmLinkInput = received(shapeCheck(confirmLinkSchema, false))
+export const reportLinkInput = received(shapeCheck(reportLinkSchema, false))
 
 const estimateLeadCheck = shapeCheck(estimateLeadSchema)
 const offerBookingCheck = shapeCheck(offerBookingSchema)

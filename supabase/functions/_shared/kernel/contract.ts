@@ -389,6 +389,17 @@ export const confirmLinkSchema = object({
 
 export type ConfirmLinkRequest = InferType<typeof confirmLinkSchema>
 
+/** A past week's report: the link, and the week asked for by one of its days (2026-11-23), when it acts. */
+export const reportLinkSchema = object({
+  ...linkFields,
+  week: string()
+    .trim()
+    .matches(/^\d{4}-\d{2}-\d{2}$/, "Name the week by one of its days, written like 2026-11-23")
+    .optional(),
+}).exact("Unknown field(s): ${properties}")
+
+export type ReportLinkRequest = InferType<typeof reportLinkSchema>
+
 /** The public functions and the schema of each one's body. */
 export const FUNCTION_SCHEMAS = {
   "process-contact": contactMessageSchema,

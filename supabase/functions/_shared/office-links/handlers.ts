@@ -229,7 +229,8 @@ export async function acknowledgeLink(
 ): Promise<LinkAnswer> {
   const claims = checkedLink(config, token, "acknowledge", at)
   if ("status" in claims) return claims
-  if (claims.record === "spam" || claims.record === "board") return refused(400, "invalid", ANSWERS.invalid)
+  if (claims.record === "spam" || claims.record === "board" || claims.record === "report")
+    return refused(400, "invalid", ANSWERS.invalid)
   const actor = actorOf(config, claims, by)
   if (actor === null)
     return { status: 422, body: { success: false, error: ANSWERS.unknownName, fields: { by: ANSWERS.unknownName } } }

@@ -20,8 +20,9 @@ import {
   type Env,
 } from "../http/context.ts"
 import { takeRateLimit } from "../spam/rate-limit.ts"
-import { acknowledgeLinkInput, confirmLinkInput, officeLinkInput } from "../intake/validate.ts"
+import { acknowledgeLinkInput, confirmLinkInput, officeLinkInput, reportLinkInput } from "../intake/validate.ts"
 import { confirmLink } from "./confirm-link.ts"
+import { reportLink } from "./report-link.ts"
 import { acknowledgeLink, boardLink, releaseLink } from "./handlers.ts"
 
 /** The office links' budgets per address, in the visitors' windows: calls, and failed token checks. */
@@ -89,6 +90,7 @@ export function officeLinkRoutes(ctx: AppContext) {
   const linkBody = sValidator("json", officeLinkInput, refuseInvalidLink)
   const acknowledgeBody = sValidator("json", acknowledgeLinkInput, refuseInvalidLink)
   const confirmBody = sValidator("json", confirmLinkInput, refuseInvalidLink)
+  const reportBody = sValidator("json", reportLinkInput, refuseInvalidLink)
   return new Hono<Env>()
     .post("/acknowledge-lead", caller, acknowledgeBody, async (c) => {
       const answer = await acknowledgeLink(db, config, c.req.valid("json"), clock())
@@ -108,6 +110,13 @@ export function officeLinkRoutes(ctx: AppContext) {
     .post("/office-board", caller, linkBody, async (c) => {
       const answer = await boardLink(db, config, c.req.valid("json"), clock())
       if (answer.status === 400) await countFailure(c)
+      return c.json(answer.body, answer.status)
+    })
+    .post("/office-report", caller, reportBody, async (c) => {
+      const answer = await reportLink(db, config, c.req.valid("json"), clock())
+      if (answer.status === 400) await countFailure(c)
+      // The report's e-mail goes out now.
+      if (answer.body.state === "sent") wake()
       return c.json(answer.body, answer.status)
     })
     .post("/release-spam", caller, linkBody, async (c) => {

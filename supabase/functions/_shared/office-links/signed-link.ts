@@ -10,18 +10,19 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto"
 import type { AlertConfig, BackendConfig } from "../config.ts"
 import { WINDOW_ID } from "../kernel/arrival-windows.ts"
 
-export type LinkPurpose = "acknowledge" | "release" | "board" | "confirm"
+export type LinkPurpose = "acknowledge" | "release" | "board" | "confirm" | "report"
 
 /**
  * What a link allows: `acknowledge` a lead, a contact message or a batch of them (a summary's "I'm on
  * all N", an `alert_batches` row), `release` a spam record, or read the office's `board` of the day's and
  * the week's requests (its id names nothing: a fresh one per link), or `confirm` one of a lead's arrival
- * windows (the window is the one more claim such a link carries).
+ * windows (the window is the one more claim such a link carries), or have a past week's `report` sent to the
+ * owner (its id, fresh per link, makes each week's report from one link sent once).
  */
 export interface LinkClaims {
   purpose: LinkPurpose
   /** The table of the record. */
-  record: "lead" | "message" | "batch" | "spam" | "board"
+  record: "lead" | "message" | "batch" | "spam" | "board" | "report"
   id: string
   /** Who the link was sent to (recorded as who acknowledged). */
   to: string
@@ -59,8 +60,8 @@ export function signLink(secret: string, claims: LinkClaims): string {
 export type LinkCheck =
   { ok: true; claims: LinkClaims } | { ok: false; problem: "invalid" | "expired" | "wrong_purpose" }
 
-const PURPOSES: ReadonlySet<string> = new Set<LinkPurpose>(["acknowledge", "release", "board", "confirm"])
-const RECORDS: ReadonlySet<string> = new Set(["lead", "message", "batch", "spam", "board"])
+const PURPOSES: ReadonlySet<string> = new Set<LinkPurpose>(["acknowledge", "release", "board", "confirm", "report"])
+const RECORDS: ReadonlySet<string> = new Set(["lead", "message", "batch", "spam", "board", "report"])
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 function claimsOf(json: unknown): LinkClaims | null {
@@ -81,7 +82,9 @@ function claimsOf(json: unknown): LinkClaims | null {
           ? "board"
           : purpose === "confirm"
             ? "confirm"
-            : "acknowledge",
+            : purpose === "report"
+              ? "report"
+              : "acknowledge",
     record:
       record === "spam"
         ? "spam"
@@ -91,7 +94,9 @@ function claimsOf(json: unknown): LinkClaims | null {
             ? "batch"
             : record === "board"
               ? "board"
-              : "lead",
+              : record === "report"
+                ? "report"
+                : "lead",
     id,
     to,
     expires,
@@ -124,7 +129,7 @@ export function verifyLink(secret: string, token: string, purpose: LinkPurpose, 
 /** An "I'm on it" link for a lead, a contact message or a summary's batch, valid for the alerts' link lifetime. */
 export function acknowledgeUrl(
   alerts: AlertConfig,
-  target: { record: Exclude<LinkClaims["record"], "spam" | "board">; id: string },
+  target: { record: Exclude<LinkClaims["record"], "spam" | "board" | "report">; id: string },
   to: string,
   at: Date,
 ): string {
@@ -151,6 +156,22 @@ export function boardUrl(alerts: AlertConfig, to: string, at: Date): string {
     expires: Math.floor(at.getTime() / 1000) + alerts.linkTtlHours * 3_600,
   })
   return `${alerts.siteUrl}/office/board/#t=${token}`
+}
+
+/**
+ * The owner's link to a past week's report (the morning summary's), for one contact and the alerts' link
+ * lifetime: the page lets them choose one of the weeks it allows (report/past-report.ts), and the report goes
+ * to the owner's e-mail, never to an address the link names.
+ */
+export function reportUrl(alerts: AlertConfig, to: string, at: Date): string {
+  const token = signLink(alerts.linkSecret, {
+    purpose: "report",
+    record: "report",
+    id: randomUUID(),
+    to,
+    expires: Math.floor(at.getTime() / 1000) + alerts.linkTtlHours * 3_600,
+  })
+  return `${alerts.siteUrl}/office/report/#t=${token}`
 }
 
 /** A "Not spam" link, valid until `expires` (the spam review's: while the record can be kept). */

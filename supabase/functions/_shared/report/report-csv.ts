@@ -9,6 +9,7 @@ import { toCsv } from "./csv.ts"
 import { columnsShownIn, isDeclaredKind, REQUEST_KINDS } from "../requests/shown-fields.ts"
 import { touchesOf, type WeekRequestRow } from "./report-data.ts"
 import { formLabel } from "./weekly-figures.ts"
+import { offerOf, planOf } from "./offer-groups.ts"
 
 const COLUMNS = LEAD_MESSAGES.weeklyReport.csvColumns
 const OUTCOMES = LEAD_MESSAGES.officeAlerts.outcomes
@@ -31,7 +32,9 @@ function record(row: WeekRequestRow): string[] {
     name: row.name,
     phone: row.phone,
     email: row.email ?? "",
-    offer: row.special_offer ?? "",
+    // By its English name, whichever language's name the lead stored (offer-groups.ts).
+    offer: offerOf(row.special_offer)?.name ?? "",
+    plan: (row.form === "estimate" && planOf(row.service_plan)?.name) || "",
     firstSource: first?.utm_source ?? "",
     firstMedium: first?.utm_medium ?? "",
     firstCampaign: first?.utm_campaign ?? "",

@@ -9,6 +9,7 @@ import type { ContactMessageRow, LeadRow } from "../rows.ts"
 import type { Campaign, ReportRequest, RequestForm, WeekCounts } from "./weekly-figures.ts"
 import type { ReportWeek } from "./report-week.ts"
 import { fieldsDocument } from "../requests/shown-fields.ts"
+import { offerOf, planOf } from "./offer-groups.ts"
 
 /** One request of the week as stored: what the figures need and what the CSV shows. */
 export interface WeekRequestRow extends Pick<
@@ -18,6 +19,7 @@ export interface WeekRequestRow extends Pick<
   | "phone"
   | "email"
   | "special_offer"
+  | "service_plan"
   | "attribution"
   | "utm_source"
   | "utm_campaign"
@@ -40,11 +42,12 @@ const SHARED = `reference, created_at, phone, email, attribution, first_alerted_
 
 /** Both tables' requests received in [$1, $2), oldest first (the created_at indexes of both). */
 const REQUESTS = `
-  select 'contact' as form, name, null::text as special_offer, null::text as utm_source,
+  select 'contact' as form, name, null::text as special_offer, null::text as service_plan, null::text as utm_source,
     null::text as utm_campaign, ${fieldsDocument("contact")} as fields, ${SHARED}
   from contact_messages where created_at >= $1::timestamptz and created_at < $2::timestamptz
   union all
-  select kind as form, full_name as name, special_offer, utm_source, utm_campaign, details as fields, ${SHARED}
+  select kind as form, full_name as name, special_offer, service_plan, utm_source, utm_campaign, details as fields,
+    ${SHARED}
   from leads where created_at >= $1::timestamptz and created_at < $2::timestamptz
   order by created_at, reference`
 
@@ -93,7 +96,8 @@ export function asRequest(row: WeekRequestRow): ReportRequest {
   const { first, last } = touchesOf(row)
   return {
     form: row.form,
-    offer: row.special_offer,
+    offer: offerOf(row.special_offer),
+    plan: row.form === "estimate" ? planOf(row.service_plan) : null,
     firstTouch: first,
     lastTouch: last,
     outcome: row.outcome,

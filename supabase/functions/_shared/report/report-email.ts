@@ -66,15 +66,16 @@ const groupText = (group: GroupFigures | undefined) => {
   return fill(COPY.groupValue, { count: count(group.count), outcomes: outcomes.join(", ") })
 }
 
-/** A breakdown: every group of either week, the busiest this week first, then the week before's. */
+/** A breakdown: every group of either week, the busiest this week first, then the week before's, each under its name. */
 function breakdown(heading: string, now: Map<string, GroupFigures>, before: Map<string, GroupFigures>): EmailSection {
+  const label = (key: string) => now.get(key)?.label ?? before.get(key)?.label ?? key
   const size = (groups: Map<string, GroupFigures>, key: string) => groups.get(key)?.count ?? 0
   const keys = [...new Set([...now.keys(), ...before.keys()])].sort(
-    (a, b) => size(now, b) - size(now, a) || size(before, b) - size(before, a) || a.localeCompare(b),
+    (a, b) => size(now, b) - size(now, a) || size(before, b) - size(before, a) || label(a).localeCompare(label(b)),
   )
   const rows: Array<readonly [string, string]> = keys
     .slice(0, MAX_GROUP_ROWS)
-    .map((key) => [key, compare(groupText(now.get(key)), groupText(before.get(key)))])
+    .map((key) => [label(key), compare(groupText(now.get(key)), groupText(before.get(key)))])
   const rest = keys.slice(MAX_GROUP_ROWS)
   if (rest.length) {
     const sum = (groups: Map<string, GroupFigures>) => rest.reduce((total, key) => total + size(groups, key), 0)
@@ -138,6 +139,7 @@ export function weeklyReportEmail({ week, figures: f, before: b, csv, to, from }
       },
       breakdown(COPY.byForm, f.byForm, b.byForm),
       breakdown(COPY.byOffer, f.byOffer, b.byOffer),
+      breakdown(COPY.byPlan, f.byPlan, b.byPlan),
       breakdown(COPY.byFirstTouch, f.byFirstTouch, b.byFirstTouch),
       breakdown(COPY.byLastTouch, f.byLastTouch, b.byLastTouch),
       breakdown(COPY.byLanguage, f.byLanguage, b.byLanguage),

@@ -1,7 +1,7 @@
 /**
  * The weekly report's figures for one week, worked out from its requests (leads and contact messages
- * received in it): how many came by form, offer and campaign (first and last touch), with what came of
- * them; how long the first alert and the "I'm on it" took, in and outside business hours (by when the
+ * received in it): how many came by form, offer (by its key, under its English name: offer-groups.ts), plan
+ * and campaign (first and last touch), with what came of them; how long the first alert and the "I'm on it" took, in and outside business hours (by when the
  * request came in: median and 90th percentile, interpolated as Postgres' percentile_cont does); and
  * what they are worth (data/site.yaml leadValues), and in which language the visitors used the site. Pure: the
  * rows come from report-data.ts.
@@ -11,6 +11,7 @@ import type { LeadOutcome } from "../kernel/outcomes.ts"
 import type { Language } from "../kernel/languages.ts"
 import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import type { LeadKind } from "../rows.ts"
+import type { Grouped } from "./offer-groups.ts"
 
 export type RequestForm = "contact" | LeadKind
 /** What came of a request; "none" until the office records it. */
@@ -26,7 +27,10 @@ export interface Campaign {
 /** One request of the week, as the figures read it. */
 export interface ReportRequest {
   form: RequestForm
-  offer: string | null
+  /** The offer it named, by its key (report/offer-groups.ts). */
+  offer: Grouped | null
+  /** An estimate request's plan, by its id. */
+  plan: Grouped | null
   firstTouch: Campaign | null
   lastTouch: Campaign | null
   outcome: LeadOutcome | null
@@ -37,8 +41,9 @@ export interface ReportRequest {
   language: Language
 }
 
-/** How many, and how many of each outcome. */
+/** One line of a breakdown: its name, how many, and how many of each outcome. */
 export interface GroupFigures {
+  label: string
   count: number
   outcomes: Map<OutcomeKey, number>
 }
@@ -65,8 +70,10 @@ export interface WeekFigures extends WeekCounts {
   booked: number
   value: number
   bookedValue: number
+  /** Each breakdown by what it groups by (a form, an offer's key, a plan's id, a campaign, a language). */
   byForm: Map<string, GroupFigures>
   byOffer: Map<string, GroupFigures>
+  byPlan: Map<string, GroupFigures>
   byFirstTouch: Map<string, GroupFigures>
   byLastTouch: Map<string, GroupFigures>
   byLanguage: Map<string, GroupFigures>
@@ -117,12 +124,17 @@ function timing(durations: number[]): Timing {
   return { count: sorted.length, median: percentile(sorted, 0.5), p90: percentile(sorted, 0.9) }
 }
 
-function add(groups: Map<string, GroupFigures>, key: string, outcome: OutcomeKey) {
-  const group = groups.get(key) ?? { count: 0, outcomes: new Map<OutcomeKey, number>() }
+function add(groups: Map<string, GroupFigures>, { key, name }: Grouped, outcome: OutcomeKey) {
+  const group = groups.get(key) ?? { label: name, count: 0, outcomes: new Map<OutcomeKey, number>() }
   group.count += 1
   group.outcomes.set(outcome, (group.outcomes.get(outcome) ?? 0) + 1)
   groups.set(key, group)
 }
+
+/** The line of requests that name none; no key of an offer, plan or campaign is empty. */
+const NONE: Grouped = { key: "", name: COPY.none }
+/** A campaign is grouped by its words. */
+const asGroup = (name: string): Grouped => ({ key: name, name })
 
 /** The week's figures from its requests and its counts. */
 export function weekFigures(requests: Iterable<ReportRequest>, counts: WeekCounts): WeekFigures {
@@ -134,6 +146,7 @@ export function weekFigures(requests: Iterable<ReportRequest>, counts: WeekCount
     bookedValue: 0,
     byForm: new Map(),
     byOffer: new Map(),
+    byPlan: new Map(),
     byFirstTouch: new Map(),
     byLastTouch: new Map(),
     byLanguage: new Map(),
@@ -148,18 +161,20 @@ export function weekFigures(requests: Iterable<ReportRequest>, counts: WeekCount
   }
   for (const r of requests) {
     const outcome = r.outcome ?? "none"
-    const value = requestValue(r.form, r.offer)
+    const value = requestValue(r.form, r.offer?.name ?? null)
     figures.requests += 1
     figures.value += value
     if (outcome === "booked") {
       figures.booked += 1
       figures.bookedValue += value
     }
-    add(figures.byForm, formLabel(r.form), outcome)
-    add(figures.byOffer, r.offer || COPY.none, outcome)
-    add(figures.byFirstTouch, campaignOf(r.firstTouch), outcome)
-    add(figures.byLastTouch, campaignOf(r.lastTouch), outcome)
-    add(figures.byLanguage, LEAD_MESSAGES.officeAlerts.languageNames[r.language], outcome)
+    add(figures.byForm, { key: r.form, name: formLabel(r.form) }, outcome)
+    add(figures.byOffer, r.offer ?? NONE, outcome)
+    // Only an estimate request chooses a plan; the other forms are not listed under one.
+    if (r.form === "estimate") add(figures.byPlan, r.plan ?? NONE, outcome)
+    add(figures.byFirstTouch, asGroup(campaignOf(r.firstTouch)), outcome)
+    add(figures.byLastTouch, asGroup(campaignOf(r.lastTouch)), outcome)
+    add(figures.byLanguage, { key: r.language, name: LEAD_MESSAGES.officeAlerts.languageNames[r.language] }, outcome)
     const inside = isOfficeOpen(r.receivedAt)
     const since = (at: Date | null) => (at ? Math.max(0, at.getTime() - r.receivedAt.getTime()) : null)
     const alerted = since(r.firstAlertedAt)

@@ -5,6 +5,7 @@
  * (delivered, retried and noticed when dead like every other); the week comes from the job, so a report
  * run late still covers its own week.
  */
+import type { BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
 import type { DeliveryDeps, OutboxJob } from "../outbox/job.ts"
 import { nowOf } from "../outbox/job.ts"
@@ -22,13 +23,8 @@ async function figuresOf(db: Pick<Db, "query">, week: ReportWeek) {
   return { rows, figures: weekFigures(rows.map(asRequest), counts) }
 }
 
-export async function runWeeklyReport(job: OutboxJob, deps: DeliveryDeps): Promise<string> {
-  const { db, config } = deps
-  const monday = job.payload.monday
-  if (typeof monday !== "string" || !MONDAY.test(monday)) throw new Error("The job's payload names no Monday")
-  // Turned off (WEEKLY_REPORT=0) after it was queued: no e-mail, and no next one.
-  if (!config.weeklyReport) return "Weekly report turned off (WEEKLY_REPORT=0)"
-  const at = nowOf(deps)
+/** The report e-mail of the week reported on `monday` (the Monday after it), beside the week before's, to the owner. */
+export async function weekReport(db: Pick<Db, "query">, config: BackendConfig, monday: string) {
   const { week, before } = reportWeeks(monday)
   const now = await figuresOf(db, week)
   const previous = await figuresOf(db, before)
@@ -41,9 +37,24 @@ export async function runWeeklyReport(job: OutboxJob, deps: DeliveryDeps): Promi
     to,
     from: config.mail.from,
   })
+  return { week, email, to, requests: now.figures.requests, before: previous.figures.requests }
+}
+
+export async function runWeeklyReport(job: OutboxJob, deps: DeliveryDeps): Promise<string> {
+  const { db, config } = deps
+  const monday = job.payload.monday
+  if (typeof monday !== "string" || !MONDAY.test(monday)) throw new Error("The job's payload names no Monday")
+  // Turned off (WEEKLY_REPORT=0) after it was queued: no e-mail, and no next one.
+  if (!config.weeklyReport) return "Weekly report turned off (WEEKLY_REPORT=0)"
+  const at = nowOf(deps)
+  const report = await weekReport(db, config, monday)
   await db.transaction(async (tx) => {
     await scheduleWeeklyReport(tx, at)
-    await enqueueJobs(tx, [{ kind: "company_email", dedupeKey: `${reportKey(monday)}:email`, payload: email }], at)
+    await enqueueJobs(
+      tx,
+      [{ kind: "company_email", dedupeKey: `${reportKey(monday)}:email`, payload: report.email }],
+      at,
+    )
   })
-  return `Report of ${now.figures.requests} request(s) (week before: ${previous.figures.requests}) queued for ${to}`
+  return `Report of ${report.requests} request(s) (week before: ${report.before}) queued for ${report.to}`
 }
