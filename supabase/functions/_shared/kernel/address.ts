@@ -51,8 +51,9 @@ export function trailingPlace(typed: string | null | undefined): { town: string 
   const zipMatch = ZIP_AT_END.exec(rest)
   if (zipMatch) rest = rest.slice(0, zipMatch.index)
   const stateMatch = STATE_AT_END.exec(rest)
-  // Two letters after a comma are a state ("…, Yonkers, NY"); without one they may end a street's name.
-  if (stateMatch && /,\s*[A-Za-z]{2}\s*$/.test(rest)) rest = rest.slice(0, stateMatch.index)
+  // Two letters in the part after a comma are a state ("…, Yonkers, NY", "…, Yonkers NY"); in the street alone
+  // they may end its name ("5 Elm St").
+  if (stateMatch && /,[^,]*[\s,][A-Za-z]{2}\s*$/.test(rest)) rest = rest.slice(0, stateMatch.index)
   const comma = rest.lastIndexOf(",")
   const town = comma < 0 ? "" : rest.slice(comma + 1).trim()
   // A part that starts with a number is the street itself ("Apt 2, 5 Elm St"), not a town.
