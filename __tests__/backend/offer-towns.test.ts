@@ -47,7 +47,7 @@ async function submit(body: Record<string, unknown> & { submissionId: string }) 
   const app = createApp({ db, config, clock: () => TUESDAY_10AM })
   const response = await post(app, "process-simple-lead", body)
   expect(response.status).toBe(200)
-  const answer = (await response.json()) as { message: string; reference: string }
+  const answer = (await response.json()) as { message: string; reference: string; outsideOffer?: string }
   const [lead] = await db.query<{ street_address: string; flags: Array<{ code: string; detail: string }> }>(
     `select street_address, flags from leads where submission_id = $1`,
     [body.submissionId],
@@ -79,6 +79,8 @@ describe.each<Language>(["en", "es"])("a $49 booking from another town (%s)", (l
     const note = noteIn(language, "Scarsdale", "Yonkers", "yonkers39")
     expect(note).toContain(byKey("yonkers39").names[language])
     expect(answer.message).toContain(note)
+    // The note apart too, for the page's thank-you to show.
+    expect(answer.outsideOffer).toBe(note)
     expect(lead?.street_address).toBe("5 Elm St, Yonkers, NY 10701")
     expect(lead?.flags.map((f) => f.code)).toContain("outside_offer_area")
     const flag = lead?.flags.find((f) => f.code === "outside_offer_area")

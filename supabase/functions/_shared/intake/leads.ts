@@ -137,12 +137,13 @@ const responsesIn = (body: { language?: string | undefined }) => CUSTOMER_TEXTS[
 
 /** The answer with this text, for the reference it is given. */
 const answered =
-  (message: string, held: HoldResult | null = null) =>
+  (message: string, held: HoldResult | null = null, outsideOffer = "") =>
   (reference: string): SuccessAnswer => ({
     success: true,
     message,
     reference,
     ...(held ? { booking: held.hold } : {}),
+    ...(outsideOffer ? { outsideOffer } : {}),
   })
 
 /**
@@ -662,7 +663,7 @@ function storedLead(
   const unheld: HoldResult | null = holds ? { hold: { state: "call" } } : null
   return {
     fields: notice.body,
-    answer: answered(withNote(message(responsesIn(notice.body), false, unheld)), unheld),
+    answer: answered(withNote(message(responsesIn(notice.body), false, unheld)), unheld, note),
     store: async (tx, received) => {
       const ctx = outside
         ? { ...received, flags: [...received.flags, outsideOfferFlag(outside.offer, outside.found)] }
@@ -703,7 +704,7 @@ function storedLead(
       const reference = referenceOf(stored)
       return {
         reference,
-        answer: answered(withNote(message(responsesIn(notice.body), emailHeld, held)), held)(reference),
+        answer: answered(withNote(message(responsesIn(notice.body), emailHeld, held)), held, note)(reference),
       }
     },
   }
