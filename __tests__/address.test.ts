@@ -1,4 +1,4 @@
-import { formatAddress } from "../supabase/functions/_shared/kernel/address"
+import { formatAddress, trailingPlace } from "../supabase/functions/_shared/kernel/address"
 
 describe("an address, written once", () => {
   it("writes street, town, state and ZIP", () => {
@@ -41,5 +41,19 @@ describe("an address, written once", () => {
     expect(formatAddress({ street: null, city: null, state: "NY", zip: "10583" })).toBe("NY 10583")
     expect(formatAddress({ street: " ", city: "", state: "NY", zip: "" })).toBe("")
     expect(formatAddress({})).toBe("")
+  })
+})
+
+describe("trailingPlace: the town and ZIP a typed street ends with", () => {
+  test.each([
+    ["5 Elm St, Yonkers, NY 10701", { town: "Yonkers", zip: "10701" }],
+    ["5 Elm St, Yonkers NY", { town: "Yonkers", zip: null }],
+    ["5 Elm St, Yonkers NY 10701-1234", { town: "Yonkers", zip: "10701" }],
+    ["5 Elm St, Yonkers, NY", { town: "Yonkers", zip: null }],
+    ["5 Elm St 10701", { town: null, zip: "10701" }],
+    ["Apt 2, 5 Elm St", { town: null, zip: null }],
+    ["5 Popham Rd", { town: null, zip: null }],
+  ])("%s", (typed, place) => {
+    expect(trailingPlace(typed)).toEqual(place)
   })
 })

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from "./fixtures/site-render"
 import userEvent from "@testing-library/user-event"
 import { offerBookingSchema } from "../supabase/functions/_shared/kernel/contract.ts"
+import { CUSTOMER_TEXTS } from "../supabase/functions/_shared/kernel/site-data.generated.ts"
 import { BookingFormShell } from "../src/components/scarsdale-offer/booking-form-shell"
 import { CountdownTimer } from "../src/components/scarsdale-offer/countdown-timer"
 import { ScarsdaleOfferPage } from "../src/components/scarsdale-offer/scarsdale-offer-page"
@@ -212,6 +213,23 @@ describe("booking", () => {
     expect(screen.getByRole("status")).toHaveTextContent(
       /Your \$49 visit has been booked for .*We'll call you within 24 hours to confirm it\./,
     )
+  })
+
+  test("an address outside the offer's towns: the thank-you shows the answer's note of the offer instead", async () => {
+    const note = CUSTOMER_TEXTS.en.messages.responses.outsideOffer
+    const outside: CallResult = { ok: true, data: { ...BOOKED.data, outsideOffer: note } }
+    renderPage(jest.fn(() => Promise.resolve(outside)))
+    const user = setupUser()
+    await fillBooking(user)
+    await user.click(submitButton())
+    const thankYou = await screen.findByRole("region", { name: content.thankYou.callHeading })
+    expect(within(thankYou).getByText(note)).toBeInTheDocument()
+  })
+
+  test("an address inside the offer's towns: no note", async () => {
+    await bookVisit()
+    const thankYou = screen.getByRole("region", { name: content.thankYou.callHeading })
+    expect(within(thankYou).queryByText(/only for homes in/)).not.toBeInTheDocument()
   })
 
   test("a window just taken: nothing says booked; the price is reserved and the office calls", async () => {

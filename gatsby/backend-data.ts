@@ -218,6 +218,24 @@ export function renderBackendData(dir = dataDir()): string {
   const officeFieldLabels = labelsBy(DEFAULT_LANGUAGE, (f) => f.office ?? f.label)
   const visitorFieldLabels = byLanguage((language) => labelsBy(language, (f) => f.label))
   const { [DEFAULT_LANGUAGE]: englishTexts, ...translations } = customerTexts
+  // The towns each offer covers, declared once in its data: the $49 page's booking town and ZIP, each city
+  // offer's city. A lead from elsewhere is flagged and told of the city offer of its town (or the fallback one).
+  const offerFiles = fs
+    .readdirSync(path.join(dir, "offers"))
+    .filter((file) => /\.ya?ml$/.test(file))
+    .sort()
+    .map((file) => readTranslated(dir, `offers/${file}`, offerSchema))
+  const cityOffers = offerFiles.map((offer) => ({
+    key: offer[DEFAULT_LANGUAGE].key,
+    city: offer[DEFAULT_LANGUAGE].city,
+    fallback: offer[DEFAULT_LANGUAGE].fallback === true,
+    price: offer[DEFAULT_LANGUAGE].price,
+    names: byLanguage((language) => offer[language].offerName),
+    // The callback's special_offer, as each language's page sends it (src/lib/leads/offer-callback.ts).
+    specialOffers: byLanguage((language) => `${offer[language].offerName} - ${offer[language].price}`),
+  }))
+  const { booking } = scarsdaleOffer[DEFAULT_LANGUAGE]
+  const bookingTowns = { towns: [booking.city], zips: [booking.zipCode] }
   return [
     "// Generated from data/site.yaml, estimate-options.yaml, pests/*.yaml, offers/*.yaml, lead-messages.yaml (with scarsdale-offer.yaml's",
     "// amounts and response-promises.yaml's promises), lead-consent.yaml, response-promises.yaml, arrival-windows.yaml and",
@@ -256,6 +274,19 @@ export function renderBackendData(dir = dataDir()): string {
     "",
     "/** Each field's label in each language, as the visitor's form showed it. */",
     `export const VISITOR_FIELD_LABELS: Readonly<Record<Language, Readonly<Record<string, Readonly<Record<string, string>>>>>> = ${JSON.stringify(visitorFieldLabels, null, 2)}`,
+    "",
+    "/** The towns and ZIPs the $49 booking covers (data/scarsdale-offer.yaml `booking`). */",
+    `export const BOOKING_TOWNS: { readonly towns: readonly string[]; readonly zips: readonly string[] } = ${JSON.stringify(bookingTowns, null, 2)}`,
+    "",
+    "/** The city offers (data/offers/*.yaml), in file order: each covers its city; one is the fallback. */",
+    "export const CITY_OFFERS: readonly {",
+    "  readonly key: string",
+    "  readonly city: string",
+    "  readonly fallback: boolean",
+    "  readonly price: string",
+    "  readonly names: Readonly<Record<Language, string>>",
+    "  readonly specialOffers: Readonly<Record<Language, string>>",
+    `}[] = ${JSON.stringify(cityOffers, null, 2)}`,
     "",
     "/** What a customer reads, in each language; typed by the English, so a translation has every text in its place. */",
     `export const CUSTOMER_TEXTS: Readonly<Record<Language, CustomerTexts>> = {`,

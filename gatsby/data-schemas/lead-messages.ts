@@ -70,6 +70,8 @@ export const leadMessagesSchema = strictObject({
     bookingTaken: text(),
     bookingCall: text(),
     callback: text(),
+    // Added to a booking's or callback's answer, and its e-mail, from outside the offer's towns (kernel/offer-towns.ts).
+    outsideOffer: text(),
   }),
   turnstile: strictObject({
     label: text(),
@@ -164,6 +166,7 @@ export const leadMessagesSchema = strictObject({
       missing_field: text(),
       fill_time_unknown: text(),
       turnstile_reused: text(),
+      outside_offer_area: text(),
     }),
   }).meta({ translate: false }),
   customerEmail: strictObject({

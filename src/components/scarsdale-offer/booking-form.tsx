@@ -65,6 +65,8 @@ export interface Booked {
   hold: BookingHold
   /** The held window's label ("" when the calendar no longer names it). */
   window: string
+  /** The answer's note when the address is outside the offer's towns: which offer the visitor can have instead. */
+  outsideOffer: string | null
 }
 
 /** The toast: booked for the window held, else the price reserved (the window picked just taken, or none). */
@@ -111,7 +113,8 @@ export function BookingForm({ texts, windowTexts, booking, phone, conversion, on
         onAccepted: (answer, reference) => {
           const hold = bookingHoldOf(answer)
           const window = hold.window === undefined ? "" : (windows.labelOf(hold.window) ?? "")
-          onBooked({ reference, windowsLine: windows.thankYou(), hold, window })
+          const outsideOffer = typeof answer.outsideOffer === "string" ? answer.outsideOffer : null
+          onBooked({ reference, windowsLine: windows.thankYou(), hold, window, outsideOffer })
         },
         call,
       }}

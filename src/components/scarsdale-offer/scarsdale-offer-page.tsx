@@ -77,6 +77,7 @@ export function ScarsdaleOfferPage({
               phone={phone}
               headingId={THANK_YOU_HEADING}
               windowsLine={submitted.hold.state === "held" ? null : submitted.windowsLine}
+              outsideOffer={submitted.outsideOffer}
             />
           ) : (
             <>

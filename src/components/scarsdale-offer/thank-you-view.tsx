@@ -12,12 +12,15 @@ export function ThankYouView({
   phone,
   headingId,
   windowsLine,
+  outsideOffer,
 }: {
   texts: ThankYouTexts
   phone: PhoneNumber
   headingId: string
   /** "You asked for: …": the arrival windows sent, or null when none were picked. */
   windowsLine?: string | null
+  /** The backend's note when the address is outside the offer's towns (in the visitor's language), or null. */
+  outsideOffer?: string | null
 }) {
   const heading = useRef<HTMLHeadingElement>(null)
   // The form the visitor was in is gone; move focus (and screen readers) to what replaced it.
@@ -38,6 +41,7 @@ export function ThankYouView({
       </h2>
       <p className="mt-2 text-slate-700">{texts.text}</p>
       {windowsLine && <p className="mt-2 text-slate-800">{windowsLine}</p>}
+      {outsideOffer && <p className="mt-2 font-semibold text-slate-800">{outsideOffer}</p>}
       <NextSteps heading={texts.nextHeading} steps={texts.nextSteps} />
       <p className="mt-6 text-slate-800">
         {texts.emergencyText} <PhoneLink phone={phone} icon="sm" className={CALL_LINK_CLASS} />

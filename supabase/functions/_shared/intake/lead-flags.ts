@@ -37,6 +37,8 @@ export const LEAD_FLAG_CODES = [
   "fill_time_unknown",
   /** The Turnstile token was already used by another submission: a replayed token vouches for nobody. */
   "turnstile_reused",
+  /** A booking's or callback's address is outside its offer's towns (kernel/offer-towns.ts): the detail names the offer and the town or ZIP given. */
+  "outside_offer_area",
 ] as const
 
 export type LeadFlagCode = (typeof LEAD_FLAG_CODES)[number]

@@ -69,6 +69,13 @@ import { RECEIVED, type Tolerated } from "./received-shape.ts"
 import { claimReference } from "./reference-claim.ts"
 import { detailsOf, forwardedFields, REQUEST_KINDS, type DeclaredKind } from "../requests/shown-fields.ts"
 import { declaredFields } from "../kernel/request-fields.ts"
+import {
+  bookingOutside,
+  callbackOutside,
+  outsideOfferFlag,
+  outsideOfferNote,
+  type OutsideOffer,
+} from "../kernel/offer-towns.ts"
 
 /** A request as what it stores sees it: spam-store.ts' part (its settings, who sent it, when) and more. */
 export interface RequestContext extends SpamCallContext {
@@ -130,12 +137,13 @@ const responsesIn = (body: { language?: string | undefined }) => CUSTOMER_TEXTS[
 
 /** The answer with this text, for the reference it is given. */
 const answered =
-  (message: string, held: HoldResult | null = null) =>
+  (message: string, held: HoldResult | null = null, outsideOffer = "") =>
   (reference: string): SuccessAnswer => ({
     success: true,
     message,
     reference,
     ...(held ? { booking: held.hold } : {}),
+    ...(outsideOffer ? { outsideOffer } : {}),
   })
 
 /**
@@ -645,15 +653,21 @@ function storedLead(
   notice: Exclude<CompanyNotice, { kind: "contact" }>,
   columns: LeadColumns,
   more: (visitor: Visitor, ctx: RequestContext, held: HoldResult | null) => NewJob[] = () => [],
-  { holds = false }: { holds?: boolean } = {},
+  { holds = false, outside = null }: { holds?: boolean; outside?: { offer: string; found: OutsideOffer } | null } = {},
 ): Intake {
   const { submissionId } = notice.body
+  // An address outside the offer's towns: stored as always, flagged for the office, the visitor told what to have.
+  const note = outsideOfferNote(outside?.found ?? null, languageOfBody(notice.body))
+  const withNote = (text: string) => [text, note].filter(Boolean).join(" ")
   // Before anything is stored (a bot's answer, or a request filed for spam review), no window is held.
   const unheld: HoldResult | null = holds ? { hold: { state: "call" } } : null
   return {
     fields: notice.body,
-    answer: answered(message(responsesIn(notice.body), false, unheld), unheld),
-    store: async (tx, ctx) => {
+    answer: answered(withNote(message(responsesIn(notice.body), false, unheld)), unheld, note),
+    store: async (tx, received) => {
+      const ctx = outside
+        ? { ...received, flags: [...received.flags, outsideOfferFlag(outside.offer, outside.found)] }
+        : received
       const stored = await upsertLead(tx, submissionId, columns, notice.body, ctx)
       // The arrival windows the visitor picked, kept as they stand now (none: "call me to schedule").
       const windows = await keepPreferredWindows(tx, stored.id, notice.body.preferredWindows ?? [], ctx.now)
@@ -688,7 +702,10 @@ function storedLead(
         visitorJobs.some((job) => job.kind === "customer_email") &&
         !sent.jobs.some((job) => job.kind === "customer_email")
       const reference = referenceOf(stored)
-      return { reference, answer: answered(message(responsesIn(notice.body), emailHeld, held), held)(reference) }
+      return {
+        reference,
+        answer: answered(withNote(message(responsesIn(notice.body), emailHeld, held)), held, note)(reference),
+      }
     },
   }
 }
@@ -703,6 +720,8 @@ export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
     case "booking": {
       const { lead } = submission
       const language = languageOfBody(lead)
+      const found = bookingOutside(lead.streetAddress)
+      const note = outsideOfferNote(found, language)
       // The window held, in the visitor's words (null: none held).
       const heldLabel = (held: HoldResult | null) => (held?.window ? windowLabel(held.window, language) : null)
       return storedLead(
@@ -722,20 +741,23 @@ export function simpleLeadIntake(submission: SimpleLeadSubmission): Intake {
               visitor,
               bookingSms(visitor.firstName, referenceOf(visitor.stored), label, language),
             ),
-            ...customerJob(visitor, lead.email, (ref) => bookingConfirmation(lead, ref, texts), ctx),
+            ...customerJob(visitor, lead.email, (ref) => bookingConfirmation(lead, ref, texts, note), ctx),
           ]
         },
-        { holds: true },
+        { holds: true, outside: found && { offer: lead.specialOffer, found } },
       )
     }
     case "callback": {
       const { lead } = submission
+      const found = callbackOutside(lead.special_offer, lead.city ?? "")
+      const note = outsideOfferNote(found, languageOfBody(lead))
       return storedLead(
         (r) => r.callback,
         { kind: "callback", body: lead },
         callbackColumns(lead),
         // The callback's e-mail is optional: a confirmation only to an address that can take one.
-        (visitor, ctx) => customerJob(visitor, lead.email, (ref) => callbackConfirmation(lead, ref), ctx),
+        (visitor, ctx) => customerJob(visitor, lead.email, (ref) => callbackConfirmation(lead, ref, note), ctx),
+        { outside: found && { offer: lead.special_offer, found } },
       )
     }
   }

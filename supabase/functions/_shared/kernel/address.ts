@@ -42,6 +42,27 @@ function streetAlone(street: string, city: string, state: string, zip: string): 
   return { street: rest.replace(/[\s,]+$/, ""), ownZip: false }
 }
 
+/**
+ * The town and ZIP a typed street ends with ("5 Elm St, Yonkers, NY 10701": Yonkers, 10701), by the same reading
+ * as formatAddress: the ZIP at the end, then a state, then the town after the last comma. Null where none is typed.
+ */
+export function trailingPlace(typed: string | null | undefined): { town: string | null; zip: string | null } {
+  let rest = clean(typed)
+  const zipMatch = ZIP_AT_END.exec(rest)
+  if (zipMatch) rest = rest.slice(0, zipMatch.index)
+  const stateMatch = STATE_AT_END.exec(rest)
+  // Two letters in the part after a comma are a state ("…, Yonkers, NY", "…, Yonkers NY"); in the street alone
+  // they may end its name ("5 Elm St").
+  if (stateMatch && /,[^,]*[\s,][A-Za-z]{2}\s*$/.test(rest)) rest = rest.slice(0, stateMatch.index)
+  const comma = rest.lastIndexOf(",")
+  const town = comma < 0 ? "" : rest.slice(comma + 1).trim()
+  // A part that starts with a number is the street itself ("Apt 2, 5 Elm St"), not a town.
+  return { town: town && !/^\d/.test(town) ? town : null, zip: zipMatch?.[1] ?? null }
+}
+
+/** Whether two town names are the same one, case and accents aside. */
+export const sameTown = (a: string, b: string) => same(clean(a), clean(b))
+
 /** "12 Oak Ln, Scarsdale, NY 10583": the parts given, each once, blanks left out. */
 export function formatAddress(parts: AddressParts): string {
   const city = clean(parts.city)

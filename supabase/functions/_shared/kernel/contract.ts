@@ -451,6 +451,8 @@ export interface SuccessAnswer {
   error?: null
   /** A $49 booking's: what became of its arrival window (booking-hold.ts), which the page's texts follow. */
   booking?: BookingHold
+  /** The message's note when the address is outside the offer's towns (kernel/offer-towns.ts), for the page to show. */
+  outsideOffer?: string
 }
 
 /**

@@ -350,7 +350,8 @@ export const estimateConfirmation = (
 export type BookingWindowTexts = { held: string } | { held: null; taken: boolean }
 
 /** "Booked" only with a window held; else the price is reserved and the time chosen on the call. */
-export const bookingConfirmation = (body: OfferBooking, reference: string, window: BookingWindowTexts) =>
+/** `note`: what the answer added (an address outside the offer's towns: kernel/offer-towns.ts), after the intro. */
+export const bookingConfirmation = (body: OfferBooking, reference: string, window: BookingWindowTexts, note = "") =>
   confirmation(
     "booking",
     reference,
@@ -370,13 +371,17 @@ export const bookingConfirmation = (body: OfferBooking, reference: string, windo
       if (window.held !== null)
         return {
           subject: fill(customerEmail.bookingSubject, { window: window.held }),
-          intro: fill(customerEmail.bookingIntro, { firstName, window: window.held }),
+          intro: [fill(customerEmail.bookingIntro, { firstName, window: window.held }), note].filter(Boolean).join(" "),
           rows,
           steps: customerEmail.bookingNextSteps,
         }
       return {
         subject: customerEmail.bookingCallSubject,
-        intro: [fill(customerEmail.bookingCallIntro, { firstName }), window.taken ? customerEmail.bookingTakenNote : ""]
+        intro: [
+          fill(customerEmail.bookingCallIntro, { firstName }),
+          window.taken ? customerEmail.bookingTakenNote : "",
+          note,
+        ]
           .filter(Boolean)
           .join(" "),
         rows,
@@ -399,10 +404,12 @@ export const contactConfirmation = (body: ContactMessage, reference: string) =>
     steps: customerEmail.contactNextSteps,
   }))
 
-export const callbackConfirmation = (body: OfferCallback, reference: string) =>
+export const callbackConfirmation = (body: OfferCallback, reference: string, note = "") =>
   confirmation("callback", reference, languageOfBody(body), ({ messages: { customerEmail, emailRows } }) => ({
     subject: fill(customerEmail.callbackSubject, { offer: excerpt(body.special_offer) }),
-    intro: fill(customerEmail.callbackIntro, { firstName: excerpt(firstNameOf(body.full_name)) }),
+    intro: [fill(customerEmail.callbackIntro, { firstName: excerpt(firstNameOf(body.full_name)) }), note]
+      .filter(Boolean)
+      .join(" "),
     rows: [
       [emailRows.offer, excerpt(body.special_offer)],
       [emailRows.address, excerpt(callbackAddress(body))],
