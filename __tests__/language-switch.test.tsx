@@ -35,8 +35,9 @@ describe.each(LANGUAGES)("on a page in %s", (lang) => {
       const { label } = words(other)
       const note = words(lang).versionNotes[other]
       const link = screen.getByRole("link", { name: `${label} ${note}` })
-      expect(screen.getByText(label)).toHaveAttribute("lang", other)
-      expect(link).not.toHaveAttribute("lang")
+      // The link speaks its language (the other page's); its note, the page's.
+      expect(link).toHaveAttribute("lang", other)
+      expect(screen.getByText(note)).toHaveAttribute("lang", lang)
       expect(link).toHaveAttribute("href", prefixedRoute(other, `/services/ants-${other}/`))
       expect(link).toHaveAttribute("hreflang", other)
       expect(link).toHaveClass("nav-link")

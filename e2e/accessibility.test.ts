@@ -174,7 +174,7 @@ describe.each(WIDTHS)("at %s width", (_name, viewport) => {
         await page.getByRole("textbox", { name: "Email", exact: true }).fill("abe.access@example.com")
         await page.getByRole("textbox", { name: "Property Address (Scarsdale)", exact: true }).fill("7 Fox Meadow Road")
         await book.click()
-        await page.getByRole("heading", { name: "Thank You! Your $49 Visit Is Booked" }).waitFor()
+        await page.getByRole("heading", { name: "Thank You! Your $49 Price Is Reserved" }).waitFor()
         await axe(page, "$49 thank-you")
         expect(problems).toEqual([])
       },

@@ -163,7 +163,7 @@ test("a $49 booking carries both touches and the consent into Postgres and the o
       await campaignVisits(page)
       await gotoHydrated(page, "/scarsdale-49-offer/")
       await book(page, "attributed.booking@example.com", "Attributed Booking")
-      await page.getByRole("heading", { name: "Thank You! Your $49 Visit Is Booked" }).waitFor()
+      await page.getByRole("heading", { name: "Thank You! Your $49 Price Is Reserved" }).waitFor()
       await expectLeadTracked(page, "scarsdale_49", ["attributed.booking@example.com", "40 Heathcote Road"])
       const [stored] = await db<StoredConsent[]>`
         select attribution, consent_version, consent_at, sms_consent_version, sms_consent_at

@@ -37,9 +37,10 @@ test("a booking is stored with its offer, e-mailed to the company and the custom
     withDatabase(async (db) => {
       await gotoHydrated(page, PATH)
       await book(page, "sam.scarsdale@example.com")
-      await page.getByRole("heading", { name: "Thank You! Your $49 Visit Is Booked" }).waitFor()
+      await page.getByRole("heading", { name: "Thank You! Your $49 Price Is Reserved" }).waitFor()
       expect(await page.getByRole("status").filter({ hasText: "Success!" }).innerText()).toContain(
-        "Your $49 visit has been booked! We'll call you within 24 hours.",
+        // No window picked: nothing is held, so nothing says booked.
+        "Your $49 price is reserved. We'll call you within 24 hours to choose the time of your visit.",
       )
       expect(await page.getByRole("textbox", { name: "Full Name", exact: true }).count()).toBe(0)
       const leads =
@@ -55,7 +56,7 @@ test("a booking is stored with its offer, e-mailed to the company and the custom
       })
       const notice = await mailTo("info@westchesterfamilypest.example", /New \$49 Scarsdale booking from Sam Scarsdale/)
       expect(notice.text_body).toContain("40 Heathcote Road")
-      await mailTo("sam.scarsdale@example.com", /Your \$49 Scarsdale Starter Visit is booked/)
+      await mailTo("sam.scarsdale@example.com", /Your \$49 Scarsdale Starter Visit price is reserved/)
       expect(await axeViolations(page)).toEqual([])
       expect(errors).toEqual([])
     }),

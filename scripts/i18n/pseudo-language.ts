@@ -132,6 +132,16 @@ export function addPseudoLanguage(dir: string): string[] {
     alerts.languageNames = { ...alerts.languageNames, [PSEUDO.code]: PSEUDO.name }
     write("lead-messages.yaml", messages)
   }
+  // Every language's switch tells a screen reader, in its own words, which language each other version is in.
+  const navigation = read("navigation.yaml")
+  if (isRecord(navigation)) {
+    for (const section of Object.values(navigation)) {
+      const notes = isRecord(section) && isRecord(section.languageSwitch) ? section.languageSwitch.versionNotes : null
+      if (isRecord(notes) && typeof notes[DEFAULT_LANGUAGE] === "string")
+        notes[PSEUDO.code] = pseudoText(notes[DEFAULT_LANGUAGE].replace("English", PSEUDO.name))
+    }
+    write("navigation.yaml", navigation)
+  }
   generateBackendData(dir)
   return translated
 }

@@ -1,12 +1,11 @@
 import { Form, Formik, type FormikConfig } from "formik"
-import { useCallback, useState, type ReactNode } from "react"
+import { useCallback, type ReactNode } from "react"
 import type { Answer } from "../../lib/leads/lead-outcome"
 import { useLeadForm, type LeadFormConfig, type LeadFormValues } from "../../lib/leads/use-lead-form"
 import { useTurnstile } from "../../lib/turnstile/use-turnstile"
 import { useToast } from "../ui/toast-item"
 import type { ToastInput } from "../../lib/toast"
 import { ConsentNotice } from "./consent-notice"
-import { FormNotice } from "./form-notice"
 import { Honeypot } from "./honeypot"
 import { FORM_CARD_CLASS } from "./lead-form-shell"
 import { SmsConsentField } from "./sms-consent-field"
@@ -41,11 +40,12 @@ export function LeadForm<V extends LeadFormValues, L, A = Answer>({
 }: LeadFormProps<V, L, A>) {
   const turnstile = useTurnstile(config.form)
   const showToast = useToast()
-  // Each outcome is told twice: in a toast, and in the form under its button (FormNotice).
-  const [notice, setNotice] = useState<ToastInput | null>(null)
+  // An outcome's toast must not hide behind a phone's keyboard: the field typed in lets go of the focus, which
+  // closes the keyboard (and a phone shows toasts at the top of the screen, components/ui/toaster.tsx).
   const toast = useCallback(
     (input: ToastInput) => {
-      setNotice(input)
+      const typing = document.activeElement
+      if (typing instanceof HTMLElement && typing.closest("form")) typing.blur()
       showToast(input)
     },
     [showToast],
@@ -67,7 +67,6 @@ export function LeadForm<V extends LeadFormValues, L, A = Answer>({
           <TurnstileField turnstile={turnstile} />
           <ConsentNotice />
           <SubmitButton label={submitLabel} busyLabel={busyLabel} busy={lead.submitting} large={large} />
-          <FormNotice notice={notice} />
         </Form>
       )}
     </Formik>

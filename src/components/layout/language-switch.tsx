@@ -18,9 +18,13 @@ export function LanguageSwitch({ className }: LanguageSwitchProps) {
     <>
       {versions.map((version) =>
         version.lang === lang ? null : (
-          <a key={version.lang} href={version.path} hrefLang={version.lang} className={className}>
-            <span lang={version.lang}>{version.label}</span>
-            <span className="sr-only"> {version.note}</span>
+          <a key={version.lang} href={version.path} hrefLang={version.lang} lang={version.lang} className={className}>
+            {version.label}
+            {/* The note is in the page's language, inside a link marked with the other one. */}
+            <span lang={lang} className="sr-only">
+              {" "}
+              {version.note}
+            </span>
           </a>
         ),
       )}

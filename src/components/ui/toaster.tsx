@@ -29,7 +29,7 @@ export function ToastProvider({ children, dismissLabel }: { children: ReactNode;
     <ToastContext.Provider value={show}>
       {children}
       <div
-        className="pointer-events-none fixed bottom-4 right-4 z-[60] flex w-[22rem] max-w-[calc(100vw-2rem)] flex-col gap-2"
+        className="pointer-events-none fixed top-4 right-4 z-[60] sm:top-auto sm:bottom-4 flex w-[22rem] max-w-[calc(100vw-2rem)] flex-col gap-2"
         aria-live="polite"
       >
         {toasts.map((toast) => (
