@@ -17,8 +17,12 @@ export const BUDGETS = {
    * the e-mail fields' typo hint and extension-aware phone rule: /contact/ 45,423 bytes, the pest pages 45,176,
    * over 44 KB by up to 367 bytes. The budget moved by half a KB; the page-weight work that follows (content
    * pages at 12 KB) is where it comes back.
+   * Every sentence true in both languages took every page 470–690 bytes further (the labels of fixed values
+   * and the screen-reader words read from data through a context, one es-US clock written out instead of
+   * Intl's, the $49 answer's window states and out-of-town note): /contact/ 45,894 bytes, the pest pages
+   * 45,898. The budget moved by half a KB again; the content pages' 12 KB work is where it comes back.
    */
-  jsBytes: 44.5 * 1024,
+  jsBytes: 45 * 1024,
   /** First-load CSS, inline and linked (gzip). */
   cssBytes: 20 * 1024,
   /**
@@ -36,8 +40,10 @@ export const BUDGETS = {
 
 /**
  * First-load JavaScript does not grow: the largest page of each template, in each language, as `npm run quality`
- * measured it on a clean clone (a canary build, as CI makes) when the request kinds were first declared
- * once (commit cee9a72, December 6 2026). A page over its template's line here fails like one over
+ * measured it on a real install (a canary build, as CI makes) once every sentence was made true in both
+ * languages (December 6 2026: 470–690 bytes over the lines of commit cee9a72 on the site's pages, from
+ * the texts read from data in the page's language; 2,087 bytes on the office pages, which gained the
+ * past-week report, the release of a held window, the CRM's state and the board's links). A page over its template's line here fails like one over
  * `jsBytes`; a template or language not listed has `jsBytes` only. Lowering a line is always welcome;
  * raising one needs its reason in the commit that does it. Two builds of one commit agree to the byte
  * wherever the clone is, and two commits of the same code within a byte or two (the inline scripts carry
@@ -45,33 +51,33 @@ export const BUDGETS = {
  * elsewhere changes them: measure on a real install.
  */
 export const FIRST_LOAD_JS_CEILINGS: Readonly<Record<string, number>> = {
-  "home-page en": 44400,
-  "home-page es": 44403,
-  "about-page en": 43732,
-  "about-page es": 43738,
-  "contact-page en": 45419,
-  "contact-page es": 45423,
-  "estimate-page en": 44806,
-  "estimate-page es": 44811,
-  "faq-page en": 43344,
-  "faq-page es": 43364,
-  "offers-index en": 43534,
-  "offers-index es": 43538,
-  "office-link en": 40383,
-  "plans-page en": 43904,
-  "plans-page es": 43908,
-  "content-page en": 42500,
-  "content-page es": 42506,
-  "scarsdale-offer en": 44982,
-  "scarsdale-offer es": 44986,
-  "services-page en": 44028,
-  "services-page es": 44032,
-  "pest-page en": 45163,
-  "pest-page es": 45176,
-  "offer-page en": 45091,
-  "offer-page es": 45095,
-  "not-found en": 42655,
-  "not-found es": 42654,
+  "home-page en": 44968,
+  "home-page es": 44971,
+  "about-page en": 44286,
+  "about-page es": 44292,
+  "contact-page en": 45890,
+  "contact-page es": 45894,
+  "estimate-page en": 45487,
+  "estimate-page es": 45492,
+  "faq-page en": 43881,
+  "faq-page es": 43901,
+  "offers-index en": 44098,
+  "offers-index es": 44102,
+  "office-link en": 42470,
+  "plans-page en": 44463,
+  "plans-page es": 44467,
+  "content-page en": 43037,
+  "content-page es": 43043,
+  "scarsdale-offer en": 45601,
+  "scarsdale-offer es": 45605,
+  "services-page en": 44700,
+  "services-page es": 44704,
+  "pest-page en": 45885,
+  "pest-page es": 45898,
+  "offer-page en": 45470,
+  "offer-page es": 45474,
+  "not-found en": 43192,
+  "not-found es": 43191,
 }
 
 /**
