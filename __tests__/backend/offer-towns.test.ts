@@ -4,7 +4,8 @@
  * An offer limited to some towns, through the real app on PGlite: a $49 booking whose typed street ends with
  * another town and ZIP, or a city offer's callback from another town, is stored as always, flagged for the office
  * (its notice names the offer and the town given), and the visitor's answer and e-mail say, in their language,
- * whom the offer is for and which offer they can have instead: their town's city offer, else the fallback one.
+ * whom the offer is for and which offer they can have instead: their town's city offer, else that there is none
+ * (the fallback offer is for its own town too, so it is never offered to another).
  */
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
@@ -62,7 +63,6 @@ const byKey = (key: string) => {
   if (!offer) throw new Error(`no offer ${key}`)
   return offer
 }
-const FALLBACK = CITY_OFFERS.find((o) => o.fallback)
 const noteIn = (language: Language, towns: string, place: string, key: string) =>
   fill(CUSTOMER_TEXTS[language].messages.responses.outsideOffer, {
     towns,
@@ -102,14 +102,18 @@ describe.each<Language>(["en", "es"])("a $49 booking from another town (%s)", (l
     expect(customer?.payload.text).not.toContain(outside)
   })
 
-  test("a town with no city offer is told of the fallback offer", async () => {
-    if (!FALLBACK) throw new Error("no fallback offer")
+  test("a town with no city offer is told there is none, not of another town's offer", async () => {
     const body = { ...bodies.booking(), ...consentIn(language), streetAddress: "12 Main St, Rye, NY 10580" }
     const { answer, lead, customer } = await submit(body)
-    const note = noteIn(language, "Scarsdale", "Rye", FALLBACK.key)
+    const note = fill(CUSTOMER_TEXTS[language].messages.responses.outsideOfferNone, {
+      towns: "Scarsdale",
+      place: "Rye",
+    })
     expect(answer.message).toContain(note)
+    expect(answer.outsideOffer).toBe(note)
     expect(customer?.payload.text).toContain(note)
-    expect(lead?.flags.find((f) => f.code === "outside_offer_area")?.detail).toMatch(/Rye 10580/)
+    for (const offer of CITY_OFFERS) expect(answer.message).not.toContain(offer.names[language])
+    expect(lead?.flags.find((f) => f.code === "outside_offer_area")?.detail).toMatch(/Rye 10580; no offer/)
   })
 })
 
@@ -128,5 +132,14 @@ describe.each<Language>(["en", "es"])("a city offer's callback (%s)", (language)
     expect(customer?.payload.text).toContain(note)
     expect(lead?.flags.find((f) => f.code === "outside_offer_area")?.detail).toMatch(/Express Pest Fix/)
     expect(notice?.payload.text).toContain(LEAD_MESSAGES.flags.labels.outside_offer_area)
+  })
+
+  test("from Rye on the Yonkers offer: flagged, told there is no offer for Rye", async () => {
+    const body = { ...bodies.callback(), ...consentIn(language), city: "Rye", email: "ryan@example.com" }
+    const { answer, lead } = await submit(body)
+    expect(answer.outsideOffer).toBe(
+      fill(CUSTOMER_TEXTS[language].messages.responses.outsideOfferNone, { towns: "Yonkers", place: "Rye" }),
+    )
+    expect(lead?.flags.find((f) => f.code === "outside_offer_area")?.detail).toMatch(/given Rye; no offer/)
   })
 })

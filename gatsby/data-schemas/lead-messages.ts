@@ -72,6 +72,7 @@ export const leadMessagesSchema = strictObject({
     callback: text(),
     // Added to a booking's or callback's answer, and its e-mail, from outside the offer's towns (kernel/offer-towns.ts).
     outsideOffer: text(),
+    outsideOfferNone: text(),
   }),
   turnstile: strictObject({
     label: text(),

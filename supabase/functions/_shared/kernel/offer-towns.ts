@@ -1,7 +1,8 @@
 /**
  * The towns an offer covers (declared in data: the $49 page's booking town and ZIP, each city offer's city) and
  * the offer a visitor from elsewhere can have instead: the city offer of their town (the cheapest when a town has
- * several), otherwise the fallback offer. Such a lead is stored as always; it is flagged and the visitor told.
+ * several), otherwise none (every offer, the fallback one too, is for its own town: the visitor is told the
+ * regular price comes on the call). Such a lead is stored as always; it is flagged and the visitor told.
  */
 import { sameTown, trailingPlace } from "./address.ts"
 import type { Language } from "./languages.ts"
@@ -18,23 +19,22 @@ export interface OutsideOffer {
   given: string
   /** The towns the offer covers, joined: "Scarsdale". */
   towns: string
-  instead: CityOffer
+  /** The city offer of the visitor's town, or null when their town has none. */
+  instead: CityOffer | null
 }
 
 const dollars = (price: string) => Number(price.replace(/[^\d.]/g, ""))
 
-/** The offer a visitor of `town` can have: its city offer (the cheapest of several), else the fallback offer. */
-export function offerForTown(town: string | null): CityOffer | undefined {
+/** The offer a visitor of `town` can have: its city offer (the cheapest of several), else null. */
+export function offerForTown(town: string | null): CityOffer | null {
   const own = CITY_OFFERS.filter((offer) => town !== null && sameTown(offer.city, town))
-  const cheapest = [...own].sort((a, b) => dollars(a.price) - dollars(b.price))[0]
-  return cheapest ?? CITY_OFFERS.find((offer) => offer.fallback)
+  return [...own].sort((a, b) => dollars(a.price) - dollars(b.price))[0] ?? null
 }
 
 function outside(town: string | null, zip: string | null, towns: readonly string[]): OutsideOffer | null {
-  const instead = offerForTown(town)
   const place = town ?? zip
-  if (!instead || place === null) return null
-  return { place, given: [town, zip].filter(Boolean).join(" "), towns: towns.join(", "), instead }
+  if (place === null) return null
+  return { place, given: [town, zip].filter(Boolean).join(" "), towns: towns.join(", "), instead: offerForTown(town) }
 }
 
 /**
@@ -59,18 +59,21 @@ export function callbackOutside(specialOffer: string, city: string): OutsideOffe
 }
 
 /** What the visitor's answer and e-mail add, in their language ("" when the lead is inside its offer's towns). */
-export const outsideOfferNote = (outsideOffer: OutsideOffer | null, language: Language): string =>
-  outsideOffer === null
-    ? ""
-    : fill(CUSTOMER_TEXTS[language].messages.responses.outsideOffer, {
-        towns: outsideOffer.towns,
-        place: outsideOffer.place,
-        offer: outsideOffer.instead.names[language],
-        offerPrice: outsideOffer.instead.price,
-      })
+export function outsideOfferNote(outsideOffer: OutsideOffer | null, language: Language): string {
+  if (outsideOffer === null) return ""
+  const { responses } = CUSTOMER_TEXTS[language].messages
+  const { towns, place, instead } = outsideOffer
+  return instead === null
+    ? fill(responses.outsideOfferNone, { towns, place })
+    : fill(responses.outsideOffer, { towns, place, offer: instead.names[language], offerPrice: instead.price })
+}
 
 /** The office's flag: which offer, the town or ZIP given, the offer told of. */
 export const outsideOfferFlag = (offer: string, outsideOffer: OutsideOffer) => ({
   code: "outside_offer_area" as const,
-  detail: `${offer} (for ${outsideOffer.towns}): given ${outsideOffer.given}; told of ${outsideOffer.instead.names.en} ${outsideOffer.instead.price}`,
+  detail: `${offer} (for ${outsideOffer.towns}): given ${outsideOffer.given}; ${
+    outsideOffer.instead === null
+      ? "no offer for that town: told the regular price comes on the call"
+      : `told of ${outsideOffer.instead.names.en} ${outsideOffer.instead.price}`
+  }`,
 })
