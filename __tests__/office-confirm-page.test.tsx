@@ -102,8 +102,8 @@ describe("a window held for a $49 booking", () => {
   const values = { name: lead.name, window: WINDOW.label }
 
   /** The held preview, then a tap on "Release this window" answered with `state`. */
-  async function release(state: "released" | "not_held") {
-    const call = answering(ok(answer({ held: true })), ok(answer({ state })))
+  async function release(state: "released" | "not_held", notified = true) {
+    const call = answering(ok(answer({ held: true })), ok(answer({ state, notified })))
     render(<ConfirmPage {...frame} call={call} />)
     expect(await stateHeading(`Confirm ${WINDOW.label}?`)).toBeInTheDocument()
     expect(screen.getByText(fill(words.heldText, values))).toBeInTheDocument()
@@ -120,11 +120,20 @@ describe("a window held for a $49 booking", () => {
     expect(screen.queryByText(fill(words.heldText, values))).toBeNull()
   })
 
-  test("released: the window is free again and the customer has been told", async () => {
+  test("released: the window is free again and a message is on its way to the customer", async () => {
     await release("released")
     expect(await stateHeading(`Released: ${WINDOW.label}`)).toBeInTheDocument()
-    expect(screen.getByText(fill(words.releasedText, values))).toBeInTheDocument()
+    expect(
+      screen.getByText(`${lead.name} is being sent a message that it is no longer held for them.`, { exact: false }),
+    ).toBeInTheDocument()
     expect(screen.queryByRole("button")).toBeNull()
+  })
+
+  test("released with no message possible: says none could be sent and to call", async () => {
+    await release("released", false)
+    expect(await stateHeading(`Released: ${WINDOW.label}`)).toBeInTheDocument()
+    expect(screen.getByText(fill(words.releasedUntoldText, values))).toBeInTheDocument()
+    expect(screen.queryByText(/is being sent a message/)).toBeNull()
   })
 
   test("not held any more: says nothing was released, and changes nothing", async () => {

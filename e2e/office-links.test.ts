@@ -254,7 +254,9 @@ test.each(VIEWPORTS)(
           await page.getByText(`This window is held for ${who}'s $49 booking.`, { exact: false }).waitFor()
           await page.getByRole("button", { name: "Release this window" }).click()
           await page.getByRole("heading", { name: /^Released: / }).waitFor()
-          await page.getByText(`${who} has been told it is no longer held for them.`, { exact: false }).waitFor()
+          await page
+            .getByText(`${who} is being sent a message that it is no longer held for them.`, { exact: false })
+            .waitFor()
           const holds = await db`select h.window_id from window_holds h join leads l on l.id = h.lead_id
             where l.email = ${email}`
           expect(holds).toHaveLength(0)

@@ -46,11 +46,16 @@ interface Answer {
 }
 
 /** A $49 booking naming these windows; its answer and its lead's id. */
-async function book(windows: readonly ArrivalWindow[], language: Language = "en") {
+async function book(
+  windows: readonly ArrivalWindow[],
+  language: Language = "en",
+  fields: Record<string, unknown> = {},
+) {
   const app = createApp({ db, config, clock: () => TUESDAY_10AM })
   const response = await post(app, "process-simple-lead", {
     ...bodies.booking(),
     ...consentIn(language),
+    ...fields,
     ...(windows.length > 0 ? { preferredWindows: windows.map((w) => w.id) } : {}),
   })
   expect(response.status).toBe(200)
@@ -180,7 +185,10 @@ describe("the office's link of a held window (confirm-window)", () => {
     expect(await (await call(linkFor(leadId, SECOND), { confirm: true, release: true })).json()).toMatchObject({
       state: "not_held",
     })
-    expect(await (await call(token, { confirm: true, release: true })).json()).toMatchObject({ state: "released" })
+    expect(await (await call(token, { confirm: true, release: true })).json()).toMatchObject({
+      state: "released",
+      notified: true,
+    })
     expect(await (await call(token, { confirm: true, release: true })).json()).toMatchObject({ state: "not_held" })
     expect(await booked(FIRST)).toBe(FIRST.visits - 1)
     expect((await holds()).some((h) => h.lead_id === leadId)).toBe(false)
@@ -192,5 +200,18 @@ describe("the office's link of a held window (confirm-window)", () => {
     // The visit given back is held for the next booking.
     const next = await book([FIRST])
     expect(next.answer.booking).toEqual({ state: "held", window: FIRST.id })
+  })
+
+  test("release of a visitor no message can reach: the answer says so, nothing is queued", async () => {
+    // An address the e-mail API cannot take, and no text opt-in.
+    const { leadId } = await book([FIRST], "en", {
+      email: "josé@ejemplo.mx",
+      consent: { version: consentVersionId(LEAD_CONSENT.current, "en"), at: AGREED_AT },
+    })
+    expect(await (await call(linkFor(leadId, FIRST), { confirm: true, release: true })).json()).toMatchObject({
+      state: "released",
+      notified: false,
+    })
+    expect(await jobsKeyed(leadId, "hold-release")).toEqual([])
   })
 })

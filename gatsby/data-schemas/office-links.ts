@@ -84,6 +84,7 @@ export const officeLinksSchema = strictObject({
     releasingLabel: text(),
     releasedHeading: text(),
     releasedText: text(),
+    releasedUntoldText: text(),
     notHeldHeading: text(),
     notHeldText: text(),
   }),

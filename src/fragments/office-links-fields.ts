@@ -152,6 +152,7 @@ export const officeLinksFields = graphql`
         releasingLabel
         releasedHeading
         releasedText
+        releasedUntoldText
         notHeldHeading
         notHeldText
       }

@@ -57,7 +57,10 @@ export function ConfirmPage({ call, ...props }: OfficePageProps & { call?: Offic
       return (
         <StateMessage
           heading={fill(released ? words.releasedHeading : words.notHeldHeading, values)}
-          text={fill(released ? words.releasedText : words.notHeldText, values)}
+          text={fill(
+            released ? (answer.notified ? words.releasedText : words.releasedUntoldText) : words.notHeldText,
+            values,
+          )}
         >
           <PrefersNote lead={lead} />
           {details}

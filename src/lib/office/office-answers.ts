@@ -81,6 +81,8 @@ export interface ConfirmAnswer {
   window: { id: string; label: string }
   /** The window is held for this request (a $49 booking's): the office may confirm it or release it. */
   held: boolean
+  /** After a release: a message to the visitor is on its way (false: none could be sent, the office must call). */
+  notified: boolean
   shared: string[]
   /** The visit booked; `by` is null when nobody was recorded as booking it. */
   appointment: { windowId: string; label: string; by: string | null; at: string } | null
@@ -264,10 +266,11 @@ export function parseReleaseAnswer(data: Json): ReleaseAnswer | null {
 export function parseConfirmAnswer(data: Json): ConfirmAnswer | null {
   const lead = leadOf(data.lead)
   const window = strings(data.window, ["id", "label"] as const)
-  const { state, held } = data
+  const { state, held, notified } = data
   if (!lead || !window || !oneOf(state, CONFIRM_STATES)) return null
-  // Only a preview says `held`; present, it must be a boolean (a guess could offer a release of nothing).
-  if (!(held === undefined || typeof held === "boolean")) return null
+  // Only a preview says `held`, only a release `notified`; present, each must be a boolean (a guess could offer a
+  // release of nothing, or say the visitor was told when nobody could be).
+  if (![held, notified].every((flag) => flag === undefined || typeof flag === "boolean")) return null
   const booked = data.appointment === undefined || data.appointment === null ? null : data.appointment
   const named = booked && strings(booked, ["windowId", "label", "at"] as const)
   const by = booked && stringsOrNull(booked, ["by"] as const)
@@ -280,7 +283,16 @@ export function parseConfirmAnswer(data: Json): ConfirmAnswer | null {
         return fields && CONFIRM_LINK.test(fields.link) ? [fields] : []
       })
     : []
-  return { state, lead, window, held: held === true, shared: stringList(data.shared), appointment, others }
+  return {
+    state,
+    lead,
+    window,
+    held: held === true,
+    notified: notified === true,
+    shared: stringList(data.shared),
+    appointment,
+    others,
+  }
 }
 
 const REFUSALS: Readonly<Record<number, Refusal>> = { 400: "invalid", 404: "not_found", 410: "expired" }

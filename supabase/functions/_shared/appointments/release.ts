@@ -1,7 +1,8 @@
 /**
  * The office releases a window held for a $49 booking (appointments/hold.ts), in one transaction: the
  * request is locked, its hold ended and the window's visit given back (another visitor may take it), and the
- * visitor told once, in their language: an e-mail, and a text with the SMS opt-in, within their budget.
+ * visitor told once, in their language: an e-mail, and a text with the SMS opt-in, within their budget
+ * (the answer says whether any message went, so the office page never says "told" when none could).
  * A request with no hold (released before, confirmed, never held) answers so and changes nothing.
  */
 import type { BackendConfig } from "../config.ts"
@@ -21,7 +22,9 @@ import type { ConfirmedLead } from "./confirmation.ts"
 import { endHold, holdOf, type Hold } from "./hold.ts"
 import { appointmentLabel } from "./window-label.ts"
 
-export type ReleaseResult = { state: "released"; label: string } | { state: "not_held" } | { state: "not_found" }
+/** `notified`: a message to the visitor is on its way (none without an address or opt-in, or past their budget). */
+export type ReleaseResult =
+  { state: "released"; label: string; notified: boolean } | { state: "not_held" } | { state: "not_found" }
 
 /** The release's SMS: two segments at most, as every confirmation. */
 const RELEASE_SMS_SEGMENTS = 2
@@ -93,8 +96,12 @@ export async function releaseHold(db: Db, config: BackendConfig, leadId: string,
     const hold = await holdOf(tx, lead.id, { lock: true })
     if (!hold) return { state: "not_held" }
     await endHold(tx, lead.id, hold)
-    const jobs = releaseJobs(confirmedLead(lead), hold, config)
-    await enqueueJobs(tx, (await withinCustomerBudget(tx, jobs, { client: null, config, at })).jobs, at)
-    return { state: "released", label: appointmentLabel(hold) }
+    const allowed = await withinCustomerBudget(tx, releaseJobs(confirmedLead(lead), hold, config), {
+      client: null,
+      config,
+      at,
+    })
+    await enqueueJobs(tx, allowed.jobs, at)
+    return { state: "released", label: appointmentLabel(hold), notified: allowed.jobs.length > 0 }
   })
 }

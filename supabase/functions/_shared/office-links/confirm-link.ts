@@ -91,7 +91,8 @@ export async function confirmLink(
     if (hold?.windowId !== windowId) return { status: 200, body: { ...common, state: "not_held" } }
     const released = await releaseHold(db, config, claims.id, at)
     if (released.state === "not_found") return refused(404, "not_found", ANSWERS.notFound)
-    return { status: 200, body: { ...common, state: released.state } }
+    const notified = released.state === "released" && released.notified
+    return { status: 200, body: { ...common, state: released.state, notified } }
   }
   const result = await confirmAppointment(db, config, { leadId: claims.id, windowId, by: actor }, at)
   if (result.state === "not_found") return refused(404, "not_found", ANSWERS.notFound)
