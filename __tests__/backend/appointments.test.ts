@@ -22,17 +22,11 @@ import { acknowledgeUrl, confirmUrl } from "../../supabase/functions/_shared/off
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox/outbox"
 import { TUESDAY_10AM } from "./alert-rig"
 import { fakeServer } from "./fake-servers"
-import { bodies, freshDb, post, storedIdOf, testConfig } from "./helpers"
+import { bodies, post, storedIdOf, testConfig, withFreshDb } from "./helpers"
 
 const config = testConfig()
 let db: Db
-let close: () => Promise<void>
-beforeEach(async () => {
-  const fresh = await freshDb()
-  db = fresh.db
-  close = () => fresh.pg.close()
-})
-afterEach(() => close())
+withFreshDb((fresh) => void (db = fresh), { each: true })
 
 const AGREED_AT = "2026-03-03T14:59:00.000Z"
 const WITH_SMS = {

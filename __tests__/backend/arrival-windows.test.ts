@@ -17,21 +17,20 @@ import { offeredWindows, windowsOn } from "../../supabase/functions/_shared/kern
 import { TUESDAY_10AM, alertConfig, chatTextOf, smsOf } from "./alert-rig"
 import { fakeServer } from "./fake-servers"
 import { dispatchOutbox } from "../../supabase/functions/_shared/outbox/outbox"
-import { bodies, estimateFields, freshDb, post, testConfig, type AppUnderTest } from "./helpers"
+import { type AppUnderTest, bodies, estimateFields, post, testConfig, withFreshDb } from "./helpers"
 
 const NOW = TUESDAY_10AM
 const config = testConfig()
 
 let db: Db
-let close: () => Promise<void>
 let app: AppUnderTest
-beforeEach(async () => {
-  const fresh = await freshDb()
-  db = fresh.db
-  close = () => fresh.pg.close()
-  app = createApp({ db, config, clock: () => NOW })
-})
-afterEach(() => close())
+withFreshDb(
+  (fresh) => {
+    db = fresh
+    app = createApp({ db, config, clock: () => NOW })
+  },
+  { each: true },
+)
 
 const offered = () => offeredWindows(WINDOW_SCHEDULE, WINDOW_PLAN, NOW)
 const calendar = async (method = "GET") => {

@@ -17,17 +17,11 @@ import { CUSTOMER_TEXTS, LEAD_CONSENT } from "../../supabase/functions/_shared/k
 import type { Language } from "../../supabase/functions/_shared/kernel/languages"
 import { confirmUrl } from "../../supabase/functions/_shared/office-links/signed-link"
 import { TUESDAY_10AM } from "./alert-rig"
-import { bodies, freshDb, post, storedIdOf, testConfig } from "./helpers"
+import { bodies, post, storedIdOf, testConfig, withFreshDb } from "./helpers"
 
 const config = testConfig()
 let db: Db
-let close: () => Promise<void>
-beforeEach(async () => {
-  const fresh = await freshDb()
-  db = fresh.db
-  close = () => fresh.pg.close()
-})
-afterEach(() => close())
+withFreshDb((fresh) => void (db = fresh), { each: true })
 
 const AGREED_AT = "2026-03-03T14:59:00.000Z"
 const consentIn = (language: Language) => ({

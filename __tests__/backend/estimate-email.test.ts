@@ -15,20 +15,19 @@ import { fill } from "../../supabase/functions/_shared/kernel/escape"
 import { LANGUAGES, type Language } from "../../supabase/functions/_shared/kernel/languages"
 import { CUSTOMER_TEXTS, ESTIMATE_OPTIONS } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { TUESDAY_10AM } from "./alert-rig"
-import { bodies, freshDb, post, testConfig, type AppUnderTest } from "./helpers"
+import { type AppUnderTest, bodies, post, testConfig, withFreshDb } from "./helpers"
 
 const NOW = TUESDAY_10AM
 
 let db: Db
-let close: () => Promise<void>
 let app: AppUnderTest
-beforeEach(async () => {
-  const fresh = await freshDb()
-  db = fresh.db
-  close = () => fresh.pg.close()
-  app = createApp({ db, config: testConfig(), clock: () => NOW })
-})
-afterEach(() => close())
+withFreshDb(
+  (fresh) => {
+    db = fresh
+    app = createApp({ db, config: testConfig(), clock: () => NOW })
+  },
+  { each: true },
+)
 
 /** The visitor's e-mail a request queued: its text and html (a narrow no-break space read as a space). */
 async function customerEmail(submissionId: string) {

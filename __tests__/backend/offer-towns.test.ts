@@ -19,19 +19,13 @@ import {
   LEAD_MESSAGES,
 } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { TUESDAY_10AM } from "./alert-rig"
-import { bodies, freshDb, post, testConfig } from "./helpers"
+import { bodies, post, testConfig, withFreshDb } from "./helpers"
 
 jest.setTimeout(120_000)
 
 const config = testConfig()
 let db: Db
-let close: () => Promise<void>
-beforeEach(async () => {
-  const fresh = await freshDb()
-  db = fresh.db
-  close = () => fresh.pg.close()
-})
-afterEach(() => close())
+withFreshDb((fresh) => void (db = fresh), { each: true })
 
 const AGREED_AT = "2026-03-03T14:59:00.000Z"
 const consentIn = (language: Language) => ({

@@ -215,14 +215,19 @@ test("any week, daylight-saving changes included: the counts are the requests of
 })
 
 describe("the board's link", () => {
-  test("the morning summary links the board; its token opens it; changed, expired or another link's token does not", async () => {
-    const p = await providers()
-    const config = alertConfig(p)
+  /** A contact message at 10 pm on Tuesday, and the morning summary sent at Wednesday's opening. */
+  async function nightRequestSummarised() {
+    const config = alertConfig(await providers())
     const clock = handClock(TUESDAY_10PM)
     const { app, dispatch } = alertRig(db, config, clock)
     expect((await post(app, "process-contact", { ...bodies.contact(), name: "Night Nora" })).status).toBe(200)
     clock.set(WEDNESDAY_OPENING)
     await dispatch()
+    return { app, clock, config }
+  }
+
+  test("the morning summary links the board; its token opens it; changed, expired or another link's token does not", async () => {
+    const { app, clock } = await nightRequestSummarised()
     const [summary] = await db.query<{ text_body: string }>(
       `select text_body from dev_mailbox where subject like '%came in while the office was closed'`,
     )
@@ -266,13 +271,7 @@ describe("the board's link", () => {
   })
 
   test("the morning summary also links a past week's report: signed, for its contact, to /office/report/", async () => {
-    const p = await providers()
-    const config = alertConfig(p)
-    const clock = handClock(TUESDAY_10PM)
-    const { app, dispatch } = alertRig(db, config, clock)
-    expect((await post(app, "process-contact", { ...bodies.contact(), name: "Night Nora" })).status).toBe(200)
-    clock.set(WEDNESDAY_OPENING)
-    await dispatch()
+    const { app, config } = await nightRequestSummarised()
     const [summary] = await db.query<{ text_body: string; html: string }>(
       `select text_body, html from dev_mailbox where subject like '%came in while the office was closed'`,
     )

@@ -7,20 +7,16 @@
 import type { Db } from "../../supabase/functions/_shared/db"
 import { reportLink } from "../../supabase/functions/_shared/office-links/report-link"
 import { reportUrl } from "../../supabase/functions/_shared/office-links/signed-link"
-import { testConfig, withFreshDb } from "./helpers"
-import { insertRequests } from "./report-rows"
+import { withFreshDb } from "./helpers"
+import { insertRequests, ownerConfig, WEDNESDAY_DEC_2 } from "./report-rows"
 
 jest.setTimeout(60_000)
 
 let db: Db
 withFreshDb((fresh) => void (db = fresh), { each: true })
 
-const config = testConfig({
-  ALERT_CONTACTS: JSON.stringify([{ name: "Dana", email: "dana@example.com" }]),
-  ALERT_OWNER: "Dana",
-})
-/** Wednesday 2 December 2026, 10:00 in New York. */
-const NOW = new Date("2026-12-02T15:00:00Z")
+const config = ownerConfig()
+const NOW = WEDNESDAY_DEC_2
 const token = (at = NOW) => new URL(reportUrl(config.alerts, "Dana", at)).hash.replace("#t=", "")
 const reportJobs = () =>
   db.query<{ dedupe_key: string }>(`select dedupe_key from outbox_jobs where kind = 'company_email' order by id`)

@@ -6,20 +6,16 @@
  */
 import type { Db } from "../../supabase/functions/_shared/db"
 import { parseReportArgs, runReport, USAGE } from "../../scripts/report/past-week"
-import { testConfig, withFreshDb } from "./helpers"
-import { insertRequests } from "./report-rows"
+import { withFreshDb } from "./helpers"
+import { insertRequests, ownerConfig, WEDNESDAY_DEC_2 } from "./report-rows"
 
 jest.setTimeout(60_000)
 
 let db: Db
 withFreshDb((fresh) => void (db = fresh), { each: true })
 
-const config = testConfig({
-  ALERT_CONTACTS: JSON.stringify([{ name: "Dana", email: "dana@example.com" }]),
-  ALERT_OWNER: "Dana",
-})
-/** Wednesday 2 December 2026, 10:00 in New York. */
-const NOW = new Date("2026-12-02T15:00:00Z")
+const config = ownerConfig()
+const NOW = WEDNESDAY_DEC_2
 const reportJobs = () =>
   db.query<{ dedupe_key: string; payload: { to: string; subject: string } }>(
     `select dedupe_key, payload from outbox_jobs where kind = 'company_email' order by id`,

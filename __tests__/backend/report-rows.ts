@@ -7,6 +7,17 @@ import type { Db } from "../../supabase/functions/_shared/db"
 import type { LeadOutcome } from "../../supabase/functions/_shared/kernel/outcomes"
 import type { Language } from "../../supabase/functions/_shared/kernel/languages"
 import type { RequestForm } from "../../supabase/functions/_shared/report/weekly-figures"
+import { testConfig } from "./helpers"
+
+/** A config whose owner (Dana, by e-mail) gets the reports: a past week's, asked for by link or by command. */
+export const ownerConfig = () =>
+  testConfig({
+    ALERT_CONTACTS: JSON.stringify([{ name: "Dana", email: "dana@example.com" }]),
+    ALERT_OWNER: "Dana",
+  })
+
+/** Wednesday 2 December 2026, 10:00 in New York: the week of 23 November has ended, this one has not. */
+export const WEDNESDAY_DEC_2 = new Date("2026-12-02T15:00:00Z")
 
 type Touch = Partial<Record<"utm_source" | "utm_medium" | "utm_campaign", string>>
 
