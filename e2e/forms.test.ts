@@ -49,6 +49,10 @@ test("a full estimate is stored once, forwarded, confirmed by e-mail, and thanke
       expect(jobs.filter((j) => j.dedupe_key.includes(":step:0:")).length).toBeGreaterThan(0)
       const confirmation = await mailTo("erin@example.com", /Your free pest control estimate request/)
       expect(confirmation.text_body).toContain("C•ARE+")
+      // What the thank-you promised: the pricing known from data, the validity, the windows asked for.
+      expect(confirmation.text_body).toContain("Your pricing breakdown")
+      expect(confirmation.text_body).toContain("48 hours from your request")
+      expect(confirmation.text_body).toContain("Arrival windows you asked for")
       expect(errors).toEqual([])
     }),
   ))

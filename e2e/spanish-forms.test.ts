@@ -22,7 +22,12 @@ import { startBackend, type RunningBackend } from "../server/backend"
 import { freePort } from "../scripts/static-server"
 import { fill } from "../supabase/functions/_shared/kernel/escape"
 import { LOCAL_API_URL } from "../supabase/functions/_shared/kernel/local-defaults"
-import { CUSTOMER_TEXTS, LEAD_CONSENT, LEAD_MESSAGES } from "../supabase/functions/_shared/kernel/site-data.generated"
+import {
+  CUSTOMER_TEXTS,
+  ESTIMATE_OPTIONS,
+  LEAD_CONSENT,
+  LEAD_MESSAGES,
+} from "../supabase/functions/_shared/kernel/site-data.generated"
 import { gotoHydrated, useBrowser, withPage } from "./browser"
 import { E2E_TURNSTILE_SECRET, startFakeSiteverify } from "./fake-siteverify"
 
@@ -248,6 +253,13 @@ test("the estimate wizard in Spanish: stored in Spanish, the Spanish e-mail, the
     const customer = await mailTo("mateo.cotizacion@example.com", SIGN_OFF.es)
     // The pest by its Spanish name, though the form sent the English one the functions know.
     expect(customer.text_body).toContain(texts.ticks)
+    // What the thank-you promised: the pricing known from data, and the estimate's validity, in Spanish.
+    const pricing = SPANISH.customerEmail.estimatePricing
+    expect(customer.text_body).toContain(pricing.heading)
+    expect(customer.text_body).toContain(
+      fill(pricing.validity, { validityHours: String(ESTIMATE_OPTIONS.validityHours) }),
+    )
+    expect(customer.text_body).toContain(SPANISH.customerEmail.estimateWindows.heading)
     expect(errors).toEqual([])
   }))
 
