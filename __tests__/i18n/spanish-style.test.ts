@@ -26,6 +26,12 @@ const RULES: ReadonlyArray<{ name: string; finds: RegExp; instead: string }> = [
     finds: /^Seguros? para\b/u,
     instead: '"Sin riesgo para mascotas y niños"',
   },
+  {
+    // A window's label opens with its abbreviated day ("mar, 8 de dic"): "el mar" reads "the sea".
+    name: "a window after a bare article",
+    finds: /\b(?:el|del|al) \{window\}/u,
+    instead: '"en el horario {window}"',
+  },
   { name: "a doubled period", finds: /(?<!\.)\.\.(?!\.)/u, instead: "one period (an ellipsis is three)" },
   { name: "a plus sign between words", finds: /\p{L} \+ \p{L}/u, instead: '"y" or "e"' },
 ]
@@ -54,6 +60,7 @@ describe("the Spanish style sheet", () => {
     ["Llame antes de las 12 p. m., de lunes a sábado", "noon written as a time"],
     ["Las llamadas después de las 12 p. m.", "noon written as a time"],
     ["Seguro para mascotas y niños", "Seguro para"],
+    ["le reservamos su visita de {price} para el {window}", "a window after a bare article"],
   ])("finds %p", (text, rule) => {
     expect(brokenRules(text).join()).toContain(rule)
   })
@@ -66,6 +73,7 @@ describe("the Spanish style sheet", () => {
     "+$75",
     "jue, 26 de nov, de 12:00 p. m. a 2:00 p. m.",
     "Sin riesgo para mascotas y niños",
+    "nuestro técnico llegará en el horario {window}",
     "Productos de baja toxicidad, seguros para mascotas y niños",
   ])("lets %p pass", (text) => {
     expect(brokenRules(text)).toEqual([])
