@@ -162,9 +162,9 @@ describe("the rules", () => {
   test("the Spanish success toast is Spanish whole: its own prefix, never the English one", () => {
     const es = estimateWizardTexts("es").toasts
     const { description } = successNotice({ leadStored: true, sentToCrm: true, confirmationSent: true }, es)
-    expect(description).toBe(`¡Su solicitud ya está registrada en nuestro sistema! ${es.successText}`)
+    expect(description).toBe(`¡Ya está registrada en nuestro sistema! ${es.successText}`)
     expect(successNotice({ leadStored: true, sentToCrm: false, confirmationSent: true }, es).description).toBe(
-      `¡Su solicitud quedó registrada! ${es.successText}`,
+      `¡Ya quedó registrada! ${es.successText}`,
     )
     expect(description).not.toContain(texts.toasts.crmPrefix)
   })

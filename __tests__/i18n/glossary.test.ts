@@ -1,4 +1,7 @@
-/** Every translated text (Spanish, and each other language) says a pest or a service as data/glossary.yaml does, wherever its English names it. */
+/**
+ * Every translated text (Spanish, and each other language) says a pest or a service as data/glossary.yaml does,
+ * wherever its English names it, and never with one of the words the glossary says to avoid for it.
+ */
 import fs from "node:fs"
 import path from "node:path"
 import { load } from "js-yaml"
@@ -16,6 +19,13 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 /** Any of the forms as a whole word: "ant" is not in "pleasant", "rat" not in "rates". */
 const wordsPattern = (forms: readonly string[]) =>
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "iu")
+
+/** The words of `text` that `avoid` lists, as written in the text. */
+export const avoidedWords = (text: string, avoid: readonly string[]): string[] => {
+  if (avoid.length === 0) return []
+  const pattern = new RegExp(wordsPattern(avoid).source, "giu")
+  return [...text.matchAll(pattern)].map((match) => match[0])
+}
 
 const { terms } = glossarySchema.validateSync(read("glossary.yaml"), { strict: true })
 /** The company's name says "Pest Control" in every language: it is not the term. */
@@ -37,6 +47,29 @@ const pairs = dataFiles()
         : [],
     )
   })
+
+describe("the words to avoid", () => {
+  test.each([
+    ["Horario de atención", ["horario de atención"], ["Horario de atención"]],
+    ["Tratamiento rápido de choque", ["rápido de choque"], ["rápido de choque"]],
+    ["su visita inicial (un valor de {regularValue})", ["un valor de", "valor de {regularValue}"], ["un valor de"]],
+  ])("finds %p", (text, avoid, found) => {
+    expect(avoidedWords(text, avoid)).toEqual(found)
+  })
+
+  test.each([
+    ["Horario de oficina", ["horario de atención"]],
+    ["prestar atención y horario", ["horario de atención"]],
+    ["Tratamiento de choque rápido", ["rápido de choque"]],
+    ["Precio normal {regularValue}", ["valor de {regularValue}"]],
+  ])("lets %p pass", (text, avoid) => {
+    expect(avoidedWords(text, avoid)).toEqual([])
+  })
+
+  test("are listed for some terms, each in a language of the glossary", () => {
+    expect(terms.filter((term) => term.avoid?.es).length).toBeGreaterThan(0)
+  })
+})
 
 describe.each(TRANSLATIONS.map((language) => [LANGUAGE_NAMES[language], language] as const))(
   "the %s glossary",
@@ -61,5 +94,20 @@ describe.each(TRANSLATIONS.map((language) => [LANGUAGE_NAMES[language], language
         expect(astray).toEqual([])
       },
     )
+
+    it.each(
+      terms.flatMap((term) => {
+        const avoid = term.avoid?.[language] ?? []
+        return avoid.length ? [[term[language].join(" / "), avoid] as const] : []
+      }),
+    )("never says %s another way", (_term, avoid) => {
+      const astray = inLanguage.flatMap((pair) => {
+        const words = avoidedWords(pair.translated, avoid)
+        return words.length
+          ? [`data/${pair.file} ${language}.${pair.field}: "${pair.translated}" (says ${words.join(", ")})`]
+          : []
+      })
+      expect(astray).toEqual([])
+    })
   },
 )
