@@ -6,6 +6,8 @@ import { installPhoneCallTracking } from "../src/lib/phone-clicks"
 import { reportPhoneClick } from "../src/lib/phone-call-report"
 import { LeadTextsContext } from "../src/lib/leads/lead-texts"
 import { leadTexts } from "./fixtures/data"
+import { fill } from "../supabase/functions/_shared/kernel/escape.ts"
+import { CUSTOMER_TEXTS } from "../supabase/functions/_shared/kernel/site-data.generated.ts"
 import { recordGtag, SUBMISSION_FIELDS, UNTICKED_CONSENT } from "./fixtures/leads"
 import { ADS_TARGET, offerLandingProps } from "./fixtures/offer"
 
@@ -211,6 +213,29 @@ test("callback success: the exact §7 payload with UTM fallbacks, Submitting... 
     "user_data",
     { phone_number: "+19145550100", address: { first_name: "Ann", city: "Yonkers", country: "US" } },
   ])
+})
+
+test("callback from another town: the thank-you shows the answer's note of the offer there, in the page's words", async () => {
+  // The backend's sentence for City "White Plains" on the Yonkers page: the White Plains offer instead.
+  const note = fill(CUSTOMER_TEXTS.en.messages.responses.outsideOffer, {
+    towns: "Yonkers",
+    place: "White Plains",
+    offer: "Express Pest Fix",
+    offerPrice: "$59",
+  })
+  call.mockResolvedValue({ ok: true, data: { success: true, outsideOffer: note } })
+  renderOffer()
+  await sendCallback()
+  const thankYou = await screen.findByRole("heading", { level: 1, name: "Thank You!" })
+  expect(within(thankYou.closest("section")!).getByText(note)).toBeInTheDocument()
+})
+
+test("callback from the offer's own town: no note on the thank-you", async () => {
+  call.mockResolvedValue({ ok: true, data: { success: true } })
+  renderOffer()
+  await sendCallback()
+  const thankYou = await screen.findByRole("heading", { level: 1, name: "Thank You!" })
+  expect(within(thankYou.closest("section")!).queryByText(/this offer is only for homes in/)).toBeNull()
 })
 
 test("UTM values in the address win over the offer's", async () => {

@@ -31,10 +31,19 @@ export interface CallbackFormProps {
   }
   /** The Ads conversion an accepted request reports (its value is the offer's price). */
   conversion: AdsConversion
-  /** Called once the backend has accepted the request; the page then shows its thank-you screen. */
-  /** The lead was accepted: its reference (WEB…) and the "You asked for…" line (null: no windows) for the thank-you screen. */
-  onSubmitted: (reference: string, windowsLine: string | null) => void
+  /** The lead was accepted: what its thank-you screen shows. */
+  onSubmitted: (accepted: CallbackAccepted) => void
   call?: SendLead
+}
+
+/** What the thank-you screen of an accepted callback shows. */
+export interface CallbackAccepted {
+  /** The lead's reference (WEB…). */
+  reference: string
+  /** "You asked for: …": the arrival windows sent, or null when none were picked. */
+  windowsLine: string | null
+  /** The backend's note when the City is outside the offer's town (in the visitor's language), or null. */
+  outsideOffer: string | null
 }
 
 type Values = CallbackValues & { preferredWindows: string[]; website: string }
@@ -98,7 +107,12 @@ export function CallbackForm({ labels, windowTexts, offer, conversion, onSubmitt
         },
         conversion,
         // The form is emptied once accepted: the line names the windows that were sent.
-        onAccepted: (_answer, reference) => onSubmitted(reference, windows.thankYou()),
+        onAccepted: (answer, reference) =>
+          onSubmitted({
+            reference,
+            windowsLine: windows.thankYou(),
+            outsideOffer: typeof answer.outsideOffer === "string" ? answer.outsideOffer : null,
+          }),
         call,
       }}
     >

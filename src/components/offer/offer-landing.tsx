@@ -11,6 +11,7 @@ import { Section } from "../ui/section"
 import { Testimonials } from "../ui/testimonials"
 import { TrustBadges } from "../ui/trust-badges"
 import { CallbackFormShell } from "./callback-form-shell"
+import type { CallbackAccepted } from "./callback-form"
 import { ExclusionsBanner } from "./exclusions-banner"
 import { MobileCallBar } from "./mobile-call-bar"
 import { OfferFooter } from "./offer-footer"
@@ -59,10 +60,8 @@ export function OfferLanding({
   skipToContent,
   dismissLabel,
 }: OfferLandingProps) {
-  // The accepted request's reference (WEB…): the thank-you screen shows it; null until then.
-  const [submitted, setSubmitted] = useState<string | null>(null)
-  // "You asked for: …" when arrival windows were sent with it.
-  const [windowsLine, setWindowsLine] = useState<string | null>(null)
+  // The accepted request (its reference, windows line and out-of-town note) for the thank-you screen; null until then.
+  const [submitted, setSubmitted] = useState<CallbackAccepted | null>(null)
   const [exitOpen, setExitOpen] = useState(false)
   const t = (template: string) => offerText(template, offer)
   const exclusions = `${texts.exclusions.label} ${texts.exclusions.items.join(", ")}`
@@ -81,10 +80,9 @@ export function OfferLanding({
   const closeExit = useCallback(() => {
     setExitOpen(false)
   }, [])
-  const onSubmitted = useCallback((reference: string, line: string | null) => {
+  const onSubmitted = useCallback((accepted: CallbackAccepted) => {
     setExitOpen(false)
-    setWindowsLine(line)
-    setSubmitted(reference)
+    setSubmitted(accepted)
   }, [])
 
   const footer = (
@@ -106,8 +104,9 @@ export function OfferLanding({
       <StandaloneFrame {...frame} header={null} footer={null}>
         <OfferThankYou
           heading={texts.thankYou.heading}
-          text={fill(t(texts.thankYou.text), { reference: submitted })}
-          windowsLine={windowsLine}
+          text={fill(t(texts.thankYou.text), { reference: submitted.reference })}
+          windowsLine={submitted.windowsLine}
+          outsideOffer={submitted.outsideOffer}
           hoursHeading={texts.thankYou.hoursHeading}
           hours={offer.hours}
           holidays={holidays}

@@ -13,6 +13,8 @@ interface OfferThankYouProps {
   text: string
   /** "You asked for: …": the arrival windows sent, or null when none were picked. */
   windowsLine?: string | null
+  /** The backend's note when the City is outside the offer's town (in the visitor's language), or null. */
+  outsideOffer?: string | null
   hoursHeading: string
   hours: readonly HoursLine[]
   /** On a holiday the caller learns the office is closed today. */
@@ -27,6 +29,7 @@ export function OfferThankYou({
   heading,
   text,
   windowsLine,
+  outsideOffer,
   hoursHeading,
   hours,
   holidays,
@@ -47,6 +50,7 @@ export function OfferThankYou({
       </h1>
       <p className="mt-4 text-lg text-slate-700">{text}</p>
       {windowsLine && <p className="mt-2 text-slate-800">{windowsLine}</p>}
+      {outsideOffer && <p className="mt-2 font-semibold text-slate-800">{outsideOffer}</p>}
       <div className="mx-auto mt-6 inline-block rounded-xl bg-slate-50 p-5 text-left text-sm text-slate-700">
         <h2 className="mb-2 font-semibold text-slate-900">{hoursHeading}</h2>
         <HoursList hours={hours} />
