@@ -220,7 +220,7 @@ test("callback from another town: the thank-you shows the answer's note of the o
   const note = fill(CUSTOMER_TEXTS.en.messages.responses.outsideOffer, {
     towns: "Yonkers",
     place: "White Plains",
-    offer: "Express Pest Fix",
+    offer: "Complete Pest Shield",
     offerPrice: "$59",
   })
   call.mockResolvedValue({ ok: true, data: { success: true, outsideOffer: note } })
