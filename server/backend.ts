@@ -131,6 +131,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
         // The office's links open the local site (npm start serves it on PORT).
         siteUrl: `http://localhost:${env.PORT ?? 9000}`,
         pipelineCheck: selfUrls(requestedPort, !env.RESEND_API_KEY),
+        webhookBaseUrl: selfUrls(requestedPort, false).functionsUrl,
       })
 
     let db: Db
