@@ -33,5 +33,13 @@ create table if not exists public.inbound_texts (
 );
 create index if not exists inbound_texts_from_idx on public.inbound_texts (from_e164, received_at desc);
 
+-- A reply reaches the office as a request of its own, a message that came by text (channel 'sms'), alerted and
+-- escalated as a contact message is: its row is kept beside the text (inbound_texts.message_id), and the text stays
+-- linked to the request it answers (lead_id, contact_message_id).
+alter table public.contact_messages add column if not exists channel text not null default 'web';
+alter table public.contact_messages drop constraint if exists contact_messages_channel_check;
+alter table public.contact_messages add constraint contact_messages_channel_check check (channel in ('web', 'sms'));
+alter table public.inbound_texts add column if not exists message_id uuid references public.contact_messages (id) on delete set null;
+
 select private.lock_down('public.sms_consent_events');
 select private.lock_down('public.inbound_texts');

@@ -108,6 +108,8 @@ export interface TextsConfig {
    * account whose Advanced Opt-Out replies are off. By default Twilio's opt-out handling answers them.
    */
   answerEnglishKeywords: boolean
+  /** Texts from one number that reach the office as a new message per RATE_LIMIT_WINDOW_SECONDS (TEXT_REPLIES_PER_NUMBER; 0: no limit). */
+  repliesPerNumber: number
 }
 
 /** Twilio Programmable Messaging: the account, how we authenticate, and who the texts come from. */
@@ -336,6 +338,7 @@ function textsFromEnv(env: Env, local: boolean, webhookBaseUrl: string | undefin
     ...(baseUrl ? { webhookBaseUrl: baseUrl } : {}),
     numbers: [...new Set(numbers)],
     answerEnglishKeywords: replies === "all",
+    repliesPerNumber: positiveInt(env, "TEXT_REPLIES_PER_NUMBER", 5),
   }
 }
 

@@ -21,8 +21,8 @@ export function textRoutes(ctx: AppContext) {
     const read = readInbound(checked.params, config)
     if (!read.ok)
       return read.status === 400 ? c.json({ success: false, error: read.error }, 400) : twiml(c, EMPTY_TWIML)
-    const received = await receiveText(db, config, read.text, clock(), async (tx, text) => {
-      await keepReply(tx, text)
+    const received = await receiveText(db, config, read.text, clock(), async (tx, text, at) => {
+      await keepReply(tx, config, text, at)
     })
     // What a reply queued for the office goes out now.
     if (received.fresh) wake()
