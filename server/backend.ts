@@ -131,6 +131,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
         // The office's links open the local site (npm start serves it on PORT).
         siteUrl: `http://localhost:${env.PORT ?? 9000}`,
         pipelineCheck: selfUrls(requestedPort, !env.RESEND_API_KEY),
+        webhookBaseUrl: selfUrls(requestedPort, false).functionsUrl,
       })
 
     let db: Db
@@ -237,6 +238,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     const chosen = selfUrls(0, config.mail.localMailbox)
     if (port !== requestedPort && config.pipelineCheck.functionsUrl === chosen.functionsUrl)
       Object.assign(config.pipelineCheck, selfUrls(port, config.mail.localMailbox))
+    // The same for the URL the local Twilio webhooks are signed over (the simulator signs with it).
+    if (port !== requestedPort && config.texts.webhookBaseUrl === chosen.functionsUrl)
+      config.texts.webhookBaseUrl = selfUrls(port, false).functionsUrl
 
     const dispatch = () => dispatchOutbox({ db, config, fetchImpl: options.fetchImpl, clock: options.clock })
     const interval = options.outboxIntervalMs ?? 2_000

@@ -13,6 +13,8 @@ import {
   DISPATCH_FUNCTION,
   OFFICE_FUNCTIONS,
   PUBLIC_FUNCTIONS,
+  TEXT_FUNCTION,
+  WEBHOOK_FUNCTIONS,
   WIZARD_FUNCTIONS,
 } from "../../supabase/functions/_shared/functions"
 import { FUNCTION_SCHEMAS, labelOf } from "../../supabase/functions/_shared/kernel/contract"
@@ -51,7 +53,7 @@ test("each registered function has its entry point, serving that function, and n
   }
 })
 
-test("the registry's kinds: the contract's public functions, the office links, the outbox's dispatch, the pipeline check", () => {
+test("the registry's kinds: the contract's public functions, the office links, the outbox's dispatch, the pipeline check, Twilio's webhooks", () => {
   expect(sorted(PUBLIC_FUNCTIONS)).toEqual(sorted(Object.keys(FUNCTION_SCHEMAS)))
   expect(OFFICE_FUNCTIONS).toEqual([
     "acknowledge-lead",
@@ -63,12 +65,15 @@ test("the registry's kinds: the contract's public functions, the office links, t
   expect(DISPATCH_FUNCTION).toBe("dispatch-outbox")
   expect(CHECK_FUNCTION).toBe("check-pipeline")
   expect(CALENDAR_FUNCTION).toBe("arrival-windows")
+  expect(WEBHOOK_FUNCTIONS).toEqual([TEXT_FUNCTION])
+  expect(TEXT_FUNCTION).toBe("receive-text")
   expect(ALL_FUNCTIONS).toEqual([
     ...PUBLIC_FUNCTIONS,
     CALENDAR_FUNCTION,
     ...OFFICE_FUNCTIONS,
     DISPATCH_FUNCTION,
     CHECK_FUNCTION,
+    ...WEBHOOK_FUNCTIONS,
   ])
 })
 

@@ -2,7 +2,10 @@
 import net from "node:net"
 import { createClient, FunctionsHttpError } from "@supabase/supabase-js"
 import postgres from "postgres"
+import twilio from "twilio"
 import WebSocket from "ws"
+import { LOCAL_TWILIO_AUTH_TOKEN } from "../../supabase/functions/_shared/kernel/local-defaults"
+import { COMPANY } from "../../supabase/functions/_shared/kernel/site-data.generated"
 import { PortInUseError, startBackend, type RunningBackend } from "../../server/backend"
 import { bodies, TEST_IP_HASH_SALT, postTo } from "./helpers"
 import { arrayContaining, textContaining } from "./matchers"
@@ -154,3 +157,20 @@ test("stopping twice stops once: both calls wait for the same stop, and the fold
   const again = await startBackend(options)
   await again.stop()
 }, 60_000)
+
+test("Twilio's inbound-text webhook works with no Twilio account: signed with the local token over the backend's own URL", async () => {
+  const url = `${backend.config.texts.webhookBaseUrl ?? ""}/receive-text`
+  expect(url).toBe(`${backend.url}/functions/v1/receive-text`.replace("localhost", "127.0.0.1"))
+  const params = { MessageSid: `SM${"ab".repeat(16)}`, From: "+19145550177", To: COMPANY.phone.e164, Body: "AYUDA" }
+  const signature = twilio.getExpectedTwilioSignature(LOCAL_TWILIO_AUTH_TOKEN, url, params)
+  const send = (headers: Record<string, string>) =>
+    fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(params).toString(),
+    })
+  const answer = await send({ "x-twilio-signature": signature })
+  expect(answer.status).toBe(200)
+  expect(await answer.text()).toContain(COMPANY.name)
+  expect((await send({})).status).toBe(403)
+})

@@ -201,7 +201,14 @@ export const leadMessagesSchema = strictObject({
     referenceNote: text(),
     signOff: text(),
   }),
-  customerSms: strictObject({ confirmation: smsText(), booking: smsText(), bookingCall: smsText() }),
+  customerSms: strictObject({
+    confirmation: smsText(),
+    booking: smsText(),
+    bookingCall: smsText(),
+    help: smsText(),
+    optedOut: smsText(),
+    optedIn: smsText(),
+  }),
   officeAlerts: strictObject({
     // smsText: an SMS carries it (with the visitor's words transliterated to GSM-7 around it).
     newSubject: smsText(),
@@ -224,7 +231,9 @@ export const leadMessagesSchema = strictObject({
       scarsdale_49_offer: smsText(),
       offer_callback: smsText(),
       contact: smsText(),
+      sms: smsText(),
     }),
+    textKindLabel: smsText(),
     summarySubject: smsText(),
     summaryIntro: text(),
     boardLabel: text(),

@@ -43,6 +43,7 @@ import { corsOptions } from "./http/cors.ts"
 import { leadRoutes } from "./http/submit.ts"
 import { MAX_BODY_BYTES } from "./kernel/contract.ts"
 import { officeLinkRoutes } from "./office-links/routes.ts"
+import { textRoutes } from "./texts/routes.ts"
 import { checkChannelSettings } from "./notify/registry.ts"
 import { dispatchOutbox } from "./outbox/outbox.ts"
 import { logError, ThrownValue } from "./safe-log.ts"
@@ -125,6 +126,7 @@ export function createApp(options: AppOptions) {
     })
     .post(`/${CHECK_FUNCTION}`, checkPipelineHandler(ctx))
     .route("/", officeLinkRoutes(ctx))
+    .route("/", textRoutes(ctx))
 
   return new Hono()
     .use("*", asError)

@@ -1,7 +1,7 @@
 /** Backend settings from environment variables, the same on Supabase, Deno and Node. */
 import { parseOnCall, type OnCallContact } from "./alerts/on-call.ts"
 import { hmacSha256Hex } from "./crypto.ts"
-import { LOCAL_ANON_KEY } from "./kernel/local-defaults.ts"
+import { LOCAL_ANON_KEY, LOCAL_TWILIO_AUTH_TOKEN } from "./kernel/local-defaults.ts"
 import { E164 } from "./kernel/phone.ts"
 import { atLeastOne, optional, positiveInt, urlSetting, type Env } from "./env-settings.ts"
 import { COMPANY } from "./kernel/site-data.generated.ts"
@@ -54,6 +54,7 @@ export interface BackendConfig {
   /** The owner's weekly report (report/), Monday at opening time; WEEKLY_REPORT=0 turns it off. */
   weeklyReport: boolean
   pipelineCheck: PipelineCheckConfig
+  texts: TextsConfig
   /**
    * The environment the settings were read from: an alert channel (notify/channels/) reads its own
    * settings from it, so a new channel needs no line here.
@@ -81,6 +82,34 @@ export interface PipelineCheckConfig {
   emailTo: string
   /** The most one check may take, end to end (PIPELINE_CHECK_TIMEOUT_MS). */
   timeoutMs: number
+}
+
+/** What Twilio posts to our webhooks (twilio/webhook.ts) and how the texts customers send us are answered (texts/). */
+export interface TextsConfig {
+  /**
+   * What Twilio signs its webhooks with: the account's auth token (TWILIO_AUTH_TOKEN, which Twilio signs
+   * with even when we send with an API key). Locally, without one, a fixed local token; unset, every
+   * webhook call is refused (403).
+   */
+  webhookToken?: string
+  /**
+   * The functions' public URL as Twilio calls them, which is what it signs: TWILIO_WEBHOOK_BASE_URL, else
+   * SUPABASE_URL's /functions/v1; the local backend passes its own. Never read from a request's headers.
+   */
+  webhookBaseUrl?: string
+  /**
+   * The numbers texts to us may be addressed to (E.164): TWILIO_FROM and TWILIO_NUMBERS (comma-separated),
+   * locally the company's number too. Empty (a Messaging Service and no list): any number of the account,
+   * which the signature vouches for.
+   */
+  numbers: readonly string[]
+  /**
+   * Whether we answer the English keywords (STOP, START, HELP) ourselves: TEXT_KEYWORD_REPLIES=all, for an
+   * account whose Advanced Opt-Out replies are off. By default Twilio's opt-out handling answers them.
+   */
+  answerEnglishKeywords: boolean
+  /** Texts from one number that reach the office as a new message per RATE_LIMIT_WINDOW_SECONDS (TEXT_REPLIES_PER_NUMBER; 0: no limit). */
+  repliesPerNumber: number
 }
 
 /** Twilio Programmable Messaging: the account, how we authenticate, and who the texts come from. */
@@ -280,6 +309,39 @@ const noSalt = (): never => {
   )
 }
 
+/** TWILIO_NUMBERS: E.164 numbers, comma-separated; anything else stops the functions at start. */
+function numbersFromEnv(env: Env): string[] {
+  const numbers = (optional(env, "TWILIO_NUMBERS") ?? "")
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean)
+  const wrong = numbers.find((n) => !E164.test(n))
+  if (wrong)
+    throw new Error(`TWILIO_NUMBERS must be E.164 numbers such as +19145550123, comma-separated (got "${wrong}")`)
+  return numbers
+}
+
+function textsFromEnv(env: Env, local: boolean, webhookBaseUrl: string | undefined): TextsConfig {
+  const supabaseUrl = urlSetting(env, "SUPABASE_URL")
+  const from = optional(env, "TWILIO_FROM")
+  const webhookToken = optional(env, "TWILIO_AUTH_TOKEN") ?? (local ? LOCAL_TWILIO_AUTH_TOKEN : undefined)
+  const baseUrl =
+    urlSetting(env, "TWILIO_WEBHOOK_BASE_URL") ??
+    webhookBaseUrl ??
+    (supabaseUrl ? `${supabaseUrl}/functions/v1` : undefined)
+  const replies = optional(env, "TEXT_KEYWORD_REPLIES") ?? "twilio"
+  if (replies !== "twilio" && replies !== "all")
+    throw new Error(`TEXT_KEYWORD_REPLIES must be "twilio" or "all" (got "${replies}")`)
+  const numbers = [...(from ? [from] : []), ...numbersFromEnv(env), ...(local ? [COMPANY.phone.e164] : [])]
+  return {
+    ...(webhookToken ? { webhookToken } : {}),
+    ...(baseUrl ? { webhookBaseUrl: baseUrl } : {}),
+    numbers: [...new Set(numbers)],
+    answerEnglishKeywords: replies === "all",
+    repliesPerNumber: positiveInt(env, "TEXT_REPLIES_PER_NUMBER", 5),
+  }
+}
+
 function twilioFromEnv(env: Env): TwilioConfig | undefined {
   const accountSid = optional(env, "TWILIO_ACCOUNT_SID")
   const authToken = optional(env, "TWILIO_AUTH_TOKEN")
@@ -367,6 +429,8 @@ export function configFromEnv(
     siteUrl?: string
     /** The local backend's own functions URL and alerts page's ping address, for the pipeline check. */
     pipelineCheck?: { functionsUrl?: string; pingUrl?: string }
+    /** The local backend's functions URL as Twilio's webhooks (and the local stand-ins) call it. */
+    webhookBaseUrl?: string
   } = {},
 ): BackendConfig {
   const localMailbox = overrides.localMailbox ?? env("LOCAL_MAILBOX") === "1"
@@ -453,6 +517,7 @@ export function configFromEnv(
     },
     weeklyReport: env("WEEKLY_REPORT") !== "0",
     pipelineCheck: pipelineCheckFromEnv(env, ipHashSalt, companyTo, overrides.pipelineCheck ?? {}),
+    texts: textsFromEnv(env, localMailbox, overrides.webhookBaseUrl),
     setting: env,
     alerts: {
       contacts: onCall,

@@ -29,9 +29,9 @@ interface LeadFunction<Body> {
 
 /** A row of the table; LEAD_FUNCTIONS below checks each lead function's check and intake by its name. */
 type LeadEntry = { kind: "lead"; input: unknown; intake: unknown; wizardStep: number | null }
-type Entry = LeadEntry | { kind: "calendar" | "office-link" | "dispatch" | "check" }
+type Entry = LeadEntry | { kind: "calendar" | "office-link" | "dispatch" | "check" | "webhook" }
 
-/** In the order ALL_FUNCTIONS lists them: lead functions, the calendar, office links, dispatch, the pipeline check. */
+/** In the order ALL_FUNCTIONS lists them: lead functions, the calendar, office links, dispatch, the pipeline check, webhooks. */
 export const FUNCTIONS = {
   "process-contact": { kind: "lead", input: contactMessageInput, intake: contactIntake, wizardStep: null },
   "process-simple-lead": { kind: "lead", input: simpleLeadInput, intake: simpleLeadIntake, wizardStep: 1 },
@@ -56,6 +56,8 @@ export const FUNCTIONS = {
   "dispatch-outbox": { kind: "dispatch" },
   // The pipeline check: after each deploy and by hand (the daily run is an outbox job).
   "check-pipeline": { kind: "check" },
+  // Twilio's webhooks, each checked by its X-Twilio-Signature (twilio/webhook.ts): a text to one of our numbers.
+  "receive-text": { kind: "webhook" },
 } satisfies Record<string, Entry>
 
 export type FunctionName = keyof typeof FUNCTIONS
@@ -87,6 +89,14 @@ export const CALENDAR_FUNCTION = "arrival-windows" satisfies FunctionName
 
 /** The pipeline check, called after a deploy or by hand with its secret: no browser calls it either. */
 export const CHECK_FUNCTION = "check-pipeline" satisfies FunctionName
+
+/** Twilio's webhooks: no browser calls them; each is authorised by Twilio's signature alone. */
+export const WEBHOOK_FUNCTIONS: readonly FunctionName[] = ALL_FUNCTIONS.filter(
+  (name) => FUNCTIONS[name].kind === "webhook",
+)
+
+/** The webhook Twilio posts a text to one of our numbers to ("A message comes in"). */
+export const TEXT_FUNCTION = "receive-text" satisfies FunctionName
 
 const stepOf = (name: PublicFunctionName) => LEAD_FUNCTIONS[name].wizardStep
 

@@ -67,6 +67,8 @@ export interface ContactMessageRow extends LeadTraceColumns {
   message: string
   /** The declared fields without a column (kernel/request-fields.ts), by name. */
   details: Record<string, string>
+  /** How it came: the contact form ('web'), or a text to one of our numbers ('sms', texts/replies.ts). */
+  channel: "web" | "sms"
   created_at: Date
 }
 

@@ -129,6 +129,7 @@ const MESSAGE_COLUMNS = [
   "phone",
   "message",
   "details",
+  "channel",
   ...TRACKED_COLUMNS,
 ] as const satisfies ReadonlyArray<keyof ContactMessageRow>
 export type MessageSubjectRow = Pick<ContactMessageRow, (typeof MESSAGE_COLUMNS)[number]>
@@ -203,16 +204,16 @@ export function leadSubject(row: LeadSubjectRow): AlertSubject {
   }
 }
 
-/** A contact message's subject, from its row. */
+/** A contact message's subject, from its row: one that came by text is "a text", from the number's texts. */
 export const messageSubject = (row: MessageSubjectRow): AlertSubject => ({
   record: "message",
   id: row.id,
   ...tracked(row, "contact"),
-  kindLabel: KIND_LABELS.contact,
+  kindLabel: row.channel === "sms" ? COPY.textKindLabel : KIND_LABELS.contact,
   name: oneLine(row.name, 60),
   ...phoneOf(row.phone),
   request: oneLine(alertLine("contact", valuesOfRow("contact", row)), 160),
-  source: oneLine(withCampaign(sourceLabel("contact"), campaignOf(row)), 120),
+  source: oneLine(withCampaign(sourceLabel(row.channel === "sms" ? "sms" : "contact"), campaignOf(row)), 120),
   windows: [],
 })
 

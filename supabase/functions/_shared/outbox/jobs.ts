@@ -12,7 +12,7 @@ import { runAlertStep, runMorningSummary } from "../alerts/escalation.ts"
 import { reannounceUnalerted } from "../alerts/reannounce.ts"
 import { forwardToCrm } from "../delivery/crm.ts"
 import { sendEmail, sendOfficeEmail } from "../delivery/email.ts"
-import { deliverSms, sms } from "../notify/channels/sms.ts"
+import { deliverCustomerSms, sms } from "../notify/channels/sms.ts"
 import { email } from "../notify/channels/email.ts"
 import { byChannelKind } from "../notify/registry.ts"
 import { runReminder } from "../appointments/reminder.ts"
@@ -84,7 +84,7 @@ const HANDLERS: { [K in JobKind]: Handler<K> } = {
   company_email: delivery(officeEmail, 1, email, "when-targeted", alertsTimeout),
   customer_email: delivery(sendEmail, 2, email, "never", outboxTimeout),
   // The visitor's confirmation by SMS (opt-in only): Twilio like the alerts, after them in the lane.
-  customer_sms: delivery(deliverSms, 2, sms, "never", alertsTimeout),
+  customer_sms: delivery(deliverCustomerSms, 2, sms, "never", alertsTimeout),
   crm_forward: delivery(forwardToCrm, 3, CRM, "never", outboxTimeout),
   // The pipeline check's test e-mail to the office inbox: its fate is the check's finding, so no notice when it dies.
   check_email: {

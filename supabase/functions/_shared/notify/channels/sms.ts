@@ -12,10 +12,11 @@ import { Buffer } from "node:buffer"
 import { randomUUID } from "node:crypto"
 import { alertSms, deadNoticeSms, overflowSms, summarySms } from "../../alerts/messages.ts"
 import type { BackendConfig, TwilioConfig } from "../../config.ts"
-import { NotConfiguredError } from "../../delivery/errors.ts"
+import { NotConfiguredError, PermanentError } from "../../delivery/errors.ts"
 import { deliver, request } from "../../delivery/refusal.ts"
 import { LEAD_MESSAGES } from "../../kernel/site-data.generated.ts"
 import { failureSms } from "../../pipeline-check/check-texts.ts"
+import { optedOutAt } from "../../texts/opt-outs.ts"
 import { defineChannel, type ChannelDeps, type ChannelJob } from "../channel.ts"
 import { keepLocally, payloadText } from "../local-page.ts"
 import { answerOf, describe, failed, ok, unset, type ProbeResult } from "../probe.ts"
@@ -111,17 +112,25 @@ export async function sendSms(
   return isListed(sent) ? sent.sid : undefined
 }
 
+/** Why a text to this number is not sent: it opted out (STOP) and has not opted in again (texts/opt-outs.ts). */
+const optedOutWhy = (at: Date) =>
+  `the number texted an opt-out word (STOP) at ${at.toISOString()} and has not texted START since`
+
 /**
- * Sends an alert_sms job by Twilio, or onto the local alerts page. Resolves to a note for the job's
- * record when the message was found already sent rather than sent now.
+ * Sends an SMS job by Twilio, or onto the local alerts page. Resolves to a note for the job's record
+ * when the message was found already sent rather than sent now, or was not sent (`optedOut`'s note).
  */
-export async function deliverSms(
+async function deliverText(
   job: ChannelJob,
   { config, db, fetchImpl = fetch }: ChannelDeps,
+  optedOut: (why: string) => string,
 ): Promise<string | undefined> {
   const { alerts } = config
   const body = payloadText(job.payload, "body")
   const to = payloadText(job.payload, "to")
+  // Checked when sent, not when queued: a STOP may have come in between.
+  const stoppedAt = await optedOutAt(db, to)
+  if (stoppedAt) return optedOut(optedOutWhy(stoppedAt))
   const { sms } = alerts
   if (sms) {
     if (job.outcomeUnknownAt) {
@@ -137,6 +146,19 @@ export async function deliverSms(
   }
   throw new NotConfiguredError("Twilio is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)")
 }
+
+/**
+ * An alert_sms job. To an on-call number that texted STOP it dies at once, with why: the office is told
+ * by another channel (alerts/dead-notice.ts), and the person's alerts go on by their other channels.
+ */
+export const deliverSms = (job: ChannelJob, deps: ChannelDeps): Promise<string | undefined> =>
+  deliverText(job, deps, (why) => {
+    throw new PermanentError(`Alert SMS not sent: ${why}`)
+  })
+
+/** A customer_sms job (a confirmation, a reminder, a release, an answer): skipped, with why, to a number that texted STOP. */
+export const deliverCustomerSms = (job: ChannelJob, deps: ChannelDeps): Promise<string | undefined> =>
+  deliverText(job, deps, (why) => `Not sent: ${why}`)
 
 /** The statuses that mean the credentials or the account are wrong (404: no such account SID): it will not mend itself. */
 const REFUSED = new Set([401, 403, 404])
@@ -207,7 +229,7 @@ export const sms = defineChannel({
     ready: (config) => reportNumber(config) !== undefined,
     send: async (view, { config, db, fetchImpl = fetch }) => {
       const to = reportNumber(config)
-      if (!to) return
+      if (!to || (await optedOutAt(db, to))) return
       const { alerts } = config
       const text = failureSms(view, alerts.smsMaxSegments)
       if (alerts.sms) await sendSms(alerts.sms, to, text, fetchImpl, alerts.timeoutMs)
