@@ -8,7 +8,11 @@ import { WINDOW_PLAN, WINDOW_SCHEDULE } from "../../supabase/functions/_shared/a
 import { createApp } from "../../supabase/functions/_shared/app"
 import type { Db } from "../../supabase/functions/_shared/db"
 import { offeredWindows } from "../../supabase/functions/_shared/kernel/arrival-windows"
-import { TUESDAY_10AM } from "./alert-rig"
+import { windowLabel } from "../../supabase/functions/_shared/appointments/window-label"
+import { fill } from "../../supabase/functions/_shared/kernel/escape"
+import { CUSTOMER_TEXTS } from "../../supabase/functions/_shared/kernel/site-data.generated"
+import { releaseUrl } from "../../supabase/functions/_shared/office-links/signed-link"
+import { TUESDAY_10AM, linkRequest } from "./alert-rig"
 import { bodies, post, testConfig, withFreshDb } from "./helpers"
 
 const config = testConfig()
@@ -21,6 +25,10 @@ if (!FIRST) throw new Error("windows expected on Tuesday morning")
 const app = () => createApp({ db, config, clock: () => TUESDAY_10AM })
 const leadsCount = async () => (await db.query<{ n: number }>(`select count(*)::int as n from leads`))[0]?.n ?? 0
 const holdsCount = async () => (await db.query<{ n: number }>(`select count(*)::int as n from window_holds`))[0]?.n ?? 0
+
+const booked = async () =>
+  (await db.query<{ booked: number }>(`select booked from window_bookings where window_id = $1`, [FIRST.id]))[0]
+    ?.booked ?? 0
 
 const HOSTILE: ReadonlyArray<[string, unknown]> = [
   ["null", null],
@@ -88,3 +96,53 @@ test.each([6, 1000])(
     expect(await holdsCount()).toBe(0)
   },
 )
+
+describe("a booking replayed from spam review ('Not spam')", () => {
+  const spamIdOf = async () => (await db.query<{ id: string }>(`select id from spam_attempts`))[0]?.id ?? ""
+  const release = async (at: Date) => {
+    const token = releaseUrl(config, await spamIdOf(), new Date(at.getTime() + 7 * 86_400_000)).split("#t=")[1] ?? ""
+    return linkRequest(createApp({ db, config, clock: () => at }), "release-spam", token, true)
+  }
+  const visitorEmail = () =>
+    db.query<{ subject: string; text: string }>(
+      `select payload->>'subject' as subject, payload->>'text' as text from outbox_jobs
+       where kind = 'customer_email' and lead_id = (select id from leads where full_name = 'Tom Hale')`,
+    )
+
+  test("its window filled meanwhile: stored, nothing held past capacity, nothing says booked", async () => {
+    // Too fast for a person: filed for review, and no window held.
+    const filed = await post(app(), "process-simple-lead", {
+      ...bodies.booking(),
+      formFillMs: 800,
+      preferredWindows: [FIRST.id],
+    })
+    expect(await filed.json()).toMatchObject({ booking: { state: "call" } })
+    expect(await holdsCount()).toBe(0)
+    for (let i = 0; i < FIRST.visits; i++)
+      await post(app(), "process-simple-lead", {
+        ...bodies.booking(),
+        fullName: `Other ${i}`,
+        preferredWindows: [FIRST.id],
+      })
+    const released = await release(new Date(TUESDAY_10AM.getTime() + 60_000))
+    expect(await released.json()).toMatchObject({ state: "released" })
+    expect(await booked()).toBe(FIRST.visits)
+    expect(await holdsCount()).toBe(FIRST.visits)
+    const [email] = await visitorEmail()
+    expect(email?.subject).toBe(CUSTOMER_TEXTS.en.messages.customerEmail.bookingCallSubject)
+    expect(`${email?.subject} ${email?.text}`).not.toMatch(/(has been|is) booked|holding/i)
+  })
+
+  test("its window still free: the visit is held at release, and the e-mail says so", async () => {
+    await post(app(), "process-simple-lead", { ...bodies.booking(), formFillMs: 800, preferredWindows: [FIRST.id] })
+    expect(await (await release(new Date(TUESDAY_10AM.getTime() + 60_000))).json()).toMatchObject({
+      state: "released",
+    })
+    expect(await booked()).toBe(1)
+    expect(await holdsCount()).toBe(1)
+    const [email] = await visitorEmail()
+    expect(email?.subject).toBe(
+      fill(CUSTOMER_TEXTS.en.messages.customerEmail.bookingSubject, { window: windowLabel(FIRST) }),
+    )
+  })
+})
