@@ -35,13 +35,13 @@ if (!FIRST) throw new Error("windows expected on Tuesday morning")
 
 test("two bookings for the last visit of a window: one held, one taken, both stored", async () => {
   const app = createApp({ db: postgresDb(sql, { prepare: true }), config: testConfig(), clock: () => TUESDAY_10AM })
-  const book = async (fullName: string) =>
+  const book = async (fullName: string): Promise<unknown> =>
     (await post(app, "process-simple-lead", { ...bodies.booking(), fullName, preferredWindows: [FIRST.id] })).json()
   // All but the last visit held, one by one.
   for (let i = 0; i < FIRST.visits - 1; i++)
     expect(await book(`Early ${i}`)).toMatchObject({ booking: { state: "held" } })
   const racers = await Promise.all([book("Racer A"), book("Racer B")])
-  const states: unknown[] = racers.map((answer) =>
+  const states = racers.map((answer): unknown =>
     typeof answer === "object" && answer !== null && "booking" in answer ? answer.booking : null,
   )
   expect(states).toEqual(expect.arrayContaining([{ state: "held", window: FIRST.id }, { state: "taken" }]))
