@@ -10,6 +10,7 @@ import { migrate, postgresMigrationTarget } from "../../server/migrate"
 import { WINDOW_PLAN, WINDOW_SCHEDULE } from "../../supabase/functions/_shared/appointments/window-plan"
 import { createApp } from "../../supabase/functions/_shared/app"
 import { postgresDb } from "../../supabase/functions/_shared/db"
+import { confirmUrl } from "../../supabase/functions/_shared/office-links/signed-link"
 import { offeredWindows } from "../../supabase/functions/_shared/kernel/arrival-windows"
 import { TUESDAY_10AM } from "./alert-rig"
 import { bodies, post, testConfig } from "./helpers"
@@ -51,4 +52,35 @@ test("two bookings for the last visit of a window: one held, one taken, both sto
   expect(row?.booked).toBe(FIRST.visits)
   const [holds] = await sql<Array<{ n: number }>>`select count(*)::int as n from window_holds`
   expect(holds?.n).toBe(FIRST.visits)
+})
+
+test("the office's release and confirm of one held window tapped at once: the window's count matches what the answers say", async () => {
+  const config = testConfig()
+  const app = createApp({ db: postgresDb(sql, { prepare: true }), config, clock: () => TUESDAY_10AM })
+  await sql`delete from window_holds`
+  await sql`delete from window_bookings`
+  const answer: unknown = await (
+    await post(app, "process-simple-lead", { ...bodies.booking(), fullName: "Held One", preferredWindows: [FIRST.id] })
+  ).json()
+  expect(answer).toMatchObject({ booking: { state: "held" } })
+  const [lead] = await sql<Array<{ id: string }>>`select id from leads where full_name = 'Held One'`
+  const token = confirmUrl(config.alerts, lead?.id ?? "", FIRST.id, "Office", TUESDAY_10AM).split("#t=")[1] ?? ""
+  const tap = async (body: object): Promise<unknown> =>
+    (
+      await app.request("/functions/v1/confirm-window", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token, confirm: true, ...body }),
+      })
+    ).json()
+  const [released, confirmed] = await Promise.all([tap({ release: true }), tap({})])
+  const stateOf = (a: unknown) => (typeof a === "object" && a !== null && "state" in a ? a.state : null)
+  const [row] = await sql<Array<{ booked: number }>>`select booked from window_bookings where window_id = ${FIRST.id}`
+  const [appointments] = await sql<Array<{ n: number }>>`select count(*)::int as n from appointments`
+  const [holds] = await sql<Array<{ n: number }>>`select count(*)::int as n from window_holds`
+  expect(holds?.n).toBe(0)
+  // Confirmed (before or after the release) is one appointment with one visit; released alone gives the visit back.
+  expect(stateOf(confirmed)).toBe("confirmed")
+  expect(["released", "not_held"]).toContain(stateOf(released))
+  expect({ booked: row?.booked, appointments: appointments?.n }).toEqual({ booked: 1, appointments: 1 })
 })
