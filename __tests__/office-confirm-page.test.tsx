@@ -159,7 +159,7 @@ describe("a window held for a $49 booking", () => {
     expect(screen.queryByRole("button", { name: "Confirming…" })).toBeNull()
     await user.click(screen.getByRole("button", { name: "Releasing…" }))
     expect(call).toHaveBeenCalledTimes(2)
-    act(() => reply(ok(answer({ state: "released" }))))
+    act(() => reply(ok(answer({ state: "released", notified: true }))))
     expect(await stateHeading(`Released: ${WINDOW.label}`)).toBeInTheDocument()
   })
 

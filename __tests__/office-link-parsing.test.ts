@@ -197,7 +197,7 @@ describe("confirm-window's answers about a held window", () => {
   })
 
   test("the release's answers, released and not_held, are read; an unknown state is not an answer", () => {
-    expect(parseConfirmAnswer(confirmAnswer({ state: "released" }))?.state).toBe("released")
+    expect(parseConfirmAnswer(confirmAnswer({ state: "released", notified: true }))?.state).toBe("released")
     expect(parseConfirmAnswer(confirmAnswer({ state: "not_held" }))?.state).toBe("not_held")
     for (const state of ["held", "release", "Released", ""])
       expect(parseConfirmAnswer(confirmAnswer({ state }))).toBeNull()

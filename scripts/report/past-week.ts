@@ -24,14 +24,16 @@ export function parseReportArgs(argv: readonly string[]): ReportArgs {
   let send = false
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? ""
+    const named = arg === "--week" ? argv[(i += 1)] : arg.startsWith("--week=") ? arg.slice("--week=".length) : null
+    // A second week would silently replace the first: the maintainer would get a report they did not ask for.
+    if (named !== null && day !== undefined) return { ok: false, message: `Name one week.\n${USAGE}` }
     if (arg === "--send") send = true
-    else if (arg === "--week") {
-      day = argv[i + 1]
-      i += 1
-    } else if (arg.startsWith("--week=")) day = arg.slice("--week=".length)
+    else if (named !== null) day = named
     else return { ok: false, message: `Unknown argument "${arg}".\n${USAGE}` }
   }
-  if (day === undefined || day.startsWith("--")) return { ok: false, message: `Name the week.\n${USAGE}` }
+  // A blank week (`--week ""`, `--week=`) names none, as a missing one.
+  if (day === undefined || day.startsWith("--") || day.trim() === "")
+    return { ok: false, message: `Name the week.\n${USAGE}` }
   return { ok: true, day: day.trim(), send }
 }
 

@@ -271,6 +271,8 @@ export function parseConfirmAnswer(data: Json): ConfirmAnswer | null {
   // Only a preview says `held`, only a release `notified`; present, each must be a boolean (a guess could offer a
   // release of nothing, or say the visitor was told when nobody could be).
   if (![held, notified].every((flag) => flag === undefined || typeof flag === "boolean")) return null
+  // A release must say whether the visitor is told: without it, either sentence the page could show may be false.
+  if (state === "released" && typeof notified !== "boolean") return null
   const booked = data.appointment === undefined || data.appointment === null ? null : data.appointment
   const named = booked && strings(booked, ["windowId", "label", "at"] as const)
   const by = booked && stringsOrNull(booked, ["by"] as const)

@@ -23,13 +23,17 @@ const utc = (at: Date) =>
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "")
 
-/** TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 §3.3.11). */
+/**
+ * TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 §3.3.11); any other control
+ * character (a form's text may carry one) a space, as TEXT allows none but a tab and calendars refuse the file.
+ */
 const escapeText = (text: string) =>
   text
     .replace(/\\/g, "\\\\")
     .replace(/;/g, "\\;")
     .replace(/,/g, "\\,")
     .replace(/\r\n|\r|\n/g, "\\n")
+    .replace(/(?!\t)\p{Cc}/gu, " ")
 
 /** A content line folded at 75 octets, never inside a UTF-8 character (RFC 5545 §3.1). */
 function fold(line: string): string {

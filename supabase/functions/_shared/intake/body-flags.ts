@@ -8,6 +8,7 @@
 import { newParamsOf, type Attribution } from "../kernel/attribution.ts"
 import { clientInstant } from "../kernel/client-time.ts"
 import { CONSENT_VERSIONS, SMS_CONSENT_VERSIONS, type Consent } from "../kernel/consent.ts"
+import { knownLanguageOf } from "../kernel/languages.ts"
 import type { LeadFlag } from "./lead-flags.ts"
 import { ESTIMATE_OPTIONS } from "../kernel/site-data.generated.ts"
 import { RECEIVED, type Tolerated } from "./received-shape.ts"
@@ -23,6 +24,7 @@ export interface FlaggableBody extends Tolerated {
   /** The offer callback's fixed values, in its snake_case shape. */
   property_type?: string
   service_plan?: string
+  language?: string
 }
 
 const PROPERTY_TYPES: readonly string[] = ESTIMATE_OPTIONS.propertyTypes.map((p) => p.id)
@@ -67,6 +69,10 @@ function unknownValues(body: FlaggableBody): LeadFlag[] {
     ...unknownIn("service plan", known.servicePlans, present(body.servicePlan ?? body.service_plan)),
     ...unknownIn("pest", known.pests, body.pests ?? []),
     ...unknownIn("additional pests", ADDITIONAL_PESTS, present(body.additionalPests)),
+    // A code no page of ours sends: the visitor is written to in English, and the office should know why.
+    ...present(body.language)
+      .filter((code) => knownLanguageOf(code) === null)
+      .map((code) => unknownValue("language (written to in English)", code)),
     ...unknownIn("consent version", CONSENT_VERSIONS, present(consent?.version)),
     ...unknownIn("SMS consent version", SMS_CONSENT_VERSIONS, present(consent?.sms?.version)),
     ...TOUCHES.flatMap(([touch, what]) =>

@@ -355,8 +355,9 @@ export const SIMPLE_LEAD_SCHEMAS = {
 export const simpleLeadSchema = lazy((body: unknown) => SIMPLE_LEAD_SCHEMAS[simpleLeadKind(body)])
 
 /** The office's one-tap links (acknowledge-lead, release-spam): the signed token, and whether to act or only look. */
+// trimmed(), never Yup's .trim(): an office page's body with an object or a list for a text was a 500.
 const linkFields = {
-  token: string().trim().required("The link is incomplete").max(1_024, "The link is too long"),
+  token: trimmed().required("The link is incomplete").max(1_024, "The link is too long"),
   confirm: boolean().strict().required("Say whether to act (confirm)"),
 }
 
@@ -368,7 +369,7 @@ export const officeLinkSchema = object(linkFields).exact("Unknown field(s): ${pr
  */
 export const acknowledgeLinkSchema = object({
   ...linkFields,
-  by: string().trim().min(1, "Choose who you are").max(MAX_ACTOR_NAME, "The name is too long").optional(),
+  by: trimmed().min(1, "Choose who you are").max(MAX_ACTOR_NAME, "The name is too long").optional(),
   outcome: string()
     .oneOf([...LEAD_OUTCOMES], "Choose one of the outcomes")
     .optional(),
@@ -383,7 +384,7 @@ export type AcknowledgeLinkRequest = InferType<typeof acknowledgeLinkSchema>
  */
 export const confirmLinkSchema = object({
   ...linkFields,
-  by: string().trim().min(1, "Choose who you are").max(MAX_ACTOR_NAME, "The name is too long").optional(),
+  by: trimmed().min(1, "Choose who you are").max(MAX_ACTOR_NAME, "The name is too long").optional(),
   release: boolean().strict().optional(),
 }).exact("Unknown field(s): ${properties}")
 
@@ -392,8 +393,7 @@ export type ConfirmLinkRequest = InferType<typeof confirmLinkSchema>
 /** A past week's report: the link, and the week asked for by one of its days (2026-11-23), when it acts. */
 export const reportLinkSchema = object({
   ...linkFields,
-  week: string()
-    .trim()
+  week: trimmed()
     .matches(/^\d{4}-\d{2}-\d{2}$/, "Name the week by one of its days, written like 2026-11-23")
     .optional(),
 }).exact("Unknown field(s): ${properties}")

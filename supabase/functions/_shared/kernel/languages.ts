@@ -67,10 +67,13 @@ export const isLanguage = (value: unknown): value is Language =>
   typeof value === "string" && (LANGUAGES as readonly string[]).includes(value)
 
 /** A code as a request or a page sent it ("es", "ES", "es-MX") as one of ours; anything else is the default. */
-export const languageOf = (value: unknown): Language => {
-  if (typeof value !== "string") return DEFAULT_LANGUAGE
+export const languageOf = (value: unknown): Language =>
+  (typeof value === "string" ? knownLanguageOf(value) : null) ?? DEFAULT_LANGUAGE
+
+/** The language of ours a code names ("es", "ES", "es-MX"), or null for any other code. */
+export function knownLanguageOf(value: string): Language | null {
   const primary = value.trim().toLowerCase().split(/[-_]/)[0]
-  return isLanguage(primary) ? primary : DEFAULT_LANGUAGE
+  return isLanguage(primary) ? primary : null
 }
 
 /** A site route in a language: "/services/ants" stays, "/servicios/hormigas" in Spanish becomes "/es/servicios/hormigas". */
