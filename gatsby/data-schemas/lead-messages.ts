@@ -284,6 +284,8 @@ export const leadMessagesSchema = strictObject({
       wrong_number: text(),
       spam: text(),
     }),
+    smsOptedOutSubject: text(),
+    smsOptedOutIntro: text(),
     deadSubject: smsText(),
     deadIntro: text(),
     deadReannounced: smsText(),
