@@ -234,6 +234,7 @@ export const leadMessagesSchema = strictObject({
       sms: smsText(),
     }),
     textKindLabel: smsText(),
+    textForms: strictObject({ text: text(), reply: text() }),
     summarySubject: smsText(),
     summaryIntro: text(),
     boardLabel: text(),
@@ -312,6 +313,7 @@ export const leadMessagesSchema = strictObject({
     compare: text(),
     rows: strictObject({
       requests: text(),
+      textReplies: text(),
       booked: text(),
       value: text(),
       bookedValue: text(),
