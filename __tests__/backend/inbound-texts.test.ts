@@ -112,10 +112,46 @@ describe("opt-out and opt-in words", () => {
     expect(await events("+19145550210")).toEqual([{ event: "opt_out", word: "STOP" }])
   })
 
-  test.each(["STOPALL", "unsubscribe", "Cancel", "END", "QUIT"])("%s opts out too", async (word) => {
-    const phone = `+1914555${String(3000 + word.length)}`
-    await postText(appWith(), { token: TWILIO_TOKEN, params: textParams(word, phone) })
-    expect(await optedOutAt(db, phone)).toEqual(AT)
+  // Twilio's default opt-out words (its Advanced Opt-Out tutorial): each blocks, and Twilio answers it.
+  test.each(["STOPALL", "unsubscribe", "Cancel", "END", "QUIT", "revoke", "OPTOUT"])(
+    "%s opts out too, answered by Twilio",
+    async (word) => {
+      const phone = `+1914555${String(3000 + word.length)}`
+      const response = await postText(appWith(), { token: TWILIO_TOKEN, params: textParams(word, phone) })
+      expect(await response.text()).toBe(EMPTY_TWIML)
+      expect(await optedOutAt(db, phone)).toEqual(AT)
+    },
+  )
+
+  test.each(["YES", "unstop"])("%s opts back in, answered by Twilio", async (word) => {
+    const phone = `+1914555${String(3100 + word.length)}`
+    await postText(appWith(), { token: TWILIO_TOKEN, params: textParams("STOP", phone) })
+    const later = createApp({
+      db,
+      config: alertConfig(providers, TEXT_ENV),
+      clock: () => new Date(AT.getTime() + 1000),
+    })
+    const response = await postText(later, { token: TWILIO_TOKEN, params: textParams(word, phone) })
+    expect(await response.text()).toBe(EMPTY_TWIML)
+    expect(await optedOutAt(db, phone)).toBeNull()
+  })
+
+  test("a word Twilio's Advanced Opt-Out handled (OptOutType) is recorded and not answered again, even one not in our list", async () => {
+    const spanish = "+19145550340"
+    const own = await postText(appWith(), {
+      token: TWILIO_TOKEN,
+      params: { ...textParams("PARAR", spanish), OptOutType: "STOP" },
+    })
+    expect(await own.text()).toBe(EMPTY_TWIML)
+    expect(await optedOutAt(db, spanish)).toEqual(AT)
+    const custom = "+19145550341"
+    const added = await postText(appWith(), {
+      token: TWILIO_TOKEN,
+      params: { ...textParams("Basta", custom), OptOutType: "STOP" },
+    })
+    expect(await added.text()).toBe(EMPTY_TWIML)
+    expect(await events(custom)).toEqual([{ event: "opt_out", word: "BASTA" }])
+    expect(await count("inbound_texts where from_e164 = $1 and kind = 'reply'", [custom])).toBe(0)
   })
 
   test.each(["PARAR", "cancelar", "Detener", "BAJA"])(
@@ -164,6 +200,12 @@ describe("HELP", () => {
     expect(answer).toContain(COMPANY.phone.display)
     expect(answer).toMatch(/ayuda/)
     expect(answer).toMatch(/^[\x20-\x7e]*$/)
+  })
+
+  test("INFO is Twilio's help word too: an empty answer", async () => {
+    const response = await postText(appWith(), { token: TWILIO_TOKEN, params: textParams("info", "+19145550232") })
+    expect(await response.text()).toBe(EMPTY_TWIML)
+    expect(await count("inbound_texts where from_e164 = $1 and kind = 'help'", ["+19145550232"])).toBe(1)
   })
 
   test("HELP is Twilio's to answer by default; with TEXT_KEYWORD_REPLIES=all we answer it, in English", async () => {

@@ -110,11 +110,11 @@ test("after START the number gets our texts again", async () => {
   expect(textsTo(TOM)).toHaveLength(1)
 })
 
-test("an on-call person who texted STOP gets no alert SMS: it dies at once, the office is told by e-mail, their chat alert still goes", async () => {
+test("an alert SMS queued before its on-call person texted STOP dies at once when sent: the office is told by e-mail, their chat alert still goes", async () => {
   const { app, dispatch, clock } = rig()
+  expect((await post(app, "process-simple-lead", bodies.booking())).status).toBe(200)
   await postText(app, { token: TWILIO_TOKEN, params: textParams("STOP", DANA) })
   clock.advance(MINUTE)
-  expect((await post(app, "process-simple-lead", bodies.booking())).status).toBe(200)
   await dispatch()
   expect(textsTo(DANA)).toEqual([])
   const [sms] = await db.query<{ status: string; last_error: string }>(
@@ -128,4 +128,65 @@ test("an on-call person who texted STOP gets no alert SMS: it dies at once, the 
   )
   expect(notices).toHaveLength(1)
   expect(providers.chat.received.some((r) => r.body.includes("U0DANA"))).toBe(true)
+})
+
+const alertSmsTo = (number: string) =>
+  db.query<{ status: string }>(`select status from outbox_jobs where kind = 'alert_sms' and payload->>'to' = $1`, [
+    number,
+  ])
+
+const optOutNotices = () =>
+  db.query<{ dedupe_key: string; subject: string; text: string }>(
+    `select dedupe_key, payload->>'subject' as subject, payload->>'text' as text from outbox_jobs
+     where kind = 'company_email' and dedupe_key like 'sms-opted-out:%'`,
+  )
+
+test("an on-call person who texted STOP is left out of SMS when the rotation is built: no alert SMS fails, their chat still alerts them, the office is e-mailed once", async () => {
+  const { app, dispatch, clock } = rig()
+  await postText(app, { token: TWILIO_TOKEN, params: textParams("STOP", DANA) })
+  clock.advance(MINUTE)
+  // Two requests an hour and more apart, each escalated past Dana and round the list again.
+  for (const _ of [1, 2]) {
+    expect((await post(app, "process-simple-lead", bodies.booking())).status).toBe(200)
+    for (const _step of [1, 2, 3, 4]) {
+      await dispatch()
+      clock.advance(45 * MINUTE)
+    }
+  }
+  await dispatch()
+  expect(await alertSmsTo(DANA)).toEqual([])
+  expect(textsTo(DANA)).toEqual([])
+  expect(providers.chat.received.some((r) => r.body.includes("U0DANA"))).toBe(true)
+  // The others are still texted.
+  expect(textsTo(CONTACTS[1]?.sms ?? "").length).toBeGreaterThan(0)
+  // No dead-alert notice, hour after hour: one e-mail, saying what to do.
+  const deadNotices = await db.query(`select 1 from outbox_jobs where dedupe_key like 'dead:alerts:sms:%'`)
+  expect(deadNotices).toHaveLength(0)
+  const notices = await optOutNotices()
+  expect(notices).toHaveLength(1)
+  expect(notices[0]?.subject).toBe("Dana's alert texts are off: they texted STOP")
+  expect(notices[0]?.text).toMatch(/until they text START/)
+})
+
+test("after an on-call person texts START, the rotation texts them again; a later STOP is told again", async () => {
+  const { app, dispatch, clock } = rig()
+  await postText(app, { token: TWILIO_TOKEN, params: textParams("STOP", DANA) })
+  clock.advance(MINUTE)
+  await post(app, "process-simple-lead", bodies.booking())
+  await dispatch()
+  expect(await alertSmsTo(DANA)).toEqual([])
+  await postText(app, { token: TWILIO_TOKEN, params: textParams("START", DANA) })
+  clock.advance(MINUTE)
+  await post(app, "process-simple-lead", bodies.booking())
+  await dispatch()
+  expect(textsTo(DANA)).toHaveLength(1)
+  await postText(app, { token: TWILIO_TOKEN, params: textParams("PARAR", DANA) })
+  clock.advance(MINUTE)
+  await post(app, "process-simple-lead", bodies.booking())
+  await dispatch()
+  expect(textsTo(DANA)).toHaveLength(1)
+  expect((await optOutNotices()).map((n) => n.subject).sort()).toEqual([
+    "Dana's alert texts are off: they texted PARAR",
+    "Dana's alert texts are off: they texted STOP",
+  ])
 })

@@ -20,6 +20,7 @@ import { enqueueJobs, enqueueSql, type NewJob } from "../outbox/queue.ts"
 import { withinBudget, type AlertDelivery } from "./budget.ts"
 import type { AlertView } from "./messages.ts"
 import { routingOrder, type OnCallContact } from "./on-call.ts"
+import { textableRotation } from "./sms-opt-outs.ts"
 import { isOfficeOpen, openingAfter } from "./office-hours.ts"
 import { acknowledgeUrl, boardUrl, reportUrl } from "../office-links/signed-link.ts"
 import { noticeWindows } from "../appointments/notice-windows.ts"
@@ -76,13 +77,16 @@ export async function startAlerts(
 ): Promise<void> {
   if (started) return enqueueJobs(tx, alongWith, at)
   const { alerts } = config
-  const contacts = routingOrder(reachable(alerts, at), subject.language)
+  // Without the SMS of anyone who texted STOP; the office's notice of it goes with the request's jobs.
+  const rotation = await textableRotation(tx, config, routingOrder(reachable(alerts, at), subject.language))
+  const { contacts } = rotation
+  const along = [...alongWith, ...rotation.notices]
   const first = contacts.length > 0 ? await firstAlert(tx, config, subject, contacts, at) : []
-  if (isOfficeOpen(at)) return enqueueJobs(tx, [...alongWith, ...first], at)
+  if (isOfficeOpen(at)) return enqueueJobs(tx, [...along, ...first], at)
   const opening = openingAfter(at)
   const jobs = enqueueSql(
     [
-      ...alongWith,
+      ...along,
       ...(first.length > 0
         ? first
         : [stepJob(subject, 1, new Date(opening.getTime() + minutes(alerts.escalateAfterMinutes)))]),
@@ -282,8 +286,10 @@ export async function runAlertStep(job: OutboxJob, deps: DeliveryDeps): Promise<
     return `Acknowledged by ${subject.acknowledgedBy ?? "?"} at ${subject.acknowledgedAt.toISOString()}: escalation stopped`
   if (reannounce !== undefined && subject.alertedAt)
     return `Alerted at ${subject.alertedAt.toISOString()} meanwhile: nothing to announce again`
-  // In the order the visitor's language asks for: who speaks it first.
-  const contacts = routingOrder(reachable(alerts, at), subject.language)
+  // In the order the visitor's language asks for: who speaks it first; without the SMS of anyone who texted STOP.
+  const rotation = await textableRotation(db, config, routingOrder(reachable(alerts, at), subject.language))
+  await enqueueJobs(db, rotation.notices, at)
+  const { contacts } = rotation
   if (contacts.length === 0)
     throw new DeferredError(
       "The office is closed and no contact takes alerts after hours: waiting for opening time",
@@ -320,7 +326,8 @@ async function tellOwnerMissed(
   at: Date,
 ): Promise<string> {
   const { config } = deps
-  const owner = config.alerts.owner
+  const textable = await textableRotation(deps.db, config, [config.alerts.owner])
+  const owner = textable.contacts[0] ?? config.alerts.owner
   const view: AlertView = {
     ...alertView(config.alerts, subject, owner.name, at),
     missed: { alerts, alerted: [...new Set(contacts.map((c) => c.name))] },
@@ -330,7 +337,7 @@ async function tellOwnerMissed(
   const marked = await deps.db.transaction(async (tx) => {
     if (!(await markMissed(tx, subject, at))) return false
     const budgeted = await withinBudget(tx, config, { deliveries: jobs, contact: owner.name, target: subject }, at)
-    await enqueueJobs(tx, budgeted.jobs, at)
+    await enqueueJobs(tx, [...budgeted.jobs, ...textable.notices], at)
     return true
   })
   return marked ? `the owner (${owner.name}) was told` : "the owner had been told already"
@@ -354,12 +361,16 @@ export async function runMorningSummary(job: OutboxJob, deps: DeliveryDeps): Pro
   const { contacts } = config.alerts
   // A channel's summary goes to a contact it reaches (SMS: one with a number): the one whose turn it was, else the first.
   const canTake = (c: OnCallContact) => !over || over.reach(c, config) !== undefined
-  const contact =
+  const chosen =
     (over ? contacts.find((c) => c.name === named && canTake(c)) : undefined) ??
     reachable(config.alerts, at).find(canTake) ??
     contacts.find(canTake) ??
     contacts[0]
-  if (!contact) throw new Error("unreachable: the on-call list is never empty")
+  if (!chosen) throw new Error("unreachable: the on-call list is never empty")
+  // Not by SMS to someone who texted STOP.
+  const textable = await textableRotation(db, config, [chosen])
+  await enqueueJobs(db, textable.notices, at)
+  const contact = textable.contacts[0] ?? chosen
   waiting.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime())
   const targets = waiting.map(({ record, id }) => ({ record, id }))
   const key = `summary:${job.id}`

@@ -313,6 +313,22 @@ export function budgetReachedEmail(
 }
 
 /**
+ * The office's e-mail that an on-call person texted an opt-out word to our number: their alert texts are
+ * off (left out of the rotation) until they text START; their other channels still alert them.
+ */
+export function smsOptedOutEmail(
+  optOut: { name: string; word: string; at: Date },
+  to: string,
+  from: string,
+): EmailMessage {
+  const values = { name: optOut.name, word: optOut.word, at: when(optOut.at) }
+  return officeEmail(to, from, fill(COPY.smsOptedOutSubject, values), {
+    intro: fill(COPY.smsOptedOutIntro, values),
+    rows: [],
+  })
+}
+
+/**
  * What a dead job was, for the office: its kind, what it was in the office's words (`what`: the data's
  * deadWhat of a delivery kind, or an alert channel's own, "{to}" its payload's `to`), and its text.
  */

@@ -15,6 +15,7 @@ import { languageOf } from "../kernel/languages.ts"
 import { fieldsDocument, isDeclaredKind, shownRows } from "../requests/shown-fields.ts"
 import type { BoardPeriod as BoardPeriodShape, BoardRequest } from "../kernel/board-types.ts"
 import type { AlertTarget } from "../alerts/subject.ts"
+import { MESSAGE_FORM } from "../texts/message-form.ts"
 
 /** The signed link an entry opens its request with (its "I'm on it" page: call, text, take, record an outcome). */
 export type RequestLink = (target: AlertTarget) => string
@@ -46,8 +47,8 @@ const REQUESTS = `
     select id, 'lead' as record, reference, kind, full_name as name, created_at, sent_as_spam_at, acknowledged_at, acknowledged_by,
       outcome, outcome_by, missed_at, language, details as fields from leads
     union all
-    select id, 'message', reference, 'contact', name, created_at, sent_as_spam_at, acknowledged_at, acknowledged_by,
-      outcome, outcome_by, missed_at, language, ${fieldsDocument("contact")} as fields from contact_messages
+    select id, 'message', reference, ${MESSAGE_FORM}, name, created_at, sent_as_spam_at, acknowledged_at, acknowledged_by,
+      outcome, outcome_by, missed_at, language, ${fieldsDocument("contact")} as fields from contact_messages m
   ) r where created_at >= $1::timestamptz and created_at <= $2::timestamptz`
 
 interface RequestRow {
@@ -76,7 +77,11 @@ interface CountRow {
   median: number | null
 }
 
-const KIND_LABELS: Readonly<Record<string, string>> = LEAD_MESSAGES.companyEmail.kindLabels
+const KIND_LABELS: Readonly<Record<string, string>> = {
+  ...LEAD_MESSAGES.companyEmail.kindLabels,
+  text: COPY.textForms.text,
+  text_reply: COPY.textForms.reply,
+}
 
 const minutesBetween = (from: Date, to: Date) => Math.max(0, Math.round((to.getTime() - from.getTime()) / 60_000))
 

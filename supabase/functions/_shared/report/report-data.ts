@@ -10,6 +10,7 @@ import type { Campaign, ReportRequest, RequestForm, WeekCounts } from "./weekly-
 import type { ReportWeek } from "./report-week.ts"
 import { fieldsDocument } from "../requests/shown-fields.ts"
 import { offerOf, planOf } from "./offer-groups.ts"
+import { MESSAGE_FORM } from "../texts/message-form.ts"
 
 /** One request of the week as stored: what the figures need and what the CSV shows. */
 export interface WeekRequestRow extends Pick<
@@ -42,9 +43,9 @@ const SHARED = `reference, created_at, phone, email, attribution, first_alerted_
 
 /** Both tables' requests received in [$1, $2), oldest first (the created_at indexes of both). */
 const REQUESTS = `
-  select 'contact' as form, name, null::text as special_offer, null::text as service_plan, null::text as utm_source,
+  select ${MESSAGE_FORM} as form, name, null::text as special_offer, null::text as service_plan, null::text as utm_source,
     null::text as utm_campaign, ${fieldsDocument("contact")} as fields, ${SHARED}
-  from contact_messages where created_at >= $1::timestamptz and created_at < $2::timestamptz
+  from contact_messages m where created_at >= $1::timestamptz and created_at < $2::timestamptz
   union all
   select kind as form, full_name as name, special_offer, service_plan, utm_source, utm_campaign, details as fields,
     ${SHARED}

@@ -117,6 +117,7 @@ export function weeklyReportEmail({ week, figures: f, before: b, csv, to, from }
     intro: fill(COPY.intro, { from: day(week.from), to: day(lastDay(week)), timeZone: COMPANY.timeZone }),
     rows: [
       [R.requests, compare(count(f.requests), count(b.requests))],
+      [R.textReplies, compare(count(f.textReplies), count(b.textReplies))],
       [R.booked, compare(count(f.booked), count(b.booked))],
       [R.value, compare(money(f.value), money(b.value))],
       [R.bookedValue, compare(money(f.bookedValue), money(b.bookedValue))],

@@ -13,7 +13,11 @@ import { COMPANY, LEAD_MESSAGES } from "../kernel/site-data.generated.ts"
 import type { LeadKind } from "../rows.ts"
 import type { Grouped } from "./offer-groups.ts"
 
-export type RequestForm = "contact" | LeadKind
+/**
+ * "text": a text from a number with no request stored, a request of its own; "text_reply": a text kept
+ * on an earlier request, which is no new request (only its alert's times count).
+ */
+export type RequestForm = "contact" | "text" | "text_reply" | LeadKind
 /** What came of a request; "none" until the office records it. */
 export type OutcomeKey = LeadOutcome | "none"
 
@@ -67,6 +71,8 @@ export interface WeekCounts {
 
 export interface WeekFigures extends WeekCounts {
   requests: number
+  /** Texts kept on an earlier request: alerted, but no new request (not in `requests` nor any breakdown). */
+  textReplies: number
   booked: number
   value: number
   bookedValue: number
@@ -95,7 +101,9 @@ export const offerPrice = (offer: string | null): number | null => {
  * `leadValues.estimate`, an offer's booking or callback the offer's own price, else `leadValues.estimate`.
  */
 export function requestValue(form: RequestForm, offer: string | null): number {
-  if (form === "contact") return VALUES.contact
+  // A text to our number is worth what a contact message is; a reply is no new request (never valued).
+  if (form === "contact" || form === "text") return VALUES.contact
+  if (form === "text_reply") return 0
   if (form === "estimate") return VALUES.estimate
   return offerPrice(offer) ?? VALUES.estimate
 }
@@ -107,7 +115,14 @@ export function campaignOf(touch: Campaign | null): string {
   return parts.map((part) => part || COPY.none).join(" / ")
 }
 
-export const formLabel = (form: RequestForm): string => LEAD_MESSAGES.companyEmail.kindLabels[form]
+const TEXT_FORMS = LEAD_MESSAGES.officeAlerts.textForms
+
+export const formLabel = (form: RequestForm): string =>
+  form === "text"
+    ? TEXT_FORMS.text
+    : form === "text_reply"
+      ? TEXT_FORMS.reply
+      : LEAD_MESSAGES.companyEmail.kindLabels[form]
 
 /** The value at fraction `p` of sorted numbers, linearly interpolated (Postgres' percentile_cont). */
 export function percentile(sorted: readonly number[], p: number): number | null {
@@ -141,6 +156,7 @@ export function weekFigures(requests: Iterable<ReportRequest>, counts: WeekCount
   const figures: WeekFigures = {
     ...counts,
     requests: 0,
+    textReplies: 0,
     booked: 0,
     value: 0,
     bookedValue: 0,
@@ -160,6 +176,17 @@ export function weekFigures(requests: Iterable<ReportRequest>, counts: WeekCount
     ackOutside: [],
   }
   for (const r of requests) {
+    const inside = isOfficeOpen(r.receivedAt)
+    const since = (at: Date | null) => (at ? Math.max(0, at.getTime() - r.receivedAt.getTime()) : null)
+    const alerted = since(r.firstAlertedAt)
+    const acknowledged = since(r.acknowledgedAt)
+    // Every alert's times count, a reply's too: it is an alert like any other.
+    if (alerted !== null) (inside ? waits.alertInside : waits.alertOutside).push(alerted)
+    if (acknowledged !== null) (inside ? waits.ackInside : waits.ackOutside).push(acknowledged)
+    if (r.form === "text_reply") {
+      figures.textReplies += 1
+      continue
+    }
     const outcome = r.outcome ?? "none"
     const value = requestValue(r.form, r.offer?.name ?? null)
     figures.requests += 1
@@ -175,12 +202,6 @@ export function weekFigures(requests: Iterable<ReportRequest>, counts: WeekCount
     add(figures.byFirstTouch, asGroup(campaignOf(r.firstTouch)), outcome)
     add(figures.byLastTouch, asGroup(campaignOf(r.lastTouch)), outcome)
     add(figures.byLanguage, { key: r.language, name: LEAD_MESSAGES.officeAlerts.languageNames[r.language] }, outcome)
-    const inside = isOfficeOpen(r.receivedAt)
-    const since = (at: Date | null) => (at ? Math.max(0, at.getTime() - r.receivedAt.getTime()) : null)
-    const alerted = since(r.firstAlertedAt)
-    const acknowledged = since(r.acknowledgedAt)
-    if (alerted !== null) (inside ? waits.alertInside : waits.alertOutside).push(alerted)
-    if (acknowledged !== null) (inside ? waits.ackInside : waits.ackOutside).push(acknowledged)
   }
   figures.alert = { inside: timing(waits.alertInside), outside: timing(waits.alertOutside) }
   figures.acknowledge = { inside: timing(waits.ackInside), outside: timing(waits.ackOutside) }

@@ -23,6 +23,8 @@ export interface InboundText {
   from: string
   to: string
   body: string
+  /** Twilio's own reading of a keyword it handled (Advanced Opt-Out): STOP, START or HELP. */
+  optOutType?: string
 }
 
 /** A message's SID as Twilio gives it: SM (a text) or MM (with media), then 32 hex digits. */
@@ -47,7 +49,10 @@ export function readInbound(params: FormParams, config: BackendConfig): ReadInbo
   const { numbers } = config.texts
   if (numbers.length > 0 && !numbers.includes(to)) return { ok: false, status: 200, note: "not one of our numbers" }
   if (!E164.test(from)) return { ok: false, status: 200, note: "the sender is not a phone number" }
-  return { ok: true, text: { messageSid, from, to, body: one(params, "Body") ?? "" } }
+  return {
+    ok: true,
+    text: { messageSid, from, to, body: one(params, "Body") ?? "", optOutType: one(params, "OptOutType") },
+  }
 }
 
 const texts = (keyword: Keyword) => CUSTOMER_TEXTS[keyword.language].messages.customerSms
@@ -87,7 +92,7 @@ export async function receiveText(
   at: Date,
   reply: (tx: Db, text: InboundText, at: Date) => Promise<void>,
 ): Promise<Received> {
-  const keyword = keywordOf(text.body)
+  const keyword = keywordOf(text.body, text.optOutType)
   const kind: KeywordKind | "reply" = keyword?.kind ?? "reply"
   const twiml = keyword ? keywordAnswer(keyword, config) : EMPTY_TWIML
   return db.transaction(async (tx) => {

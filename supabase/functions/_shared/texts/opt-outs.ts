@@ -28,3 +28,20 @@ export async function optedOutAt(db: Pick<Db, "query">, phone: string): Promise<
   )
   return newest?.event === "opt_out" ? new Date(newest.at) : null
 }
+
+/** Of `phones` (E.164), those whose newest event is an opt-out: when, and the word they texted. One read for a list. */
+export async function optOutsOf(
+  db: Pick<Db, "query">,
+  phones: readonly string[],
+): Promise<Map<string, { at: Date; word: string }>> {
+  if (phones.length === 0) return new Map()
+  const rows = await db.query<{ phone_e164: string; event: string; word: string; at: Date }>(
+    `select distinct on (phone_e164) phone_e164, event, word, at from sms_consent_events
+     where phone_e164 = any($1::text[]) order by phone_e164, at desc, id desc`,
+    // An array literal: E.164 numbers are "+" and digits, nothing to quote.
+    [`{${phones.join(",")}}`],
+  )
+  return new Map(
+    rows.filter((r) => r.event === "opt_out").map((r) => [r.phone_e164, { at: new Date(r.at), word: r.word }]),
+  )
+}
