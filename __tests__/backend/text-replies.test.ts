@@ -107,6 +107,22 @@ test("a text from a number we know nothing of is a new message under the number"
   expect(texts[0]).toContain("Do you do bed bugs in Rye?")
 })
 
+test("YES from a number that never opted out is a reply for the office, not an opt-in", async () => {
+  const { app, dispatch } = rig()
+  const params = textParams("YES", "+19145550186")
+  const response = await postText(app, { token: TWILIO_TOKEN, params })
+  expect(await response.text()).not.toContain("<Message>")
+  await dispatch()
+  const [kept] = await db.query<{ kind: string }>(`select kind from inbound_texts where message_sid = $1`, [
+    params.MessageSid,
+  ])
+  expect(kept?.kind).toBe("reply")
+  expect(await db.query(`select id from sms_consent_events where phone_e164 = $1`, ["+19145550186"])).toEqual([])
+  const texts = alertsToDana()
+  expect(texts).toHaveLength(1)
+  expect(texts[0]).toContain("YES")
+})
+
 test("a retry of a reply alerts nobody twice", async () => {
   const { app, dispatch } = rig()
   const params = textParams("Running late, 10 min", "+19145550187")

@@ -15,7 +15,7 @@ import { COMPANY, CUSTOMER_TEXTS } from "../kernel/site-data.generated.ts"
 import type { FormParams } from "../twilio/signature.ts"
 import { EMPTY_TWIML, messageTwiml } from "../twilio/twiml.ts"
 import { keywordOf, type Keyword, type KeywordKind } from "./keywords.ts"
-import { recordConsentEvent } from "./opt-outs.ts"
+import { optedOutAt, recordConsentEvent } from "./opt-outs.ts"
 
 /** What the webhook reads of Twilio's parameters. */
 export interface InboundText {
@@ -92,7 +92,10 @@ export async function receiveText(
   at: Date,
   reply: (tx: Db, text: InboundText, at: Date) => Promise<void>,
 ): Promise<Received> {
-  const keyword = keywordOf(text.body, text.optOutType)
+  const found = keywordOf(text.body, text.optOutType)
+  // "Yes" or "Start" from a number that never opted out answers one of our texts ("can you come at 3?"):
+  // a reply for the office, not an opt-in to record (Twilio may have answered it; we add nothing).
+  const keyword = found?.kind === "opt_in" && (await optedOutAt(db, text.from)) === null ? null : found
   const kind: KeywordKind | "reply" = keyword?.kind ?? "reply"
   const twiml = keyword ? keywordAnswer(keyword, config) : EMPTY_TWIML
   return db.transaction(async (tx) => {
