@@ -7,23 +7,13 @@ import { render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { ConfirmPage } from "../src/components/office/confirm-page"
 import { ReportPage } from "../src/components/office/report-page"
-import { acknowledgeAnswer, answering, officeFrame, ok } from "./fixtures/office"
+import { acknowledgeAnswer, answering, CONFIRM_WINDOW, confirmAnswer, officeFrame, ok } from "./fixtures/office"
 
 const frame = officeFrame()
 const { lead } = acknowledgeAnswer()
-const WINDOW = { id: "2026-12-01@08:00", label: "Tue, Dec 1, 8:00 AM to 11:00 AM" }
+const WINDOW = CONFIRM_WINDOW
 const FAILED = "We couldn't reach the office system"
 
-const confirmAnswer = (overrides: Record<string, unknown> = {}) => ({
-  success: true,
-  state: "ready",
-  lead,
-  window: WINDOW,
-  to: "Dana",
-  shared: ["Office inbox"],
-  names: ["Dana"],
-  ...overrides,
-})
 const stateHeading = (name: string | RegExp) => screen.findByRole("heading", { level: 2, name })
 
 afterEach(() => window.history.replaceState(null, "", "/"))

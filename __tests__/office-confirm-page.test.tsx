@@ -8,22 +8,12 @@ import userEvent from "@testing-library/user-event"
 import { ConfirmPage } from "../src/components/office/confirm-page"
 import { fill } from "../supabase/functions/_shared/kernel/escape.ts"
 import type { CallResult } from "../src/lib/leads/api"
-import { acknowledgeAnswer, answering, officeFrame, ok } from "./fixtures/office"
+import { acknowledgeAnswer, answering, CONFIRM_WINDOW, confirmAnswer, officeFrame, ok } from "./fixtures/office"
 
 const frame = officeFrame()
 const { lead } = acknowledgeAnswer()
-const WINDOW = { id: "2026-12-01@08:00", label: "Tue, Dec 1, 8:00 AM to 11:00 AM" }
+const WINDOW = CONFIRM_WINDOW
 
-const answer = (overrides: Record<string, unknown> = {}) => ({
-  success: true,
-  state: "ready",
-  lead,
-  window: WINDOW,
-  to: "Dana",
-  shared: ["Office inbox"],
-  names: ["Dana"],
-  ...overrides,
-})
 const stateHeading = (name: string | RegExp) => screen.findByRole("heading", { level: 2, name })
 
 beforeEach(() => window.history.replaceState(null, "", "/office/confirm/#t=tok"))
@@ -31,7 +21,7 @@ afterEach(() => window.history.replaceState(null, "", "/"))
 
 test("previews the window, and a tap books it", async () => {
   const appointment = { windowId: WINDOW.id, label: WINDOW.label, by: "Dana", at: "2026-11-27T15:00:00.000Z" }
-  const call = answering(ok(answer()), ok(answer({ state: "confirmed", appointment })))
+  const call = answering(ok(confirmAnswer()), ok(confirmAnswer({ state: "confirmed", appointment })))
   render(<ConfirmPage {...frame} call={call} />)
   expect(await stateHeading(`Confirm ${WINDOW.label}?`)).toBeInTheDocument()
   expect(call).toHaveBeenLastCalledWith("confirm-window", { token: "tok", confirm: false })
@@ -43,7 +33,7 @@ test("previews the window, and a tap books it", async () => {
 /** The page for a request booked before, by `by`. */
 async function bookedBefore(by: string | null) {
   const appointment = { windowId: WINDOW.id, label: WINDOW.label, by, at: "2026-11-27T15:00:00.000Z" }
-  render(<ConfirmPage {...frame} call={answering(ok(answer({ state: "already_confirmed", appointment })))} />)
+  render(<ConfirmPage {...frame} call={answering(ok(confirmAnswer({ state: "already_confirmed", appointment })))} />)
   expect(await stateHeading("Already booked")).toBeInTheDocument()
   expect(screen.queryByRole("button")).toBeNull()
   return screen.getByRole("heading", { level: 2, name: "Already booked" }).nextElementSibling?.textContent
@@ -69,7 +59,7 @@ test.each([null, "  "])("booked before with nobody recorded (%p): the sentence h
 
 test("the customer's phone, text and e-mail links, and their language, before anything is booked", async () => {
   const spanish = { ...lead, prefers: "Prefers Spanish: call back in Spanish" }
-  render(<ConfirmPage {...frame} call={answering(ok(answer({ lead: spanish })))} />)
+  render(<ConfirmPage {...frame} call={answering(ok(confirmAnswer({ lead: spanish })))} />)
   expect(await screen.findByText("Prefers Spanish: call back in Spanish")).toBeInTheDocument()
   expect(screen.getByRole("link", { name: lead.phone })).toHaveAttribute("href", lead.tel)
   expect(screen.getByRole("link", { name: "Send a text" })).toHaveAttribute("href", "sms:+19145550142")
@@ -85,7 +75,7 @@ test("full: the customer's other windows as links to our own page only, and a ca
     },
     { id: "2026-12-02@08:00", label: "Wed, Dec 2, 8:00 AM to 11:00 AM", link: "javascript:alert(1)" },
   ]
-  render(<ConfirmPage {...frame} call={answering(ok(answer({ state: "full", others })))} />)
+  render(<ConfirmPage {...frame} call={answering(ok(confirmAnswer({ state: "full", others })))} />)
   expect(await stateHeading("That window is full")).toBeInTheDocument()
   expect(screen.getByRole("link", { name: others[0]?.label })).toHaveAttribute("href", others[0]?.link)
   expect(screen.queryByRole("link", { name: others[1]?.label })).toBeNull()
@@ -93,7 +83,7 @@ test("full: the customer's other windows as links to our own page only, and a ca
 })
 
 test("full with no other window free: says to call", async () => {
-  render(<ConfirmPage {...frame} call={answering(ok(answer({ state: "full", others: [] })))} />)
+  render(<ConfirmPage {...frame} call={answering(ok(confirmAnswer({ state: "full", others: [] })))} />)
   expect(await screen.findByText(/No other window the customer picked is free/)).toBeInTheDocument()
 })
 
@@ -103,7 +93,7 @@ describe("a window held for a $49 booking", () => {
 
   /** The held preview, then a tap on "Release this window" answered with `state`. */
   async function release(state: "released" | "not_held", notified = true) {
-    const call = answering(ok(answer({ held: true })), ok(answer({ state, notified })))
+    const call = answering(ok(confirmAnswer({ held: true })), ok(confirmAnswer({ state, notified })))
     render(<ConfirmPage {...frame} call={call} />)
     expect(await stateHeading(`Confirm ${WINDOW.label}?`)).toBeInTheDocument()
     expect(screen.getByText(fill(words.heldText, values))).toBeInTheDocument()
@@ -114,7 +104,7 @@ describe("a window held for a $49 booking", () => {
   }
 
   test("a window not held offers no release", async () => {
-    render(<ConfirmPage {...frame} call={answering(ok(answer({ held: false })))} />)
+    render(<ConfirmPage {...frame} call={answering(ok(confirmAnswer({ held: false })))} />)
     expect(await stateHeading(`Confirm ${WINDOW.label}?`)).toBeInTheDocument()
     expect(screen.queryByRole("button", { name: "Release this window" })).toBeNull()
     expect(screen.queryByText(fill(words.heldText, values))).toBeNull()
@@ -149,7 +139,7 @@ describe("a window held for a $49 booking", () => {
 
   test("while the release is under way only its button says so, both are disabled, and a second tap sends nothing", async () => {
     let reply: (result: CallResult) => void = () => undefined
-    const call = answering(ok(answer({ held: true })))
+    const call = answering(ok(confirmAnswer({ held: true })))
     call.mockImplementationOnce(() => new Promise<CallResult>((resolve) => (reply = resolve)))
     render(<ConfirmPage {...frame} call={call} />)
     const user = userEvent.setup()
@@ -159,13 +149,13 @@ describe("a window held for a $49 booking", () => {
     expect(screen.queryByRole("button", { name: "Confirming…" })).toBeNull()
     await user.click(screen.getByRole("button", { name: "Releasing…" }))
     expect(call).toHaveBeenCalledTimes(2)
-    act(() => reply(ok(answer({ state: "released", notified: true }))))
+    act(() => reply(ok(confirmAnswer({ state: "released", notified: true }))))
     expect(await stateHeading(`Released: ${WINDOW.label}`)).toBeInTheDocument()
   })
 
   test("a held window can still be confirmed, without a release", async () => {
     const appointment = { windowId: WINDOW.id, label: WINDOW.label, by: "Dana", at: "2026-11-27T15:00:00.000Z" }
-    const call = answering(ok(answer({ held: true })), ok(answer({ state: "confirmed", appointment })))
+    const call = answering(ok(confirmAnswer({ held: true })), ok(confirmAnswer({ state: "confirmed", appointment })))
     render(<ConfirmPage {...frame} call={call} />)
     await userEvent.setup().click(await screen.findByRole("button", { name: "Confirm this window" }))
     expect(await stateHeading(`Booked: ${WINDOW.label}`)).toBeInTheDocument()

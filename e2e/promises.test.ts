@@ -115,6 +115,25 @@ async function fillBooking(
   return { submit, picked }
 }
 
+/** `fillBooking` with a window picked by `pick`, and that window as the plan has it. */
+async function fillBookingWithWindow(
+  page: Page,
+  language: Language,
+  who: { name: string; email: string; street: string },
+  pick: (windows: Locator) => Promise<Locator>,
+) {
+  const { submit, picked } = await fillBooking(page, language, who, pick)
+  const window = confirmable(picked ?? "", new Date())
+  if (!window) throw new Error(`the window picked (${picked}) is not one of the plan's`)
+  return { submit, window }
+}
+
+/** A visitor of each case's own (the mailbox and the tables tell the cases apart by them). */
+const visitorOf = (first: string, last: string, language: Language, width: number) => ({
+  name: `${first} ${last} ${language}${width}`,
+  email: `${first.toLowerCase()}.${language}${width}@example.com`,
+})
+
 /**
  * The window `n` places before the last offered: the run's other tests take the first ones, and each held booking
  * here takes one of its own (a page is told of the free windows as they stood seconds ago, so a window an earlier
@@ -137,18 +156,13 @@ describe("the $49 booking says booked only when a window is held", () => {
         ({ page, errors }) =>
           withDatabase(async (db) => {
             const { data, filled, email } = bookingTexts(language)
-            const who = {
-              name: `Holly Held ${language}${viewport.width}`,
-              email: `holly.${language}${viewport.width}@example.com`,
-            }
-            const { submit, picked } = await fillBooking(
+            const who = visitorOf("Holly", "Held", language, viewport.width)
+            const { submit, window } = await fillBookingWithWindow(
               page,
               language,
               { ...who, street: "40 Heathcote Road" },
               fromEnd(caseIndex(name)),
             )
-            const window = confirmable(picked ?? "", new Date())
-            if (!window) throw new Error(`the window picked (${picked}) is not one of the plan's`)
             await submit.click()
             await page.getByRole("heading", { name: filled(data.thankYou.heading) }).waitFor()
             // The thank-you and the toast name the window held as the picker does (its data's windowLabel), the
@@ -180,18 +194,13 @@ describe("the $49 booking says booked only when a window is held", () => {
         ({ page, errors }) =>
           withDatabase(async (db) => {
             const { data, filled, email } = bookingTexts(language)
-            const who = {
-              name: `Tina Taken ${language}${viewport.width}`,
-              email: `tina.${language}${viewport.width}@example.com`,
-            }
-            const { submit, picked } = await fillBooking(
+            const who = visitorOf("Tina", "Taken", language, viewport.width)
+            const { submit, window } = await fillBookingWithWindow(
               page,
               language,
               { ...who, street: "40 Heathcote Road" },
               fromEnd(0),
             )
-            const window = confirmable(picked ?? "", new Date())
-            if (!window) throw new Error(`the window picked (${picked}) is not one of the plan's`)
             // Others book it while the visitor types: every visit of the window taken (by holds and appointments,
             // which count in window_bookings), given back after the test for the run's other tests.
             const [before] = await db<
