@@ -229,7 +229,9 @@ export const sms = defineChannel({
     ready: (config) => reportNumber(config) !== undefined,
     send: async (view, { config, db, fetchImpl = fetch }) => {
       const to = reportNumber(config)
-      if (!to || (await optedOutAt(db, to))) return
+      // The office's own number, told of a failed check that may be the database itself: a consent history
+      // that cannot be read then does not hold the notice back (an opt-out that can be read does).
+      if (!to || (await optedOutAt(db, to).catch(() => null))) return
       const { alerts } = config
       const text = failureSms(view, alerts.smsMaxSegments)
       if (alerts.sms) await sendSms(alerts.sms, to, text, fetchImpl, alerts.timeoutMs)
