@@ -13,6 +13,7 @@ import {
   DISPATCH_FUNCTION,
   OFFICE_FUNCTIONS,
   PUBLIC_FUNCTIONS,
+  STATUS_FUNCTION,
   TEXT_FUNCTION,
   WEBHOOK_FUNCTIONS,
   WIZARD_FUNCTIONS,
@@ -65,8 +66,9 @@ test("the registry's kinds: the contract's public functions, the office links, t
   expect(DISPATCH_FUNCTION).toBe("dispatch-outbox")
   expect(CHECK_FUNCTION).toBe("check-pipeline")
   expect(CALENDAR_FUNCTION).toBe("arrival-windows")
-  expect(WEBHOOK_FUNCTIONS).toEqual([TEXT_FUNCTION])
+  expect(WEBHOOK_FUNCTIONS).toEqual([TEXT_FUNCTION, STATUS_FUNCTION])
   expect(TEXT_FUNCTION).toBe("receive-text")
+  expect(STATUS_FUNCTION).toBe("sms-status")
   expect(ALL_FUNCTIONS).toEqual([
     ...PUBLIC_FUNCTIONS,
     CALENDAR_FUNCTION,

@@ -15,6 +15,7 @@ import {
   simpleLeadIntake,
   type Intake,
 } from "./intake/leads.ts"
+import { SMS_STATUS_WEBHOOK } from "./twilio/webhook.ts"
 import { contactMessageInput, estimateRequestInput, simpleLeadInput } from "./intake/validate.ts"
 
 interface LeadFunction<Body> {
@@ -58,6 +59,8 @@ export const FUNCTIONS = {
   "check-pipeline": { kind: "check" },
   // Twilio's webhooks, each checked by its X-Twilio-Signature (twilio/webhook.ts): a text to one of our numbers.
   "receive-text": { kind: "webhook" },
+  // Twilio's status callback of each text we send: queued, sent, delivered, undelivered, failed.
+  [SMS_STATUS_WEBHOOK]: { kind: "webhook" },
 } satisfies Record<string, Entry>
 
 export type FunctionName = keyof typeof FUNCTIONS
@@ -97,6 +100,9 @@ export const WEBHOOK_FUNCTIONS: readonly FunctionName[] = ALL_FUNCTIONS.filter(
 
 /** The webhook Twilio posts a text to one of our numbers to ("A message comes in"). */
 export const TEXT_FUNCTION = "receive-text" satisfies FunctionName
+
+/** The webhook Twilio posts each later state of a text we sent to (the StatusCallback every send names). */
+export const STATUS_FUNCTION = SMS_STATUS_WEBHOOK satisfies FunctionName
 
 const stepOf = (name: PublicFunctionName) => LEAD_FUNCTIONS[name].wizardStep
 

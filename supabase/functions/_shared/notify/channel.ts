@@ -27,6 +27,8 @@ export interface ChannelDeps {
   config: BackendConfig
   db: Pick<Db, "query">
   fetchImpl?: typeof fetch
+  /** The time a delivery is recorded at (tests fix it). */
+  clock?: () => Date
 }
 
 /** A message's payload on the channel (its address and text), without the leads it is about. */

@@ -11,6 +11,7 @@ import {
   RateLimitedError,
   UnknownOutcomeError,
 } from "../delivery/errors.ts"
+import type { BackendConfig } from "../config.ts"
 import { nowOf, type DeliveryDeps, type JobHandler, type JobKind, type JobTable, type OutboxJob } from "./job.ts"
 import { enqueueJobs, type NewJob } from "./queue.ts"
 
@@ -45,14 +46,14 @@ export const QUOTA_MAX_TRIES = 3
 
 export type Outcome = { ok: true; note: string | undefined } | { ok: false; error: unknown }
 
-/** What the kind's handler queues when one of its jobs dies (the office's notice of it). */
-const deadJobs = <K extends JobKind>(
+/** What the kind's handler queues when one of its jobs dies (the office's notice of it); the status webhook's too. */
+export const deadJobs = <K extends JobKind>(
   handlers: { readonly [P in K]: JobHandler<P> },
   job: OutboxJob & { kind: K },
   message: string,
-  deps: DeliveryDeps,
+  config: BackendConfig,
   at: Date,
-): NewJob[] => handlers[job.kind].dead?.(job, message, deps.config, at) ?? []
+): NewJob[] => handlers[job.kind].dead?.(job, message, config, at) ?? []
 
 async function markDead(
   job: OutboxJob,
@@ -69,7 +70,7 @@ async function markDead(
       [job.id, message, job.attempts],
     )
     if (rows.length === 0) return false
-    await enqueueJobs(tx, deadJobs(handlers, job, message, deps, at), at)
+    await enqueueJobs(tx, deadJobs(handlers, job, message, deps.config, at), at)
     return true
   })
   if (died) result.dead++

@@ -16,6 +16,19 @@ export type WebhookCheck = { ok: true; params: FormParams } | { ok: false; statu
 const isForm = (contentType: string | undefined) =>
   contentType?.split(";", 1)[0]?.trim().toLowerCase() === "application/x-www-form-urlencoded"
 
+/**
+ * The name of the function Twilio posts each later state of a text we sent to (functions.ts lists it): every
+ * send names its public URL as the StatusCallback (notify/channels/sms.ts), declared here, below both.
+ */
+export const SMS_STATUS_WEBHOOK = "sms-status"
+
+/** The public URL Twilio is told to post our texts' states to, or undefined while no public URL is set. */
+export const statusCallbackUrl = (texts: TextsConfig): string | undefined => webhookUrl(texts, SMS_STATUS_WEBHOOK)
+
+/** The configured public URL of the webhook `name` (what Twilio is told to post to), or undefined while none is set. */
+export const webhookUrl = (texts: TextsConfig, name: string): string | undefined =>
+  texts.webhookBaseUrl ? `${texts.webhookBaseUrl}/${name}` : undefined
+
 /** The URL Twilio called and signed: the configured public URL of `name`, and the request's query. */
 export const signedUrl = (texts: TextsConfig, name: string, requestUrl: string): string | null =>
   texts.webhookBaseUrl ? `${texts.webhookBaseUrl}/${name}${new URL(requestUrl).search}` : null

@@ -17,6 +17,8 @@ import { deliver, request } from "../../delivery/refusal.ts"
 import { LEAD_MESSAGES } from "../../kernel/site-data.generated.ts"
 import { failureSms } from "../../pipeline-check/check-texts.ts"
 import { optedOutAt } from "../../texts/opt-outs.ts"
+import { recordSentText } from "../../texts/sent-texts.ts"
+import { statusCallbackUrl } from "../../twilio/webhook.ts"
 import { defineChannel, type ChannelDeps, type ChannelJob } from "../channel.ts"
 import { keepLocally, payloadText } from "../local-page.ts"
 import { answerOf, describe, failed, ok, unset, type ProbeResult } from "../probe.ts"
@@ -86,15 +88,20 @@ export async function findSentSms(
   return null
 }
 
-/** Sends one SMS; resolves to the message's SID when Twilio gives one. */
+/**
+ * Sends one SMS; resolves to the message's SID when Twilio gives one. With `statusCallback` (the
+ * sms-status webhook's public URL) Twilio posts each later state of the message there.
+ */
 export async function sendSms(
   sms: TwilioConfig,
   to: string,
   body: string,
   fetchImpl: typeof fetch,
   timeoutMs: number,
+  statusCallback?: string,
 ): Promise<string | undefined> {
   const form = new URLSearchParams({ To: to, Body: body })
+  if (statusCallback) form.set("StatusCallback", statusCallback)
   if (sms.messagingServiceSid) form.set("MessagingServiceSid", sms.messagingServiceSid)
   else if (sms.from) form.set("From", sms.from)
   const response = await deliver(
@@ -122,7 +129,8 @@ const optedOutWhy = (at: Date) =>
  */
 async function deliverText(
   job: ChannelJob,
-  { config, db, fetchImpl = fetch }: ChannelDeps,
+  { config, db, fetchImpl = fetch, clock = () => new Date() }: ChannelDeps,
+  kind: string,
   optedOut: (why: string) => string,
 ): Promise<string | undefined> {
   const { alerts } = config
@@ -135,9 +143,14 @@ async function deliverText(
   if (sms) {
     if (job.outcomeUnknownAt) {
       const sid = await findSentSms(sms, to, body, job.outcomeUnknownAt, fetchImpl, alerts.timeoutMs)
-      if (sid) return `Found already sent at Twilio (${sid}) after a try without an answer: not sent again`
+      if (sid) {
+        await recordSentText(db, sid, { jobId: job.id, kind }, undefined, clock())
+        return `Found already sent at Twilio (${sid}) after a try without an answer: not sent again`
+      }
     }
-    await sendSms(sms, to, body, fetchImpl, alerts.timeoutMs)
+    const sid = await sendSms(sms, to, body, fetchImpl, alerts.timeoutMs, statusCallbackUrl(config.texts))
+    // Kept with its job, so that the status webhook can tell what a text that never arrived was.
+    if (sid) await recordSentText(db, sid, { jobId: job.id, kind }, undefined, clock())
     return undefined
   }
   if (alerts.local) {
@@ -152,13 +165,13 @@ async function deliverText(
  * by another channel (alerts/dead-notice.ts), and the person's alerts go on by their other channels.
  */
 export const deliverSms = (job: ChannelJob, deps: ChannelDeps): Promise<string | undefined> =>
-  deliverText(job, deps, (why) => {
+  deliverText(job, deps, "alert_sms", (why) => {
     throw new PermanentError(`Alert SMS not sent: ${why}`)
   })
 
 /** A customer_sms job (a confirmation, a reminder, a release, an answer): skipped, with why, to a number that texted STOP. */
 export const deliverCustomerSms = (job: ChannelJob, deps: ChannelDeps): Promise<string | undefined> =>
-  deliverText(job, deps, (why) => `Not sent: ${why}`)
+  deliverText(job, deps, "customer_sms", (why) => `Not sent: ${why}`)
 
 /** The statuses that mean the credentials or the account are wrong (404: no such account SID): it will not mend itself. */
 const REFUSED = new Set([401, 403, 404])
@@ -234,8 +247,10 @@ export const sms = defineChannel({
       if (!to || (await optedOutAt(db, to).catch(() => null))) return
       const { alerts } = config
       const text = failureSms(view, alerts.smsMaxSegments)
-      if (alerts.sms) await sendSms(alerts.sms, to, text, fetchImpl, alerts.timeoutMs)
-      else await keepLocally(db, randomUUID(), "sms", to, text)
+      if (alerts.sms) {
+        const sid = await sendSms(alerts.sms, to, text, fetchImpl, alerts.timeoutMs, statusCallbackUrl(config.texts))
+        if (sid) await recordSentText(db, sid, { jobId: null, kind: "pipeline_check" }, undefined, new Date())
+      } else await keepLocally(db, randomUUID(), "sms", to, text)
     },
   },
 })
