@@ -30,7 +30,13 @@ import {
   type CheckTrigger,
 } from "./check-store.ts"
 import { problemText, timedOutNotice, type FailureView, type Problem } from "./check-texts.ts"
-import { OVERDUE_MINUTES, pipelineHealth, type KindCount, type PipelineHealth } from "./health.ts"
+import {
+  OVERDUE_MINUTES,
+  pipelineHealth,
+  UNDELIVERED_SHARE_LIMIT,
+  type KindCount,
+  type PipelineHealth,
+} from "./health.ts"
 import { databaseErrorText, OUTAGE_NOTICES, withoutDatabaseChannels, type NoticeBudget } from "./outage.ts"
 import { pingSwitch, probeCrm } from "./probes.ts"
 
@@ -243,6 +249,18 @@ function problemsOf(found: Found, at: Date): Problem[] {
       detail: fill(D.unalerted, {
         count: String(health.unalerted.count),
         references: health.unalerted.references.join(", "),
+      }),
+    })
+  const texts = health?.texts
+  if (texts && texts.notDelivered > 0 && texts.notDelivered / texts.sent > UNDELIVERED_SHARE_LIMIT)
+    problems.push({
+      code: "textsUndelivered",
+      detail: fill(D.textsUndelivered, {
+        count: String(texts.notDelivered),
+        sent: String(texts.sent),
+        share: String(Math.round((100 * texts.notDelivered) / texts.sent)),
+        limit: String(Math.round(100 * UNDELIVERED_SHARE_LIMIT)),
+        codes: texts.errorCodes.map((c) => `${c.code} (${c.count})`).join(", "),
       }),
     })
   return problems
