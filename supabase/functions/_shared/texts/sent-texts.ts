@@ -33,7 +33,10 @@ export interface SentBy {
   kind: string
 }
 
-/** Records a text Twilio accepted (its answer's status, "queued" when it gave none); a SID already recorded is left as it is. */
+/**
+ * Records a text Twilio accepted (its answer's status, "queued" when it gave none); a SID already recorded
+ * is left as it is. A job id that is no outbox job's (a delivery outside the outbox) is kept as none.
+ */
 export async function recordSentText(
   db: Pick<Db, "query">,
   sid: string,
@@ -44,7 +47,7 @@ export async function recordSentText(
   const known = status !== undefined && statusRank(status) !== undefined ? status : "queued"
   await db.query(
     `insert into sent_texts (message_sid, job_id, kind, status, status_rank, sent_at, status_at)
-     values ($1, $2, $3, $4, $5, $6, $6) on conflict (message_sid) do nothing`,
+     values ($1, (select id from outbox_jobs where id = $2::uuid), $3, $4, $5, $6, $6) on conflict (message_sid) do nothing`,
     [sid, by.jobId, by.kind, known, statusRank(known) ?? 0, at.toISOString()],
   )
 }

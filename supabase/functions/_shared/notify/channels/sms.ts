@@ -21,6 +21,7 @@ import { recordSentText } from "../../texts/sent-texts.ts"
 import { statusCallbackUrl } from "../../twilio/webhook.ts"
 import { defineChannel, type ChannelDeps, type ChannelJob } from "../channel.ts"
 import { keepLocally, payloadText } from "../local-page.ts"
+import { postLocalDelivered } from "../local-sms-status.ts"
 import { answerOf, describe, failed, ok, unset, type ProbeResult } from "../probe.ts"
 
 const twilioAuth = (sms: TwilioConfig) => `Basic ${Buffer.from(`${sms.username}:${sms.password}`).toString("base64")}`
@@ -155,6 +156,8 @@ async function deliverText(
   }
   if (alerts.local) {
     await keepLocally(db, job.id, "sms", to, body)
+    // What Twilio would post next: the text delivered, through the same webhook.
+    await postLocalDelivered(config, db, { jobId: job.id, kind }, to, fetchImpl, clock())
     return undefined
   }
   throw new NotConfiguredError("Twilio is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)")
