@@ -84,6 +84,14 @@ async function alerted(r: ReturnType<typeof rig>) {
   return { job, sid }
 }
 
+const GIL = "+19145550104"
+
+/** Whether each lead counts as alerted (first_alerted_at). */
+const alertedLeads = async () =>
+  (await db.query<{ alerted: boolean }>(`select first_alerted_at is not null as alerted from leads`)).map(
+    (l) => l.alerted,
+  )
+
 const deadNotices = () =>
   db.query<{ kind: string; text: string | null }>(
     `select kind, payload->>'text' as text from outbox_jobs where dedupe_key like 'dead:%' order by created_at`,
@@ -158,6 +166,32 @@ describe("a text that never arrived", () => {
     expect(notices).toHaveLength(1)
     // Not by SMS: the channel that failed.
     expect(notices[0]?.kind).not.toBe("alert_sms")
+    // Dana's chat alert got through: the lead stays alerted.
+    expect(await alertedLeads()).toEqual([true])
+  })
+
+  test("a lead its failed SMS alone had alerted counts as not alerted again, as after a send that failed", async () => {
+    const clock = handClock(TUESDAY_10AM)
+    const r = alertRig(
+      db,
+      alertConfig(providers, { ...TEXT_ENV, ALERT_CONTACTS: JSON.stringify([{ name: "Gil", sms: GIL }]) }),
+      clock,
+    )
+    expect((await post(r.app, "process-simple-lead", bodies.booking())).status).toBe(200)
+    await r.dispatch()
+    expect(await alertedLeads()).toEqual([true])
+    const job = await alertSms(GIL)
+    const sid = (await sentTexts()).find((t) => t.job_id === job?.id)?.message_sid ?? ""
+    // While the office's notice and the team chat's alert count as delivered, the lead stays alerted.
+    expect((await postStatus(r.app, sid, "sent", { To: GIL })).status).toBe(200)
+    const others = await db.query<{ kind: string }>(
+      `select kind from outbox_jobs where status = 'sent' and payload ? 'targets' and kind <> 'alert_sms' order by kind`,
+    )
+    expect(others.map((o) => o.kind)).toEqual(["alert_chat", "company_email"])
+    // Those failed (their providers went down): the SMS was the lead's only alert.
+    await db.query(`update outbox_jobs set status = 'dead' where kind in ('alert_chat', 'company_email')`)
+    expect((await postStatus(r.app, sid, "failed", { ErrorCode: "30034", To: GIL })).status).toBe(200)
+    expect(await alertedLeads()).toEqual([false])
   })
 
   test("a customer's text that fails is flagged to the office by the notice of its request", async () => {

@@ -262,6 +262,29 @@ export async function markAlerted(db: Pick<Db, "query">, targets: readonly Alert
 }
 
 /**
+ * Takes back "alerted" from each target whose alert `deadJobId` was, when Twilio later reported it never
+ * arrived, unless another of its alerts (`alertKinds`) was delivered: as after a send that failed, the
+ * sweep then announces it again (reannounce.ts).
+ */
+export async function unmarkAlerted(
+  db: Pick<Db, "query">,
+  targets: readonly AlertTarget[],
+  deadJobId: string,
+  alertKinds: readonly string[],
+): Promise<void> {
+  for (const record of ["lead", "message"] as const) {
+    const ids = targets.filter((t) => t.record === record).map((t) => t.id)
+    if (ids.length === 0) continue
+    await db.query(
+      `update ${TABLES[record]} t set first_alerted_at = null where t.id = any($1::uuid[]) and not exists (
+         select 1 from outbox_jobs o where o.id <> $2 and o.status = 'sent' and o.kind = any($3::text[])
+           and o.payload->'targets' @> jsonb_build_array(jsonb_build_object('record', $4::text, 'id', t.id::text)))`,
+      [`{${ids.join(",")}}`, deadJobId, `{${alertKinds.join(",")}}`, record],
+    )
+  }
+}
+
+/**
  * Records the acknowledgement of each target nobody had acknowledged yet (the first one stands);
  * resolves to the targets this call recorded.
  */

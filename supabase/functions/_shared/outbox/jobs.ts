@@ -97,7 +97,7 @@ const HANDLERS: { [K in JobKind]: Handler<K> } = {
 }
 
 /** The kinds of a lead's alerts, which the sweep waits for. */
-const ALERT_KINDS = Object.entries(HANDLERS).flatMap(([kind, handler]) => (handler.alerting ? [kind] : []))
+export const ALERT_KINDS = Object.entries(HANDLERS).flatMap(([kind, handler]) => (handler.alerting ? [kind] : []))
 
 /**
  * What the worker runs: the handlers, and the sweep that announces again leads whose alerts all failed

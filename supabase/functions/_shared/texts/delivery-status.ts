@@ -5,14 +5,16 @@
  * recorded as sent, is made dead as a failed send would have made it, and the job's own `dead` handler
  * queues what a failed send queues (outbox/settle.ts' deadJobs): for an alert, the office's "not
  * delivered" notice by another channel; for a customer's text, the office's e-mail about it, naming its
- * request. The escalation goes on by its steps as after any failed send. A MessageSid we never sent is
+ * request. The escalation goes on by its steps as after any failed send, and a lead that alert alone
+ * had marked alerted is unmarked, so the sweep announces it again. A MessageSid we never sent is
  * answered and nothing is stored.
  */
 import type { BackendConfig } from "../config.ts"
 import type { Db } from "../db.ts"
 import type { FormParams } from "../twilio/signature.ts"
 import { isJobKind } from "../outbox/job-kinds.ts"
-import { OUTBOX_JOBS } from "../outbox/jobs.ts"
+import { ALERT_KINDS, OUTBOX_JOBS } from "../outbox/jobs.ts"
+import { targetsOf, unmarkAlerted } from "../alerts/subject.ts"
 import { enqueueJobs } from "../outbox/queue.ts"
 import { deadJobs } from "../outbox/settle.ts"
 import { NOT_DELIVERED, statusRank } from "./sent-texts.ts"
@@ -77,6 +79,8 @@ export async function keepStatus(
     if (!job) return "kept"
     const { kind } = job
     if (isJobKind(kind)) await enqueueJobs(tx, deadJobs(OUTBOX_JOBS.handlers, { ...job, kind }, why, config, at), at)
+    // An alert that never arrived did not alert anyone, unless another of the lead's alerts got through.
+    if (ALERT_KINDS.includes(kind)) await unmarkAlerted(tx, targetsOf(job.payload), job.id, ALERT_KINDS)
     return "not-delivered"
   })
 }
