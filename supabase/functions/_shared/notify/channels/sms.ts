@@ -252,7 +252,11 @@ export const sms = defineChannel({
       const text = failureSms(view, alerts.smsMaxSegments)
       if (alerts.sms) {
         const sid = await sendSms(alerts.sms, to, text, fetchImpl, alerts.timeoutMs, statusCallbackUrl(config.texts))
-        if (sid) await recordSentText(db, sid, { jobId: null, kind: "pipeline_check" }, undefined, new Date())
+        // Sent already: a database the failed check could not reach must not make the notice count as failed.
+        if (sid)
+          await recordSentText(db, sid, { jobId: null, kind: "pipeline_check" }, undefined, new Date()).catch(
+            () => undefined,
+          )
       } else await keepLocally(db, randomUUID(), "sms", to, text)
     },
   },
