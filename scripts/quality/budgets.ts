@@ -43,7 +43,9 @@ export const BUDGETS = {
  * measured it on a real install (a canary build, as CI makes) once every sentence was made true in both
  * languages (December 6 2026: 470–690 bytes over the lines of commit cee9a72 on the site's pages, from
  * the texts read from data in the page's language; 2,087 bytes on the office pages, which gained the
- * past-week report, the release of a held window, the CRM's state and the board's links). A page over its template's line here fails like one over
+ * past-week report, the release of a held window, the CRM's state and the board's links). The office pages'
+ * line then moved by 44 bytes, to 42,514: the release page says no message could be sent when none could (and
+ * checks the answer's `notified`), instead of saying the visitor was told. A page over its template's line here fails like one over
  * `jsBytes`; a template or language not listed has `jsBytes` only. Lowering a line is always welcome;
  * raising one needs its reason in the commit that does it. Two builds of one commit agree to the byte
  * wherever the clone is, and two commits of the same code within a byte or two (the inline scripts carry
@@ -63,7 +65,7 @@ export const FIRST_LOAD_JS_CEILINGS: Readonly<Record<string, number>> = {
   "faq-page es": 43901,
   "offers-index en": 44098,
   "offers-index es": 44102,
-  "office-link en": 42470,
+  "office-link en": 42514,
   "plans-page en": 44463,
   "plans-page es": 44467,
   "content-page en": 43037,
