@@ -17,23 +17,17 @@ import {
   TWILIO_TOKEN,
   type Providers,
 } from "./alert-rig"
-import { fakeServer, fakeTwilio, type FakeTwilio } from "./fake-servers"
-import { bodies, post, withFreshDb } from "./helpers"
-import { postText, TEXT_ENV, textParams } from "./text-rig"
+import { type FakeTwilio } from "./fake-servers"
+import { bodies, post } from "./helpers"
+import { postText, TEXT_ENV, textParams, withTextProviders } from "./text-rig"
 
 let db: Db
 let twilio: FakeTwilio
 let providers: Providers
-withFreshDb(
-  async (fresh) => {
-    db = fresh
-    twilio = await fakeTwilio()
-    providers = { twilio, chat: await fakeServer([200]) }
-  },
-  { each: true },
-)
-afterEach(async () => {
-  await Promise.all([providers.twilio.close(), providers.chat.close()])
+withTextProviders((fresh, opened) => {
+  db = fresh
+  providers = opened
+  twilio = opened.twilio
 })
 
 const TOM = "+19145550199"

@@ -16,21 +16,14 @@ import {
   TWILIO_TOKEN,
   type Providers,
 } from "./alert-rig"
-import { fakeServer, fakeTwilio } from "./fake-servers"
-import { bodies, post, withFreshDb } from "./helpers"
-import { postText, TEXT_ENV, textParams } from "./text-rig"
+import { bodies, post } from "./helpers"
+import { postText, TEXT_ENV, textParams, withTextProviders } from "./text-rig"
 
 let db: Db
 let providers: Providers
-withFreshDb(
-  async (fresh) => {
-    db = fresh
-    providers = { twilio: await fakeTwilio(), chat: await fakeServer([200]) }
-  },
-  { each: true },
-)
-afterEach(async () => {
-  await Promise.all([providers.twilio.close(), providers.chat.close()])
+withTextProviders((fresh, opened) => {
+  db = fresh
+  providers = opened
 })
 
 const DANA = CONTACTS[0]?.sms ?? ""

@@ -5,7 +5,10 @@
 import { randomBytes } from "node:crypto"
 import twilio from "twilio"
 import type { createApp } from "../../supabase/functions/_shared/app"
+import type { Db } from "../../supabase/functions/_shared/db"
 import { TWILIO_FROM } from "./alert-rig"
+import { fakeServer, fakeTwilio, type FakeServer, type FakeTwilio } from "./fake-servers"
+import { withFreshDb } from "./helpers"
 
 export const WEBHOOK_BASE = "https://project-ref.supabase.co/functions/v1"
 export const TEXT_URL = `${WEBHOOK_BASE}/receive-text`
@@ -64,4 +67,22 @@ export async function postText(app: ReturnType<typeof createApp>, post: TextPost
 export function messageOf(twiml: string): string | null {
   const match = /<Message>([\s\S]*)<\/Message>/.exec(twiml)
   return match?.[1] ?? null
+}
+
+/**
+ * A fresh database and a fake Twilio and chat server for each test (closed after it); `use` receives them
+ * once open, to keep them.
+ */
+export function withTextProviders(use: (db: Db, providers: { twilio: FakeTwilio; chat: FakeServer }) => void): void {
+  let providers: { twilio: FakeTwilio; chat: FakeServer } | undefined
+  withFreshDb(
+    async (fresh) => {
+      providers = { twilio: await fakeTwilio(), chat: await fakeServer([200]) }
+      use(fresh, providers)
+    },
+    { each: true },
+  )
+  afterEach(async () => {
+    await Promise.all([providers?.twilio.close(), providers?.chat.close()])
+  })
 }
